@@ -1,0 +1,198 @@
+"""Board geometry, game parameters and mine placement: the pure rules under the engine.
+
+Cells are ``(row, col)`` tuples, 0-based, row first, everywhere in the project.
+Mines are a ``set`` of cells; the count of adjacent mines is always computed on
+demand from that set (:func:`adjacent_mines`), never stored in a grid of counts.
+Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterator
+
+Cell = tuple[int, int]
+
+MAX_SIDE = 1000  # rows and cols are each 1..MAX_SIDE
+FIRST_CLICK_RULES = ("opening", "safe", "classic")
+
+DIFFICULTIES = {  # name -> (rows, cols, mines), as in the Windows game
+    "beginner": (9, 9, 10),
+    "intermediate": (16, 16, 40),
+    "expert": (16, 30, 99),
+}
+
+
+@dataclass(frozen=True)
+class Config:
+    """What the player chose: board size in cells, mine count and rules.
+
+    ``first_click`` is one of :data:`FIRST_CLICK_RULES`:
+
+    - ``opening`` (default): the first clicked cell and its neighbours are
+      mine-free, so the first click always opens an area. Where the board is too
+      dense for that (fewer free cells than the 3x3 block needs), placement falls
+      back to ``safe`` for that game.
+    - ``safe``: only the first clicked cell is kept free.
+    - ``classic``: as in Windows XP: mines are laid before the first click; if
+      the first click hits one, it moves to the top-left-most free cell.
+
+    ``no_guess`` asks for a board solvable by logic alone (see game.noguess);
+    it implies the ``opening`` rule.
+
+    Raises:
+        ValueError: a field out of range; the message names the field, the value
+            and the allowed range.
+    """
+
+    rows: int
+    cols: int
+    mines: int
+    first_click: str = "opening"
+    questions: bool = False
+    no_guess: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("rows", "cols"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or not 1 <= value <= MAX_SIDE:
+                raise ValueError(f"{name}: {value!r} is out of range; allowed 1..{MAX_SIDE}")
+        top = max_mines(self.rows, self.cols)
+        if top < 1:
+            raise ValueError(
+                f"rows x cols: a {self.rows}x{self.cols} board has no room for a mine "
+                f"and a free first click; allowed at least 2 cells")
+        if not isinstance(self.mines, int) or not 1 <= self.mines <= top:
+            raise ValueError(
+                f"mines: {self.mines!r} is out of range for {self.rows}x{self.cols}; allowed 1..{top}")
+        if self.first_click not in FIRST_CLICK_RULES:
+            raise ValueError(
+                f"first_click: {self.first_click!r} is not a rule; allowed {', '.join(FIRST_CLICK_RULES)}")
+
+    @classmethod
+    def difficulty(cls, name: str, **rules) -> "Config":
+        """The standard level ``name`` (beginner, intermediate, expert).
+
+        Raises:
+            ValueError: unknown name.
+        """
+        try:
+            rows, cols, mines = DIFFICULTIES[name]
+        except KeyError:
+            raise ValueError(
+                f"difficulty: {name!r} is not a level; allowed {', '.join(DIFFICULTIES)}") from None
+        return cls(rows, cols, mines, **rules)
+
+    @property
+    def level(self) -> str:
+        """The standard level name this size matches, or ``custom``."""
+        for name, size in DIFFICULTIES.items():
+            if size == (self.rows, self.cols, self.mines):
+                return name
+        return "custom"
+
+    @property
+    def cells(self) -> int:
+        """rows * cols."""
+        return self.rows * self.cols
+
+
+def max_mines(rows: int, cols: int) -> int:
+    """Most mines a rows x cols board takes: every cell but the one the first click keeps free."""
+    return rows * cols - 1
+
+
+def neighbours(cell: Cell, rows: int, cols: int) -> Iterator[Cell]:
+    """Yield the up-to-8 cells around ``cell`` that lie on a rows x cols board."""
+    r, c = cell
+    for nr in (r - 1, r, r + 1):
+        if 0 <= nr < rows:
+            for nc in (c - 1, c, c + 1):
+                if 0 <= nc < cols and (nr != r or nc != c):
+                    yield nr, nc
+
+
+def adjacent_mines(cell: Cell, mines: set[Cell] | frozenset[Cell], rows: int, cols: int) -> int:
+    """Count the mines among the neighbours of ``cell``, computed from the mine set."""
+    r, c = cell
+    count = 0
+    for nr in (r - 1, r, r + 1):
+        for nc in (c - 1, c, c + 1):
+            if (nr, nc) in mines and (nr != r or nc != c):
+                count += 1
+    return count
+
+
+def lay_mines(config: Config, first: Cell | None, rng: random.Random) -> set[Cell]:
+    """Choose ``config.mines`` cells uniformly at random, honouring the first-click rule.
+
+    ``first`` is the first clicked cell, or None for ``classic`` placement before any
+    click. The draw is ``rng.sample`` over the allowed cells in row-major order, so
+    the same seed and first click give the same board.
+    """
+    rows, cols = config.rows, config.cols
+    excluded: set[Cell] = set()
+    if first is not None:
+        excluded = {first}
+        if config.first_click == "opening":
+            block = excluded | set(neighbours(first, rows, cols))
+            if config.cells - len(block) >= config.mines:
+                excluded = block
+    allowed = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in excluded]
+    return set(rng.sample(allowed, config.mines))
+
+
+def relocate_first_click_mine(mines: set[Cell], first: Cell, rows: int, cols: int) -> set[Cell]:
+    """Windows XP's rule: move a mine under the first click to the top-left-most free cell.
+
+    Scans rows top to bottom, each left to right, for the first cell without a mine.
+    Returns a new set; ``mines`` is unchanged. Source: the behaviour of winmine.exe
+    (Windows 2000/XP), as documented by the Minesweeper community (e.g. minesweepergame.com).
+    """
+    if first not in mines:
+        return set(mines)
+    for r in range(rows):
+        for c in range(cols):
+            if (r, c) not in mines:
+                return (mines - {first}) | {(r, c)}
+    raise ValueError("mines: the board has no free cell to move the first-click mine to")
+
+
+def three_bv(mines: set[Cell], rows: int, cols: int) -> tuple[list[list[Cell]], list[Cell]]:
+    """Bechtel's Board Benchmark Value, as its parts: (openings, isolated numbers).
+
+    An *opening* is a connected (8-way) region of zero cells; it counts 1 however
+    large. A numbered cell that does not touch any zero cell (not on the border of
+    an opening) counts 1 each. 3BV = len(openings) + len(isolated numbers).
+    Source: the definition used by Minesweeper X / Arbiter / minesweeper.online.
+    Time is O(rows * cols); flood fill uses an explicit stack.
+    """
+    seen: set[Cell] = set()
+    openings: list[list[Cell]] = []
+    bordered: set[Cell] = set()
+    for r in range(rows):
+        for c in range(cols):
+            cell = (r, c)
+            if cell in seen or cell in mines or adjacent_mines(cell, mines, rows, cols):
+                continue
+            region: list[Cell] = []
+            stack = [cell]
+            seen.add(cell)
+            while stack:
+                current = stack.pop()
+                region.append(current)
+                for n in neighbours(current, rows, cols):
+                    if n in seen:
+                        continue
+                    if adjacent_mines(n, mines, rows, cols):
+                        bordered.add(n)
+                    else:
+                        seen.add(n)
+                        stack.append(n)
+            openings.append(region)
+    isolated = [
+        (r, c) for r in range(rows) for c in range(cols)
+        if (r, c) not in mines and (r, c) not in seen and (r, c) not in bordered
+    ]
+    return openings, isolated

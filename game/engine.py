@@ -1,0 +1,444 @@
+"""The Minesweeper engine: one game's state and the moves that change it.
+
+Pure Python, no pygame. Randomness (``random.Random``) and time (a monotonic clock,
+seconds as float) are injected. Every move returns the set of cells whose
+appearance changed, so a view redraws only those; a view reads a cell through
+:meth:`Game.appearance`, never through the internals.
+
+Rules follow the classic Windows game (winmine.exe) and its best clones
+(Minesweeper X, Arbiter): flood-opening of zero regions, chording on a satisfied
+number, win when every safe cell is revealed (flags not needed), more flags than
+mines allowed (the counter goes negative).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from enum import Enum
+from typing import Callable, Iterable
+
+from game.board import (
+    Cell, Config, adjacent_mines, lay_mines, neighbours, relocate_first_click_mine, three_bv,
+)
+
+# Cover states, one byte per cell in row-major order.
+COVERED, REVEALED, FLAGGED, QUESTION = 0, 1, 2, 3
+
+MineLayer = Callable[[Config, Cell, random.Random], set[Cell]]
+
+
+class State(str, Enum):
+    """Where a game is: READY (no reveal yet), PLAYING, WON or LOST."""
+
+    READY = "ready"
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+
+class Game:
+    """One game of Minesweeper on a ``config.rows`` x ``config.cols`` board.
+
+    Args:
+        config: size, mine count and rules.
+        rng: source of randomness for mine placement (default: a fresh Random()).
+        clock: monotonic clock in seconds (default ``time.monotonic``).
+        mines: lay exactly these mines (a loaded board): no first-click rule applies.
+        layer: optional mine layer ``(config, first_click, rng) -> set of cells`` used
+            instead of uniform placement at the first click (the no-guess generator).
+
+    Raises:
+        ValueError: ``mines`` has a cell off the board or a count that does not match.
+    """
+
+    def __init__(self, config: Config, rng: random.Random | None = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 mines: Iterable[Cell] | None = None, layer: MineLayer | None = None):
+        self.config = config
+        self.rng = rng if rng is not None else random.Random()
+        self.clock = clock
+        self.layer = layer
+        self._given = None if mines is None else frozenset(mines)
+        if self._given is not None:
+            self._check_given(self._given)
+        self.new_game(keep_board=self._given is not None)
+
+    # ----- lifecycle -------------------------------------------------------------------------
+    def new_game(self, keep_board: bool = False) -> None:
+        """Start again: a fresh random board, or with ``keep_board`` the same mines (retry)."""
+        cfg = self.config
+        if keep_board and self._given is not None:
+            self._mines: set[Cell] | None = set(self._given)
+        elif cfg.first_click == "classic" and self.layer is None:
+            self._mines = lay_mines(cfg, None, self.rng)
+        else:
+            self._mines = None  # laid at the first click
+        self._given = None if self._mines is None else frozenset(self._mines)
+        self._relocate = cfg.first_click == "classic" and not keep_board
+        self._cover = bytearray(cfg.cells)
+        self._revealed = 0
+        self._flags = 0
+        self.state = State.READY
+        self.exploded: Cell | None = None
+        self._start: float | None = None
+        self._end: float | None = None
+        self.clicks = {"reveal": 0, "flag": 0, "chord": 0, "wasted": 0}
+        self.hints_used = 0  # set by the window's hint key; records keep it
+        self.autoplay_used = False
+        self._paused_at: float | None = None
+        self._bv_parts: tuple[list[list[Cell]], list[Cell]] | None = None
+
+    def restore(self, revealed: Iterable[Cell] = (), flags: Iterable[Cell] = ()) -> set[Cell]:
+        """Set up a loaded position on a laid board: reveal ``revealed`` (no flood), flag ``flags``.
+
+        The timer does not start until the player's first reveal.
+        Raises:
+            ValueError: a cell off the board, a revealed mine, or no board laid.
+        """
+        if self._mines is None:
+            raise ValueError("restore: no mine layout to restore a position on")
+        changed: set[Cell] = set()
+        for cell in revealed:
+            if cell in self._mines:
+                raise ValueError(f"restore: {cell} is a mine and cannot be shown revealed")
+            index = self._index(cell)
+            if self._cover[index] != REVEALED:
+                self._cover[index] = REVEALED
+                self._revealed += 1
+                changed.add(cell)
+        for cell in flags:
+            index = self._index(cell)
+            if self._cover[index] == COVERED:
+                self._cover[index] = FLAGGED
+                self._flags += 1
+                changed.add(cell)
+        self._relocate = False
+        return changed
+
+    # ----- time ------------------------------------------------------------------------------
+    @property
+    def paused(self) -> bool:
+        return self._paused_at is not None
+
+    def pause(self) -> None:
+        """Stop the timer (the window hides the board meanwhile). No effect unless playing."""
+        if self.state is State.PLAYING and self._paused_at is None:
+            self._paused_at = self.clock()
+
+    def resume(self) -> None:
+        """Restart the timer where it stopped."""
+        if self._paused_at is not None:
+            if self._start is not None:
+                self._start += self.clock() - self._paused_at
+            self._paused_at = None
+
+    def retry(self) -> None:
+        """Replay the same board from the start (after the first click has laid it).
+
+        Before any board exists (no click yet) this is a plain new game.
+        """
+        self.new_game(keep_board=self._mines is not None)
+
+    # ----- queries ---------------------------------------------------------------------------
+    @property
+    def rows(self) -> int:
+        return self.config.rows
+
+    @property
+    def cols(self) -> int:
+        return self.config.cols
+
+    @property
+    def over(self) -> bool:
+        """True once the game is won or lost; moves are then ignored."""
+        return self.state in (State.WON, State.LOST)
+
+    @property
+    def mines_laid(self) -> bool:
+        """True once the mine layout exists (after the first click, or from the start)."""
+        return self._mines is not None
+
+    @property
+    def mines_left(self) -> int:
+        """Mines minus flags; negative when the player has placed too many flags."""
+        return self.config.mines - self._flags
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds from the first reveal to now (or to the end), millisecond resolution."""
+        if self._start is None:
+            return 0.0
+        end = self._end
+        if end is None:
+            end = self._paused_at if self._paused_at is not None else self.clock()
+        return round(max(0.0, end - self._start), 3)
+
+    def on_board(self, cell: Cell) -> bool:
+        """True when ``cell`` is a (row, col) inside the board."""
+        r, c = cell
+        return 0 <= r < self.rows and 0 <= c < self.cols
+
+    def cells(self) -> Iterable[Cell]:
+        """Every cell, row by row."""
+        return ((r, c) for r in range(self.rows) for c in range(self.cols))
+
+    def neighbours(self, cell: Cell) -> Iterable[Cell]:
+        """The up-to-8 cells around ``cell`` on this board."""
+        return neighbours(cell, self.rows, self.cols)
+
+    def is_revealed(self, cell: Cell) -> bool:
+        return self._cover[self._index(cell)] == REVEALED
+
+    def number(self, cell: Cell) -> int | None:
+        """The number shown on a revealed cell, or None while it is covered."""
+        if not self.is_revealed(cell):
+            return None
+        return adjacent_mines(cell, self._mines, self.rows, self.cols)
+
+    def mark(self, cell: Cell) -> str:
+        """The player's mark on a covered cell: 'flag', 'question' or '' (none)."""
+        state = self._cover[self._index(cell)]
+        return {FLAGGED: "flag", QUESTION: "question"}.get(state, "")
+
+    def appearance(self, cell: Cell) -> str:
+        """What the cell looks like now: a sprite key.
+
+        One of 'covered', 'flag', 'question', '0'..'8', and after a loss 'mine'
+        (unflagged mine shown), 'mine_hit' (the exploded one), 'wrong_flag'
+        (a flag on a safe cell). After a win every mine shows 'flag'.
+        """
+        state = self._cover[self._index(cell)]
+        if state == REVEALED:
+            return str(adjacent_mines(cell, self._mines, self.rows, self.cols))
+        if self.state is State.LOST:
+            is_mine = cell in self._mines
+            if cell == self.exploded:
+                return "mine_hit"
+            if state == FLAGGED:
+                return "flag" if is_mine else "wrong_flag"
+            if is_mine:
+                return "mine"
+        return {FLAGGED: "flag", QUESTION: "question"}.get(state, "covered")
+
+    def flagged_neighbours(self, cell: Cell) -> int:
+        """How many of the cell's neighbours carry a flag."""
+        return sum(1 for n in self.neighbours(cell) if self._cover[self._index(n)] == FLAGGED)
+
+    def layout(self) -> frozenset[Cell] | None:
+        """The mine layout (None before it is laid), for writing board files and replays.
+
+        Views and solvers must not call this while the game runs: they see only
+        :meth:`appearance`.
+        """
+        return None if self._mines is None else frozenset(self._mines)
+
+    # ----- statistics ------------------------------------------------------------------------
+    def _bv(self) -> tuple[list[list[Cell]], list[Cell]]:
+        if self._bv_parts is None:
+            self._bv_parts = three_bv(self._mines, self.rows, self.cols)
+        return self._bv_parts
+
+    @property
+    def three_bv(self) -> int | None:
+        """3BV of the board (None before the mines are laid)."""
+        if self._mines is None:
+            return None
+        openings, isolated = self._bv()
+        return len(openings) + len(isolated)
+
+    @property
+    def three_bv_solved(self) -> int:
+        """3BV solved so far: openings with their zeros revealed plus isolated numbers revealed."""
+        if self._mines is None:
+            return 0
+        openings, isolated = self._bv()
+        return (sum(1 for region in openings if self.is_revealed(region[0]))
+                + sum(1 for cell in isolated if self.is_revealed(cell)))
+
+    @property
+    def total_clicks(self) -> int:
+        return sum(self.clicks.values())
+
+    @property
+    def three_bv_per_second(self) -> float | None:
+        """3BV / elapsed seconds, once the game is won (None otherwise)."""
+        if self.state is not State.WON or not self.elapsed:
+            return None
+        return self.three_bv / self.elapsed
+
+    @property
+    def efficiency(self) -> float | None:
+        """3BV solved / all clicks (wasted included) as a percent, once the game is over.
+
+        As minesweeper.online counts it; for a won game 3BV solved equals 3BV.
+        """
+        if not self.over or not self.total_clicks:
+            return None
+        return 100.0 * self.three_bv_solved / self.total_clicks
+
+    # ----- moves -----------------------------------------------------------------------------
+    def reveal(self, cell: Cell) -> set[Cell]:
+        """Reveal a covered, unflagged cell (a question-marked one too).
+
+        A mine loses; a zero opens its whole connected zero region and that region's
+        numbered border (explicit stack, no recursion). Revealing a revealed or
+        flagged cell changes nothing (a wasted click).
+
+        Returns:
+            The cells whose appearance changed (all mines and wrong flags on a loss,
+            all mines on a win).
+        Raises:
+            ValueError: ``cell`` is off the board.
+        """
+        index = self._index(cell)
+        if self.over or self.paused:
+            return set()
+        if self._cover[index] in (REVEALED, FLAGGED):
+            self.clicks["wasted"] += 1
+            return set()
+        self._first_click(cell)
+        changed = self._open([cell])
+        self.clicks["reveal"] += 1
+        return changed
+
+    def toggle_flag(self, cell: Cell) -> set[Cell]:
+        """Cycle a covered cell: covered -> flag -> question (if on) -> covered.
+
+        Returns the changed cells (empty for a revealed cell: a wasted click).
+        Raises:
+            ValueError: ``cell`` is off the board.
+        """
+        index = self._index(cell)
+        if self.over or self.paused:
+            return set()
+        state = self._cover[index]
+        if state == REVEALED:
+            self.clicks["wasted"] += 1
+            return set()
+        if state == COVERED:
+            self._cover[index] = FLAGGED
+            self._flags += 1
+        elif state == FLAGGED:
+            self._cover[index] = QUESTION if self.config.questions else COVERED
+            self._flags -= 1
+        else:
+            self._cover[index] = COVERED
+        self.clicks["flag"] += 1
+        return {cell}
+
+    def chord(self, cell: Cell) -> set[Cell]:
+        """On a revealed number whose adjacent flags equal it, reveal its other covered neighbours.
+
+        Flagged neighbours are never revealed; a wrong flag means a mine is revealed and
+        the game is lost, as in the classic game. Otherwise nothing happens (wasted).
+        Raises:
+            ValueError: ``cell`` is off the board.
+        """
+        self._index(cell)
+        if self.over or self.paused:
+            return set()
+        targets = self.chord_targets(cell)
+        if not self.chord_ready(cell) or not targets:
+            self.clicks["wasted"] += 1
+            return set()
+        changed = self._open(targets)
+        self.clicks["chord"] += 1
+        return changed
+
+    def chord_targets(self, cell: Cell) -> list[Cell]:
+        """The covered, unflagged neighbours a chord on ``cell`` would reveal (for press feedback)."""
+        if self.over or not self.is_revealed(cell):
+            return []
+        return [n for n in self.neighbours(cell) if self._cover[self._index(n)] in (COVERED, QUESTION)]
+
+    def chord_ready(self, cell: Cell) -> bool:
+        """True when ``cell`` is a revealed number with exactly that many flags around it."""
+        number = self.number(cell)
+        return bool(number) and self.flagged_neighbours(cell) == number
+
+    # ----- internals -------------------------------------------------------------------------
+    def _index(self, cell: Cell) -> int:
+        r, c = cell
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            raise ValueError(
+                f"cell: ({r}, {c}) is off the board; rows 0..{self.rows - 1}, cols 0..{self.cols - 1}")
+        return r * self.cols + c
+
+    def _check_given(self, mines: frozenset[Cell]) -> None:
+        bad = [cell for cell in mines if not self.on_board(cell)]
+        if bad:
+            raise ValueError(f"mines: {bad[0]} is off the {self.rows}x{self.cols} board")
+        if len(mines) != self.config.mines:
+            raise ValueError(f"mines: {len(mines)} laid but the game says {self.config.mines}")
+
+    def _first_click(self, cell: Cell) -> None:
+        if self.state is not State.READY:
+            return
+        if self._mines is None:
+            lay = self.layer or lay_mines
+            self._mines = set(lay(self.config, cell, self.rng))
+            self._given = frozenset(self._mines)
+        elif self._relocate:
+            self._mines = relocate_first_click_mine(self._mines, cell, self.rows, self.cols)
+            self._given = frozenset(self._mines)
+        self._relocate = False
+        self.state = State.PLAYING
+        self._start = self.clock()
+
+    def _open(self, cells: list[Cell]) -> set[Cell]:
+        """Reveal ``cells`` and flood from zeros; end the game on a mine or the last safe cell.
+
+        A cell is marked revealed when it is pushed, so each is pushed at most once and a
+        1000x1000 opening costs one pass (explicit stack, no recursion).
+        """
+        rows, cols, mines, cover = self.rows, self.cols, self._mines, self._cover
+        changed: set[Cell] = set()
+        hit: Cell | None = None
+        stack: list[Cell] = []
+        for cell in cells:
+            index = cell[0] * cols + cell[1]
+            if cover[index] in (REVEALED, FLAGGED):
+                continue
+            if cell in mines:
+                hit = hit or cell
+                continue
+            cover[index] = REVEALED
+            stack.append(cell)
+        while stack:
+            cell = stack.pop()
+            changed.add(cell)
+            if adjacent_mines(cell, mines, rows, cols):
+                continue
+            r, c = cell
+            for nr in (r - 1, r, r + 1):
+                if 0 <= nr < rows:
+                    base = nr * cols
+                    for nc in (c - 1, c, c + 1):
+                        # A zero has no mine neighbours, so every neighbour is safe to open.
+                        if 0 <= nc < cols and cover[base + nc] in (COVERED, QUESTION):
+                            cover[base + nc] = REVEALED
+                            stack.append((nr, nc))
+        self._revealed += len(changed)
+        if hit is not None:
+            self._lose(hit, changed)
+        elif self._revealed == self.config.cells - self.config.mines:
+            self._win(changed)
+        return changed
+
+    def _lose(self, hit: Cell, changed: set[Cell]) -> None:
+        self.state = State.LOST
+        self.exploded = hit
+        self._end = self.clock()
+        changed.update(self._mines)
+        changed.update(c for c in self.cells() if self._cover[self._index(c)] == FLAGGED)
+
+    def _win(self, changed: set[Cell]) -> None:
+        self.state = State.WON
+        self._end = self.clock()
+        for cell in self._mines:
+            index = self._index(cell)
+            if self._cover[index] != FLAGGED:
+                self._cover[index] = FLAGGED
+                changed.add(cell)
+        self._flags = self.config.mines
