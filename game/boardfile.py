@@ -1,0 +1,280 @@
+"""Board and position files shared with the competitive Minesweeper tools.
+
+Two formats, both read and written:
+
+``.mine`` text, as JSMinesweeper reads and writes it::
+
+    WIDTHxHEIGHTxMINES        columns x rows x mines, e.g. 30x16x99
+    HHHF12HH...               HEIGHT lines of WIDTH characters
+
+``H`` covered cell, ``F`` flagged cell, ``M`` (or ``?`` on input) covered mine
+where the layout is known, ``0``-``8`` revealed cell. A file with at least one
+``M`` is a *board*: its mines are the ``M`` cells plus the flagged ones, and they
+must number MINES. A file with only ``H``, ``F`` and digits is a *position*
+whose mines are unknown (what the solver analyses). CRLF line ends and trailing
+spaces are accepted.
+
+MBF binary (Minesweeper X, Arbiter, JSMinesweeper): byte 0 width, byte 1 height,
+bytes 2-3 the mine count big-endian, then one (x, y) byte pair per mine. It holds
+a layout only: no revealed cells or flags.
+
+Errors are :class:`BoardFileError` (a ValueError) naming the line and column
+(or byte offset) and what is allowed.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.board import MAX_SIDE, Cell, adjacent_mines, neighbours
+
+MBF_MAX_SIDE = 255  # one byte per coordinate
+MBF_MAX_MINES = 0xFFFF
+
+
+class BoardFileError(ValueError):
+    """A board or position file that does not parse; the message says where and why."""
+
+
+@dataclass(frozen=True)
+class BoardFile:
+    """A board or position read from (or to be written to) a file.
+
+    rows, cols: size in cells. mines: the mine count from the header.
+    revealed: revealed cell -> its number (0..8).
+    flags: flagged cells.
+    mines_known: the full layout for a board (including flagged mines), None for a position.
+    """
+
+    rows: int
+    cols: int
+    mines: int
+    revealed: dict[Cell, int] = field(default_factory=dict)
+    flags: frozenset[Cell] = frozenset()
+    mines_known: frozenset[Cell] | None = None
+
+    @property
+    def is_board(self) -> bool:
+        return self.mines_known is not None
+
+
+# ----- .mine text --------------------------------------------------------------------------------
+def parse_mine(text: str) -> BoardFile:
+    """Parse ``.mine`` text into a :class:`BoardFile`.
+
+    Raises:
+        BoardFileError: bad header, wrong line length or count, unknown character,
+            a mine count that disagrees with the marked mines, or a revealed number
+            that contradicts the marked mines (or has too few covered neighbours).
+    """
+    lines = [line.rstrip(" \t\r") for line in text.replace("\r\n", "\n").split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    if not lines:
+        raise BoardFileError("line 1: the file is empty; expected a header WIDTHxHEIGHTxMINES such as 9x9x10")
+    cols, rows, mines = _parse_header(lines[0])
+    body = lines[1:]
+    if len(body) != rows:
+        raise BoardFileError(f"line {len(lines) + (len(body) < rows)}: the header says {rows} rows "
+                             f"but the file has {len(body)}")
+    revealed: dict[Cell, int] = {}
+    flags: set[Cell] = set()
+    marked: set[Cell] = set()
+    for r, line in enumerate(body):
+        if len(line) != cols:
+            raise BoardFileError(f"line {r + 2}: {len(line)} characters; the header says {cols} columns")
+        for c, ch in enumerate(line):
+            if ch in "Mm?":
+                marked.add((r, c))
+            elif ch in "Ff":
+                flags.add((r, c))
+            elif ch in "012345678":
+                revealed[(r, c)] = int(ch)
+            elif ch not in "Hh":
+                raise BoardFileError(f"line {r + 2}, column {c + 1}: unknown character {ch!r}; "
+                                     "allowed H (covered), F (flag), M or ? (mine), 0-8 (revealed)")
+    known = None
+    if marked:
+        known = frozenset(marked | flags)
+        if len(known) != mines:
+            raise BoardFileError(f"line 1: the header says {mines} mines but {len(known)} are marked "
+                                 f"({len(marked)} M and {len(flags)} F)")
+    _check_numbers(rows, cols, revealed, known)
+    return BoardFile(rows, cols, mines, revealed, frozenset(flags), known)
+
+
+def _parse_header(header: str) -> tuple[int, int, int]:
+    parts = header.strip().lower().split("x")
+    example = "expected WIDTHxHEIGHTxMINES such as 30x16x99"
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        raise BoardFileError(f"line 1: header {header!r} does not parse; {example}")
+    cols, rows, mines = (int(p) for p in parts)
+    for name, value in (("width", cols), ("height", rows)):
+        if not 1 <= value <= MAX_SIDE:
+            raise BoardFileError(f"line 1: {name} {value} is out of range; allowed 1..{MAX_SIDE}")
+    if mines > rows * cols:
+        raise BoardFileError(f"line 1: {mines} mines do not fit on {cols}x{rows}; allowed 0..{rows * cols}")
+    return cols, rows, mines
+
+
+def _check_numbers(rows: int, cols: int, revealed: dict[Cell, int], known: frozenset[Cell] | None) -> None:
+    for (r, c), number in revealed.items():
+        where = f"line {r + 2}, column {c + 1}"
+        if known is not None:
+            actual = adjacent_mines((r, c), known, rows, cols)
+            if actual != number:
+                raise BoardFileError(f"{where}: the revealed {number} touches {actual} marked mines")
+        else:
+            room = sum(1 for n in neighbours((r, c), rows, cols) if n not in revealed)
+            if number > room:
+                raise BoardFileError(f"{where}: the revealed {number} has only {room} covered neighbours")
+
+
+def format_mine(board: BoardFile) -> str:
+    """Write ``board`` as ``.mine`` text (LF line ends, final newline).
+
+    Known mines are written ``M`` (``F`` when flagged); for a position, covered
+    cells are ``H`` and flags ``F``. A flag on a cell known to be safe is written
+    ``H``, since in a board file every ``F`` counts as a mine.
+    """
+    known = board.mines_known
+    lines = [f"{board.cols}x{board.rows}x{board.mines}"]
+    for r in range(board.rows):
+        row = []
+        for c in range(board.cols):
+            cell = (r, c)
+            if cell in board.revealed:
+                row.append(str(board.revealed[cell]))
+            elif known is not None:
+                row.append(("F" if cell in board.flags else "M") if cell in known else "H")
+            else:
+                row.append("F" if cell in board.flags else "H")
+        lines.append("".join(row))
+    return "\n".join(lines) + "\n"
+
+
+# ----- MBF binary --------------------------------------------------------------------------------
+def parse_mbf(data: bytes) -> BoardFile:
+    """Parse MBF bytes into a board (layout only).
+
+    Raises:
+        BoardFileError: too short, length that disagrees with the mine count, zero
+            size, a mine off the board, or the same mine twice.
+    """
+    if len(data) < 4:
+        raise BoardFileError(f"byte 0: an MBF file needs at least 4 bytes (width, height, mines); got {len(data)}")
+    cols, rows = data[0], data[1]
+    mines = int.from_bytes(data[2:4], "big")
+    if cols < 1 or rows < 1:
+        raise BoardFileError(f"byte {0 if cols < 1 else 1}: width and height must be 1..{MBF_MAX_SIDE}; "
+                             f"got {cols}x{rows}")
+    expected = 4 + 2 * mines
+    if len(data) != expected:
+        raise BoardFileError(f"byte {min(len(data), expected)}: {mines} mines need {expected} bytes; "
+                             f"the file has {len(data)}")
+    layout: set[Cell] = set()
+    for i in range(mines):
+        x, y = data[4 + 2 * i], data[5 + 2 * i]
+        offset = 4 + 2 * i
+        if x >= cols or y >= rows:
+            raise BoardFileError(f"byte {offset}: mine {i + 1} at x={x}, y={y} is off the {cols}x{rows} board")
+        if (y, x) in layout:
+            raise BoardFileError(f"byte {offset}: mine {i + 1} at x={x}, y={y} is listed twice")
+        layout.add((y, x))
+    if mines > rows * cols:
+        raise BoardFileError(f"byte 2: {mines} mines do not fit on {cols}x{rows}")
+    return BoardFile(rows, cols, mines, mines_known=frozenset(layout))
+
+
+def format_mbf(board: BoardFile) -> bytes:
+    """Write a board's layout as MBF bytes (mines in row-major order).
+
+    Raises:
+        ValueError: a position (no layout), a side over 255 or more than 65535 mines.
+    """
+    if board.mines_known is None:
+        raise ValueError("MBF: a position has no mine layout to write; save it as .mine")
+    if board.cols > MBF_MAX_SIDE or board.rows > MBF_MAX_SIDE:
+        raise ValueError(f"MBF: {board.cols}x{board.rows} is too large; allowed sides 1..{MBF_MAX_SIDE}")
+    if len(board.mines_known) > MBF_MAX_MINES:
+        raise ValueError(f"MBF: {len(board.mines_known)} mines is too many; allowed 0..{MBF_MAX_MINES}")
+    out = bytearray([board.cols, board.rows]) + len(board.mines_known).to_bytes(2, "big")
+    for r, c in sorted(board.mines_known):
+        out += bytes([c, r])
+    return bytes(out)
+
+
+# ----- files and games ---------------------------------------------------------------------------
+def is_mbf_path(path: str | os.PathLike) -> bool:
+    return str(path).lower().endswith(".mbf")
+
+
+def load_board(path: str | os.PathLike) -> BoardFile:
+    """Read a ``.mbf`` (by extension) or ``.mine`` file.
+
+    Raises:
+        OSError: the file cannot be read.
+        BoardFileError: it does not parse (also for text that is not UTF-8).
+    """
+    data = Path(path).read_bytes()
+    if is_mbf_path(path):
+        return parse_mbf(data)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise BoardFileError(f"byte {err.start}: not a text .mine file (for MBF use the .mbf extension)") from None
+    return parse_mine(text)
+
+
+def save_board(path: str | os.PathLike, board: BoardFile) -> None:
+    """Write ``board`` as MBF when ``path`` ends in .mbf, else as .mine text.
+
+    Written to a temporary file and renamed, so a failed save never leaves half a file.
+    Raises:
+        OSError: the file cannot be written. ValueError: see :func:`format_mbf`.
+    """
+    data = format_mbf(board) if is_mbf_path(path) else format_mine(board).encode("utf-8")
+    target = Path(path)
+    temp = target.with_name(target.name + ".tmp")
+    temp.write_bytes(data)
+    os.replace(temp, target)
+
+
+def from_game(game, with_mines: bool = True) -> BoardFile:
+    """Capture a game's board: revealed numbers, flags, and (``with_mines``) the layout.
+
+    With ``with_mines=False`` the result is a *position*: what the player sees, no
+    mine information (question marks are written as covered).
+    """
+    revealed: dict[Cell, int] = {}
+    flags: set[Cell] = set()
+    for cell in game.cells():
+        number = game.number(cell)
+        if number is not None:
+            revealed[cell] = number
+        elif game.mark(cell) == "flag":
+            flags.add(cell)
+    layout = game.layout() if with_mines else None
+    if layout is not None:
+        flags &= layout  # a wrong flag cannot be written in a board file
+    return BoardFile(game.rows, game.cols, game.config.mines, revealed, frozenset(flags),
+                     None if layout is None else frozenset(layout))
+
+
+def start_game(board: BoardFile, config, rng=None, clock=None):
+    """A :class:`game.engine.Game` laid exactly as ``board`` (no first-click relocation),
+    with its revealed cells and flags restored.
+
+    Raises:
+        ValueError: ``board`` is a position (mines unknown) or does not fit ``config``.
+    """
+    from game.engine import Game
+
+    if board.mines_known is None:
+        raise ValueError("board: a position has no mine layout to play")
+    kwargs = {} if clock is None else {"clock": clock}
+    game = Game(config, rng=rng, mines=board.mines_known, **kwargs)
+    game.restore(board.revealed, board.flags)
+    return game

@@ -1,0 +1,106 @@
+"""The command line shared by the window game and the console game.
+
+``parse_args`` validates everything before any window opens: a bad value gets an
+argparse message naming the option and what is allowed, and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from typing import Sequence
+
+from game import __version__
+from game.board import DIFFICULTIES, FIRST_CLICK_RULES, Config
+
+MINE_FILE_HELP = ".mine text (JSMinesweeper) or .mbf binary (Minesweeper X / Arbiter)"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser for ``python main.py``; see the README for every option."""
+    parser = argparse.ArgumentParser(
+        prog="python main.py",
+        description="Minesweeper: the classic game in a window, in a terminal (--console), "
+                    "and a solver that explains positions (--analyse).")
+    mode = parser.add_argument_group("mode")
+    mode.add_argument("--console", action="store_true", help="play in the terminal instead of a window")
+    mode.add_argument("--analyse", metavar="FILE", help="print mine probabilities and the best move for a .mine position")
+    mode.add_argument("--json", action="store_true", help="with --analyse: print JSON")
+    mode.add_argument("--stats", action="store_true", help="print statistics and best times, then exit")
+    mode.add_argument("--export-stats", metavar="FILE.csv", help="write every recorded game as CSV, then exit")
+    mode.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+
+    board = parser.add_argument_group("game")
+    board.add_argument("--difficulty", choices=tuple(DIFFICULTIES), help="standard level: "
+                       + ", ".join(f"{k} {r}x{c}/{m}" for k, (r, c, m) in DIFFICULTIES.items()))
+    board.add_argument("--rows", type=int, metavar="R", help="custom board: rows (1..1000)")
+    board.add_argument("--cols", type=int, metavar="C", help="custom board: columns (1..1000)")
+    board.add_argument("--mines", type=int, metavar="M", help="custom board: mines")
+    board.add_argument("--seed", type=int, metavar="N", help="random seed: the same seed and first click give the same board")
+    board.add_argument("--first-click", choices=FIRST_CLICK_RULES, default=None,
+                       help="opening (default): first click opens an area; safe: only the clicked cell "
+                            "is free; classic: Windows XP rule")
+    board.add_argument("--questions", action="store_true", help="question marks on (flag cycle: flag, ?, none)")
+    board.add_argument("--no-guess", action="store_true", help="boards solvable by logic alone from the first click")
+    board.add_argument("--board", metavar="FILE", help=f"play a saved board: {MINE_FILE_HELP}")
+
+    window = parser.add_argument_group("window")
+    shown = window.add_mutually_exclusive_group()
+    shown.add_argument("--fullscreen", action="store_true", help="start fullscreen")
+    shown.add_argument("--windowed", action="store_true", help="start in a window (default)")
+    window.add_argument("--data-dir", metavar="DIR",
+                        help="folder for statistics and settings (default: the per-user folder; "
+                             "or the MINESWEEPER_DATA_DIR environment variable)")
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """Parse and validate ``argv``.
+
+    Adds to the namespace:
+        config: the :class:`Config` to start directly, or None to open the menu.
+        loaded: the parsed board file (game.boardfile.BoardFile) or None.
+        rng: a ``random.Random`` seeded with ``--seed`` (or unseeded).
+
+    Exits with status 2 and a message on any invalid value (argparse's ``error``).
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    custom = [args.rows, args.cols, args.mines]
+    if any(v is not None for v in custom) and not all(v is not None for v in custom):
+        parser.error("--rows, --cols and --mines go together: give all three")
+    if args.difficulty and args.rows is not None:
+        parser.error("--difficulty and --rows/--cols/--mines: choose one")
+    if args.board and (args.difficulty or args.rows is not None):
+        parser.error("--board sets the size itself: drop --difficulty/--rows/--cols/--mines")
+    if args.json and not args.analyse:
+        parser.error("--json goes with --analyse FILE")
+    if args.no_guess and args.first_click not in (None, "opening"):
+        parser.error("--no-guess needs the first click to be an opening: drop --first-click "
+                     f"{args.first_click}")
+    rules = {"first_click": args.first_click or "opening", "questions": args.questions,
+             "no_guess": args.no_guess}
+    args.rng = random.Random(args.seed)
+    args.config = None
+    args.loaded = None
+    try:
+        if args.difficulty:
+            args.config = Config.difficulty(args.difficulty, **rules)
+        elif args.rows is not None:
+            args.config = Config(args.rows, args.cols, args.mines, **rules)
+    except ValueError as err:
+        parser.error(str(err))
+    if args.board:
+        from game.boardfile import BoardFileError, load_board
+        try:
+            args.loaded = load_board(args.board)
+        except (OSError, BoardFileError) as err:
+            parser.error(f"--board {args.board}: {err}")
+        if args.loaded.mines_known is None:
+            parser.error(f"--board {args.board}: the file is a position (no mines marked with M), "
+                         "so it cannot be played; use --analyse to study it")
+        try:
+            args.config = Config(args.loaded.rows, args.loaded.cols, args.loaded.mines, **rules)
+        except ValueError as err:
+            parser.error(f"--board {args.board}: {err}")
+    return args

@@ -1,0 +1,26 @@
+"""Start Minesweeper: the window game by default, ``--console`` for the terminal,
+``--analyse FILE`` for the solver. ``python main.py --help`` lists every option."""
+
+import sys
+
+from game.cli import parse_args
+
+
+def main(argv=None) -> int:
+    """Dispatch on the parsed options; returns the process exit status."""
+    args = parse_args(argv)
+    if args.analyse:
+        from game.solver.report import run_analyse
+        return run_analyse(args)
+    if args.stats or args.export_stats:
+        from game.records.report import run_stats
+        return run_stats(args)
+    if args.console:
+        from game.console import run_console
+        return run_console(args)
+    from game.ui.app import run_window
+    return run_window(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

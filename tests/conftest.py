@@ -1,0 +1,30 @@
+"""Test setup: headless SDL before pygame is imported, and a throw-away data folder.
+
+The SDL dummy drivers must be set before the first ``import pygame`` anywhere, so
+they are set here at import time, which pytest runs before collecting test modules.
+Every test gets its own data folder through MINESWEEPER_DATA_DIR, so no test
+writes to the real per-user folders.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def isolated_data_dir(tmp_path, monkeypatch):
+    """Point the game's per-user data and settings at a temporary folder."""
+    data = tmp_path / "userdata"
+    data.mkdir()
+    monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(data))
+    return data
