@@ -94,7 +94,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         from game.boardfile import BoardFileError, load_board
         try:
             args.loaded = load_board(args.board)
-        except (OSError, BoardFileError) as err:
+        except OSError as err:
+            parser.error(f"--board {args.board}: cannot read the file: {err.strerror or err}")
+        except BoardFileError as err:
             parser.error(f"--board {args.board}: {err}")
         if args.loaded.mines_known is None:
             parser.error(f"--board {args.board}: the file is a position (no mines marked with M), "

@@ -1,0 +1,173 @@
+"""The console game: ``python main.py --console``, faithful to the C assignment.
+
+One command per line on standard input; the board is printed after each move,
+with 0-based column numbers across the top and row numbers down the side. Output
+is flushed after every command, so the game can be driven through a pipe::
+
+    printf 'r 4 4\\nf 0 0\\nq\\n' | python main.py --console --seed 1
+
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Callable, TextIO
+
+from game.board import Cell, Config
+from game.boardfile import from_game, save_board, start_game
+from game.engine import Game, State
+
+SYMBOLS = {  # appearance key -> character printed
+    "covered": "#", "flag": "F", "question": "?", "0": ".",
+    "mine": "*", "mine_hit": "X", "wrong_flag": "x",
+}
+HELP = """commands (ROW and COL are 0-based numbers):
+  r ROW COL   reveal a cell
+  f ROW COL   flag cycle: flag, question mark (if on), none
+  c ROW COL   chord: reveal around a number whose flags are all placed
+  s FILE      save the position as .mine (covered H, flags F, no mines)
+  n           new game      q  quit      h  this help
+symbols: # covered  F flag  ? question  . empty  1-8 mines around
+         * mine  X the mine that exploded  x wrong flag"""
+
+
+def render(game: Game) -> str:
+    """The board as text: column numbers on top, row numbers down the side, then a status line."""
+    width = len(str(max(game.rows, game.cols) - 1))
+    pad = " " * (width + 1)
+    lines = [pad + " ".join(str(c).rjust(width) for c in range(game.cols))]
+    for r in range(game.rows):
+        cells = (SYMBOLS.get(key, key) for key in (game.appearance((r, c)) for c in range(game.cols)))
+        lines.append(str(r).rjust(width) + " " + " ".join(ch.rjust(width) for ch in cells))
+    lines.append(status(game))
+    return "\n".join(lines)
+
+
+def status(game: Game) -> str:
+    """'Mines left: N  Time: S s  State: ...' for the line under the board."""
+    return f"Mines left: {game.mines_left}  Time: {game.elapsed:.1f} s  State: {game.state.value}"
+
+
+def summary(game: Game) -> str:
+    """The end-of-game line: time, 3BV, 3BV/s, clicks and efficiency (wins), or the loss."""
+    if game.state is State.LOST:
+        r, c = game.exploded
+        return f"BOOM! You hit the mine at ({r}, {c}) after {game.elapsed:.3f} s. n for a new game, q to quit."
+    clicks = game.clicks
+    return (f"You won! Time {game.elapsed:.3f} s, 3BV {game.three_bv}, 3BV/s {game.three_bv_per_second:.2f}, "
+            f"clicks {game.total_clicks} (reveal {clicks['reveal']}, flag {clicks['flag']}, "
+            f"chord {clicks['chord']}, wasted {clicks['wasted']}), efficiency {game.efficiency:.0f}%")
+
+
+class ConsoleGame:
+    """Reads commands, applies them to a :class:`Game`, writes the board back.
+
+    ``on_end(game)`` is called once when a game is won or lost (the records hook).
+    """
+
+    def __init__(self, game: Game, out: TextIO, on_end: Callable[[Game], str | None] | None = None):
+        self.game = game
+        self.out = out
+        self.on_end = on_end
+        self._reported = False
+
+    def say(self, text: str) -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def run(self, lines: TextIO, prompt: bool = False) -> int:
+        """Play until ``q`` or end of input; returns exit status 0."""
+        self.say(render(self.game))
+        while True:
+            if prompt:
+                self.out.write("> ")
+                self.out.flush()
+            line = lines.readline()
+            if not line:
+                return 0
+            if self.handle(line) is False:
+                return 0
+
+    def handle(self, line: str) -> bool:
+        """Apply one command line; False means quit."""
+        words = line.split()
+        if not words:
+            return True
+        command, rest = words[0].lower(), words[1:]
+        if command == "q":
+            return False
+        if command == "h":
+            self.say(HELP)
+        elif command == "n":
+            self.game.new_game()
+            self._reported = False
+            self.say(render(self.game))
+        elif command == "s":
+            self.save(" ".join(rest))
+        elif command in ("r", "f", "c"):
+            self.move(command, rest)
+        else:
+            self.say(f"unknown command {words[0]!r}; type h for help")
+        return True
+
+    def move(self, command: str, rest: list[str]) -> None:
+        cell = self.parse_cell(command, rest)
+        if cell is None:
+            return
+        if self.game.over:
+            self.say("the game is over: n for a new game, q to quit")
+            return
+        action = {"r": self.game.reveal, "f": self.game.toggle_flag, "c": self.game.chord}[command]
+        action(cell)
+        self.say(render(self.game))
+        if self.game.over and not self._reported:
+            self._reported = True
+            self.say(summary(self.game))
+            note = self.on_end(self.game) if self.on_end else None
+            if note:
+                self.say(note)
+
+    def parse_cell(self, command: str, rest: list[str]) -> Cell | None:
+        rows, cols = self.game.rows, self.game.cols
+        if len(rest) != 2:
+            self.say(f"usage: {command} ROW COL (two numbers: row 0..{rows - 1}, column 0..{cols - 1})")
+            return None
+        try:
+            row, col = int(rest[0]), int(rest[1])
+        except ValueError:
+            self.say(f"ROW and COL must be whole numbers: row 0..{rows - 1}, column 0..{cols - 1}")
+            return None
+        if not self.game.on_board((row, col)):
+            self.say(f"({row}, {col}) is off the board: row 0..{rows - 1}, column 0..{cols - 1}")
+            return None
+        return row, col
+
+    def save(self, path: str) -> None:
+        if not path:
+            self.say("usage: s FILE (for example s position.mine)")
+            return
+        try:
+            save_board(path, from_game(self.game, with_mines=False))
+        except (OSError, ValueError) as err:
+            self.say(f"could not save {path}: {err}")
+            return
+        self.say(f"saved the position to {path}")
+
+
+def make_game(args) -> Game:
+    """The game the command line asks for: a loaded board, a level, custom, or Beginner."""
+    config = args.config or Config.difficulty("beginner", first_click=args.first_click or "opening",
+                                               questions=args.questions, no_guess=args.no_guess)
+    if args.loaded is not None:
+        return start_game(args.loaded, config, rng=args.rng)
+    return Game(config, rng=args.rng)
+
+
+def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Entry point for ``--console``; returns the process exit status."""
+    stdin = stdin or sys.stdin
+    out = stdout or sys.stdout
+    game = make_game(args)
+    console = ConsoleGame(game, out)
+    return console.run(stdin, prompt=stdin.isatty())
