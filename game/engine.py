@@ -89,6 +89,21 @@ class Game:
         self._paused_at: float | None = None
         self._bv_parts: tuple[list[list[Cell]], list[Cell]] | None = None
 
+    def set_layout(self, mines: Iterable[Cell]) -> None:
+        """Lay ``mines`` before the first reveal (a layout generated elsewhere, e.g. a no-guess
+        board built over several frames); the next reveal uses it as laid.
+
+        Raises:
+            ValueError: the game has started, or the mines are off the board or the wrong count.
+        """
+        if self.state is not State.READY:
+            raise ValueError("set_layout: the game has already started")
+        given = frozenset(mines)
+        self._check_given(given)
+        self._mines = set(given)
+        self._given = given
+        self._relocate = False
+
     def restore(self, revealed: Iterable[Cell] = (), flags: Iterable[Cell] = ()) -> set[Cell]:
         """Set up a loaded position on a laid board: reveal ``revealed`` (no flood), flag ``flags``.
 
