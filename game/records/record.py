@@ -1,0 +1,134 @@
+"""One finished game as the records keep it: :class:`GameRecord`, and player names.
+
+A record reads only the public attributes of :class:`game.engine.Game`; times are
+kept in whole milliseconds, dates as ISO 8601 local time with its UTC offset.
+"""
+
+from __future__ import annotations
+
+import getpass
+from dataclasses import asdict, dataclass, field, fields
+from datetime import datetime
+
+from game.engine import State
+
+LEVELS = ("beginner", "intermediate", "expert", "custom")  # statistics groups, in display order
+STANDARD_LEVELS = LEVELS[:3]  # the levels with best-time tables
+NAME_MAX = 32  # characters kept of a player name
+FALLBACK_NAME = "Player"
+
+
+def default_player_name() -> str:
+    """The system user name (``getpass.getuser``), or ``Player`` when there is none."""
+    try:
+        return clean_name(getpass.getuser())
+    except Exception:  # getuser raises OSError/KeyError when no name is set anywhere
+        return FALLBACK_NAME
+
+
+def clean_name(name: object) -> str:
+    """A printable player name: control characters dropped, trimmed, at most NAME_MAX characters.
+
+    An empty or non-text name gives ``Player``.
+    """
+    if not isinstance(name, str):
+        return FALLBACK_NAME
+    text = "".join(ch for ch in name if ch.isprintable()).strip()[:NAME_MAX].strip()
+    return text or FALLBACK_NAME
+
+
+def now_iso(when: datetime | None = None) -> str:
+    """``when`` (default: now) as local ISO 8601 with offset, to the second."""
+    when = when or datetime.now()
+    if when.tzinfo is None:
+        when = when.astimezone()
+    return when.isoformat(timespec="seconds")
+
+
+@dataclass
+class GameRecord:
+    """A finished game: what was played, how it ended and how it was played.
+
+    Units: ``time_ms`` milliseconds from the first reveal to the end; ``efficiency``
+    percent (3BV solved / all clicks); ``seed`` the integer that seeded the board's
+    Random, or None when unknown. Click counts, ``three_bv_solved`` and
+    ``first_click`` are None for games migrated from schema 1, which did not keep them.
+    """
+
+    played_at: str
+    level: str
+    rows: int
+    cols: int
+    mines: int
+    won: bool
+    time_ms: int
+    three_bv: int | None
+    first_click: str | None = "opening"
+    no_guess: bool = False
+    seed: int | None = None
+    three_bv_solved: int | None = None
+    clicks_reveal: int | None = 0
+    clicks_flag: int | None = 0
+    clicks_chord: int | None = 0
+    clicks_wasted: int | None = 0
+    efficiency: float | None = None
+    hints_used: int = 0
+    autoplay_used: bool = False
+    name: str = field(default_factory=default_player_name)
+    id: int | None = None
+
+    @classmethod
+    def from_game(cls, game, seed: int | None, when: datetime | None = None,
+                  name: str | None = None) -> "GameRecord":
+        """The record of a finished :class:`game.engine.Game`.
+
+        Args:
+            game: a won or lost Game (only public attributes are read).
+            seed: the seed of the game's Random, or None.
+            when: the finishing date and time (default: now).
+            name: the player's name for best times (default: the system user name).
+        Raises:
+            ValueError: the game is not over.
+        """
+        if game.state not in (State.WON, State.LOST):
+            raise ValueError(f"game: state {game.state.value!r} is not finished; "
+                             "only won or lost games are recorded")
+        config = game.config
+        clicks = game.clicks
+        return cls(
+            played_at=now_iso(when), level=config.level,
+            rows=config.rows, cols=config.cols, mines=config.mines,
+            won=game.state is State.WON, time_ms=int(round(game.elapsed * 1000)),
+            three_bv=game.three_bv, first_click=config.first_click,
+            no_guess=bool(config.no_guess), seed=seed,
+            three_bv_solved=game.three_bv_solved,
+            clicks_reveal=clicks.get("reveal", 0), clicks_flag=clicks.get("flag", 0),
+            clicks_chord=clicks.get("chord", 0), clicks_wasted=clicks.get("wasted", 0),
+            efficiency=game.efficiency, hints_used=int(game.hints_used),
+            autoplay_used=bool(game.autoplay_used),
+            name=clean_name(name) if name is not None else default_player_name())
+
+    @property
+    def seconds(self) -> float:
+        """The time in seconds."""
+        return self.time_ms / 1000.0
+
+    @property
+    def three_bv_per_second(self) -> float | None:
+        """3BV / seconds for a won game with a time, else None."""
+        if not self.won or not self.time_ms or self.three_bv is None:
+            return None
+        return self.three_bv * 1000.0 / self.time_ms
+
+    @property
+    def best_time_eligible(self) -> bool:
+        """A win on a standard level with no hint and no autoplay: it may enter the best times."""
+        return (self.won and self.level in STANDARD_LEVELS
+                and not self.hints_used and not self.autoplay_used)
+
+    def as_dict(self) -> dict:
+        """Every field by name, in declaration order (the CSV columns)."""
+        return asdict(self)
+
+
+RECORD_FIELDS = tuple(f.name for f in fields(GameRecord))  # column order for SQL and CSV

@@ -1,0 +1,84 @@
+"""The records database schema as a list of migrations, versioned by ``PRAGMA user_version``.
+
+``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``; a new file runs
+them all. Rules for future versions: only add (columns with defaults, tables,
+indexes), never rename or drop, so an older game can still read a newer file
+when it must open one read-only.
+
+Version 1 was the first, smaller schema (size, result, time, 3BV, name).
+Version 2 adds the level, rules, seed, clicks, efficiency, hints and autoplay.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from game.board import DIFFICULTIES
+
+_LEVEL_CASE = "CASE " + " ".join(
+    f"WHEN rows = {r} AND cols = {c} AND mines = {m} THEN '{name}'"
+    for name, (r, c, m) in DIFFICULTIES.items()) + " ELSE 'custom' END"
+
+MIGRATIONS: list[tuple[str, ...]] = [
+    (  # 0 -> 1
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            played_at TEXT NOT NULL,
+            rows INTEGER NOT NULL,
+            cols INTEGER NOT NULL,
+            mines INTEGER NOT NULL,
+            won INTEGER NOT NULL,
+            time_ms INTEGER NOT NULL,
+            three_bv INTEGER,
+            name TEXT
+        )""",
+    ),
+    (  # 1 -> 2
+        "ALTER TABLE games ADD COLUMN level TEXT NOT NULL DEFAULT 'custom'",
+        f"UPDATE games SET level = {_LEVEL_CASE}",
+        "ALTER TABLE games ADD COLUMN first_click TEXT",
+        "ALTER TABLE games ADD COLUMN no_guess INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN seed TEXT",
+        "ALTER TABLE games ADD COLUMN three_bv_solved INTEGER",
+        "UPDATE games SET three_bv_solved = three_bv WHERE won = 1",
+        "ALTER TABLE games ADD COLUMN clicks_reveal INTEGER",
+        "ALTER TABLE games ADD COLUMN clicks_flag INTEGER",
+        "ALTER TABLE games ADD COLUMN clicks_chord INTEGER",
+        "ALTER TABLE games ADD COLUMN clicks_wasted INTEGER",
+        "ALTER TABLE games ADD COLUMN efficiency REAL",
+        "ALTER TABLE games ADD COLUMN hints_used INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN autoplay_used INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX games_by_level ON games (level, id)",
+        "CREATE INDEX games_best ON games (level, won, hints_used, autoplay_used, time_ms)",
+    ),
+]
+
+LATEST = len(MIGRATIONS)  # the schema version this code writes
+
+
+def user_version(conn: sqlite3.Connection) -> int:
+    """The schema version stored in the file (0 for a new, empty database)."""
+    return conn.execute("PRAGMA user_version").fetchone()[0]
+
+
+def migrate(conn: sqlite3.Connection) -> tuple[int, int]:
+    """Bring the database to :data:`LATEST` in one write transaction; return (old, new) versions.
+
+    The version is read again after the write lock is taken, so two processes that
+    open an old file at once migrate it only once. Any error rolls every step back
+    and is raised (sqlite3.Error). ``conn`` must be in autocommit mode
+    (``isolation_level=None``).
+    """
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        old = user_version(conn)
+        for version in range(old, LATEST):
+            for statement in MIGRATIONS[version]:
+                conn.execute(statement)
+        if old < LATEST:
+            conn.execute(f"PRAGMA user_version = {LATEST}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return old, max(old, LATEST)

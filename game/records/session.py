@@ -1,0 +1,120 @@
+"""What the window and the console call: open the records and settings, record a finished game.
+
+Typical use::
+
+    records = open_records(args.data_dir)         # warnings already printed on stderr
+    ...                                            # records.warnings: show them in the window
+    record_id, rank = records.record(game, seed)   # when the game is won or lost
+    if rank: ...                                   # "New best time: #rank"
+    records.store.set_name(record_id, typed_name)  # the Victory scene's name field
+    records.save_settings()
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from game.records import settings as settings_file
+from game.records.db import RecordsError, RecordStore
+from game.records.paths import DataDirError, db_path, settings_path
+from game.records.record import GameRecord
+from game.records.settings import Settings
+
+
+def record_finished_game(store: RecordStore, game, seed: int | None,
+                         name: str | None = None) -> tuple[int | None, int | None]:
+    """Write a won or lost game to ``store``; never raises for a failed write.
+
+    Args:
+        game: a finished :class:`game.engine.Game`.
+        seed: the seed of the game's Random (None when unknown).
+        name: the player name for best times (default: the system user name).
+    Returns:
+        (record id, best-time rank 1..10) — rank None when the game does not enter
+        the top 10 (lost, custom, hints, autoplay, or too slow). When the write fails
+        (read-only or broken database) returns (None, None) and appends the reason
+        to ``store.warnings``.
+    Raises:
+        ValueError: the game is not over (a programming error, not a player's).
+    """
+    record = GameRecord.from_game(game, seed, name=name)
+    try:
+        record_id = store.add_game(record)
+    except RecordsError as err:
+        store.warnings.append(str(err))
+        return None, None
+    except sqlite3.Error as err:
+        store.warnings.append(f"The game could not be saved to the records ({err}).")
+        return None, None
+    return record_id, store.rank_of(record_id)
+
+
+@dataclass
+class Records:
+    """The open records database and settings of one run of the game.
+
+    Attributes:
+        store: the games database (in memory when no folder can be used).
+        settings: the loaded settings; change them and call :meth:`save_settings`.
+        settings_path: where settings are saved, or None when no folder can be used.
+        warnings: every message for the player so far (opening, saving, recording).
+    """
+
+    store: RecordStore
+    settings: Settings
+    settings_path: Path | None
+    warnings: list[str]
+
+    def record(self, game, seed: int | None) -> tuple[int | None, int | None]:
+        """:func:`record_finished_game` with the settings' player name; new warnings are kept."""
+        before = len(self.store.warnings)
+        result = record_finished_game(self.store, game, seed, name=self.settings.player_name)
+        self.warnings.extend(self.store.warnings[before:])
+        return result
+
+    def save_settings(self) -> str | None:
+        """Save the settings atomically; returns a warning (also kept) on failure, else None."""
+        if self.settings_path is None:
+            return None
+        try:
+            settings_file.save(self.settings, self.settings_path)
+        except OSError as err:
+            message = f"settings could not be saved to {self.settings_path} ({err.strerror or err})"
+            self.warnings.append(message)
+            return message
+        return None
+
+    def close(self) -> None:
+        """Close the database."""
+        self.store.close()
+
+
+def open_records(data_dir: str | None = None, stderr: TextIO | None = sys.stderr) -> Records:
+    """Open the records database and load the settings; never raises.
+
+    ``data_dir`` is the ``--data-dir`` value (the environment variable and the per-user
+    folders are used otherwise). Every warning is printed to ``stderr`` as
+    ``minesweeper: warning: ...`` (pass None to keep quiet) and kept in ``warnings``
+    for the window to show. A folder that cannot be created gives an in-memory store
+    and default settings, with a warning.
+    """
+    warnings: list[str] = []
+    try:
+        store = RecordStore.open(db_path(data_dir))
+    except DataDirError as err:
+        store = RecordStore.memory([f"{err}; games of this session will not be saved"])
+    warnings.extend(store.warnings)
+    try:
+        where = settings_path(data_dir)
+        loaded, setting_warnings = settings_file.load(where)
+    except DataDirError as err:
+        where, loaded, setting_warnings = None, Settings(), [f"{err}; settings will not be saved"]
+    warnings.extend(setting_warnings)
+    if stderr is not None:
+        for message in warnings:
+            print(f"minesweeper: warning: {message}", file=stderr)
+    return Records(store, loaded, where, warnings)

@@ -1,0 +1,192 @@
+"""The player's settings, kept as JSON in the per-user config folder.
+
+Loading never fails: unknown keys are ignored, a bad value falls back to its default
+with a warning naming the key, the value and what is allowed, and a file that is not
+JSON is renamed to ``settings.json.corrupt-YYYYmmdd-HHMMSS`` (nothing is deleted).
+Saving is atomic: a temporary file in the same folder, fsync, then ``os.replace``, so
+a crash leaves either the old file or the new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+from game.board import DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config
+from game.records.paths import move_aside
+from game.records.record import NAME_MAX, clean_name, default_player_name
+
+FILE_VERSION = 1  # the "version" key written into the file
+SCALE_RANGE = (1, 8)  # allowed window scale factors (whole pixels per art pixel)
+DIFFICULTY_CHOICES = (*DIFFICULTIES, "custom")
+
+
+@dataclass
+class Settings:
+    """What the game remembers between runs.
+
+    ``difficulty`` is a standard level or ``custom`` (then ``custom_rows`` x
+    ``custom_cols`` with ``custom_mines``); ``scale`` is the window scale factor
+    or None for automatic; ``player_name`` is the default name for best times.
+    """
+
+    difficulty: str = "beginner"
+    custom_rows: int = 20
+    custom_cols: int = 30
+    custom_mines: int = 130
+    questions: bool = False
+    first_click: str = "opening"
+    chord_on_number: bool = True
+    fullscreen: bool = False
+    scale: int | None = None
+    no_guess: bool = False
+    player_name: str = field(default_factory=default_player_name)
+
+    def config(self) -> Config:
+        """The board these settings choose, as a :class:`game.board.Config`.
+
+        No-guess boards need the ``opening`` first-click rule, so it is used then.
+        """
+        rules = {"first_click": "opening" if self.no_guess else self.first_click,
+                 "questions": self.questions, "no_guess": self.no_guess}
+        if self.difficulty == "custom":
+            return Config(self.custom_rows, self.custom_cols, self.custom_mines, **rules)
+        return Config.difficulty(self.difficulty, **rules)
+
+    def to_dict(self) -> dict:
+        """The JSON object written to the file."""
+        return {"version": FILE_VERSION, **asdict(self)}
+
+
+def _is_bool(v: object) -> bool:
+    return isinstance(v, bool)
+
+
+def _is_side(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_SIDE
+
+
+def _is_mines(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 1
+
+
+def _is_scale(v: object) -> bool:
+    return v is None or (isinstance(v, int) and not isinstance(v, bool)
+                         and SCALE_RANGE[0] <= v <= SCALE_RANGE[1])
+
+
+def _is_name(v: object) -> bool:
+    return isinstance(v, str) and clean_name(v) == v.strip() and 0 < len(v.strip()) <= NAME_MAX
+
+
+# key -> (check, what is allowed, for the warning)
+RULES = {
+    "difficulty": (lambda v: v in DIFFICULTY_CHOICES, ", ".join(DIFFICULTY_CHOICES)),
+    "custom_rows": (_is_side, f"a whole number 1..{MAX_SIDE}"),
+    "custom_cols": (_is_side, f"a whole number 1..{MAX_SIDE}"),
+    "custom_mines": (_is_mines, "a whole number from 1 to rows x cols - 1"),
+    "questions": (_is_bool, "true or false"),
+    "first_click": (lambda v: v in FIRST_CLICK_RULES, ", ".join(FIRST_CLICK_RULES)),
+    "chord_on_number": (_is_bool, "true or false"),
+    "fullscreen": (_is_bool, "true or false"),
+    "scale": (_is_scale, f"a whole number {SCALE_RANGE[0]}..{SCALE_RANGE[1]}, or null for automatic"),
+    "no_guess": (_is_bool, "true or false"),
+    "player_name": (_is_name, f"text of 1..{NAME_MAX} printable characters"),
+}
+
+
+def from_dict(data: dict, source: str = "settings") -> tuple[Settings, list[str]]:
+    """Settings from a decoded JSON object, and warnings for every value not taken.
+
+    Unknown keys (and ``version``) are ignored silently, so a newer file still loads.
+    """
+    settings = Settings()
+    warnings: list[str] = []
+    for f in fields(Settings):
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        check, allowed = RULES[f.name]
+        if check(value):
+            setattr(settings, f.name, value.strip() if isinstance(value, str) else value)
+        else:
+            warnings.append(f"{source}: {f.name}: {json.dumps(value)} is not allowed "
+                            f"(allowed: {allowed}); using the default {json.dumps(getattr(settings, f.name))}")
+    try:
+        Config(settings.custom_rows, settings.custom_cols, settings.custom_mines)
+    except ValueError as err:
+        default = Settings()
+        warnings.append(f"{source}: custom board: {err}; using the default "
+                        f"{default.custom_rows}x{default.custom_cols} with {default.custom_mines} mines")
+        settings.custom_rows, settings.custom_cols = default.custom_rows, default.custom_cols
+        settings.custom_mines = default.custom_mines
+    return settings, warnings
+
+
+def load(path: str | Path) -> tuple[Settings, list[str]]:
+    """Read the settings file at ``path``; never raises.
+
+    Returns (settings, warnings). A missing file gives the defaults and no warning;
+    a file that is not a JSON object is moved aside (``NAME.corrupt-<timestamp>``),
+    the defaults are used and the warning says where the old file went.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError(f"the file holds a JSON {type(data).__name__}, not an object")
+    except FileNotFoundError:
+        return Settings(), []
+    except (OSError, ValueError) as err:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        reason = getattr(err, "strerror", None) or str(err)
+        try:
+            moved = move_aside(path)
+        except OSError as move_err:
+            return Settings(), [f"settings {path} could not be read ({reason}) nor moved aside "
+                                f"({move_err.strerror or move_err}); using the default settings"]
+        return Settings(), [f"settings {path} could not be read ({reason}); it was moved aside "
+                            f"to {moved.name} and the default settings are used"]
+    return from_dict(data, f"settings {path}")
+
+
+def save(settings: Settings, path: str | Path) -> None:
+    """Write ``settings`` to ``path`` atomically (temp file in the same folder, fsync, rename).
+
+    Raises:
+        OSError: the folder or file cannot be written; the old file is then untouched.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable where the platform allows (POSIX); best effort."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
