@@ -93,7 +93,10 @@ class Records:
         self.store.close()
 
 
-def open_records(data_dir: str | None = None, stderr: TextIO | None = sys.stderr) -> Records:
+_STDERR = object()  # the default: sys.stderr as it is at call time (tests capture it)
+
+
+def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _STDERR) -> Records:
     """Open the records database and load the settings; never raises.
 
     ``data_dir`` is the ``--data-dir`` value (the environment variable and the per-user
@@ -114,6 +117,8 @@ def open_records(data_dir: str | None = None, stderr: TextIO | None = sys.stderr
     except DataDirError as err:
         where, loaded, setting_warnings = None, Settings(), [f"{err}; settings will not be saved"]
     warnings.extend(setting_warnings)
+    if stderr is _STDERR:
+        stderr = sys.stderr
     if stderr is not None:
         for message in warnings:
             print(f"minesweeper: warning: {message}", file=stderr)

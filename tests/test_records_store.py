@@ -1,0 +1,182 @@
+"""Records store: games written and read back, best times and ranks, names, reset, folders."""
+
+import random
+import sqlite3
+from datetime import datetime, timezone
+
+import pytest
+
+from game.board import Config
+from game.engine import Game
+from game.records import paths
+from game.records.db import RecordStore
+from game.records.record import GameRecord, clean_name
+from game.records.session import open_records, record_finished_game
+
+
+class Clock:
+    """A hand-moved clock in seconds."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def play(config, seed, seconds, win=True, hints=0, autoplay=False):
+    """A finished game: reveal every safe cell (win) or a mine (loss) after ``seconds``."""
+    clock = Clock()
+    game = Game(config, rng=random.Random(seed), clock=clock)
+    game.reveal((0, 0))
+    game.hints_used, game.autoplay_used = hints, autoplay
+    clock.now = seconds
+    mines = game.layout()
+    if win:
+        for cell in list(game.cells()):
+            if cell not in mines and not game.is_revealed(cell):
+                game.reveal(cell)
+    else:
+        game.reveal(min(mines))
+    assert game.over
+    return game
+
+
+def record(level="beginner", won=True, time_ms=10_000, hints=0, autoplay=False, name="Ann"):
+    rows, cols, mines = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40),
+                         "expert": (16, 30, 99)}.get(level, (5, 7, 6))
+    return GameRecord(played_at="2025-03-01T10:00:00+01:00", level=level, rows=rows, cols=cols,
+                      mines=mines, won=won, time_ms=time_ms, three_bv=20, hints_used=hints,
+                      autoplay_used=autoplay, name=name)
+
+
+@pytest.fixture
+def store(tmp_path):
+    with RecordStore.open(tmp_path / "records.sqlite3") as opened:
+        yield opened
+
+
+def test_a_real_game_is_written_and_read_back_with_every_field(tmp_path):
+    game = play(Config.difficulty("beginner", first_click="safe"), seed=7, seconds=12.3456)
+    game.clicks["wasted"] += 2
+    when = datetime(2025, 3, 1, 9, 30, 5, tzinfo=timezone.utc)
+    rec = GameRecord.from_game(game, seed=7, when=when, name="  Zoë \x07 ")
+    with RecordStore.open(tmp_path / "r.sqlite3") as store:
+        record_id = store.add_game(rec)
+    with RecordStore.open(tmp_path / "r.sqlite3") as store:
+        [back] = store.games()
+    assert back.id == record_id == 1
+    assert back.played_at == "2025-03-01T09:30:05+00:00"
+    assert (back.level, back.rows, back.cols, back.mines) == ("beginner", 9, 9, 10)
+    assert (back.first_click, back.no_guess, back.seed, back.won) == ("safe", False, 7, True)
+    assert back.time_ms == 12346
+    assert back.three_bv == game.three_bv == back.three_bv_solved
+    assert back.clicks_reveal == game.clicks["reveal"] and back.clicks_wasted == 2
+    assert back.efficiency == pytest.approx(game.efficiency)
+    assert (back.hints_used, back.autoplay_used, back.name) == (0, False, "Zoë")
+    assert back.three_bv_per_second == pytest.approx(game.three_bv / 12.346)
+
+
+def test_unfinished_game_is_refused():
+    game = Game(Config.difficulty("beginner"), rng=random.Random(1))
+    with pytest.raises(ValueError, match="not finished"):
+        GameRecord.from_game(game, seed=1)
+
+
+def test_huge_seed_and_custom_level_survive(store):
+    game = play(Config(5, 7, 6), seed=3, seconds=4.0, win=False)
+    rec = GameRecord.from_game(game, seed=2**80 + 1)
+    store.add_game(rec)
+    [back] = store.games()
+    assert back.seed == 2**80 + 1 and back.level == "custom" and not back.won
+
+
+def test_best_times_rank_and_exclusions(store):
+    config = Config.difficulty("beginner")
+    first, rank = record_finished_game(store, play(config, 1, 20.0), seed=1, name="Ann")
+    assert rank == 1
+    second, rank = record_finished_game(store, play(config, 2, 15.0), seed=2, name="Bob")
+    assert rank == 1 and store.rank_of(first) == 2
+    assert record_finished_game(store, play(config, 3, 5.0, hints=1), seed=3)[1] is None
+    assert record_finished_game(store, play(config, 4, 4.0, autoplay=True), seed=4)[1] is None
+    assert record_finished_game(store, play(config, 5, 3.0, win=False), seed=5)[1] is None
+    assert record_finished_game(store, play(Config(5, 7, 6), 6, 1.0), seed=6)[1] is None
+    assert [r.id for r in store.best_times("beginner")] == [second, first]
+    assert store.best_times("custom") == [] and store.count() == 6
+    assert store.would_rank("beginner", 15_000) == 2  # a tie goes after the earlier game
+    assert store.would_rank("expert", 999_000) == 1
+
+
+def test_top_ten_only(store):
+    for i in range(12):
+        store.add_game(record(time_ms=10_000 + i * 100))
+    times = [r.time_ms for r in store.best_times("beginner")]
+    assert times == [10_000 + i * 100 for i in range(10)]
+    slow = store.add_game(record(time_ms=50_000))
+    fast = store.add_game(record(time_ms=10_050))
+    assert store.rank_of(slow) is None and store.rank_of(fast) == 2
+    assert store.would_rank("beginner", 10_950) is None
+
+
+def test_set_name_and_default_name(store):
+    record_id = store.add_game(record(name="x"))
+    assert store.set_name(record_id, "  Grace Hopper\n") == "Grace Hopper"
+    assert store.game(record_id).name == "Grace Hopper"
+    assert store.set_name(record_id, "") == "Player"
+    assert clean_name("a" * 50) == "a" * 32
+    assert GameRecord.from_game(play(Config.difficulty("beginner"), 1, 3.0), 1).name
+
+
+def test_reset_keeps_a_backup(store, tmp_path):
+    store.add_game(record())
+    store.add_game(record(level="expert"))
+    backup = store.reset(level="expert")
+    assert [r.level for r in store.games()] == ["beginner"]
+    backup_all = store.reset()
+    assert store.count() == 0
+    assert backup.name.startswith("records.sqlite3.reset-") and backup_all != backup
+    with sqlite3.connect(backup) as old:
+        assert old.execute("SELECT count(*) FROM games").fetchone()[0] == 2
+
+
+def test_folders_from_option_then_environment(tmp_path, monkeypatch, isolated_data_dir):
+    assert paths.data_dir() == isolated_data_dir == paths.config_dir()
+    chosen = tmp_path / "deep" / "er"
+    assert paths.db_path(str(chosen)) == chosen / "records.sqlite3" and chosen.is_dir()
+    assert paths.settings_path(str(chosen)) == chosen / "settings.json"
+    monkeypatch.delenv("MINESWEEPER_DATA_DIR")
+    default = paths.data_dir(create=False)
+    assert default.name == "minesweeper" and default != isolated_data_dir
+
+
+def test_folder_that_cannot_be_made_is_a_clear_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(paths.DataDirError, match="--data-dir .*file"):
+        paths.data_dir(str(blocker))
+    with pytest.raises(paths.DataDirError, match="cannot create the folder"):
+        paths.data_dir(str(blocker / "sub"))
+
+
+def test_open_records_falls_back_to_memory_when_no_folder(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    records = open_records(str(blocker / "sub"))
+    assert records.store.path is None and records.settings_path is None
+    assert "will not be saved" in capsys.readouterr().err
+    record_id, rank = records.record(play(Config.difficulty("expert"), 1, 60.0), seed=1)
+    assert record_id == 1 and rank == 1
+    assert records.save_settings() is None
+
+
+def test_open_records_records_and_saves_settings(tmp_path, capsys):
+    records = open_records(str(tmp_path))
+    records.settings.player_name = "Kim"
+    records.settings.difficulty = "expert"
+    assert records.save_settings() is None
+    record_id, rank = records.record(play(Config.difficulty("expert"), 1, 60.0), seed=1)
+    records.close()
+    again = open_records(str(tmp_path))
+    assert again.settings.difficulty == "expert" and again.warnings == []
+    assert again.store.game(record_id).name == "Kim" and rank == 1
+    assert capsys.readouterr().err == ""
