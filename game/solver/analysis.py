@@ -1,0 +1,137 @@
+"""The solver's public entry points: analyse a position, get its certain cells.
+
+``analyse(text)`` reads ``.mine`` text; ``analyse_board(board)`` takes a
+:class:`game.boardfile.BoardFile` (e.g. ``from_game(game, with_mines=False)``) and skips
+the text. A :class:`Solver` keeps a cache across the positions of one game, so each
+analysis re-counts only the frontier groups the last move changed.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from game.board import Cell
+from game.boardfile import BoardFile, parse_mine
+from game.solver.bestmove import GUESS_BUDGET, Move, best_move
+from game.solver.explain import explain_move, explain_safe
+from game.solver.probabilities import GroupCache, Probabilities, solve
+from game.solver.problem import build_problem
+
+
+@dataclass
+class Analysis:
+    """The solver's view of a position.
+
+    probabilities: every covered unflagged (row, col) -> mine probability (float 0..1).
+        With ``ignore_flags`` the flagged cells are included.
+    best_move: the (row, col) to reveal next, or None when nothing is left covered.
+    safe: cells certain to be safe; mines: cells certain to hold a mine (flags excluded).
+    move_kind: 'safe', 'guess', 'endgame' or 'none'. survival: chance the best move is safe.
+    win_chance: with 'endgame', the chance of winning with best play (else None).
+    explanation: the reason for the best move, in words.
+    reasons: certain-safe cell -> why it is safe (computed on demand, see :meth:`why_safe`).
+    approximate: True when some probabilities are estimates; ``approximation`` says why.
+    layouts: the number of mine layouts consistent with the position (exact int).
+    seconds: time the analysis took.
+    """
+
+    probabilities: dict[Cell, float]
+    best_move: Cell | None
+    safe: set[Cell]
+    mines: set[Cell]
+    move_kind: str
+    survival: float
+    win_chance: float | None
+    explanation: str
+    approximate: bool
+    approximation: str
+    layouts: int
+    seconds: float
+    result: Probabilities = field(repr=False, default=None)
+    move: Move = field(repr=False, default=None)
+
+    def why_safe(self, cell: Cell) -> str:
+        """Why a certain-safe ``cell`` is safe, from the fewest numbers that prove it.
+
+        Raises:
+            ValueError: ``cell`` is not certain to be safe.
+        """
+        if cell not in self.safe:
+            raise ValueError(f"cell: {cell} is not certain to be safe")
+        return explain_safe(self.result, cell).text
+
+
+class Solver:
+    """Analyses the positions of one game, reusing counts between moves.
+
+    ignore_flags: treat flags as ordinary covered cells (when they may be wrong).
+    budget: seconds of guess look-ahead at most per analysis.
+    """
+
+    def __init__(self, ignore_flags: bool = False, budget: float = GUESS_BUDGET):
+        self.ignore_flags = ignore_flags
+        self.budget = budget
+        self.cache = GroupCache()
+
+    def probabilities(self, board: BoardFile) -> Probabilities:
+        """Exact probabilities only (no move choice).
+
+        Raises:
+            game.solver.problem.InconsistentPosition: no layout fits.
+        """
+        return solve(build_problem(board, self.ignore_flags), self.cache)
+
+    def analyse(self, board: BoardFile, explain: bool = True) -> Analysis:
+        """Probabilities, certain cells and the best move of ``board``'s position.
+
+        explain: build the explanation text (skip it when only the move is wanted).
+        Raises:
+            game.solver.problem.InconsistentPosition: no layout fits.
+        """
+        start = time.perf_counter()
+        problem = build_problem(board, self.ignore_flags)
+        probs = solve(problem, self.cache)
+        move = best_move(problem, probs, self.cache, self.budget)
+        text = explain_move(probs, move) if explain else ""
+        return Analysis(
+            probabilities=probs.as_floats(), best_move=move.cell, safe=set(probs.safe),
+            mines=set(probs.mines), move_kind=move.kind, survival=move.survival,
+            win_chance=move.win, explanation=text, approximate=probs.approximate,
+            approximation="; ".join(probs.reasons), layouts=probs.total,
+            seconds=time.perf_counter() - start, result=probs, move=move)
+
+
+def analyse_board(board: BoardFile, ignore_flags: bool = False) -> Analysis:
+    """Analyse a position given as a BoardFile (mines, if marked, are not looked at).
+
+    Raises:
+        game.solver.problem.InconsistentPosition: no layout fits.
+    """
+    return Solver(ignore_flags).analyse(board)
+
+
+def analyse(position: str, ignore_flags: bool = False) -> Analysis:
+    """Analyse a position given as ``.mine`` text.
+
+    Raises:
+        game.boardfile.BoardFileError: the text does not parse.
+        game.solver.problem.InconsistentPosition: no layout fits.
+    """
+    return analyse_board(parse_mine(position), ignore_flags)
+
+
+def certain_cells(board: BoardFile, ignore_flags: bool = False,
+                  cache: GroupCache | None = None) -> tuple[set[Cell], set[Cell]]:
+    """(certain-safe cells, certain mines) of a position, exact, using the global mine count.
+
+    Cheap: one probability count, no move choice or explanation. For the no-guess
+    generator: a position is solved without guessing while this returns safe cells.
+    Pass one ``cache`` across the positions of a game to reuse counts. If a frontier group
+    is too large to count (never seen on the standard levels), only its locally certain
+    cells are returned, so the sets are still never wrong, only possibly incomplete.
+    Raises:
+        game.solver.problem.InconsistentPosition: no layout fits.
+    """
+    probs = solve(build_problem(board, ignore_flags), cache)
+    return set(probs.safe), set(probs.mines)

@@ -1,0 +1,166 @@
+"""Choosing the next cell to reveal.
+
+1. A certain-safe cell if there is one: the one most likely to open an area (a zero).
+2. Few layouts left: an exact search of the rest of the game (:mod:`game.solver.endgame`).
+3. Otherwise a guess, in the manner of JSMinesweeper (D. Hill) and Tu et al.'s look-ahead:
+   candidates are the living cells whose mine probability is close to the lowest (a few
+   cells off the frontier too: corners and edges open more). For each, every number it
+   could show is played out exactly (:mod:`game.solver.lookahead`), giving
+   - *progress*: the chance the reveal leaves a certain-safe cell to play, and
+   - *next safety*: the survival chance of the move after it (1 after progress).
+   The score is safety x expected next safety x (1 + a small bonus for progress), which
+   estimates the chance of surviving two moves. A *dead* cell (one number possible, so
+   revealing it teaches nothing) is never chosen while a living cell remains.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from game.board import Cell, neighbours
+from game.solver.endgame import EndgameSearch, list_layouts
+from game.solver.lookahead import outcomes
+from game.solver.probabilities import GroupCache, Probabilities
+from game.solver.problem import Problem
+
+CANDIDATE_MARGIN = 0.05  # extra mine probability a candidate may carry over the lowest
+MAX_FRONTIER_CANDIDATES = 8
+MAX_INTERIOR_CANDIDATES = 3
+PROGRESS_BONUS = 0.1
+ENDGAME_LAYOUTS = 300
+GUESS_BUDGET = 0.8  # seconds of look-ahead per guess at most
+
+
+@dataclass
+class Candidate:
+    """A guess considered: its mine probability and what the look-ahead found."""
+
+    cell: Cell
+    mine: float
+    progress: float = 0.0
+    next_safety: float = 0.0
+    score: float = 0.0
+    dead: bool = False
+    values: dict[int, float] = field(default_factory=dict)
+
+
+@dataclass
+class Move:
+    """The chosen move.
+
+    cell: (row, col) to reveal. kind: 'safe', 'guess', 'endgame' or 'none' (nothing covered).
+    survival: chance the reveal is safe. win: with 'endgame', the chance of winning the game.
+    candidates: the guesses weighed (best first) for the explanation.
+    """
+
+    cell: Cell | None
+    kind: str
+    survival: float = 1.0
+    win: float | None = None
+    candidates: list[Candidate] = field(default_factory=list)
+
+
+def opening_chance(problem: Problem, probs: Probabilities, cell: Cell) -> float:
+    """Rough chance that ``cell`` is a zero: its unknown neighbours all safe (independence assumed)."""
+    chance = 1.0
+    for n in neighbours(cell, problem.rows, problem.cols):
+        if n in problem.flags:
+            return 0.0
+        if n in probs.weight:
+            chance *= 1.0 - probs.probability(n)
+    return chance
+
+
+def choose_safe(problem: Problem, probs: Probabilities) -> Cell:
+    """The certain-safe cell most likely to open an area (ties: row-major first)."""
+    return max(sorted(probs.safe), key=lambda c: opening_chance(problem, probs, c))
+
+
+def best_move(problem: Problem, probs: Probabilities, cache: GroupCache | None = None,
+              budget: float = GUESS_BUDGET) -> Move:
+    """The move to play in ``problem`` with probabilities ``probs`` (see the module docstring)."""
+    if not probs.weight:
+        return Move(None, "none")
+    if probs.safe:
+        return Move(choose_safe(problem, probs), "safe")
+    if not probs.approximate and probs.total <= ENDGAME_LAYOUTS:
+        listed = list_layouts(problem, ENDGAME_LAYOUTS)
+        if listed is not None:
+            found = EndgameSearch(problem, *listed).best()
+            if found is not None:
+                cell, win = found
+                return Move(cell, "endgame", 1.0 - probs.probability(cell), win)
+    return guess(problem, probs, cache, budget)
+
+
+def candidates_for(problem: Problem, probs: Probabilities) -> list[Candidate]:
+    """Living cells worth a look-ahead: near-lowest probability, frontier and off it."""
+    living = [(p, c) for c, p in probs.as_floats().items() if c not in probs.mines]
+    low = min(p for p, _ in living)
+    near = sorted((p, c) for p, c in living if p <= low + CANDIDATE_MARGIN)
+    frontier = [(p, c) for p, c in near if c in problem.frontier][:MAX_FRONTIER_CANDIDATES]
+    interior = [(p, c) for p, c in near if c not in problem.frontier]
+    interior.sort(key=lambda pc: (_covered_around(problem, pc[1]), -_revealed_near(problem, pc[1]), pc[1]))
+    chosen = frontier + interior[:MAX_INTERIOR_CANDIDATES]
+    return [Candidate(c, p) for p, c in chosen]
+
+
+def _covered_around(problem: Problem, cell: Cell) -> int:
+    return sum(1 for n in neighbours(cell, problem.rows, problem.cols) if n in problem.unknown)
+
+
+def _revealed_near(problem: Problem, cell: Cell) -> int:
+    return sum(1 for n in neighbours(cell, problem.rows, problem.cols) if n in problem.frontier)
+
+
+def evaluate(problem: Problem, probs: Probabilities, cand: Candidate, cache: GroupCache | None) -> None:
+    """Fill in a candidate's progress, next safety, score and deadness by look-ahead."""
+    safety = 1.0 - cand.mine
+    found = outcomes(problem, probs, cand.cell, cache)
+    cand.values = {o.value: o.chance for o in found}
+    cand.dead = len(found) <= 1
+    progress = next_safety = 0.0
+    for o in found:
+        share = o.chance / safety if safety else 0.0
+        if o.after.safe:
+            progress += share
+            next_safety += share
+        elif o.after.weight:
+            next_safety += share * (1.0 - min(o.after.as_floats().values()))
+        else:
+            next_safety += share  # nothing left covered: the game is won
+    cand.progress, cand.next_safety = progress, next_safety
+    cand.score = safety * next_safety * (1.0 + PROGRESS_BONUS * progress)
+
+
+def guess(problem: Problem, probs: Probabilities, cache: GroupCache | None = None,
+          budget: float = GUESS_BUDGET) -> Move:
+    """The best guess by look-ahead on near-lowest-probability cells."""
+    start = time.perf_counter()
+    cands = candidates_for(problem, probs)
+    evaluated = []
+    for cand in cands:
+        if evaluated and time.perf_counter() - start > budget:
+            break
+        evaluate(problem, probs, cand, cache)
+        evaluated.append(cand)
+    living = [c for c in evaluated if not c.dead]
+    if not living:
+        living = _any_living(problem, probs, cache, start, budget) or evaluated
+    living.sort(key=lambda c: (-c.score, c.mine, c.cell))
+    best = living[0]
+    return Move(best.cell, "guess", 1.0 - best.mine, None, living)
+
+
+def _any_living(problem, probs, cache, start, budget) -> list[Candidate]:
+    """All near-best candidates are dead: try the other cells, safest first."""
+    rest = sorted((p, c) for c, p in probs.as_floats().items() if c not in probs.mines)
+    for p, c in rest:
+        cand = Candidate(c, p)
+        evaluate(problem, probs, cand, cache)
+        if not cand.dead:
+            return [cand]
+        if time.perf_counter() - start > budget:
+            break
+    return []

@@ -1,0 +1,191 @@
+"""Explanations in words: why a cell is certainly safe, why a guess is the best one.
+
+A certain-safe cell is explained by the smallest set of revealed numbers that proves it
+on their own: a connected set of numbers is *enough* when, counting only their covered
+neighbourhoods (flags as mines), no layout puts a mine on the cell. Sets are tried by
+size (1, 2, 3, then the cell's whole frontier group); if even the whole group does not
+prove it, the global mine count is what decides, and the text says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from game.board import Cell
+from game.solver.probabilities import Probabilities, count_group, split_groups
+from game.solver.problem import Constraint, InconsistentPosition, Problem, fmt
+
+MAX_SUBSETS = 400  # subsets of size 3 tried before using the whole group
+
+
+@dataclass
+class Proof:
+    """Why ``cell`` is safe: ``numbers`` are the revealed cells cited; ``uses_count`` is
+    True when the global mine count is part of the argument; ``text`` is the sentence."""
+
+    cell: Cell
+    numbers: list[Cell]
+    uses_count: bool
+    text: str
+
+
+def proves_safe(constraints: list[Constraint], cell: Cell) -> bool:
+    """True when these numbers alone leave no layout with a mine on ``cell``."""
+    if not any(cell in con.cells for con in constraints):
+        return False
+    try:
+        counted = count_group(list(constraints))
+    except InconsistentPosition:
+        return False
+    for b, cells in enumerate(counted.boxes):
+        if cell in cells:
+            return all(per[b] == 0 for _, per in counted.dist.values())
+    return False
+
+
+def _cells(cells) -> str:
+    cells = sorted(cells)
+    return ", ".join(fmt(c) for c in cells)
+
+
+def _mines_word(n: int) -> str:
+    return "mine" if n == 1 else "mines"
+
+
+def smallest_proof(problem: Problem, cell: Cell) -> list[Constraint] | None:
+    """The fewest numbers proving ``cell`` safe without the mine count, or None."""
+    touching = [con for con in problem.constraints if cell in con.cells]
+    for con in touching:
+        if con.need == 0:
+            return [con]
+    linked = {}
+    for con in touching:
+        for other in problem.constraints:
+            if other is not con and set(other.cells) & set(con.cells):
+                linked[other.cell] = other
+    for con in touching:
+        for other in linked.values():
+            if other is not con and proves_safe([con, other], cell):
+                return [con, other]
+    pool = list({c.cell: c for c in touching + list(linked.values())}.values())
+    tried = 0
+    for trio in combinations(pool, 3):
+        if not any(cell in c.cells for c in trio):
+            continue
+        tried += 1
+        if tried > MAX_SUBSETS:
+            break
+        if proves_safe(list(trio), cell):
+            return list(trio)
+    for group in split_groups(problem.constraints):
+        if any(cell in con.cells for con in group) and proves_safe(group, cell):
+            return group
+    return None
+
+
+def explain_safe(probs: Probabilities, cell: Cell) -> Proof:
+    """A :class:`Proof` that the certain-safe ``cell`` is safe.
+
+    Raises:
+        ValueError: ``cell`` is not certain to be safe.
+    """
+    if cell not in probs.safe:
+        raise ValueError(f"cell: {fmt(cell)} is not certain to be safe")
+    problem = probs.problem
+    proof = smallest_proof(problem, cell)
+    if proof is None:
+        return Proof(cell, [con.cell for con in problem.constraints], True, _count_text(probs, cell))
+    return Proof(cell, [con.cell for con in proof], False, _local_text(problem, proof, cell))
+
+
+def _local_text(problem: Problem, proof: list[Constraint], cell: Cell) -> str:
+    if len(proof) == 1:
+        con = proof[0]
+        known = con.number - con.need
+        if con.number == 0:
+            return f"the 0 at {fmt(con.cell)} touches no mine, so {fmt(cell)} is safe"
+        flagged = [n for n in problem.flags if max(abs(n[0] - con.cell[0]), abs(n[1] - con.cell[1])) == 1]
+        return (f"the {con.number} at {fmt(con.cell)} already touches its {known} flagged "
+                f"{_mines_word(known)} at {_cells(flagged)}, so {fmt(cell)} is safe")
+    if len(proof) == 2:
+        text = _pair_text(proof, cell)
+        if text:
+            return text
+    numbers = ", ".join(f"the {con.number} at {fmt(con.cell)}" for con in proof)
+    around = set().union(*(con.cells for con in proof))
+    return (f"taken together, {numbers} leave no room for a mine at {fmt(cell)}: every way to "
+            f"place their mines among their {len(around)} covered neighbours leaves it empty, "
+            f"so {fmt(cell)} is safe")
+
+
+def _pair_text(proof: list[Constraint], cell: Cell) -> str | None:
+    a, b = proof
+    if cell in a.cells and cell not in b.cells:
+        a, b = b, a  # b is the number touching the cell
+    if cell not in b.cells:
+        return None
+    common = set(a.cells) & set(b.cells)
+    outside = len(a.cells) - len(common)
+    if a.need == len(a.cells) and len(common) == b.need:
+        return (f"the {a.number} at {fmt(a.cell)} has only {len(a.cells)} covered "
+                f"{'neighbour' if len(a.cells) == 1 else 'neighbours'} left, {_cells(a.cells)}, "
+                f"so {'it is a mine' if len(a.cells) == 1 else 'they are all mines'}; "
+                f"the {b.number} at {fmt(b.cell)} already touches its "
+                f"{_mines_word(b.need) if b.need == 1 else 'mines'} at {_cells(common)}, "
+                f"so {fmt(cell)} is safe")
+    if a.need - outside >= b.need:
+        if outside == 0:
+            where = f"all of which also touch the {b.number} at {fmt(b.cell)}"
+        else:
+            where = (f"at most {outside} of them outside the cells it shares with the "
+                     f"{b.number} at {fmt(b.cell)}")
+        return (f"the {a.number} at {fmt(a.cell)} needs {a.need} more {_mines_word(a.need)} among "
+                f"{_cells(a.cells)}, {where}; so the {b.number} at {fmt(b.cell)} gets its "
+                f"{b.need} {_mines_word(b.need)} among {_cells(common)}, and {fmt(cell)} is safe")
+    return None
+
+
+def _count_text(probs: Probabilities, cell: Cell) -> str:
+    problem = probs.problem
+    total = problem.total_mines
+    flagged = len(problem.flags)
+    if cell in problem.interior:
+        return (f"all {total} mines are accounted for: {flagged} flagged and "
+                f"{problem.mines_left} that the numbers need on their covered neighbours, so "
+                f"{fmt(cell)}, which touches no number, is safe")
+    return (f"counting mines decides it: with {total} mines in all ({flagged} flagged), every one "
+            f"of the {probs.total} layouts that fit the numbers and the count leaves "
+            f"{fmt(cell)} empty, so it is safe")
+
+
+def explain_move(probs: Probabilities, move) -> str:
+    """The explanation of a :class:`game.solver.bestmove.Move` in words."""
+    if move.cell is None:
+        return "Nothing is left to reveal."
+    cell = move.cell
+    if move.kind == "safe":
+        return f"Safe: {explain_safe(probs, cell).text}."
+    mine = probs.probability(cell)
+    lowest = min(probs.as_floats().values())
+    if move.kind == "endgame":
+        return (f"Guess: no cell is certain to be safe. Only {probs.total} mine layouts remain, so "
+                f"the rest of the game was searched exactly: revealing {fmt(cell)} (safe with "
+                f"chance {1 - mine:.1%}) wins {move.win:.1%} of the time with best play, "
+                f"more than any other cell.")
+    text = (f"Guess: no cell is certain to be safe. {fmt(cell)} survives with chance "
+            f"{1 - mine:.1%}")
+    if mine <= lowest + 1e-12:
+        text += ", the lowest mine probability on the board"
+    else:
+        text += f" (the safest cell survives with {1 - lowest:.1%})"
+    best = move.candidates[0] if move.candidates else None
+    if best is not None:
+        text += (f"; after it, a certain-safe cell follows with chance {best.progress:.0%} "
+                 f"and the next move is safe with chance {best.next_safety:.0%}")
+        if len(move.candidates) > 1:
+            runner = move.candidates[1]
+            text += (f", the best combination among the {len(move.candidates)} cells weighed "
+                     f"(next best {fmt(runner.cell)}: survival {1 - runner.mine:.1%}, "
+                     f"progress {runner.progress:.0%})")
+    return text + "."

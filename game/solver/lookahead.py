@@ -1,0 +1,92 @@
+"""What revealing one cell could show: the outcomes of a guess, each with its probability.
+
+If ``cell`` is revealed and shows ``v``, the layouts consistent with the new position are
+exactly the old layouts with ``cell`` safe and ``v`` mines around it. So the chance of
+that outcome is W(new) / W(old), with W the exact layout counts, and the new position's
+probabilities come for free from the same count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from game.board import Cell, neighbours
+from game.solver.probabilities import GroupCache, Probabilities, solve
+from game.solver.problem import Constraint, InconsistentPosition, Problem
+
+
+@dataclass
+class Outcome:
+    """One number a revealed cell may show.
+
+    value: the digit shown. chance: P(cell safe and shows value) over the old layouts.
+    after: the probabilities of the position that results.
+    """
+
+    value: int
+    chance: float
+    after: Probabilities
+
+
+def reveal_problem(problem: Problem, cell: Cell, value: int) -> Problem:
+    """The problem after ``cell`` (unknown) is revealed showing ``value``.
+
+    Raises:
+        InconsistentPosition: the value cannot be shown there (too few or many neighbours).
+    """
+    rows, cols = problem.rows, problem.cols
+    constraints = []
+    for con in problem.constraints:
+        if cell in con.cells:
+            cells = tuple(c for c in con.cells if c != cell)
+            if cells:
+                constraints.append(Constraint(con.cell, con.number, con.need, cells))
+            elif con.need:
+                raise InconsistentPosition(f"the {con.number} at {con.cell} needs a mine at {cell}")
+        else:
+            constraints.append(con)
+    flagged = 0
+    cells = []
+    for n in neighbours(cell, rows, cols):
+        if n in problem.flags:
+            flagged += 1
+        elif n in problem.unknown and n != cell:
+            cells.append(n)
+    need = value - flagged
+    if need < 0 or need > len(cells):
+        raise InconsistentPosition(f"{cell} cannot show {value}")
+    if cells:
+        constraints.append(Constraint(cell, value, need, tuple(sorted(cells))))
+    frontier = set(problem.frontier)
+    frontier.discard(cell)
+    frontier.update(cells)
+    interior = tuple(c for c in problem.interior if c != cell and c not in frontier)
+    revealed = dict(problem.revealed)
+    revealed[cell] = value
+    return replace(problem, unknown=problem.unknown - {cell}, constraints=tuple(constraints),
+                   frontier=frozenset(frontier), interior=interior, revealed=revealed)
+
+
+def value_range(problem: Problem, probs: Probabilities, cell: Cell) -> range:
+    """The numbers ``cell`` could show, from certain mines and unknown neighbours around it."""
+    lo = hi = 0
+    for n in neighbours(cell, problem.rows, problem.cols):
+        if n in problem.flags or n in probs.mines:
+            lo += 1
+            hi += 1
+        elif n in problem.unknown and n not in probs.safe:
+            hi += 1
+    return range(lo, hi + 1)
+
+
+def outcomes(problem: Problem, probs: Probabilities, cell: Cell,
+             cache: GroupCache | None = None) -> list[Outcome]:
+    """Every number ``cell`` can show, with its chance; the chances sum to P(cell safe)."""
+    found = []
+    for value in value_range(problem, probs, cell):
+        try:
+            after = solve(reveal_problem(problem, cell, value), cache)
+        except InconsistentPosition:
+            continue
+        found.append(Outcome(value, after.total / probs.total, after))
+    return found
