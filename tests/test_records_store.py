@@ -180,3 +180,15 @@ def test_open_records_records_and_saves_settings(tmp_path, capsys):
     assert again.settings.difficulty == "expert" and again.warnings == []
     assert again.store.game(record_id).name == "Kim" and rank == 1
     assert capsys.readouterr().err == ""
+
+
+def test_finish_hook_gives_the_note_and_remembers_the_game(tmp_path, capsys):
+    records = open_records(str(tmp_path))
+    hook = records.finish_hook(lambda game: 99)
+    assert hook(play(Config.difficulty("intermediate"), 1, 50.0)) == "New best time: #1"
+    assert hook(play(Config.difficulty("intermediate"), 2, 70.0)) == "New best time: #2"
+    assert hook(play(Config.difficulty("intermediate"), 3, 5.0, win=False)) is None
+    assert records.last_rank is None and records.store.game(records.last_record_id).seed == 99
+    records.store.read_only = True  # as when the file is from a newer version
+    assert "read-only" in hook(play(Config.difficulty("intermediate"), 4, 10.0))
+    assert records.last_record_id is None and records.store.count() == 3

@@ -117,6 +117,8 @@ class RecordStore:
                     "games of this session will not be saved."])
         try:
             moved = move_aside(path, "corrupt", companions=("-wal", "-shm"))
+        except FileNotFoundError:  # another copy of the game moved it aside first
+            return cls.open(path)
         except OSError as move_err:
             return cls.memory(warnings + [
                 f"The records database {path} is damaged and could not be moved aside "

@@ -16,7 +16,7 @@ import sqlite3
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Callable, TextIO
 
 from game.records import settings as settings_file
 from game.records.db import RecordsError, RecordStore
@@ -68,13 +68,31 @@ class Records:
     settings: Settings
     settings_path: Path | None
     warnings: list[str]
+    last_record_id: int | None = None  # the game recorded last (for the Victory scene's name)
+    last_rank: int | None = None       # its best-time rank, or None
 
     def record(self, game, seed: int | None) -> tuple[int | None, int | None]:
         """:func:`record_finished_game` with the settings' player name; new warnings are kept."""
         before = len(self.store.warnings)
         result = record_finished_game(self.store, game, seed, name=self.settings.player_name)
         self.warnings.extend(self.store.warnings[before:])
+        self.last_record_id, self.last_rank = result
         return result
+
+    def finish_hook(self, seed_of: Callable[[object], int | None] = lambda game: None
+                    ) -> Callable[[object], str | None]:
+        """A ``hook(game) -> note`` for the window's finish hooks and the console's ``on_end``.
+
+        It records the game (seed from ``seed_of(game)``) and returns
+        ``"New best time: #N"``, the save failure message, or None.
+        """
+        def hook(game) -> str | None:
+            before = len(self.warnings)
+            record_id, rank = self.record(game, seed_of(game))
+            if record_id is None:
+                return self.warnings[-1] if len(self.warnings) > before else None
+            return f"New best time: #{rank}" if rank else None
+        return hook
 
     def save_settings(self) -> str | None:
         """Save the settings atomically; returns a warning (also kept) on failure, else None."""
