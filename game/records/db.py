@@ -32,6 +32,7 @@ from game.records.record import (
 BUSY_TIMEOUT = 10.0  # seconds a writer waits for another process's lock
 SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_CANTOPEN, SQLITE_IOERR = 11, 26, 14, 10
 BAD_FILE_CODES = (SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_CANTOPEN, SQLITE_IOERR)
+BAD_FILE_TEXTS = ("not a database", "malformed", "unable to open", "disk I/O error")
 BEST_LIMIT = 10  # entries in a best-times table
 
 _COLUMNS = [name for name in RECORD_FIELDS if name != "id"]
@@ -76,8 +77,13 @@ def _check(conn: sqlite3.Connection) -> int:
 def _is_bad_file(err: Exception, path: Path) -> bool:
     if isinstance(err, BadDatabase):
         return True
-    code = getattr(err, "sqlite_errorcode", None)
-    return code is not None and (code & 0xFF) in BAD_FILE_CODES and path.exists()
+    if not path.exists():
+        return False
+    code = getattr(err, "sqlite_errorcode", None)  # Python 3.11+
+    if code is not None:
+        return (code & 0xFF) in BAD_FILE_CODES
+    return isinstance(err, sqlite3.DatabaseError) and any(
+        text in str(err) for text in BAD_FILE_TEXTS)  # Python 3.10: only the message
 
 
 class RecordStore:
