@@ -1,0 +1,61 @@
+"""Frame clocks for the loop: the real one sleeps, the fake one steps time by hand.
+
+A clock gives ``now()`` (seconds, monotonic: also the engine's timer clock),
+``tick(fps)`` (sleep to hold ``fps`` and return the seconds since the last tick)
+and ``wait(timeout)`` (block until an event arrives or ``timeout`` seconds pass,
+returning the events).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+
+class SystemClock:
+    """Real time: ``pygame.time.Clock`` for frame pacing, ``pygame.event.wait`` when idle."""
+
+    def __init__(self) -> None:
+        self._clock = pygame.time.Clock()
+        self._last = time.perf_counter()
+
+    def now(self) -> float:
+        """Seconds on the monotonic clock."""
+        return time.monotonic()
+
+    def tick(self, fps: int) -> float:
+        """Sleep so frames come at most ``fps`` per second (0: no sleep); seconds since last tick."""
+        self._clock.tick(fps)
+        current = time.perf_counter()
+        elapsed, self._last = current - self._last, current
+        return elapsed
+
+    def wait(self, timeout: float) -> list[pygame.event.Event]:
+        """Sleep until an event or ``timeout`` seconds; return every pending event."""
+        first = pygame.event.wait(max(1, int(timeout * 1000)))
+        events = [] if first.type == pygame.NOEVENT else [first]
+        return events + pygame.event.get()
+
+
+class FakeClock:
+    """Deterministic time for tests: each tick or wait advances by ``step`` seconds."""
+
+    def __init__(self, step: float = 1 / 60, start: float = 1000.0) -> None:
+        self.step = step
+        self.time = start
+
+    def now(self) -> float:
+        return self.time
+
+    def advance(self, seconds: float) -> None:
+        """Move time forward without a frame (e.g. to test the timer)."""
+        self.time += seconds
+
+    def tick(self, fps: int) -> float:
+        self.time += self.step
+        return self.step
+
+    def wait(self, timeout: float) -> list[pygame.event.Event]:
+        self.time += self.step
+        return pygame.event.get()

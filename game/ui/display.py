@@ -1,0 +1,68 @@
+"""The window: pygame.SCALED at an integer scale, windowed or fullscreen, title and icon.
+
+SCALED lets SDL pick the largest integer scale that fits the desktop and maps
+mouse event positions back to logical pixels, so resizing or maximizing the
+window (letterboxed) never moves a click to the wrong cell.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.ui.layout import usable_area
+
+TITLE = "Minesweeper"
+ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
+
+
+class Display:
+    """Owns the pygame window. ``desktop`` is the screen size in pixels, read before any window."""
+
+    def __init__(self, fullscreen: bool = False, title: str = TITLE) -> None:
+        pygame.display.init()
+        sizes = pygame.display.get_desktop_sizes()
+        self.desktop: tuple[int, int] = tuple(sizes[0]) if sizes else (1024, 768)
+        self.fullscreen = fullscreen
+        self.size: tuple[int, int] | None = None
+        self.title = title
+        self.mode_changes = 0  # set_mode calls so far (tests check a toggle keeps the game)
+
+    def area(self) -> tuple[int, int]:
+        """Pixels a board window may take: the desktop less window chrome (windowed size)."""
+        return usable_area(self.desktop, False)
+
+    def open(self, size: tuple[int, int]) -> pygame.Surface:
+        """Create the window at logical ``size`` with title and icon."""
+        pygame.display.set_caption(self.title)
+        icon = ASSETS / "icon.png"
+        if icon.exists():
+            pygame.display.set_icon(pygame.image.load(str(icon)))
+        return self._set_mode(size)
+
+    def ensure_size(self, size: tuple[int, int]) -> pygame.Surface:
+        """Resize the logical screen to ``size`` if it differs (a new board or the menu)."""
+        if size != self.size or pygame.display.get_surface() is None:
+            return self._set_mode(size)
+        return pygame.display.get_surface()
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between windowed and fullscreen, keeping the logical size (and the game)."""
+        self.fullscreen = not self.fullscreen
+        try:
+            if pygame.display.toggle_fullscreen():
+                self.mode_changes += 1
+                return
+        except pygame.error:
+            pass  # drivers without toggling (dummy, some X11 setups): set the mode again
+        self._set_mode(self.size)
+
+    def _set_mode(self, size: tuple[int, int]) -> pygame.Surface:
+        flags = pygame.SCALED | pygame.RESIZABLE
+        if self.fullscreen:
+            flags |= pygame.FULLSCREEN
+        screen = pygame.display.set_mode(size, flags)
+        self.size = tuple(size)
+        self.mode_changes += 1
+        return screen

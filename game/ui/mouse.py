@@ -1,0 +1,121 @@
+"""Mouse gestures on the board, interpreted into moves (Tatham's interpret_move).
+
+Classic winmine behaviour:
+
+- Left button: pressing shows the cell pressed; releasing on the same cell
+  reveals it; moving away first cancels (moving back presses it again).
+- Right button: the flag cycle, at once on press.
+- Chord: the middle button, or both left and right (released: the chord goes to
+  the cell under the pointer), or a left click on a revealed number when the
+  option is on. While held, the covered cells around show pressed.
+- After a chord, the button still held does nothing until all are released.
+- The face: press, and release on it, for a new game.
+
+Moves are ``(kind, cell)`` tuples: ("reveal", cell), ("flag", cell),
+("chord", cell), ("new", None).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.board import Cell
+from game.ui.layout import BoardLayout
+
+LEFT, MIDDLE, RIGHT = 1, 2, 3  # pygame mouse button numbers
+COVERED_LOOKS = ("covered", "question")  # appearances that show pressed
+
+
+class MouseGesture:
+    """Which buttons are held and where; ``interpret`` turns an event into a move or None."""
+
+    def __init__(self, layout: BoardLayout) -> None:
+        self.layout = layout
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget every held button (new game, pause, focus lost)."""
+        self.held: set[int] = set()
+        self.anchor: Cell | None = None  # cell where the left button went down
+        self.hover: Cell | None = None  # cell under the pointer while held
+        self.chording = False
+        self.spent = False  # a chord happened; ignore releases until all buttons are up
+        self.face_down = False
+        self.face_hover = False
+
+    @property
+    def active(self) -> bool:
+        """True while a button is held on the board or the face."""
+        return bool(self.held) or self.face_down
+
+    def interpret(self, event: pygame.event.Event, game, chord_on_left: bool) -> tuple[str, Cell | None] | None:
+        """The move ``event`` makes, if any; updates the held state either way."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.layout.cell_at(event.pos)
+            self.face_hover = self.layout.face.collidepoint(event.pos)
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (LEFT, MIDDLE, RIGHT):
+            return self._down(event.button, event.pos, game, chord_on_left)
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (LEFT, MIDDLE, RIGHT):
+            return self._up(event.button, event.pos)
+        return None
+
+    def _down(self, button: int, pos, game, chord_on_left: bool):
+        cell = self.layout.cell_at(pos)
+        self.hover = cell
+        if button == LEFT and not self.held and self.layout.face.collidepoint(pos):
+            self.face_down = self.face_hover = True
+            return None
+        if cell is None or game.over:
+            return None
+        if button == RIGHT and not self.held:
+            return "flag", cell
+        self.held.add(button)
+        if button == LEFT:
+            self.anchor = cell
+        if button == MIDDLE or {LEFT, RIGHT} <= self.held:
+            self.chording = True
+        elif button == LEFT and chord_on_left and game.number(cell):
+            self.chording = True  # left click on a number: a chord when released on it
+        return None
+
+    def _up(self, button: int, pos):
+        if button == LEFT and self.face_down:
+            on_face = self.layout.face.collidepoint(pos)
+            self.face_down = self.face_hover = False
+            return ("new", None) if on_face else None
+        if button not in self.held:
+            return None
+        cell = self.layout.cell_at(pos)
+        both = {LEFT, RIGHT} <= self.held or MIDDLE in self.held
+        self.held.discard(button)
+        move = None
+        if not self.spent and cell is not None:
+            if self.chording and (both or cell == self.anchor):
+                move = "chord", cell
+            elif button == LEFT and not self.chording and cell == self.anchor:
+                move = "reveal", cell
+        if move is not None and self.held:
+            self.spent = True
+        if not self.held:
+            self.anchor, self.chording, self.spent = None, False, False
+        return move
+
+    def pressed_cells(self, game) -> list[Cell]:
+        """Cells to show pressed now: the held cell, or the chord's covered cells."""
+        if self.spent or game.over or self.hover is None:
+            return []
+        if self.chording:
+            around = [self.hover, *game.neighbours(self.hover)]
+            return [c for c in around if game.appearance(c) in COVERED_LOOKS]
+        if LEFT in self.held and self.hover == self.anchor:
+            return [self.hover] if game.appearance(self.hover) in COVERED_LOOKS else []
+        return []
+
+    def face(self, game) -> str | None:
+        """Face override while held: 'pressed' on the face, 'oh' on the board, else None."""
+        if self.face_down:
+            return "pressed" if self.face_hover else None
+        if self.held and not game.over:
+            return "oh"
+        return None

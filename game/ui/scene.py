@@ -1,0 +1,147 @@
+"""Scenes and the manager that switches between them (Nystrom's State pattern, Arcade's views).
+
+A scene gets every event through :meth:`Scene.handle`, which returns the next
+scene (itself to stay, None to quit). The manager calls ``exit`` on the old scene
+and ``enter`` on the new one, sizes the window for it, and handles what belongs
+to the whole window: quitting, F11 / Alt+Enter fullscreen, and redrawing after
+the window is resized, exposed or changes mode.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+
+class Scene:
+    """One screen. Subclasses override the hooks they need.
+
+    ``dirty`` is True when the picture changed and the next frame must draw.
+    """
+
+    def __init__(self, services) -> None:
+        self.services = services
+        self.dirty = True
+
+    def size(self) -> tuple[int, int]:
+        """Logical window size this scene wants, pixels."""
+        raise NotImplementedError
+
+    def enter(self) -> None:
+        """Called when the scene becomes current."""
+        self.dirty = True
+
+    def exit(self) -> None:
+        """Called when another scene replaces this one."""
+
+    def handle(self, event: pygame.event.Event) -> "Scene | None":
+        """Interpret one event; return the next scene, self, or None to quit."""
+        return self
+
+    def update(self) -> None:
+        """Advance one fixed step (1/60 s); animations count these ticks."""
+
+    def draw(self, screen: pygame.Surface) -> None:
+        """Paint the whole logical screen."""
+
+    def busy(self) -> bool:
+        """True while the scene needs updates at the full rate (animation, a button held)."""
+        return False
+
+    def next_change(self) -> float:
+        """Seconds until the picture changes by itself (e.g. the timer's next second)."""
+        return math.inf
+
+    def invalidate(self) -> None:
+        """Force a full redraw on the next frame."""
+        self.dirty = True
+
+
+class Overlay(Scene):
+    """A scene drawn over another (``base``), which stays visible beneath it."""
+
+    def __init__(self, services, base: Scene) -> None:
+        super().__init__(services)
+        self.base = base
+
+    def size(self) -> tuple[int, int]:
+        return self.base.size()
+
+    def invalidate(self) -> None:
+        self.dirty = True
+        self.base.invalidate()
+
+    def draw(self, screen: pygame.Surface) -> None:
+        self.base.draw(screen)
+        self.draw_over(screen)
+        self.dirty = False
+
+    def draw_over(self, screen: pygame.Surface) -> None:
+        """Paint on top of the base scene."""
+
+
+class SceneManager:
+    """Holds the current scene and swaps scenes with exit and enter hooks."""
+
+    def __init__(self, services, first: Scene) -> None:
+        self.services = services
+        self.current = first
+        self._enter(first)
+
+    @property
+    def dirty(self) -> bool:
+        return self.current.dirty
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Route one event; returns False when the game should quit."""
+        if event.type == pygame.QUIT:
+            return False
+        if self._window_event(event):
+            return True
+        nxt = self.current.handle(event)
+        if nxt is None:
+            return False
+        if nxt is not self.current:
+            self.switch(nxt)
+        return True
+
+    def switch(self, scene: Scene) -> None:
+        """Make ``scene`` current: exit the old, size the window, enter the new."""
+        self.current.exit()
+        self.current = scene
+        self._enter(scene)
+
+    def update(self) -> None:
+        self.current.update()
+
+    def draw(self, screen: pygame.Surface) -> None:
+        self.current.draw(screen)
+
+    def busy(self) -> bool:
+        return self.current.busy()
+
+    def next_change(self) -> float:
+        return self.current.next_change()
+
+    def _enter(self, scene: Scene) -> None:
+        self.services.display.ensure_size(scene.size())
+        scene.enter()
+        scene.invalidate()
+
+    def _window_event(self, event: pygame.event.Event) -> bool:
+        """Handle window-wide events; True when the event is used up here."""
+        if event.type == pygame.KEYDOWN and (
+                event.key == pygame.K_F11
+                or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                    and getattr(event, "mod", 0) & pygame.KMOD_ALT)):
+            self.services.display.toggle_fullscreen()
+            self.services.settings.fullscreen = self.services.display.fullscreen
+            self.current.invalidate()
+            return True
+        if event.type in (pygame.VIDEORESIZE, pygame.VIDEOEXPOSE, pygame.WINDOWSIZECHANGED,
+                          pygame.WINDOWRESIZED, pygame.WINDOWEXPOSED, pygame.WINDOWMAXIMIZED,
+                          pygame.WINDOWRESTORED):
+            self.current.invalidate()
+            return False  # scenes may also care (e.g. nothing to do, but keep it visible)
+        return False

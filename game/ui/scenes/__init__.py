@@ -1,0 +1,1 @@
+"""The window's scenes: menu, custom form, options, playing, pause, game over, victory."""

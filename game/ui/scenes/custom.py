@@ -1,0 +1,139 @@
+"""The custom-size form: rows, columns and mines typed with the keyboard.
+
+A value the engine refuses (game.board.Config's message) or a board too big for
+this screen is refused here with the allowed range; no game starts with it.
+Keys: digits and Backspace edit, Up/Down/Tab move, Enter starts, Esc goes back.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.board import Config, max_mines
+from game.ui.layout import MENU_SIZE, MIN_CELL, max_board
+from game.ui.scene import Scene
+from game.ui.scenes.menu import draw_dialog, start
+from game.ui.widgets import BLACK, ERROR, Button, bevel, text, wrap
+
+FIELDS = ("rows", "columns", "mines")
+MAX_DIGITS = 6  # longest number a field takes
+
+
+class CustomForm(Scene):
+    """Fields ``values`` (strings of digits), focus 0..2 on a field, 3 Start, 4 Back."""
+
+    def __init__(self, services) -> None:
+        super().__init__(services)
+        self.values = [str(v) for v in services.last_custom]
+        self.focus = 0
+        self.message = ""
+        self.start_button = Button((30, 166, 80, 24), "Start", self.submit)
+        self.back_button = Button((130, 166, 80, 24), "Back", self.leave)
+
+    def size(self) -> tuple[int, int]:
+        return MENU_SIZE
+
+    def field_rect(self, index: int) -> pygame.Rect:
+        return pygame.Rect(120, 36 + index * 32, 90, 24)
+
+    def limits(self) -> tuple[int, int]:
+        """Most (rows, cols) a window on this screen shows."""
+        return max_board(self.services.display.area())
+
+    def validate(self) -> Config:
+        """The Config the fields describe.
+
+        Raises:
+            ValueError: an empty field, a size over the screen limit, or what Config refuses.
+        """
+        max_rows, max_cols = self.limits()
+        numbers = []
+        for name, value, top in zip(FIELDS, self.values, (max_rows, max_cols, None)):
+            if not value:
+                raise ValueError(f"{name}: type a number")
+            number = int(value)
+            if top is not None and not 1 <= number <= top:
+                raise ValueError(f"{name}: {number} is out of range; allowed 1..{top} "
+                                 f"(the most {name} of {MIN_CELL}-pixel cells this screen shows)")
+            numbers.append(number)
+        rows, cols, mines = numbers
+        return self.services.config_for(rows, cols, mines)
+
+    def submit(self):
+        try:
+            config = self.validate()
+        except ValueError as err:
+            self.message = str(err)
+            return self
+        self.services.last_custom = (config.rows, config.cols, config.mines)
+        return start(self.services, config)
+
+    def leave(self):
+        from game.ui.scenes.menu import Menu
+        return Menu(self.services)
+
+    def handle(self, event: pygame.event.Event):
+        if event.type == pygame.KEYDOWN:
+            self.dirty = True
+            return self._key(event)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dirty = True
+            for i in range(len(FIELDS)):
+                if self.field_rect(i).inflate(110, 6).collidepoint(event.pos):
+                    self.focus = i
+            if self.start_button.rect.collidepoint(event.pos):
+                return self.submit()
+            if self.back_button.rect.collidepoint(event.pos):
+                return self.leave()
+        return self
+
+    def _key(self, event: pygame.event.Event):
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            return self.leave()
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.leave() if self.focus == 4 else self.submit()
+        if key == pygame.K_SPACE and self.focus >= 3:
+            return self.submit() if self.focus == 3 else self.leave()
+        if key in (pygame.K_DOWN, pygame.K_TAB):
+            self.focus = (self.focus + 1) % 5
+        elif key == pygame.K_UP:
+            self.focus = (self.focus - 1) % 5
+        elif self.focus < 3 and key == pygame.K_BACKSPACE:
+            self.values[self.focus] = self.values[self.focus][:-1]
+        elif self.focus < 3 and getattr(event, "unicode", "") and event.unicode in "0123456789":
+            if len(self.values[self.focus]) < MAX_DIGITS:
+                self.values[self.focus] = (self.values[self.focus] + event.unicode).lstrip("0") or "0"
+        return self
+
+    def draw(self, screen: pygame.Surface) -> None:
+        draw_dialog(screen, "Custom board")
+        max_rows, max_cols = self.limits()
+        hints = (f"1..{max_rows}", f"1..{max_cols}", "1..rows x cols - 1")
+        for i, name in enumerate(FIELDS):
+            rect = self.field_rect(i)
+            text(screen, name.title(), (16, rect.top + 4), 18)
+            pygame.draw.rect(screen, (255, 255, 255), rect)
+            bevel(screen, rect, 2, raised=False)
+            shown = self.values[i] + ("|" if i == self.focus else "")
+            text(screen, shown, (rect.left + 6, rect.top + 5), 18)
+            text(screen, hints[i], (rect.left, rect.bottom + 1), 12, (64, 64, 64))
+            if i == self.focus:
+                pygame.draw.rect(screen, BLACK, rect.inflate(2, 2), 1)
+        self._draw_mines_hint(screen)
+        self.start_button.draw(screen, focused=self.focus == 3)
+        self.back_button.draw(screen, focused=self.focus == 4)
+        for i, line in enumerate(wrap(self.message, MENU_SIZE[0] - 24, 16)[:4]):
+            text(screen, line, (12, 198 + i * 15), 16, ERROR)
+        self.dirty = False
+
+    def _draw_mines_hint(self, screen: pygame.Surface) -> None:
+        """Say how many mines the typed size allows, so the range is known before Enter."""
+        try:
+            rows, cols = int(self.values[0]), int(self.values[1])
+        except ValueError:
+            return
+        if rows >= 1 and cols >= 1:
+            rect = self.field_rect(2)
+            pygame.draw.rect(screen, (192, 192, 192), (rect.left, rect.bottom + 1, 110, 12))
+            text(screen, f"1..{max_mines(rows, cols)}", (rect.left, rect.bottom + 1), 12, (64, 64, 64))

@@ -1,0 +1,99 @@
+"""Options: question marks, first-click rule, chord by left click, windowed or fullscreen.
+
+Up/Down choose a line, Left/Right/Enter/Space (or a click) change it, Esc goes back.
+Changes apply to the next game; the display mode changes at once.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.board import FIRST_CLICK_RULES
+from game.ui.layout import MENU_SIZE
+from game.ui.scene import Scene
+from game.ui.scenes.menu import draw_dialog
+from game.ui.widgets import BLACK, NAVY, Button, bevel, text
+
+ROW_H = 34  # one option line, pixels
+FIRST_CLICK_NAMES = {"opening": "opens an area", "safe": "safe cell", "classic": "classic (XP)"}
+
+
+class Options(Scene):
+    """Edit ``services.settings`` in place."""
+
+    def __init__(self, services) -> None:
+        super().__init__(services)
+        self.focus = 0
+        self.back = Button((MENU_SIZE[0] // 2 - 40, MENU_SIZE[1] - 40, 80, 24), "Back", self.leave)
+
+    def rows(self) -> list[tuple[str, str]]:
+        """(label, value) of each option line."""
+        s = self.services.settings
+        return [("Question marks", "on" if s.questions else "off"),
+                ("First click", FIRST_CLICK_NAMES[s.first_click]),
+                ("Chord by left click", "on" if s.chord_on_left else "off"),
+                ("Display", "fullscreen" if self.services.display.fullscreen else "windowed")]
+
+    def change(self, index: int, step: int = 1) -> None:
+        """Move option ``index`` to its next (``step`` 1) or previous (-1) value."""
+        s = self.services.settings
+        if index == 0:
+            s.questions = not s.questions
+        elif index == 1:
+            rules = list(FIRST_CLICK_RULES)
+            s.first_click = rules[(rules.index(s.first_click) + step) % len(rules)]
+        elif index == 2:
+            s.chord_on_left = not s.chord_on_left
+        elif index == 3:
+            self.services.display.toggle_fullscreen()
+            s.fullscreen = self.services.display.fullscreen
+
+    def leave(self):
+        from game.ui.scenes.menu import Menu
+        return Menu(self.services)
+
+    def size(self) -> tuple[int, int]:
+        return MENU_SIZE
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        return pygame.Rect(12, 32 + index * ROW_H, MENU_SIZE[0] - 24, ROW_H - 4)
+
+    def handle(self, event: pygame.event.Event):
+        count = len(self.rows()) + 1  # the lines and Back
+        if event.type == pygame.KEYDOWN:
+            self.dirty = True
+            if event.key == pygame.K_ESCAPE:
+                return self.leave()
+            if event.key in (pygame.K_DOWN, pygame.K_TAB):
+                self.focus = (self.focus + 1) % count
+            elif event.key == pygame.K_UP:
+                self.focus = (self.focus - 1) % count
+            elif self.focus == count - 1 and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return self.leave()
+            elif event.key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.change(self.focus)
+            elif event.key == pygame.K_LEFT:
+                self.change(self.focus, -1)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dirty = True
+            if self.back.rect.collidepoint(event.pos):
+                return self.leave()
+            for i in range(count - 1):
+                if self.row_rect(i).collidepoint(event.pos):
+                    self.focus = i
+                    self.change(i)
+        return self
+
+    def draw(self, screen: pygame.Surface) -> None:
+        draw_dialog(screen, "Options")
+        for i, (label, value) in enumerate(self.rows()):
+            rect = self.row_rect(i)
+            bevel(screen, rect, 1, raised=False)
+            text(screen, label, (rect.left + 6, rect.top + 4), 16)
+            text(screen, f"< {value} >", (rect.right - 6, rect.bottom - 3), 16, NAVY, "bottomright", bold=True)
+            if i == self.focus:
+                pygame.draw.rect(screen, BLACK, rect.inflate(2, 2), 1)
+        self.back.draw(screen, focused=self.focus == len(self.rows()))
+        text(screen, "Applies to the next game", (MENU_SIZE[0] // 2, MENU_SIZE[1] - 52), 14,
+             (64, 64, 64), "center")
+        self.dirty = False

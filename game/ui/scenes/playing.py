@@ -1,0 +1,192 @@
+"""The Playing scene: the board, the HUD, and input turned into engine moves.
+
+Holds the Game (engine state), the gesture and cursor (UI state) and the board
+view and frame (drawstate). Pause, GameOver and Victory are overlays over it.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.board import Cell
+from game.engine import Game, State
+from game.ui.board_view import BoardView
+from game.ui.hud import draw_frame, draw_hud
+from game.ui.layout import BoardLayout, fit_cell
+from game.ui.mouse import MouseGesture
+from game.ui.scene import Scene
+
+ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
+
+
+class Playing(Scene):
+    """Play ``game``; the window is sized to its board at the largest cell size that fits."""
+
+    def __init__(self, services, game: Game) -> None:
+        super().__init__(services)
+        self.game = game
+        cell = fit_cell(game.rows, game.cols, services.display.area())
+        if cell is None:
+            raise ValueError(f"board: {game.rows}x{game.cols} does not fit this screen")
+        self.layout = BoardLayout(game.rows, game.cols, cell)
+        self.cursor: Cell | None = None
+        self.gesture = MouseGesture(self.layout)
+        self.look = None  # optional override of game.appearance (the explosion hides the mines)
+        self._shown = None  # what the HUD shows now: (mines_left, seconds, face)
+        self.keys = {  # key -> action; services.extra_keys adds more (hints, autoplay...)
+            pygame.K_SPACE: self.key_reveal, pygame.K_RETURN: self.key_reveal,
+            pygame.K_KP_ENTER: self.key_reveal, pygame.K_f: self.key_flag, pygame.K_c: self.key_chord,
+            pygame.K_F2: self.key_new, pygame.K_r: self.key_retry, pygame.K_p: self.key_pause,
+            pygame.K_ESCAPE: self.key_menu,
+        }
+
+    # ----- scene hooks -----------------------------------------------------------------------
+    def size(self) -> tuple[int, int]:
+        return self.layout.size
+
+    def enter(self) -> None:
+        """Build the drawstate (after the display mode is set: sprites are converted)."""
+        if not hasattr(self, "view"):
+            self.frame = draw_frame(self.layout)
+            self.view = BoardView(self.layout, self.services.assets.cell_sprites(self.layout.cell))
+            self.view.refresh(self.appearance)
+        self.gesture.reset()
+        self.dirty = True
+
+    def handle(self, event: pygame.event.Event) -> Scene | None:
+        if event.type == pygame.WINDOWFOCUSLOST:
+            return self.key_pause(only_playing=True)
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return self.handle_mouse(event)
+        if event.type == pygame.KEYDOWN:
+            if event.key in ARROWS:
+                self.move_cursor(*ARROWS[event.key])
+                return self
+            if getattr(event, "mod", 0) & pygame.KMOD_ALT:
+                return self
+            if event.key in self.keys:
+                return self.keys[event.key]()
+            if event.key in self.services.extra_keys:
+                return self.services.extra_keys[event.key](self) or self
+        return self
+
+    def update(self) -> None:
+        shown = self.hud_values()
+        if shown != self._shown:
+            self.dirty = True
+
+    def draw(self, screen: pygame.Surface) -> None:
+        screen.blit(self.frame, (0, 0))
+        self._shown = self.hud_values()
+        draw_hud(screen, self.layout, self.services.assets, *self._shown)
+        self.view.draw(screen, self.gesture.pressed_cells(self.game), self.cursor)
+        self.dirty = False
+
+    def busy(self) -> bool:
+        return self.gesture.active
+
+    def next_change(self) -> float:
+        if self.game.state is State.PLAYING and not self.game.paused and self.game.elapsed < 999:
+            return 1.0 - self.game.elapsed % 1.0 + 0.005
+        return math.inf
+
+    # ----- what is shown ---------------------------------------------------------------------
+    def appearance(self, cell: Cell) -> str:
+        """The sprite key of ``cell``: the engine's, unless an overlay overrides it."""
+        return self.look(cell) if self.look else self.game.appearance(cell)
+
+    def hud_values(self) -> tuple[int, int, str]:
+        """(mines left, whole seconds, face key) as the HUD shows them."""
+        face = self.gesture.face(self.game) or {
+            State.WON: "won", State.LOST: "dead"}.get(self.game.state, "normal")
+        return self.game.mines_left, int(self.game.elapsed), face
+
+    def redraw_cells(self, cells=None) -> None:
+        """Repaint changed cells (all when ``cells`` is None) and ask for a frame."""
+        self.view.refresh(self.appearance, cells)
+        self.dirty = True
+
+    # ----- moves -----------------------------------------------------------------------------
+    def handle_mouse(self, event: pygame.event.Event) -> Scene:
+        before = (self.gesture.pressed_cells(self.game), self.gesture.face(self.game))
+        move = self.gesture.interpret(event, self.game, self.services.settings.chord_on_left)
+        if move is not None:
+            return self.play(*move)
+        if (self.gesture.pressed_cells(self.game), self.gesture.face(self.game)) != before:
+            self.dirty = True
+        return self
+
+    def play(self, kind: str, cell: Cell | None) -> Scene:
+        """Carry out a move ("reveal", "flag", "chord" on ``cell``, or "new"); return the next scene."""
+        self.dirty = True
+        if kind == "new":
+            return self.key_new()
+        changed = {"reveal": self.game.reveal, "flag": self.game.toggle_flag,
+                   "chord": self.game.chord}[kind](cell)
+        self.redraw_cells(changed)
+        return self.after_move()
+
+    def after_move(self) -> Scene:
+        """Switch to the GameOver or Victory overlay once the game has ended."""
+        if not self.game.over:
+            return self
+        from game.ui.scenes.result import GameOver, Victory
+        notes = self.services.finished(self.game)
+        return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
+
+    def move_cursor(self, drow: int, dcol: int) -> None:
+        """Show the cursor (at the centre first), then move it, staying on the board."""
+        if self.cursor is None:
+            self.cursor = (self.game.rows // 2, self.game.cols // 2)
+        else:
+            r, c = self.cursor
+            self.cursor = (min(max(r + drow, 0), self.game.rows - 1), min(max(c + dcol, 0), self.game.cols - 1))
+        self.dirty = True
+
+    def _at_cursor(self, kind: str) -> Scene:
+        if self.cursor is None:
+            self.move_cursor(0, 0)
+            return self
+        return self.play(kind, self.cursor)
+
+    def key_reveal(self) -> Scene:
+        """Space/Enter: reveal at the cursor (chord on a number when left-click chording is on)."""
+        if self.cursor is not None and self.services.settings.chord_on_left and self.game.number(self.cursor):
+            return self._at_cursor("chord")
+        return self._at_cursor("reveal")
+
+    def key_flag(self) -> Scene:
+        return self._at_cursor("flag")
+
+    def key_chord(self) -> Scene:
+        return self._at_cursor("chord")
+
+    def key_new(self) -> Scene:
+        """F2 or the face: a fresh board of the same size (the current options apply)."""
+        config = self.services.config_for(self.game.rows, self.game.cols, self.game.config.mines)
+        return Playing(self.services, self.services.new_game(config)).keep_cursor(self.cursor)
+
+    def key_retry(self) -> Scene:
+        """R: the same board again from the start."""
+        self.game.retry()
+        self.gesture.reset()
+        self.redraw_cells()
+        return self
+
+    def key_pause(self, only_playing: bool = False) -> Scene:
+        """P: pause (board hidden, timer stopped). Focus loss pauses only a running game."""
+        if self.game.over or (only_playing and self.game.state is not State.PLAYING):
+            return self
+        from game.ui.scenes.pause import Pause
+        return Pause(self.services, self)
+
+    def key_menu(self) -> Scene:
+        """Esc: back to the menu."""
+        from game.ui.scenes.menu import Menu
+        return Menu(self.services)
+
+    def keep_cursor(self, cursor: Cell | None) -> "Playing":
+        self.cursor = cursor
+        return self

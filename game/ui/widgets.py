@@ -1,0 +1,124 @@
+"""Classic Windows look: grey bevels, push buttons, text; and a keyboard-navigable button list."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable
+
+import pygame
+
+GREY = (192, 192, 192)  # face of every panel
+LIGHT = (255, 255, 255)  # top-left edge of a raised bevel
+SHADE = (128, 128, 128)  # bottom-right edge of a raised bevel
+BLACK = (0, 0, 0)
+NAVY = (0, 0, 128)  # title bars and the keyboard focus
+ERROR = (160, 0, 0)  # refusal messages
+
+
+@lru_cache(maxsize=16)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """pygame's default font at ``size`` pixels (cached: fonts are loaded once)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    f = pygame.font.Font(None, size)
+    f.set_bold(bold)
+    return f
+
+
+def bevel(surface: pygame.Surface, rect: pygame.Rect, width: int = 2, raised: bool = True) -> None:
+    """Draw a ``width``-pixel bevel just inside ``rect``: light top-left, dark bottom-right."""
+    light, shade = (LIGHT, SHADE) if raised else (SHADE, LIGHT)
+    for i in range(width):
+        r = rect.inflate(-2 * i, -2 * i)
+        pygame.draw.line(surface, light, r.topleft, (r.right - 2, r.top))
+        pygame.draw.line(surface, light, r.topleft, (r.left, r.bottom - 2))
+        pygame.draw.line(surface, shade, (r.left + 1, r.bottom - 1), (r.right - 1, r.bottom - 1))
+        pygame.draw.line(surface, shade, (r.right - 1, r.top + 1), (r.right - 1, r.bottom - 1))
+
+
+def text(surface: pygame.Surface, message: str, pos: tuple[int, int], size: int = 16,
+         colour=BLACK, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+    """Render ``message`` with its ``anchor`` point (a Rect attribute name) at ``pos``."""
+    image = font(size, bold).render(message, True, colour)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(message: str, width: int, size: int = 14) -> list[str]:
+    """Split ``message`` into lines no wider than ``width`` pixels at font ``size``."""
+    lines: list[str] = []
+    for word in message.split():
+        if lines and font(size).size(lines[-1] + " " + word)[0] <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def title_bar(surface: pygame.Surface, rect: pygame.Rect, caption: str) -> None:
+    """A navy bar with a white caption, like a dialog title."""
+    pygame.draw.rect(surface, NAVY, rect)
+    text(surface, caption, (rect.left + 6, rect.centery), 16, LIGHT, "midleft", bold=True)
+
+
+class Button:
+    """A push button: ``rect`` in logical pixels, a ``label``, and an ``action`` called on click."""
+
+    def __init__(self, rect: pygame.Rect, label: str, action: Callable[[], object]) -> None:
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.action = action
+
+    def draw(self, surface: pygame.Surface, focused: bool = False, pressed: bool = False) -> None:
+        pygame.draw.rect(surface, GREY, self.rect)
+        pygame.draw.rect(surface, BLACK if focused else SHADE, self.rect, 1)
+        bevel(surface, self.rect.inflate(-2, -2), 1, raised=not pressed)
+        offset = 1 if pressed else 0
+        text(surface, self.label, (self.rect.centerx + offset, self.rect.centery + offset + 1), 16,
+             anchor="center")
+        if focused:
+            focus = self.rect.inflate(-6, -6)
+            for x in range(focus.left, focus.right, 2):  # dotted focus line, as in Windows
+                surface.set_at((x, focus.top), BLACK)
+                surface.set_at((x, focus.bottom - 1), BLACK)
+
+
+class ButtonList:
+    """Buttons with one focused: Up/Down (or Tab) move the focus, Enter/Space press it,
+    a mouse click (press and release on it) presses the button under it."""
+
+    def __init__(self, buttons: list[Button]) -> None:
+        self.buttons = buttons
+        self.focus = 0
+        self.pressed: int | None = None  # index held down by the mouse
+
+    def handle(self, event: pygame.event.Event) -> tuple[bool, object]:
+        """(pressed, result): ``pressed`` when a button's action ran, ``result`` what it returned."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_DOWN, pygame.K_TAB):
+                self.focus = (self.focus + 1) % len(self.buttons)
+            if event.key == pygame.K_UP:
+                self.focus = (self.focus - 1) % len(self.buttons)
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return True, self.buttons[self.focus].action()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self.index_at(event.pos)
+            if index is not None:
+                self.focus = self.pressed = index
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed is not None:
+            index, self.pressed = self.pressed, None
+            if self.index_at(event.pos) == index:
+                return True, self.buttons[index].action()
+        return False, None
+
+    def index_at(self, pos: tuple[int, int]) -> int | None:
+        """Index of the button under logical pixel ``pos``, or None."""
+        for i, button in enumerate(self.buttons):
+            if button.rect.collidepoint(pos):
+                return i
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i, button in enumerate(self.buttons):
+            button.draw(surface, focused=i == self.focus, pressed=i == self.pressed)
