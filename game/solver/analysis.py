@@ -25,7 +25,7 @@ class Analysis:
 
     probabilities: every covered unflagged (row, col) -> mine probability (float 0..1).
         With ``ignore_flags`` the flagged cells are included.
-    best_move: the (row, col) to reveal next, or None when nothing is left covered.
+    best_move: the (row, col) to reveal next, or None when every covered cell is a mine.
     safe: cells certain to be safe; mines: cells certain to hold a mine (flags excluded).
     move_kind: 'safe', 'guess', 'endgame' or 'none'. survival: chance the best move is safe.
     win_chance: with 'endgame', the chance of winning with best play (else None).

@@ -80,8 +80,8 @@ def choose_safe(problem: Problem, probs: Probabilities) -> Cell:
 def best_move(problem: Problem, probs: Probabilities, cache: GroupCache | None = None,
               budget: float = GUESS_BUDGET) -> Move:
     """The move to play in ``problem`` with probabilities ``probs`` (see the module docstring)."""
-    if not probs.weight:
-        return Move(None, "none")
+    if len(probs.mines) == len(probs.weight):
+        return Move(None, "none")  # every covered cell is a mine: the game is won
     if probs.safe:
         return Move(choose_safe(problem, probs), "safe")
     if not probs.approximate and probs.total <= ENDGAME_LAYOUTS:

@@ -162,7 +162,7 @@ def _count_text(probs: Probabilities, cell: Cell) -> str:
 def explain_move(probs: Probabilities, move) -> str:
     """The explanation of a :class:`game.solver.bestmove.Move` in words."""
     if move.cell is None:
-        return "Nothing is left to reveal."
+        return "Nothing is left to reveal: every covered cell is a mine."
     cell = move.cell
     if move.kind == "safe":
         return f"Safe: {explain_safe(probs, cell).text}."

@@ -1,0 +1,106 @@
+"""``python main.py --analyse FILE.mine [--json]``: print a position's analysis.
+
+Text output: the grid with each covered cell's mine probability in percent (``safe`` for a
+certain-safe cell, ``MINE`` for a certain mine, ``F`` flag, ``[n]`` revealed numbers),
+the certain-safe cells and mines, the best move and its explanation. ``--json`` prints
+the same as one JSON object. A file that cannot be read or analysed gets a message on
+stderr in argparse's form (``main.py: error: ...``) and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from game.boardfile import BoardFileError, load_board
+from game.solver.analysis import Analysis, Solver
+from game.solver.problem import InconsistentPosition, fmt
+
+PROG = "main.py"
+
+
+def run_analyse(args) -> int:
+    """Analyse ``args.analyse`` and print it (JSON with ``args.json``); returns the exit status."""
+    path = args.analyse
+    try:
+        board = load_board(path)
+    except (OSError, BoardFileError) as err:
+        return _fail(f"--analyse {path}: {err}")
+    try:
+        analysis = Solver().analyse(board)
+    except InconsistentPosition as err:
+        return _fail(f"--analyse {path}: the position is impossible: {err}")
+    out = to_json(board, analysis) if getattr(args, "json", False) else to_text(board, analysis)
+    print(out)
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def percent_grid(board, analysis: Analysis) -> list[str]:
+    """One line per row; each cell 5 characters wide."""
+    lines = []
+    for r in range(board.rows):
+        row = []
+        for c in range(board.cols):
+            cell = (r, c)
+            if cell in board.revealed:
+                row.append(f"  [{board.revealed[cell]}]")
+            elif cell in analysis.safe:
+                row.append(" safe")
+            elif cell in analysis.mines:
+                row.append(" MINE")
+            elif cell in analysis.probabilities:
+                pct = 100 * analysis.probabilities[cell]
+                row.append(f"{pct:>4.0f}%" if pct >= 0.95 else f"{pct:>4.1f}%")
+            else:
+                row.append("    F")
+        lines.append(f"{r:>3} |" + "".join(row))
+    return lines
+
+
+def to_text(board, analysis: Analysis) -> str:
+    """The human-readable report."""
+    header = "    |" + "".join(f"{c:>5}" for c in range(board.cols))
+    lines = [f"{board.rows} rows x {board.cols} cols, {board.mines} mines, "
+             f"{analysis.layouts} consistent mine layouts",
+             "Mine probability of each covered cell ([n] revealed number, F flag):",
+             header, "    +" + "-" * (5 * board.cols)]
+    lines += percent_grid(board, analysis)
+    lines.append(f"Certain safe: {_list(analysis.safe)}")
+    lines.append(f"Certain mines: {_list(analysis.mines)}")
+    if analysis.best_move is not None:
+        lines.append(f"Best move: reveal {fmt(analysis.best_move)} ({analysis.move_kind}, "
+                     f"safe with chance {analysis.survival:.1%})")
+    lines.append(analysis.explanation)
+    if analysis.approximate:
+        lines.append(f"Approximate: {analysis.approximation}")
+    return "\n".join(lines)
+
+
+def _list(cells) -> str:
+    return ", ".join(fmt(c) for c in sorted(cells)) or "none"
+
+
+def to_json(board, analysis: Analysis) -> str:
+    """The report as JSON: cells as [row, col]; probabilities as [row, col, mine probability];
+    layouts as a decimal string (it may exceed a double)."""
+    data = {
+        "rows": board.rows, "cols": board.cols, "mines": board.mines,
+        "layouts": str(analysis.layouts),
+        "probabilities": [[r, c, round(p, 6)] for (r, c), p in sorted(analysis.probabilities.items())],
+        "safe": [list(c) for c in sorted(analysis.safe)],
+        "mines_certain": [list(c) for c in sorted(analysis.mines)],
+        "best_move": None if analysis.best_move is None else list(analysis.best_move),
+        "move_kind": analysis.move_kind,
+        "survival": round(analysis.survival, 6),
+        "win_chance": analysis.win_chance,
+        "explanation": analysis.explanation,
+        "safe_reasons": {f"{r},{c}": analysis.why_safe((r, c)) for r, c in sorted(analysis.safe)},
+        "approximate": analysis.approximate,
+        "approximation": analysis.approximation,
+    }
+    return json.dumps(data)

@@ -1,0 +1,115 @@
+"""The public API (analyse, analyse_board, Solver, certain_cells), the best move and the CLI."""
+
+import json
+import random
+
+import pytest
+
+from game.board import Config
+from game.boardfile import format_mine, from_game, parse_mine
+from game.engine import Game
+from game.solver import InconsistentPosition, Solver, analyse, analyse_board, certain_cells
+from game.solver.endgame import EndgameSearch, list_layouts
+from game.solver.problem import build_problem
+from main import main
+from tests.solver_helpers import brute_force, random_position
+
+
+def test_analyse_text_gives_every_covered_cell():
+    analysis = analyse("4x2x2\n1HHH\n11HH\n")
+    assert set(analysis.probabilities) == {(0, 1), (0, 2), (0, 3), (1, 2), (1, 3)}
+    assert analysis.probabilities[(0, 1)] == 1.0
+    assert analysis.safe == {(0, 2), (1, 2)} and analysis.mines == {(0, 1)}
+    assert analysis.best_move in analysis.safe and analysis.move_kind == "safe"
+    assert analysis.explanation.startswith("Safe: ")
+    assert not analysis.approximate
+
+
+def test_analyse_rejects_impossible_position():
+    with pytest.raises(InconsistentPosition):
+        analyse("3x1x1\n1H0\n")
+
+
+def test_ignore_flags_option():
+    text = "3x1x1\nF1H\n"
+    assert analyse(text).safe == {(0, 2)}
+    loose = analyse(text, ignore_flags=True)
+    assert loose.probabilities[(0, 0)] == pytest.approx(0.5)
+
+
+def test_best_move_is_never_a_certain_mine_and_is_lowest_risk_when_guessing():
+    rng = random.Random(5)
+    for _ in range(80):
+        board, _ = random_position(rng)
+        analysis = analyse_board(board)
+        if analysis.best_move is None:
+            continue
+        assert analysis.best_move not in analysis.mines
+        if analysis.move_kind == "guess":
+            lowest = min(analysis.probabilities.values())
+            assert analysis.probabilities[analysis.best_move] <= lowest + 0.05 + 1e-9
+
+
+def test_a_running_game_position_round_trips():
+    game = Game(Config.difficulty("expert"), rng=random.Random(2))
+    game.reveal((3, 3))
+    position = from_game(game, with_mines=False)
+    direct = analyse_board(position)
+    via_text = analyse(format_mine(position))
+    assert direct.probabilities == via_text.probabilities
+    assert direct.safe <= {c for c in game.cells() if c not in game.layout()}
+    safe, mines = certain_cells(position)
+    assert safe == direct.safe and mines <= game.layout()
+
+
+def test_solver_plays_a_beginner_game_without_peeking():
+    wins = 0
+    for seed in range(10):
+        game = Game(Config.difficulty("beginner"), rng=random.Random(seed))
+        game.reveal((2, 2))
+        solver = Solver()
+        while not game.over:
+            analysis = solver.analyse(from_game(game, with_mines=False), explain=False)
+            game.reveal(analysis.best_move)
+        wins += game.state.value == "won"
+    assert wins >= 7
+
+
+def test_endgame_search_matches_a_hand_count():
+    # One mine in two cells, a 50/50: the best play wins half the layouts.
+    board = parse_mine("2x2x1\n11\nHH\n")
+    problem = build_problem(board)
+    cells, layouts = list_layouts(problem)
+    assert len(layouts) == brute_force(board)[0] == 2
+    cell, win = EndgameSearch(problem, cells, layouts).best()
+    assert win == 0.5
+
+
+def test_cli_text_and_json(tmp_path, capsys):
+    path = tmp_path / "p.mine"
+    path.write_text("4x2x2\n1HHH\n11HH\n")
+    assert main(["--analyse", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Certain safe: (0,2), (1,2)" in out and "Best move: reveal" in out and " MINE" in out
+    assert main(["--analyse", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["safe"] == [[0, 2], [1, 2]] and data["mines_certain"] == [[0, 1]]
+    assert data["best_move"] in data["safe"]
+    assert "0,2" in data["safe_reasons"]
+
+
+@pytest.mark.parametrize("text, words", [
+    ("3x1x1\n1H0\n", "impossible"),
+    ("9x9\nHHH\n", "header"),
+])
+def test_cli_bad_file(tmp_path, capsys, text, words):
+    path = tmp_path / "bad.mine"
+    path.write_text(text)
+    assert main(["--analyse", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("main.py: error: --analyse") and words in err
+
+
+def test_cli_missing_file(tmp_path, capsys):
+    assert main(["--analyse", str(tmp_path / "none.mine")]) == 2
+    assert "main.py: error:" in capsys.readouterr().err

@@ -1,0 +1,62 @@
+"""Explanations of certain-safe cells are valid proofs, checked by brute force."""
+
+import random
+
+import pytest
+
+from game.boardfile import parse_mine
+from game.solver import analyse_board
+from game.solver.explain import explain_safe
+from game.solver.probabilities import solve
+from game.solver.problem import build_problem
+from tests.solver_helpers import local_forces_safe, random_position
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_each_safe_cell_has_a_valid_proof(seed):
+    rng = random.Random(1000 + seed)
+    board, _ = random_position(rng, flag_share=0.3 if seed % 2 else 0.0)
+    probs = solve(build_problem(board))
+    for cell in sorted(probs.safe):
+        proof = explain_safe(probs, cell)
+        assert proof.text and f"({cell[0]},{cell[1]})" in proof.text
+        total = board.mines if proof.uses_count else None
+        assert local_forces_safe(board, proof.numbers, cell, total), (proof.text, board)
+        if not proof.uses_count and len(proof.numbers) > 1:
+            # smallest: no single cited number proves it alone
+            assert not any(local_forces_safe(board, [n], cell) for n in proof.numbers)
+        for number in proof.numbers:
+            assert number in board.revealed
+
+
+def test_flag_satisfied_number():
+    board = parse_mine("3x2x1\n1HH\nFHH\n")
+    probs = solve(build_problem(board))
+    proof = explain_safe(probs, (0, 1))
+    assert proof.numbers == [(0, 0)]
+    assert proof.text == "the 1 at (0,0) already touches its 1 flagged mine at (1,0), so (0,1) is safe"
+
+
+def test_two_number_mine_argument():
+    # The 1 at (0,0) has one covered neighbour, (0,1): a mine, which satisfies the 1 at (1,1).
+    board = parse_mine("4x2x2\n1HHH\n11HH\n")
+    probs = solve(build_problem(board))
+    assert {(0, 2), (1, 2)} <= probs.safe
+    proof = explain_safe(probs, (0, 2))
+    assert proof.text == ("the 1 at (0,0) has only 1 covered neighbour left, (0,1), so it is a mine; "
+                          "the 1 at (1,1) already touches its mine at (0,1), so (0,2) is safe")
+
+
+def test_global_count_explanation():
+    board = parse_mine("4x1x1\n1HHH\n")
+    analysis = analyse_board(board)
+    assert analysis.safe == {(0, 2), (0, 3)}
+    text = analysis.why_safe((0, 3))
+    assert "all 1 mines are accounted for" in text
+    assert explain_safe(analysis.result, (0, 3)).uses_count
+
+
+def test_why_safe_rejects_unsafe_cell():
+    analysis = analyse_board(parse_mine("4x1x1\n1HHH\n"))
+    with pytest.raises(ValueError, match="not certain to be safe"):
+        analysis.why_safe((0, 1))
