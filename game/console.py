@@ -161,13 +161,19 @@ def make_game(args) -> Game:
                                                questions=args.questions, no_guess=args.no_guess)
     if args.loaded is not None:
         return start_game(args.loaded, config, rng=args.rng)
-    return Game(config, rng=args.rng)
+    return Game(config, rng=args.rng, seed=args.seed)
 
 
 def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Entry point for ``--console``; returns the process exit status."""
+    from game.records import open_records
+
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
     game = make_game(args)
-    console = ConsoleGame(game, out)
-    return console.run(stdin, prompt=stdin.isatty())
+    records = open_records(args.data_dir)
+    console = ConsoleGame(game, out, on_end=records.finish_hook(lambda finished: finished.seed))
+    try:
+        return console.run(stdin, prompt=stdin.isatty())
+    finally:
+        records.close()

@@ -42,7 +42,10 @@ class Game:
 
     Args:
         config: size, mine count and rules.
-        rng: source of randomness for mine placement (default: a fresh Random()).
+        rng: the session's source of board seeds (default: a fresh Random()).
+        seed: the first board's seed (default: drawn from ``rng``). Every board is laid
+            from ``random.Random(game.seed)``, so a recorded seed and first click
+            reproduce a board; each new game draws its seed from ``rng``.
         clock: monotonic clock in seconds (default ``time.monotonic``).
         mines: lay exactly these mines (a loaded board): no first-click rule applies.
         layer: optional mine layer ``(config, first_click, rng) -> set of cells`` used
@@ -52,13 +55,15 @@ class Game:
         ValueError: ``mines`` has a cell off the board or a count that does not match.
     """
 
-    def __init__(self, config: Config, rng: random.Random | None = None,
+    def __init__(self, config: Config, rng: random.Random | None = None, seed: int | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  mines: Iterable[Cell] | None = None, layer: MineLayer | None = None):
         self.config = config
         self.rng = rng if rng is not None else random.Random()
         self.clock = clock
         self.layer = layer
+        self._next_seed = seed
+        self.seed: int | None = None  # the current board's seed; None for a loaded board
         self._given = None if mines is None else frozenset(mines)
         if self._given is not None:
             self._check_given(self._given)
@@ -68,10 +73,13 @@ class Game:
     def new_game(self, keep_board: bool = False) -> None:
         """Start again: a fresh random board, or with ``keep_board`` the same mines (retry)."""
         cfg = self.config
+        if not keep_board:
+            self.seed = self._next_seed if self._next_seed is not None else self.rng.randrange(2**63)
+            self._next_seed = None
         if keep_board and self._given is not None:
             self._mines: set[Cell] | None = set(self._given)
         elif cfg.first_click == "classic" and self.layer is None:
-            self._mines = lay_mines(cfg, None, self.rng)
+            self._mines = lay_mines(cfg, None, random.Random(self.seed))
         else:
             self._mines = None  # laid at the first click
         self._given = None if self._mines is None else frozenset(self._mines)
@@ -392,7 +400,7 @@ class Game:
             return
         if self._mines is None:
             lay = self.layer or lay_mines
-            self._mines = set(lay(self.config, cell, self.rng))
+            self._mines = set(lay(self.config, cell, random.Random(self.seed)))
             self._given = frozenset(self._mines)
         elif self._relocate:
             self._mines = relocate_first_click_mine(self._mines, cell, self.rows, self.cols)
