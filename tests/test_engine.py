@@ -35,19 +35,17 @@ class FakeClock:
         self.now += seconds
 
 
-class LaidRandom(random.Random):
-    """A Random whose ``sample`` picks exactly ``cells``: a scripted mine placement."""
+def classic(rows: int, cols: int, mines: set, **rules) -> Game:
+    """A classic-rule game whose board, laid before the first click, is exactly ``mines``.
 
-    def __init__(self, cells):
-        super().__init__(0)
-        self.cells = set(cells)
-        self.populations = []
-
-    def sample(self, population, k):
-        self.populations.append(list(population))
-        chosen = [cell for cell in population if cell in self.cells]
-        assert len(chosen) == k, "the scripted mines must all be allowed cells"
-        return chosen
+    Every board is laid from ``random.Random(game.seed)``, so this finds a seed that
+    lays ``mines`` (small boards only: it tries seeds in order).
+    """
+    config = Config(rows, cols, len(mines), first_click="classic", **rules)
+    for seed in range(20000):
+        if lay_mines(config, None, random.Random(seed)) == mines:
+            return Game(config, seed=seed, clock=FakeClock())
+    raise AssertionError(f"no seed below 20000 lays {mines}")
 
 
 def mines_of(picture: str) -> tuple[int, int, set]:
@@ -159,24 +157,40 @@ def test_adjacent_mines_counts_all_eight_neighbours_and_not_the_cell_itself():
 
 # ----- placement and the first click -------------------------------------------------------------
 def test_the_same_seed_and_first_click_give_the_same_board():
-    def first_board(seed, cell):
-        game = Game(Config(16, 30, 99), rng=random.Random(seed))
+    def first_board(cell, **seeding):
+        game = Game(Config(16, 30, 99), **seeding)
         game.reveal(cell)
         return game.layout()
 
-    assert first_board(2024, (7, 12)) == first_board(2024, (7, 12))
-    boards = {first_board(seed, (7, 12)) for seed in range(5)}
+    assert first_board((7, 12), seed=2024) == first_board((7, 12), seed=2024)
+    assert first_board((7, 12), rng=random.Random(9)) == first_board((7, 12), rng=random.Random(9))
+    boards = {first_board((7, 12), seed=seed) for seed in range(5)}
     assert len(boards) == 5  # and different seeds give different boards
+    assert first_board((0, 0), seed=2024) != first_board((7, 12), seed=2024)
 
 
-def test_mines_are_drawn_from_the_injected_random_at_the_first_click():
-    rng = LaidRandom({(0, 3), (2, 0)})
-    game = Game(Config(3, 4, 2), rng=rng)
-    assert not game.mines_laid and game.three_bv is None
+def test_the_board_is_drawn_from_a_random_seeded_with_the_game_seed_at_the_first_click():
+    config = Config(3, 4, 2)
+    game = Game(config, seed=77)
+    assert game.seed == 77 and not game.mines_laid and game.three_bv is None
     game.reveal((0, 0))
-    assert game.layout() == {(0, 3), (2, 0)}
-    (allowed,) = rng.populations
-    assert (0, 0) not in allowed and (1, 1) not in allowed and len(allowed) == 12 - 4
+    assert game.layout() == lay_mines(config, (0, 0), random.Random(77))
+    assert not game.layout() & {(0, 0), (0, 1), (1, 0), (1, 1)}
+
+
+def test_each_new_game_draws_its_seed_from_the_injected_random():
+    session = random.Random(5)
+    game = Game(Config(9, 9, 10), rng=session)
+    expected = random.Random(5)
+    seeds = [game.seed]
+    for _ in range(3):
+        game.new_game()
+        seeds.append(game.seed)
+    assert seeds == [expected.randrange(2 ** 63) for _ in range(4)]
+    game.reveal((4, 4))
+    seed = game.seed
+    game.retry()
+    assert game.seed == seed  # a retry is the same board
 
 
 @pytest.mark.parametrize("first", [(4, 4), (0, 0), (8, 3), (0, 8)])
@@ -225,14 +239,14 @@ def test_safe_rule_lets_mines_touch_the_first_click():
 
 
 def test_classic_rule_lays_the_mines_before_the_first_click():
-    game = Game(Config(3, 3, 2, first_click="classic"), rng=LaidRandom({(0, 2), (2, 1)}))
+    game = classic(3, 3, {(0, 2), (2, 1)})
     assert game.layout() == {(0, 2), (2, 1)} and game.state is State.READY
     game.reveal((1, 1))  # a safe first click changes nothing
     assert game.layout() == {(0, 2), (2, 1)} and game.number((1, 1)) == 2
 
 
 def test_classic_first_click_on_a_mine_moves_it_to_the_top_left_free_cell():
-    game = Game(Config(3, 3, 2, first_click="classic"), rng=LaidRandom({(2, 2), (1, 0)}))
+    game = classic(3, 3, {(2, 2), (1, 0)})
     game.reveal((2, 2))
     assert game.state is State.PLAYING and game.exploded is None
     assert game.layout() == {(0, 0), (1, 0)}
@@ -240,10 +254,24 @@ def test_classic_first_click_on_a_mine_moves_it_to_the_top_left_free_cell():
 
 
 def test_classic_relocation_scans_each_row_left_to_right_rows_top_to_bottom():
-    game = Game(Config(3, 3, 3, first_click="classic"), rng=LaidRandom({(0, 0), (0, 1), (0, 2)}))
+    game = classic(3, 3, {(0, 0), (0, 1), (0, 2)})
     game.reveal((0, 1))
     assert game.layout() == {(0, 0), (0, 2), (1, 0)}
     assert game.number((0, 1)) == 3
+
+
+def test_three_bv_follows_the_mine_the_first_click_moved():
+    game = classic(3, 3, {(1, 1)})
+    assert game.three_bv == 8  # eight 1s around the centre mine
+    game.reveal((1, 1))
+    assert game.layout() == {(0, 0)}
+    assert game.three_bv == three_bv_of({(0, 0)}, 3, 3) == 1, "3BV of the board before the move"
+    assert game.state is State.WON and game.three_bv_solved == game.three_bv
+
+
+def three_bv_of(mines, rows, cols):
+    openings, isolated = three_bv(mines, rows, cols)
+    return len(openings) + len(isolated)
 
 
 def test_relocate_first_click_mine_on_hand_laid_sets():
@@ -255,7 +283,7 @@ def test_relocate_first_click_mine_on_hand_laid_sets():
 
 
 def test_classic_mine_under_a_later_click_still_explodes():
-    game = Game(Config(3, 3, 2, first_click="classic"), rng=LaidRandom({(0, 0), (2, 2)}))
+    game = classic(3, 3, {(0, 0), (2, 2)})
     game.reveal((1, 0))
     game.reveal((2, 2))
     assert game.state is State.LOST and game.exploded == (2, 2)
@@ -677,7 +705,7 @@ def test_retry_keeps_a_loaded_board():
 
 
 def test_retry_keeps_the_relocated_classic_board():
-    game = Game(Config(3, 3, 1, first_click="classic"), rng=LaidRandom({(1, 1)}))
+    game = classic(3, 3, {(1, 1)})
     game.reveal((1, 1))
     assert game.layout() == {(0, 0)}
     game.retry()
@@ -686,7 +714,7 @@ def test_retry_keeps_the_relocated_classic_board():
 
 def test_retry_before_the_first_click_keeps_the_classic_first_click_rule():
     # Nothing was clicked yet, so the next click is still the first click of the game.
-    game = Game(Config(3, 3, 1, first_click="classic"), rng=LaidRandom({(1, 1)}))
+    game = classic(3, 3, {(1, 1)})
     game.retry()
     game.reveal((1, 1))
     assert game.state is State.PLAYING, "the first click after a retry-before-any-click exploded"
@@ -714,3 +742,14 @@ def test_a_chord_as_the_first_move_on_a_restored_position_starts_the_game():
     clock.advance(3)
     assert game.state is State.PLAYING, "a chord revealed cells but the game never started"
     assert game.elapsed == 3.0
+
+
+def test_set_layout_lays_a_board_made_elsewhere_before_the_first_reveal():
+    game = Game(Config(3, 3, 1, first_click="classic"), seed=1, clock=FakeClock())
+    game.set_layout({(1, 1)})
+    game.reveal((0, 0))  # no first-click rule moves a layout laid this way
+    assert game.layout() == {(1, 1)} and game.number((0, 0)) == 1
+    with pytest.raises(ValueError, match="already started"):
+        game.set_layout({(2, 2)})
+    with pytest.raises(ValueError, match="mines: 2 laid but the game says 1"):
+        Game(Config(3, 3, 1)).set_layout({(0, 0), (0, 1)})
