@@ -266,6 +266,7 @@ def test_three_bv_follows_the_mine_the_first_click_moved():
     game.reveal((1, 1))
     assert game.layout() == {(0, 0)}
     assert game.three_bv == three_bv_of({(0, 0)}, 3, 3) == 1, "3BV of the board before the move"
+    game.reveal((2, 2))
     assert game.state is State.WON and game.three_bv_solved == game.three_bv
 
 
