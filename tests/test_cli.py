@@ -1,0 +1,197 @@
+"""The command line (game.cli, ``python main.py``): bad options stop with status 2 before any window.
+
+Most cases call :func:`game.cli.parse_args` in-process; a few run ``python main.py``
+as a subprocess to see the real exit status and stderr, and one checks that a
+refused command line never even imports pygame.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import parse_args
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = Path(__file__).parent / "corpus"
+BAD_BOARDS = sorted(p.name for p in CORPUS.iterdir() if p.suffix in (".mine", ".mbf")
+                    and not p.name.startswith("valid_"))
+
+
+def refused(argv, capsys) -> str:
+    """Parse ``argv``, expect argparse's exit 2, return stderr."""
+    with pytest.raises(SystemExit) as stop:
+        parse_args(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2
+    assert err.startswith("usage: python main.py") and "python main.py: error: " in err
+    assert "Traceback" not in err
+    return err
+
+
+@pytest.fixture
+def files(tmp_path):
+    """A folder with a playable board, a position, a board with no free cell, and a valid MBF."""
+    folder = tmp_path / "boards"
+    folder.mkdir()
+    (folder / "board.mine").write_text("4x3x2\nM1HH\n11HH\nHHHM\n")
+    (folder / "position.mine").write_text("4x3x2\n01HH\n01HH\n01HH\n")
+    (folder / "full.mine").write_text("2x1x2\nMM\n")
+    (folder / "board.mbf").write_bytes(bytes([5, 2, 0, 1, 4, 1]))
+    return folder
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["--rows", "9"], "--rows, --cols and --mines go together: give all three"),
+    (["--rows", "9", "--cols", "9"], "--rows, --cols and --mines go together"),
+    (["--rows", "1001"], "--rows, --cols and --mines go together"),
+    (["--mines", "0"], "--rows, --cols and --mines go together"),
+    (["--rows", "9", "--cols", "9", "--mines", "0"], "mines: 0 is out of range for 9x9; allowed 1..80"),
+    (["--rows", "9", "--cols", "9", "--mines", "81"], "mines: 81 is out of range for 9x9; allowed 1..80"),
+    (["--rows", "1001", "--cols", "9", "--mines", "5"], "rows: 1001 is out of range; allowed 1..1000"),
+    (["--rows", "9", "--cols", "0", "--mines", "5"], "cols: 0 is out of range; allowed 1..1000"),
+    (["--rows", "1", "--cols", "1", "--mines", "1"], "a 1x1 board has no room for a mine"),
+    (["--rows", "nine", "--cols", "9", "--mines", "5"], "argument --rows: invalid int value: 'nine'"),
+    (["--difficulty", "bogus"], "argument --difficulty: invalid choice: 'bogus'"),
+    (["--first-click", "bogus"], "argument --first-click: invalid choice: 'bogus'"),
+    (["--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    (["--difficulty", "expert", "--rows", "9", "--cols", "9", "--mines", "5"], "choose one"),
+    (["--json"], "--json goes with --analyse FILE"),
+    (["--no-guess", "--first-click", "classic"], "--no-guess needs the first click to be an opening"),
+    (["--fullscreen", "--windowed"], "not allowed with argument"),
+    (["--mines-count", "3"], "unrecognized arguments: --mines-count 3"),
+])
+def test_a_bad_option_stops_with_status_2_and_says_what_is_allowed(argv, fragment, capsys):
+    assert fragment in refused(argv, capsys)
+
+
+def test_first_click_and_difficulty_list_the_allowed_values(capsys):
+    assert "(choose from 'opening', 'safe', 'classic')" in refused(["--first-click", "lucky"], capsys)
+    assert "(choose from 'beginner', 'intermediate', 'expert')" in refused(["--difficulty", "x"], capsys)
+
+
+def test_a_missing_board_file_is_refused(files, capsys):
+    path = files / "missing.mine"
+    err = refused(["--board", str(path)], capsys)
+    assert f"--board {path}: cannot read the file: No such file or directory" in err
+
+
+def test_a_folder_given_as_board_is_refused(files, capsys):
+    assert f"--board {files}: cannot read the file" in refused(["--board", str(files)], capsys)
+
+
+@pytest.mark.parametrize("name", BAD_BOARDS)
+def test_every_malformed_corpus_file_is_refused_as_a_board(name, capsys):
+    path = CORPUS / name
+    err = refused(["--board", str(path)], capsys)
+    assert f"--board {path}: " in err
+    assert ("line " in err or "byte " in err)
+
+
+def test_a_malformed_board_file_names_the_line_and_column(files, capsys):
+    path = files / "bad.mine"
+    path.write_text("3x2x1\nM1H\nH?Q\n")
+    err = refused(["--board", str(path)], capsys)
+    assert f"--board {path}: line 3, column 3: unknown character 'Q'" in err
+
+
+def test_a_position_file_cannot_be_played(files, capsys):
+    err = refused(["--board", str(files / "position.mine")], capsys)
+    assert "the file is a position (no mines marked with M), so it cannot be played" in err
+    assert "--analyse" in err
+
+
+def test_a_board_with_no_free_cell_is_refused(files, capsys):
+    err = refused(["--board", str(files / "full.mine")], capsys)
+    assert f"--board {files / 'full.mine'}: mines: 2 is out of range for 1x2; allowed 1..1" in err
+
+
+def test_board_and_a_size_do_not_go_together(files, capsys):
+    err = refused(["--board", str(files / "board.mine"), "--difficulty", "beginner"], capsys)
+    assert "--board sets the size itself" in err
+
+
+# ----- what a good command line gives --------------------------------------------------------------
+def test_no_options_open_the_menu():
+    args = parse_args([])
+    assert args.config is None and args.loaded is None and not args.console
+
+
+def test_a_level_and_rules_give_the_config():
+    args = parse_args(["--difficulty", "expert", "--first-click", "classic", "--questions"])
+    config = args.config
+    assert (config.rows, config.cols, config.mines) == (16, 30, 99)
+    assert config.first_click == "classic" and config.questions and not config.no_guess
+
+
+def test_a_custom_size_gives_the_config():
+    args = parse_args(["--rows", "5", "--cols", "7", "--mines", "34", "--no-guess"])
+    assert (args.config.rows, args.config.cols, args.config.mines) == (5, 7, 34)
+    assert args.config.first_click == "opening" and args.config.no_guess
+
+
+def test_a_seed_seeds_the_session_random():
+    args = parse_args(["--seed", "5"])
+    expected = random.Random(5)
+    assert [args.rng.random() for _ in range(3)] == [expected.random() for _ in range(3)]
+
+
+@pytest.mark.parametrize("name, size, mines", [("board.mine", (3, 4), {(0, 0), (2, 3)}),
+                                               ("board.mbf", (2, 5), {(1, 4)})])
+def test_a_board_file_sets_the_size_and_the_layout(files, name, size, mines):
+    args = parse_args(["--board", str(files / name), "--console"])
+    assert (args.config.rows, args.config.cols, args.config.mines) == (*size, len(mines))
+    assert args.loaded.mines_known == mines and args.console
+
+
+# ----- the real program ----------------------------------------------------------------------------
+def main_py(*argv: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *argv], capture_output=True, text=True,
+                          cwd=cwd, env=env, timeout=60)
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["--rows", "9"], "--rows, --cols and --mines go together"),
+    (["--mines", "0", "--rows", "9", "--cols", "9"], "mines: 0 is out of range"),
+    (["--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    (["--board", "missing.mine"], "--board missing.mine: cannot read the file"),
+    (["--board", str(CORPUS / "header_superscript_digit.mine")], "line 1: header"),
+])
+def test_main_py_exits_2_with_a_message_and_no_traceback(argv, fragment, tmp_path):
+    done = main_py(*argv, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    assert done.stderr.startswith("usage: python main.py")
+    assert "Traceback" not in done.stderr
+    assert fragment in done.stderr
+
+
+def test_a_refused_command_line_never_imports_pygame(tmp_path):
+    script = ("import sys\n"
+              "from game.cli import parse_args\n"
+              "for argv in (['--rows', '1001', '--cols', '9', '--mines', '5'], ['--difficulty', 'bogus'],\n"
+              "             ['--board', 'missing.mine'], ['--seed', 'x']):\n"
+              "    try:\n"
+              "        parse_args(argv)\n"
+              "    except SystemExit as stop:\n"
+              "        assert stop.code == 2\n"
+              "print('pygame' in sys.modules)\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path,
+                          env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"
+
+
+def test_main_py_help_and_version_exit_0(tmp_path):
+    done = main_py("--help", cwd=tmp_path)
+    assert done.returncode == 0 and "--console" in done.stdout and "--first-click" in done.stdout
+    from game import __version__
+    done = main_py("--version", cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.strip() == f"python main.py {__version__}"
