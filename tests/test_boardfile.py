@@ -211,6 +211,16 @@ def test_a_won_game_saved_as_mine_keeps_its_mines():
     assert reread.revealed == from_game(game).revealed
 
 
+def test_a_loaded_board_with_every_safe_cell_revealed_is_already_won():
+    game = Game(Config(2, 3, 1), mines={(0, 0)})
+    game.reveal((1, 2))
+    game.reveal((1, 0))
+    board = BoardFile(2, 3, 1, revealed=from_game(game).revealed, mines_known=frozenset({(0, 0)}))
+    loaded = start_game(board, game.config)
+    assert loaded.state is State.WON, "a finished board loads as a game the player can only lose"
+    assert loaded.mines_left == 0 and loaded.appearance((0, 0)) == "flag"
+
+
 def test_a_board_whose_every_mine_is_flagged_keeps_its_layout():
     game = Game(Config(2, 3, 2), mines={(0, 0), (0, 2)})
     game.reveal((0, 1))

@@ -754,3 +754,10 @@ def test_set_layout_lays_a_board_made_elsewhere_before_the_first_reveal():
         game.set_layout({(2, 2)})
     with pytest.raises(ValueError, match="mines: 2 laid but the game says 1"):
         Game(Config(3, 3, 1)).set_layout({(0, 0), (0, 1)})
+
+
+def test_three_bv_follows_a_layout_set_after_it_was_read():
+    game = classic(3, 3, {(1, 1)})
+    assert game.three_bv == 8
+    game.set_layout({(0, 0)})
+    assert game.three_bv == 1, "3BV of the layout before set_layout"
