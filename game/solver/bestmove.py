@@ -21,15 +21,17 @@ from dataclasses import dataclass, field
 from game.board import Cell, neighbours
 from game.solver.endgame import EndgameSearch, list_layouts
 from game.solver.lookahead import outcomes
-from game.solver.probabilities import GroupCache, Probabilities
+from game.solver.probabilities import GroupCache, Probabilities, split_groups
 from game.solver.problem import Problem
 
 CANDIDATE_MARGIN = 0.05  # extra mine probability a candidate may carry over the lowest
 MAX_FRONTIER_CANDIDATES = 8
-MAX_INTERIOR_CANDIDATES = 3
+MAX_INTERIOR_CANDIDATES = 4
+INFORMING_CANDIDATES = 2  # of those, next to the frontier
 PROGRESS_BONUS = 0.1
 ENDGAME_LAYOUTS = 300
-GUESS_BUDGET = 0.8  # seconds of look-ahead per guess at most
+GUESS_BUDGET = 0.7  # seconds for choosing a guess: endgame search, then look-ahead
+ENDGAME_SHARE = 0.5  # of that budget the endgame search may use
 
 
 @dataclass
@@ -84,14 +86,15 @@ def best_move(problem: Problem, probs: Probabilities, cache: GroupCache | None =
         return Move(None, "none")  # every covered cell is a mine: the game is won
     if probs.safe:
         return Move(choose_safe(problem, probs), "safe")
+    start = time.perf_counter()
     if not probs.approximate and probs.total <= ENDGAME_LAYOUTS:
         listed = list_layouts(problem, ENDGAME_LAYOUTS)
         if listed is not None:
-            found = EndgameSearch(problem, *listed).best()
+            found = EndgameSearch(problem, *listed, time_limit=budget * ENDGAME_SHARE).best()
             if found is not None:
                 cell, win = found
                 return Move(cell, "endgame", 1.0 - probs.probability(cell), win)
-    return guess(problem, probs, cache, budget)
+    return guess(problem, probs, cache, budget - (time.perf_counter() - start))
 
 
 def candidates_for(problem: Problem, probs: Probabilities) -> list[Candidate]:
@@ -101,8 +104,17 @@ def candidates_for(problem: Problem, probs: Probabilities) -> list[Candidate]:
     near = sorted((p, c) for p, c in living if p <= low + CANDIDATE_MARGIN)
     frontier = [(p, c) for p, c in near if c in problem.frontier][:MAX_FRONTIER_CANDIDATES]
     interior = [(p, c) for p, c in near if c not in problem.frontier]
-    interior.sort(key=lambda pc: (_covered_around(problem, pc[1]), -_revealed_near(problem, pc[1]), pc[1]))
-    chosen = frontier + interior[:MAX_INTERIOR_CANDIDATES]
+    # Off the frontier: the cells most likely to open (fewest covered neighbours: corners,
+    # edges) and the cells next to the frontier (they tell most about it).
+    opening = sorted(interior, key=lambda pc: (_covered_around(problem, pc[1]), pc[1]))
+    informing = sorted(interior, key=lambda pc: (-_revealed_near(problem, pc[1]), pc[1]))
+    picked: list = []
+    for pc in opening[:MAX_INTERIOR_CANDIDATES - INFORMING_CANDIDATES] + informing:
+        if len(picked) >= MAX_INTERIOR_CANDIDATES:
+            break
+        if pc not in picked and (pc in opening[:MAX_INTERIOR_CANDIDATES] or _revealed_near(problem, pc[1])):
+            picked.append(pc)
+    chosen = frontier + picked
     return [Candidate(c, p) for p, c in chosen]
 
 
@@ -114,10 +126,11 @@ def _revealed_near(problem: Problem, cell: Cell) -> int:
     return sum(1 for n in neighbours(cell, problem.rows, problem.cols) if n in problem.frontier)
 
 
-def evaluate(problem: Problem, probs: Probabilities, cand: Candidate, cache: GroupCache | None) -> None:
+def evaluate(problem: Problem, probs: Probabilities, cand: Candidate, cache: GroupCache | None,
+             base_groups=None) -> None:
     """Fill in a candidate's progress, next safety, score and deadness by look-ahead."""
     safety = 1.0 - cand.mine
-    found = outcomes(problem, probs, cand.cell, cache)
+    found = outcomes(problem, probs, cand.cell, cache, base_groups)
     cand.values = {o.value: o.chance for o in found}
     cand.dead = len(found) <= 1
     progress = next_safety = 0.0
@@ -139,11 +152,12 @@ def guess(problem: Problem, probs: Probabilities, cache: GroupCache | None = Non
     """The best guess by look-ahead on near-lowest-probability cells."""
     start = time.perf_counter()
     cands = candidates_for(problem, probs)
+    groups = split_groups(problem.constraints)
     evaluated = []
     for cand in cands:
         if evaluated and time.perf_counter() - start > budget:
             break
-        evaluate(problem, probs, cand, cache)
+        evaluate(problem, probs, cand, cache, groups)
         evaluated.append(cand)
     living = [c for c in evaluated if not c.dead]
     if not living:

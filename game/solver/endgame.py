@@ -15,11 +15,14 @@ the caller then falls back to the heuristic guess.
 
 from __future__ import annotations
 
+import time
+
 from game.board import Cell, neighbours
 from game.solver.problem import Problem
 
 LAYOUT_LIMIT = 400  # list layouts only when there are at most this many
 STEP_LIMIT = 60_000  # search steps before giving up
+TIME_LIMIT = 0.5  # seconds before giving up
 
 
 class _Budget(Exception):
@@ -75,7 +78,7 @@ class EndgameSearch:
     """Best play over an explicit list of layouts (see the module docstring)."""
 
     def __init__(self, problem: Problem, cells: list[Cell], layouts: list[int],
-                 step_limit: int = STEP_LIMIT):
+                 step_limit: int = STEP_LIMIT, time_limit: float = TIME_LIMIT):
         self.cells = cells
         index = {c: i for i, c in enumerate(cells)}
         self.nmask = []
@@ -90,10 +93,11 @@ class EndgameSearch:
         self.memo: dict[frozenset, int] = {}
         self.steps = 0
         self.step_limit = step_limit
+        self.deadline = time.perf_counter() + time_limit
 
     def best(self) -> tuple[Cell, float] | None:
         """(cell to guess, chance of winning the game with best play), or None if the
-        search ran out of steps. Assumes no cell is safe in every layout."""
+        search ran out of steps or time. Assumes no cell is safe in every layout."""
         try:
             cell, wins = self._best_guess(self.layouts)
         except _Budget:
@@ -116,7 +120,7 @@ class EndgameSearch:
         if hit is not None:
             return hit
         self.steps += 1
-        if self.steps > self.step_limit:
+        if self.steps > self.step_limit or (self.steps & 63 == 0 and time.perf_counter() > self.deadline):
             raise _Budget
         union = 0
         for lay in layouts:

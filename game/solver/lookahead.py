@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.board import Cell, neighbours
-from game.solver.probabilities import GroupCache, Probabilities, solve
+from game.solver.probabilities import GroupCache, Probabilities, solve, split_groups
 from game.solver.problem import Constraint, InconsistentPosition, Problem
 
 
@@ -79,13 +79,33 @@ def value_range(problem: Problem, probs: Probabilities, cell: Cell) -> range:
     return range(lo, hi + 1)
 
 
+def regroup(base_groups: list[list[Constraint]], after: Problem, cell: Cell) -> list[list[Constraint]]:
+    """The independent groups of ``after`` (``cell`` just revealed), reusing the groups of the
+    position before that the reveal cannot touch."""
+    touched = {cell} | set(neighbours(cell, after.rows, after.cols))
+    keep, kept = [], set()
+    for group in base_groups:
+        if not any(touched.intersection(con.cells) for con in group):
+            keep.append(group)
+            kept.update(id(con) for con in group)
+    rest = [con for con in after.constraints if id(con) not in kept]
+    return keep + split_groups(rest)
+
+
 def outcomes(problem: Problem, probs: Probabilities, cell: Cell,
-             cache: GroupCache | None = None) -> list[Outcome]:
-    """Every number ``cell`` can show, with its chance; the chances sum to P(cell safe)."""
+             cache: GroupCache | None = None,
+             base_groups: list[list[Constraint]] | None = None) -> list[Outcome]:
+    """Every number ``cell`` can show, with its chance; the chances sum to P(cell safe).
+
+    base_groups: ``split_groups(problem.constraints)`` if already known (saves time).
+    """
+    if base_groups is None:
+        base_groups = split_groups(problem.constraints)
     found = []
     for value in value_range(problem, probs, cell):
         try:
-            after = solve(reveal_problem(problem, cell, value), cache)
+            after_problem = reveal_problem(problem, cell, value)
+            after = solve(after_problem, cache, groups=regroup(base_groups, after_problem, cell))
         except InconsistentPosition:
             continue
         found.append(Outcome(value, after.total / probs.total, after))

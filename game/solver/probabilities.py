@@ -154,19 +154,29 @@ def count_group(constraints: list[Constraint], node_limit: int = NODE_LIMIT) -> 
 
 
 def _order_boxes(by_key: dict, n_cons: int) -> list[tuple[int, ...]]:
-    """Order boxes so each constraint is closed soon after it is opened (better pruning)."""
-    keys = sorted(by_key, key=lambda k: (min(k), -len(k)))
+    """Order boxes so each constraint is closed soon after it is opened (better pruning):
+    walk the constraints breadth-first along the frontier and take each one's boxes."""
+    boxes_of: list[list[tuple[int, ...]]] = [[] for _ in range(n_cons)]
+    for key in by_key:
+        for c in key:
+            boxes_of[c].append(key)
     ordered: list[tuple[int, ...]] = []
-    touched: set[int] = set()
-    remaining = set(keys)
-    while remaining:
-        # Prefer the box sharing most constraints already opened; ties: lowest constraint.
-        best = max(remaining, key=lambda k: (len(touched.intersection(k)), -min(k), len(k)))
-        if not touched.intersection(best):
-            best = min(remaining, key=lambda k: (min(k), -len(k)))
-        ordered.append(best)
-        remaining.discard(best)
-        touched.update(best)
+    placed: set[tuple[int, ...]] = set()
+    seen = [False] * n_cons
+    for root in range(n_cons):
+        if seen[root]:
+            continue
+        seen[root] = True
+        queue = [root]
+        for c in queue:
+            for key in sorted(boxes_of[c], key=len, reverse=True):
+                if key not in placed:
+                    placed.add(key)
+                    ordered.append(key)
+                    for other in key:
+                        if not seen[other]:
+                            seen[other] = True
+                            queue.append(other)
     return ordered
 
 
@@ -255,14 +265,15 @@ def group_key(group: list[Constraint]) -> tuple:
 
 
 def solve(problem: Problem, cache: GroupCache | None = None,
-          node_limit: int = NODE_LIMIT) -> Probabilities:
+          node_limit: int = NODE_LIMIT, groups: list[list[Constraint]] | None = None) -> Probabilities:
     """Mine probabilities of every unknown cell of ``problem``.
 
+    groups: the constraints already split into independent groups, if the caller knows them.
     Raises:
         InconsistentPosition: no layout fits the numbers and the mine count.
     """
     counts: list[GroupCount] = []
-    for group in split_groups(problem.constraints):
+    for group in (split_groups(problem.constraints) if groups is None else groups):
         key = group_key(group) if cache is not None else None
         found = cache.get(key) if cache is not None else None
         if found is None:
@@ -297,7 +308,8 @@ def combine(problem: Problem, counts: list[GroupCount]) -> Probabilities:
         suffix.append(_convolve(suffix[-1], d))
     suffix.reverse()
     everything = prefix[-1]
-    total = sum(w * comb(n_int, left - t) for t, w in everything.items() if 0 <= left - t <= n_int)
+    binom = _BinomRow(n_int)
+    total = sum(w * binom[left - t] for t, w in everything.items())
     if total == 0:
         raise InconsistentPosition(_count_message(problem, everything))
     weight: dict[Cell, tuple[int, int]] = {}
@@ -306,8 +318,7 @@ def combine(problem: Problem, counts: list[GroupCount]) -> Probabilities:
     approximate = not all(g.exact for g in counts)
     for i, g in enumerate(counts):
         others = _convolve(prefix[i], suffix[i + 1])
-        factor = {m: sum(w * comb(n_int, left - m - t) for t, w in others.items()
-                         if 0 <= left - m - t <= n_int) for m in g.dist}
+        factor = {m: sum(w * binom[left - m - t] for t, w in others.items()) for m in g.dist}
         g_total = sum(w * factor[m] for m, (w, _) in g.dist.items())
         for b, cells in enumerate(g.boxes):
             num = sum(per[b] * factor[m] for m, (_, per) in g.dist.items())
@@ -338,6 +349,19 @@ def combine(problem: Problem, counts: list[GroupCount]) -> Probabilities:
                f"to count within the time bound; its probabilities are estimates"
                for g in counts if not g.exact]
     return Probabilities(problem, total, weight, safe, mines, approximate, reasons, counts)
+
+
+class _BinomRow(dict):
+    """C(n, k) by k, 0 outside 0..n, computed once per k."""
+
+    def __init__(self, n: int):
+        super().__init__()
+        self.n = n
+
+    def __missing__(self, k: int) -> int:
+        value = comb(self.n, k) if 0 <= k <= self.n else 0
+        self[k] = value
+        return value
 
 
 def _count_message(problem: Problem, everything: dict[int, int]) -> str:
