@@ -19,7 +19,7 @@ import game.boardfile as boardfile
 from game.boardfile import format_mbf, format_mine, from_game, parse_mbf, start_game
 from game.engine import Game, State
 
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MOVES = ("reveal", "flag", "chord", "reveal_safe", "flag_mine", "pause", "resume")
 
 
