@@ -29,28 +29,13 @@ from fractions import Fraction
 from math import comb
 
 from game.board import Cell
+from game.solver.groups import NODE_LIMIT, GroupCount, count_group, group_key, split_groups
 from game.solver.problem import Constraint, InconsistentPosition, Problem
 
-NODE_LIMIT = 400_000  # backtracking steps per group before falling back to an estimate
+__all__ = ["GroupCache", "Probabilities", "solve", "combine", "split_groups", "count_group",
+           "GroupCount", "NODE_LIMIT"]
+
 CACHE_SIZE = 4096  # groups remembered by a GroupCache
-
-
-class _TooBig(Exception):
-    """Raised inside the enumeration when a group passes the node limit."""
-
-
-@dataclass
-class GroupCount:
-    """The counted layouts of one independent frontier group.
-
-    boxes: tuples of cells that touch the same numbers. dist: mine count m ->
-    (W(m) layouts, [sum over those layouts of the mines in each box]).
-    exact: False when the group was too large and ``dist`` is an estimate.
-    """
-
-    boxes: list[tuple[Cell, ...]]
-    dist: dict[int, tuple[int, list[int]]]
-    exact: bool = True
 
 
 class GroupCache:
@@ -102,166 +87,6 @@ class Probabilities:
     def as_floats(self) -> dict[Cell, float]:
         """Every unknown cell -> its mine probability."""
         return {cell: num / den for cell, (num, den) in self.weight.items()}
-
-
-def split_groups(constraints: tuple[Constraint, ...] | list[Constraint]) -> list[list[Constraint]]:
-    """Partition constraints into independent groups (linked through shared cells)."""
-    parent = list(range(len(constraints)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    owner: dict[Cell, int] = {}
-    for i, con in enumerate(constraints):
-        for cell in con.cells:
-            j = owner.setdefault(cell, i)
-            if j != i:
-                a, b = find(i), find(j)
-                if a != b:
-                    parent[a] = b
-    groups: dict[int, list[Constraint]] = {}
-    for i, con in enumerate(constraints):
-        groups.setdefault(find(i), []).append(con)
-    return list(groups.values())
-
-
-def count_group(constraints: list[Constraint], node_limit: int = NODE_LIMIT) -> GroupCount:
-    """Enumerate the box mine counts of one group of constraints (no global count).
-
-    Raises:
-        InconsistentPosition: no assignment satisfies the group's numbers.
-    """
-    member: dict[Cell, list[int]] = {}
-    for i, con in enumerate(constraints):
-        for cell in con.cells:
-            member.setdefault(cell, []).append(i)
-    by_key: dict[tuple[int, ...], list[Cell]] = {}
-    for cell, cons in member.items():
-        by_key.setdefault(tuple(cons), []).append(cell)
-    boxes = _order_boxes(by_key, len(constraints))
-    box_cells = [tuple(by_key[key]) for key in boxes]
-    try:
-        dist = _enumerate([len(c) for c in box_cells], [list(k) for k in boxes],
-                          [con.need for con in constraints], node_limit)
-    except _TooBig:
-        return _approximate_group(constraints, box_cells, [list(k) for k in boxes])
-    if not dist:
-        raise InconsistentPosition(_no_fit_message(constraints))
-    return GroupCount(box_cells, dist)
-
-
-def _order_boxes(by_key: dict, n_cons: int) -> list[tuple[int, ...]]:
-    """Order boxes so each constraint is closed soon after it is opened (better pruning):
-    walk the constraints breadth-first along the frontier and take each one's boxes."""
-    boxes_of: list[list[tuple[int, ...]]] = [[] for _ in range(n_cons)]
-    for key in by_key:
-        for c in key:
-            boxes_of[c].append(key)
-    ordered: list[tuple[int, ...]] = []
-    placed: set[tuple[int, ...]] = set()
-    seen = [False] * n_cons
-    for root in range(n_cons):
-        if seen[root]:
-            continue
-        seen[root] = True
-        queue = [root]
-        for c in queue:
-            for key in sorted(boxes_of[c], key=len, reverse=True):
-                if key not in placed:
-                    placed.add(key)
-                    ordered.append(key)
-                    for other in key:
-                        if not seen[other]:
-                            seen[other] = True
-                            queue.append(other)
-    return ordered
-
-
-def _enumerate(sizes: list[int], box_cons: list[list[int]], needs: list[int],
-               node_limit: int) -> dict[int, tuple[int, list[int]]]:
-    """Backtrack over box counts; returns m -> (layouts, per-box mine sums)."""
-    nb = len(sizes)
-    need = list(needs)
-    room = [0] * len(needs)
-    for size, cons in zip(sizes, box_cons):
-        for c in cons:
-            room[c] += size
-    counts = [0] * nb
-    results: dict[int, list] = {}
-    binoms = [[comb(s, k) for k in range(s + 1)] for s in sizes]
-    steps = [0]
-
-    def rec(b: int, m: int, w: int) -> None:
-        if b == nb:
-            entry = results.get(m)
-            if entry is None:
-                entry = results[m] = [0, [0] * nb]
-            entry[0] += w
-            per = entry[1]
-            for i in range(nb):
-                k = counts[i]
-                if k:
-                    per[i] += w * k
-            return
-        steps[0] += 1
-        if steps[0] > node_limit:
-            raise _TooBig
-        size = sizes[b]
-        cons = box_cons[b]
-        lo, hi = 0, size
-        for c in cons:
-            n = need[c]
-            if n < hi:
-                hi = n
-            low = n - (room[c] - size)
-            if low > lo:
-                lo = low
-        if lo > hi:
-            return
-        for c in cons:
-            room[c] -= size
-        row = binoms[b]
-        for k in range(lo, hi + 1):
-            for c in cons:
-                need[c] -= k
-            counts[b] = k
-            rec(b + 1, m + k, w * row[k])
-            for c in cons:
-                need[c] += k
-        counts[b] = 0
-        for c in cons:
-            room[c] += size
-
-    rec(0, 0, 1)
-    return {m: (entry[0], entry[1]) for m, entry in results.items()}
-
-
-def _approximate_group(constraints, box_cells, box_cons) -> GroupCount:
-    """Estimate a group too large to count: each box gets the mean density its numbers ask
-    for, as one pseudo-layout per plausible mine count (no certainty is claimed)."""
-    density = []
-    for cons in box_cons:
-        shares = [constraints[c].need / len(constraints[c].cells) for c in cons]
-        density.append(sum(shares) / len(shares))
-    expected = sum(d * len(cells) for d, cells in zip(density, box_cells))
-    m = round(expected)
-    scale = 10 ** 6  # fixed-point weights keep the combination step in integers
-    per = [round(d * len(cells) * scale) for d, cells in zip(density, box_cells)]
-    return GroupCount(box_cells, {m: (scale, per)}, exact=False)
-
-
-def _no_fit_message(constraints: list[Constraint]) -> str:
-    cells = ", ".join(f"{con.number} at ({con.cell[0]},{con.cell[1]})" for con in constraints[:6])
-    more = "" if len(constraints) <= 6 else f" and {len(constraints) - 6} more"
-    return f"no mine layout fits the numbers {cells}{more}"
-
-
-def group_key(group: list[Constraint]) -> tuple:
-    """A cache key that fixes a group's enumeration: its numbers, needs and cells."""
-    return tuple(sorted((con.cell, con.need, con.cells) for con in group))
 
 
 def solve(problem: Problem, cache: GroupCache | None = None,
