@@ -69,6 +69,7 @@ def parse_mine(text: str) -> BoardFile:
             a mine count that disagrees with the marked mines, or a revealed number
             that contradicts the marked mines (or has too few covered neighbours).
     """
+    text = text.removeprefix("\ufeff")  # a byte-order mark from Windows editors
     lines = [line.rstrip(" \t\r") for line in text.replace("\r\n", "\n").split("\n")]
     while lines and not lines[-1]:
         lines.pop()
@@ -77,8 +78,8 @@ def parse_mine(text: str) -> BoardFile:
     cols, rows, mines = _parse_header(lines[0])
     body = lines[1:]
     if len(body) != rows:
-        raise BoardFileError(f"line {len(lines) + (len(body) < rows)}: the header says {rows} rows "
-                             f"but the file has {len(body)}")
+        where = len(lines) + 1 if len(body) < rows else rows + 2  # the missing line, or the first extra one
+        raise BoardFileError(f"line {where}: the header says {rows} rows but the file has {len(body)}")
     revealed: dict[Cell, int] = {}
     flags: set[Cell] = set()
     marked: set[Cell] = set()
@@ -108,7 +109,7 @@ def parse_mine(text: str) -> BoardFile:
 def _parse_header(header: str) -> tuple[int, int, int]:
     parts = header.strip().lower().split("x")
     example = "expected WIDTHxHEIGHTxMINES such as 30x16x99"
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
         raise BoardFileError(f"line 1: header {header!r} does not parse; {example}")
     cols, rows, mines = (int(p) for p in parts)
     for name, value in (("width", cols), ("height", rows)):
@@ -137,9 +138,13 @@ def format_mine(board: BoardFile) -> str:
 
     Known mines are written ``M`` (``F`` when flagged); for a position, covered
     cells are ``H`` and flags ``F``. A flag on a cell known to be safe is written
-    ``H``, since in a board file every ``F`` counts as a mine.
+    ``H``, since in a board file every ``F`` counts as a mine; when every mine is
+    flagged (a won game) they are written ``M``, since a board needs one ``M``.
     """
     known = board.mines_known
+    flags = board.flags
+    if known and known <= flags:
+        flags = frozenset()  # a board file needs an M: with every mine flagged, write them all as M
     lines = [f"{board.cols}x{board.rows}x{board.mines}"]
     for r in range(board.rows):
         row = []
@@ -148,7 +153,7 @@ def format_mine(board: BoardFile) -> str:
             if cell in board.revealed:
                 row.append(str(board.revealed[cell]))
             elif known is not None:
-                row.append(("F" if cell in board.flags else "M") if cell in known else "H")
+                row.append(("F" if cell in flags else "M") if cell in known else "H")
             else:
                 row.append("F" if cell in board.flags else "H")
         lines.append("".join(row))

@@ -55,7 +55,9 @@ def summary(game: Game) -> str:
         r, c = game.exploded
         return f"BOOM! You hit the mine at ({r}, {c}) after {game.elapsed:.3f} s. n for a new game, q to quit."
     clicks = game.clicks
-    return (f"You won! Time {game.elapsed:.3f} s, 3BV {game.three_bv}, 3BV/s {game.three_bv_per_second:.2f}, "
+    speed = game.three_bv_per_second  # None when the win took under half a millisecond
+    speed_text = "-" if speed is None else f"{speed:.2f}"
+    return (f"You won! Time {game.elapsed:.3f} s, 3BV {game.three_bv}, 3BV/s {speed_text}, "
             f"clicks {game.total_clicks} (reveal {clicks['reveal']}, flag {clicks['flag']}, "
             f"chord {clicks['chord']}, wasted {clicks['wasted']}), efficiency {game.efficiency:.0f}%")
 

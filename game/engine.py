@@ -111,6 +111,7 @@ class Game:
         self._mines = set(given)
         self._given = given
         self._relocate = False
+        self._bv_parts = None
 
     def restore(self, revealed: Iterable[Cell] = (), flags: Iterable[Cell] = ()) -> set[Cell]:
         """Set up a loaded position on a laid board: reveal ``revealed`` (no flood), flag ``flags``.
@@ -137,6 +138,8 @@ class Game:
                 self._flags += 1
                 changed.add(cell)
         self._relocate = False
+        if self.state is State.READY and self._revealed == self.config.cells - self.config.mines:
+            self._win(changed)  # a finished board: nothing is left to reveal
         return changed
 
     # ----- time ------------------------------------------------------------------------------
@@ -161,7 +164,9 @@ class Game:
 
         Before any board exists (no click yet) this is a plain new game.
         """
+        first_click_pending = self._relocate and self.state is State.READY
         self.new_game(keep_board=self._mines is not None)
+        self._relocate = first_click_pending  # classic: no click yet, so the rule still applies
 
     # ----- queries ---------------------------------------------------------------------------
     @property
@@ -365,6 +370,7 @@ class Game:
         if not self.chord_ready(cell) or not targets:
             self.clicks["wasted"] += 1
             return set()
+        self._first_click(cell)  # a chord can be the first move on a loaded position
         changed = self._open(targets)
         self.clicks["chord"] += 1
         return changed
@@ -406,6 +412,7 @@ class Game:
             self._mines = relocate_first_click_mine(self._mines, cell, self.rows, self.cols)
             self._given = frozenset(self._mines)
         self._relocate = False
+        self._bv_parts = None  # the layout may have just been laid or moved
         self.state = State.PLAYING
         self._start = self.clock()
 

@@ -1,16 +1,66 @@
 """No-guess boards: after the opening first click, logic alone clears the board.
 
-Placeholder docstring; see generator.py.
+Entry points:
+
+- ``generate(config, first, rng, cancel=None) -> frozenset[Cell]`` a no-guess layout;
+- ``no_guess_layer`` the same with the signature of ``Game(layer=...)``;
+- ``Generation(config, first, rng)`` the same job in slices (``step(seconds)``), for a
+  window that must not freeze; ``cancel()`` stops it;
+- ``supported(config) -> str | None`` whether the generator takes this size and mine
+  count (None) or why not (a message for the custom form);
+- ``is_no_guess(mines, rows, cols, first) -> bool`` the independent checker.
+
+**What "no guess" means.** From the first click (always an opening: the clicked cell
+and its neighbours are mine-free) the whole board is cleared by revealing only cells
+that are *certain* to be safe given the numbers shown, the mines already proved and
+the total mine count. The solver's exact analysis (:func:`game.solver.certain_cells`)
+is the judge; quick sound rules (single number, pairs of numbers, the mine count; see
+:mod:`game.noguess.deduce`) are tried first because they are much cheaper.
+
+**Method** (Simon Tatham's, from mines.c in his Portable Puzzle Collection):
+
+1. lay the mines uniformly at random away from the first click (:func:`game.board.lay_mines`);
+2. replay the board from the first click with the rules, the exact analysis only when
+   the rules are stuck;
+3. when even the exact analysis finds nothing certain, *perturb*: pick a random number
+   on the frontier and either fill all its covered neighbours with mines or empty them
+   all, swapping with covered cells elsewhere (frontier cells first, then deeper ones,
+   each in random order; whichever of fill or empty finds its partners first wins).
+   That number is now decidable, so the replay continues from where it was; proved
+   cells are never changed. When the covered cells are walled in by proved mines with
+   no number touching them, a wall mine swaps with a covered safe cell instead;
+4. a perturbation changes numbers that earlier deductions read, so a layout that needed
+   any is replayed again from the first click; the first replay that clears the board
+   without a perturbation proves the board, and that layout is returned.
+
+Everything random comes from the ``rng`` passed in, in a fixed order, so the same seed
+and first click give the same board, in one go or in slices of any size.
+
+**Bias.** The result is not a uniform draw from the no-guess boards. Perturbations move
+mines out of or into whole groups of frontier cells, so compared with uniform random
+boards of the same size, no-guess boards have more cells that are decided by one number
+(more 'all safe' and 'all mines' patterns, mines a little more clumped) and fewer of
+the shapes that force a guess (the 50/50 at a wall, isolated covered pockets). On the
+standard levels few perturbations are needed (Expert: about 2 per board, of 99 mines),
+so most of the board is the uniform draw; the bias grows with the density.
+
+**Supported densities** (:data:`DENSITY_LIMITS`): measured on this project's machine
+(CPython 3.11) so that the median generation stays near or under one second, with
+``bench/bench_noguess.py --custom RxCxM``. Up to 500 cells: 40 % mines (16x30 at 40 %:
+median ~0.16 s; 9x9 works even at 60 %); up to 1000 cells: 35 %; up to 2500: 30 %; up
+to 5000: 25 %; up to 10 000 cells (e.g. 100x100): 21 %. Larger boards are not offered
+(the bit sets the replay uses cost O(cells) per operation). The opening also needs room:
+at most rows*cols minus the 3x3 block of the first click.
+
+No pygame here.
 """
 
 from game.noguess.checker import is_no_guess
 from game.noguess.generator import (
-    Generation, GenerationCancelled, NoGuessError, generate, max_no_guess_mines, no_guess_layer,
-    supported,
+    DENSITY_LIMITS, MAX_NO_GUESS_CELLS, Generation, GenerationCancelled, NoGuessError, generate,
+    max_no_guess_mines, no_guess_layer, supported,
 )
 
-MAX_DENSITY = 0.25  # mines / cells, at most (measured; see the docstring)
-MAX_NO_GUESS_CELLS = 10_000  # board size limit in cells
-
-__all__ = ["Generation", "GenerationCancelled", "NoGuessError", "generate", "is_no_guess",
-           "max_no_guess_mines", "no_guess_layer", "supported", "MAX_DENSITY", "MAX_NO_GUESS_CELLS"]
+__all__ = ["DENSITY_LIMITS", "MAX_NO_GUESS_CELLS", "Generation", "GenerationCancelled",
+           "NoGuessError", "generate", "is_no_guess", "max_no_guess_mines", "no_guess_layer",
+           "supported"]

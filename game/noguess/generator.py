@@ -13,12 +13,15 @@ from functools import lru_cache
 from typing import Callable, Iterator
 
 from game.board import Cell, Config, lay_mines, neighbours
-from game.noguess.deduce import Geometry, Replay, bits
+from game.noguess.deduce import OPEN, Geometry, Replay, bits
 from game.noguess.exact import ExactCertainty
 
 MAX_PASSES = 40  # replays of one layout before starting from a fresh random one
 MAX_LAYOUTS = 200  # fresh random layouts before giving up (never reached in practice)
 LOCAL_SLICE = 64  # numbers examined between two yields of the job (~0.2 ms)
+# (cells up to, most mines as a share of cells): measured limits, see the package docstring
+DENSITY_LIMITS = ((500, 0.40), (1000, 0.35), (2500, 0.30), (5000, 0.25), (10_000, 0.21))
+MAX_NO_GUESS_CELLS = DENSITY_LIMITS[-1][0]
 
 
 class NoGuessError(ValueError):
@@ -126,11 +129,11 @@ def opening_block(rows: int, cols: int) -> int:
 
 def max_no_guess_mines(rows: int, cols: int) -> int:
     """Most mines the generator supports on a rows x cols board (see the package docstring)."""
-    from game.noguess import MAX_DENSITY, MAX_NO_GUESS_CELLS  # the documented limits
-    if rows * cols > MAX_NO_GUESS_CELLS:
-        return 0
-    free = rows * cols - opening_block(rows, cols)
-    return max(0, min(free, int(MAX_DENSITY * rows * cols)))
+    cells = rows * cols
+    for most_cells, density in DENSITY_LIMITS:
+        if cells <= most_cells:
+            return max(0, min(cells - opening_block(rows, cols), int(density * cells)))
+    return 0
 
 
 def supported(config: Config) -> str | None:
@@ -139,7 +142,6 @@ def supported(config: Config) -> str | None:
     The message names the limit, for the custom form: e.g. "no-guess boards of 16x30
     take at most 115 mines (24%); 150 asked".
     """
-    from game.noguess import MAX_DENSITY, MAX_NO_GUESS_CELLS
     rows, cols, mines = config.rows, config.cols, config.mines
     if rows * cols > MAX_NO_GUESS_CELLS:
         return (f"no-guess boards have at most {MAX_NO_GUESS_CELLS} cells; "
@@ -179,17 +181,20 @@ def _search(config: Config, first: Cell, rng: random.Random, stats: dict) -> Ite
                 if replay.apply(safe, proved):
                     yield None
                     continue
-                if not perturb(replay, rng):
-                    break
                 perturbed += 1
                 stats["perturbations"] += 1
+                if not perturb(replay, rng):
+                    break
                 yield None
-            mines = replay.mines
-            if not replay.cleared:
-                break  # no perturbation possible: start from a fresh layout
-            if not perturbed:
-                yield frozenset(geo.cells(mines))
-                return
+            if replay.cleared:
+                mines = replay.mines
+                if not perturbed:
+                    yield frozenset(geo.cells(mines))
+                    return
+            else:
+                mines = open_pocket(replay, rng)
+                if mines is None:
+                    break  # nothing to change: start from a fresh layout
             yield None
     raise NoGuessError(f"no no-guess board of {config.rows}x{config.cols} with {config.mines} mines "
                        f"found after {MAX_LAYOUTS} layouts; try fewer mines")
@@ -203,13 +208,14 @@ def perturb(replay: Replay, rng: random.Random) -> bool:
     then those deeper in the covered area, each group in random order (the order of
     mines.c's ``mineperturb``). Whichever of fill or empty finds its partners first
     wins. The mine count is unchanged; proved cells never change.
-    Returns False when no number can be made decidable (nothing covered borders a number).
+    Returns False when no number borders a covered cell (see :func:`open_pocket`) or no
+    partners are found.
     Source: Simon Tatham, Portable Puzzle Collection, mines.c (minesolve / mineperturb).
     """
     geo, covered = replay.geo, replay.covered
     numbers = replay.constraints()
     if not numbers:
-        return _perturb_interior(replay, rng)
+        return False
     target = numbers[rng.randrange(len(numbers))]
     chosen = geo.nbmask[target] & covered
     full = chosen & replay.mines
@@ -243,7 +249,22 @@ def perturb(replay: Replay, rng: random.Random) -> bool:
     return False
 
 
-def _perturb_interior(replay: Replay, rng: random.Random) -> bool:
-    """No number borders the covered cells (they sit behind proved mines): there is no
-    local fix, so give up on this layout."""
-    return False
+def open_pocket(replay: Replay, rng: random.Random) -> int | None:
+    """The covered cells are walled in by proved mines, with no number touching them: the
+    count cannot settle them and no local swap helps. Tatham's last resort: change a
+    proved cell. A random wall mine (next to a revealed number and the pocket) swaps with
+    a random safe pocket cell. The replay is then void; the caller replays the new layout.
+    Returns the new layout (bit set), or None when there is no wall mine to move.
+    """
+    geo, covered, mines = replay.geo, replay.covered, replay.mines
+    opened = [i for i in range(geo.n) if replay.state[i] == OPEN]
+    seen = 0
+    for i in opened:
+        seen |= geo.nbmask[i]
+    walls = [i for i in bits(replay.proved_mines & seen) if geo.nbmask[i] & covered]
+    holes = bits(covered & ~mines)
+    if not walls or not holes:
+        return None
+    wall = walls[rng.randrange(len(walls))]
+    hole = holes[rng.randrange(len(holes))]
+    return (mines & ~(1 << wall)) | (1 << hole)

@@ -14,6 +14,8 @@ import pygame
 from game.ui.layout import usable_area
 
 TITLE = "Minesweeper"
+REOPEN_EVENTS = (pygame.ACTIVEEVENT, pygame.WINDOWENTER, pygame.WINDOWLEAVE, pygame.WINDOWFOCUSGAINED,
+                 pygame.WINDOWFOCUSLOST, pygame.WINDOWSHOWN, pygame.WINDOWHIDDEN)
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
 
 
@@ -62,7 +64,15 @@ class Display:
         flags = pygame.SCALED | pygame.RESIZABLE
         if self.fullscreen:
             flags |= pygame.FULLSCREEN
-        screen = pygame.display.set_mode(size, flags)
+        if self.size is not None and pygame.display.get_driver() == "dummy":
+            # pygame-ce 2.5.8's dummy driver crashes on a second SCALED set_mode, so the
+            # headless window is reopened instead; drop the focus events that makes.
+            pygame.display.quit()
+            pygame.display.init()
+            screen = pygame.display.set_mode(size, flags)
+            pygame.event.clear(REOPEN_EVENTS)
+        else:
+            screen = pygame.display.set_mode(size, flags)
         self.size = tuple(size)
         self.mode_changes += 1
         return screen

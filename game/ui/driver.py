@@ -1,0 +1,70 @@
+"""Drive the window game with real posted pygame events: for tests, benchmarks and screenshots.
+
+Every action posts the same events SDL would (MOUSEBUTTONDOWN/UP with ``pos`` and
+``button``, KEYDOWN with ``key``, ``mod`` and ``unicode``) and then steps the
+loop, so the scenes handle them exactly as a player's input.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.board import Cell
+from game.ui.loop import Loop
+
+
+class Driver:
+    """Posts input into ``loop`` (game.ui.loop.Loop) and steps it ``frames`` frames after each action."""
+
+    def __init__(self, loop: Loop, frames: int = 2) -> None:
+        self.loop = loop
+        self.frames = frames
+
+    @property
+    def scene(self):
+        """The current scene."""
+        return self.loop.manager.current
+
+    def step(self, frames: int | None = None) -> bool:
+        """Run ``frames`` frames; False once the game has quit."""
+        for _ in range(self.frames if frames is None else frames):
+            if not self.loop.frame():
+                return False
+        return True
+
+    def post(self, event_type: int, **attrs) -> bool:
+        pygame.event.post(pygame.event.Event(event_type, **attrs))
+        return self.step()
+
+    def mouse_down(self, pos: tuple[int, int], button: int = 1) -> bool:
+        return self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+
+    def mouse_up(self, pos: tuple[int, int], button: int = 1) -> bool:
+        return self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+
+    def move(self, pos: tuple[int, int]) -> bool:
+        return self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+    def click(self, pos: tuple[int, int], button: int = 1) -> bool:
+        """Press and release ``button`` at logical pixel ``pos``."""
+        self.mouse_down(pos, button)
+        return self.mouse_up(pos, button)
+
+    def cell_pos(self, cell: Cell) -> tuple[int, int]:
+        """Centre of ``cell`` on the current (playing or overlay) scene."""
+        scene = self.scene
+        layout = scene.base.layout if hasattr(scene, "base") else scene.layout
+        return layout.cell_rect(cell).center
+
+    def click_cell(self, cell: Cell, button: int = 1) -> bool:
+        return self.click(self.cell_pos(cell), button)
+
+    def key(self, key: int, mod: int = 0, unicode: str = "") -> bool:
+        """Press and release ``key``."""
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
+        return self.post(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0)
+
+    def type(self, characters: str) -> None:
+        """Type digits (or letters) one key at a time."""
+        for ch in characters:
+            self.key(pygame.key.key_code(ch), unicode=ch)
