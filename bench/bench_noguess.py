@@ -1,0 +1,89 @@
+"""Benchmark the no-guess generator: time from the first click to a finished board.
+
+    python bench/bench_noguess.py                 # 200 Expert, 200 Intermediate, 200 Beginner
+    python bench/bench_noguess.py --seeds 50 --level expert
+    python bench/bench_noguess.py --custom 30x30x270 --seeds 20
+
+For each level: median, p95 and max milliseconds of :func:`game.noguess.generate` over
+``--seeds`` seeds (first click at a seed-chosen random cell), the mean replays,
+perturbations and exact-analysis calls per board, and the fraction of boards that
+pass the checker :func:`game.noguess.is_no_guess` (which is timed separately and does
+not count towards the generation time). Targets (issue 6): Expert median <= 50 ms,
+p95 <= 250 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from game.board import Config  # noqa: E402
+from game.noguess import Generation, is_no_guess  # noqa: E402
+
+
+def bench(config: Config, seeds: int, check: bool) -> dict:
+    """Generate ``seeds`` boards; returns the figures as a dict (times in ms)."""
+    times, passed, check_times = [], 0, []
+    totals = {"passes": 0, "perturbations": 0, "exact_calls": 0, "layouts": 0}
+    for seed in range(seeds):
+        pick = random.Random(10_000 + seed)
+        first = (pick.randrange(config.rows), pick.randrange(config.cols))
+        start = time.perf_counter()
+        job = Generation(config, first, random.Random(seed))
+        while not job.step(1.0):
+            pass
+        times.append(1000 * (time.perf_counter() - start))
+        for key in totals:
+            totals[key] += job.stats[key]
+        if check:
+            start = time.perf_counter()
+            passed += is_no_guess(job.result, config.rows, config.cols, first)
+            check_times.append(1000 * (time.perf_counter() - start))
+    times.sort()
+    return {
+        "median": statistics.median(times),
+        "p95": times[max(0, round(0.95 * len(times)) - 1)],
+        "max": times[-1],
+        "passed": passed / seeds if check else None,
+        "check_median": statistics.median(check_times) if check else None,
+        **{key: value / seeds for key, value in totals.items()},
+    }
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=200, help="boards per level (default 200)")
+    parser.add_argument("--level", choices=("beginner", "intermediate", "expert"), action="append",
+                        help="level(s) to run (default: all three)")
+    parser.add_argument("--custom", metavar="RxCxM", action="append", default=[],
+                        help="also a custom size, rows x cols x mines, e.g. 30x30x270")
+    parser.add_argument("--no-check", action="store_true", help="skip the checker")
+    args = parser.parse_args(argv)
+    configs = [Config.difficulty(name) for name in (args.level or ["expert", "intermediate", "beginner"])]
+    for spec in args.custom:
+        try:
+            rows, cols, mines = (int(part) for part in spec.lower().split("x"))
+            configs.append(Config(rows, cols, mines))
+        except ValueError as err:
+            parser.error(f"--custom {spec}: expected ROWSxCOLSxMINES such as 30x30x270 ({err})")
+    print(f"no-guess generation, {args.seeds} seeds each, Python {sys.version.split()[0]}")
+    for config in configs:
+        figures = bench(config, args.seeds, not args.no_check)
+        name = f"{config.level} {config.rows}x{config.cols}/{config.mines}"
+        check = ("" if figures["passed"] is None else
+                 f"  checker passed {100 * figures['passed']:.1f}% (median {figures['check_median']:.1f} ms)")
+        print(f"{name:26} median {figures['median']:7.1f} ms  p95 {figures['p95']:7.1f} ms  "
+              f"max {figures['max']:7.1f} ms  replays {figures['passes']:.2f}  "
+              f"perturbations {figures['perturbations']:.2f}  exact {figures['exact_calls']:.2f}"
+              f"  layouts {figures['layouts']:.2f}{check}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
