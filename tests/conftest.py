@@ -28,3 +28,27 @@ def isolated_data_dir(tmp_path, monkeypatch):
     data.mkdir()
     monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(data))
     return data
+
+
+@pytest.fixture
+def window():
+    """Start the window game headless (dummy SDL, fake clock): ``window(argv) -> Driver``.
+
+    The Driver (game.ui.driver) posts real pygame events and steps the loop.
+    The display is closed after the test.
+    """
+    import pygame
+
+    from game.cli import parse_args
+    from game.ui.app import build
+    from game.ui.clock import FakeClock
+    from game.ui.driver import Driver
+
+    def start(argv=()):
+        loop, _ = build(parse_args(list(argv)), clock=FakeClock())
+        driver = Driver(loop)
+        driver.step()
+        return driver
+
+    yield start
+    pygame.display.quit()

@@ -7,6 +7,7 @@ window (letterboxed) never moves a click to the wrong cell.
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pygame
@@ -15,7 +16,7 @@ from game.ui.layout import usable_area
 
 TITLE = "Minesweeper"
 REOPEN_EVENTS = (pygame.ACTIVEEVENT, pygame.WINDOWENTER, pygame.WINDOWLEAVE, pygame.WINDOWFOCUSGAINED,
-                 pygame.WINDOWFOCUSLOST, pygame.WINDOWSHOWN, pygame.WINDOWHIDDEN)
+                 pygame.WINDOWFOCUSLOST, pygame.WINDOWSHOWN, pygame.WINDOWHIDDEN, pygame.MOUSEMOTION)
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
 
 
@@ -53,7 +54,10 @@ class Display:
         """Switch between windowed and fullscreen, keeping the logical size (and the game)."""
         self.fullscreen = not self.fullscreen
         try:
-            if pygame.display.toggle_fullscreen():
+            with warnings.catch_warnings():
+                warnings.filterwarnings("ignore", "recreating software renderer")
+                toggled = pygame.display.toggle_fullscreen()
+            if toggled:
                 self.mode_changes += 1
                 return
         except pygame.error:
@@ -64,15 +68,24 @@ class Display:
         flags = pygame.SCALED | pygame.RESIZABLE
         if self.fullscreen:
             flags |= pygame.FULLSCREEN
-        if self.size is not None and pygame.display.get_driver() == "dummy":
+        with warnings.catch_warnings():  # SDL's software renderer is fine for 2D
+            warnings.filterwarnings("ignore", "no fast renderer available")
+            warnings.filterwarnings("ignore", "recreating software renderer")
+            screen = self._open_mode(size, flags)
+        pygame.display.set_caption(self.title)
+        self.size = tuple(size)
+        self.mode_changes += 1
+        return screen
+
+    def _open_mode(self, size: tuple[int, int], flags: int) -> pygame.Surface:
+        if pygame.display.get_surface() is not None and pygame.display.get_driver() == "dummy":
             # pygame-ce 2.5.8's dummy driver crashes on a second SCALED set_mode, so the
             # headless window is reopened instead; drop the focus events that makes.
             pygame.display.quit()
             pygame.display.init()
             screen = pygame.display.set_mode(size, flags)
-            pygame.event.clear(REOPEN_EVENTS)
-        else:
-            screen = pygame.display.set_mode(size, flags)
-        self.size = tuple(size)
-        self.mode_changes += 1
-        return screen
+            for event in pygame.event.get():  # keep the queued input, in order
+                if event.type not in REOPEN_EVENTS:
+                    pygame.event.post(event)
+            return screen
+        return pygame.display.set_mode(size, flags)

@@ -15,11 +15,21 @@ NAVY = (0, 0, 128)  # title bars and the keyboard focus
 ERROR = (160, 0, 0)  # refusal messages
 
 
-@lru_cache(maxsize=16)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame's default font at ``size`` pixels (cached: fonts are loaded once)."""
+    """pygame's default font at ``size`` pixels (cached: fonts are loaded once per font init)."""
     if not pygame.font.get_init():
         pygame.font.init()
+    cached = _font(size, bold)
+    try:
+        cached.get_height()
+    except pygame.error:  # made before a pygame.quit(): load the fonts again
+        _font.cache_clear()
+        cached = _font(size, bold)
+    return cached
+
+
+@lru_cache(maxsize=16)
+def _font(size: int, bold: bool) -> pygame.font.Font:
     f = pygame.font.Font(None, size)
     f.set_bold(bold)
     return f
@@ -65,8 +75,9 @@ def title_bar(surface: pygame.Surface, rect: pygame.Rect, caption: str) -> None:
 class Button:
     """A push button: ``rect`` in logical pixels, a ``label``, and an ``action`` called on click."""
 
-    def __init__(self, rect: pygame.Rect, label: str, action: Callable[[], object]) -> None:
+    def __init__(self, rect: pygame.Rect, label: str, action: Callable[[], object], size: int = 16) -> None:
         self.rect = pygame.Rect(rect)
+        self.size = size  # label font size, pixels
         self.label = label
         self.action = action
 
@@ -75,7 +86,7 @@ class Button:
         pygame.draw.rect(surface, BLACK if focused else SHADE, self.rect, 1)
         bevel(surface, self.rect.inflate(-2, -2), 1, raised=not pressed)
         offset = 1 if pressed else 0
-        text(surface, self.label, (self.rect.centerx + offset, self.rect.centery + offset + 1), 16,
+        text(surface, self.label, (self.rect.centerx + offset, self.rect.centery + offset + 1), self.size,
              anchor="center")
         if focused:
             focus = self.rect.inflate(-6, -6)

@@ -75,15 +75,15 @@ class Result(Overlay):
 
     def _build_panel(self) -> None:
         area = self.base.layout.board.union(self.base.layout.hud)
-        width = min(184, area.width)
+        width = min(192, area.width - 4)
         height = 22 + LINE * len(self.lines()) + 34
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = self.base.layout.board.center
         self.panel.clamp_ip(pygame.Rect((0, 0), self.base.layout.size))
-        gap, bw = 4, (width - 16) // 3
+        gap, bw = 4, (width - 20) // 3
         y = self.panel.bottom - 28
         labels = (("New game", self.new_game), ("Retry", self.retry), ("Menu", self.menu))
-        self.buttons = ButtonList([Button((self.panel.left + 6 + i * (bw + gap), y, bw, 22), label, action)
+        self.buttons = ButtonList([Button((self.panel.left + 6 + i * (bw + gap), y, bw, 22), label, action, 15)
                                    for i, (label, action) in enumerate(labels)])
 
     def draw_over(self, screen: pygame.Surface) -> None:
