@@ -39,11 +39,13 @@ class SystemClock:
 
 
 class FakeClock:
-    """Deterministic time for tests: each tick or wait advances by ``step`` seconds."""
+    """Deterministic time for tests: every frame (a wait, or a tick without one) lasts ``step`` seconds."""
 
     def __init__(self, step: float = 1 / 60, start: float = 1000.0) -> None:
         self.step = step
         self.time = start
+        self._last = start
+        self._waited = False
 
     def now(self) -> float:
         return self.time
@@ -53,9 +55,13 @@ class FakeClock:
         self.time += seconds
 
     def tick(self, fps: int) -> float:
-        self.time += self.step
-        return self.step
+        if not self._waited:
+            self.time += self.step
+        self._waited = False
+        elapsed, self._last = self.time - self._last, self.time
+        return elapsed
 
     def wait(self, timeout: float) -> list[pygame.event.Event]:
         self.time += self.step
+        self._waited = True
         return pygame.event.get()
