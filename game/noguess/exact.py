@@ -7,6 +7,8 @@ certain: safe in every consistent layout, or a mine in every one. No pygame here
 
 from __future__ import annotations
 
+import time
+
 from game.boardfile import BoardFile
 from game.noguess.deduce import OPEN, Replay
 from game.solver import certain_cells
@@ -23,9 +25,11 @@ class ExactCertainty:
     def __init__(self):
         self.cache = GroupCache()
         self.calls = 0
+        self.slowest = 0.0  # seconds of the longest call (for the benchmark)
 
     def __call__(self, replay: Replay) -> tuple[int, int]:
         self.calls += 1
+        start = time.perf_counter()
         geo = replay.geo
         cols = geo.cols
         state, number = replay.state, replay.number
@@ -33,4 +37,5 @@ class ExactCertainty:
         flags = frozenset(geo.cells(replay.proved_mines))
         board = BoardFile(geo.rows, geo.cols, replay.total, revealed, flags, None)
         safe, mines = certain_cells(board, cache=self.cache)
+        self.slowest = max(self.slowest, time.perf_counter() - start)
         return geo.mask(safe), geo.mask(mines)

@@ -66,7 +66,8 @@ class Generation:
         self.first = first
         self.result: frozenset[Cell] | None = None
         self.cancelled = False
-        self.stats = {"layouts": 0, "passes": 0, "perturbations": 0, "exact_calls": 0}
+        self.stats = {"layouts": 0, "passes": 0, "perturbations": 0, "exact_calls": 0,
+                      "exact_slowest": 0.0}
         self._work = _search(config, first, rng, self.stats)
 
     @property
@@ -178,6 +179,7 @@ def _search(config: Config, first: Cell, rng: random.Random, stats: dict) -> Ite
                     continue
                 safe, proved = exact(replay)
                 stats["exact_calls"] = exact.calls
+                stats["exact_slowest"] = exact.slowest
                 if replay.apply(safe, proved):
                     yield None
                     continue
