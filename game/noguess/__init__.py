@@ -42,7 +42,13 @@ boards of the same size, no-guess boards have more cells that are decided by one
 (more 'all safe' and 'all mines' patterns, mines a little more clumped) and fewer of
 the shapes that force a guess (the 50/50 at a wall, isolated covered pockets). On the
 standard levels few perturbations are needed (Expert: about 2 per board, of 99 mines),
-so most of the board is the uniform draw; the bias grows with the density.
+so most of the board is the uniform draw; the bias grows with the density. Measured
+over 200 Expert boards (first click at the centre), uniform vs no-guess: mean 3BV
+167.9 vs 162.6, openings 13.1 vs 13.3, mine neighbours per mine 1.55 vs 1.58.
+
+**Speed** (``python bench/bench_noguess.py``, 200 seeds, CPython 3.11, 2 cores shared):
+Expert median 10 ms, p95 19 ms, max 27 ms; Intermediate median 0.9 ms, p95 7 ms;
+Beginner median 0.2 ms, p95 1.6 ms; every board passed the checker.
 
 **Supported densities** (:data:`DENSITY_LIMITS`): measured on this project's machine
 (CPython 3.11) so that the median generation stays near or under one second, with

@@ -104,8 +104,8 @@ def generate(config: Config, first: Cell, rng: random.Random,
              cancel: Callable[[], bool] | None = None) -> frozenset[Cell]:
     """A no-guess layout for ``config`` with ``first`` as the opening first click.
 
-    ``cancel`` is polled between slices of work (every ~0.2 ms); when it returns True the
-    generation stops. Deterministic: the same rng state and first click give the same mines.
+    ``cancel`` is polled about every 50 ms of work; when it returns True the generation
+    stops. Deterministic: the same rng state and first click give the same mines.
     Raises:
         NoGuessError: the density is beyond what the generator supports (see supported()).
         GenerationCancelled: ``cancel()`` returned True.
