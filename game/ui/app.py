@@ -6,6 +6,7 @@ import os
 import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Minesweeper")  # X11 window class (task bars, xdotool)
 
 import pygame  # noqa: E402
 

@@ -1,0 +1,126 @@
+"""Run ``python main.py`` in a real X server (Xvfb) and drive it with xdotool.
+
+Used by the real-window test, the window benchmark and the screenshot script.
+Needs the programs Xvfb, xdotool and ImageMagick's ``import``; :func:`missing`
+names the absent ones so callers can skip with a reason.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+PROGRAMS = ("Xvfb", "xdotool", "import")
+
+
+def missing() -> list[str]:
+    """The needed programs that are not on PATH."""
+    return [p for p in PROGRAMS if shutil.which(p) is None]
+
+
+def run(*argv: str, timeout: float = 10) -> str:
+    """Run a command and return its stdout (raises CalledProcessError on failure)."""
+    return subprocess.run(argv, check=True, capture_output=True, text=True, timeout=timeout).stdout
+
+
+class XSession:
+    """An Xvfb server (``display`` like ':93') with the game started in it.
+
+    Use as a context manager: every process started is ended on exit.
+    """
+
+    def __init__(self, size: tuple[int, int] = (1280, 1024)) -> None:
+        self.size = size
+        self.display = ""
+        self.xvfb: subprocess.Popen | None = None
+        self.game: subprocess.Popen | None = None
+        self.window = ""
+
+    def __enter__(self) -> "XSession":
+        for number in range(93, 200):
+            if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
+                break
+        self.display = f":{number}"
+        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", f"{self.size[0]}x{self.size[1]}x24",
+                                      "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while not Path(f"/tmp/.X11-unix/X{number}").exists():
+            if time.monotonic() > deadline or self.xvfb.poll() is not None:
+                raise RuntimeError(f"Xvfb {self.display} did not start")
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for proc in (self.game, self.xvfb):
+            if proc is not None and proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(5)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+
+    def env(self) -> dict[str, str]:
+        env = dict(os.environ)
+        env.pop("SDL_VIDEODRIVER", None)  # the tests set dummy; here the real X11 driver is wanted
+        env["SDL_AUDIODRIVER"] = "dummy"
+        env["DISPLAY"] = self.display
+        env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+        return env
+
+    def start_game(self, *args: str) -> str:
+        """Start ``python main.py args`` and return its window id once it is mapped."""
+        self.game = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args], cwd=ROOT, env=self.env(),
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        return self.find_window()
+
+    def find_window(self, timeout: float = 15) -> str:
+        """The game's window id (SDL makes a new window when the board size changes)."""
+        # By class: SDL writes WM_NAME as UTF8_STRING, which xdotool's --name does not match.
+        self.window = self.xdotool("search", "--sync", "--onlyvisible", "--class", "Minesweeper",
+                                   timeout=timeout).split()[-1]
+        return self.window
+
+    def xdotool(self, *args: str, timeout: float = 10) -> str:
+        return subprocess.run(["xdotool", *args], check=True, capture_output=True, text=True,
+                              timeout=timeout, env=self.env()).stdout
+
+    def geometry(self) -> tuple[int, int, int, int]:
+        """(x, y, width, height) of the game window, screen pixels."""
+        values = dict(line.split("=", 1) for line in
+                      self.xdotool("getwindowgeometry", "--shell", self.window).split())
+        return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
+
+    def click(self, x: int, y: int, button: int = 1) -> None:
+        """Click at (x, y) in window pixels."""
+        self.xdotool("mousemove", "--window", self.window, str(x), str(y), "click", str(button))
+
+    def key(self, name: str) -> None:
+        """Press a key (xdotool name, e.g. F11, Escape, space) in the focused game window."""
+        self.xdotool("windowfocus", "--sync", self.window)
+        self.xdotool("key", name)
+
+    def screenshot(self):
+        """The whole screen as a pygame Surface (ImageMagick ``import -window root``)."""
+        import pygame
+        data = subprocess.run(["import", "-window", "root", "png:-"], check=True, capture_output=True,
+                              timeout=15, env=self.env()).stdout
+        return pygame.image.load(io.BytesIO(data), "screen.png")
+
+    def wait_geometry(self, change_from: tuple[int, int, int, int], timeout: float = 5) -> tuple[int, int, int, int]:
+        """Wait until the window geometry differs from ``change_from``; return the new one."""
+        deadline = time.monotonic() + timeout
+        current = change_from
+        while current == change_from and time.monotonic() < deadline:
+            time.sleep(0.05)
+            try:
+                current = self.geometry()
+            except subprocess.CalledProcessError:  # the window was replaced: find the new one
+                self.find_window(timeout=max(0.5, deadline - time.monotonic()))
+        return current

@@ -1,0 +1,67 @@
+"""The real window under Xvfb: start ``python main.py``, click through the menu with xdotool,
+reveal a cell, toggle fullscreen with F11 twice, and check the screen each time.
+
+Skipped (with the reason) only where Xvfb, xdotool or ImageMagick's import are missing.
+"""
+
+import time
+
+import pytest
+
+from game.ui.layout import MENU_SIZE, BoardLayout
+from game.ui.scenes.menu import BUTTON_H
+from game.ui.xsession import XSession, missing
+
+pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
+
+
+def crop(screen, geometry):
+    x, y, w, h = geometry
+    return screen.subsurface((x, y, w, h)).copy()
+
+
+def differs(a, b, rect):
+    """Count pixels that differ inside ``rect`` (window pixels)."""
+    return sum(1 for px in range(rect[0], rect[0] + rect[2], 2) for py in range(rect[1], rect[1] + rect[3], 2)
+               if a.get_at((px, py)) != b.get_at((px, py)))
+
+
+def test_real_window_menu_reveal_and_fullscreen_toggle():
+    started = time.monotonic()
+    with XSession() as x:
+        x.start_game("--seed", "3")
+        menu = x.geometry()
+        scale = menu[2] / MENU_SIZE[0]
+        assert scale == int(scale) and menu[3] == MENU_SIZE[1] * scale  # SCALED: an integer scale
+        beginner = (MENU_SIZE[0] // 2, 34 + BUTTON_H // 2)  # first menu button
+        x.click(int(beginner[0] * scale), int(beginner[1] * scale))
+        board = x.wait_geometry(menu)
+        layout = BoardLayout(9, 9)
+        scale = board[2] / layout.size[0]
+        assert board[2:] == (layout.size[0] * scale, layout.size[1] * scale)
+        time.sleep(0.3)
+        before = crop(x.screenshot(), board)
+        cx, cy = layout.cell_rect((4, 4)).center
+        x.click(int(cx * scale), int(cy * scale))
+        time.sleep(0.4)
+        after = crop(x.screenshot(), board)
+        cells = [int(v * scale) for v in layout.board]
+        assert differs(before, after, cells) > 100, "revealing a cell changed nothing on screen"
+
+        x.key("F11")
+        time.sleep(0.6)
+        assert x.game.poll() is None, "the game died going fullscreen"
+        x.key("F11")
+        time.sleep(0.6)
+        assert x.game.poll() is None, "the game died leaving fullscreen"
+        x.find_window()
+        back = x.geometry()
+        assert back[2:] == board[2:]
+        again = crop(x.screenshot(), back)
+        assert differs(after, again, cells) == 0, "the board changed across the fullscreen toggle"
+        fx, fy = layout.cell_rect((0, 0)).center
+        x.click(int(fx * scale), int(fy * scale), button=3)
+        time.sleep(0.4)
+        flagged = crop(x.screenshot(), back)
+        assert differs(again, flagged, cells) > 5, "the game stopped answering clicks after the toggle"
+    assert time.monotonic() - started < 30
