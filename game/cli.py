@@ -90,6 +90,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
             args.config = Config(args.rows, args.cols, args.mines, **rules)
     except ValueError as err:
         parser.error(str(err))
+    if args.no_guess and args.config is not None:
+        from game.noguess import supported
+        message = supported(args.config)
+        if message:
+            parser.error(f"--no-guess: {message}")
     if args.board:
         from game.boardfile import BoardFileError, load_board
         try:

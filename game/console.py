@@ -163,7 +163,11 @@ def make_game(args) -> Game:
                                                questions=args.questions, no_guess=args.no_guess)
     if args.loaded is not None:
         return start_game(args.loaded, config, rng=args.rng)
-    return Game(config, rng=args.rng, seed=args.seed)
+    layer = None
+    if config.no_guess:
+        from game.noguess import no_guess_layer
+        layer = no_guess_layer
+    return Game(config, rng=args.rng, seed=args.seed, layer=layer)
 
 
 def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
