@@ -130,9 +130,23 @@ def test_a_level_and_rules_give_the_config():
 
 
 def test_a_custom_size_gives_the_config():
-    args = parse_args(["--rows", "5", "--cols", "7", "--mines", "34", "--no-guess"])
+    args = parse_args(["--rows", "5", "--cols", "7", "--mines", "34"])
     assert (args.config.rows, args.config.cols, args.config.mines) == (5, 7, 34)
+    assert args.config.first_click == "opening" and not args.config.no_guess
+
+
+def test_a_no_guess_custom_size_within_the_generator_density_gives_the_config():
+    args = parse_args(["--rows", "5", "--cols", "7", "--mines", "8", "--no-guess"])
+    assert (args.config.rows, args.config.cols, args.config.mines) == (5, 7, 8)
     assert args.config.first_click == "opening" and args.config.no_guess
+
+
+def test_a_no_guess_board_too_dense_for_the_generator_is_refused_before_play(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        parse_args(["--rows", "5", "--cols", "7", "--mines", "34", "--no-guess"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "--no-guess" in err and "at most" in err and "34" in err
 
 
 def test_a_seed_seeds_the_session_random():
