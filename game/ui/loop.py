@@ -25,8 +25,8 @@ IDLE_WAIT = 1.0  # longest sleep while idle, seconds
 class Loop:
     """Runs a :class:`SceneManager` with a clock (game.ui.clock) until a scene quits.
 
-    ``frame_times`` (when a list) collects the work time of every drawn frame in
-    seconds, for the benchmark.
+    ``frame_times`` (when a list) collects, for every drawn frame, (work seconds
+    up to the flip, seconds including the flip), for the benchmark.
     """
 
     def __init__(self, manager: SceneManager, clock, screen_source=pygame.display.get_surface,
@@ -36,7 +36,7 @@ class Loop:
         self.accumulator = 0.0
         self.updates = 0  # update ticks run so far
         self.frames = 0  # frames drawn so far
-        self.frame_times: list[float] | None = None
+        self.frame_times: list[tuple[float, float]] | None = None
         self._screen = screen_source
         self._flip = flip
 
@@ -63,10 +63,11 @@ class Loop:
             self.accumulator = min(self.accumulator, STEP)  # drop the backlog
         if self.manager.dirty:
             self.manager.draw(self._screen())
+            drawn = time.perf_counter()
             self._flip()
             self.frames += 1
             if self.frame_times is not None:
-                self.frame_times.append(time.perf_counter() - work)
+                self.frame_times.append((drawn - work, time.perf_counter() - work))
         return True
 
     def run(self, max_frames: int | None = None) -> None:

@@ -1,0 +1,156 @@
+"""Window benchmark under Xvfb: idle CPU of the game process and frame times of a scripted game.
+
+    python bench/bench_window.py [--seconds 10] [--screenshot docs/screenshot.png]
+
+1. Idle CPU: ``python main.py --difficulty expert`` runs in a real X window
+   (Xvfb); after the first click the timer runs and nothing else happens. CPU
+   percent is (utime + stime) from /proc/<pid>/stat over ``--seconds`` seconds.
+   Measured twice: before the first click (board ready) and with the timer running.
+2. Frame time: in this process, the game runs in a real X window on an Expert
+   board and a scripted game (reveal every safe cell by posted clicks, flag some
+   mines) is played; the loop records the work time of every drawn frame
+   (events + updates + draw + flip, sleep excluded). Prints p50, p99 and max.
+3. With ``--screenshot FILE``: saves the real window (ImageMagick ``import``)
+   partway through the scripted game.
+
+Goals from the issue: idle CPU <= 2 %, p99 frame time <= 4 ms on Expert.
+Needs Xvfb, xdotool and ImageMagick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.ui.xsession import XSession, missing  # noqa: E402
+
+TICKS = os.sysconf("SC_CLK_TCK")  # /proc stat time unit, per second
+
+
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of ``pid`` in seconds (fields 14 and 15 of /proc/<pid>/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def idle_cpu(x: XSession, seconds: float) -> float:
+    """CPU percent of the game process over ``seconds`` of wall time."""
+    pid = x.game.pid
+    start_cpu, start = cpu_seconds(pid), time.monotonic()
+    time.sleep(seconds)
+    return 100.0 * (cpu_seconds(pid) - start_cpu) / (time.monotonic() - start)
+
+
+def measure_idle(seconds: float) -> tuple[float, float]:
+    """(idle CPU % with the board ready, idle CPU % with the timer running) on Expert."""
+    from game.ui.layout import BoardLayout
+    with XSession() as x:
+        x.start_game("--difficulty", "expert", "--seed", "1")
+        time.sleep(1.0)  # start-up costs are not idle time
+        ready = idle_cpu(x, seconds)
+        geometry = x.geometry()
+        layout = BoardLayout(16, 30)
+        scale = geometry[2] / layout.size[0]
+        cx, cy = layout.cell_rect((8, 15)).center
+        x.click(int(cx * scale), int(cy * scale))
+        x.xdotool("mousemove", "0", "0")  # the pointer leaves the window: a player reading the board
+        time.sleep(0.5)
+        running = idle_cpu(x, seconds)
+        return ready, running
+
+
+def scripted_game(screenshot: str | None) -> list[float]:
+    """Play a seeded Expert game by posted clicks in a real window; frame work times in seconds."""
+    with XSession() as x:
+        os.environ.pop("SDL_VIDEODRIVER", None)
+        os.environ["DISPLAY"] = x.display
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+        import pygame
+
+        from game.cli import parse_args
+        from game.ui.app import build
+        from game.ui.driver import Driver
+
+        loop, services = build(parse_args(["--difficulty", "expert", "--seed", "5"]))
+        loop.frame_times = []
+        driver = Driver(loop, frames=1)
+        driver.step(3)
+        scene = driver.scene
+        game = scene.game
+        driver.click_cell((8, 15))
+        mines = game.layout()
+        rng = random.Random(5)
+        flagged = 0
+        safe = [c for c in game.cells() if c not in mines]
+        for i, cell in enumerate(safe):
+            if game.over:
+                break
+            if game.appearance(cell) == "covered":
+                driver.move(driver.cell_pos(cell))
+                driver.click_cell(cell)
+            neighbour_mines = [n for n in game.neighbours(cell) if n in mines and game.appearance(n) == "covered"]
+            if neighbour_mines and rng.random() < 0.3:
+                driver.click_cell(neighbour_mines[0], button=3)
+                flagged += 1
+            if screenshot and i == len(safe) * 2 // 3:
+                driver.step(2)
+                x.find_window()
+                gx, gy, gw, gh = x.geometry()
+                shot = x.screenshot().subsurface((gx, gy, gw, gh))
+                pygame.image.save(shot, screenshot)
+                print(f"screenshot: {screenshot} ({gw}x{gh})")
+        driver.step(10)
+        start = time.perf_counter()
+        for _ in range(50):
+            pygame.display.flip()
+        bare_flip.ms = (time.perf_counter() - start) / 50 * 1000
+        print(f"scripted game: {game.state.value}, {len(loop.frame_times)} frames drawn, "
+              f"{game.total_clicks} clicks, {flagged} flags")
+        pygame.quit()
+        return loop.frame_times
+
+
+def bare_flip() -> float:
+    """Milliseconds one flip of the unchanged screen took in the scripted game's window."""
+    return bare_flip.ms
+
+
+bare_flip.ms = float("nan")
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=10.0, help="idle measuring time, seconds (default 10)")
+    parser.add_argument("--screenshot", metavar="FILE", help="save the real window partway through the game")
+    args = parser.parse_args()
+    if missing():
+        print(f"skipped: needs {', '.join(missing())}")
+        return 1
+    ready, running = measure_idle(args.seconds)
+    print(f"idle CPU, Expert, board ready:   {ready:.2f} %  (goal <= 2 %)")
+    print(f"idle CPU, Expert, timer running: {running:.2f} %  (goal <= 2 %)")
+    times = scripted_game(args.screenshot)
+    for name, index in (("without flip", 0), ("with flip", 1)):
+        ms = [t[index] * 1000 for t in times]
+        print(f"frame time {name}, Expert scripted game: p50 {percentile(ms, 50):.2f} ms, "
+              f"p99 {percentile(ms, 99):.2f} ms, max {max(ms):.2f} ms, mean {statistics.mean(ms):.2f} ms "
+              f"over {len(ms)} frames  (goal p99 <= 4 ms)")
+    print(f"bare flip of the scaled window: {bare_flip():.2f} ms (Xvfb renders in software)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
