@@ -127,10 +127,15 @@ def _revealed_near(problem: Problem, cell: Cell) -> int:
 
 
 def evaluate(problem: Problem, probs: Probabilities, cand: Candidate, cache: GroupCache | None,
-             base_groups=None) -> None:
-    """Fill in a candidate's progress, next safety, score and deadness by look-ahead."""
+             base_groups=None, deadline: float | None = None) -> bool:
+    """Fill in a candidate's progress, next safety, score and deadness by look-ahead.
+
+    Returns False (candidate left unevaluated) when ``deadline`` passes first.
+    """
     safety = 1.0 - cand.mine
-    found = outcomes(problem, probs, cand.cell, cache, base_groups)
+    found = outcomes(problem, probs, cand.cell, cache, base_groups, deadline)
+    if found is None:
+        return False
     cand.values = {o.value: o.chance for o in found}
     cand.dead = len(found) <= 1
     progress = next_safety = 0.0
@@ -145,6 +150,7 @@ def evaluate(problem: Problem, probs: Probabilities, cand: Candidate, cache: Gro
             next_safety += share  # nothing left covered: the game is won
     cand.progress, cand.next_safety = progress, next_safety
     cand.score = safety * next_safety * (1.0 + PROGRESS_BONUS * progress)
+    return True
 
 
 def guess(problem: Problem, probs: Probabilities, cache: GroupCache | None = None,
@@ -155,26 +161,26 @@ def guess(problem: Problem, probs: Probabilities, cache: GroupCache | None = Non
     groups = split_groups(problem.constraints)
     evaluated = []
     for cand in cands:
-        if evaluated and time.perf_counter() - start > budget:
+        # The first candidate is always evaluated in full; the others only within the budget.
+        if evaluate(problem, probs, cand, cache, groups, start + budget if evaluated else None):
+            evaluated.append(cand)
+        else:
             break
-        evaluate(problem, probs, cand, cache, groups)
-        evaluated.append(cand)
     living = [c for c in evaluated if not c.dead]
     if not living:
-        living = _any_living(problem, probs, cache, start, budget) or evaluated
+        living = _any_living(problem, probs, cache, start + budget) or evaluated
     living.sort(key=lambda c: (-c.score, c.mine, c.cell))
     best = living[0]
     return Move(best.cell, "guess", 1.0 - best.mine, None, living)
 
 
-def _any_living(problem, probs, cache, start, budget) -> list[Candidate]:
-    """All near-best candidates are dead: try the other cells, safest first."""
+def _any_living(problem, probs, cache, deadline) -> list[Candidate]:
+    """All near-best candidates are dead: try the other cells, safest first, until the deadline."""
     rest = sorted((p, c) for c, p in probs.as_floats().items() if c not in probs.mines)
     for p, c in rest:
         cand = Candidate(c, p)
-        evaluate(problem, probs, cand, cache)
+        if not evaluate(problem, probs, cand, cache, None, deadline):
+            break
         if not cand.dead:
             return [cand]
-        if time.perf_counter() - start > budget:
-            break
     return []

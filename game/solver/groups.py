@@ -15,7 +15,7 @@ from math import comb
 from game.board import Cell
 from game.solver.problem import Constraint, InconsistentPosition
 
-NODE_LIMIT = 400_000  # backtracking steps per group before falling back to an estimate
+NODE_LIMIT = 150_000  # backtracking steps per group before falling back to an estimate
 
 
 class _TooBig(Exception):

@@ -8,10 +8,13 @@ probabilities come for free from the same count.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 
 from game.board import Cell, neighbours
 from game.solver.probabilities import GroupCache, Probabilities, solve, split_groups
+
+LOOKAHEAD_NODE_LIMIT = 30_000  # a hypothetical position this hard is estimated, not counted
 from game.solver.problem import Constraint, InconsistentPosition, Problem
 
 
@@ -94,18 +97,23 @@ def regroup(base_groups: list[list[Constraint]], after: Problem, cell: Cell) -> 
 
 def outcomes(problem: Problem, probs: Probabilities, cell: Cell,
              cache: GroupCache | None = None,
-             base_groups: list[list[Constraint]] | None = None) -> list[Outcome]:
+             base_groups: list[list[Constraint]] | None = None,
+             deadline: float | None = None) -> list[Outcome] | None:
     """Every number ``cell`` can show, with its chance; the chances sum to P(cell safe).
 
     base_groups: ``split_groups(problem.constraints)`` if already known (saves time).
+    deadline: a ``time.perf_counter()`` value; past it, None is returned (not evaluated).
     """
     if base_groups is None:
         base_groups = split_groups(problem.constraints)
     found = []
     for value in value_range(problem, probs, cell):
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
         try:
             after_problem = reveal_problem(problem, cell, value)
-            after = solve(after_problem, cache, groups=regroup(base_groups, after_problem, cell))
+            after = solve(after_problem, cache, LOOKAHEAD_NODE_LIMIT,
+                          groups=regroup(base_groups, after_problem, cell))
         except InconsistentPosition:
             continue
         found.append(Outcome(value, after.total / probs.total, after))

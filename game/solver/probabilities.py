@@ -103,7 +103,7 @@ def solve(problem: Problem, cache: GroupCache | None = None,
         found = cache.get(key) if cache is not None else None
         if found is None:
             found = count_group(group, node_limit)
-            if cache is not None:
+            if cache is not None and found.exact:  # an estimate may be counted later with more time
                 cache.put(key, found)
         counts.append(found)
     return combine(problem, counts)
