@@ -1,7 +1,9 @@
 """The custom-size form: rows, columns and mines typed with the keyboard.
 
 A value the engine refuses (game.board.Config's message) or a board too big for
-this screen is refused here with the allowed range; no game starts with it.
+this screen is refused here with the allowed range; no game starts with it. With
+no-guess boards on (``services.no_guess``) a density beyond the generator's limit
+(game.noguess.supported) is refused too, and the mines hint shows that limit.
 Keys: digits and Backspace edit, Up/Down/Tab move, Enter starts, Esc goes back.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.board import Config, max_mines
+from game.noguess import max_no_guess_mines, supported
 from game.ui.layout import MENU_SIZE, MIN_CELL, max_board
 from game.ui.scene import Scene
 from game.ui.scenes.menu import draw_dialog, start
@@ -44,7 +47,8 @@ class CustomForm(Scene):
         """The Config the fields describe.
 
         Raises:
-            ValueError: an empty field, a size over the screen limit, or what Config refuses.
+            ValueError: an empty field, a size over the screen limit, what Config refuses,
+                or (no-guess on) a density the no-guess generator does not take.
         """
         max_rows, max_cols = self.limits()
         numbers = []
@@ -57,7 +61,12 @@ class CustomForm(Scene):
                                  f"(the most {name} of {MIN_CELL}-pixel cells this screen shows)")
             numbers.append(number)
         rows, cols, mines = numbers
-        return self.services.config_for(rows, cols, mines)
+        config = self.services.config_for(rows, cols, mines)
+        if config.no_guess:
+            message = supported(config)
+            if message:
+                raise ValueError(message)
+        return config
 
     def submit(self):
         try:
@@ -127,13 +136,26 @@ class CustomForm(Scene):
             text(screen, line, (12, 198 + i * 15), 16, ERROR)
         self.dirty = False
 
-    def _draw_mines_hint(self, screen: pygame.Surface) -> None:
-        """Say how many mines the typed size allows, so the range is known before Enter."""
+    def mines_hint(self) -> str:
+        """The mine range the typed size allows ("" until rows and columns are numbers).
+
+        With no-guess on, the generator's limit (game.noguess.max_no_guess_mines).
+        """
         try:
             rows, cols = int(self.values[0]), int(self.values[1])
         except ValueError:
-            return
-        if rows >= 1 and cols >= 1:
+            return ""
+        if rows < 1 or cols < 1:
+            return ""
+        if self.services.no_guess:
+            top = max_no_guess_mines(rows, cols)
+            return f"1..{top} no-guess" if top else "too big for no-guess"
+        return f"1..{max_mines(rows, cols)}"
+
+    def _draw_mines_hint(self, screen: pygame.Surface) -> None:
+        """Say how many mines the typed size allows, so the range is known before Enter."""
+        hint = self.mines_hint()
+        if hint:
             rect = self.field_rect(2)
             pygame.draw.rect(screen, (192, 192, 192), (rect.left, rect.bottom + 1, 110, 12))
-            text(screen, f"1..{max_mines(rows, cols)}", (rect.left, rect.bottom + 1), 12, (64, 64, 64))
+            text(screen, hint, (rect.left, rect.bottom + 1), 12, (64, 64, 64))

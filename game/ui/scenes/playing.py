@@ -7,17 +7,20 @@ view and frame (drawstate). Pause, GameOver and Victory are overlays over it.
 from __future__ import annotations
 
 import math
+import random
 
 import pygame
 
 from game.board import Cell
 from game.engine import Game, State
+from game.noguess import Generation, NoGuessError
 from game.ui.board_view import BoardView
 from game.ui.hud import draw_frame, draw_hud
 from game.ui.layout import BoardLayout, fit_cell
 from game.ui.mouse import MouseGesture
 from game.ui.scene import Scene
 
+FIRST_STEP = 0.008  # seconds of no-guess generation tried at the click before showing "Generating..."
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
 
@@ -123,10 +126,42 @@ class Playing(Scene):
         self.dirty = True
         if kind == "new":
             return self.key_new()
+        if kind == "reveal" and self.needs_board(cell):
+            return self.generate(cell)
         changed = {"reveal": self.game.reveal, "flag": self.game.toggle_flag,
                    "chord": self.game.chord}[kind](cell)
         self.redraw_cells(changed)
         return self.after_move()
+
+    def needs_board(self, cell: Cell) -> bool:
+        """True when revealing ``cell`` must first build a no-guess board for it."""
+        game = self.game
+        return (game.config.no_guess and not game.mines_laid and game.state is State.READY
+                and game.mark(cell) != "flag")
+
+    def generate(self, cell: Cell) -> Scene:
+        """Build a no-guess board with ``cell`` as the opening first click, then reveal it.
+
+        The board comes from ``random.Random(game.seed)``, as the console's layer does, so
+        the same seed and first click give the same board in both. A board found within
+        FIRST_STEP seconds is laid at once (no flicker); otherwise the Generating overlay
+        runs the rest a slice per frame.
+        """
+        from game.ui.scenes.generating import Generating
+        try:
+            job = Generation(self.game.config, cell, random.Random(self.game.seed))
+            done = job.step(FIRST_STEP)
+        except NoGuessError as err:
+            return Generating(self.services, self, None, cell, message=str(err))
+        if done:
+            self.lay_board(job.result, cell)
+            return self.after_move()
+        return Generating(self.services, self, job, cell)
+
+    def lay_board(self, mines, cell: Cell) -> None:
+        """Lay a generated layout ``mines`` and reveal the first click ``cell`` on it."""
+        self.game.set_layout(mines)
+        self.redraw_cells(self.game.reveal(cell))
 
     def after_move(self) -> Scene:
         """Switch to the GameOver or Victory overlay once the game has ended."""

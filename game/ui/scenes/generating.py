@@ -1,0 +1,175 @@
+"""The Generating overlay: a no-guess board is built a slice per update, over the board.
+
+The Playing scene starts a :class:`game.noguess.Generation` at the first reveal of a
+no-guess game. When the first slice does not finish it, this overlay takes over: each
+update (1/60 s) runs one slice of STEP_BUDGET seconds, so the window keeps drawing and
+answering input; the board shows dimmed beneath a "Generating..." panel with a spinner.
+Esc, the Cancel button, F2 or the face stop the job and give the board back untouched
+(the game is still READY: no mines laid, the timer not started).
+
+When the job is done the board is laid (``Game.set_layout``) and the clicked cell
+revealed during that update; a posted GENERATED event then switches back to the
+Playing scene (``SceneManager`` switches scenes only on a handler's return value).
+If the generator gives up (``NoGuessError``) the panel shows why until a key or click.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.board import Cell
+from game.noguess import Generation, GenerationCancelled, NoGuessError
+from game.ui.scene import Overlay
+from game.ui.widgets import BLACK, ERROR, GREY, NAVY, SHADE, Button, ButtonList, bevel, font, text, wrap
+
+STEP_BUDGET = 0.008  # seconds of generation per update tick: half a 60 Hz frame
+GENERATED = pygame.event.custom_type()  # posted when the board is laid: switch back to Playing
+SPOKES = 8  # spinner spokes
+SPINNER_RADIUS = 10  # pixels from the spinner's centre to a spoke
+TICKS_PER_SPOKE = 5  # update ticks the spinner stays on one spoke (60 Hz: 12 a second)
+DOTS_CYCLE = 4  # "Generating", ".", "..", "..." in turn, each for half a spinner turn
+DIM_ALPHA = 110  # black over the board while it waits, 0..255
+PANEL_W, PANEL_H = 176, 96  # panel size, pixels (shrunk to the window on narrow boards)
+
+
+class Generating(Overlay):
+    """Over a Playing scene ``base``: run ``job`` (a Generation) until done, then reveal ``cell``.
+
+    ``message`` is set (and the job dropped) when generation failed; the panel then
+    shows it and any key or click goes back to the board.
+    """
+
+    def __init__(self, services, base, job: Generation | None, cell: Cell, message: str = "") -> None:
+        super().__init__(services, base)
+        self.job = job
+        self.cell = cell
+        self.message = message
+        self.ticks = 0  # update ticks spent generating (drives the spinner)
+        self.steps = 0  # job.step calls made by this overlay
+        self.laid = False
+        area = base.layout.board.union(base.layout.hud)
+        self.panel = pygame.Rect(0, 0, min(PANEL_W, area.width - 4), PANEL_H)
+        self.panel.center = base.layout.board.center
+        self.panel.clamp_ip(pygame.Rect((0, 0), base.layout.size))
+        cancel = pygame.Rect(0, 0, 72, 22)
+        cancel.midbottom = (self.panel.centerx, self.panel.bottom - 7)
+        self.buttons = ButtonList([Button(cancel, "Cancel" if not message else "OK", self.cancel, 15)])
+
+    # ----- scene hooks -----------------------------------------------------------------------
+    def enter(self) -> None:
+        self.base.gesture.reset()
+        self.dirty = True
+
+    def exit(self) -> None:
+        if self.job is not None and not self.job.done:
+            self.job.cancel()  # leaving for any reason stops the work
+
+    def busy(self) -> bool:
+        """Full-rate updates while the board is being built (or about to be shown)."""
+        return self.job is not None
+
+    def update(self) -> None:
+        if self.job is None or self.laid:
+            return
+        self.ticks += 1
+        if self.ticks % TICKS_PER_SPOKE == 0:
+            self.dirty = True
+        self.steps += 1
+        try:
+            done = self.job.step(STEP_BUDGET)
+        except NoGuessError as err:
+            self.fail(str(err))
+            return
+        except GenerationCancelled:
+            return
+        if done:
+            self.laid = True
+            self.base.lay_board(self.job.result, self.cell)
+            self.dirty = True
+            pygame.event.post(pygame.event.Event(GENERATED))
+
+    def handle(self, event: pygame.event.Event):
+        if event.type == GENERATED or self.laid:
+            return self.finish()
+        if self.message:
+            if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
+                return self.base
+            return self
+        if event.type == pygame.KEYDOWN:
+            self.dirty = True
+            if event.key == pygame.K_ESCAPE:
+                return self.cancel()
+            if event.key == pygame.K_F2:
+                return self.cancel().key_new()
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1
+                and self.base.layout.face.collidepoint(event.pos)):
+            return self.cancel().key_new()
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.dirty = True
+            pressed, result = self.buttons.handle(event)
+            if pressed:
+                return result
+        return self
+
+    # ----- actions ---------------------------------------------------------------------------
+    def cancel(self):
+        """Stop the job; back to the board with nothing laid (the game stays READY)."""
+        if self.job is not None and not self.job.done:
+            self.job.cancel()
+        self.job = None
+        return self.base
+
+    def fail(self, message: str) -> None:
+        """Generation gave up: drop the job and show why."""
+        self.job = None
+        self.message = message
+        self.buttons.buttons[0].label = "OK"
+        self.dirty = True
+
+    def finish(self):
+        """The board is laid and the cell revealed: back to Playing (or its result overlay)."""
+        return self.base.after_move()
+
+    # ----- drawing ---------------------------------------------------------------------------
+    def draw_over(self, screen: pygame.Surface) -> None:
+        if self.laid:
+            return  # the revealed board shows for the one frame before the switch
+        board = self.base.layout.board
+        dim = pygame.Surface(board.size)
+        dim.set_alpha(DIM_ALPHA)  # fill stays black: the board darkens but stays visible
+        screen.blit(dim, board)
+        panel = pygame.Surface(self.panel.size)
+        panel.fill(GREY)
+        bevel(panel, panel.get_rect(), 2)
+        screen.blit(panel, self.panel)
+        if self.message:
+            self._draw_failure(screen)
+        else:
+            self._draw_progress(screen)
+        self.buttons.draw(screen)
+
+    def _draw_progress(self, screen: pygame.Surface) -> None:
+        turn = self.ticks // TICKS_PER_SPOKE
+        dots = "." * (turn // (SPOKES // 2) % DOTS_CYCLE)
+        left = self.panel.centerx - font(20, bold=True).size("Generating...")[0] // 2  # dots never shift it
+        text(screen, "Generating" + dots, (left, self.panel.top + 14), 20, BLACK, "midleft", bold=True)
+        self._draw_spinner(screen, (self.panel.centerx, self.panel.top + 41), turn % SPOKES)
+        text(screen, "No-guess board  -  Esc: cancel", (self.panel.centerx, self.panel.top + 61), 14,
+             (64, 64, 64), "center")
+
+    def _draw_spinner(self, screen: pygame.Surface, centre: tuple[int, int], lit: int) -> None:
+        """SPOKES dots in a ring; the ``lit`` one black, the ones behind it fading to grey."""
+        for i in range(SPOKES):
+            angle = 2 * math.pi * i / SPOKES - math.pi / 2
+            x = centre[0] + round(SPINNER_RADIUS * math.cos(angle))
+            y = centre[1] + round(SPINNER_RADIUS * math.sin(angle))
+            age = (lit - i) % SPOKES  # 0: the lit spoke, then the trail
+            shade = NAVY if age == 0 else SHADE if age < 3 else (160, 160, 160)
+            pygame.draw.circle(screen, shade, (x, y), 3 if age < 2 else 2)
+
+    def _draw_failure(self, screen: pygame.Surface) -> None:
+        text(screen, "No board", (self.panel.centerx, self.panel.top + 14), 20, BLACK, "center", bold=True)
+        for i, line in enumerate(wrap(self.message, self.panel.width - 12, 14)[:3]):
+            text(screen, line, (self.panel.centerx, self.panel.top + 30 + i * 13), 14, ERROR, "center")

@@ -1,0 +1,291 @@
+"""No-guess boards in the window: the first click builds the board without freezing the window.
+
+Told with posted pygame events (headless SDL, fake clock): the menu and custom form with
+``services.no_guess`` on, the Generating overlay, cancel, retry, new game, the form's
+refusal of a density the generator does not take.
+"""
+
+import random
+import time
+
+import pygame
+import pytest
+
+import game.ui.scenes.generating as generating
+import game.ui.scenes.playing as playing
+from game.board import Config
+from game.engine import State
+from game.noguess import Generation, NoGuessError, generate, is_no_guess
+from game.ui.scenes.custom import CustomForm
+from game.ui.scenes.generating import Generating
+from game.ui.scenes.menu import Menu
+from game.ui.scenes.playing import Playing
+
+MAX_FRAMES = 2000  # a generation that outlasts this many frames (33 s at 60 Hz) has hung
+
+
+def press_menu(w, label_start):
+    """Click the menu button whose label starts with ``label_start``."""
+    button = next(b for b in w.scene.list.buttons if b.label.startswith(label_start))
+    w.click(button.rect.center)
+
+
+def fill_custom_form(w, rows, cols, mines):
+    """From the menu: open the custom form and type rows, columns and mines (not submitted)."""
+    press_menu(w, "Custom")
+    assert isinstance(w.scene, CustomForm)
+    for value in (rows, cols, mines):
+        for _ in range(8):
+            w.key(pygame.K_BACKSPACE)
+        w.type(str(value))
+        w.key(pygame.K_TAB)
+    return w.scene
+
+
+def wait_for_board(w):
+    """Step frames until the Generating overlay has gone; return how many frames it took."""
+    frames = 0
+    while isinstance(w.scene, Generating):
+        assert frames < MAX_FRAMES, "no-guess generation did not finish"
+        w.step(1)
+        frames += 1
+    return frames
+
+
+def opened_area(game, cell):
+    """The first click was an opening: the cell is a revealed 0 and its neighbours are revealed."""
+    return game.number(cell) == 0 and all(game.is_revealed(n) for n in game.neighbours(cell))
+
+
+@pytest.fixture
+def slow_generation(monkeypatch):
+    """Make every slice tiny so a 30x30 board needs many frames (a slow machine, reproduced)."""
+    monkeypatch.setattr(playing, "FIRST_STEP", 0.0005)
+    monkeypatch.setattr(generating, "STEP_BUDGET", 0.0005)
+
+
+class StepLog:
+    """Every Generation.step the window makes: (the loop's update count then, seconds taken)."""
+
+    def __init__(self) -> None:
+        self.loop = None  # set once the window is built
+        self.calls: list[tuple[int, float]] = []
+
+
+@pytest.fixture
+def step_log(monkeypatch):
+    """Time every Generation.step and note which update tick ran it."""
+    log = StepLog()
+    real_step = Generation.step
+
+    def timed_step(job, budget=0.008):
+        started = time.perf_counter()
+        try:
+            return real_step(job, budget)
+        finally:
+            log.calls.append((log.loop.updates, time.perf_counter() - started))
+
+    monkeypatch.setattr(Generation, "step", timed_step)
+    return log
+
+
+def test_expert_from_the_menu_gives_a_no_guess_board_opened_at_the_first_click(window):
+    w = window(["--seed", "5"])
+    w.scene.services.no_guess = True  # the menu option sets this (being added to settings)
+    press_menu(w, "Expert")
+    assert isinstance(w.scene, Playing)
+    game = w.scene.game
+    assert game.config.no_guess and not game.mines_laid
+    first = (8, 15)
+    w.click_cell(first)
+    wait_for_board(w)
+    assert isinstance(w.scene, Playing) and game.state is State.PLAYING
+    assert opened_area(game, first)
+    mines = game.layout()
+    assert len(mines) == 99
+    assert is_no_guess(mines, 16, 30, first)
+    # the console's layer builds the same board from the same seed and first click
+    assert mines == generate(game.config, first, random.Random(game.seed))
+
+
+def test_dense_custom_board_shows_generating_over_frames_and_never_blocks(window, slow_generation, step_log):
+    w = window(["--seed", "8"])
+    step_log.loop = w.loop
+    w.scene.services.no_guess = True
+    fill_custom_form(w, 30, 30, 300)
+    w.key(pygame.K_RETURN)
+    assert isinstance(w.scene, Playing)
+    game = w.scene.game
+    first = (15, 15)
+    w.click_cell(first)
+    assert isinstance(w.scene, Generating)
+    assert w.loop.manager.busy()  # the loop runs at 60 Hz while generating
+    assert game.state is State.READY and game.elapsed == 0
+    frames = wait_for_board(w)
+    assert frames >= 3
+    assert opened_area(game, first) and game.state is State.PLAYING
+    assert is_no_guess(game.layout(), 30, 30, first)
+    assert game.layout() == generate(game.config, first, random.Random(game.seed))
+    # the work was spread over many update ticks, each slice short
+    ticks = {tick for tick, _ in step_log.calls}
+    assert len(ticks) >= 3
+    assert max(seconds for _, seconds in step_log.calls) < 0.1
+
+
+def test_escape_cancels_generation_and_leaves_the_game_ready(window, slow_generation):
+    w = window(["--no-guess", "--rows", "30", "--cols", "30", "--mines", "300", "--seed", "3"])
+    playing_scene = w.scene
+    game = playing_scene.game
+    w.click_cell((10, 10))
+    assert isinstance(w.scene, Generating)
+    overlay = w.scene
+    w.step(4)
+    assert overlay.steps >= 2 and isinstance(w.scene, Generating)
+    w.loop.clock.advance(5)  # time passing while generating is not game time
+    w.key(pygame.K_ESCAPE)
+    assert w.scene is playing_scene
+    assert not game.mines_laid and game.state is State.READY and game.elapsed == 0
+    assert overlay.job is None
+    # the Cancel button works too, and a later first click still gives the seed's board
+    w.click_cell((10, 10))
+    assert isinstance(w.scene, Generating)
+    w.click(w.scene.buttons.buttons[0].rect.center)
+    assert w.scene is playing_scene and not game.mines_laid
+    w.click_cell((20, 5))
+    wait_for_board(w)
+    assert game.layout() == generate(game.config, (20, 5), random.Random(game.seed))
+
+
+def test_f2_while_generating_cancels_and_starts_a_new_game(window, slow_generation):
+    w = window(["--no-guess", "--rows", "30", "--cols", "30", "--mines", "300", "--seed", "4"])
+    old = w.scene.game
+    w.click_cell((5, 5))
+    overlay = w.scene
+    assert isinstance(overlay, Generating)
+    job = overlay.job
+    w.key(pygame.K_F2)
+    assert isinstance(w.scene, Playing) and w.scene.game is not old
+    assert job.cancelled and not old.mines_laid
+    assert not w.scene.game.mines_laid and w.scene.game.config.no_guess
+
+
+def test_retry_replays_the_no_guess_board_and_new_game_builds_another(window):
+    w = window(["--no-guess", "--difficulty", "intermediate", "--seed", "12"])
+    scene = w.scene
+    game = scene.game
+    w.key(pygame.K_DOWN)  # the keyboard cursor shows at the centre; Space is a first click too
+    w.key(pygame.K_SPACE)
+    wait_for_board(w)
+    first = scene.cursor
+    assert opened_area(game, first)
+    board = game.layout()
+    w.key(pygame.K_r)
+    assert w.scene is scene and game.state is State.READY and game.layout() == board
+    w.click_cell((0, 0))  # the retry reveals on the same board: no generation
+    assert not isinstance(w.scene, Generating) and game.state is not State.READY
+    assert game.layout() == board
+    w.key(pygame.K_F2)
+    fresh = w.scene.game
+    assert fresh is not game and not fresh.mines_laid and fresh.seed != game.seed
+    w.click_cell((8, 8))
+    wait_for_board(w)
+    assert opened_area(fresh, (8, 8))
+    assert is_no_guess(fresh.layout(), 16, 16, (8, 8))
+    assert fresh.layout() == generate(fresh.config, (8, 8), random.Random(fresh.seed))
+
+
+def test_a_flagged_first_cell_is_not_a_first_click(window):
+    w = window(["--no-guess", "--difficulty", "beginner", "--seed", "2"])
+    game = w.scene.game
+    w.click_cell((4, 4), button=3)
+    w.click_cell((4, 4))
+    assert not game.mines_laid and game.state is State.READY and game.mark((4, 4)) == "flag"
+
+
+def test_generator_failure_shows_the_reason_and_goes_back_to_the_board(window, monkeypatch):
+    def give_up(job, budget=0.008):
+        raise NoGuessError("no no-guess board found; try fewer mines")
+
+    monkeypatch.setattr(Generation, "step", give_up)
+    w = window(["--no-guess", "--difficulty", "beginner", "--seed", "2"])
+    scene = w.scene
+    w.click_cell((4, 4))
+    assert isinstance(w.scene, Generating) and "try fewer mines" in w.scene.message
+    assert not w.loop.manager.busy()
+    w.key(pygame.K_RETURN)
+    assert w.scene is scene and scene.game.state is State.READY and not scene.game.mines_laid
+
+
+def test_failure_during_the_overlay_is_shown_too(window, slow_generation, monkeypatch):
+    w = window(["--no-guess", "--rows", "30", "--cols", "30", "--mines", "300", "--seed", "6"])
+    scene = w.scene
+    w.click_cell((15, 15))
+    overlay = w.scene
+    assert isinstance(overlay, Generating)
+
+    def give_up(job, budget=0.008):
+        raise NoGuessError("no no-guess board of 30x30 with 300 mines found; try fewer mines")
+
+    monkeypatch.setattr(Generation, "step", give_up)
+    w.step(2)
+    assert w.scene is overlay and overlay.message.startswith("no no-guess board")
+    w.click(overlay.buttons.buttons[0].rect.center)
+    assert w.scene is scene and not scene.game.mines_laid
+
+
+def test_custom_form_refuses_a_board_too_dense_for_no_guess(window):
+    w = window([])
+    services = w.scene.services
+    services.no_guess = True
+    form = fill_custom_form(w, 5, 7, 34)
+    assert form.mines_hint() == "1..14 no-guess"
+    w.key(pygame.K_RETURN)
+    assert w.scene is form
+    assert form.message == "no-guess boards of 5x7 take at most 14 mines (40%); 34 asked"
+    w.key(pygame.K_UP)  # from Start back to the mines field
+    for _ in range(2):
+        w.key(pygame.K_BACKSPACE)
+    w.type("14")
+    w.key(pygame.K_RETURN)
+    assert isinstance(w.scene, Playing) and w.scene.game.config == Config(5, 7, 14, no_guess=True)
+    services.no_guess = False  # the same form without no-guess takes the dense board
+    w.key(pygame.K_ESCAPE)
+    form = fill_custom_form(w, 5, 7, 34)
+    assert form.mines_hint() == "1..34"
+    w.key(pygame.K_RETURN)
+    assert isinstance(w.scene, Playing) and w.scene.game.config.mines == 34
+
+
+def test_generating_overlay_draws_a_panel_over_the_dimmed_board(window, slow_generation):
+    w = window(["--no-guess", "--rows", "30", "--cols", "30", "--mines", "300", "--seed", "3"])
+    layout = w.scene.layout
+    corner = layout.board.move(4, 4).topleft
+    before = pygame.display.get_surface().get_at(corner)[:3]
+    w.click_cell((15, 15))
+    overlay = w.scene
+    assert isinstance(overlay, Generating)
+    w.step(2)
+    screen = pygame.display.get_surface()
+    dimmed = screen.get_at(corner)[:3]
+    assert all(d < b for d, b in zip(dimmed, before))  # the board shows, darker
+    inside = overlay.panel.move(4, 4).topleft
+    assert screen.get_at(inside)[:3] == (192, 192, 192)
+    ticks = overlay.ticks
+    w.step(generating.TICKS_PER_SPOKE * 2)
+    assert w.scene is overlay and overlay.ticks == ticks + generating.TICKS_PER_SPOKE * 2
+    w.key(pygame.K_ESCAPE)
+    assert isinstance(w.scene, Playing)
+
+
+@pytest.mark.xfail(strict=True, reason="services.new_game ignores --seed (services.py, not this module's; "
+                                       "the lead passes seed=args.seed to the first Game)")
+def test_seed_gives_the_console_board_in_the_window(window):
+    from game.cli import parse_args
+    from game.console import make_game
+    argv = ["--no-guess", "--difficulty", "expert", "--seed", "21"]
+    console_game = make_game(parse_args(argv))
+    console_game.reveal((7, 7))
+    w = window(argv)
+    w.click_cell((7, 7))
+    wait_for_board(w)
+    assert w.scene.game.layout() == console_game.layout()
