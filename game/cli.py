@@ -26,6 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--console", action="store_true", help="play in the terminal instead of a window")
     mode.add_argument("--analyse", metavar="FILE", help="print mine probabilities and the best move for a .mine position")
     mode.add_argument("--json", action="store_true", help="with --analyse: print JSON")
+    mode.add_argument("--ignore-flags", action="store_true",
+                      help="with --analyse: treat flags as covered cells (by default flags count as mines)")
     mode.add_argument("--stats", action="store_true", help="print statistics and best times, then exit")
     mode.add_argument("--export-stats", metavar="FILE.csv", help="write every recorded game as CSV, then exit")
     mode.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -73,8 +75,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error("--difficulty and --rows/--cols/--mines: choose one")
     if args.board and (args.difficulty or args.rows is not None):
         parser.error("--board sets the size itself: drop --difficulty/--rows/--cols/--mines")
-    if args.json and not args.analyse:
-        parser.error("--json goes with --analyse FILE")
+    for flag, given in (("--json", args.json), ("--ignore-flags", args.ignore_flags)):
+        if given and not args.analyse:
+            parser.error(f"{flag} goes with --analyse FILE")
     if args.no_guess and args.first_click not in (None, "opening"):
         parser.error("--no-guess needs the first click to be an opening: drop --first-click "
                      f"{args.first_click}")

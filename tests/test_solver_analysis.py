@@ -107,7 +107,7 @@ def test_cli_bad_file(tmp_path, capsys, text, words):
     path.write_text(text)
     assert main(["--analyse", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("main.py: error: --analyse") and words in err
+    assert err.startswith("python main.py: error: --analyse") and words in err
 
 
 def test_cli_missing_file(tmp_path, capsys):

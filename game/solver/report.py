@@ -16,7 +16,7 @@ from game.boardfile import BoardFileError, load_board
 from game.solver.analysis import Analysis, Solver
 from game.solver.problem import InconsistentPosition, fmt
 
-PROG = "main.py"
+PROG = "python main.py"  # as argparse names the program (game.cli)
 
 
 def run_analyse(args) -> int:
@@ -24,10 +24,12 @@ def run_analyse(args) -> int:
     path = args.analyse
     try:
         board = load_board(path)
-    except (OSError, BoardFileError) as err:
+    except OSError as err:
+        return _fail(f"--analyse {path}: cannot read the file: {err.strerror or err}")
+    except BoardFileError as err:
         return _fail(f"--analyse {path}: {err}")
     try:
-        analysis = Solver().analyse(board)
+        analysis = Solver(ignore_flags=getattr(args, "ignore_flags", False)).analyse(board)
     except InconsistentPosition as err:
         return _fail(f"--analyse {path}: the position is impossible: {err}")
     out = to_json(board, analysis) if getattr(args, "json", False) else to_text(board, analysis)
