@@ -209,3 +209,24 @@ def test_main_py_help_and_version_exit_0(tmp_path):
     from game import __version__
     done = main_py("--version", cwd=tmp_path)
     assert done.returncode == 0 and done.stdout.strip() == f"python main.py {__version__}"
+
+
+def test_ignore_flags_only_goes_with_analyse(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        parse_args(["--ignore-flags"])
+    assert exit_info.value.code == 2
+    assert "--ignore-flags goes with --analyse FILE" in capsys.readouterr().err
+
+
+def test_analyse_counts_flags_as_mines_unless_told_to_ignore_them(tmp_path, capsys):
+    from main import main
+
+    # The flag at (0,1) satisfies the 1 at (0,2) only if flags count as mines.
+    position = tmp_path / "flagged.mine"
+    position.write_text("5x4x3\n1F1HH\n111HH\n00011\n0001H\n")
+    assert main(["--analyse", str(position)]) == 0
+    counted = capsys.readouterr().out
+    assert "Certain mines: (0,4), (3,4)" in counted
+    assert main(["--analyse", str(position), "--ignore-flags"]) == 0
+    ignored = capsys.readouterr().out
+    assert "Certain mines: (0,1), (0,4), (3,4)" in ignored
