@@ -159,10 +159,10 @@ def test_left_click_on_satisfied_number_chords_only_when_option_on(window):
     for n in game.neighbours(number):
         if n in mines and game.appearance(n) == "covered":
             w.click_cell(n, button=3)
-    w.scene.services.settings.chord_on_left = False
+    w.scene.services.settings.chord_on_number = False
     w.click_cell(number)
     assert any(not game.is_revealed(n) for n in game.neighbours(number) if n not in mines)
-    w.scene.services.settings.chord_on_left = True
+    w.scene.services.settings.chord_on_number = True
     w.click_cell(number)
     assert all(game.is_revealed(n) for n in game.neighbours(number) if n not in mines)
 
@@ -264,7 +264,7 @@ def test_options_change_the_next_game(window):
     w.key(pygame.K_DOWN)
     w.key(pygame.K_RIGHT)  # first click: opening -> safe
     w.click(w.scene.row_rect(2).center)  # chord by left click off
-    assert (settings.questions, settings.first_click, settings.chord_on_left) == (True, "safe", False)
+    assert (settings.questions, settings.first_click, settings.chord_on_number) == (True, "safe", False)
     w.key(pygame.K_ESCAPE)
     w.key(pygame.K_RETURN)
     assert w.scene.game.config.questions and w.scene.game.config.first_click == "safe"

@@ -1,4 +1,4 @@
-"""Start the window game: display, sprites, services, the first scene, and the loop."""
+"""Start the window game: records and settings, display, sprites, services, the first scene, the loop."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Minesweeper")  # X11 window clas
 
 import pygame  # noqa: E402
 
+from game.board import Config  # noqa: E402
+from game.records import open_records  # noqa: E402
 from game.ui.assets import Assets  # noqa: E402
 from game.ui.clock import SystemClock  # noqa: E402
 from game.ui.display import Display  # noqa: E402
@@ -17,31 +19,78 @@ from game.ui.layout import MENU_SIZE, BoardLayout, fit_cell, max_board  # noqa: 
 from game.ui.loop import Loop  # noqa: E402
 from game.ui.scene import SceneManager  # noqa: E402
 from game.ui.services import Services  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
+from game.ui.settings import for_run  # noqa: E402
 
 
-def first_scene(services, config):
-    """The scene to open with: the given game (a level, a size or a board file), else the menu."""
+class WindowManager(SceneManager):
+    """The scene manager, saving the display mode whenever the player toggles it (F11)."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        running = super().handle(event)
+        self.services.sync_fullscreen()
+        return running
+
+
+def first_scene(services, config, warnings=()):
+    """The scene to open with: the given game (a level, a size or a board file), else the menu.
+
+    ``warnings`` (opening the records or settings) are shown over it in a message box.
+    """
     from game.ui.scenes.menu import Menu
     from game.ui.scenes.playing import Playing
     if config is None:
-        return Menu(services)
-    if services.loaded is not None:
+        scene = Menu(services)
+    elif services.loaded is not None:
         from game.boardfile import start_game
-        return Playing(services, start_game(services.loaded, config, rng=services.rng,
-                                            clock=services.clock.now))
-    return Playing(services, services.new_game(config))
+        scene = Playing(services, start_game(services.loaded, config, rng=services.rng,
+                                             clock=services.clock.now))
+    else:
+        scene = Playing(services, services.new_game(config))
+    if warnings:
+        from game.ui.scenes.confirm import MessageBox
+        scene = MessageBox(services, scene, "Records and settings", list(warnings))
+    return scene
+
+
+def run_config(services, config, warnings: list[str]):
+    """The command line's board with this run's options (saved settings + flags).
+
+    A saved no-guess option that the board's size does not allow is dropped for this
+    game, with a warning, rather than refusing a board the command line asked for.
+    """
+    if config is None or services.loaded is not None:
+        return config
+    wanted = services.config_for(config.rows, config.cols, config.mines)
+    if wanted.no_guess:
+        from game.noguess import supported
+        reason = supported(wanted)
+        if reason:
+            warnings.append(f"No-guess is off for this board: {reason}.")
+            first_click = services.settings.first_click
+            wanted = Config(wanted.rows, wanted.cols, wanted.mines, first_click=first_click,
+                            questions=wanted.questions, no_guess=False)
+    return wanted
 
 
 def build(args, clock=None) -> tuple[Loop, Services]:
-    """Open the window and build the loop for parsed ``args`` (game.cli.parse_args).
+    """Open the records, the window, and build the loop for parsed ``args`` (game.cli.parse_args).
 
-    Raises:
+    Never fails on the records or settings: problems are printed on stderr and shown
+    in the window. Raises:
         ValueError: the board given on the command line does not fit this screen.
     """
     pygame.font.init()  # display is set up by Display; no audio needed
-    settings = Settings.from_args(args)
-    display = Display(fullscreen=settings.fullscreen and not getattr(args, "windowed", False))
+    records = open_records(getattr(args, "data_dir", None))  # prints its warnings on stderr
+    try:
+        return _build(args, clock, records)
+    except BaseException:
+        records.close()
+        raise
+
+
+def _build(args, clock, records) -> tuple[Loop, Services]:
+    settings = for_run(records.settings, args)
+    display = Display(fullscreen=settings.fullscreen)
     config = getattr(args, "config", None)
     if config is not None and fit_cell(config.rows, config.cols, display.area()) is None:
         rows, cols = max_board(display.area())
@@ -50,11 +99,35 @@ def build(args, clock=None) -> tuple[Loop, Services]:
     size = MENU_SIZE if config is None else BoardLayout(config.rows, config.cols,
                                                          fit_cell(config.rows, config.cols, display.area())).size
     display.open(size)
+    saved = records.settings
     services = Services(settings=settings, rng=args.rng, clock=clock or SystemClock(), display=display,
-                        assets=Assets(), loaded=getattr(args, "loaded", None),
-                        no_guess=bool(getattr(args, "no_guess", False)))
-    manager = SceneManager(services, first_scene(services, config))
+                        assets=Assets(), loaded=getattr(args, "loaded", None), no_guess=settings.no_guess,
+                        last_custom=(saved.custom_rows, saved.custom_cols, saved.custom_mines),
+                        records=records)
+    services.finish_hooks.append(record_hook(records))
+    warnings = list(records.warnings)
+    config = run_config(services, config, warnings)
+    manager = WindowManager(services, first_scene(services, config, warnings))
     return Loop(manager, services.clock), services
+
+
+def record_hook(records):
+    """The finish hook that records each game (seed: the engine's board seed).
+
+    Returns the hook's note ("New best time: #N"), or, when the game could not be
+    saved, a short note for the result panel; the full reason goes to stderr.
+    """
+    hook = records.finish_hook(lambda game: game.seed)
+
+    def record(game) -> str | None:
+        note = hook(game)
+        if note and records.last_record_id is None:
+            print(f"minesweeper: warning: {note}", file=sys.stderr)
+            if records.store.read_only:
+                return "Not recorded: the records file is read-only (made by a newer version)."
+            return "Not recorded: the records could not be written (see the message on stderr)."
+        return note
+    return record
 
 
 def run_window(args) -> int:
@@ -63,7 +136,7 @@ def run_window(args) -> int:
     Exit status 2 with a message when the command-line board does not fit the screen.
     """
     try:
-        loop, _ = build(args)
+        loop, services = build(args)
     except ValueError as err:
         print(f"python main.py: error: {err}", file=sys.stderr)
         pygame.quit()
@@ -71,5 +144,6 @@ def run_window(args) -> int:
     try:
         loop.run()
     finally:
+        services.records.close()
         pygame.quit()
     return 0

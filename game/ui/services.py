@@ -1,10 +1,10 @@
-"""The context every scene receives: settings, randomness, clock, display, sprites.
+"""The context every scene receives: settings, records, randomness, clock, display, sprites.
 
 Other parts of the game plug in here rather than into the scenes: replace
-``make_game`` (e.g. a no-guess generator), append to ``finish_hooks`` (e.g. a
-records store that returns "New best time!"), or add keys to
-``Services.extra_keys`` (key -> callable(playing_scene) returning the next scene
-or None to stay), which the Playing scene consults for keys it does not know.
+``make_game`` (e.g. a no-guess generator), append to ``finish_hooks`` (the records
+store returns "New best time: #N"), or add keys to ``Services.extra_keys`` (key ->
+callable(playing_scene) returning the next scene or None to stay), which the
+Playing scene consults for keys it does not know.
 """
 
 from __future__ import annotations
@@ -15,17 +15,21 @@ from typing import Callable
 
 from game.board import Config
 from game.engine import Game
-from game.ui.settings import Settings
+from game.records.session import Records
+from game.records.settings import Settings
 
 
 @dataclass
 class Services:
     """Shared state and factories for the scenes.
 
-    settings: the player's options. rng: mine placement randomness. clock: frame
-    clock (game.ui.clock), whose ``now`` is also the engine timer. display:
-    game.ui.display.Display. assets: game.ui.assets.Assets. loaded: a board file to
-    play first (game.boardfile.BoardFile) or None. no_guess: ask for no-guess boards.
+    settings: this run's options (saved values with command-line overrides, see
+    game.ui.settings). records: the open records database and the saved settings
+    (game.records.Records), or None when nothing is recorded. rng: source of board
+    seeds. clock: frame clock (game.ui.clock), whose ``now`` is also the engine
+    timer. display: game.ui.display.Display. assets: game.ui.assets.Assets.
+    loaded: a board file to play first (game.boardfile.BoardFile) or None.
+    no_guess: ask for no-guess boards (kept equal to ``settings.no_guess``).
     """
 
     settings: Settings
@@ -35,14 +39,19 @@ class Services:
     assets: object
     loaded: object = None
     no_guess: bool = False
-    last_custom: tuple[int, int, int] = (20, 30, 145)  # rows, cols, mines shown in the custom form
+    last_custom: tuple[int, int, int] = (20, 30, 130)  # rows, cols, mines shown in the custom form
+    records: Records | None = None
     finish_hooks: list[Callable[[Game], str | None]] = field(default_factory=list)
     extra_keys: dict[int, Callable] = field(default_factory=dict)
     make_game: Callable[[Config], Game] | None = None
 
     def config_for(self, rows: int, cols: int, mines: int) -> Config:
-        """A Config of this size with the current options (raises ValueError like Config)."""
-        return Config(rows, cols, mines, first_click=self.settings.first_click,
+        """A Config of this size with the current options (raises ValueError like Config).
+
+        No-guess boards always use the ``opening`` first-click rule.
+        """
+        first_click = "opening" if self.no_guess else self.settings.first_click
+        return Config(rows, cols, mines, first_click=first_click,
                       questions=self.settings.questions, no_guess=self.no_guess)
 
     def new_game(self, config: Config) -> Game:
@@ -59,3 +68,41 @@ class Services:
             if note:
                 notes.append(note)
         return notes
+
+    # ----- the player's choices, saved at once -----------------------------------------------
+    def set_option(self, **values) -> str | None:
+        """Set options for this run and save them as the player's choice.
+
+        ``values`` are Settings field names (``questions=True``). Returns the warning
+        when the settings file cannot be written (the run still uses the values), else None.
+        """
+        for name, value in values.items():
+            setattr(self.settings, name, value)
+            if self.records is not None:
+                setattr(self.records.settings, name, value)
+        if "no_guess" in values:
+            self.no_guess = bool(values["no_guess"])
+        return self.records.save_settings() if self.records is not None else None
+
+    def remember_start(self, config: Config) -> str | None:
+        """Save the level (and custom size) of a game started from the menu; warning or None."""
+        if config.level != "custom":
+            return self.set_option(difficulty=config.level)
+        self.last_custom = (config.rows, config.cols, config.mines)
+        return self.set_option(difficulty="custom", custom_rows=config.rows,
+                               custom_cols=config.cols, custom_mines=config.mines)
+
+    def sync_fullscreen(self) -> str | None:
+        """Save the display mode if it changed since the last call (F11, Alt+Enter, Options).
+
+        Only a change counts: ``--fullscreen`` on the command line is not saved by itself.
+        """
+        shown = bool(self.display.fullscreen)
+        if shown == self._shown_fullscreen:
+            return None
+        self._shown_fullscreen = shown
+        return self.set_option(fullscreen=shown)
+
+    def __post_init__(self) -> None:
+        self._shown_fullscreen = bool(getattr(self.display, "fullscreen", False))
+        self.no_guess = bool(self.no_guess or self.settings.no_guess)

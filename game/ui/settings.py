@@ -1,46 +1,60 @@
-"""The player's window options, kept as plain data (persistence is added elsewhere)."""
+"""The window's settings for one run: the saved settings with the command line's overrides.
+
+There is one Settings class, :class:`game.records.settings.Settings`, saved as JSON in
+the per-user config folder (or ``--data-dir``). The window keeps two copies of it:
+
+- ``records.settings``: what is saved. Changed only by the player's own choices in the
+  window (an option in the Options screen, F11, the difficulty of a game started from
+  the menu, the name typed for a best time), and saved at once, atomically.
+- ``services.settings``: what this run uses: the saved values, then the command-line
+  flags ``--questions``, ``--first-click``, ``--no-guess``, ``--fullscreen`` and
+  ``--windowed`` on top. The flags are *not* saved: ``python main.py --questions``
+  once does not turn question marks on for every later run. Changing the same option
+  in the menu saves the player's new choice (see :meth:`Services.set_option`).
+"""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import replace
 
-from game.board import FIRST_CLICK_RULES
+from game.records.settings import Settings
 
 
-@dataclass
-class Settings:
-    """Options the menu changes; command-line flags give their first values.
+def for_run(saved: Settings, args) -> Settings:
+    """A copy of ``saved`` with the overrides of parsed ``args`` (game.cli.parse_args).
 
-    questions: the flag cycle includes a question mark.
-    first_click: one of game.board.FIRST_CLICK_RULES.
-    chord_on_left: a left click on a satisfied number chords it.
-    fullscreen: the window fills the screen.
+    ``--first-click`` other than ``opening`` turns no-guess off for this run, since
+    no-guess boards always open an area (the command line wins over the saved file).
     """
+    run = replace(saved)
+    if getattr(args, "questions", False):
+        run.questions = True
+    first_click = getattr(args, "first_click", None)
+    if first_click:
+        run.first_click = first_click
+        if first_click != "opening":
+            run.no_guess = False
+    if getattr(args, "no_guess", False):
+        run.no_guess = True
+    if getattr(args, "fullscreen", False):
+        run.fullscreen = True
+    if getattr(args, "windowed", False):
+        run.fullscreen = False
+    return run
 
-    questions: bool = False
-    first_click: str = "opening"
-    chord_on_left: bool = True
-    fullscreen: bool = False
 
-    def to_dict(self) -> dict:
-        """The options as a JSON-ready dict."""
-        return asdict(self)
+def _install_chord_alias() -> None:
+    """TEMPORARY: ``settings.chord_on_left`` reads and writes ``chord_on_number``.
 
-    @classmethod
-    def from_dict(cls, data: dict) -> "Settings":
-        """Settings from a dict; unknown keys and values of the wrong type are ignored."""
-        settings = cls()
-        for f in fields(cls):
-            value = data.get(f.name)
-            if isinstance(value, type(getattr(settings, f.name))):
-                setattr(settings, f.name, value)
-        if settings.first_click not in FIRST_CLICK_RULES:
-            settings.first_click = "opening"
-        return settings
+    game/ui/scenes/playing.py (owned by another helper) still reads the old name on
+    two lines; delete this function and its call once they read ``chord_on_number``.
+    The alias is a property, not a field: it is never saved and has no value of its own.
+    """
+    if not hasattr(Settings, "chord_on_left"):
+        Settings.chord_on_left = property(
+            lambda self: self.chord_on_number,
+            lambda self, value: setattr(self, "chord_on_number", bool(value)),
+            doc="Old name of chord_on_number (playing.py until it is updated).")
 
-    @classmethod
-    def from_args(cls, args) -> "Settings":
-        """Initial options from parsed command-line args (game.cli.parse_args)."""
-        return cls(questions=bool(getattr(args, "questions", False)),
-                   first_click=getattr(args, "first_click", None) or "opening",
-                   fullscreen=bool(getattr(args, "fullscreen", False)))
+
+_install_chord_alias()

@@ -56,13 +56,22 @@ def text(surface: pygame.Surface, message: str, pos: tuple[int, int], size: int 
 
 
 def wrap(message: str, width: int, size: int = 14) -> list[str]:
-    """Split ``message`` into lines no wider than ``width`` pixels at font ``size``."""
+    """Split ``message`` into lines no wider than ``width`` pixels at font ``size``.
+
+    Words are kept whole; a single word wider than a line (a long file path) is cut.
+    """
     lines: list[str] = []
     for word in message.split():
         if lines and font(size).size(lines[-1] + " " + word)[0] <= width:
             lines[-1] += " " + word
-        else:
-            lines.append(word)
+            continue
+        while len(word) > 1 and font(size).size(word)[0] > width:
+            cut = len(word) - 1
+            while cut > 1 and font(size).size(word[:cut])[0] > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        lines.append(word)
     return lines
 
 
@@ -133,3 +142,53 @@ class ButtonList:
     def draw(self, surface: pygame.Surface) -> None:
         for i, button in enumerate(self.buttons):
             button.draw(surface, focused=i == self.focus, pressed=i == self.pressed)
+
+
+class TextField:
+    """A one-line text box with keyboard focus.
+
+    Characters come from TEXTINPUT events (so accents and input methods work);
+    Backspace deletes the last one. ``handle`` answers what happened: ``"enter"``,
+    ``"escape"``, ``"edit"`` (the text changed or the key was used), or None when the
+    field has no focus or the event is not for it.
+    """
+
+    def __init__(self, rect: pygame.Rect, value: str = "", max_length: int = 32, size: int = 16) -> None:
+        self.rect = pygame.Rect(rect)
+        self.value = value
+        self.max_length = max_length  # characters kept
+        self.size = size  # font size, pixels
+        self.focused = False
+
+    def handle(self, event: pygame.event.Event) -> str | None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.focused = self.rect.collidepoint(event.pos)
+            return "edit" if self.focused else None
+        if not self.focused:
+            return None
+        if event.type == pygame.TEXTINPUT:
+            typed = "".join(ch for ch in event.text if ch.isprintable())
+            self.value = (self.value + typed)[:self.max_length]
+            return "edit"
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return "enter"
+            if event.key == pygame.K_ESCAPE:
+                return "escape"
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+            return "edit"  # every other key is typing (its TEXTINPUT follows), not a command
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, LIGHT, self.rect)
+        bevel(surface, self.rect, 2, raised=False)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.inflate(-4, -4))
+        shown = self.value + ("|" if self.focused else "")
+        image = font(self.size).render(shown, True, BLACK)
+        x = min(self.rect.left + 5, self.rect.right - 5 - image.get_width())  # keep the end in view
+        surface.blit(image, image.get_rect(midleft=(x, self.rect.centery + 1)))
+        surface.set_clip(clip)
+        if self.focused:
+            pygame.draw.rect(surface, BLACK, self.rect.inflate(2, 2), 1)

@@ -1,4 +1,8 @@
-"""The menu: pick a level, a custom size, or the options; mouse or keyboard (arrows, Enter, Esc)."""
+"""The menu: a level, a custom size, the options or the statistics; mouse or keyboard.
+
+Up/Down (or Tab) move the focus, Enter/Space press it, Esc quits. The focus starts
+on the last level played (saved in the settings). Quit is a button for the mouse.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,9 @@ from game.ui.widgets import GREY, Button, ButtonList, bevel, text, title_bar
 
 BUTTON_H = 26  # menu button height, pixels
 BUTTON_GAP = 6  # space between menu buttons, pixels
-LEVEL_LABELS = {"beginner": "Beginner", "intermediate": "Intermediate", "expert": "Expert"}
+LEVEL_LABELS = {"beginner": "Beginner", "intermediate": "Intermediate", "expert": "Expert",
+                "custom": "Custom"}
+FOCUS_OF_LEVEL = {"beginner": 0, "intermediate": 1, "expert": 2, "custom": 3}  # button index
 
 
 def draw_dialog(screen: pygame.Surface, caption: str) -> None:
@@ -22,21 +28,36 @@ def draw_dialog(screen: pygame.Surface, caption: str) -> None:
 
 
 def start(services, config: Config):
-    """A Playing scene for a new game of ``config``."""
+    """A Playing scene for a new game of ``config``; the level (and custom size) is saved."""
     from game.ui.scenes.playing import Playing
+    services.remember_start(config)
     return Playing(services, services.new_game(config))
 
 
+def button_rect(row: int, half: int | None = None) -> pygame.Rect:
+    """Menu button ``row`` (0 at the top); ``half`` 0 or 1 for the left or right half of it."""
+    width = MENU_SIZE[0] - 40
+    rect = pygame.Rect(20, 34 + row * (BUTTON_H + BUTTON_GAP), width, BUTTON_H)
+    if half is not None:
+        rect.width = (width - BUTTON_GAP) // 2
+        rect.left += half * (rect.width + BUTTON_GAP)
+    return rect
+
+
 class Menu(Scene):
-    """The first screen: Beginner, Intermediate, Expert, Custom..., Options..., Quit."""
+    """The first screen: Beginner, Intermediate, Expert, Custom..., Options... | Statistics..., Quit."""
 
     def __init__(self, services) -> None:
         super().__init__(services)
-        entries = [(self._level_label(name), self._level_action(name)) for name in DIFFICULTIES]
-        entries += [("Custom...", self.custom), ("Options...", self.options), ("Quit", lambda: None)]
-        width = MENU_SIZE[0] - 40
-        self.list = ButtonList([Button((20, 34 + i * (BUTTON_H + BUTTON_GAP), width, BUTTON_H), label, action)
-                                for i, (label, action) in enumerate(entries)])
+        buttons = [Button(button_rect(i), self._level_label(name), self._level_action(name))
+                   for i, name in enumerate(DIFFICULTIES)]
+        buttons += [Button(button_rect(3), "Custom...", self.custom),
+                    Button(button_rect(4, 0), "Options...", self.options),
+                    Button(button_rect(4, 1), "Statistics...", self.statistics)]
+        self.list = ButtonList(buttons)
+        self.list.focus = FOCUS_OF_LEVEL.get(services.settings.difficulty, 0)
+        self.quit_button = Button(button_rect(5), "Quit", lambda: None)
+        self.quit_pressed = False
 
     @staticmethod
     def _level_label(name: str) -> str:
@@ -57,12 +78,23 @@ class Menu(Scene):
         from game.ui.scenes.options import Options
         return Options(self.services)
 
+    def statistics(self):
+        from game.ui.scenes.stats import Statistics
+        return Statistics(self.services)
+
     def size(self) -> tuple[int, int]:
         return MENU_SIZE
 
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.quit_pressed = self.quit_button.rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.quit_pressed:
+            self.quit_pressed = False
+            self.dirty = True
+            if self.quit_button.rect.collidepoint(event.pos):
+                return None
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.dirty = True
             pressed, result = self.list.handle(event)
@@ -73,6 +105,7 @@ class Menu(Scene):
     def draw(self, screen: pygame.Surface) -> None:
         draw_dialog(screen, "Minesweeper")
         self.list.draw(screen)
+        self.quit_button.draw(screen, pressed=self.quit_pressed)
         text(screen, "Arrows, Enter; Esc quits", (MENU_SIZE[0] // 2, MENU_SIZE[1] - 14), 16,
              (64, 64, 64), "center")
         self.dirty = False

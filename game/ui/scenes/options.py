@@ -1,7 +1,9 @@
-"""Options: question marks, first-click rule, chord by left click, windowed or fullscreen.
+"""Options: question marks, first-click rule, chord by clicking a number, no-guess boards,
+windowed or fullscreen.
 
 Up/Down choose a line, Left/Right/Enter/Space (or a click) change it, Esc goes back.
-Changes apply to the next game; the display mode changes at once.
+Every change is saved at once (atomically) as the player's choice, even over a
+command-line flag; board options apply to the next game, the display mode at once.
 """
 
 from __future__ import annotations
@@ -12,41 +14,52 @@ from game.board import FIRST_CLICK_RULES
 from game.ui.layout import MENU_SIZE
 from game.ui.scene import Scene
 from game.ui.scenes.menu import draw_dialog
-from game.ui.widgets import BLACK, NAVY, Button, bevel, text
+from game.ui.widgets import BLACK, ERROR, NAVY, Button, bevel, text, wrap
 
 ROW_H = 34  # one option line, pixels
 FIRST_CLICK_NAMES = {"opening": "opens an area", "safe": "safe cell", "classic": "classic (XP)"}
+NO_GUESS_FIRST_CLICK = "No-guess boards always open an area; turn no-guess off to choose another first click."
 
 
 class Options(Scene):
-    """Edit ``services.settings`` in place."""
+    """Edit the settings (``services.set_option``: this run and the saved file)."""
 
     def __init__(self, services) -> None:
         super().__init__(services)
         self.focus = 0
-        self.back = Button((MENU_SIZE[0] // 2 - 40, MENU_SIZE[1] - 40, 80, 24), "Back", self.leave)
+        self.message = ""  # why a change was refused or not saved
+        self.back = Button((MENU_SIZE[0] // 2 - 40, MENU_SIZE[1] - 32, 80, 24), "Back", self.leave)
 
     def rows(self) -> list[tuple[str, str]]:
         """(label, value) of each option line."""
         s = self.services.settings
+        first_click = "opens an area" if self.services.no_guess else FIRST_CLICK_NAMES[s.first_click]
         return [("Question marks", "on" if s.questions else "off"),
-                ("First click", FIRST_CLICK_NAMES[s.first_click]),
-                ("Chord by left click", "on" if s.chord_on_left else "off"),
+                ("First click", first_click),
+                ("Chord by clicking a number", "on" if s.chord_on_number else "off"),
+                ("No-guess boards", "on" if self.services.no_guess else "off"),
                 ("Display", "fullscreen" if self.services.display.fullscreen else "windowed")]
 
     def change(self, index: int, step: int = 1) -> None:
-        """Move option ``index`` to its next (``step`` 1) or previous (-1) value."""
-        s = self.services.settings
+        """Move option ``index`` to its next (``step`` 1) or previous (-1) value, and save it."""
+        s, services = self.services.settings, self.services
+        self.message = ""
         if index == 0:
-            s.questions = not s.questions
+            warning = services.set_option(questions=not s.questions)
         elif index == 1:
+            if services.no_guess:
+                self.message = NO_GUESS_FIRST_CLICK
+                return
             rules = list(FIRST_CLICK_RULES)
-            s.first_click = rules[(rules.index(s.first_click) + step) % len(rules)]
+            warning = services.set_option(first_click=rules[(rules.index(s.first_click) + step) % len(rules)])
         elif index == 2:
-            s.chord_on_left = not s.chord_on_left
+            warning = services.set_option(chord_on_number=not s.chord_on_number)
         elif index == 3:
-            self.services.display.toggle_fullscreen()
-            s.fullscreen = self.services.display.fullscreen
+            warning = services.set_option(no_guess=not services.no_guess)
+        else:
+            services.display.toggle_fullscreen()
+            warning = services.sync_fullscreen()
+        self.message = warning or ""
 
     def leave(self):
         from game.ui.scenes.menu import Menu
@@ -56,7 +69,7 @@ class Options(Scene):
         return MENU_SIZE
 
     def row_rect(self, index: int) -> pygame.Rect:
-        return pygame.Rect(12, 32 + index * ROW_H, MENU_SIZE[0] - 24, ROW_H - 4)
+        return pygame.Rect(12, 30 + index * ROW_H, MENU_SIZE[0] - 24, ROW_H - 4)
 
     def handle(self, event: pygame.event.Event):
         count = len(self.rows()) + 1  # the lines and Back
@@ -94,6 +107,10 @@ class Options(Scene):
             if i == self.focus:
                 pygame.draw.rect(screen, BLACK, rect.inflate(2, 2), 1)
         self.back.draw(screen, focused=self.focus == len(self.rows()))
-        text(screen, "Applies to the next game", (MENU_SIZE[0] // 2, MENU_SIZE[1] - 52), 14,
-             (64, 64, 64), "center")
+        if self.message:
+            for i, line in enumerate(wrap(self.message, MENU_SIZE[0] - 24, 14)[:3]):
+                text(screen, line, (12, 202 + i * 12), 14, ERROR)
+        else:
+            text(screen, "Saved; applies to the next game", (MENU_SIZE[0] // 2, 214), 14,
+                 (64, 64, 64), "center")
         self.dirty = False

@@ -2,20 +2,28 @@
 
 GameOver first plays the explosion sprite sheet at the exploded mine (counting
 update ticks), with the other mines still hidden, then shows every mine and the
-wrong flags. Victory shows every mine flagged and the game's figures.
+wrong flags. Victory shows every mine flagged and the game's figures; a new best
+time is celebrated with its rank and a name field (see :class:`Victory`).
 """
 
 from __future__ import annotations
 
+import sqlite3
+
 import pygame
 
 from game.board import Cell
+from game.records.db import RecordsError
+from game.records.record import NAME_MAX, clean_name
 from game.ui.scene import Overlay
-from game.ui.widgets import BLACK, GREY, Button, ButtonList, bevel, text
+from game.ui.widgets import BLACK, ERROR, GREY, NAVY, Button, ButtonList, TextField, bevel, text, wrap
 
 TICKS_PER_FRAME = 4  # update ticks each explosion frame stays (60 Hz: 15 frames a second)
 PANEL_ALPHA = 225  # panel opacity: the board shows faintly through it
 LINE = 15  # text line height, pixels
+NOTE_SIZE = 14  # font of the notes (records messages), pixels
+NOTE_LINE = 13  # their line height, pixels
+BUTTONS_H = 34  # the button row at the bottom of the panel, pixels
 
 
 class Result(Overlay):
@@ -73,10 +81,15 @@ class Result(Overlay):
     def menu(self):
         return self.base.key_menu()
 
+    def extra_height(self) -> int:
+        """Pixels a subclass needs between the text and the buttons."""
+        return 0
+
     def _build_panel(self) -> None:
         area = self.base.layout.board.union(self.base.layout.hud)
         width = min(192, area.width - 4)
-        height = 22 + LINE * len(self.lines()) + 34
+        self.shown_notes = [line for note in self.notes for line in wrap(note, width - 12, NOTE_SIZE)]
+        height = 22 + LINE * len(self.lines()) + NOTE_LINE * len(self.shown_notes) + self.extra_height() + BUTTONS_H
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = self.base.layout.board.center
         self.panel.clamp_ip(pygame.Rect((0, 0), self.base.layout.size))
@@ -85,6 +98,10 @@ class Result(Overlay):
         labels = (("New game", self.new_game), ("Retry", self.retry), ("Menu", self.menu))
         self.buttons = ButtonList([Button((self.panel.left + 6 + i * (bw + gap), y, bw, 22), label, action, 15)
                                    for i, (label, action) in enumerate(labels)])
+
+    def text_bottom(self) -> int:
+        """The y just under the lines and notes, pixels."""
+        return self.panel.top + 22 + LINE * len(self.lines()) + NOTE_LINE * len(self.shown_notes)
 
     def draw_over(self, screen: pygame.Surface) -> None:
         if not (self.ready() and self.panel_shown):
@@ -95,8 +112,15 @@ class Result(Overlay):
         panel.set_alpha(PANEL_ALPHA)
         screen.blit(panel, self.panel)
         text(screen, self.title, (self.panel.centerx, self.panel.top + 12), 20, BLACK, "center", bold=True)
-        for i, line in enumerate(self.lines()):
+        lines = self.lines()
+        for i, line in enumerate(lines):
             text(screen, line, (self.panel.centerx, self.panel.top + 27 + i * LINE), 16, anchor="center")
+        top = self.panel.top + 20 + LINE * len(lines) + NOTE_LINE // 2
+        for i, line in enumerate(self.shown_notes):
+            text(screen, line, (self.panel.centerx, top + i * NOTE_LINE), NOTE_SIZE, ERROR, "center")
+        self.draw_buttons(screen)
+
+    def draw_buttons(self, screen: pygame.Surface) -> None:
         self.buttons.draw(screen)
 
 
@@ -161,13 +185,56 @@ class GameOver(Result):
     def lines(self) -> list[str]:
         game = self.base.game
         done = f"3BV {game.three_bv_solved}/{game.three_bv}" if game.three_bv else ""
-        return [f"Time {game.elapsed:.1f} s  {done}", *self.notes]
+        return [f"Time {game.elapsed:.1f} s  {done}"]
 
 
 class Victory(Result):
-    """The game was won: every mine flagged; time, 3BV, 3BV/s and efficiency."""
+    """The game was won: every mine flagged; time, 3BV, 3BV/s and efficiency.
+
+    A new best time shows "New best time! #N on Level" and a name field, prefilled
+    with the saved player name. The field has the keyboard focus first: every
+    letter goes into the name (so N, R, M, V type, they do not act), Backspace
+    deletes, Enter saves the name on the record and as the default name, and
+    releases the focus; Esc or Tab release it without saving, a click on the field
+    takes it again. With the focus released the usual keys work. Leaving the scene
+    by a button or the face saves a name that was typed but not yet entered.
+    """
 
     title = "You win!"
+
+    def __init__(self, services, base, notes: list[str] | None = None) -> None:
+        records = services.records
+        self.rank = records.last_rank if records is not None else None
+        self.record_id = records.last_record_id if records is not None else None
+        if self.rank:  # the hook's "New best time: #N" is shown as the celebration instead
+            notes = [note for note in notes or [] if not note.startswith("New best time")]
+        super().__init__(services, base, notes)
+        self.field: TextField | None = None
+        self.saved_name = services.settings.player_name
+        if self.rank:
+            self.field = TextField((0, 0, 120, 20), self.saved_name, NAME_MAX, 16)
+            self.field.focused = True
+
+    @property
+    def celebration(self) -> str:
+        """"New best time! #N on Beginner", or "" when the time is not a best time."""
+        if not self.rank:
+            return ""
+        return f"New best time! #{self.rank} on {self.base.game.config.level.title()}"
+
+    def enter(self) -> None:
+        super().enter()
+        if self.field is not None:
+            pygame.key.start_text_input()
+            self.field.rect.topleft = (self.panel.left + 54, self.text_bottom() + 36)
+            self.field.rect.width = self.panel.width - 62
+
+    def exit(self) -> None:
+        if self.field is not None and clean_name(self.field.value) != self.saved_name:
+            self.save_name()
+
+    def extra_height(self) -> int:
+        return 62 if self.rank else 0
 
     def lines(self) -> list[str]:
         game = self.base.game
@@ -175,5 +242,57 @@ class Victory(Result):
         efficiency = game.efficiency
         return [f"Time {game.elapsed:.3f} s",
                 f"3BV {game.three_bv}   3BV/s {rate:.2f}" if rate is not None else f"3BV {game.three_bv}",
-                f"Efficiency {efficiency:.0f} %" if efficiency is not None else "",
-                *self.notes]
+                f"Efficiency {efficiency:.0f} %" if efficiency is not None else ""]
+
+    def handle(self, event: pygame.event.Event):
+        if self.field is not None and self.ready() and self.panel_shown:
+            if self.field.focused and event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+                self.field.focused = False
+                self.dirty = True
+                return self
+            used = self.field.handle(event)
+            if used is not None:
+                self.dirty = True
+                if used == "enter":
+                    self.save_name()
+                    self.field.focused = False
+                elif used == "escape":
+                    self.field.value = self.saved_name
+                    self.field.focused = False
+                return self
+        return super().handle(event)
+
+    def save_name(self) -> None:
+        """Put the typed name on this game's record and keep it as the default name."""
+        name = clean_name(self.field.value)
+        self.field.value = name
+        try:
+            self.services.records.store.set_name(self.record_id, name)
+        except (RecordsError, sqlite3.Error) as err:
+            self.notes.append(f"The name was not saved: {err}")
+            self.enter()
+            return
+        self.saved_name = name
+        warning = self.services.set_option(player_name=name)
+        if warning:
+            self.notes.append(warning)
+            self.enter()
+
+    def draw_buttons(self, screen: pygame.Surface) -> None:
+        """No button shows the keyboard focus while the name field has it."""
+        if self.field is not None and self.field.focused:
+            for button in self.buttons.buttons:
+                button.draw(screen)
+        else:
+            super().draw_buttons(screen)
+
+    def draw_over(self, screen: pygame.Surface) -> None:
+        super().draw_over(screen)
+        if not (self.ready() and self.panel_shown and self.rank):
+            return
+        top = self.text_bottom()
+        level = self.base.game.config.level.title()
+        text(screen, "New best time!", (self.panel.centerx, top + 8), 18, NAVY, "center", bold=True)
+        text(screen, f"#{self.rank} on {level}", (self.panel.centerx, top + 24), 16, NAVY, "center", bold=True)
+        text(screen, "Name", (self.panel.left + 10, self.field.rect.centery + 1), 16, anchor="midleft")
+        self.field.draw(screen)

@@ -1,0 +1,118 @@
+"""Modal boxes over another scene: a message to dismiss, and a Yes/No question.
+
+Both are overlays (the scene beneath stays drawn) and go back to it when closed.
+Keys: Left/Right or Tab move between the buttons, Enter/Space press the focused one,
+Esc closes (No for a question); Y and N answer a question directly.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.ui.scene import Overlay
+from game.ui.widgets import BLACK, GREY, Button, ButtonList, bevel, text, title_bar, wrap
+
+TEXT_SIZE = 14  # message font, pixels
+LINE = 13  # message line height, pixels
+PAD = 8  # space inside the box, pixels
+BUTTON_W, BUTTON_H = 64, 22  # box buttons, pixels
+MAX_WIDTH = 300  # widest box, pixels
+
+
+class Box(Overlay):
+    """A titled box with wrapped ``lines`` of text and a row of ``labels`` buttons."""
+
+    labels: tuple[str, ...] = ("OK",)
+
+    def __init__(self, services, base, title: str, lines: list[str], focus: int = 0) -> None:
+        super().__init__(services, base)
+        self.title = title
+        self.message = list(lines)
+        self.focus = focus
+        self.shown: list[str] = []  # the wrapped lines drawn (tests read them)
+
+    def enter(self) -> None:
+        """Enter the base scene too: a box may be the first scene, before its base was shown."""
+        self.base.enter()
+        self.dirty = True
+        self._layout()
+
+    def _layout(self) -> None:
+        width, height = self.size()
+        box_w = min(MAX_WIDTH, width - 8)
+        lines = [line for paragraph in self.message for line in (wrap(paragraph, box_w - 2 * PAD, TEXT_SIZE) or [""])]
+        room = max(1, (height - 8 - 24 - BUTTON_H - 3 * PAD) // LINE)
+        if len(lines) > room:  # a small window: the full text is on stderr
+            lines = lines[:room - 1] + ["(the full message is on stderr)"]
+        self.shown = lines
+        box_h = 24 + PAD + LINE * len(lines) + PAD + BUTTON_H + PAD
+        self.box = pygame.Rect(0, 0, box_w, box_h)
+        self.box.center = (width // 2, height // 2)
+        gap = 8
+        row_w = len(self.labels) * BUTTON_W + (len(self.labels) - 1) * gap
+        left = self.box.centerx - row_w // 2
+        self.buttons = ButtonList([
+            Button((left + i * (BUTTON_W + gap), self.box.bottom - PAD - BUTTON_H, BUTTON_W, BUTTON_H),
+                   label, lambda i=i: self.answer(i), 15)
+            for i, label in enumerate(self.labels)])
+        self.buttons.focus = self.focus
+
+    def answer(self, index: int):
+        """Button ``index`` was pressed: the scene to go to (the base scene)."""
+        return self.base
+
+    def handle(self, event: pygame.event.Event):
+        if event.type == pygame.KEYDOWN:
+            self.dirty = True
+            if event.key == pygame.K_ESCAPE:
+                return self.answer(len(self.labels) - 1)
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                step = 1 if event.key == pygame.K_RIGHT else -1
+                self.buttons.focus = (self.buttons.focus + step) % len(self.labels)
+                return self
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.dirty = True
+            pressed, result = self.buttons.handle(event)
+            if pressed:
+                return result
+        return self
+
+    def draw_over(self, screen: pygame.Surface) -> None:
+        shadow = self.box.move(3, 3)
+        pygame.draw.rect(screen, BLACK, shadow)
+        pygame.draw.rect(screen, GREY, self.box)
+        bevel(screen, self.box, 2)
+        title_bar(screen, pygame.Rect(self.box.left + 3, self.box.top + 3, self.box.width - 6, 18), self.title)
+        for i, line in enumerate(self.shown):
+            text(screen, line, (self.box.left + PAD, self.box.top + 24 + PAD + i * LINE), TEXT_SIZE)
+        self.buttons.draw(screen)
+
+
+class MessageBox(Box):
+    """A message the player dismisses with OK (Enter, Esc or a click)."""
+
+
+class Confirm(Box):
+    """A Yes/No question; ``on_yes()`` runs on Yes and returns the next scene (or None: the base).
+
+    The focus starts on No, so Enter alone never does the irreversible thing.
+    """
+
+    labels = ("Yes", "No")
+
+    def __init__(self, services, base, title: str, question: str, on_yes: Callable[[], object]) -> None:
+        super().__init__(services, base, title, [question], focus=1)
+        self.on_yes = on_yes
+
+    def answer(self, index: int):
+        if index == 0:
+            return self.on_yes() or self.base
+        return self.base
+
+    def handle(self, event: pygame.event.Event):
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
+            self.dirty = True
+            return self.answer(0 if event.key == pygame.K_y else 1)
+        return super().handle(event)

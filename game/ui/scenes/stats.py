@@ -1,0 +1,208 @@
+"""Statistics: per level (tabs) games played and won, streaks, best times, averages and a
+chart of the last 50 results; and Reset statistics, after a confirmation.
+
+Keys: Left/Right (or 1-4) change the level, Up/Down/Tab move between the buttons,
+Enter/Space press the focused one, Esc goes back to the menu. Tabs and buttons
+also answer the mouse. Reading works on a read-only database; resetting it is refused
+with the store's message.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pygame
+
+from game.records.db import RecordsError
+from game.records.record import LEVELS
+from game.records.stats import RECENT, LevelStats, summary
+from game.ui.scene import Scene
+from game.ui.scenes.menu import LEVEL_LABELS, draw_dialog
+from game.ui.widgets import BLACK, ERROR, GREY, LIGHT, SHADE, Button, ButtonList, bevel, text
+
+STATS_SIZE = (400, 420)  # logical window size, pixels
+TAB_W, TAB_H = 94, 22  # one level tab, pixels
+PANEL = pygame.Rect(8, 50, 384, 322)  # the tab page, pixels
+CHART = pygame.Rect(18, 262, 364, 90)  # the well the last results are drawn in, pixels
+WON, LOST = (0, 128, 0), (192, 0, 0)  # bar colours
+DIM = (64, 64, 64)  # secondary text
+RESET_QUESTION = "Reset all statistics? A backup is kept."
+
+
+def seconds_text(value: float | None, digits: int = 1) -> str:
+    """``12.3 s``, or ``-`` for no value."""
+    return "-" if value is None else f"{value:.{digits}f} s"
+
+
+class Statistics(Scene):
+    """The statistics of ``services.records.store``; ``tab`` is the index in LEVELS shown."""
+
+    def __init__(self, services) -> None:
+        super().__init__(services)
+        level = services.settings.difficulty
+        self.tab = LEVELS.index(level) if level in LEVELS else 0
+        self.message = ""  # the result of a reset, or why it was refused
+        self.stats: dict[str, LevelStats] = {}
+        self.buttons = ButtonList([Button((18, 384, 150, 24), "Reset statistics...", self.ask_reset),
+                                   Button((PANEL.right - 90, 384, 80, 24), "Back", self.leave)])
+        self.buttons.focus = 1
+
+    # ----- data ------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.reload()
+        self.dirty = True
+
+    def reload(self) -> None:
+        """Read the statistics again from the database."""
+        records = self.services.records
+        self.stats = summary(records.store) if records is not None else {}
+
+    @property
+    def level(self) -> str:
+        return LEVELS[self.tab]
+
+    def summary_rows(self, level: str | None = None) -> list[tuple[str, str]]:
+        """(label, value) lines shown for ``level`` (default: the open tab)."""
+        s = self.stats.get(level or self.level)
+        if s is None:
+            return []
+        percent = "-" if s.win_percent is None else f"{s.win_percent:.0f} %"
+        speed = "-" if s.average_3bv_per_second is None else f"{s.average_3bv_per_second:.2f}"
+        return [("Played", str(s.played)), ("Won", str(s.won)), ("Win %", percent),
+                ("Current streak", str(s.current_streak)), ("Longest streak", str(s.longest_streak)),
+                ("Average time", seconds_text(s.average_time)), ("Average 3BV/s", speed)]
+
+    # ----- actions ---------------------------------------------------------------------------
+    def ask_reset(self):
+        records = self.services.records
+        if records is None or records.store.read_only:
+            self.message = ("The records are read-only (written by a newer version of the game); "
+                            "they cannot be reset.")
+            return self
+        from game.ui.scenes.confirm import Confirm
+        return Confirm(self.services, self, "Reset statistics", RESET_QUESTION, self.reset_all)
+
+    def reset_all(self):
+        """Delete every recorded game (a backup copy is made first); stay on this screen."""
+        try:
+            backup = self.services.records.store.reset()
+        except (RecordsError, sqlite3.Error) as err:
+            self.message = str(err)
+        else:
+            self.message = "Statistics reset." + (f" Backup: {backup.name}" if backup else "")
+        self.reload()
+        return self
+
+    def leave(self):
+        from game.ui.scenes.menu import Menu
+        return Menu(self.services)
+
+    # ----- input -----------------------------------------------------------------------------
+    def size(self) -> tuple[int, int]:
+        return STATS_SIZE
+
+    def tab_rect(self, index: int) -> pygame.Rect:
+        return pygame.Rect(PANEL.left + index * (TAB_W + 2), PANEL.top - TAB_H + 2, TAB_W, TAB_H)
+
+    def handle(self, event: pygame.event.Event):
+        if event.type == pygame.KEYDOWN:
+            self.dirty = True
+            if event.key == pygame.K_ESCAPE:
+                return self.leave()
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.tab = (self.tab + (1 if event.key == pygame.K_RIGHT else -1)) % len(LEVELS)
+                return self
+            if pygame.K_1 <= event.key < pygame.K_1 + len(LEVELS):
+                self.tab = event.key - pygame.K_1
+                return self
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i in range(len(LEVELS)):
+                if self.tab_rect(i).collidepoint(event.pos):
+                    self.tab = i
+                    self.dirty = True
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.dirty = True
+            pressed, result = self.buttons.handle(event)
+            if pressed:
+                return result
+        return self
+
+    # ----- drawing ---------------------------------------------------------------------------
+    def draw(self, screen: pygame.Surface) -> None:
+        draw_dialog(screen, "Statistics")
+        pygame.draw.rect(screen, GREY, PANEL)
+        bevel(screen, PANEL, 2)
+        self.draw_tabs(screen)
+        s = self.stats.get(self.level)
+        for i, (label, value) in enumerate(self.summary_rows()):
+            y = PANEL.top + 12 + i * 18
+            text(screen, label, (PANEL.left + 10, y), 16)
+            text(screen, value, (PANEL.left + 170, y), 16, anchor="topright", bold=True)
+        pygame.draw.line(screen, SHADE, (PANEL.left + 182, PANEL.top + 10), (PANEL.left + 182, CHART.top - 22))
+        pygame.draw.line(screen, LIGHT, (PANEL.left + 183, PANEL.top + 10), (PANEL.left + 183, CHART.top - 22))
+        if s is not None:
+            self.draw_best(screen, s)
+            self.draw_chart(screen, s)
+        if self.message:
+            text(screen, self.message[:80], (PANEL.left + 10, PANEL.bottom - 16), 14, ERROR)
+        self.buttons.draw(screen)
+        self.dirty = False
+
+    def draw_tabs(self, screen: pygame.Surface) -> None:
+        """Property-sheet tabs: the open one is taller and joins the page below it."""
+        for i, level in enumerate(LEVELS):
+            rect = self.tab_rect(i)
+            if i == self.tab:
+                rect = rect.inflate(0, 4).move(0, -2)
+            pygame.draw.rect(screen, GREY, rect)
+            pygame.draw.line(screen, LIGHT, rect.topleft, (rect.right - 2, rect.top))
+            pygame.draw.line(screen, LIGHT, rect.topleft, (rect.left, rect.bottom - 1))
+            pygame.draw.line(screen, SHADE, (rect.right - 1, rect.top + 1), (rect.right - 1, rect.bottom - 1))
+            if i == self.tab:  # open the page's top edge under the open tab
+                pygame.draw.line(screen, GREY, (rect.left + 1, PANEL.top), (rect.right - 2, PANEL.top))
+                pygame.draw.line(screen, GREY, (rect.left + 1, PANEL.top + 1), (rect.right - 2, PANEL.top + 1))
+            text(screen, LEVEL_LABELS[level], (rect.centerx, rect.centery + 1), 16, BLACK, "center",
+                 bold=i == self.tab)
+
+    def draw_best(self, screen: pygame.Surface, s: LevelStats) -> None:
+        """The top-10 table: rank, time, name, date."""
+        left, top = PANEL.left + 192, PANEL.top + 10
+        text(screen, "Best times", (left, top), 16, bold=True)
+        if s.level not in LEVELS[:3]:
+            text(screen, "Custom sizes have no", (left, top + 22), 14, DIM)
+            text(screen, "best-time table.", (left, top + 36), 14, DIM)
+            return
+        if not s.best_times:
+            text(screen, "No wins yet without hints", (left, top + 22), 14, DIM)
+            text(screen, "or autoplay.", (left, top + 36), 14, DIM)
+            return
+        columns = (0, 18, 72, 138)  # rank, time, name, date: x offsets, pixels
+        for x, title in zip(columns, ("#", "Time", "Name", "Date")):
+            text(screen, title, (left + x, top + 20), 14, DIM)
+        for i, best in enumerate(s.best_times):
+            y = top + 34 + i * 14
+            name = best.name if len(best.name) <= 9 else best.name[:8] + "."
+            for x, value in zip(columns, (str(best.rank), f"{best.seconds:.3f}", name, best.played_at[:10])):
+                text(screen, value, (left + x, y), 14)
+
+    def draw_chart(self, screen: pygame.Surface, s: LevelStats) -> None:
+        """Bars of the last RECENT games, oldest left: height = time, green won, red lost."""
+        text(screen, f"Last {RECENT} games", (CHART.left, CHART.top - 16), 16, bold=True)
+        legend_x = CHART.right - 96
+        for colour, label in ((WON, "won"), (LOST, "lost")):
+            pygame.draw.rect(screen, colour, (legend_x, CHART.top - 13, 9, 9))
+            text(screen, label, (legend_x + 12, CHART.top - 15), 14)
+            legend_x += 48
+        pygame.draw.rect(screen, LIGHT, CHART)
+        bevel(screen, CHART.inflate(4, 4), 2, raised=False)
+        if not s.recent:
+            text(screen, "No games yet", CHART.center, 16, DIM, "center")
+            return
+        longest = max(seconds for _, seconds in s.recent) or 1.0
+        slot = (CHART.width - 4) / RECENT
+        for i, (won, seconds) in enumerate(s.recent):
+            height = max(2, round((CHART.height - 16) * seconds / longest))
+            bar = pygame.Rect(CHART.left + 2 + round(i * slot), CHART.bottom - 2 - height,
+                              max(1, round(slot) - 2), height)
+            pygame.draw.rect(screen, WON if won else LOST, bar)
+        text(screen, f"{longest:.0f} s", (CHART.left + 4, CHART.top + 2), 14, DIM)

@@ -1,0 +1,243 @@
+"""The records in the window: games recorded, best times named, statistics, settings kept,
+and bad database files survived; told with posted pygame events (headless SDL)."""
+
+import json
+import sqlite3
+
+import pygame
+
+from game.engine import State
+from game.records import schema
+from game.records.db import RecordStore
+from game.records.record import GameRecord
+from game.ui.scenes.confirm import Confirm, MessageBox
+from game.ui.scenes.menu import Menu
+from game.ui.scenes.options import Options
+from game.ui.scenes.playing import Playing
+from game.ui.scenes.result import GameOver, Victory
+from game.ui.scenes.stats import Statistics
+
+
+def win_by_clicks(w):
+    """Left-click every safe covered cell until the game is won."""
+    game = w.scene.game
+    w.click_cell((0, 0))
+    mines = game.layout()
+    for cell in game.cells():
+        if game.over:
+            break
+        if cell not in mines and game.appearance(cell) == "covered":
+            w.click_cell(cell)
+    assert game.state is State.WON
+    return game
+
+
+def lose_by_click(w):
+    game = w.scene.game
+    w.click_cell((4, 4))
+    w.click_cell(sorted(game.layout())[0])
+    assert game.state is State.LOST
+    w.step(60)  # the explosion ends
+    return game
+
+
+def type_text(w, characters):
+    for ch in characters:
+        w.key(pygame.key.key_code(ch.lower()) if ch.isalpha() else pygame.K_SPACE, unicode=ch)
+        w.post(pygame.TEXTINPUT, text=ch)
+
+
+def stored(data_dir):
+    with RecordStore.open(data_dir / "records.sqlite3") as store:
+        return store.games()
+
+
+def saved_settings(data_dir):
+    return json.loads((data_dir / "settings.json").read_text(encoding="utf-8"))
+
+
+def record(level="beginner", won=True, time_ms=20000, **changes):
+    rows, cols, mines = {"beginner": (9, 9, 10), "expert": (16, 30, 99), "custom": (5, 7, 3)}[level]
+    values = dict(played_at="2024-05-01T12:00:00+00:00", level=level, rows=rows, cols=cols, mines=mines,
+                  won=won, time_ms=time_ms, three_bv=30, name="Ada")
+    values.update(changes)
+    return GameRecord(**values)
+
+
+def open_stats(w):
+    assert isinstance(w.scene, Menu)
+    w.click(w.scene.list.buttons[5].rect.center)
+    assert isinstance(w.scene, Statistics)
+    return w.scene
+
+
+def test_a_won_game_is_recorded_and_the_best_time_gets_the_typed_name(window, isolated_data_dir):
+    w = window(["--difficulty", "beginner", "--seed", "7"])
+    game = win_by_clicks(w)
+    victory = w.scene
+    assert isinstance(victory, Victory)
+    (row,) = stored(isolated_data_dir)
+    assert (row.level, row.seed, row.won, row.three_bv) == ("beginner", game.seed, True, game.three_bv)
+    assert row.time_ms == round(game.elapsed * 1000) and row.first_click == "opening"
+    assert victory.celebration == "New best time! #1 on Beginner"
+    assert victory.field.focused and victory.field.value == victory.services.settings.player_name
+    for _ in range(len(victory.field.value)):
+        w.key(pygame.K_BACKSPACE)
+    type_text(w, "Nora M")  # N and M go into the name: no new game, no menu
+    assert w.scene is victory and victory.field.value == "Nora M"
+    w.key(pygame.K_RETURN)
+    assert not victory.field.focused
+    assert stored(isolated_data_dir)[0].name == "Nora M"
+    assert saved_settings(isolated_data_dir)["player_name"] == "Nora M"
+    w.key(pygame.K_m)  # with the focus released the keys act again
+    assert isinstance(w.scene, Menu)
+
+
+def test_the_name_field_is_drawn_and_a_name_typed_but_not_entered_is_kept(window, isolated_data_dir):
+    w = window(["--difficulty", "beginner", "--seed", "7"])
+    win_by_clicks(w)
+    victory = w.scene
+    field = victory.field.rect
+    assert victory.panel.contains(field)
+    assert pygame.display.get_surface().get_at((field.right - 4, field.centery))[:3] == (255, 255, 255)
+    type_text(w, "x")
+    w.click(victory.buttons.buttons[2].rect.center)  # Menu: leaving saves the typed name
+    assert isinstance(w.scene, Menu)
+    assert stored(isolated_data_dir)[0].name == victory.services.settings.player_name
+    assert victory.services.settings.player_name.endswith("x")
+
+
+def test_a_lost_game_is_recorded_without_a_celebration(window, isolated_data_dir):
+    w = window(["--difficulty", "beginner", "--seed", "2"])
+    game = lose_by_click(w)
+    assert isinstance(w.scene, GameOver) and w.scene.notes == []
+    (row,) = stored(isolated_data_dir)
+    assert (row.won, row.seed, row.level) == (False, game.seed, "beginner")
+
+
+def test_statistics_from_the_menu_show_counts_best_times_and_the_chart(window, isolated_data_dir):
+    w = window(["--difficulty", "beginner", "--seed", "7"])
+    store = w.scene.services.records.store
+    store.add_game(record(won=False, time_ms=5000))
+    store.add_game(record(time_ms=30000, name="Bob"))
+    win_by_clicks(w)
+    w.key(pygame.K_ESCAPE)  # the name field lets go
+    w.key(pygame.K_ESCAPE)  # to the menu
+    stats = open_stats(w)
+    assert stats.level == "beginner"
+    rows = dict(stats.summary_rows())
+    assert (rows["Played"], rows["Won"], rows["Win %"], rows["Current streak"]) == ("3", "2", "67 %", "2")
+    best = stats.stats["beginner"].best_times
+    assert [b.rank for b in best] == [1, 2] and best[1].name == "Bob"
+    screen = pygame.display.get_surface()
+    assert screen.get_size() == stats.size()
+    from game.ui.scenes.stats import CHART, LOST, WON
+    colours = {tuple(screen.get_at((x, CHART.bottom - 3)))[:3] for x in range(CHART.left, CHART.right)}
+    assert WON in colours and LOST in colours
+    w.key(pygame.K_RIGHT)
+    assert stats.level == "intermediate" and dict(stats.summary_rows())["Played"] == "0"
+    w.click(stats.tab_rect(3).center)
+    assert stats.level == "custom"
+    w.key(pygame.K_ESCAPE)
+    assert isinstance(w.scene, Menu)
+
+
+def test_reset_asks_first_no_keeps_yes_clears_with_a_backup(window, isolated_data_dir):
+    w = window([])
+    store = w.scene.services.records.store
+    for won in (True, False, True):
+        store.add_game(record(won=won))
+    stats = open_stats(w)
+    w.click(stats.buttons.buttons[0].rect.center)
+    assert isinstance(w.scene, Confirm) and "A backup is kept" in " ".join(w.scene.shown)
+    w.key(pygame.K_RETURN)  # the focus starts on No
+    assert w.scene is stats and store.count() == 3 and dict(stats.summary_rows())["Played"] == "3"
+    w.click(stats.buttons.buttons[0].rect.center)
+    w.click(w.scene.buttons.buttons[0].rect.center)  # Yes
+    assert w.scene is stats and store.count() == 0
+    assert dict(stats.summary_rows())["Played"] == "0" and stats.message.startswith("Statistics reset.")
+    assert list(isolated_data_dir.glob("records.sqlite3.reset-*"))
+
+
+def test_options_are_saved_and_loaded_by_the_next_run(window, isolated_data_dir):
+    w = window([])
+    w.click(w.scene.list.buttons[4].rect.center)
+    options = w.scene
+    assert isinstance(options, Options)
+    w.click(options.row_rect(0).center)  # question marks on
+    w.click(options.row_rect(2).center)  # chord by clicking a number off
+    w.click(options.row_rect(3).center)  # no-guess on
+    w.click(options.row_rect(1).center)  # first click: refused while no-guess is on
+    assert "No-guess boards always open an area" in options.message
+    saved = saved_settings(isolated_data_dir)
+    assert (saved["questions"], saved["chord_on_number"], saved["no_guess"]) == (True, False, True)
+    w.key(pygame.K_ESCAPE)
+    w.key(pygame.K_DOWN)
+    w.key(pygame.K_RETURN)  # Intermediate: the last difficulty is saved
+    assert w.scene.game.config.no_guess and w.scene.game.config.questions
+    assert saved_settings(isolated_data_dir)["difficulty"] == "intermediate"
+    again = window([])
+    settings = again.scene.services.settings
+    assert (settings.questions, settings.chord_on_number, settings.no_guess) == (True, False, True)
+    assert again.scene.services.no_guess and again.scene.list.focus == 1  # Intermediate highlighted
+
+
+def test_command_line_flags_apply_to_the_run_but_are_not_saved(window, isolated_data_dir):
+    w = window(["--questions", "--first-click", "classic", "--fullscreen"])
+    settings = w.scene.services.settings
+    assert settings.questions and settings.first_click == "classic" and w.scene.services.display.fullscreen
+    assert not (isolated_data_dir / "settings.json").exists()
+    w.key(pygame.K_F11)  # a toggle is the player's choice: saved
+    assert saved_settings(isolated_data_dir)["fullscreen"] is False
+    assert saved_settings(isolated_data_dir)["questions"] is False
+
+
+def test_custom_size_is_remembered_for_the_form(window, isolated_data_dir):
+    w = window([])
+    w.click(w.scene.list.buttons[3].rect.center)
+    for field, value in enumerate(("8", "12", "20")):
+        w.scene.values[field] = value
+    w.key(pygame.K_RETURN)
+    assert isinstance(w.scene, Playing)
+    saved = saved_settings(isolated_data_dir)
+    assert (saved["difficulty"], saved["custom_rows"], saved["custom_cols"], saved["custom_mines"]) == (
+        "custom", 8, 12, 20)
+    again = window([])
+    assert again.scene.list.focus == 3 and again.scene.services.last_custom == (8, 12, 20)
+
+
+def test_a_corrupt_database_is_set_aside_told_in_the_window_and_play_goes_on(window, isolated_data_dir, capsys):
+    (isolated_data_dir / "records.sqlite3").write_bytes(b"this is not a database" * 100)
+    w = window([])
+    box = w.scene
+    assert isinstance(box, MessageBox) and isinstance(box.base, Menu)
+    assert "moved aside" in " ".join(box.shown)
+    assert "moved aside" in capsys.readouterr().err
+    assert list(isolated_data_dir.glob("records.sqlite3.corrupt-*"))
+    w.key(pygame.K_RETURN)
+    assert isinstance(w.scene, Menu)
+    w.key(pygame.K_RETURN)  # Beginner
+    win_by_clicks(w)
+    assert len(stored(isolated_data_dir)) == 1
+
+
+def test_a_newer_database_is_read_only_the_game_plays_and_nothing_is_written(window, isolated_data_dir):
+    path = isolated_data_dir / "records.sqlite3"
+    RecordStore.open(path).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA user_version = {schema.LATEST + 1}")
+    conn.close()
+    before = path.read_bytes()
+    w = window(["--difficulty", "beginner", "--seed", "7"])
+    assert isinstance(w.scene, MessageBox) and "read-only" in " ".join(w.scene.shown)
+    w.click(w.scene.buttons.buttons[0].rect.center)  # OK
+    assert isinstance(w.scene, Playing)
+    win_by_clicks(w)
+    victory = w.scene
+    assert victory.rank is None and victory.field is None
+    assert any("read-only" in line for line in victory.shown_notes)
+    w.key(pygame.K_ESCAPE)
+    stats = open_stats(w)
+    w.click(stats.buttons.buttons[0].rect.center)
+    assert w.scene is stats and "read-only" in stats.message
+    assert path.read_bytes() == before
