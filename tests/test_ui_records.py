@@ -241,3 +241,39 @@ def test_a_newer_database_is_read_only_the_game_plays_and_nothing_is_written(win
     w.click(stats.buttons.buttons[0].rect.center)
     assert w.scene is stats and "read-only" in stats.message
     assert path.read_bytes() == before
+
+
+def test_real_window_best_time_name_typed_with_the_keyboard(tmp_path):
+    """Under Xvfb: a one-click Beginner board won, the name typed with real key presses
+    (SDL's TEXTINPUT from X11), Enter, and the name is in the database."""
+    import time
+
+    import pytest
+
+    from game.ui.layout import BoardLayout
+    from game.ui.xsession import XSession, missing
+    if missing():
+        pytest.skip(f"needs {', '.join(missing())} for a real window")
+    board = tmp_path / "one_click.mine"
+    board.write_text("9x9x10\n" + "HHHHHHHHH\n" * 7 + "HHHHHHHHM\n" + "MMMMMMMMM\n", encoding="utf-8")
+    data = tmp_path / "data"
+    with XSession() as x:
+        x.start_game("--board", str(board), "--data-dir", str(data))
+        time.sleep(0.5)
+        layout = BoardLayout(9, 9)
+        scale = x.geometry()[2] // layout.size[0]
+        cx, cy = layout.cell_rect((0, 0)).center
+        x.click(cx * scale, cy * scale)
+        time.sleep(0.5)
+        for _ in range(40):
+            x.key("BackSpace")
+        x.xdotool("type", "--delay", "30", "Zed N")
+        x.key("Return")
+        deadline = time.monotonic() + 10
+        names = []
+        while time.monotonic() < deadline and names != ["Zed N"]:
+            time.sleep(0.2)
+            with RecordStore.open(data / "records.sqlite3") as store:
+                names = [game.name for game in store.games()]
+        assert names == ["Zed N"]
+        assert saved_settings(data)["player_name"] == "Zed N"
