@@ -289,3 +289,52 @@ def test_seed_gives_the_console_board_in_the_window(window):
     w.click_cell((7, 7))
     wait_for_board(w)
     assert w.scene.game.layout() == console_game.layout()
+
+
+def test_real_window_generating_cancel_and_board(tmp_path):
+    """Under Xvfb: a dense 60x80 no-guess board; Esc right after the click leaves the board
+    covered; the next click shows the dimmed board with the panel, then the opened board."""
+    import subprocess
+    from game.ui.layout import BoardLayout, fit_cell
+    from game.ui.xsession import XSession, missing
+    if missing():
+        pytest.skip(f"needs {', '.join(missing())} for a real window")
+    with XSession() as x:
+        x.start_game("--no-guess", "--rows", "60", "--cols", "80", "--mines", "1200", "--seed", "1")
+        time.sleep(0.5)
+        left, top, width, _ = x.geometry()
+        layout = BoardLayout(60, 80, fit_cell(60, 80, (1280 - 16, 1024 - 80)))
+        scale = width / layout.size[0]
+
+        def at(shot, cell):  # colour of a cell's top-left bevel (white while covered), on the screen
+            rect = layout.cell_rect(cell)
+            return shot.get_at((left + int((rect.left + 1) * scale), top + int((rect.top + 1) * scale)))[:3]
+
+        def click(cell):
+            cx, cy = layout.cell_rect(cell).center
+            x.click(int(cx * scale), int(cy * scale))
+
+        before = x.screenshot()
+        click((30, 40))
+        x.key("Escape")
+        time.sleep(0.5)
+        cancelled = x.screenshot()
+        assert all(at(cancelled, c) == at(before, c) for c in [(30, 40), (29, 39), (5, 5), (59, 79)])
+        click((30, 40))
+        looks = []  # (cell (5, 5), the clicked cell) on screenshots until the board is back
+        plain = at(before, (5, 5))
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            shot = x.screenshot()
+            looks.append((at(shot, (5, 5)), at(shot, (30, 40))))
+            dimmed = [corner for corner, _ in looks if all(d < b for d, b in zip(corner, plain))]
+            if dimmed and looks[-1][0] == plain:
+                break
+        assert dimmed, "the board was never shown dimmed beneath the Generating panel"
+        assert looks[-1][0] == at(before, (5, 5)), "the Generating overlay never went away"
+        assert looks[-1][1] != at(before, (30, 40)), "the first click did not reveal"
+        assert x.game.poll() is None
+        try:
+            x.key("Escape")
+        except subprocess.CalledProcessError:
+            pass

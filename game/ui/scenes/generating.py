@@ -4,6 +4,11 @@ The Playing scene starts a :class:`game.noguess.Generation` at the first reveal 
 no-guess game. When the first slice does not finish it, this overlay takes over: each
 update (1/60 s) runs one slice of STEP_BUDGET seconds, so the window keeps drawing and
 answering input; the board shows dimmed beneath a "Generating..." panel with a spinner.
+When frames run late the loop runs several updates back to back to catch up; a slice
+then waits until the frame clock (``services.clock``: real time in the window, one 1/60 s
+step per frame in tests) has moved on by REST_SHARE of the last slice's duration, so
+generation takes at most about four fifths of the time and a frame holds about one
+slice, however slow the machine.
 Esc, the Cancel button, F2 or the face stop the job and give the board back untouched
 (the game is still READY: no mines laid, the timer not started).
 
@@ -16,6 +21,7 @@ If the generator gives up (``NoGuessError``) the panel shows why until a key or 
 from __future__ import annotations
 
 import math
+import time
 
 import pygame
 
@@ -25,6 +31,7 @@ from game.ui.scene import Overlay
 from game.ui.widgets import BLACK, ERROR, GREY, NAVY, SHADE, Button, ButtonList, bevel, font, text, wrap
 
 STEP_BUDGET = 0.008  # seconds of generation per update tick: half a 60 Hz frame
+REST_SHARE = 0.25  # after a slice of d seconds the next waits d * REST_SHARE: no catch-up spiral
 GENERATED = pygame.event.custom_type()  # posted when the board is laid: switch back to Playing
 SPOKES = 8  # spinner spokes
 SPINNER_RADIUS = 10  # pixels from the spinner's centre to a spoke
@@ -49,6 +56,10 @@ class Generating(Overlay):
         self.ticks = 0  # update ticks spent generating (drives the spinner)
         self.steps = 0  # job.step calls made by this overlay
         self.laid = False
+        # frame-clock seconds (services.clock.now) before which the next slice waits; the
+        # click's own slice has just run
+        self._rest_until = services.clock.now() + STEP_BUDGET * REST_SHARE
+        self._dim: pygame.Surface | None = None
         area = base.layout.board.union(base.layout.hud)
         self.panel = pygame.Rect(0, 0, min(PANEL_W, area.width - 4), PANEL_H)
         self.panel.center = base.layout.board.center
@@ -76,7 +87,10 @@ class Generating(Overlay):
         self.ticks += 1
         if self.ticks % TICKS_PER_SPOKE == 0:
             self.dirty = True
+        if self.services.clock.now() < self._rest_until:
+            return  # a catch-up update in a late frame: let the window draw first
         self.steps += 1
+        started = time.perf_counter()
         try:
             done = self.job.step(STEP_BUDGET)
         except NoGuessError as err:
@@ -84,6 +98,8 @@ class Generating(Overlay):
             return
         except GenerationCancelled:
             return
+        finally:
+            self._rest_until = self.services.clock.now() + (time.perf_counter() - started) * REST_SHARE
         if done:
             self.laid = True
             self.base.lay_board(self.job.result, self.cell)
@@ -137,9 +153,10 @@ class Generating(Overlay):
         if self.laid:
             return  # the revealed board shows for the one frame before the switch
         board = self.base.layout.board
-        dim = pygame.Surface(board.size)
-        dim.set_alpha(DIM_ALPHA)  # fill stays black: the board darkens but stays visible
-        screen.blit(dim, board)
+        if self._dim is None:
+            self._dim = pygame.Surface(board.size)
+            self._dim.set_alpha(DIM_ALPHA)  # fill stays black: the board darkens but stays visible
+        screen.blit(self._dim, board)
         panel = pygame.Surface(self.panel.size)
         panel.fill(GREY)
         bevel(panel, panel.get_rect(), 2)

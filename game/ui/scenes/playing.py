@@ -14,6 +14,7 @@ import pygame
 from game.board import Cell
 from game.engine import Game, State
 from game.noguess import Generation, NoGuessError
+from game.noguess.generator import geometry
 from game.ui.board_view import BoardView
 from game.ui.hud import draw_frame, draw_hud
 from game.ui.layout import BoardLayout, fit_cell
@@ -55,6 +56,9 @@ class Playing(Scene):
             self.frame = draw_frame(self.layout)
             self.view = BoardView(self.layout, self.services.assets.cell_sprites(self.layout.cell))
             self.view.refresh(self.appearance)
+            if self.game.config.no_guess and not self.game.mines_laid:
+                geometry(self.game.rows, self.game.cols)  # the generator's neighbour tables, built
+                # once per size (~0.1 s at 60x80): now, with the window change, not at the first click
         self.gesture.reset()
         self.dirty = True
 
