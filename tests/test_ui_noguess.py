@@ -18,7 +18,6 @@ from game.engine import State
 from game.noguess import Generation, NoGuessError, generate, is_no_guess
 from game.ui.scenes.custom import CustomForm
 from game.ui.scenes.generating import Generating
-from game.ui.scenes.menu import Menu
 from game.ui.scenes.playing import Playing
 
 MAX_FRAMES = 2000  # a generation that outlasts this many frames (33 s at 60 Hz) has hung
