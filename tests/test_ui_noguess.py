@@ -276,8 +276,6 @@ def test_generating_overlay_draws_a_panel_over_the_dimmed_board(window, slow_gen
     assert isinstance(w.scene, Playing)
 
 
-@pytest.mark.xfail(strict=True, reason="services.new_game ignores --seed (services.py, not this module's; "
-                                       "the lead passes seed=args.seed to the first Game)")
 def test_seed_gives_the_console_board_in_the_window(window):
     from game.cli import parse_args
     from game.console import make_game

@@ -48,19 +48,19 @@ class MouseGesture:
         """True while a button is held on the board or the face."""
         return bool(self.held) or self.face_down
 
-    def interpret(self, event: pygame.event.Event, game, chord_on_left: bool) -> tuple[str, Cell | None] | None:
+    def interpret(self, event: pygame.event.Event, game, chord_on_number: bool) -> tuple[str, Cell | None] | None:
         """The move ``event`` makes, if any; updates the held state either way."""
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.layout.cell_at(event.pos)
             self.face_hover = self.layout.face.collidepoint(event.pos)
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (LEFT, MIDDLE, RIGHT):
-            return self._down(event.button, event.pos, game, chord_on_left)
+            return self._down(event.button, event.pos, game, chord_on_number)
         if event.type == pygame.MOUSEBUTTONUP and event.button in (LEFT, MIDDLE, RIGHT):
             return self._up(event.button, event.pos)
         return None
 
-    def _down(self, button: int, pos, game, chord_on_left: bool):
+    def _down(self, button: int, pos, game, chord_on_number: bool):
         cell = self.layout.cell_at(pos)
         self.hover = cell
         if button == LEFT and not self.held and self.layout.face.collidepoint(pos):
@@ -75,7 +75,7 @@ class MouseGesture:
             self.anchor = cell
         if button == MIDDLE or {LEFT, RIGHT} <= self.held:
             self.chording = True
-        elif button == LEFT and chord_on_left and game.number(cell):
+        elif button == LEFT and chord_on_number and game.number(cell):
             self.chording = True  # left click on a number: a chord when released on it
         return None
 

@@ -1,8 +1,7 @@
 """The context every scene receives: settings, records, randomness, clock, display, sprites.
 
-Other parts of the game plug in here rather than into the scenes: replace
-``make_game`` (e.g. a no-guess generator), append to ``finish_hooks`` (the records
-store returns "New best time: #N"), or add keys to ``Services.extra_keys`` (key ->
+Other parts of the game plug in here rather than into the scenes: append to
+``finish_hooks`` (the records store returns "New best time: #N"), or add keys to ``Services.extra_keys`` (key ->
 callable(playing_scene) returning the next scene or None to stay), which the
 Playing scene consults for keys it does not know.
 """
@@ -43,7 +42,7 @@ class Services:
     records: Records | None = None
     finish_hooks: list[Callable[[Game], str | None]] = field(default_factory=list)
     extra_keys: dict[int, Callable] = field(default_factory=dict)
-    make_game: Callable[[Config], Game] | None = None
+    first_seed: int | None = None  # --seed: the seed of the first new game, as in the console
 
     def config_for(self, rows: int, cols: int, mines: int) -> Config:
         """A Config of this size with the current options (raises ValueError like Config).
@@ -55,10 +54,20 @@ class Services:
                       questions=self.settings.questions, no_guess=self.no_guess)
 
     def new_game(self, config: Config) -> Game:
-        """A fresh game for ``config`` through ``make_game`` (default: a plain Game)."""
-        if self.make_game is not None:
-            return self.make_game(config)
-        return Game(config, rng=self.rng, clock=self.clock.now)
+        """A fresh game for ``config``: the first one takes ``first_seed`` (``--seed``), the
+        next ones draw their seeds from ``rng``, so a seed and first click give the same
+        board as in the console.
+
+        No-guess games get the generator as their mine layer; the Playing scene normally
+        generates the board over several frames and lays it with ``Game.set_layout``, so
+        the layer is only the safety net for any other path.
+        """
+        seed, self.first_seed = self.first_seed, None
+        layer = None
+        if config.no_guess:
+            from game.noguess import no_guess_layer
+            layer = no_guess_layer
+        return Game(config, rng=self.rng, seed=seed, clock=self.clock.now, layer=layer)
 
     def finished(self, game: Game) -> list[str]:
         """Tell every finish hook that ``game`` ended; return the notes they give back."""

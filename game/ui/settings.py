@@ -41,20 +41,3 @@ def for_run(saved: Settings, args) -> Settings:
     if getattr(args, "windowed", False):
         run.fullscreen = False
     return run
-
-
-def _install_chord_alias() -> None:
-    """TEMPORARY: ``settings.chord_on_left`` reads and writes ``chord_on_number``.
-
-    game/ui/scenes/playing.py (owned by another helper) still reads the old name on
-    two lines; delete this function and its call once they read ``chord_on_number``.
-    The alias is a property, not a field: it is never saved and has no value of its own.
-    """
-    if not hasattr(Settings, "chord_on_left"):
-        Settings.chord_on_left = property(
-            lambda self: self.chord_on_number,
-            lambda self, value: setattr(self, "chord_on_number", bool(value)),
-            doc="Old name of chord_on_number (playing.py until it is updated).")
-
-
-_install_chord_alias()

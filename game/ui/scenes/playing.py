@@ -118,7 +118,7 @@ class Playing(Scene):
     # ----- moves -----------------------------------------------------------------------------
     def handle_mouse(self, event: pygame.event.Event) -> Scene:
         before = (self.gesture.pressed_cells(self.game), self.gesture.face(self.game))
-        move = self.gesture.interpret(event, self.game, self.services.settings.chord_on_left)
+        move = self.gesture.interpret(event, self.game, self.services.settings.chord_on_number)
         if move is not None:
             return self.play(*move)
         if (self.gesture.pressed_cells(self.game), self.gesture.face(self.game)) != before:
@@ -192,7 +192,7 @@ class Playing(Scene):
 
     def key_reveal(self) -> Scene:
         """Space/Enter: reveal at the cursor (chord on a number when left-click chording is on)."""
-        if self.cursor is not None and self.services.settings.chord_on_left and self.game.number(self.cursor):
+        if self.cursor is not None and self.services.settings.chord_on_number and self.game.number(self.cursor):
             return self._at_cursor("chord")
         return self._at_cursor("reveal")
 
