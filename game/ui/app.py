@@ -90,7 +90,7 @@ def build(args, clock=None) -> tuple[Loop, Services]:
 
 def _build(args, clock, records) -> tuple[Loop, Services]:
     settings = for_run(records.settings, args)
-    display = Display(fullscreen=settings.fullscreen)
+    display = Display(fullscreen=settings.fullscreen, scale=settings.scale)
     config = getattr(args, "config", None)
     if config is not None and fit_cell(config.rows, config.cols, display.area()) is None:
         rows, cols = max_board(display.area())

@@ -23,13 +23,14 @@ ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
 class Display:
     """Owns the pygame window. ``desktop`` is the screen size in pixels, read before any window."""
 
-    def __init__(self, fullscreen: bool = False, title: str = TITLE) -> None:
+    def __init__(self, fullscreen: bool = False, title: str = TITLE, scale: int | None = None) -> None:
         pygame.display.init()
         sizes = pygame.display.get_desktop_sizes()
         self.desktop: tuple[int, int] = tuple(sizes[0]) if sizes else (1024, 768)
         self.fullscreen = fullscreen
         self.size: tuple[int, int] | None = None
         self.title = title
+        self.scale = scale  # whole screen pixels per logical pixel when windowed; None: SDL's choice
         self.mode_changes = 0  # set_mode calls so far (tests check a toggle keeps the game)
 
     def area(self) -> tuple[int, int]:
@@ -49,6 +50,28 @@ class Display:
         if size != self.size or pygame.display.get_surface() is None:
             return self._set_mode(size)
         return pygame.display.get_surface()
+
+    def fitting_scale(self, size: tuple[int, int] | None = None) -> int:
+        """The largest whole scale at which logical ``size`` (default: the current) fits the desktop."""
+        width, height = size or self.size or (1, 1)
+        area_w, area_h = self.area()
+        return max(1, min(area_w // max(1, width), area_h // max(1, height)))
+
+    def set_scale(self, scale: int | None) -> None:
+        """Use ``scale`` (None: automatic) for the windowed window, now and for every new size."""
+        self.scale = scale
+        if self.size is not None and not self.fullscreen:
+            self._set_mode(self.size)
+
+    def _apply_scale(self) -> None:
+        """Resize the window to the chosen whole scale, capped to what fits the desktop."""
+        if self.scale is None or self.fullscreen or self.size is None:
+            return
+        scale = min(self.scale, self.fitting_scale())
+        with warnings.catch_warnings():  # from_display_module is the way to reach set_mode's window
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        window.size = (self.size[0] * scale, self.size[1] * scale)
 
     def toggle_fullscreen(self) -> None:
         """Switch between windowed and fullscreen, keeping the logical size (and the game)."""
@@ -75,6 +98,7 @@ class Display:
         pygame.display.set_caption(self.title)
         self.size = tuple(size)
         self.mode_changes += 1
+        self._apply_scale()
         return screen
 
     def _open_mode(self, size: tuple[int, int], flags: int) -> pygame.Surface:

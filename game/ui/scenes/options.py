@@ -1,5 +1,6 @@
 """Options: question marks, first-click rule, chord by clicking a number, no-guess boards,
-windowed or fullscreen.
+and the display: a window at SDL's automatic size or a chosen whole scale (1x..4x,
+capped to the screen), or fullscreen.
 
 Up/Down choose a line, Left/Right/Enter/Space (or a click) change it, Esc goes back.
 Every change is saved at once (atomically) as the player's choice, even over a
@@ -17,6 +18,7 @@ from game.ui.scenes.menu import draw_dialog
 from game.ui.widgets import BLACK, ERROR, NAVY, Button, bevel, text, wrap
 
 ROW_H = 34  # one option line, pixels
+MAX_SCALE = 4  # largest window scale offered; capped to what fits the screen
 FIRST_CLICK_NAMES = {"opening": "opens an area", "safe": "safe cell", "classic": "classic (XP)"}
 NO_GUESS_FIRST_CLICK = "No-guess boards always open an area; turn no-guess off to choose another first click."
 
@@ -38,7 +40,31 @@ class Options(Scene):
                 ("First click", first_click),
                 ("Chord by clicking a number", "on" if s.chord_on_number else "off"),
                 ("No-guess boards", "on" if self.services.no_guess else "off"),
-                ("Display", "fullscreen" if self.services.display.fullscreen else "windowed")]
+                ("Display", self.display_name())]
+
+    def display_name(self) -> str:
+        """'fullscreen', 'window, auto size' or 'window, 2x'."""
+        display = self.services.display
+        if display.fullscreen:
+            return "fullscreen"
+        return "window, auto size" if display.scale is None else f"window, {display.scale}x"
+
+    def change_display(self, step: int) -> str | None:
+        """Cycle window (auto size), window 1x..MAX_SCALE, fullscreen; save the choice."""
+        services, display = self.services, self.services.display
+        modes = [None, *range(1, MAX_SCALE + 1), "fullscreen"]
+        now = "fullscreen" if display.fullscreen else display.scale
+        chosen = modes[(modes.index(now) + step) % len(modes)] if now in modes else None
+        if chosen == "fullscreen":
+            display.toggle_fullscreen()
+            return services.sync_fullscreen()
+        if display.fullscreen:
+            display.toggle_fullscreen()
+            warning = services.sync_fullscreen()
+            if warning:
+                return warning
+        display.set_scale(chosen)
+        return services.set_option(scale=chosen)
 
     def change(self, index: int, step: int = 1) -> None:
         """Move option ``index`` to its next (``step`` 1) or previous (-1) value, and save it."""
@@ -57,8 +83,7 @@ class Options(Scene):
         elif index == 3:
             warning = services.set_option(no_guess=not services.no_guess)
         else:
-            services.display.toggle_fullscreen()
-            warning = services.sync_fullscreen()
+            warning = self.change_display(step)
         self.message = warning or ""
 
     def leave(self):

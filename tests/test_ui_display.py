@@ -1,0 +1,65 @@
+"""The window scale option: chosen in Options, applied to the window, saved, used by the next run."""
+
+import json
+import warnings
+
+import pygame
+
+from game.ui.scenes.options import Options
+
+DISPLAY_ROW = 4
+
+
+def open_options(w) -> Options:
+    w.click(w.scene.list.buttons[4].rect.center)
+    assert isinstance(w.scene, Options)
+    return w.scene
+
+
+def window_size() -> tuple[int, int]:
+    """The real window's size in screen pixels (the display module's window)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module().size
+
+
+def test_a_chosen_scale_sizes_the_window_and_is_saved(window, isolated_data_dir):
+    w = window([])
+    options = open_options(w)
+    assert options.display_name() == "window, auto size"
+    w.click(options.row_rect(DISPLAY_ROW).center)  # auto -> 1x
+    assert options.display_name() == "window, 1x"
+    logical = w.scene.services.display.size
+    assert window_size() == logical
+    w.click(options.row_rect(DISPLAY_ROW).center)  # 1x -> 2x
+    assert window_size() == (logical[0] * 2, logical[1] * 2)
+    saved = json.loads((isolated_data_dir / "settings.json").read_text())
+    assert saved["scale"] == 2 and saved["fullscreen"] is False
+
+    again = window([])  # the next run opens at the saved scale, for the menu and for a board
+    assert window_size() == (again.scene.services.display.size[0] * 2, again.scene.services.display.size[1] * 2)
+    again.key(pygame.K_RETURN)  # Beginner
+    board = again.scene.services.display.size
+    assert window_size() == (board[0] * 2, board[1] * 2)
+
+
+def test_the_display_cycle_goes_through_fullscreen_and_back_to_auto(window, isolated_data_dir):
+    w = window([])
+    options = open_options(w)
+    for _ in range(5):  # auto, 1x, 2x, 3x, 4x -> fullscreen
+        options.change(DISPLAY_ROW)
+    assert options.display_name() == "fullscreen" and w.scene.services.display.fullscreen
+    options.change(DISPLAY_ROW)
+    assert options.display_name() == "window, auto size" and not w.scene.services.display.fullscreen
+    saved = json.loads((isolated_data_dir / "settings.json").read_text())
+    assert saved["scale"] is None and saved["fullscreen"] is False
+    options.change(DISPLAY_ROW, -1)  # Left goes back: auto -> fullscreen
+    assert options.display_name() == "fullscreen"
+
+
+def test_a_scale_too_big_for_the_screen_is_capped(window):
+    w = window([])
+    display = w.scene.services.display
+    display.set_scale(50)
+    most = display.fitting_scale()
+    assert window_size() == (display.size[0] * most, display.size[1] * most)
