@@ -42,6 +42,18 @@ class Scene:
     def update(self) -> None:
         """Advance one fixed step (1/60 s); animations count these ticks."""
 
+    def press_buttons(self, buttons, event: pygame.event.Event) -> "Scene | None":
+        """Give a key or mouse event to ``buttons`` (game.ui.widgets.ButtonList).
+
+        Returns what the pressed button's action returned (the next scene), else this scene.
+        """
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.dirty = True
+            pressed, result = buttons.handle(event)
+            if pressed:
+                return result
+        return self
+
     def draw(self, screen: pygame.Surface) -> None:
         """Paint the whole logical screen."""
 

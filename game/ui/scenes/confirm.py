@@ -72,12 +72,7 @@ class Box(Overlay):
                 step = 1 if event.key == pygame.K_RIGHT else -1
                 self.buttons.focus = (self.buttons.focus + step) % len(self.labels)
                 return self
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.dirty = True
-            pressed, result = self.buttons.handle(event)
-            if pressed:
-                return result
-        return self
+        return self.press_buttons(self.buttons, event)
 
     def draw_over(self, screen: pygame.Surface) -> None:
         shadow = self.box.move(3, 3)

@@ -122,12 +122,7 @@ class Generating(Overlay):
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1
                 and self.base.layout.face.collidepoint(event.pos)):
             return self.cancel().key_new()
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.dirty = True
-            pressed, result = self.buttons.handle(event)
-            if pressed:
-                return result
-        return self
+        return self.press_buttons(self.buttons, event)
 
     # ----- actions ---------------------------------------------------------------------------
     def cancel(self):

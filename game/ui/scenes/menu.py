@@ -95,12 +95,7 @@ class Menu(Scene):
             self.dirty = True
             if self.quit_button.rect.collidepoint(event.pos):
                 return None
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.dirty = True
-            pressed, result = self.list.handle(event)
-            if pressed:
-                return result
-        return self
+        return self.press_buttons(self.list, event)
 
     def draw(self, screen: pygame.Surface) -> None:
         draw_dialog(screen, "Minesweeper")

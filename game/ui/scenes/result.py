@@ -65,12 +65,7 @@ class Result(Overlay):
             return self.new_game()
         if not (self.ready() and self.panel_shown):
             return self
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.dirty = True
-            pressed, result = self.buttons.handle(event)
-            if pressed:
-                return result
-        return self
+        return self.press_buttons(self.buttons, event)
 
     def new_game(self):
         return self.base.key_new()

@@ -120,12 +120,7 @@ class Statistics(Scene):
                 if self.tab_rect(i).collidepoint(event.pos):
                     self.tab = i
                     self.dirty = True
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.dirty = True
-            pressed, result = self.buttons.handle(event)
-            if pressed:
-                return result
-        return self
+        return self.press_buttons(self.buttons, event)
 
     # ----- drawing ---------------------------------------------------------------------------
     def draw(self, screen: pygame.Surface) -> None:
