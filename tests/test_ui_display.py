@@ -63,3 +63,22 @@ def test_a_scale_too_big_for_the_screen_is_capped(window):
     display.set_scale(50)
     most = display.fitting_scale()
     assert window_size() == (display.size[0] * most, display.size[1] * most)
+
+
+def test_a_window_resized_to_nothing_and_back_keeps_the_game(window):
+    w = window(["--difficulty", "beginner", "--seed", "6"])
+    scene = w.scene
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        real = pygame.Window.from_display_module()
+    real.size = (1, 1)
+    w.post(pygame.VIDEORESIZE, size=(0, 0), w=0, h=0)
+    w.post(pygame.WINDOWSIZECHANGED, x=0, y=0)
+    w.post(pygame.WINDOWMINIMIZED)
+    w.step(5)
+    assert w.scene is scene
+    real.size = (scene.size()[0] * 2, scene.size()[1] * 2)
+    w.post(pygame.WINDOWSIZECHANGED, x=real.size[0], y=real.size[1])
+    w.post(pygame.WINDOWRESTORED)
+    w.click_cell((3, 7), button=3)
+    assert scene.game.appearance((3, 7)) == "flag"
