@@ -1,7 +1,8 @@
 """The menu: a level, a custom size, the options or the statistics; mouse or keyboard.
 
-Up/Down (or Tab) move the focus, Enter/Space press it, Esc quits. The focus starts
-on the last level played (saved in the settings). Quit is a button for the mouse.
+Up/Down (or Tab) move the focus, Enter/Space press it, Esc quits, F1 or ? shows the
+controls (game.ui.scenes.help). The focus starts on the last level played (saved in
+the settings). Quit is a button for the mouse.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import pygame
 from game.board import DIFFICULTIES, Config
 from game.ui.layout import MENU_SIZE
 from game.ui.scene import Scene
+from game.ui.scenes.help import Help, is_help_key
 from game.ui.widgets import GREY, Button, ButtonList, bevel, text, title_bar
 
 BUTTON_H = 26  # menu button height, pixels
@@ -88,6 +90,8 @@ class Menu(Scene):
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return None
+        if is_help_key(event):
+            return Help(self.services, self)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.quit_pressed = self.quit_button.rect.collidepoint(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.quit_pressed:
@@ -101,6 +105,6 @@ class Menu(Scene):
         draw_dialog(screen, "Minesweeper")
         self.list.draw(screen)
         self.quit_button.draw(screen, pressed=self.quit_pressed)
-        text(screen, "Arrows, Enter; Esc quits", (MENU_SIZE[0] // 2, MENU_SIZE[1] - 14), 16,
+        text(screen, "Arrows, Enter; Esc quits; F1 help", (MENU_SIZE[0] // 2, MENU_SIZE[1] - 14), 16,
              (64, 64, 64), "center")
         self.dirty = False

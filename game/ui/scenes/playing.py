@@ -1,7 +1,9 @@
 """The Playing scene: the board, the HUD, and input turned into engine moves.
 
-Holds the Game (engine state), the gesture and cursor (UI state) and the board
-view and frame (drawstate). Pause, GameOver and Victory are overlays over it.
+Holds the Game (engine state), the gesture, cursor, hint and autoplay (UI state) and
+the board view, frame and probability overlay (drawstate). Pause, GameOver, Victory,
+the hint panel and the help are overlays over it. The solver's help (H, O, A) lives in
+game.ui.assist (what) and game.ui.solver_view (drawing).
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from game.board import Cell
 from game.engine import Game, State
 from game.noguess import Generation, NoGuessError
 from game.noguess.generator import geometry
+from game.ui import solver_view
+from game.ui.assist import Assistant, Autoplay
 from game.ui.board_view import BoardView
 from game.ui.hud import draw_frame, draw_hud
 from game.ui.layout import BoardLayout, fit_cell
@@ -22,6 +26,7 @@ from game.ui.mouse import MouseGesture
 from game.ui.scene import Scene
 
 FIRST_STEP = 0.008  # seconds of no-guess generation tried at the click before showing "Generating..."
+SWITCH = pygame.event.custom_type()  # posted when an autoplay move leads to another scene
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
 
@@ -43,8 +48,15 @@ class Playing(Scene):
             pygame.K_SPACE: self.key_reveal, pygame.K_RETURN: self.key_reveal,
             pygame.K_KP_ENTER: self.key_reveal, pygame.K_f: self.key_flag, pygame.K_c: self.key_chord,
             pygame.K_F2: self.key_new, pygame.K_r: self.key_retry, pygame.K_p: self.key_pause,
-            pygame.K_ESCAPE: self.key_menu,
+            pygame.K_ESCAPE: self.key_menu, pygame.K_h: self.key_hint, pygame.K_o: self.key_probabilities,
+            pygame.K_a: self.key_autoplay, pygame.K_F1: self.key_help,
         }
+        self.assist = Assistant(game)  # the solver for this game, analyses cached per position
+        self.autoplay = Autoplay(self.assist)
+        self.hint = None  # the hint ringed on the board until the board changes (assist.Hint)
+        self.show_probabilities = False  # O: the probability overlay
+        self.probability_layer = solver_view.ProbabilityLayer(self.layout)
+        self._pending: Scene | None = None  # the scene an autoplay move led to, taken on SWITCH
 
     # ----- scene hooks -----------------------------------------------------------------------
     def size(self) -> tuple[int, int]:
@@ -60,11 +72,21 @@ class Playing(Scene):
                 geometry(self.game.rows, self.game.cols)  # the generator's neighbour tables, built
                 # once per size (~0.1 s at 60x80): now, with the window change, not at the first click
         self.gesture.reset()
+        if self.autoplay.running and not (self.autoplay.awaiting_board and self.game.state is State.PLAYING):
+            self.autoplay.stop()  # back from a pause, a cancelled generation...: autoplay ends
+        self.autoplay.awaiting_board = False
         self.dirty = True
 
     def handle(self, event: pygame.event.Event) -> Scene | None:
+        if event.type == SWITCH:
+            scene, self._pending = self._pending, None
+            return scene or self
         if event.type == pygame.WINDOWFOCUSLOST:
+            self.stop_autoplay()
             return self.key_pause(only_playing=True)
+        if self.autoplay.running and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.stop_autoplay()  # the key or click that stops autoplay does nothing else
+            return self
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return self.handle_mouse(event)
         if event.type == pygame.KEYDOWN:
@@ -77,22 +99,31 @@ class Playing(Scene):
                 return self.keys[event.key]()
             if event.key in self.services.extra_keys:
                 return self.services.extra_keys[event.key](self) or self
+            if getattr(event, "unicode", "") == "?":
+                return self.key_help()
         return self
 
     def update(self) -> None:
         shown = self.hud_values()
         if shown != self._shown:
             self.dirty = True
+        if self.autoplay.running and self._pending is None:
+            self.autoplay_moves(self.autoplay.tick())
 
     def draw(self, screen: pygame.Surface) -> None:
         screen.blit(self.frame, (0, 0))
         self._shown = self.hud_values()
         draw_hud(screen, self.layout, self.services.assets, *self._shown)
         self.view.draw(screen, self.gesture.pressed_cells(self.game), self.cursor)
+        if self.show_probabilities and not self.game.over:
+            self.probability_layer.draw(screen, self.game, self.assist)
+        solver_view.draw_hint_marks(screen, self.layout, self.hint)
+        if self.autoplay.running:
+            solver_view.draw_autoplay_strip(screen, self.layout)
         self.dirty = False
 
     def busy(self) -> bool:
-        return self.gesture.active
+        return self.gesture.active or self.autoplay.running
 
     def next_change(self) -> float:
         if self.game.state is State.PLAYING and not self.game.paused and self.game.elapsed < 999:
@@ -113,6 +144,8 @@ class Playing(Scene):
     def redraw_cells(self, cells=None) -> None:
         """Repaint changed cells (all when ``cells`` is None) and ask for a frame."""
         self.view.refresh(self.appearance, cells)
+        self.assist.changed()
+        self.hint = None  # a hint answers the position it was asked in
         self.dirty = True
 
     # ----- moves -----------------------------------------------------------------------------
@@ -209,7 +242,9 @@ class Playing(Scene):
 
     def key_retry(self) -> Scene:
         """R: the same board again from the start."""
+        state = self.game.state
         self.game.retry()
+        self.assist.retried(state)
         self.gesture.reset()
         self.redraw_cells()
         return self
@@ -220,6 +255,53 @@ class Playing(Scene):
             return self
         from game.ui.scenes.pause import Pause
         return Pause(self.services, self)
+
+    def key_hint(self) -> Scene:
+        """H: ring the best move, explain it in a panel; counted in ``game.hints_used``."""
+        if self.game.over:
+            return self
+        self.hint = self.assist.hint()
+        self.dirty = True
+        return solver_view.HintPanel(self.services, self, self.hint)
+
+    def key_probabilities(self) -> Scene:
+        """O: show or hide every covered cell's mine probability."""
+        self.show_probabilities = not self.show_probabilities
+        self.dirty = True
+        return self
+
+    def key_autoplay(self) -> Scene:
+        """A: the solver plays, one move every 150 ms, until a key or a click."""
+        if not self.game.over:
+            self.autoplay.start()
+            self.dirty = True
+        return self
+
+    def stop_autoplay(self) -> None:
+        if self.autoplay.running:
+            self.autoplay.stop()
+            self.dirty = True
+
+    def autoplay_moves(self, moves) -> None:
+        """Make autoplay's ``moves`` as the player's would be; a new scene (Generating, the
+        result) is switched to through a posted SWITCH event, and autoplay waits or ends."""
+        for kind, cell in moves:
+            self.game.autoplay_used = True
+            scene = self.play(kind, cell)
+            if scene is not self:
+                self.autoplay.awaiting_board = not self.game.over and not self.game.mines_laid
+                if not self.autoplay.awaiting_board:
+                    self.autoplay.stop()
+                self._pending = scene
+                pygame.event.post(pygame.event.Event(SWITCH))
+                return
+        if self.game.over:
+            self.autoplay.stop()
+
+    def key_help(self) -> Scene:
+        """F1 or ?: the controls."""
+        from game.ui.scenes.help import Help
+        return Help(self.services, self)
 
     def key_menu(self) -> Scene:
         """Esc: back to the menu."""

@@ -1,0 +1,98 @@
+"""The on-screen help: every control of the window in one panel (F1 or ? in a game or the menu).
+
+Over a running game it stops the timer and hides the board, as the pause does. Any key
+or click closes it and does nothing else.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import State
+from game.ui.scene import Overlay
+from game.ui.widgets import BLACK, GREY, NAVY, bevel, font, text
+
+CONTROLS = (  # (keys, what they do), in the order shown
+    ("Left click", "reveal"),
+    ("Right click", "flag"),
+    ("Both, middle", "chord on a number"),
+    ("Arrows", "move the cursor"),
+    ("Space, Enter", "reveal at the cursor"),
+    ("F / C", "flag / chord at the cursor"),
+    ("H", "hint: the best move, why"),
+    ("O", "mine probabilities on/off"),
+    ("A", "autoplay (any key stops)"),
+    ("F2, face", "new game"),
+    ("R", "retry the same board"),
+    ("P", "pause"),
+    ("Esc", "menu"),
+    ("F11, Alt+Enter", "full screen"),
+    ("F1, ?", "this help"),
+)
+TITLE = "Controls"
+SIZES = ((14, 13), (13, 12), (12, 11))  # (font, line height) pixels, the largest that fits first
+PAD = 6  # panel padding, pixels
+GAP = 8  # space between the key and action columns, pixels
+
+
+def is_help_key(event: pygame.event.Event) -> bool:
+    """True for F1 and for the key that types '?'."""
+    return event.type == pygame.KEYDOWN and (event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?")
+
+
+class Help(Overlay):
+    """Over any scene ``base``: the controls panel, sized to the window."""
+
+    def __init__(self, services, base) -> None:
+        super().__init__(services, base)
+        self.game = getattr(base, "game", None)
+
+    def enter(self) -> None:
+        if self.game is not None:
+            self.game.pause()
+            self.base.gesture.reset()
+        self.dirty = True
+
+    def exit(self) -> None:
+        if self.game is not None:
+            self.game.resume()
+
+    def handle(self, event: pygame.event.Event):
+        if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3)):
+            return self.base
+        return self
+
+    def fit(self) -> tuple[int, int, int]:
+        """(font size, line height, key column width) of the largest text that fits the window."""
+        width, height = self.size()
+        for size, line in SIZES:
+            keys = max(font(size, bold=True).size(k)[0] for k, _ in CONTROLS)
+            actions = max(font(size).size(a)[0] for _, a in CONTROLS)
+            if (keys + GAP + actions + 2 * PAD + 8 <= width - 8
+                    and 2 * PAD + 22 + len(CONTROLS) * line + line <= height - 8):
+                return size, line, keys
+        size, line = SIZES[-1]
+        return size, line, max(font(size, bold=True).size(k)[0] for k, _ in CONTROLS)
+
+    def draw_over(self, screen: pygame.Surface) -> None:
+        board = getattr(self.base, "layout", None)
+        if self.game is not None and self.game.state is State.PLAYING:
+            pygame.draw.rect(screen, GREY, board.board)  # no studying the board while the clock stops
+        size, line, keys = self.fit()
+        width, height = self.size()
+        body = max(font(size).size(a)[0] for _, a in CONTROLS)
+        panel = pygame.Rect(0, 0, min(width - 8, keys + GAP + body + 2 * PAD + 8),
+                            2 * PAD + 22 + len(CONTROLS) * line + line)
+        panel.center = (width // 2, height // 2)
+        pygame.draw.rect(screen, GREY, panel)
+        bevel(screen, panel, 2)
+        title = pygame.Rect(panel.left + 3, panel.top + 3, panel.width - 6, 16)
+        pygame.draw.rect(screen, NAVY, title)
+        text(screen, TITLE, (title.left + 5, title.centery + 1), 15, (255, 255, 255), "midleft", bold=True)
+        top = panel.top + PAD + 17
+        left = panel.left + PAD + 2
+        for key, action in CONTROLS:
+            text(screen, key, (left, top), size, BLACK, bold=True)
+            text(screen, action, (left + keys + GAP, top), size, BLACK)
+            top += line
+        text(screen, "Any key or click closes", (panel.centerx, top + 1), size - 1, (90, 90, 90), "midtop")

@@ -1,0 +1,189 @@
+"""Drawing the solver's help: the probability overlay, the hint's marks and panel, autoplay's strip.
+
+Screen state only (Tatham's drawstate): the overlay is one cached translucent surface,
+rebuilt when the position changes (the Assistant's key), never per frame.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.assist import Hint
+from game.ui.layout import BoardLayout
+from game.ui.scene import Overlay
+from game.ui.widgets import BLACK, GREY, LIGHT, NAVY, bevel, font, text, wrap
+
+SAFE_RGB = (40, 200, 40)  # probability 0: certain safe
+EVEN_RGB = (250, 220, 40)  # probability 0.5
+MINE_RGB = (230, 40, 40)  # probability 1: certain mine
+OVERLAY_ALPHA = 140  # colour over a covered cell, 0..255
+CERTAIN_ALPHA = 210  # stronger over a proved cell (probability exactly 0 or 1)
+PERCENT_MIN_PX = 24  # write the percent when a cell is at least this many screen pixels
+GUESS_RGB = (255, 150, 0)  # outline of a best guess (amber)
+HINT_SAFE_RGB = (0, 190, 0)  # outline of a certain-safe best move
+OTHER_SAFE_ALPHA = 90  # green wash over the other certain-safe cells of a hint
+STRIP_H = 14  # autoplay strip height, pixels
+PANEL_ALPHA = 240  # hint panel opacity
+TEXT_SIZE, TEXT_LINE = 14, 13  # hint text font and line height, pixels
+TITLE_SIZE = 16  # hint title font, pixels
+PAD = 6  # panel padding, pixels
+
+
+def probability_colour(p: float) -> tuple[int, int, int]:
+    """Green (0, safe) through yellow (0.5) to red (1, mine) for a mine probability ``p``."""
+    p = min(1.0, max(0.0, p))
+    low, high, t = (SAFE_RGB, EVEN_RGB, p * 2) if p <= 0.5 else (EVEN_RGB, MINE_RGB, p * 2 - 1)
+    return tuple(round(a + (b - a) * t) for a, b in zip(low, high))
+
+
+def display_scale() -> float:
+    """Screen pixels per logical pixel now (pygame.SCALED's factor; 1 without a window)."""
+    surface = pygame.display.get_surface()
+    if surface is None or not surface.get_width() or not surface.get_height():
+        return 1.0
+    width, height = pygame.display.get_window_size()
+    return max(1.0, min(width / surface.get_width(), height / surface.get_height()))
+
+
+def percent_label(p: float) -> str:
+    """The percent written on a cell, '0'..'100'; only a proved cell shows '0' or '100'
+    (1 and 99 are the bounds of an unproved one)."""
+    if p <= 0 or p >= 1:
+        return "0" if p <= 0 else "100"
+    return str(min(99, max(1, round(p * 100))))
+
+
+def label_size(cell: int) -> int:
+    """The largest bold font size, pixels, at which '100' fits inside a ``cell``-pixel tile."""
+    size = round(cell * 0.85)
+    while size > 6 and font(size, bold=True).size("100")[0] > cell - 3:
+        size -= 1
+    return size
+
+
+class ProbabilityLayer:
+    """The overlay of mine probabilities: a translucent colour per covered, unflagged cell."""
+
+    def __init__(self, layout: BoardLayout) -> None:
+        self.layout = layout
+        self.surface: pygame.Surface | None = None
+        self.key: tuple | None = None  # (position key, percent written) the surface shows
+        self.builds = 0  # surfaces built so far (tests check it is not per frame)
+
+    def draw(self, screen: pygame.Surface, game, assistant) -> None:
+        """Blit the overlay for the position now, rebuilding it only when the position changed."""
+        with_text = self.layout.cell * display_scale() >= PERCENT_MIN_PX
+        key = (assistant.key(), with_text)
+        if key != self.key:
+            self.surface = self.build(game, assistant.probabilities(), with_text)
+            self.key = key
+        screen.blit(self.surface, self.layout.board)
+
+    def build(self, game, probabilities: dict | None, with_text: bool) -> pygame.Surface:
+        """A board-sized SRCALPHA surface with a colour (and maybe a percent) per covered cell."""
+        self.builds += 1
+        layout = self.layout
+        surface = pygame.Surface(layout.board.size, pygame.SRCALPHA)
+        size = label_size(layout.cell)
+        for cell, p in (probabilities or {}).items():
+            if game.mark(cell) == "flag" or game.is_revealed(cell):
+                continue
+            rect = pygame.Rect(layout.cell_origin(cell), (layout.cell, layout.cell)).inflate(-2, -2)
+            alpha = CERTAIN_ALPHA if p in (0, 1) else OVERLAY_ALPHA
+            surface.fill((*probability_colour(p), alpha), rect)
+            if with_text:
+                text(surface, percent_label(p), (rect.centerx, rect.centery + 1), size, BLACK, "center",
+                     bold=True)
+        return surface
+
+
+def outline(screen: pygame.Surface, rect: pygame.Rect, colour) -> None:
+    """A 3-pixel ring: black, ``colour``, black, so it shows on any tile."""
+    pygame.draw.rect(screen, BLACK, rect, 1)
+    pygame.draw.rect(screen, colour, rect.inflate(-2, -2), 1)
+    pygame.draw.rect(screen, colour, rect.inflate(-4, -4), 1)
+
+
+def draw_hint_marks(screen: pygame.Surface, layout: BoardLayout, hint: Hint | None) -> None:
+    """Wash the other certain-safe cells green; ring the hinted cell (green safe, amber guess)."""
+    if hint is None or hint.cell is None:
+        return
+    wash = pygame.Surface((layout.cell, layout.cell), pygame.SRCALPHA)
+    wash.fill((*HINT_SAFE_RGB, OTHER_SAFE_ALPHA))
+    for cell in hint.safe:
+        screen.blit(wash, layout.cell_rect(cell))
+    colour = GUESS_RGB if hint.kind in ("guess", "endgame") else HINT_SAFE_RGB
+    outline(screen, layout.cell_rect(hint.cell), colour)
+
+
+def draw_autoplay_strip(screen: pygame.Surface, layout: BoardLayout) -> None:
+    """A translucent navy strip along the board's bottom: autoplay runs, any key stops it."""
+    board = layout.board
+    strip = pygame.Surface((board.width, STRIP_H), pygame.SRCALPHA)
+    strip.fill((*NAVY, 165))
+    screen.blit(strip, (board.left, board.bottom - STRIP_H))
+    for message in ("Autoplay - any key or click stops", "Autoplay - any key stops", "Autoplay"):
+        if font(TEXT_SIZE).size(message)[0] <= board.width - 4:
+            break
+    text(screen, message, (board.centerx, board.bottom - STRIP_H // 2 + 1), TEXT_SIZE, LIGHT, "center")
+
+
+class HintPanel(Overlay):
+    """Over a Playing scene: the hint's title and explanation in a panel on the side of the
+    window away from the hinted cell, whose ring stays visible. Any key or click closes it
+    (and does nothing else); the ring stays on the board until the next move."""
+
+    def __init__(self, services, base, hint: Hint) -> None:
+        super().__init__(services, base)
+        self.hint = hint
+        self.panel, self.lines = self._layout()
+
+    def _layout(self) -> tuple[pygame.Rect, list[str]]:
+        layout = self.base.layout
+        width, height = layout.size
+        inner = width - 2 * (PAD + 8)
+        lines = wrap(self.hint.text, inner, TEXT_SIZE)
+        fixed = 2 * PAD + TITLE_SIZE + 4 + TEXT_LINE + 2  # title, gap, footer
+        room = (height - 8 - fixed) // TEXT_LINE
+        if len(lines) > room:
+            lines = lines[:max(1, room)]
+            lines[-1] = lines[-1].rstrip(".,;") + "..."
+        panel = pygame.Rect(8, 0, width - 16, fixed + len(lines) * TEXT_LINE)
+        top, bottom = panel.move(0, 4), panel.move(0, height - 4 - panel.height)
+        cell = self.hint.cell
+        if cell is None:
+            return bottom, lines
+        ring = layout.cell_rect(cell)
+        # the side that leaves the ring uncovered; when both cover it, the far side of it
+        if top.colliderect(ring) == bottom.colliderect(ring):
+            return (bottom if cell[0] < layout.rows / 2 else top), lines
+        return (bottom if top.colliderect(ring) else top), lines
+
+    def enter(self) -> None:
+        self.base.gesture.reset()
+        self.dirty = True
+
+    def handle(self, event: pygame.event.Event):
+        if event.type == pygame.WINDOWFOCUSLOST:
+            return self.base.key_pause(only_playing=True)
+        if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3)):
+            self.base.dirty = True
+            return self.base
+        return self
+
+    def draw_over(self, screen: pygame.Surface) -> None:
+        panel = pygame.Surface(self.panel.size)
+        panel.fill(GREY)
+        bevel(panel, panel.get_rect(), 2)
+        panel.set_alpha(PANEL_ALPHA)
+        screen.blit(panel, self.panel)
+        left, top = self.panel.left + PAD + 2, self.panel.top + PAD
+        colour = {"guess": (150, 80, 0), "endgame": (150, 80, 0)}.get(self.hint.kind, (0, 110, 0))
+        if self.hint.kind in ("none", "error"):
+            colour = BLACK
+        text(screen, self.hint.title, (left, top), TITLE_SIZE, colour, bold=True)
+        top += TITLE_SIZE + 4
+        for line in self.lines:
+            text(screen, line, (left, top), TEXT_SIZE, BLACK)
+            top += TEXT_LINE
+        text(screen, "Any key or click closes", (self.panel.centerx, top + 1), 13, (90, 90, 90), "midtop")
