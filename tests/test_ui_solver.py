@@ -1,0 +1,273 @@
+"""The solver in the window: H hints, O probabilities, A autoplay, F1 help.
+
+Told with posted pygame events (headless SDL, fake clock: one 1/60 s update per frame),
+with the solver's answers checked against an independent analysis of the visible
+position and the board's pixels read back.
+"""
+
+import pygame
+import pytest
+
+from game.boardfile import from_game
+from game.engine import State
+from game.solver import analyse_board, certain_cells
+from game.ui.assist import MOVE_TICKS
+from game.ui.scenes.generating import Generating
+from game.ui.scenes.help import CONTROLS, Help
+from game.ui.scenes.menu import Menu
+from game.ui.scenes.pause import Pause
+from game.ui.scenes.playing import Playing
+from game.ui.scenes.result import GameOver, Victory
+from game.ui.solver_view import GUESS_RGB, HINT_SAFE_RGB, HintPanel
+
+HAND_LAID = """5x5x2
+MH000
+11000
+00000
+000HH
+000HM
+"""  # (0,1) is safe beside a 0, so (0,0) is the 1's mine; (4,4) is the last mine by count
+MAX_FRAMES = 20000  # an autoplay still running after this many frames has hung
+
+
+def position(game):
+    return from_game(game, with_mines=False)
+
+
+class MoveLog:
+    """Every reveal and flag the game receives: (loop update count, kind, cell, certain-safe then)."""
+
+    def __init__(self, window, check_safe: bool = False) -> None:
+        self.moves = []
+        game, loop = window.scene.game, window.loop
+        real_reveal, real_flag = game.reveal, game.toggle_flag
+
+        def reveal(cell):
+            safe = certain_cells(position(game), ignore_flags=True)[0] if check_safe and game.state is State.PLAYING else None
+            self.moves.append((loop.updates, "reveal", cell, safe is None or cell in safe))
+            return real_reveal(cell)
+
+        def flag(cell):
+            self.moves.append((loop.updates, "flag", cell, None))
+            return real_flag(cell)
+
+        game.reveal, game.toggle_flag = reveal, flag  # the instance's moves, seen from outside
+
+    def reveal_ticks(self) -> list[int]:
+        return [tick for tick, kind, _, _ in self.moves if kind == "reveal"]
+
+
+def finish(w) -> int:
+    """Step frames until autoplay has ended the game (a result overlay shows)."""
+    frames = 0
+    while not isinstance(w.scene, (Victory, GameOver)):
+        assert frames < MAX_FRAMES, "autoplay did not finish the game"
+        w.step(1)
+        frames += 1
+    return frames
+
+
+def pixel(cell, layout, dx=2, dy=2):
+    rect = layout.cell_rect(cell)
+    return tuple(pygame.display.get_surface().get_at((rect.left + dx, rect.top + dy)))[:3]
+
+
+# ----- H: hints -------------------------------------------------------------------------------
+def test_hint_before_the_first_click_says_any_cell_is_safe_and_is_not_counted(window):
+    w = window(["--difficulty", "beginner", "--seed", "3"])
+    game = w.scene.game
+    w.key(pygame.K_h)
+    assert isinstance(w.scene, HintPanel)
+    assert w.scene.hint.kind == "first" and "first click is always safe" in w.scene.hint.text
+    assert w.scene.hint.cell == (4, 4)  # the centre: the opening rule opens an area anywhere
+    assert game.hints_used == 0 and game.state is State.READY
+    assert not w.scene.panel.colliderect(w.scene.base.layout.cell_rect((4, 4)))
+
+
+def test_hint_rings_the_solvers_move_explains_it_and_is_counted_once(window):
+    w = window(["--difficulty", "beginner", "--seed", "3"])
+    game = w.scene.game
+    w.click_cell((4, 4))
+    expected = analyse_board(position(game), ignore_flags=True)
+    w.key(pygame.K_h)
+    panel = w.scene
+    assert isinstance(panel, HintPanel)
+    hint = panel.hint
+    assert hint.cell in expected.safe and hint.kind == "safe"
+    assert hint.title.startswith(f"Reveal ({hint.cell[0]},{hint.cell[1]})")
+    assert hint.text.startswith("Safe:") and panel.lines
+    assert hint.safe and hint.safe <= expected.safe
+    assert game.hints_used == 1
+    layout = panel.base.layout
+    assert not panel.panel.colliderect(layout.cell_rect(hint.cell))  # the ring stays in view
+    assert pixel(hint.cell, layout, 1, 1) == HINT_SAFE_RGB  # the ring, inside its black edge
+    w.key(pygame.K_SPACE)  # closes the panel and does nothing else
+    assert isinstance(w.scene, Playing) and w.scene.hint is hint
+    assert not game.is_revealed(hint.cell)
+    w.step()
+    assert pixel(hint.cell, layout, 1, 1) == HINT_SAFE_RGB  # ringed until the next move
+    w.key(pygame.K_h)
+    w.key(pygame.K_h)
+    assert game.hints_used == 1  # the same position asked again
+    w.click_cell(hint.cell)
+    assert game.is_revealed(hint.cell) and w.scene.hint is None
+    w.key(pygame.K_h)
+    assert game.hints_used == 2
+
+
+def test_a_guess_is_ringed_amber_with_its_survival_chance(window):
+    w = window(["--difficulty", "expert", "--seed", "3", "--first-click", "safe"])
+    game = w.scene.game
+    w.click_cell((0, 0))  # a corner: often no opening, so the solver has to guess
+    while True:
+        safe = certain_cells(position(game), ignore_flags=True)[0]
+        if not safe or game.over:
+            break
+        w.click_cell(sorted(safe)[0])
+    assert game.state is State.PLAYING
+    w.key(pygame.K_h)
+    hint = w.scene.hint
+    assert hint.kind in ("guess", "endgame") and 0 < hint.survival < 1
+    assert f"{hint.survival:.0%} safe" in hint.title
+    assert pixel(hint.cell, w.scene.base.layout, 1, 1) == GUESS_RGB
+
+
+# ----- O: probabilities -----------------------------------------------------------------------
+@pytest.fixture
+def hand_laid(tmp_path):
+    path = tmp_path / "corner.mine"
+    path.write_text(HAND_LAID)
+    return str(path)
+
+
+def test_overlay_colours_a_certain_mine_red_and_a_safe_cell_green(window, hand_laid):
+    w = window(["--board", hand_laid])
+    scene = w.scene
+    assert certain_cells(position(scene.game), ignore_flags=True) == ({(0, 1), (3, 3), (3, 4), (4, 3)},
+                                                                        {(0, 0), (4, 4)})
+    before = pixel((0, 0), scene.layout), pixel((0, 1), scene.layout)
+    w.key(pygame.K_o)
+    assert scene.show_probabilities
+    red, green = pixel((0, 0), scene.layout), pixel((0, 1), scene.layout)
+    assert red[0] > red[1] + 60 and red[0] > red[2] + 60, red
+    assert green[1] > green[0] + 60 and green[1] > green[2] + 60, green
+    builds = scene.probability_layer.builds
+    w.step(30)
+    scene.invalidate()
+    w.step(2)
+    assert scene.probability_layer.builds == builds  # drawn from the cache, not recomputed
+    w.click_cell((0, 1))  # a move: the overlay follows the position
+    assert scene.probability_layer.builds == builds + 1
+    assert pixel((0, 0), scene.layout)[0] > 150
+    w.key(pygame.K_o)
+    assert pixel((0, 0), scene.layout) == before[0]
+
+
+def test_overlay_writes_percents_only_on_large_tiles(window, hand_laid, monkeypatch):
+    import game.ui.solver_view as solver_view
+    w = window(["--board", hand_laid])
+    scene = w.scene
+    w.key(pygame.K_o)
+    monkeypatch.setattr(solver_view, "display_scale", lambda: 1.0)  # 16 px tiles on screen
+    scene.invalidate()
+    w.step()
+    assert scene.probability_layer.key[1] is False
+    monkeypatch.setattr(solver_view, "display_scale", lambda: 2.0)  # 32 px tiles
+    scene.invalidate()
+    w.step()
+    assert scene.probability_layer.key[1] is True
+    rect = scene.layout.cell_rect((0, 0)).inflate(-6, -6)
+    colours = {tuple(pygame.display.get_surface().get_at((x, y)))[:3]
+               for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)}
+    assert any(max(c) < 90 for c in colours)  # the black digits of "100"
+
+
+# ----- A: autoplay ----------------------------------------------------------------------------
+def test_autoplay_wins_a_beginner_game_a_move_every_150_ms_and_is_recorded(window):
+    w = window(["--difficulty", "beginner", "--seed", "5"])
+    game = w.scene.game
+    log = MoveLog(w)
+    w.key(pygame.K_a)
+    assert w.scene.busy()  # the loop ticks at 60 Hz while autoplay runs
+    finish(w)
+    assert game.state is State.WON and isinstance(w.scene, Victory)
+    ticks = log.reveal_ticks()
+    assert len(ticks) >= 5
+    gaps = {b - a for a, b in zip(ticks, ticks[1:])}
+    assert gaps == {MOVE_TICKS}, gaps  # 9 updates at 60 Hz: 150 ms
+    assert game.autoplay_used and game.hints_used == 0
+    store = w.scene.services.records.store
+    record = store.games()[-1]
+    assert record.won and record.autoplay_used
+    assert store.best_times("beginner") == []
+
+
+def test_any_key_or_click_stops_autoplay_and_does_nothing_else(window):
+    w = window(["--difficulty", "intermediate", "--seed", "8"])
+    scene, game = w.scene, w.scene.game
+    log = MoveLog(w)
+    w.key(pygame.K_a)
+    w.step(5 * MOVE_TICKS)
+    assert scene.autoplay.running and game.state is State.PLAYING
+    w.key(pygame.K_o)  # any key: it stops, and O does not toggle the overlay
+    assert not scene.autoplay.running and not scene.show_probabilities
+    moves = len(log.moves)
+    w.step(4 * MOVE_TICKS)
+    assert len(log.moves) == moves and not scene.busy()
+    w.key(pygame.K_a)
+    w.step(3 * MOVE_TICKS)
+    assert scene.autoplay.running
+    covered = next(c for c in game.cells() if game.appearance(c) == "covered")
+    w.click_cell(covered)  # a click stops it; its release reveals nothing
+    assert not scene.autoplay.running and game.appearance(covered) == "covered"
+    w.step(2 * MOVE_TICKS)
+    assert game.state is State.PLAYING
+
+
+def test_focus_loss_stops_autoplay_and_pauses(window):
+    w = window(["--difficulty", "intermediate", "--seed", "8"])
+    scene = w.scene
+    w.key(pygame.K_a)
+    w.step(3 * MOVE_TICKS)
+    w.post(pygame.WINDOWFOCUSLOST)
+    assert isinstance(w.scene, Pause) and not scene.autoplay.running
+    w.key(pygame.K_p)
+    assert w.scene is scene and not scene.autoplay.running
+
+
+def test_autoplay_on_a_no_guess_expert_board_never_guesses(window):
+    w = window(["--difficulty", "expert", "--no-guess", "--seed", "11"])
+    scene, game = w.scene, w.scene.game
+    log = MoveLog(w, check_safe=True)
+    w.key(pygame.K_a)
+    finish(w)
+    assert game.state is State.WON
+    reveals = [m for m in log.moves if m[1] == "reveal"]
+    assert reveals[0][2] == (8, 15)  # the first click, at the centre, built the board
+    assert all(certain for _, _, _, certain in reveals[1:])  # every later reveal was proved safe
+    assert {kind for _, kind in scene.autoplay.log[1:]} == {"safe"}
+
+
+# ----- F1: help -------------------------------------------------------------------------------
+def test_help_lists_the_solver_keys_stops_the_clock_and_closes_on_any_key(window):
+    w = window(["--difficulty", "beginner", "--seed", "3"])
+    scene, game = w.scene, w.scene.game
+    w.click_cell((4, 4))
+    w.key(pygame.K_F1)
+    assert isinstance(w.scene, Help) and game.paused
+    keys = {key for key, _ in CONTROLS}
+    assert {"H", "O", "A", "F2, face", "R", "P", "Esc", "F11, Alt+Enter"} <= keys
+    w.key(pygame.K_h)  # any key closes it; H does not also ask for a hint
+    assert w.scene is scene and not game.paused and game.hints_used == 0
+    w.key(pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?")
+    assert isinstance(w.scene, Help)
+    w.click((5, 5))
+    assert w.scene is scene
+
+
+def test_help_opens_from_the_menu(window):
+    w = window([])
+    w.key(pygame.K_F1)
+    assert isinstance(w.scene, Help) and isinstance(w.scene.base, Menu)
+    w.key(pygame.K_ESCAPE)  # closes the help, does not quit
+    assert isinstance(w.scene, Menu)
