@@ -12,7 +12,6 @@ from game.boardfile import from_game
 from game.engine import State
 from game.solver import analyse_board, certain_cells
 from game.ui.assist import MOVE_TICKS
-from game.ui.scenes.generating import Generating
 from game.ui.scenes.help import CONTROLS, Help
 from game.ui.scenes.menu import Menu
 from game.ui.scenes.pause import Pause
@@ -43,7 +42,9 @@ class MoveLog:
         real_reveal, real_flag = game.reveal, game.toggle_flag
 
         def reveal(cell):
-            safe = certain_cells(position(game), ignore_flags=True)[0] if check_safe and game.state is State.PLAYING else None
+            safe = None
+            if check_safe and game.state is State.PLAYING:
+                safe = certain_cells(position(game), ignore_flags=True)[0]
             self.moves.append((loop.updates, "reveal", cell, safe is None or cell in safe))
             return real_reveal(cell)
 
