@@ -183,6 +183,13 @@ class Game:
         return self.state in (State.WON, State.LOST)
 
     @property
+    def first_click_safe(self) -> bool:
+        """True while the next reveal is protected by the first-click rule: a dealt board
+        before its first reveal (mines not laid yet, or the classic move still pending).
+        False for a loaded board and for a retry of a board already played."""
+        return self.state is State.READY and (self._mines is None or self._relocate)
+
+    @property
     def mines_laid(self) -> bool:
         """True once the mine layout exists (after the first click, or from the start)."""
         return self._mines is not None

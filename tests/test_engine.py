@@ -761,3 +761,22 @@ def test_three_bv_follows_a_layout_set_after_it_was_read():
     assert game.three_bv == 8
     game.set_layout({(0, 0)})
     assert game.three_bv == 1, "3BV of the layout before set_layout"
+
+
+def test_first_click_safe_holds_only_until_the_first_reveal_of_a_dealt_board():
+    dealt = Game(Config(9, 9, 10), rng=random.Random(4))
+    assert dealt.first_click_safe
+    dealt.toggle_flag((0, 0))  # a flag is not the first click
+    assert dealt.first_click_safe
+    dealt.reveal((4, 4))
+    assert not dealt.first_click_safe
+    dealt.retry()  # a retried board that was played is kept exactly as laid
+    assert not dealt.first_click_safe
+
+    classic = Game(Config(9, 9, 10, first_click="classic"), rng=random.Random(4))
+    assert classic.mines_laid and classic.first_click_safe  # laid, but the XP move is pending
+    classic.retry()
+    assert classic.first_click_safe
+
+    loaded = Game(Config(3, 3, 1), mines={(0, 0)})
+    assert not loaded.first_click_safe

@@ -61,9 +61,6 @@ class Assistant:
         self.game = game
         self.solver = Solver(ignore_flags=True, budget=HINT_BUDGET)
         self.version = 0
-        # A loaded board (no seed) has no first-click rule; a dealt board has one until
-        # a reveal or a retry of a played board (the engine then keeps the mines as laid).
-        self.first_click_safe = game.seed is not None
         self._analysis: tuple[tuple, bool, Analysis | None] | None = None  # (key, explained, result)
         self._probabilities: tuple[tuple, dict[Cell, float] | None] | None = None
         self._counted: set[tuple] = set()  # positions whose hint is already in hints_used
@@ -75,12 +72,6 @@ class Assistant:
         if self.game.state is State.READY:
             self.solver = Solver(ignore_flags=True, budget=HINT_BUDGET)  # a fresh board
 
-    def retried(self, state_before: State) -> None:
-        """``Game.retry`` was called from ``state_before``: a board that was played is kept as laid,
-        so its first click is no longer protected."""
-        self.first_click_safe = self.first_click_safe and state_before is State.READY
-        self.changed()
-
     def key(self) -> tuple:
         """What identifies the position: the change count plus cheap engine figures."""
         game = self.game
@@ -88,9 +79,7 @@ class Assistant:
 
     def first_click_pending(self) -> bool:
         """True before the first reveal of a dealt board: any cell is safe, nothing is known."""
-        game = self.game
-        return (game.state is State.READY and self.first_click_safe
-                and not any(game.is_revealed(cell) for cell in game.cells()))
+        return self.game.first_click_safe
 
     # ----- analyses --------------------------------------------------------------------------
     def analysis(self, explain: bool = True, budget: float = HINT_BUDGET) -> Analysis | None:

@@ -242,9 +242,8 @@ class Playing(Scene):
 
     def key_retry(self) -> Scene:
         """R: the same board again from the start."""
-        state = self.game.state
         self.game.retry()
-        self.assist.retried(state)
+        self.assist.changed()
         self.gesture.reset()
         self.redraw_cells()
         return self
