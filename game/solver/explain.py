@@ -99,6 +99,34 @@ def explain_safe(probs: Probabilities, cell: Cell) -> Proof:
     return Proof(cell, [con.cell for con in proof], False, _local_text(problem, proof, cell))
 
 
+def simplest_proof(probs: Probabilities, first: Cell, budget: float = 0.05) -> Proof:
+    """Of the certain-safe cells, the one a player can see most easily: the proof that cites
+    the fewest numbers, and needs no mine count if it can.
+
+    ``first`` (the solver's best move, a certain-safe cell) is tried first and wins ties;
+    the others are tried nearest-first until a one-number proof turns up or ``budget``
+    seconds have passed, so the answer is the simplest found in that time.
+    Raises:
+        ValueError: ``first`` is not certain to be safe.
+    """
+    import time
+
+    deadline = time.perf_counter() + budget
+    best = explain_safe(probs, first)
+
+    def cost(proof: Proof) -> tuple[bool, int]:
+        return proof.uses_count, len(proof.numbers)
+
+    others = sorted(probs.safe - {first}, key=lambda c: (abs(c[0] - first[0]) + abs(c[1] - first[1]), c))
+    for cell in others:
+        if cost(best) <= (False, 1) or time.perf_counter() > deadline:
+            break
+        proof = explain_safe(probs, cell)
+        if cost(proof) < cost(best):
+            best = proof
+    return best
+
+
 def _local_text(problem: Problem, proof: list[Constraint], cell: Cell) -> str:
     if len(proof) == 1:
         con = proof[0]

@@ -17,6 +17,7 @@ from game.board import Cell
 from game.boardfile import from_game
 from game.engine import Game, State
 from game.solver import Analysis, InconsistentPosition, Solver
+from game.solver.explain import simplest_proof
 
 MOVE_TICKS = 9  # update ticks between autoplay moves (60 Hz: 150 ms)
 AUTOPLAY_BUDGET = 0.1  # seconds of guess look-ahead per autoplay analysis, inside MOVE_TICKS
@@ -129,8 +130,13 @@ class Assistant:
             return Hint("error", None, "No hint", "No mine layout fits the numbers shown.")
         if analysis.best_move is None:
             return Hint("none", None, "No move", "Every covered cell holds a mine.")
-        hint = Hint(analysis.move_kind, analysis.best_move, hint_title(analysis),
-                    analysis.explanation, analysis.survival, set(analysis.safe) - {analysis.best_move})
+        cell, text = analysis.best_move, analysis.explanation
+        if analysis.move_kind == "safe":
+            # Every certain-safe cell is as good a move; hint the one with the shortest proof.
+            proof = simplest_proof(analysis.result, cell)
+            cell, text = proof.cell, f"Safe: {proof.text}."
+        hint = Hint(analysis.move_kind, cell, hint_title(analysis.move_kind, cell, analysis.survival),
+                    text, analysis.survival, set(analysis.safe) - {cell})
         if self.key() not in self._counted:
             self._counted.add(self.key())
             game.hints_used += 1
@@ -148,12 +154,12 @@ class Assistant:
         return Hint("first", cell, "First click", text)
 
 
-def hint_title(analysis: Analysis) -> str:
+def hint_title(kind: str, cell: Cell, survival: float) -> str:
     """One line naming the move: 'Reveal (3,4): certain safe' or 'Best guess (0,0): 88% safe'."""
-    row, col = analysis.best_move
-    if analysis.move_kind == "safe":
+    row, col = cell
+    if kind == "safe":
         return f"Reveal ({row},{col}): certain safe"
-    return f"Best guess ({row},{col}): {analysis.survival:.0%} safe"
+    return f"Best guess ({row},{col}): {survival:.0%} safe"
 
 
 class Autoplay:
