@@ -94,6 +94,8 @@ class Solver:
         probs = solve(problem, self.cache)
         move = best_move(problem, probs, self.cache, self.budget)
         text = explain_move(probs, move) if explain else ""
+        if text and move.note:
+            text = f"{text[:-1]}; {move.note}."
         return Analysis(
             probabilities=probs.as_floats(), best_move=move.cell, safe=set(probs.safe),
             mines=set(probs.mines), move_kind=move.kind, survival=move.survival,

@@ -1,15 +1,19 @@
 """Choosing the next cell to reveal.
 
 1. A certain-safe cell if there is one: the one most likely to open an area (a zero).
-2. Few layouts left: an exact search of the rest of the game (:mod:`game.solver.endgame`).
-3. Otherwise a guess, in the manner of JSMinesweeper (D. Hill) and Tu et al.'s look-ahead:
+2. An unavoidable 50/50 (:mod:`game.solver.fifty`): guessed at once, before other risks.
+3. Few layouts left: an exact search of the rest of the game (:mod:`game.solver.endgame`).
+4. Otherwise a guess, in the manner of JSMinesweeper (D. Hill) and Tu et al.'s look-ahead:
    candidates are the living cells whose mine probability is close to the lowest (a few
    cells off the frontier too: corners and edges open more). For each, every number it
    could show is played out exactly (:mod:`game.solver.lookahead`), giving
    - *progress*: the chance the reveal leaves a certain-safe cell to play, and
-   - *next safety*: the survival chance of the move after it (1 after progress).
-   The score is safety x expected next safety x (1 + a small bonus for progress), which
-   estimates the chance of surviving two moves. A *dead* cell (one number possible, so
+   - *next safety*: how safe the move after it is, blended as in JSMinesweeper: 0.8 x
+     the best survival chance + 0.2 x the second best (1 when certain-safe cells follow).
+   The score is safety x expected next safety x (1 + a tiny bonus for progress), which
+   estimates the chance of surviving two moves; the bonus only breaks near-ties (paired
+   benchmark, 1000 Expert games with a safe corner click: a 0.1 bonus won 39.9 % against
+   41.4 % without it; sign test z = 1.25, suggestive rather than significant). A *dead* cell (one number possible, so
    revealing it teaches nothing) is never chosen while a living cell remains.
 """
 
@@ -20,6 +24,7 @@ from dataclasses import dataclass, field
 
 from game.board import Cell, neighbours
 from game.solver.endgame import EndgameSearch, list_layouts
+from game.solver.fifty import forced_fifty
 from game.solver.lookahead import outcomes
 from game.solver.probabilities import GroupCache, Probabilities, split_groups
 from game.solver.problem import Problem
@@ -28,10 +33,12 @@ CANDIDATE_MARGIN = 0.05  # extra mine probability a candidate may carry over the
 MAX_FRONTIER_CANDIDATES = 8
 MAX_INTERIOR_CANDIDATES = 4
 INFORMING_CANDIDATES = 2  # of those, next to the frontier
-PROGRESS_BONUS = 0.1
+PROGRESS_BONUS = 0.001  # tiny: breaks near-ties by progress (JSMinesweeper uses 0.001)
+SECOND_WEIGHT = 0.2  # share of the second-safest cell in a position's blended safety
 ENDGAME_LAYOUTS = 300
 GUESS_BUDGET = 0.7  # seconds for choosing a guess: endgame search, then look-ahead
 ENDGAME_SHARE = 0.5  # of that budget the endgame search may use
+EARLY_FIFTY = 1  # guess an unavoidable 50/50 as soon as it appears (0: off, for benchmarks)
 
 
 @dataclass
@@ -54,6 +61,7 @@ class Move:
     cell: (row, col) to reveal. kind: 'safe', 'guess', 'endgame' or 'none' (nothing covered).
     survival: chance the reveal is safe. win: with 'endgame', the chance of winning the game.
     candidates: the guesses weighed (best first) for the explanation.
+    note: an extra sentence for the explanation (e.g. why an early 50/50 guess).
     """
 
     cell: Cell | None
@@ -61,6 +69,7 @@ class Move:
     survival: float = 1.0
     win: float | None = None
     candidates: list[Candidate] = field(default_factory=list)
+    note: str = ""
 
 
 def opening_chance(problem: Problem, probs: Probabilities, cell: Cell) -> float:
@@ -86,6 +95,13 @@ def best_move(problem: Problem, probs: Probabilities, cache: GroupCache | None =
         return Move(None, "none")  # every covered cell is a mine: the game is won
     if probs.safe:
         return Move(choose_safe(problem, probs), "safe")
+    pair = forced_fifty(problem, probs) if EARLY_FIFTY else None
+    if pair is not None:
+        a, b = pair
+        return Move(a, "guess", 1.0 - probs.probability(a), note=(
+            f"({a[0]},{a[1]}) and ({b[0]},{b[1]}) hold one mine between them and no other "
+            "cell can ever tell which, so this 50/50 must be guessed anyway: guessing it now "
+            "risks nothing more and its number helps the rest of the game"))
     start = time.perf_counter()
     if not probs.approximate and probs.total <= ENDGAME_LAYOUTS:
         listed = list_layouts(problem, ENDGAME_LAYOUTS)
@@ -143,14 +159,30 @@ def evaluate(problem: Problem, probs: Probabilities, cand: Candidate, cache: Gro
         share = o.chance / safety if safety else 0.0
         if o.after.safe:
             progress += share
-            next_safety += share
-        elif o.after.weight:
-            next_safety += share * (1.0 - min(o.after.as_floats().values()))
-        else:
-            next_safety += share  # nothing left covered: the game is won
+        next_safety += share * blended_safety(o.after)
     cand.progress, cand.next_safety = progress, next_safety
     cand.score = safety * next_safety * (1.0 + PROGRESS_BONUS * progress)
     return True
+
+
+def blended_safety(after: Probabilities) -> float:
+    """How safe the next move of a position is: (1 - w) x the best survival chance +
+    w x the second best (w = SECOND_WEIGHT), over cells not certain to be mines; 1 when
+    nothing is left to reveal. The second-best term rewards positions with a fallback
+    (JSMinesweeper's "blended safety", w = 0.2)."""
+    best = second = 0.0
+    for cell, (num, den) in after.weight.items():
+        if num == den:
+            continue
+        safe = 1.0 - num / den
+        if safe > second:
+            if safe > best:
+                best, second = safe, best
+            else:
+                second = safe
+    if best == 0.0:
+        return 1.0  # every covered cell is a mine: the game is won
+    return (1.0 - SECOND_WEIGHT) * best + SECOND_WEIGHT * second
 
 
 def guess(problem: Problem, probs: Probabilities, cache: GroupCache | None = None,

@@ -1,0 +1,65 @@
+"""Unavoidable 50/50s: two cells no future reveal can tell apart, one mine between them.
+
+Two covered cells a, b form an unavoidable 50/50 when
+
+1. some number's living cells (its covered neighbours that are not certain mines) are
+   exactly {a, b} and it needs one more mine: in every layout exactly one of a, b is a mine;
+2. a and b touch exactly the same numbers; and
+3. every cell next to exactly one of them is revealed, flagged, a certain mine, or off the
+   board.
+
+Then swapping the mine between a and b maps every consistent layout to another one that
+agrees everywhere else, so the two are equally likely and no other cell, revealed now or
+later, ever shows a different number in the two cases. One of them must be revealed to win,
+so the 50/50 has to be guessed sooner or later at the same 1/2 risk; guessing it *now* is
+never worse and gains the number it shows before any other risk is taken. This is the
+early 50/50 guess of JSMinesweeper (D. Hill, "Minesweeper solver", github.com/DavidNHill/
+JSMinesweeper), restricted to the pairs where the argument above is exact.
+"""
+
+from __future__ import annotations
+
+from game.board import Cell, neighbours
+from game.solver.probabilities import Probabilities
+from game.solver.problem import Problem
+
+
+def forced_fifty(problem: Problem, probs: Probabilities) -> tuple[Cell, Cell] | None:
+    """The first unavoidable 50/50 pair (a, b) of the position, sorted, or None.
+
+    Meaningful only when no cell is certain to be safe and the probabilities are exact
+    (with estimated groups None is returned).
+    """
+    if probs.approximate:
+        return None
+    mines = probs.mines
+    member: dict[Cell, set[int]] = {}
+    for i, con in enumerate(problem.constraints):
+        for cell in con.cells:
+            member.setdefault(cell, set()).add(i)
+    seen: set[tuple[Cell, Cell]] = set()
+    for con in problem.constraints:
+        living = [c for c in con.cells if c not in mines]
+        if len(living) != 2 or con.need - (len(con.cells) - 2) != 1:
+            continue
+        pair = (living[0], living[1])
+        if pair in seen:
+            continue
+        seen.add(pair)
+        if _isolated(problem, probs, member, *pair):
+            return pair
+    return None
+
+
+def _isolated(problem: Problem, probs: Probabilities, member: dict[Cell, set[int]],
+              a: Cell, b: Cell) -> bool:
+    """Conditions 2 and 3 of the module docstring for the pair (a, b)."""
+    if a in probs.safe or b in probs.safe or member.get(a) != member.get(b):
+        return False
+    around_a = set(neighbours(a, problem.rows, problem.cols))
+    around_b = set(neighbours(b, problem.rows, problem.cols))
+    for n in (around_a ^ around_b) - {a, b}:
+        if n in problem.revealed or n in problem.flags or n in probs.mines:
+            continue
+        return False
+    return True
