@@ -21,6 +21,7 @@ from typing import Callable, Iterable
 from game.board import (
     Cell, Config, adjacent_mines, lay_mines, neighbours, relocate_first_click_mine, three_bv,
 )
+from game.timer import Timer
 
 # Cover states, one byte per cell in row-major order.
 COVERED, REVEALED, FLAGGED, QUESTION = 0, 1, 2, 3
@@ -89,12 +90,10 @@ class Game:
         self._flags = 0
         self.state = State.READY
         self.exploded: Cell | None = None
-        self._start: float | None = None
-        self._end: float | None = None
+        self.timer = Timer(self.clock)
         self.clicks = {"reveal": 0, "flag": 0, "chord": 0, "wasted": 0}
         self.hints_used = 0  # set by the window's hint key; records keep it
         self.autoplay_used = False
-        self._paused_at: float | None = None
         self._bv_parts: tuple[list[list[Cell]], list[Cell]] | None = None
 
     def set_layout(self, mines: Iterable[Cell]) -> None:
@@ -145,19 +144,16 @@ class Game:
     # ----- time ------------------------------------------------------------------------------
     @property
     def paused(self) -> bool:
-        return self._paused_at is not None
+        return self.timer.paused
 
     def pause(self) -> None:
         """Stop the timer (the window hides the board meanwhile). No effect unless playing."""
-        if self.state is State.PLAYING and self._paused_at is None:
-            self._paused_at = self.clock()
+        if self.state is State.PLAYING:
+            self.timer.pause()
 
     def resume(self) -> None:
         """Restart the timer where it stopped."""
-        if self._paused_at is not None:
-            if self._start is not None:
-                self._start += self.clock() - self._paused_at
-            self._paused_at = None
+        self.timer.resume()
 
     def retry(self) -> None:
         """Replay the same board from the start (after the first click has laid it).
@@ -202,12 +198,7 @@ class Game:
     @property
     def elapsed(self) -> float:
         """Seconds from the first reveal to now (or to the end), millisecond resolution."""
-        if self._start is None:
-            return 0.0
-        end = self._end
-        if end is None:
-            end = self._paused_at if self._paused_at is not None else self.clock()
-        return round(max(0.0, end - self._start), 3)
+        return self.timer.elapsed
 
     def on_board(self, cell: Cell) -> bool:
         """True when ``cell`` is a (row, col) inside the board."""
@@ -421,7 +412,7 @@ class Game:
         self._relocate = False
         self._bv_parts = None  # the layout may have just been laid or moved
         self.state = State.PLAYING
-        self._start = self.clock()
+        self.timer.start()
 
     def _open(self, cells: list[Cell]) -> set[Cell]:
         """Reveal ``cells`` and flood from zeros; end the game on a mine or the last safe cell.
@@ -466,13 +457,13 @@ class Game:
     def _lose(self, hit: Cell, changed: set[Cell]) -> None:
         self.state = State.LOST
         self.exploded = hit
-        self._end = self.clock()
+        self.timer.stop()
         changed.update(self._mines)
         changed.update(c for c in self.cells() if self._cover[self._index(c)] == FLAGGED)
 
     def _win(self, changed: set[Cell]) -> None:
         self.state = State.WON
-        self._end = self.clock()
+        self.timer.stop()
         for cell in self._mines:
             index = self._index(cell)
             if self._cover[index] != FLAGGED:
