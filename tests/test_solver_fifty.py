@@ -1,5 +1,5 @@
 """Unavoidable 50/50s: found only where no other cell can ever tell the two apart, and
-guessed at once by the best move."""
+guessed at once by the best move; the blended safety used to score guesses."""
 
 import random
 from itertools import combinations
@@ -85,3 +85,29 @@ def test_found_pairs_are_true_fifties_on_random_positions():
 def test_solver_plays_a_fifty_without_error_in_a_game():
     analysis = Solver().analyse(parse_mine("2x3x1\nHH\n11\n00\n"))
     assert analysis.best_move in {(0, 0), (0, 1)} and analysis.survival == 0.5
+
+
+def test_blended_safety_weighs_best_and_second_best_cells():
+    from game.solver.bestmove import SECOND_WEIGHT, blended_safety
+
+    def blended(text):
+        return blended_safety(solve(build_problem(parse_mine(text))))
+
+    # (0,3) is safe (the only mine is beside the 1), (0,0) and (0,2) are 50/50.
+    assert blended("4x1x1\nH1HH\n") == (1 - SECOND_WEIGHT) * 1.0 + SECOND_WEIGHT * 0.5
+    assert blended("3x1x1\nH1H\n") == 0.5
+    assert blended("2x1x1\n1H\n") == 1.0  # only a mine is left covered: the game is won
+
+
+def test_a_safer_cell_implied_safe_by_the_best_guess_is_played_first():
+    from game.solver.bestmove import Candidate, _prefer_dominating
+    best = Candidate((0, 0), 0.30, score=0.6, common=frozenset({(5, 5)}))
+    other = Candidate((1, 1), 0.25, score=0.5)
+    implied = Candidate((5, 5), 0.20, score=0.4)
+    ranked = [best, other, implied]
+    _prefer_dominating(ranked)
+    assert ranked[0] is implied and ranked[2] is best
+    # Not implied by the best guess's safety: the order stays.
+    ranked = [best, other]
+    _prefer_dominating(ranked)
+    assert ranked[0] is best

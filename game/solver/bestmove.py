@@ -38,6 +38,8 @@ SECOND_WEIGHT = 0.2  # share of the second-safest cell in a position's blended s
 ENDGAME_LAYOUTS = 300
 GUESS_BUDGET = 0.7  # seconds for choosing a guess: endgame search, then look-ahead
 ENDGAME_SHARE = 0.5  # of that budget the endgame search may use
+DOMINANCE = 0  # 1: swap the best guess for a safer one its safety implies (no gain measured)
+DOMINANCE_MARGIN = 0.001  # mine probability the swapped-in cell must save at least
 EARLY_FIFTY = 1  # guess an unavoidable 50/50 as soon as it appears (0: off, for benchmarks)
 
 
@@ -52,6 +54,7 @@ class Candidate:
     score: float = 0.0
     dead: bool = False
     values: dict[int, float] = field(default_factory=dict)
+    common: frozenset = frozenset()  # cells certain to be safe whenever this cell is safe
 
 
 @dataclass
@@ -155,12 +158,15 @@ def evaluate(problem: Problem, probs: Probabilities, cand: Candidate, cache: Gro
     cand.values = {o.value: o.chance for o in found}
     cand.dead = len(found) <= 1
     progress = next_safety = 0.0
+    common = None
     for o in found:
+        common = set(o.after.safe) if common is None else common & o.after.safe
         share = o.chance / safety if safety else 0.0
         if o.after.safe:
             progress += share
         next_safety += share * blended_safety(o.after)
     cand.progress, cand.next_safety = progress, next_safety
+    cand.common = frozenset(common or ())
     cand.score = safety * next_safety * (1.0 + PROGRESS_BONUS * progress)
     return True
 
@@ -202,8 +208,21 @@ def guess(problem: Problem, probs: Probabilities, cache: GroupCache | None = Non
     if not living:
         living = _any_living(problem, probs, cache, start + budget) or evaluated
     living.sort(key=lambda c: (-c.score, c.mine, c.cell))
+    if DOMINANCE:
+        _prefer_dominating(living)
     best = living[0]
     return Move(best.cell, "guess", 1.0 - best.mine, None, living)
+
+
+def _prefer_dominating(ranked: list[Candidate]) -> None:
+    """If the best candidate being safe makes a safer candidate certain to be safe, play
+    that one first (in place): it is less risky, and whenever the best one would have
+    survived it survives too (JSMinesweeper's "alternative move")."""
+    best = ranked[0]
+    for i, alt in enumerate(ranked[1:], 1):
+        if alt.mine < best.mine - DOMINANCE_MARGIN and alt.cell in best.common:
+            ranked[0], ranked[i] = alt, best
+            return
 
 
 def _any_living(problem, probs, cache, deadline) -> list[Candidate]:
