@@ -230,3 +230,15 @@ def test_analyse_counts_flags_as_mines_unless_told_to_ignore_them(tmp_path, caps
     assert main(["--analyse", str(position), "--ignore-flags"]) == 0
     ignored = capsys.readouterr().out
     assert "Certain mines: (0,1), (0,4), (3,4)" in ignored
+
+
+def test_without_a_screen_the_window_game_says_so_instead_of_running_invisibly(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    try:
+        done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--difficulty", "beginner"],
+                              capture_output=True, text=True, cwd=tmp_path, env=env, timeout=20)
+    except subprocess.TimeoutExpired:
+        pytest.skip("SDL found a real screen driver here without X11 or Wayland (e.g. KMS)")
+    assert done.returncode == 2
+    assert "no display to open a window on" in done.stderr and "--console" in done.stderr
+    assert "Traceback" not in done.stderr

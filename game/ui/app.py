@@ -130,11 +130,31 @@ def record_hook(records):
     return record
 
 
+def missing_screen() -> str | None:
+    """Why no window can be shown, or None: SDL fell back to a driver that draws nowhere
+    (no X11 or Wayland session, e.g. over SSH) without the user asking for it."""
+    try:
+        pygame.display.init()
+    except pygame.error as err:
+        return f"no display to open a window on ({err})"
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
+        return (f"no display to open a window on (SDL found only its '{driver}' driver); "
+                "run it from a desktop session, or play in the terminal with --console")
+    return None
+
+
 def run_window(args) -> int:
     """Play in a window until the player quits; returns the process exit status.
 
-    Exit status 2 with a message when the command-line board does not fit the screen.
+    Exit status 2 with a message when there is no screen to show a window on, or when
+    the command-line board does not fit the screen.
     """
+    problem = missing_screen()
+    if problem:
+        print(f"python main.py: error: {problem}", file=sys.stderr)
+        pygame.quit()
+        return 2
     try:
         loop, services = build(args)
     except ValueError as err:
