@@ -235,20 +235,22 @@ def perturb(replay: Replay, rng: random.Random) -> bool:
         if replay.mines >> i & 1:
             taken.append(i)
             if len(taken) == need_full:
-                add = 0
-                for j in taken:
-                    add |= 1 << j
-                replay.move_mines(add=empty, remove=add)
+                replay.move_mines(add=empty, remove=_bits(taken))
                 return True
         else:
             free.append(i)
             if len(free) == need_empty:
-                add = 0
-                for j in free:
-                    add |= 1 << j
-                replay.move_mines(add=add, remove=full)
+                replay.move_mines(add=_bits(free), remove=full)
                 return True
     return False
+
+
+def _bits(indices: list[int]) -> int:
+    """The bit set with the cell ``indices`` on."""
+    mask = 0
+    for i in indices:
+        mask |= 1 << i
+    return mask
 
 
 def open_pocket(replay: Replay, rng: random.Random) -> int | None:

@@ -60,10 +60,7 @@ def data_dir(cli_value: str | os.PathLike | None = None, create: bool = True) ->
     Raises:
         DataDirError: see :func:`ensure_dir`.
     """
-    path, source = _override(cli_value)
-    if path is None:
-        path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    return ensure_dir(path, source) if create else path
+    return _user_dir(cli_value, platformdirs.user_data_dir, create)
 
 
 def config_dir(cli_value: str | os.PathLike | None = None, create: bool = True) -> Path:
@@ -72,9 +69,14 @@ def config_dir(cli_value: str | os.PathLike | None = None, create: bool = True) 
     Raises:
         DataDirError: see :func:`ensure_dir`.
     """
+    return _user_dir(cli_value, platformdirs.user_config_dir, create)
+
+
+def _user_dir(cli_value, platform_dir, create: bool) -> Path:
+    """The override (option or environment variable) if any, else ``platform_dir``'s folder."""
     path, source = _override(cli_value)
     if path is None:
-        path = Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+        path = Path(platform_dir(APP_NAME, appauthor=False))
     return ensure_dir(path, source) if create else path
 
 
