@@ -22,7 +22,7 @@ Paired comparison: two policies on the same seeds play the same games until they
 choose differently, so only the discordant games (won by one policy, lost by the other)
 carry the difference; the sign test on them is far more sensitive than two win rates.
 
-Time per game in CPython on one core: Beginner ~0.02 s, Intermediate ~0.1 s, Expert ~0.6 s
+Time per game in CPython on one core: Beginner ~0.01 s, Intermediate ~0.05 s, Expert ~0.2 s
 (guesses with look-ahead dominate); 2 worker processes by default.
 """
 

@@ -111,3 +111,16 @@ def test_a_safer_cell_implied_safe_by_the_best_guess_is_played_first():
     ranked = [best, other]
     _prefer_dominating(ranked)
     assert ranked[0] is best
+
+
+def test_breakers_of_a_would_be_fifty_get_influence():
+    from game.solver.fifty import breaker_influence
+    # (0,0),(0,1) hold one mine; (0,2) and (1,2), next to (0,1) alone, hold one more
+    # between them. If (1,2) is the mine, (0,2) is the last cell that can tell the pair
+    # apart: influence = P((1,2) mine) = 1/2, and the same the other way round.
+    problem = build_problem(parse_mine("4x2x3\nHHHH\n12HH\n"))
+    probs = solve(problem)
+    assert breaker_influence(problem, probs) == {(0, 2): 0.5, (1, 2): 0.5}
+    # An unavoidable 50/50 has no breakers, so no influence.
+    problem = build_problem(parse_mine("6x2x4\nH3FHHH\nH3FHHH\n"))
+    assert breaker_influence(problem, solve(problem)) == {}
