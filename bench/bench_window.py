@@ -1,6 +1,6 @@
 """Window benchmark under Xvfb: idle CPU of the game process and frame times of a scripted game.
 
-    python bench/bench_window.py [--seconds 10] [--screenshot docs/screenshot.png]
+    python bench/bench_window.py [--seconds 10] [--screenshot docs/screenshot.png] [--scale N]
 
 1. Idle CPU: ``python main.py --difficulty expert`` runs in a real X window
    (Xvfb); after the first click the timer runs and nothing else happens. CPU
@@ -67,8 +67,11 @@ def measure_idle(seconds: float) -> tuple[float, float]:
         return ready, running
 
 
-def scripted_game(screenshot: str | None) -> list[float]:
-    """Play a seeded Expert game by posted clicks in a real window; frame work times in seconds."""
+def scripted_game(screenshot: str | None, scale: int | None = None) -> list[float]:
+    """Play a seeded Expert game by posted clicks in a real window; frame work times in seconds.
+
+    ``scale``: the window scale (the Options choice); None keeps SDL's automatic one.
+    """
     with XSession() as x:
         os.environ.pop("SDL_VIDEODRIVER", None)
         os.environ["DISPLAY"] = x.display
@@ -80,6 +83,8 @@ def scripted_game(screenshot: str | None) -> list[float]:
         from game.ui.driver import Driver
 
         loop, services = build(parse_args(["--difficulty", "expert", "--seed", "5"]))
+        if scale is not None:
+            services.display.set_scale(scale)
         loop.frame_times = []
         driver = Driver(loop, frames=1)
         driver.step(3)
@@ -135,6 +140,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="idle measuring time, seconds (default 10)")
     parser.add_argument("--screenshot", metavar="FILE", help="save the real window partway through the game")
+    parser.add_argument("--scale", type=int, metavar="N",
+                        help="window scale for the scripted game (default: automatic, as a player gets it)")
     args = parser.parse_args()
     if missing():
         print(f"skipped: needs {', '.join(missing())}")
@@ -142,7 +149,7 @@ def main() -> int:
     ready, running = measure_idle(args.seconds)
     print(f"idle CPU, Expert, board ready:   {ready:.2f} %  (goal <= 2 %)")
     print(f"idle CPU, Expert, timer running: {running:.2f} %  (goal <= 2 %)")
-    times = scripted_game(args.screenshot)
+    times = scripted_game(args.screenshot, args.scale)
     for name, index in (("without flip", 0), ("with flip", 1)):
         ms = [t[index] * 1000 for t in times]
         print(f"frame time {name}, Expert scripted game: p50 {percentile(ms, 50):.2f} ms, "
