@@ -163,11 +163,9 @@ def make_game(args) -> Game:
                                                questions=args.questions, no_guess=args.no_guess)
     if args.loaded is not None:
         return start_game(args.loaded, config, rng=args.rng)
-    layer = None
-    if config.no_guess:
-        from game.noguess import no_guess_layer
-        layer = no_guess_layer
-    return Game(config, rng=args.rng, seed=args.seed, layer=layer)
+    from game.noguess import layer_for
+
+    return Game(config, rng=args.rng, seed=args.seed, layer=layer_for(config))
 
 
 def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
@@ -178,7 +176,7 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
     out = stdout or sys.stdout
     game = make_game(args)
     records = open_records(args.data_dir)
-    console = ConsoleGame(game, out, on_end=records.finish_hook(lambda finished: finished.seed))
+    console = ConsoleGame(game, out, on_end=records.finish_hook())
     try:
         return console.run(stdin, prompt=stdin.isatty())
     finally:

@@ -3,7 +3,8 @@
 Entry points:
 
 - ``generate(config, first, rng, cancel=None) -> frozenset[Cell]`` a no-guess layout;
-- ``no_guess_layer`` the same with the signature of ``Game(layer=...)``;
+- ``no_guess_layer`` the same with the signature of ``Game(layer=...)``, and
+  ``layer_for(config)`` the layer a config needs (None unless ``config.no_guess``);
 - ``Generation(config, first, rng)`` the same job in slices (``step(seconds)``), for a
   window that must not freeze; ``cancel()`` stops it;
 - ``supported(config) -> str | None`` whether the generator takes this size and mine
@@ -64,9 +65,9 @@ No pygame here.
 from game.noguess.checker import is_no_guess
 from game.noguess.generator import (
     DENSITY_LIMITS, MAX_NO_GUESS_CELLS, Generation, GenerationCancelled, NoGuessError, generate,
-    max_no_guess_mines, no_guess_layer, supported,
+    layer_for, max_no_guess_mines, no_guess_layer, supported,
 )
 
 __all__ = ["DENSITY_LIMITS", "MAX_NO_GUESS_CELLS", "Generation", "GenerationCancelled",
-           "NoGuessError", "generate", "is_no_guess", "max_no_guess_mines", "no_guess_layer",
+           "NoGuessError", "generate", "is_no_guess", "layer_for", "max_no_guess_mines", "no_guess_layer",
            "supported"]

@@ -123,6 +123,12 @@ def no_guess_layer(config: Config, first: Cell, rng: random.Random) -> set[Cell]
     return set(generate(config, first, rng))
 
 
+def layer_for(config: Config):
+    """The mine layer a game of ``config`` needs: :func:`no_guess_layer` for no-guess boards,
+    None (the engine's uniform placement) otherwise."""
+    return no_guess_layer if config.no_guess else None
+
+
 def opening_block(rows: int, cols: int) -> int:
     """Cells the first click frees at most: itself and its neighbours (9 inside the board)."""
     return min(rows, 3) * min(cols, 3)

@@ -79,11 +79,12 @@ class Records:
         self.last_record_id, self.last_rank = result
         return result
 
-    def finish_hook(self, seed_of: Callable[[object], int | None] = lambda game: None
+    def finish_hook(self, seed_of: Callable[[object], int | None] = lambda game: game.seed
                     ) -> Callable[[object], str | None]:
         """A ``hook(game) -> note`` for the window's finish hooks and the console's ``on_end``.
 
-        It records the game (seed from ``seed_of(game)``) and returns
+        It records the game (seed from ``seed_of(game)``, by default the engine's board
+        seed ``game.seed``) and returns
         ``"New best time: #N"``, the save failure message, or None.
         """
         def hook(game) -> str | None:

@@ -117,7 +117,7 @@ def record_hook(records):
     Returns the hook's note ("New best time: #N"), or, when the game could not be
     saved, a short note for the result panel; the full reason goes to stderr.
     """
-    hook = records.finish_hook(lambda game: game.seed)
+    hook = records.finish_hook()
 
     def record(game) -> str | None:
         note = hook(game)

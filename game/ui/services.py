@@ -62,12 +62,10 @@ class Services:
         generates the board over several frames and lays it with ``Game.set_layout``, so
         the layer is only the safety net for any other path.
         """
+        from game.noguess import layer_for
+
         seed, self.first_seed = self.first_seed, None
-        layer = None
-        if config.no_guess:
-            from game.noguess import no_guess_layer
-            layer = no_guess_layer
-        return Game(config, rng=self.rng, seed=seed, clock=self.clock.now, layer=layer)
+        return Game(config, rng=self.rng, seed=seed, clock=self.clock.now, layer=layer_for(config))
 
     def finished(self, game: Game) -> list[str]:
         """Tell every finish hook that ``game`` ended; return the notes they give back."""
