@@ -82,3 +82,33 @@ def test_a_window_resized_to_nothing_and_back_keeps_the_game(window):
     w.post(pygame.WINDOWRESTORED)
     w.click_cell((3, 7), button=3)
     assert scene.game.appearance((3, 7)) == "flag"
+
+
+def test_the_window_shows_the_canvas_at_its_scale_after_each_present(window):
+    w = window(["--difficulty", "beginner", "--seed", "6"])
+    w.display.set_scale(2)
+    w.scene.invalidate()
+    w.step()
+    w.click_cell((4, 4))
+    w.click_cell((0, 0), button=3)
+    factor, left, top = w.display.view
+    assert factor == 2
+    shown = pygame.display.get_surface()
+    canvas = w.screen
+    for x in range(0, canvas.get_width(), 7):
+        for y in range(0, canvas.get_height(), 7):
+            assert shown.get_at((left + x * 2 + 1, top + y * 2 + 1)) == canvas.get_at((x, y)), (x, y)
+
+
+def test_changed_bands_cover_exactly_the_changed_rows():
+    from game.ui.display import changed_bands
+    pitch = 4
+    before = bytes(4 * 20)
+    after = bytearray(before)
+    assert changed_bands(before, bytes(after), pitch, gap=3) == []
+    after[2 * pitch] = 1  # row 2
+    after[3 * pitch + 3] = 1  # row 3
+    after[5 * pitch] = 1  # row 5: 2 rows after row 3, merged (gap 3)
+    after[15 * pitch] = 1  # row 15: its own band
+    assert changed_bands(before, bytes(after), pitch, gap=3) == [(2, 6), (15, 16)]
+    assert changed_bands(before, bytes(after), pitch, gap=1) == [(2, 4), (5, 6), (15, 16)]

@@ -19,7 +19,7 @@ def test_revealed_numbers_are_drawn_in_their_classic_colours(window):
     game = w.scene.game
     w.click_cell((8, 15))
     w.step(1)
-    screen = pygame.display.get_surface()
+    screen = w.screen
     seen = set()
     for cell in game.cells():
         n = game.number(cell)
@@ -34,7 +34,7 @@ def test_revealed_numbers_are_drawn_in_their_classic_colours(window):
 def test_covered_flag_and_pressed_cells_look_different(window):
     w = window(["--difficulty", "beginner", "--seed", "2"])
     layout = w.scene.layout
-    screen = pygame.display.get_surface()
+    screen = w.screen
     corner = layout.cell_rect((0, 0)).topleft
     assert tuple(screen.get_at(corner))[:3] == (255, 255, 255)  # raised bevel
     w.click_cell((0, 0), button=3)
@@ -53,7 +53,7 @@ def test_led_counter_shows_mines_left_and_goes_negative():
 
 def test_counter_pixels_change_with_flags(window):
     w = window(["--rows", "3", "--cols", "3", "--mines", "1", "--seed", "1"])
-    screen = pygame.display.get_surface()
+    screen = w.screen
     counter = w.scene.layout.counter
     before = pygame.image.tobytes(screen.subsurface(counter), "RGB")
     w.click_cell((0, 0), button=3)
@@ -72,7 +72,7 @@ def test_game_over_shows_the_explosion_then_every_mine(window):
     other = mines[1]
     assert playing.view.drawn[other] == "covered"  # hidden while the blast plays
     assert playing.view.drawn[mines[0]] == "mine_hit"
-    screen = pygame.display.get_surface()
+    screen = w.screen
     blast = colours_in(screen, playing.layout.cell_rect(mines[0]).inflate(16, 16))
     assert any(r > 200 and 100 < g < 240 and b < 100 for r, g, b in blast)  # orange fire
     w.step(40)

@@ -57,7 +57,7 @@ def test_menu_by_mouse_starts_expert(window):
     w.click(w.scene.list.buttons[2].rect.center)
     assert isinstance(w.scene, Playing)
     assert (w.scene.game.rows, w.scene.game.cols, w.scene.game.config.mines) == (16, 30, 99)
-    assert pygame.display.get_surface().get_size() == w.scene.layout.size
+    assert w.screen.get_size() == w.scene.layout.size
 
 
 def test_seeded_game_won_by_clicks_shows_victory_then_menu(window):
@@ -200,7 +200,7 @@ def test_pause_hides_board_and_stops_timer_focus_loss_pauses(window):
     w.step(5)
     assert scene.game.elapsed == frozen
     board = scene.layout.board
-    assert pygame.display.get_surface().get_at(board.move(5, 5).topleft)[:3] == (192, 192, 192)
+    assert w.screen.get_at(board.move(5, 5).topleft)[:3] == (192, 192, 192)
     w.key(pygame.K_p)
     assert w.scene is scene and not scene.game.paused
     w.post(pygame.WINDOWFOCUSLOST)

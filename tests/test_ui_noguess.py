@@ -259,12 +259,12 @@ def test_generating_overlay_draws_a_panel_over_the_dimmed_board(window, slow_gen
     w = window(["--no-guess", "--rows", "30", "--cols", "30", "--mines", "300", "--seed", "3"])
     layout = w.scene.layout
     corner = layout.board.move(4, 4).topleft
-    before = pygame.display.get_surface().get_at(corner)[:3]
+    before = w.screen.get_at(corner)[:3]
     w.click_cell((15, 15))
     overlay = w.scene
     assert isinstance(overlay, Generating)
     w.step(2)
-    screen = pygame.display.get_surface()
+    screen = w.screen
     dimmed = screen.get_at(corner)[:3]
     assert all(d < b for d, b in zip(dimmed, before))  # the board shows, darker
     inside = overlay.panel.move(4, 4).topleft

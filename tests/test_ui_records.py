@@ -99,7 +99,7 @@ def test_the_name_field_is_drawn_and_a_name_typed_but_not_entered_is_kept(window
     victory = w.scene
     field = victory.field.rect
     assert victory.panel.contains(field)
-    assert pygame.display.get_surface().get_at((field.right - 4, field.centery))[:3] == (255, 255, 255)
+    assert w.screen.get_at((field.right - 4, field.centery))[:3] == (255, 255, 255)
     type_text(w, "x")
     w.click(victory.buttons.buttons[2].rect.center)  # Menu: leaving saves the typed name
     assert isinstance(w.scene, Menu)
@@ -129,7 +129,7 @@ def test_statistics_from_the_menu_show_counts_best_times_and_the_chart(window, i
     assert (rows["Played"], rows["Won"], rows["Win %"], rows["Current streak"]) == ("3", "2", "67 %", "2")
     best = stats.stats["beginner"].best_times
     assert [b.rank for b in best] == [1, 2] and best[1].name == "Bob"
-    screen = pygame.display.get_surface()
+    screen = w.screen
     assert screen.get_size() == stats.size()
     from game.ui.scenes.stats import CHART, LOST, WON
     colours = {tuple(screen.get_at((x, CHART.bottom - 3)))[:3] for x in range(CHART.left, CHART.right)}

@@ -68,9 +68,9 @@ def finish(w) -> int:
     return frames
 
 
-def pixel(cell, layout, dx=2, dy=2):
+def pixel(w, cell, layout, dx=2, dy=2):
     rect = layout.cell_rect(cell)
-    return tuple(pygame.display.get_surface().get_at((rect.left + dx, rect.top + dy)))[:3]
+    return tuple(w.screen.get_at((rect.left + dx, rect.top + dy)))[:3]
 
 
 # ----- H: hints -------------------------------------------------------------------------------
@@ -101,12 +101,12 @@ def test_hint_rings_the_solvers_move_explains_it_and_is_counted_once(window):
     assert game.hints_used == 1
     layout = panel.base.layout
     assert not panel.panel.colliderect(layout.cell_rect(hint.cell))  # the ring stays in view
-    assert pixel(hint.cell, layout, 1, 1) == HINT_SAFE_RGB  # the ring, inside its black edge
+    assert pixel(w, hint.cell, layout, 1, 1) == HINT_SAFE_RGB  # the ring, inside its black edge
     w.key(pygame.K_SPACE)  # closes the panel and does nothing else
     assert isinstance(w.scene, Playing) and w.scene.hint is hint
     assert not game.is_revealed(hint.cell)
     w.step()
-    assert pixel(hint.cell, layout, 1, 1) == HINT_SAFE_RGB  # ringed until the next move
+    assert pixel(w, hint.cell, layout, 1, 1) == HINT_SAFE_RGB  # ringed until the next move
     w.key(pygame.K_h)
     w.key(pygame.K_h)
     assert game.hints_used == 1  # the same position asked again
@@ -130,7 +130,7 @@ def test_a_guess_is_ringed_amber_with_its_survival_chance(window):
     hint = w.scene.hint
     assert hint.kind in ("guess", "endgame") and 0 < hint.survival < 1
     assert f"{hint.survival:.0%} safe" in hint.title
-    assert pixel(hint.cell, w.scene.base.layout, 1, 1) == GUESS_RGB
+    assert pixel(w, hint.cell, w.scene.base.layout, 1, 1) == GUESS_RGB
 
 
 # ----- O: probabilities -----------------------------------------------------------------------
@@ -146,10 +146,10 @@ def test_overlay_colours_a_certain_mine_red_and_a_safe_cell_green(window, hand_l
     scene = w.scene
     assert certain_cells(position(scene.game), ignore_flags=True) == ({(0, 1), (3, 3), (3, 4), (4, 3)},
                                                                         {(0, 0), (4, 4)})
-    before = pixel((0, 0), scene.layout), pixel((0, 1), scene.layout)
+    before = pixel(w, (0, 0), scene.layout), pixel(w, (0, 1), scene.layout)
     w.key(pygame.K_o)
     assert scene.show_probabilities
-    red, green = pixel((0, 0), scene.layout), pixel((0, 1), scene.layout)
+    red, green = pixel(w, (0, 0), scene.layout), pixel(w, (0, 1), scene.layout)
     assert red[0] > red[1] + 60 and red[0] > red[2] + 60, red
     assert green[1] > green[0] + 60 and green[1] > green[2] + 60, green
     builds = scene.probability_layer.builds
@@ -159,26 +159,25 @@ def test_overlay_colours_a_certain_mine_red_and_a_safe_cell_green(window, hand_l
     assert scene.probability_layer.builds == builds  # drawn from the cache, not recomputed
     w.click_cell((0, 1))  # a move: the overlay follows the position
     assert scene.probability_layer.builds == builds + 1
-    assert pixel((0, 0), scene.layout)[0] > 150
+    assert pixel(w, (0, 0), scene.layout)[0] > 150
     w.key(pygame.K_o)
-    assert pixel((0, 0), scene.layout) == before[0]
+    assert pixel(w, (0, 0), scene.layout) == before[0]
 
 
-def test_overlay_writes_percents_only_on_large_tiles(window, hand_laid, monkeypatch):
-    import game.ui.solver_view as solver_view
+def test_overlay_writes_percents_only_on_large_tiles(window, hand_laid):
     w = window(["--board", hand_laid])
     scene = w.scene
     w.key(pygame.K_o)
-    monkeypatch.setattr(solver_view, "display_scale", lambda: 1.0)  # 16 px tiles on screen
+    w.display.set_scale(1)  # 16 px tiles on screen
     scene.invalidate()
     w.step()
     assert scene.probability_layer.key[1] is False
-    monkeypatch.setattr(solver_view, "display_scale", lambda: 2.0)  # 32 px tiles
+    w.display.set_scale(2)  # 32 px tiles
     scene.invalidate()
     w.step()
     assert scene.probability_layer.key[1] is True
     rect = scene.layout.cell_rect((0, 0)).inflate(-6, -6)
-    colours = {tuple(pygame.display.get_surface().get_at((x, y)))[:3]
+    colours = {tuple(w.screen.get_at((x, y)))[:3]
                for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)}
     assert any(max(c) < 90 for c in colours)  # the black digits of "100"
 

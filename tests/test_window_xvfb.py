@@ -65,3 +65,27 @@ def test_real_window_menu_reveal_and_fullscreen_toggle():
         flagged = crop(x.screenshot(), back)
         assert differs(again, flagged, cells) > 5, "the game stopped answering clicks after the toggle"
     assert time.monotonic() - started < 30
+
+
+def test_real_window_resized_by_hand_keeps_clicks_on_their_cells():
+    """xdotool resizes the window to another shape; the board is letterboxed at a whole
+    scale and a right click at a cell's new place flags that cell."""
+    with XSession() as x:
+        x.start_game("--difficulty", "beginner", "--seed", "3")
+        layout = BoardLayout(9, 9)
+        start = x.geometry()
+        x.xdotool("windowsize", x.window, "900", "500")
+        resized = x.wait_geometry(start)
+        assert resized[2:] == (900, 500)
+        time.sleep(0.4)
+        scale = min(900 // layout.size[0], 500 // layout.size[1])
+        left, top = (900 - layout.size[0] * scale) // 2, (500 - layout.size[1] * scale) // 2
+        cell = [left + v * scale for v in layout.cell_rect((0, 8))[:2]] + [layout.cell * scale] * 2
+        before = crop(x.screenshot(), resized)
+        x.click(cell[0] + cell[2] // 2, cell[1] + cell[3] // 2, button=3)
+        time.sleep(0.4)
+        after = crop(x.screenshot(), resized)
+        assert differs(before, after, cell) > 5, "the flag did not appear on the clicked cell"
+        others = [left + v * scale for v in layout.cell_rect((0, 6))[:2]] + [layout.cell * scale] * 2
+        assert differs(before, after, others) == 0, "a click after the resize changed another cell"
+        assert differs(before, after, (0, 0, left, 500)) == 0, "the letterbox border changed"

@@ -23,10 +23,11 @@ from game.ui.settings import for_run  # noqa: E402
 
 
 class WindowManager(SceneManager):
-    """The scene manager, saving the display mode whenever the player toggles it (F11)."""
+    """The scene manager: mouse positions arrive in canvas pixels (Display.map_event), and the
+    display mode is saved whenever the player toggles it (F11)."""
 
     def handle(self, event: pygame.event.Event) -> bool:
-        running = super().handle(event)
+        running = super().handle(self.services.display.map_event(event))
         self.services.sync_fullscreen()
         return running
 
@@ -108,7 +109,7 @@ def _build(args, clock, records) -> tuple[Loop, Services]:
     warnings = list(records.warnings)
     config = run_config(services, config, warnings)
     manager = WindowManager(services, first_scene(services, config, warnings))
-    return Loop(manager, services.clock), services
+    return Loop(manager, services.clock, screen_source=lambda: display.canvas, flip=display.present), services
 
 
 def record_hook(records):

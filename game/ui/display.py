@@ -1,12 +1,26 @@
-"""The window: pygame.SCALED at an integer scale, windowed or fullscreen, title and icon.
+"""The window: a logical canvas shown at a whole-number scale, windowed or fullscreen.
 
-SCALED lets SDL pick the largest integer scale that fits the desktop and maps
-mouse event positions back to logical pixels, so resizing or maximizing the
-window (letterboxed) never moves a click to the wrong cell.
+Scenes draw on :attr:`Display.canvas`, a surface of the logical size (the board
+at 1x). :meth:`Display.present` copies to the real window only the bands of rows
+that changed since the last present, scaled by nearest neighbour, and updates
+just those rectangles; so revealing one cell sends a 32-pixel band, not the
+whole window, to the screen. pygame's SCALED flag (an SDL renderer) always
+presents the whole window, and on X11 without a GPU driver (a VM, Xvfb, remote
+X) that goes through Mesa's llvmpipe at 4-7 ms per present of an Expert window
+at scale 2; a band update costs about 0.1-0.3 ms (bench/bench_window.py).
+
+The picture is centred in the window (letterboxed) at the largest whole scale
+that fits, or shrunk when the window is smaller than the canvas, and
+:meth:`Display.to_logical` maps mouse positions back, so resizing or maximizing
+never moves a click to the wrong cell. Fullscreen is SDL's desktop fullscreen
+(no video mode switch). On X11, SDL's window framebuffer is told to use MIT-SHM
+rather than an OpenGL texture (``SDL_FRAMEBUFFER_ACCELERATION=0``, SDL 2 hint
+docs), for the same llvmpipe reason, unless the environment already sets it.
 """
 
 from __future__ import annotations
 
+import os
 import warnings
 from pathlib import Path
 
@@ -15,30 +29,43 @@ import pygame
 from game.ui.layout import usable_area
 
 TITLE = "Minesweeper"
-REOPEN_EVENTS = (pygame.ACTIVEEVENT, pygame.WINDOWENTER, pygame.WINDOWLEAVE, pygame.WINDOWFOCUSGAINED,
-                 pygame.WINDOWFOCUSLOST, pygame.WINDOWSHOWN, pygame.WINDOWHIDDEN, pygame.MOUSEMOTION)
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
+X11_HINTS = {"SDL_FRAMEBUFFER_ACCELERATION": "0"}
+BAND_GAP = 8  # changed row runs closer than this many logical rows are sent as one band
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
 class Display:
-    """Owns the pygame window. ``desktop`` is the screen size in pixels, read before any window."""
+    """Owns the window and the logical canvas. ``desktop`` is the screen size in pixels.
+
+    ``size`` is the canvas size in logical pixels; ``scale`` the chosen whole
+    window scale (None: the largest that fits the desktop); ``view`` is
+    (scale factor, left, top): how the canvas sits in the window, in window pixels.
+    """
 
     def __init__(self, fullscreen: bool = False, title: str = TITLE, scale: int | None = None) -> None:
         pygame.display.init()
+        if pygame.display.get_driver() == "x11":
+            for name, value in X11_HINTS.items():  # read by SDL when the window surface is made
+                os.environ.setdefault(name, value)
         sizes = pygame.display.get_desktop_sizes()
         self.desktop: tuple[int, int] = tuple(sizes[0]) if sizes else (1024, 768)
         self.fullscreen = fullscreen
         self.size: tuple[int, int] | None = None
         self.title = title
-        self.scale = scale  # whole screen pixels per logical pixel when windowed; None: SDL's choice
+        self.scale = scale
+        self.canvas: pygame.Surface | None = None
+        self.view: tuple[float, int, int] = (1, 0, 0)
         self.mode_changes = 0  # set_mode calls so far (tests check a toggle keeps the game)
+        self._shown: bytes | None = None  # canvas pixels as last presented; None: present all
+        self._in_fullscreen = False  # the real window's state (``fullscreen`` is the wanted one)
 
     def area(self) -> tuple[int, int]:
         """Pixels a board window may take: the desktop less window chrome (windowed size)."""
         return usable_area(self.desktop, False)
 
     def open(self, size: tuple[int, int]) -> pygame.Surface:
-        """Create the window at logical ``size`` with title and icon."""
+        """Create the window for a logical ``size`` canvas, with title and icon; returns the canvas."""
         pygame.display.set_caption(self.title)
         icon = ASSETS / "icon.png"
         if icon.exists():
@@ -46,10 +73,10 @@ class Display:
         return self._set_mode(size)
 
     def ensure_size(self, size: tuple[int, int]) -> pygame.Surface:
-        """Resize the logical screen to ``size`` if it differs (a new board or the menu)."""
-        if size != self.size or pygame.display.get_surface() is None:
+        """Resize the canvas (and window) to logical ``size`` if it differs (a new board or the menu)."""
+        if size != self.size or self.canvas is None or pygame.display.get_surface() is None:
             return self._set_mode(size)
-        return pygame.display.get_surface()
+        return self.canvas
 
     def fitting_scale(self, size: tuple[int, int] | None = None) -> int:
         """The largest whole scale at which logical ``size`` (default: the current) fits the desktop."""
@@ -63,53 +90,121 @@ class Display:
         if self.size is not None and not self.fullscreen:
             self._set_mode(self.size)
 
-    def _apply_scale(self) -> None:
-        """Resize the window to the chosen whole scale, capped to what fits the desktop."""
-        if self.scale is None or self.fullscreen or self.size is None:
+    def toggle_fullscreen(self) -> None:
+        """Switch between windowed and (desktop) fullscreen, keeping the canvas and the game.
+
+        SDL keeps the windowed size while fullscreen, so leaving it gives the board window back."""
+        self.fullscreen = not self.fullscreen
+        self._apply_fullscreen()
+        self._fit()
+
+    def window_changed(self) -> None:
+        """The window was resized, maximized, restored or exposed: fit the canvas again and
+        repaint all of it at the next present."""
+        self._fit()
+
+    def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
+        """Window pixel ``pos`` -> canvas pixel (may lie outside the canvas, in the border)."""
+        factor, left, top = self.view
+        return int((pos[0] - left) // factor), int((pos[1] - top) // factor)
+
+    def to_window(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """Canvas pixel ``pos`` -> the window pixel at its centre (what a click there sends)."""
+        factor, left, top = self.view
+        return int(left + (pos[0] + 0.5) * factor), int(top + (pos[1] + 0.5) * factor)
+
+    def map_event(self, event: pygame.event.Event) -> pygame.event.Event:
+        """A mouse event with ``pos`` (and ``rel``) in canvas pixels; other events unchanged."""
+        if event.type not in MOUSE_EVENTS or not hasattr(event, "pos"):
+            return event
+        attrs = dict(event.dict)
+        attrs["pos"] = self.to_logical(event.pos)
+        if "rel" in attrs:
+            factor = self.view[0]
+            attrs["rel"] = (int(attrs["rel"][0] / factor), int(attrs["rel"][1] / factor))
+        return pygame.event.Event(event.type, attrs)
+
+    def present(self) -> None:
+        """Show the canvas: the changed row bands at the current scale, or all after a refit."""
+        window = pygame.display.get_surface()
+        if window is None or self.canvas is None or window.get_width() < 1 or window.get_height() < 1:
             return
-        scale = min(self.scale, self.fitting_scale())
+        shown, self._shown = self._shown, self.canvas.get_buffer().raw
+        factor, left, top = self.view
+        if shown is None or factor != int(factor):
+            window.fill((0, 0, 0))
+            window.blit(pygame.transform.scale(self.canvas, self._scaled(self.canvas.get_size())), (left, top))
+            pygame.display.flip()
+            return
+        rects = []
+        for first, end in changed_bands(shown, self._shown, self.canvas.get_pitch(), BAND_GAP):
+            band = self.canvas.subsurface((0, first, self.size[0], end - first))
+            rects.append(window.blit(pygame.transform.scale(band, self._scaled(band.get_size())),
+                                     (left, top + first * int(factor))))
+        if rects:
+            pygame.display.update(rects)
+
+    def _scaled(self, size: tuple[int, int]) -> tuple[int, int]:
+        return max(1, round(size[0] * self.view[0])), max(1, round(size[1] * self.view[0]))
+
+    def _fit(self) -> None:
+        """Centre the canvas in the window at the largest whole scale, or shrink it to fit."""
+        self._shown = None
+        window = pygame.display.get_surface()
+        if window is None or self.size is None:
+            return
+        width, height = window.get_size()
+        factor = min(width / self.size[0], height / self.size[1])
+        factor = int(factor) if factor >= 1 else max(factor, 1 / max(self.size))
+        self.view = (factor, (width - round(self.size[0] * factor)) // 2,
+                     (height - round(self.size[1] * factor)) // 2)
+
+    def _window_size(self) -> tuple[int, int]:
+        """The windowed window's size: the canvas at the chosen scale, capped to the desktop."""
+        scale = min(self.scale or self.fitting_scale(), self.fitting_scale())
+        return self.size[0] * scale, self.size[1] * scale
+
+    def _apply_fullscreen(self) -> None:
+        """Make the window desktop fullscreen or windowed (at the board's size), as ``fullscreen`` says."""
         with warnings.catch_warnings():  # from_display_module is the way to reach set_mode's window
             warnings.simplefilter("ignore", DeprecationWarning)
             window = pygame.Window.from_display_module()
-        window.size = (self.size[0] * scale, self.size[1] * scale)
-
-    def toggle_fullscreen(self) -> None:
-        """Switch between windowed and fullscreen, keeping the logical size (and the game)."""
-        self.fullscreen = not self.fullscreen
-        try:
-            with warnings.catch_warnings():
-                warnings.filterwarnings("ignore", "recreating software renderer")
-                toggled = pygame.display.toggle_fullscreen()
-            if toggled:
-                self.mode_changes += 1
-                return
-        except pygame.error:
-            pass  # drivers without toggling (dummy, some X11 setups): set the mode again
-        self._set_mode(self.size)
+        if self.fullscreen:
+            window.set_fullscreen(desktop=True)
+        elif self._in_fullscreen:
+            window.set_windowed()
+            window.size = self._window_size()  # the board may have changed while fullscreen
+        self._in_fullscreen = self.fullscreen
 
     def _set_mode(self, size: tuple[int, int]) -> pygame.Surface:
-        flags = pygame.SCALED | pygame.RESIZABLE
-        if self.fullscreen:
-            flags |= pygame.FULLSCREEN
-        with warnings.catch_warnings():  # SDL's software renderer is fine for 2D
-            warnings.filterwarnings("ignore", "no fast renderer available")
-            warnings.filterwarnings("ignore", "recreating software renderer")
-            screen = self._open_mode(size, flags)
-        pygame.display.set_caption(self.title)
         self.size = tuple(size)
+        if not (self.fullscreen and self._in_fullscreen):  # a new board in fullscreen keeps the window
+            pygame.display.set_mode(self._window_size(), pygame.RESIZABLE)
+            self._in_fullscreen = False
+            self._apply_fullscreen()
+        pygame.display.set_caption(self.title)
+        canvas = pygame.Surface(self.size).convert()
+        if self.canvas is not None:
+            canvas.blit(self.canvas, (0, 0))  # keep the picture until the scene redraws
+        self.canvas = canvas
         self.mode_changes += 1
-        self._apply_scale()
-        return screen
+        self._fit()
+        return canvas
 
-    def _open_mode(self, size: tuple[int, int], flags: int) -> pygame.Surface:
-        if pygame.display.get_surface() is not None and pygame.display.get_driver() == "dummy":
-            # pygame-ce 2.5.8's dummy driver crashes on a second SCALED set_mode, so the
-            # headless window is reopened instead; drop the focus events that makes.
-            pygame.display.quit()
-            pygame.display.init()
-            screen = pygame.display.set_mode(size, flags)
-            for event in pygame.event.get():  # keep the queued input, in order
-                if event.type not in REOPEN_EVENTS:
-                    pygame.event.post(event)
-            return screen
-        return pygame.display.set_mode(size, flags)
+
+def changed_bands(before: bytes, after: bytes, pitch: int, gap: int) -> list[tuple[int, int]]:
+    """Row ranges [first, end) where two same-sized pixel buffers differ, ``pitch`` bytes per
+    row; runs fewer than ``gap`` rows apart are merged. Empty when nothing changed."""
+    if before == after:
+        return []
+    if len(before) != len(after):
+        return [(0, len(after) // pitch)]
+    bands: list[tuple[int, int]] = []
+    for row in range(len(after) // pitch):
+        start = row * pitch
+        if before[start:start + pitch] != after[start:start + pitch]:
+            if bands and row - bands[-1][1] < gap:
+                bands[-1] = (bands[-1][0], row + 1)
+            else:
+                bands.append((row, row + 1))
+    return bands

@@ -36,14 +36,25 @@ class Driver:
         pygame.event.post(pygame.event.Event(event_type, **attrs))
         return self.step()
 
+    @property
+    def display(self):
+        """The game's game.ui.display.Display."""
+        return self.loop.manager.services.display
+
+    @property
+    def screen(self) -> pygame.Surface:
+        """The canvas the scenes draw on, in logical pixels."""
+        return self.display.canvas
+
     def mouse_down(self, pos: tuple[int, int], button: int = 1) -> bool:
-        return self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+        """Press ``button`` at logical pixel ``pos`` (posted, as SDL does, in window pixels)."""
+        return self.post(pygame.MOUSEBUTTONDOWN, pos=self.display.to_window(pos), button=button)
 
     def mouse_up(self, pos: tuple[int, int], button: int = 1) -> bool:
-        return self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+        return self.post(pygame.MOUSEBUTTONUP, pos=self.display.to_window(pos), button=button)
 
     def move(self, pos: tuple[int, int]) -> bool:
-        return self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        return self.post(pygame.MOUSEMOTION, pos=self.display.to_window(pos), rel=(0, 0), buttons=(0, 0, 0))
 
     def click(self, pos: tuple[int, int], button: int = 1) -> bool:
         """Press and release ``button`` at logical pixel ``pos``."""

@@ -1,7 +1,7 @@
 """Where everything sits in the logical window, and the one pixel <-> cell mapping.
 
-All positions are logical pixels (pygame.SCALED maps the real window to them,
-including event positions). Classic winmine metrics: 16-pixel cells, a HUD with
+All positions are logical pixels: the canvas scenes draw on (game.ui.display maps
+the real window and mouse event positions to it). Classic winmine metrics: 16-pixel cells, a HUD with
 two 3-digit LED counters (13x23 digits) and a 26x26 face between them, grey
 bevels around the HUD and the board.
 """

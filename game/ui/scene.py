@@ -154,6 +154,7 @@ class SceneManager:
         if event.type in (pygame.VIDEORESIZE, pygame.VIDEOEXPOSE, pygame.WINDOWSIZECHANGED,
                           pygame.WINDOWRESIZED, pygame.WINDOWEXPOSED, pygame.WINDOWMAXIMIZED,
                           pygame.WINDOWRESTORED):
+            self.services.display.window_changed()
             self.current.invalidate()
             return False  # scenes may also care (e.g. nothing to do, but keep it visible)
         return False

@@ -36,15 +36,6 @@ def probability_colour(p: float) -> tuple[int, int, int]:
     return tuple(round(a + (b - a) * t) for a, b in zip(low, high))
 
 
-def display_scale() -> float:
-    """Screen pixels per logical pixel now (pygame.SCALED's factor; 1 without a window)."""
-    surface = pygame.display.get_surface()
-    if surface is None or not surface.get_width() or not surface.get_height():
-        return 1.0
-    width, height = pygame.display.get_window_size()
-    return max(1.0, min(width / surface.get_width(), height / surface.get_height()))
-
-
 def percent_label(p: float) -> str:
     """The percent written on a cell, '0'..'100'; only a proved cell shows '0' or '100'
     (1 and 99 are the bounds of an unproved one)."""
@@ -70,9 +61,12 @@ class ProbabilityLayer:
         self.key: tuple | None = None  # (position key, percent written) the surface shows
         self.builds = 0  # surfaces built so far (tests check it is not per frame)
 
-    def draw(self, screen: pygame.Surface, game, assistant) -> None:
-        """Blit the overlay for the position now, rebuilding it only when the position changed."""
-        with_text = self.layout.cell * display_scale() >= PERCENT_MIN_PX
+    def draw(self, screen: pygame.Surface, game, assistant, scale: float = 1.0) -> None:
+        """Blit the overlay for the position now, rebuilding it only when the position changed.
+
+        ``scale``: screen pixels per logical pixel; percents are written only on tiles at
+        least PERCENT_MIN_PX screen pixels wide."""
+        with_text = self.layout.cell * scale >= PERCENT_MIN_PX
         key = (assistant.key(), with_text)
         if key != self.key:
             self.surface = self.build(game, assistant.probabilities(), with_text)

@@ -116,7 +116,7 @@ class Playing(Scene):
         draw_hud(screen, self.layout, self.services.assets, *self._shown)
         self.view.draw(screen, self.gesture.pressed_cells(self.game), self.cursor)
         if self.show_probabilities and not self.game.over:
-            self.probability_layer.draw(screen, self.game, self.assist)
+            self.probability_layer.draw(screen, self.game, self.assist, scale=self.services.display.view[0])
         solver_view.draw_hint_marks(screen, self.layout, self.hint)
         if self.autoplay.running:
             solver_view.draw_autoplay_strip(screen, self.layout)
