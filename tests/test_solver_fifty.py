@@ -87,16 +87,23 @@ def test_solver_plays_a_fifty_without_error_in_a_game():
     assert analysis.best_move in {(0, 0), (0, 1)} and analysis.survival == 0.5
 
 
-def test_blended_safety_weighs_best_and_second_best_cells():
-    from game.solver.bestmove import SECOND_WEIGHT, blended_safety
+def test_blended_safety_weighs_the_best_and_second_best_living_cells(monkeypatch):
+    import game.solver.bestmove as bestmove
+    from game.solver.bestmove import SECOND_WEIGHT, blended_safety, looks_dead
 
     def blended(text):
         return blended_safety(solve(build_problem(parse_mine(text))))
 
-    # (0,3) is safe (the only mine is beside the 1), (0,0) and (0,2) are 50/50.
-    assert blended("4x1x1\nH1HH\n") == (1 - SECOND_WEIGHT) * 1.0 + SECOND_WEIGHT * 0.5
-    assert blended("3x1x1\nH1H\n") == 0.5
+    # One mine beside the 1: (0,0) and (0,2) are 50/50, (0,3) is safe. (0,0) and (0,2)
+    # are dead (every neighbour is revealed or certain), (0,3) is not: its neighbour (0,2)
+    # is still open.
+    probs = solve(build_problem(parse_mine("4x1x1\nH1HH\n")))
+    assert [looks_dead(probs, c) for c in [(0, 0), (0, 2), (0, 3)]] == [True, True, False]
+    assert blended("4x1x1\nH1HH\n") == (1 - SECOND_WEIGHT) * 1.0  # the only living cell
+    assert blended("3x1x1\nH1H\n") == 0.5  # all dead: one must still be guessed
     assert blended("2x1x1\n1H\n") == 1.0  # only a mine is left covered: the game is won
+    monkeypatch.setattr(bestmove, "LIVING_NEXT", 0)  # every cell counts: the safe one and a 50/50
+    assert blended("4x1x1\nH1HH\n") == (1 - SECOND_WEIGHT) * 1.0 + SECOND_WEIGHT * 0.5
 
 
 def test_a_safer_cell_implied_safe_by_the_best_guess_is_played_first():

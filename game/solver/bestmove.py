@@ -1,7 +1,8 @@
 """Choosing the next cell to reveal.
 
 1. A certain-safe cell if there is one: the one most likely to open an area (a zero).
-2. An unavoidable 50/50 (:mod:`game.solver.fifty`): guessed at once, before other risks.
+2. An unavoidable 50/50 (:mod:`game.solver.fifty`): guessed at once, before other risks;
+   likewise a guess in an isolated region, chosen by exact search (:mod:`game.solver.isolated`).
 3. Few layouts left: an exact search of the rest of the game (:mod:`game.solver.endgame`).
 4. Otherwise a guess, in the manner of JSMinesweeper (D. Hill) and Tu et al.'s look-ahead:
    candidates are the living cells whose mine probability is close to the lowest (a few
@@ -22,12 +23,14 @@
 
 from __future__ import annotations
 
+import heapq
 import time
 from dataclasses import dataclass, field
 
 from game.board import Cell, neighbours
 from game.solver.endgame import EndgameSearch, list_layouts
 from game.solver.fifty import breaker_influence, forced_fifty
+from game.solver.isolated import region_move
 from game.solver.lookahead import outcomes
 from game.solver.probabilities import GroupCache, Probabilities, split_groups
 from game.solver.problem import Problem
@@ -38,6 +41,8 @@ MAX_INTERIOR_CANDIDATES = 4
 INFORMING_CANDIDATES = 2  # of those, next to the frontier
 PROGRESS_BONUS = 0.001  # tiny: breaks near-ties by progress (JSMinesweeper uses 0.001)
 SECOND_WEIGHT = 0.2  # share of the second-safest cell in a position's blended safety
+LIVING_NEXT = 1  # blended safety over living cells only (0: all cells, for benchmarks)
+NEXT_LOOK = 8  # safest cells examined for deadness before looking at all of them
 ENDGAME_LAYOUTS = 300
 GUESS_BUDGET = 0.7  # seconds for choosing a guess: endgame search, then look-ahead
 ENDGAME_SHARE = 0.5  # of that budget the endgame search may use
@@ -46,6 +51,7 @@ DOMINANCE_MARGIN = 0.001  # mine probability the swapped-in cell must save at le
 INFLUENCE_WEIGHT = 0.9  # score x (1 + this x 50/50 influence) for breakers (0: off)
 INFLUENCE_MARGIN = 0.1  # breakers this much riskier than the best candidate are still weighed
 MAX_INFLUENCE_CANDIDATES = 3
+ISOLATED_REGIONS = 1  # play isolated regions by exact search first (0: off, for benchmarks)
 EARLY_FIFTY = 1  # guess an unavoidable 50/50 as soon as it appears (0: off, for benchmarks)
 
 
@@ -68,7 +74,8 @@ class Move:
     """The chosen move.
 
     cell: (row, col) to reveal. kind: 'safe', 'guess', 'endgame' or 'none' (nothing covered).
-    survival: chance the reveal is safe. win: with 'endgame', the chance of winning the game.
+    survival: chance the reveal is safe. win: with 'endgame', the chance of winning the game;
+    with a 'guess' in an isolated region (game.solver.isolated), of clearing that region.
     candidates: the guesses weighed (best first) for the explanation.
     note: an extra sentence for the explanation (e.g. why an early 50/50 guess).
     """
@@ -112,6 +119,13 @@ def best_move(problem: Problem, probs: Probabilities, cache: GroupCache | None =
             "cell can ever tell which, so this 50/50 must be guessed anyway: guessing it now "
             "risks nothing more and its number helps the rest of the game"))
     start = time.perf_counter()
+    region = region_move(problem, probs, budget * ENDGAME_SHARE) if ISOLATED_REGIONS else None
+    if region is not None:
+        cell, win, count = region
+        return Move(cell, "guess", 1.0 - probs.probability(cell), win, note=(
+            f"it lies in a closed-off area that no other cell can ever tell anything about, so "
+            f"that area's guesses must be taken anyway; its {count} possible layouts were "
+            f"searched exactly and this reveal clears it {win:.1%} of the time with best play"))
     if not probs.approximate and probs.total <= ENDGAME_LAYOUTS:
         listed = list_layouts(problem, ENDGAME_LAYOUTS)
         if listed is not None:
@@ -179,22 +193,38 @@ def evaluate(problem: Problem, probs: Probabilities, cand: Candidate, cache: Gro
 
 def blended_safety(after: Probabilities) -> float:
     """How safe the next move of a position is: (1 - w) x the best survival chance +
-    w x the second best (w = SECOND_WEIGHT), over cells not certain to be mines; 1 when
-    nothing is left to reveal. The second-best term rewards positions with a fallback
-    (JSMinesweeper's "blended safety", w = 0.2)."""
-    best = second = 0.0
-    for cell, (num, den) in after.weight.items():
-        if num == den:
-            continue
-        safe = 1.0 - num / den
-        if safe > second:
-            if safe > best:
-                best, second = safe, best
-            else:
-                second = safe
-    if best == 0.0:
+    w x the second best (w = SECOND_WEIGHT), over the *living* cells that are not certain
+    mines (a dead cell, whose number is already known, is no way forward; JSMinesweeper's
+    "blended safety" of its best living tiles, w = 0.2). When every such cell is dead,
+    the best of them counts (one must still be revealed); 1 when nothing is left to reveal.
+    """
+    ranked = heapq.nsmallest(NEXT_LOOK, ((num / den, cell) for cell, (num, den) in after.weight.items()
+                                         if num != den))
+    if not ranked:
         return 1.0  # every covered cell is a mine: the game is won
+    living = [1.0 - p for p, cell in ranked if not (LIVING_NEXT and looks_dead(after, cell))]
+    if len(living) < 2 and len(ranked) == NEXT_LOOK:  # rare: look further down the list
+        living = [1.0 - num / den for cell, (num, den) in after.weight.items()
+                  if num != den and not (LIVING_NEXT and looks_dead(after, cell))]
+        living = sorted(living, reverse=True)[:2]
+    if not living:
+        return 1.0 - ranked[0][0]
+    best = living[0]
+    second = living[1] if len(living) > 1 else 0.0
     return (1.0 - SECOND_WEIGHT) * best + SECOND_WEIGHT * second
+
+
+def looks_dead(probs: Probabilities, cell: Cell) -> bool:
+    """True when ``cell``'s number, if it is safe, is already known: every covered
+    neighbour is a certain mine or certain to be safe. (A sufficient test for a dead
+    cell; cells whose neighbours are uncertain but tied together are not caught.)"""
+    problem = probs.problem
+    weight = probs.weight
+    for n in neighbours(cell, problem.rows, problem.cols):
+        w = weight.get(n)
+        if w is not None and 0 < w[0] < w[1]:
+            return False
+    return True
 
 
 def guess(problem: Problem, probs: Probabilities, cache: GroupCache | None = None,
