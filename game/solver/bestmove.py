@@ -122,7 +122,8 @@ def best_move(problem: Problem, probs: Probabilities, cache: GroupCache | None =
             "cell can ever tell which, so this 50/50 must be guessed anyway: guessing it now "
             "risks nothing more and its number helps the rest of the game"))
     start = time.perf_counter()
-    region = region_move(problem, probs, budget * ENDGAME_SHARE) if ISOLATED_REGIONS else None
+    groups = split_groups(problem.constraints)  # for the region search and the look-ahead
+    region = region_move(problem, probs, budget * ENDGAME_SHARE, groups) if ISOLATED_REGIONS else None
     if region is not None:
         cell, win, count = region
         return Move(cell, "guess", 1.0 - probs.probability(cell), win, note=(
@@ -136,7 +137,7 @@ def best_move(problem: Problem, probs: Probabilities, cache: GroupCache | None =
             if found is not None:
                 cell, win = found
                 return Move(cell, "endgame", 1.0 - probs.probability(cell), win)
-    return guess(problem, probs, cache, budget - (time.perf_counter() - start))
+    return guess(problem, probs, cache, budget - (time.perf_counter() - start), groups)
 
 
 def candidates_for(problem: Problem, probs: Probabilities) -> list[Candidate]:
@@ -205,11 +206,13 @@ def blended_safety(after: Probabilities) -> float:
                                          if num != den))
     if not ranked:
         return 1.0  # every covered cell is a mine: the game is won
-    living = [1.0 - p for p, cell in ranked if not (LIVING_NEXT and looks_dead(after, cell))]
+    def alive(cell: Cell) -> bool:
+        return not (LIVING_NEXT and looks_dead(after, cell))
+
+    living = [1.0 - p for p, cell in ranked if alive(cell)]
     if len(living) < 2 and len(ranked) == NEXT_LOOK:  # rare: look further down the list
-        living = [1.0 - num / den for cell, (num, den) in after.weight.items()
-                  if num != den and not (LIVING_NEXT and looks_dead(after, cell))]
-        living = sorted(living, reverse=True)[:2]
+        living = sorted((1.0 - num / den for cell, (num, den) in after.weight.items()
+                         if num != den and alive(cell)), reverse=True)[:2]
     if not living:
         return 1.0 - ranked[0][0]
     best = living[0]
@@ -231,8 +234,10 @@ def looks_dead(probs: Probabilities, cell: Cell) -> bool:
 
 
 def guess(problem: Problem, probs: Probabilities, cache: GroupCache | None = None,
-          budget: float = GUESS_BUDGET) -> Move:
-    """The best guess by look-ahead on near-lowest-probability cells."""
+          budget: float = GUESS_BUDGET, groups: list | None = None) -> Move:
+    """The best guess by look-ahead on near-lowest-probability cells.
+
+    groups: ``split_groups(problem.constraints)`` if the caller has it already."""
     start = time.perf_counter()
     cands = candidates_for(problem, probs)
     influence = breaker_influence(problem, probs) if INFLUENCE_WEIGHT else {}
@@ -242,7 +247,8 @@ def guess(problem: Problem, probs: Probabilities, cache: GroupCache | None = Non
         extra = sorted((probs.probability(x), x) for x in influence
                        if x not in have and probs.probability(x) <= low + INFLUENCE_MARGIN)
         cands += [Candidate(x, p) for p, x in extra[:MAX_INFLUENCE_CANDIDATES]]
-    groups = split_groups(problem.constraints)
+    if groups is None:
+        groups = split_groups(problem.constraints)
     evaluated = []
     for cand in cands:
         # The first candidate is always evaluated in full; the others only within the budget.

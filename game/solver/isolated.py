@@ -30,18 +30,20 @@ from game.solver.problem import Problem
 REGION_LAYOUTS = 1000  # search a region only when it has at most this many layouts
 
 
-def isolated_regions(problem: Problem, probs: Probabilities, limit: int = REGION_LAYOUTS) -> list[Problem]:
+def isolated_regions(problem: Problem, probs: Probabilities, limit: int = REGION_LAYOUTS,
+                     groups: list | None = None) -> list[Problem]:
     """The isolated groups of the position with at most ``limit`` layouts, as stand-alone
     problems (their cells, constraints and fixed mine count, nothing off the frontier);
     smallest first.
 
     Empty when the probabilities are approximate (group counts are then estimates).
+    groups: ``split_groups(problem.constraints)`` if the caller has it already.
     """
     if probs.approximate:
         return []
     counts = {frozenset(c for box in g.boxes for c in box): g for g in probs.groups}
     found = []
-    for group in split_groups(problem.constraints):
+    for group in split_groups(problem.constraints) if groups is None else groups:
         cells = frozenset(c for con in group for c in con.cells)
         count = counts.get(cells)
         if count is None or len(count.dist) != 1 or not count.exact:
@@ -58,11 +60,11 @@ def isolated_regions(problem: Problem, probs: Probabilities, limit: int = REGION
 
 
 def region_move(problem: Problem, probs: Probabilities, time_limit: float,
-                limit: int = REGION_LAYOUTS) -> tuple[Cell, float, int] | None:
+                groups: list | None = None, limit: int = REGION_LAYOUTS) -> tuple[Cell, float, int] | None:
     """(cell, chance of clearing its region with best play, the region's layout count) for
     the smallest isolated region that still needs a guess, or None if there is none within
     ``limit`` layouts or the search ran out of ``time_limit`` seconds."""
-    for region in isolated_regions(problem, probs, limit):
+    for region in isolated_regions(problem, probs, limit, groups):
         listed = list_layouts(region, limit)
         if listed is None or len(listed[1]) < 2:
             continue  # too many layouts, or one: nothing to guess there

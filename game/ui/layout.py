@@ -1,9 +1,9 @@
 """Where everything sits in the logical window, and the one pixel <-> cell mapping.
 
 All positions are logical pixels: the canvas scenes draw on (game.ui.display maps
-the real window and mouse event positions to it). Classic winmine metrics: 16-pixel cells, a HUD with
-two 3-digit LED counters (13x23 digits) and a 26x26 face between them, grey
-bevels around the HUD and the board.
+the real window and mouse event positions to it). Classic winmine metrics: 16-pixel
+cells, a HUD with two 3-digit LED counters (13x23 digits) and a 26x26 face between
+them, grey bevels around the HUD and the board.
 """
 
 from __future__ import annotations
