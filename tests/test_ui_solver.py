@@ -5,6 +5,9 @@ with the solver's answers checked against an independent analysis of the visible
 position and the board's pixels read back.
 """
 
+import threading
+import time
+
 import pygame
 import pytest
 
@@ -68,6 +71,16 @@ def finish(w) -> int:
     return frames
 
 
+def answered(w, seconds: float = 30.0):
+    """Step frames until the hint panel has its answer (hints run on a worker thread)."""
+    deadline = time.monotonic() + seconds
+    while isinstance(w.scene, HintPanel) and w.scene.waiting:
+        assert time.monotonic() < deadline, "the hint never came"
+        w.step(1)
+        time.sleep(0.001)
+    return w.scene
+
+
 def pixel(w, cell, layout, dx=2, dy=2):
     rect = layout.cell_rect(cell)
     return tuple(w.screen.get_at((rect.left + dx, rect.top + dy)))[:3]
@@ -127,10 +140,67 @@ def test_a_guess_is_ringed_amber_with_its_survival_chance(window):
         w.click_cell(sorted(safe)[0])
     assert game.state is State.PLAYING
     w.key(pygame.K_h)
-    hint = w.scene.hint
+    hint = answered(w).hint
     assert hint.kind in ("guess", "endgame") and 0 < hint.survival < 1
     assert f"{hint.survival:.0%} safe" in hint.title
+    w.step()
     assert pixel(w, hint.cell, w.scene.base.layout, 1, 1) == GUESS_RGB
+
+
+@pytest.fixture
+def slow_hints(monkeypatch):
+    """Hold every hint on the worker thread until the returned event is set."""
+    from game.ui import assist
+    release = threading.Event()
+    real = assist._analyse_or_none
+
+    def held(solver, board):
+        release.wait(30)
+        return real(solver, board)
+
+    monkeypatch.setattr(assist, "_analyse_or_none", held)
+    yield release
+    release.set()
+
+
+def test_a_slow_hint_says_thinking_while_the_window_and_timer_go_on(window, slow_hints):
+    w = window(["--difficulty", "beginner", "--seed", "5"])
+    game = w.scene.game
+    w.click_cell((4, 4))
+    w.key(pygame.K_h)
+    panel = w.scene
+    assert isinstance(panel, HintPanel) and panel.waiting and panel.busy()
+    assert panel.hint.title == "Thinking" and game.hints_used == 0 and w.scene.base.hint is None
+    updates = w.loop.updates
+    w.step(40)
+    assert w.loop.updates >= updates + 40 and w.scene is panel and panel.waiting  # not blocked
+    assert panel.next_change() == panel.base.next_change() < 1.1  # the HUD timer is redrawn
+    slow_hints.set()
+    answered(w)
+    hint = panel.hint
+    assert w.scene is panel and hint.cell is not None and hint.title != "Thinking"
+    assert game.hints_used == 1 and panel.base.hint is hint
+    w.step()
+    colour = GUESS_RGB if hint.kind in ("guess", "endgame") else HINT_SAFE_RGB
+    assert pixel(w, hint.cell, panel.base.layout, 1, 1) == colour
+
+
+def test_closing_a_hint_before_it_comes_drops_it_uncounted(window, slow_hints):
+    w = window(["--difficulty", "beginner", "--seed", "5"])
+    game = w.scene.game
+    w.click_cell((4, 4))
+    w.key(pygame.K_h)
+    assert w.scene.waiting
+    w.key(pygame.K_SPACE)
+    playing = w.scene
+    assert isinstance(playing, Playing) and playing.hint is None
+    slow_hints.set()
+    time.sleep(0.5)
+    w.step(10)
+    assert game.hints_used == 0 and playing.hint is None
+    w.key(pygame.K_h)  # asked again: answered (the worker is free), counted now
+    hint = answered(w).hint
+    assert hint.cell is not None and game.hints_used == 1
 
 
 # ----- O: probabilities -----------------------------------------------------------------------

@@ -6,11 +6,18 @@ never the mine layout. It reads the numbers and ignores flags (``ignore_flags=Tr
 a player's flag may be wrong, and a wrong flag that still fits the numbers would make a
 "certain" hint false. Analyses are cached per position: the Playing scene calls
 :meth:`Assistant.changed` whenever the board changes, so nothing is computed per frame.
+
+A hint is worked out on a worker thread (:meth:`Assistant.request_hint`): the hardest
+Expert guesses take over a second of look-ahead, and the window keeps drawing and
+answering meanwhile. The worker gets a snapshot of the visible position and its own
+:class:`Solver` (the solver's cache is not thread-safe), and never touches the game;
+the answer is read on the main thread, which alone counts the hint and caches it.
 """
 
 from __future__ import annotations
 
 import math
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from game.board import Cell
@@ -23,6 +30,8 @@ MOVE_TICKS = 9  # update ticks between autoplay moves (60 Hz: 150 ms)
 AUTOPLAY_BUDGET = 0.1  # seconds of guess look-ahead per autoplay analysis, inside MOVE_TICKS
 HINT_BUDGET = 0.7  # seconds of guess look-ahead for a hint (a one-off, asked for)
 AUTOPLAY_FLAGS = True  # autoplay flags the mines it has proved, as a player would
+# One worker thread for every game's hints: at most one hint is worked out at a time.
+_HINT_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
 
 
 def first_click_cell(game: Game) -> Cell:
@@ -65,6 +74,8 @@ class Assistant:
         self._analysis: tuple[tuple, bool, Analysis | None] | None = None  # (key, explained, result)
         self._probabilities: tuple[tuple, dict[Cell, float] | None] | None = None
         self._counted: set[tuple] = set()  # positions whose hint is already in hints_used
+        self._hint_solver = Solver(ignore_flags=True, budget=HINT_BUDGET)  # the worker's own
+        self._pending_hint: HintRequest | None = None
 
     # ----- board changes ---------------------------------------------------------------------
     def changed(self) -> None:
@@ -72,6 +83,7 @@ class Assistant:
         self.version += 1
         if self.game.state is State.READY:
             self.solver = Solver(ignore_flags=True, budget=HINT_BUDGET)  # a fresh board
+            self._hint_solver = Solver(ignore_flags=True, budget=HINT_BUDGET)
 
     def key(self) -> tuple:
         """What identifies the position: the change count plus cheap engine figures."""
@@ -118,14 +130,42 @@ class Assistant:
         return self._probabilities[1]
 
     def hint(self) -> Hint:
-        """The hint for the position now; counts it in ``game.hints_used`` (once per position)
-        when it comes from the solver in a game that has not ended."""
+        """The hint for the position now, waiting for it (see :meth:`request_hint`)."""
+        return self.request_hint().wait()
+
+    def request_hint(self) -> "HintRequest":
+        """Start working out the hint for the position now; returns at once.
+
+        Answers that need no look-ahead (the game is over, the first click, an analysis
+        already cached) are ready at once; otherwise the position is analysed on the
+        hint worker thread. The hint is counted in ``game.hints_used`` (once per
+        position, only from the solver in a game that has not ended) when it is read.
+        """
         game = self.game
         if game.over:
-            return Hint("none", None, "The game is over", "Press F2 for a new game or R to retry.")
+            return HintRequest(self, None, hint=Hint(
+                "none", None, "The game is over", "Press F2 for a new game or R to retry."))
         if self.first_click_pending():
-            return self._first_click_hint()
-        analysis = self.analysis()
+            return HintRequest(self, None, hint=self._first_click_hint())
+        key = self.key()
+        cached = self._analysis
+        if cached is not None and cached[0] == key and cached[1]:
+            return HintRequest(self, key, analysis=cached[2])
+        pending = self._pending_hint
+        if pending is not None and pending.key == key and not pending.ready():
+            return pending  # asked again while the first is still being worked out
+        board = from_game(game, with_mines=False)  # a snapshot: the worker never reads the game
+        self._pending_hint = HintRequest(
+            self, key, future=_HINT_WORKER.submit(_analyse_or_none, self._hint_solver, board))
+        return self._pending_hint
+
+    def hint_from(self, key: tuple, analysis: Analysis | None) -> Hint | None:
+        """The Hint an analysis of position ``key`` gives, counted once per position; None
+        when the board has changed since (the answer is stale). Main thread only."""
+        if key != self.key():
+            return None
+        self._analysis = (key, True, analysis)
+        game = self.game
         if analysis is None:
             return Hint("error", None, "No hint", "No mine layout fits the numbers shown.")
         if analysis.best_move is None:
@@ -137,8 +177,8 @@ class Assistant:
             cell, text = proof.cell, f"Safe: {proof.text}."
         hint = Hint(analysis.move_kind, cell, hint_title(analysis.move_kind, cell, analysis.survival),
                     text, analysis.survival, set(analysis.safe) - {cell})
-        if self.key() not in self._counted:
-            self._counted.add(self.key())
+        if key not in self._counted:
+            self._counted.add(key)
             game.hints_used += 1
             hint.counted = True
         return hint
@@ -152,6 +192,50 @@ class Assistant:
             text = ("Click anywhere: the first click is always safe. A corner has the fewest "
                     "neighbours, so it most often opens an area.")
         return Hint("first", cell, "First click", text)
+
+
+def _analyse_or_none(solver: Solver, board) -> Analysis | None:
+    """The hint worker's job: ``solver``'s explained analysis of ``board``, None if no layout fits."""
+    try:
+        return solver.analyse(board, explain=True)
+    except InconsistentPosition:
+        return None
+
+
+class HintRequest:
+    """A hint asked for: ready at once, or being worked out on the hint worker thread.
+
+    Read it on the main thread with :meth:`poll` (never blocks) or :meth:`wait`.
+    """
+
+    def __init__(self, assistant: Assistant, key: tuple | None, hint: Hint | None = None,
+                 analysis: Analysis | None = None, future: Future | None = None) -> None:
+        self.assistant = assistant
+        self.key = key
+        self.future = future
+        self._hint = hint
+        self._read = hint is not None
+        if future is None and not self._read:
+            self._hint, self._read = assistant.hint_from(key, analysis), True
+
+    def ready(self) -> bool:
+        """True once the answer is in (it may still be stale: see :meth:`poll`)."""
+        return self._read or self.future.done()
+
+    def poll(self) -> Hint | None:
+        """The hint if it is ready and the board has not changed since it was asked, else None."""
+        if not self._read and self.future.done():
+            self._hint, self._read = self.assistant.hint_from(self.key, self.future.result()), True
+        return self._hint
+
+    def wait(self, timeout: float | None = None) -> Hint | None:
+        """Block up to ``timeout`` seconds (None: until done) for the answer; then as :meth:`poll`."""
+        if not self._read:
+            try:
+                self.future.result(timeout)
+            except TimeoutError:
+                return None
+        return self.poll()
 
 
 def hint_title(kind: str, cell: Cell, survival: float) -> str:

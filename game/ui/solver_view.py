@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.assist import Hint
+from game.ui.assist import Hint, HintRequest
 from game.ui.layout import BoardLayout
 from game.ui.scene import Overlay
 from game.ui.widgets import BLACK, GREY, LIGHT, NAVY, bevel, font, text, wrap
@@ -27,6 +27,9 @@ PANEL_ALPHA = 240  # hint panel opacity
 TEXT_SIZE, TEXT_LINE = 14, 13  # hint text font and line height, pixels
 TITLE_SIZE = 16  # hint title font, pixels
 PAD = 6  # panel padding, pixels
+DOT_TICKS = 15  # update ticks per dot of "Thinking..." (60 Hz: 4 a second)
+THINKING = Hint("none", None, "Thinking", "Weighing the possible guesses, move by move.")
+STALE = Hint("none", None, "No hint", "The board changed while the hint was worked out.")
 
 
 def probability_colour(p: float) -> tuple[int, int, int]:
@@ -125,12 +128,41 @@ def draw_autoplay_strip(screen: pygame.Surface, layout: BoardLayout) -> None:
 class HintPanel(Overlay):
     """Over a Playing scene: the hint's title and explanation in a panel on the side of the
     window away from the hinted cell, whose ring stays visible. Any key or click closes it
-    (and does nothing else); the ring stays on the board until the next move."""
+    (and does nothing else); the ring stays on the board until the next move.
 
-    def __init__(self, services, base, hint: Hint) -> None:
+    ``request`` (an :class:`assist.HintRequest`) may still be worked out on the hint
+    thread: the panel then says "Thinking..." (the timer and window carry on) and fills
+    in when the answer comes; closing it first drops the answer, uncounted.
+    """
+
+    def __init__(self, services, base, request: HintRequest) -> None:
         super().__init__(services, base)
-        self.hint = hint
+        self.request = request
+        self.ticks = 0  # updates spent waiting (drives the dots)
+        self.hint = request.poll() or THINKING
         self.panel, self.lines = self._layout()
+
+    @property
+    def waiting(self) -> bool:
+        return self.hint is THINKING
+
+    def update(self) -> None:
+        if not self.waiting:
+            return
+        self.ticks += 1
+        if self.ticks % DOT_TICKS == 0:
+            self.dirty = True
+        if self.request.ready():
+            self.hint = self.request.poll() or STALE
+            self.base.hint = self.hint if self.hint is not STALE else None
+            self.panel, self.lines = self._layout()
+            self.base.dirty = self.dirty = True
+
+    def busy(self) -> bool:
+        return self.waiting
+
+    def next_change(self) -> float:
+        return self.base.next_change()  # the HUD's timer goes on beneath the panel
 
     def _layout(self) -> tuple[pygame.Rect, list[str]]:
         layout = self.base.layout
@@ -175,7 +207,8 @@ class HintPanel(Overlay):
         colour = {"guess": (150, 80, 0), "endgame": (150, 80, 0)}.get(self.hint.kind, (0, 110, 0))
         if self.hint.kind in ("none", "error"):
             colour = BLACK
-        text(screen, self.hint.title, (left, top), TITLE_SIZE, colour, bold=True)
+        title = self.hint.title + "." * (self.ticks // DOT_TICKS % 4) if self.waiting else self.hint.title
+        text(screen, title, (left, top), TITLE_SIZE, colour, bold=True)
         top += TITLE_SIZE + 4
         for line in self.lines:
             text(screen, line, (left, top), TEXT_SIZE, BLACK)

@@ -26,6 +26,7 @@ from game.ui.mouse import MouseGesture
 from game.ui.scene import Scene
 
 FIRST_STEP = 0.008  # seconds of no-guess generation tried at the click before showing "Generating..."
+QUICK_HINT = 0.25  # seconds H waits for a hint before showing the panel as "Thinking..."
 SWITCH = pygame.event.custom_type()  # posted when an autoplay move leads to another scene
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
@@ -256,12 +257,16 @@ class Playing(Scene):
         return Pause(self.services, self)
 
     def key_hint(self) -> Scene:
-        """H: ring the best move, explain it in a panel; counted in ``game.hints_used``."""
+        """H: ring the best move, explain it in a panel; counted in ``game.hints_used``.
+
+        The hint is worked out on a worker thread; one not ready within QUICK_HINT
+        seconds fills the panel when it is (see :class:`solver_view.HintPanel`)."""
         if self.game.over:
             return self
-        self.hint = self.assist.hint()
+        request = self.assist.request_hint()
+        self.hint = request.wait(QUICK_HINT)  # most are ready in milliseconds: no "thinking" flash
         self.dirty = True
-        return solver_view.HintPanel(self.services, self, self.hint)
+        return solver_view.HintPanel(self.services, self, request)
 
     def key_probabilities(self) -> Scene:
         """O: show or hide every covered cell's mine probability."""
