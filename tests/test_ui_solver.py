@@ -14,7 +14,7 @@ import pytest
 from game.boardfile import from_game
 from game.engine import State
 from game.solver import analyse_board, certain_cells
-from game.ui.assist import MOVE_TICKS
+from game.ui.autoplay import MOVE_TICKS
 from game.ui.scenes.help import CONTROLS, Help
 from game.ui.scenes.menu import Menu
 from game.ui.scenes.pause import Pause

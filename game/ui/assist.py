@@ -9,15 +9,15 @@ a player's flag may be wrong, and a wrong flag that still fits the numbers would
 
 A hint is worked out on a worker thread (:meth:`Assistant.request_hint`): the hardest
 Expert guesses take over a second of look-ahead, and the window keeps drawing and
-answering meanwhile. The worker gets a snapshot of the visible position and its own
-:class:`Solver` (the solver's cache is not thread-safe), and never touches the game;
-the answer is read on the main thread, which alone counts the hint and caches it.
+answering meanwhile. The worker gets a snapshot of the visible position and the hint's
+own :class:`Solver`, used under a lock (the solver's cache is not thread-safe), and never
+touches the game; the answer is read on the main thread, which alone counts the hint and
+caches it. Autoplay (:mod:`game.ui.autoplay`) runs on the main thread, between frames.
 """
 
 from __future__ import annotations
 
-import math
-from concurrent.futures import Future, ThreadPoolExecutor
+import threading
 from dataclasses import dataclass, field
 
 from game.board import Cell
@@ -26,12 +26,7 @@ from game.engine import Game, State
 from game.solver import Analysis, InconsistentPosition, Solver
 from game.solver.explain import simplest_proof
 
-MOVE_TICKS = 9  # update ticks between autoplay moves (60 Hz: 150 ms)
-AUTOPLAY_BUDGET = 0.1  # seconds of guess look-ahead per autoplay analysis, inside MOVE_TICKS
 HINT_BUDGET = 0.7  # seconds of guess look-ahead for a hint (a one-off, asked for)
-AUTOPLAY_FLAGS = True  # autoplay flags the mines it has proved, as a player would
-# One worker thread for every game's hints: at most one hint is worked out at a time.
-_HINT_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
 
 
 def first_click_cell(game: Game) -> Cell:
@@ -74,7 +69,8 @@ class Assistant:
         self._analysis: tuple[tuple, bool, Analysis | None] | None = None  # (key, explained, result)
         self._probabilities: tuple[tuple, dict[Cell, float] | None] | None = None
         self._counted: set[tuple] = set()  # positions whose hint is already in hints_used
-        self._hint_solver = Solver(ignore_flags=True, budget=HINT_BUDGET)  # the worker's own
+        self._hint_solver = Solver(ignore_flags=True, budget=HINT_BUDGET)  # hint threads' own
+        self._hint_lock = threading.Lock()  # one hint thread at a time uses _hint_solver
         self._pending_hint: HintRequest | None = None
 
     # ----- board changes ---------------------------------------------------------------------
@@ -155,8 +151,7 @@ class Assistant:
         if pending is not None and pending.key == key and not pending.ready():
             return pending  # asked again while the first is still being worked out
         board = from_game(game, with_mines=False)  # a snapshot: the worker never reads the game
-        self._pending_hint = HintRequest(
-            self, key, future=_HINT_WORKER.submit(_analyse_or_none, self._hint_solver, board))
+        self._pending_hint = HintRequest(self, key, job=(self._hint_solver, self._hint_lock, board))
         return self._pending_hint
 
     def hint_from(self, key: tuple, analysis: Analysis | None) -> Hint | None:
@@ -195,7 +190,7 @@ class Assistant:
 
 
 def _analyse_or_none(solver: Solver, board) -> Analysis | None:
-    """The hint worker's job: ``solver``'s explained analysis of ``board``, None if no layout fits."""
+    """A hint thread's work: ``solver``'s explained analysis of ``board``, None if no layout fits."""
     try:
         return solver.analyse(board, explain=True)
     except InconsistentPosition:
@@ -203,38 +198,44 @@ def _analyse_or_none(solver: Solver, board) -> Analysis | None:
 
 
 class HintRequest:
-    """A hint asked for: ready at once, or being worked out on the hint worker thread.
+    """A hint asked for: ready at once, or being worked out on its own daemon thread.
 
+    job: (solver, lock, visible position) to analyse on the thread, holding the lock.
     Read it on the main thread with :meth:`poll` (never blocks) or :meth:`wait`.
     """
 
     def __init__(self, assistant: Assistant, key: tuple | None, hint: Hint | None = None,
-                 analysis: Analysis | None = None, future: Future | None = None) -> None:
+                 analysis: Analysis | None = None, job: tuple | None = None) -> None:
         self.assistant = assistant
         self.key = key
-        self.future = future
         self._hint = hint
         self._read = hint is not None
-        if future is None and not self._read:
+        self._done = threading.Event()
+        self._analysis = analysis
+        if job is not None:
+            threading.Thread(target=self._work, args=job, name="hint", daemon=True).start()
+        elif not self._read:
             self._hint, self._read = assistant.hint_from(key, analysis), True
+
+    def _work(self, solver: Solver, lock: threading.Lock, board) -> None:
+        with lock:
+            self._analysis = _analyse_or_none(solver, board)
+        self._done.set()
 
     def ready(self) -> bool:
         """True once the answer is in (it may still be stale: see :meth:`poll`)."""
-        return self._read or self.future.done()
+        return self._read or self._done.is_set()
 
     def poll(self) -> Hint | None:
         """The hint if it is ready and the board has not changed since it was asked, else None."""
-        if not self._read and self.future.done():
-            self._hint, self._read = self.assistant.hint_from(self.key, self.future.result()), True
+        if not self._read and self._done.is_set():
+            self._hint, self._read = self.assistant.hint_from(self.key, self._analysis), True
         return self._hint
 
     def wait(self, timeout: float | None = None) -> Hint | None:
         """Block up to ``timeout`` seconds (None: until done) for the answer; then as :meth:`poll`."""
         if not self._read:
-            try:
-                self.future.result(timeout)
-            except TimeoutError:
-                return None
+            self._done.wait(timeout)
         return self.poll()
 
 
@@ -244,81 +245,3 @@ def hint_title(kind: str, cell: Cell, survival: float) -> str:
     if kind == "safe":
         return f"Reveal ({row},{col}): certain safe"
     return f"Best guess ({row},{col}): {survival:.0%} safe"
-
-
-class Autoplay:
-    """The solver playing: one move every MOVE_TICKS update ticks while ``running``.
-
-    Certain-safe cells are revealed one per move, nearest to the last move first (a
-    revealed cell stays safe, so one analysis serves many moves); only when none is
-    left does it analyse again and, if still none, make the solver's best guess.
-    ``log`` lists every reveal as (cell, kind): kind 'first', 'safe', 'guess' or 'endgame'.
-    ``awaiting_board`` is True while the Generating overlay builds the board for its first click.
-    """
-
-    def __init__(self, assistant: Assistant) -> None:
-        self.assistant = assistant
-        self.running = False
-        self.ticks = 0
-        self.queue: list[Cell] = []
-        self.last: Cell | None = None
-        self.log: list[tuple[Cell, str]] = []
-        self.awaiting_board = False
-
-    def start(self) -> None:
-        """Begin: the first move comes on the next update."""
-        self.running = True
-        self.ticks = MOVE_TICKS - 1
-        self.queue = []
-
-    def stop(self) -> None:
-        self.running = False
-        self.awaiting_board = False
-
-    def tick(self) -> list[tuple[str, Cell]]:
-        """One update: the moves to make now (empty between moves), as (kind, cell)."""
-        if not self.running:
-            return []
-        self.ticks += 1
-        if self.ticks < MOVE_TICKS:
-            return []
-        self.ticks = 0
-        moves = self.next_moves()
-        if not moves:
-            self.stop()
-        return moves
-
-    def next_moves(self) -> list[tuple[str, Cell]]:
-        """The next reveal, preceded by any flag changes: flags on proved mines, and the
-        removal of a (wrong) flag on the cell to reveal. Empty when there is nothing to do."""
-        game = self.assistant.game
-        if game.over:
-            return []
-        if self.assistant.first_click_pending():
-            return self._reveal(first_click_cell(game), "first")
-        self.queue = [cell for cell in self.queue if not game.is_revealed(cell)]
-        if self.queue:
-            return self._reveal(self.queue.pop(0), "safe")
-        analysis = self.assistant.analysis(explain=False, budget=AUTOPLAY_BUDGET)
-        if analysis is None or analysis.best_move is None:
-            return []
-        moves = []
-        if AUTOPLAY_FLAGS:
-            for cell in sorted(analysis.mines):  # covered -> flag; question -> covered -> flag
-                moves += [("flag", cell)] * {"": 1, "question": 2}.get(game.mark(cell), 0)
-        safe = [cell for cell in analysis.safe if not game.is_revealed(cell)]
-        if safe:
-            self.queue = sorted(safe, key=self._distance)
-            return moves + self._reveal(self.queue.pop(0), "safe")
-        return moves + self._reveal(analysis.best_move, analysis.move_kind)
-
-    def _reveal(self, cell: Cell, kind: str) -> list[tuple[str, Cell]]:
-        self.last = cell
-        self.log.append((cell, kind))
-        unflag = [("flag", cell)] if self.assistant.game.mark(cell) == "flag" else []
-        return unflag + [("reveal", cell)]
-
-    def _distance(self, cell: Cell) -> tuple[float, Cell]:
-        if self.last is None:
-            return 0.0, cell
-        return math.dist(cell, self.last), cell

@@ -3,7 +3,7 @@
 Holds the Game (engine state), the gesture, cursor, hint and autoplay (UI state) and
 the board view, frame and probability overlay (drawstate). Pause, GameOver, Victory,
 the hint panel and the help are overlays over it. The solver's help (H, O, A) lives in
-game.ui.assist (what) and game.ui.solver_view (drawing).
+game.ui.assist and game.ui.autoplay (what) and game.ui.solver_view (drawing).
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from game.engine import Game, State
 from game.noguess import Generation, NoGuessError
 from game.noguess.generator import geometry
 from game.ui import solver_view
-from game.ui.assist import Assistant, Autoplay
+from game.ui.assist import Assistant
+from game.ui.autoplay import Autoplay
 from game.ui.board_view import BoardView
 from game.ui.hud import draw_frame, draw_hud
 from game.ui.layout import BoardLayout, fit_cell
