@@ -183,6 +183,11 @@ def test_a_slow_hint_says_thinking_while_the_window_and_timer_go_on(window, slow
     w.step()
     colour = GUESS_RGB if hint.kind in ("guess", "endgame") else HINT_SAFE_RGB
     assert pixel(w, hint.cell, panel.base.layout, 1, 1) == colour
+    timer = panel.base.layout.timer
+    before = w.screen.subsurface(timer).copy()
+    w.step(70)  # over a second on the fake clock, the panel still open
+    assert w.scene is panel
+    assert w.screen.subsurface(timer).copy().get_view("2").raw != before.get_view("2").raw
 
 
 def test_closing_a_hint_before_it_comes_drops_it_uncounted(window, slow_hints):

@@ -147,6 +147,9 @@ class HintPanel(Overlay):
         return self.hint is THINKING
 
     def update(self) -> None:
+        self.base.update()  # the HUD's timer goes on beneath the panel (autoplay is stopped)
+        if self.base.dirty:
+            self.dirty = True
         if not self.waiting:
             return
         self.ticks += 1
