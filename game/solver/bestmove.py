@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass, field
 
 from game.board import Cell, neighbours
-from game.solver.endgame import EndgameSearch, list_layouts
+from game.solver.endgame import search_exactly
 from game.solver.fifty import breaker_influence, forced_fifty
 from game.solver.isolated import region_move
 from game.solver.lookahead import outcomes
@@ -131,12 +131,10 @@ def best_move(problem: Problem, probs: Probabilities, cache: GroupCache | None =
             f"that area's guesses must be taken anyway; its {count} possible layouts were "
             f"searched exactly and this reveal clears it {win:.1%} of the time with best play"))
     if not probs.approximate and probs.total <= ENDGAME_LAYOUTS:
-        listed = list_layouts(problem, ENDGAME_LAYOUTS)
-        if listed is not None:
-            found = EndgameSearch(problem, *listed, time_limit=budget * ENDGAME_SHARE).best()
-            if found is not None:
-                cell, win = found
-                return Move(cell, "endgame", 1.0 - probs.probability(cell), win)
+        found = search_exactly(problem, ENDGAME_LAYOUTS, budget * ENDGAME_SHARE)
+        if found is not None:
+            cell, win, _ = found
+            return Move(cell, "endgame", 1.0 - probs.probability(cell), win)
     return guess(problem, probs, cache, budget - (time.perf_counter() - start), groups)
 
 
@@ -206,6 +204,7 @@ def blended_safety(after: Probabilities) -> float:
                                          if num != den))
     if not ranked:
         return 1.0  # every covered cell is a mine: the game is won
+
     def alive(cell: Cell) -> bool:
         return not (LIVING_NEXT and looks_dead(after, cell))
 

@@ -154,3 +154,15 @@ class EndgameSearch:
             if wins > best_wins:
                 best_cell, best_wins = i, wins
         return best_cell, best_wins
+
+
+def search_exactly(problem: Problem, limit: int, time_limit: float) -> tuple[Cell, float, int] | None:
+    """List ``problem``'s layouts and search them (:class:`EndgameSearch`): (cell to guess,
+    chance of winning with best play, layout count), or None when there are more than
+    ``limit`` layouts, fewer than two (nothing to guess), or the search ran out of
+    ``time_limit`` seconds or its step budget."""
+    listed = list_layouts(problem, limit)
+    if listed is None or len(listed[1]) < 2:
+        return None
+    found = EndgameSearch(problem, *listed, time_limit=time_limit).best()
+    return None if found is None else (found[0], found[1], len(listed[1]))

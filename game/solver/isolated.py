@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.board import Cell, neighbours
-from game.solver.endgame import EndgameSearch, list_layouts
+from game.solver.endgame import search_exactly
 from game.solver.groups import split_groups
 from game.solver.probabilities import Probabilities
 from game.solver.problem import Problem
@@ -65,10 +65,7 @@ def region_move(problem: Problem, probs: Probabilities, time_limit: float,
     the smallest isolated region that still needs a guess, or None if there is none within
     ``limit`` layouts or the search ran out of ``time_limit`` seconds."""
     for region in isolated_regions(problem, probs, limit, groups):
-        listed = list_layouts(region, limit)
-        if listed is None or len(listed[1]) < 2:
-            continue  # too many layouts, or one: nothing to guess there
-        found = EndgameSearch(region, *listed, time_limit=time_limit).best()
+        found = search_exactly(region, limit, time_limit)
         if found is not None:
-            return found[0], found[1], len(listed[1])
+            return found
     return None
