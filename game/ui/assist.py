@@ -125,10 +125,6 @@ class Assistant:
             self._probabilities = (key, probs)
         return self._probabilities[1]
 
-    def hint(self) -> Hint:
-        """The hint for the position now, waiting for it (see :meth:`request_hint`)."""
-        return self.request_hint().wait()
-
     def request_hint(self) -> "HintRequest":
         """Start working out the hint for the position now; returns at once.
 
@@ -148,8 +144,8 @@ class Assistant:
         if cached is not None and cached[0] == key and cached[1]:
             return HintRequest(self, key, analysis=cached[2])
         pending = self._pending_hint
-        if pending is not None and pending.key == key and not pending.ready():
-            return pending  # asked again while the first is still being worked out
+        if pending is not None and pending.key == key:
+            return pending  # asked again before the first answer was read: the same answer
         board = from_game(game, with_mines=False)  # a snapshot: the worker never reads the game
         self._pending_hint = HintRequest(self, key, job=(self._hint_solver, self._hint_lock, board))
         return self._pending_hint
@@ -214,8 +210,8 @@ class HintRequest:
         self._analysis = analysis
         if job is not None:
             threading.Thread(target=self._work, args=job, name="hint", daemon=True).start()
-        elif not self._read:
-            self._hint, self._read = assistant.hint_from(key, analysis), True
+        else:
+            self._done.set()  # the answer is known: a hint, or an analysis read by poll()
 
     def _work(self, solver: Solver, lock: threading.Lock, board) -> None:
         with lock:
@@ -224,7 +220,7 @@ class HintRequest:
 
     def ready(self) -> bool:
         """True once the answer is in (it may still be stale: see :meth:`poll`)."""
-        return self._read or self._done.is_set()
+        return self._done.is_set()
 
     def poll(self) -> Hint | None:
         """The hint if it is ready and the board has not changed since it was asked, else None."""
@@ -234,8 +230,7 @@ class HintRequest:
 
     def wait(self, timeout: float | None = None) -> Hint | None:
         """Block up to ``timeout`` seconds (None: until done) for the answer; then as :meth:`poll`."""
-        if not self._read:
-            self._done.wait(timeout)
+        self._done.wait(timeout)
         return self.poll()
 
 
