@@ -3,7 +3,8 @@
 The solver sees only the visible position (``from_game(game, with_mines=False)``), never
 the mine layout. Each move is one analysis; the best move is revealed, and so are the
 other certain-safe cells the analysis found (they are safe, so revealing them together
-changes no outcome, only the number of analyses).
+changes no outcome, only the number of analyses): ``game.solver.analysis.play_out``.
+Analysis time per move is the analysis's own ``seconds``.
 
 Rule sets, as in the published records (PSEQ-D256, JSMinesweeper):
   opening: the first click opens an area; clicked at (2,2) on Beginner and Intermediate,
@@ -40,9 +41,8 @@ from multiprocessing import Pool
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.board import Config  # noqa: E402
-from game.boardfile import from_game  # noqa: E402
 from game.engine import Game, State  # noqa: E402
-from game.solver import Solver  # noqa: E402
+from game.solver.analysis import play_out  # noqa: E402
 
 FIRST_CLICK = {  # (rule, level) -> first click (row, col)
     ("opening", "beginner"): (2, 2), ("opening", "intermediate"): (2, 2), ("opening", "expert"): (3, 3),
@@ -105,20 +105,11 @@ def play(task: tuple[str, str, int]) -> tuple[str, str, bool, list[float], int, 
     level, rule, seed = task
     game = Game(Config.difficulty(level, first_click=rule), rng=random.Random(seed))
     game.reveal(FIRST_CLICK[(rule, level)])
-    solver = Solver()
     times: list[float] = []
     guesses = 0
-    while not game.over:
-        position = from_game(game, with_mines=False)
-        start = time.perf_counter()
-        analysis = solver.analyse(position, explain=False)
-        times.append(time.perf_counter() - start)
-        if analysis.move_kind != "safe":
-            guesses += 1
-        game.reveal(analysis.best_move)
-        for cell in analysis.safe:
-            if not game.over:
-                game.reveal(cell)
+    for analysis in play_out(game):
+        times.append(analysis.seconds)
+        guesses += analysis.move_kind != "safe"
     return level, rule, game.state is State.WON, times, guesses, seed
 
 

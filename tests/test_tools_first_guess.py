@@ -3,6 +3,8 @@
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 from game.board import neighbours
 
 spec = importlib.util.spec_from_file_location(
@@ -33,3 +35,15 @@ def test_candidates_skip_the_corner_its_neighbours_and_mirror_images():
     assert (0, 0) not in cells and (1, 1) not in cells and (0, 8) in cells and (8, 0) not in cells
     assert len(cells) == (81 + 9) // 2 - 3
     assert len(first_guess.candidates("expert")) == 16 * 30 - 4
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--cells", "x"], "'x' is not row,col such as 0,8"),
+    (["--cells", "0,1"], "(0, 1) is off the beginner board or next to the corner"),
+    (["--cells", "9,0"], "(9, 0) is off the beginner board"),
+    (["--games", "0"], "--games: 0 is not a positive number of layouts"),
+])
+def test_bad_arguments_get_a_message_naming_what_is_allowed(argv, message, capsys):
+    with pytest.raises(SystemExit) as stop:
+        first_guess.main(argv)
+    assert stop.value.code == 2 and message in capsys.readouterr().err

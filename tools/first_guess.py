@@ -29,9 +29,8 @@ from multiprocessing import Pool
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.board import DIFFICULTIES, Config, neighbours  # noqa: E402
-from game.boardfile import from_game  # noqa: E402
 from game.engine import Game, State  # noqa: E402
-from game.solver import Solver  # noqa: E402
+from game.solver.analysis import play_out  # noqa: E402
 
 CORNER = (0, 0)
 
@@ -52,13 +51,8 @@ def play(task: tuple) -> tuple:
     game.set_layout(layout(rows, cols, mines, number, seed))
     game.reveal(CORNER)
     game.reveal(cell)
-    solver = Solver()
-    while not game.over:
-        analysis = solver.analyse(from_game(game, with_mines=False), explain=False)
-        game.reveal(analysis.best_move)
-        for safe in analysis.safe:
-            if not game.over:
-                game.reveal(safe)
+    for _ in play_out(game):
+        pass
     return cell, seed, game.state is State.WON
 
 
@@ -71,17 +65,39 @@ def candidates(level: int) -> list:
             if (r, c) not in around and not (rows == cols and r > c)]
 
 
+def parse_cell(text: str) -> tuple[int, int]:
+    """'row,col' -> (row, col).
+
+    Raises:
+        argparse.ArgumentTypeError: not two whole numbers separated by a comma.
+    """
+    try:
+        row, col = (int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not row,col such as 0,8") from None
+    return row, col
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--level", choices=list(DIFFICULTIES), default="beginner")
     parser.add_argument("--number", type=int, choices=(1, 2, 3), default=1)
     parser.add_argument("--games", type=int, default=1000, help="layouts per candidate")
     parser.add_argument("--seed", type=int, default=1, help="first layout seed")
-    parser.add_argument("--cells", nargs="*", help="candidates as row,col (default: all)")
+    parser.add_argument("--cells", nargs="*", type=parse_cell, help="candidates as row,col (default: all)")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
-    cells = ([tuple(int(x) for x in text.split(",")) for text in args.cells] if args.cells
-             else candidates(args.level))
+    if args.games < 1:
+        parser.error(f"--games: {args.games} is not a positive number of layouts")
+    allowed = candidates(args.level) + [(c, r) for r, c in candidates(args.level) if r != c]
+    cells = candidates(args.level)
+    if args.cells:
+        cells = args.cells
+        for cell in cells:
+            if cell not in allowed:
+                parser.error(f"--cells: {cell} is off the {args.level} board or next to the corner; "
+                             f"give row,col with 0 <= row < {DIFFICULTIES[args.level][0]}, "
+                             f"0 <= col < {DIFFICULTIES[args.level][1]}, not (0,0) or its neighbours")
     seeds = range(args.seed, args.seed + args.games)
     won: dict = {cell: set() for cell in cells}
     with Pool(args.workers) as pool:

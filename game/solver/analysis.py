@@ -9,10 +9,11 @@ analysis re-counts only the frontier groups the last move changed.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from game.board import Cell
-from game.boardfile import BoardFile, parse_mine
+from game.boardfile import BoardFile, from_game, parse_mine
 from game.solver.bestmove import GUESS_BUDGET, Move, best_move
 from game.solver.explain import explain_move, explain_safe
 from game.solver.probabilities import GroupCache, Probabilities, solve
@@ -137,3 +138,20 @@ def certain_cells(board: BoardFile, ignore_flags: bool = False,
     """
     probs = solve(build_problem(board, ignore_flags), cache)
     return set(probs.safe), set(probs.mines)
+
+
+def play_out(game, solver: Solver | None = None) -> Iterator[Analysis]:
+    """Let the solver play ``game`` (a started :class:`game.engine.Game`) to its end,
+    seeing only the visible position, never the mines; yields each move's analysis after
+    its reveals. A move reveals the best move, then every other certain-safe cell the
+    analysis found (safe, so revealing them together changes no outcome, only the number
+    of analyses). For benchmarks and tools that measure the solver's play.
+    """
+    solver = solver or Solver()
+    while not game.over:
+        analysis = solver.analyse(from_game(game, with_mines=False), explain=False)
+        game.reveal(analysis.best_move)
+        for cell in analysis.safe:
+            if not game.over:
+                game.reveal(cell)
+        yield analysis
