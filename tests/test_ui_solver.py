@@ -20,6 +20,7 @@ from game.ui.scenes.menu import Menu
 from game.ui.scenes.pause import Pause
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
+from game.ui.assist import Hint, HintRequest
 from game.ui.solver_view import GUESS_RGB, HINT_SAFE_RGB, HintPanel
 
 HAND_LAID = """5x5x2
@@ -96,6 +97,59 @@ def test_hint_before_the_first_click_says_any_cell_is_safe_and_is_not_counted(wi
     assert w.scene.hint.cell == (4, 4)  # the centre: the opening rule opens an area anywhere
     assert game.hints_used == 0 and game.state is State.READY
     assert not w.scene.panel.colliderect(w.scene.base.layout.cell_rect((4, 4)))
+
+
+def panel_for(playing, cell, text):
+    hint = Hint("guess", cell, f"Best guess ({cell[0]},{cell[1]}): 88% safe", text, 0.88)
+    return HintPanel(playing.services, playing, HintRequest(playing.assist, None, hint))
+
+
+LONG_GUESS = ("Guess: no cell is certain to be safe. (7,3) survives with chance 50.0% (the "
+              "safest cell survives with 66.7%); (7,3) and (8,3) hold one mine between them and "
+              "no other cell can ever tell which, so this 50/50 must be guessed anyway: guessing "
+              "it now risks nothing more and its number helps the rest of the game.")  # real, 10 lines
+
+
+@pytest.mark.parametrize("level", ["beginner", "expert"])
+def test_hint_panel_never_covers_the_ring_and_spares_the_hud_where_it_can(window, level):
+    w = window(["--difficulty", level])
+    playing = w.scene
+    layout = playing.layout
+    for row in range(layout.rows):
+        for col in range(layout.cols):
+            panel = panel_for(playing, (row, col), LONG_GUESS)
+            assert not panel.panel.colliderect(layout.cell_rect((row, col)))
+            assert pygame.Rect((0, 0), layout.size).contains(panel.panel)
+            assert 1 <= panel.shown <= len(panel.lines) and panel.cut == (panel.shown < len(panel.lines))
+            if level == "expert":  # room to spare: the whole text, the HUD in view
+                assert not panel.cut and not panel.panel.colliderect(layout.hud)
+    # A short explanation fits beside the ring without covering the HUD, except beside the
+    # very middle row of Beginner's short board, where only the space over the HUD is tall enough
+    short = "Safe: the 1 at (3,4) already touches its mine at (2,5), so (3,5) is safe."
+    over_hud = {row for row in range(layout.rows) for col in range(layout.cols)
+                if panel_for(playing, (row, col), short).panel.colliderect(layout.hud)}
+    assert over_hud <= ({4} if level == "beginner" else set())
+
+
+def test_a_long_hint_on_a_small_board_scrolls_and_other_keys_still_close_it(window):
+    w = window(["--difficulty", "beginner"])
+    playing = w.scene
+    panel = panel_for(playing, (4, 4), LONG_GUESS)  # mid-board: little room above or below
+    w.loop.manager.switch(panel)  # as Playing's H does, with a hint this long
+    assert panel.cut and panel.offset == 0
+    w.key(pygame.K_DOWN)
+    assert w.scene is panel and panel.offset == 1
+    w.key(pygame.K_PAGEDOWN)  # a panel's worth at a time
+    paged = min(len(panel.lines) - panel.shown, 1 + max(1, panel.shown - 1))
+    assert paged > 1 and panel.offset == paged
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))  # the wheel up
+    w.step()
+    assert w.scene is panel and panel.offset == paged - 1
+    for _ in range(20):
+        w.key(pygame.K_DOWN)
+    assert panel.offset == len(panel.lines) - panel.shown  # stops at the last line
+    w.key(pygame.K_SPACE)
+    assert w.scene is playing
 
 
 def test_hint_rings_the_solvers_move_explains_it_and_is_counted_once(window):

@@ -26,8 +26,11 @@ STRIP_H = 14  # autoplay strip height, pixels
 PANEL_ALPHA = 240  # hint panel opacity
 TEXT_SIZE, TEXT_LINE = 14, 13  # hint text font and line height, pixels
 TITLE_SIZE = 16  # hint title font, pixels
+MIN_TITLE_SIZE = 11  # smallest a long title is shrunk to, pixels
 PAD = 6  # panel padding, pixels
 DOT_TICKS = 15  # update ticks per dot of "Thinking..." (60 Hz: 4 a second)
+SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
+PAGE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)  # a panel's worth of lines at a time
 THINKING = Hint("none", None, "Thinking", "Weighing the possible guesses, move by move.")
 STALE = Hint("none", None, "No hint", "The board changed while the hint was worked out.")
 
@@ -127,8 +130,10 @@ def draw_autoplay_strip(screen: pygame.Surface, layout: BoardLayout) -> None:
 
 class HintPanel(Overlay):
     """Over a Playing scene: the hint's title and explanation in a panel on the side of the
-    window away from the hinted cell, whose ring stays visible. Any key or click closes it
-    (and does nothing else); the ring stays on the board until the next move.
+    window away from the hinted cell, whose ring stays visible, and below the HUD when it
+    fits there (the timer and mine counter stay readable). A long explanation on a small
+    board scrolls with Up, Down, Page Up, Page Down or the wheel; any other key or a click
+    closes the panel (and does nothing else); the ring stays on the board until the next move.
 
     ``request`` (an :class:`assist.HintRequest`) may still be worked out on the hint
     thread: the panel then says "Thinking..." (the timer and window carry on) and fills
@@ -140,6 +145,7 @@ class HintPanel(Overlay):
         self.request = request
         self.ticks = 0  # updates spent waiting (drives the dots)
         self.hint = request.poll() or THINKING
+        self.offset = 0  # first explanation line shown (the text scrolls when cut)
         self.panel, self.lines = self._layout()
 
     @property
@@ -158,6 +164,7 @@ class HintPanel(Overlay):
         if self.request.ready():
             self.hint = self.request.poll() or STALE
             self.base.hint = self.hint if self.hint is not STALE else None
+            self.offset = 0
             self.panel, self.lines = self._layout()
             self.base.dirty = self.dirty = True
 
@@ -168,25 +175,50 @@ class HintPanel(Overlay):
         return self.base.next_change()  # the HUD's timer goes on beneath the panel
 
     def _layout(self) -> tuple[pygame.Rect, list[str]]:
+        """The panel's rect and its wrapped lines; sets ``shown``, the lines that fit at once.
+
+        The panel never covers the ring. It goes below or above the ring (the far side
+        first) and below the HUD where the whole text fits; else over the HUD if it fits
+        there (a hinted game never enters the best times, so reading beats the timer).
+        Text that fits nowhere scrolls (Up, Down, the wheel), on the roomiest side below
+        the HUD, or over it when that side has room for fewer than two lines.
+        """
         layout = self.base.layout
         width, height = layout.size
-        inner = width - 2 * (PAD + 8)
-        lines = wrap(self.hint.text, inner, TEXT_SIZE)
+        lines = wrap(self.hint.text, width - 2 * (PAD + 8), TEXT_SIZE)
         fixed = 2 * PAD + TITLE_SIZE + 4 + TEXT_LINE + 2  # title, gap, footer
-        room = (height - 8 - fixed) // TEXT_LINE
-        if len(lines) > room:
-            lines = lines[:max(1, room)]
-            lines[-1] = lines[-1].rstrip(".,;") + "..."
-        panel = pygame.Rect(8, 0, width - 16, fixed + len(lines) * TEXT_LINE)
-        top, bottom = panel.move(0, 4), panel.move(0, height - 4 - panel.height)
+        below_hud = layout.hud.bottom + 4
         cell = self.hint.cell
         if cell is None:
-            return bottom, lines
-        ring = layout.cell_rect(cell)
-        # the side that leaves the ring uncovered; when both cover it, the far side of it
-        if top.colliderect(ring) == bottom.colliderect(ring):
-            return (bottom if cell[0] < layout.rows / 2 else top), lines
-        return (bottom if top.colliderect(ring) else top), lines
+            spans = [(below_hud, height - 4, False)]  # (top, bottom, anchored at the top)
+        else:
+            ring = layout.cell_rect(cell)
+            above, below = (below_hud, ring.top - 2, True), (ring.bottom + 2, height - 4, False)
+            spans = [above, below] if cell[0] >= layout.rows / 2 else [below, above]
+            spans.append((4, ring.top - 2, True))  # over the HUD: only when the board is short
+        room = [(bottom - top - fixed) // TEXT_LINE for top, bottom, _ in spans]
+        pick = next((i for i, r in enumerate(room) if r >= len(lines)), None)
+        if pick is None:  # the text must scroll: the roomiest side, the HUD kept in view if it can be
+            pick = max(range(min(2, len(spans))), key=lambda i: room[i])
+            if room[pick] < 2:
+                pick = len(spans) - 1
+            if room[pick] < 1:
+                spans, room, pick = [(4, height - 4, True)], [(height - 8 - fixed) // TEXT_LINE], 0
+        top, bottom, at_top = spans[pick]
+        self.shown = max(1, min(len(lines), room[pick]))
+        panel = pygame.Rect(8, 0, width - 16, fixed + self.shown * TEXT_LINE)
+        panel.top = top if at_top else bottom - panel.height
+        return panel, lines
+
+    @property
+    def cut(self) -> bool:
+        """True when the explanation is longer than the panel (it scrolls)."""
+        return len(self.lines) > self.shown
+
+    def scroll(self, lines: int) -> None:
+        """Move the explanation ``lines`` lines down (negative: up), within its length."""
+        self.offset = max(0, min(len(self.lines) - self.shown, self.offset + lines))
+        self.dirty = True
 
     def enter(self) -> None:
         self.base.gesture.reset()
@@ -195,6 +227,12 @@ class HintPanel(Overlay):
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.WINDOWFOCUSLOST:
             return self.base.key_pause(only_playing=True)
+        if self.cut and event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS:
+            self.scroll(SCROLL_KEYS[event.key] * max(1, self.shown - 1 if event.key in PAGE_KEYS else 1))
+            return self
+        if self.cut and event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
+            return self
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3)):
             self.base.dirty = True
             return self.base
@@ -211,9 +249,16 @@ class HintPanel(Overlay):
         if self.hint.kind in ("none", "error"):
             colour = BLACK
         title = self.hint.title + "." * (self.ticks // DOT_TICKS % 4) if self.waiting else self.hint.title
-        text(screen, title, (left, top), TITLE_SIZE, colour, bold=True)
+        size = TITLE_SIZE  # a long title on a narrow board: a smaller font, never cut at the edge
+        while size > MIN_TITLE_SIZE and font(size, True).size(title)[0] > self.panel.right - PAD - left:
+            size -= 1
+        text(screen, title, (left, top + (TITLE_SIZE - size) // 2), size, colour, bold=True)
         top += TITLE_SIZE + 4
-        for line in self.lines:
+        for line in self.lines[self.offset:self.offset + self.shown]:
             text(screen, line, (left, top), TEXT_SIZE, BLACK)
             top += TEXT_LINE
-        text(screen, "Any key or click closes", (self.panel.centerx, top + 1), 13, (90, 90, 90), "midtop")
+        footer = "Any key or click closes"
+        if self.cut:
+            last = self.offset + self.shown
+            footer = f"Up/Down: more ({last}/{len(self.lines)}); other keys close"
+        text(screen, footer, (self.panel.centerx, top + 1), 13, (90, 90, 90), "midtop")
