@@ -10,6 +10,7 @@ from game.ui.scenes.options import Options
 from game.ui.scenes.pause import Pause
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
+from game.ui.widgets import font
 
 
 def safe_cells(game):
@@ -236,6 +237,29 @@ def test_custom_form_refuses_bad_values_and_starts_good_ones(window):
     w.key(pygame.K_RETURN)
     assert isinstance(w.scene, Playing)
     assert (w.scene.game.rows, w.scene.game.cols, w.scene.game.config.mines) == (10, 10, 10)
+
+
+def test_custom_form_shift_tab_goes_back_and_each_range_label_clears_the_next_field(window):
+    w = window([])
+    w.click(w.scene.list.buttons[3].rect.center)
+    form = w.scene
+    assert isinstance(form, CustomForm) and form.focus == 0
+    w.key(pygame.K_TAB)
+    w.key(pygame.K_TAB)
+    assert form.focus == 2
+    w.key(pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
+    assert form.focus == 1  # back to Columns, as in any form
+    w.key(pygame.K_TAB, mod=pygame.KMOD_RSHIFT)
+    w.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert form.focus == 4  # wraps round to Back
+    label_height = font(12).get_linesize()
+    for i in range(2):  # each field's range label is drawn below it: it must end above the next field
+        assert form.field_rect(i).bottom + 1 + label_height <= form.field_rect(i + 1).top
+    assert form.field_rect(2).bottom + 1 + label_height <= form.start_button.rect.top
+    form.values = ["1", "1", "1"]
+    assert form.mines_hint() == "no room for a mine"  # not "1..0"
+    form.values = ["2", "1", "1"]
+    assert form.mines_hint() == "1..1"
 
 
 def test_custom_form_refuses_a_board_bigger_than_the_screen(window):

@@ -55,6 +55,14 @@ def text(surface: pygame.Surface, message: str, pos: tuple[int, int], size: int 
     return rect
 
 
+def focus_step(event: pygame.event.Event) -> int:
+    """How a KEYDOWN moves the focus in a list of fields or buttons: +1 for Down or Tab,
+    -1 for Up or Shift+Tab, 0 for any other key."""
+    if event.key == pygame.K_TAB:
+        return -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
+    return {pygame.K_DOWN: 1, pygame.K_UP: -1}.get(event.key, 0)
+
+
 def wrap(message: str, width: int, size: int = 14) -> list[str]:
     """Split ``message`` into lines no wider than ``width`` pixels at font ``size``.
 
@@ -116,10 +124,7 @@ class ButtonList:
     def handle(self, event: pygame.event.Event) -> tuple[bool, object]:
         """(pressed, result): ``pressed`` when a button's action ran, ``result`` what it returned."""
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_DOWN, pygame.K_TAB):
-                self.focus = (self.focus + 1) % len(self.buttons)
-            if event.key == pygame.K_UP:
-                self.focus = (self.focus - 1) % len(self.buttons)
+            self.focus = (self.focus + focus_step(event)) % len(self.buttons)
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 return True, self.buttons[self.focus].action()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

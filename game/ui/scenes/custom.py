@@ -16,10 +16,11 @@ from game.noguess import max_no_guess_mines, supported
 from game.ui.layout import MENU_SIZE, MIN_CELL, max_board
 from game.ui.scene import Scene
 from game.ui.scenes.menu import draw_dialog, start
-from game.ui.widgets import BLACK, ERROR, Button, bevel, text, wrap
+from game.ui.widgets import BLACK, ERROR, Button, bevel, focus_step, text, wrap
 
 FIELDS = ("rows", "columns", "mines")
 MAX_DIGITS = 6  # longest number a field takes
+FIELD_STEP = 36  # pixels from one field's top to the next: a 24-pixel box, its range below it
 
 
 class CustomForm(Scene):
@@ -37,7 +38,7 @@ class CustomForm(Scene):
         return MENU_SIZE
 
     def field_rect(self, index: int) -> pygame.Rect:
-        return pygame.Rect(120, 36 + index * 32, 90, 24)
+        return pygame.Rect(120, 36 + index * FIELD_STEP, 90, 24)
 
     def limits(self) -> tuple[int, int]:
         """Most (rows, cols) a window on this screen shows."""
@@ -104,10 +105,8 @@ class CustomForm(Scene):
             return self.leave() if self.focus == 4 else self.submit()
         if key == pygame.K_SPACE and self.focus >= 3:
             return self.submit() if self.focus == 3 else self.leave()
-        if key in (pygame.K_DOWN, pygame.K_TAB):
-            self.focus = (self.focus + 1) % 5
-        elif key == pygame.K_UP:
-            self.focus = (self.focus - 1) % 5
+        if focus_step(event):
+            self.focus = (self.focus + focus_step(event)) % 5
         elif self.focus < 3 and key == pygame.K_BACKSPACE:
             self.values[self.focus] = self.values[self.focus][:-1]
         elif self.focus < 3 and getattr(event, "unicode", "") and event.unicode in "0123456789":
@@ -150,7 +149,8 @@ class CustomForm(Scene):
         if self.services.no_guess:
             top = max_no_guess_mines(rows, cols)
             return f"1..{top} no-guess" if top else "too big for no-guess"
-        return f"1..{max_mines(rows, cols)}"
+        top = max_mines(rows, cols)
+        return f"1..{top}" if top >= 1 else "no room for a mine"
 
     def _draw_mines_hint(self, screen: pygame.Surface) -> None:
         """Say how many mines the typed size allows, so the range is known before Enter."""
