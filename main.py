@@ -1,6 +1,7 @@
 """Start Minesweeper: the window game by default, ``--console`` for the terminal,
 ``--analyse FILE`` for the solver. ``python main.py --help`` lists every option."""
 
+import os
 import sys
 
 from game.cli import parse_args
@@ -22,5 +23,18 @@ def main(argv=None) -> int:
     return run_window(args)
 
 
+def run() -> int:
+    """:func:`main`, quiet when its output pipe closes early (``--stats | head``): the
+    reader has what it wanted, so no traceback; the rest of the output is dropped, as
+    the Python documentation's SIGPIPE note recommends."""
+    try:
+        status = main()
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -242,3 +242,18 @@ def test_without_a_screen_the_window_game_says_so_instead_of_running_invisibly(t
     assert done.returncode == 2
     assert "no display to open a window on" in done.stderr and "--console" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("what", ["stats", "analyse"])
+def test_main_py_is_quiet_when_its_reader_stops_early(what, tmp_path):
+    """``python main.py --stats | head -1``: the pipe closes before the output is written."""
+    position = tmp_path / "p.mine"
+    position.write_text("3x3x1\nHH1\nHH1\n111\n")  # the mine is at (1,1)
+    argv = {"stats": ["--stats", "--data-dir", str(tmp_path)], "analyse": ["--analyse", str(position)]}[what]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=tmp_path, env=env)
+    proc.stdout.close()  # the reader is gone before a line is written
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 1
+    assert err == ""  # no BrokenPipeError traceback
