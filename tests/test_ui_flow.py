@@ -100,19 +100,27 @@ def test_game_over_new_game_button_and_face(window):
     assert w.scene.game is not fresh and w.scene.game.state is State.READY
 
 
-def test_press_shows_oh_and_pressed_cell_moving_away_cancels(window):
+def test_press_shows_oh_the_pressed_cell_follows_the_pointer_and_off_the_board_cancels(window):
+    """As in winmine: the press follows the pointer, the release reveals the cell under it."""
     w = window(["--difficulty", "beginner", "--seed", "3"])
     scene = w.scene
     w.mouse_down(w.cell_pos((2, 2)))
     assert scene.gesture.pressed_cells(scene.game) == [(2, 2)]
     assert scene.hud_values()[2] == "oh"
     w.move(w.cell_pos((5, 5)))
+    assert scene.gesture.pressed_cells(scene.game) == [(5, 5)]
+    hud = scene.layout.hud.center
+    w.move(hud)  # off the board: nothing pressed, and releasing there cancels
     assert scene.gesture.pressed_cells(scene.game) == []
-    w.mouse_up(w.cell_pos((5, 5)))
+    w.mouse_up(hud)
     assert scene.game.state is State.READY  # nothing revealed
     assert scene.hud_values()[2] == "normal"
-    w.click_cell((2, 2))
+    w.mouse_down(w.cell_pos((2, 2)))
+    w.move(w.cell_pos((5, 5)))
+    w.mouse_up(w.cell_pos((5, 5)))
     assert scene.game.state is State.PLAYING
+    assert scene.game.is_revealed((5, 5))  # the cell under the pointer, not the one first pressed
+    assert scene.hud_values()[2] == "normal"
 
 
 def test_right_button_cycles_flag_and_question_when_on(window):

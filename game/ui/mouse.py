@@ -1,13 +1,16 @@
 """Mouse gestures on the board, interpreted into moves (Tatham's interpret_move).
 
-Classic winmine behaviour:
+Classic winmine behaviour (Windows' own Minesweeper and Wine's winmine, whose
+mouse-move handler presses the box under the pointer while the left button is held):
 
-- Left button: pressing shows the cell pressed; releasing on the same cell
-  reveals it; moving away first cancels (moving back presses it again).
+- Left button: the cell under the pointer shows pressed while the button is held,
+  following the pointer; releasing reveals the cell under the pointer. Releasing off
+  the board (or on a revealed cell) does nothing: that is how a press is cancelled.
 - Right button: the flag cycle, at once on press.
 - Chord: the middle button, or both left and right (released: the chord goes to
   the cell under the pointer), or a left click on a revealed number when the
-  option is on. While held, the covered cells around show pressed.
+  option is on (the left button released on a number). While held, the covered
+  cells around show pressed.
 - After a chord, the button still held does nothing until all are released.
 - The face: press, and release on it, for a new game.
 
@@ -36,9 +39,9 @@ class MouseGesture:
     def reset(self) -> None:
         """Forget every held button (new game, pause, focus lost)."""
         self.held: set[int] = set()
-        self.anchor: Cell | None = None  # cell where the left button went down
         self.hover: Cell | None = None  # cell under the pointer while held
-        self.chording = False
+        self.chording = False  # the middle button, or both buttons, are (or were) held
+        self.chord_on_number = False  # the option, as it was when the button went down
         self.spent = False  # a chord happened; ignore releases until all buttons are up
         self.face_down = False
         self.face_hover = False
@@ -57,7 +60,7 @@ class MouseGesture:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (LEFT, MIDDLE, RIGHT):
             return self._down(event.button, event.pos, game, chord_on_number)
         if event.type == pygame.MOUSEBUTTONUP and event.button in (LEFT, MIDDLE, RIGHT):
-            return self._up(event.button, event.pos)
+            return self._up(event.button, event.pos, game)
         return None
 
     def _down(self, button: int, pos, game, chord_on_number: bool):
@@ -71,15 +74,16 @@ class MouseGesture:
         if button == RIGHT and not self.held:
             return "flag", cell
         self.held.add(button)
-        if button == LEFT:
-            self.anchor = cell
+        self.chord_on_number = chord_on_number
         if button == MIDDLE or {LEFT, RIGHT} <= self.held:
             self.chording = True
-        elif button == LEFT and chord_on_number and game.number(cell):
-            self.chording = True  # left click on a number: a chord when released on it
         return None
 
-    def _up(self, button: int, pos):
+    def _left_chord(self, game, cell: Cell | None) -> bool:
+        """True when the left button alone, released on ``cell``, chords (the option, a number)."""
+        return cell is not None and self.chord_on_number and bool(game.number(cell))
+
+    def _up(self, button: int, pos, game):
         if button == LEFT and self.face_down:
             on_face = self.layout.face.collidepoint(pos)
             self.face_down = self.face_hover = False
@@ -91,24 +95,24 @@ class MouseGesture:
         self.held.discard(button)
         move = None
         if not self.spent and cell is not None:
-            if self.chording and (both or cell == self.anchor):
+            if self.chording and both:
                 move = "chord", cell
-            elif button == LEFT and not self.chording and cell == self.anchor:
-                move = "reveal", cell
+            elif button == LEFT and not self.chording:
+                move = ("chord" if self._left_chord(game, cell) else "reveal"), cell
         if move is not None and self.held:
             self.spent = True
         if not self.held:
-            self.anchor, self.chording, self.spent = None, False, False
+            self.chording, self.spent = False, False
         return move
 
     def pressed_cells(self, game) -> list[Cell]:
         """Cells to show pressed now: the held cell, or the chord's covered cells."""
         if self.spent or game.over or self.hover is None:
             return []
-        if self.chording:
+        if self.chording or (LEFT in self.held and self._left_chord(game, self.hover)):
             around = [self.hover, *game.neighbours(self.hover)]
             return [c for c in around if game.appearance(c) in COVERED_LOOKS]
-        if LEFT in self.held and self.hover == self.anchor:
+        if LEFT in self.held:
             return [self.hover] if game.appearance(self.hover) in COVERED_LOOKS else []
         return []
 
