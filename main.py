@@ -26,7 +26,9 @@ def main(argv=None) -> int:
 def run() -> int:
     """:func:`main`, quiet when its output pipe closes early (``--stats | head``): the
     reader has what it wanted, so no traceback; the rest of the output is dropped, as
-    the Python documentation's SIGPIPE note recommends."""
+    the Python documentation's SIGPIPE note recommends. Ctrl-C stops it quietly too
+    (status 130, as shells report SIGINT); records are saved as each game ends, so
+    nothing finished is lost."""
     try:
         status = main()
         sys.stdout.flush()
@@ -34,6 +36,9 @@ def run() -> int:
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except KeyboardInterrupt:  # Ctrl-C in a terminal: stop quietly, with the shell's status
+        print(file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

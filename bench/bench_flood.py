@@ -20,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.board import Config  # noqa: E402
+from game.cli import positive_int  # noqa: E402
 from game.engine import Game  # noqa: E402
 
 
@@ -33,11 +34,15 @@ def one_click(size: int, mines: int, seed: int) -> tuple[float, int, str]:
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--size", type=int, default=1000)
-    parser.add_argument("--mines", type=int, default=10)
+    parser.add_argument("--runs", type=positive_int, default=3)
+    parser.add_argument("--size", type=positive_int, default=1000, help="rows = columns")
+    parser.add_argument("--mines", type=positive_int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    try:
+        Config(args.size, args.size, args.mines)
+    except ValueError as err:
+        parser.error(f"--size {args.size} --mines {args.mines}: {err}")
     times = []
     for run in range(args.runs):
         seconds, cells, state = one_click(args.size, args.mines, args.seed + run)

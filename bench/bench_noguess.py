@@ -26,7 +26,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from game.board import Config  # noqa: E402
-from game.noguess import Generation, is_no_guess  # noqa: E402
+from game.cli import positive_int  # noqa: E402
+from game.noguess import Generation, is_no_guess, supported  # noqa: E402
 
 FRAME_SLICE = 0.008  # seconds of work per step() call, as the window asks per frame
 
@@ -70,7 +71,7 @@ def bench(config: Config, seeds: int, check: bool, exact_only: bool = False) -> 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seeds", type=int, default=200, help="boards per level (default 200)")
+    parser.add_argument("--seeds", type=positive_int, default=200, help="boards per level (default 200)")
     parser.add_argument("--level", choices=("beginner", "intermediate", "expert"), action="append",
                         help="level(s) to run (default: all three)")
     parser.add_argument("--custom", metavar="RxCxM", action="append", default=[],
@@ -84,9 +85,13 @@ def main(argv=None) -> int:
     for spec in args.custom:
         try:
             rows, cols, mines = (int(part) for part in spec.lower().split("x"))
-            configs.append(Config(rows, cols, mines))
+            config = Config(rows, cols, mines, no_guess=True)
         except ValueError as err:
             parser.error(f"--custom {spec}: expected ROWSxCOLSxMINES such as 30x30x270 ({err})")
+        message = supported(config)
+        if message:
+            parser.error(f"--custom {spec}: {message}")
+        configs.append(Config(rows, cols, mines))
     print(f"no-guess generation, {args.seeds} seeds each, Python {sys.version.split()[0]}")
     for config in configs:
         figures = bench(config, args.seeds, not args.no_check, args.exact_checker)

@@ -41,6 +41,7 @@ from multiprocessing import Pool
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.board import Config  # noqa: E402
+from game.cli import positive_int  # noqa: E402
 from game.engine import Game, State  # noqa: E402
 from game.solver.analysis import play_out  # noqa: E402
 
@@ -125,11 +126,11 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=200, help="games per level and rule set")
+    parser.add_argument("--games", type=positive_int, default=200, help="games per level and rule set")
     parser.add_argument("--levels", default="beginner,intermediate,expert")
     parser.add_argument("--rules", default="opening,safe")
     parser.add_argument("--seed", type=int, default=1, help="first game seed; game i uses seed+i")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=positive_int, default=2)
     parser.add_argument("--quick", action="store_true", help="20 games per cell, a smoke check")
     parser.add_argument("--set", action="append", default=[], metavar="module.NAME=VALUE",
                         help="override a solver constant in the workers (repeatable)")
@@ -138,7 +139,10 @@ def main(argv=None) -> int:
                         help="compare two --out files game by game, then exit")
     args = parser.parse_args(argv)
     if args.compare:
-        compare(*args.compare)
+        try:
+            compare(*args.compare)
+        except (OSError, ValueError) as err:
+            parser.error(f"--compare: {err} (each file as written by --out: level rule seed won)")
         return 0
     apply_settings(args.set)
     levels = [x for x in args.levels.split(",") if x]

@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.ui.xsession import XSession, missing  # noqa: E402
+from game.cli import positive_int  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")  # /proc stat time unit, per second
 
@@ -142,7 +143,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="idle measuring time, seconds (default 10)")
     parser.add_argument("--screenshot", metavar="FILE", help="save the real window partway through the game")
-    parser.add_argument("--scale", type=int, metavar="N",
+    parser.add_argument("--scale", type=positive_int, metavar="N",
                         help="window scale for the scripted game (default: automatic, as a player gets it)")
     args = parser.parse_args()
     if missing():

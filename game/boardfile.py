@@ -24,6 +24,7 @@ Errors are :class:`BoardFileError` (a ValueError) naming the line and column
 
 from __future__ import annotations
 
+import errno
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -242,9 +243,15 @@ def save_board(path: str | os.PathLike, board: BoardFile) -> None:
     """
     data = format_mbf(board) if is_mbf_path(path) else format_mine(board).encode("utf-8")
     target = Path(path)
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(target))
     temp = target.with_name(target.name + ".tmp")
-    temp.write_bytes(data)
-    os.replace(temp, target)
+    try:
+        temp.write_bytes(data)
+        os.replace(temp, target)
+    except OSError as err:
+        temp.unlink(missing_ok=True)  # no stray .tmp file beside a save that failed
+        raise OSError(err.errno, err.strerror, str(target)) from err
 
 
 def from_game(game, with_mines: bool = True) -> BoardFile:

@@ -16,6 +16,33 @@ from game.board import DIFFICULTIES, FIRST_CLICK_RULES, Config
 MINE_FILE_HELP = ".mine text (JSMinesweeper) or .mbf binary (Minesweeper X / Arbiter)"
 
 
+def positive_int(value: str) -> int:
+    """argparse type for a count: a whole number of at least 1.
+
+    Raises:
+        argparse.ArgumentTypeError: not a whole number, or below 1.
+    """
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{number} is too small: give 1 or more")
+    return number
+
+
+def non_empty(value: str) -> str:
+    """argparse type for a file or folder name: refuses "" (which would silently mean
+    "not given").
+
+    Raises:
+        argparse.ArgumentTypeError: the value is empty.
+    """
+    if not value.strip():
+        raise argparse.ArgumentTypeError("must not be empty: give a file or folder name")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser for ``python main.py``; see the README for every option."""
     parser = argparse.ArgumentParser(
@@ -24,12 +51,12 @@ def build_parser() -> argparse.ArgumentParser:
                     "and a solver that explains positions (--analyse).")
     mode = parser.add_argument_group("mode")
     mode.add_argument("--console", action="store_true", help="play in the terminal instead of a window")
-    mode.add_argument("--analyse", metavar="FILE", help="print mine probabilities and the best move for a .mine position")
+    mode.add_argument("--analyse", metavar="FILE", type=non_empty, help="print mine probabilities and the best move for a .mine position")
     mode.add_argument("--json", action="store_true", help="with --analyse: print JSON")
     mode.add_argument("--ignore-flags", action="store_true",
                       help="with --analyse: treat flags as covered cells (by default flags count as mines)")
     mode.add_argument("--stats", action="store_true", help="print statistics and best times, then exit")
-    mode.add_argument("--export-stats", metavar="FILE.csv", help="write every recorded game as CSV, then exit")
+    mode.add_argument("--export-stats", metavar="FILE.csv", type=non_empty, help="write every recorded game as CSV, then exit")
     mode.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
 
     board = parser.add_argument_group("game")
@@ -44,13 +71,13 @@ def build_parser() -> argparse.ArgumentParser:
                             "is free; classic: Windows XP rule")
     board.add_argument("--questions", action="store_true", help="question marks on (flag cycle: flag, ?, none)")
     board.add_argument("--no-guess", action="store_true", help="boards solvable by logic alone from the first click")
-    board.add_argument("--board", metavar="FILE", help=f"play a saved board: {MINE_FILE_HELP}")
+    board.add_argument("--board", metavar="FILE", type=non_empty, help=f"play a saved board: {MINE_FILE_HELP}")
 
     window = parser.add_argument_group("window")
     shown = window.add_mutually_exclusive_group()
     shown.add_argument("--fullscreen", action="store_true", help="start fullscreen")
     shown.add_argument("--windowed", action="store_true", help="start in a window (default)")
-    window.add_argument("--data-dir", metavar="DIR",
+    window.add_argument("--data-dir", metavar="DIR", type=non_empty,
                         help="folder for statistics and settings (default: the per-user folder; "
                              "or the MINESWEEPER_DATA_DIR environment variable)")
     return parser
@@ -75,6 +102,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error("--difficulty and --rows/--cols/--mines: choose one")
     if args.board and (args.difficulty or args.rows is not None):
         parser.error("--board sets the size itself: drop --difficulty/--rows/--cols/--mines")
+    modes = [flag for flag, given in (("--console", args.console), ("--analyse", args.analyse),
+                                      ("--stats" if args.stats else "--export-stats",
+                                       args.stats or args.export_stats)) if given]
+    if len(modes) > 1:
+        parser.error(f"{modes[0]} and {modes[1]}: choose one mode (--stats and --export-stats "
+                     "may go together)")
+    if modes and (args.fullscreen or args.windowed):
+        parser.error(f"--{'fullscreen' if args.fullscreen else 'windowed'} is for the window "
+                     f"game: drop it with {modes[0]}")
     for flag, given in (("--json", args.json), ("--ignore-flags", args.ignore_flags)):
         if given and not args.analyse:
             parser.error(f"{flag} goes with --analyse FILE")

@@ -151,7 +151,10 @@ class ConsoleGame:
             return
         try:
             save_board(path, from_game(self.game, with_mines=False))
-        except (OSError, ValueError) as err:
+        except OSError as err:
+            self.say(f"could not save {path}: {err.strerror or err}")
+            return
+        except ValueError as err:
             self.say(f"could not save {path}: {err}")
             return
         self.say(f"saved the position to {path}")

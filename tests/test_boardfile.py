@@ -163,6 +163,25 @@ def test_a_failed_save_leaves_the_old_file_alone(tmp_path):
     assert target.read_bytes() == b"old"
 
 
+def test_a_save_that_cannot_be_written_leaves_no_temporary_file_and_names_the_target(tmp_path, monkeypatch):
+    board = BoardFile(3, 3, 1)
+    work = tmp_path / "work"
+    (work / "a folder").mkdir(parents=True)
+    with pytest.raises(IsADirectoryError, match="is a folder, not a file"):
+        save_board(work / "a folder", board)  # once: "Is a directory: 'a folder.tmp'", the .tmp left behind
+    with pytest.raises(FileNotFoundError) as missing:
+        save_board(work / "no such folder" / "x.mine", board)
+    assert missing.value.filename == str(work / "no such folder" / "x.mine")  # not x.mine.tmp
+
+    def refused(src, dst):
+        raise PermissionError(13, "Permission denied", str(dst))
+
+    monkeypatch.setattr("game.boardfile.os.replace", refused)  # the rename fails after the write
+    with pytest.raises(PermissionError):
+        save_board(work / "out.mine", board)
+    assert sorted(p.name for p in work.iterdir()) == ["a folder"]
+
+
 # ----- games to files and back -------------------------------------------------------------------
 def game_in_progress() -> Game:
     game = Game(Config(3, 4, 2), mines={(0, 0), (2, 3)})

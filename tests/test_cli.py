@@ -65,6 +65,15 @@ def files(tmp_path):
     (["--no-guess", "--first-click", "classic"], "--no-guess needs the first click to be an opening"),
     (["--fullscreen", "--windowed"], "not allowed with argument"),
     (["--mines-count", "3"], "unrecognized arguments: --mines-count 3"),
+    (["--analyse", ""], "argument --analyse: must not be empty"),  # "" once meant "not given"
+    (["--export-stats", " "], "argument --export-stats: must not be empty"),
+    (["--board", "", "--console"], "argument --board: must not be empty"),
+    (["--data-dir", ""], "argument --data-dir: must not be empty"),
+    (["--console", "--stats"], "--console and --stats: choose one mode"),
+    (["--console", "--analyse", "p.mine"], "--console and --analyse: choose one mode"),
+    (["--analyse", "p.mine", "--export-stats", "x.csv"], "--analyse and --export-stats: choose one mode"),
+    (["--console", "--fullscreen"], "--fullscreen is for the window game: drop it with --console"),
+    (["--stats", "--windowed"], "--windowed is for the window game: drop it with --stats"),
 ])
 def test_a_bad_option_stops_with_status_2_and_says_what_is_allowed(argv, fragment, capsys):
     assert fragment in refused(argv, capsys)
@@ -257,3 +266,29 @@ def test_main_py_is_quiet_when_its_reader_stops_early(what, tmp_path):
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 1
     assert err == ""  # no BrokenPipeError traceback
+
+
+def test_ctrl_c_in_the_console_game_stops_quietly_with_status_130(tmp_path):
+    pty = pytest.importorskip("pty")
+    import time
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the console game on a terminal
+        os.chdir(tmp_path)
+        os.execv(sys.executable, [sys.executable, str(ROOT / "main.py"), "--console",
+                                  "--data-dir", str(tmp_path)])
+    out = b""
+    deadline = time.monotonic() + 30
+    while b"> " not in out and time.monotonic() < deadline:  # the prompt: the game waits for input
+        out += os.read(fd, 4096)
+    os.write(fd, b"\x03")  # Ctrl-C, as the terminal sends it
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the child is gone
+            break
+        if not chunk:
+            break
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 130
+    assert b"Traceback" not in out and b"KeyboardInterrupt" not in out

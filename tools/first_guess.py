@@ -29,6 +29,7 @@ from multiprocessing import Pool
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.board import DIFFICULTIES, Config, neighbours  # noqa: E402
+from game.cli import positive_int  # noqa: E402
 from game.engine import Game, State  # noqa: E402
 from game.solver.analysis import play_out  # noqa: E402
 
@@ -85,7 +86,7 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=1000, help="layouts per candidate")
     parser.add_argument("--seed", type=int, default=1, help="first layout seed")
     parser.add_argument("--cells", nargs="*", type=parse_cell, help="candidates as row,col (default: all)")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=positive_int, default=2)
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error(f"--games: {args.games} is not a positive number of layouts")

@@ -251,4 +251,8 @@ def main(out: Path = OUT) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else OUT))
+    import argparse
+    parser = argparse.ArgumentParser(description="Draw the game's sprites as PNG files.")
+    parser.add_argument("out", nargs="?", type=Path, default=OUT,
+                        help=f"folder for the PNG files (default: {OUT})")
+    sys.exit(main(parser.parse_args().out))
