@@ -159,18 +159,26 @@ def relocate_first_click_mine(mines: set[Cell], first: Cell, rows: int, cols: in
     raise ValueError("mines: the board has no free cell to move the first-click mine to")
 
 
-def three_bv(mines: set[Cell] | frozenset[Cell], rows: int, cols: int) -> tuple[list[list[Cell]], list[Cell]]:
+def three_bv(mines: set[Cell] | frozenset[Cell], rows: int, cols: int,
+             revealed: set[Cell] | frozenset[Cell] = frozenset()) -> tuple[list[list[Cell]], list[Cell]]:
     """Bechtel's Board Benchmark Value, as its parts: (openings, isolated numbers).
 
     An *opening* is a connected (8-way) region of zero cells; it counts 1 however
     large. A numbered cell that does not touch any zero cell (not on the border of
-    an opening) counts 1 each. 3BV = len(openings) + len(isolated numbers).
+    an opening) counts 1 each. 3BV = len(openings) + len(isolated numbers): the
+    fewest left clicks that clear the board.
     Source: the definition used by Minesweeper X / Arbiter / minesweeper.online.
+
+    ``revealed`` (cells already shown, e.g. a loaded position) gives the 3BV of that
+    position, the work left: revealed cells belong to no part, an opening is a region
+    of *covered* zeros connected through covered zeros (a flood stops at a cell already
+    revealed), and a covered number counts alone unless it touches a covered zero. With
+    nothing revealed this is the board's usual 3BV.
     Time is O(rows * cols + mines); flood fill uses an explicit stack. Which cells are
     numbered (touch a mine) is derived here, for this count only, from the mine set.
     """
     numbered = {n for mine in mines for n in neighbours(mine, rows, cols)} - set(mines)
-    seen: set[Cell] = set()
+    seen: set[Cell] = set(revealed)
     openings: list[list[Cell]] = []
     bordered: set[Cell] = set()
     for r in range(rows):
@@ -191,5 +199,5 @@ def three_bv(mines: set[Cell] | frozenset[Cell], rows: int, cols: int) -> tuple[
                         seen.add(n)
                         stack.append(n)
             openings.append(region)
-    isolated = sorted(numbered - bordered)
+    isolated = sorted(numbered - bordered - set(revealed))
     return openings, isolated

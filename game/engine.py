@@ -72,7 +72,11 @@ class Game:
 
     # ----- lifecycle -------------------------------------------------------------------------
     def new_game(self, keep_board: bool = False) -> None:
-        """Start again: a fresh random board, or with ``keep_board`` the same mines (retry)."""
+        """Start again: a fresh random board, or with ``keep_board`` the same mines (retry).
+
+        A kept layout (a loaded board, a retry) is one the player knows:
+        ``layout_known`` is set (:meth:`retry` refines it for a board nobody has seen yet).
+        """
         cfg = self.config
         if not keep_board:
             self.seed = self._next_seed if self._next_seed is not None else self.rng.randrange(2**63)
@@ -92,8 +96,13 @@ class Game:
         self.exploded: Cell | None = None
         self.timer = Timer(self.clock)
         self.clicks = {"reveal": 0, "flag": 0, "chord": 0, "wasted": 0}
-        self.hints_used = 0  # set by the window's hint key; records keep it
+        # How the game was played, kept by the records: help from the solver, or a layout the
+        # player already knew; any of them keeps the game out of the best times.
+        self.hints_used = 0  # set by the window's hint key
         self.autoplay_used = False
+        self.probabilities_used = False  # the window's probability overlay was on in this game
+        self.layout_known = keep_board and self._mines is not None  # loaded board or retry
+        self._start: set[Cell] = set()  # cells shown before the player's first move (restore)
         self._bv_parts: tuple[list[list[Cell]], list[Cell]] | None = None
 
     def set_layout(self, mines: Iterable[Cell]) -> None:
@@ -130,6 +139,8 @@ class Game:
                 self._cover[index] = REVEALED
                 self._revealed += 1
                 changed.add(cell)
+                if self.state is State.READY:
+                    self._start.add(cell)  # not the player's work: out of 3BV
         for cell in flags:
             index = self._index(cell)
             if self._cover[index] == COVERED:
@@ -137,6 +148,7 @@ class Game:
                 self._flags += 1
                 changed.add(cell)
         self._relocate = False
+        self._bv_parts = None
         if self.state is State.READY and self._revealed == self.config.cells - self.config.mines:
             self._win(changed)  # a finished board: nothing is left to reveal
         return changed
@@ -158,11 +170,15 @@ class Game:
     def retry(self) -> None:
         """Replay the same board from the start (after the first click has laid it).
 
-        Before any board exists (no click yet) this is a plain new game.
+        Before any board exists (no click yet) this is a plain new game. The replay has
+        ``layout_known`` set once the layout has been seen: a loaded board, or a board
+        played before (a classic board retried before its first click stays unknown).
         """
         first_click_pending = self._relocate and self.state is State.READY
+        seen = self.layout_known or self.state is not State.READY
         self.new_game(keep_board=self._mines is not None)
         self._relocate = first_click_pending  # classic: no click yet, so the rule still applies
+        self.layout_known = self.layout_known and seen
 
     # ----- queries ---------------------------------------------------------------------------
     @property
@@ -262,12 +278,16 @@ class Game:
     # ----- statistics ------------------------------------------------------------------------
     def _bv(self) -> tuple[list[list[Cell]], list[Cell]]:
         if self._bv_parts is None:
-            self._bv_parts = three_bv(self._mines, self.rows, self.cols)
+            self._bv_parts = three_bv(self._mines, self.rows, self.cols, revealed=self._start)
         return self._bv_parts
 
     @property
     def three_bv(self) -> int | None:
-        """3BV of the board (None before the mines are laid)."""
+        """3BV of the starting position, in clicks (None before the mines are laid).
+
+        For a dealt board the board's 3BV; for a loaded position with cells already
+        revealed, only the work left to the player (see :func:`game.board.three_bv`).
+        """
         if self._mines is None:
             return None
         openings, isolated = self._bv()
@@ -275,7 +295,8 @@ class Game:
 
     @property
     def three_bv_solved(self) -> int:
-        """3BV solved so far: openings with their zeros revealed plus isolated numbers revealed."""
+        """3BV solved so far, in clicks: openings of the starting position with their zeros
+        revealed plus its isolated numbers revealed (at most :attr:`three_bv`)."""
         if self._mines is None:
             return 0
         openings, isolated = self._bv()

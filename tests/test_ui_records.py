@@ -245,7 +245,8 @@ def test_a_newer_database_is_read_only_the_game_plays_and_nothing_is_written(win
 
 def test_real_window_best_time_name_typed_with_the_keyboard(tmp_path):
     """Under Xvfb: a one-click Beginner board won, the name typed with real key presses
-    (SDL's TEXTINPUT from X11), Enter, and the name is in the database."""
+    (SDL's TEXTINPUT from X11), Enter, and the name is in the database. (Seed 22010's board
+    is won by its first click at the centre; a loaded board would not enter the best times.)"""
     import time
 
     import pytest
@@ -254,15 +255,13 @@ def test_real_window_best_time_name_typed_with_the_keyboard(tmp_path):
     from game.ui.xsession import XSession, missing
     if missing():
         pytest.skip(f"needs {', '.join(missing())} for a real window")
-    board = tmp_path / "one_click.mine"
-    board.write_text("9x9x10\n" + "HHHHHHHHH\n" * 7 + "HHHHHHHHM\n" + "MMMMMMMMM\n", encoding="utf-8")
     data = tmp_path / "data"
     with XSession() as x:
-        x.start_game("--board", str(board), "--data-dir", str(data))
+        x.start_game("--difficulty", "beginner", "--seed", "22010", "--data-dir", str(data))
         time.sleep(0.5)
         layout = BoardLayout(9, 9)
         scale = x.geometry()[2] // layout.size[0]
-        cx, cy = layout.cell_rect((0, 0)).center
+        cx, cy = layout.cell_rect((4, 4)).center
         x.click(cx * scale, cy * scale)
         time.sleep(0.5)
         for _ in range(40):
@@ -277,3 +276,67 @@ def test_real_window_best_time_name_typed_with_the_keyboard(tmp_path):
                 names = [game.name for game in store.games()]
         assert names == ["Zed N"]
         assert saved_settings(data)["player_name"] == "Zed N"
+
+
+# ----- what enters the best times ----------------------------------------------------------------
+README_BOARD = ("9x9x10\n000002MHM\n000002MHM\n00000114M\n00000002M\n000000011\n001110000\n"
+                "002F21110\n112MHHM10\nMHHHHHH10\n")  # README's example: ten clicks left
+
+
+def test_the_probability_overlay_shown_before_the_first_click_keeps_the_win_out_of_best_times(
+        window, isolated_data_dir):
+    w = window(["--difficulty", "beginner", "--seed", "7"])
+    w.key(pygame.K_o)
+    w.key(pygame.K_o)  # on and off again before the first click: the player may have read it
+    win_by_clicks(w)
+    victory = w.scene
+    assert isinstance(victory, Victory)
+    assert victory.rank is None and victory.celebration == "" and victory.field is None
+    (row,) = stored(isolated_data_dir)
+    assert row.won and row.probabilities_used and not row.layout_known
+    w.key(pygame.K_ESCAPE)  # no name field: straight to the menu
+    stats = open_stats(w)
+    assert dict(stats.summary_rows())["Played"] == "1" and stats.stats["beginner"].best_times == ()
+
+
+def test_the_overlay_left_on_counts_in_the_retried_game_too(window, isolated_data_dir):
+    w = window(["--difficulty", "beginner", "--seed", "7"])
+    w.click_cell((0, 0))
+    w.key(pygame.K_o)
+    w.key(pygame.K_r)
+    game = w.scene.game
+    assert game.state is State.READY and game.probabilities_used and game.layout_known
+    win_by_clicks(w)
+    (row,) = stored(isolated_data_dir)
+    assert row.probabilities_used and row.layout_known and w.scene.rank is None
+
+
+def test_a_retried_board_is_recorded_but_never_a_best_time(window, isolated_data_dir):
+    w = window(["--difficulty", "beginner", "--seed", "7"])
+    win_by_clicks(w)
+    assert w.scene.celebration == "New best time! #1 on Beginner"
+    w.key(pygame.K_ESCAPE)  # the name field lets go
+    w.key(pygame.K_r)  # Retry: the same mines, which the player has now seen
+    assert isinstance(w.scene, Playing) and w.scene.game.layout_known
+    win_by_clicks(w)
+    victory = w.scene
+    assert isinstance(victory, Victory) and victory.rank is None and victory.celebration == ""
+    first, again = stored(isolated_data_dir)
+    assert not first.layout_known and again.layout_known and again.won
+
+
+def test_a_loaded_board_shows_the_work_left_and_no_best_time(window, isolated_data_dir, tmp_path):
+    board = tmp_path / "readme.mine"
+    board.write_text(README_BOARD, encoding="utf-8")
+    w = window(["--board", str(board)])
+    game = w.scene.game
+    for cell in [(0, 7), (1, 7), (7, 4), (7, 5), (8, 1), (8, 2), (8, 3), (8, 4), (8, 5), (8, 6)]:
+        w.click_cell(cell)
+    victory = w.scene
+    assert isinstance(victory, Victory) and game.total_clicks == 10
+    assert victory.lines()[1].startswith("3BV 10 ") and victory.lines()[2] == "Efficiency 100 %"
+    assert victory.rank is None and victory.field is None and victory.notes == []
+    (row,) = stored(isolated_data_dir)
+    assert (row.three_bv, row.three_bv_solved, row.efficiency) == (10, 10, 100.0)
+    assert row.layout_known and row.won and row.seed is None
+

@@ -36,7 +36,8 @@ BAD_FILE_TEXTS = ("not a database", "malformed", "unable to open", "disk I/O err
 BEST_LIMIT = 10  # entries in a best-times table
 
 _COLUMNS = [name for name in RECORD_FIELDS if name != "id"]
-_BEST_WHERE = "level = ? AND won = 1 AND hints_used = 0 AND autoplay_used = 0"
+_BEST_WHERE = ("level = ? AND won = 1 AND hints_used = 0 AND autoplay_used = 0 "
+               "AND probabilities_used = 0 AND layout_known = 0")  # GameRecord.best_time_eligible
 _BEST_ORDER = "time_ms, id"  # ties: the earlier game ranks first
 
 
@@ -272,7 +273,7 @@ class RecordStore:
         return [(bool(won), time_ms, bv) for won, time_ms, bv in rows]
 
     def best_times(self, level: str, limit: int = BEST_LIMIT) -> list[GameRecord]:
-        """The ``limit`` fastest wins on ``level`` without hints or autoplay, fastest first.
+        """The ``limit`` fastest wins on ``level`` without help or a known layout, fastest first.
 
         Custom games have no best times (their sizes differ): an empty list.
         """
@@ -282,7 +283,7 @@ class RecordStore:
 
     def rank_of(self, record_id: int, limit: int = BEST_LIMIT) -> int | None:
         """The 1-based best-time rank of game ``record_id``, or None when outside the top ``limit``
-        (or not eligible: lost, custom, hints or autoplay)."""
+        (or not eligible: see :attr:`GameRecord.best_time_eligible`)."""
         record = self.game(record_id)
         if record is None or not record.best_time_eligible:
             return None
@@ -306,7 +307,8 @@ def _to_record(row: sqlite3.Row) -> GameRecord:
     data = dict(zip(row.keys(), row))
     data["won"] = bool(data["won"])
     data["no_guess"] = bool(data["no_guess"])
-    data["autoplay_used"] = bool(data["autoplay_used"])
+    for flag in ("autoplay_used", "probabilities_used", "layout_known"):
+        data[flag] = bool(data[flag])
     seed = data["seed"]
     data["seed"] = int(seed) if isinstance(seed, str) and seed.lstrip("-").isdigit() else None
     data["name"] = data["name"] or FALLBACK_NAME  # schema 1 allowed no name

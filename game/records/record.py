@@ -53,6 +53,11 @@ class GameRecord:
     percent (3BV solved / all clicks); ``seed`` the integer that seeded the board's
     Random, or None when unknown. Click counts, ``three_bv_solved`` and
     ``first_click`` are None for games migrated from schema 1, which did not keep them.
+
+    How it was played: ``hints_used`` hints asked, ``autoplay_used`` the solver played,
+    ``probabilities_used`` the probability overlay was on, ``layout_known`` the player
+    knew the mines beforehand (a board loaded from a file, a retry). Any of them keeps
+    the game out of the best times; games from before schema 3 have the last two False.
     """
 
     played_at: str
@@ -74,6 +79,8 @@ class GameRecord:
     efficiency: float | None = None
     hints_used: int = 0
     autoplay_used: bool = False
+    probabilities_used: bool = False
+    layout_known: bool = False
     name: str = field(default_factory=default_player_name)
     id: int | None = None
 
@@ -106,6 +113,8 @@ class GameRecord:
             clicks_chord=clicks.get("chord", 0), clicks_wasted=clicks.get("wasted", 0),
             efficiency=game.efficiency, hints_used=int(game.hints_used),
             autoplay_used=bool(game.autoplay_used),
+            probabilities_used=bool(game.probabilities_used),
+            layout_known=bool(game.layout_known),
             name=clean_name(name) if name is not None else default_player_name())
 
     @property
@@ -122,9 +131,11 @@ class GameRecord:
 
     @property
     def best_time_eligible(self) -> bool:
-        """A win on a standard level with no hint and no autoplay: it may enter the best times."""
+        """A win on a standard level with no help (hint, autoplay, probability overlay) and a
+        layout the player did not know: it may enter the best times."""
         return (self.won and self.level in STANDARD_LEVELS
-                and not self.hints_used and not self.autoplay_used)
+                and not self.hints_used and not self.autoplay_used
+                and not self.probabilities_used and not self.layout_known)
 
     def as_dict(self) -> dict:
         """Every field by name, in declaration order (the CSV columns)."""

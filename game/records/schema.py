@@ -7,6 +7,9 @@ when it must open one read-only.
 
 Version 1 was the first, smaller schema (size, result, time, 3BV, name).
 Version 2 adds the level, rules, seed, clicks, efficiency, hints and autoplay.
+Version 3 adds ``probabilities_used`` (the probability overlay was on) and
+``layout_known`` (a loaded board or a retry): such games never enter the best times.
+Older games get 0 in both, as nothing recorded then tells them apart.
 """
 
 from __future__ import annotations
@@ -50,6 +53,10 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "ALTER TABLE games ADD COLUMN autoplay_used INTEGER NOT NULL DEFAULT 0",
         "CREATE INDEX games_by_level ON games (level, id)",
         "CREATE INDEX games_best ON games (level, won, hints_used, autoplay_used, time_ms)",
+    ),
+    (  # 2 -> 3
+        "ALTER TABLE games ADD COLUMN probabilities_used INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN layout_known INTEGER NOT NULL DEFAULT 0",
     ),
 ]
 

@@ -1,8 +1,9 @@
 """Statistics per difficulty, computed from the records database.
 
 Custom games of every size are grouped as ``custom``. Every finished game counts in
-played / won / streaks / averages, including games with hints or autoplay; only the
-best-time tables leave those out (see :meth:`RecordStore.best_times`).
+played / won / streaks / averages, including games with help (hints, autoplay, the
+probability overlay) or a known layout (a loaded board, a retry); only the best-time
+tables leave those out (see :meth:`RecordStore.best_times`).
 Times here are in seconds (floats); the database keeps milliseconds.
 """
 

@@ -165,6 +165,7 @@ class Playing(Scene):
         self.dirty = True
         if kind == "new":
             return self.key_new()
+        self.note_probabilities()  # a move made with the overlay on (after a retry too)
         if kind == "reveal" and self.needs_board(cell):
             return self.generate(cell)
         changed = {"reveal": self.game.reveal, "flag": self.game.toggle_flag,
@@ -245,6 +246,7 @@ class Playing(Scene):
     def key_retry(self) -> Scene:
         """R: the same board again from the start."""
         self.game.retry()
+        self.note_probabilities()
         self.assist.changed()
         self.gesture.reset()
         self.redraw_cells()
@@ -270,10 +272,19 @@ class Playing(Scene):
         return solver_view.HintPanel(self.services, self, request)
 
     def key_probabilities(self) -> Scene:
-        """O: show or hide every covered cell's mine probability."""
+        """O: show or hide every covered cell's mine probability.
+
+        Like a hint, the overlay is help: the game it is shown in (even before its first
+        click) is marked ``game.probabilities_used`` and stays out of the best times."""
         self.show_probabilities = not self.show_probabilities
+        self.note_probabilities()
         self.dirty = True
         return self
+
+    def note_probabilities(self) -> None:
+        """Mark the game as played with the probability overlay while it is on."""
+        if self.show_probabilities and not self.game.over:
+            self.game.probabilities_used = True
 
     def key_autoplay(self) -> Scene:
         """A: the solver plays, one move every 150 ms, until a key or a click."""

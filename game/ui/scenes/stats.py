@@ -168,8 +168,8 @@ class Statistics(Scene):
             text(screen, "best-time table.", (left, top + 36), 14, DIM)
             return
         if not s.best_times:
-            text(screen, "No wins yet without hints", (left, top + 22), 14, DIM)
-            text(screen, "or autoplay.", (left, top + 36), 14, DIM)
+            text(screen, "No wins yet without help", (left, top + 22), 14, DIM)
+            text(screen, "or a board known before.", (left, top + 36), 14, DIM)
             return
         columns = (0, 18, 72, 138)  # rank, time, name, date: x offsets, pixels
         for x, title in zip(columns, ("#", "Time", "Name", "Date")):
