@@ -340,3 +340,14 @@ def test_a_loaded_board_shows_the_work_left_and_no_best_time(window, isolated_da
     assert (row.three_bv, row.three_bv_solved, row.efficiency) == (10, 10, 100.0)
     assert row.layout_known and row.won and row.seed is None
 
+
+def test_statistics_open_on_the_level_of_the_game_just_played(window, isolated_data_dir):
+    (isolated_data_dir / "settings.json").write_text('{"difficulty": "expert"}', encoding="utf-8")
+    w = window([])
+    assert open_stats(w).level == "expert"  # no game yet: the menu's level
+    w.key(pygame.K_ESCAPE)
+    w = window(["--difficulty", "beginner", "--seed", "2"])
+    lose_by_click(w)
+    w.key(pygame.K_m)
+    assert isinstance(w.scene, Menu) and w.scene.list.focus == 2  # the menu still offers Expert
+    assert open_stats(w).level == "beginner"

@@ -43,6 +43,7 @@ class Services:
     finish_hooks: list[Callable[[Game], str | None]] = field(default_factory=list)
     extra_keys: dict[int, Callable] = field(default_factory=dict)
     first_seed: int | None = None  # --seed: the seed of the first new game, as in the console
+    last_level: str | None = None  # level of the last game finished in this run (Statistics opens on it)
 
     def config_for(self, rows: int, cols: int, mines: int) -> Config:
         """A Config of this size with the current options (raises ValueError like Config).
@@ -68,7 +69,10 @@ class Services:
         return Game(config, rng=self.rng, seed=seed, clock=self.clock.now, layer=layer_for(config))
 
     def finished(self, game: Game) -> list[str]:
-        """Tell every finish hook that ``game`` ended; return the notes they give back."""
+        """Tell every finish hook that ``game`` ended; return the notes they give back.
+
+        The game's level becomes ``last_level``."""
+        self.last_level = game.config.level
         notes = []
         for hook in self.finish_hooks:
             note = hook(game)

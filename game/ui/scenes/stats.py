@@ -35,11 +35,13 @@ def seconds_text(value: float | None, digits: int = 1) -> str:
 
 
 class Statistics(Scene):
-    """The statistics of ``services.records.store``; ``tab`` is the index in LEVELS shown."""
+    """The statistics of ``services.records.store``; ``tab`` is the index in LEVELS shown.
+
+    It opens on the level of the last game finished in this run, else the menu's level."""
 
     def __init__(self, services) -> None:
         super().__init__(services)
-        level = services.settings.difficulty
+        level = services.last_level or services.settings.difficulty
         self.tab = LEVELS.index(level) if level in LEVELS else 0
         self.message = ""  # the result of a reset, or why it was refused
         self.stats: dict[str, LevelStats] = {}
