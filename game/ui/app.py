@@ -93,12 +93,12 @@ def _build(args, clock, records) -> tuple[Loop, Services]:
     settings = for_run(records.settings, args)
     display = Display(fullscreen=settings.fullscreen, scale=settings.scale)
     config = getattr(args, "config", None)
-    if config is not None and fit_cell(config.rows, config.cols, display.area()) is None:
+    cell = None if config is None else fit_cell(config.rows, config.cols, display.area(), config.mines)
+    if config is not None and cell is None:
         rows, cols = max_board(display.area())
         raise ValueError(f"board: {config.rows}x{config.cols} does not fit this screen; a window shows "
                          f"at most {rows} rows and {cols} columns (try --console for bigger boards)")
-    size = MENU_SIZE if config is None else BoardLayout(config.rows, config.cols,
-                                                         fit_cell(config.rows, config.cols, display.area())).size
+    size = MENU_SIZE if config is None else BoardLayout(config.rows, config.cols, cell, config.mines).size
     display.open(size)
     saved = records.settings
     services = Services(settings=settings, rng=args.rng, clock=clock or SystemClock(), display=display,

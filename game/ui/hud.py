@@ -1,4 +1,8 @@
-"""The HUD: mine counter and timer as 7-segment LED digits, and the face button between them."""
+"""The HUD: mine counter and timer as 7-segment LED digits, and the face button between them.
+
+Each LED shows as many digits as its rect holds (game.ui.layout: 3, or more for the
+mine counter of a board of over 999 mines).
+"""
 
 from __future__ import annotations
 
@@ -7,15 +11,18 @@ import pygame
 from game.ui.layout import BEVEL, LED_W, BoardLayout
 from game.ui.widgets import GREY, bevel
 
-MAX_SHOWN = 999  # the LEDs hold three digits
 
+def led_text(value: int, digits: int = 3) -> str:
+    """``digits`` LED characters for ``value``, clamped to -(10**(digits-1) - 1)..10**digits - 1
+    (the classic -99..999 for 3): 7 -> '007', -5 -> '-05'; with 4 digits 2000 -> '2000'.
 
-def led_text(value: int) -> str:
-    """Three LED characters for ``value``, clamped to -99..999: 7 -> '007', -5 -> '-05'."""
-    value = max(-99, min(MAX_SHOWN, value))
+    Raises ValueError for fewer than 2 digits."""
+    if digits < 2:
+        raise ValueError(f"digits: an LED needs at least 2, not {digits}")
+    value = max(1 - 10 ** (digits - 1), min(10 ** digits - 1, value))
     if value < 0:
-        return "-" + f"{-value:02d}"
-    return f"{value:03d}"
+        return "-" + f"{-value:0{digits - 1}d}"
+    return f"{value:0{digits}d}"
 
 
 def draw_frame(layout: BoardLayout) -> pygame.Surface:
@@ -29,11 +36,12 @@ def draw_frame(layout: BoardLayout) -> pygame.Surface:
 
 
 def draw_led(screen: pygame.Surface, rect: pygame.Rect, value: int, digits: dict) -> None:
-    """Three LED digits in ``rect`` (sunken by one pixel), negative with a minus."""
+    """LED digits filling ``rect`` (LED_W pixels each, plus a 1-pixel sunken edge each side),
+    negative with a minus."""
     pygame.draw.rect(screen, (128, 128, 128), rect)
     pygame.draw.line(screen, (255, 255, 255), (rect.left + 1, rect.bottom - 1), (rect.right - 1, rect.bottom - 1))
     pygame.draw.line(screen, (255, 255, 255), (rect.right - 1, rect.top + 1), (rect.right - 1, rect.bottom - 1))
-    for i, ch in enumerate(led_text(value)):
+    for i, ch in enumerate(led_text(value, (rect.width - 2) // LED_W)):
         screen.blit(digits["minus" if ch == "-" else ch], (rect.left + 1 + i * LED_W, rect.top + 1))
 
 

@@ -3,7 +3,13 @@
 All positions are logical pixels: the canvas scenes draw on (game.ui.display maps
 the real window and mouse event positions to it). Classic winmine metrics: 16-pixel
 cells, a HUD with two 3-digit LED counters (13x23 digits) and a 26x26 face between
-them, grey bevels around the HUD and the board.
+them, grey bevels around the HUD and the board. A board of more than 999 mines gets
+a mine counter of as many digits as its mine count has (the window widens if the
+HUD needs it); the timer keeps three.
+
+Small boards get a window of at least MIN_WIDTH x MIN_HEIGHT, so that every overlay
+(result panel, help, pause, hint panel, message boxes) fits whole; the board is
+centred in the room below the HUD.
 """
 
 from __future__ import annotations
@@ -20,29 +26,42 @@ HUD_H = 37  # HUD height including its bevel, pixels
 LED_W, LED_H = 13, 23  # one LED digit, pixels
 FACE = 26  # face button side, pixels
 MIN_WIDTH = 200  # narrowest window, so the overlays fit, pixels
+MIN_HEIGHT = 211  # shortest window (Beginner's): the help panel (210 at its smallest font) fits, pixels
+LED_DIGITS = 3  # classic digits of each LED counter
+FACE_GAP = 4  # least room between a counter and the face, pixels
 MENU_SIZE = (240, 272)  # logical size of the menu screens, pixels
 WINDOW_CHROME = (16, 80)  # room kept for the window frame and task bars, pixels
 
 
 class BoardLayout:
-    """Geometry of the playing screen for a rows x cols board with ``cell``-pixel cells.
+    """Geometry of the playing screen for a rows x cols board with ``cell``-pixel cells
+    and ``mines`` mines (0: unknown, taken as at most 999).
 
-    Rects: ``hud`` (sunken panel), ``counter`` and ``timer`` (3 LED digits each),
-    ``face``, ``board`` (the cells, without bevel); ``size`` is the window size.
+    Rects: ``hud`` (sunken panel), ``counter`` (``counter_digits`` LED digits: 3, or
+    more for a board of over 999 mines) and ``timer`` (3 LED digits), ``face``,
+    ``board`` (the cells, without bevel); ``size`` is the window size. All in
+    logical pixels. The window is at least MIN_WIDTH x MIN_HEIGHT; a smaller board
+    sits centred across the window and centred in the room under the HUD (its
+    position never changes a standard level, which fills that room).
     """
 
-    def __init__(self, rows: int, cols: int, cell: int = CELL) -> None:
+    def __init__(self, rows: int, cols: int, cell: int = CELL, mines: int = 0) -> None:
         self.rows, self.cols, self.cell = rows, cols, cell
+        self.counter_digits = counter_digits(mines)
+        counter_w, timer_w = self.counter_digits * LED_W + 2, LED_DIGITS * LED_W + 2
         board_w, board_h = cols * cell, rows * cell
-        width = max(MIN_WIDTH, board_w + 2 * (MARGIN + BEVEL))
+        hud_w = 2 * (BEVEL + 5 + max(counter_w, timer_w) + FACE_GAP) + FACE  # LEDs each side of the face
+        width = max(MIN_WIDTH, board_w + 2 * (MARGIN + BEVEL), hud_w + 2 * MARGIN)
         self.hud = pygame.Rect(MARGIN, MARGIN, width - 2 * MARGIN, HUD_H)
-        top = self.hud.bottom + MARGIN + BEVEL
+        room = self.hud.bottom + MARGIN + BEVEL  # the board's top when it fills the window
+        height = max(MIN_HEIGHT, room + board_h + BEVEL + MARGIN)
+        top = room + (height - (room + board_h + BEVEL + MARGIN)) // 2
         self.board = pygame.Rect((width - board_w) // 2, top, board_w, board_h)
-        self.size = (width, self.board.bottom + BEVEL + MARGIN)
+        self.size = (width, height)
         inner = self.hud.inflate(-2 * BEVEL, -2 * BEVEL)
         led_y = inner.centery - LED_H // 2 - 1
-        self.counter = pygame.Rect(inner.left + 5, led_y, 3 * LED_W + 2, LED_H + 2)
-        self.timer = pygame.Rect(inner.right - 5 - (3 * LED_W + 2), led_y, 3 * LED_W + 2, LED_H + 2)
+        self.counter = pygame.Rect(inner.left + 5, led_y, counter_w, LED_H + 2)
+        self.timer = pygame.Rect(inner.right - 5 - timer_w, led_y, timer_w, LED_H + 2)
         self.face = pygame.Rect(inner.centerx - FACE // 2, inner.centery - FACE // 2, FACE, FACE)
 
     def cell_at(self, pos: tuple[int, int]) -> Cell | None:
@@ -63,6 +82,12 @@ class BoardLayout:
         return cell[1] * self.cell, cell[0] * self.cell
 
 
+def counter_digits(mines: int) -> int:
+    """LED digits the mine counter of a ``mines``-mine board needs: 3 up to 999, else the
+    digits of ``mines`` (2000 -> 4)."""
+    return max(LED_DIGITS, len(str(max(0, mines))))
+
+
 def usable_area(desktop: tuple[int, int], fullscreen: bool) -> tuple[int, int]:
     """Pixels a window may take on a ``desktop``-sized screen."""
     if fullscreen:
@@ -70,10 +95,11 @@ def usable_area(desktop: tuple[int, int], fullscreen: bool) -> tuple[int, int]:
     return max(1, desktop[0] - WINDOW_CHROME[0]), max(1, desktop[1] - WINDOW_CHROME[1])
 
 
-def fit_cell(rows: int, cols: int, area: tuple[int, int]) -> int | None:
-    """Largest cell size (CELL down to MIN_CELL) whose window fits ``area``; None if none fits."""
+def fit_cell(rows: int, cols: int, area: tuple[int, int], mines: int = 0) -> int | None:
+    """Largest cell size (CELL down to MIN_CELL) whose window fits ``area`` (pixels); None if
+    none fits. ``mines`` as for BoardLayout."""
     for cell in range(CELL, MIN_CELL - 1, -1):
-        width, height = BoardLayout(rows, cols, cell).size
+        width, height = BoardLayout(rows, cols, cell, mines).size
         if width <= area[0] and height <= area[1]:
             return cell
     return None

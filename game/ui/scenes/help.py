@@ -74,16 +74,23 @@ class Help(Overlay):
         size, line = SIZES[-1]
         return size, line, max(font(size, bold=True).size(k)[0] for k, _ in CONTROLS)
 
-    def draw_over(self, screen: pygame.Surface) -> None:
-        board = getattr(self.base, "layout", None)
-        if self.game is not None and self.game.state is State.PLAYING:
-            pygame.draw.rect(screen, GREY, board.board)  # no studying the board while the clock stops
+    def panel(self) -> pygame.Rect:
+        """The controls panel, logical pixels, centred in the window (game.ui.layout's
+        MIN_HEIGHT leaves room for it at the smallest font)."""
         size, line, keys = self.fit()
         width, height = self.size()
         body = max(font(size).size(a)[0] for _, a in CONTROLS)
         panel = pygame.Rect(0, 0, min(width - 8, keys + GAP + body + 2 * PAD + 8),
                             2 * PAD + 22 + len(CONTROLS) * line + line)
         panel.center = (width // 2, height // 2)
+        return panel
+
+    def draw_over(self, screen: pygame.Surface) -> None:
+        board = getattr(self.base, "layout", None)
+        if self.game is not None and self.game.state is State.PLAYING:
+            pygame.draw.rect(screen, GREY, board.board)  # no studying the board while the clock stops
+        size, line, keys = self.fit()
+        panel = self.panel()
         pygame.draw.rect(screen, GREY, panel)
         bevel(screen, panel, 2)
         title = pygame.Rect(panel.left + 3, panel.top + 3, panel.width - 6, 16)

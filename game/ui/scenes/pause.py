@@ -5,9 +5,12 @@ from __future__ import annotations
 import pygame
 
 from game.ui.scene import Overlay
-from game.ui.widgets import GREY, bevel, text
+from game.ui.widgets import GREY, bevel, font, text
 
 RESUME_KEYS = (pygame.K_p, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+TITLE, TITLE_SIZE = "Paused", 24  # the big word and its font, pixels
+HOW, HOW_SIZE = "P or click to resume", 16  # the line under it and its font, pixels
+PAD = 6  # least space around the text inside the cover, pixels
 
 
 class Pause(Overlay):
@@ -31,9 +34,18 @@ class Pause(Overlay):
             return self.base
         return self
 
+    def cover(self) -> pygame.Rect:
+        """The grey panel hiding the board, logical pixels: the board, grown on a small board
+        to hold the text, centred on the board and kept under the HUD, inside the window."""
+        layout = self.base.layout
+        width = max(font(TITLE_SIZE, bold=True).size(TITLE)[0], font(HOW_SIZE).size(HOW)[0]) + 2 * PAD
+        rect = layout.board.inflate(max(0, width - layout.board.width), max(0, 48 - layout.board.height))
+        below_hud = pygame.Rect(0, layout.hud.bottom + 2, layout.size[0], layout.size[1] - layout.hud.bottom - 2)
+        return rect.clamp(below_hud)
+
     def draw_over(self, screen: pygame.Surface) -> None:
-        board = self.base.layout.board
-        pygame.draw.rect(screen, GREY, board)  # hide the cells: no peeking while the clock stops
-        bevel(screen, board, 2)
-        text(screen, "Paused", (board.centerx, board.centery - 10), 24, anchor="center", bold=True)
-        text(screen, "P or click to resume", (board.centerx, board.centery + 12), 16, anchor="center")
+        cover = self.cover()
+        pygame.draw.rect(screen, GREY, cover)  # hide the cells: no peeking while the clock stops
+        bevel(screen, cover, 2)
+        text(screen, TITLE, (cover.centerx, cover.centery - 10), TITLE_SIZE, anchor="center", bold=True)
+        text(screen, HOW, (cover.centerx, cover.centery + 12), HOW_SIZE, anchor="center")
