@@ -89,3 +89,35 @@ def test_real_window_resized_by_hand_keeps_clicks_on_their_cells():
         others = [left + v * scale for v in layout.cell_rect((0, 6))[:2]] + [layout.cell * scale] * 2
         assert differs(before, after, others) == 0, "a click after the resize changed another cell"
         assert differs(before, after, (0, 0, left, 500)) == 0, "the letterbox border changed"
+
+
+def test_real_window_grown_from_low_on_the_screen_is_moved_back_into_view():
+    """On a 1280x1000 screen the menu (720x816 at 3x) is moved low but whole; Statistics
+    (800x840 at 2x) grows from the window's top-left corner past the bottom edge, so the
+    game moves it up into view, and its Back button answers a click."""
+    from game.ui.scenes.menu import button_rect
+    from game.ui.scenes.stats import PANEL, STATS_SIZE
+    with XSession(size=(1280, 1000)) as x:
+        x.start_game()
+        menu = x.geometry()
+        assert menu[2:] == (MENU_SIZE[0] * 3, MENU_SIZE[1] * 3)
+        x.xdotool("windowmove", x.window, "300", "180")
+        menu = x.wait_geometry(menu)
+        assert menu[:2] == (300, 180)
+        time.sleep(0.3)
+        statistics = button_rect(4, 1).center  # Statistics...
+        x.click(statistics[0] * 3, statistics[1] * 3)
+        grown = x.wait_geometry(menu)
+        deadline = time.monotonic() + 3
+        while grown[1] + grown[3] > 1000 and time.monotonic() < deadline:  # the move follows the resize
+            time.sleep(0.05)
+            grown = x.geometry()
+        assert grown[2:] == (STATS_SIZE[0] * 2, STATS_SIZE[1] * 2)
+        assert grown[:2] == (300, 1000 - STATS_SIZE[1] * 2), "the grown window was not moved into view"
+        time.sleep(0.3)
+        shot = x.screenshot()
+        shot.subsurface(grown)  # whole on the screen (raises ValueError if it runs off)
+        x.click(2 * (PANEL.right - 90 + 40), 2 * (384 + 12))  # Back (stats.py: at PANEL.right - 90, 384, 80x24)
+        back = x.wait_geometry(grown)
+        assert back[2:] == menu[2:], "Back did not answer the click"
+        assert back[:2] == grown[:2], "the smaller menu, which fits, was moved"

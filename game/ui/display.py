@@ -2,20 +2,25 @@
 
 Scenes draw on :attr:`Display.canvas`, a surface of the logical size (the board
 at 1x). :meth:`Display.present` copies to the real window only the bands of rows
-that changed since the last present, scaled by nearest neighbour, and updates
-just those rectangles; so revealing one cell sends a 32-pixel band, not the
-whole window, to the screen. pygame's SCALED flag (an SDL renderer) always
-presents the whole window, and on X11 without a GPU driver (a VM, Xvfb, remote
-X) that goes through Mesa's llvmpipe at 4-7 ms per present of an Expert window
-at scale 2; a band update costs about 0.1-0.3 ms (bench/bench_window.py).
+that changed since the last present, scaled by nearest neighbour (exact at a
+whole scale), and updates just those rectangles; so revealing one cell sends a
+32-pixel band, not the whole window, to the screen. pygame's SCALED flag (an SDL
+renderer) always presents the whole window, and on X11 without a GPU driver (a
+VM, Xvfb, remote X) that goes through Mesa's llvmpipe at 4-7 ms per present of
+an Expert window at scale 2; a band update costs about 0.1-0.3 ms
+(bench/bench_window.py).
 
 The picture is centred in the window (letterboxed) at the largest whole scale
-that fits, or shrunk when the window is smaller than the canvas, and
-:meth:`Display.to_logical` maps mouse positions back, so resizing or maximizing
-never moves a click to the wrong cell. Fullscreen is SDL's desktop fullscreen
-(no video mode switch). On X11, SDL's window framebuffer is told to use MIT-SHM
-rather than an OpenGL texture (``SDL_FRAMEBUFFER_ACCELERATION=0``, SDL 2 hint
-docs), for the same llvmpipe reason, unless the environment already sets it.
+that fits, or shrunk when the window is smaller than the canvas: then filtered
+(smoothscale), so no pixel row is dropped from an LED digit, and presented
+whole, since a fractional scale has no exact row bands. :meth:`Display.to_logical`
+maps mouse positions back, so resizing or maximizing never moves a click to the
+wrong cell. When the game resizes the window (a new board, the menu, Statistics)
+it grows from its top-left corner; one that would then run off the desktop is
+moved back into view (a window that fits stays where it is). Fullscreen is SDL's
+desktop fullscreen (no video mode switch). On X11, SDL's window framebuffer is
+told to use MIT-SHM rather than an OpenGL texture (``SDL_FRAMEBUFFER_ACCELERATION=0``,
+SDL 2 hint docs), for the same llvmpipe reason, unless the environment already sets it.
 """
 
 from __future__ import annotations
@@ -133,16 +138,26 @@ class Display:
         factor, left, top = self.view
         if shown is None or factor != int(factor):
             window.fill((0, 0, 0))
-            window.blit(pygame.transform.scale(self.canvas, self._scaled(self.canvas.get_size())), (left, top))
+            window.blit(self._resize(self.canvas), (left, top))
             pygame.display.flip()
             return
         rects = []
         for first, end in changed_bands(shown, self._shown, self.canvas.get_pitch(), BAND_GAP):
             band = self.canvas.subsurface((0, first, self.size[0], end - first))
-            rects.append(window.blit(pygame.transform.scale(band, self._scaled(band.get_size())),
-                                     (left, top + first * int(factor))))
+            rects.append(window.blit(self._resize(band), (left, top + first * int(factor))))
         if rects:
             pygame.display.update(rects)
+
+    def _resize(self, surface: pygame.Surface) -> pygame.Surface:
+        """``surface`` at the view's scale: exact (nearest neighbour) for a whole factor, else
+        filtered (smoothscale, an area average when shrinking), so that no pixel row or
+        column is dropped: a thin LED segment fades instead of vanishing ("013" read "0 3")."""
+        size = self._scaled(surface.get_size())
+        if self.view[0] == int(self.view[0]):
+            return pygame.transform.scale(surface, size)
+        if surface.get_bitsize() not in (24, 32):  # smoothscale takes 24 and 32-bit surfaces only
+            surface = surface.convert(24)
+        return pygame.transform.smoothscale(surface, size)
 
     def _scaled(self, size: tuple[int, int]) -> tuple[int, int]:
         return max(1, round(size[0] * self.view[0])), max(1, round(size[1] * self.view[0]))
@@ -164,16 +179,35 @@ class Display:
         scale = min(self.scale or self.fitting_scale(), self.fitting_scale())
         return self.size[0] * scale, self.size[1] * scale
 
-    def _apply_fullscreen(self) -> None:
-        """Make the window desktop fullscreen or windowed (at the board's size), as ``fullscreen`` says."""
+    def _window(self) -> pygame.Window:
+        """The window set_mode made (pygame-ce's Window API: position, size, fullscreen)."""
         with warnings.catch_warnings():  # from_display_module is the way to reach set_mode's window
             warnings.simplefilter("ignore", DeprecationWarning)
-            window = pygame.Window.from_display_module()
+            return pygame.Window.from_display_module()
+
+    def _keep_on_desktop(self) -> None:
+        """After the game resized the window: move it back into view if it now runs off the
+        desktop (it grows from its top-left corner); a window that fits is never moved.
+
+        Only with one display: pygame-ce gives the sizes of the displays but not where
+        they sit, so on several the desktop's shape is unknown and the window stays put."""
+        sizes = pygame.display.get_desktop_sizes()
+        if len(sizes) != 1:
+            return
+        window = self._window()
+        moved = on_desktop(tuple(window.position), tuple(window.size), tuple(sizes[0]))
+        if moved is not None:
+            window.position = moved
+
+    def _apply_fullscreen(self) -> None:
+        """Make the window desktop fullscreen or windowed (at the board's size), as ``fullscreen`` says."""
+        window = self._window()
         if self.fullscreen:
             window.set_fullscreen(desktop=True)
         elif self._in_fullscreen:
             window.set_windowed()
             window.size = self._window_size()  # the board may have changed while fullscreen
+            self._keep_on_desktop()
         self._in_fullscreen = self.fullscreen
 
     def _set_mode(self, size: tuple[int, int]) -> pygame.Surface:
@@ -181,6 +215,8 @@ class Display:
         if not (self.fullscreen and self._in_fullscreen):  # a new board in fullscreen keeps the window
             pygame.display.set_mode(self._window_size(), pygame.RESIZABLE)
             self._in_fullscreen = False
+            if not self.fullscreen:
+                self._keep_on_desktop()
             self._apply_fullscreen()
         pygame.display.set_caption(self.title)
         canvas = pygame.Surface(self.size).convert()
@@ -190,6 +226,18 @@ class Display:
         self.mode_changes += 1
         self._fit()
         return canvas
+
+
+def on_desktop(position: tuple[int, int], size: tuple[int, int],
+               desktop: tuple[int, int]) -> tuple[int, int] | None:
+    """Where to move a window at ``position`` (its top-left) of ``size`` so that it lies whole
+    on a ``desktop``-sized screen whose top-left is (0, 0), all in screen pixels; None when
+    it lies whole on it already (a window that fits is never moved). It moves as little as
+    it can; a window bigger than the desktop keeps its top-left corner on it."""
+    (x, y), (width, height), (desk_w, desk_h) = position, size, desktop
+    if x >= 0 and y >= 0 and x + width <= desk_w and y + height <= desk_h:
+        return None
+    return max(0, min(x, desk_w - width)), max(0, min(y, desk_h - height))
 
 
 def changed_bands(before: bytes, after: bytes, pitch: int, gap: int) -> list[tuple[int, int]]:
