@@ -72,9 +72,6 @@ def test_the_hud_draws_2000_mines_left_as_2000(window):
     assert led_shows(screen, layout.counter, assets.led, "-012")
 
 
-@pytest.mark.xfail(strict=True, reason="needs Playing (game/ui/scenes/playing.py) to build its layout "
-                                       "with the mine count: fit_cell(..., game.config.mines) and "
-                                       "BoardLayout(..., cell, game.config.mines); then remove this mark")
 def test_a_board_of_1200_mines_shows_1200_on_the_counter(window):
     w = window(["--rows", "40", "--cols", "40", "--mines", "1200", "--seed", "3"])
     layout = w.scene.layout

@@ -38,10 +38,11 @@ class Playing(Scene):
     def __init__(self, services, game: Game) -> None:
         super().__init__(services)
         self.game = game
-        cell = fit_cell(game.rows, game.cols, services.display.area())
+        mines = game.config.mines  # over 999 the counter takes more LED digits
+        cell = fit_cell(game.rows, game.cols, services.display.area(), mines)
         if cell is None:
             raise ValueError(f"board: {game.rows}x{game.cols} does not fit this screen")
-        self.layout = BoardLayout(game.rows, game.cols, cell)
+        self.layout = BoardLayout(game.rows, game.cols, cell, mines)
         self.cursor: Cell | None = None
         self.gesture = MouseGesture(self.layout)
         self.look = None  # optional override of game.appearance (the explosion hides the mines)
