@@ -2,6 +2,7 @@
 
 import json
 import random
+from math import comb
 
 import pytest
 
@@ -11,6 +12,7 @@ from game.engine import Game
 from game.solver import InconsistentPosition, Solver, analyse, analyse_board, certain_cells
 from game.solver.endgame import EndgameSearch, list_layouts
 from game.solver.problem import build_problem
+from game.solver.report import exact_decimal
 from main import main
 from tests.solver_helpers import brute_force, random_position
 
@@ -113,3 +115,31 @@ def test_cli_bad_file(tmp_path, capsys, text, words):
 def test_cli_missing_file(tmp_path, capsys):
     assert main(["--analyse", str(tmp_path / "none.mine")]) == 2
     assert "main.py: error:" in capsys.readouterr().err
+
+
+# ----- big custom boards: bounded, never a crash ----------------------------------------------------
+def test_a_big_all_covered_position_is_analysed_with_its_huge_layout_count(tmp_path, capsys):
+    n = 150  # C(22500, 4500) has 4,888 digits, past Python's 4,300-digit int-to-str limit
+    path = tmp_path / "big.mine"
+    path.write_text(f"{n}x{n}x{n * n // 5}\n" + ("H" * n + "\n") * n)
+    assert main(["--analyse", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("150 rows x 150 cols, 4500 mines, about 3.70e+4887 consistent mine layouts")
+    assert "Best move: reveal (0,0) (guess, safe with chance 80.0%)" in out
+    assert "too big to look ahead" in out  # 22,500 covered cells: no look-ahead, said so
+    assert main(["--analyse", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["layouts"] == exact_decimal(comb(n * n, n * n // 5))  # in full: 4,888 digits
+    assert len(data["layouts"]) == 4888 and data["layouts"].startswith("3698316")
+
+
+def test_a_frontier_group_longer_than_the_recursion_limit_is_estimated_not_a_crash():
+    cols = 1000  # one revealed row between two covered rows: a group of 1000 boxes
+    mines = {(0, c) for c in range(0, cols, 3)}
+    row = "".join(str(sum((0, d) in mines for d in (c - 1, c, c + 1))) for c in range(cols))
+    top = "".join("M" if (0, c) in mines else "H" for c in range(cols))
+    analysis = analyse(f"{cols}x3x{len(mines)}\n{top}\n{row}\n{'H' * cols}\n")  # was a RecursionError
+    assert analysis.approximate and "frontier group of 2000 cells" in analysis.approximation
+    assert set(analysis.probabilities) == {(r, c) for r in (0, 2) for c in range(cols)}
+    assert all(0.0 <= p <= 1.0 for p in analysis.probabilities.values())
+    assert analysis.best_move is not None

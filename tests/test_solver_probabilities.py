@@ -119,3 +119,14 @@ def test_a_group_too_large_to_count_is_flagged_approximate():
     assert all(0.0 <= p <= 1.0 for p in result.as_floats().values())
     exact = solve(build_problem(board))
     assert not exact.approximate
+
+
+def test_binomial_rows_stepped_from_known_entries_are_exact():
+    from math import comb
+
+    from game.solver.probabilities import _BinomRow
+    rng = random.Random(4)
+    for n in (0, 1, 7, 479, 5000):
+        row = _BinomRow(n)
+        for k in [rng.randint(-3, n + 3) for _ in range(200)] + [n // 2 + d for d in range(-70, 70)]:
+            assert row[k] == (comb(n, k) if 0 <= k <= n else 0), (n, k)

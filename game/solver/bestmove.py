@@ -56,6 +56,10 @@ INFLUENCE_MARGIN = 0.1  # breakers this much riskier than the best candidate are
 MAX_INFLUENCE_CANDIDATES = 3
 ISOLATED_REGIONS = 1  # play isolated regions by exact search first (0: off, for benchmarks)
 EARLY_FIFTY = 1  # guess an unavoidable 50/50 as soon as it appears (0: off, for benchmarks)
+# Past this many covered cells one hypothetical reveal (a recount with binomials of
+# thousands of digits) costs a large share of the 2 s bound, so the guess is chosen
+# without look-ahead. 1000x1000 custom boards go to a million; Expert has 480.
+LOOKAHEAD_MAX_UNKNOWN = 20_000
 
 
 @dataclass
@@ -139,24 +143,62 @@ def best_move(problem: Problem, probs: Probabilities, cache: GroupCache | None =
 
 
 def candidates_for(problem: Problem, probs: Probabilities) -> list[Candidate]:
-    """Living cells worth a look-ahead: near-lowest probability, frontier and off it."""
-    living = [(p, c) for c, p in probs.as_floats().items() if c not in probs.mines]
-    low = min(p for p, _ in living)
-    near = sorted((p, c) for p, c in living if p <= low + CANDIDATE_MARGIN)
-    frontier = [(p, c) for p, c in near if c in problem.frontier][:MAX_FRONTIER_CANDIDATES]
-    interior = [(p, c) for p, c in near if c not in problem.frontier]
+    """Living cells worth a look-ahead: near-lowest probability, frontier and off it.
+
+    Every cell off the frontier has the same probability, so they are all near-lowest or
+    none is; they are never listed one by one (a 1000x1000 board has a million)."""
+    floats, mines = probs.floats, probs.mines
+    front = [(floats[c], c) for c in problem.frontier if c not in mines]
+    inner = floats[problem.interior[0]] if problem.interior and problem.interior[0] not in mines else None
+    low = min([p for p, _ in front] + ([] if inner is None else [inner]))
+    frontier = sorted(pc for pc in front if pc[0] <= low + CANDIDATE_MARGIN)[:MAX_FRONTIER_CANDIDATES]
+    if inner is None or inner > low + CANDIDATE_MARGIN:
+        return [Candidate(c, p) for p, c in frontier]
     # Off the frontier: the cells most likely to open (fewest covered neighbours: corners,
     # edges) and the cells next to the frontier (they tell most about it).
-    opening = sorted(interior, key=lambda pc: (_covered_around(problem, pc[1]), pc[1]))
-    informing = sorted(interior, key=lambda pc: (-_revealed_near(problem, pc[1]), pc[1]))
+    opening = [(inner, c) for c in _fewest_covered(problem, MAX_INTERIOR_CANDIDATES)]
+    informing = sorted(((inner, c) for c in _beside_frontier(problem)),
+                       key=lambda pc: (-_revealed_near(problem, pc[1]), pc[1]))
+    informing += sorted(pc for pc in opening if not _revealed_near(problem, pc[1]))
     picked: list = []
     for pc in opening[:MAX_INTERIOR_CANDIDATES - INFORMING_CANDIDATES] + informing:
         if len(picked) >= MAX_INTERIOR_CANDIDATES:
             break
-        if pc not in picked and (pc in opening[:MAX_INTERIOR_CANDIDATES] or _revealed_near(problem, pc[1])):
+        if pc not in picked and (pc in opening or _revealed_near(problem, pc[1])):
             picked.append(pc)
     chosen = frontier + picked
     return [Candidate(c, p) for p, c in chosen]
+
+
+def _off_frontier(problem: Problem, cell: Cell) -> bool:
+    return cell in problem.unknown and cell not in problem.frontier
+
+
+def _fewest_covered(problem: Problem, k: int) -> list[Cell]:
+    """The first ``k`` cells off the frontier by (covered neighbours, cell).
+
+    Without counting every cell's neighbours: only a cell on the board's edge or beside a
+    revealed or flagged cell has fewer than 8 covered neighbours; every other cell has 8
+    and ranks by its (row, col) alone."""
+    rows, cols = problem.rows, problem.cols
+    edge = {(r, c) for r in range(rows) for c in (0, cols - 1)}
+    edge.update((r, c) for c in range(cols) for r in (0, rows - 1))
+    fewer = {cell for cell in edge if _off_frontier(problem, cell)}
+    for cell in list(problem.revealed) + list(problem.flags):
+        fewer.update(n for n in neighbours(cell, rows, cols) if _off_frontier(problem, n))
+    ranked = sorted(fewer, key=lambda cell: (_covered_around(problem, cell), cell))[:k]
+    for cell in problem.interior:  # row-major: the 8-neighbour cells in rank order
+        if len(ranked) >= k:
+            break
+        if cell not in fewer:
+            ranked.append(cell)
+    return ranked
+
+
+def _beside_frontier(problem: Problem) -> set[Cell]:
+    """The cells off the frontier next to a covered frontier cell."""
+    return {n for f in problem.frontier for n in neighbours(f, problem.rows, problem.cols)
+            if _off_frontier(problem, n)}
 
 
 def _covered_around(problem: Problem, cell: Cell) -> int:
@@ -200,8 +242,9 @@ def blended_safety(after: Probabilities) -> float:
     "blended safety" of its best living tiles, w = 0.2). When every such cell is dead,
     the best of them counts (one must still be revealed); 1 when nothing is left to reveal.
     """
-    ranked = heapq.nsmallest(NEXT_LOOK, ((num / den, cell) for cell, (num, den) in after.weight.items()
-                                         if num != den))
+    certain = after.mines.__contains__ if not after.approximate else _exactly_one(after)
+    ranked = heapq.nsmallest(NEXT_LOOK, ((p, cell) for cell, p in after.floats.items()
+                                         if p < 1.0 or not certain(cell)))
     if not ranked:
         return 1.0  # every covered cell is a mine: the game is won
 
@@ -210,13 +253,21 @@ def blended_safety(after: Probabilities) -> float:
 
     living = [1.0 - p for p, cell in ranked if alive(cell)]
     if len(living) < 2 and len(ranked) == NEXT_LOOK:  # rare: look further down the list
-        living = sorted((1.0 - num / den for cell, (num, den) in after.weight.items()
-                         if num != den and alive(cell)), reverse=True)[:2]
+        living = sorted((1.0 - p for cell, p in after.floats.items()
+                         if (p < 1.0 or not certain(cell)) and alive(cell)), reverse=True)[:2]
     if not living:
         return 1.0 - ranked[0][0]
     best = living[0]
     second = living[1] if len(living) > 1 else 0.0
     return (1.0 - SECOND_WEIGHT) * best + SECOND_WEIGHT * second
+
+
+def _exactly_one(probs: Probabilities):
+    """cell -> True when its weight is exactly 1 (a certain mine by the count, estimated or not)."""
+    def certain(cell: Cell) -> bool:
+        num, den = probs.weight[cell]
+        return num == den
+    return certain
 
 
 def looks_dead(probs: Probabilities, cell: Cell) -> bool:
@@ -239,6 +290,8 @@ def guess(problem: Problem, probs: Probabilities, cache: GroupCache | None = Non
     groups: ``split_groups(problem.constraints)`` if the caller has it already."""
     start = time.perf_counter()
     cands = candidates_for(problem, probs)
+    if len(probs.weight) > LOOKAHEAD_MAX_UNKNOWN:
+        return _without_lookahead(problem, probs, cands)
     influence = breaker_influence(problem, probs) if INFLUENCE_WEIGHT else {}
     if influence:
         have = {c.cell for c in cands}
@@ -266,6 +319,14 @@ def guess(problem: Problem, probs: Probabilities, cache: GroupCache | None = Non
         _prefer_dominating(living)
     best = living[0]
     return Move(best.cell, "guess", 1.0 - best.mine, None, living)
+
+
+def _without_lookahead(problem: Problem, probs: Probabilities, cands: list[Candidate]) -> Move:
+    """A guess on a huge board: the safest candidate, ties to the one most likely to open."""
+    best = min(cands, key=lambda c: (c.mine, -opening_chance(problem, probs, c.cell), c.cell))
+    return Move(best.cell, "guess", 1.0 - best.mine, note=(
+        f"with {len(probs.weight):,} covered cells the board is too big to look ahead within the "
+        "time bound, so this is the safest cell most likely to open an area"))
 
 
 def _prefer_dominating(ranked: list[Candidate]) -> None:

@@ -16,6 +16,8 @@ from game.board import Cell
 from game.solver.problem import Constraint, InconsistentPosition
 
 NODE_LIMIT = 150_000  # backtracking steps per group before falling back to an estimate
+MAX_BOXES = 800  # the enumeration recurses once per box: longer groups are estimated
+# (Python's recursion limit is 1000; an Expert frontier has at most a few hundred cells)
 
 
 class _TooBig(Exception):
@@ -75,6 +77,8 @@ def count_group(constraints: list[Constraint], node_limit: int = NODE_LIMIT) -> 
         by_key.setdefault(tuple(cons), []).append(cell)
     boxes = _order_boxes(by_key, len(constraints))
     box_cells = [tuple(by_key[key]) for key in boxes]
+    if len(boxes) > MAX_BOXES:
+        return _approximate_group(constraints, box_cells, [list(k) for k in boxes])
     try:
         dist = _enumerate([len(c) for c in box_cells], [list(k) for k in boxes],
                           [con.need for con in constraints], node_limit)

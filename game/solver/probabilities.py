@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import comb
+from math import comb, exp, inf, lgamma
 
 from game.board import Cell
 from game.solver.groups import NODE_LIMIT, GroupCount, count_group, group_key, split_groups
@@ -61,6 +61,8 @@ class Probabilities:
 
     total: the number of consistent layouts (exact int; 0 never happens, see errors).
     weight: cell -> (numerator, denominator) ints with probability numerator/denominator.
+    floats: cell -> that probability as a float, divided once per box (the ints of a big
+        board have thousands of digits: one division per cell took seconds).
     safe, mines: cells whose probability is exactly 0 or 1 (only from exact groups).
     approximate: True when some group was estimated; ``reasons`` says why.
     """
@@ -73,11 +75,11 @@ class Probabilities:
     approximate: bool = False
     reasons: list[str] = field(default_factory=list)
     groups: list[GroupCount] = field(default_factory=list)
+    floats: dict[Cell, float] = field(default_factory=dict)
 
     def probability(self, cell: Cell) -> float:
         """Mine probability of an unknown ``cell`` as a float in [0, 1]."""
-        num, den = self.weight[cell]
-        return num / den
+        return self.floats[cell]
 
     def exact(self, cell: Cell) -> Fraction:
         """Mine probability of an unknown ``cell`` as an exact Fraction."""
@@ -86,7 +88,7 @@ class Probabilities:
 
     def as_floats(self) -> dict[Cell, float]:
         """Every unknown cell -> its mine probability."""
-        return {cell: num / den for cell, (num, den) in self.weight.items()}
+        return dict(self.floats)
 
 
 def solve(problem: Problem, cache: GroupCache | None = None,
@@ -138,18 +140,26 @@ def combine(problem: Problem, counts: list[GroupCount]) -> Probabilities:
     if total == 0:
         raise InconsistentPosition(_count_message(problem, everything))
     weight: dict[Cell, tuple[int, int]] = {}
+    floats: dict[Cell, float] = {}
     safe: set[Cell] = set()
     mines: set[Cell] = set()
     approximate = not all(g.exact for g in counts)
     for i, g in enumerate(counts):
         others = _convolve(prefix[i], suffix[i + 1])
-        factor = {m: sum(w * binom[left - m - t] for t, w in others.items()) for m in g.dist}
-        g_total = sum(w * factor[m] for m, (w, _) in g.dist.items())
+        if approximate:  # estimates: a group's ratios in floats (exact ints cost minutes on 1000x1000)
+            factor = _float_factors(g, others, left, n_int)
+            top = max(w for w, _ in g.dist.values())
+            dist = {m: (w / top, [x / top for x in per]) for m, (w, per) in g.dist.items()}
+        else:
+            factor = {m: sum(w * binom[left - m - t] for t, w in others.items()) for m in g.dist}
+            dist = g.dist
+        g_total = sum(w * factor[m] for m, (w, _) in dist.items())
         for b, cells in enumerate(g.boxes):
-            num = sum(per[b] * factor[m] for m, (_, per) in g.dist.items())
+            num = sum(per[b] * factor[m] for m, (_, per) in dist.items())
             den = len(cells) * g_total
+            pair, p = (num, den), num / den
             for cell in cells:
-                weight[cell] = (num, den)
+                weight[cell], floats[cell] = pair, p
             if g.exact and not approximate:
                 if num == 0:
                     safe.update(cells)
@@ -161,10 +171,13 @@ def combine(problem: Problem, counts: list[GroupCount]) -> Probabilities:
                 elif all(per[b] == w * len(cells) for w, per in g.dist.values()):
                     mines.update(cells)
     if n_int:
-        num = sum(w * comb(n_int - 1, left - t - 1) for t, w in everything.items()
+        # layouts with a mine on one given interior cell: C(I-1, R-t-1) = C(I, R-t) (R-t) / I,
+        # exact, from the row already computed (a new binomial costs seconds on 1000x1000)
+        num = sum(w * (binom[left - t] * (left - t) // n_int) for t, w in everything.items()
                   if 0 <= left - t - 1 <= n_int - 1)
-        for cell in problem.interior:
-            weight[cell] = (num, total)
+        pair, p = (num, total), num / total
+        weight.update(dict.fromkeys(problem.interior, pair))  # a million cells: no Python loop
+        floats.update(dict.fromkeys(problem.interior, p))
         if not approximate:
             if num == 0:
                 safe.update(problem.interior)
@@ -173,18 +186,55 @@ def combine(problem: Problem, counts: list[GroupCount]) -> Probabilities:
     reasons = [f"a frontier group of {sum(len(b) for b in g.boxes)} cells had too many layouts "
                f"to count within the time bound; its probabilities are estimates"
                for g in counts if not g.exact]
-    return Probabilities(problem, total, weight, safe, mines, approximate, reasons, counts)
+    return Probabilities(problem, total, weight, safe, mines, approximate, reasons, counts, floats)
+
+
+def _float_factors(g: GroupCount, others: dict[int, int], left: int, n_int: int) -> dict[int, float]:
+    """For an approximate analysis: m -> the weight of the rest of the board when group ``g``
+    holds m mines, sum over t of others[t] x C(n_int, left - m - t), as floats scaled by a
+    common factor (only the group's ratios are read from it). Log-binomials by lgamma."""
+    top = max(others.values())
+    scaled = {t: w / top for t, w in others.items()}
+    base = lgamma(n_int + 1)
+
+    def log_binom(k: int) -> float:
+        return base - lgamma(k + 1) - lgamma(n_int - k + 1) if 0 <= k <= n_int else -inf
+
+    logs = {m: {t: log_binom(left - m - t) for t in scaled} for m in g.dist}
+    ref = max((x for row in logs.values() for x in row.values()), default=-inf)
+    if ref == -inf:
+        return {m: 0.0 for m in g.dist}
+    return {m: sum(w * exp(logs[m][t] - ref) for t, w in scaled.items()) for m in g.dist}
 
 
 class _BinomRow(dict):
-    """C(n, k) by k, 0 outside 0..n, computed once per k."""
+    """C(n, k) by k, 0 outside 0..n, computed once per k.
+
+    A k next to one already known is stepped to exactly, C(n, j+1) = C(n, j) (n-j) / (j+1)
+    and back: a multiplication and a division by small ints, where ``math.comb`` costs
+    half a second when C(n, k) has a hundred thousand digits (1000x1000 boards)."""
+
+    STEP = 64  # furthest k stepped to from a known one; further ones are computed afresh
 
     def __init__(self, n: int):
         super().__init__()
         self.n = n
 
     def __missing__(self, k: int) -> int:
-        value = comb(self.n, k) if 0 <= k <= self.n else 0
+        n = self.n
+        if not 0 <= k <= n:
+            return 0  # not stored: only real entries are stepped from
+        near = min((j for j in self if abs(j - k) <= self.STEP), key=lambda j: abs(j - k), default=None)
+        if near is None:
+            value = comb(n, k)
+        else:
+            value, j = dict.__getitem__(self, near), near
+            while j < k:
+                value, j = value * (n - j) // (j + 1), j + 1
+                self[j] = value
+            while j > k:
+                value, j = value * j // (n - j + 1), j - 1
+                self[j] = value
         self[k] = value
         return value
 

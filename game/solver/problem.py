@@ -15,6 +15,7 @@ The *frontier* is the unknown cells touching a constraint; the other unknown cel
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from game.board import Cell, neighbours
@@ -84,8 +85,7 @@ def build_problem(board: BoardFile, ignore_flags: bool = False) -> Problem:
         raise InconsistentPosition(
             f"{len(flags)} flags but the position has only {board.mines} mines "
             "(analyse with flags ignored if some flags are wrong)")
-    unknown = frozenset((r, c) for r in range(rows) for c in range(cols)
-                        if (r, c) not in revealed and (r, c) not in flags)
+    unknown = frozenset(_row_major(rows, cols)) - revealed.keys() - flags
     constraints = []
     frontier: set[Cell] = set()
     for cell in sorted(revealed):
@@ -108,9 +108,14 @@ def build_problem(board: BoardFile, ignore_flags: bool = False) -> Problem:
             cells.sort()
             constraints.append(Constraint(cell, number, need, tuple(cells)))
             frontier.update(cells)
-    interior = tuple(sorted(unknown - frontier))
+    interior = tuple(filter((unknown - frontier).__contains__, _row_major(rows, cols)))
     return Problem(rows, cols, board.mines, flags, unknown, tuple(constraints),
                    board.mines - len(flags), frozenset(frontier), interior, dict(revealed))
+
+
+def _row_major(rows: int, cols: int):
+    """Every cell in (row, col) order: sorted without sorting (a million cells on 1000x1000)."""
+    return itertools.product(range(rows), range(cols))
 
 
 def fmt(cell: Cell) -> str:

@@ -10,6 +10,7 @@ stderr in argparse's form (``main.py: error: ...``) and exit status 2.
 from __future__ import annotations
 
 import json
+import math
 import sys
 
 from game.boardfile import BoardFileError, load_board
@@ -68,7 +69,7 @@ def to_text(board, analysis: Analysis) -> str:
     """The human-readable report."""
     header = "    |" + "".join(f"{c:>5}" for c in range(board.cols))
     lines = [f"{board.rows} rows x {board.cols} cols, {board.mines} mines, "
-             f"{analysis.layouts} consistent mine layouts",
+             f"{layout_count(analysis.layouts)} consistent mine layouts",
              "Mine probability of each covered cell ([n] revealed number, F flag):",
              header, "    +" + "-" * (5 * board.cols)]
     lines += percent_grid(board, analysis)
@@ -83,6 +84,26 @@ def to_text(board, analysis: Analysis) -> str:
     return "\n".join(lines)
 
 
+def layout_count(n: int, digits: int = 120) -> str:
+    """``n`` in decimal, or "about 1.23e+4567" when it has more than ``digits`` digits
+    (a big board's count runs to thousands of digits, past Python's int-to-str limit)."""
+    if n < 10 ** digits:
+        return str(n)
+    exponent = math.log10(n)  # exact enough for three figures, for any size of int
+    whole = math.floor(exponent)
+    return f"about {10 ** (exponent - whole):.2f}e+{whole}"
+
+
+def exact_decimal(n: int) -> str:
+    """``n`` in full decimal, however long (Python refuses over 4300 digits by default)."""
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return str(n)
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
 def _list(cells) -> str:
     return ", ".join(fmt(c) for c in sorted(cells)) or "none"
 
@@ -92,7 +113,7 @@ def to_json(board, analysis: Analysis) -> str:
     layouts as a decimal string (it may exceed a double)."""
     data = {
         "rows": board.rows, "cols": board.cols, "mines": board.mines,
-        "layouts": str(analysis.layouts),
+        "layouts": exact_decimal(analysis.layouts),
         "probabilities": [[r, c, round(p, 6)] for (r, c), p in sorted(analysis.probabilities.items())],
         "safe": [list(c) for c in sorted(analysis.safe)],
         "mines_certain": [list(c) for c in sorted(analysis.mines)],

@@ -1,0 +1,60 @@
+"""Benchmark: one analysis of a big custom-board position, the 2-second bound.
+
+The standard levels are timed by bench_solver.py; this times what a solver enthusiast
+may feed ``--analyse`` or the window's hint on a custom board up to 1000x1000: an
+all-covered board (no frontier: the exact binomials alone run to 100,000 digits) and a
+board after its first click (a frontier group of thousands of cells, estimated).
+
+Usage:
+  python bench/bench_analyse.py              # every case, about a minute
+  python bench/bench_analyse.py --sizes 400  # only 400x400
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from game.board import Config  # noqa: E402
+from game.boardfile import BoardFile, from_game  # noqa: E402
+from game.cli import positive_int  # noqa: E402
+from game.engine import Game  # noqa: E402
+from game.solver.analysis import Solver  # noqa: E402
+
+BOUND = 2.0  # seconds: the issue's limit for one analysis
+
+
+def cases(sizes: list[int]):
+    """(label, position) pairs: all covered at 20 % mines, then after a first click at 10 %."""
+    for n in sizes:
+        yield f"{n}x{n} all covered, {n * n // 5} mines", BoardFile(n, n, n * n // 5)
+        game = Game(Config(n, n, n * n // 10), rng=random.Random(5))
+        game.reveal((n // 2, n // 2))
+        yield f"{n}x{n} after the first click, {n * n // 10} mines", from_game(game, with_mines=False)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", type=positive_int, nargs="+", default=[100, 400, 1000],
+                        help="board sides to try (default 100 400 1000)")
+    args = parser.parse_args(argv)
+    worst = 0.0
+    for label, position in cases(args.sizes):
+        start = time.perf_counter()
+        analysis = Solver().analyse(position)
+        seconds = time.perf_counter() - start
+        worst = max(worst, seconds)
+        note = "approximate" if analysis.approximate else "exact"
+        print(f"{label:45} {seconds:6.2f} s  {note:11}  {analysis.move_kind} {analysis.best_move}"
+              f"{'  OVER THE BOUND' if seconds > BOUND else ''}", flush=True)
+    print(f"slowest: {worst:.2f} s (bound {BOUND:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
