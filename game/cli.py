@@ -148,5 +148,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         try:
             args.config = Config(args.loaded.rows, args.loaded.cols, args.loaded.mines, **rules)
         except ValueError as err:
-            parser.error(f"--board {args.board}: {err}")
+            board = args.loaded  # the game says rows x columns; the file's header is the other way
+            parser.error(f"--board {args.board}: {err} (RxC is rows x columns: the header "
+                         f"{board.cols}x{board.rows}x{board.mines} is columns x rows x mines)")
     return args

@@ -118,6 +118,7 @@ def test_a_position_file_cannot_be_played(files, capsys):
 def test_a_board_with_no_free_cell_is_refused(files, capsys):
     err = refused(["--board", str(files / "full.mine")], capsys)
     assert f"--board {files / 'full.mine'}: mines: 2 is out of range for 1x2; allowed 1..1" in err
+    assert "the header 2x1x2 is columns x rows x mines" in err  # 1x2 is rows x columns
 
 
 def test_board_and_a_size_do_not_go_together(files, capsys):
