@@ -84,3 +84,16 @@ def test_failed_save_keeps_the_old_file(tmp_path):
     with pytest.raises(OSError):
         settings_file.save(Settings(), tmp_path / "blocker" / "settings.json")
     assert settings_file.load(path)[0].difficulty == "expert"
+
+
+def test_deeply_nested_file_is_set_aside_like_any_damaged_file(tmp_path, capsys):
+    path = tmp_path / "settings.json"
+    content = "[" * 200_000 + "]" * 200_000 + "\n"
+    path.write_text(content)
+    records = open_records(str(tmp_path))
+    assert records.settings == Settings()
+    [aside] = tmp_path.glob("settings.json.corrupt-*")
+    assert aside.read_text() == content
+    [line] = [line for line in capsys.readouterr().err.splitlines() if "settings" in line]
+    assert "nested too deeply" in line and f"moved aside to {aside.name}" in line
+    records.close()

@@ -130,7 +130,8 @@ def load(path: str | Path) -> tuple[Settings, list[str]]:
     """Read the settings file at ``path``; never raises.
 
     Returns (settings, warnings). A missing file gives the defaults and no warning;
-    a file that is not a JSON object is moved aside (``NAME.corrupt-<timestamp>``),
+    a file that is not a JSON object (not JSON, not UTF-8, nested too deeply for the
+    parser) is moved aside (``NAME.corrupt-<timestamp>``),
     the defaults are used and the warning says where the old file went.
     """
     path = Path(path)
@@ -141,8 +142,11 @@ def load(path: str | Path) -> tuple[Settings, list[str]]:
             raise ValueError(f"the file holds a JSON {type(data).__name__}, not an object")
     except FileNotFoundError:
         return Settings(), []
-    except (OSError, ValueError) as err:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
-        reason = getattr(err, "strerror", None) or str(err)
+    except (OSError, ValueError, RecursionError) as err:  # JSONDecodeError, UnicodeDecodeError: ValueError
+        if isinstance(err, RecursionError):  # json gives up on arrays or objects nested too deep
+            reason = "its JSON is nested too deeply"
+        else:
+            reason = getattr(err, "strerror", None) or str(err)
         try:
             moved = move_aside(path)
         except OSError as move_err:
