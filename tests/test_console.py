@@ -323,3 +323,15 @@ def test_a_piped_seeded_game_is_the_same_every_time(tmp_path):
     assert all(run.returncode == 0 for run in runs)
     assert boards(runs[0].stdout, 9) == boards(runs[1].stdout, 9)
     assert last_board(runs[0].stdout, 9)[4][4] == "."
+
+
+def test_a_win_that_could_not_be_saved_claims_no_best_time_and_says_so(capsys):
+    """--data-dir on a file: the records live in memory, where every win would be #1."""
+    args = parse_args(["--console", "--difficulty", "beginner", "--seed", "22010", "--data-dir", "/etc/passwd"])
+    out = io.StringIO()
+    assert run_console(args, stdin=io.StringIO("r 4 4\n"), stdout=out) == 0  # won by this click
+    lines = out.getvalue().splitlines()
+    assert lines[-2].startswith("You won!") and "New best time" not in out.getvalue()
+    assert lines[-1] == ("This game was not saved to the records "
+                         "(--data-dir /etc/passwd: a file is in the way; give a folder).")
+    assert "will not be saved" in capsys.readouterr().err

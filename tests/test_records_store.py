@@ -165,7 +165,9 @@ def test_open_records_falls_back_to_memory_when_no_folder(tmp_path, capsys):
     assert records.store.path is None and records.settings_path is None
     assert "will not be saved" in capsys.readouterr().err
     record_id, rank = records.record(play(Config.difficulty("expert"), 1, 60.0), seed=1)
-    assert record_id == 1 and rank == 1
+    assert record_id is None and rank is None  # not saved: no "#1" against an empty memory store
+    assert records.warnings[-1].startswith("This game was not saved to the records (--data-dir ")
+    assert records.store.count() == 1  # still in this session's statistics
     assert records.save_settings() is None
 
 

@@ -351,3 +351,19 @@ def test_statistics_open_on_the_level_of_the_game_just_played(window, isolated_d
     w.key(pygame.K_m)
     assert isinstance(w.scene, Menu) and w.scene.list.focus == 2  # the menu still offers Expert
     assert open_stats(w).level == "beginner"
+
+
+def test_a_win_kept_only_in_memory_is_no_best_time_and_the_panel_says_not_recorded(
+        window, tmp_path, monkeypatch, capsys):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(blocker))  # like --data-dir /etc/passwd
+    w = window(["--difficulty", "beginner", "--seed", "7"])
+    assert isinstance(w.scene, MessageBox) and "will not be saved" in " ".join(w.scene.shown)
+    w.click(w.scene.buttons.buttons[0].rect.center)  # OK
+    win_by_clicks(w)
+    victory = w.scene
+    assert isinstance(victory, Victory)
+    assert victory.rank is None and victory.field is None and victory.celebration == ""
+    assert any(line.startswith("Not recorded") for line in victory.shown_notes)
+    assert "This game was not saved to the records" in capsys.readouterr().err

@@ -11,33 +11,36 @@ Safety, and why:
   for the first's lock instead of failing. ``BEGIN IMMEDIATE`` takes the write lock
   up front, so the wait happens inside the busy handler (a deferred transaction
   that upgrades its lock in WAL mode fails at once with SQLITE_BUSY instead).
-- A corrupt or unreadable file is renamed to ``NAME.corrupt-YYYYmmdd-HHMMSS`` (with
-  its -wal/-shm) and a fresh one started; a file from a newer version opens
-  read-only and is never written. Before a migration the old file is copied to
-  ``NAME.v<old>-backup-YYYYmmdd-HHMMSS``. Messages for the player collect in
-  :attr:`RecordStore.warnings`.
+- Opening (see :mod:`game.records.opening`) says what it waits for when another
+  program holds the lock, moves only a really damaged file aside, and opens a file
+  it may not write read-only, leaving it alone. Messages for the player collect in
+  :attr:`RecordStore.warnings`; :attr:`RecordStore.problem` says why games are not saved.
+- SQLite does not enforce column types: a row holding a value the game never writes
+  (``time_ms = 'abc'`` after a hand edit) is left out of every query and named in a
+  warning, never read into wrong statistics (see :data:`READABLE` in record.py).
 """
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Callable
 
 from game.records import schema
-from game.records.paths import aside_name, move_aside
+from game.records.paths import aside_name
 from game.records.record import (
-    FALLBACK_NAME, RECORD_FIELDS, STANDARD_LEVELS, GameRecord, clean_name,
+    FALLBACK_NAME, READABLE, RECORD_FIELDS, STANDARD_LEVELS, GameRecord, clean_name,
 )
 
 BUSY_TIMEOUT = 10.0  # seconds a writer waits for another process's lock
-SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_CANTOPEN, SQLITE_IOERR = 11, 26, 14, 10
-BAD_FILE_CODES = (SQLITE_CORRUPT, SQLITE_NOTADB, SQLITE_CANTOPEN, SQLITE_IOERR)
-BAD_FILE_TEXTS = ("not a database", "malformed", "unable to open", "disk I/O error")
+START_WAIT = 1.0     # seconds opening waits for a lock before telling ``notify`` what it waits for
 BEST_LIMIT = 10  # entries in a best-times table
+NEWER = "written by a newer version of the game"  # RecordStore.problem of a newer file
+SHOWN_IDS = 10  # ids of unreadable rows named in the warning
 
 _COLUMNS = [name for name in RECORD_FIELDS if name != "id"]
 _BEST_WHERE = ("level = ? AND won = 1 AND hints_used = 0 AND autoplay_used = 0 "
-               "AND probabilities_used = 0 AND layout_known = 0")  # GameRecord.best_time_eligible
+               f"AND probabilities_used = 0 AND layout_known = 0 AND {READABLE}")  # GameRecord.best_time_eligible
 _BEST_ORDER = "time_ms, id"  # ties: the earlier game ranks first
 
 
@@ -46,45 +49,15 @@ class RecordsError(Exception):
 
 
 class ReadOnlyError(RecordsError):
-    """The database is open read-only (written by a newer version); nothing is saved."""
+    """The database is open read-only (newer version, no permission); nothing is saved."""
 
 
-class BadDatabase(Exception):
-    """The file is not a usable records database (internal: triggers moving it aside)."""
-
-
-def _connect(target: str, uri: bool = False) -> sqlite3.Connection:
-    conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT, isolation_level=None, uri=uri)
+def connect(target: str, uri: bool = False, timeout: float | None = None) -> sqlite3.Connection:
+    """An autocommit connection with rows by name; ``timeout`` (seconds) defaults to BUSY_TIMEOUT."""
+    conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT if timeout is None else timeout,
+                           isolation_level=None, uri=uri)
     conn.row_factory = sqlite3.Row
     return conn
-
-
-def _check(conn: sqlite3.Connection) -> int:
-    """The file's schema version, after checking it is a sound records database.
-
-    Raises:
-        BadDatabase: quick_check fails, or version 0 with someone else's tables.
-        sqlite3.DatabaseError: the file cannot be read at all.
-    """
-    version = schema.user_version(conn)
-    problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
-    if problems != ["ok"]:
-        raise BadDatabase("integrity check failed: " + "; ".join(problems[:3]))
-    if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-        raise BadDatabase("it holds tables but no records schema version")
-    return version
-
-
-def _is_bad_file(err: Exception, path: Path) -> bool:
-    if isinstance(err, BadDatabase):
-        return True
-    if not path.exists():
-        return False
-    code = getattr(err, "sqlite_errorcode", None)  # Python 3.11+
-    if code is not None:
-        return (code & 0xFF) in BAD_FILE_CODES
-    return isinstance(err, sqlite3.DatabaseError) and any(
-        text in str(err) for text in BAD_FILE_TEXTS)  # Python 3.10: only the message
 
 
 class RecordStore:
@@ -92,84 +65,66 @@ class RecordStore:
 
     Attributes:
         path: the database file, or None for an in-memory store.
-        read_only: True when the file is from a newer version (nothing is written).
+        read_only: True when the file cannot be written (see ``problem``).
+        problem: why games of this session are not saved (newer version, permission
+            denied, a lock), or None when they are.
         warnings: messages for the player (shown in the window and on stderr).
     """
 
     def __init__(self, conn: sqlite3.Connection, path: Path | None, read_only: bool = False,
-                 warnings: list[str] | None = None):
+                 warnings: list[str] | None = None, problem: str | None = None):
         self.conn = conn
         self.path = path
         self.read_only = read_only
+        self.problem = problem or (NEWER if read_only else None)
         self.warnings: list[str] = list(warnings or [])
+
+    @property
+    def saves(self) -> bool:
+        """True when a game added is kept in the database file (not read-only, not in memory)."""
+        return self.path is not None and not self.read_only
 
     # ----- opening ---------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: str | Path) -> "RecordStore":
+    def open(cls, path: str | Path, notify: Callable[[str], None] | None = None) -> "RecordStore":
         """Open (creating or migrating) the database at ``path``; never raises for a bad file.
 
-        A corrupt or unreadable file is moved aside and replaced by a fresh one; a
-        newer schema opens read-only; when no file can be used at all (folder not
-        writable, lock held too long) the games of this session are kept in memory.
-        Each case adds a message to ``warnings``.
+        A corrupt file is moved aside and replaced by a fresh one. A sound file that
+        cannot be written (newer schema, permission denied, read-only folder, a lock
+        held past the busy timeout) is left alone and opened read-only, or, when it
+        cannot be read either, the games of this session are kept in memory. Each case
+        adds a message to ``warnings``. ``notify(message)`` is called at once (before
+        waiting) when another program holds the lock at start-up.
         """
-        path = Path(path)
-        warnings: list[str] = []
-        try:
-            return cls._open_file(path, warnings)
-        except (sqlite3.Error, BadDatabase, OSError) as err:
-            if not _is_bad_file(err, path):
-                return cls.memory(warnings + [
-                    f"The records database {path} cannot be used ({err}); "
-                    "games of this session will not be saved."])
-        try:
-            moved = move_aside(path, "corrupt", companions=("-wal", "-shm"))
-        except FileNotFoundError:  # another copy of the game moved it aside first
-            return cls.open(path)
-        except OSError as move_err:
-            return cls.memory(warnings + [
-                f"The records database {path} is damaged and could not be moved aside "
-                f"({move_err.strerror or move_err}); games of this session will not be saved."])
-        warnings.append(f"The records database {path} was damaged or unreadable; it was moved "
-                        f"aside to {moved.name} and a fresh one was started.")
-        try:
-            return cls._open_file(path, warnings)
-        except (sqlite3.Error, BadDatabase, OSError) as err:
-            return cls.memory(warnings + [f"A fresh records database {path} could not be "
-                                          f"created ({err}); games of this session will not be saved."])
+        from game.records.opening import open_store  # opening builds RecordStores: imported here
+
+        store = open_store(Path(path), notify)
+        store._warn_unreadable()
+        return store
 
     @classmethod
-    def _open_file(cls, path: Path, warnings: list[str]) -> "RecordStore":
-        conn = _connect(str(path))
-        try:
-            version = _check(conn)
-            if version > schema.LATEST:
-                conn.close()
-                conn = _connect(path.resolve().as_uri() + "?mode=ro", uri=True)
-                warnings.append(
-                    f"The records database {path} was written by a newer version of the game "
-                    f"(schema {version}, this one knows {schema.LATEST}); it is open read-only "
-                    "and games of this session will not be saved. Update the game to keep recording.")
-                return cls(conn, path, read_only=True, warnings=warnings)
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = FULL")
-            if 0 < version < schema.LATEST:
-                backup = aside_name(path, f"v{version}-backup")
-                with sqlite3.connect(str(backup)) as copy:
-                    conn.backup(copy)
-                copy.close()
-            schema.migrate(conn)
-        except BaseException:
-            conn.close()
-            raise
-        return cls(conn, path, warnings=warnings)
+    def memory(cls, warnings: list[str] | None = None, problem: str | None = None) -> "RecordStore":
+        """A store that lives in memory only (this session's games, then gone).
 
-    @classmethod
-    def memory(cls, warnings: list[str] | None = None) -> "RecordStore":
-        """A store that lives in memory only (this session's games, then gone)."""
-        conn = _connect(":memory:")
+        ``problem`` says why no file is used (default: "the records are kept in memory only").
+        """
+        conn = connect(":memory:")
         schema.migrate(conn)
-        return cls(conn, None, warnings=warnings)
+        return cls(conn, None, warnings=warnings,
+                   problem=problem or "the records are kept in memory only")
+
+    def _warn_unreadable(self) -> None:
+        """Name the rows that cannot be read as a game (left out of every query)."""
+        ids = [row[0] for row in self.conn.execute(
+            f"SELECT id FROM games WHERE NOT coalesce(({READABLE}), 0) ORDER BY id")]
+        if ids:
+            shown = ", ".join(map(str, ids[:SHOWN_IDS])) + (
+                f" and {len(ids) - SHOWN_IDS} more" if len(ids) > SHOWN_IDS else "")
+            games = "1 game" if len(ids) == 1 else f"{len(ids)} games"
+            self.warnings.append(
+                f"{games} in the records database {self.path} cannot be read (a value of the "
+                f"wrong type or out of range, id {shown}); left out of the statistics, best "
+                "times and export, and kept in the file.")
 
     def close(self) -> None:
         """Close the connection (SQLite checkpoints the WAL into the main file)."""
@@ -185,8 +140,8 @@ class RecordStore:
     def _write(self, sql: str, params: tuple | list = ()) -> sqlite3.Cursor:
         """Run one statement in its own immediate transaction."""
         if self.read_only:
-            raise ReadOnlyError(f"The records database {self.path} is read-only (written by a "
-                                "newer version of the game); nothing was saved.")
+            raise ReadOnlyError(f"The records database {self.path} is read-only ({self.problem}); "
+                                "nothing was saved.")
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             cursor = self.conn.execute(sql, params)
@@ -247,7 +202,9 @@ class RecordStore:
 
     # ----- reading ---------------------------------------------------------------------------
     def _records(self, where: str = "", params: tuple = (), tail: str = "ORDER BY id") -> list[GameRecord]:
+        """The readable rows (see READABLE) that also meet ``where`` (``WHERE ...`` or empty)."""
         columns = ", ".join(RECORD_FIELDS)
+        where = f"WHERE ({READABLE})" + (f" AND ({where[len('WHERE '):]})" if where else "")
         rows = self.conn.execute(f"SELECT {columns} FROM games {where} {tail}", params)
         return [_to_record(row) for row in rows]
 
@@ -263,13 +220,14 @@ class RecordStore:
         return found[0] if found else None
 
     def count(self) -> int:
-        """How many games are recorded."""
-        return self.conn.execute("SELECT count(*) FROM games").fetchone()[0]
+        """How many games are recorded (readable ones: see READABLE)."""
+        return self.conn.execute(f"SELECT count(*) FROM games WHERE {READABLE}").fetchone()[0]
 
     def results(self, level: str) -> list[tuple[bool, int, int | None]]:
         """(won, time_ms, 3BV) of each of ``level``'s games, oldest first (for statistics)."""
         rows = self.conn.execute(
-            "SELECT won, time_ms, three_bv FROM games WHERE level = ? ORDER BY id", (level,))
+            f"SELECT won, time_ms, three_bv FROM games WHERE level = ? AND {READABLE} ORDER BY id",
+            (level,))
         return [(bool(won), time_ms, bv) for won, time_ms, bv in rows]
 
     def best_times(self, level: str, limit: int = BEST_LIMIT) -> list[GameRecord]:
@@ -311,5 +269,6 @@ def _to_record(row: sqlite3.Row) -> GameRecord:
         data[flag] = bool(data[flag])
     seed = data["seed"]
     data["seed"] = int(seed) if isinstance(seed, str) and seed.lstrip("-").isdigit() else None
-    data["name"] = data["name"] or FALLBACK_NAME  # schema 1 allowed no name
+    name = data["name"]  # schema 1 allowed no name; a hand edit may leave a number or bytes
+    data["name"] = name if isinstance(name, str) and name else FALLBACK_NAME
     return GameRecord(**data)

@@ -143,3 +143,22 @@ class GameRecord:
 
 
 RECORD_FIELDS = tuple(f.name for f in fields(GameRecord))  # column order for SQL and CSV
+
+# SQLite keeps whatever value a row is given, whatever the column's type (a hand edit can
+# leave time_ms = 'abc'). A row is read as a game only when each column holds a storage
+# class the game writes there (``name`` and ``seed`` are cleaned on reading instead), the
+# level is known and won / time_ms are in range; other rows are left out and named.
+_STORAGE = {
+    "played_at": ("text",), "level": ("text",), "rows": ("integer",), "cols": ("integer",),
+    "mines": ("integer",), "won": ("integer",), "time_ms": ("integer",),
+    "three_bv": ("integer", "null"), "first_click": ("text", "null"), "no_guess": ("integer",),
+    "three_bv_solved": ("integer", "null"), "clicks_reveal": ("integer", "null"),
+    "clicks_flag": ("integer", "null"), "clicks_chord": ("integer", "null"),
+    "clicks_wasted": ("integer", "null"), "efficiency": ("real", "integer", "null"),
+    "hints_used": ("integer",), "autoplay_used": ("integer",),
+    "probabilities_used": ("integer",), "layout_known": ("integer",),
+}
+READABLE = " AND ".join(
+    [f"typeof({column}) IN ({', '.join(repr(kind) for kind in kinds)})"
+     for column, kinds in _STORAGE.items()]
+    + [f"level IN ({', '.join(repr(level) for level in LEVELS)})", "won IN (0, 1)", "time_ms >= 0"])

@@ -81,7 +81,8 @@ def run_stats(args) -> int:
         path = db_path(args.data_dir)
     except DataDirError as err:
         return _error(str(err))
-    store = RecordStore.open(path)
+    store = RecordStore.open(path, notify=lambda message: print(f"{PROG}: {message}", file=sys.stderr,
+                                                                 flush=True))
     try:
         for message in store.warnings:
             print(f"{PROG}: warning: {message}", file=sys.stderr)

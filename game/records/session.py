@@ -35,13 +35,20 @@ def record_finished_game(store: RecordStore, game, seed: int | None,
         name: the player name for best times (default: the system user name).
     Returns:
         (record id, best-time rank 1..10) — rank None when the game does not enter
-        the top 10 (lost, custom, hints, autoplay, or too slow). When the write fails
-        (read-only or broken database) returns (None, None) and appends the reason
-        to ``store.warnings``.
+        the top 10 (lost, custom, hints, autoplay, or too slow). When the game is not
+        saved to the database file (a read-only or broken database, or a store in
+        memory because no file could be used) returns (None, None) and appends one
+        line saying so, and why, to ``store.warnings``: no rank is claimed against
+        records that were not saved (an in-memory store starts empty, so every win
+        would be #1).
     Raises:
         ValueError: the game is not over (a programming error, not a player's).
     """
     record = GameRecord.from_game(game, seed, name=name)
+    if store.path is None:
+        store.add_game(record)  # kept for this session's statistics, then gone
+        store.warnings.append(f"This game was not saved to the records ({store.problem}).")
+        return None, None
     try:
         record_id = store.add_game(record)
     except RecordsError as err:
@@ -58,7 +65,7 @@ class Records:
     """The open records database and settings of one run of the game.
 
     Attributes:
-        store: the games database (in memory when no folder can be used).
+        store: the games database (read-only or in memory when no file can be written).
         settings: the loaded settings; change them and call :meth:`save_settings`.
         settings_path: where settings are saved, or None when no folder can be used.
         warnings: every message for the player so far (opening, saving, recording).
@@ -122,13 +129,21 @@ def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _
     folders are used otherwise). Every warning is printed to ``stderr`` as
     ``minesweeper: warning: ...`` (pass None to keep quiet) and kept in ``warnings``
     for the window to show. A folder that cannot be created gives an in-memory store
-    and default settings, with a warning.
+    and default settings, with a warning. When another program holds the database's
+    lock, ``minesweeper: waiting up to 10 s for ...`` is printed before the wait.
     """
+    if stderr is _STDERR:
+        stderr = sys.stderr
+
+    def notify(message: str) -> None:  # said at once: opening may wait for a lock
+        if stderr is not None:
+            print(f"minesweeper: {message}", file=stderr, flush=True)
+
     warnings: list[str] = []
     try:
-        store = RecordStore.open(db_path(data_dir))
+        store = RecordStore.open(db_path(data_dir), notify=notify)
     except DataDirError as err:
-        store = RecordStore.memory([f"{err}; games of this session will not be saved"])
+        store = RecordStore.memory([f"{err}; games of this session will not be saved"], problem=str(err))
     warnings.extend(store.warnings)
     try:
         where = settings_path(data_dir)
@@ -136,8 +151,6 @@ def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _
     except DataDirError as err:
         where, loaded, setting_warnings = None, Settings(), [f"{err}; settings will not be saved"]
     warnings.extend(setting_warnings)
-    if stderr is _STDERR:
-        stderr = sys.stderr
     if stderr is not None:
         for message in warnings:
             print(f"minesweeper: warning: {message}", file=stderr)

@@ -1,0 +1,246 @@
+"""Opening the records database file, and what to do when it cannot be used as it is.
+
+What happens, and why:
+
+- A sound file is opened for writing, migrated to the latest schema (a backup copy
+  ``NAME.v<old>-backup-YYYYmmdd-HHMMSS`` first) and its write lock taken once, so a
+  file this user cannot write is found at start-up, not when a game ends.
+- A lock held by another program (a game that is writing, a migration, a tool that
+  ran ``BEGIN EXCLUSIVE``): opening waits START_WAIT (1 s), then tells ``notify``
+  what it is waiting for and waits up to the full busy timeout (10 s). We keep the
+  wait, rather than shortening it, because giving up means a whole session whose
+  games are not saved; but the player is never left staring at a silent start.
+  After the wait the file is opened read-only.
+- Only real damage moves a file aside: SQLITE_CORRUPT, SQLITE_NOTADB, a failed
+  integrity check, or someone else's tables. It is renamed to
+  ``NAME.corrupt-YYYYmmdd-HHMMSS`` (with its -wal/-shm) and a fresh one started.
+- A sound file that cannot be written (permission denied, a read-only folder, a lock
+  held too long, a file from a newer version) is left alone and opened read-only
+  (``mode=ro``) when it can be read, in memory otherwise: its games are shown, the
+  session's are not saved, and :attr:`RecordStore.problem` says why in the player's
+  words ("permission denied: ...").
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+from typing import Callable
+
+from game.records import db, schema
+from game.records.db import RecordStore, connect
+from game.records.paths import aside_name, move_aside
+
+SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_CORRUPT, SQLITE_NOTADB = 5, 6, 8, 11, 26
+SQLITE_READONLY_DIRECTORY = SQLITE_READONLY | (6 << 8)  # extended code: the folder is read-only
+CORRUPT_CODES = (SQLITE_CORRUPT, SQLITE_NOTADB)  # the only errors that move a file aside
+CORRUPT_TEXTS = ("not a database", "malformed")  # the same, by message (Python 3.10)
+
+
+class BadDatabase(Exception):
+    """The file is not a usable records database (internal: triggers moving it aside)."""
+
+
+def _check(conn: sqlite3.Connection) -> int:
+    """The file's schema version, after checking it is a sound records database.
+
+    Raises:
+        BadDatabase: quick_check fails, or version 0 with someone else's tables.
+        sqlite3.DatabaseError: the file cannot be read at all.
+    """
+    version = schema.user_version(conn)
+    problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
+    if problems != ["ok"]:
+        raise BadDatabase("integrity check failed: " + "; ".join(problems[:3]))
+    if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+        raise BadDatabase("it holds tables but no records schema version")
+    return version
+
+
+def _touch(conn: sqlite3.Connection, version: int) -> None:
+    """Take the write lock and write the schema version back unchanged: a file this user
+    cannot write fails here at once (SQLITE_READONLY), before any game is played."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute(f"PRAGMA user_version = {int(version)}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+
+
+def _code(err: Exception) -> int | None:
+    return getattr(err, "sqlite_errorcode", None)  # Python 3.11+; None on 3.10
+
+
+def _is_corrupt(err: Exception) -> bool:
+    """Real damage (corrupt pages, not a database, someone else's tables), never permissions."""
+    if isinstance(err, BadDatabase):
+        return True
+    if not isinstance(err, sqlite3.DatabaseError):
+        return False
+    code = _code(err)
+    if code is not None:
+        return (code & 0xFF) in CORRUPT_CODES
+    return any(text in str(err) for text in CORRUPT_TEXTS)
+
+
+def _is_busy(err: Exception) -> bool:
+    code = _code(err)
+    if code is not None:
+        return (code & 0xFF) in (SQLITE_BUSY, SQLITE_LOCKED)
+    return isinstance(err, sqlite3.OperationalError) and "locked" in str(err)
+
+
+def _exists(path: Path) -> bool:
+    try:
+        path.stat()
+    except OSError:
+        return False
+    return True
+
+
+def _denied(path: Path, mode: int) -> bool:
+    """``path`` exists and this user may not use it in ``mode`` (os.R_OK or os.W_OK)."""
+    return _exists(path) and not os.access(path, mode)
+
+
+def _problem(err: Exception, path: Path) -> str:
+    """Why a sound database file could not be opened for writing, in the player's words."""
+    if _is_busy(err):
+        return f"another program held its lock for over {db.BUSY_TIMEOUT:.0f} s"
+    if _denied(path, os.R_OK):
+        return f"permission denied: you may not read {path}"
+    if _denied(path, os.W_OK):
+        return f"permission denied: you may not write {path}"
+    if _code(err) == SQLITE_READONLY_DIRECTORY or _denied(path.parent, os.W_OK):
+        return f"permission denied: the folder {path.parent} is read-only"
+    return (getattr(err, "strerror", None) or str(err)) if isinstance(err, OSError) else str(err)
+
+
+def _has_wal(path: Path) -> bool:
+    """A -wal file with content (games not yet copied into the main file) is, or may be, there."""
+    try:
+        return path.with_name(path.name + "-wal").stat().st_size > 0
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+
+
+def open_store(path: Path, notify: Callable[[str], None] | None) -> RecordStore:
+    """The store for ``path`` as :meth:`RecordStore.open` describes it; never raises for a bad file."""
+    warnings: list[str] = []
+    try:
+        return _open_file(path, warnings, notify)
+    except (sqlite3.Error, BadDatabase, OSError) as err:
+        if not _is_corrupt(err):
+            return _fallback(path, warnings, _problem(err, path), locked=_is_busy(err))
+    try:
+        moved = move_aside(path, "corrupt", companions=("-wal", "-shm"))
+    except FileNotFoundError:  # another copy of the game moved it aside first
+        return open_store(path, notify)
+    except OSError as move_err:
+        return RecordStore.memory(warnings + [
+            f"The records database {path} is damaged and could not be moved aside "
+            f"({move_err.strerror or move_err}); games of this session will not be saved."],
+            problem="the records database is damaged")
+    warnings.append(f"The records database {path} was damaged; it was moved "
+                    f"aside to {moved.name} and a fresh one was started.")
+    try:
+        return _open_file(path, warnings, notify)
+    except (sqlite3.Error, BadDatabase, OSError) as err:
+        problem = _problem(err, path)
+        return RecordStore.memory(warnings + [
+            f"A fresh records database {path} could not be created ({problem}); "
+            "games of this session will not be saved."], problem=problem)
+
+
+def _fallback(path: Path, warnings: list[str], problem: str, locked: bool) -> RecordStore:
+    """The file is sound but cannot be written: read it if possible, else keep games in memory."""
+    if _exists(path):
+        try:
+            return _open_read_only(path, warnings + [
+                f"The records database {path} cannot be written ({problem}); its games are "
+                "shown, but games of this session will not be saved."], problem, locked)
+        except (sqlite3.Error, BadDatabase, OSError):
+            pass
+    return RecordStore.memory(warnings + [
+        f"The records database {path} cannot be used ({problem}); "
+        "games of this session will not be saved."], problem=problem)
+
+
+def _open_file(path: Path, warnings: list[str],
+               notify: Callable[[str], None] | None) -> RecordStore:
+    """Open for writing, waiting db.START_WAIT for a lock, then telling ``notify`` and waiting on."""
+    try:
+        return _open_writable(path, warnings, db.START_WAIT)
+    except sqlite3.OperationalError as err:
+        if not _is_busy(err):
+            raise
+    if notify is not None:
+        notify(f"waiting up to {db.BUSY_TIMEOUT:.0f} s for the records database {path}: "
+               "another program holds its lock")
+    return _open_writable(path, warnings, db.BUSY_TIMEOUT)
+
+
+def _open_writable(path: Path, warnings: list[str], wait: float) -> RecordStore:
+    conn = connect(str(path), timeout=wait)
+    try:
+        version = _check(conn)
+        if version > schema.LATEST:
+            conn.close()
+            return _open_read_only(path, warnings + [
+                f"The records database {path} was {db.NEWER} "
+                f"(schema {version}, this one knows {schema.LATEST}); it is open read-only "
+                "and games of this session will not be saved. Update the game to keep recording."],
+                db.NEWER)
+        _touch(conn, version)
+        conn.execute(f"PRAGMA busy_timeout = {int(db.BUSY_TIMEOUT * 1000)}")  # the lock was free
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        if 0 < version < schema.LATEST:
+            backup = aside_name(path, f"v{version}-backup")
+            with sqlite3.connect(str(backup)) as copy:
+                conn.backup(copy)
+            copy.close()
+        schema.migrate(conn)
+    except BaseException:
+        conn.close()
+        raise
+    return RecordStore(conn, path, warnings=warnings)
+
+
+def _open_read_only(path: Path, warnings: list[str], problem: str, locked: bool = False) -> RecordStore:
+    """The file opened for reading only (``mode=ro``); an older schema is read through a
+    migrated copy in memory. In a read-only folder SQLite cannot make the -shm file a
+    WAL database needs, so ``immutable=1`` is tried next, but only when no -wal file
+    holds games it would miss, and never when ``locked`` (someone may be writing).
+
+    Raises:
+        sqlite3.Error, BadDatabase: it cannot be read either.
+    """
+    base = path.resolve().as_uri() + "?mode=ro"
+    targets = [base]
+    if not _has_wal(path) and not locked:
+        targets.append(base + "&immutable=1")
+    for n, target in enumerate(targets, start=1):
+        conn = None
+        try:
+            conn = connect(target, uri=True)
+            version = _check(conn)
+            break
+        except BaseException:
+            if conn is not None:
+                conn.close()
+            if n == len(targets):
+                raise
+    if version < schema.LATEST:
+        memory = connect(":memory:")
+        conn.backup(memory)
+        conn.close()
+        conn = memory
+        schema.migrate(conn)
+    return RecordStore(conn, path, read_only=True, warnings=warnings, problem=problem)
