@@ -236,11 +236,30 @@ def test_a_newer_database_is_read_only_the_game_plays_and_nothing_is_written(win
     victory = w.scene
     assert victory.rank is None and victory.field is None
     assert any("read-only" in line for line in victory.shown_notes)
+    assert "newer version" in " ".join(victory.shown_notes)
     w.key(pygame.K_ESCAPE)
     stats = open_stats(w)
     w.click(stats.buttons.buttons[0].rect.center)
-    assert w.scene is stats and "read-only" in stats.message
+    assert w.scene is stats and "read-only" in stats.message and "newer version" in stats.message
     assert path.read_bytes() == before
+
+
+def test_a_read_only_store_gives_its_own_reason_not_a_newer_version(window, isolated_data_dir):
+    path = isolated_data_dir / "records.sqlite3"
+    RecordStore.open(path).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA user_version = {schema.LATEST + 1}")
+    conn.close()
+    w = window(["--difficulty", "beginner", "--seed", "7"])
+    w.click(w.scene.buttons.buttons[0].rect.center)  # OK
+    w.scene.services.records.store.problem = "permission denied: the folder /x is read-only"
+    win_by_clicks(w)
+    notes = " ".join(w.scene.shown_notes)
+    assert "permission denied: the folder /x is read-only" in notes and "newer" not in notes
+    w.key(pygame.K_ESCAPE)
+    stats = open_stats(w)
+    w.click(stats.buttons.buttons[0].rect.center)
+    assert "permission denied" in stats.message and "newer" not in stats.message
 
 
 def test_real_window_best_time_name_typed_with_the_keyboard(tmp_path):

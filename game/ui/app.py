@@ -125,7 +125,7 @@ def record_hook(records):
         if note and records.last_record_id is None:
             print(f"minesweeper: warning: {note}", file=sys.stderr)
             if records.store.read_only:
-                return "Not recorded: the records file is read-only (made by a newer version)."
+                return f"Not recorded: the records file is read-only ({records.store.problem})."
             return "Not recorded: the records could not be written (see the message on stderr)."
         return note
     return record

@@ -78,8 +78,8 @@ class Statistics(Scene):
     def ask_reset(self):
         records = self.services.records
         if records is None or records.store.read_only:
-            self.message = ("The records are read-only (written by a newer version of the game); "
-                            "they cannot be reset.")
+            why = records.store.problem if records is not None else "no records are open"
+            self.message = f"The records are read-only ({why}); they cannot be reset."
             return self
         from game.ui.scenes.confirm import Confirm
         return Confirm(self.services, self, "Reset statistics", RESET_QUESTION, self.reset_all)
