@@ -25,6 +25,7 @@ from game.boardfile import BoardFile, from_game  # noqa: E402
 from game.cli import positive_int  # noqa: E402
 from game.engine import Game  # noqa: E402
 from game.solver.analysis import Solver  # noqa: E402
+from game.solver.report import to_json  # noqa: E402
 
 BOUND = 2.0  # seconds: the limit for one analysis
 
@@ -49,8 +50,12 @@ def main(argv=None) -> int:
         analysis = Solver().analyse(position)
         seconds = time.perf_counter() - start
         worst = max(worst, seconds)
+        start = time.perf_counter()
+        to_json(position, analysis)  # --json adds a proof per certain-safe cell
+        report = time.perf_counter() - start
         note = "approximate" if analysis.approximate else "exact"
         print(f"{label:45} {seconds:6.2f} s  {note:11}  {analysis.move_kind} {analysis.best_move}"
+              f"  (--json report {report:.2f} s, {len(analysis.safe)} safe cells)"
               f"{'  OVER THE BOUND' if seconds > BOUND else ''}", flush=True)
     print(f"slowest: {worst:.2f} s (bound {BOUND:.0f} s)")
     return 0

@@ -53,17 +53,52 @@ def _mines_word(n: int) -> str:
     return "mine" if n == 1 else "mines"
 
 
+class _Index:
+    """The numbers touching each covered cell of one problem, in board order, and its
+    independent groups (made on first use): proofs for every safe cell of a 400x400 board
+    scanned every number per cell, minutes in all."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.constraints = problem.constraints
+        self.by_cell: dict[Cell, list[Constraint]] = {}
+        for con in problem.constraints:
+            for c in con.cells:
+                self.by_cell.setdefault(c, []).append(con)
+        self.order = {id(con): i for i, con in enumerate(problem.constraints)}
+        self._group: dict[int, list[Constraint]] | None = None
+
+    def group_of(self, con: Constraint) -> list[Constraint]:
+        """The independent group (``split_groups``) holding ``con``."""
+        if self._group is None:
+            self._group = {id(c): group for group in split_groups(self.constraints) for c in group}
+        return self._group[id(con)]
+
+
+_LAST: list[_Index] = []  # the last problem's index (the hint thread may build its own meanwhile)
+
+
+def _index(problem: Problem) -> _Index:
+    last = _LAST[0] if _LAST else None
+    if last is not None and last.constraints is problem.constraints:
+        return last
+    index = _Index(problem)
+    _LAST[:] = [index]
+    return index
+
+
 def smallest_proof(problem: Problem, cell: Cell) -> list[Constraint] | None:
     """The fewest numbers proving ``cell`` safe without the mine count, or None."""
-    touching = [con for con in problem.constraints if cell in con.cells]
+    index = _index(problem)
+    by_cell, order = index.by_cell, index.order
+    touching = by_cell.get(cell, [])
     for con in touching:
         if con.need == 0:
             return [con]
     linked = {}
-    for con in touching:
-        for other in problem.constraints:
-            if other is not con and set(other.cells) & set(con.cells):
-                linked[other.cell] = other
+    for con in touching:  # each one's neighbours in board order, as a scan of all numbers finds them
+        others = {id(o): o for shared in con.cells for o in by_cell[shared] if o is not con}
+        for other in sorted(others.values(), key=lambda o: order[id(o)]):
+            linked[other.cell] = other
     for con in touching:
         for other in linked.values():
             if other is not con and proves_safe([con, other], cell):
@@ -78,8 +113,9 @@ def smallest_proof(problem: Problem, cell: Cell) -> list[Constraint] | None:
             break
         if proves_safe(list(trio), cell):
             return list(trio)
-    for group in split_groups(problem.constraints):
-        if any(cell in con.cells for con in group) and proves_safe(group, cell):
+    if touching:  # every number touching the cell lies in one independent group
+        group = index.group_of(touching[0])
+        if proves_safe(group, cell):
             return group
     return None
 
