@@ -56,6 +56,26 @@ def test_bad_value_falls_back_with_a_warning_naming_key_value_and_allowed(tmp_pa
     assert key in warning and json.dumps(value) in warning and allowed in warning
 
 
+def test_a_huge_bad_value_is_named_in_short(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"questions": "x" * 100_000}))
+    loaded, [warning] = settings_file.load(path)
+    assert loaded.questions == Settings().questions
+    assert len(warning) < 300 and '"xxxx' in warning and "100,002 characters" in warning
+
+
+def test_wrap_cuts_a_word_longer_than_a_line_into_lines_that_fit():
+    import pygame
+
+    from game.ui.widgets import font, wrap
+    pygame.font.init()
+    word = "x" * 20_000  # a value like this froze the window at start (one width per character)
+    lines = wrap(f"bad {word} value", 180, 14)
+    assert lines[0] == "bad" and lines[-1].endswith("value") and "".join(lines[1:-1]) + lines[-1][:-6] == word
+    assert all(font(14).size(line)[0] <= 180 for line in lines)
+    assert all(font(14).size(line + "x")[0] > 180 for line in lines[1:-2])  # each cut as long as fits
+
+
 def test_impossible_custom_board_falls_back(tmp_path):
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"custom_rows": 3, "custom_cols": 3, "custom_mines": 50}))

@@ -113,7 +113,7 @@ def from_dict(data: dict, source: str = "settings") -> tuple[Settings, list[str]
         if check(value):
             setattr(settings, f.name, value.strip() if isinstance(value, str) else value)
         else:
-            warnings.append(f"{source}: {f.name}: {json.dumps(value)} is not allowed "
+            warnings.append(f"{source}: {f.name}: {_shown(value)} is not allowed "
                             f"(allowed: {allowed}); using the default {json.dumps(getattr(settings, f.name))}")
     try:
         Config(settings.custom_rows, settings.custom_cols, settings.custom_mines)
@@ -194,3 +194,10 @@ def _fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def _shown(value, limit: int = 60) -> str:
+    """``value`` as JSON for a warning, cut to ``limit`` characters (a hand-edited file may
+    hold a string of 100,000 characters)."""
+    text = json.dumps(value)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"

@@ -73,12 +73,17 @@ def wrap(message: str, width: int, size: int = 14) -> list[str]:
         if lines and font(size).size(lines[-1] + " " + word)[0] <= width:
             lines[-1] += " " + word
             continue
-        while len(word) > 1 and font(size).size(word)[0] > width:
-            cut = len(word) - 1
-            while cut > 1 and font(size).size(word[:cut])[0] > width:
-                cut -= 1
-            lines.append(word[:cut])
-            word = word[cut:]
+        # (a glyph is at least a pixel wide, so only the first width + 1 characters are measured)
+        while len(word) > 1 and font(size).size(word[:width + 1])[0] > width:
+            lo, hi = 1, min(len(word), width + 1) - 1  # the longest head that fits, by bisection:
+            while lo < hi:  # one width per character made a 100,000-character value take minutes
+                mid = (lo + hi + 1) // 2
+                if font(size).size(word[:mid])[0] <= width:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            lines.append(word[:lo])
+            word = word[lo:]
         lines.append(word)
     return lines
 
