@@ -79,8 +79,10 @@ class Statistics(Scene):
         records = self.services.records
         if records is None or records.store.read_only:
             why = records.store.problem if records is not None else "no records are open"
-            self.message = f"The records are read-only ({why}); they cannot be reset."
-            return self
+            self.message = "The records are read-only: they cannot be reset."
+            from game.ui.scenes.confirm import MessageBox  # the reason, with a path, needs lines
+            return MessageBox(self.services, self, "Reset statistics",
+                              [f"The records are read-only ({why}); they cannot be reset."])
         from game.ui.scenes.confirm import Confirm
         return Confirm(self.services, self, "Reset statistics", RESET_QUESTION, self.reset_all)
 
