@@ -108,6 +108,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if len(modes) > 1:
         parser.error(f"{modes[0]} and {modes[1]}: choose one mode (--stats and --export-stats "
                      "may go together)")
+    game_options = [flag for flag, given in (
+        ("--difficulty", args.difficulty), ("--rows", args.rows is not None), ("--seed", args.seed is not None),
+        ("--first-click", args.first_click), ("--questions", args.questions), ("--no-guess", args.no_guess),
+        ("--board", args.board)) if given]
+    if modes and modes[0] != "--console" and game_options:
+        parser.error(f"{game_options[0]} sets up a game: {modes[0]} plays none, so drop it")
     if modes and (args.fullscreen or args.windowed):
         parser.error(f"--{'fullscreen' if args.fullscreen else 'windowed'} is for the window "
                      f"game: drop it with {modes[0]}")

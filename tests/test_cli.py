@@ -74,6 +74,9 @@ def files(tmp_path):
     (["--analyse", "p.mine", "--export-stats", "x.csv"], "--analyse and --export-stats: choose one mode"),
     (["--console", "--fullscreen"], "--fullscreen is for the window game: drop it with --console"),
     (["--stats", "--windowed"], "--windowed is for the window game: drop it with --stats"),
+    (["--stats", "--difficulty", "expert"], "--difficulty sets up a game: --stats plays none, so drop it"),
+    (["--export-stats", "x.csv", "--seed", "3"], "--seed sets up a game: --export-stats plays none"),
+    (["--analyse", "p.mine", "--no-guess"], "--no-guess sets up a game: --analyse plays none"),
 ])
 def test_a_bad_option_stops_with_status_2_and_says_what_is_allowed(argv, fragment, capsys):
     assert fragment in refused(argv, capsys)
