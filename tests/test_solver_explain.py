@@ -5,7 +5,7 @@ import random
 import pytest
 
 from game.boardfile import parse_mine
-from game.solver import analyse_board
+from game.solver import analyse, analyse_board
 from game.solver.explain import explain_safe
 from game.solver.probabilities import solve
 from game.solver.problem import build_problem
@@ -60,3 +60,16 @@ def test_why_safe_rejects_unsafe_cell():
     analysis = analyse_board(parse_mine("4x1x1\n1HHH\n"))
     with pytest.raises(ValueError, match="not certain to be safe"):
         analysis.why_safe((0, 1))
+
+
+def test_a_guess_is_never_shown_as_certain_nor_as_hopeless():
+    from game.solver.explain import chance
+    from game.ui.assist import hint_title
+    assert chance(0.999994) == "over 99.9%" and chance(0.00001) == "under 0.1%"
+    assert chance(1.0) == "100.0%" and chance(0.0) == "0.0%" and chance(0.8835) == "88.3%"
+    assert hint_title("guess", (0, 0), 0.996) == "Best guess (0,0): over 99% safe"
+    assert hint_title("guess", (0, 0), 0.004) == "Best guess (0,0): under 1% safe"
+    assert hint_title("guess", (0, 0), 0.88) == "Best guess (0,0): 88% safe"
+    # 400x400 all covered with one mine: 99.9994 % safe, once printed as 100.0 %
+    analysis = analyse("400x400x1\n" + ("H" * 400 + "\n") * 400)
+    assert "survives with chance over 99.9%" in analysis.explanation

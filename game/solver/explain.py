@@ -223,6 +223,16 @@ def _count_text(probs: Probabilities, cell: Cell) -> str:
             f"{fmt(cell)} empty, so it is safe")
 
 
+def chance(p: float) -> str:
+    """``p`` (0..1) as a percent to 0.1 %, never rounded to a certainty it is not: 0.999994
+    reads "over 99.9%" and 0.00001 "under 0.1%"; exactly 0 and 1 read 0.0% and 100.0%."""
+    if 0.999 < p < 1:
+        return f"{p:.1%}" if round(p, 3) < 1 else "over 99.9%"
+    if 0 < p < 0.001:
+        return f"{p:.1%}" if round(p, 3) > 0 else "under 0.1%"
+    return f"{p:.1%}"
+
+
 def explain_move(probs: Probabilities, move) -> str:
     """The explanation of a :class:`game.solver.bestmove.Move` in words."""
     if move.cell is None:
@@ -235,14 +245,14 @@ def explain_move(probs: Probabilities, move) -> str:
     if move.kind == "endgame":
         return (f"Guess: no cell is certain to be safe. Only {probs.total} mine layouts remain, so "
                 f"the rest of the game was searched exactly: revealing {fmt(cell)} (safe with "
-                f"chance {1 - mine:.1%}) wins {move.win:.1%} of the time with best play, "
+                f"chance {chance(1 - mine)}) wins {chance(move.win)} of the time with best play, "
                 f"more than any other cell.")
     text = (f"Guess: no cell is certain to be safe. {fmt(cell)} survives with chance "
-            f"{1 - mine:.1%}")
+            f"{chance(1 - mine)}")
     if mine <= lowest + 1e-12:
         text += ", the lowest mine probability on the board"
     else:
-        text += f" (the safest cell survives with {1 - lowest:.1%})"
+        text += f" (the safest cell survives with {chance(1 - lowest)})"
     best = move.candidates[0] if move.candidates else None
     if best is not None:
         text += (f"; after it, a certain-safe cell follows with chance {best.progress:.0%} "
@@ -250,6 +260,6 @@ def explain_move(probs: Probabilities, move) -> str:
         if len(move.candidates) > 1:
             runner = move.candidates[1]
             text += (f", the best combination among the {len(move.candidates)} cells weighed "
-                     f"(next best {fmt(runner.cell)}: survival {1 - runner.mine:.1%}, "
+                     f"(next best {fmt(runner.cell)}: survival {chance(1 - runner.mine)}, "
                      f"progress {runner.progress:.0%})")
     return text + "."

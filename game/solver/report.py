@@ -15,6 +15,7 @@ import sys
 
 from game.boardfile import BoardFileError, load_board
 from game.solver.analysis import Analysis, Solver
+from game.solver.explain import chance
 from game.solver.problem import InconsistentPosition, fmt
 
 PROG = "python main.py"  # as argparse names the program (game.cli)
@@ -76,8 +77,9 @@ def to_text(board, analysis: Analysis) -> str:
     lines.append(f"Certain safe: {_list(analysis.safe)}")
     lines.append(f"Certain mines: {_list(analysis.mines)}")
     if analysis.best_move is not None:
-        lines.append(f"Best move: reveal {fmt(analysis.best_move)} ({analysis.move_kind}, "
-                     f"safe with chance {analysis.survival:.1%})")
+        how = ("certain safe" if analysis.move_kind == "safe"
+               else f"{analysis.move_kind}, safe with chance {chance(analysis.survival)}")
+        lines.append(f"Best move: reveal {fmt(analysis.best_move)} ({how})")
     lines.append(analysis.explanation)
     if analysis.approximate:
         lines.append(f"Approximate: {analysis.approximation}")

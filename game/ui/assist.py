@@ -239,4 +239,9 @@ def hint_title(kind: str, cell: Cell, survival: float) -> str:
     row, col = cell
     if kind == "safe":
         return f"Reveal ({row},{col}): certain safe"
-    return f"Best guess ({row},{col}): {survival:.0%} safe"
+    shown = f"{survival:.0%}"
+    if shown == "100%" and survival < 1:  # a guess is never certain: 99.6 % reads "over 99%"
+        shown = "over 99%"
+    elif shown == "0%" and survival > 0:
+        shown = "under 1%"
+    return f"Best guess ({row},{col}): {shown} safe"
