@@ -221,12 +221,18 @@ def test_a_corrupt_database_is_set_aside_told_in_the_window_and_play_goes_on(win
     assert len(stored(isolated_data_dir)) == 1
 
 
-def test_a_newer_database_is_read_only_the_game_plays_and_nothing_is_written(window, isolated_data_dir):
-    path = isolated_data_dir / "records.sqlite3"
+def newer_database(folder):
+    """A records file from a newer version of the game in ``folder`` (it opens read-only)."""
+    path = folder / "records.sqlite3"
     RecordStore.open(path).close()
     with sqlite3.connect(path) as conn:
         conn.execute(f"PRAGMA user_version = {schema.LATEST + 1}")
     conn.close()
+    return path
+
+
+def test_a_newer_database_is_read_only_the_game_plays_and_nothing_is_written(window, isolated_data_dir):
+    path = newer_database(isolated_data_dir)
     before = path.read_bytes()
     w = window(["--difficulty", "beginner", "--seed", "7"])
     assert isinstance(w.scene, MessageBox) and "read-only" in " ".join(w.scene.shown)
@@ -248,11 +254,7 @@ def test_a_newer_database_is_read_only_the_game_plays_and_nothing_is_written(win
 
 
 def test_a_read_only_store_gives_its_own_reason_not_a_newer_version(window, isolated_data_dir):
-    path = isolated_data_dir / "records.sqlite3"
-    RecordStore.open(path).close()
-    with sqlite3.connect(path) as conn:
-        conn.execute(f"PRAGMA user_version = {schema.LATEST + 1}")
-    conn.close()
+    newer_database(isolated_data_dir)
     w = window(["--difficulty", "beginner", "--seed", "7"])
     w.click(w.scene.buttons.buttons[0].rect.center)  # OK
     w.scene.services.records.store.problem = "permission denied: the folder /x is read-only"
