@@ -5,6 +5,7 @@ Told with posted pygame events (headless SDL, fake clock): the menu and custom f
 refusal of a density the generator does not take.
 """
 
+import gc
 import random
 import time
 
@@ -66,9 +67,10 @@ def slow_generation(monkeypatch):
 class StepLog:
     """Every Generation.step the window makes: (the loop's update count then, CPU seconds taken).
 
-    CPU time of this process, not wall time: a slice is judged by the work it did, not by
-    how long the machine's scheduler kept it waiting (a busy CI machine once stretched an
-    8 ms slice to 110 ms of wall time)."""
+    CPU time of this process, not wall time, with the garbage collector held off during the
+    slice: a slice is judged by the work it did, not by the scheduler keeping it waiting or
+    a full collection of what earlier tests left on the heap landing inside it (either
+    stretched an 8 ms slice past 100 ms in CI's full run, never in this test alone)."""
 
     def __init__(self) -> None:
         self.loop = None  # set once the window is built
@@ -82,11 +84,15 @@ def step_log(monkeypatch):
     real_step = Generation.step
 
     def timed_step(job, budget=0.008):
+        collecting = gc.isenabled()
+        gc.disable()
         started = time.process_time()
         try:
             return real_step(job, budget)
         finally:
             log.calls.append((log.loop.updates, time.process_time() - started))
+            if collecting:
+                gc.enable()
 
     monkeypatch.setattr(Generation, "step", timed_step)
     return log
