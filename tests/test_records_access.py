@@ -295,3 +295,21 @@ def test_rows_with_wrongly_typed_values_are_skipped_and_named(isolated_data_dir,
     with sqlite3.connect(path) as conn:  # nothing was deleted or changed
         assert conn.execute("SELECT time_ms FROM games WHERE id = 2").fetchone()[0] == "abc"
     conn.close()
+
+
+def test_a_lock_gone_by_the_end_of_a_game_lets_that_game_be_saved(isolated_data_dir, capsys, short_waits):
+    """Locked at start-up (so read-only), released before the game ends: the game is saved."""
+    path = filled(isolated_data_dir)
+    holder = hold_lock(path)
+    try:
+        records = open_records(None)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert records.store.read_only and records.store.locked_out  # it was locked at start
+    capsys.readouterr()
+    assert records.finish_hook()(won_beginner()) == "New best time: #1"  # once: "nothing was saved"
+    assert records.store.saves and records.store.count() == 4
+    records.close()
+    with RecordStore.open(path) as store:
+        assert store.count() == 4

@@ -78,6 +78,7 @@ class RecordStore:
         self.read_only = read_only
         self.problem = problem or (NEWER if read_only else None)
         self.warnings: list[str] = list(warnings or [])
+        self.locked_out = False  # read-only only because another program held the lock at start
 
     @property
     def saves(self) -> bool:

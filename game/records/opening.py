@@ -243,4 +243,6 @@ def _open_read_only(path: Path, warnings: list[str], problem: str, locked: bool 
         conn.close()
         conn = memory
         schema.migrate(conn)
-    return RecordStore(conn, path, read_only=True, warnings=warnings, problem=problem)
+    store = RecordStore(conn, path, read_only=True, warnings=warnings, problem=problem)
+    store.locked_out = locked  # Records.record tries the file again when a game ends
+    return store

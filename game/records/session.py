@@ -79,12 +79,27 @@ class Records:
     last_rank: int | None = None       # its best-time rank, or None
 
     def record(self, game, seed: int | None) -> tuple[int | None, int | None]:
-        """:func:`record_finished_game` with the settings' player name; new warnings are kept."""
+        """:func:`record_finished_game` with the settings' player name; new warnings are kept.
+
+        A store left read-only because another program held the lock at start-up is
+        opened again first: once the lock is gone, the game is saved after all.
+        """
+        if self.store.locked_out:
+            self._reopen()
         before = len(self.store.warnings)
         result = record_finished_game(self.store, game, seed, name=self.settings.player_name)
         self.warnings.extend(self.store.warnings[before:])
         self.last_record_id, self.last_rank = result
         return result
+
+    def _reopen(self) -> None:
+        """Try the database file again for writing; keep the read-only store if it is still locked."""
+        fresh = RecordStore.open(self.store.path)
+        if fresh.saves:
+            self.store.close()
+            self.store = fresh
+        else:
+            fresh.close()
 
     def finish_hook(self, seed_of: Callable[[object], int | None] = lambda game: game.seed
                     ) -> Callable[[object], str | None]:
