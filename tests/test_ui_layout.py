@@ -12,6 +12,7 @@ from game.ui.scenes.help import Help
 from game.ui.scenes.pause import Pause
 from game.ui.scenes.result import GameOver, Victory
 from game.ui.solver_view import HintPanel
+import game.ui.widgets as ui_widgets
 
 CLASSIC = {  # (rows, cols, mines): size, hud, board, counter, timer, face as the Windows game draws them
     (9, 9, 10): ((200, 211), (8, 8, 184, 37), (28, 56, 144, 144), (16, 14, 41, 25), (143, 14, 41, 25),
@@ -134,3 +135,24 @@ def test_help_pause_hint_and_a_message_fit_the_smallest_windows(window, size):
     w.loop.manager.switch(box)
     w.step()
     assert inside(w, box.box) and all(box.box.contains(b.rect) for b in box.buttons.buttons)
+
+
+def test_a_button_label_too_wide_for_its_button_takes_a_smaller_font(window):
+    from game.ui.widgets import LABEL_ROOM, Button, font
+    w = window(["--difficulty", "beginner"])
+    drawn = []
+    real_text = ui_widgets.text
+
+    def spy(surface, message, pos, size=16, *args, **kwargs):
+        drawn.append((message, size))
+        return real_text(surface, message, pos, size, *args, **kwargs)
+
+    ui_widgets.text = spy
+    try:
+        Button((0, 0, 58, 22), "New game", lambda: None, 15).draw(w.screen)  # Beginner's result panel
+        Button((0, 0, 120, 22), "New game", lambda: None, 15).draw(w.screen)
+    finally:
+        ui_widgets.text = real_text
+    (_, narrow), (_, wide) = drawn
+    assert wide == 15 and narrow < 15  # "New game" filled the 58-pixel button edge to edge
+    assert font(narrow).size("New game")[0] <= 58 - LABEL_ROOM

@@ -55,6 +55,10 @@ def text(surface: pygame.Surface, message: str, pos: tuple[int, int], size: int 
     return rect
 
 
+MIN_LABEL_SIZE = 11  # smallest font a button label shrinks to, pixels
+LABEL_ROOM = 12  # pixels a label leaves free inside its button: bevels and the focus line
+
+
 def focus_step(event: pygame.event.Event) -> int:
     """How a KEYDOWN moves the focus in a list of fields or buttons: +1 for Down or Tab,
     -1 for Up or Shift+Tab, 0 for any other key."""
@@ -108,7 +112,10 @@ class Button:
         pygame.draw.rect(surface, BLACK if focused else SHADE, self.rect, 1)
         bevel(surface, self.rect.inflate(-2, -2), 1, raised=not pressed)
         offset = 1 if pressed else 0
-        text(surface, self.label, (self.rect.centerx + offset, self.rect.centery + offset + 1), self.size,
+        size = self.size  # a label too wide for its button (a narrow window) takes a smaller font
+        while size > MIN_LABEL_SIZE and font(size).size(self.label)[0] > self.rect.width - LABEL_ROOM:
+            size -= 1
+        text(surface, self.label, (self.rect.centerx + offset, self.rect.centery + offset + 1), size,
              anchor="center")
         if focused:
             focus = self.rect.inflate(-6, -6)
