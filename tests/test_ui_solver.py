@@ -152,6 +152,14 @@ def test_a_long_hint_on_a_small_board_scrolls_and_other_keys_still_close_it(wind
     assert w.scene is playing
 
 
+def test_first_click_hint_on_a_board_too_dense_to_open_does_not_promise_an_opening(window):
+    w = window(["--rows", "1", "--cols", "2", "--mines", "1"])
+    w.key(pygame.K_h)
+    hint = w.scene.hint
+    assert hint.kind == "first" and "always safe" in hint.text
+    assert "opens an area" not in hint.text and "too many mines" in hint.text
+
+
 def test_hint_rings_the_solvers_move_explains_it_and_is_counted_once(window):
     w = window(["--difficulty", "beginner", "--seed", "3"])
     game = w.scene.game

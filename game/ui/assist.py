@@ -20,7 +20,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
-from game.board import Cell
+from game.board import Cell, neighbours
 from game.boardfile import from_game
 from game.engine import Game, State
 from game.solver import Analysis, InconsistentPosition, Solver
@@ -176,7 +176,12 @@ class Assistant:
 
     def _first_click_hint(self) -> Hint:
         cell = first_click_cell(self.game)
-        if self.game.config.first_click == "opening" or self.game.config.no_guess:
+        config = self.game.config
+        block = 1 + len(neighbours(cell, config.rows, config.cols))  # the opening rule keeps these free
+        if config.cells - config.mines < block:  # too dense: the rule falls back to a safe click
+            text = ("Click anywhere: the first click is always safe. This board has too many "
+                    "mines for it to open an area.")
+        elif config.first_click == "opening" or config.no_guess:
             text = ("Click anywhere: the first click is always safe and opens an area. "
                     "The centre opens the most.")
         else:
