@@ -177,7 +177,7 @@ class Assistant:
     def _first_click_hint(self) -> Hint:
         cell = first_click_cell(self.game)
         config = self.game.config
-        block = 1 + len(neighbours(cell, config.rows, config.cols))  # the opening rule keeps these free
+        block = 1 + sum(1 for _ in neighbours(cell, config.rows, config.cols))  # kept free by the opening rule
         if config.cells - config.mines < block:  # too dense: the rule falls back to a safe click
             text = ("Click anywhere: the first click is always safe. This board has too many "
                     "mines for it to open an area.")
