@@ -11,7 +11,7 @@ import pygame
 from game.ui.assist import Hint, HintRequest
 from game.ui.layout import BoardLayout
 from game.ui.scene import Overlay
-from game.ui.widgets import BLACK, GREY, LIGHT, NAVY, bevel, font, text, wrap
+from game.ui.widgets import BLACK, GREY, LIGHT, NAVY, bevel, fitting_size, font, text, wrap
 
 SAFE_RGB = (40, 200, 40)  # probability 0: certain safe
 EVEN_RGB = (250, 220, 40)  # probability 0.5
@@ -52,10 +52,7 @@ def percent_label(p: float) -> str:
 
 def label_size(cell: int) -> int:
     """The largest bold font size, pixels, at which '100' fits inside a ``cell``-pixel tile."""
-    size = round(cell * 0.85)
-    while size > 6 and font(size, bold=True).size("100")[0] > cell - 3:
-        size -= 1
-    return size
+    return fitting_size("100", cell - 3, round(cell * 0.85), 6, bold=True)
 
 
 class ProbabilityLayer:
@@ -249,9 +246,8 @@ class HintPanel(Overlay):
         if self.hint.kind in ("none", "error"):
             colour = BLACK
         title = self.hint.title + "." * (self.ticks // DOT_TICKS % 4) if self.waiting else self.hint.title
-        size = TITLE_SIZE  # a long title on a narrow board: a smaller font, never cut at the edge
-        while size > MIN_TITLE_SIZE and font(size, True).size(title)[0] > self.panel.right - PAD - left:
-            size -= 1
+        # a long title on a narrow board: a smaller font, never cut at the edge
+        size = fitting_size(title, self.panel.right - PAD - left, TITLE_SIZE, MIN_TITLE_SIZE, bold=True)
         text(screen, title, (left, top + (TITLE_SIZE - size) // 2), size, colour, bold=True)
         top += TITLE_SIZE + 4
         for line in self.lines[self.offset:self.offset + self.shown]:

@@ -59,6 +59,14 @@ MIN_LABEL_SIZE = 11  # smallest font a button label shrinks to, pixels
 LABEL_ROOM = 12  # pixels a label leaves free inside its button: bevels and the focus line
 
 
+def fitting_size(message: str, width: int, size: int, smallest: int, bold: bool = False) -> int:
+    """The largest font size from ``size`` down to ``smallest`` (pixels) at which ``message``
+    is at most ``width`` pixels wide; ``smallest`` when none is."""
+    while size > smallest and font(size, bold).size(message)[0] > width:
+        size -= 1
+    return size
+
+
 def focus_step(event: pygame.event.Event) -> int:
     """How a KEYDOWN moves the focus in a list of fields or buttons: +1 for Down or Tab,
     -1 for Up or Shift+Tab, 0 for any other key."""
@@ -112,9 +120,8 @@ class Button:
         pygame.draw.rect(surface, BLACK if focused else SHADE, self.rect, 1)
         bevel(surface, self.rect.inflate(-2, -2), 1, raised=not pressed)
         offset = 1 if pressed else 0
-        size = self.size  # a label too wide for its button (a narrow window) takes a smaller font
-        while size > MIN_LABEL_SIZE and font(size).size(self.label)[0] > self.rect.width - LABEL_ROOM:
-            size -= 1
+        # a label too wide for its button (a narrow window) takes a smaller font
+        size = fitting_size(self.label, self.rect.width - LABEL_ROOM, self.size, MIN_LABEL_SIZE)
         text(surface, self.label, (self.rect.centerx + offset, self.rect.centery + offset + 1), size,
              anchor="center")
         if focused:

@@ -105,8 +105,9 @@ class CustomForm(Scene):
             return self.leave() if self.focus == 4 else self.submit()
         if key == pygame.K_SPACE and self.focus >= 3:
             return self.submit() if self.focus == 3 else self.leave()
-        if focus_step(event):
-            self.focus = (self.focus + focus_step(event)) % 5
+        step = focus_step(event)
+        if step:
+            self.focus = (self.focus + step) % 5
         elif self.focus < 3 and key == pygame.K_BACKSPACE:
             self.values[self.focus] = self.values[self.focus][:-1]
         elif self.focus < 3 and getattr(event, "unicode", "") and event.unicode in "0123456789":
