@@ -155,9 +155,9 @@ def blended_safety(after: Probabilities) -> float:
     "blended safety" of its best living tiles, w = 0.2). When every such cell is dead,
     the best of them counts (one must still be revealed); 1 when nothing is left to reveal.
     """
-    certain = after.mines.__contains__ if not after.approximate else _exactly_one(after)
+    # (the exact weights are read only for the rare p == 1.0, rounded or exact)
     ranked = heapq.nsmallest(NEXT_LOOK, ((p, cell) for cell, p in after.floats.items()
-                                         if p < 1.0 or not certain(cell)))
+                                         if p < 1.0 or not _certain_mine(after, cell)))
     if not ranked:
         return 1.0  # every covered cell is a mine: the game is won
 
@@ -167,7 +167,7 @@ def blended_safety(after: Probabilities) -> float:
     living = [1.0 - p for p, cell in ranked if alive(cell)]
     if len(living) < 2 and len(ranked) == NEXT_LOOK:  # rare: look further down the list
         living = sorted((1.0 - p for cell, p in after.floats.items()
-                         if (p < 1.0 or not certain(cell)) and alive(cell)), reverse=True)[:2]
+                         if (p < 1.0 or not _certain_mine(after, cell)) and alive(cell)), reverse=True)[:2]
     if not living:
         return 1.0 - ranked[0][0]
     best = living[0]
@@ -175,12 +175,10 @@ def blended_safety(after: Probabilities) -> float:
     return (1.0 - SECOND_WEIGHT) * best + SECOND_WEIGHT * second
 
 
-def _exactly_one(probs: Probabilities):
-    """cell -> True when its weight is exactly 1 (a certain mine by the count, estimated or not)."""
-    def certain(cell: Cell) -> bool:
-        num, den = probs.weight[cell]
-        return num == den
-    return certain
+def _certain_mine(probs: Probabilities, cell: Cell) -> bool:
+    """True when ``cell``'s weight is exactly 1: a certain mine by the count, estimated or not."""
+    num, den = probs.weight[cell]
+    return num == den
 
 
 def looks_dead(probs: Probabilities, cell: Cell) -> bool:

@@ -223,14 +223,17 @@ def _count_text(probs: Probabilities, cell: Cell) -> str:
             f"{fmt(cell)} empty, so it is safe")
 
 
-def chance(p: float) -> str:
-    """``p`` (0..1) as a percent to 0.1 %, never rounded to a certainty it is not: 0.999994
-    reads "over 99.9%" and 0.00001 "under 0.1%"; exactly 0 and 1 read 0.0% and 100.0%."""
-    if 0.999 < p < 1:
-        return f"{p:.1%}" if round(p, 3) < 1 else "over 99.9%"
-    if 0 < p < 0.001:
-        return f"{p:.1%}" if round(p, 3) > 0 else "under 0.1%"
-    return f"{p:.1%}"
+def chance(p: float, places: int = 1) -> str:
+    """``p`` (0..1) as a percent with ``places`` decimals, never rounded to a certainty it
+    is not: 0.999994 reads "over 99.9%" and 0.00001 "under 0.1%" (with 0 places "over 99%"
+    and "under 1%"); exactly 0 and 1 read 0.0% and 100.0%."""
+    text = f"{p:.{places}%}"
+    step = 10.0 ** -places  # the smallest percent shown
+    if 0 < p < 1 and text == f"{1:.{places}%}":
+        return f"over {100 - step:.{places}f}%"
+    if 0 < p < 1 and text == f"{0:.{places}%}":
+        return f"under {step:.{places}f}%"
+    return text
 
 
 def explain_move(probs: Probabilities, move) -> str:

@@ -24,7 +24,7 @@ from game.board import Cell, neighbours
 from game.boardfile import from_game
 from game.engine import Game, State
 from game.solver import Analysis, InconsistentPosition, Solver
-from game.solver.explain import simplest_proof
+from game.solver.explain import chance, simplest_proof
 
 HINT_BUDGET = 0.7  # seconds of guess look-ahead for a hint (a one-off, asked for)
 
@@ -244,9 +244,4 @@ def hint_title(kind: str, cell: Cell, survival: float) -> str:
     row, col = cell
     if kind == "safe":
         return f"Reveal ({row},{col}): certain safe"
-    shown = f"{survival:.0%}"
-    if shown == "100%" and survival < 1:  # a guess is never certain: 99.6 % reads "over 99%"
-        shown = "over 99%"
-    elif shown == "0%" and survival > 0:
-        shown = "under 1%"
-    return f"Best guess ({row},{col}): {shown} safe"
+    return f"Best guess ({row},{col}): {chance(survival, 0)} safe"  # 99.6 % reads "over 99%"
