@@ -143,3 +143,18 @@ def test_a_frontier_group_longer_than_the_recursion_limit_is_estimated_not_a_cra
     assert set(analysis.probabilities) == {(r, c) for r in (0, 2) for c in range(cols)}
     assert all(0.0 <= p <= 1.0 for p in analysis.probabilities.values())
     assert analysis.best_move is not None
+
+
+def test_an_estimated_analysis_claims_no_layout_count(tmp_path, capsys):
+    cols = 1000  # as above: a group of 2000 cells, estimated
+    mines = {(0, c) for c in range(0, cols, 3)}
+    row = "".join(str(sum((0, d) in mines for d in (c - 1, c, c + 1))) for c in range(cols))
+    path = tmp_path / "long.mine"
+    path.write_text(f"{cols}x3x{len(mines)}\n{'H' * cols}\n{row}\n{'H' * cols}\n")
+    assert main(["--analyse", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("3 rows x 1000 cols, 334 mines, too many consistent mine layouts to count\n")
+    assert "Approximate: a frontier group of 2000 cells" in out
+    assert main(["--analyse", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["layouts"] is None and data["approximate"] is True

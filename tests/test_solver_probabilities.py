@@ -1,5 +1,6 @@
 """The exact probability engine against brute-force enumeration, and its error handling."""
 
+import math
 import random
 
 import pytest
@@ -121,12 +122,97 @@ def test_a_group_too_large_to_count_is_flagged_approximate():
     assert not exact.approximate
 
 
-def test_binomial_rows_stepped_from_known_entries_are_exact():
+def test_relative_binomials_times_their_scale_are_the_exact_binomials():
     from math import comb
 
-    from game.solver.probabilities import _BinomRow
+    from game.solver.probabilities import relative_binomials
     rng = random.Random(4)
     for n in (0, 1, 7, 479, 5000):
-        row = _BinomRow(n)
-        for k in [rng.randint(-3, n + 3) for _ in range(200)] + [n // 2 + d for d in range(-70, 70)]:
-            assert row[k] == (comb(n, k) if 0 <= k <= n else 0), (n, k)
+        for _ in range(30):
+            lo = rng.randint(0, n)
+            hi = min(n, lo + rng.randint(0, 80))
+            row, (n_, k, d) = relative_binomials(n, lo, hi)
+            assert (n_, k) == (n, lo) and sorted(row) == list(range(lo, hi + 1))
+            for j, r in row.items():
+                assert r * comb(n, k) == comb(n, j) * d, (n, lo, hi, j)
+
+
+def test_layout_count_is_exact_and_its_log_agrees():
+    import math
+    rng = random.Random(11)
+    for _ in range(80):
+        board, _ = random_position(rng)
+        total, _ = brute_force(board)
+        result = solve(build_problem(board))
+        assert result.total == total
+        assert math.isclose(result.log_total, math.log(total), rel_tol=1e-9, abs_tol=1e-9)
+        assert result.layouts_at_most(total) and not result.layouts_at_most(total - 1)
+
+
+def test_an_all_covered_big_board_counts_its_layouts_only_when_asked():
+    from math import comb, log10
+    board = BoardFile(300, 300, 18000)
+    result = solve(build_problem(board))
+    assert result.floats[(150, 150)] == 0.2 and len(result.floats) == 90000
+    assert abs(result.log_total / math.log(10) - log10(comb(90000, 18000))) < 1e-6
+    assert result._total is None  # not computed: the probabilities do not need it
+    assert result.total == comb(90000, 18000)
+
+
+def _plain_problem(board, ignore_flags=False):
+    """build_problem written the obvious way, one dictionary lookup per neighbour."""
+    from game.board import neighbours
+    flags = frozenset() if ignore_flags else frozenset(board.flags) - board.revealed.keys()
+    cells = [(r, c) for r in range(board.rows) for c in range(board.cols)]
+    unknown = {c for c in cells if c not in board.revealed and c not in flags}
+    constraints = []
+    for cell in sorted(board.revealed):
+        around = list(neighbours(cell, board.rows, board.cols))
+        covered = tuple(sorted(n for n in around if n in unknown))
+        if covered:
+            need = board.revealed[cell] - sum(n in flags for n in around)
+            constraints.append((cell, board.revealed[cell], need, covered))
+    frontier = {c for con in constraints for c in con[3]}
+    return constraints, unknown, frontier, [c for c in cells if c in unknown and c not in frontier]
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_build_problem_matches_a_plain_reading_of_the_position(seed):
+    rng = random.Random(seed)
+    board, _ = random_position(rng, max_rows=9, max_cols=70, flag_share=0.4)
+    for ignore in (False, True):
+        try:
+            problem = build_problem(board, ignore_flags=ignore)
+        except InconsistentPosition:
+            continue  # random flags may exceed a number; the messages are tested elsewhere
+        constraints, unknown, frontier, interior = _plain_problem(board, ignore)
+        assert [tuple(con) for con in problem.constraints] == constraints
+        assert problem.unknown == unknown and problem.frontier == frontier
+        assert list(problem.interior) == interior
+
+
+def test_a_number_with_no_covered_neighbour_is_refused():
+    revealed = {(r, c): 0 for r in range(3) for c in range(3)}
+    revealed[(1, 1)] = 2  # sees no covered cell at all (the file reader refuses this too)
+    board = BoardFile(3, 3, 1, revealed, frozenset())
+    with pytest.raises(InconsistentPosition, match=r"the 2 at \(1,1\) needs 2 more mines but has only 0"):
+        build_problem(board)
+
+
+def test_estimated_outcomes_share_what_the_exact_ones_leave():
+    # Beside a long row of 1s every reveal of a covered cell makes a long group; with a
+    # node limit of 1 each outcome is estimated and must still get a chance that, with
+    # the others, adds up to the chance the cell is safe.
+    from game.solver import lookahead
+    board = parse_mine("12x3x4\n" + "1" * 12 + "\n" + "H" * 12 + "\n" + "H" * 12 + "\n")
+    problem = build_problem(board)
+    probs = solve(problem)
+    old = lookahead.LOOKAHEAD_NODE_LIMIT
+    lookahead.LOOKAHEAD_NODE_LIMIT = 1
+    try:
+        found = lookahead.outcomes(problem, probs, (1, 5))
+    finally:
+        lookahead.LOOKAHEAD_NODE_LIMIT = old
+    assert any(o.after.approximate for o in found)
+    assert math.isclose(sum(o.chance for o in found), 1 - probs.probability((1, 5)), rel_tol=1e-9)
+    assert all(0 <= o.chance <= 1 for o in found)

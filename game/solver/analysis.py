@@ -33,7 +33,8 @@ class Analysis:
     explanation: the reason for the best move, in words.
     reasons: certain-safe cell -> why it is safe (computed on demand, see :meth:`why_safe`).
     approximate: True when some probabilities are estimates; ``approximation`` says why.
-    layouts: the number of mine layouts consistent with the position (exact int).
+    layouts: the number of mine layouts consistent with the position, an exact int (computed
+        on first use; None when the analysis is approximate).
     seconds: time the analysis took.
     """
 
@@ -47,10 +48,13 @@ class Analysis:
     explanation: str
     approximate: bool
     approximation: str
-    layouts: int
     seconds: float
     result: Probabilities = field(repr=False, default=None)
     move: Move = field(repr=False, default=None)
+
+    @property
+    def layouts(self) -> int | None:
+        return self.result.total
 
     def why_safe(self, cell: Cell) -> str:
         """Why a certain-safe ``cell`` is safe, from the fewest numbers that prove it.
@@ -101,7 +105,7 @@ class Solver:
             probabilities=probs.as_floats(), best_move=move.cell, safe=set(probs.safe),
             mines=set(probs.mines), move_kind=move.kind, survival=move.survival,
             win_chance=move.win, explanation=text, approximate=probs.approximate,
-            approximation="; ".join(probs.reasons), layouts=probs.total,
+            approximation="; ".join(probs.reasons),
             seconds=time.perf_counter() - start, result=probs, move=move)
 
 

@@ -106,7 +106,7 @@ def best_move(problem: Problem, probs: Probabilities, cache: GroupCache | None =
             "cell can ever tell which, so this 50/50 must be guessed anyway: guessing it now "
             "risks nothing more and its number helps the rest of the game"))
     start = time.perf_counter()
-    groups = split_groups(problem.constraints)  # for the region search and the look-ahead
+    groups = probs.constraint_groups or split_groups(problem.constraints)  # for the region search, look-ahead
     region = region_move(problem, probs, budget * ENDGAME_SHARE, groups) if ISOLATED_REGIONS else None
     if region is not None:
         cell, win, count = region
@@ -114,7 +114,7 @@ def best_move(problem: Problem, probs: Probabilities, cache: GroupCache | None =
             f"it lies in a closed-off area that no other cell can ever tell anything about, so "
             f"that area's guesses must be taken anyway; its {count} possible layouts were "
             f"searched exactly and this reveal clears it {win:.1%} of the time with best play"))
-    if not probs.approximate and probs.total <= ENDGAME_LAYOUTS:
+    if probs.layouts_at_most(ENDGAME_LAYOUTS):
         found = search_exactly(problem, ENDGAME_LAYOUTS, budget * ENDGAME_SHARE)
         if found is not None:
             cell, win, _ = found

@@ -262,7 +262,7 @@ def explain_move(probs: Probabilities, move) -> str:
     if move.kind == "safe":
         return f"Safe: {explain_safe(probs, cell).text}."
     mine = probs.probability(cell)
-    lowest = min(probs.as_floats().values())
+    lowest = min(probs.floats.values())
     if move.kind == "endgame":
         return (f"Guess: no cell is certain to be safe. Only {probs.total} mine layouts remain, so "
                 f"the rest of the game was searched exactly: revealing {fmt(cell)} (safe with "

@@ -30,12 +30,15 @@ class GroupCount:
 
     boxes: tuples of cells that touch the same numbers. dist: mine count m ->
     (W(m) layouts, [sum over those layouts of the mines in each box]).
-    exact: False when the group was too large and ``dist`` is an estimate.
+    exact: False when the group was too large and ``dist`` is an estimate: float weights of
+    arbitrary scale, and per-box sums W(m) x m / expected x shares[b].
     """
 
     boxes: list[tuple[Cell, ...]]
     dist: dict[int, tuple[int, list[int]]]
     exact: bool = True
+    shares: list[float] | None = None
+    expected: float = 0.0
 
 
 def split_groups(constraints: tuple[Constraint, ...] | list[Constraint]) -> list[list[Constraint]]:
@@ -68,6 +71,13 @@ def count_group(constraints: list[Constraint], node_limit: int = NODE_LIMIT) -> 
     Raises:
         InconsistentPosition: no assignment satisfies the group's numbers.
     """
+    first = constraints[0]
+    if all(con.cells == first.cells and con.need == first.need for con in constraints):
+        # one box, every number asking the same of it (a lone covered cell amid numbers:
+        # most groups of an almost cleared board); what the enumeration would find
+        layouts = comb(len(first.cells), first.need)
+        if layouts:
+            return GroupCount([first.cells], {first.need: (layouts, [layouts * first.need])})
     member: dict[Cell, list[int]] = {}
     for i, con in enumerate(constraints):
         for cell in con.cells:
@@ -180,23 +190,42 @@ def _approximate_group(constraints, box_cells, box_cons) -> GroupCount:
 
     Each box gets the mean density its numbers ask for; the group's mine count m is
     spread around the expected count with a normal-shaped weight (so the global count
-    can still pick any feasible m), boxes scaled to hold m mines in all.
+    can still pick any feasible m), boxes scaled to hold m mines in all. The weights are
+    floats of arbitrary scale, and the per-box sums are proportional (``shares``), so the
+    combination costs counts + boxes, not counts x boxes (thousands of each on 1000x1000).
     """
-    density = []
-    for cons in box_cons:
-        shares = [constraints[c].need / len(constraints[c].cells) for c in cons]
-        density.append(sum(shares) / len(shares))
+    shares = []
+    for cons, cells in zip(box_cons, box_cells):
+        density = sum(constraints[c].need / len(constraints[c].cells) for c in cons) / len(cons)
+        shares.append(density * len(cells))
     n = sum(len(cells) for cells in box_cells)
-    expected = max(1e-9, sum(d * len(cells) for d, cells in zip(density, box_cells)))
+    expected = max(1e-9, sum(shares))
     spread = max(1.0, expected * (1 - expected / n))
-    scale = 10 ** 12  # fixed-point weights keep the combination step in integers
     dist = {}
     for m in range(n + 1):
-        weight = round(scale * math.exp(-((m - expected) ** 2) / (2 * spread)))
-        if weight:
-            per = [round(weight * d * len(cells) * m / expected) for d, cells in zip(density, box_cells)]
-            dist[m] = (weight, per)
-    return GroupCount(box_cells, dist, exact=False)
+        weight = math.exp(-((m - expected) ** 2) / (2 * spread))
+        if weight >= 5e-13:  # negligible beyond about 7.4 standard deviations
+            dist[m] = (weight, _Proportional(weight * m / expected, shares))
+    return GroupCount(box_cells, dist, exact=False, shares=shares, expected=expected)
+
+
+class _Proportional:
+    """The per-box mine sums of an estimated group at one mine count: ``coef x shares[b]``,
+    read like the list an exact group holds, without building it."""
+
+    __slots__ = ("coef", "shares")
+
+    def __init__(self, coef: float, shares: list[float]):
+        self.coef, self.shares = coef, shares
+
+    def __getitem__(self, b: int) -> float:
+        return self.coef * self.shares[b]
+
+    def __len__(self) -> int:
+        return len(self.shares)
+
+    def __iter__(self):
+        return (self.coef * share for share in self.shares)
 
 
 def _no_fit_message(constraints: list[Constraint]) -> str:
@@ -205,6 +234,6 @@ def _no_fit_message(constraints: list[Constraint]) -> str:
     return f"no mine layout fits the numbers {cells}{more}"
 
 
-def group_key(group: list[Constraint]) -> tuple:
+def group_key(group: list[Constraint]) -> frozenset:
     """A cache key that fixes a group's enumeration: its numbers, needs and cells."""
-    return tuple(sorted((con.cell, con.need, con.cells) for con in group))
+    return frozenset(group)  # constraints hash by value: cell, number, need and cells

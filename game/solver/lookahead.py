@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
+from math import exp
 
 from game.board import Cell, neighbours
 from game.solver.probabilities import GroupCache, Probabilities, solve, split_groups
@@ -103,6 +104,8 @@ def outcomes(problem: Problem, probs: Probabilities, cell: Cell,
 
     base_groups: ``split_groups(problem.constraints)`` if already known (saves time).
     deadline: a ``time.perf_counter()`` value; past it, None is returned (not evaluated).
+    An outcome whose position had to be estimated gets its chance as explained in
+    :func:`_share_estimated`.
     """
     if base_groups is None:
         base_groups = split_groups(problem.constraints)
@@ -116,5 +119,21 @@ def outcomes(problem: Problem, probs: Probabilities, cell: Cell,
                           groups=regroup(base_groups, after_problem, cell))
         except InconsistentPosition:
             continue
-        found.append(Outcome(value, after.total / probs.total, after))
+        found.append(Outcome(value, probs.chance_after(after), after))
+    _share_estimated(probs, cell, found)
     return found
+
+
+def _share_estimated(probs: Probabilities, cell: Cell, found: list[Outcome]) -> None:
+    """Outcomes whose position was estimated (a group past the node limit) have no exact
+    count to divide; when the position before is exact, they share what the exact
+    outcomes leave of P(cell safe), in proportion to their estimated counts (in place).
+    One estimated outcome thus gets its chance exactly."""
+    guessed = [o for o in found if o.after.approximate]
+    if not guessed or probs.approximate:
+        return
+    rest = max(0.0, 1.0 - probs.probability(cell) - sum(o.chance for o in found if not o.after.approximate))
+    top = max(o.after.log_total for o in guessed)
+    sizes = [exp(o.after.log_total - top) for o in guessed]
+    for o, size in zip(guessed, sizes):
+        o.chance = rest * size / sum(sizes)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import comb, exp, inf, lgamma
+from math import comb, exp, lgamma, log
 
 from game.board import Cell
 from game.solver.groups import NODE_LIMIT, GroupCount, count_group, group_key, split_groups
@@ -59,16 +59,20 @@ class GroupCache:
 class Probabilities:
     """Exact (or flagged approximate) mine probabilities of a position.
 
-    total: the number of consistent layouts (exact int; 0 never happens, see errors).
-    weight: cell -> (numerator, denominator) ints with probability numerator/denominator.
+    weight: cell -> (numerator, denominator) with probability numerator/denominator:
+        exact ints, scaled by a factor common to the whole position (so only their ratio
+        means anything), or floats in an approximate analysis.
     floats: cell -> that probability as a float, divided once per box (the ints of a big
         board have thousands of digits: one division per cell took seconds).
     safe, mines: cells whose probability is exactly 0 or 1 (only from exact groups).
     approximate: True when some group was estimated; ``reasons`` says why.
+    scaled_total, scale: with scale (n, k, d), the layout count is scaled_total x C(n, k) / d,
+        exactly (see :attr:`total`); in an approximate analysis scaled_total is a float and
+        ``log_scale`` the natural log of its factor.
     """
 
     problem: Problem
-    total: int
+    scaled_total: int | float
     weight: dict[Cell, tuple[int, int]]
     safe: set[Cell]
     mines: set[Cell]
@@ -76,6 +80,46 @@ class Probabilities:
     reasons: list[str] = field(default_factory=list)
     groups: list[GroupCount] = field(default_factory=list)
     floats: dict[Cell, float] = field(default_factory=dict)
+    scale: tuple[int, int, int] = (0, 0, 1)
+    constraint_groups: list[list[Constraint]] | None = None  # from solve(): the split it used
+    log_scale: float = 0.0
+    _total: int | None = field(default=None, repr=False)
+
+    @property
+    def total(self) -> int | None:
+        """The number of consistent layouts, an exact int (never 0); None when the analysis
+        is approximate (an estimated group's layouts are not counted). Computed on first
+        use: on a 1000x1000 board it is a binomial of 200,000 digits, two seconds' work
+        that the probabilities do not need."""
+        if self.approximate:
+            return None
+        if self._total is None:
+            n, k, d = self.scale
+            self._total = self.scaled_total * comb(n, k) // d
+        return self._total
+
+    @property
+    def log_total(self) -> float:
+        """The natural log of the layout count, without computing it; in an approximate
+        analysis, of a pseudo-count whose estimated groups have an arbitrary scale (so
+        only differences between positions sharing those groups mean anything)."""
+        if self.approximate:
+            return log(self.scaled_total) + self.log_scale
+        n, k, d = self.scale
+        return log(self.scaled_total) + lgamma(n + 1) - lgamma(k + 1) - lgamma(n - k + 1) - log(d)
+
+    def layouts_at_most(self, limit: int) -> bool:
+        """True when the analysis is exact and has at most ``limit`` layouts (cheap when it has far more)."""
+        if self.approximate or limit < 1 or self.log_total > log(limit) + 1.0:
+            return False
+        return self.total <= limit
+
+    def chance_after(self, after: Probabilities) -> float:
+        """layouts(after) / layouts(self): the chance of reaching ``after``, a position that
+        narrows this one (a hypothetical reveal). Exact when both are exact."""
+        if self.approximate or after.approximate:
+            return exp(after.log_total - self.log_total)
+        return after.total / self.total
 
     def probability(self, cell: Cell) -> float:
         """Mine probability of an unknown ``cell`` as a float in [0, 1]."""
@@ -100,7 +144,9 @@ def solve(problem: Problem, cache: GroupCache | None = None,
         InconsistentPosition: no layout fits the numbers and the mine count.
     """
     counts: list[GroupCount] = []
-    for group in (split_groups(problem.constraints) if groups is None else groups):
+    if groups is None:
+        groups = split_groups(problem.constraints)
+    for group in groups:
         key = group_key(group) if cache is not None else None
         found = cache.get(key) if cache is not None else None
         if found is None:
@@ -108,135 +154,204 @@ def solve(problem: Problem, cache: GroupCache | None = None,
             if cache is not None and found.exact:  # an estimate may be counted later with more time
                 cache.put(key, found)
         counts.append(found)
-    return combine(problem, counts)
+    result = combine(problem, counts)
+    result.constraint_groups = groups
+    return result
 
 
-def _convolve(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
-    out: dict[int, int] = {}
+def _convolve(a: dict, b: dict) -> dict:
+    out: dict = {}
     for i, x in a.items():
         for j, y in b.items():
             out[i + j] = out.get(i + j, 0) + x * y
     return out
 
 
+class _Frontier:
+    """The frontier's groups joined: how many mines it can hold, with what weight, and
+    for each group the weight of everything else (:meth:`factors`).
+
+    A group with one possible count only shifts the total and scales the weights, so such
+    groups (357 of 366 after a first click on 1000x1000, all but a few of 21,000 on an
+    almost cleared one) are set aside; the others are convolved once, forward. Works alike
+    on exact ints and on floats.
+
+    everything: frontier total t -> its weight, sum over the groups' counts adding to t of
+    the product of their weights.
+    """
+
+    def __init__(self, dists: list[dict]):
+        self.dists = dists
+        self.fixed = [i for i, d in enumerate(dists) if len(d) == 1]
+        self.varying = [i for i, d in enumerate(dists) if len(d) != 1]
+        self.shift = sum(next(iter(dists[i])) for i in self.fixed)
+        weights = [next(iter(dists[i].values())) for i in self.fixed]
+        self.before = [1]  # products of the fixed groups' weights before and after each one
+        for w in weights:
+            self.before.append(self.before[-1] * w)
+        self.after = [1]
+        for w in reversed(weights):
+            self.after.append(self.after[-1] * w)
+        self.after.reverse()
+        self.prefix = [{0: 1}]
+        for i in self.varying:
+            self.prefix.append(_convolve(self.prefix[-1], dists[i]))
+        scale = self.before[-1]
+        self.everything = {t + self.shift: w * scale for t, w in self.prefix[-1].items()}
+
+    def factors(self, outer: dict) -> list[dict]:
+        """For each group i and count m: factor_i[m] = sum over the other groups' totals t of
+        W_others(t) x outer(m + t), where ``outer`` maps a frontier total to the weight of
+        the cells off the frontier (0 where missing).
+
+        One pass back over the varying groups (what the later groups and the outside weigh
+        for each total so far): groups x totals x counts, where convolving every group's
+        "others" anew cost groups x totals squared."""
+        dists, prefix, shift, scale = self.dists, self.prefix, self.shift, self.before[-1]
+        back = {s: outer.get(s + shift, 0) for s in prefix[-1]}
+        found: list[dict] = [{} for _ in dists]
+        for v in range(len(self.varying) - 1, -1, -1):
+            d, known = dists[self.varying[v]], prefix[v]
+            found[self.varying[v]] = {m: scale * sum(w * back[s + m] for s, w in known.items()) for m in d}
+            back = {s: sum(w * back[s + m] for m, w in d.items()) for s in known}
+        for f, i in enumerate(self.fixed):  # back: the rest of the board, no varying mines yet
+            found[i] = {next(iter(dists[i])): self.before[f] * self.after[f + 1] * back[0]}
+        return found
+
+
 def combine(problem: Problem, counts: list[GroupCount]) -> Probabilities:
     """Join group counts with the cells off the frontier under the global mine count.
 
+    Exact ints when every group was counted exactly; floats (see :func:`_combine_estimated`)
+    when one was estimated.
     Raises:
         InconsistentPosition: no split of the remaining mines fits.
     """
+    if not all(g.exact for g in counts):
+        return _combine_estimated(problem, counts)
     left, n_int = problem.mines_left, len(problem.interior)
-    dists = [{m: w for m, (w, _) in g.dist.items()} for g in counts]
-    prefix = [{0: 1}]
-    for d in dists:
-        prefix.append(_convolve(prefix[-1], d))
-    suffix = [{0: 1}]
-    for d in reversed(dists):
-        suffix.append(_convolve(suffix[-1], d))
-    suffix.reverse()
-    everything = prefix[-1]
-    binom = _BinomRow(n_int)
-    total = sum(w * binom[left - t] for t, w in everything.items())
-    if total == 0:
+    frontier = _Frontier([{m: w for m, (w, _) in g.dist.items()} for g in counts])
+    everything = frontier.everything
+    ks = [left - t for t in everything if 0 <= left - t <= n_int]
+    if not ks:
         raise InconsistentPosition(_count_message(problem, everything))
+    binom, scale = relative_binomials(n_int, min(ks), max(ks))
+    outer = {left - k: binom[k] for k in ks}
+    factors = frontier.factors(outer)
+    scaled_total = sum(w * outer.get(t, 0) for t, w in everything.items())
     weight: dict[Cell, tuple[int, int]] = {}
     floats: dict[Cell, float] = {}
     safe: set[Cell] = set()
     mines: set[Cell] = set()
-    approximate = not all(g.exact for g in counts)
-    for i, g in enumerate(counts):
-        others = _convolve(prefix[i], suffix[i + 1])
-        if approximate:  # estimates: a group's ratios in floats (exact ints cost minutes on 1000x1000)
-            factor = _float_factors(g, others, left, n_int)
-            top = max(w for w, _ in g.dist.values())
-            dist = {m: (w / top, [x / top for x in per]) for m, (w, per) in g.dist.items()}
-        else:
-            factor = {m: sum(w * binom[left - m - t] for t, w in others.items()) for m in g.dist}
-            dist = g.dist
-        g_total = sum(w * factor[m] for m, (w, _) in dist.items())
+    for g, factor in zip(counts, factors):
+        g_total = sum(w * factor[m] for m, (w, _) in g.dist.items())
         for b, cells in enumerate(g.boxes):
-            num = sum(per[b] * factor[m] for m, (_, per) in dist.items())
+            num = sum(per[b] * factor[m] for m, (_, per) in g.dist.items())
             den = len(cells) * g_total
             pair, p = (num, den), num / den
             for cell in cells:
                 weight[cell], floats[cell] = pair, p
-            if g.exact and not approximate:
-                if num == 0:
-                    safe.update(cells)
-                elif num == den:
-                    mines.update(cells)
-            elif g.exact:  # another group is estimated: trust only local certainty
+            if num == 0:
+                safe.update(cells)
+            elif num == den:
+                mines.update(cells)
+    if n_int:
+        # layouts with a mine on one given interior cell: C(I-1, k-1) = C(I, k) k / I, k = R - t
+        num = sum(w * outer[t] * (left - t) for t, w in everything.items() if t in outer)
+        den = scaled_total * n_int
+        weight, floats = _with_interior(problem, weight, floats, (num, den), num / den)
+        if num == 0:
+            safe.update(problem.interior)
+        elif num == den:
+            mines.update(problem.interior)
+    return Probabilities(problem, scaled_total, weight, safe, mines, False, [], counts, floats, scale)
+
+
+def _with_interior(problem: Problem, weight: dict, floats: dict, pair, p: float) -> tuple[dict, dict]:
+    """(weight, floats) with every cell off the frontier given the same weight and
+    probability: a million cells on 1000x1000, so the big dicts are made by
+    ``dict.fromkeys`` and the frontier's few entries added to them (adding a million to a
+    small dict took twice as long)."""
+    all_weights = dict.fromkeys(problem.interior, pair)
+    all_weights.update(weight)
+    all_floats = dict.fromkeys(problem.interior, p)
+    all_floats.update(floats)
+    return all_weights, all_floats
+
+
+def _combine_estimated(problem: Problem, counts: list[GroupCount]) -> Probabilities:
+    """:func:`combine` when some group was estimated: in floats, each group's weights
+    normalised to sum 1 and the binomials of the cells off the frontier as log-gamma ratios
+    (exact ints cost minutes on 1000x1000, for numbers that are estimates anyway). Only
+    exact groups' local certainties are kept (a cell safe in every layout of its own
+    group's numbers)."""
+    left, n_int = problem.mines_left, len(problem.interior)
+    sums = [sum(w for w, _ in g.dist.values()) for g in counts]
+    frontier = _Frontier([{m: w / s for m, (w, _) in g.dist.items()} for g, s in zip(counts, sums)])
+    everything = frontier.everything
+    feasible = [t for t in everything if 0 <= left - t <= n_int]
+    if not feasible:
+        raise InconsistentPosition(_count_message(problem, everything))
+    base = lgamma(n_int + 1)
+    log_binom = {t: base - lgamma(left - t + 1) - lgamma(n_int - left + t + 1) for t in feasible}
+    # shift: the outside weighs at most 1 where the frontier has any weight (no overflow,
+    # and no underflow where the layouts are)
+    shift = max(log_binom[t] + log(everything[t]) for t in feasible if everything[t] > 0)
+    outer = {t: exp(x - shift) for t, x in log_binom.items()}
+    factors = frontier.factors(outer)
+    scaled_total = sum(w * outer.get(t, 0.0) for t, w in everything.items())
+    weight: dict[Cell, tuple[float, float]] = {}
+    floats: dict[Cell, float] = {}
+    safe: set[Cell] = set()
+    mines: set[Cell] = set()
+    for g, s, factor in zip(counts, sums, factors):
+        g_total = sum(w / s * factor[m] for m, (w, _) in g.dist.items())
+        if g.shares is not None:  # estimated: per[b] = w x m / expected x shares[b]
+            spread = sum(w / s * factor[m] * m for m, (w, _) in g.dist.items()) / g.expected
+            nums = [share * spread for share in g.shares]
+        else:
+            nums = [sum(per[b] / s * factor[m] for m, (_, per) in g.dist.items())
+                    for b in range(len(g.boxes))]
+        for b, cells in enumerate(g.boxes):
+            den = len(cells) * g_total
+            pair = (nums[b], den)
+            p = min(1.0, nums[b] / den) if den else 0.0
+            for cell in cells:
+                weight[cell], floats[cell] = pair, p
+            if g.exact:  # trust only local certainty
                 if all(per[b] == 0 for _, per in g.dist.values()):
                     safe.update(cells)
                 elif all(per[b] == w * len(cells) for w, per in g.dist.values()):
                     mines.update(cells)
     if n_int:
-        # layouts with a mine on one given interior cell: C(I-1, R-t-1) = C(I, R-t) (R-t) / I,
-        # exact, from the row already computed (a new binomial costs seconds on 1000x1000)
-        num = sum(w * (binom[left - t] * (left - t) // n_int) for t, w in everything.items()
-                  if 0 <= left - t - 1 <= n_int - 1)
-        pair, p = (num, total), num / total
-        weight.update(dict.fromkeys(problem.interior, pair))  # a million cells: no Python loop
-        floats.update(dict.fromkeys(problem.interior, p))
-        if not approximate:
-            if num == 0:
-                safe.update(problem.interior)
-            elif num == total:
-                mines.update(problem.interior)
+        num = sum(w * outer[t] * (left - t) / n_int for t, w in everything.items() if t in outer)
+        weight, floats = _with_interior(problem, weight, floats, (num, scaled_total),
+                                        min(1.0, num / scaled_total))
     reasons = [f"a frontier group of {sum(len(b) for b in g.boxes)} cells had too many layouts "
                f"to count within the time bound; its probabilities are estimates"
                for g in counts if not g.exact]
-    return Probabilities(problem, total, weight, safe, mines, approximate, reasons, counts, floats)
+    log_scale = shift + sum(log(s) for s in sums)
+    return Probabilities(problem, scaled_total, weight, safe, mines, True, reasons, counts, floats,
+                         log_scale=log_scale)
 
 
-def _float_factors(g: GroupCount, others: dict[int, int], left: int, n_int: int) -> dict[int, float]:
-    """For an approximate analysis: m -> the weight of the rest of the board when group ``g``
-    holds m mines, sum over t of others[t] x C(n_int, left - m - t), as floats scaled by a
-    common factor (only the group's ratios are read from it). Log-binomials by lgamma."""
-    top = max(others.values())
-    scaled = {t: w / top for t, w in others.items()}
-    base = lgamma(n_int + 1)
+def relative_binomials(n: int, lo: int, hi: int) -> tuple[dict[int, int], tuple[int, int]]:
+    """C(n, k) for lo <= k <= hi, all scaled by one factor: returns ({k: r_k}, (n, lo, d))
+    with C(n, k) = r_k x C(n, lo) / d exactly.
 
-    def log_binom(k: int) -> float:
-        return base - lgamma(k + 1) - lgamma(n_int - k + 1) if 0 <= k <= n_int else -inf
-
-    logs = {m: {t: log_binom(left - m - t) for t in scaled} for m in g.dist}
-    ref = max((x for row in logs.values() for x in row.values()), default=-inf)
-    if ref == -inf:
-        return {m: 0.0 for m in g.dist}
-    return {m: sum(w * exp(logs[m][t] - ref) for t, w in scaled.items()) for m in g.dist}
-
-
-class _BinomRow(dict):
-    """C(n, k) by k, 0 outside 0..n, computed once per k.
-
-    A k next to one already known is stepped to exactly, C(n, j+1) = C(n, j) (n-j) / (j+1)
-    and back: a multiplication and a division by small ints, where ``math.comb`` costs
-    half a second when C(n, k) has a hundred thousand digits (1000x1000 boards)."""
-
-    STEP = 64  # furthest k stepped to from a known one; further ones are computed afresh
-
-    def __init__(self, n: int):
-        super().__init__()
-        self.n = n
-
-    def __missing__(self, k: int) -> int:
-        n = self.n
-        if not 0 <= k <= n:
-            return 0  # not stored: only real entries are stepped from
-        near = min((j for j in self if abs(j - k) <= self.STEP), key=lambda j: abs(j - k), default=None)
-        if near is None:
-            value = comb(n, k)
-        else:
-            value, j = dict.__getitem__(self, near), near
-            while j < k:
-                value, j = value * (n - j) // (j + 1), j + 1
-                self[j] = value
-            while j > k:
-                value, j = value * j // (n - j + 1), j - 1
-                self[j] = value
-        self[k] = value
-        return value
+    r_k = (n-lo)(n-lo-1)...(n-k+1) x (k+1)(k+2)...hi: small ints stepped from each other,
+    where the binomials themselves have 200,000 digits on a 1000x1000 board (``math.comb``
+    of one took two seconds). Probabilities need only their ratios; the exact count, when
+    asked for, is one ``math.comb`` (see :attr:`Probabilities.total`).
+    """
+    down = [1]  # (n-lo)...(n-k+1), k = lo..hi
+    for k in range(lo, hi):
+        down.append(down[-1] * (n - k))
+    up = [1]  # (k+1)...hi, k = hi..lo
+    for k in range(hi, lo, -1):
+        up.append(up[-1] * k)
+    up.reverse()
+    return {k: down[k - lo] * up[k - lo] for k in range(lo, hi + 1)}, (n, lo, up[0])
 
 
 def _count_message(problem: Problem, everything: dict[int, int]) -> str:

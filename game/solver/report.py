@@ -70,7 +70,8 @@ def to_text(board, analysis: Analysis) -> str:
     """The human-readable report."""
     header = "    |" + "".join(f"{c:>5}" for c in range(board.cols))
     lines = [f"{board.rows} rows x {board.cols} cols, {board.mines} mines, "
-             f"{layout_count(analysis.layouts)} consistent mine layouts",
+             + ("too many consistent mine layouts to count" if analysis.approximate
+                else f"{layout_count(analysis.result)} consistent mine layouts"),
              "Mine probability of each covered cell ([n] revealed number, F flag):",
              header, "    +" + "-" * (5 * board.cols)]
     lines += percent_grid(board, analysis)
@@ -86,12 +87,14 @@ def to_text(board, analysis: Analysis) -> str:
     return "\n".join(lines)
 
 
-def layout_count(n: int, digits: int = 120) -> str:
-    """``n`` in decimal, or "about 1.23e+4567" when it has more than ``digits`` digits
-    (a big board's count runs to thousands of digits, past Python's int-to-str limit)."""
-    if n < 10 ** digits:
-        return str(n)
-    exponent = math.log10(n)  # exact enough for three figures, for any size of int
+def layout_count(probs, digits: int = 120) -> str:
+    """The layout count of a :class:`game.solver.probabilities.Probabilities` in decimal, or
+    "about 1.23e+4567" past ``digits`` digits (a big board's count runs to thousands of
+    digits: it is read from its logarithm, never computed). The analysis must be exact: an
+    estimated group's layouts are not counted."""
+    exponent = probs.log_total / math.log(10)  # exact enough for three figures
+    if exponent < digits - 1:
+        return str(probs.total)
     whole = math.floor(exponent)
     return f"about {10 ** (exponent - whole):.2f}e+{whole}"
 
@@ -112,10 +115,11 @@ def _list(cells) -> str:
 
 def to_json(board, analysis: Analysis) -> str:
     """The report as JSON: cells as [row, col]; probabilities as [row, col, mine probability];
-    layouts as a decimal string (it may exceed a double)."""
+    layouts as a decimal string (it may exceed a double), null when the analysis is
+    approximate."""
     data = {
         "rows": board.rows, "cols": board.cols, "mines": board.mines,
-        "layouts": exact_decimal(analysis.layouts),
+        "layouts": None if analysis.approximate else exact_decimal(analysis.layouts),
         "probabilities": [[r, c, round(p, 6)] for (r, c), p in sorted(analysis.probabilities.items())],
         "safe": [list(c) for c in sorted(analysis.safe)],
         "mines_certain": [list(c) for c in sorted(analysis.mines)],
