@@ -2,11 +2,13 @@
 
 The standard levels are timed by bench_solver.py; this times what a solver enthusiast
 may feed ``--analyse`` or the window's hint on a custom board up to 1000x1000: an
-all-covered board (no frontier: the exact binomials alone run to 100,000 digits) and a
-board after its first click (a frontier group of thousands of cells, estimated).
+all-covered board (no frontier: the exact binomials run to 200,000 digits), a board
+after its first click (a frontier group of thousands of cells, estimated) and an almost
+cleared board (every safe cell open but a band of five rows: half a million numbers
+touch a covered cell).
 
 Usage:
-  python bench/bench_analyse.py              # every case, about a minute
+  python bench/bench_analyse.py              # every case, about a minute and a half
   python bench/bench_analyse.py --sizes 400  # only 400x400
 """
 
@@ -20,7 +22,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from game.board import Config  # noqa: E402
+from game.board import Config, adjacent_mines  # noqa: E402
 from game.boardfile import BoardFile, from_game  # noqa: E402
 from game.cli import positive_int  # noqa: E402
 from game.engine import Game  # noqa: E402
@@ -31,12 +33,24 @@ BOUND = 2.0  # seconds: the issue's limit for one analysis
 
 
 def cases(sizes: list[int]):
-    """(label, position) pairs: all covered at 20 % mines, then after a first click at 10 %."""
+    """(label, position) pairs: all covered at 20 % mines, then after a first click at 10 %,
+    then almost cleared at 10 %."""
     for n in sizes:
         yield f"{n}x{n} all covered, {n * n // 5} mines", BoardFile(n, n, n * n // 5)
         game = Game(Config(n, n, n * n // 10), rng=random.Random(5))
         game.reveal((n // 2, n // 2))
         yield f"{n}x{n} after the first click, {n * n // 10} mines", from_game(game, with_mines=False)
+        yield f"{n}x{n} almost cleared, {n * n // 10} mines", almost_cleared(n, random.Random(5))
+
+
+def almost_cleared(n: int, rng: random.Random) -> BoardFile:
+    """An n x n position, 10 % mines, with every safe cell revealed except a band of five
+    rows across the middle (no flags: each mine left covered among its numbers)."""
+    mines = {divmod(i, n) for i in rng.sample(range(n * n), n * n // 10)}
+    band = range(n // 2 - 2, n // 2 + 3)
+    revealed = {(r, c): adjacent_mines((r, c), mines, n, n)
+                for r in range(n) if r not in band for c in range(n) if (r, c) not in mines}
+    return BoardFile(n, n, len(mines), revealed)
 
 
 def main(argv=None) -> int:
