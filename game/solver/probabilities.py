@@ -199,10 +199,11 @@ class _Frontier:
         scale = self.before[-1]
         self.everything = {t + self.shift: w * scale for t, w in self.prefix[-1].items()}
 
-    def factors(self, outer: dict) -> list[dict]:
-        """For each group i and count m: factor_i[m] = sum over the other groups' totals t of
-        W_others(t) x outer(m + t), where ``outer`` maps a frontier total to the weight of
-        the cells off the frontier (0 where missing).
+    def weigh(self, outer: dict) -> tuple[list[dict], int | float]:
+        """(factors, total). For each group i and count m: factor_i[m] = sum over the other
+        groups' totals t of W_others(t) x outer(m + t), where ``outer`` maps a frontier
+        total to the weight of the cells off the frontier (0 where missing); total = sum
+        over t of everything[t] x outer(t), the weight of the whole board.
 
         One pass back over the varying groups (what the later groups and the outside weigh
         for each total so far): groups x totals x counts, where convolving every group's
@@ -216,7 +217,7 @@ class _Frontier:
             back = {s: sum(w * back[s + m] for m, w in d.items()) for s in known}
         for f, i in enumerate(self.fixed):  # back: the rest of the board, no varying mines yet
             found[i] = {next(iter(dists[i])): self.before[f] * self.after[f + 1] * back[0]}
-        return found
+        return found, sum(w * outer.get(t, 0) for t, w in self.everything.items())
 
 
 def combine(problem: Problem, counts: list[GroupCount]) -> Probabilities:
@@ -237,8 +238,7 @@ def combine(problem: Problem, counts: list[GroupCount]) -> Probabilities:
         raise InconsistentPosition(_count_message(problem, everything))
     binom, scale = relative_binomials(n_int, min(ks), max(ks))
     outer = {left - k: binom[k] for k in ks}
-    factors = frontier.factors(outer)
-    scaled_total = sum(w * outer.get(t, 0) for t, w in everything.items())
+    factors, scaled_total = frontier.weigh(outer)
     weight: dict[Cell, tuple[int, int]] = {}
     floats: dict[Cell, float] = {}
     safe: set[Cell] = set()
@@ -298,8 +298,7 @@ def _combine_estimated(problem: Problem, counts: list[GroupCount]) -> Probabilit
     # and no underflow where the layouts are)
     shift = max(log_binom[t] + log(everything[t]) for t in feasible if everything[t] > 0)
     outer = {t: exp(x - shift) for t, x in log_binom.items()}
-    factors = frontier.factors(outer)
-    scaled_total = sum(w * outer.get(t, 0.0) for t, w in everything.items())
+    factors, scaled_total = frontier.weigh(outer)
     weight: dict[Cell, tuple[float, float]] = {}
     floats: dict[Cell, float] = {}
     safe: set[Cell] = set()
@@ -307,8 +306,8 @@ def _combine_estimated(problem: Problem, counts: list[GroupCount]) -> Probabilit
     for g, s, factor in zip(counts, sums, factors):
         g_total = sum(w / s * factor[m] for m, (w, _) in g.dist.items())
         if g.shares is not None:  # estimated: per[b] = w x m / expected x shares[b]
-            spread = sum(w / s * factor[m] * m for m, (w, _) in g.dist.items()) / g.expected
-            nums = [share * spread for share in g.shares]
+            scale = sum(w / s * factor[m] * m for m, (w, _) in g.dist.items()) / g.expected
+            nums = [share * scale for share in g.shares]
         else:
             nums = [sum(per[b] / s * factor[m] for m, (_, per) in g.dist.items())
                     for b in range(len(g.boxes))]
