@@ -2,3 +2,4 @@
 game (game.console) and a pygame-ce window (game.ui)."""
 
 __version__ = "0.1.0"
+PROG = "python main.py"  # the program's name in --help and in error and warning lines

@@ -10,7 +10,7 @@ import argparse
 import random
 from typing import Sequence
 
-from game import __version__
+from game import PROG, __version__
 from game.board import DIFFICULTIES, FIRST_CLICK_RULES, Config
 
 MINE_FILE_HELP = ".mine text (JSMinesweeper) or .mbf binary (Minesweeper X / Arbiter)"
@@ -46,7 +46,7 @@ def non_empty(value: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     """The parser for ``python main.py``; see the README for every option."""
     parser = argparse.ArgumentParser(
-        prog="python main.py",
+        prog=PROG,
         description="Minesweeper: the classic game in a window, in a terminal (--console), "
                     "and a solver that explains positions (--analyse).")
     mode = parser.add_argument_group("mode")

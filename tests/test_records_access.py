@@ -245,7 +245,7 @@ def test_a_lock_held_at_start_is_told_then_the_records_are_read_only_and_no_rank
     try:
         records = open_records(None)
         err = capsys.readouterr().err
-        assert f"minesweeper: waiting up to 1 s for the records database {path}: another program holds" in err
+        assert f"python main.py: waiting up to 1 s for the records database {path}: another program holds" in err
         assert "another program held its lock" in err
         assert records.store.read_only and records.store.count() == 3
         note = records.finish_hook()(won_beginner())  # faster than every recorded game

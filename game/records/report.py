@@ -15,12 +15,12 @@ import sqlite3
 import sys
 from typing import TextIO
 
+from game import PROG
 from game.records.db import RecordStore
 from game.records.paths import DataDirError, db_path
 from game.records.record import RECORD_FIELDS
 from game.records.stats import LevelStats, summary
 
-PROG = "python main.py"  # as argparse names the program (game.cli.build_parser)
 CSV_COLUMNS = ("id", *(name for name in RECORD_FIELDS if name != "id"))  # id first
 HEADER = ("Difficulty", "Played", "Won", "Win %", "Streak", "Longest", "Best time",
           "Avg time", "3BV/s")

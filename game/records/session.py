@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, TextIO
 
+from game import PROG
 from game.records import settings as settings_file
 from game.records.db import RecordsError, RecordStore
 from game.records.paths import DataDirError, db_path, settings_path
@@ -142,17 +143,17 @@ def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _
 
     ``data_dir`` is the ``--data-dir`` value (the environment variable and the per-user
     folders are used otherwise). Every warning is printed to ``stderr`` as
-    ``minesweeper: warning: ...`` (pass None to keep quiet) and kept in ``warnings``
+    ``python main.py: warning: ...`` (pass None to keep quiet) and kept in ``warnings``
     for the window to show. A folder that cannot be created gives an in-memory store
     and default settings, with a warning. When another program holds the database's
-    lock, ``minesweeper: waiting up to 10 s for ...`` is printed before the wait.
+    lock, ``python main.py: waiting up to 10 s for ...`` is printed before the wait.
     """
     if stderr is _STDERR:
         stderr = sys.stderr
 
     def notify(message: str) -> None:  # said at once: opening may wait for a lock
         if stderr is not None:
-            print(f"minesweeper: {message}", file=stderr, flush=True)
+            print(f"{PROG}: {message}", file=stderr, flush=True)
 
     warnings: list[str] = []
     try:
@@ -168,5 +169,5 @@ def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _
     warnings.extend(setting_warnings)
     if stderr is not None:
         for message in warnings:
-            print(f"minesweeper: warning: {message}", file=stderr)
+            print(f"{PROG}: warning: {message}", file=stderr)
     return Records(store, loaded, where, warnings)

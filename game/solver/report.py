@@ -13,12 +13,12 @@ import json
 import math
 import sys
 
+from game import PROG
 from game.boardfile import BoardFileError, load_board
 from game.solver.analysis import Analysis, Solver
 from game.solver.explain import chance
 from game.solver.problem import InconsistentPosition, fmt
 
-PROG = "python main.py"  # as argparse names the program (game.cli)
 
 
 def run_analyse(args) -> int:

@@ -10,6 +10,7 @@ os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Minesweeper")  # X11 window clas
 
 import pygame  # noqa: E402
 
+from game import PROG  # noqa: E402
 from game.board import Config  # noqa: E402
 from game.records import open_records  # noqa: E402
 from game.ui.assets import Assets  # noqa: E402
@@ -123,7 +124,7 @@ def record_hook(records):
     def record(game) -> str | None:
         note = hook(game)
         if note and records.last_record_id is None:
-            print(f"minesweeper: warning: {note}", file=sys.stderr)
+            print(f"{PROG}: warning: {note}", file=sys.stderr)
             if records.store.read_only:
                 return f"Not recorded: the records file is read-only ({records.store.problem})."
             return "Not recorded: the records could not be written (see the message on stderr)."
