@@ -73,13 +73,15 @@ def _fewest_covered(problem: Problem, k: int) -> list[Cell]:
     """The first ``k`` cells off the frontier by (covered neighbours, cell).
 
     Without counting every cell's neighbours: only a cell on the board's edge or beside a
-    revealed or flagged cell has fewer than 8 covered neighbours; every other cell has 8
-    and ranks by its (row, col) alone."""
+    revealed or flagged cell has fewer than 8 covered neighbours, and a covered cell beside
+    a revealed one is on the frontier (every revealed cell's covered neighbours are in its
+    constraint), so off the frontier only the edge and the flags' neighbours are looked
+    at; every other cell has 8 and ranks by its (row, col) alone."""
     rows, cols = problem.rows, problem.cols
     edge = {(r, c) for r in range(rows) for c in (0, cols - 1)}
     edge.update((r, c) for c in range(cols) for r in (0, rows - 1))
     fewer = {cell for cell in edge if _off_frontier(problem, cell)}
-    for cell in list(problem.revealed) + list(problem.flags):
+    for cell in problem.flags:
         fewer.update(n for n in neighbours(cell, rows, cols) if _off_frontier(problem, n))
     ranked = sorted(fewer, key=lambda cell: (_covered_around(problem, cell), cell))[:k]
     for cell in problem.interior:  # row-major: the 8-neighbour cells in rank order

@@ -211,7 +211,7 @@ def _approximate_group(constraints, box_cells, box_cons) -> GroupCount:
 
 class _Proportional:
     """The per-box mine sums of an estimated group at one mine count: ``coef x shares[b]``,
-    read like the list an exact group holds, without building it."""
+    indexed like the list an exact group holds, without building it."""
 
     __slots__ = ("coef", "shares")
 
@@ -220,12 +220,6 @@ class _Proportional:
 
     def __getitem__(self, b: int) -> float:
         return self.coef * self.shares[b]
-
-    def __len__(self) -> int:
-        return len(self.shares)
-
-    def __iter__(self):
-        return (self.coef * share for share in self.shares)
 
 
 def _no_fit_message(constraints: list[Constraint]) -> str:

@@ -135,5 +135,6 @@ def _share_estimated(probs: Probabilities, cell: Cell, found: list[Outcome]) -> 
     rest = max(0.0, 1.0 - probs.probability(cell) - sum(o.chance for o in found if not o.after.approximate))
     top = max(o.after.log_total for o in guessed)
     sizes = [exp(o.after.log_total - top) for o in guessed]
+    whole = sum(sizes)
     for o, size in zip(guessed, sizes):
-        o.chance = rest * size / sum(sizes)
+        o.chance = rest * size / whole

@@ -244,10 +244,10 @@ def combine(problem: Problem, counts: list[GroupCount]) -> Probabilities:
     safe: set[Cell] = set()
     mines: set[Cell] = set()
     for g, factor in zip(counts, factors):
-        g_total = sum(w * factor[m] for m, (w, _) in g.dist.items())
+        # (sum over m of W_g(m) x factor_g[m] is the whole board's weight, the same ints)
         for b, cells in enumerate(g.boxes):
             num = sum(per[b] * factor[m] for m, (_, per) in g.dist.items())
-            den = len(cells) * g_total
+            den = len(cells) * scaled_total
             pair, p = (num, den), num / den
             for cell in cells:
                 weight[cell], floats[cell] = pair, p

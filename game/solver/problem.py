@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from game.board import Cell, neighbours
+from game.board import Cell
 from game.boardfile import BoardFile
 
 
@@ -93,9 +93,7 @@ def build_problem(board: BoardFile, ignore_flags: bool = False) -> Problem:
             "(analyse with flags ignored if some flags are wrong)")
     grid = _Rows(rows, cols, revealed, flags)
     for cell in grid.enclosed_numbers():  # a number with no covered neighbour at all
-        raise InconsistentPosition(
-            f"the {revealed[cell]} at {fmt(cell)} needs {revealed[cell]} more mines but has only "
-            "0 covered unflagged neighbours")
+        raise _too_few(cell, revealed[cell], revealed[cell], 0)
     constraints = []
     frontier: set[Cell] = set()
     for cell, cells, flagged in grid.bordering():
@@ -105,9 +103,7 @@ def build_problem(board: BoardFile, ignore_flags: bool = False) -> Problem:
             raise InconsistentPosition(
                 f"the {number} at {fmt(cell)} touches {flagged} flags, more than it shows")
         if need > len(cells):
-            raise InconsistentPosition(
-                f"the {number} at {fmt(cell)} needs {need} more mines but has only "
-                f"{len(cells)} covered unflagged neighbours")
+            raise _too_few(cell, number, need, len(cells))
         if cells:
             constraints.append(Constraint(cell, number, need, cells))
             frontier.update(cells)
@@ -115,6 +111,11 @@ def build_problem(board: BoardFile, ignore_flags: bool = False) -> Problem:
     unknown = frozenset(interior).union(frontier)
     return Problem(rows, cols, board.mines, flags, unknown, tuple(constraints),
                    board.mines - len(flags), frozenset(frontier), interior, dict(revealed))
+
+
+def _too_few(cell: Cell, number: int, need: int, room: int) -> InconsistentPosition:
+    return InconsistentPosition(f"the {number} at {fmt(cell)} needs {need} more mines but has only "
+                                f"{room} covered unflagged neighbours")
 
 
 class _Rows:
@@ -200,11 +201,6 @@ def _cells_of(r: int, mask: int) -> Iterator[Cell]:
         low = mask & -mask
         yield r, low.bit_length() - 1
         mask ^= low
-
-
-def _row_major(rows: int, cols: int):
-    """Every cell in (row, col) order: sorted without sorting (a million cells on 1000x1000)."""
-    return itertools.product(range(rows), range(cols))
 
 
 def fmt(cell: Cell) -> str:

@@ -20,7 +20,6 @@ from game.solver.explain import chance
 from game.solver.problem import InconsistentPosition, fmt
 
 
-
 def run_analyse(args) -> int:
     """Analyse ``args.analyse`` and print it (JSON with ``args.json``); returns the exit status."""
     path = args.analyse
