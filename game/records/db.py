@@ -264,9 +264,7 @@ class RecordStore:
 
 def _to_record(row: sqlite3.Row) -> GameRecord:
     data = dict(zip(row.keys(), row))
-    data["won"] = bool(data["won"])
-    data["no_guess"] = bool(data["no_guess"])
-    for flag in ("autoplay_used", "probabilities_used", "layout_known"):
+    for flag in ("won", "no_guess", "autoplay_used", "probabilities_used", "layout_known"):
         data[flag] = bool(data[flag])
     seed = data["seed"]
     data["seed"] = int(seed) if isinstance(seed, str) and seed.lstrip("-").isdigit() else None
