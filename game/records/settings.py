@@ -44,6 +44,8 @@ class Settings:
     scale: int | None = None
     no_guess: bool = False
     player_name: str = field(default_factory=default_player_name)
+    confirm_abandon: bool = True
+    rulers: bool = False
 
     def config(self) -> Config:
         """The board these settings choose, as a :class:`game.board.Config`.
@@ -95,6 +97,8 @@ RULES = {
     "scale": (_is_scale, f"a whole number {SCALE_RANGE[0]}..{SCALE_RANGE[1]}, or null for automatic"),
     "no_guess": (_is_bool, "true or false"),
     "player_name": (_is_name, f"text of 1..{NAME_MAX} printable characters"),
+    "confirm_abandon": (_is_bool, "true or false"),
+    "rulers": (_is_bool, "true or false"),
 }
 
 

@@ -1,6 +1,7 @@
 """Options: question marks, first-click rule, chord by clicking a number, no-guess boards,
-and the display: a window at SDL's automatic size or a chosen whole scale (1x..4x,
-capped to the screen), or fullscreen.
+the display: a window at SDL's automatic size or a chosen whole scale (1x..4x,
+capped to the screen), or fullscreen; whether leaving a game in progress asks first
+(it is recorded as an abandoned loss either way), and row and column rulers.
 
 Up/Down choose a line, Left/Right/Enter/Space (or a click) change it, Esc goes back.
 Every change is saved at once (atomically) as the player's choice, even over a
@@ -17,7 +18,7 @@ from game.ui.scene import Scene
 from game.ui.scenes.menu import draw_dialog
 from game.ui.widgets import BLACK, ERROR, NAVY, Button, bevel, text, wrap
 
-ROW_H = 34  # one option line, pixels
+ROW_H = 25  # one option line, pixels
 MAX_SCALE = 4  # largest window scale offered; capped to what fits the screen
 FIRST_CLICK_NAMES = {"opening": "opens an area", "safe": "safe cell", "classic": "classic (XP)"}
 NO_GUESS_FIRST_CLICK = "No-guess boards always open an area; turn no-guess off to choose another first click."
@@ -40,7 +41,9 @@ class Options(Scene):
                 ("First click", first_click),
                 ("Chord by clicking a number", "on" if s.chord_on_number else "off"),
                 ("No-guess boards", "on" if self.services.no_guess else "off"),
-                ("Display", self.display_name())]
+                ("Display", self.display_name()),
+                ("Ask before abandoning", "on" if s.confirm_abandon else "off"),
+                ("Row and column rulers", "on" if s.rulers else "off")]
 
     def display_name(self) -> str:
         """'fullscreen', 'window, auto size' or 'window, 2x'."""
@@ -82,8 +85,12 @@ class Options(Scene):
             warning = services.set_option(chord_on_number=not s.chord_on_number)
         elif index == 3:
             warning = services.set_option(no_guess=not services.no_guess)
-        else:
+        elif index == 4:
             warning = self.change_display(step)
+        elif index == 5:
+            warning = services.set_option(confirm_abandon=not s.confirm_abandon)
+        else:
+            warning = services.set_option(rulers=not s.rulers)
         self.message = warning or ""
 
     def leave(self):
@@ -127,15 +134,15 @@ class Options(Scene):
         for i, (label, value) in enumerate(self.rows()):
             rect = self.row_rect(i)
             bevel(screen, rect, 1, raised=False)
-            text(screen, label, (rect.left + 6, rect.top + 4), 16)
-            text(screen, f"< {value} >", (rect.right - 6, rect.bottom - 3), 16, NAVY, "bottomright", bold=True)
+            text(screen, label, (rect.left + 5, rect.centery), 16, anchor="midleft")
+            text(screen, f"< {value} >", (rect.right - 5, rect.centery), 16, NAVY, "midright", bold=True)
             if i == self.focus:
                 pygame.draw.rect(screen, BLACK, rect.inflate(2, 2), 1)
         self.back.draw(screen, focused=self.focus == len(self.rows()))
         if self.message:
             for i, line in enumerate(wrap(self.message, MENU_SIZE[0] - 24, 14)[:3]):
-                text(screen, line, (12, 202 + i * 12), 14, ERROR)
+                text(screen, line, (12, 207 + i * 11), 14, ERROR)
         else:
-            text(screen, "Saved; applies to the next game", (MENU_SIZE[0] // 2, 214), 14,
+            text(screen, "Saved; applies to the next game", (MENU_SIZE[0] // 2, 222), 14,
                  (64, 64, 64), "center")
         self.dirty = False
