@@ -51,6 +51,8 @@ class Game:
         mines: lay exactly these mines (a loaded board): no first-click rule applies.
         layer: optional mine layer ``(config, first_click, rng) -> set of cells`` used
             instead of uniform placement at the first click (the no-guess generator).
+        seeds_known: the player chose the seeds (``--seed``): ``seed`` and every seed drawn
+            from ``rng`` are predictable, so every board of this game has ``layout_known``.
 
     Raises:
         ValueError: ``mines`` has a cell off the board or a count that does not match.
@@ -58,8 +60,10 @@ class Game:
 
     def __init__(self, config: Config, rng: random.Random | None = None, seed: int | None = None,
                  clock: Callable[[], float] = time.monotonic,
-                 mines: Iterable[Cell] | None = None, layer: MineLayer | None = None):
+                 mines: Iterable[Cell] | None = None, layer: MineLayer | None = None,
+                 seeds_known: bool = False):
         self.config = config
+        self.seeds_known = seeds_known
         self.rng = rng if rng is not None else random.Random()
         self.clock = clock
         self.layer = layer
@@ -75,7 +79,8 @@ class Game:
         """Start again: a fresh random board, or with ``keep_board`` the same mines (retry).
 
         A kept layout (a loaded board, a retry) is one the player knows:
-        ``layout_known`` is set (:meth:`retry` refines it for a board nobody has seen yet).
+        ``layout_known`` is set (:meth:`retry` refines it for a board nobody has seen yet);
+        so is every board of a game whose seeds the player chose (``seeds_known``).
         """
         cfg = self.config
         if not keep_board:
@@ -101,7 +106,7 @@ class Game:
         self.hints_used = 0  # set by the window's hint key
         self.autoplay_used = False
         self.probabilities_used = False  # the window's probability overlay was on in this game
-        self.layout_known = keep_board and self._mines is not None  # loaded board or retry
+        self.layout_known = self.seeds_known or (keep_board and self._mines is not None)  # loaded board or retry
         self._start: set[Cell] = set()  # cells shown before the player's first move (restore)
         self._bv_parts: tuple[list[list[Cell]], list[Cell]] | None = None
 
@@ -178,7 +183,7 @@ class Game:
         seen = self.layout_known or self.state is not State.READY
         self.new_game(keep_board=self._mines is not None)
         self._relocate = first_click_pending  # classic: no click yet, so the rule still applies
-        self.layout_known = self.layout_known and seen
+        self.layout_known = self.seeds_known or (self.layout_known and seen)
 
     # ----- queries ---------------------------------------------------------------------------
     @property

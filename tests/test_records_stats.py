@@ -35,16 +35,17 @@ def test_level_statistics(store):
              (True, 8_000, 16), (True, 40_000, 40)]
     for won, time_ms, bv in plays:
         store.add_game(game(won=won, time_ms=time_ms, three_bv=bv))
-    store.add_game(game(won=True, time_ms=1_000, three_bv=10, hints=2))  # no best time
+    store.add_game(game(won=True, time_ms=1_000, three_bv=10, hints=2))  # assisted: no best time
     stats = level_stats(store, "beginner")
-    assert (stats.played, stats.won) == (6, 5)
-    assert stats.win_percent == pytest.approx(500 / 6)
-    assert (stats.current_streak, stats.longest_streak) == (3, 3)
+    # The hinted win is played but assisted: not a win in win %, streaks or averages.
+    assert (stats.played, stats.won, stats.assisted, stats.abandoned) == (6, 4, 1, 0)
+    assert stats.win_percent == pytest.approx(400 / 6)
+    assert (stats.current_streak, stats.longest_streak) == (0, 2)
     assert [b.seconds for b in stats.best_times] == [8.0, 10.0, 20.0, 40.0]
     assert [b.rank for b in stats.best_times] == [1, 2, 3, 4] and stats.best_time == 8.0
-    assert stats.average_time == pytest.approx((10 + 20 + 8 + 40 + 1) / 5)
-    assert stats.average_3bv_per_second == pytest.approx((2 + 1.5 + 2 + 1 + 10) / 5)
-    assert stats.recent[2] == (False, 3.0) and len(stats.recent) == 6
+    assert stats.average_time == pytest.approx((10 + 20 + 8 + 40) / 4)
+    assert stats.average_3bv_per_second == pytest.approx((2 + 1.5 + 2 + 1) / 4)
+    assert stats.recent[2] == (False, 3.0) and len(stats.recent) == 6 and stats.recent[5] == (True, 1.0)
 
 
 def test_custom_sizes_group_together_and_recent_keeps_fifty(store):

@@ -39,9 +39,18 @@ NEWER = "written by a newer version of the game"  # RecordStore.problem of a new
 SHOWN_IDS = 10  # ids of unreadable rows named in the warning
 
 _COLUMNS = [name for name in RECORD_FIELDS if name != "id"]
-_BEST_WHERE = ("level = ? AND won = 1 AND hints_used = 0 AND autoplay_used = 0 "
+_BEST_WHERE = ("level = ? AND won = 1 AND abandoned = 0 AND hints_used = 0 AND autoplay_used = 0 "
                f"AND probabilities_used = 0 AND layout_known = 0 AND {READABLE}")  # GameRecord.best_time_eligible
 _BEST_ORDER = "time_ms, id"  # ties: the earlier game ranks first
+_HELPED = "(hints_used <> 0 OR autoplay_used <> 0 OR probabilities_used <> 0)"  # GameRecord.helped
+# The other tables of the best, over the same eligible wins: ORDER BY, best first; ties go to
+# the earlier game. A win of 0 ms or without a 3BV has no speed.
+BEST_ORDERS = {
+    "time": (_BEST_ORDER, ""),
+    "3bv_per_second": ("CAST(three_bv AS REAL) / time_ms DESC, id",
+                       "AND three_bv IS NOT NULL AND time_ms > 0"),
+    "efficiency": ("efficiency DESC, time_ms, id", "AND efficiency IS NOT NULL"),
+}
 
 
 class RecordsError(Exception):
@@ -224,21 +233,41 @@ class RecordStore:
         """How many games are recorded (readable ones: see READABLE)."""
         return self.conn.execute(f"SELECT count(*) FROM games WHERE {READABLE}").fetchone()[0]
 
-    def results(self, level: str) -> list[tuple[bool, int, int | None]]:
-        """(won, time_ms, 3BV) of each of ``level``'s games, oldest first (for statistics)."""
+    def results(self, level: str) -> list[tuple[bool, int, int | None, bool]]:
+        """(won, time_ms, 3BV, helped) of each of ``level``'s games, oldest first (for statistics).
+
+        ``helped``: a hint, autoplay or the probability overlay was used (an assisted win).
+        """
         rows = self.conn.execute(
-            f"SELECT won, time_ms, three_bv FROM games WHERE level = ? AND {READABLE} ORDER BY id",
-            (level,))
-        return [(bool(won), time_ms, bv) for won, time_ms, bv in rows]
+            f"SELECT won, time_ms, three_bv, {_HELPED} FROM games WHERE level = ? AND {READABLE} "
+            "ORDER BY id", (level,))
+        return [(bool(won), time_ms, bv, bool(helped)) for won, time_ms, bv, helped in rows]
+
+    def abandoned_count(self, level: str) -> int:
+        """How many of ``level``'s games were abandoned in play (readable ones)."""
+        return self.conn.execute(f"SELECT count(*) FROM games WHERE level = ? AND abandoned = 1 "
+                                 f"AND {READABLE}", (level,)).fetchone()[0]
 
     def best_times(self, level: str, limit: int = BEST_LIMIT) -> list[GameRecord]:
         """The ``limit`` fastest wins on ``level`` without help or a known layout, fastest first.
 
         Custom games have no best times (their sizes differ): an empty list.
         """
+        return self.best(level, "time", limit)
+
+    def best(self, level: str, by: str, limit: int = BEST_LIMIT) -> list[GameRecord]:
+        """The ``limit`` best wins on ``level`` by ``by``: ``time`` (fastest first),
+        ``3bv_per_second`` (highest first) or ``efficiency`` (highest first).
+
+        Only wins that may enter the best times count (see
+        :attr:`GameRecord.best_time_eligible`); custom games have none: an empty list.
+        Raises:
+            KeyError: ``by`` is not one of BEST_ORDERS.
+        """
+        order, extra = BEST_ORDERS[by]
         if level not in STANDARD_LEVELS:
             return []
-        return self._records(f"WHERE {_BEST_WHERE}", (level, limit), f"ORDER BY {_BEST_ORDER} LIMIT ?")
+        return self._records(f"WHERE {_BEST_WHERE} {extra}", (level, limit), f"ORDER BY {order} LIMIT ?")
 
     def rank_of(self, record_id: int, limit: int = BEST_LIMIT) -> int | None:
         """The 1-based best-time rank of game ``record_id``, or None when outside the top ``limit``
@@ -264,7 +293,7 @@ class RecordStore:
 
 def _to_record(row: sqlite3.Row) -> GameRecord:
     data = dict(zip(row.keys(), row))
-    for flag in ("won", "no_guess", "autoplay_used", "probabilities_used", "layout_known"):
+    for flag in ("won", "no_guess", "autoplay_used", "probabilities_used", "layout_known", "abandoned"):
         data[flag] = bool(data[flag])
     seed = data["seed"]
     data["seed"] = int(seed) if isinstance(seed, str) and seed.lstrip("-").isdigit() else None

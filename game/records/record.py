@@ -56,8 +56,13 @@ class GameRecord:
 
     How it was played: ``hints_used`` hints asked, ``autoplay_used`` the solver played,
     ``probabilities_used`` the probability overlay was on, ``layout_known`` the player
-    knew the mines beforehand (a board loaded from a file, a retry). Any of them keeps
-    the game out of the best times; games from before schema 3 have the last two False.
+    knew the mines beforehand (a board loaded from a file, a retry, a run started with a
+    chosen ``--seed``). Any of them keeps the game out of the best times; games from before
+    schema 3 have the last two False.
+
+    ``abandoned``: the player left the game after its first reveal (new game, retry,
+    menu, closing the window, quitting the console); it is recorded as a loss, as
+    Windows 7 does, so starting over at a hard guess cannot protect the win rate.
     """
 
     played_at: str
@@ -81,25 +86,31 @@ class GameRecord:
     autoplay_used: bool = False
     probabilities_used: bool = False
     layout_known: bool = False
+    abandoned: bool = False
     name: str = field(default_factory=default_player_name)
     id: int | None = None
 
     @classmethod
     def from_game(cls, game, seed: int | None, when: datetime | None = None,
-                  name: str | None = None) -> "GameRecord":
-        """The record of a finished :class:`game.engine.Game`.
+                  name: str | None = None, abandoned: bool = False) -> "GameRecord":
+        """The record of a finished :class:`game.engine.Game`, or of one abandoned in play.
 
         Args:
-            game: a won or lost Game (only public attributes are read).
+            game: a won or lost Game, or with ``abandoned`` one in progress (only public
+                attributes are read).
             seed: the seed of the game's Random, or None.
             when: the finishing date and time (default: now).
             name: the player's name for best times (default: the system user name).
+            abandoned: the player left the game after its first reveal: it is recorded
+                as a loss with the time played so far.
         Raises:
-            ValueError: the game is not over.
+            ValueError: the game is not over (or, with ``abandoned``, not in progress).
         """
-        if game.state not in (State.WON, State.LOST):
-            raise ValueError(f"game: state {game.state.value!r} is not finished; "
-                             "only won or lost games are recorded")
+        wanted = (State.PLAYING,) if abandoned else (State.WON, State.LOST)
+        if game.state not in wanted:
+            raise ValueError(f"game: state {game.state.value!r} is "
+                             + ("not in progress; only a game in progress is recorded as abandoned"
+                                if abandoned else "not finished; only won or lost games are recorded"))
         config = game.config
         clicks = game.clicks
         return cls(
@@ -114,7 +125,7 @@ class GameRecord:
             efficiency=game.efficiency, hints_used=int(game.hints_used),
             autoplay_used=bool(game.autoplay_used),
             probabilities_used=bool(game.probabilities_used),
-            layout_known=bool(game.layout_known),
+            layout_known=bool(game.layout_known), abandoned=abandoned,
             name=clean_name(name) if name is not None else default_player_name())
 
     @property
@@ -130,12 +141,46 @@ class GameRecord:
         return self.three_bv * 1000.0 / self.time_ms
 
     @property
+    def helped(self) -> bool:
+        """The solver helped: a hint, autoplay or the probability overlay."""
+        return bool(self.hints_used or self.autoplay_used or self.probabilities_used)
+
+    @property
+    def assisted(self) -> bool:
+        """A win with the solver's help: counted as played, but not as a win in win % and
+        streaks (see :mod:`game.records.stats`)."""
+        return self.won and self.helped
+
+    @property
+    def counts_as_win(self) -> bool:
+        """A win without the solver's help: what win %, streaks and averages count."""
+        return self.won and not self.helped
+
+    def exclusions(self) -> tuple[str, ...]:
+        """Why this game may not enter the best times, as reason keys (empty when it may).
+
+        Keys, in this order: ``lost``, ``abandoned``, ``custom`` (no best times for
+        custom sizes), ``hints``, ``autoplay``, ``probabilities`` (the overlay was on),
+        ``layout_known`` (a retry, a loaded board or a chosen seed).
+        """
+        reasons = []
+        if not self.won:
+            reasons.append("abandoned" if self.abandoned else "lost")
+        if self.level not in STANDARD_LEVELS:
+            reasons.append("custom")
+        for key, used in (("hints", self.hints_used), ("autoplay", self.autoplay_used),
+                          ("probabilities", self.probabilities_used),
+                          ("layout_known", self.layout_known)):
+            if used:
+                reasons.append(key)
+        return tuple(reasons)
+
+    @property
     def best_time_eligible(self) -> bool:
         """A win on a standard level with no help (hint, autoplay, probability overlay) and a
-        layout the player did not know: it may enter the best times."""
-        return (self.won and self.level in STANDARD_LEVELS
-                and not self.hints_used and not self.autoplay_used
-                and not self.probabilities_used and not self.layout_known)
+        layout the player did not know: it may enter the best times, and the best 3BV/s and
+        efficiency tables."""
+        return not self.exclusions()
 
     def as_dict(self) -> dict:
         """Every field by name, in declaration order (the CSV columns)."""
@@ -156,9 +201,10 @@ _STORAGE = {
     "clicks_flag": ("integer", "null"), "clicks_chord": ("integer", "null"),
     "clicks_wasted": ("integer", "null"), "efficiency": ("real", "integer", "null"),
     "hints_used": ("integer",), "autoplay_used": ("integer",),
-    "probabilities_used": ("integer",), "layout_known": ("integer",),
+    "probabilities_used": ("integer",), "layout_known": ("integer",), "abandoned": ("integer",),
 }
 READABLE = " AND ".join(
     [f"typeof({column}) IN ({', '.join(repr(kind) for kind in kinds)})"
      for column, kinds in _STORAGE.items()]
-    + [f"level IN ({', '.join(repr(level) for level in LEVELS)})", "won IN (0, 1)", "time_ms >= 0"])
+    + [f"level IN ({', '.join(repr(level) for level in LEVELS)})", "won IN (0, 1)", "time_ms >= 0",
+       "abandoned IN (0, 1)", "NOT (won = 1 AND abandoned = 1)"])

@@ -10,6 +10,7 @@ Version 2 adds the level, rules, seed, clicks, efficiency, hints and autoplay.
 Version 3 adds ``probabilities_used`` (the probability overlay was on) and
 ``layout_known`` (a loaded board or a retry): such games never enter the best times.
 Older games get 0 in both, as nothing recorded then tells them apart.
+Version 4 adds ``abandoned``: a game left after its first reveal, recorded as a loss.
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ MIGRATIONS: list[tuple[str, ...]] = [
     (  # 2 -> 3
         "ALTER TABLE games ADD COLUMN probabilities_used INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE games ADD COLUMN layout_known INTEGER NOT NULL DEFAULT 0",
+    ),
+    (  # 3 -> 4
+        "ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0",
     ),
 ]
 

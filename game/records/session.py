@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from game import PROG
+from game.engine import State
 from game.records import settings as settings_file
 from game.records.db import RecordsError, RecordStore
 from game.records.paths import DataDirError, db_path, settings_path
@@ -27,13 +28,16 @@ from game.records.settings import Settings
 
 
 def record_finished_game(store: RecordStore, game, seed: int | None,
-                         name: str | None = None) -> tuple[int | None, int | None]:
-    """Write a won or lost game to ``store``; never raises for a failed write.
+                         name: str | None = None, abandoned: bool = False) -> tuple[int | None, int | None]:
+    """Write a won or lost game (or, with ``abandoned``, one left in play) to ``store``;
+    never raises for a failed write.
 
     Args:
-        game: a finished :class:`game.engine.Game`.
+        game: a finished :class:`game.engine.Game` (with ``abandoned``: one in progress,
+            recorded as an abandoned loss).
         seed: the seed of the game's Random (None when unknown).
         name: the player name for best times (default: the system user name).
+        abandoned: the player left the game after its first reveal.
     Returns:
         (record id, best-time rank 1..10) — rank None when the game does not enter
         the top 10 (lost, custom, hints, autoplay, or too slow). When the game is not
@@ -45,7 +49,7 @@ def record_finished_game(store: RecordStore, game, seed: int | None,
     Raises:
         ValueError: the game is not over (a programming error, not a player's).
     """
-    record = GameRecord.from_game(game, seed, name=name)
+    record = GameRecord.from_game(game, seed, name=name, abandoned=abandoned)
     if store.path is None:
         store.add_game(record)  # kept for this session's statistics, then gone
         store.warnings.append(f"This game was not saved to the records ({store.problem}).")
@@ -59,6 +63,11 @@ def record_finished_game(store: RecordStore, game, seed: int | None,
         store.warnings.append(f"The game could not be saved to the records ({err}).")
         return None, None
     return record_id, store.rank_of(record_id)
+
+
+def is_in_progress(game) -> bool:
+    """True for a game past its first reveal and not over: leaving it abandons it."""
+    return game.state is State.PLAYING
 
 
 @dataclass
@@ -79,8 +88,10 @@ class Records:
     last_record_id: int | None = None  # the game recorded last (for the Victory scene's name)
     last_rank: int | None = None       # its best-time rank, or None
 
-    def record(self, game, seed: int | None) -> tuple[int | None, int | None]:
-        """:func:`record_finished_game` with the settings' player name; new warnings are kept.
+    def record(self, game, seed: int | None, name: str | None = None,
+               abandoned: bool = False) -> tuple[int | None, int | None]:
+        """:func:`record_finished_game` with ``name`` (default: the settings' player name);
+        new warnings are kept.
 
         A store left read-only because another program held the lock at start-up is
         opened again first: once the lock is gone, the game is saved after all.
@@ -88,10 +99,29 @@ class Records:
         if self.store.locked_out:
             self._reopen()
         before = len(self.store.warnings)
-        result = record_finished_game(self.store, game, seed, name=self.settings.player_name)
+        result = record_finished_game(self.store, game, seed, abandoned=abandoned,
+                                      name=self.settings.player_name if name is None else name)
         self.warnings.extend(self.store.warnings[before:])
         self.last_record_id, self.last_rank = result
         return result
+
+    def abandon(self, game, seed: int | None = None) -> str | None:
+        """Record ``game`` as abandoned if it is in progress (after its first reveal, not over).
+
+        Windows 7 counts a game left in play as a loss; so do we, so that starting over
+        at a hard guess cannot protect the win rate or a streak. A game not started yet,
+        or already over, is left alone. ``seed`` defaults to the engine's ``game.seed``.
+        Returns:
+            the warning when the game could not be saved, else None (also None when
+            nothing was recorded).
+        """
+        if not is_in_progress(game):
+            return None
+        before = len(self.warnings)
+        record_id, _ = self.record(game, game.seed if seed is None else seed, abandoned=True)
+        if record_id is None and len(self.warnings) > before:
+            return self.warnings[-1]
+        return None
 
     def _reopen(self) -> None:
         """Try the database file again for writing; keep the read-only store if it is still locked."""

@@ -1,9 +1,15 @@
 """Statistics per difficulty, computed from the records database.
 
-Custom games of every size are grouped as ``custom``. Every finished game counts in
-played / won / streaks / averages, including games with help (hints, autoplay, the
-probability overlay) or a known layout (a loaded board, a retry); only the best-time
-tables leave those out (see :meth:`RecordStore.best_times`).
+Custom games of every size are grouped as ``custom``. What counts where:
+
+- played: every recorded game: won, lost, abandoned (left after its first reveal,
+  recorded as a loss), with or without help.
+- won (and win %, streaks, average time and 3BV/s): wins without the solver's help.
+  A win with a hint, autoplay or the probability overlay is *assisted*: it is played
+  but not won, so it ends a winning streak, and it is counted apart (``assisted``).
+  A win on a known layout (a retry, a loaded board, a chosen seed) is a win.
+- best times, best 3BV/s, best efficiency: only wins that may enter them (no help,
+  no known layout, a standard level: :attr:`GameRecord.best_time_eligible`).
 Times here are in seconds (floats); the database keeps milliseconds.
 """
 
@@ -28,15 +34,26 @@ class BestTime:
     played_at: str
     record_id: int
     three_bv_per_second: float | None
+    efficiency: float | None = None  # percent
+
+    @classmethod
+    def of(cls, rank: int, record) -> "BestTime":
+        """The row of :class:`GameRecord` ``record`` at ``rank``."""
+        return cls(rank, record.seconds, record.name, record.played_at, record.id,
+                   record.three_bv_per_second, record.efficiency)
 
 
 @dataclass(frozen=True)
 class LevelStats:
     """One difficulty's statistics.
 
+    ``won`` counts wins without help; ``assisted`` wins with help (in ``played``, not in
+    ``won``); ``abandoned`` games left in play (in ``played``, as losses).
     ``win_percent`` is None when nothing was played; ``average_time`` (seconds) and
-    ``average_3bv_per_second`` are over won games, None without wins;
-    ``recent`` is up to RECENT (won, seconds) pairs, oldest first.
+    ``average_3bv_per_second`` are over ``won`` games, None without wins;
+    ``recent`` is up to RECENT (won, seconds) pairs, oldest first (an assisted win shows won).
+    ``best_speed`` and ``best_efficiency`` are the eligible wins with the highest 3BV/s
+    and efficiency (percent), None without any.
     """
 
     level: str
@@ -49,6 +66,10 @@ class LevelStats:
     average_time: float | None
     average_3bv_per_second: float | None
     recent: tuple[tuple[bool, float], ...]
+    assisted: int = 0
+    abandoned: int = 0
+    best_speed: BestTime | None = None
+    best_efficiency: BestTime | None = None
 
     @property
     def best_time(self) -> float | None:
@@ -71,20 +92,23 @@ def streaks(results: Iterable[bool]) -> tuple[int, int]:
 def level_stats(store: RecordStore, level: str, recent: int = RECENT) -> LevelStats:
     """Statistics of ``level`` (one of LEVELS) from ``store``."""
     results = store.results(level)
-    wins = [(time_ms, bv) for won, time_ms, bv in results if won]
-    current, longest = streaks(won for won, _, _ in results)
+    counted = [won and not helped for won, _, _, helped in results]  # GameRecord.counts_as_win
+    wins = [(time_ms, bv) for (_, time_ms, bv, _), win in zip(results, counted) if win]
+    current, longest = streaks(counted)
     speeds = [bv * 1000.0 / time_ms for time_ms, bv in wins if bv is not None and time_ms > 0]
-    best = tuple(
-        BestTime(rank, record.seconds, record.name, record.played_at, record.id,
-                 record.three_bv_per_second)
-        for rank, record in enumerate(store.best_times(level), start=1))
+    best = tuple(BestTime.of(rank, record) for rank, record in enumerate(store.best_times(level), start=1))
+    firsts = {by: store.best(level, by, 1) for by in ("3bv_per_second", "efficiency")}
     return LevelStats(
         level=level, played=len(results), won=len(wins),
         win_percent=100.0 * len(wins) / len(results) if results else None,
         current_streak=current, longest_streak=longest, best_times=best,
         average_time=sum(t for t, _ in wins) / len(wins) / 1000.0 if wins else None,
         average_3bv_per_second=sum(speeds) / len(speeds) if speeds else None,
-        recent=tuple((won, time_ms / 1000.0) for won, time_ms, _ in results[-recent:]) if recent else (),
+        recent=tuple((won, time_ms / 1000.0) for won, time_ms, _, _ in results[-recent:]) if recent else (),
+        assisted=sum(1 for won, _, _, helped in results if won and helped),
+        abandoned=store.abandoned_count(level),
+        best_speed=BestTime.of(1, firsts["3bv_per_second"][0]) if firsts["3bv_per_second"] else None,
+        best_efficiency=BestTime.of(1, firsts["efficiency"][0]) if firsts["efficiency"] else None,
     )
 
 
