@@ -34,8 +34,10 @@ def isolated_data_dir(tmp_path, monkeypatch):
 def window():
     """Start the window game headless (dummy SDL, fake clock): ``window(argv) -> Driver``.
 
-    The Driver (game.ui.driver) posts real pygame events and steps the loop.
-    The display is closed after the test.
+    ``window(argv, deal=N)`` seeds the run's source of boards with N without ``--seed``:
+    the boards are the same at every run, yet the game treats them as dealt at random
+    (a ``--seed`` run's boards never enter the best times). The Driver (game.ui.driver)
+    posts real pygame events and steps the loop. The display is closed after the test.
     """
     import pygame
 
@@ -44,8 +46,12 @@ def window():
     from game.ui.clock import FakeClock
     from game.ui.driver import Driver
 
-    def start(argv=()):
-        loop, _ = build(parse_args(list(argv)), clock=FakeClock())
+    def start(argv=(), deal=None):
+        args = parse_args(list(argv))
+        if deal is not None:
+            import random
+            args.rng = random.Random(deal)
+        loop, _ = build(args, clock=FakeClock())
         driver = Driver(loop)
         driver.step()
         return driver

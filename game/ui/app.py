@@ -105,7 +105,8 @@ def _build(args, clock, records) -> tuple[Loop, Services]:
     services = Services(settings=settings, rng=args.rng, clock=clock or SystemClock(), display=display,
                         assets=Assets(), loaded=getattr(args, "loaded", None), no_guess=settings.no_guess,
                         last_custom=(saved.custom_rows, saved.custom_cols, saved.custom_mines),
-                        records=records, first_seed=getattr(args, "seed", None))
+                        records=records, first_seed=getattr(args, "seed", None),
+                        seeded=getattr(args, "seed", None) is not None)
     services.finish_hooks.append(record_hook(records))
     warnings = list(records.warnings)
     config = run_config(services, config, warnings)

@@ -43,6 +43,7 @@ class Services:
     finish_hooks: list[Callable[[Game], str | None]] = field(default_factory=list)
     extra_keys: dict[int, Callable] = field(default_factory=dict)
     first_seed: int | None = None  # --seed: the seed of the first new game, as in the console
+    seeded: bool = False  # --seed was given: every board of this run is predictable (layout known)
     last_level: str | None = None  # level of the last game finished in this run (Statistics opens on it)
 
     def config_for(self, rows: int, cols: int, mines: int) -> Config:
@@ -62,11 +63,15 @@ class Services:
         No-guess games get the generator as their mine layer; the Playing scene normally
         generates the board over several frames and lays it with ``Game.set_layout``, so
         the layer is only the safety net for any other path.
+
+        A run started with ``--seed`` draws every seed from a Random seeded by it, so each of
+        its boards is one the player could know: ``seeds_known``, never in the best times.
         """
         from game.noguess import layer_for
 
         seed, self.first_seed = self.first_seed, None
-        return Game(config, rng=self.rng, seed=seed, clock=self.clock.now, layer=layer_for(config))
+        return Game(config, rng=self.rng, seed=seed, clock=self.clock.now, layer=layer_for(config),
+                    seeds_known=self.seeded)
 
     def finished(self, game: Game) -> list[str]:
         """Tell every finish hook that ``game`` ended; return the notes they give back.

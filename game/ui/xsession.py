@@ -29,6 +29,20 @@ def run(*argv: str, timeout: float = 10) -> str:
     return subprocess.run(argv, check=True, capture_output=True, text=True, timeout=timeout).stdout
 
 
+DEALT_LAUNCHER = """
+import random, sys
+import main
+from game import cli
+deal, argv = int(sys.argv[1]), sys.argv[2:]
+def dealt(_=None):
+    args = cli.parse_args(argv)
+    args.rng = random.Random(deal)
+    return args
+main.parse_args = dealt
+sys.exit(main.run())
+"""  # python -c DEALT_LAUNCHER DEAL ARGS...: the game with its boards drawn from Random(DEAL)
+
+
 class XSession:
     """An Xvfb server (``display`` like ':93') with the game started in it.
 
@@ -74,9 +88,18 @@ class XSession:
         env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
         return env
 
-    def start_game(self, *args: str) -> str:
-        """Start ``python main.py args`` and return its window id once it is mapped."""
-        self.game = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *args], cwd=ROOT, env=self.env(),
+    def start_game(self, *args: str, deal: int | None = None) -> str:
+        """Start ``python main.py args`` and return its window id once it is mapped.
+
+        ``deal``: seed the run's source of boards with it, without ``--seed`` (whose boards
+        never enter the best times), through a launcher that patches ``main.parse_args``:
+        repeatable boards that the game treats as dealt at random. A test hook only: the
+        game itself has no option for it.
+        """
+        command = [sys.executable, str(ROOT / "main.py"), *args]
+        if deal is not None:
+            command = [sys.executable, "-c", DEALT_LAUNCHER, str(int(deal)), *args]
+        self.game = subprocess.Popen(command, cwd=ROOT, env=self.env(),
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         return self.find_window()
 
