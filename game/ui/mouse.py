@@ -6,11 +6,14 @@ mouse-move handler presses the box under the pointer while the left button is he
 - Left button: the cell under the pointer shows pressed while the button is held,
   following the pointer; releasing reveals the cell under the pointer. Releasing off
   the board (or on a revealed cell) does nothing: that is how a press is cancelled.
-- Right button: the flag cycle, at once on press.
-- Chord: the middle button, or both left and right (released: the chord goes to
-  the cell under the pointer), or a left click on a revealed number when the
-  option is on (the left button released on a number). While held, the covered
-  cells around show pressed.
+- Right button: the flag cycle, at once on press, on a covered cell; a right press on
+  a revealed cell flags nothing (released alone, it is a wasted click, as the engine
+  counts a right click there).
+- Chord: the middle button, or both left and right pressed in either order (right
+  then left as well as left then right, as in Windows and Arbiter; released: the
+  chord goes to the cell under the pointer), or a left click on a revealed number
+  when the option is on (the left button released on a number). While held, the
+  covered cells around show pressed.
 - After a chord, the button still held does nothing until all are released.
 - The face: press, and release on it, for a new game.
 
@@ -40,6 +43,7 @@ class MouseGesture:
         """Forget every held button (new game, pause, focus lost)."""
         self.held: set[int] = set()
         self.hover: Cell | None = None  # cell under the pointer while held
+        self.right_cell: Cell | None = None  # where the right button went down
         self.chording = False  # the middle button, or both buttons, are (or were) held
         self.chord_on_number = False  # the option, as it was when the button went down
         self.spent = False  # a chord happened; ignore releases until all buttons are up
@@ -71,12 +75,14 @@ class MouseGesture:
             return None
         if cell is None or game.over:
             return None
-        if button == RIGHT and not self.held:
-            return "flag", cell
+        alone = not self.held
         self.held.add(button)
         self.chord_on_number = chord_on_number
         if button == MIDDLE or {LEFT, RIGHT} <= self.held:
             self.chording = True
+        if button == RIGHT and alone:
+            self.right_cell = cell  # held: a left press now makes a chord, as in Windows
+            return None if game.is_revealed(cell) else ("flag", cell)
         return None
 
     def _left_chord(self, game, cell: Cell | None) -> bool:
@@ -99,6 +105,9 @@ class MouseGesture:
                 move = "chord", cell
             elif button == LEFT and not self.chording:
                 move = ("chord" if self._left_chord(game, cell) else "reveal"), cell
+        if (move is None and button == RIGHT and not self.chording and not self.spent
+                and self.right_cell is not None and game.is_revealed(self.right_cell)):
+            move = "flag", self.right_cell  # a lone right click on a number: the engine counts it wasted
         if move is not None and self.held:
             self.spent = True
         if not self.held:
@@ -120,6 +129,6 @@ class MouseGesture:
         """Face override while held: 'pressed' on the face, 'oh' on the board, else None."""
         if self.face_down:
             return "pressed" if self.face_hover else None
-        if self.held and not game.over:
-            return "oh"
+        if (self.held - {RIGHT} or self.chording) and not game.over:
+            return "oh"  # a left or middle press (a right click alone flags at once, no "oh")
         return None

@@ -1,0 +1,81 @@
+"""Chording with both buttons in either order, as in Windows and Arbiter (posted mouse events)."""
+
+import pytest
+
+from game.engine import State
+
+
+def satisfied_number(w):
+    """Open Expert seed 11 and flag the mines around a number that has safe covered
+    neighbours; return (game, number, its safe covered neighbours)."""
+    game = w.scene.game
+    w.click_cell((8, 15))
+    mines = game.layout()
+    number = next(c for c in game.cells() if game.number(c) and any(
+        game.appearance(n) == "covered" and n not in mines for n in game.neighbours(c)))
+    for n in game.neighbours(number):
+        if n in mines and game.appearance(n) == "covered":
+            w.click_cell(n, button=3)
+    safe = [n for n in game.neighbours(number) if n not in mines and game.appearance(n) == "covered"]
+    return game, number, safe
+
+
+@pytest.mark.parametrize("first, second", [(3, 1), (1, 3)], ids=["right-then-left", "left-then-right"])
+@pytest.mark.parametrize("released_first", ["first", "second"])
+def test_both_buttons_chord_in_either_order(window, first, second, released_first):
+    w = window(["--difficulty", "expert", "--seed", "11"])
+    w.scene.services.settings.chord_on_number = False  # the chord comes from the two buttons alone
+    game, number, safe = satisfied_number(w)
+    flags, clicks = game.mines_left, dict(game.clicks)
+    pos = w.cell_pos(number)
+    w.mouse_down(pos, first)
+    assert game.mines_left == flags  # a right press on a revealed number flags nothing
+    w.mouse_down(pos, second)
+    assert set(w.scene.gesture.pressed_cells(game)) == set(safe)  # held: the cells the chord opens
+    order = (first, second) if released_first == "first" else (second, first)
+    w.mouse_up(pos, order[0])
+    assert all(game.is_revealed(n) for n in safe)
+    w.mouse_up(pos, order[1])  # the button still held does nothing more
+    assert game.clicks["chord"] == clicks["chord"] + 1
+    assert game.clicks["wasted"] == clicks["wasted"] and game.clicks["flag"] == clicks["flag"]
+    assert game.mines_left == flags and game.state in (State.PLAYING, State.WON)
+
+
+def test_right_then_left_on_an_unsatisfied_number_shows_the_press_and_does_nothing(window):
+    w = window(["--difficulty", "expert", "--seed", "11"])
+    game = w.scene.game
+    w.click_cell((8, 15))
+    mines = game.layout()
+    number = next(c for c in game.cells() if game.number(c) and any(
+        game.appearance(n) == "covered" and n in mines for n in game.neighbours(c)))
+    covered = {n for n in game.neighbours(number) if game.appearance(n) == "covered"}
+    pos = w.cell_pos(number)
+    w.mouse_down(pos, 3)
+    w.mouse_down(pos, 1)
+    assert set(w.scene.gesture.pressed_cells(game)) == covered
+    assert w.scene.hud_values()[2] == "oh"
+    w.mouse_up(pos, 1)
+    w.mouse_up(pos, 3)
+    assert all(game.appearance(n) == "covered" for n in covered) and game.state is State.PLAYING
+    assert game.clicks["wasted"] == 1  # the chord that changed nothing
+
+
+def test_right_press_on_a_covered_cell_flags_at_once_and_a_left_press_then_chords(window):
+    w = window(["--difficulty", "expert", "--seed", "11"])
+    game, number, safe = satisfied_number(w)
+    cell = safe[0]
+    w.mouse_down(w.cell_pos(cell), 3)
+    assert game.appearance(cell) == "flag"  # on press, as today
+    w.mouse_down(w.cell_pos(cell), 1)
+    w.mouse_up(w.cell_pos(cell), 1)  # a chord on a covered cell: nothing opens (classic)
+    w.mouse_up(w.cell_pos(cell), 3)
+    assert game.appearance(cell) == "flag" and not game.is_revealed(cell)
+
+
+def test_a_lone_right_click_on_a_number_is_a_wasted_click_not_a_flag(window):
+    w = window(["--difficulty", "expert", "--seed", "11"])
+    game, number, _ = satisfied_number(w)
+    flags, wasted = game.mines_left, game.clicks["wasted"]
+    w.click_cell(number, button=3)
+    assert game.mines_left == flags and game.clicks["wasted"] == wasted + 1
+    assert w.scene.hud_values()[2] == "normal" and not w.scene.gesture.active
