@@ -65,7 +65,9 @@ def summary(game: Game) -> str:
 class ConsoleGame:
     """Reads commands, applies them to a :class:`Game`, writes the board back.
 
-    ``on_end(game)`` is called once when a game is won or lost (the records hook).
+    ``on_end(game) -> note`` is called once when a game is won or lost (the records
+    hook), before the board and the result are printed, so the game is saved before the
+    player reads that it was won; its note (a best time, a save failure) follows the result.
     """
 
     def __init__(self, game: Game, out: TextIO, on_end: Callable[[Game], str | None] | None = None):
@@ -122,13 +124,17 @@ class ConsoleGame:
             return
         action = {"r": self.game.reveal, "f": self.game.toggle_flag, "c": self.game.chord}[command]
         action(cell)
+        if not self.game.over or self._reported:
+            self.say(render(self.game))
+            return
+        self._reported = True
+        # Recorded before the player is told: a kill between the two must not lose a game
+        # the player was told was won.
+        note = self.on_end(self.game) if self.on_end else None
         self.say(render(self.game))
-        if self.game.over and not self._reported:
-            self._reported = True
-            self.say(summary(self.game))
-            note = self.on_end(self.game) if self.on_end else None
-            if note:
-                self.say(note)
+        self.say(summary(self.game))
+        if note:
+            self.say(note)
 
     def parse_cell(self, command: str, rest: list[str]) -> Cell | None:
         rows, cols = self.game.rows, self.game.cols

@@ -261,6 +261,33 @@ def test_the_end_is_reported_once_to_the_records_hook():
     assert out.count("New best time: #1") == 1
 
 
+class Watching(io.StringIO):
+    """An output that notes, at every write, whether the game had been recorded by then."""
+
+    def __init__(self, recorded: list):
+        super().__init__()
+        self.recorded = recorded
+        self.seen: list[tuple[str, int]] = []  # (text written, games recorded at that moment)
+
+    def write(self, text: str) -> int:
+        self.seen.append((text, len(self.recorded)))
+        return super().write(text)
+
+
+@pytest.mark.parametrize("picture, move, result", [
+    ("*.. ... ...", "r 2 2", "You won!"),
+    ("*.. ...", "r 0 0", "BOOM!"),
+])
+def test_the_game_is_recorded_before_the_player_is_told_how_it_ended(picture, move, result):
+    recorded = []
+    out = Watching(recorded)
+    ConsoleGame(laid(picture), out, on_end=lambda game: recorded.append(game.state) or None).handle(move)
+    assert len(recorded) == 1
+    told = [count for text, count in out.seen if result in text]
+    assert told == [1]  # the result was written once, after the record
+    assert all(count == 1 for _, count in out.seen)  # even the final board came after it
+
+
 # ----- the entry point ---------------------------------------------------------------------------
 def test_run_console_plays_the_game_the_command_line_asks_for():
     runs = []
