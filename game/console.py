@@ -12,7 +12,7 @@ No pygame here.
 from __future__ import annotations
 
 import sys
-from typing import Callable, TextIO
+from typing import BinaryIO, Callable, TextIO
 
 from game.board import Cell, Config
 from game.boardfile import from_game, save_board, start_game
@@ -81,13 +81,22 @@ class ConsoleGame:
         self.out.flush()
 
     def run(self, lines: TextIO, prompt: bool = False) -> int:
-        """Play until ``q`` or end of input; returns exit status 0."""
+        """Play until ``q`` or end of input; returns exit status 0.
+
+        ``lines.readline()`` gives one line ('' at end of input); a line it cannot
+        decode (UnicodeDecodeError, see :class:`ByteLines`) is answered as an unknown
+        command and the game goes on.
+        """
         self.say(render(self.game))
         while True:
             if prompt:
                 self.out.write("> ")
                 self.out.flush()
-            line = lines.readline()
+            try:
+                line = lines.readline()
+            except UnicodeDecodeError as err:
+                self.say(f"unknown command: the line is not {err.encoding} text; type h for help")
+                continue
             if not line:
                 return 0
             if self.handle(line) is False:
@@ -166,6 +175,32 @@ class ConsoleGame:
         self.say(f"saved the position to {path}")
 
 
+class ByteLines:
+    """The lines of a binary stream, each decoded on its own: ``readline() -> str``.
+
+    A text stream decodes ahead of the line asked for, so one invalid byte would make
+    every later read fail too; here a line that is not ``encoding`` text raises
+    UnicodeDecodeError for itself alone and the next line reads normally.
+
+    Args:
+        raw: a binary stream (``sys.stdin.buffer``).
+        encoding: the text encoding of the input (``sys.stdin.encoding``: the locale, or
+            ``PYTHONIOENCODING``).
+    """
+
+    def __init__(self, raw: BinaryIO, encoding: str):
+        self.raw = raw
+        self.encoding = encoding
+
+    def readline(self) -> str:
+        """The next line with its newline, '' at end of input.
+
+        Raises:
+            UnicodeDecodeError: the line is not valid text in ``encoding``.
+        """
+        return self.raw.readline().decode(self.encoding)
+
+
 def make_game(args) -> Game:
     """The game the command line asks for: a loaded board, a level, custom, or Beginner."""
     config = args.config or Config.difficulty("beginner", first_click=args.first_click or "opening",
@@ -183,10 +218,12 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
 
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
+    raw = getattr(stdin, "buffer", None)  # a real stream: read bytes, so a bad line is only that line
+    lines = stdin if raw is None else ByteLines(raw, stdin.encoding or "utf-8")
     game = make_game(args)
     records = open_records(args.data_dir)
     console = ConsoleGame(game, out, on_end=records.finish_hook())
     try:
-        return console.run(stdin, prompt=stdin.isatty())
+        return console.run(lines, prompt=stdin.isatty())
     finally:
         records.close()

@@ -352,6 +352,29 @@ def test_a_piped_seeded_game_is_the_same_every_time(tmp_path):
     assert last_board(runs[0].stdout, 9)[4][4] == "."
 
 
+def test_a_line_that_is_not_utf8_is_an_unknown_command_and_the_game_goes_on():
+    args = parse_args(["--console", "--rows", "6", "--cols", "7", "--mines", "5", "--seed", "12"])
+    stdin = io.TextIOWrapper(io.BytesIO(b"r 3 3\n\xff\xfe\nf 0 0\n\xc3(\r\nh\n"), encoding="utf-8")
+    out = io.StringIO()
+    assert run_console(args, stdin=stdin, stdout=out) == 0
+    text = out.getvalue()
+    assert text.count("unknown command: the line is not utf-8 text; type h for help") == 2
+    assert HELP in text  # the lines after each bad one were read and obeyed
+    assert last_board(text, 7)[0][0] == "F" and "Mines left: 4" in text
+
+
+def test_a_piped_line_that_is_not_utf8_does_not_stop_a_strict_utf8_console(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONIOENCODING="utf-8")
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--console", "--seed", "1",
+                           "--data-dir", str(tmp_path)], input=b"r 1 1\n\xff\xfe\nf 8 8\nq\n",
+                          capture_output=True, cwd=tmp_path, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert b"Traceback" not in done.stderr
+    out = done.stdout.decode("utf-8")
+    assert "unknown command: the line is not utf-8 text; type h for help" in out
+    assert len(boards(out, 9)) == 3  # the start, r 1 1 and, after the bad line, f 8 8
+
+
 def test_a_win_that_could_not_be_saved_claims_no_best_time_and_says_so(capsys):
     """--data-dir on a file: the records live in memory, where every win would be #1."""
     args = parse_args(["--console", "--difficulty", "beginner", "--seed", "22010", "--data-dir", "/etc/passwd"])
