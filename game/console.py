@@ -11,8 +11,9 @@ No pygame here.
 
 from __future__ import annotations
 
+import os
 import sys
-from typing import BinaryIO, Callable, TextIO
+from typing import BinaryIO, Callable, Mapping, TextIO
 
 from game.board import Cell, Config
 from game.boardfile import from_game, save_board, start_game
@@ -22,26 +23,67 @@ SYMBOLS = {  # appearance key -> character printed
     "covered": "#", "flag": "F", "question": "?", "0": ".",
     "mine": "*", "mine_hit": "X", "wrong_flag": "x",
 }
+# ANSI SGR parameters per appearance key, for a terminal: the classic number palette
+# (1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 cyan, 7 black, 8 grey), flags red, mines
+# bold and the exploded one white on red. Navy and black would be close to blue or
+# invisible on a dark background, so 4 is magenta and 7 the terminal's own bold colour.
+COLOURS = {
+    "1": "94", "2": "32", "3": "91", "4": "35", "5": "31", "6": "36", "7": "1", "8": "90",
+    "flag": "1;31", "wrong_flag": "1;31", "mine": "1", "mine_hit": "1;97;41",
+}
 HELP = """commands (ROW and COL are 0-based numbers):
   r ROW COL   reveal a cell
   f ROW COL   flag cycle: flag, question mark (if on), none
   c ROW COL   chord: reveal around a number whose flags are all placed
   s FILE      save the position as .mine (covered H, flags F, no mines)
   n           new game      q  quit      h  this help
+column numbers read downwards: on a wide board the tens digit is above the units
 symbols: # covered  F flag  ? question  . empty  1-8 mines around
          * mine  X the mine that exploded  x wrong flag"""
 
 
-def render(game: Game) -> str:
-    """The board as text: column numbers on top, row numbers down the side, then a status line."""
-    width = len(str(max(game.rows, game.cols) - 1))
-    pad = " " * (width + 1)
-    lines = [pad + " ".join(str(c).rjust(width) for c in range(game.cols))]
+def wants_colour(out: TextIO, environ: Mapping[str, str] | None = None) -> bool:
+    """True when ``out`` is a terminal and NO_COLOR is unset or empty (https://no-color.org).
+
+    Never for a pipe or a file: scripts that read the board get plain symbols.
+    ``environ`` defaults to ``os.environ``.
+    """
+    environ = os.environ if environ is None else environ
+    if environ.get("NO_COLOR"):
+        return False
+    try:
+        return bool(out.isatty())
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
+        return False
+
+
+def render(game: Game, colour: bool = False) -> str:
+    """The board as text: column numbers on top, row numbers down the side, then a status line.
+
+    Each cell takes 2 characters (a space and its symbol), after the row number
+    right-aligned: Expert (30 columns, rows 0..15) is 62 characters wide. Column
+    numbers are written downwards, one digit per header line (the tens above the
+    units), each digit over its column's symbol; a board of 10 columns or fewer has
+    one header line. With ``colour`` the symbols carry ANSI SGR codes (:data:`COLOURS`);
+    the visible characters and their positions are the same.
+    """
+    label = len(str(game.rows - 1))
+    digits = len(str(game.cols - 1))
+    numbers = [str(c).rjust(digits) for c in range(game.cols)]
+    lines = [(" " * label + "".join(" " + number[place] for number in numbers)).rstrip()
+             for place in range(digits)]
     for r in range(game.rows):
-        cells = (SYMBOLS.get(key, key) for key in (game.appearance((r, c)) for c in range(game.cols)))
-        lines.append(str(r).rjust(width) + " " + " ".join(ch.rjust(width) for ch in cells))
+        keys = (game.appearance((r, c)) for c in range(game.cols))
+        lines.append(str(r).rjust(label) + "".join(" " + _symbol(key, colour) for key in keys))
     lines.append(status(game))
     return "\n".join(lines)
+
+
+def _symbol(key: str, colour: bool) -> str:
+    """The character for an appearance key, wrapped in its SGR colour (reset after) if asked."""
+    text = SYMBOLS.get(key, key)
+    code = COLOURS.get(key) if colour else None
+    return f"\x1b[{code}m{text}\x1b[0m" if code else text
 
 
 def status(game: Game) -> str:
@@ -50,16 +92,22 @@ def status(game: Game) -> str:
 
 
 def summary(game: Game) -> str:
-    """The end-of-game line: time, 3BV, 3BV/s, clicks and efficiency (wins), or the loss."""
+    """The end of a game in two lines, each under 80 characters for any standard level.
+
+    A win: time, 3BV, 3BV/s and efficiency, then the clicks by kind. A loss: the
+    exploded mine and the time, then what to do next.
+    """
     if game.state is State.LOST:
         r, c = game.exploded
-        return f"BOOM! You hit the mine at ({r}, {c}) after {game.elapsed:.3f} s. n for a new game, q to quit."
+        return (f"BOOM! You hit the mine at ({r}, {c}) after {game.elapsed:.3f} s.\n"
+                "n for a new game, q to quit.")
     clicks = game.clicks
     speed = game.three_bv_per_second  # None when the win took under half a millisecond
     speed_text = "-" if speed is None else f"{speed:.2f}"
     return (f"You won! Time {game.elapsed:.3f} s, 3BV {game.three_bv}, 3BV/s {speed_text}, "
-            f"clicks {game.total_clicks} (reveal {clicks['reveal']}, flag {clicks['flag']}, "
-            f"chord {clicks['chord']}, wasted {clicks['wasted']}), efficiency {game.efficiency:.0f}%")
+            f"efficiency {game.efficiency:.0f}%\n"
+            f"Clicks {game.total_clicks}: reveal {clicks['reveal']}, flag {clicks['flag']}, "
+            f"chord {clicks['chord']}, wasted {clicks['wasted']}")
 
 
 class ConsoleGame:
@@ -70,9 +118,11 @@ class ConsoleGame:
     player reads that it was won; its note (a best time, a save failure) follows the result.
     """
 
-    def __init__(self, game: Game, out: TextIO, on_end: Callable[[Game], str | None] | None = None):
+    def __init__(self, game: Game, out: TextIO, on_end: Callable[[Game], str | None] | None = None,
+                 colour: bool = False):
         self.game = game
         self.out = out
+        self.colour = colour  # ANSI colours in the board (see wants_colour)
         self.on_end = on_end
         self._reported = False
 
@@ -87,7 +137,7 @@ class ConsoleGame:
         decode (UnicodeDecodeError, see :class:`ByteLines`) is answered as an unknown
         command and the game goes on.
         """
-        self.say(render(self.game))
+        self.say(render(self.game, self.colour))
         while True:
             if prompt:
                 self.out.write("> ")
@@ -115,7 +165,7 @@ class ConsoleGame:
         elif command == "n":
             self.game.new_game()
             self._reported = False
-            self.say(render(self.game))
+            self.say(render(self.game, self.colour))
         elif command == "s":
             self.save(" ".join(rest))
         elif command in ("r", "f", "c"):
@@ -134,13 +184,13 @@ class ConsoleGame:
         action = {"r": self.game.reveal, "f": self.game.toggle_flag, "c": self.game.chord}[command]
         action(cell)
         if not self.game.over or self._reported:
-            self.say(render(self.game))
+            self.say(render(self.game, self.colour))
             return
         self._reported = True
         # Recorded before the player is told: a kill between the two must not lose a game
         # the player was told was won.
         note = self.on_end(self.game) if self.on_end else None
-        self.say(render(self.game))
+        self.say(render(self.game, self.colour))
         self.say(summary(self.game))
         if note:
             self.say(note)
@@ -222,7 +272,7 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
     lines = stdin if raw is None else ByteLines(raw, stdin.encoding or "utf-8")
     game = make_game(args)
     records = open_records(args.data_dir)
-    console = ConsoleGame(game, out, on_end=records.finish_hook())
+    console = ConsoleGame(game, out, on_end=records.finish_hook(), colour=wants_colour(out))
     try:
         return console.run(lines, prompt=stdin.isatty())
     finally:

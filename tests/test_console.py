@@ -19,7 +19,7 @@ import pytest
 from game.board import Config
 from game.boardfile import parse_mine
 from game.cli import parse_args
-from game.console import HELP, ConsoleGame, run_console
+from game.console import COLOURS, HELP, ConsoleGame, render, run_console, wants_colour
 from game.engine import Game, State
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,15 +59,29 @@ def play(game: Game, *commands: str, on_end=None) -> tuple[int, str]:
     return status, out.getvalue()
 
 
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def column_numbers(header: list[str]) -> list[int] | None:
+    """The numbers written downwards in ``header`` (one digit per line, a column per
+    character position), or None when a line holds anything but digits and spaces."""
+    if not header or any(set(line) - set("0123456789 ") for line in header):
+        return None
+    width = max(len(line) for line in header)
+    columns = ("".join(line.ljust(width)[x] for line in header).strip() for x in range(width))
+    return [int(text) for text in columns if text]
+
+
 def boards(output: str, cols: int) -> list[list[str]]:
-    """Every board printed in ``output``, each as its rows of symbols (row labels checked)."""
-    lines = output.splitlines()
-    header = [str(c) for c in range(cols)]
+    """Every board printed in ``output``, each as its rows of symbols (the column numbers
+    read downwards and the row labels checked; colour codes dropped)."""
+    lines = ANSI.sub("", output).splitlines()
+    depth = len(str(cols - 1))  # header lines: one per digit of the last column number
     found = []
-    for i, line in enumerate(lines):
-        if line.split() == header:
+    for i in range(len(lines)):
+        if column_numbers(lines[i:i + depth]) == list(range(cols)):
             rows = []
-            for r, row in enumerate(lines[i + 1:]):
+            for r, row in enumerate(lines[i + depth:]):
                 words = row.split()
                 if not words or words[0] != str(r) or len(words) != cols + 1:
                     break
@@ -86,13 +100,42 @@ def test_the_board_has_column_numbers_on_top_and_row_numbers_down_the_side():
     status, out = play(game)
     lines = out.splitlines()
     assert status == 0
-    assert lines[0].split() == [str(c) for c in range(12)]
-    assert [line.split()[0] for line in lines[1:4]] == ["0", "1", "2"]
-    label_ends = [m.end() - 1 for m in re.finditer(r"\d+", lines[0])]
-    for row in lines[1:4]:  # each cell sits under the last digit of its column number
+    assert lines[:2] == [" " * 22 + "1 1",  # the tens, over columns 10 and 11
+                         "  0 1 2 3 4 5 6 7 8 9 0 1"]
+    assert column_numbers(lines[:2]) == list(range(12))
+    units = [m.start() for m in re.finditer(r"\d", lines[1])]
+    assert [m.start() for m in re.finditer(r"\d", lines[0])] == units[10:]
+    for row in lines[2:5]:  # each cell sits under its column's digits, 2 characters apart
         cells = [m.start() for m in re.finditer(r"\S", row)][1:]
-        assert cells == label_ends
-    assert lines[4] == "Mines left: 2  Time: 0.0 s  State: ready"
+        assert cells == units
+    assert [line.split()[0] for line in lines[2:5]] == ["0", "1", "2"]
+    assert lines[5] == "Mines left: 2  Time: 0.0 s  State: ready"
+
+
+@pytest.mark.parametrize("level, header, first_row, last_row", [
+    ("beginner", ["  0 1 2 3 4 5 6 7 8"], "0 # # # # # # # # #", "8 # # # # # # # # #"),
+    ("intermediate", ["                       1 1 1 1 1 1",
+                      "   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5"],
+     " 0" + " #" * 16, "15" + " #" * 16),
+    ("expert", ["                       1 1 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 2 2",
+                "   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9"],
+     " 0" + " #" * 30, "15" + " #" * 30),
+])
+def test_every_standard_level_is_printed_two_characters_a_cell(level, header, first_row, last_row):
+    game = Game(Config.difficulty(level), clock=FakeClock())
+    lines = render(game).splitlines()
+    assert lines[:len(header)] == header
+    assert lines[len(header)] == first_row and lines[-2] == last_row
+    assert len(lines) == len(header) + game.rows + 1
+    assert max(len(line) for line in lines[:-1]) == len(last_row) <= 62
+
+
+def test_a_board_over_100_columns_numbers_them_in_three_lines():
+    game = Game(Config(3, 105, 1), clock=FakeClock())
+    lines = render(game).splitlines()
+    assert column_numbers(lines[:3]) == list(range(105))
+    assert lines[3] == "0" + " #" * 105 and len(lines) == 3 + 3 + 1
+    assert lines[0].split() == ["1"] * 5  # the hundreds, over columns 100..104
 
 
 def test_a_tall_board_numbers_every_row():
@@ -100,6 +143,130 @@ def test_a_tall_board_numbers_every_row():
     _, out = play(game)
     (board,) = boards(out, 3)
     assert len(board) == 12 and all(row == "###" for row in board)
+
+
+class Tty(io.StringIO):
+    """An output that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("terminal, environ, expected", [
+    (True, {}, True),
+    (True, {"NO_COLOR": ""}, True),   # present but empty: no-color.org says colour stays
+    (True, {"NO_COLOR": "1"}, False),
+    (True, {"NO_COLOR": "0"}, False),  # any non-empty value, even 0
+    (False, {}, False),                # a pipe or a file
+])
+def test_colour_only_on_a_terminal_without_no_color(terminal, environ, expected):
+    out = Tty() if terminal else io.StringIO()
+    assert wants_colour(out, environ) is expected
+
+
+def test_a_stream_without_isatty_or_closed_gets_no_colour():
+    closed = open(os.devnull, "w")
+    closed.close()  # its isatty() raises ValueError
+    assert wants_colour(object(), {}) is False
+    assert wants_colour(io.StringIO(), {}) is False and wants_colour(closed, {}) is False
+
+
+def test_colour_wraps_numbers_flags_and_mines_and_keeps_the_visible_board():
+    game = laid("*.*. .... ...*")
+    for command in ("f 0 0", "f 1 1", "r 1 0", "r 0 3", "r 2 0", "r 0 2"):
+        ConsoleGame(game, io.StringIO()).handle(command)
+    plain, coloured = render(game), render(game, colour=True)
+    assert ANSI.sub("", coloured) == plain
+    assert plain.splitlines()[1:4] == ["0 F # X 1", "1 1 x 2 #", "2 . . 1 *"]
+    rows = coloured.splitlines()[1:4]
+    assert rows[0] == "0 \x1b[1;31mF\x1b[0m # \x1b[1;97;41mX\x1b[0m \x1b[94m1\x1b[0m"
+    assert rows[1] == "1 \x1b[94m1\x1b[0m \x1b[1;31mx\x1b[0m \x1b[32m2\x1b[0m #"
+    assert rows[2] == "2 . . \x1b[94m1\x1b[0m \x1b[1m*\x1b[0m"  # covered and empty stay plain
+    assert "\x1b" not in coloured.splitlines()[0] + coloured.splitlines()[-1]  # header, status
+
+
+@pytest.mark.parametrize("digit, code", [("1", "94"), ("2", "32"), ("3", "91"), ("4", "35"),
+                                         ("5", "31"), ("6", "36"), ("7", "1"), ("8", "90")])
+def test_each_number_has_its_own_colour(digit, code):
+    assert COLOURS[digit] == code
+    assert len(set(COLOURS[str(n)] for n in range(1, 9))) == 8
+
+
+@pytest.mark.parametrize("environ, coloured", [({}, True), ({"NO_COLOR": "1"}, False)])
+def test_run_console_colours_a_terminal_unless_no_color(monkeypatch, environ, coloured):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    args = parse_args(["--console", "--rows", "6", "--cols", "7", "--mines", "5", "--seed", "12"])
+    for out in (Tty(), io.StringIO()):
+        assert run_console(args, stdin=io.StringIO("r 3 3\nf 0 0\n"), stdout=out) == 0
+        assert ("\x1b[" in out.getvalue()) is (coloured and isinstance(out, Tty))
+        assert last_board(out.getvalue(), 7)[0][0] == "F"
+
+
+class Terminal:
+    """A terminal for :meth:`ConsoleGame.run`: ``typed`` lines are read one at a time and
+    echoed into the output, as a terminal shows what the player types, so
+    ``out.getvalue()`` is the screen's text."""
+
+    def __init__(self, *typed: str):
+        self.out = Tty()
+        self.typed = list(typed)
+
+    def readline(self) -> str:
+        if not self.typed:
+            return ""
+        line = self.typed.pop(0) + "\n"
+        self.out.write(line)
+        return line
+
+    def isatty(self) -> bool:
+        return True
+
+
+def ends_in_the_corner(level: str, clock: FakeClock) -> Game:
+    """A ``level`` game whose mines fill the last cells in reading order: (0, 0) opens every
+    safe cell at once, and the cell just before the first mine is a lone number."""
+    config = Config.difficulty(level)
+    first = config.rows * config.cols - config.mines
+    mines = {divmod(i, config.cols) for i in range(first, config.rows * config.cols)}
+    return Game(config, mines=mines, clock=clock)
+
+
+def screen_after(transcript: str, command: str) -> list[str]:
+    """The lines on screen from the one after ``command`` was typed to the next prompt."""
+    lines = ANSI.sub("", transcript).splitlines()
+    start = lines.index("> " + command) + 1
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith("> "))
+    return lines[start:end + 1]
+
+
+@pytest.mark.parametrize("level", ["beginner", "intermediate", "expert"])
+@pytest.mark.parametrize("ending", ["won", "lost"])
+def test_the_screen_after_a_move_fits_80_by_24_on_every_standard_level(level, ending):
+    """The last move's screen: the board (column numbers, rows, status), the two summary
+    lines, a note, the best-time question and the next prompt; times past 9999 s."""
+    clock = FakeClock(0.0)
+    game = ends_in_the_corner(level, clock)
+    config = game.config
+    number = divmod(config.rows * config.cols - config.mines - 1, config.cols)
+    last = "r 0 0" if ending == "won" else f"r {config.rows - 1} {config.cols - 1}"
+    terminal = Terminal(f"r {number[0]} {number[1]}", "wait", last, "")
+    original = terminal.readline
+
+    def readline():  # the player thinks for almost three hours before the last move
+        clock.now += 9999.5 if terminal.typed and terminal.typed[0] == last else 0.0
+        return original()
+    terminal.readline = readline
+    console = ConsoleGame(game, terminal.out, on_end=lambda game: "New best time: #1", colour=True)
+    assert console.run(terminal, prompt=True) == 0
+    assert game.state.value == ending and game.elapsed == 9999.5
+    screen = screen_after(terminal.out.getvalue(), last)
+    assert screen[-1] == "> "  # the next prompt, on the screen's last line
+    depth = len(str(config.cols - 1))
+    assert column_numbers(screen[:depth]) == list(range(config.cols))  # the whole board shows
+    assert any(line.startswith("You won!" if ending == "won" else "BOOM!") for line in screen)
+    assert len(screen) <= 24 and max(len(line) for line in screen) <= 80, "\n".join(screen)
 
 
 # ----- the commands ------------------------------------------------------------------------------
@@ -234,8 +401,8 @@ def test_a_win_prints_time_3bv_3bv_per_second_clicks_and_efficiency():
     console.handle("r 0 1")      # the isolated 2: won after 4 s
     text = out.getvalue()
     assert game.state is State.WON
-    assert ("You won! Time 4.000 s, 3BV 2, 3BV/s 0.50, clicks 4 (reveal 2, flag 1, chord 0, wasted 1), "
-            "efficiency 50%") in text
+    assert ("You won! Time 4.000 s, 3BV 2, 3BV/s 0.50, efficiency 50%\n"
+            "Clicks 4: reveal 2, flag 1, chord 0, wasted 1\n") in text
     assert last_board(text, 5) == ["F2F1.", "1211.", "....."]
 
 
@@ -327,6 +494,7 @@ def test_a_piped_game_on_a_board_file_reveals_and_saves(tmp_path):
     done = main_console(tmp_path, "r 9 9\ns out.mine\nq\n", "--board", "board.mine")
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
+    assert "\x1b" not in done.stdout  # no colour codes into a pipe
     assert "saved the position to out.mine" in done.stdout
     board = last_board(done.stdout, 16)
     assert board[9][9] == "." and board[2] == "2" + "3" * 14 + "2" and board[0] == "#" * 16
@@ -381,7 +549,8 @@ def test_a_win_that_could_not_be_saved_claims_no_best_time_and_says_so(capsys):
     out = io.StringIO()
     assert run_console(args, stdin=io.StringIO("r 4 4\n"), stdout=out) == 0  # won by this click
     lines = out.getvalue().splitlines()
-    assert lines[-2].startswith("You won!") and "New best time" not in out.getvalue()
+    assert lines[-3].startswith("You won!") and lines[-2].startswith("Clicks ")
+    assert "New best time" not in out.getvalue()
     assert lines[-1] == ("This game was not saved to the records "
                          "(--data-dir /etc/passwd: a file is in the way; give a folder).")
     assert "will not be saved" in capsys.readouterr().err
