@@ -12,12 +12,15 @@ No pygame here.
 from __future__ import annotations
 
 import os
+import sqlite3
 import sys
 from typing import BinaryIO, Callable, Mapping, TextIO
 
 from game.board import Cell, Config
 from game.boardfile import from_game, save_board, start_game
 from game.engine import Game, State
+from game.records.db import RecordsError
+from game.records.record import clean_name, default_player_name
 
 SYMBOLS = {  # appearance key -> character printed
     "covered": "#", "flag": "F", "question": "?", "0": ".",
@@ -110,21 +113,37 @@ def summary(game: Game) -> str:
             f"chord {clicks['chord']}, wasted {clicks['wasted']}")
 
 
+Ask = Callable[[str], str | None]  # ask(question) -> the line typed, or None
+
+
 class ConsoleGame:
     """Reads commands, applies them to a :class:`Game`, writes the board back.
 
-    ``on_end(game) -> note`` is called once when a game is won or lost (the records
-    hook), before the board and the result are printed, so the game is saved before the
-    player reads that it was won; its note (a best time, a save failure) follows the result.
+    Args:
+        game: the game to play; ``n`` starts its next one.
+        out: where the board and messages go (flushed after each).
+        on_end: ``on_end(game) -> note`` is called once when a game is won or lost (the
+            records hook), before the board and the result are printed, so the game is
+            saved before the player reads that it was won; its note (a best time, a save
+            failure) follows the result.
+        ask_name: ``ask_name(ask) -> note`` is called after every finished game's
+            result: for a best time it may ask the name to keep it under with
+            ``ask(question) -> answer`` (None at end of input), or, with ``ask`` None
+            because the input is not a terminal (reading would take the next command),
+            say that no name was asked.
+        colour: ANSI colours in the board (see :func:`wants_colour`).
     """
 
     def __init__(self, game: Game, out: TextIO, on_end: Callable[[Game], str | None] | None = None,
-                 colour: bool = False):
+                 colour: bool = False, ask_name: Callable[[Ask | None], str | None] | None = None):
         self.game = game
         self.out = out
-        self.colour = colour  # ANSI colours in the board (see wants_colour)
+        self.colour = colour
         self.on_end = on_end
+        self.ask_name = ask_name
         self._reported = False
+        self._lines: TextIO | None = None  # the input while run() reads it
+        self._terminal = False  # the input is a terminal: questions may read a line
 
     def say(self, text: str) -> None:
         self.out.write(text + "\n")
@@ -135,8 +154,10 @@ class ConsoleGame:
 
         ``lines.readline()`` gives one line ('' at end of input); a line it cannot
         decode (UnicodeDecodeError, see :class:`ByteLines`) is answered as an unknown
-        command and the game goes on.
+        command and the game goes on. ``prompt``: the input is a terminal, so ``> ``
+        is printed before each command and the best-time name is asked.
         """
+        self._lines, self._terminal = lines, prompt
         self.say(render(self.game, self.colour))
         while True:
             if prompt:
@@ -151,6 +172,27 @@ class ConsoleGame:
                 return 0
             if self.handle(line) is False:
                 return 0
+
+    def ask(self, question: str) -> str | None:
+        """Print ``question`` without a newline and read one line as the answer.
+
+        Returns:
+            the line without its line ending; None at end of input or for a line that
+            is not text (said in one line), or when :meth:`run` is not reading input.
+        """
+        if self._lines is None:
+            return None
+        self.out.write(question)
+        self.out.flush()
+        try:
+            line = self._lines.readline()
+        except UnicodeDecodeError as err:
+            self.say(f"that answer is not {err.encoding} text; kept the default")
+            return None
+        if not line:
+            self.say("")  # end of input (Ctrl-D): finish the question's line
+            return None
+        return line.rstrip("\r\n")
 
     def handle(self, line: str) -> bool:
         """Apply one command line; False means quit."""
@@ -194,6 +236,10 @@ class ConsoleGame:
         self.say(summary(self.game))
         if note:
             self.say(note)
+        if self.ask_name:
+            note = self.ask_name(self.ask if self._terminal and self._lines is not None else None)
+            if note:
+                self.say(note)
 
     def parse_cell(self, command: str, rest: list[str]) -> Cell | None:
         rows, cols = self.game.rows, self.game.cols
@@ -262,6 +308,59 @@ def make_game(args) -> Game:
     return Game(config, rng=args.rng, seed=args.seed, layer=layer_for(config))
 
 
+class ConsoleRecords:
+    """The console's side of the records (hooks for :class:`ConsoleGame`).
+
+    The console records its games under ``name``, by default the system user name, and
+    asks for another at a best time; the window's last typed name (the settings'
+    ``player_name``) is neither used nor changed.
+
+    Args:
+        records: the open records and settings (game.records.session.Records).
+        name: the name games are recorded under (default: the system user name).
+    """
+
+    def __init__(self, records, name: str | None = None):
+        self.records = records
+        self.name = default_player_name() if name is None else clean_name(name)
+        self._last: tuple[int | None, int | None] = (None, None)  # (record id, rank) of the last game
+
+    def finish(self, game: Game) -> str | None:
+        """Record a won or lost game; returns "New best time: #N", the save failure, or None."""
+        before = len(self.records.warnings)
+        self._last = record_id, rank = self.records.record(game, game.seed, name=self.name)
+        if record_id is None:
+            return self.records.warnings[-1] if len(self.records.warnings) > before else None
+        return f"New best time: #{rank}" if rank else None
+
+    def ask_name(self, ask: Ask | None) -> str | None:
+        """After a best time, ask for the name to keep it under; returns a note or None.
+
+        ``ask`` None (the input is not a terminal): the name stays and the note says so.
+        An empty answer or end of input keeps the name; an answer is cleaned as every
+        player name is (:func:`game.records.record.clean_name`).
+        """
+        record_id, rank = self._last
+        self._last = (None, None)  # asked once per game
+        if record_id is None or rank is None:
+            return None
+        if ask is None:
+            return f"Best time saved under {self.name} (input is not a terminal, so no name was asked)."
+        answer = ask(f"Name for the best times [{self.name}]: ")
+        if answer is None or not answer.strip():
+            return None
+        name = clean_name(answer)
+        if name == self.name:
+            return None
+        try:
+            self.records.store.set_name(record_id, name)
+        except RecordsError as err:
+            return f"The best time stays under {self.name}: {err}"
+        except sqlite3.Error as err:
+            return f"The best time stays under {self.name}: the name could not be saved ({err})."
+        return None
+
+
 def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Entry point for ``--console``; returns the process exit status."""
     from game.records import open_records
@@ -272,7 +371,8 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
     lines = stdin if raw is None else ByteLines(raw, stdin.encoding or "utf-8")
     game = make_game(args)
     records = open_records(args.data_dir)
-    console = ConsoleGame(game, out, on_end=records.finish_hook(), colour=wants_colour(out))
+    hooks = ConsoleRecords(records)
+    console = ConsoleGame(game, out, on_end=hooks.finish, ask_name=hooks.ask_name, colour=wants_colour(out))
     try:
         return console.run(lines, prompt=stdin.isatty())
     finally:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import io
 import os
+import random
 import re
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +21,10 @@ import pytest
 from game.board import Config
 from game.boardfile import parse_mine
 from game.cli import parse_args
-from game.console import COLOURS, HELP, ConsoleGame, render, run_console, wants_colour
+from game.console import (COLOURS, HELP, ByteLines, ConsoleGame, ConsoleRecords, make_game, render,
+                          run_console, wants_colour)
+from game.records import open_records
+from game.records.db import ReadOnlyError
 from game.engine import Game, State
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -243,29 +248,40 @@ def screen_after(transcript: str, command: str) -> list[str]:
 
 @pytest.mark.parametrize("level", ["beginner", "intermediate", "expert"])
 @pytest.mark.parametrize("ending", ["won", "lost"])
-def test_the_screen_after_a_move_fits_80_by_24_on_every_standard_level(level, ending):
+def test_the_screen_after_a_move_fits_80_by_24_on_every_standard_level(level, ending, tmp_path):
     """The last move's screen: the board (column numbers, rows, status), the two summary
-    lines, a note, the best-time question and the next prompt; times past 9999 s."""
+    lines, the best time and its name question (a win), and the next prompt; times past
+    9999 s, in colour."""
     clock = FakeClock(0.0)
     game = ends_in_the_corner(level, clock)
+    game.layout_known = False  # dealt, as far as the records know: a win is a best time
     config = game.config
     number = divmod(config.rows * config.cols - config.mines - 1, config.cols)
     last = "r 0 0" if ending == "won" else f"r {config.rows - 1} {config.cols - 1}"
-    terminal = Terminal(f"r {number[0]} {number[1]}", "wait", last, "")
+    terminal = Terminal(f"r {number[0]} {number[1]}", "wait", last, *(["Bob"] if ending == "won" else []), "")
     original = terminal.readline
 
     def readline():  # the player thinks for almost three hours before the last move
         clock.now += 9999.5 if terminal.typed and terminal.typed[0] == last else 0.0
         return original()
     terminal.readline = readline
-    console = ConsoleGame(game, terminal.out, on_end=lambda game: "New best time: #1", colour=True)
+    records = open_records(str(tmp_path), stderr=None)
+    hooks = ConsoleRecords(records, name="alexandra.smith")
+    console = ConsoleGame(game, terminal.out, on_end=hooks.finish, ask_name=hooks.ask_name, colour=True)
     assert console.run(terminal, prompt=True) == 0
     assert game.state.value == ending and game.elapsed == 9999.5
     screen = screen_after(terminal.out.getvalue(), last)
     assert screen[-1] == "> "  # the next prompt, on the screen's last line
     depth = len(str(config.cols - 1))
     assert column_numbers(screen[:depth]) == list(range(config.cols))  # the whole board shows
-    assert any(line.startswith("You won!" if ending == "won" else "BOOM!") for line in screen)
+    if ending == "won":
+        assert screen[-5].startswith("You won! Time 9999.500 s") and screen[-4].startswith("Clicks 2:")
+        assert screen[-3:-1] == ["New best time: #1", "Name for the best times [alexandra.smith]: Bob"]
+        assert records.store.games()[-1].name == "Bob"
+    else:
+        assert screen[-3:-1] == [f"BOOM! You hit the mine at ({config.rows - 1}, {config.cols - 1}) "
+                                 "after 9999.500 s.", "n for a new game, q to quit."]
+    records.close()
     assert len(screen) <= 24 and max(len(line) for line in screen) <= 80, "\n".join(screen)
 
 
@@ -453,6 +469,196 @@ def test_the_game_is_recorded_before_the_player_is_told_how_it_ended(picture, mo
     told = [count for text, count in out.seen if result in text]
     assert told == [1]  # the result was written once, after the record
     assert all(count == 1 for _, count in out.seen)  # even the final board came after it
+
+
+# ----- the best-time name ------------------------------------------------------------------------
+class Answers:
+    """A fake ``ask_name``: notes the ``ask`` it was given and asks once after a win."""
+
+    def __init__(self):
+        self.asks = []
+        self.answers = []
+
+    def __call__(self, ask):
+        self.asks.append(ask)
+        if ask is not None:
+            self.answers.append(ask("Name for the best times [alice]: "))
+        return "named"
+
+
+def test_a_terminal_is_asked_the_name_after_the_result_and_the_next_command_is_read_after():
+    answers = Answers()
+    terminal = Terminal("r 2 2", "Bob", "r 0 0")
+    game = laid("*.. ... ...")
+    ConsoleGame(game, terminal.out, on_end=lambda game: "New best time: #1", ask_name=answers).run(
+        terminal, prompt=True)
+    assert answers.answers == ["Bob"]
+    lines = terminal.out.getvalue().splitlines()
+    start = lines.index("> r 2 2")
+    assert lines[start + 6].startswith("You won!")
+    assert lines[start + 7:start + 11] == [
+        "Clicks 1: reveal 1, flag 0, chord 0, wasted 0", "New best time: #1",
+        "Name for the best times [alice]: Bob", "named"]
+    assert lines[start + 11:] == ["> r 0 0", "the game is over: n for a new game, q to quit", "> "]
+
+
+def test_a_pipe_is_not_asked_the_name_so_the_next_command_stays_a_command():
+    answers = Answers()
+    game = laid("*.. ... ...")
+    out = io.StringIO()
+    ConsoleGame(game, out, ask_name=answers).run(io.StringIO("r 2 2\nr 0 0\n"))
+    assert answers.asks == [None]
+    assert out.getvalue().splitlines()[-2:] == ["named", "the game is over: n for a new game, q to quit"]
+
+
+def test_the_name_question_at_end_of_input_or_on_an_unreadable_line_keeps_the_default():
+    for typed, said in ((b"", ""), (b"\xff\n", "that answer is not utf-8 text; kept the default")):
+        out = io.StringIO()
+        console = ConsoleGame(laid("*.. ..."), out)
+        console._lines = ByteLines(io.BytesIO(typed), "utf-8")
+        assert console.ask("Name? ") is None
+        assert out.getvalue() == "Name? " + said + "\n"
+    assert ConsoleGame(laid("*.. ..."), io.StringIO()).ask("Name? ") is None  # not running: no input
+
+
+def won_and_named(tmp_path, ask, name="alice", loss=False):
+    """A Beginner game won (or lost) and recorded through ConsoleRecords, then ``ask_name(ask)``;
+    returns (note from ask_name, the records, the hooks)."""
+    records = open_records(str(tmp_path), stderr=None)
+    hooks = ConsoleRecords(records, name=name)
+    game = Game(Config.difficulty("beginner"), mines={divmod(i, 9) for i in range(71, 81)},
+                clock=FakeClock())
+    game.layout_known = False  # as a dealt board
+    game.reveal((8, 0) if loss else (0, 0))
+    assert game.state is (State.LOST if loss else State.WON)
+    finish_note = hooks.finish(game)
+    assert finish_note == (None if loss else "New best time: #1")
+    return hooks.ask_name(ask), records, hooks
+
+
+@pytest.mark.parametrize("answer, kept", [
+    ("Bob", "Bob"), ("  Bob \x07", "Bob"), ("", "alice"), ("   ", "alice"), (None, "alice"),
+    ("x" * 40, "x" * 32), ("alice", "alice"),
+])
+def test_a_best_time_is_kept_under_the_name_typed(tmp_path, answer, kept):
+    questions = []
+    note, records, _ = won_and_named(tmp_path, lambda q: questions.append(q) or answer)
+    assert questions == ["Name for the best times [alice]: "] and note is None
+    assert records.store.games()[-1].name == kept and records.store.best_times("beginner")[0].name == kept
+    records.close()
+
+
+def test_without_a_terminal_the_best_time_keeps_the_default_and_says_so(tmp_path):
+    note, records, _ = won_and_named(tmp_path, None)
+    assert note == "Best time saved under alice (input is not a terminal, so no name was asked)."
+    assert records.store.games()[-1].name == "alice"
+    records.close()
+
+
+def test_no_question_after_a_loss_or_a_game_out_of_the_best_times_nor_twice(tmp_path):
+    asked = []
+    note, records, hooks = won_and_named(tmp_path, asked.append, loss=True)
+    assert note is None and asked == []
+    game = laid("*.. ... ...")  # a known layout: no best time
+    game.reveal((2, 2))
+    assert hooks.finish(game) is None and hooks.ask_name(asked.append) is None and asked == []
+    records.close()
+    note, records, hooks = won_and_named(tmp_path / "again", lambda q: "Bob")
+    assert hooks.ask_name(lambda q: asked.append(q) or "Eve") is None and asked == []  # once a game
+    records.close()
+
+
+@pytest.mark.parametrize("error, said", [
+    (ReadOnlyError("The records database db is read-only (locked); nothing was saved."),
+     "The best time stays under alice: The records database db is read-only (locked); nothing was saved."),
+    (sqlite3.OperationalError("disk I/O error"),
+     "The best time stays under alice: the name could not be saved (disk I/O error)."),
+])
+def test_a_name_that_cannot_be_saved_gets_one_line(tmp_path, monkeypatch, error, said):
+    records = open_records(str(tmp_path), stderr=None)
+
+    def refuse(record_id, name):
+        raise error
+    monkeypatch.setattr(records.store, "set_name", refuse)
+    hooks = ConsoleRecords(records, name="alice")
+    game = Game(Config.difficulty("beginner"), mines={divmod(i, 9) for i in range(71, 81)},
+                clock=FakeClock())
+    game.layout_known = False
+    game.reveal((0, 0))
+    assert hooks.finish(game) == "New best time: #1"
+    assert hooks.ask_name(lambda q: "Bob") == said
+    assert records.store.games()[-1].name == "alice"
+    records.close()
+
+
+def test_console_records_default_to_the_system_user_name(tmp_path, monkeypatch):
+    monkeypatch.setenv("LOGNAME", "sys.user")
+    records = open_records(str(tmp_path), stderr=None)
+    records.settings.player_name = "Typed In The Window"
+    assert ConsoleRecords(records).name == "sys.user"
+    records.close()
+
+
+class TtyIn(io.StringIO):
+    """Input that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def dealt(data_dir: Path, deal: int = 7) -> tuple[object, list[str]]:
+    """Console options for a Beginner board dealt from ``random.Random(deal)`` without
+    ``--seed`` (so a win is a best time, whatever the rule for seeded runs), and the
+    reveals that win it: the centre first, then every safe cell it left covered."""
+    def options():
+        args = parse_args(["--console", "--data-dir", str(data_dir)])
+        args.rng = random.Random(deal)
+        return args
+    probe = make_game(options())
+    moves = [(4, 4)]
+    probe.reveal((4, 4))
+    while not probe.over:
+        moves.append(next(cell for cell in probe.cells()
+                          if cell not in probe.layout() and not probe.is_revealed(cell)))
+        probe.reveal(moves[-1])
+    assert probe.state is State.WON
+    return options(), [f"r {r} {c}" for r, c in moves]
+
+
+def test_run_console_asks_a_terminal_for_the_best_time_name_and_keeps_the_settings_name(
+        tmp_path, monkeypatch):
+    monkeypatch.setenv("LOGNAME", "sys.user")
+    records = open_records(str(tmp_path), stderr=None)
+    records.settings.player_name = "Window Name"
+    assert records.save_settings() is None
+    records.close()
+    args, moves = dealt(tmp_path)
+    out = io.StringIO()
+    assert run_console(args, stdin=TtyIn("\n".join(moves + ["  Bob  ", "r 0 0"]) + "\n"), stdout=out) == 0
+    text = out.getvalue()
+    assert "New best time: #1\nName for the best times [sys.user]: " in text
+    assert text.endswith("> the game is over: n for a new game, q to quit\n> ")
+    records = open_records(str(tmp_path), stderr=None)
+    last = records.store.games()[-1]
+    assert (last.won, last.name, last.abandoned) == (True, "Bob", False)
+    assert records.store.best_times("beginner")[0].name == "Bob"
+    assert records.settings.player_name == "Window Name"  # the window's name is left alone
+    records.close()
+
+
+def test_run_console_through_a_pipe_keeps_the_system_name_and_reads_no_answer(tmp_path, monkeypatch):
+    monkeypatch.setenv("LOGNAME", "sys.user")
+    args, moves = dealt(tmp_path)
+    out = io.StringIO()
+    assert run_console(args, stdin=io.StringIO("\n".join(moves + ["Bob", "r 0 0"]) + "\n"), stdout=out) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[-4:] == ["New best time: #1",
+                          "Best time saved under sys.user (input is not a terminal, so no name was asked).",
+                          "unknown command 'Bob'; type h for help",  # still a command, as piped
+                          "the game is over: n for a new game, q to quit"]
+    records = open_records(str(tmp_path), stderr=None)
+    assert records.store.games()[-1].name == "sys.user" and records.store.games()[-1].won
+    records.close()
 
 
 # ----- the entry point ---------------------------------------------------------------------------
