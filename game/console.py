@@ -1,12 +1,17 @@
 """The console game: ``python main.py --console``, faithful to the C assignment.
 
-One command per line on standard input; the board is printed after each move,
-with 0-based column numbers across the top and row numbers down the side. Output
-is flushed after every command, so the game can be driven through a pipe::
+One command per line on standard input; the board is printed after each move, two
+characters a cell, with 0-based row numbers down the side and column numbers read
+downwards across the top (tens above units), so every standard level's screen fits
+80x24. Output is flushed after every command, so the game can be driven through a pipe::
 
     printf 'r 4 4\\nf 0 0\\nq\\n' | python main.py --console --seed 1
 
-No pygame here.
+On a terminal the board is coloured (never into a pipe, nor with NO_COLOR set). A
+finished game is recorded before its result is printed, under the system user name; a
+best time asks for another name when the input is a terminal. A game left after its
+first reveal (``n``, ``q``, end of input, Ctrl-C) is recorded as an abandoned loss.
+Input lines that are not valid text are unknown commands. No pygame here.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from game.boardfile import from_game, save_board, start_game
 from game.engine import Game, State
 from game.records.db import RecordsError
 from game.records.record import clean_name, default_player_name
+from game.records.session import is_in_progress
 
 SYMBOLS = {  # appearance key -> character printed
     "covered": "#", "flag": "F", "question": "?", "0": ".",
@@ -40,6 +46,7 @@ HELP = """commands (ROW and COL are 0-based numbers):
   c ROW COL   chord: reveal around a number whose flags are all placed
   s FILE      save the position as .mine (covered H, flags F, no mines)
   n           new game      q  quit      h  this help
+n, q, Ctrl-C or end of input after the first reveal record the game as a loss
 column numbers read downwards: on a wide board the tens digit is above the units
 symbols: # covered  F flag  ? question  . empty  1-8 mines around
          * mine  X the mine that exploded  x wrong flag"""
@@ -131,16 +138,21 @@ class ConsoleGame:
             ``ask(question) -> answer`` (None at end of input), or, with ``ask`` None
             because the input is not a terminal (reading would take the next command),
             say that no name was asked.
+        on_abandon: ``on_abandon(game) -> note`` records a game the player leaves while
+            it is in progress (after its first reveal, not over): ``n``, ``q``, end of
+            input or Ctrl-C. Its note (a save failure) is printed; None means recorded.
         colour: ANSI colours in the board (see :func:`wants_colour`).
     """
 
     def __init__(self, game: Game, out: TextIO, on_end: Callable[[Game], str | None] | None = None,
-                 colour: bool = False, ask_name: Callable[[Ask | None], str | None] | None = None):
+                 colour: bool = False, ask_name: Callable[[Ask | None], str | None] | None = None,
+                 on_abandon: Callable[[Game], str | None] | None = None):
         self.game = game
         self.out = out
         self.colour = colour
         self.on_end = on_end
         self.ask_name = ask_name
+        self.on_abandon = on_abandon
         self._reported = False
         self._lines: TextIO | None = None  # the input while run() reads it
         self._terminal = False  # the input is a terminal: questions may read a line
@@ -156,22 +168,46 @@ class ConsoleGame:
         decode (UnicodeDecodeError, see :class:`ByteLines`) is answered as an unknown
         command and the game goes on. ``prompt``: the input is a terminal, so ``> ``
         is printed before each command and the best-time name is asked.
+
+        Raises:
+            KeyboardInterrupt: Ctrl-C, passed on (``main.py`` exits with status 130)
+                after a game in progress is recorded as abandoned.
         """
         self._lines, self._terminal = lines, prompt
         self.say(render(self.game, self.colour))
-        while True:
-            if prompt:
-                self.out.write("> ")
-                self.out.flush()
-            try:
-                line = lines.readline()
-            except UnicodeDecodeError as err:
-                self.say(f"unknown command: the line is not {err.encoding} text; type h for help")
-                continue
-            if not line:
-                return 0
-            if self.handle(line) is False:
-                return 0
+        try:
+            while True:
+                if prompt:
+                    self.out.write("> ")
+                    self.out.flush()
+                try:
+                    line = lines.readline()
+                except UnicodeDecodeError as err:
+                    self.say(f"unknown command: the line is not {err.encoding} text; type h for help")
+                    continue
+                if not line:
+                    self.leave()
+                    return 0
+                if self.handle(line) is False:
+                    return 0
+        except KeyboardInterrupt:
+            if prompt and is_in_progress(self.game):
+                self.out.write("\n")  # off the line where the terminal echoed ^C
+            self.leave()
+            raise
+
+    def leave(self) -> None:
+        """The player leaves the game: one in progress is recorded as an abandoned loss
+        (``on_abandon``) and one line says so. A game before its first reveal, or over,
+        is left alone."""
+        if self.on_abandon is None or not is_in_progress(self.game):
+            return
+        note = self.on_abandon(self.game)
+        if note is None:
+            self.say("Game abandoned: recorded as a loss.")
+        else:
+            self.say("Game abandoned: a loss, but not saved.")
+            self.say(note)
 
     def ask(self, question: str) -> str | None:
         """Print ``question`` without a newline and read one line as the answer.
@@ -201,10 +237,12 @@ class ConsoleGame:
             return True
         command, rest = words[0].lower(), words[1:]
         if command == "q":
+            self.leave()
             return False
         if command == "h":
             self.say(HELP)
         elif command == "n":
+            self.leave()
             self.game.new_game()
             self._reported = False
             self.say(render(self.game, self.colour))
@@ -333,6 +371,21 @@ class ConsoleRecords:
             return self.records.warnings[-1] if len(self.records.warnings) > before else None
         return f"New best time: #{rank}" if rank else None
 
+    def abandon(self, game: Game) -> str | None:
+        """Record a game left in progress as an abandoned loss, under :attr:`name`.
+
+        A game before its first reveal, or over, is left alone. Returns the save failure
+        (as :meth:`Records.abandon <game.records.session.Records.abandon>`) or None.
+        """
+        if not is_in_progress(game):
+            return None
+        before = len(self.records.warnings)
+        # Records.abandon would record under the window's name; the console keeps its own.
+        record_id, _ = self.records.record(game, game.seed, name=self.name, abandoned=True)
+        if record_id is None and len(self.records.warnings) > before:
+            return self.records.warnings[-1]
+        return None
+
     def ask_name(self, ask: Ask | None) -> str | None:
         """After a best time, ask for the name to keep it under; returns a note or None.
 
@@ -372,7 +425,8 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
     game = make_game(args)
     records = open_records(args.data_dir)
     hooks = ConsoleRecords(records)
-    console = ConsoleGame(game, out, on_end=hooks.finish, ask_name=hooks.ask_name, colour=wants_colour(out))
+    console = ConsoleGame(game, out, on_end=hooks.finish, ask_name=hooks.ask_name,
+                          on_abandon=hooks.abandon, colour=wants_colour(out))
     try:
         return console.run(lines, prompt=stdin.isatty())
     finally:

@@ -320,6 +320,7 @@ def test_h_lists_every_command():
     assert HELP in out
     for command in ("r ROW COL", "f ROW COL", "c ROW COL", "s FILE", "n ", "q ", "h "):
         assert command in HELP
+    assert max(len(line) for line in HELP.splitlines()) <= 80 and len(HELP.splitlines()) < 24
 
 
 def test_q_quits_with_status_0_and_reads_no_further():
@@ -661,6 +662,125 @@ def test_run_console_through_a_pipe_keeps_the_system_name_and_reads_no_answer(tm
     records.close()
 
 
+# ----- leaving a game in progress ----------------------------------------------------------------
+class Abandons:
+    """A fake ``on_abandon``: notes the state of each game it is given and returns ``note``."""
+
+    def __init__(self, note=None):
+        self.states = []
+        self.note = note
+
+    def __call__(self, game):
+        self.states.append(game.state)
+        return self.note
+
+
+def leave_with(commands, abandons, game=None):
+    game = game or laid("*... .... ...*")
+    out = io.StringIO()
+    status = ConsoleGame(game, out, on_abandon=abandons).run(io.StringIO("".join(c + "\n" for c in commands)))
+    return status, out.getvalue().splitlines(), game
+
+
+@pytest.mark.parametrize("leaving", [["n"], ["q", "r 0 1"], []])  # [] is the end of input
+def test_leaving_a_game_after_its_first_reveal_records_it_as_abandoned(leaving):
+    abandons = Abandons()
+    status, lines, game = leave_with(["r 1 1", *leaving], abandons)
+    assert status == 0 and abandons.states == [State.PLAYING]
+    said = lines.index("Game abandoned: recorded as a loss.")
+    assert said == 5 + 5  # after the first board and the one of r 1 1
+    if leaving == ["n"]:  # before the new game's board
+        assert lines[said + 1:said + 6] == ["  0 1 2 3", "0 # # # #", "1 # # # #", "2 # # # #",
+                                            "Mines left: 2  Time: 0.0 s  State: ready"]
+    else:  # the last line: nothing more is read after q
+        assert said == len(lines) - 1 and not game.is_revealed((0, 1))
+
+
+@pytest.mark.parametrize("before, state", [
+    ([], State.READY), (["f 0 0"], State.READY), (["r 1 1", "f 0 0", "c 1 1"], State.WON),
+    (["r 0 0"], State.LOST)], ids=["not started", "only a flag", "won", "lost"])
+@pytest.mark.parametrize("leaving", [["q"], []])
+def test_a_game_not_started_or_over_is_not_abandoned(before, state, leaving):
+    abandons = Abandons()
+    status, lines, game = leave_with([*before, *leaving], abandons)
+    assert status == 0 and abandons.states == [] and game.state is state
+    assert not any(line.startswith("Game abandoned") for line in lines)
+
+
+@pytest.mark.parametrize("before", [[], ["f 0 0"], ["r 1 1", "f 0 0", "c 1 1"], ["r 0 0"]],
+                         ids=["not started", "only a flag", "won", "lost"])
+def test_n_on_a_game_not_started_or_over_abandons_nothing(before):
+    abandons = Abandons()
+    status, lines, game = leave_with([*before, "n"], abandons)
+    assert status == 0 and abandons.states == [] and game.state is State.READY
+    assert not any(line.startswith("Game abandoned") for line in lines)
+
+
+def test_a_new_game_is_abandoned_only_once_it_is_played():
+    abandons = Abandons()
+    game = Game(Config(5, 5, 3), seed=8, clock=FakeClock())
+    leave_with(["r 2 2", "n", "n", "r 0 0", "n"], abandons, game=game)
+    assert abandons.states == [State.PLAYING, State.PLAYING]
+
+
+def test_an_abandoned_game_that_could_not_be_saved_says_why():
+    note = "This game was not saved to the records (no folder)."
+    _, lines, _ = leave_with(["r 1 1", "q"], Abandons(note))
+    assert lines[-2:] == ["Game abandoned: a loss, but not saved.", note]
+
+
+class Interrupted:
+    """Input that gives ``typed`` lines, then raises KeyboardInterrupt as Ctrl-C does."""
+
+    def __init__(self, *typed: str):
+        self.typed = list(typed)
+
+    def readline(self) -> str:
+        if not self.typed:
+            raise KeyboardInterrupt
+        return self.typed.pop(0) + "\n"
+
+    def isatty(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("typed, abandoned", [(["r 1 1"], True), ([], False), (["r 0 0"], False)])
+def test_ctrl_c_records_a_game_in_progress_then_stops(typed, abandoned):
+    abandons = Abandons()
+    out = io.StringIO()
+    console = ConsoleGame(laid("*... .... ...*"), out, on_abandon=abandons)
+    with pytest.raises(KeyboardInterrupt):
+        console.run(Interrupted(*typed), prompt=True)
+    assert abandons.states == ([State.PLAYING] if abandoned else [])
+    said = "> \nGame abandoned: recorded as a loss.\n"  # on its own line, past the ^C
+    assert out.getvalue().endswith(said) is abandoned
+
+
+def test_console_records_abandon_under_the_console_name_and_only_in_progress(tmp_path):
+    records = open_records(str(tmp_path), stderr=None)
+    records.settings.player_name = "Window Name"
+    hooks = ConsoleRecords(records, name="alice")
+    game = laid("*... .... ...*")
+    assert hooks.abandon(game) is None and records.store.count() == 0  # not started
+    game.reveal((1, 1))
+    assert hooks.abandon(game) is None
+    (last,) = records.store.games()
+    assert (last.abandoned, last.won, last.name) == (True, False, "alice")
+    game.reveal((0, 0))
+    assert hooks.abandon(game) is None and records.store.count() == 1  # over
+    records.close()
+
+
+def test_console_records_abandon_says_when_the_game_was_not_saved():
+    records = open_records("/etc/passwd", stderr=None)  # a file: the records live in memory
+    game = laid("*... .... ...*")
+    game.reveal((1, 1))
+    assert ConsoleRecords(records, name="alice").abandon(game) == (
+        "This game was not saved to the records (--data-dir /etc/passwd: a file is in the way; "
+        "give a folder).")
+    records.close()
+
+
 # ----- the entry point ---------------------------------------------------------------------------
 def test_run_console_plays_the_game_the_command_line_asks_for():
     runs = []
@@ -747,6 +867,90 @@ def test_a_piped_line_that_is_not_utf8_does_not_stop_a_strict_utf8_console(tmp_p
     out = done.stdout.decode("utf-8")
     assert "unknown command: the line is not utf-8 text; type h for help" in out
     assert len(boards(out, 9)) == 3  # the start, r 1 1 and, after the bad line, f 8 8
+
+
+@pytest.mark.parametrize("leaving", ["n\n", "q\nr 0 0\n", ""])
+def test_run_console_records_a_game_left_in_progress_as_abandoned(tmp_path, monkeypatch, leaving):
+    monkeypatch.setenv("LOGNAME", "sys.user")
+    args, moves = dealt(tmp_path)
+    out = io.StringIO()
+    assert run_console(args, stdin=io.StringIO(f"{moves[0]}\n{leaving}"), stdout=out) == 0
+    assert "Game abandoned: recorded as a loss.\n" in out.getvalue()
+    records = open_records(str(tmp_path), stderr=None)
+    (game,) = records.store.games()
+    assert (game.abandoned, game.won, game.name, game.level) == (True, False, "sys.user", "beginner")
+    assert game.time_ms >= 0 and game.clicks_reveal == 1 and not game.best_time_eligible
+    records.close()
+
+
+def test_run_console_records_a_game_in_progress_at_ctrl_c_and_closes_the_records(tmp_path):
+    args, moves = dealt(tmp_path)
+    with pytest.raises(KeyboardInterrupt):
+        run_console(args, stdin=Interrupted(moves[0]), stdout=io.StringIO())
+    records = open_records(str(tmp_path), stderr=None)
+    assert [(game.abandoned, game.won) for game in records.store.games()] == [(True, False)]
+    records.close()
+
+
+@pytest.mark.parametrize("typed", ["n\nq\n", "h\nf 0 0\nq\n", ""])
+def test_run_console_records_nothing_for_a_game_left_before_its_first_reveal(tmp_path, typed):
+    args, _ = dealt(tmp_path)
+    out = io.StringIO()
+    assert run_console(args, stdin=io.StringIO(typed), stdout=out) == 0
+    assert "abandoned" not in out.getvalue()
+    records = open_records(str(tmp_path), stderr=None)
+    assert records.store.count() == 0
+    records.close()
+
+
+def test_run_console_records_a_won_game_once_and_quitting_after_it_abandons_nothing(tmp_path):
+    args, moves = dealt(tmp_path)
+    out = io.StringIO()
+    assert run_console(args, stdin=io.StringIO("\n".join(moves + ["q"]) + "\n"), stdout=out) == 0
+    records = open_records(str(tmp_path), stderr=None)
+    assert [(game.abandoned, game.won) for game in records.store.games()] == [(False, True)]
+    records.close()
+
+
+def test_ctrl_c_on_a_terminal_records_the_game_in_progress_and_exits_130(tmp_path):
+    """The real program on a pseudo-terminal: coloured board, a reveal, then Ctrl-C."""
+    pty = pytest.importorskip("pty")
+    import time
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", LOGNAME="sys.user")
+    env.pop("NO_COLOR", None)
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the console game on a terminal
+        os.chdir(tmp_path)
+        os.execve(sys.executable, [sys.executable, str(ROOT / "main.py"), "--console", "--seed", "1",
+                                   "--data-dir", str(tmp_path)], env)
+
+    def read_until(pattern: bytes, out: bytes = b"") -> bytes:
+        deadline = time.monotonic() + 30
+        while not re.search(pattern, out, re.DOTALL) and time.monotonic() < deadline:
+            out += os.read(fd, 4096)
+        return out
+
+    out = read_until(rb"> ")  # the prompt: the game waits for input
+    os.write(fd, b"r 4 4\n")
+    out = read_until(rb"State: playing.*> ", out)  # the board after the reveal, then the prompt
+    os.write(fd, b"\x03")  # Ctrl-C, as the terminal sends it
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the child is gone
+            break
+        if not chunk:
+            break
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 130
+    assert b"Traceback" not in out and b"KeyboardInterrupt" not in out
+    assert b"Game abandoned: recorded as a loss." in out
+    assert b"\x1b[" in out  # a terminal gets colours
+    records = open_records(str(tmp_path), stderr=None)
+    (game,) = records.store.games()
+    assert (game.abandoned, game.won, game.name) == (True, False, "sys.user")
+    records.close()
 
 
 def test_a_win_that_could_not_be_saved_claims_no_best_time_and_says_so(capsys):
