@@ -4,6 +4,7 @@ import pygame
 import pytest
 
 from game.engine import State
+from game.ui.scenes.confirm import Confirm
 from game.ui.scenes.custom import CustomForm
 from game.ui.scenes.menu import Menu
 from game.ui.scenes.options import Options
@@ -96,7 +97,9 @@ def test_game_over_new_game_button_and_face(window):
     assert isinstance(w.scene, Playing) and w.scene.game is not game
     fresh = w.scene.game
     w.click_cell((4, 4))
-    w.click(w.scene.layout.face.center)  # the face starts a new game too
+    w.click(w.scene.layout.face.center)  # the face starts a new game too, after asking
+    assert isinstance(w.scene, Confirm) and " ".join(w.scene.shown) == "Abandon this game? It counts as a loss."
+    w.key(pygame.K_y)
     assert w.scene.game is not fresh and w.scene.game.state is State.READY
 
 
@@ -191,6 +194,8 @@ def test_keyboard_cursor_reveal_flag_retry_and_escape(window):
     w.key(pygame.K_f)
     assert scene.game.appearance(covered) == "flag"
     w.key(pygame.K_r)
+    assert isinstance(w.scene, Confirm)  # the game was under way: abandon it?
+    w.key(pygame.K_y)
     assert scene.game.state is State.READY and scene.game.appearance(covered) == "covered"
     w.key(pygame.K_F2)
     assert isinstance(w.scene, Playing) and w.scene is not scene

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import sqlite3
 import sys
-from dataclasses import dataclass
+import weakref
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, TextIO
 
@@ -87,6 +88,9 @@ class Records:
     warnings: list[str]
     last_record_id: int | None = None  # the game recorded last (for the Victory scene's name)
     last_rank: int | None = None       # its best-time rank, or None
+    # game -> the round (Game.round) recorded as abandoned: each board is recorded once, even
+    # when leaving asks first and then the window closes.
+    _abandoned: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary, repr=False)
 
     def record(self, game, seed: int | None, name: str | None = None,
                abandoned: bool = False) -> tuple[int | None, int | None]:
@@ -110,13 +114,14 @@ class Records:
 
         Windows 7 counts a game left in play as a loss; so do we, so that starting over
         at a hard guess cannot protect the win rate or a streak. A game not started yet,
-        or already over, is left alone. ``seed`` defaults to the engine's ``game.seed``.
+        already over, or already recorded as abandoned (the same round), is left alone. ``seed`` defaults to the engine's ``game.seed``.
         Returns:
             the warning when the game could not be saved, else None (also None when
             nothing was recorded).
         """
-        if not is_in_progress(game):
+        if not is_in_progress(game) or self._abandoned.get(game) == game.round:
             return None
+        self._abandoned[game] = game.round
         before = len(self.warnings)
         record_id, _ = self.record(game, game.seed if seed is None else seed, abandoned=True)
         if record_id is None and len(self.warnings) > before:
