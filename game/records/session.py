@@ -24,6 +24,7 @@ from game.engine import State
 from game.records import settings as settings_file
 from game.records.db import RecordsError, RecordStore
 from game.records.paths import DataDirError, db_path, settings_path
+from game.records.notes import left_out
 from game.records.record import GameRecord
 from game.records.settings import Settings
 
@@ -50,7 +51,11 @@ def record_finished_game(store: RecordStore, game, seed: int | None,
     Raises:
         ValueError: the game is not over (a programming error, not a player's).
     """
-    record = GameRecord.from_game(game, seed, name=name, abandoned=abandoned)
+    return save_record(store, GameRecord.from_game(game, seed, name=name, abandoned=abandoned))
+
+
+def save_record(store: RecordStore, record: GameRecord) -> tuple[int | None, int | None]:
+    """Write ``record`` to ``store``: :func:`record_finished_game` for a record already made."""
     if store.path is None:
         store.add_game(record)  # kept for this session's statistics, then gone
         store.warnings.append(f"This game was not saved to the records ({store.problem}).")
@@ -88,6 +93,7 @@ class Records:
     warnings: list[str]
     last_record_id: int | None = None  # the game recorded last (for the Victory scene's name)
     last_rank: int | None = None       # its best-time rank, or None
+    last_record: GameRecord | None = None  # the game recorded last, as recorded
     # game -> the round (Game.round) recorded as abandoned: each board is recorded once, even
     # when leaving asks first and then the window closes.
     _abandoned: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary, repr=False)
@@ -103,8 +109,9 @@ class Records:
         if self.store.locked_out:
             self._reopen()
         before = len(self.store.warnings)
-        result = record_finished_game(self.store, game, seed, abandoned=abandoned,
-                                      name=self.settings.player_name if name is None else name)
+        self.last_record = GameRecord.from_game(
+            game, seed, abandoned=abandoned, name=self.settings.player_name if name is None else name)
+        result = save_record(self.store, self.last_record)
         self.warnings.extend(self.store.warnings[before:])
         self.last_record_id, self.last_rank = result
         return result
@@ -142,15 +149,16 @@ class Records:
         """A ``hook(game) -> note`` for the window's finish hooks and the console's ``on_end``.
 
         It records the game (seed from ``seed_of(game)``, by default the engine's board
-        seed ``game.seed``) and returns
-        ``"New best time: #N"``, the save failure message, or None.
+        seed ``game.seed``) and returns ``"New best time: #N"``, the save failure message,
+        for a win that may not enter the best times why not
+        (:func:`game.records.notes.left_out`), or None.
         """
         def hook(game) -> str | None:
             before = len(self.warnings)
             record_id, rank = self.record(game, seed_of(game))
             if record_id is None:
                 return self.warnings[-1] if len(self.warnings) > before else None
-            return f"New best time: #{rank}" if rank else None
+            return f"New best time: #{rank}" if rank else left_out(self.last_record)
         return hook
 
     def save_settings(self) -> str | None:
