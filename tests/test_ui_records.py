@@ -397,3 +397,21 @@ def test_a_win_kept_only_in_memory_is_no_best_time_and_the_panel_says_not_record
     assert victory.rank is None and victory.field is None and victory.celebration == ""
     assert any(line.startswith("Not recorded") for line in victory.shown_notes)
     assert "This game was not saved to the records" in capsys.readouterr().err
+
+
+def test_the_game_is_saved_before_the_result_panel_shows(window, isolated_data_dir, monkeypatch):
+    """A kill between the two cannot lose a game the player was told was won or lost."""
+    from game.ui.scenes.result import Result
+    seen = []
+    enter = Result.enter
+
+    def entering(self):
+        seen.append((type(self).__name__, [r.won for r in stored(isolated_data_dir)]))
+        enter(self)
+    monkeypatch.setattr(Result, "enter", entering)
+    w = window(["--difficulty", "beginner"], deal=181040)  # won by the first click
+    w.click_cell((4, 4))
+    lost = window(["--difficulty", "beginner", "--seed", "2"])
+    lost.click_cell((4, 4))
+    lost.click_cell(sorted(lost.scene.game.layout())[0])
+    assert seen == [("Victory", [True]), ("GameOver", [True, False])]
