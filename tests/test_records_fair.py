@@ -15,14 +15,7 @@ from game.records.db import RecordStore
 from game.records.record import GameRecord
 from game.records.session import record_finished_game
 from game.records.stats import level_stats
-
-
-class Clock:
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self):
-        return self.now
+from tests.play_helpers import Clock, win
 
 
 def dealt(seed, clock=None, **kwargs):
@@ -34,20 +27,6 @@ def started(seed=1, clock=None):
     game = dealt(seed, clock)
     game.reveal((0, 0))
     assert game.state is State.PLAYING, "seed chosen so the first click does not win"
-    return game
-
-
-def win(game, clock=None, seconds=5.0):
-    mines = game.layout() or set()
-    if game.state is State.READY:
-        game.reveal((4, 4))
-        mines = game.layout()
-    for cell in list(game.cells()):
-        if cell not in mines and not game.is_revealed(cell):
-            game.reveal(cell)
-            if clock is not None:
-                clock.now = seconds
-    assert game.state is State.WON
     return game
 
 

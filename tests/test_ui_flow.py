@@ -12,6 +12,7 @@ from game.ui.scenes.pause import Pause
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
 from game.ui.widgets import font
+from tests.play_helpers import satisfied_number
 
 
 def safe_cells(game):
@@ -163,14 +164,8 @@ def test_chord_by_both_buttons_middle_and_left_on_number(window):
 
 def test_left_click_on_satisfied_number_chords_only_when_option_on(window):
     w = window(["--difficulty", "expert", "--seed", "11"])
-    game = w.scene.game
-    w.click_cell((8, 15))
+    game, number, _ = satisfied_number(w)
     mines = game.layout()
-    number = next(c for c in game.cells() if game.number(c) and any(
-        game.appearance(n) == "covered" and n not in mines for n in game.neighbours(c)))
-    for n in game.neighbours(number):
-        if n in mines and game.appearance(n) == "covered":
-            w.click_cell(n, button=3)
     w.scene.services.settings.chord_on_number = False
     w.click_cell(number)
     assert any(not game.is_revealed(n) for n in game.neighbours(number) if n not in mines)
