@@ -1,11 +1,14 @@
-"""Board and position files that are not files, or far too large, or with absurd headers.
+"""Board, position, records and settings files that are not files, or far too large,
+or with absurd headers.
 
 ``/dev/zero`` or ``/dev/urandom`` given as ``--board`` or ``--analyse`` used to fill
 memory until the process died, a FIFO hung for ever, a header number of 5,000
 digits escaped as Python's integer-conversion ValueError, and a bad header of ten
 million characters was echoed whole. Every case must now be one clear line and
 status 2, at once. Blocking cases run under :func:`prompt` so a regression fails
-instead of hanging the suite.
+instead of hanging the suite. A FIFO or a folder in place of ``records.sqlite3`` (or
+its journal) or ``settings.json`` used to hang start-up or be renamed away: now it is
+left alone, the game starts with a warning, and nothing is saved over it.
 """
 
 from __future__ import annotations
@@ -216,3 +219,86 @@ def test_board_refuses_each_bad_file_in_one_line(tmp_path, capsys):
         assert kind == "raised" and isinstance(stop, SystemExit) and stop.code == 2, name
         err = one_line_error(capsys, "--board", path)
         assert fragment in err and len(err) < 300, (name, err)
+
+
+# ----- records and settings paths that are not files -------------------------------------------
+def special(path, kind):
+    if kind == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs on this system")
+        os.mkfifo(path)
+        return "a FIFO (named pipe)"
+    path.mkdir()
+    return "a folder"
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_settings_that_are_not_a_file_give_the_defaults_at_once_and_are_left_alone(tmp_path, kind):
+    from game.records import settings
+
+    folder = tmp_path / "config"
+    folder.mkdir()
+    path = folder / "settings.json"
+    what = special(path, kind)
+    state, (loaded, warnings) = prompt(settings.load, path)
+    assert state == "ok" and loaded == settings.Settings(player_name=loaded.player_name)
+    assert warnings == [f"settings {path} is {what}, not a regular file; it was left alone, "
+                        "the default settings are used and changes will not be saved"]
+    assert sorted(p.name for p in folder.iterdir()) == ["settings.json"]  # not moved aside
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_open_records_never_saves_over_settings_that_are_not_a_file(isolated_data_dir, kind, capsys):
+    from game.records.session import open_records
+
+    path = isolated_data_dir / "settings.json"
+    special(path, kind)
+
+    def start_and_change_a_setting():  # in one thread: SQLite connections stay in theirs
+        records = open_records(str(isolated_data_dir))
+        try:
+            records.settings.questions = True
+            return records.settings_path, records.store.saves, records.save_settings()
+        finally:
+            records.close()
+
+    assert prompt(start_and_change_a_setting) == ("ok", (None, True, None))
+    assert (path.is_fifo() if kind == "fifo" else path.is_dir())  # still what it was
+    assert "settings.json is" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["records.sqlite3", "records.sqlite3-journal", "records.sqlite3-wal"])
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_records_path_that_is_not_a_file_keeps_the_session_in_memory(tmp_path, kind, name):
+    from game.records.db import RecordStore
+    from game.records.record import GameRecord
+
+    db = tmp_path / "records.sqlite3"
+    if name != db.name:
+        RecordStore.open(db).close()  # a sound database, with a FIFO or folder beside it
+    path = tmp_path / name
+    what = special(path, kind)
+    before = sorted(p.name for p in tmp_path.iterdir())
+
+    def open_and_play_one():  # in one thread: SQLite connections stay in theirs
+        with RecordStore.open(db) as store:
+            store.add_game(GameRecord(played_at="2025-01-01T00:00:00+00:00", level="beginner", rows=9,
+                                      cols=9, mines=10, won=True, time_ms=9000, three_bv=15, name="T"))
+            return store.warnings, store.path, store.problem, store.saves, store.count()
+
+    state, (warnings, where, problem, saves, count) = prompt(open_and_play_one)
+    assert state == "ok"
+    assert problem == f"{path} is {what}, not a regular file"
+    assert warnings == [f"The records database cannot be used: {problem}; it was left alone "
+                        "and games of this session will not be saved."]
+    assert where is None and not saves
+    assert count == 1  # this session's games still count in its statistics
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # nothing moved, made or replaced
+
+
+@needs_fifo
+def test_stats_with_a_fifo_for_records_warns_and_prints_at_once(isolated_data_dir, capsys):
+    os.mkfifo(isolated_data_dir / "records.sqlite3")
+    assert prompt(main.main, ["--stats"]) == ("ok", 0)
+    captured = capsys.readouterr()
+    assert "is a FIFO (named pipe), not a regular file" in captured.err and "beginner" in captured.out

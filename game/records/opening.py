@@ -19,6 +19,10 @@ What happens, and why:
   new migration is checked with no list to update). It is renamed to
   ``NAME.corrupt-YYYYmmdd-HHMMSS`` (with its -wal/-shm) and a fresh one started;
   the warning says what was wrong.
+- A path that is not a regular file (a folder, a FIFO, a device, or such a thing in
+  place of its -journal, -wal or -shm) is left alone and the session's games are kept
+  in memory: SQLite would wait for ever on a FIFO (it reads a hot journal at start),
+  and whoever put it there may want it.
 - A sound file that cannot be written (permission denied, a read-only folder, a lock
   held too long, a file from a newer version) is left alone and opened read-only
   (``mode=ro``) when it can be read, in memory otherwise: its games are shown, the
@@ -33,6 +37,7 @@ import sqlite3
 from pathlib import Path
 from typing import Callable
 
+from game.files import special_kind
 from game.records import db, schema
 from game.records.db import RecordStore, connect
 from game.records.paths import aside_name, move_aside
@@ -41,6 +46,7 @@ SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_CORRUPT, SQLITE_NOTADB = 5, 
 SQLITE_READONLY_DIRECTORY = SQLITE_READONLY | (6 << 8)  # extended code: the folder is read-only
 CORRUPT_CODES = (SQLITE_CORRUPT, SQLITE_NOTADB)  # the only errors that move a file aside
 CORRUPT_TEXTS = ("not a database", "malformed")  # the same, by message (Python 3.10)
+COMPANIONS = ("-journal", "-wal", "-shm")  # SQLite's files beside the database
 SHOWN_COLUMNS = 5  # missing columns named in the warning
 REASON_CHARS = 160  # at most this much of a reason (SQLite may quote a whole schema)
 
@@ -196,6 +202,13 @@ def _has_wal(path: Path) -> bool:
 def open_store(path: Path, notify: Callable[[str], None] | None) -> RecordStore:
     """The store for ``path`` as :meth:`RecordStore.open` describes it; never raises for a bad file."""
     warnings: list[str] = []
+    for where in (path, *(path.with_name(path.name + suffix) for suffix in COMPANIONS)):
+        kind = special_kind(where)  # checked before SQLite opens anything: a FIFO would block it
+        if kind is not None:
+            problem = f"{where} is {kind}, not a regular file"
+            return RecordStore.memory([f"The records database cannot be used: {problem}; it was left "
+                                       "alone and games of this session will not be saved."],
+                                      problem=problem)
     try:
         return _open_file(path, warnings, notify)
     except (sqlite3.Error, BadDatabase, OSError) as err:

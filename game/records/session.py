@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from game import PROG
+from game.files import special_kind
 from game.records import settings as settings_file
 from game.records.db import RecordsError, RecordStore
 from game.records.paths import DataDirError, db_path, settings_path
@@ -147,6 +148,7 @@ def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _
     for the window to show. A folder that cannot be created gives an in-memory store
     and default settings, with a warning. When another program holds the database's
     lock, ``python main.py: waiting up to 10 s for ...`` is printed before the wait.
+    A settings path that is not a regular file (a folder, a FIFO) is never saved over.
     """
     if stderr is _STDERR:
         stderr = sys.stderr
@@ -164,6 +166,8 @@ def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _
     try:
         where = settings_path(data_dir)
         loaded, setting_warnings = settings_file.load(where)
+        if special_kind(where) is not None:
+            where = None  # a FIFO or folder someone put there: saving would replace it
     except DataDirError as err:
         where, loaded, setting_warnings = None, Settings(), [f"{err}; settings will not be saved"]
     warnings.extend(setting_warnings)
