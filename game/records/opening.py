@@ -76,7 +76,7 @@ def _check(conn: sqlite3.Connection) -> int:
     except UnicodeDecodeError:
         # SQLite quotes the bad schema text in its error message; with bytes that are
         # not UTF-8 Python cannot decode that message, so the damage shows up as this
-        raise BadDatabase("its stored schema is damaged: it holds bytes that are not UTF-8 text") from None
+        raise BadDatabase("its stored schema holds bytes that are not UTF-8 text") from None
     return version
 
 
