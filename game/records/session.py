@@ -12,6 +12,7 @@ Typical use::
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
 from dataclasses import dataclass
@@ -19,7 +20,6 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from game import PROG
-from game.files import special_kind
 from game.records import settings as settings_file
 from game.records.db import RecordsError, RecordStore
 from game.records.paths import DataDirError, db_path, settings_path
@@ -166,7 +166,7 @@ def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _
     try:
         where = settings_path(data_dir)
         loaded, setting_warnings = settings_file.load(where)
-        if special_kind(where) is not None:
+        if os.path.exists(where) and not os.path.isfile(where):
             where = None  # a FIFO or folder someone put there: saving would replace it
     except DataDirError as err:
         where, loaded, setting_warnings = None, Settings(), [f"{err}; settings will not be saved"]
