@@ -12,6 +12,7 @@ Typical use::
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
 import weakref
@@ -190,6 +191,7 @@ def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _
     for the window to show. A folder that cannot be created gives an in-memory store
     and default settings, with a warning. When another program holds the database's
     lock, ``python main.py: waiting up to 10 s for ...`` is printed before the wait.
+    A settings path that is not a regular file (a folder, a FIFO) is never saved over.
     """
     if stderr is _STDERR:
         stderr = sys.stderr
@@ -207,6 +209,8 @@ def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _
     try:
         where = settings_path(data_dir)
         loaded, setting_warnings = settings_file.load(where)
+        if os.path.exists(where) and not os.path.isfile(where):
+            where = None  # a FIFO or folder someone put there: saving would replace it
     except DataDirError as err:
         where, loaded, setting_warnings = None, Settings(), [f"{err}; settings will not be saved"]
     warnings.extend(setting_warnings)
