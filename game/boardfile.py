@@ -19,7 +19,9 @@ bytes 2-3 the mine count big-endian, then one (x, y) byte pair per mine. It hold
 a layout only: no revealed cells or flags.
 
 Errors are :class:`BoardFileError` (a ValueError) naming the line and column
-(or byte offset) and what is allowed.
+(or byte offset) and what is allowed; they quote at most a short excerpt of the
+file (a bad header of ten million characters is not echoed whole). Files are read
+only when regular and at most MAX_FILE_BYTES long (see :func:`load_board`).
 """
 
 from __future__ import annotations
@@ -30,13 +32,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.board import MAX_SIDE, Cell, adjacent_mines, neighbours
+from game.files import FileTooLargeError, megabytes, read_regular
 
 MBF_MAX_SIDE = 255  # one byte per coordinate
 MBF_MAX_MINES = 0xFFFF
+# The largest board, 1000x1000, is about 1 MB as .mine (1,001 bytes a row, 1,002 with
+# CRLF); an MBF at most 131 kB. Four times that leaves room for trailing spaces and
+# still refuses /dev/zero or a wrong file at once, before it fills memory.
+MAX_FILE_BYTES = 4_000_000
+EXCERPT_CHARS = 40  # at most this much of a line is quoted in a message
+HEADER_DIGITS = 9  # a header number with more digits is out of range whatever the board (sides <= MAX_SIDE)
 
 
 class BoardFileError(ValueError):
-    """A board or position file that does not parse; the message says where and why."""
+    """A board or position file that does not parse or is too large; the message says
+    where and why."""
+
+
+def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
+    """``text`` quoted (repr) for a message, cut to ``limit`` characters with its length
+    given when longer: ``'30x16x99xxxxx'... (10,000,000 characters)``."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
 @dataclass(frozen=True)
@@ -111,14 +129,30 @@ def _parse_header(header: str) -> tuple[int, int, int]:
     parts = header.strip().lower().split("x")
     example = "expected WIDTHxHEIGHTxMINES such as 30x16x99"
     if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
-        raise BoardFileError(f"line 1: header {header!r} does not parse; {example}")
-    cols, rows, mines = (int(p) for p in parts)
-    for name, value in (("width", cols), ("height", rows)):
-        if not 1 <= value <= MAX_SIDE:
-            raise BoardFileError(f"line 1: {name} {value} is out of range; allowed 1..{MAX_SIDE}")
-    if mines > rows * cols:
-        raise BoardFileError(f"line 1: {mines} mines do not fit on {cols}x{rows}; allowed 0..{rows * cols}")
+        raise BoardFileError(f"line 1: header {excerpt(header)} does not parse; {example}")
+    cols, rows, mines = (_header_number(p) for p in parts)
+    for name, value, text in (("width", cols, parts[0]), ("height", rows, parts[1])):
+        if value is None or not 1 <= value <= MAX_SIDE:
+            raise BoardFileError(f"line 1: {name} {_shown(value, text)} is out of range; allowed 1..{MAX_SIDE}")
+    if mines is None or mines > rows * cols:
+        raise BoardFileError(f"line 1: {_shown(mines, parts[2])} mines do not fit on {cols}x{rows}; "
+                             f"allowed 0..{rows * cols}")
     return cols, rows, mines
+
+
+def _header_number(digits: str) -> int | None:
+    """The number an ASCII digit string stands for, or None when it has more than
+    HEADER_DIGITS significant digits: out of range whatever the board, and past
+    Python's 4,300-digit limit int() itself would refuse it."""
+    significant = digits.lstrip("0") or "0"
+    return int(significant) if len(significant) <= HEADER_DIGITS else None
+
+
+def _shown(value: int | None, text: str) -> str:
+    """A header number for a message: the number, or an excerpt of a very long one."""
+    if value is not None:
+        return str(value)
+    return text if len(text) <= EXCERPT_CHARS else f"{text[:EXCERPT_CHARS]}... ({len(text):,} digits)"
 
 
 def _check_numbers(rows: int, cols: int, revealed: dict[Cell, int], known: frozenset[Cell] | None) -> None:
@@ -220,11 +254,20 @@ def is_mbf_path(path: str | os.PathLike) -> bool:
 def load_board(path: str | os.PathLike) -> BoardFile:
     """Read a ``.mbf`` (by extension) or ``.mine`` file.
 
+    Only a regular file is read, and at most MAX_FILE_BYTES of it: a FIFO never blocks
+    and /dev/zero never fills memory (see game.files).
     Raises:
-        OSError: the file cannot be read.
-        BoardFileError: it does not parse (also for text that is not UTF-8).
+        OSError: the file cannot be read; game.files.NotRegularFileError for a folder,
+            FIFO, device or socket (its strerror says which).
+        BoardFileError: it does not parse (also for text that is not UTF-8), or it is
+            larger than MAX_FILE_BYTES.
     """
-    data = Path(path).read_bytes()
+    try:
+        data = read_regular(path, MAX_FILE_BYTES)
+    except FileTooLargeError as err:
+        held = f"is {megabytes(err.size)}" if err.exact else f"holds more than {megabytes(MAX_FILE_BYTES)}"
+        raise BoardFileError(f"the file {held}; board files are at most {megabytes(MAX_FILE_BYTES)} "
+                             "(a 1000x1000 board is about 1 MB)") from None
     if is_mbf_path(path):
         return parse_mbf(data)
     try:

@@ -1,16 +1,20 @@
 """The command line shared by the window game and the console game.
 
 ``parse_args`` validates everything before any window opens: a bad value gets an
-argparse message naming the option and what is allowed, and exit status 2.
+argparse message naming the option and what is allowed, and exit status 2. A
+``--board`` file that cannot be played (missing, not a regular file, too large, does
+not parse, a position) is not a usage mistake: it gets one line,
+``python main.py: error: --board FILE: ...``, and status 2, without the usage block,
+as ``--analyse`` errors do.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-from typing import Sequence
+from typing import NoReturn, Sequence
 
-from game import PROG, __version__
+from game import NAME, PROG, __version__
 from game.board import DIFFICULTIES, FIRST_CLICK_RULES, Config
 
 MINE_FILE_HELP = ".mine text (JSMinesweeper) or .mbf binary (Minesweeper X / Arbiter)"
@@ -43,6 +47,29 @@ def non_empty(value: str) -> str:
     return value
 
 
+def file_error(parser: argparse.ArgumentParser, message: str) -> NoReturn:
+    """Stop with status 2 and ``python main.py: error: MESSAGE`` on one line.
+
+    For a file named on the command line that cannot be used: the options were given
+    rightly, so the usage block argparse's ``error`` prints first would only hide the
+    message (the same form as --analyse's errors).
+    """
+    parser.exit(2, f"{parser.prog}: error: {message}\n")
+
+
+def _size(rows: int, cols: int) -> str:
+    """A board size as the game says it: 9x9 when square, else 16 rows x 30 columns."""
+    return f"{rows}x{cols}" if rows == cols else f"{rows} rows x {cols} columns"
+
+
+def difficulty_help() -> str:
+    """``--difficulty``'s help: each level's size (rows x columns, as the menu and the
+    README say it) and mines, from DIFFICULTIES."""
+    levels = [f"{name} {_size(r, c)} with {m}{' mines' if i == 0 else ''}"
+              for i, (name, (r, c, m)) in enumerate(DIFFICULTIES.items())]
+    return "standard level: " + ", ".join(levels)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser for ``python main.py``; see the README for every option."""
     parser = argparse.ArgumentParser(
@@ -57,11 +84,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="with --analyse: treat flags as covered cells (by default flags count as mines)")
     mode.add_argument("--stats", action="store_true", help="print statistics and best times, then exit")
     mode.add_argument("--export-stats", metavar="FILE.csv", type=non_empty, help="write every recorded game as CSV, then exit")
-    mode.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    mode.add_argument("--version", action="version", version=f"{NAME} {__version__}",
+                      help="print the game's name and version, then exit")
 
     board = parser.add_argument_group("game")
-    board.add_argument("--difficulty", choices=tuple(DIFFICULTIES), help="standard level: "
-                       + ", ".join(f"{k} {r}x{c}/{m}" for k, (r, c, m) in DIFFICULTIES.items()))
+    board.add_argument("--difficulty", choices=tuple(DIFFICULTIES), help=difficulty_help())
     board.add_argument("--rows", type=int, metavar="R", help="custom board: rows (1..1000)")
     board.add_argument("--cols", type=int, metavar="C", help="custom board: columns (1..1000)")
     board.add_argument("--mines", type=int, metavar="M", help="custom board: mines")
@@ -91,7 +118,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         loaded: the parsed board file (game.boardfile.BoardFile) or None.
         rng: a ``random.Random`` seeded with ``--seed`` (or unseeded).
 
-    Exits with status 2 and a message on any invalid value (argparse's ``error``).
+    Exits with status 2 and a message on any invalid value (argparse's ``error``, with
+    the usage block), or on a ``--board`` file that cannot be played (one line: see
+    :func:`file_error`).
     """
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -145,16 +174,16 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         try:
             args.loaded = load_board(args.board)
         except OSError as err:
-            parser.error(f"--board {args.board}: cannot read the file: {err.strerror or err}")
+            file_error(parser, f"--board {args.board}: cannot read the file: {err.strerror or err}")
         except BoardFileError as err:
-            parser.error(f"--board {args.board}: {err}")
+            file_error(parser, f"--board {args.board}: {err}")
         if args.loaded.mines_known is None:
-            parser.error(f"--board {args.board}: the file is a position (no mines marked with M), "
-                         "so it cannot be played; use --analyse to study it")
+            file_error(parser, f"--board {args.board}: the file is a position (no mines marked with M), "
+                       "so it cannot be played; use --analyse to study it")
         try:
             args.config = Config(args.loaded.rows, args.loaded.cols, args.loaded.mines, **rules)
         except ValueError as err:
             board = args.loaded  # the game says rows x columns; the file's header is the other way
-            parser.error(f"--board {args.board}: {err} (RxC is rows x columns: the header "
-                         f"{board.cols}x{board.rows}x{board.mines} is columns x rows x mines)")
+            file_error(parser, f"--board {args.board}: {err} (RxC is rows x columns: the header "
+                       f"{board.cols}x{board.rows}x{board.mines} is columns x rows x mines)")
     return args

@@ -83,6 +83,7 @@ class Game:
         so is every board of a game whose seeds the player chose (``seeds_known``).
         """
         cfg = self.config
+        self.round = getattr(self, "round", 0) + 1  # boards started by this Game: new games and retries
         if not keep_board:
             self.seed = self._next_seed if self._next_seed is not None else self.rng.randrange(2**63)
             self._next_seed = None

@@ -34,6 +34,18 @@ def refused(argv, capsys) -> str:
     return err
 
 
+def refused_file(argv, capsys) -> str:
+    """Parse ``argv`` whose --board file cannot be played: exit 2 with one line
+    ``python main.py: error: --board ...`` and no usage block (as --analyse); return it."""
+    with pytest.raises(SystemExit) as stop:
+        parse_args(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2
+    assert err.startswith("python main.py: error: --board ") and err.endswith("\n")
+    assert err.count("\n") == 1 and "usage:" not in err and "Traceback" not in err
+    return err
+
+
 @pytest.fixture
 def files(tmp_path):
     """A folder with a playable board, a position, a board with no free cell, and a valid MBF."""
@@ -89,18 +101,18 @@ def test_first_click_and_difficulty_list_the_allowed_values(capsys):
 
 def test_a_missing_board_file_is_refused(files, capsys):
     path = files / "missing.mine"
-    err = refused(["--board", str(path)], capsys)
+    err = refused_file(["--board", str(path)], capsys)
     assert f"--board {path}: cannot read the file: No such file or directory" in err
 
 
 def test_a_folder_given_as_board_is_refused(files, capsys):
-    assert f"--board {files}: cannot read the file" in refused(["--board", str(files)], capsys)
+    assert f"--board {files}: cannot read the file" in refused_file(["--board", str(files)], capsys)
 
 
 @pytest.mark.parametrize("name", BAD_BOARDS)
 def test_every_malformed_corpus_file_is_refused_as_a_board(name, capsys):
     path = CORPUS / name
-    err = refused(["--board", str(path)], capsys)
+    err = refused_file(["--board", str(path)], capsys)
     assert f"--board {path}: " in err
     assert ("line " in err or "byte " in err)
 
@@ -108,18 +120,18 @@ def test_every_malformed_corpus_file_is_refused_as_a_board(name, capsys):
 def test_a_malformed_board_file_names_the_line_and_column(files, capsys):
     path = files / "bad.mine"
     path.write_text("3x2x1\nM1H\nH?Q\n")
-    err = refused(["--board", str(path)], capsys)
+    err = refused_file(["--board", str(path)], capsys)
     assert f"--board {path}: line 3, column 3: unknown character 'Q'" in err
 
 
 def test_a_position_file_cannot_be_played(files, capsys):
-    err = refused(["--board", str(files / "position.mine")], capsys)
+    err = refused_file(["--board", str(files / "position.mine")], capsys)
     assert "the file is a position (no mines marked with M), so it cannot be played" in err
     assert "--analyse" in err
 
 
 def test_a_board_with_no_free_cell_is_refused(files, capsys):
-    err = refused(["--board", str(files / "full.mine")], capsys)
+    err = refused_file(["--board", str(files / "full.mine")], capsys)
     assert f"--board {files / 'full.mine'}: mines: 2 is out of range for 1x2; allowed 1..1" in err
     assert "the header 2x1x2 is columns x rows x mines" in err  # 1x2 is rows x columns
 
@@ -187,8 +199,6 @@ def main_py(*argv: str, cwd: Path) -> subprocess.CompletedProcess:
     (["--rows", "9"], "--rows, --cols and --mines go together"),
     (["--mines", "0", "--rows", "9", "--cols", "9"], "mines: 0 is out of range"),
     (["--seed", "x"], "argument --seed: invalid int value: 'x'"),
-    (["--board", "missing.mine"], "--board missing.mine: cannot read the file"),
-    (["--board", str(CORPUS / "header_superscript_digit.mine")], "line 1: header"),
 ])
 def test_main_py_exits_2_with_a_message_and_no_traceback(argv, fragment, tmp_path):
     done = main_py(*argv, cwd=tmp_path)
@@ -196,6 +206,19 @@ def test_main_py_exits_2_with_a_message_and_no_traceback(argv, fragment, tmp_pat
     assert done.stdout == ""
     assert done.stderr.startswith("usage: python main.py")
     assert "Traceback" not in done.stderr
+    assert fragment in done.stderr
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["--board", "missing.mine"], "--board missing.mine: cannot read the file"),
+    (["--board", str(CORPUS / "header_superscript_digit.mine")], "line 1: header"),
+])
+def test_main_py_board_file_errors_are_one_line_with_status_2(argv, fragment, tmp_path):
+    done = main_py(*argv, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    assert done.stderr.startswith("python main.py: error: --board ") and done.stderr.count("\n") == 1
+    assert "usage:" not in done.stderr and "Traceback" not in done.stderr
     assert fragment in done.stderr
 
 
@@ -221,7 +244,7 @@ def test_main_py_help_and_version_exit_0(tmp_path):
     assert done.returncode == 0 and "--console" in done.stdout and "--first-click" in done.stdout
     from game import __version__
     done = main_py("--version", cwd=tmp_path)
-    assert done.returncode == 0 and done.stdout.strip() == f"python main.py {__version__}"
+    assert done.returncode == 0 and done.stdout.strip() == f"Minesweeper {__version__}"
 
 
 def test_ignore_flags_only_goes_with_analyse(capsys):
@@ -296,3 +319,26 @@ def test_ctrl_c_in_the_console_game_stops_quietly_with_status_130(tmp_path):
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 130
     assert b"Traceback" not in out and b"KeyboardInterrupt" not in out
+
+
+def test_version_prints_the_games_name(capsys):
+    from game import NAME, __version__
+
+    with pytest.raises(SystemExit) as stop:
+        parse_args(["--version"])
+    assert stop.value.code == 0
+    assert NAME == "Minesweeper" and capsys.readouterr().out == f"Minesweeper {__version__}\n"
+
+
+def test_help_names_each_level_as_rows_by_columns_like_the_rest_of_the_game():
+    from game.cli import build_parser
+
+    text = " ".join(build_parser().format_help().split())  # argparse wraps lines anywhere
+    assert ("--difficulty {beginner,intermediate,expert} standard level: beginner 9x9 with 10 mines, "
+            "intermediate 16x16 with 40, expert 16 rows x 30 columns with 99") in text
+    assert "16x30" not in text and "30x16" not in text
+
+
+def test_a_usage_mistake_with_board_still_shows_the_usage(files, capsys):
+    err = refused(["--board", str(files / "missing.mine"), "--difficulty", "expert"], capsys)
+    assert "--board sets the size itself" in err  # the options are wrong, not the file: usage first

@@ -285,7 +285,8 @@ def test_rows_with_wrongly_typed_values_are_skipped_and_named(isolated_data_dir,
     assert status == 0 and "Traceback" not in err
     assert "2 games in the records database" in err and "id 2, 4" in err
     assert beginner_row(out)[1:3] == ["2", "2"]
-    assert beginner_row(out)[6:9] == ["9.000", "s", "10.000"]  # best, and the average of 9 and 11 s
+    assert beginner_row(out)[3:5] == ["0", "0"]  # none assisted, none abandoned
+    assert beginner_row(out)[8:11] == ["9.000", "s", "10.000"]  # best, and the average of 9 and 11 s
     assert main.main(["--export-stats", str(tmp_path / "all.csv")]) == 0
     ids = [line.split(",")[0] for line in (tmp_path / "all.csv").read_text().splitlines()[1:]]
     assert ids == ["1", "3"]

@@ -23,6 +23,7 @@ from game.records.db import RecordStore
 from game.records.record import GameRecord
 from game.records.session import record_finished_game
 from game.records.stats import level_stats
+from tests.play_helpers import Clock, win
 
 README_BOARD = """9x9x10
 000002MHM
@@ -35,28 +36,6 @@ README_BOARD = """9x9x10
 112MHHM10
 MHHHHHH10
 """  # README's .mine example: ten covered safe cells, none a zero
-
-
-class Clock:
-    """A hand-moved clock in seconds."""
-
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self):
-        return self.now
-
-
-def win(game, clock=None, seconds=5.0):
-    """Reveal every covered safe cell, one left click each, ``seconds`` after the first."""
-    mines = game.layout()
-    for cell in list(game.cells()):
-        if cell not in mines and not game.is_revealed(cell):
-            game.reveal(cell)
-            if clock is not None:
-                clock.now = seconds
-    assert game.state is State.WON
-    return game
 
 
 def dealt(seed, clock=None, **rules):

@@ -15,14 +15,7 @@ from game.records.db import RecordStore
 from game.records.record import GameRecord
 from game.records.session import record_finished_game
 from game.records.stats import level_stats
-
-
-class Clock:
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self):
-        return self.now
+from tests.play_helpers import Clock, win
 
 
 def dealt(seed, clock=None, **kwargs):
@@ -34,20 +27,6 @@ def started(seed=1, clock=None):
     game = dealt(seed, clock)
     game.reveal((0, 0))
     assert game.state is State.PLAYING, "seed chosen so the first click does not win"
-    return game
-
-
-def win(game, clock=None, seconds=5.0):
-    mines = game.layout() or set()
-    if game.state is State.READY:
-        game.reveal((4, 4))
-        mines = game.layout()
-    for cell in list(game.cells()):
-        if cell not in mines and not game.is_revealed(cell):
-            game.reveal(cell)
-            if clock is not None:
-                clock.now = seconds
-    assert game.state is State.WON
     return game
 
 
@@ -197,3 +176,33 @@ def test_the_csv_says_abandoned(tmp_path, isolated_data_dir):
     with open(target, newline="", encoding="utf-8") as handle:
         [row] = list(csv.DictReader(handle))
     assert (row["won"], row["abandoned"], row["layout_known"]) == ("False", "True", "False")
+
+
+# ----- what the player is told -------------------------------------------------------------------
+def test_the_note_for_a_win_left_out_says_why_and_whether_it_is_assisted():
+    from game.records.notes import left_out
+    assert left_out(record()) is None and left_out(record(won=False, hints_used=1)) is None
+    assert left_out(record(level="custom")) == "Not a best time: custom boards have no best times."
+    assert left_out(record(hints_used=3, probabilities_used=True)) == (
+        "Assisted win: counted as played, not won. Not a best time: 3 hints were used; "
+        "the probability overlay was on.")
+    assert "chosen --seed" in left_out(record(layout_known=True))
+
+
+def test_the_window_result_panel_says_an_assisted_win_is_left_out(window, isolated_data_dir):
+    import pygame
+    w = window(["--difficulty", "beginner"], deal=7)
+    w.click_cell((0, 0))
+    w.key(pygame.K_h)  # a hint: the game is helped
+    w.key(pygame.K_ESCAPE)
+    game = w.scene.game
+    mines = game.layout()
+    for cell in list(game.cells()):
+        if not game.over and cell not in mines and game.appearance(cell) == "covered":
+            w.click_cell(cell)
+    assert game.state is State.WON
+    notes = " ".join(w.scene.notes)
+    assert "Assisted win" in notes and "a hint was used" in notes
+    with RecordStore.open(isolated_data_dir / "records.sqlite3") as store:
+        stats = level_stats(store, "beginner")
+    assert (stats.played, stats.won, stats.assisted) == (1, 0, 1)

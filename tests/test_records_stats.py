@@ -67,13 +67,14 @@ def test_stats_prints_a_table(store, isolated_data_dir, capsys):
     assert main.main(["--stats", "--data-dir", str(isolated_data_dir)]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert lines[0].split() == ["Difficulty", "Played", "Won", "Win", "%", "Streak", "Longest",
-                                "Best", "time", "Avg", "time", "3BV/s"]
+    assert lines[0].split() == ["Difficulty", "Played", "Won", "Assisted", "Abandoned", "Win", "%",
+                                "Streak", "Longest", "Best", "time", "Avg", "time", "3BV/s"]
     row = next(line for line in lines if line.startswith("beginner")).split()
-    assert row[:6] == ["beginner", "2", "1", "50.0", "0", "1"] and row[6] == "12.345"
-    assert next(line for line in lines if line.startswith("expert")).split()[:4] == \
-        ["expert", "1", "1", "100.0"]
+    assert row[:8] == ["beginner", "2", "1", "0", "0", "50.0", "0", "1"] and row[8] == "12.345"
+    assert next(line for line in lines if line.startswith("expert")).split()[:6] == \
+        ["expert", "1", "1", "0", "0", "100.0"]
     assert "Best times, expert:" in out and "Bob" in out
+    assert "Best 3BV/s 1.82 (Bob, 2025-03-01)" in out  # 180 3BV in 99 s
 
 
 def test_stats_uses_the_environment_folder(store, capsys):

@@ -3,21 +3,7 @@
 import pytest
 
 from game.engine import State
-
-
-def satisfied_number(w):
-    """Open Expert seed 11 and flag the mines around a number that has safe covered
-    neighbours; return (game, number, its safe covered neighbours)."""
-    game = w.scene.game
-    w.click_cell((8, 15))
-    mines = game.layout()
-    number = next(c for c in game.cells() if game.number(c) and any(
-        game.appearance(n) == "covered" and n not in mines for n in game.neighbours(c)))
-    for n in game.neighbours(number):
-        if n in mines and game.appearance(n) == "covered":
-            w.click_cell(n, button=3)
-    safe = [n for n in game.neighbours(number) if n not in mines and game.appearance(n) == "covered"]
-    return game, number, safe
+from tests.play_helpers import satisfied_number
 
 
 @pytest.mark.parametrize("first, second", [(3, 1), (1, 3)], ids=["right-then-left", "left-then-right"])

@@ -4,6 +4,7 @@ import pygame
 import pytest
 
 from game.engine import State
+from game.ui.scenes.confirm import Confirm
 from game.ui.scenes.custom import CustomForm
 from game.ui.scenes.menu import Menu
 from game.ui.scenes.options import Options
@@ -11,6 +12,7 @@ from game.ui.scenes.pause import Pause
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
 from game.ui.widgets import font
+from tests.play_helpers import satisfied_number
 
 
 def safe_cells(game):
@@ -96,7 +98,9 @@ def test_game_over_new_game_button_and_face(window):
     assert isinstance(w.scene, Playing) and w.scene.game is not game
     fresh = w.scene.game
     w.click_cell((4, 4))
-    w.click(w.scene.layout.face.center)  # the face starts a new game too
+    w.click(w.scene.layout.face.center)  # the face starts a new game too, after asking
+    assert isinstance(w.scene, Confirm) and " ".join(w.scene.shown) == "Abandon this game? It counts as a loss."
+    w.key(pygame.K_y)
     assert w.scene.game is not fresh and w.scene.game.state is State.READY
 
 
@@ -160,14 +164,8 @@ def test_chord_by_both_buttons_middle_and_left_on_number(window):
 
 def test_left_click_on_satisfied_number_chords_only_when_option_on(window):
     w = window(["--difficulty", "expert", "--seed", "11"])
-    game = w.scene.game
-    w.click_cell((8, 15))
+    game, number, _ = satisfied_number(w)
     mines = game.layout()
-    number = next(c for c in game.cells() if game.number(c) and any(
-        game.appearance(n) == "covered" and n not in mines for n in game.neighbours(c)))
-    for n in game.neighbours(number):
-        if n in mines and game.appearance(n) == "covered":
-            w.click_cell(n, button=3)
     w.scene.services.settings.chord_on_number = False
     w.click_cell(number)
     assert any(not game.is_revealed(n) for n in game.neighbours(number) if n not in mines)
@@ -191,6 +189,8 @@ def test_keyboard_cursor_reveal_flag_retry_and_escape(window):
     w.key(pygame.K_f)
     assert scene.game.appearance(covered) == "flag"
     w.key(pygame.K_r)
+    assert isinstance(w.scene, Confirm)  # the game was under way: abandon it?
+    w.key(pygame.K_y)
     assert scene.game.state is State.READY and scene.game.appearance(covered) == "covered"
     w.key(pygame.K_F2)
     assert isinstance(w.scene, Playing) and w.scene is not scene

@@ -189,11 +189,13 @@ def test_retry_replays_the_no_guess_board_and_new_game_builds_another(window):
     assert opened_area(game, first)
     board = game.layout()
     w.key(pygame.K_r)
+    w.key(pygame.K_y)  # yes, abandon the game under way
     assert w.scene is scene and game.state is State.READY and game.layout() == board
     w.click_cell((0, 0))  # the retry reveals on the same board: no generation
     assert not isinstance(w.scene, Generating) and game.state is not State.READY
     assert game.layout() == board
     w.key(pygame.K_F2)
+    w.key(pygame.K_y)
     fresh = w.scene.game
     assert fresh is not game and not fresh.mines_laid and fresh.seed != game.seed
     w.click_cell((8, 8))

@@ -330,10 +330,12 @@ def test_the_overlay_left_on_counts_in_the_retried_game_too(window, isolated_dat
     w.click_cell((0, 0))
     w.key(pygame.K_o)
     w.key(pygame.K_r)
+    w.key(pygame.K_y)  # abandon the game under way: recorded as a loss
     game = w.scene.game
     assert game.state is State.READY and game.probabilities_used and game.layout_known
     win_by_clicks(w)
-    (row,) = stored(isolated_data_dir)
+    left, row = stored(isolated_data_dir)
+    assert left.abandoned and not left.won
     assert row.probabilities_used and row.layout_known and w.scene.rank is None
 
 
@@ -361,7 +363,9 @@ def test_a_loaded_board_shows_the_work_left_and_no_best_time(window, isolated_da
     victory = w.scene
     assert isinstance(victory, Victory) and game.total_clicks == 10
     assert victory.lines()[1].startswith("3BV 10 ") and victory.lines()[2] == "Efficiency 100 %"
-    assert victory.rank is None and victory.field is None and victory.notes == []
+    assert victory.rank is None and victory.field is None
+    assert victory.notes == ["Not a best time: the board was known beforehand (a retry, a loaded "
+                             "board or a chosen --seed)."]  # the panel says why
     (row,) = stored(isolated_data_dir)
     assert (row.three_bv, row.three_bv_solved, row.efficiency) == (10, 10, 100.0)
     assert row.layout_known and row.won and row.seed is None
@@ -393,3 +397,21 @@ def test_a_win_kept_only_in_memory_is_no_best_time_and_the_panel_says_not_record
     assert victory.rank is None and victory.field is None and victory.celebration == ""
     assert any(line.startswith("Not recorded") for line in victory.shown_notes)
     assert "This game was not saved to the records" in capsys.readouterr().err
+
+
+def test_the_game_is_saved_before_the_result_panel_shows(window, isolated_data_dir, monkeypatch):
+    """A kill between the two cannot lose a game the player was told was won or lost."""
+    from game.ui.scenes.result import Result
+    seen = []
+    enter = Result.enter
+
+    def entering(self):
+        seen.append((type(self).__name__, [r.won for r in stored(isolated_data_dir)]))
+        enter(self)
+    monkeypatch.setattr(Result, "enter", entering)
+    w = window(["--difficulty", "beginner"], deal=181040)  # won by the first click
+    w.click_cell((4, 4))
+    lost = window(["--difficulty", "beginner", "--seed", "2"])
+    lost.click_cell((4, 4))
+    lost.click_cell(sorted(lost.scene.game.layout())[0])
+    assert seen == [("Victory", [True]), ("GameOver", [True, False])]

@@ -121,3 +121,55 @@ def test_real_window_grown_from_low_on_the_screen_is_moved_back_into_view():
         back = x.wait_geometry(grown)
         assert back[2:] == menu[2:], "Back did not answer the click"
         assert back[:2] == grown[:2], "the smaller menu, which fits, was moved"
+
+
+def test_real_window_right_then_left_chord(tmp_path):
+    """Expert, --seed 11, chording by a left click on a number turned off (so only the two
+    buttons chord): the first click opens an area; real right clicks flag the mines
+    around a number, then the right button goes down before the left one on that number
+    (xdotool mousedown 3, mousedown 1, mouseup 1, mouseup 3): the chord opens its safe
+    neighbours on screen, as in Windows and Arbiter."""
+    import random
+
+    from game.board import Config
+    from game.engine import Game
+
+    twin = Game(Config.difficulty("expert"), rng=random.Random(11), seed=11)  # the window's first board
+    twin.reveal((8, 15))
+    mines = twin.layout()
+    number = next(c for c in twin.cells() if twin.number(c) and any(
+        twin.appearance(n) == "covered" and n not in mines for n in twin.neighbours(c)))
+    safe = [n for n in twin.neighbours(number) if twin.appearance(n) == "covered" and n not in mines]
+    flags = [n for n in twin.neighbours(number) if n in mines]
+    layout = BoardLayout(16, 30, mines=99)
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text('{"chord_on_number": false}', encoding="utf-8")
+    with XSession() as x:
+        x.start_game("--difficulty", "expert", "--seed", "11", "--data-dir", str(data))
+        time.sleep(0.5)
+        board = x.geometry()
+        scale = board[2] // layout.size[0]
+
+        def at(cell):
+            cx, cy = layout.cell_rect(cell).center
+            return str(cx * scale), str(cy * scale)
+        x.click(*map(int, at((8, 15))))
+        for cell in flags:
+            x.click(*map(int, at(cell)), button=3)
+        time.sleep(0.4)
+        before = crop(x.screenshot(), board)
+        x.xdotool("mousemove", "--window", x.window, *at(number), "mousedown", "3")
+        x.xdotool("mousedown", "1")
+        x.xdotool("mouseup", "1")
+        x.xdotool("mouseup", "3")
+        time.sleep(0.5)
+        after = crop(x.screenshot(), board)
+        for cell in safe:
+            rect = [v * scale for v in layout.cell_rect(cell)]
+            assert differs(before, after, rect) > 5, f"the chord did not open {cell}"
+        around = {number, *twin.neighbours(number)}
+        far = next(c for c in twin.cells() if twin.appearance(c) == "covered" and c not in around
+                   and all(n not in around for n in twin.neighbours(c)))
+        assert differs(before, after, [v * scale for v in layout.cell_rect(far)]) == 0
+        assert x.game.poll() is None

@@ -12,8 +12,17 @@ What happens, and why:
   games are not saved; but the player is never left staring at a silent start.
   After the wait the file is opened read-only.
 - Only real damage moves a file aside: SQLITE_CORRUPT, SQLITE_NOTADB, a failed
-  integrity check, or someone else's tables. It is renamed to
-  ``NAME.corrupt-YYYYmmdd-HHMMSS`` (with its -wal/-shm) and a fresh one started.
+  integrity check, someone else's tables, a stored schema SQLite cannot even quote
+  (bytes that are not UTF-8: its error message is then not text either), or a
+  ``games`` table missing, or lacking a column, that the file's schema version says
+  it has (the columns each version has are worked out from schema.MIGRATIONS, so a
+  new migration is checked with no list to update). It is renamed to
+  ``NAME.corrupt-YYYYmmdd-HHMMSS`` (with its -wal/-shm) and a fresh one started;
+  the warning says what was wrong.
+- A path that is not a regular file (a folder, a FIFO, a device, or such a thing in
+  place of its -journal, -wal or -shm) is left alone and the session's games are kept
+  in memory: SQLite would wait for ever on a FIFO (it reads a hot journal at start),
+  and whoever put it there may want it.
 - A sound file that cannot be written (permission denied, a read-only folder, a lock
   held too long, a file from a newer version) is left alone and opened read-only
   (``mode=ro``) when it can be read, in memory otherwise: its games are shown, the
@@ -28,6 +37,7 @@ import sqlite3
 from pathlib import Path
 from typing import Callable
 
+from game.files import special_kind
 from game.records import db, schema
 from game.records.db import RecordStore, connect
 from game.records.paths import aside_name, move_aside
@@ -36,6 +46,9 @@ SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_CORRUPT, SQLITE_NOTADB = 5, 
 SQLITE_READONLY_DIRECTORY = SQLITE_READONLY | (6 << 8)  # extended code: the folder is read-only
 CORRUPT_CODES = (SQLITE_CORRUPT, SQLITE_NOTADB)  # the only errors that move a file aside
 CORRUPT_TEXTS = ("not a database", "malformed")  # the same, by message (Python 3.10)
+COMPANIONS = ("-journal", "-wal", "-shm")  # SQLite's files beside the database
+SHOWN_COLUMNS = 5  # missing columns named in the warning
+REASON_CHARS = 160  # at most this much of a reason (SQLite may quote a whole schema)
 
 
 class BadDatabase(Exception):
@@ -46,16 +59,72 @@ def _check(conn: sqlite3.Connection) -> int:
     """The file's schema version, after checking it is a sound records database.
 
     Raises:
-        BadDatabase: quick_check fails, or version 0 with someone else's tables.
+        BadDatabase: quick_check fails, version 0 with someone else's tables, a stored
+            schema that is not UTF-8, or a ``games`` table missing or short of a column
+            that the version says it has.
         sqlite3.DatabaseError: the file cannot be read at all.
     """
-    version = schema.user_version(conn)
-    problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
-    if problems != ["ok"]:
-        raise BadDatabase("integrity check failed: " + "; ".join(problems[:3]))
-    if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-        raise BadDatabase("it holds tables but no records schema version")
+    try:
+        version = schema.user_version(conn)
+        problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise BadDatabase("integrity check failed: " + "; ".join(_short(p) for p in problems[:3]))
+        if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            raise BadDatabase("it holds tables but no records schema version")
+        if version > 0:
+            _check_columns(conn, version)
+    except UnicodeDecodeError:
+        # SQLite quotes the bad schema text in its error message; with bytes that are
+        # not UTF-8 Python cannot decode that message, so the damage shows up as this
+        raise BadDatabase("its stored schema holds bytes that are not UTF-8 text") from None
     return version
+
+
+def expected_columns(version: int) -> list[str]:
+    """The columns of ``games`` at schema ``version`` (1..LATEST), in table order.
+
+    Worked out by running schema.MIGRATIONS[:version] in a database in memory: the
+    migrations are the one description of the schema, so a version added later is
+    checked without a second list to keep in step.
+    """
+    conn = sqlite3.connect(":memory:")
+    try:
+        for statements in schema.MIGRATIONS[:version]:
+            for statement in statements:
+                conn.execute(statement)
+        return [row[1] for row in conn.execute("PRAGMA table_info(games)")]
+    finally:
+        conn.close()
+
+
+def _check_columns(conn: sqlite3.Connection, version: int) -> None:
+    """Raise BadDatabase when ``games`` is missing or lacks a column ``version`` has.
+
+    A newer file (version > LATEST) must still have every column this code knows:
+    migrations only ever add (see schema).
+    """
+    known = min(version, schema.LATEST)
+    found = conn.execute("SELECT type FROM sqlite_master WHERE lower(name) = 'games'").fetchone()
+    if found is None or found[0] != "table":
+        raise BadDatabase(f"it has no games table, though its schema version {version} says it has one")
+    have = {row[1].lower() for row in conn.execute("PRAGMA table_info(games)")}
+    missing = [name for name in expected_columns(known) if name.lower() not in have]
+    if missing:
+        listed = ", ".join(missing[:SHOWN_COLUMNS]) + (
+            f" and {len(missing) - SHOWN_COLUMNS} more" if len(missing) > SHOWN_COLUMNS else "")
+        column, them = ("column", "it") if len(missing) == 1 else ("columns", "them")
+        raise BadDatabase(f"its games table lacks the {column} {listed}, though its schema "
+                          f"version {version} says it has {them}")
+
+
+def _short(text: str, limit: int = REASON_CHARS) -> str:
+    """``text`` cut to ``limit`` characters for a warning (SQLite may quote a long schema)."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _reason(err: Exception) -> str:
+    """What was wrong with a damaged file, for the warning that says it was moved aside."""
+    return _short(str(err) or type(err).__name__)
 
 
 def _touch(conn: sqlite3.Connection, version: int) -> None:
@@ -133,21 +202,29 @@ def _has_wal(path: Path) -> bool:
 def open_store(path: Path, notify: Callable[[str], None] | None) -> RecordStore:
     """The store for ``path`` as :meth:`RecordStore.open` describes it; never raises for a bad file."""
     warnings: list[str] = []
+    for where in (path, *(path.with_name(path.name + suffix) for suffix in COMPANIONS)):
+        kind = special_kind(where)  # checked before SQLite opens anything: a FIFO would block it
+        if kind is not None:
+            problem = f"{where} is {kind}, not a regular file"
+            return RecordStore.memory([f"The records database cannot be used: {problem}; it was left "
+                                       "alone and games of this session will not be saved."],
+                                      problem=problem)
     try:
         return _open_file(path, warnings, notify)
     except (sqlite3.Error, BadDatabase, OSError) as err:
         if not _is_corrupt(err):
             return _fallback(path, warnings, _problem(err, path), locked=_is_busy(err))
+        reason = _reason(err)
     try:
         moved = move_aside(path, "corrupt", companions=("-wal", "-shm"))
     except FileNotFoundError:  # another copy of the game moved it aside first
         return open_store(path, notify)
     except OSError as move_err:
         return RecordStore.memory(warnings + [
-            f"The records database {path} is damaged and could not be moved aside "
+            f"The records database {path} is damaged ({reason}) and could not be moved aside "
             f"({move_err.strerror or move_err}); games of this session will not be saved."],
             problem="the records database is damaged")
-    warnings.append(f"The records database {path} was damaged; it was moved "
+    warnings.append(f"The records database {path} was damaged ({reason}); it was moved "
                     f"aside to {moved.name} and a fresh one was started.")
     try:
         return _open_file(path, warnings, notify)

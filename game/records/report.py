@@ -1,8 +1,8 @@
 """``python main.py --stats`` and ``--export-stats FILE.csv``: the records in the terminal.
 
-``--stats`` prints one table row per difficulty (played, won, win %, current and
-longest winning streak, best time, average time and 3BV/s of wins) and then each
-level's best times. ``--export-stats`` writes every recorded game as CSV with a
+``--stats`` prints one table row per difficulty (played, won, assisted, abandoned,
+win %, current and longest winning streak, best time, average time and 3BV/s of wins)
+and then each level's best times, best 3BV/s and best efficiency. ``--export-stats`` writes every recorded game as CSV with a
 header row (``-`` writes to standard output). Warnings go to stderr; an error (a
 folder or file that cannot be written) prints ``python main.py: error: ...`` and
 returns status 2, like the other command-line errors.
@@ -22,8 +22,8 @@ from game.records.record import RECORD_FIELDS
 from game.records.stats import LevelStats, summary
 
 CSV_COLUMNS = ("id", *(name for name in RECORD_FIELDS if name != "id"))  # id first
-HEADER = ("Difficulty", "Played", "Won", "Win %", "Streak", "Longest", "Best time",
-          "Avg time", "3BV/s")
+HEADER = ("Difficulty", "Played", "Won", "Assisted", "Abandoned", "Win %", "Streak", "Longest",
+          "Best time", "Avg time", "3BV/s")
 
 
 def _seconds(value: float | None) -> str:
@@ -37,7 +37,7 @@ def _number(value: float | None, fmt: str) -> str:
 def stats_table(levels: dict[str, LevelStats]) -> str:
     """The statistics as an aligned text table, one row per level, then the best times."""
     rows = [HEADER] + [
-        (s.level, str(s.played), str(s.won), _number(s.win_percent, ".1f"),
+        (s.level, str(s.played), str(s.won), str(s.assisted), str(s.abandoned), _number(s.win_percent, ".1f"),
          str(s.current_streak), str(s.longest_streak), _seconds(s.best_time),
          _seconds(s.average_time), _number(s.average_3bv_per_second, ".2f"))
         for s in levels.values()]
@@ -46,11 +46,19 @@ def stats_table(levels: dict[str, LevelStats]) -> str:
                        for i, (cell, w) in enumerate(zip(row, widths))).rstrip()
              for row in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
+    lines += ["", "Won: without help. Assisted: won with a hint, autoplay or the probability",
+              "overlay (played, not won). Abandoned: left after the first reveal (a loss)."]
     for s in levels.values():
         if s.best_times:
             lines += ["", f"Best times, {s.level}:"]
             lines += [f"  {b.rank:>2}. {b.seconds:8.3f} s  {b.name:<20} {b.played_at[:10]}"
                       for b in s.best_times]
+        if s.best_speed is not None:
+            lines.append(f"  Best 3BV/s {s.best_speed.three_bv_per_second:.2f} ({s.best_speed.name}, "
+                         f"{s.best_speed.played_at[:10]})")
+        if s.best_efficiency is not None:
+            lines.append(f"  Best efficiency {s.best_efficiency.efficiency:.0f} % "
+                         f"({s.best_efficiency.name}, {s.best_efficiency.played_at[:10]})")
     return "\n".join(lines)
 
 

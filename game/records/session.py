@@ -12,9 +12,11 @@ Typical use::
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
-from dataclasses import dataclass
+import weakref
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, TextIO
 
@@ -23,6 +25,7 @@ from game.engine import State
 from game.records import settings as settings_file
 from game.records.db import RecordsError, RecordStore
 from game.records.paths import DataDirError, db_path, settings_path
+from game.records.notes import left_out
 from game.records.record import GameRecord
 from game.records.settings import Settings
 
@@ -49,7 +52,11 @@ def record_finished_game(store: RecordStore, game, seed: int | None,
     Raises:
         ValueError: the game is not over (a programming error, not a player's).
     """
-    record = GameRecord.from_game(game, seed, name=name, abandoned=abandoned)
+    return save_record(store, GameRecord.from_game(game, seed, name=name, abandoned=abandoned))
+
+
+def save_record(store: RecordStore, record: GameRecord) -> tuple[int | None, int | None]:
+    """Write ``record`` to ``store``: :func:`record_finished_game` for a record already made."""
     if store.path is None:
         store.add_game(record)  # kept for this session's statistics, then gone
         store.warnings.append(f"This game was not saved to the records ({store.problem}).")
@@ -87,6 +94,10 @@ class Records:
     warnings: list[str]
     last_record_id: int | None = None  # the game recorded last (for the Victory scene's name)
     last_rank: int | None = None       # its best-time rank, or None
+    last_record: GameRecord | None = None  # the game recorded last, as recorded
+    # game -> the round (Game.round) recorded as abandoned: each board is recorded once, even
+    # when leaving asks first and then the window closes.
+    _abandoned: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary, repr=False)
 
     def record(self, game, seed: int | None, name: str | None = None,
                abandoned: bool = False) -> tuple[int | None, int | None]:
@@ -99,8 +110,9 @@ class Records:
         if self.store.locked_out:
             self._reopen()
         before = len(self.store.warnings)
-        result = record_finished_game(self.store, game, seed, abandoned=abandoned,
-                                      name=self.settings.player_name if name is None else name)
+        self.last_record = GameRecord.from_game(
+            game, seed, abandoned=abandoned, name=self.settings.player_name if name is None else name)
+        result = save_record(self.store, self.last_record)
         self.warnings.extend(self.store.warnings[before:])
         self.last_record_id, self.last_rank = result
         return result
@@ -110,13 +122,14 @@ class Records:
 
         Windows 7 counts a game left in play as a loss; so do we, so that starting over
         at a hard guess cannot protect the win rate or a streak. A game not started yet,
-        or already over, is left alone. ``seed`` defaults to the engine's ``game.seed``.
+        already over, or already recorded as abandoned (the same round), is left alone. ``seed`` defaults to the engine's ``game.seed``.
         Returns:
             the warning when the game could not be saved, else None (also None when
             nothing was recorded).
         """
-        if not is_in_progress(game):
+        if not is_in_progress(game) or self._abandoned.get(game) == game.round:
             return None
+        self._abandoned[game] = game.round
         before = len(self.warnings)
         record_id, _ = self.record(game, game.seed if seed is None else seed, abandoned=True)
         if record_id is None and len(self.warnings) > before:
@@ -137,15 +150,16 @@ class Records:
         """A ``hook(game) -> note`` for the window's finish hooks and the console's ``on_end``.
 
         It records the game (seed from ``seed_of(game)``, by default the engine's board
-        seed ``game.seed``) and returns
-        ``"New best time: #N"``, the save failure message, or None.
+        seed ``game.seed``) and returns ``"New best time: #N"``, the save failure message,
+        for a win that may not enter the best times why not
+        (:func:`game.records.notes.left_out`), or None.
         """
         def hook(game) -> str | None:
             before = len(self.warnings)
             record_id, rank = self.record(game, seed_of(game))
             if record_id is None:
                 return self.warnings[-1] if len(self.warnings) > before else None
-            return f"New best time: #{rank}" if rank else None
+            return f"New best time: #{rank}" if rank else left_out(self.last_record)
         return hook
 
     def save_settings(self) -> str | None:
@@ -177,6 +191,7 @@ def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _
     for the window to show. A folder that cannot be created gives an in-memory store
     and default settings, with a warning. When another program holds the database's
     lock, ``python main.py: waiting up to 10 s for ...`` is printed before the wait.
+    A settings path that is not a regular file (a folder, a FIFO) is never saved over.
     """
     if stderr is _STDERR:
         stderr = sys.stderr
@@ -194,6 +209,8 @@ def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _
     try:
         where = settings_path(data_dir)
         loaded, setting_warnings = settings_file.load(where)
+        if os.path.exists(where) and not os.path.isfile(where):
+            where = None  # a FIFO or folder someone put there: saving would replace it
     except DataDirError as err:
         where, loaded, setting_warnings = None, Settings(), [f"{err}; settings will not be saved"]
     warnings.extend(setting_warnings)

@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from game.board import DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config
+from game.files import NotRegularFileError, read_regular
 from game.records.paths import move_aside
 from game.records.record import NAME_MAX, clean_name, default_player_name
 
@@ -136,16 +137,22 @@ def load(path: str | Path) -> tuple[Settings, list[str]]:
     Returns (settings, warnings). A missing file gives the defaults and no warning;
     a file that is not a JSON object (not JSON, not UTF-8, nested too deeply for the
     parser) is moved aside (``NAME.corrupt-<timestamp>``),
-    the defaults are used and the warning says where the old file went.
+    the defaults are used and the warning says where the old file went. A path that
+    is not a regular file (a folder, a FIFO, a device) is never opened in a way that
+    could block, and is left alone: the defaults are used and the warning says so
+    (the caller should not save over it: open_records does not).
     """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path).decode("utf-8")
         data = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError(f"the file holds a JSON {type(data).__name__}, not an object")
     except FileNotFoundError:
         return Settings(), []
+    except NotRegularFileError as err:  # someone put it there: neither read, moved nor replaced
+        return Settings(), [f"settings {path} is {err.kind}, not a regular file; it was left alone, "
+                            "the default settings are used and changes will not be saved"]
     except (OSError, ValueError, RecursionError) as err:  # JSONDecodeError, UnicodeDecodeError: ValueError
         if isinstance(err, RecursionError):  # json gives up on arrays or objects nested too deep
             reason = "its JSON is nested too deeply"

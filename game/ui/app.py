@@ -166,7 +166,19 @@ def run_window(args) -> int:
         return 2
     try:
         loop.run()
-    finally:
+    finally:  # closed after Yes, or Ctrl-C in the terminal: a game left in play is a loss
+        game = game_in_play(loop.manager.current)
+        if game is not None:
+            services.abandon(game)
         services.records.close()
         pygame.quit()
     return 0
+
+
+def game_in_play(scene):
+    """The Game shown by ``scene`` or by the scenes beneath its overlays, or None (menus)."""
+    while scene is not None:
+        if getattr(scene, "game", None) is not None:
+            return scene.game
+        scene = getattr(scene, "base", None)
+    return None

@@ -1,7 +1,8 @@
 """Scenes and the manager that switches between them (Nystrom's State pattern, Arcade's views).
 
 A scene gets every event through :meth:`Scene.handle`, which returns the next
-scene (itself to stay, None to quit). The manager calls ``exit`` on the old scene
+scene (itself to stay, None to quit); the window's close button goes to
+:meth:`Scene.close` (a game in progress asks first). The manager calls ``exit`` on the old scene
 and ``enter`` on the new one, sizes the window for it, and handles what belongs
 to the whole window: quitting, F11 / Alt+Enter fullscreen, and redrawing after
 the window is resized, exposed or changes mode.
@@ -41,6 +42,10 @@ class Scene:
 
     def update(self) -> None:
         """Advance one fixed step (1/60 s); animations count these ticks."""
+
+    def close(self) -> "Scene | None":
+        """The window's close button was pressed: the next scene (a question), or None to quit."""
+        return None
 
     def press_buttons(self, buttons, event: pygame.event.Event) -> "Scene | None":
         """Give a key or mouse event to ``buttons`` (game.ui.widgets.ButtonList).
@@ -84,6 +89,10 @@ class Overlay(Scene):
         self.dirty = True
         self.base.invalidate()
 
+    def close(self) -> "Scene | None":
+        """Closing the window over an overlay asks what the scene beneath would ask."""
+        return self.base.close()
+
     def draw(self, screen: pygame.Surface) -> None:
         self.base.draw(screen)
         self.draw_over(screen)
@@ -107,11 +116,9 @@ class SceneManager:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Route one event; returns False when the game should quit."""
-        if event.type == pygame.QUIT:
-            return False
         if self._window_event(event):
             return True
-        nxt = self.current.handle(event)
+        nxt = self.current.close() if event.type == pygame.QUIT else self.current.handle(event)
         if nxt is None:
             return False
         if nxt is not self.current:

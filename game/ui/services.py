@@ -9,9 +9,11 @@ Playing scene consults for keys it does not know.
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import dataclass, field
 from typing import Callable
 
+from game import PROG
 from game.board import Config
 from game.engine import Game
 from game.records.session import Records
@@ -84,6 +86,16 @@ class Services:
             if note:
                 notes.append(note)
         return notes
+
+    def abandon(self, game: Game) -> str | None:
+        """Record ``game`` as abandoned if it is in progress (``Records.abandon``); returns the
+        warning when it could not be saved (also printed on stderr), else None."""
+        if self.records is None:
+            return None
+        note = self.records.abandon(game)
+        if note:
+            print(f"{PROG}: warning: {note}", file=sys.stderr)
+        return note
 
     # ----- the player's choices, saved at once -----------------------------------------------
     def set_option(self, **values) -> str | None:

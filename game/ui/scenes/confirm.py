@@ -92,18 +92,22 @@ class MessageBox(Box):
 class Confirm(Box):
     """A Yes/No question; ``on_yes()`` runs on Yes and returns the next scene (or None: the base).
 
-    The focus starts on No, so Enter alone never does the irreversible thing.
+    With ``quits``, Yes quits the game after ``on_yes()`` (the window's close button, Esc
+    in the menu). The focus starts on No, so Enter alone never does the irreversible thing.
     """
 
     labels = ("Yes", "No")
 
-    def __init__(self, services, base, title: str, question: str, on_yes: Callable[[], object]) -> None:
+    def __init__(self, services, base, title: str, question: str, on_yes: Callable[[], object],
+                 quits: bool = False) -> None:
         super().__init__(services, base, title, [question], focus=1)
         self.on_yes = on_yes
+        self.quits = quits
 
     def answer(self, index: int):
         if index == 0:
-            return self.on_yes() or self.base
+            following = self.on_yes()
+            return None if self.quits else following or self.base
         return self.base
 
     def handle(self, event: pygame.event.Event):

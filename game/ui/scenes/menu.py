@@ -1,7 +1,8 @@
 """The menu: a level, a custom size, the options or the statistics; mouse or keyboard.
 
-Up/Down (or Tab) move the focus, Enter/Space press it, Esc quits, F1 or ? shows the
-controls (game.ui.scenes.help). The focus starts on the last level played (saved in
+Up/Down (or Tab) move the focus, Enter/Space press it, Esc asks "Quit Minesweeper?"
+(Esc from a game lands here, so a second Esc never quits by accident; Y or Yes quits,
+N, Esc or No stays), F1 or ? shows the controls (game.ui.scenes.help). The focus starts on the last level played (saved in
 the settings). Quit is a button for the mouse.
 """
 
@@ -19,6 +20,7 @@ BUTTON_H = 26  # menu button height, pixels
 BUTTON_GAP = 6  # space between menu buttons, pixels
 LEVEL_LABELS = {"beginner": "Beginner", "intermediate": "Intermediate", "expert": "Expert",
                 "custom": "Custom"}
+QUIT_TITLE, QUIT_QUESTION = "Quit", "Quit Minesweeper?"
 FOCUS_OF_LEVEL = {"beginner": 0, "intermediate": 1, "expert": 2, "custom": 3}  # button index
 
 
@@ -64,7 +66,7 @@ class Menu(Scene):
     @staticmethod
     def _level_label(name: str) -> str:
         rows, cols, mines = DIFFICULTIES[name]
-        return f"{LEVEL_LABELS.get(name, name.title())}  {cols}x{rows}, {mines}"
+        return f"{LEVEL_LABELS.get(name, name.title())}  {rows}x{cols}, {mines}"
 
     def _level_action(self, name: str):
         def action():
@@ -89,7 +91,8 @@ class Menu(Scene):
 
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return None
+            from game.ui.scenes.confirm import Confirm
+            return Confirm(self.services, self, QUIT_TITLE, QUIT_QUESTION, lambda: None, quits=True)
         if is_help_key(event):
             return Help(self.services, self)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

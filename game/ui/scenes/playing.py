@@ -17,6 +17,7 @@ from game.board import Cell
 from game.engine import Game, State
 from game.noguess import Generation, NoGuessError
 from game.noguess.generator import geometry
+from game.records.session import is_in_progress
 from game.ui import solver_view
 from game.ui.assist import Assistant
 from game.ui.autoplay import Autoplay
@@ -27,6 +28,8 @@ from game.ui.mouse import MouseGesture
 from game.ui.scene import Scene
 
 FIRST_STEP = 0.008  # seconds of no-guess generation tried at the click before showing "Generating..."
+ABANDON_TITLE = "Abandon game"
+ABANDON_QUESTION = "Abandon this game? It counts as a loss."
 QUICK_HINT = 0.25  # seconds H waits for a hint before showing the panel as "Thinking..."
 SWITCH = pygame.event.custom_type()  # posted when an autoplay move leads to another scene
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
@@ -239,13 +242,42 @@ class Playing(Scene):
     def key_chord(self) -> Scene:
         return self._at_cursor("chord")
 
+    def leave(self, then, quits: bool = False) -> Scene | None:
+        """Leave this game by ``then()`` (the next scene, or None to quit).
+
+        A game in progress (after its first reveal, not over) is abandoned: recorded as a
+        loss, as Windows 7 does, so starting over at a hard guess cannot protect the win
+        rate. With the ``confirm_abandon`` option on (the default) the player is asked
+        first, and No keeps the game as it is.
+        """
+        if not is_in_progress(self.game):
+            return then()
+
+        def abandon():
+            self.services.abandon(self.game)
+            return then()
+        if not self.services.settings.confirm_abandon:
+            return abandon()
+        from game.ui.scenes.confirm import Confirm
+        return Confirm(self.services, self, ABANDON_TITLE, ABANDON_QUESTION, abandon, quits=quits)
+
+    def close(self) -> Scene | None:
+        """The window's close button: quit, abandoning a game in progress after asking."""
+        return self.leave(lambda: None, quits=True)
+
     def key_new(self) -> Scene:
         """F2 or the face: a fresh board of the same size (the current options apply)."""
-        config = self.services.config_for(self.game.rows, self.game.cols, self.game.config.mines)
-        return Playing(self.services, self.services.new_game(config)).keep_cursor(self.cursor)
+        def new() -> Scene:
+            config = self.services.config_for(self.game.rows, self.game.cols, self.game.config.mines)
+            return Playing(self.services, self.services.new_game(config)).keep_cursor(self.cursor)
+        return self.leave(new)
 
     def key_retry(self) -> Scene:
-        """R: the same board again from the start."""
+        """R: the same board again from the start (a game in progress is abandoned first)."""
+        return self.leave(self.retry)
+
+    def retry(self) -> Scene:
+        """Start this board again from the start."""
         self.game.retry()
         self.note_probabilities()
         self.assist.changed()
@@ -321,9 +353,9 @@ class Playing(Scene):
         return Help(self.services, self)
 
     def key_menu(self) -> Scene:
-        """Esc: back to the menu."""
+        """Esc: back to the menu (a game in progress is abandoned first)."""
         from game.ui.scenes.menu import Menu
-        return Menu(self.services)
+        return self.leave(lambda: Menu(self.services))
 
     def keep_cursor(self, cursor: Cell | None) -> "Playing":
         self.cursor = cursor

@@ -71,7 +71,7 @@ class Result(Overlay):
         return self.base.key_new()
 
     def retry(self):
-        return self.base.key_retry()
+        return self.base.retry()
 
     def menu(self):
         return self.base.key_menu()

@@ -1,5 +1,6 @@
-"""Statistics: per level (tabs) games played and won, streaks, best times, averages and a
-chart of the last 50 results; and Reset statistics, after a confirmation.
+"""Statistics: per level (tabs) games played, won, assisted (won with help: played, not won)
+and abandoned, streaks, averages, best 3BV/s and efficiency, best times and a chart of the
+last 50 results; and Reset statistics, after a confirmation.
 
 Keys: Left/Right (or 1-4) change the level, Up/Down/Tab move between the buttons,
 Enter/Space press the focused one, Esc goes back to the menu. Tabs and buttons
@@ -26,6 +27,7 @@ PANEL = pygame.Rect(8, 50, 384, 322)  # the tab page, pixels
 CHART = pygame.Rect(18, 262, 364, 90)  # the well the last results are drawn in, pixels
 WON, LOST = (0, 128, 0), (192, 0, 0)  # bar colours
 DIM = (64, 64, 64)  # secondary text
+SUMMARY_LINE = 16  # one line of the summary column, pixels
 RESET_QUESTION = "Reset all statistics? A backup is kept."
 
 
@@ -70,9 +72,13 @@ class Statistics(Scene):
             return []
         percent = "-" if s.win_percent is None else f"{s.win_percent:.0f} %"
         speed = "-" if s.average_3bv_per_second is None else f"{s.average_3bv_per_second:.2f}"
-        return [("Played", str(s.played)), ("Won", str(s.won)), ("Win %", percent),
+        best_speed = "-" if s.best_speed is None else f"{s.best_speed.three_bv_per_second:.2f}"
+        best_efficiency = "-" if s.best_efficiency is None else f"{s.best_efficiency.efficiency:.0f} %"
+        return [("Played", str(s.played)), ("Won", str(s.won)), ("Assisted wins", str(s.assisted)),
+                ("Abandoned", str(s.abandoned)), ("Win %", percent),
                 ("Current streak", str(s.current_streak)), ("Longest streak", str(s.longest_streak)),
-                ("Average time", seconds_text(s.average_time)), ("Average 3BV/s", speed)]
+                ("Average time", seconds_text(s.average_time)), ("Average 3BV/s", speed),
+                ("Best 3BV/s", best_speed), ("Best efficiency", best_efficiency)]
 
     # ----- actions ---------------------------------------------------------------------------
     def ask_reset(self):
@@ -134,7 +140,7 @@ class Statistics(Scene):
         self.draw_tabs(screen)
         s = self.stats.get(self.level)
         for i, (label, value) in enumerate(self.summary_rows()):
-            y = PANEL.top + 12 + i * 18
+            y = PANEL.top + 10 + i * SUMMARY_LINE
             text(screen, label, (PANEL.left + 10, y), 16)
             text(screen, value, (PANEL.left + 170, y), 16, anchor="topright", bold=True)
         pygame.draw.line(screen, SHADE, (PANEL.left + 182, PANEL.top + 10), (PANEL.left + 182, CHART.top - 22))

@@ -1,0 +1,109 @@
+"""Reading a file the player names (``--board``, ``--analyse``) or the game keeps
+(``settings.json``), safely: a regular file only, never blocking, never more than a limit.
+
+Why: opening a FIFO for reading waits for a writer that may never come (start-up
+hangs for ever), and ``/dev/zero`` or ``/dev/urandom`` never end (reading one fills
+memory until the process dies). So the path is checked with ``os.stat`` first (a
+device is never even opened: opening some has side effects), then opened with
+``O_NONBLOCK`` and checked again on the open file (a FIFO put there in between still
+cannot block), and at most ``limit + 1`` bytes are read: enough to tell "too large".
+
+Errors are OSError subclasses, so a caller that already reports "cannot read the
+file" reports these too; ``strerror`` says what is wrong in the player's words.
+Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import errno
+import math
+import os
+import stat
+
+# Opening flags: no blocking on a FIFO, no controlling terminal from a tty, binary on Windows
+OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+              | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0))
+
+_KINDS = (  # (test on st_mode, what the player is told the path is)
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+class NotRegularFileError(OSError):
+    """The path is a folder, FIFO, device or socket; ``strerror`` says which, e.g.
+    "it is a FIFO (named pipe), not a regular file". ``kind`` is "a FIFO (named pipe)"."""
+
+    def __init__(self, kind: str, path: str | os.PathLike):
+        code = errno.EISDIR if kind == "a folder" else errno.EINVAL
+        super().__init__(code, f"it is {kind}, not a regular file", os.fspath(path))
+        self.kind = kind
+
+
+class FileTooLargeError(OSError):
+    """The file holds more than ``limit`` bytes.
+
+    ``size`` is its size in bytes when known (from ``os.stat``), else the bytes read
+    before stopping (``limit + 1``: a file that grew, or one such as those in /proc
+    whose size the system does not report); ``exact`` says which.
+    """
+
+    def __init__(self, path: str | os.PathLike, size: int, limit: int, exact: bool):
+        held = f"is {megabytes(size)}" if exact else f"holds more than {megabytes(limit)}"
+        super().__init__(errno.EFBIG, f"the file {held}; at most {megabytes(limit)} is read",
+                         os.fspath(path))
+        self.size, self.limit, self.exact = size, limit, exact
+
+
+def megabytes(size: int) -> str:
+    """``size`` bytes in decimal megabytes, one decimal, rounded up so that anything over
+    a limit never reads as the limit itself: 4_000_001 -> "4.1 MB", 4_000_000 -> "4 MB"."""
+    tenths = math.ceil(size / 100_000)
+    return f"{tenths // 10} MB" if tenths % 10 == 0 else f"{tenths / 10:.1f} MB"
+
+
+def _kind(mode: int) -> str | None:
+    """What a non-regular ``st_mode`` is, or None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((kind for test, kind in _KINDS if test(mode)), "not a regular file")
+
+
+def special_kind(path: str | os.PathLike) -> str | None:
+    """What ``path`` is when it exists but is not a regular file ("a folder", "a FIFO
+    (named pipe)", "a character device", ...); None for a regular file, or when nothing
+    is there or it cannot be looked at. Symbolic links are followed."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):  # ValueError: a NUL byte in the name
+        return None
+    return _kind(mode)
+
+
+def read_regular(path: str | os.PathLike, limit: int | None = None) -> bytes:
+    """The bytes of the regular file ``path``; with ``limit``, at most that many.
+
+    Never blocks on a FIFO and never reads a device or a folder.
+    Raises:
+        NotRegularFileError: a folder, FIFO, device or socket.
+        FileTooLargeError: more than ``limit`` bytes.
+        OSError: it cannot be opened or read (missing, permission denied).
+    """
+    kind = special_kind(path)
+    if kind is not None:
+        raise NotRegularFileError(kind, path)
+    fd = os.open(path, OPEN_FLAGS)
+    with open(fd, "rb", closefd=True) as handle:
+        info = os.fstat(fd)
+        kind = _kind(info.st_mode)
+        if kind is not None:  # swapped for a FIFO or a device since the check above
+            raise NotRegularFileError(kind, path)
+        if limit is not None and info.st_size > limit:
+            raise FileTooLargeError(path, info.st_size, limit, exact=True)
+        data = handle.read() if limit is None else handle.read(limit + 1)
+    if limit is not None and len(data) > limit:
+        raise FileTooLargeError(path, len(data), limit, exact=False)
+    return data

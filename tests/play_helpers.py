@@ -1,0 +1,44 @@
+"""Shared moves for tests: a hand-moved clock, winning a game by revealing every safe cell,
+and setting up a satisfied number to chord on in the window."""
+
+from game.engine import State
+
+
+class Clock:
+    """A hand-moved clock in seconds."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def win(game, clock=None, seconds=5.0):
+    """Reveal every covered safe cell, one left click each, ``seconds`` after the first
+    (a game not started yet gets its first click at the centre first)."""
+    if game.state is State.READY and not game.mines_laid:
+        game.reveal((game.rows // 2, game.cols // 2))
+    mines = game.layout()
+    for cell in list(game.cells()):
+        if cell not in mines and not game.is_revealed(cell):
+            game.reveal(cell)
+            if clock is not None:
+                clock.now = seconds
+    assert game.state is State.WON
+    return game
+
+
+def satisfied_number(w, first=(8, 15)):
+    """In the window driven by ``w``: reveal ``first``, then flag (by right clicks) the mines
+    around a number that has safe covered neighbours; return (game, number, those safe cells)."""
+    game = w.scene.game
+    w.click_cell(first)
+    mines = game.layout()
+    number = next(c for c in game.cells() if game.number(c) and any(
+        game.appearance(n) == "covered" and n not in mines for n in game.neighbours(c)))
+    for n in game.neighbours(number):
+        if n in mines and game.appearance(n) == "covered":
+            w.click_cell(n, button=3)
+    safe = [n for n in game.neighbours(number) if n not in mines and game.appearance(n) == "covered"]
+    return game, number, safe
