@@ -25,6 +25,7 @@ from game.board import Cell, Config
 from game.boardfile import from_game, save_board, start_game
 from game.engine import Game, State
 from game.records.db import RecordsError
+from game.records.notes import left_out
 from game.records.record import clean_name, default_player_name
 from game.records.session import is_in_progress
 
@@ -364,12 +365,14 @@ class ConsoleRecords:
         self._last: tuple[int | None, int | None] = (None, None)  # (record id, rank) of the last game
 
     def finish(self, game: Game) -> str | None:
-        """Record a won or lost game; returns "New best time: #N", the save failure, or None."""
+        """Record a won or lost game; returns "New best time: #N", the save failure, for a
+        win left out of the best times why (:func:`game.records.notes.left_out`, as the
+        window says it), or None."""
         before = len(self.records.warnings)
         self._last = record_id, rank = self.records.record(game, game.seed, name=self.name)
         if record_id is None:
             return self.records.warnings[-1] if len(self.records.warnings) > before else None
-        return f"New best time: #{rank}" if rank else None
+        return f"New best time: #{rank}" if rank else left_out(self.records.last_record)
 
     def abandon(self, game: Game) -> str | None:
         """Record a game left in progress as an abandoned loss, under :attr:`name`.

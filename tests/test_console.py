@@ -562,7 +562,8 @@ def test_no_question_after_a_loss_or_a_game_out_of_the_best_times_nor_twice(tmp_
     assert note is None and asked == []
     game = laid("*.. ... ...")  # a known layout: no best time
     game.reveal((2, 2))
-    assert hooks.finish(game) is None and hooks.ask_name(asked.append) is None and asked == []
+    assert hooks.finish(game).startswith("Not a best time: ")
+    assert hooks.ask_name(asked.append) is None and asked == []
     records.close()
     note, records, hooks = won_and_named(tmp_path / "again", lambda q: "Bob")
     assert hooks.ask_name(lambda q: asked.append(q) or "Eve") is None and asked == []  # once a game
@@ -607,15 +608,16 @@ class TtyIn(io.StringIO):
         return True
 
 
-def dealt(data_dir: Path, deal: int = 7) -> tuple[object, list[str]]:
-    """Console options for a Beginner board dealt from ``random.Random(deal)`` without
-    ``--seed`` (so a win is a best time, whatever the rule for seeded runs), and the
-    reveals that win it: the centre first, then every safe cell it left covered."""
-    def options():
-        args = parse_args(["--console", "--data-dir", str(data_dir)])
+def dealt(data_dir: Path, deal: int = 7, *options: str) -> tuple[object, list[str]]:
+    """Console options for a board (Beginner unless ``options`` say) dealt from
+    ``random.Random(deal)`` without ``--seed`` (so a win is a best time, whatever the rule
+    for seeded runs), and the reveals that win it: the centre first, then a covered safe
+    cell at a time."""
+    def options_():
+        args = parse_args(["--console", "--data-dir", str(data_dir), *options])
         args.rng = random.Random(deal)
         return args
-    probe = make_game(options())
+    probe = make_game(options_())
     moves = [(4, 4)]
     probe.reveal((4, 4))
     while not probe.over:
@@ -623,7 +625,7 @@ def dealt(data_dir: Path, deal: int = 7) -> tuple[object, list[str]]:
                           if cell not in probe.layout() and not probe.is_revealed(cell)))
         probe.reveal(moves[-1])
     assert probe.state is State.WON
-    return options(), [f"r {r} {c}" for r, c in moves]
+    return options_(), [f"r {r} {c}" for r, c in moves]
 
 
 def test_run_console_asks_a_terminal_for_the_best_time_name_and_keeps_the_settings_name(
@@ -951,6 +953,22 @@ def test_ctrl_c_on_a_terminal_records_the_game_in_progress_and_exits_130(tmp_pat
     (game,) = records.store.games()
     assert (game.abandoned, game.won, game.name) == (True, False, "sys.user")
     records.close()
+
+
+@pytest.mark.parametrize("options, why", [
+    (["--board", "BOARD"], "the board was known beforehand (a retry, a loaded board or a chosen --seed)"),
+    (["--rows", "9", "--cols", "10", "--mines", "10"], "custom boards have no best times"),
+])
+def test_a_win_out_of_the_best_times_says_why_and_asks_no_name(tmp_path, options, why):
+    board = tmp_path / "board.mine"
+    board.write_text("9x9x10\n" + "HHHHHHHHH\n" * 7 + "HHHHHHHHM\n" + "MMMMMMMMM\n")
+    options = [str(board) if option == "BOARD" else option for option in options]
+    args, moves = dealt(tmp_path, 7, *options)
+    out = io.StringIO()
+    assert run_console(args, stdin=TtyIn("\n".join(moves) + "\nBob\n"), stdout=out) == 0
+    text = out.getvalue()
+    assert "You won!" in text and f"\nNot a best time: {why}.\n" in text
+    assert "Name for the best times" not in text and "unknown command 'Bob'" in text
 
 
 def test_a_win_that_could_not_be_saved_claims_no_best_time_and_says_so(capsys):
