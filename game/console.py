@@ -1,26 +1,45 @@
 """The console game: ``python main.py --console``, faithful to the C assignment.
 
-One command per line on standard input; the board is printed after each move,
-with 0-based column numbers across the top and row numbers down the side. Output
-is flushed after every command, so the game can be driven through a pipe::
+One command per line on standard input; the board is printed after each move, two
+characters a cell, with 0-based row numbers down the side and column numbers read
+downwards across the top (tens above units), so every standard level's screen fits
+80x24. Output is flushed after every command, so the game can be driven through a pipe::
 
     printf 'r 4 4\\nf 0 0\\nq\\n' | python main.py --console --seed 1
 
-No pygame here.
+On a terminal the board is coloured (never into a pipe, nor with NO_COLOR set). A
+finished game is recorded before its result is printed, under the system user name; a
+best time asks for another name when the input is a terminal. A game left after its
+first reveal (``n``, ``q``, end of input, Ctrl-C) is recorded as an abandoned loss.
+Input lines that are not valid text are unknown commands. No pygame here.
 """
 
 from __future__ import annotations
 
+import os
+import sqlite3
 import sys
-from typing import Callable, TextIO
+from typing import BinaryIO, Callable, Mapping, TextIO
 
 from game.board import Cell, Config
 from game.boardfile import from_game, save_board, start_game
 from game.engine import Game, State
+from game.records.db import RecordsError
+from game.records.notes import left_out
+from game.records.record import clean_name, default_player_name
+from game.records.session import is_in_progress
 
 SYMBOLS = {  # appearance key -> character printed
     "covered": "#", "flag": "F", "question": "?", "0": ".",
     "mine": "*", "mine_hit": "X", "wrong_flag": "x",
+}
+# ANSI SGR parameters per appearance key, for a terminal: the classic number palette
+# (1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 cyan, 7 black, 8 grey), flags red, mines
+# bold and the exploded one white on red. Navy and black would be close to blue or
+# invisible on a dark background, so 4 is magenta and 7 the terminal's own bold colour.
+COLOURS = {
+    "1": "94", "2": "32", "3": "91", "4": "35", "5": "31", "6": "36", "7": "1", "8": "90",
+    "flag": "1;31", "wrong_flag": "1;31", "mine": "1", "mine_hit": "1;97;41",
 }
 HELP = """commands (ROW and COL are 0-based numbers):
   r ROW COL   reveal a cell
@@ -28,20 +47,54 @@ HELP = """commands (ROW and COL are 0-based numbers):
   c ROW COL   chord: reveal around a number whose flags are all placed
   s FILE      save the position as .mine (covered H, flags F, no mines)
   n           new game      q  quit      h  this help
+n, q, Ctrl-C or end of input after the first reveal record the game as a loss
+column numbers read downwards: on a wide board the tens digit is above the units
 symbols: # covered  F flag  ? question  . empty  1-8 mines around
          * mine  X the mine that exploded  x wrong flag"""
 
 
-def render(game: Game) -> str:
-    """The board as text: column numbers on top, row numbers down the side, then a status line."""
-    width = len(str(max(game.rows, game.cols) - 1))
-    pad = " " * (width + 1)
-    lines = [pad + " ".join(str(c).rjust(width) for c in range(game.cols))]
+def wants_colour(out: TextIO, environ: Mapping[str, str] | None = None) -> bool:
+    """True when ``out`` is a terminal and NO_COLOR is unset or empty (https://no-color.org).
+
+    Never for a pipe or a file: scripts that read the board get plain symbols.
+    ``environ`` defaults to ``os.environ``.
+    """
+    environ = os.environ if environ is None else environ
+    if environ.get("NO_COLOR"):
+        return False
+    try:
+        return bool(out.isatty())
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
+        return False
+
+
+def render(game: Game, colour: bool = False) -> str:
+    """The board as text: column numbers on top, row numbers down the side, then a status line.
+
+    Each cell takes 2 characters (a space and its symbol), after the row number
+    right-aligned: Expert (30 columns, rows 0..15) is 62 characters wide. Column
+    numbers are written downwards, one digit per header line (the tens above the
+    units), each digit over its column's symbol; a board of 10 columns or fewer has
+    one header line. With ``colour`` the symbols carry ANSI SGR codes (:data:`COLOURS`);
+    the visible characters and their positions are the same.
+    """
+    label = len(str(game.rows - 1))
+    digits = len(str(game.cols - 1))
+    numbers = [str(c).rjust(digits) for c in range(game.cols)]
+    lines = [(" " * label + "".join(" " + number[place] for number in numbers)).rstrip()
+             for place in range(digits)]
     for r in range(game.rows):
-        cells = (SYMBOLS.get(key, key) for key in (game.appearance((r, c)) for c in range(game.cols)))
-        lines.append(str(r).rjust(width) + " " + " ".join(ch.rjust(width) for ch in cells))
+        keys = (game.appearance((r, c)) for c in range(game.cols))
+        lines.append(str(r).rjust(label) + "".join(" " + _symbol(key, colour) for key in keys))
     lines.append(status(game))
     return "\n".join(lines)
+
+
+def _symbol(key: str, colour: bool) -> str:
+    """The character for an appearance key, wrapped in its SGR colour (reset after) if asked."""
+    text = SYMBOLS.get(key, key)
+    code = COLOURS.get(key) if colour else None
+    return f"\x1b[{code}m{text}\x1b[0m" if code else text
 
 
 def status(game: Game) -> str:
@@ -50,46 +103,133 @@ def status(game: Game) -> str:
 
 
 def summary(game: Game) -> str:
-    """The end-of-game line: time, 3BV, 3BV/s, clicks and efficiency (wins), or the loss."""
+    """The end of a game in two lines, each under 80 characters for any standard level.
+
+    A win: time, 3BV, 3BV/s and efficiency, then the clicks by kind. A loss: the
+    exploded mine and the time, then what to do next.
+    """
     if game.state is State.LOST:
         r, c = game.exploded
-        return f"BOOM! You hit the mine at ({r}, {c}) after {game.elapsed:.3f} s. n for a new game, q to quit."
+        return (f"BOOM! You hit the mine at ({r}, {c}) after {game.elapsed:.3f} s.\n"
+                "n for a new game, q to quit.")
     clicks = game.clicks
     speed = game.three_bv_per_second  # None when the win took under half a millisecond
     speed_text = "-" if speed is None else f"{speed:.2f}"
     return (f"You won! Time {game.elapsed:.3f} s, 3BV {game.three_bv}, 3BV/s {speed_text}, "
-            f"clicks {game.total_clicks} (reveal {clicks['reveal']}, flag {clicks['flag']}, "
-            f"chord {clicks['chord']}, wasted {clicks['wasted']}), efficiency {game.efficiency:.0f}%")
+            f"efficiency {game.efficiency:.0f}%\n"
+            f"Clicks {game.total_clicks}: reveal {clicks['reveal']}, flag {clicks['flag']}, "
+            f"chord {clicks['chord']}, wasted {clicks['wasted']}")
+
+
+Ask = Callable[[str], str | None]  # ask(question) -> the line typed, or None
 
 
 class ConsoleGame:
     """Reads commands, applies them to a :class:`Game`, writes the board back.
 
-    ``on_end(game)`` is called once when a game is won or lost (the records hook).
+    Args:
+        game: the game to play; ``n`` starts its next one.
+        out: where the board and messages go (flushed after each).
+        on_end: ``on_end(game) -> note`` is called once when a game is won or lost (the
+            records hook), before the board and the result are printed, so the game is
+            saved before the player reads that it was won; its note (a best time, a save
+            failure) follows the result.
+        ask_name: ``ask_name(ask) -> note`` is called after every finished game's
+            result: for a best time it may ask the name to keep it under with
+            ``ask(question) -> answer`` (None at end of input), or, with ``ask`` None
+            because the input is not a terminal (reading would take the next command),
+            say that no name was asked.
+        on_abandon: ``on_abandon(game) -> note`` records a game the player leaves while
+            it is in progress (after its first reveal, not over): ``n``, ``q``, end of
+            input or Ctrl-C. Its note (a save failure) is printed; None means recorded.
+        colour: ANSI colours in the board (see :func:`wants_colour`).
     """
 
-    def __init__(self, game: Game, out: TextIO, on_end: Callable[[Game], str | None] | None = None):
+    def __init__(self, game: Game, out: TextIO, on_end: Callable[[Game], str | None] | None = None,
+                 colour: bool = False, ask_name: Callable[[Ask | None], str | None] | None = None,
+                 on_abandon: Callable[[Game], str | None] | None = None):
         self.game = game
         self.out = out
+        self.colour = colour
         self.on_end = on_end
+        self.ask_name = ask_name
+        self.on_abandon = on_abandon
         self._reported = False
+        self._lines: TextIO | None = None  # the input while run() reads it
+        self._terminal = False  # the input is a terminal: questions may read a line
 
     def say(self, text: str) -> None:
         self.out.write(text + "\n")
         self.out.flush()
 
     def run(self, lines: TextIO, prompt: bool = False) -> int:
-        """Play until ``q`` or end of input; returns exit status 0."""
-        self.say(render(self.game))
-        while True:
-            if prompt:
-                self.out.write("> ")
-                self.out.flush()
-            line = lines.readline()
-            if not line:
-                return 0
-            if self.handle(line) is False:
-                return 0
+        """Play until ``q`` or end of input; returns exit status 0.
+
+        ``lines.readline()`` gives one line ('' at end of input); a line it cannot
+        decode (UnicodeDecodeError, see :class:`ByteLines`) is answered as an unknown
+        command and the game goes on. ``prompt``: the input is a terminal, so ``> ``
+        is printed before each command and the best-time name is asked.
+
+        Raises:
+            KeyboardInterrupt: Ctrl-C, passed on (``main.py`` exits with status 130)
+                after a game in progress is recorded as abandoned.
+        """
+        self._lines, self._terminal = lines, prompt
+        self.say(render(self.game, self.colour))
+        try:
+            while True:
+                if prompt:
+                    self.out.write("> ")
+                    self.out.flush()
+                try:
+                    line = lines.readline()
+                except UnicodeDecodeError as err:
+                    self.say(f"unknown command: the line is not {err.encoding} text; type h for help")
+                    continue
+                if not line:
+                    self.leave()
+                    return 0
+                if self.handle(line) is False:
+                    return 0
+        except KeyboardInterrupt:
+            if prompt and is_in_progress(self.game):
+                self.out.write("\n")  # off the line where the terminal echoed ^C
+            self.leave()
+            raise
+
+    def leave(self) -> None:
+        """The player leaves the game: one in progress is recorded as an abandoned loss
+        (``on_abandon``) and one line says so. A game before its first reveal, or over,
+        is left alone."""
+        if self.on_abandon is None or not is_in_progress(self.game):
+            return
+        note = self.on_abandon(self.game)
+        if note is None:
+            self.say("Game abandoned: recorded as a loss.")
+        else:
+            self.say("Game abandoned: a loss, but not saved.")
+            self.say(note)
+
+    def ask(self, question: str) -> str | None:
+        """Print ``question`` without a newline and read one line as the answer.
+
+        Returns:
+            the line without its line ending; None at end of input or for a line that
+            is not text (said in one line), or when :meth:`run` is not reading input.
+        """
+        if self._lines is None:
+            return None
+        self.out.write(question)
+        self.out.flush()
+        try:
+            line = self._lines.readline()
+        except UnicodeDecodeError as err:
+            self.say(f"that answer is not {err.encoding} text; kept the default")
+            return None
+        if not line:
+            self.say("")  # end of input (Ctrl-D): finish the question's line
+            return None
+        return line.rstrip("\r\n")
 
     def handle(self, line: str) -> bool:
         """Apply one command line; False means quit."""
@@ -98,13 +238,15 @@ class ConsoleGame:
             return True
         command, rest = words[0].lower(), words[1:]
         if command == "q":
+            self.leave()
             return False
         if command == "h":
             self.say(HELP)
         elif command == "n":
+            self.leave()
             self.game.new_game()
             self._reported = False
-            self.say(render(self.game))
+            self.say(render(self.game, self.colour))
         elif command == "s":
             self.save(" ".join(rest))
         elif command in ("r", "f", "c"):
@@ -122,11 +264,19 @@ class ConsoleGame:
             return
         action = {"r": self.game.reveal, "f": self.game.toggle_flag, "c": self.game.chord}[command]
         action(cell)
-        self.say(render(self.game))
-        if self.game.over and not self._reported:
-            self._reported = True
-            self.say(summary(self.game))
-            note = self.on_end(self.game) if self.on_end else None
+        if not self.game.over or self._reported:
+            self.say(render(self.game, self.colour))
+            return
+        self._reported = True
+        # Recorded before the player is told: a kill between the two must not lose a game
+        # the player was told was won.
+        note = self.on_end(self.game) if self.on_end else None
+        self.say(render(self.game, self.colour))
+        self.say(summary(self.game))
+        if note:
+            self.say(note)
+        if self.ask_name:
+            note = self.ask_name(self.ask if self._terminal and self._lines is not None else None)
             if note:
                 self.say(note)
 
@@ -160,6 +310,32 @@ class ConsoleGame:
         self.say(f"saved the position to {path}")
 
 
+class ByteLines:
+    """The lines of a binary stream, each decoded on its own: ``readline() -> str``.
+
+    A text stream decodes ahead of the line asked for, so one invalid byte would make
+    every later read fail too; here a line that is not ``encoding`` text raises
+    UnicodeDecodeError for itself alone and the next line reads normally.
+
+    Args:
+        raw: a binary stream (``sys.stdin.buffer``).
+        encoding: the text encoding of the input (``sys.stdin.encoding``: the locale, or
+            ``PYTHONIOENCODING``).
+    """
+
+    def __init__(self, raw: BinaryIO, encoding: str):
+        self.raw = raw
+        self.encoding = encoding
+
+    def readline(self) -> str:
+        """The next line with its newline, '' at end of input.
+
+        Raises:
+            UnicodeDecodeError: the line is not valid text in ``encoding``.
+        """
+        return self.raw.readline().decode(self.encoding)
+
+
 def make_game(args) -> Game:
     """The game the command line asks for: a loaded board, a level, custom, or Beginner."""
     config = args.config or Config.difficulty("beginner", first_click=args.first_click or "opening",
@@ -171,16 +347,90 @@ def make_game(args) -> Game:
     return Game(config, rng=args.rng, seed=args.seed, layer=layer_for(config))
 
 
+class ConsoleRecords:
+    """The console's side of the records (hooks for :class:`ConsoleGame`).
+
+    The console records its games under ``name``, by default the system user name, and
+    asks for another at a best time; the window's last typed name (the settings'
+    ``player_name``) is neither used nor changed.
+
+    Args:
+        records: the open records and settings (game.records.session.Records).
+        name: the name games are recorded under (default: the system user name).
+    """
+
+    def __init__(self, records, name: str | None = None):
+        self.records = records
+        self.name = default_player_name() if name is None else clean_name(name)
+        self._last: tuple[int | None, int | None] = (None, None)  # (record id, rank) of the last game
+
+    def finish(self, game: Game) -> str | None:
+        """Record a won or lost game; returns "New best time: #N", the save failure, for a
+        win left out of the best times why (:func:`game.records.notes.left_out`, as the
+        window says it), or None."""
+        before = len(self.records.warnings)
+        self._last = record_id, rank = self.records.record(game, game.seed, name=self.name)
+        if record_id is None:
+            return self.records.warnings[-1] if len(self.records.warnings) > before else None
+        return f"New best time: #{rank}" if rank else left_out(self.records.last_record)
+
+    def abandon(self, game: Game) -> str | None:
+        """Record a game left in progress as an abandoned loss, under :attr:`name`.
+
+        A game before its first reveal, or over, is left alone. Returns the save failure
+        (as :meth:`Records.abandon <game.records.session.Records.abandon>`) or None.
+        """
+        if not is_in_progress(game):
+            return None
+        before = len(self.records.warnings)
+        # Records.abandon would record under the window's name; the console keeps its own.
+        record_id, _ = self.records.record(game, game.seed, name=self.name, abandoned=True)
+        if record_id is None and len(self.records.warnings) > before:
+            return self.records.warnings[-1]
+        return None
+
+    def ask_name(self, ask: Ask | None) -> str | None:
+        """After a best time, ask for the name to keep it under; returns a note or None.
+
+        ``ask`` None (the input is not a terminal): the name stays and the note says so.
+        An empty answer or end of input keeps the name; an answer is cleaned as every
+        player name is (:func:`game.records.record.clean_name`).
+        """
+        record_id, rank = self._last
+        self._last = (None, None)  # asked once per game
+        if record_id is None or rank is None:
+            return None
+        if ask is None:
+            return f"Best time saved under {self.name} (input is not a terminal, so no name was asked)."
+        answer = ask(f"Name for the best times [{self.name}]: ")
+        if answer is None or not answer.strip():
+            return None
+        name = clean_name(answer)
+        if name == self.name:
+            return None
+        try:
+            self.records.store.set_name(record_id, name)
+        except RecordsError as err:
+            return f"The best time stays under {self.name}: {err}"
+        except sqlite3.Error as err:
+            return f"The best time stays under {self.name}: the name could not be saved ({err})."
+        return None
+
+
 def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Entry point for ``--console``; returns the process exit status."""
     from game.records import open_records
 
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
+    raw = getattr(stdin, "buffer", None)  # a real stream: read bytes, so a bad line is only that line
+    lines = stdin if raw is None else ByteLines(raw, stdin.encoding or "utf-8")
     game = make_game(args)
     records = open_records(args.data_dir)
-    console = ConsoleGame(game, out, on_end=records.finish_hook())
+    hooks = ConsoleRecords(records)
+    console = ConsoleGame(game, out, on_end=hooks.finish, ask_name=hooks.ask_name,
+                          on_abandon=hooks.abandon, colour=wants_colour(out))
     try:
-        return console.run(stdin, prompt=stdin.isatty())
+        return console.run(lines, prompt=stdin.isatty())
     finally:
         records.close()

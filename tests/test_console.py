@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import io
 import os
+import random
 import re
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +21,10 @@ import pytest
 from game.board import Config
 from game.boardfile import parse_mine
 from game.cli import parse_args
-from game.console import HELP, ConsoleGame, run_console
+from game.console import (COLOURS, HELP, ByteLines, ConsoleGame, ConsoleRecords, make_game, render,
+                          run_console, wants_colour)
+from game.records import open_records
+from game.records.db import ReadOnlyError
 from game.engine import Game, State
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,15 +64,29 @@ def play(game: Game, *commands: str, on_end=None) -> tuple[int, str]:
     return status, out.getvalue()
 
 
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def column_numbers(header: list[str]) -> list[int] | None:
+    """The numbers written downwards in ``header`` (one digit per line, a column per
+    character position), or None when a line holds anything but digits and spaces."""
+    if not header or any(set(line) - set("0123456789 ") for line in header):
+        return None
+    width = max(len(line) for line in header)
+    columns = ("".join(line.ljust(width)[x] for line in header).strip() for x in range(width))
+    return [int(text) for text in columns if text]
+
+
 def boards(output: str, cols: int) -> list[list[str]]:
-    """Every board printed in ``output``, each as its rows of symbols (row labels checked)."""
-    lines = output.splitlines()
-    header = [str(c) for c in range(cols)]
+    """Every board printed in ``output``, each as its rows of symbols (the column numbers
+    read downwards and the row labels checked; colour codes dropped)."""
+    lines = ANSI.sub("", output).splitlines()
+    depth = len(str(cols - 1))  # header lines: one per digit of the last column number
     found = []
-    for i, line in enumerate(lines):
-        if line.split() == header:
+    for i in range(len(lines)):
+        if column_numbers(lines[i:i + depth]) == list(range(cols)):
             rows = []
-            for r, row in enumerate(lines[i + 1:]):
+            for r, row in enumerate(lines[i + depth:]):
                 words = row.split()
                 if not words or words[0] != str(r) or len(words) != cols + 1:
                     break
@@ -86,13 +105,42 @@ def test_the_board_has_column_numbers_on_top_and_row_numbers_down_the_side():
     status, out = play(game)
     lines = out.splitlines()
     assert status == 0
-    assert lines[0].split() == [str(c) for c in range(12)]
-    assert [line.split()[0] for line in lines[1:4]] == ["0", "1", "2"]
-    label_ends = [m.end() - 1 for m in re.finditer(r"\d+", lines[0])]
-    for row in lines[1:4]:  # each cell sits under the last digit of its column number
+    assert lines[:2] == [" " * 22 + "1 1",  # the tens, over columns 10 and 11
+                         "  0 1 2 3 4 5 6 7 8 9 0 1"]
+    assert column_numbers(lines[:2]) == list(range(12))
+    units = [m.start() for m in re.finditer(r"\d", lines[1])]
+    assert [m.start() for m in re.finditer(r"\d", lines[0])] == units[10:]
+    for row in lines[2:5]:  # each cell sits under its column's digits, 2 characters apart
         cells = [m.start() for m in re.finditer(r"\S", row)][1:]
-        assert cells == label_ends
-    assert lines[4] == "Mines left: 2  Time: 0.0 s  State: ready"
+        assert cells == units
+    assert [line.split()[0] for line in lines[2:5]] == ["0", "1", "2"]
+    assert lines[5] == "Mines left: 2  Time: 0.0 s  State: ready"
+
+
+@pytest.mark.parametrize("level, header, first_row, last_row", [
+    ("beginner", ["  0 1 2 3 4 5 6 7 8"], "0 # # # # # # # # #", "8 # # # # # # # # #"),
+    ("intermediate", ["                       1 1 1 1 1 1",
+                      "   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5"],
+     " 0" + " #" * 16, "15" + " #" * 16),
+    ("expert", ["                       1 1 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 2 2",
+                "   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9"],
+     " 0" + " #" * 30, "15" + " #" * 30),
+])
+def test_every_standard_level_is_printed_two_characters_a_cell(level, header, first_row, last_row):
+    game = Game(Config.difficulty(level), clock=FakeClock())
+    lines = render(game).splitlines()
+    assert lines[:len(header)] == header
+    assert lines[len(header)] == first_row and lines[-2] == last_row
+    assert len(lines) == len(header) + game.rows + 1
+    assert max(len(line) for line in lines[:-1]) == len(last_row) <= 62
+
+
+def test_a_board_over_100_columns_numbers_them_in_three_lines():
+    game = Game(Config(3, 105, 1), clock=FakeClock())
+    lines = render(game).splitlines()
+    assert column_numbers(lines[:3]) == list(range(105))
+    assert lines[3] == "0" + " #" * 105 and len(lines) == 3 + 3 + 1
+    assert lines[0].split() == ["1"] * 5  # the hundreds, over columns 100..104
 
 
 def test_a_tall_board_numbers_every_row():
@@ -100,6 +148,141 @@ def test_a_tall_board_numbers_every_row():
     _, out = play(game)
     (board,) = boards(out, 3)
     assert len(board) == 12 and all(row == "###" for row in board)
+
+
+class Tty(io.StringIO):
+    """An output that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("terminal, environ, expected", [
+    (True, {}, True),
+    (True, {"NO_COLOR": ""}, True),   # present but empty: no-color.org says colour stays
+    (True, {"NO_COLOR": "1"}, False),
+    (True, {"NO_COLOR": "0"}, False),  # any non-empty value, even 0
+    (False, {}, False),                # a pipe or a file
+])
+def test_colour_only_on_a_terminal_without_no_color(terminal, environ, expected):
+    out = Tty() if terminal else io.StringIO()
+    assert wants_colour(out, environ) is expected
+
+
+def test_a_stream_without_isatty_or_closed_gets_no_colour():
+    closed = open(os.devnull, "w")
+    closed.close()  # its isatty() raises ValueError
+    assert wants_colour(object(), {}) is False
+    assert wants_colour(io.StringIO(), {}) is False and wants_colour(closed, {}) is False
+
+
+def test_colour_wraps_numbers_flags_and_mines_and_keeps_the_visible_board():
+    game = laid("*.*. .... ...*")
+    for command in ("f 0 0", "f 1 1", "r 1 0", "r 0 3", "r 2 0", "r 0 2"):
+        ConsoleGame(game, io.StringIO()).handle(command)
+    plain, coloured = render(game), render(game, colour=True)
+    assert ANSI.sub("", coloured) == plain
+    assert plain.splitlines()[1:4] == ["0 F # X 1", "1 1 x 2 #", "2 . . 1 *"]
+    rows = coloured.splitlines()[1:4]
+    assert rows[0] == "0 \x1b[1;31mF\x1b[0m # \x1b[1;97;41mX\x1b[0m \x1b[94m1\x1b[0m"
+    assert rows[1] == "1 \x1b[94m1\x1b[0m \x1b[1;31mx\x1b[0m \x1b[32m2\x1b[0m #"
+    assert rows[2] == "2 . . \x1b[94m1\x1b[0m \x1b[1m*\x1b[0m"  # covered and empty stay plain
+    assert "\x1b" not in coloured.splitlines()[0] + coloured.splitlines()[-1]  # header, status
+
+
+@pytest.mark.parametrize("digit, code", [("1", "94"), ("2", "32"), ("3", "91"), ("4", "35"),
+                                         ("5", "31"), ("6", "36"), ("7", "1"), ("8", "90")])
+def test_each_number_has_its_own_colour(digit, code):
+    assert COLOURS[digit] == code
+    assert len(set(COLOURS[str(n)] for n in range(1, 9))) == 8
+
+
+@pytest.mark.parametrize("environ, coloured", [({}, True), ({"NO_COLOR": "1"}, False)])
+def test_run_console_colours_a_terminal_unless_no_color(monkeypatch, environ, coloured):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    args = parse_args(["--console", "--rows", "6", "--cols", "7", "--mines", "5", "--seed", "12"])
+    for out in (Tty(), io.StringIO()):
+        assert run_console(args, stdin=io.StringIO("r 3 3\nf 0 0\n"), stdout=out) == 0
+        assert ("\x1b[" in out.getvalue()) is (coloured and isinstance(out, Tty))
+        assert last_board(out.getvalue(), 7)[0][0] == "F"
+
+
+class Terminal:
+    """A terminal for :meth:`ConsoleGame.run`: ``typed`` lines are read one at a time and
+    echoed into the output, as a terminal shows what the player types, so
+    ``out.getvalue()`` is the screen's text."""
+
+    def __init__(self, *typed: str):
+        self.out = Tty()
+        self.typed = list(typed)
+
+    def readline(self) -> str:
+        if not self.typed:
+            return ""
+        line = self.typed.pop(0) + "\n"
+        self.out.write(line)
+        return line
+
+    def isatty(self) -> bool:
+        return True
+
+
+def ends_in_the_corner(level: str, clock: FakeClock) -> Game:
+    """A ``level`` game whose mines fill the last cells in reading order: (0, 0) opens every
+    safe cell at once, and the cell just before the first mine is a lone number."""
+    config = Config.difficulty(level)
+    first = config.rows * config.cols - config.mines
+    mines = {divmod(i, config.cols) for i in range(first, config.rows * config.cols)}
+    return Game(config, mines=mines, clock=clock)
+
+
+def screen_after(transcript: str, command: str) -> list[str]:
+    """The lines on screen from the one after ``command`` was typed to the next prompt."""
+    lines = ANSI.sub("", transcript).splitlines()
+    start = lines.index("> " + command) + 1
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith("> "))
+    return lines[start:end + 1]
+
+
+@pytest.mark.parametrize("level", ["beginner", "intermediate", "expert"])
+@pytest.mark.parametrize("ending", ["won", "lost"])
+def test_the_screen_after_a_move_fits_80_by_24_on_every_standard_level(level, ending, tmp_path):
+    """The last move's screen: the board (column numbers, rows, status), the two summary
+    lines, the best time and its name question (a win), and the next prompt; times past
+    9999 s, in colour."""
+    clock = FakeClock(0.0)
+    game = ends_in_the_corner(level, clock)
+    game.layout_known = False  # dealt, as far as the records know: a win is a best time
+    config = game.config
+    number = divmod(config.rows * config.cols - config.mines - 1, config.cols)
+    last = "r 0 0" if ending == "won" else f"r {config.rows - 1} {config.cols - 1}"
+    terminal = Terminal(f"r {number[0]} {number[1]}", "wait", last, *(["Bob"] if ending == "won" else []), "")
+    original = terminal.readline
+
+    def readline():  # the player thinks for almost three hours before the last move
+        clock.now += 9999.5 if terminal.typed and terminal.typed[0] == last else 0.0
+        return original()
+    terminal.readline = readline
+    records = open_records(str(tmp_path), stderr=None)
+    hooks = ConsoleRecords(records, name="alexandra.smith")
+    console = ConsoleGame(game, terminal.out, on_end=hooks.finish, ask_name=hooks.ask_name, colour=True)
+    assert console.run(terminal, prompt=True) == 0
+    assert game.state.value == ending and game.elapsed == 9999.5
+    screen = screen_after(terminal.out.getvalue(), last)
+    assert screen[-1] == "> "  # the next prompt, on the screen's last line
+    depth = len(str(config.cols - 1))
+    assert column_numbers(screen[:depth]) == list(range(config.cols))  # the whole board shows
+    if ending == "won":
+        assert screen[-5].startswith("You won! Time 9999.500 s") and screen[-4].startswith("Clicks 2:")
+        assert screen[-3:-1] == ["New best time: #1", "Name for the best times [alexandra.smith]: Bob"]
+        assert records.store.games()[-1].name == "Bob"
+    else:
+        assert screen[-3:-1] == [f"BOOM! You hit the mine at ({config.rows - 1}, {config.cols - 1}) "
+                                 "after 9999.500 s.", "n for a new game, q to quit."]
+    records.close()
+    assert len(screen) <= 24 and max(len(line) for line in screen) <= 80, "\n".join(screen)
 
 
 # ----- the commands ------------------------------------------------------------------------------
@@ -137,6 +320,7 @@ def test_h_lists_every_command():
     assert HELP in out
     for command in ("r ROW COL", "f ROW COL", "c ROW COL", "s FILE", "n ", "q ", "h "):
         assert command in HELP
+    assert max(len(line) for line in HELP.splitlines()) <= 80 and len(HELP.splitlines()) < 24
 
 
 def test_q_quits_with_status_0_and_reads_no_further():
@@ -234,8 +418,8 @@ def test_a_win_prints_time_3bv_3bv_per_second_clicks_and_efficiency():
     console.handle("r 0 1")      # the isolated 2: won after 4 s
     text = out.getvalue()
     assert game.state is State.WON
-    assert ("You won! Time 4.000 s, 3BV 2, 3BV/s 0.50, clicks 4 (reveal 2, flag 1, chord 0, wasted 1), "
-            "efficiency 50%") in text
+    assert ("You won! Time 4.000 s, 3BV 2, 3BV/s 0.50, efficiency 50%\n"
+            "Clicks 4: reveal 2, flag 1, chord 0, wasted 1\n") in text
     assert last_board(text, 5) == ["F2F1.", "1211.", "....."]
 
 
@@ -259,6 +443,344 @@ def test_the_end_is_reported_once_to_the_records_hook():
     _, out = play(game, "r 0 0", "r 1 1", on_end=on_end)
     assert ended == [State.LOST]
     assert out.count("New best time: #1") == 1
+
+
+class Watching(io.StringIO):
+    """An output that notes, at every write, whether the game had been recorded by then."""
+
+    def __init__(self, recorded: list):
+        super().__init__()
+        self.recorded = recorded
+        self.seen: list[tuple[str, int]] = []  # (text written, games recorded at that moment)
+
+    def write(self, text: str) -> int:
+        self.seen.append((text, len(self.recorded)))
+        return super().write(text)
+
+
+@pytest.mark.parametrize("picture, move, result", [
+    ("*.. ... ...", "r 2 2", "You won!"),
+    ("*.. ...", "r 0 0", "BOOM!"),
+])
+def test_the_game_is_recorded_before_the_player_is_told_how_it_ended(picture, move, result):
+    recorded = []
+    out = Watching(recorded)
+    ConsoleGame(laid(picture), out, on_end=lambda game: recorded.append(game.state) or None).handle(move)
+    assert len(recorded) == 1
+    told = [count for text, count in out.seen if result in text]
+    assert told == [1]  # the result was written once, after the record
+    assert all(count == 1 for _, count in out.seen)  # even the final board came after it
+
+
+# ----- the best-time name ------------------------------------------------------------------------
+class Answers:
+    """A fake ``ask_name``: notes the ``ask`` it was given and asks once after a win."""
+
+    def __init__(self):
+        self.asks = []
+        self.answers = []
+
+    def __call__(self, ask):
+        self.asks.append(ask)
+        if ask is not None:
+            self.answers.append(ask("Name for the best times [alice]: "))
+        return "named"
+
+
+def test_a_terminal_is_asked_the_name_after_the_result_and_the_next_command_is_read_after():
+    answers = Answers()
+    terminal = Terminal("r 2 2", "Bob", "r 0 0")
+    game = laid("*.. ... ...")
+    ConsoleGame(game, terminal.out, on_end=lambda game: "New best time: #1", ask_name=answers).run(
+        terminal, prompt=True)
+    assert answers.answers == ["Bob"]
+    lines = terminal.out.getvalue().splitlines()
+    start = lines.index("> r 2 2")
+    assert lines[start + 6].startswith("You won!")
+    assert lines[start + 7:start + 11] == [
+        "Clicks 1: reveal 1, flag 0, chord 0, wasted 0", "New best time: #1",
+        "Name for the best times [alice]: Bob", "named"]
+    assert lines[start + 11:] == ["> r 0 0", "the game is over: n for a new game, q to quit", "> "]
+
+
+def test_a_pipe_is_not_asked_the_name_so_the_next_command_stays_a_command():
+    answers = Answers()
+    game = laid("*.. ... ...")
+    out = io.StringIO()
+    ConsoleGame(game, out, ask_name=answers).run(io.StringIO("r 2 2\nr 0 0\n"))
+    assert answers.asks == [None]
+    assert out.getvalue().splitlines()[-2:] == ["named", "the game is over: n for a new game, q to quit"]
+
+
+def test_the_name_question_at_end_of_input_or_on_an_unreadable_line_keeps_the_default():
+    for typed, said in ((b"", ""), (b"\xff\n", "that answer is not utf-8 text; kept the default")):
+        out = io.StringIO()
+        console = ConsoleGame(laid("*.. ..."), out)
+        console._lines = ByteLines(io.BytesIO(typed), "utf-8")
+        assert console.ask("Name? ") is None
+        assert out.getvalue() == "Name? " + said + "\n"
+    assert ConsoleGame(laid("*.. ..."), io.StringIO()).ask("Name? ") is None  # not running: no input
+
+
+def won_and_named(tmp_path, ask, name="alice", loss=False):
+    """A Beginner game won (or lost) and recorded through ConsoleRecords, then ``ask_name(ask)``;
+    returns (note from ask_name, the records, the hooks)."""
+    records = open_records(str(tmp_path), stderr=None)
+    hooks = ConsoleRecords(records, name=name)
+    game = Game(Config.difficulty("beginner"), mines={divmod(i, 9) for i in range(71, 81)},
+                clock=FakeClock())
+    game.layout_known = False  # as a dealt board
+    game.reveal((8, 0) if loss else (0, 0))
+    assert game.state is (State.LOST if loss else State.WON)
+    finish_note = hooks.finish(game)
+    assert finish_note == (None if loss else "New best time: #1")
+    return hooks.ask_name(ask), records, hooks
+
+
+@pytest.mark.parametrize("answer, kept", [
+    ("Bob", "Bob"), ("  Bob \x07", "Bob"), ("", "alice"), ("   ", "alice"), (None, "alice"),
+    ("x" * 40, "x" * 32), ("alice", "alice"),
+])
+def test_a_best_time_is_kept_under_the_name_typed(tmp_path, answer, kept):
+    questions = []
+    note, records, _ = won_and_named(tmp_path, lambda q: questions.append(q) or answer)
+    assert questions == ["Name for the best times [alice]: "] and note is None
+    assert records.store.games()[-1].name == kept and records.store.best_times("beginner")[0].name == kept
+    records.close()
+
+
+def test_without_a_terminal_the_best_time_keeps_the_default_and_says_so(tmp_path):
+    note, records, _ = won_and_named(tmp_path, None)
+    assert note == "Best time saved under alice (input is not a terminal, so no name was asked)."
+    assert records.store.games()[-1].name == "alice"
+    records.close()
+
+
+def test_no_question_after_a_loss_or_a_game_out_of_the_best_times_nor_twice(tmp_path):
+    asked = []
+    note, records, hooks = won_and_named(tmp_path, asked.append, loss=True)
+    assert note is None and asked == []
+    game = laid("*.. ... ...")  # a known layout: no best time
+    game.reveal((2, 2))
+    assert hooks.finish(game).startswith("Not a best time: ")
+    assert hooks.ask_name(asked.append) is None and asked == []
+    records.close()
+    note, records, hooks = won_and_named(tmp_path / "again", lambda q: "Bob")
+    assert hooks.ask_name(lambda q: asked.append(q) or "Eve") is None and asked == []  # once a game
+    records.close()
+
+
+@pytest.mark.parametrize("error, said", [
+    (ReadOnlyError("The records database db is read-only (locked); nothing was saved."),
+     "The best time stays under alice: The records database db is read-only (locked); nothing was saved."),
+    (sqlite3.OperationalError("disk I/O error"),
+     "The best time stays under alice: the name could not be saved (disk I/O error)."),
+])
+def test_a_name_that_cannot_be_saved_gets_one_line(tmp_path, monkeypatch, error, said):
+    records = open_records(str(tmp_path), stderr=None)
+
+    def refuse(record_id, name):
+        raise error
+    monkeypatch.setattr(records.store, "set_name", refuse)
+    hooks = ConsoleRecords(records, name="alice")
+    game = Game(Config.difficulty("beginner"), mines={divmod(i, 9) for i in range(71, 81)},
+                clock=FakeClock())
+    game.layout_known = False
+    game.reveal((0, 0))
+    assert hooks.finish(game) == "New best time: #1"
+    assert hooks.ask_name(lambda q: "Bob") == said
+    assert records.store.games()[-1].name == "alice"
+    records.close()
+
+
+def test_console_records_default_to_the_system_user_name(tmp_path, monkeypatch):
+    monkeypatch.setenv("LOGNAME", "sys.user")
+    records = open_records(str(tmp_path), stderr=None)
+    records.settings.player_name = "Typed In The Window"
+    assert ConsoleRecords(records).name == "sys.user"
+    records.close()
+
+
+class TtyIn(io.StringIO):
+    """Input that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def dealt(data_dir: Path, deal: int = 7, *options: str) -> tuple[object, list[str]]:
+    """Console options for a board (Beginner unless ``options`` say) dealt from
+    ``random.Random(deal)`` without ``--seed`` (so a win is a best time, whatever the rule
+    for seeded runs), and the reveals that win it: the centre first, then a covered safe
+    cell at a time."""
+    def options_():
+        args = parse_args(["--console", "--data-dir", str(data_dir), *options])
+        args.rng = random.Random(deal)
+        return args
+    probe = make_game(options_())
+    moves = [(4, 4)]
+    probe.reveal((4, 4))
+    while not probe.over:
+        moves.append(next(cell for cell in probe.cells()
+                          if cell not in probe.layout() and not probe.is_revealed(cell)))
+        probe.reveal(moves[-1])
+    assert probe.state is State.WON
+    return options_(), [f"r {r} {c}" for r, c in moves]
+
+
+def test_run_console_asks_a_terminal_for_the_best_time_name_and_keeps_the_settings_name(
+        tmp_path, monkeypatch):
+    monkeypatch.setenv("LOGNAME", "sys.user")
+    records = open_records(str(tmp_path), stderr=None)
+    records.settings.player_name = "Window Name"
+    assert records.save_settings() is None
+    records.close()
+    args, moves = dealt(tmp_path)
+    out = io.StringIO()
+    assert run_console(args, stdin=TtyIn("\n".join(moves + ["  Bob  ", "r 0 0"]) + "\n"), stdout=out) == 0
+    text = out.getvalue()
+    assert "New best time: #1\nName for the best times [sys.user]: " in text
+    assert text.endswith("> the game is over: n for a new game, q to quit\n> ")
+    records = open_records(str(tmp_path), stderr=None)
+    last = records.store.games()[-1]
+    assert (last.won, last.name, last.abandoned) == (True, "Bob", False)
+    assert records.store.best_times("beginner")[0].name == "Bob"
+    assert records.settings.player_name == "Window Name"  # the window's name is left alone
+    records.close()
+
+
+def test_run_console_through_a_pipe_keeps_the_system_name_and_reads_no_answer(tmp_path, monkeypatch):
+    monkeypatch.setenv("LOGNAME", "sys.user")
+    args, moves = dealt(tmp_path)
+    out = io.StringIO()
+    assert run_console(args, stdin=io.StringIO("\n".join(moves + ["Bob", "r 0 0"]) + "\n"), stdout=out) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[-4:] == ["New best time: #1",
+                          "Best time saved under sys.user (input is not a terminal, so no name was asked).",
+                          "unknown command 'Bob'; type h for help",  # still a command, as piped
+                          "the game is over: n for a new game, q to quit"]
+    records = open_records(str(tmp_path), stderr=None)
+    assert records.store.games()[-1].name == "sys.user" and records.store.games()[-1].won
+    records.close()
+
+
+# ----- leaving a game in progress ----------------------------------------------------------------
+class Abandons:
+    """A fake ``on_abandon``: notes the state of each game it is given and returns ``note``."""
+
+    def __init__(self, note=None):
+        self.states = []
+        self.note = note
+
+    def __call__(self, game):
+        self.states.append(game.state)
+        return self.note
+
+
+def leave_with(commands, abandons, game=None):
+    game = game or laid("*... .... ...*")
+    out = io.StringIO()
+    status = ConsoleGame(game, out, on_abandon=abandons).run(io.StringIO("".join(c + "\n" for c in commands)))
+    return status, out.getvalue().splitlines(), game
+
+
+@pytest.mark.parametrize("leaving", [["n"], ["q", "r 0 1"], []])  # [] is the end of input
+def test_leaving_a_game_after_its_first_reveal_records_it_as_abandoned(leaving):
+    abandons = Abandons()
+    status, lines, game = leave_with(["r 1 1", *leaving], abandons)
+    assert status == 0 and abandons.states == [State.PLAYING]
+    said = lines.index("Game abandoned: recorded as a loss.")
+    assert said == 5 + 5  # after the first board and the one of r 1 1
+    if leaving == ["n"]:  # before the new game's board
+        assert lines[said + 1:said + 6] == ["  0 1 2 3", "0 # # # #", "1 # # # #", "2 # # # #",
+                                            "Mines left: 2  Time: 0.0 s  State: ready"]
+    else:  # the last line: nothing more is read after q
+        assert said == len(lines) - 1 and not game.is_revealed((0, 1))
+
+
+@pytest.mark.parametrize("before, state", [
+    ([], State.READY), (["f 0 0"], State.READY), (["r 1 1", "f 0 0", "c 1 1"], State.WON),
+    (["r 0 0"], State.LOST)], ids=["not started", "only a flag", "won", "lost"])
+@pytest.mark.parametrize("leaving", [["q"], []])
+def test_a_game_not_started_or_over_is_not_abandoned(before, state, leaving):
+    abandons = Abandons()
+    status, lines, game = leave_with([*before, *leaving], abandons)
+    assert status == 0 and abandons.states == [] and game.state is state
+    assert not any(line.startswith("Game abandoned") for line in lines)
+
+
+@pytest.mark.parametrize("before", [[], ["f 0 0"], ["r 1 1", "f 0 0", "c 1 1"], ["r 0 0"]],
+                         ids=["not started", "only a flag", "won", "lost"])
+def test_n_on_a_game_not_started_or_over_abandons_nothing(before):
+    abandons = Abandons()
+    status, lines, game = leave_with([*before, "n"], abandons)
+    assert status == 0 and abandons.states == [] and game.state is State.READY
+    assert not any(line.startswith("Game abandoned") for line in lines)
+
+
+def test_a_new_game_is_abandoned_only_once_it_is_played():
+    abandons = Abandons()
+    game = Game(Config(5, 5, 3), seed=8, clock=FakeClock())
+    leave_with(["r 2 2", "n", "n", "r 0 0", "n"], abandons, game=game)
+    assert abandons.states == [State.PLAYING, State.PLAYING]
+
+
+def test_an_abandoned_game_that_could_not_be_saved_says_why():
+    note = "This game was not saved to the records (no folder)."
+    _, lines, _ = leave_with(["r 1 1", "q"], Abandons(note))
+    assert lines[-2:] == ["Game abandoned: a loss, but not saved.", note]
+
+
+class Interrupted:
+    """Input that gives ``typed`` lines, then raises KeyboardInterrupt as Ctrl-C does."""
+
+    def __init__(self, *typed: str):
+        self.typed = list(typed)
+
+    def readline(self) -> str:
+        if not self.typed:
+            raise KeyboardInterrupt
+        return self.typed.pop(0) + "\n"
+
+    def isatty(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("typed, abandoned", [(["r 1 1"], True), ([], False), (["r 0 0"], False)])
+def test_ctrl_c_records_a_game_in_progress_then_stops(typed, abandoned):
+    abandons = Abandons()
+    out = io.StringIO()
+    console = ConsoleGame(laid("*... .... ...*"), out, on_abandon=abandons)
+    with pytest.raises(KeyboardInterrupt):
+        console.run(Interrupted(*typed), prompt=True)
+    assert abandons.states == ([State.PLAYING] if abandoned else [])
+    said = "> \nGame abandoned: recorded as a loss.\n"  # on its own line, past the ^C
+    assert out.getvalue().endswith(said) is abandoned
+
+
+def test_console_records_abandon_under_the_console_name_and_only_in_progress(tmp_path):
+    records = open_records(str(tmp_path), stderr=None)
+    records.settings.player_name = "Window Name"
+    hooks = ConsoleRecords(records, name="alice")
+    game = laid("*... .... ...*")
+    assert hooks.abandon(game) is None and records.store.count() == 0  # not started
+    game.reveal((1, 1))
+    assert hooks.abandon(game) is None
+    (last,) = records.store.games()
+    assert (last.abandoned, last.won, last.name) == (True, False, "alice")
+    game.reveal((0, 0))
+    assert hooks.abandon(game) is None and records.store.count() == 1  # over
+    records.close()
+
+
+def test_console_records_abandon_says_when_the_game_was_not_saved():
+    records = open_records("/etc/passwd", stderr=None)  # a file: the records live in memory
+    game = laid("*... .... ...*")
+    game.reveal((1, 1))
+    assert ConsoleRecords(records, name="alice").abandon(game) == (
+        "This game was not saved to the records (--data-dir /etc/passwd: a file is in the way; "
+        "give a folder).")
+    records.close()
 
 
 # ----- the entry point ---------------------------------------------------------------------------
@@ -300,6 +822,7 @@ def test_a_piped_game_on_a_board_file_reveals_and_saves(tmp_path):
     done = main_console(tmp_path, "r 9 9\ns out.mine\nq\n", "--board", "board.mine")
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
+    assert "\x1b" not in done.stdout  # no colour codes into a pipe
     assert "saved the position to out.mine" in done.stdout
     board = last_board(done.stdout, 16)
     assert board[9][9] == "." and board[2] == "2" + "3" * 14 + "2" and board[0] == "#" * 16
@@ -325,13 +848,137 @@ def test_a_piped_seeded_game_is_the_same_every_time(tmp_path):
     assert last_board(runs[0].stdout, 9)[4][4] == "."
 
 
+def test_a_line_that_is_not_utf8_is_an_unknown_command_and_the_game_goes_on():
+    args = parse_args(["--console", "--rows", "6", "--cols", "7", "--mines", "5", "--seed", "12"])
+    stdin = io.TextIOWrapper(io.BytesIO(b"r 3 3\n\xff\xfe\nf 0 0\n\xc3(\r\nh\n"), encoding="utf-8")
+    out = io.StringIO()
+    assert run_console(args, stdin=stdin, stdout=out) == 0
+    text = out.getvalue()
+    assert text.count("unknown command: the line is not utf-8 text; type h for help") == 2
+    assert HELP in text  # the lines after each bad one were read and obeyed
+    assert last_board(text, 7)[0][0] == "F" and "Mines left: 4" in text
+
+
+def test_a_piped_line_that_is_not_utf8_does_not_stop_a_strict_utf8_console(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONIOENCODING="utf-8")
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--console", "--seed", "1",
+                           "--data-dir", str(tmp_path)], input=b"r 1 1\n\xff\xfe\nf 8 8\nq\n",
+                          capture_output=True, cwd=tmp_path, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert b"Traceback" not in done.stderr
+    out = done.stdout.decode("utf-8")
+    assert "unknown command: the line is not utf-8 text; type h for help" in out
+    assert len(boards(out, 9)) == 3  # the start, r 1 1 and, after the bad line, f 8 8
+
+
+@pytest.mark.parametrize("leaving", ["n\n", "q\nr 0 0\n", ""])
+def test_run_console_records_a_game_left_in_progress_as_abandoned(tmp_path, monkeypatch, leaving):
+    monkeypatch.setenv("LOGNAME", "sys.user")
+    args, moves = dealt(tmp_path)
+    out = io.StringIO()
+    assert run_console(args, stdin=io.StringIO(f"{moves[0]}\n{leaving}"), stdout=out) == 0
+    assert "Game abandoned: recorded as a loss.\n" in out.getvalue()
+    records = open_records(str(tmp_path), stderr=None)
+    (game,) = records.store.games()
+    assert (game.abandoned, game.won, game.name, game.level) == (True, False, "sys.user", "beginner")
+    assert game.time_ms >= 0 and game.clicks_reveal == 1 and not game.best_time_eligible
+    records.close()
+
+
+def test_run_console_records_a_game_in_progress_at_ctrl_c_and_closes_the_records(tmp_path):
+    args, moves = dealt(tmp_path)
+    with pytest.raises(KeyboardInterrupt):
+        run_console(args, stdin=Interrupted(moves[0]), stdout=io.StringIO())
+    records = open_records(str(tmp_path), stderr=None)
+    assert [(game.abandoned, game.won) for game in records.store.games()] == [(True, False)]
+    records.close()
+
+
+@pytest.mark.parametrize("typed", ["n\nq\n", "h\nf 0 0\nq\n", ""])
+def test_run_console_records_nothing_for_a_game_left_before_its_first_reveal(tmp_path, typed):
+    args, _ = dealt(tmp_path)
+    out = io.StringIO()
+    assert run_console(args, stdin=io.StringIO(typed), stdout=out) == 0
+    assert "abandoned" not in out.getvalue()
+    records = open_records(str(tmp_path), stderr=None)
+    assert records.store.count() == 0
+    records.close()
+
+
+def test_run_console_records_a_won_game_once_and_quitting_after_it_abandons_nothing(tmp_path):
+    args, moves = dealt(tmp_path)
+    out = io.StringIO()
+    assert run_console(args, stdin=io.StringIO("\n".join(moves + ["q"]) + "\n"), stdout=out) == 0
+    records = open_records(str(tmp_path), stderr=None)
+    assert [(game.abandoned, game.won) for game in records.store.games()] == [(False, True)]
+    records.close()
+
+
+def test_ctrl_c_on_a_terminal_records_the_game_in_progress_and_exits_130(tmp_path):
+    """The real program on a pseudo-terminal: coloured board, a reveal, then Ctrl-C."""
+    pty = pytest.importorskip("pty")
+    import time
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", LOGNAME="sys.user")
+    env.pop("NO_COLOR", None)
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the console game on a terminal
+        os.chdir(tmp_path)
+        os.execve(sys.executable, [sys.executable, str(ROOT / "main.py"), "--console", "--seed", "1",
+                                   "--data-dir", str(tmp_path)], env)
+
+    def read_until(pattern: bytes, out: bytes = b"") -> bytes:
+        deadline = time.monotonic() + 30
+        while not re.search(pattern, out, re.DOTALL) and time.monotonic() < deadline:
+            out += os.read(fd, 4096)
+        return out
+
+    out = read_until(rb"> ")  # the prompt: the game waits for input
+    os.write(fd, b"r 4 4\n")
+    out = read_until(rb"State: playing.*> ", out)  # the board after the reveal, then the prompt
+    os.write(fd, b"\x03")  # Ctrl-C, as the terminal sends it
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the child is gone
+            break
+        if not chunk:
+            break
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 130
+    assert b"Traceback" not in out and b"KeyboardInterrupt" not in out
+    assert b"Game abandoned: recorded as a loss." in out
+    assert b"\x1b[" in out  # a terminal gets colours
+    records = open_records(str(tmp_path), stderr=None)
+    (game,) = records.store.games()
+    assert (game.abandoned, game.won, game.name) == (True, False, "sys.user")
+    records.close()
+
+
+@pytest.mark.parametrize("options, why", [
+    (["--board", "BOARD"], "the board was known beforehand (a retry, a loaded board or a chosen --seed)"),
+    (["--rows", "9", "--cols", "10", "--mines", "10"], "custom boards have no best times"),
+])
+def test_a_win_out_of_the_best_times_says_why_and_asks_no_name(tmp_path, options, why):
+    board = tmp_path / "board.mine"
+    board.write_text("9x9x10\n" + "HHHHHHHHH\n" * 7 + "HHHHHHHHM\n" + "MMMMMMMMM\n")
+    options = [str(board) if option == "BOARD" else option for option in options]
+    args, moves = dealt(tmp_path, 7, *options)
+    out = io.StringIO()
+    assert run_console(args, stdin=TtyIn("\n".join(moves) + "\nBob\n"), stdout=out) == 0
+    text = out.getvalue()
+    assert "You won!" in text and f"\nNot a best time: {why}.\n" in text
+    assert "Name for the best times" not in text and "unknown command 'Bob'" in text
+
+
 def test_a_win_that_could_not_be_saved_claims_no_best_time_and_says_so(capsys):
     """--data-dir on a file: the records live in memory, where every win would be #1."""
     args = parse_args(["--console", "--difficulty", "beginner", "--seed", "22010", "--data-dir", "/etc/passwd"])
     out = io.StringIO()
     assert run_console(args, stdin=io.StringIO("r 4 4\n"), stdout=out) == 0  # won by this click
     lines = out.getvalue().splitlines()
-    assert lines[-2].startswith("You won!") and "New best time" not in out.getvalue()
+    assert lines[-3].startswith("You won!") and lines[-2].startswith("Clicks ")
+    assert "New best time" not in out.getvalue()
     assert lines[-1] == ("This game was not saved to the records "
                          "(--data-dir /etc/passwd: a file is in the way; give a folder).")
     assert "will not be saved" in capsys.readouterr().err
