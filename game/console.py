@@ -16,31 +16,18 @@ Input lines that are not valid text are unknown commands. No pygame here.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import sys
-from typing import BinaryIO, Callable, Mapping, TextIO
+from typing import BinaryIO, Callable, TextIO
 
 from game.board import Cell, Config
 from game.boardfile import from_game, save_board, start_game
-from game.engine import Game, State
+from game.console_text import render, summary, wants_colour
+from game.engine import Game
 from game.records.db import RecordsError
-from game.records.notes import left_out
 from game.records.record import clean_name, default_player_name
 from game.records.session import is_in_progress
 
-SYMBOLS = {  # appearance key -> character printed
-    "covered": "#", "flag": "F", "question": "?", "0": ".",
-    "mine": "*", "mine_hit": "X", "wrong_flag": "x",
-}
-# ANSI SGR parameters per appearance key, for a terminal: the classic number palette
-# (1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 cyan, 7 black, 8 grey), flags red, mines
-# bold and the exploded one white on red. Navy and black would be close to blue or
-# invisible on a dark background, so 4 is magenta and 7 the terminal's own bold colour.
-COLOURS = {
-    "1": "94", "2": "32", "3": "91", "4": "35", "5": "31", "6": "36", "7": "1", "8": "90",
-    "flag": "1;31", "wrong_flag": "1;31", "mine": "1", "mine_hit": "1;97;41",
-}
 HELP = """commands (ROW and COL are 0-based numbers):
   r ROW COL   reveal a cell
   f ROW COL   flag cycle: flag, question mark (if on), none
@@ -51,74 +38,6 @@ n, q, Ctrl-C or end of input after the first reveal record the game as a loss
 column numbers read downwards: on a wide board the tens digit is above the units
 symbols: # covered  F flag  ? question  . empty  1-8 mines around
          * mine  X the mine that exploded  x wrong flag"""
-
-
-def wants_colour(out: TextIO, environ: Mapping[str, str] | None = None) -> bool:
-    """True when ``out`` is a terminal and NO_COLOR is unset or empty (https://no-color.org).
-
-    Never for a pipe or a file: scripts that read the board get plain symbols.
-    ``environ`` defaults to ``os.environ``.
-    """
-    environ = os.environ if environ is None else environ
-    if environ.get("NO_COLOR"):
-        return False
-    try:
-        return bool(out.isatty())
-    except (AttributeError, ValueError):  # no isatty, or a closed stream
-        return False
-
-
-def render(game: Game, colour: bool = False) -> str:
-    """The board as text: column numbers on top, row numbers down the side, then a status line.
-
-    Each cell takes 2 characters (a space and its symbol), after the row number
-    right-aligned: Expert (30 columns, rows 0..15) is 62 characters wide. Column
-    numbers are written downwards, one digit per header line (the tens above the
-    units), each digit over its column's symbol; a board of 10 columns or fewer has
-    one header line. With ``colour`` the symbols carry ANSI SGR codes (:data:`COLOURS`);
-    the visible characters and their positions are the same.
-    """
-    label = len(str(game.rows - 1))
-    digits = len(str(game.cols - 1))
-    numbers = [str(c).rjust(digits) for c in range(game.cols)]
-    lines = [(" " * label + "".join(" " + number[place] for number in numbers)).rstrip()
-             for place in range(digits)]
-    for r in range(game.rows):
-        keys = (game.appearance((r, c)) for c in range(game.cols))
-        lines.append(str(r).rjust(label) + "".join(" " + _symbol(key, colour) for key in keys))
-    lines.append(status(game))
-    return "\n".join(lines)
-
-
-def _symbol(key: str, colour: bool) -> str:
-    """The character for an appearance key, wrapped in its SGR colour (reset after) if asked."""
-    text = SYMBOLS.get(key, key)
-    code = COLOURS.get(key) if colour else None
-    return f"\x1b[{code}m{text}\x1b[0m" if code else text
-
-
-def status(game: Game) -> str:
-    """'Mines left: N  Time: S s  State: ...' for the line under the board."""
-    return f"Mines left: {game.mines_left}  Time: {game.elapsed:.1f} s  State: {game.state.value}"
-
-
-def summary(game: Game) -> str:
-    """The end of a game in two lines, each under 80 characters for any standard level.
-
-    A win: time, 3BV, 3BV/s and efficiency, then the clicks by kind. A loss: the
-    exploded mine and the time, then what to do next.
-    """
-    if game.state is State.LOST:
-        r, c = game.exploded
-        return (f"BOOM! You hit the mine at ({r}, {c}) after {game.elapsed:.3f} s.\n"
-                "n for a new game, q to quit.")
-    clicks = game.clicks
-    speed = game.three_bv_per_second  # None when the win took under half a millisecond
-    speed_text = "-" if speed is None else f"{speed:.2f}"
-    return (f"You won! Time {game.elapsed:.3f} s, 3BV {game.three_bv}, 3BV/s {speed_text}, "
-            f"efficiency {game.efficiency:.0f}%\n"
-            f"Clicks {game.total_clicks}: reveal {clicks['reveal']}, flag {clicks['flag']}, "
-            f"chord {clicks['chord']}, wasted {clicks['wasted']}")
 
 
 Ask = Callable[[str], str | None]  # ask(question) -> the line typed, or None
@@ -344,7 +263,10 @@ def make_game(args) -> Game:
         return start_game(args.loaded, config, rng=args.rng)
     from game.noguess import layer_for
 
-    return Game(config, rng=args.rng, seed=args.seed, layer=layer_for(config))
+    # A chosen --seed makes every board of the run predictable (the next seeds come from a
+    # Random seeded by it): they are known layouts and never enter the best times.
+    return Game(config, rng=args.rng, seed=args.seed, layer=layer_for(config),
+                seeds_known=args.seed is not None)
 
 
 class ConsoleRecords:
@@ -363,31 +285,21 @@ class ConsoleRecords:
         self.records = records
         self.name = default_player_name() if name is None else clean_name(name)
         self._last: tuple[int | None, int | None] = (None, None)  # (record id, rank) of the last game
+        self._finish = records.finish_hook(name=self.name)
 
     def finish(self, game: Game) -> str | None:
-        """Record a won or lost game; returns "New best time: #N", the save failure, for a
-        win left out of the best times why (:func:`game.records.notes.left_out`, as the
-        window says it), or None."""
-        before = len(self.records.warnings)
-        self._last = record_id, rank = self.records.record(game, game.seed, name=self.name)
-        if record_id is None:
-            return self.records.warnings[-1] if len(self.records.warnings) > before else None
-        return f"New best time: #{rank}" if rank else left_out(self.records.last_record)
+        """Record a won or lost game (:meth:`Records.finish_hook
+        <game.records.session.Records.finish_hook>` under :attr:`name`); returns "New best
+        time: #N", the save failure, for a win left out of the best times why, or None."""
+        note = self._finish(game)
+        self._last = (self.records.last_record_id, self.records.last_rank)
+        return note
 
     def abandon(self, game: Game) -> str | None:
-        """Record a game left in progress as an abandoned loss, under :attr:`name`.
-
-        A game before its first reveal, or over, is left alone. Returns the save failure
-        (as :meth:`Records.abandon <game.records.session.Records.abandon>`) or None.
-        """
-        if not is_in_progress(game):
-            return None
-        before = len(self.records.warnings)
-        # Records.abandon would record under the window's name; the console keeps its own.
-        record_id, _ = self.records.record(game, game.seed, name=self.name, abandoned=True)
-        if record_id is None and len(self.records.warnings) > before:
-            return self.records.warnings[-1]
-        return None
+        """Record a game left in progress as an abandoned loss, under :attr:`name`
+        (:meth:`Records.abandon <game.records.session.Records.abandon>`): a game before its
+        first reveal, or over, is left alone. Returns the save failure or None."""
+        return self.records.abandon(game, name=self.name)
 
     def ask_name(self, ask: Ask | None) -> str | None:
         """After a best time, ask for the name to keep it under; returns a note or None.

@@ -21,8 +21,8 @@ import pytest
 from game.board import Config
 from game.boardfile import parse_mine
 from game.cli import parse_args
-from game.console import (COLOURS, HELP, ByteLines, ConsoleGame, ConsoleRecords, make_game, render,
-                          run_console, wants_colour)
+from game.console import HELP, ByteLines, ConsoleGame, ConsoleRecords, make_game, run_console
+from game.console_text import COLOURS, render, wants_colour
 from game.records import open_records
 from game.records.db import ReadOnlyError
 from game.engine import Game, State
@@ -982,3 +982,17 @@ def test_a_win_that_could_not_be_saved_claims_no_best_time_and_says_so(capsys):
     assert lines[-1] == ("This game was not saved to the records "
                          "(--data-dir /etc/passwd: a file is in the way; give a folder).")
     assert "will not be saved" in capsys.readouterr().err
+
+
+def test_a_seeded_console_win_is_recorded_but_never_a_best_time(isolated_data_dir):
+    """--seed chooses the board (and every next one): a known layout, as in the window."""
+    out = io.StringIO()
+    args = parse_args(["--console", "--difficulty", "beginner", "--seed", "22010"])  # won at the centre
+    assert run_console(args, io.StringIO("r 4 4\nn\nr 0 0\nq\n"), out) == 0
+    text = out.getvalue()
+    assert "You won!" in text and "New best time" not in text and "chosen --seed" in text
+    records = open_records(stderr=None)
+    won, left = records.store.games()
+    assert won.won and won.layout_known and records.store.best_times("beginner") == []
+    assert left.abandoned and left.layout_known  # the next board of the run is known too
+    records.close()

@@ -117,8 +117,9 @@ class Records:
         self.last_record_id, self.last_rank = result
         return result
 
-    def abandon(self, game, seed: int | None = None) -> str | None:
-        """Record ``game`` as abandoned if it is in progress (after its first reveal, not over).
+    def abandon(self, game, seed: int | None = None, name: str | None = None) -> str | None:
+        """Record ``game`` as abandoned if it is in progress (after its first reveal, not over),
+        under ``name`` (default: the settings' player name).
 
         Windows 7 counts a game left in play as a loss; so do we, so that starting over
         at a hard guess cannot protect the win rate or a streak. A game not started yet,
@@ -131,7 +132,7 @@ class Records:
             return None
         self._abandoned[game] = game.round
         before = len(self.warnings)
-        record_id, _ = self.record(game, game.seed if seed is None else seed, abandoned=True)
+        record_id, _ = self.record(game, game.seed if seed is None else seed, name=name, abandoned=True)
         if record_id is None and len(self.warnings) > before:
             return self.warnings[-1]
         return None
@@ -145,18 +146,18 @@ class Records:
         else:
             fresh.close()
 
-    def finish_hook(self, seed_of: Callable[[object], int | None] = lambda game: game.seed
-                    ) -> Callable[[object], str | None]:
+    def finish_hook(self, seed_of: Callable[[object], int | None] = lambda game: game.seed,
+                    name: str | None = None) -> Callable[[object], str | None]:
         """A ``hook(game) -> note`` for the window's finish hooks and the console's ``on_end``.
 
         It records the game (seed from ``seed_of(game)``, by default the engine's board
-        seed ``game.seed``) and returns ``"New best time: #N"``, the save failure message,
+        seed ``game.seed``; under ``name``, by default the settings' player name) and returns ``"New best time: #N"``, the save failure message,
         for a win that may not enter the best times why not
         (:func:`game.records.notes.left_out`), or None.
         """
         def hook(game) -> str | None:
             before = len(self.warnings)
-            record_id, rank = self.record(game, seed_of(game))
+            record_id, rank = self.record(game, seed_of(game), name=name)
             if record_id is None:
                 return self.warnings[-1] if len(self.warnings) > before else None
             return f"New best time: #{rank}" if rank else left_out(self.last_record)
