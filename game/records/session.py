@@ -123,7 +123,8 @@ class Records:
 
         Windows 7 counts a game left in play as a loss; so do we, so that starting over
         at a hard guess cannot protect the win rate or a streak. A game not started yet,
-        already over, or already recorded as abandoned (the same round), is left alone. ``seed`` defaults to the engine's ``game.seed``.
+        already over, or already recorded as abandoned (the same round), is left alone.
+        ``seed`` defaults to the engine's ``game.seed``.
         Returns:
             the warning when the game could not be saved, else None (also None when
             nothing was recorded).
@@ -151,9 +152,9 @@ class Records:
         """A ``hook(game) -> note`` for the window's finish hooks and the console's ``on_end``.
 
         It records the game (seed from ``seed_of(game)``, by default the engine's board
-        seed ``game.seed``; under ``name``, by default the settings' player name) and returns ``"New best time: #N"``, the save failure message,
-        for a win that may not enter the best times why not
-        (:func:`game.records.notes.left_out`), or None.
+        seed ``game.seed``; under ``name``, by default the settings' player name) and
+        returns ``"New best time: #N"``, the save failure message, for a win that may not
+        enter the best times why not (:func:`game.records.notes.left_out`), or None.
         """
         def hook(game) -> str | None:
             before = len(self.warnings)
