@@ -12,6 +12,10 @@ Small boards get a window of at least MIN_WIDTH x MIN_HEIGHT, so that every over
 centred in the room below the HUD. With rulers on, row numbers stand left of the board
 and column numbers above it, and the window grows by their room; with them off a
 board sits exactly where it always has.
+
+A panel that must not cover the board (the result, a long hint) goes in a strip beside
+or under the window (game.ui.room); a board is only given a cell size at which such a
+strip still fits on the screen.
 """
 
 from __future__ import annotations
@@ -37,6 +41,10 @@ RULER_FONT = 12  # font of the ruler numbers, pixels
 RULER_DIGIT_W, RULER_DIGIT_H = 5, 8  # widest digit and digit height at RULER_FONT, pixels
 RULER_GAP = 3  # between the ruler numbers and the board's bevel, pixels
 RULER_STEPS = (1, 2, 5, 10, 20, 50)  # label every n-th row or column, the smallest n that fits
+SIDE_W = 216  # a strip beside the window for a panel, when the screen has room, pixels
+MIN_SIDE_W = 136  # the narrowest such strip, pixels
+RESULT_ROOM_H = 54  # a strip under the window for the result panel in one row (a window too wide
+# for a side strip is wide enough for that row), kept free on the screen, pixels
 
 
 class BoardLayout:
@@ -119,11 +127,13 @@ def usable_area(desktop: tuple[int, int], fullscreen: bool) -> tuple[int, int]:
 
 
 def fit_cell(rows: int, cols: int, area: tuple[int, int], mines: int = 0, rulers: bool = False) -> int | None:
-    """Largest cell size (CELL down to MIN_CELL) whose window fits ``area`` (pixels); None if
-    none fits. ``mines`` and ``rulers`` as for BoardLayout."""
+    """Largest cell size (CELL down to MIN_CELL) whose window fits ``area`` (pixels) with room
+    left for the result beside it (MIN_SIDE_W) or under it (RESULT_ROOM_H); None if none
+    fits. ``mines`` and ``rulers`` as for BoardLayout."""
     for cell in range(CELL, MIN_CELL - 1, -1):
         width, height = BoardLayout(rows, cols, cell, mines, rulers).size
-        if width <= area[0] and height <= area[1]:
+        if width <= area[0] and height <= area[1] and (
+                width + MIN_SIDE_W <= area[0] or height + RESULT_ROOM_H <= area[1]):
             return cell
     return None
 
@@ -140,7 +150,8 @@ def layout_for(rows: int, cols: int, area: tuple[int, int], mines: int = 0,
 
 
 def max_board(area: tuple[int, int]) -> tuple[int, int]:
-    """Most (rows, cols) that fit ``area`` at MIN_CELL pixels per cell (without rulers)."""
+    """Most (rows, cols) that fit ``area`` at MIN_CELL pixels per cell (without rulers), each
+    with the other at its most: the rows leave RESULT_ROOM_H pixels under the window."""
     chrome_w = 2 * (MARGIN + BEVEL)
-    chrome_h = MARGIN + HUD_H + MARGIN + 2 * BEVEL + MARGIN
+    chrome_h = MARGIN + HUD_H + MARGIN + 2 * BEVEL + MARGIN + RESULT_ROOM_H
     return (max(1, (area[1] - chrome_h) // MIN_CELL), max(1, (area[0] - chrome_w) // MIN_CELL))
