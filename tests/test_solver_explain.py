@@ -6,7 +6,7 @@ import pytest
 
 from game.boardfile import parse_mine
 from game.solver import analyse, analyse_board
-from game.solver.explain import explain_safe
+from game.solver.explain import MINE, NUMBER, OTHER, Mark, explain_safe
 from game.solver.probabilities import solve
 from game.solver.problem import build_problem
 from tests.solver_helpers import local_forces_safe, random_position
@@ -73,3 +73,48 @@ def test_a_guess_is_never_shown_as_certain_nor_as_hopeless():
     # 400x400 all covered with one mine: 99.9994 % safe, once printed as 100.0 %
     analysis = analyse("400x400x1\n" + ("H" * 400 + "\n") * 400)
     assert "survives with chance over 99.9%" in analysis.explanation
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_a_proof_marks_the_cells_it_names_with_their_roles(seed):
+    """Marks: the cited numbers as NUMBER, mines the argument deduces as MINE (true mines),
+    cells it puts mines among as AMONG (a true mine lies there); every mark is named in
+    the sentence, and a proof by the mine count marks nothing."""
+    rng = random.Random(1000 + seed)
+    board, mines = random_position(rng, flag_share=0.3 if seed % 2 else 0.0)
+    probs = solve(build_problem(board))
+    for cell in sorted(probs.safe):
+        proof = explain_safe(probs, cell)
+        if proof.uses_count:
+            assert proof.marks == ()
+            continue
+        roles = {}
+        for mark in proof.marks:
+            assert f"({mark.cell[0]},{mark.cell[1]})" in proof.text and mark.cell != cell
+            roles.setdefault(mark.role, []).append(mark.cell)
+        assert sorted(roles.pop("number")) == sorted(proof.numbers)
+        assert set(roles.pop("mine", [])) <= mines
+        among = roles.pop("among", [])
+        assert not among or set(among) & mines
+        assert not roles
+
+
+def test_the_two_number_mine_argument_marks_its_numbers_and_the_mine():
+    board = parse_mine("4x2x2\n1HHH\n11HH\n")
+    proof = explain_safe(solve(build_problem(board)), (0, 2))
+    assert proof.marks == (Mark((0, 0), NUMBER), Mark((1, 1), NUMBER), Mark((0, 1), MINE))
+
+
+def test_a_guess_marks_the_runner_up_its_explanation_names():
+    from game.solver.explain import move_marks
+    for seed in range(40):
+        board, _ = random_position(random.Random(seed), max_rows=6, max_cols=6)
+        analysis = analyse_board(board)
+        marks = move_marks(analysis.result, analysis.move)
+        if analysis.move_kind == "guess" and len(analysis.move.candidates) > 1:
+            runner = analysis.move.candidates[1].cell
+            assert marks == (Mark(runner, OTHER),) and f"next best ({runner[0]},{runner[1]})" in analysis.explanation
+        elif analysis.move_kind == "safe":
+            assert marks == explain_safe(analysis.result, analysis.best_move).marks
+        else:
+            assert marks == ()

@@ -5,29 +5,47 @@ on their own: a connected set of numbers is *enough* when, counting only their c
 neighbourhoods (flags as mines), no layout puts a mine on the cell. Sets are tried by
 size (1, 2, 3, then the cell's whole frontier group); if even the whole group does not
 prove it, the global mine count is what decides, and the text says so.
+
+Besides the words, every explanation names its cells as data (:class:`Mark`): the numbers
+it cites, the mines it deduces, the cells it puts mines among, the other move it weighs,
+so that an interface can point at them on the board without reading the text.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from game.board import Cell
 from game.solver.probabilities import GroupCount, Probabilities, count_group, split_groups
 from game.solver.problem import Constraint, InconsistentPosition, Problem, fmt
 
 MAX_SUBSETS = 400  # subsets of size 3 tried before using the whole group
+NUMBER, MINE, AMONG, OTHER = "number", "mine", "among", "other"  # the roles of a Mark
+
+
+class Mark(NamedTuple):
+    """A cell an explanation names and its ``role``: NUMBER a revealed number it reads, MINE a
+    cell it shows (or a flag it takes) to hold a mine, AMONG a cell of those a number's mines
+    are shown to lie among, OTHER another move it weighs against the chosen one."""
+
+    cell: Cell
+    role: str
 
 
 @dataclass
 class Proof:
     """Why ``cell`` is safe: ``numbers`` are the revealed cells cited; ``uses_count`` is
-    True when the global mine count is part of the argument; ``text`` is the sentence."""
+    True when the global mine count is part of the argument; ``text`` is the sentence;
+    ``marks`` the cells the sentence names besides ``cell`` (see :class:`Mark`), in the
+    order it names them (a proof by the mine count names none)."""
 
     cell: Cell
     numbers: list[Cell]
     uses_count: bool
     text: str
+    marks: tuple[Mark, ...] = ()
 
 
 def proves_safe(constraints: list[Constraint], cell: Cell) -> bool:
@@ -150,7 +168,8 @@ def explain_safe(probs: Probabilities, cell: Cell) -> Proof:
     proof = smallest_proof(problem, cell)
     if proof is None:
         return Proof(cell, [con.cell for con in problem.constraints], True, _count_text(probs, cell))
-    return Proof(cell, [con.cell for con in proof], False, _local_text(problem, proof, cell))
+    text, marks = _local_text(problem, proof, cell)
+    return Proof(cell, [con.cell for con in proof], False, text, marks)
 
 
 def simplest_proof(probs: Probabilities, first: Cell, budget: float = 0.05) -> Proof:
@@ -181,27 +200,33 @@ def simplest_proof(probs: Probabilities, first: Cell, budget: float = 0.05) -> P
     return best
 
 
-def _local_text(problem: Problem, proof: list[Constraint], cell: Cell) -> str:
+def _marks(role: str, cells) -> tuple[Mark, ...]:
+    return tuple(Mark(c, role) for c in sorted(cells))
+
+
+def _local_text(problem: Problem, proof: list[Constraint], cell: Cell) -> tuple[str, tuple[Mark, ...]]:
+    """The sentence proving ``cell`` safe from the numbers ``proof``, and the cells it names."""
     if len(proof) == 1:
         con = proof[0]
-        known = con.number - con.need
+        known, number = con.number - con.need, (Mark(con.cell, NUMBER),)
         if con.number == 0:
-            return f"the 0 at {fmt(con.cell)} touches no mine, so {fmt(cell)} is safe"
+            return f"the 0 at {fmt(con.cell)} touches no mine, so {fmt(cell)} is safe", number
         flagged = [n for n in problem.flags if max(abs(n[0] - con.cell[0]), abs(n[1] - con.cell[1])) == 1]
         return (f"the {con.number} at {fmt(con.cell)} already touches its {known} flagged "
-                f"{_mines_word(known)} at {_cells(flagged)}, so {fmt(cell)} is safe")
+                f"{_mines_word(known)} at {_cells(flagged)}, so {fmt(cell)} is safe",
+                number + _marks(MINE, flagged))
     if len(proof) == 2:
-        text = _pair_text(proof, cell)
-        if text:
-            return text
+        said = _pair_text(proof, cell)
+        if said:
+            return said
     numbers = ", ".join(f"the {con.number} at {fmt(con.cell)}" for con in proof)
     around = set().union(*(con.cells for con in proof))
     return (f"taken together, {numbers} leave no room for a mine at {fmt(cell)}: every way to "
             f"place their mines among their {len(around)} covered neighbours leaves it empty, "
-            f"so {fmt(cell)} is safe")
+            f"so {fmt(cell)} is safe", tuple(Mark(con.cell, NUMBER) for con in proof))
 
 
-def _pair_text(proof: list[Constraint], cell: Cell) -> str | None:
+def _pair_text(proof: list[Constraint], cell: Cell) -> tuple[str, tuple[Mark, ...]] | None:
     a, b = proof
     if cell in a.cells and cell not in b.cells:
         a, b = b, a  # b is the number touching the cell
@@ -209,13 +234,14 @@ def _pair_text(proof: list[Constraint], cell: Cell) -> str | None:
         return None
     common = set(a.cells) & set(b.cells)
     outside = len(a.cells) - len(common)
+    numbers = (Mark(a.cell, NUMBER), Mark(b.cell, NUMBER))
     if a.need == len(a.cells) and len(common) == b.need:
         return (f"the {a.number} at {fmt(a.cell)} has only {len(a.cells)} covered "
                 f"{'neighbour' if len(a.cells) == 1 else 'neighbours'} left, {_cells(a.cells)}, "
                 f"so {'it is a mine' if len(a.cells) == 1 else 'they are all mines'}; "
                 f"the {b.number} at {fmt(b.cell)} already touches its "
                 f"{_mines_word(b.need) if b.need == 1 else 'mines'} at {_cells(common)}, "
-                f"so {fmt(cell)} is safe")
+                f"so {fmt(cell)} is safe", numbers + _marks(MINE, a.cells))
     if a.need - outside >= b.need:
         if outside == 0:
             where = f"all of which also touch the {b.number} at {fmt(b.cell)}"
@@ -224,7 +250,8 @@ def _pair_text(proof: list[Constraint], cell: Cell) -> str | None:
                      f"{b.number} at {fmt(b.cell)}")
         return (f"the {a.number} at {fmt(a.cell)} needs {a.need} more {_mines_word(a.need)} among "
                 f"{_cells(a.cells)}, {where}; so the {b.number} at {fmt(b.cell)} gets its "
-                f"{b.need} {_mines_word(b.need)} among {_cells(common)}, and {fmt(cell)} is safe")
+                f"{b.need} {_mines_word(b.need)} among {_cells(common)}, and {fmt(cell)} is safe",
+                numbers + _marks(AMONG, common))
     return None
 
 
@@ -284,3 +311,13 @@ def explain_move(probs: Probabilities, move) -> str:
                      f"(next best {fmt(runner.cell)}: survival {chance(1 - runner.mine)}, "
                      f"progress {runner.progress:.0%})")
     return text + "."
+
+
+def move_marks(probs: Probabilities, move) -> tuple[Mark, ...]:
+    """The cells :func:`explain_move` names besides ``move.cell`` (see :class:`Mark`): a safe
+    move's proof, a guess's runner-up (OTHER); none for the rest."""
+    if move.cell is not None and move.kind == "safe":
+        return explain_safe(probs, move.cell).marks
+    if move.cell is not None and move.kind == "guess" and len(move.candidates or ()) > 1:
+        return (Mark(move.candidates[1].cell, OTHER),)
+    return ()

@@ -24,7 +24,7 @@ from game.board import Cell, neighbours
 from game.boardfile import from_game
 from game.engine import Game, State
 from game.solver import Analysis, InconsistentPosition, Solver
-from game.solver.explain import chance, simplest_proof
+from game.solver.explain import Mark, chance, move_marks, simplest_proof
 
 HINT_BUDGET = 0.7  # seconds of guess look-ahead for a hint (a one-off, asked for)
 
@@ -44,6 +44,8 @@ class Hint:
 
     kind: 'first' (before the first click), 'safe', 'guess', 'endgame', 'none' or 'error'.
     survival: chance that ``cell`` is safe (1.0 for a certain-safe cell).
+    marks: the other cells ``text`` names, with their part in it (game.solver.explain.Mark:
+        the numbers read, the mines deduced...), to point at on the board.
     counted: True when this hint was counted in ``game.hints_used``.
     """
 
@@ -53,6 +55,7 @@ class Hint:
     text: str
     survival: float = 1.0
     safe: set[Cell] = field(default_factory=set)
+    marks: tuple[Mark, ...] = ()
     counted: bool = False
 
 
@@ -165,9 +168,11 @@ class Assistant:
         if analysis.move_kind == "safe":
             # Every certain-safe cell is as good a move; hint the one with the shortest proof.
             proof = simplest_proof(analysis.result, cell)
-            cell, text = proof.cell, f"Safe: {proof.text}."
+            cell, text, marks = proof.cell, f"Safe: {proof.text}.", proof.marks
+        else:
+            marks = move_marks(analysis.result, analysis.move)
         hint = Hint(analysis.move_kind, cell, hint_title(analysis.move_kind, cell, analysis.survival),
-                    text, analysis.survival, set(analysis.safe) - {cell})
+                    text, analysis.survival, set(analysis.safe) - {cell}, marks)
         if key not in self._counted:
             self._counted.add(key)
             game.hints_used += 1

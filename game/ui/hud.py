@@ -1,4 +1,5 @@
-"""The HUD: mine counter and timer as 7-segment LED digits, and the face button between them.
+"""The HUD: mine counter and timer as 7-segment LED digits, the face button between them,
+and the static frame around HUD and board (with the row and column rulers when on).
 
 Each LED shows as many digits as its rect holds (game.ui.layout: 3, or more for the
 mine counter of a board of over 999 mines).
@@ -8,8 +9,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.layout import BEVEL, LED_W, BoardLayout
-from game.ui.widgets import GREY, bevel
+from game.ui.layout import BEVEL, LED_W, RULER_FONT, RULER_GAP, BoardLayout
+from game.ui.widgets import GREY, bevel, text
+
+RULER_RGB = (64, 64, 64)  # ruler numbers
 
 
 def led_text(value: int, digits: int = 3) -> str:
@@ -32,7 +35,20 @@ def draw_frame(layout: BoardLayout) -> pygame.Surface:
     bevel(surface, surface.get_rect(), BEVEL)
     bevel(surface, layout.hud, 2, raised=False)
     bevel(surface, layout.board.inflate(2 * BEVEL, 2 * BEVEL), BEVEL, raised=False)
+    if layout.rulers:
+        draw_rulers(surface, layout)
     return surface
+
+
+def draw_rulers(surface: pygame.Surface, layout: BoardLayout) -> None:
+    """Row numbers right-aligned left of the board, column numbers above it, 0-based as the
+    hints and the console name cells; every ``row_step``-th row and ``col_step``-th column."""
+    for row in range(0, layout.rows, layout.row_step):
+        y = layout.cell_rect((row, 0)).centery
+        text(surface, str(row), (layout.row_ruler.right - RULER_GAP + 1, y), RULER_FONT, RULER_RGB, "midright")
+    for col in range(0, layout.cols, layout.col_step):
+        x = layout.cell_rect((0, col)).centerx
+        text(surface, str(col), (x, layout.col_ruler.bottom - 1), RULER_FONT, RULER_RGB, "midbottom")
 
 
 def draw_led(screen: pygame.Surface, rect: pygame.Rect, value: int, digits: dict) -> None:

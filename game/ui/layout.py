@@ -9,7 +9,13 @@ HUD needs it); the timer keeps three.
 
 Small boards get a window of at least MIN_WIDTH x MIN_HEIGHT, so that every overlay
 (result panel, help, pause, hint panel, message boxes) fits whole; the board is
-centred in the room below the HUD.
+centred in the room below the HUD. With rulers on, row numbers stand left of the board
+and column numbers above it, and the window grows by their room; with them off a
+board sits exactly where it always has.
+
+A panel that must not cover the board (the result, a long hint) goes in a strip beside
+or under the window (game.ui.room); a board is only given a cell size at which such a
+strip still fits on the screen.
 """
 
 from __future__ import annotations
@@ -31,6 +37,14 @@ LED_DIGITS = 3  # classic digits of each LED counter
 FACE_GAP = 4  # least room between a counter and the face, pixels
 MENU_SIZE = (240, 272)  # logical size of the menu screens, pixels
 WINDOW_CHROME = (16, 80)  # room kept for the window frame and task bars, pixels
+RULER_FONT = 12  # font of the ruler numbers, pixels
+RULER_DIGIT_W, RULER_DIGIT_H = 5, 8  # widest digit and digit height at RULER_FONT, pixels
+RULER_GAP = 3  # between the ruler numbers and the board's bevel, pixels
+RULER_STEPS = (1, 2, 5, 10, 20, 50)  # label every n-th row or column, the smallest n that fits
+SIDE_W = 216  # a strip beside the window for a panel, when the screen has room, pixels
+MIN_SIDE_W = 136  # the narrowest such strip, pixels
+RESULT_ROOM_H = 54  # a strip under the window for the result panel in one row (a window too wide
+# for a side strip is wide enough for that row), kept free on the screen, pixels
 
 
 class BoardLayout:
@@ -43,21 +57,32 @@ class BoardLayout:
     logical pixels. The window is at least MIN_WIDTH x MIN_HEIGHT; a smaller board
     sits centred across the window and centred in the room under the HUD (its
     position never changes a standard level, which fills that room).
+
+    ``rulers``: room for row numbers left of the board (``row_ruler``, as wide as the
+    largest row index needs) and column numbers above it (``col_ruler``), each labelling
+    every ``row_step``-th row and ``col_step``-th column (1 when a label fits its cell);
+    the rulers' rects are empty without rulers.
     """
 
-    def __init__(self, rows: int, cols: int, cell: int = CELL, mines: int = 0) -> None:
-        self.rows, self.cols, self.cell = rows, cols, cell
+    def __init__(self, rows: int, cols: int, cell: int = CELL, mines: int = 0, rulers: bool = False) -> None:
+        self.rows, self.cols, self.cell, self.rulers = rows, cols, cell, rulers
         self.counter_digits = counter_digits(mines)
         counter_w, timer_w = self.counter_digits * LED_W + 2, LED_DIGITS * LED_W + 2
         board_w, board_h = cols * cell, rows * cell
+        ruler_w = len(str(rows - 1)) * RULER_DIGIT_W + RULER_GAP if rulers else 0
+        ruler_h = RULER_DIGIT_H + RULER_GAP if rulers else 0
         hud_w = 2 * (BEVEL + 5 + max(counter_w, timer_w) + FACE_GAP) + FACE  # LEDs each side of the face
-        width = max(MIN_WIDTH, board_w + 2 * (MARGIN + BEVEL), hud_w + 2 * MARGIN)
+        width = max(MIN_WIDTH, ruler_w + board_w + 2 * (MARGIN + BEVEL), hud_w + 2 * MARGIN)
         self.hud = pygame.Rect(MARGIN, MARGIN, width - 2 * MARGIN, HUD_H)
-        room = self.hud.bottom + MARGIN + BEVEL  # the board's top when it fills the window
+        room = self.hud.bottom + MARGIN + ruler_h + BEVEL  # the board's top when it fills the window
         height = max(MIN_HEIGHT, room + board_h + BEVEL + MARGIN)
         top = room + (height - (room + board_h + BEVEL + MARGIN)) // 2
-        self.board = pygame.Rect((width - board_w) // 2, top, board_w, board_h)
+        self.board = pygame.Rect((width - board_w - ruler_w) // 2 + ruler_w, top, board_w, board_h)
         self.size = (width, height)
+        self.row_ruler = pygame.Rect(self.board.left - BEVEL - ruler_w, top, ruler_w, board_h)
+        self.col_ruler = pygame.Rect(self.board.left, top - BEVEL - ruler_h, board_w, ruler_h)
+        self.row_step = ruler_step(RULER_DIGIT_H + 1, cell)
+        self.col_step = ruler_step(len(str(cols - 1)) * RULER_DIGIT_W + 2, cell)
         inner = self.hud.inflate(-2 * BEVEL, -2 * BEVEL)
         led_y = inner.centery - LED_H // 2 - 1
         self.counter = pygame.Rect(inner.left + 5, led_y, counter_w, LED_H + 2)
@@ -82,6 +107,12 @@ class BoardLayout:
         return cell[1] * self.cell, cell[0] * self.cell
 
 
+def ruler_step(label: int, cell: int) -> int:
+    """Label every n-th row or column: the smallest n of RULER_STEPS whose n cells of ``cell``
+    pixels hold a ``label``-pixel label."""
+    return next((n for n in RULER_STEPS if n * cell >= label), RULER_STEPS[-1])
+
+
 def counter_digits(mines: int) -> int:
     """LED digits the mine counter of a ``mines``-mine board needs: 3 up to 999, else the
     digits of ``mines`` (2000 -> 4)."""
@@ -95,18 +126,32 @@ def usable_area(desktop: tuple[int, int], fullscreen: bool) -> tuple[int, int]:
     return max(1, desktop[0] - WINDOW_CHROME[0]), max(1, desktop[1] - WINDOW_CHROME[1])
 
 
-def fit_cell(rows: int, cols: int, area: tuple[int, int], mines: int = 0) -> int | None:
-    """Largest cell size (CELL down to MIN_CELL) whose window fits ``area`` (pixels); None if
-    none fits. ``mines`` as for BoardLayout."""
+def fit_cell(rows: int, cols: int, area: tuple[int, int], mines: int = 0, rulers: bool = False) -> int | None:
+    """Largest cell size (CELL down to MIN_CELL) whose window fits ``area`` (pixels) with room
+    left for the result beside it (MIN_SIDE_W) or under it (RESULT_ROOM_H); None if none
+    fits. ``mines`` and ``rulers`` as for BoardLayout."""
     for cell in range(CELL, MIN_CELL - 1, -1):
-        width, height = BoardLayout(rows, cols, cell, mines).size
-        if width <= area[0] and height <= area[1]:
+        width, height = BoardLayout(rows, cols, cell, mines, rulers).size
+        if width <= area[0] and height <= area[1] and (
+                width + MIN_SIDE_W <= area[0] or height + RESULT_ROOM_H <= area[1]):
             return cell
     return None
 
 
+def layout_for(rows: int, cols: int, area: tuple[int, int], mines: int = 0,
+               rulers: bool = False) -> BoardLayout | None:
+    """The layout of a rows x cols board at the largest cell that fits ``area`` (pixels), with
+    rulers when asked and they fit too (else without); None when the board does not fit."""
+    for with_rulers in ((True, False) if rulers else (False,)):
+        cell = fit_cell(rows, cols, area, mines, with_rulers)
+        if cell is not None:
+            return BoardLayout(rows, cols, cell, mines, with_rulers)
+    return None
+
+
 def max_board(area: tuple[int, int]) -> tuple[int, int]:
-    """Most (rows, cols) that fit ``area`` at MIN_CELL pixels per cell."""
+    """Most (rows, cols) that fit ``area`` at MIN_CELL pixels per cell (without rulers), each
+    with the other at its most: the rows leave RESULT_ROOM_H pixels under the window."""
     chrome_w = 2 * (MARGIN + BEVEL)
-    chrome_h = MARGIN + HUD_H + MARGIN + 2 * BEVEL + MARGIN
+    chrome_h = MARGIN + HUD_H + MARGIN + 2 * BEVEL + MARGIN + RESULT_ROOM_H
     return (max(1, (area[1] - chrome_h) // MIN_CELL), max(1, (area[0] - chrome_w) // MIN_CELL))

@@ -1,4 +1,5 @@
-"""Drawing the solver's help: the probability overlay, the hint's marks and panel, autoplay's strip.
+"""Drawing the solver's help: the probability overlay, the hint panel, autoplay's strip (the
+hint's marks on the board are game.ui.hint_marks).
 
 Screen state only (Tatham's drawstate): the overlay is one cached translucent surface,
 rebuilt when the position changes (the Assistant's key), never per frame.
@@ -9,7 +10,9 @@ from __future__ import annotations
 import pygame
 
 from game.ui.assist import Hint, HintRequest
-from game.ui.layout import BoardLayout
+from game.ui.hint_marks import GUESS_RGB, HINT_SAFE_RGB, draw_hint_marks, marked_cells  # noqa: F401
+from game.ui.layout import MARGIN, BoardLayout
+from game.ui.room import Room, make_room
 from game.ui.scene import Overlay
 from game.ui.widgets import BLACK, GREY, LIGHT, NAVY, bevel, fitting_size, font, text, wrap
 
@@ -19,15 +22,13 @@ MINE_RGB = (230, 40, 40)  # probability 1: certain mine
 OVERLAY_ALPHA = 140  # colour over a covered cell, 0..255
 CERTAIN_ALPHA = 210  # stronger over a proved cell (probability exactly 0 or 1)
 PERCENT_MIN_PX = 24  # write the percent when a cell is at least this many screen pixels
-GUESS_RGB = (255, 150, 0)  # outline of a best guess (amber)
-HINT_SAFE_RGB = (0, 190, 0)  # outline of a certain-safe best move
-OTHER_SAFE_ALPHA = 90  # green wash over the other certain-safe cells of a hint
 STRIP_H = 14  # autoplay strip height, pixels
 PANEL_ALPHA = 240  # hint panel opacity
 TEXT_SIZE, TEXT_LINE = 14, 13  # hint text font and line height, pixels
 TITLE_SIZE = 16  # hint title font, pixels
 MIN_TITLE_SIZE = 11  # smallest a long title is shrunk to, pixels
 PAD = 6  # panel padding, pixels
+UNDER_LINES = 8  # most explanation lines a hint panel under the window shows at once
 DOT_TICKS = 15  # update ticks per dot of "Thinking..." (60 Hz: 4 a second)
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 PAGE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)  # a panel's worth of lines at a time
@@ -94,25 +95,6 @@ class ProbabilityLayer:
         return surface
 
 
-def outline(screen: pygame.Surface, rect: pygame.Rect, colour) -> None:
-    """A 3-pixel ring: black, ``colour``, black, so it shows on any tile."""
-    pygame.draw.rect(screen, BLACK, rect, 1)
-    pygame.draw.rect(screen, colour, rect.inflate(-2, -2), 1)
-    pygame.draw.rect(screen, colour, rect.inflate(-4, -4), 1)
-
-
-def draw_hint_marks(screen: pygame.Surface, layout: BoardLayout, hint: Hint | None) -> None:
-    """Wash the other certain-safe cells green; ring the hinted cell (green safe, amber guess)."""
-    if hint is None or hint.cell is None:
-        return
-    wash = pygame.Surface((layout.cell, layout.cell), pygame.SRCALPHA)
-    wash.fill((*HINT_SAFE_RGB, OTHER_SAFE_ALPHA))
-    for cell in hint.safe:
-        screen.blit(wash, layout.cell_rect(cell))
-    colour = GUESS_RGB if hint.kind in ("guess", "endgame") else HINT_SAFE_RGB
-    outline(screen, layout.cell_rect(hint.cell), colour)
-
-
 def draw_autoplay_strip(screen: pygame.Surface, layout: BoardLayout) -> None:
     """A translucent navy strip along the board's bottom: autoplay runs, any key stops it."""
     board = layout.board
@@ -126,11 +108,12 @@ def draw_autoplay_strip(screen: pygame.Surface, layout: BoardLayout) -> None:
 
 
 class HintPanel(Overlay):
-    """Over a Playing scene: the hint's title and explanation in a panel on the side of the
-    window away from the hinted cell, whose ring stays visible, and below the HUD when it
-    fits there (the timer and mine counter stay readable). A long explanation on a small
-    board scrolls with Up, Down, Page Up, Page Down or the wheel; any other key or a click
-    closes the panel (and does nothing else); the ring stays on the board until the next move.
+    """Over a Playing scene: the hint's title and explanation in a panel that leaves the HUD,
+    the ring and every mark of the explanation in view (game.ui.hint_marks). It sits on the
+    board above or below the marked cells where its whole text fits; else in a strip beside
+    or under the window (game.ui.room: the window grows while the panel shows), where a text
+    still too long scrolls with Up, Down, Page Up, Page Down or the wheel. Any other key or
+    a click closes the panel (and does nothing else); the marks stay until the next move.
 
     ``request`` (an :class:`assist.HintRequest`) may still be worked out on the hint
     thread: the panel then says "Thinking..." (the timer and window carry on) and fills
@@ -143,11 +126,16 @@ class HintPanel(Overlay):
         self.ticks = 0  # updates spent waiting (drives the dots)
         self.hint = request.poll() or THINKING
         self.offset = 0  # first explanation line shown (the text scrolls when cut)
+        self.room: Room | None = None  # the strip beside or under the window, when the panel is there
         self.panel, self.lines = self._layout()
 
     @property
     def waiting(self) -> bool:
         return self.hint is THINKING
+
+    def size(self) -> tuple[int, int]:
+        """The playing window, grown by the strip when the panel stands in one, pixels."""
+        return self.room.size if self.room is not None else self.base.size()
 
     def update(self) -> None:
         self.base.update()  # the HUD's timer goes on beneath the panel (autoplay is stopped)
@@ -162,7 +150,11 @@ class HintPanel(Overlay):
             self.hint = self.request.poll() or STALE
             self.base.hint = self.hint if self.hint is not STALE else None
             self.offset = 0
+            before = self.size()
             self.panel, self.lines = self._layout()
+            if self.size() != before:  # the answer needs the strip (or no longer does)
+                self.services.display.ensure_size(self.size())
+                self.invalidate()
             self.base.dirty = self.dirty = True
 
     def busy(self) -> bool:
@@ -171,41 +163,47 @@ class HintPanel(Overlay):
     def next_change(self) -> float:
         return self.base.next_change()  # the HUD's timer goes on beneath the panel
 
-    def _layout(self) -> tuple[pygame.Rect, list[str]]:
-        """The panel's rect and its wrapped lines; sets ``shown``, the lines that fit at once.
+    def _fixed(self) -> int:
+        """The panel's height without the explanation lines: title, gap, footer, pixels."""
+        return 2 * PAD + TITLE_SIZE + 4 + TEXT_LINE + 2
 
-        The panel never covers the ring. It goes below or above the ring (the far side
-        first) and below the HUD where the whole text fits; else over the HUD if it fits
-        there (a hinted game never enters the best times, so reading beats the timer).
-        Text that fits nowhere scrolls (Up, Down, the wheel), on the roomiest side below
-        the HUD, or over it when that side has room for fewer than two lines.
-        """
+    def _spans(self) -> list[tuple[int, int, bool]]:
+        """(top, bottom, anchored at the top) of the room on the board for the panel: between
+        the HUD and the marked cells, and between them and the window's bottom, the far side
+        from the move first."""
         layout = self.base.layout
-        width, height = layout.size
-        lines = wrap(self.hint.text, width - 2 * (PAD + 8), TEXT_SIZE)
-        fixed = 2 * PAD + TITLE_SIZE + 4 + TEXT_LINE + 2  # title, gap, footer
-        below_hud = layout.hud.bottom + 4
-        cell = self.hint.cell
-        if cell is None:
-            spans = [(below_hud, height - 4, False)]  # (top, bottom, anchored at the top)
-        else:
-            ring = layout.cell_rect(cell)
-            above, below = (below_hud, ring.top - 2, True), (ring.bottom + 2, height - 4, False)
-            spans = [above, below] if cell[0] >= layout.rows / 2 else [below, above]
-            spans.append((4, ring.top - 2, True))  # over the HUD: only when the board is short
-        room = [(bottom - top - fixed) // TEXT_LINE for top, bottom, _ in spans]
-        pick = next((i for i, r in enumerate(room) if r >= len(lines)), None)
-        if pick is None:  # the text must scroll: the roomiest side, the HUD kept in view if it can be
-            pick = max(range(min(2, len(spans))), key=lambda i: room[i])
-            if room[pick] < 2:
-                pick = len(spans) - 1
-            if room[pick] < 1:
-                spans, room, pick = [(4, height - 4, True)], [(height - 8 - fixed) // TEXT_LINE], 0
-        top, bottom, at_top = spans[pick]
-        self.shown = max(1, min(len(lines), room[pick]))
-        panel = pygame.Rect(8, 0, width - 16, fixed + self.shown * TEXT_LINE)
-        panel.top = top if at_top else bottom - panel.height
+        below_hud, bottom = layout.hud.bottom + 4, layout.size[1] - 4
+        cells = marked_cells(self.hint)
+        if not cells:
+            return [(below_hud, bottom, False)]
+        marked = layout.cell_rect(cells[0]).unionall([layout.cell_rect(c) for c in cells[1:]])
+        above, below = (below_hud, marked.top - 2, True), (marked.bottom + 2, bottom, False)
+        return [above, below] if self.hint.cell[0] >= layout.rows / 2 else [below, above]
+
+    def _layout(self) -> tuple[pygame.Rect, list[str]]:
+        """The panel's rect and its wrapped lines; sets ``shown``, the lines that fit at once,
+        and ``room``, the strip the panel stands in (None on the board)."""
+        width = self.base.layout.size[0]
+        fixed = self._fixed()
+        lines = wrap(self.hint.text, width - 16 - 2 * PAD, TEXT_SIZE)
+        for top, bottom, at_top in self._spans():
+            if (bottom - top - fixed) // TEXT_LINE >= len(lines):
+                self.room, self.shown = None, len(lines)
+                panel = pygame.Rect(8, 0, width - 16, fixed + len(lines) * TEXT_LINE)
+                panel.top = top if at_top else bottom - panel.height
+                return panel, lines
+        self.room = make_room(self.services.display, self.base.size(), self._strip_height)
+        panel = pygame.Rect(self.room.panel)
+        lines = wrap(self.hint.text, panel.width - 2 * PAD, TEXT_SIZE)
+        self.shown = max(1, min(len(lines), (panel.height - fixed) // TEXT_LINE))
         return panel, lines
+
+    def _strip_height(self, where: str, width: int) -> int:
+        """The panel's height in a strip ``where`` ('beside', 'under'), ``width`` pixels wide."""
+        fixed = self._fixed()
+        wanted = len(wrap(self.hint.text, width - 2 * PAD, TEXT_SIZE))
+        most = (self.base.size()[1] - 2 * MARGIN - fixed) // TEXT_LINE if where == "beside" else UNDER_LINES
+        return fixed + max(1, min(wanted, most)) * TEXT_LINE
 
     @property
     def cut(self) -> bool:
@@ -236,6 +234,8 @@ class HintPanel(Overlay):
         return self
 
     def draw_over(self, screen: pygame.Surface) -> None:
+        if self.room is not None:
+            self.room.draw(screen)
         panel = pygame.Surface(self.panel.size)
         panel.fill(GREY)
         bevel(panel, panel.get_rect(), 2)

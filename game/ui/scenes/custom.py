@@ -2,8 +2,14 @@
 
 A value the engine refuses (game.board.Config's message) or a board too big for
 this screen is refused here with the allowed range; no game starts with it. With
-no-guess boards on (``services.no_guess``) a density beyond the generator's limit
-(game.noguess.supported) is refused too, and the mines hint shows that limit.
+no-guess boards on (``services.no_guess``) a size or density beyond the generator's
+limits (game.noguess.supported) is refused too.
+
+Under each field a hint gives the range the next step takes, given the other fields as
+typed: the screen's largest board (game.ui.layout.max_board, the cells the window can
+show), Config's limits (2 cells at least, a mine and a free first click) and, with
+no-guess on, the generator's size and density limits. Every value in a hint's range
+starts a game, so a hint never offers what Enter then refuses.
 Keys: digits and Backspace edit, Up/Down/Tab move, Enter starts, Esc goes back.
 """
 
@@ -12,8 +18,8 @@ from __future__ import annotations
 import pygame
 
 from game.board import Config, max_mines
-from game.noguess import max_no_guess_mines, supported
-from game.ui.layout import MENU_SIZE, MIN_CELL, max_board
+from game.noguess import MAX_NO_GUESS_CELLS, max_no_guess_mines, supported
+from game.ui.layout import MENU_SIZE, MIN_CELL, fit_cell, max_board
 from game.ui.scene import Scene
 from game.ui.scenes.menu import draw_dialog, start
 from game.ui.widgets import BLACK, ERROR, Button, bevel, focus_step, text, wrap
@@ -67,7 +73,46 @@ class CustomForm(Scene):
             message = supported(config)
             if message:
                 raise ValueError(message)
+        if fit_cell(rows, cols, self.services.display.area(), mines) is None:
+            raise ValueError(f"rows x cols: {rows}x{cols} does not fit this screen with its result")
         return config
+
+    # ----- the ranges the hints show (what validate takes) -------------------------------------
+    def number(self, index: int) -> int | None:
+        """Field ``index`` as a number, None while it is empty."""
+        return int(self.values[index]) if self.values[index] else None
+
+    def size_ok(self, rows: int, cols: int) -> bool:
+        """True when a rows x cols board within the screen's limits takes a mine (and, with
+        no-guess on, the generator takes its size)."""
+        if self.services.no_guess:
+            return max_no_guess_mines(rows, cols) >= 1  # 0 beyond MAX_NO_GUESS_CELLS cells
+        return max_mines(rows, cols) >= 1
+
+    def size_range(self, axis: int) -> tuple[int, int] | None:
+        """(least, most) rows (``axis`` 0) or columns (1) the next step takes with the other
+        field as typed (any other within the screen's limits while it is empty or out of
+        them); None when no value fits."""
+        limits = self.limits()
+        other = self.number(1 - axis)
+        if other is None or not 1 <= other <= limits[1 - axis]:
+            return 1, limits[axis]
+        sizes = ((n, other) if axis == 0 else (other, n) for n in range(1, limits[axis] + 1))
+        fits = [size[axis] for size in sizes if self.size_ok(*size)]
+        return (fits[0], fits[-1]) if fits else None
+
+    def mines_range(self) -> tuple[int, int] | None:
+        """(1, most) mines the next step takes on the size typed, None until the size is one
+        it takes."""
+        rows, cols = self.number(0), self.number(1)
+        if rows is None or cols is None:
+            return None
+        for axis, value in enumerate((rows, cols)):
+            allowed = self.size_range(axis)
+            if allowed is None or not allowed[0] <= value <= allowed[1]:
+                return None
+        top = max_no_guess_mines(rows, cols) if self.services.no_guess else max_mines(rows, cols)
+        return 1, top
 
     def submit(self):
         try:
@@ -117,8 +162,7 @@ class CustomForm(Scene):
 
     def draw(self, screen: pygame.Surface) -> None:
         draw_dialog(screen, "Custom board")
-        max_rows, max_cols = self.limits()
-        hints = (f"1..{max_rows}", f"1..{max_cols}", "1..rows x cols - 1")
+        hints = self.hints()
         for i, name in enumerate(FIELDS):
             rect = self.field_rect(i)
             text(screen, name.title(), (16, rect.top + 4), 18)
@@ -129,34 +173,34 @@ class CustomForm(Scene):
             text(screen, hints[i], (rect.left, rect.bottom + 1), 12, (64, 64, 64))
             if i == self.focus:
                 pygame.draw.rect(screen, BLACK, rect.inflate(2, 2), 1)
-        self._draw_mines_hint(screen)
         self.start_button.draw(screen, focused=self.focus == 3)
         self.back_button.draw(screen, focused=self.focus == 4)
         for i, line in enumerate(wrap(self.message, MENU_SIZE[0] - 24, 16)[:4]):
             text(screen, line, (12, 198 + i * 15), 16, ERROR)
         self.dirty = False
 
+    def hints(self) -> tuple[str, str, str]:
+        """The range under each field: rows, columns, mines (see the module docstring)."""
+        sizes = []
+        for axis in (0, 1):
+            allowed = self.size_range(axis)
+            sizes.append(f"{allowed[0]}..{allowed[1]}" if allowed else "none fits")
+        return sizes[0], sizes[1], self.mines_hint() or "1..rows x cols - 1"
+
     def mines_hint(self) -> str:
         """The mine range the typed size allows ("" until rows and columns are numbers).
 
-        With no-guess on, the generator's limit (game.noguess.max_no_guess_mines).
-        """
-        try:
-            rows, cols = int(self.values[0]), int(self.values[1])
-        except ValueError:
+        With no-guess on, the generator's limit (game.noguess.max_no_guess_mines)."""
+        rows, cols = self.number(0), self.number(1)
+        if rows is None or cols is None or rows < 1 or cols < 1:
             return ""
-        if rows < 1 or cols < 1:
-            return ""
+        allowed = self.mines_range()
+        suffix = " no-guess" if self.services.no_guess else ""
+        if allowed is not None:
+            return f"1..{allowed[1]}{suffix}"
+        max_rows, max_cols = self.limits()
+        if rows > max_rows or cols > max_cols:
+            return "too big for this screen"
         if self.services.no_guess:
-            top = max_no_guess_mines(rows, cols)
-            return f"1..{top} no-guess" if top else "too big for no-guess"
-        top = max_mines(rows, cols)
-        return f"1..{top}" if top >= 1 else "no room for a mine"
-
-    def _draw_mines_hint(self, screen: pygame.Surface) -> None:
-        """Say how many mines the typed size allows, so the range is known before Enter."""
-        hint = self.mines_hint()
-        if hint:
-            rect = self.field_rect(2)
-            pygame.draw.rect(screen, (192, 192, 192), (rect.left, rect.bottom + 1, 110, 12))
-            text(screen, hint, (rect.left, rect.bottom + 1), 12, (64, 64, 64))
+            return "too big for no-guess" if rows * cols > MAX_NO_GUESS_CELLS else "too small for no-guess"
+        return "no room for a mine"

@@ -23,7 +23,7 @@ from game.ui.assist import Assistant
 from game.ui.autoplay import Autoplay
 from game.ui.board_view import BoardView
 from game.ui.hud import draw_frame, draw_hud
-from game.ui.layout import BoardLayout, fit_cell
+from game.ui.layout import layout_for
 from game.ui.mouse import MouseGesture
 from game.ui.scene import Scene
 
@@ -36,16 +36,16 @@ ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), p
 
 
 class Playing(Scene):
-    """Play ``game``; the window is sized to its board at the largest cell size that fits."""
+    """Play ``game``; the window is sized to its board at the largest cell size that fits
+    (with the rulers when they are on and fit too)."""
 
     def __init__(self, services, game: Game) -> None:
         super().__init__(services)
         self.game = game
         mines = game.config.mines  # over 999 the counter takes more LED digits
-        cell = fit_cell(game.rows, game.cols, services.display.area(), mines)
-        if cell is None:
+        self.layout = layout_for(game.rows, game.cols, services.display.area(), mines, services.settings.rulers)
+        if self.layout is None:
             raise ValueError(f"board: {game.rows}x{game.cols} does not fit this screen")
-        self.layout = BoardLayout(game.rows, game.cols, cell, mines)
         self.cursor: Cell | None = None
         self.gesture = MouseGesture(self.layout)
         self.look = None  # optional override of game.appearance (the explosion hides the mines)

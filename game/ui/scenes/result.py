@@ -1,4 +1,5 @@
-"""GameOver and Victory: overlays over the finished board with New game, Retry and Menu.
+"""GameOver and Victory: the finished board with a panel of New game, Retry and Menu beside
+or under it (never over a cell).
 
 GameOver first plays the explosion sprite sheet at the exploded mine (counting
 update ticks), with the other mines still hidden, then shows every mine and the
@@ -15,19 +16,21 @@ import pygame
 from game.board import Cell
 from game.records.db import RecordsError
 from game.records.record import NAME_MAX, clean_name
+from game.ui.result_panel import BUTTON_SIZE, ResultPanel
+from game.ui.room import Room, make_room
 from game.ui.scene import Overlay
-from game.ui.widgets import BLACK, ERROR, GREY, NAVY, Button, ButtonList, TextField, bevel, text, wrap
+from game.ui.widgets import Button, ButtonList, TextField, text
 
 TICKS_PER_FRAME = 4  # update ticks each explosion frame stays (60 Hz: 15 frames a second)
-PANEL_ALPHA = 225  # panel opacity: the board shows faintly through it
-LINE = 15  # text line height, pixels
-NOTE_SIZE = 14  # font of the notes (records messages), pixels
-NOTE_LINE = 13  # their line height, pixels
-BUTTONS_H = 34  # the button row at the bottom of the panel, pixels
+HIDDEN_SIZE = 13  # "V shows the result" in the strip while the panel is hidden, pixels
+HIDDEN_RGB = (90, 90, 90)
 
 
 class Result(Overlay):
-    """Common overlay: a panel of ``lines()`` and three buttons; V hides the panel to see the board."""
+    """Common overlay: a panel of ``lines()`` and ``notes`` and three buttons in a strip beside
+    or under the board (game.ui.room: the window grows while the result shows, and shrinks
+    back for a new game or a retry), so the whole finished board stays in view: the mine
+    that went off, every wrong flag. V hides and shows the panel."""
 
     title = ""
 
@@ -36,6 +39,13 @@ class Result(Overlay):
         self.notes = notes or []
         self.panel_shown = True
         self.buttons = ButtonList([])
+        self.room: Room | None = None
+
+    def size(self) -> tuple[int, int]:
+        """The playing window with the strip for the panel, pixels."""
+        if self.room is None:
+            self._build_panel()
+        return self.room.size
 
     def enter(self) -> None:
         self.dirty = True
@@ -44,6 +54,10 @@ class Result(Overlay):
     def lines(self) -> list[str]:
         """Text under the title."""
         return list(self.notes)
+
+    def celebration_lines(self) -> list[str]:
+        """Lines celebrating a new best time (then the panel has a name field), else []."""
+        return []
 
     def ready(self) -> bool:
         """True once the panel may show (after any animation)."""
@@ -76,43 +90,34 @@ class Result(Overlay):
     def menu(self):
         return self.base.key_menu()
 
-    def extra_height(self) -> int:
-        """Pixels a subclass needs between the text and the buttons."""
-        return 0
+    def _arrange(self, width: int) -> ResultPanel:
+        return ResultPanel(self.title, self.lines(), self.notes, self.celebration_lines(), width)
 
     def _build_panel(self) -> None:
-        area = self.base.layout.board.union(self.base.layout.hud)
-        width = min(192, area.width - 4)
-        self.shown_notes = [line for note in self.notes for line in wrap(note, width - 12, NOTE_SIZE)]
-        height = 22 + LINE * len(self.lines()) + NOTE_LINE * len(self.shown_notes) + self.extra_height() + BUTTONS_H
-        self.panel = pygame.Rect(0, 0, width, height)
-        self.panel.center = self.base.layout.board.center
-        self.panel.clamp_ip(pygame.Rect((0, 0), self.base.layout.size))
-        gap, bw = 4, (width - 20) // 3
-        y = self.panel.bottom - 28
+        """Find the strip for the panel and lay the panel out in it; a panel that changed
+        size (a note added) resizes the window at once."""
+        before = self.room.size if self.room is not None else None
+        self.room = make_room(self.services.display, self.base.size(),
+                              lambda where, width: self._arrange(width).rect.height)
+        self.arranged = self._arrange(self.room.panel.width)
+        self.arranged.move_to(self.room.panel.topleft)
+        self.panel = self.arranged.rect
+        self.shown_notes = self.arranged.notes  # the notes as wrapped on the panel
         labels = (("New game", self.new_game), ("Retry", self.retry), ("Menu", self.menu))
-        self.buttons = ButtonList([Button((self.panel.left + 6 + i * (bw + gap), y, bw, 22), label, action, 15)
-                                   for i, (label, action) in enumerate(labels)])
-
-    def text_bottom(self) -> int:
-        """The y just under the lines and notes, pixels."""
-        return self.panel.top + 22 + LINE * len(self.lines()) + NOTE_LINE * len(self.shown_notes)
+        self.buttons = ButtonList([Button(rect, label, action, BUTTON_SIZE)
+                                   for rect, (label, action) in zip(self.arranged.buttons, labels)])
+        if before is not None and before != self.room.size:
+            self.services.display.ensure_size(self.room.size)
+            self.invalidate()
 
     def draw_over(self, screen: pygame.Surface) -> None:
-        if not (self.ready() and self.panel_shown):
+        self.room.draw(screen)
+        if not self.ready():
             return
-        panel = pygame.Surface(self.panel.size)
-        panel.fill(GREY)
-        bevel(panel, panel.get_rect(), 2)
-        panel.set_alpha(PANEL_ALPHA)
-        screen.blit(panel, self.panel)
-        text(screen, self.title, (self.panel.centerx, self.panel.top + 12), 20, BLACK, "center", bold=True)
-        lines = self.lines()
-        for i, line in enumerate(lines):
-            text(screen, line, (self.panel.centerx, self.panel.top + 27 + i * LINE), 16, anchor="center")
-        top = self.panel.top + 20 + LINE * len(lines) + NOTE_LINE // 2
-        for i, line in enumerate(self.shown_notes):
-            text(screen, line, (self.panel.centerx, top + i * NOTE_LINE), NOTE_SIZE, ERROR, "center")
+        if not self.panel_shown:
+            text(screen, "V shows the result", self.room.strip.center, HIDDEN_SIZE, HIDDEN_RGB, "center")
+            return
+        self.arranged.draw(screen)
         self.draw_buttons(screen)
 
     def draw_buttons(self, screen: pygame.Surface) -> None:
@@ -213,23 +218,23 @@ class Victory(Result):
     @property
     def celebration(self) -> str:
         """"New best time! #N on Beginner", or "" when the time is not a best time."""
+        return " ".join(self.celebration_lines())
+
+    def celebration_lines(self) -> list[str]:
+        """["New best time!", "#N on Beginner"], or [] when the time is not a best time."""
         if not self.rank:
-            return ""
-        return f"New best time! #{self.rank} on {self.base.game.config.level.title()}"
+            return []
+        return ["New best time!", f"#{self.rank} on {self.base.game.config.level.title()}"]
 
     def enter(self) -> None:
         super().enter()
         if self.field is not None:
             pygame.key.start_text_input()
-            self.field.rect.topleft = (self.panel.left + 54, self.text_bottom() + 36)
-            self.field.rect.width = self.panel.width - 62
+            self.field.rect = pygame.Rect(self.arranged.field)
 
     def exit(self) -> None:
         if self.field is not None and clean_name(self.field.value) != self.saved_name:
             self.save_name()
-
-    def extra_height(self) -> int:
-        return 62 if self.rank else 0
 
     def lines(self) -> list[str]:
         game = self.base.game
@@ -283,11 +288,5 @@ class Victory(Result):
 
     def draw_over(self, screen: pygame.Surface) -> None:
         super().draw_over(screen)
-        if not (self.ready() and self.panel_shown and self.rank):
-            return
-        top = self.text_bottom()
-        level = self.base.game.config.level.title()
-        text(screen, "New best time!", (self.panel.centerx, top + 8), 18, NAVY, "center", bold=True)
-        text(screen, f"#{self.rank} on {level}", (self.panel.centerx, top + 24), 16, NAVY, "center", bold=True)
-        text(screen, "Name", (self.panel.left + 10, self.field.rect.centery + 1), 16, anchor="midleft")
-        self.field.draw(screen)
+        if self.ready() and self.panel_shown and self.field is not None:
+            self.field.draw(screen)

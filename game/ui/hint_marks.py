@@ -1,0 +1,149 @@
+"""A hint's marks on the board: the move ringed, and the cells its explanation names.
+
+The explanation's cells come as data with their part in it (game.solver.explain.Mark,
+carried by game.ui.assist.Hint.marks); here they become pictures on their cells:
+
+- the hinted move: a ring, green for a certain-safe cell, amber for a guess;
+- each number the argument reads: a blue ring, and a white arrow along the argument: from
+  a number touching the move to the move, from any other number to the nearest number
+  touching the move (so that no arrow is drawn across a digit of the argument);
+- each mine the argument deduces: a red cross;
+- the cells a number's mines are shown to lie among: a red wash with a red edge;
+- another move the explanation weighs: a dashed amber ring;
+- the other certain-safe cells (not named): a pale green wash.
+
+Drawing only (Tatham's drawstate): all positions come from the BoardLayout, in logical pixels.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.board import Cell
+from game.solver.explain import AMONG, MINE, NUMBER, OTHER
+from game.ui.layout import BoardLayout
+from game.ui.widgets import BLACK
+
+GUESS_RGB = (255, 150, 0)  # ring of a best guess (amber)
+HINT_SAFE_RGB = (0, 190, 0)  # ring of a certain-safe best move
+OTHER_SAFE_ALPHA = 90  # green wash over the other certain-safe cells of a hint
+NUMBER_RGB = (30, 90, 255)  # rings of the numbers an explanation reads
+MINE_MARK_RGB = (225, 0, 0)  # cross on a deduced mine; edge of the cells mines lie among
+AMONG_ALPHA = 70  # red wash over the cells mines lie among
+ARROW_RGB = (255, 255, 255)  # arrows: white, outlined in black, over the blue rings
+ARROW_FROM, ARROW_TO = 0.28, 0.28  # arrows start and end this many cells from the centres
+
+
+def outline(screen: pygame.Surface, rect: pygame.Rect, colour) -> None:
+    """A 3-pixel ring: black, ``colour``, black, so it shows on any tile."""
+    pygame.draw.rect(screen, BLACK, rect, 1)
+    pygame.draw.rect(screen, colour, rect.inflate(-2, -2), 1)
+    pygame.draw.rect(screen, colour, rect.inflate(-4, -4), 1)
+
+
+def dashed(screen: pygame.Surface, rect: pygame.Rect, colour, dash: int = 2) -> None:
+    """A 2-pixel dashed ring just inside ``rect``: ``colour`` and black dashes of ``dash`` pixels."""
+    right, bottom = rect.right - 1, rect.bottom - 1
+    edge = [(x, rect.top) for x in range(rect.left, right)] + [(right, y) for y in range(rect.top, bottom)]
+    edge += [(x, bottom) for x in range(right, rect.left, -1)] + [(rect.left, y) for y in range(bottom, rect.top, -1)]
+    for i, (x, y) in enumerate(edge):
+        shade = colour if (i // dash) % 2 == 0 else BLACK
+        pygame.draw.rect(screen, shade, (x - (x == right), y - (y == bottom), 2, 2))
+
+
+def wash(screen: pygame.Surface, rect: pygame.Rect, rgb, alpha: int) -> None:
+    """Tint ``rect`` with ``rgb`` at opacity ``alpha`` (0..255)."""
+    tint = pygame.Surface(rect.size, pygame.SRCALPHA)
+    tint.fill((*rgb, alpha))
+    screen.blit(tint, rect)
+
+
+Point = tuple[float, float]
+
+
+def arrow_ends(layout: BoardLayout, start: Cell, end: Cell) -> tuple[Point, Point]:
+    """Where the arrow from cell ``start`` to cell ``end`` begins and ends, pixels: off the
+    number's digit and just inside the move's ring."""
+    (x0, y0), (x1, y1) = layout.cell_rect(start).center, layout.cell_rect(end).center
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    cell = layout.cell
+    start_at = (x0 + ux * cell * ARROW_FROM, y0 + uy * cell * ARROW_FROM)
+    return start_at, (x1 - ux * cell * ARROW_TO, y1 - uy * cell * ARROW_TO)
+
+
+def draw_arrow(screen: pygame.Surface, layout: BoardLayout, start: Cell, end: Cell) -> None:
+    """A white arrow (outlined in black) from the number at ``start`` to the cell at ``end``."""
+    (x0, y0), (x1, y1) = arrow_ends(layout, start, end)
+    width = 2 if layout.cell >= 12 else 1
+    head = max(3, layout.cell // 3)
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    base = (x1 - ux * head, y1 - uy * head)
+    wing = (-uy * head * 0.7, ux * head * 0.7)
+    tip = [(x1, y1), (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
+    pygame.draw.line(screen, BLACK, (x0, y0), base, width + 2)
+    pygame.draw.polygon(screen, BLACK, tip, 0)
+    pygame.draw.polygon(screen, BLACK, tip, 1)
+    pygame.draw.line(screen, ARROW_RGB, (x0, y0), base, width)
+    pygame.draw.polygon(screen, ARROW_RGB, [(x1 - ux, y1 - uy), tip[1], tip[2]], 0)
+
+
+def draw_cross(screen: pygame.Surface, rect: pygame.Rect) -> None:
+    """A red X (outlined in black) across ``rect``: this cell holds a mine."""
+    inner = rect.inflate(-rect.width // 4, -rect.height // 4)
+    width = 2 if rect.width >= 12 else 1
+    for colour, thick in ((BLACK, width + 2), (MINE_MARK_RGB, width)):
+        pygame.draw.line(screen, colour, inner.topleft, (inner.right - 1, inner.bottom - 1), thick)
+        pygame.draw.line(screen, colour, (inner.left, inner.bottom - 1), (inner.right - 1, inner.top), thick)
+
+
+def _touch(a: Cell, b: Cell) -> bool:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+
+
+def arrows(hint) -> list[tuple[Cell, Cell]]:
+    """(from, to) cells of the arrows a hint draws: see the module docstring."""
+    numbers = [mark.cell for mark in hint.marks if mark.role == NUMBER]
+    near = [cell for cell in numbers if _touch(cell, hint.cell)]
+    pairs = []
+    for cell in numbers:
+        if cell in near or not near:
+            pairs.append((cell, hint.cell))
+        else:
+            pairs.append((cell, min(near, key=lambda n: (max(abs(n[0] - cell[0]), abs(n[1] - cell[1])), n))))
+    return pairs
+
+
+def marked_cells(hint) -> list[Cell]:
+    """Every cell a hint draws on besides the other safe cells: the move and its marks."""
+    if hint is None or hint.cell is None:
+        return []
+    return [hint.cell] + [mark.cell for mark in hint.marks]
+
+
+def draw_hint_marks(screen: pygame.Surface, layout: BoardLayout, hint) -> None:
+    """Wash the other certain-safe cells green, draw the explanation's marks, ring the move
+    (green safe, amber guess); ``hint`` is a game.ui.assist.Hint or None."""
+    if hint is None or hint.cell is None:
+        return
+    named = set(marked_cells(hint))
+    for cell in hint.safe - named:  # a named cell shows its part in the argument only
+        wash(screen, layout.cell_rect(cell), HINT_SAFE_RGB, OTHER_SAFE_ALPHA)
+    marks = {role: [m.cell for m in hint.marks if m.role == role] for role in (NUMBER, MINE, AMONG, OTHER)}
+    for cell in marks[AMONG]:
+        rect = layout.cell_rect(cell)
+        wash(screen, rect, MINE_MARK_RGB, AMONG_ALPHA)
+        pygame.draw.rect(screen, MINE_MARK_RGB, rect, 1)
+    for cell in marks[MINE]:
+        draw_cross(screen, layout.cell_rect(cell))
+    for cell in marks[OTHER]:
+        dashed(screen, layout.cell_rect(cell).inflate(-2, -2), GUESS_RGB)
+    for cell in marks[NUMBER]:
+        outline(screen, layout.cell_rect(cell), NUMBER_RGB)
+    for start, end in arrows(hint):
+        draw_arrow(screen, layout, start, end)
+    colour = GUESS_RGB if hint.kind in ("guess", "endgame") else HINT_SAFE_RGB
+    outline(screen, layout.cell_rect(hint.cell), colour)

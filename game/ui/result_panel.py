@@ -1,0 +1,187 @@
+"""The result panel's arrangement: title, lines, notes, a best time's name block, three buttons.
+
+The panel is laid out for the width its room (game.ui.room) gives it, and sizes itself to
+its text. Three arrangements, the first that fits:
+
+- ``row``: everything side by side in one band, the text from the left and the name
+  block and buttons flush right (a wide window: the strip under it stays low);
+- ``columns``: the title and lines on the left, the name block and the buttons on the
+  right (a window as wide as Expert's);
+- ``stack``: one under another, centred (a side strip, or a narrow window); the buttons
+  sit in a row, or New game over Retry and Menu when the panel is too narrow for three.
+
+Geometry and the drawing of the text only: the scene (game.ui.scenes.result) owns the
+buttons' actions and the name field. All positions are logical pixels.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.widgets import BLACK, ERROR, GREY, NAVY, bevel, fitting_size, font, text, wrap
+
+TITLE_SIZE = 20  # title font, pixels (bold)
+LINE_SIZE, LINE = 16, 15  # the lines' font and line height, pixels
+NOTE_SIZE, NOTE_LINE = 14, 13  # the notes' (records messages) font and line height, pixels
+BUTTON_H, BUTTON_W = 22, 64  # a button; BUTTON_W in a row arrangement, pixels
+BUTTON_SIZE = 15  # button label font, pixels
+GAP = 4  # between buttons, pixels
+PAD = 6  # inside the panel's edge, pixels
+ITEM_GAP = 12  # between the items of a row arrangement, pixels
+ROW_H = 32  # a row arrangement's band, pixels
+NAME_W = 120  # the name field in a row arrangement, pixels
+NAME_LABEL_W = 48  # room for "Name" left of the field, pixels
+NAME_BLOCK_H = 62  # a stacked best-time block: two lines of celebration and the field, pixels
+MIN_FIELD_W = 90  # narrower than this, "Name" stands above the field, pixels
+RIGHT_W = 3 * BUTTON_W + 2 * GAP  # the least right column of the columns arrangement, pixels
+
+
+class ResultPanel:
+    """The parts of a ``width``-pixel result panel at (0, 0); :meth:`move_to` places it.
+
+    celebration: the best-time lines ("New best time!", "#1 on Expert"), empty when the
+    time is not a best time; with them the panel has a name block. ``rect`` is the panel,
+    ``field`` the name field's rect (None without celebration), ``buttons`` three rects.
+    """
+
+    def __init__(self, title: str, lines: list[str], notes: list[str], celebration: list[str],
+                 width: int) -> None:
+        self.title, self.lines, self.celebration, self.width = title, lines, celebration, width
+        self.items: list[tuple[str, tuple[int, int], int, tuple, str, bool]] = []  # text, pos, size...
+        self.field: pygame.Rect | None = None
+        self.name_label: tuple[int, int] | None = None
+        inner = width - 2 * PAD
+        self.given_notes = notes
+        self.notes = self._wrap_notes(inner)
+        if self._row_width() <= inner:
+            self.mode, height = "row", self._row()
+        elif inner >= 2 * self._right_width() + ITEM_GAP:
+            self.mode, height = "columns", self._columns()
+        else:
+            self.mode, height = "stack", self._stack(width)
+        self.rect = pygame.Rect(0, 0, width, height)
+
+    def _wrap_notes(self, width: int) -> list[str]:
+        return [line for note in self.given_notes for line in wrap(note, width, NOTE_SIZE)]
+
+    # ----- the two arrangements --------------------------------------------------------------
+    def _row_texts(self) -> list[tuple[str, int, bool]]:
+        """(text, size, bold) of the row's left group: the title, then each non-empty line."""
+        return [(self.title, TITLE_SIZE, True)] + [(line, LINE_SIZE, False) for line in self.lines if line]
+
+    def _row_width(self) -> int:
+        """Pixels the row arrangement needs between the paddings."""
+        widths = [font(size, bold).size(message)[0] for message, size, bold in self._row_texts()]
+        if self.celebration:
+            widths += [font(LINE_SIZE, True).size(" ".join(self.celebration))[0], NAME_LABEL_W + NAME_W]
+        widths.append(3 * BUTTON_W + 2 * GAP)
+        return sum(widths) + ITEM_GAP * (len(widths) - 1)
+
+    def _row(self) -> int:
+        middle = PAD + ROW_H // 2
+        x = PAD
+        for message, size, bold in self._row_texts():
+            self.items.append((message, (x, middle), size, BLACK, "midleft", bold))
+            x += font(size, bold).size(message)[0] + ITEM_GAP
+        right = self.width - PAD
+        left = right - (3 * BUTTON_W + 2 * GAP)
+        self.buttons = [pygame.Rect(left + i * (BUTTON_W + GAP), middle - BUTTON_H // 2, BUTTON_W, BUTTON_H)
+                        for i in range(3)]
+        if self.celebration:
+            self.field = pygame.Rect(left - ITEM_GAP - NAME_W, middle - 10, NAME_W, 20)
+            self.name_label = (self.field.left - NAME_LABEL_W + 4, middle + 1)
+            said = " ".join(self.celebration)
+            say_w = font(LINE_SIZE, True).size(said)[0]
+            self.items.append((said, (self.name_label[0] - ITEM_GAP - say_w, middle), LINE_SIZE, NAVY,
+                               "midleft", True))
+        top = PAD + ROW_H
+        for i, line in enumerate(self.notes):
+            self.items.append((line, (self.width // 2, top + i * NOTE_LINE), NOTE_SIZE, ERROR,
+                               "midtop", False))
+        return top + NOTE_LINE * len(self.notes) + (PAD if self.notes else 0)
+
+    def _right_width(self) -> int:
+        """The columns arrangement's right column: the buttons, the name row, the celebration."""
+        widths = [RIGHT_W] + ([NAME_LABEL_W + NAME_W] if self.celebration else [])
+        widths += [font(size, True).size(line)[0] for line, size in zip(self.celebration, (18, 16))]
+        return max(widths)
+
+    def _text_block(self, left: int, width: int) -> int:
+        """The title, the lines and the notes centred in ``width`` pixels from x ``left``; returns
+        the y under them."""
+        centre = left + width // 2
+        size = fitting_size(self.title, width, TITLE_SIZE, 11, bold=True)
+        self.items.append((self.title, (centre, 12), size, BLACK, "center", True))
+        y = 20
+        for line in (part for line in self.lines for part in (wrap(line, width, LINE_SIZE) or [""])):
+            self.items.append((line, (centre, y + LINE // 2), LINE_SIZE, BLACK, "center", False))
+            y += LINE
+        for line in self.notes:
+            self.items.append((line, (centre, y + NOTE_LINE // 2), NOTE_SIZE, ERROR, "center", False))
+            y += NOTE_LINE
+        return y + 2
+
+    def _name_block(self, left: int, width: int, y: int) -> int:
+        """The celebration and the name field in ``width`` pixels from x ``left``, from ``y``;
+        returns the y under them."""
+        centre = left + width // 2
+        for (line, bold_size), dy in zip(zip(self.celebration, (18, 16)), (8, 24)):
+            fitted = fitting_size(line, width, bold_size, 11, bold=True)
+            self.items.append((line, (centre, y + dy), fitted, NAVY, "center", True))
+        if width - NAME_LABEL_W >= MIN_FIELD_W:
+            self.field = pygame.Rect(left + NAME_LABEL_W, y + 36, width - NAME_LABEL_W, 20)
+            self.name_label = (left + 4, self.field.centery + 1)
+            return y + NAME_BLOCK_H
+        self.name_label = (left + 2, y + 40)  # a narrow side strip: "Name" on its own line
+        self.field = pygame.Rect(left, y + 48, width, 20)
+        return y + NAME_BLOCK_H + 10
+
+    def _columns(self) -> int:
+        inner = self.width - 2 * PAD
+        right_w = self._right_width()
+        left_w = inner - right_w - ITEM_GAP
+        self.notes = self._wrap_notes(left_w)
+        y = self._text_block(PAD, left_w)
+        right = PAD + left_w + ITEM_GAP
+        below = self._name_block(right, right_w, 0) if self.celebration else 0
+        height = max(y + PAD, below + 4 + BUTTON_H + PAD)
+        bw = (right_w - 2 * GAP) // 3
+        self.buttons = [pygame.Rect(right + i * (bw + GAP), height - PAD - BUTTON_H, bw, BUTTON_H)
+                        for i in range(3)]
+        return height
+
+    def _stack(self, width: int) -> int:
+        inner = width - 2 * PAD
+        y = self._text_block(PAD, inner)
+        if self.celebration:
+            y = self._name_block(PAD, inner, y)
+        if inner >= 3 * 52 + 2 * GAP:  # three buttons of at least 52 pixels side by side
+            bw = (inner - 2 * GAP) // 3
+            self.buttons = [pygame.Rect(PAD + i * (bw + GAP), y + 4, bw, BUTTON_H) for i in range(3)]
+            return y + 4 + BUTTON_H + PAD
+        half = (inner - GAP) // 2  # New game across the panel, Retry and Menu under it
+        self.buttons = [pygame.Rect(PAD, y + 4, inner, BUTTON_H),
+                        pygame.Rect(PAD, y + 8 + BUTTON_H, half, BUTTON_H),
+                        pygame.Rect(PAD + half + GAP, y + 8 + BUTTON_H, inner - half - GAP, BUTTON_H)]
+        return y + 8 + 2 * BUTTON_H + PAD
+
+    # ----- placing and drawing ---------------------------------------------------------------
+    def move_to(self, topleft: tuple[int, int]) -> None:
+        """Put the panel's top-left corner at ``topleft``; every part moves with it."""
+        dx, dy = topleft[0] - self.rect.left, topleft[1] - self.rect.top
+        self.rect.move_ip(dx, dy)
+        self.buttons = [rect.move(dx, dy) for rect in self.buttons]
+        if self.field is not None:
+            self.field = self.field.move(dx, dy)
+        if self.name_label is not None:
+            self.name_label = (self.name_label[0] + dx, self.name_label[1] + dy)
+        self.items = [(m, (x + dx, y + dy), *rest) for m, (x, y), *rest in self.items]
+
+    def draw(self, screen: pygame.Surface) -> None:
+        """The panel's face and its text (the scene draws the buttons and the field)."""
+        pygame.draw.rect(screen, GREY, self.rect)
+        bevel(screen, self.rect, 2, raised=False)
+        for message, pos, size, colour, anchor, bold in self.items:
+            text(screen, message, pos, size, colour, anchor, bold)
+        if self.name_label is not None:
+            text(screen, "Name", self.name_label, LINE_SIZE, anchor="midleft")

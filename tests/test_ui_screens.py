@@ -1,0 +1,150 @@
+"""Screens that keep out of the way: the result panel beside or under the board, never over
+it; told with posted pygame events on the three standard levels (headless SDL)."""
+
+import pygame
+import pytest
+
+from game.engine import State
+from game.ui.scenes.playing import Playing
+from game.ui.scenes.result import GameOver, Victory
+
+LEVELS = ["beginner", "intermediate", "expert"]
+
+
+def shows_sprite(w, layout, cell, key):
+    """True when the canvas shows the ``key`` sprite at ``cell``, pixel for pixel."""
+    sprite = w.scene.services.assets.cell_sprites(layout.cell)[key]
+    shown = w.screen.subsurface(layout.cell_rect(cell))
+    return pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(sprite, "RGB")
+
+
+def lose(w):
+    """A wrong flag, then a click on a mine; returns the board's layout and the wrong flag."""
+    game = w.scene.game
+    w.click_cell((game.rows // 2, game.cols // 2))
+    mines = game.layout()
+    wrong = next(c for c in game.cells() if c not in mines and game.appearance(c) == "covered")
+    w.click_cell(wrong, 3)
+    w.click_cell(sorted(mines)[0])
+    assert isinstance(w.scene, GameOver)
+    return wrong
+
+
+def win(w):
+    game = w.scene.game
+    w.click_cell((game.rows // 2, game.cols // 2))
+    mines = game.layout()
+    for cell in game.cells():
+        if game.over:
+            break
+        if cell not in mines and game.appearance(cell) == "covered":
+            w.click_cell(cell)
+    assert isinstance(w.scene, Victory)
+
+
+def assert_panel_clear_of_the_board(w):
+    """The panel, its buttons (and name field) lie in the window and off the board and the HUD."""
+    scene, layout = w.scene, w.scene.base.layout
+    window = pygame.Rect((0, 0), w.screen.get_size())
+    assert w.screen.get_size() == scene.size() != layout.size  # the window grew for the strip
+    assert window.contains(scene.panel) and not scene.panel.colliderect(layout.board)
+    assert not scene.panel.colliderect(layout.hud)
+    assert not scene.panel.colliderect(pygame.Rect((0, 0), layout.size))  # not even the frame
+    for button in scene.buttons.buttons:
+        assert scene.panel.contains(button.rect)
+    field = getattr(scene, "field", None)
+    if field is not None:
+        assert scene.panel.contains(field.rect)
+
+
+def assert_v_toggles(w):
+    scene = w.scene
+    before = pygame.image.tobytes(w.screen.subsurface(scene.panel), "RGB")
+    board = pygame.image.tobytes(w.screen.subsurface(scene.base.layout.board), "RGB")
+    w.key(pygame.K_v)
+    assert w.scene is scene and not scene.panel_shown
+    assert pygame.image.tobytes(w.screen.subsurface(scene.panel), "RGB") != before
+    assert pygame.image.tobytes(w.screen.subsurface(scene.base.layout.board), "RGB") == board  # untouched
+    w.click(scene.buttons.buttons[2].rect.center)  # Menu, hidden: nothing happens
+    assert w.scene is scene
+    w.key(pygame.K_v)
+    assert scene.panel_shown and pygame.image.tobytes(w.screen.subsurface(scene.panel), "RGB") == before
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_after_a_loss_the_panel_leaves_the_board_the_fatal_mine_and_wrong_flags_in_view(window, level):
+    w = window(["--difficulty", level, "--seed", "7"])
+    wrong = lose(w)
+    scene = w.scene
+    layout, game = scene.base.layout, scene.base.game
+    assert scene.busy()  # the explosion plays at the mine first, in the grown window
+    w.step(60)
+    assert scene.ready()
+    assert_panel_clear_of_the_board(w)
+    assert shows_sprite(w, layout, game.exploded, "mine_hit")
+    assert shows_sprite(w, layout, wrong, "wrong_flag")
+    assert_v_toggles(w)
+    w.key(pygame.K_r)  # retry: the window shrinks back and clicks land on their cells
+    assert isinstance(w.scene, Playing) and w.screen.get_size() == layout.size
+    w.click_cell((0, 0))
+    assert game.is_revealed((0, 0)) or game.state is State.LOST
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_after_a_win_the_panel_and_its_name_field_leave_the_board_in_view(window, level):
+    w = window(["--difficulty", level, "--seed", "11"])
+    win(w)
+    scene = w.scene
+    assert scene.rank == 1 and scene.field is not None  # the first win is a best time
+    assert_panel_clear_of_the_board(w)
+    for cell in scene.base.game.layout():
+        assert shows_sprite(w, scene.base.layout, cell, "flag")
+    w.key(pygame.K_TAB)  # V types into the focused field; released by Tab, V toggles the panel
+    assert not scene.field.focused
+    assert_v_toggles(w)
+    w.click(scene.base.layout.face.center)  # the face still starts a new game
+    assert isinstance(w.scene, Playing) and w.screen.get_size() == w.scene.layout.size
+
+
+def test_the_name_field_takes_typing_and_enter_where_the_panel_now_stands(window):
+    w = window(["--difficulty", "beginner", "--seed", "11"])
+    win(w)
+    victory = w.scene
+    for _ in range(len(victory.field.value)):
+        w.key(pygame.K_BACKSPACE)
+    for ch in "Ada":
+        w.key(pygame.key.key_code(ch.lower()), unicode=ch)
+        w.post(pygame.TEXTINPUT, text=ch)
+    w.key(pygame.K_RETURN)
+    assert victory.saved_name == "Ada" and not victory.field.focused
+    w.click(victory.field.rect.center)  # a click on the field takes the focus again
+    assert victory.field.focused
+    w.key(pygame.K_TAB)
+    assert not victory.field.focused
+
+
+def test_the_result_of_the_biggest_board_this_screen_shows_fits_the_screen_whole(window):
+    from game.ui.layout import max_board
+    w = window(["--difficulty", "beginner"])
+    area = w.display.area()
+    rows, cols = max_board(area)
+    pygame.display.quit()
+    for outcome in (lose, win):
+        w = window(["--rows", str(rows), "--cols", str(cols), "--mines", "40", "--seed", "3"])
+        layout = w.scene.layout
+        outcome(w)
+        w.step(60)
+        width, height = w.scene.size()
+        assert width <= area[0] and height <= area[1] and w.display.view[0] == 1
+        assert not w.scene.panel.colliderect(layout.board)
+        pygame.display.quit()
+
+
+def test_a_one_row_result_fits_the_room_kept_under_the_window():
+    from game.ui.layout import MARGIN, MIN_SIDE_W, RESULT_ROOM_H
+    from game.ui.result_panel import ResultPanel
+    width = 1024 - 16 - MIN_SIDE_W - 2 * MARGIN  # the narrowest window without a side strip
+    for title, lines in (("Boom!", ["Time 999.9 s  3BV 150/200"]),
+                         ("You win!", ["Time 999.999 s", "3BV 999   3BV/s 99.99", "Efficiency 100 %"])):
+        panel = ResultPanel(title, lines, [], [], width)
+        assert panel.mode == "row" and panel.rect.height + 2 * MARGIN <= RESULT_ROOM_H
