@@ -182,7 +182,8 @@ def test_the_csv_says_abandoned(tmp_path, isolated_data_dir):
 def test_the_note_for_a_win_left_out_says_why_and_whether_it_is_assisted():
     from game.records.notes import left_out
     assert left_out(record()) is None and left_out(record(won=False, hints_used=1)) is None
-    assert left_out(record(level="custom")) == "Not a best time: custom boards have no best times."
+    assert left_out(record(level="custom")) is None  # custom sizes have no best times at all
+    assert left_out(record(level="custom", autoplay_used=True)) == "Assisted win: counted as played, not won."
     assert left_out(record(hints_used=3, probabilities_used=True)) == (
         "Assisted win: counted as played, not won. Not a best time: 3 hints were used; "
         "the probability overlay was on.")

@@ -7,10 +7,9 @@ and the console say them with :func:`left_out`, so both tell the player the same
 
 from __future__ import annotations
 
-from game.records.record import GameRecord
+from game.records.record import STANDARD_LEVELS, GameRecord
 
 REASONS = {  # GameRecord.exclusions() key -> why, in words
-    "custom": "custom boards have no best times",
     "hints": "a hint was used",
     "autoplay": "autoplay played",
     "probabilities": "the probability overlay was on",
@@ -22,10 +21,15 @@ def left_out(record: GameRecord | None) -> str | None:
     """For a win that may not enter the best times, one line saying why, else None.
 
     An assisted win (a hint, autoplay, the overlay) also says that it counts as played
-    but not as won. Losses and abandoned games get None: no best time was at stake.
+    but not as won. Losses and abandoned games get None: no best time was at stake; so
+    does a custom board, which has no best times at all (an assisted one says only that
+    it is assisted).
     """
     if record is None or not record.won:
         return None
+    assisted = "Assisted win: counted as played, not won."
+    if record.level not in STANDARD_LEVELS:
+        return assisted if record.assisted else None
     reasons = [REASONS[key] for key in record.exclusions() if key in REASONS]
     if not reasons:
         return None
@@ -33,6 +37,4 @@ def left_out(record: GameRecord | None) -> str | None:
     if hints > 1:
         reasons[reasons.index(REASONS["hints"])] = f"{hints} hints were used"
     text = "Not a best time: " + "; ".join(reasons) + "."
-    if record.assisted:
-        text = "Assisted win: counted as played, not won. " + text
-    return text
+    return f"{assisted} {text}" if record.assisted else text
