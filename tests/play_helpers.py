@@ -42,3 +42,33 @@ def satisfied_number(w, first=(8, 15)):
             w.click_cell(n, button=3)
     safe = [n for n in game.neighbours(number) if n not in mines and game.appearance(n) == "covered"]
     return game, number, safe
+
+
+def win_by_clicks(w, first=(0, 0)):
+    """In the window driven by ``w``: left-click ``first``, then every safe covered cell,
+    until the game is won; returns the game."""
+    game = w.scene.game
+    w.click_cell(first)
+    mines = game.layout()
+    for cell in game.cells():
+        if game.over:
+            break
+        if cell not in mines and game.appearance(cell) == "covered":
+            w.click_cell(cell)
+    assert game.state is State.WON
+    return game
+
+
+def read_to_end(fd) -> bytes:
+    """Everything a pseudo-terminal's child writes until it exits (``pty.fork``'s ``fd``)."""
+    import os
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the child is gone
+            break
+        if not chunk:
+            break
+        out += chunk
+    return out

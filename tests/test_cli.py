@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import parse_args
+from tests.play_helpers import read_to_end
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).parent / "corpus"
@@ -308,14 +309,7 @@ def test_ctrl_c_in_the_console_game_stops_quietly_with_status_130(tmp_path):
     while b"> " not in out and time.monotonic() < deadline:  # the prompt: the game waits for input
         out += os.read(fd, 4096)
     os.write(fd, b"\x03")  # Ctrl-C, as the terminal sends it
-    while True:
-        try:
-            chunk = os.read(fd, 4096)
-        except OSError:  # the child is gone
-            break
-        if not chunk:
-            break
-        out += chunk
+    out += read_to_end(fd)
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 130
     assert b"Traceback" not in out and b"KeyboardInterrupt" not in out

@@ -26,6 +26,7 @@ from game.console_text import COLOURS, render, wants_colour
 from game.records import open_records
 from game.records.db import ReadOnlyError
 from game.engine import Game, State
+from tests.play_helpers import read_to_end
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -936,14 +937,7 @@ def test_ctrl_c_on_a_terminal_records_the_game_in_progress_and_exits_130(tmp_pat
     os.write(fd, b"r 4 4\n")
     out = read_until(rb"State: playing.*> ", out)  # the board after the reveal, then the prompt
     os.write(fd, b"\x03")  # Ctrl-C, as the terminal sends it
-    while True:
-        try:
-            chunk = os.read(fd, 4096)
-        except OSError:  # the child is gone
-            break
-        if not chunk:
-            break
-        out += chunk
+    out += read_to_end(fd)
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 130
     assert b"Traceback" not in out and b"KeyboardInterrupt" not in out

@@ -16,20 +16,7 @@ from game.ui.scenes.options import Options
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
 from game.ui.scenes.stats import Statistics
-
-
-def win_by_clicks(w):
-    """Left-click every safe covered cell until the game is won."""
-    game = w.scene.game
-    w.click_cell((0, 0))
-    mines = game.layout()
-    for cell in game.cells():
-        if game.over:
-            break
-        if cell not in mines and game.appearance(cell) == "covered":
-            w.click_cell(cell)
-    assert game.state is State.WON
-    return game
+from tests.play_helpers import win_by_clicks
 
 
 def lose_by_click(w):
