@@ -6,7 +6,7 @@ import pytest
 
 from game.engine import State
 from game.records.db import RecordStore
-from game.ui.app import game_in_play
+from game.ui.app import finish_run
 from game.ui.scenes.confirm import Confirm
 from game.ui.scenes.menu import Menu
 from game.ui.scenes.pause import Pause
@@ -84,24 +84,29 @@ def test_the_option_is_in_options_and_saved(window, isolated_data_dir):
     assert settings.confirm_abandon is False
 
 
+def close_button(w) -> bool:
+    """What SDL sends for the window's close button: WINDOWCLOSE, then QUIT, in one batch."""
+    pygame.event.post(pygame.event.Event(pygame.WINDOWCLOSE))
+    return w.post(pygame.QUIT)
+
+
 def test_closing_the_window_in_a_game_asks_and_yes_records_and_quits(window, isolated_data_dir):
     w = started(window)
     playing = w.scene
-    assert w.post(pygame.QUIT)  # still running: asked first
+    assert close_button(w)  # still running: asked first
     assert isinstance(w.scene, Confirm)
     w.key(pygame.K_ESCAPE)  # Esc answers No
     assert w.scene is playing and stored(isolated_data_dir) == []
     w.key(pygame.K_p)  # closing over the pause overlay asks too
     assert isinstance(w.scene, Pause)
-    w.post(pygame.QUIT)
+    close_button(w)
     assert isinstance(w.scene, Confirm)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=0, unicode="y", scancode=0))
     assert w.step() is False  # the loop ends
     [row] = stored(isolated_data_dir)
     assert row.abandoned
     # run_window's last step records the game in play once more only if it was not recorded
-    services = w.loop.manager.services
-    assert services.abandon(game_in_play(w.scene)) is None
+    finish_run(w.loop, w.loop.manager.services)
     assert len(stored(isolated_data_dir)) == 1
 
 
@@ -109,10 +114,28 @@ def test_closing_the_window_over_a_finished_game_or_the_menu_quits_at_once(windo
     w = window(["--difficulty", "beginner"], deal=181040)  # won by the first click
     w.click_cell((4, 4))
     assert w.scene.base.game.state is State.WON
-    assert w.post(pygame.QUIT) is False
+    assert close_button(w) is False
     assert [r.won for r in stored(isolated_data_dir)] == [True]
     m = window()
-    assert isinstance(m.scene, Menu) and m.post(pygame.QUIT) is False
+    assert isinstance(m.scene, Menu) and close_button(m) is False
+
+
+def test_a_quit_from_a_signal_quits_at_once_and_the_game_is_recorded(window, isolated_data_dir):
+    """SIGTERM (a logout, kill) and Ctrl-C reach SDL as a QUIT alone: no question that nobody
+    could answer; run_window's last step records the game in play as abandoned."""
+    from game.ui.app import finish_run
+    w = started(window)
+    assert w.post(pygame.QUIT) is False
+    finish_run(w.loop, w.loop.manager.services)
+    [row] = stored(isolated_data_dir)
+    assert row.abandoned and not row.won
+
+
+def test_a_window_close_not_followed_by_quit_does_not_swallow_a_later_signal(window):
+    w = started(window)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWCLOSE))
+    assert w.key(pygame.K_n)  # asked, and the player stays
+    assert w.post(pygame.QUIT) is False
 
 
 def test_esc_in_the_menu_asks_before_quitting(window):

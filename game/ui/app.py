@@ -166,13 +166,19 @@ def run_window(args) -> int:
         return 2
     try:
         loop.run()
-    finally:  # closed after Yes, or Ctrl-C in the terminal: a game left in play is a loss
-        game = game_in_play(loop.manager.current)
-        if game is not None:
-            services.abandon(game)
-        services.records.close()
+    finally:
+        finish_run(loop, services)
         pygame.quit()
     return 0
+
+
+def finish_run(loop, services) -> None:
+    """The run is over (the window closed after Yes, SIGTERM, Ctrl-C, an error): record a
+    game left in play as abandoned, once, then close the records."""
+    game = game_in_play(loop.manager.current)
+    if game is not None:
+        services.abandon(game)
+    services.records.close()
 
 
 def game_in_play(scene):

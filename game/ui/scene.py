@@ -2,7 +2,8 @@
 
 A scene gets every event through :meth:`Scene.handle`, which returns the next
 scene (itself to stay, None to quit); the window's close button goes to
-:meth:`Scene.close` (a game in progress asks first). The manager calls ``exit`` on the old scene
+:meth:`Scene.close` (a game in progress asks first), while a QUIT from a signal
+(SIGTERM, Ctrl-C in the terminal) quits at once. The manager calls ``exit`` on the old scene
 and ``enter`` on the new one, sizes the window for it, and handles what belongs
 to the whole window: quitting, F11 / Alt+Enter fullscreen, and redrawing after
 the window is resized, exposed or changes mode.
@@ -108,6 +109,7 @@ class SceneManager:
     def __init__(self, services, first: Scene) -> None:
         self.services = services
         self.current = first
+        self._closing = False  # the last event was the close button's WINDOWCLOSE
         self._enter(first)
 
     @property
@@ -116,9 +118,16 @@ class SceneManager:
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Route one event; returns False when the game should quit."""
+        # The close button sends WINDOWCLOSE, then QUIT in the same batch: the first asks the
+        # scene (a game in progress asks before it is abandoned), the QUIT after it is spent.
+        # A QUIT alone comes from SIGTERM or Ctrl-C (SDL turns them into QUIT): quit at once;
+        # run_window then records a game in progress as abandoned.
+        closing, self._closing = self._closing, event.type == pygame.WINDOWCLOSE
+        if event.type == pygame.QUIT:
+            return closing
         if self._window_event(event):
             return True
-        nxt = self.current.close() if event.type == pygame.QUIT else self.current.handle(event)
+        nxt = self.current.close() if event.type == pygame.WINDOWCLOSE else self.current.handle(event)
         if nxt is None:
             return False
         if nxt is not self.current:
