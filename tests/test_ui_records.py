@@ -402,3 +402,17 @@ def test_the_game_is_saved_before_the_result_panel_shows(window, isolated_data_d
     lost.click_cell((4, 4))
     lost.click_cell(sorted(lost.scene.game.layout())[0])
     assert seen == [("Victory", [True]), ("GameOver", [True, False])]
+
+
+def test_a_seeded_run_in_the_window_never_enters_the_best_times(window, isolated_data_dir):
+    """--seed chooses every board of the run (the next seeds come from a Random seeded by
+    it): the win is recorded, known, and the panel says why it is no best time."""
+    w = window(["--difficulty", "beginner", "--seed", "22010"])  # won by a click at the centre
+    w.click_cell((4, 4))
+    victory = w.scene
+    assert isinstance(victory, Victory) and victory.rank is None and victory.field is None
+    assert any("chosen --seed" in note for note in victory.notes)
+    w.key(pygame.K_F2)  # the next board of the run is a chosen one too
+    assert w.scene.game.layout_known
+    (row,) = stored(isolated_data_dir)
+    assert row.won and row.layout_known and row.exclusions() == ("layout_known",)
