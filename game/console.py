@@ -24,10 +24,12 @@ from game.board import Cell, Config
 from game.boardfile import from_game, save_board, start_game
 from game.console_text import render, summary, wants_colour
 from game.engine import Game
+from game.moves import CHORD, FLAG, REVEAL, Move
 from game.records.db import RecordsError
 from game.records.record import clean_name, default_player_name
 from game.records.session import is_in_progress
 
+COMMANDS = {"r": REVEAL, "f": FLAG, "c": CHORD}  # console command -> the move it makes
 HELP = """commands (ROW and COL are 0-based numbers):
   r ROW COL   reveal a cell
   f ROW COL   flag cycle: flag, question mark (if on), none
@@ -181,8 +183,7 @@ class ConsoleGame:
         if self.game.over:
             self.say("the game is over: n for a new game, q to quit")
             return
-        action = {"r": self.game.reveal, "f": self.game.toggle_flag, "c": self.game.chord}[command]
-        action(cell)
+        self.game.apply(Move(COMMANDS[command], cell))
         if not self.game.over or self._reported:
             self.say(render(self.game, self.colour))
             return

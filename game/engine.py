@@ -5,6 +5,9 @@ seconds as float) are injected. Every move returns the set of cells whose
 appearance changed, so a view redraws only those; a view reads a cell through
 :meth:`Game.appearance`, never through the internals.
 
+Moves are values (:class:`game.moves.Move`) applied with :meth:`Game.apply`, which returns an
+:class:`game.moves.Outcome`; ``reveal``, ``toggle_flag`` and ``chord`` are shorthands for it.
+
 Rules follow the classic Windows game (winmine.exe) and its best clones
 (Minesweeper X, Arbiter): flood-opening of zero regions, chording on a satisfied
 number, win when every safe cell is revealed (flags not needed), more flags than
@@ -21,6 +24,7 @@ from typing import Callable, Iterable
 from game.board import (
     Cell, Config, adjacent_mines, lay_mines, neighbours, relocate_first_click_mine, three_bv,
 )
+from game.moves import CHORD, FLAG, REVEAL, Move, Outcome
 from game.timer import Timer
 
 # Cover states, one byte per cell in row-major order.
@@ -102,6 +106,7 @@ class Game:
         self.exploded: Cell | None = None
         self.timer = Timer(self.clock)
         self.clicks = {"reveal": 0, "flag": 0, "chord": 0, "wasted": 0}
+        self.revision = 0  # moves applied to this board (Game.apply), ignored ones not counted
         # How the game was played, kept by the records: help from the solver, or a layout the
         # player already knew; any of them keeps the game out of the best times.
         self.hints_used = 0  # set by the window's hint key
@@ -331,8 +336,35 @@ class Game:
         return 100.0 * self.three_bv_solved / self.total_clicks
 
     # ----- moves -----------------------------------------------------------------------------
+    def apply(self, move: Move) -> Outcome:
+        """Apply ``move``, the one way to change a game; returns what it did.
+
+        A move while the game is over or paused is ignored (``Outcome.ignored``) and not
+        counted; every other move advances :attr:`revision` and counts one click of its
+        kind, or a wasted click when it changed nothing. See :meth:`reveal`,
+        :meth:`toggle_flag` and :meth:`chord` for each kind's rules.
+        Raises:
+            ValueError: ``move.cell`` is off the board, or ``move.kind`` is not one of
+                game.moves.KINDS.
+        """
+        kind, cell = move
+        if kind not in self._MOVES:
+            raise ValueError(f"move: kind {kind!r} is not one of {', '.join(self._MOVES)}")
+        index = self._index(cell)
+        if self.over or self.paused:
+            return Outcome(move, ignored=True)
+        changed, opened = self._MOVES[kind](self, cell, index)
+        self.revision += 1
+        if not changed:
+            self.clicks["wasted"] += 1
+        else:
+            self.clicks[kind] += 1
+        return Outcome(move, frozenset(changed), frozenset(opened),
+                       self.exploded if self.state is State.LOST else None,
+                       ended=self.over, wasted=not changed)
+
     def reveal(self, cell: Cell) -> set[Cell]:
-        """Reveal a covered, unflagged cell (a question-marked one too).
+        """Reveal a covered, unflagged cell (a question-marked one too): ``apply(Move.reveal(cell))``.
 
         A mine loses; a zero opens its whole connected zero region and that region's
         numbered border (explicit stack, no recursion). Revealing a revealed or
@@ -344,31 +376,39 @@ class Game:
         Raises:
             ValueError: ``cell`` is off the board.
         """
-        index = self._index(cell)
-        if self.over or self.paused:
-            return set()
-        if self._cover[index] in (REVEALED, FLAGGED):
-            self.clicks["wasted"] += 1
-            return set()
-        self._first_click(cell)
-        changed = self._open([cell])
-        self.clicks["reveal"] += 1
-        return changed
+        return set(self.apply(Move(REVEAL, cell)).changed)
 
     def toggle_flag(self, cell: Cell) -> set[Cell]:
-        """Cycle a covered cell: covered -> flag -> question (if on) -> covered.
+        """Cycle a covered cell: covered -> flag -> question (if on) -> covered
+        (``apply(Move.flag(cell))``).
 
         Returns the changed cells (empty for a revealed cell: a wasted click).
         Raises:
             ValueError: ``cell`` is off the board.
         """
-        index = self._index(cell)
-        if self.over or self.paused:
-            return set()
+        return set(self.apply(Move(FLAG, cell)).changed)
+
+    def chord(self, cell: Cell) -> set[Cell]:
+        """On a revealed number whose adjacent flags equal it, reveal its other covered
+        neighbours (``apply(Move.chord(cell))``).
+
+        Flagged neighbours are never revealed; a wrong flag means a mine is revealed and
+        the game is lost, as in the classic game. Otherwise nothing happens (wasted).
+        Raises:
+            ValueError: ``cell`` is off the board.
+        """
+        return set(self.apply(Move(CHORD, cell)).changed)
+
+    def _reveal(self, cell: Cell, index: int) -> tuple[set[Cell], set[Cell]]:
+        if self._cover[index] in (REVEALED, FLAGGED):
+            return set(), set()
+        self._first_click(cell)
+        return self._open([cell])
+
+    def _toggle_flag(self, cell: Cell, index: int) -> tuple[set[Cell], set[Cell]]:
         state = self._cover[index]
         if state == REVEALED:
-            self.clicks["wasted"] += 1
-            return set()
+            return set(), set()
         if state == COVERED:
             self._cover[index] = FLAGGED
             self._flags += 1
@@ -377,28 +417,16 @@ class Game:
             self._flags -= 1
         else:
             self._cover[index] = COVERED
-        self.clicks["flag"] += 1
-        return {cell}
+        return {cell}, set()
 
-    def chord(self, cell: Cell) -> set[Cell]:
-        """On a revealed number whose adjacent flags equal it, reveal its other covered neighbours.
-
-        Flagged neighbours are never revealed; a wrong flag means a mine is revealed and
-        the game is lost, as in the classic game. Otherwise nothing happens (wasted).
-        Raises:
-            ValueError: ``cell`` is off the board.
-        """
-        self._index(cell)
-        if self.over or self.paused:
-            return set()
+    def _chord(self, cell: Cell, index: int) -> tuple[set[Cell], set[Cell]]:
         targets = self.chord_targets(cell)
         if not self.chord_ready(cell) or not targets:
-            self.clicks["wasted"] += 1
-            return set()
+            return set(), set()
         self._first_click(cell)  # a chord can be the first move on a loaded position
-        changed = self._open(targets)
-        self.clicks["chord"] += 1
-        return changed
+        return self._open(targets)
+
+    _MOVES = {REVEAL: _reveal, FLAG: _toggle_flag, CHORD: _chord}
 
     def chord_targets(self, cell: Cell) -> list[Cell]:
         """The covered, unflagged neighbours a chord on ``cell`` would reveal (for press feedback)."""
@@ -441,8 +469,10 @@ class Game:
         self.state = State.PLAYING
         self.timer.start()
 
-    def _open(self, cells: list[Cell]) -> set[Cell]:
+    def _open(self, cells: list[Cell]) -> tuple[set[Cell], set[Cell]]:
         """Reveal ``cells`` and flood from zeros; end the game on a mine or the last safe cell.
+
+        Returns (changed, opened): the cells whose appearance changed and those revealed.
 
         A cell is marked revealed when it is pushed, so each is pushed at most once and a
         1000x1000 opening costs one pass (explicit stack, no recursion). Counts are still
@@ -479,11 +509,12 @@ class Game:
                             cover[base + nc] = REVEALED
                             stack.append((nr, nc))
         self._revealed += len(changed)
+        opened = set(changed)
         if hit is not None:
             self._lose(hit, changed)
         elif self._revealed == self.config.cells - self.config.mines:
             self._win(changed)
-        return changed
+        return changed, opened
 
     def _lose(self, hit: Cell, changed: set[Cell]) -> None:
         self.state = State.LOST

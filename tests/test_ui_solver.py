@@ -43,20 +43,19 @@ class MoveLog:
     def __init__(self, window, check_safe: bool = False) -> None:
         self.moves = []
         game, loop = window.scene.game, window.loop
-        real_reveal, real_flag = game.reveal, game.toggle_flag
+        real_apply = game.apply
 
-        def reveal(cell):
+        def apply(move):
+            kind, cell = move
             safe = None
-            if check_safe and game.state is State.PLAYING:
+            if kind == "reveal" and check_safe and game.state is State.PLAYING:
                 safe = certain_cells(position(game), ignore_flags=True)[0]
-            self.moves.append((loop.updates, "reveal", cell, safe is None or cell in safe))
-            return real_reveal(cell)
+            if kind in ("reveal", "flag"):
+                self.moves.append((loop.updates, kind, cell, None if kind == "flag" else (
+                    safe is None or cell in safe)))
+            return real_apply(move)
 
-        def flag(cell):
-            self.moves.append((loop.updates, "flag", cell, None))
-            return real_flag(cell)
-
-        game.reveal, game.toggle_flag = reveal, flag  # the instance's moves, seen from outside
+        game.apply = apply  # every move goes through Game.apply: seen from outside
 
     def reveal_ticks(self) -> list[int]:
         return [tick for tick, kind, _, _ in self.moves if kind == "reveal"]

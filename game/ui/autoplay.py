@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from game.board import Cell
+from game.moves import Move
 from game.ui.assist import Assistant, first_click_cell
 
 MOVE_TICKS = 9  # update ticks between autoplay moves (60 Hz: 150 ms)
@@ -46,7 +47,7 @@ class Autoplay:
         self.running = False
         self.awaiting_board = False
 
-    def tick(self) -> list[tuple[str, Cell]]:
+    def tick(self) -> list[Move]:
         """One update: the moves to make now (empty between moves), as (kind, cell)."""
         if not self.running:
             return []
@@ -59,7 +60,7 @@ class Autoplay:
             self.stop()
         return moves
 
-    def next_moves(self) -> list[tuple[str, Cell]]:
+    def next_moves(self) -> list[Move]:
         """The next reveal, preceded by any flag changes: flags on proved mines, and the
         removal of a (wrong) flag on the cell to reveal. Empty when there is nothing to do."""
         game = self.assistant.game
@@ -76,18 +77,18 @@ class Autoplay:
         moves = []
         if AUTOPLAY_FLAGS:
             for cell in sorted(analysis.mines):  # covered -> flag; question -> covered -> flag
-                moves += [("flag", cell)] * {"": 1, "question": 2}.get(game.mark(cell), 0)
+                moves += [Move.flag(cell)] * {"": 1, "question": 2}.get(game.mark(cell), 0)
         safe = [cell for cell in analysis.safe if not game.is_revealed(cell)]
         if safe:
             self.queue = sorted(safe, key=self._distance)
             return moves + self._reveal(self.queue.pop(0), "safe")
         return moves + self._reveal(analysis.best_move, analysis.move_kind)
 
-    def _reveal(self, cell: Cell, kind: str) -> list[tuple[str, Cell]]:
+    def _reveal(self, cell: Cell, kind: str) -> list[Move]:
         self.last = cell
         self.log.append((cell, kind))
-        unflag = [("flag", cell)] if self.assistant.game.mark(cell) == "flag" else []
-        return unflag + [("reveal", cell)]
+        unflag = [Move.flag(cell)] if self.assistant.game.mark(cell) == "flag" else []
+        return unflag + [Move.reveal(cell)]
 
     def _distance(self, cell: Cell) -> tuple[float, Cell]:
         if self.last is None:

@@ -17,8 +17,8 @@ mouse-move handler presses the box under the pointer while the left button is he
 - After a chord, the button still held does nothing until all are released.
 - The face: press, and release on it, for a new game.
 
-Moves are ``(kind, cell)`` tuples: ("reveal", cell), ("flag", cell),
-("chord", cell), ("new", None).
+A gesture gives a :class:`game.moves.Move` (reveal, flag or chord on a cell), or
+``NEW_GAME`` for the face; ``Move`` is a (kind, cell) NamedTuple.
 """
 
 from __future__ import annotations
@@ -26,9 +26,11 @@ from __future__ import annotations
 import pygame
 
 from game.board import Cell
+from game.moves import Move
 from game.ui.layout import BoardLayout
 
 LEFT, MIDDLE, RIGHT = 1, 2, 3  # pygame mouse button numbers
+NEW_GAME = ("new", None)  # what a click on the face gives (not a move of the game)
 COVERED_LOOKS = ("covered", "question")  # appearances that show pressed
 
 
@@ -55,7 +57,7 @@ class MouseGesture:
         """True while a button is held on the board or the face."""
         return bool(self.held) or self.face_down
 
-    def interpret(self, event: pygame.event.Event, game, chord_on_number: bool) -> tuple[str, Cell | None] | None:
+    def interpret(self, event: pygame.event.Event, game, chord_on_number: bool) -> Move | tuple | None:
         """The move ``event`` makes, if any; updates the held state either way."""
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.layout.cell_at(event.pos)
@@ -82,7 +84,7 @@ class MouseGesture:
             self.chording = True
         if button == RIGHT and alone:
             self.right_cell = cell  # held: a left press now makes a chord, as in Windows
-            return None if game.is_revealed(cell) else ("flag", cell)
+            return None if game.is_revealed(cell) else Move.flag(cell)
         return None
 
     def _left_chord(self, game, cell: Cell | None) -> bool:
@@ -93,7 +95,7 @@ class MouseGesture:
         if button == LEFT and self.face_down:
             on_face = self.layout.face.collidepoint(pos)
             self.face_down = self.face_hover = False
-            return ("new", None) if on_face else None
+            return NEW_GAME if on_face else None
         if button not in self.held:
             return None
         cell = self.layout.cell_at(pos)
@@ -102,12 +104,12 @@ class MouseGesture:
         move = None
         if not self.spent and cell is not None:
             if self.chording and both:
-                move = "chord", cell
+                move = Move.chord(cell)
             elif button == LEFT and not self.chording:
-                move = ("chord" if self._left_chord(game, cell) else "reveal"), cell
+                move = (Move.chord if self._left_chord(game, cell) else Move.reveal)(cell)
         if (move is None and button == RIGHT and not self.chording and not self.spent
                 and self.right_cell is not None and game.is_revealed(self.right_cell)):
-            move = "flag", self.right_cell  # a lone right click on a number: the engine counts it wasted
+            move = Move.flag(self.right_cell)  # a lone right click on a number: the engine counts it wasted
         if move is not None and self.held:
             self.spent = True
         if not self.held:

@@ -15,6 +15,7 @@ import pygame
 
 from game.board import Cell
 from game.engine import Game, State
+from game.moves import Move
 from game.noguess import Generation, NoGuessError
 from game.noguess.generator import geometry
 from game.records.session import is_in_progress
@@ -172,9 +173,7 @@ class Playing(Scene):
         self.note_probabilities()  # a move made with the overlay on (after a retry too)
         if kind == "reveal" and self.needs_board(cell):
             return self.generate(cell)
-        changed = {"reveal": self.game.reveal, "flag": self.game.toggle_flag,
-                   "chord": self.game.chord}[kind](cell)
-        self.redraw_cells(changed)
+        self.redraw_cells(self.game.apply(Move(kind, cell)).changed)
         return self.after_move()
 
     def needs_board(self, cell: Cell) -> bool:
@@ -205,7 +204,7 @@ class Playing(Scene):
     def lay_board(self, mines, cell: Cell) -> None:
         """Lay a generated layout ``mines`` and reveal the first click ``cell`` on it."""
         self.game.set_layout(mines)
-        self.redraw_cells(self.game.reveal(cell))
+        self.redraw_cells(self.game.apply(Move.reveal(cell)).changed)
 
     def after_move(self) -> Scene:
         """Switch to the GameOver or Victory overlay once the game has ended."""
