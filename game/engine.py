@@ -22,9 +22,10 @@ from enum import Enum
 from typing import Callable, Iterable
 
 from game.board import (
-    Cell, Config, adjacent_mines, lay_mines, neighbours, relocate_first_click_mine, three_bv,
+    Cell, Config, adjacent_mines, lay_mines, neighbours, relocate_first_click_mine,
 )
 from game.moves import CHORD, FLAG, REVEAL, Move, Outcome
+from game.score import Score
 from game.timer import Timer
 
 # Cover states, one byte per cell in row-major order.
@@ -42,7 +43,7 @@ class State(str, Enum):
     LOST = "lost"
 
 
-class Game:
+class Game(Score):
     """One game of Minesweeper on a ``config.rows`` x ``config.cols`` board.
 
     Args:
@@ -285,55 +286,6 @@ class Game:
         :meth:`appearance`.
         """
         return None if self._mines is None else frozenset(self._mines)
-
-    # ----- statistics ------------------------------------------------------------------------
-    def _bv(self) -> tuple[list[list[Cell]], list[Cell]]:
-        if self._bv_parts is None:
-            self._bv_parts = three_bv(self._mines, self.rows, self.cols, revealed=self._start)
-        return self._bv_parts
-
-    @property
-    def three_bv(self) -> int | None:
-        """3BV of the starting position, in clicks (None before the mines are laid).
-
-        For a dealt board the board's 3BV; for a loaded position with cells already
-        revealed, only the work left to the player (see :func:`game.board.three_bv`).
-        """
-        if self._mines is None:
-            return None
-        openings, isolated = self._bv()
-        return len(openings) + len(isolated)
-
-    @property
-    def three_bv_solved(self) -> int:
-        """3BV solved so far, in clicks: openings of the starting position with their zeros
-        revealed plus its isolated numbers revealed (at most :attr:`three_bv`)."""
-        if self._mines is None:
-            return 0
-        openings, isolated = self._bv()
-        return (sum(1 for region in openings if self.is_revealed(region[0]))
-                + sum(1 for cell in isolated if self.is_revealed(cell)))
-
-    @property
-    def total_clicks(self) -> int:
-        return sum(self.clicks.values())
-
-    @property
-    def three_bv_per_second(self) -> float | None:
-        """3BV / elapsed seconds, once the game is won (None otherwise)."""
-        if self.state is not State.WON or not self.elapsed:
-            return None
-        return self.three_bv / self.elapsed
-
-    @property
-    def efficiency(self) -> float | None:
-        """3BV solved / all clicks (wasted included) as a percent, once the game is over.
-
-        As minesweeper.online counts it; for a won game 3BV solved equals 3BV.
-        """
-        if not self.over or not self.total_clicks:
-            return None
-        return 100.0 * self.three_bv_solved / self.total_clicks
 
     # ----- moves -----------------------------------------------------------------------------
     def apply(self, move: Move) -> Outcome:

@@ -1,0 +1,68 @@
+"""A game's score: 3BV (Bechtel's Board Benchmark Value), 3BV solved, clicks, 3BV/s and
+efficiency, as :class:`Score`, the part of :class:`game.engine.Game` that measures play
+rather than applying the rules.
+
+3BV counts the fewest left clicks that clear the board: each opening 1, each number not
+on an opening's border 1 (minesweepergame.com's definition; for a loaded position, only
+the work left: see :func:`game.board.three_bv`). Efficiency is 3BV solved / all clicks,
+wasted ones included, as a percent, as minesweeper.online counts it. No pygame here.
+"""
+
+from __future__ import annotations
+
+from game.board import Cell, three_bv
+
+
+class Score:
+    """The score properties of a :class:`game.engine.Game` (a mixin: it reads the game's
+    layout ``_mines``, the cells shown before the first move ``_start``, ``clicks``,
+    ``state``, ``elapsed`` and ``over``, and caches the 3BV parts in ``_bv_parts``, which
+    the game clears whenever its layout changes)."""
+
+    def _bv(self) -> tuple[list[list[Cell]], list[Cell]]:
+        if self._bv_parts is None:
+            self._bv_parts = three_bv(self._mines, self.rows, self.cols, revealed=self._start)
+        return self._bv_parts
+
+    @property
+    def three_bv(self) -> int | None:
+        """3BV of the starting position, in clicks (None before the mines are laid).
+
+        For a dealt board the board's 3BV; for a loaded position with cells already
+        revealed, only the work left to the player (see :func:`game.board.three_bv`).
+        """
+        if self._mines is None:
+            return None
+        openings, isolated = self._bv()
+        return len(openings) + len(isolated)
+
+    @property
+    def three_bv_solved(self) -> int:
+        """3BV solved so far, in clicks: openings of the starting position with their zeros
+        revealed plus its isolated numbers revealed (at most :attr:`three_bv`)."""
+        if self._mines is None:
+            return 0
+        openings, isolated = self._bv()
+        return (sum(1 for region in openings if self.is_revealed(region[0]))
+                + sum(1 for cell in isolated if self.is_revealed(cell)))
+
+    @property
+    def total_clicks(self) -> int:
+        return sum(self.clicks.values())
+
+    @property
+    def three_bv_per_second(self) -> float | None:
+        """3BV / elapsed seconds, once the game is won (None otherwise)."""
+        if self.state.value != "won" or not self.elapsed:  # State lives in engine, which imports this
+            return None
+        return self.three_bv / self.elapsed
+
+    @property
+    def efficiency(self) -> float | None:
+        """3BV solved / all clicks (wasted included) as a percent, once the game is over.
+
+        As minesweeper.online counts it; for a won game 3BV solved equals 3BV.
+        """
+        if not self.over or not self.total_clicks:
+            return None
+        return 100.0 * self.three_bv_solved / self.total_clicks
