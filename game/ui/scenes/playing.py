@@ -26,6 +26,11 @@ from game.ui.hud import draw_frame, draw_hud
 from game.ui.layout import layout_for
 from game.ui.mouse import MouseGesture
 from game.ui.scene import Scene
+from game.ui.scenes.confirm import Confirm
+from game.ui.scenes.generating import Generating
+from game.ui.scenes.help import Help
+from game.ui.scenes.pause import Pause
+from game.ui.scenes.result import GameOver, Victory
 
 FIRST_STEP = 0.008  # seconds of no-guess generation tried at the click before showing "Generating..."
 ABANDON_TITLE = "Abandon game"
@@ -191,7 +196,6 @@ class Playing(Scene):
         FIRST_STEP seconds is laid at once (no flicker); otherwise the Generating overlay
         runs the rest a slice per frame.
         """
-        from game.ui.scenes.generating import Generating
         try:
             job = Generation(self.game.config, cell, random.Random(self.game.seed))
             done = job.step(FIRST_STEP)
@@ -211,7 +215,6 @@ class Playing(Scene):
         """Switch to the GameOver or Victory overlay once the game has ended."""
         if not self.game.over:
             return self
-        from game.ui.scenes.result import GameOver, Victory
         notes = self.services.finished(self.game)
         return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
 
@@ -258,7 +261,6 @@ class Playing(Scene):
             return then()
         if not self.services.settings.confirm_abandon:
             return abandon()
-        from game.ui.scenes.confirm import Confirm
         return Confirm(self.services, self, ABANDON_TITLE, ABANDON_QUESTION, abandon, quits=quits)
 
     def close(self) -> Scene | None:
@@ -289,7 +291,6 @@ class Playing(Scene):
         """P: pause (board hidden, timer stopped). Focus loss pauses only a running game."""
         if self.game.over or (only_playing and self.game.state is not State.PLAYING):
             return self
-        from game.ui.scenes.pause import Pause
         return Pause(self.services, self)
 
     def key_hint(self) -> Scene:
@@ -349,13 +350,11 @@ class Playing(Scene):
 
     def key_help(self) -> Scene:
         """F1 or ?: the controls."""
-        from game.ui.scenes.help import Help
         return Help(self.services, self)
 
     def key_menu(self) -> Scene:
         """Esc: back to the menu (a game in progress is abandoned first)."""
-        from game.ui.scenes.menu import Menu
-        return self.leave(lambda: Menu(self.services))
+        return self.leave(self.services.scenes.menu)
 
     def keep_cursor(self, cursor: Cell | None) -> "Playing":
         self.cursor = cursor
