@@ -36,7 +36,6 @@ FIRST_STEP = 0.008  # seconds of no-guess generation tried at the click before s
 ABANDON_TITLE = "Abandon game"
 ABANDON_QUESTION = "Abandon this game? It counts as a loss."
 QUICK_HINT = 0.25  # seconds H waits for a hint before showing the panel as "Thinking..."
-SWITCH = pygame.event.custom_type()  # posted when an autoplay move leads to another scene
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
 
@@ -67,7 +66,6 @@ class Playing(Scene):
         self.hint = None  # the hint ringed on the board until the board changes (assist.Hint)
         self.show_probabilities = False  # O: the probability overlay
         self.probability_layer = solver_view.ProbabilityLayer(self.layout)
-        self._pending: Scene | None = None  # the scene an autoplay move led to, taken on SWITCH
 
     # ----- scene hooks -----------------------------------------------------------------------
     def size(self) -> tuple[int, int]:
@@ -89,9 +87,6 @@ class Playing(Scene):
         self.dirty = True
 
     def handle(self, event: pygame.event.Event) -> Scene | None:
-        if event.type == SWITCH:
-            scene, self._pending = self._pending, None
-            return scene or self
         if event.type == pygame.WINDOWFOCUSLOST:
             self.stop_autoplay()
             return self.key_pause(only_playing=True)
@@ -114,12 +109,13 @@ class Playing(Scene):
                 return self.key_help()
         return self
 
-    def update(self) -> None:
+    def update(self) -> Scene:
         shown = self.hud_values()
         if shown != self._shown:
             self.dirty = True
-        if self.autoplay.running and self._pending is None:
-            self.autoplay_moves(self.autoplay.tick())
+        if self.autoplay.running:
+            return self.autoplay_moves(self.autoplay.tick())
+        return self
 
     def draw(self, screen: pygame.Surface) -> None:
         screen.blit(self.frame, (0, 0))
@@ -332,9 +328,10 @@ class Playing(Scene):
             self.autoplay.stop()
             self.dirty = True
 
-    def autoplay_moves(self, moves) -> None:
-        """Make autoplay's ``moves`` as the player's would be; a new scene (Generating, the
-        result) is switched to through a posted SWITCH event, and autoplay waits or ends."""
+    def autoplay_moves(self, moves) -> Scene:
+        """Make autoplay's ``moves`` as the player's would be; return the scene a move led to
+        (Generating, then autoplay waits for the board; the result, then it ends; the moves
+        after it are dropped), else self."""
         for kind, cell in moves:
             self.game.autoplay_used = True
             scene = self.play(kind, cell)
@@ -342,11 +339,10 @@ class Playing(Scene):
                 self.autoplay.awaiting_board = not self.game.over and not self.game.mines_laid
                 if not self.autoplay.awaiting_board:
                     self.autoplay.stop()
-                self._pending = scene
-                pygame.event.post(pygame.event.Event(SWITCH))
-                return
+                return scene
         if self.game.over:
             self.autoplay.stop()
+        return self
 
     def key_help(self) -> Scene:
         """F1 or ?: the controls."""
