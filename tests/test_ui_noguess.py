@@ -165,6 +165,26 @@ def test_escape_cancels_generation_and_leaves_the_game_ready(window, slow_genera
     assert game.layout() == generate(game.config, (20, 5), random.Random(game.seed))
 
 
+def test_the_update_that_lays_the_board_goes_back_to_the_board_in_its_own_frame(window, slow_generation):
+    """Generating's update returns the Playing scene once the board is laid, and the manager
+    switches at once (Generating.exit, Playing.enter): no event is posted to do it."""
+    w = window(["--no-guess", "--rows", "30", "--cols", "30", "--mines", "300", "--seed", "3"])
+    playing_scene, game = w.scene, w.scene.game
+    w.click_cell((10, 10))
+    overlay = w.scene
+    assert isinstance(overlay, Generating)
+    frames = 0
+    while not game.mines_laid:
+        assert frames < MAX_FRAMES, "no-guess generation did not finish"
+        assert w.scene is overlay
+        w.step(1)
+        frames += 1
+    assert w.scene is playing_scene and overlay.laid and game.state is State.PLAYING
+    assert opened_area(game, (10, 10))
+    posted = [event for event in pygame.event.get() if pygame.USEREVENT <= event.type < pygame.NUMEVENTS]
+    assert posted == []
+
+
 def test_f2_while_generating_cancels_and_starts_a_new_game(window, slow_generation):
     w = window(["--no-guess", "--rows", "30", "--cols", "30", "--mines", "300", "--seed", "4"])
     old = w.scene.game

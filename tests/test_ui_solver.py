@@ -340,6 +340,27 @@ def test_autoplay_wins_a_beginner_game_a_move_every_150_ms_and_is_recorded(windo
     assert store.best_times("beginner") == []
 
 
+@pytest.mark.parametrize("seed, result", [(5, Victory), (34, GameOver)])
+def test_autoplays_last_move_switches_to_the_result_in_its_own_frame(window, seed, result):
+    """The update that makes the move ending the game returns the result overlay, and the
+    manager switches at once (no event is posted to do it): a loss's explosion starts in
+    that frame."""
+    w = window(["--difficulty", "beginner", "--seed", str(seed)])
+    playing, game = w.scene, w.scene.game
+    w.key(pygame.K_a)
+    frames = 0
+    while not game.over:
+        assert frames < MAX_FRAMES, "autoplay did not finish the game"
+        w.step(1)
+        frames += 1
+    assert isinstance(w.scene, result) and w.scene.base is playing  # in the frame of the last move
+    assert not playing.autoplay.running and game.autoplay_used
+    if result is GameOver:
+        assert playing.look is not None and w.scene.ticks <= 1  # the blast has just begun
+    posted = [event for event in pygame.event.get() if pygame.USEREVENT <= event.type < pygame.NUMEVENTS]
+    assert posted == []
+
+
 def test_any_key_or_click_stops_autoplay_and_does_nothing_else(window):
     w = window(["--difficulty", "intermediate", "--seed", "8"])
     scene, game = w.scene, w.scene.game

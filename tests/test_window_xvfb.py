@@ -9,7 +9,7 @@ import time
 import pytest
 
 from game.ui.layout import MENU_SIZE, BoardLayout
-from game.ui.scenes.menu import BUTTON_H
+from game.ui.scenes.dialog import BUTTON_H
 from game.ui.xsession import XSession, missing
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
@@ -95,7 +95,7 @@ def test_real_window_grown_from_low_on_the_screen_is_moved_back_into_view():
     """On a 1280x1000 screen the menu (720x816 at 3x) is moved low but whole; Statistics
     (800x840 at 2x) grows from the window's top-left corner past the bottom edge, so the
     game moves it up into view, and its Back button answers a click."""
-    from game.ui.scenes.menu import button_rect
+    from game.ui.scenes.dialog import button_rect
     from game.ui.scenes.stats import PANEL, STATS_SIZE
     with XSession(size=(1280, 1000)) as x:
         x.start_game()

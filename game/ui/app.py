@@ -19,6 +19,9 @@ from game.ui.display import Display  # noqa: E402
 from game.ui.layout import MENU_SIZE, BoardLayout, fit_cell, max_board  # noqa: E402
 from game.ui.loop import Loop  # noqa: E402
 from game.ui.scene import SceneManager  # noqa: E402
+from game.ui.scenes.confirm import MessageBox  # noqa: E402
+from game.ui.scenes.menu import Menu  # noqa: E402
+from game.ui.scenes.playing import Playing  # noqa: E402
 from game.ui.services import Services  # noqa: E402
 from game.ui.settings import for_run  # noqa: E402
 
@@ -33,13 +36,32 @@ class WindowManager(SceneManager):
         return running
 
 
+class Navigation:
+    """``services.scenes``: the menu and a game, built here for the scenes that go to them.
+
+    Every screen leads back to the menu and the menu leads to every screen, so a scene
+    module importing the menu would close an import cycle: the scenes ask this seam for
+    it instead. A new game (game.ui.scenes.dialog.start, from the menu and the custom
+    form) is built here too, so the dialog helpers do not import the Playing scene.
+    """
+
+    def __init__(self, services) -> None:
+        self.services = services
+
+    def menu(self) -> Menu:
+        """The menu."""
+        return Menu(self.services)
+
+    def playing(self, game) -> Playing:
+        """A Playing scene for ``game`` (a game.engine.Game)."""
+        return Playing(self.services, game)
+
+
 def first_scene(services, config, warnings=()):
     """The scene to open with: the given game (a level, a size or a board file), else the menu.
 
     ``warnings`` (opening the records or settings) are shown over it in a message box.
     """
-    from game.ui.scenes.menu import Menu
-    from game.ui.scenes.playing import Playing
     if config is None:
         scene = Menu(services)
     elif services.loaded is not None:
@@ -49,7 +71,6 @@ def first_scene(services, config, warnings=()):
     else:
         scene = Playing(services, services.new_game(config))
     if warnings:
-        from game.ui.scenes.confirm import MessageBox
         scene = MessageBox(services, scene, "Records and settings", list(warnings))
     return scene
 
@@ -107,6 +128,7 @@ def _build(args, clock, records) -> tuple[Loop, Services]:
                         last_custom=(saved.custom_rows, saved.custom_cols, saved.custom_mines),
                         records=records, first_seed=getattr(args, "seed", None),
                         seeded=getattr(args, "seed", None) is not None)
+    services.scenes = Navigation(services)
     services.finish_hooks.append(record_hook(records))
     warnings = list(records.warnings)
     config = run_config(services, config, warnings)

@@ -1,7 +1,10 @@
 """Scenes and the manager that switches between them (Nystrom's State pattern, Arcade's views).
 
 A scene gets every event through :meth:`Scene.handle`, which returns the next
-scene (itself to stay, None to quit); the window's close button goes to
+scene (itself to stay, None to quit), and a fixed step through :meth:`Scene.update`,
+which may return the next scene too (an autoplay move that ends the game, a board
+generated) but cannot quit: None from update means stay, as most scenes return
+nothing there. The window's close button goes to
 :meth:`Scene.close` (a game in progress asks first), while a QUIT from a signal
 (SIGTERM, Ctrl-C in the terminal) quits at once. The manager calls ``exit`` on the old scene
 and ``enter`` on the new one, sizes the window for it, and handles what belongs
@@ -41,8 +44,12 @@ class Scene:
         """Interpret one event; return the next scene, self, or None to quit."""
         return self
 
-    def update(self) -> None:
-        """Advance one fixed step (1/60 s); animations count these ticks."""
+    def update(self) -> "Scene | None":
+        """Advance one fixed step (1/60 s); animations count these ticks.
+
+        Returns the next scene to switch to, or self or None to stay (None never quits:
+        quitting is an answer to an event, from :meth:`handle` or :meth:`close`)."""
+        return None
 
     def close(self) -> "Scene | None":
         """The window's close button was pressed: the next scene (a question), or None to quit."""
@@ -77,7 +84,11 @@ class Scene:
 
 
 class Overlay(Scene):
-    """A scene drawn over another (``base``), which stays visible beneath it."""
+    """A scene drawn over another (``base``), which stays visible beneath it.
+
+    Only the overlay is updated (the base is not, unless the overlay passes the step on);
+    its update may return the next scene as any scene's may, e.g. ``base`` to close it.
+    """
 
     def __init__(self, services, base: Scene) -> None:
         super().__init__(services)
@@ -141,7 +152,10 @@ class SceneManager:
         self._enter(scene)
 
     def update(self) -> None:
-        self.current.update()
+        """Advance the current scene one step; switch when it returns another scene."""
+        nxt = self.current.update()
+        if nxt is not None and nxt is not self.current:
+            self.switch(nxt)
 
     def draw(self, screen: pygame.Surface) -> None:
         self.current.draw(screen)

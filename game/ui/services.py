@@ -1,5 +1,9 @@
 """The context every scene receives: settings, records, randomness, clock, display, sprites.
 
+Scenes reach the menu and a new Playing scene through ``scenes`` (``.menu()``,
+``.playing(game)``), set once by game.ui.app, so that no scene module imports the
+menu or the Playing scene (see the import graph in game.ui.scenes).
+
 Other parts of the game plug in here rather than into the scenes: append to
 ``finish_hooks`` (the records store returns "New best time: #N"), or add keys to ``Services.extra_keys`` (key ->
 callable(playing_scene) returning the next scene or None to stay), which the
@@ -31,6 +35,8 @@ class Services:
     timer. display: game.ui.display.Display. assets: game.ui.assets.Assets.
     loaded: a board file to play first (game.boardfile.BoardFile) or None.
     no_guess: ask for no-guess boards (kept equal to ``settings.no_guess``).
+    scenes: builds the scenes the others go to by name, ``menu()`` and
+    ``playing(game)`` (game.ui.app.Navigation, set by game.ui.app.build).
     """
 
     settings: Settings
@@ -47,6 +53,7 @@ class Services:
     first_seed: int | None = None  # --seed: the seed of the first new game, as in the console
     seeded: bool = False  # --seed was given: every board of this run is predictable (layout known)
     last_level: str | None = None  # level of the last game finished in this run (Statistics opens on it)
+    scenes: object = None  # the navigation seam: .menu(), .playing(game) (game.ui.app.Navigation)
 
     def config_for(self, rows: int, cols: int, mines: int) -> Config:
         """A Config of this size with the current options (raises ValueError like Config).

@@ -137,12 +137,14 @@ class HintPanel(Overlay):
         """The playing window, grown by the strip when the panel stands in one, pixels."""
         return self.room.size if self.room is not None else self.base.size()
 
-    def update(self) -> None:
-        self.base.update()  # the HUD's timer goes on beneath the panel (autoplay is stopped)
+    def update(self):
+        moved = self.base.update()  # the HUD's timer goes on beneath the panel (autoplay is stopped)
+        if moved is not None and moved is not self.base:
+            return moved  # a scene the base goes to replaces the panel too
         if self.base.dirty:
             self.dirty = True
         if not self.waiting:
-            return
+            return None
         self.ticks += 1
         if self.ticks % DOT_TICKS == 0:
             self.dirty = True
@@ -156,6 +158,7 @@ class HintPanel(Overlay):
                 self.services.display.ensure_size(self.size())
                 self.invalidate()
             self.base.dirty = self.dirty = True
+        return None
 
     def busy(self) -> bool:
         return self.waiting

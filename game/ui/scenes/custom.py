@@ -21,7 +21,7 @@ from game.board import Config, max_mines
 from game.noguess import MAX_NO_GUESS_CELLS, max_no_guess_mines, supported
 from game.ui.layout import MENU_SIZE, MIN_CELL, fit_cell, max_board
 from game.ui.scene import Scene
-from game.ui.scenes.menu import draw_dialog, start
+from game.ui.scenes.dialog import draw_dialog, start
 from game.ui.widgets import BLACK, ERROR, Button, bevel, focus_step, text, wrap
 
 FIELDS = ("rows", "columns", "mines")
@@ -124,8 +124,7 @@ class CustomForm(Scene):
         return start(self.services, config)
 
     def leave(self):
-        from game.ui.scenes.menu import Menu
-        return Menu(self.services)
+        return self.services.scenes.menu()
 
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN:

@@ -13,8 +13,8 @@ Esc, the Cancel button, F2 or the face stop the job and give the board back unto
 (the game is still READY: no mines laid, the timer not started).
 
 When the job is done the board is laid (``Game.set_layout``) and the clicked cell
-revealed during that update; a posted GENERATED event then switches back to the
-Playing scene (``SceneManager`` switches scenes only on a handler's return value).
+revealed during that update, which returns the Playing scene (or its result overlay,
+when that click ended the game) for the manager to switch to.
 If the generator gives up (``NoGuessError``) the panel shows why until a key or click.
 """
 
@@ -32,7 +32,6 @@ from game.ui.widgets import BLACK, ERROR, GREY, NAVY, SHADE, Button, ButtonList,
 
 STEP_BUDGET = 0.008  # seconds of generation per update tick: half a 60 Hz frame
 REST_SHARE = 0.25  # after a slice of d seconds the next waits d * REST_SHARE: no catch-up spiral
-GENERATED = pygame.event.custom_type()  # posted when the board is laid: switch back to Playing
 SPOKES = 8  # spinner spokes
 SPINNER_RADIUS = 10  # pixels from the spinner's centre to a spoke
 TICKS_PER_SPOKE = 5  # update ticks the spinner stays on one spoke (60 Hz: 12 a second)
@@ -78,37 +77,36 @@ class Generating(Overlay):
             self.job.cancel()  # leaving for any reason stops the work
 
     def busy(self) -> bool:
-        """Full-rate updates while the board is being built (or about to be shown)."""
+        """Full-rate updates while the board is being built."""
         return self.job is not None
 
-    def update(self) -> None:
+    def update(self):
+        """One slice of the job; once the board is laid, the scene to go back to."""
         if self.job is None or self.laid:
-            return
+            return None
         self.ticks += 1
         if self.ticks % TICKS_PER_SPOKE == 0:
             self.dirty = True
         if self.services.clock.now() < self._rest_until:
-            return  # a catch-up update in a late frame: let the window draw first
+            return None  # a catch-up update in a late frame: let the window draw first
         self.steps += 1
         started = time.perf_counter()
         try:
             done = self.job.step(STEP_BUDGET)
         except NoGuessError as err:
             self.fail(str(err))
-            return
+            return None
         except GenerationCancelled:
-            return
+            return None
         finally:
             self._rest_until = self.services.clock.now() + (time.perf_counter() - started) * REST_SHARE
-        if done:
-            self.laid = True
-            self.base.lay_board(self.job.result, self.cell)
-            self.dirty = True
-            pygame.event.post(pygame.event.Event(GENERATED))
+        if not done:
+            return None
+        self.laid = True
+        self.base.lay_board(self.job.result, self.cell)
+        return self.finish()
 
     def handle(self, event: pygame.event.Event):
-        if event.type == GENERATED or self.laid:
-            return self.finish()
         if self.message:
             if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
                 return self.base
@@ -145,8 +143,6 @@ class Generating(Overlay):
 
     # ----- drawing ---------------------------------------------------------------------------
     def draw_over(self, screen: pygame.Surface) -> None:
-        if self.laid:
-            return  # the revealed board shows for the one frame before the switch
         board = self.base.layout.board
         if self._dim is None:
             self._dim = pygame.Surface(board.size)

@@ -10,42 +10,19 @@ from __future__ import annotations
 
 import pygame
 
-from game.board import DIFFICULTIES, Config
+from game.board import DIFFICULTIES
 from game.ui.layout import MENU_SIZE
 from game.ui.scene import Scene
+from game.ui.scenes.confirm import Confirm
+from game.ui.scenes.custom import CustomForm
+from game.ui.scenes.dialog import LEVEL_LABELS, button_rect, draw_dialog, start
 from game.ui.scenes.help import Help, is_help_key
-from game.ui.widgets import GREY, Button, ButtonList, bevel, text, title_bar
+from game.ui.scenes.options import Options
+from game.ui.scenes.stats import Statistics
+from game.ui.widgets import Button, ButtonList, text
 
-BUTTON_H = 26  # menu button height, pixels
-BUTTON_GAP = 6  # space between menu buttons, pixels
-LEVEL_LABELS = {"beginner": "Beginner", "intermediate": "Intermediate", "expert": "Expert",
-                "custom": "Custom"}
 QUIT_TITLE, QUIT_QUESTION = "Quit", "Quit Minesweeper?"
 FOCUS_OF_LEVEL = {"beginner": 0, "intermediate": 1, "expert": 2, "custom": 3}  # button index
-
-
-def draw_dialog(screen: pygame.Surface, caption: str) -> None:
-    """The common menu-screen background: grey, raised bevel, navy title bar."""
-    screen.fill(GREY)
-    bevel(screen, screen.get_rect(), 2)
-    title_bar(screen, pygame.Rect(4, 4, screen.get_width() - 8, 20), caption)
-
-
-def start(services, config: Config):
-    """A Playing scene for a new game of ``config``; the level (and custom size) is saved."""
-    from game.ui.scenes.playing import Playing
-    services.remember_start(config)
-    return Playing(services, services.new_game(config))
-
-
-def button_rect(row: int, half: int | None = None) -> pygame.Rect:
-    """Menu button ``row`` (0 at the top); ``half`` 0 or 1 for the left or right half of it."""
-    width = MENU_SIZE[0] - 40
-    rect = pygame.Rect(20, 34 + row * (BUTTON_H + BUTTON_GAP), width, BUTTON_H)
-    if half is not None:
-        rect.width = (width - BUTTON_GAP) // 2
-        rect.left += half * (rect.width + BUTTON_GAP)
-    return rect
 
 
 class Menu(Scene):
@@ -75,15 +52,12 @@ class Menu(Scene):
         return action
 
     def custom(self):
-        from game.ui.scenes.custom import CustomForm
         return CustomForm(self.services)
 
     def options(self):
-        from game.ui.scenes.options import Options
         return Options(self.services)
 
     def statistics(self):
-        from game.ui.scenes.stats import Statistics
         return Statistics(self.services)
 
     def size(self) -> tuple[int, int]:
@@ -91,7 +65,6 @@ class Menu(Scene):
 
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            from game.ui.scenes.confirm import Confirm
             return Confirm(self.services, self, QUIT_TITLE, QUIT_QUESTION, lambda: None, quits=True)
         if is_help_key(event):
             return Help(self.services, self)

@@ -15,7 +15,7 @@ import pygame
 from game.board import FIRST_CLICK_RULES
 from game.ui.layout import MENU_SIZE
 from game.ui.scene import Scene
-from game.ui.scenes.menu import draw_dialog
+from game.ui.scenes.dialog import draw_dialog
 from game.ui.widgets import BLACK, ERROR, NAVY, Button, bevel, text, wrap
 
 ROW_H = 25  # one option line, pixels
@@ -94,8 +94,7 @@ class Options(Scene):
         self.message = warning or ""
 
     def leave(self):
-        from game.ui.scenes.menu import Menu
-        return Menu(self.services)
+        return self.services.scenes.menu()
 
     def size(self) -> tuple[int, int]:
         return MENU_SIZE

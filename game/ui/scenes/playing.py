@@ -27,12 +27,16 @@ from game.ui.hud import draw_frame, draw_hud
 from game.ui.layout import layout_for
 from game.ui.mouse import MouseGesture
 from game.ui.scene import Scene
+from game.ui.scenes.confirm import Confirm
+from game.ui.scenes.generating import Generating
+from game.ui.scenes.help import Help
+from game.ui.scenes.pause import Pause
+from game.ui.scenes.result import GameOver, Victory
 
 FIRST_STEP = 0.008  # seconds of no-guess generation tried at the click before showing "Generating..."
 ABANDON_TITLE = "Abandon game"
 ABANDON_QUESTION = "Abandon this game? It counts as a loss."
 QUICK_HINT = 0.25  # seconds H waits for a hint before showing the panel as "Thinking..."
-SWITCH = pygame.event.custom_type()  # posted when an autoplay move leads to another scene
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
 
@@ -63,7 +67,6 @@ class Playing(Scene):
         self.hint = None  # the hint ringed on the board until the board changes (assist.Hint)
         self.show_probabilities = False  # O: the probability overlay
         self.probability_layer = solver_view.ProbabilityLayer(self.layout)
-        self._pending: Scene | None = None  # the scene an autoplay move led to, taken on SWITCH
 
     # ----- scene hooks -----------------------------------------------------------------------
     def size(self) -> tuple[int, int]:
@@ -85,9 +88,6 @@ class Playing(Scene):
         self.dirty = True
 
     def handle(self, event: pygame.event.Event) -> Scene | None:
-        if event.type == SWITCH:
-            scene, self._pending = self._pending, None
-            return scene or self
         if event.type == pygame.WINDOWFOCUSLOST:
             self.stop_autoplay()
             return self.key_pause(only_playing=True)
@@ -110,12 +110,13 @@ class Playing(Scene):
                 return self.key_help()
         return self
 
-    def update(self) -> None:
+    def update(self) -> Scene:
         shown = self.hud_values()
         if shown != self._shown:
             self.dirty = True
-        if self.autoplay.running and self._pending is None:
-            self.autoplay_moves(self.autoplay.tick())
+        if self.autoplay.running:
+            return self.autoplay_moves(self.autoplay.tick())
+        return self
 
     def draw(self, screen: pygame.Surface) -> None:
         screen.blit(self.frame, (0, 0))
@@ -190,7 +191,6 @@ class Playing(Scene):
         FIRST_STEP seconds is laid at once (no flicker); otherwise the Generating overlay
         runs the rest a slice per frame.
         """
-        from game.ui.scenes.generating import Generating
         try:
             job = Generation(self.game.config, cell, random.Random(self.game.seed))
             done = job.step(FIRST_STEP)
@@ -210,7 +210,6 @@ class Playing(Scene):
         """Switch to the GameOver or Victory overlay once the game has ended."""
         if not self.game.over:
             return self
-        from game.ui.scenes.result import GameOver, Victory
         notes = self.services.finished(self.game)
         return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
 
@@ -257,7 +256,6 @@ class Playing(Scene):
             return then()
         if not self.services.settings.confirm_abandon:
             return abandon()
-        from game.ui.scenes.confirm import Confirm
         return Confirm(self.services, self, ABANDON_TITLE, ABANDON_QUESTION, abandon, quits=quits)
 
     def close(self) -> Scene | None:
@@ -288,7 +286,6 @@ class Playing(Scene):
         """P: pause (board hidden, timer stopped). Focus loss pauses only a running game."""
         if self.game.over or (only_playing and self.game.state is not State.PLAYING):
             return self
-        from game.ui.scenes.pause import Pause
         return Pause(self.services, self)
 
     def key_hint(self) -> Scene:
@@ -330,9 +327,10 @@ class Playing(Scene):
             self.autoplay.stop()
             self.dirty = True
 
-    def autoplay_moves(self, moves) -> None:
-        """Make autoplay's ``moves`` as the player's would be; a new scene (Generating, the
-        result) is switched to through a posted SWITCH event, and autoplay waits or ends."""
+    def autoplay_moves(self, moves) -> Scene:
+        """Make autoplay's ``moves`` as the player's would be; return the scene a move led to
+        (Generating, then autoplay waits for the board; the result, then it ends; the moves
+        after it are dropped), else self."""
         for kind, cell in moves:
             self.game.autoplay_used = True
             scene = self.play(kind, cell)
@@ -340,21 +338,18 @@ class Playing(Scene):
                 self.autoplay.awaiting_board = not self.game.over and not self.game.mines_laid
                 if not self.autoplay.awaiting_board:
                     self.autoplay.stop()
-                self._pending = scene
-                pygame.event.post(pygame.event.Event(SWITCH))
-                return
+                return scene
         if self.game.over:
             self.autoplay.stop()
+        return self
 
     def key_help(self) -> Scene:
         """F1 or ?: the controls."""
-        from game.ui.scenes.help import Help
         return Help(self.services, self)
 
     def key_menu(self) -> Scene:
         """Esc: back to the menu (a game in progress is abandoned first)."""
-        from game.ui.scenes.menu import Menu
-        return self.leave(lambda: Menu(self.services))
+        return self.leave(self.services.scenes.menu)
 
     def keep_cursor(self, cursor: Cell | None) -> "Playing":
         self.cursor = cursor

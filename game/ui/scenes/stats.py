@@ -18,7 +18,8 @@ from game.records.db import RecordsError
 from game.records.record import LEVELS
 from game.records.stats import RECENT, LevelStats, summary
 from game.ui.scene import Scene
-from game.ui.scenes.menu import LEVEL_LABELS, draw_dialog
+from game.ui.scenes.confirm import Confirm, MessageBox
+from game.ui.scenes.dialog import LEVEL_LABELS, draw_dialog
 from game.ui.widgets import BLACK, ERROR, GREY, LIGHT, SHADE, Button, ButtonList, bevel, text
 
 STATS_SIZE = (400, 420)  # logical window size, pixels
@@ -86,10 +87,9 @@ class Statistics(Scene):
         if records is None or records.store.read_only:
             why = records.store.problem if records is not None else "no records are open"
             self.message = "The records are read-only: they cannot be reset."
-            from game.ui.scenes.confirm import MessageBox  # the reason, with a path, needs lines
+            # a box, not the one-line message: the reason, with a path, needs lines
             return MessageBox(self.services, self, "Reset statistics",
                               [f"The records are read-only ({why}); they cannot be reset."])
-        from game.ui.scenes.confirm import Confirm
         return Confirm(self.services, self, "Reset statistics", RESET_QUESTION, self.reset_all)
 
     def reset_all(self):
@@ -104,8 +104,7 @@ class Statistics(Scene):
         return self
 
     def leave(self):
-        from game.ui.scenes.menu import Menu
-        return Menu(self.services)
+        return self.services.scenes.menu()
 
     # ----- input -----------------------------------------------------------------------------
     def size(self) -> tuple[int, int]:
