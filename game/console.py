@@ -24,6 +24,7 @@ from game.board import Cell, Config
 from game.boardfile import from_game, save_board, start_game
 from game.console_text import render, summary, wants_colour
 from game.engine import Game
+from game.match import Match
 from game.moves import CHORD, FLAG, REVEAL, Move
 from game.records.db import RecordsError
 from game.records.record import clean_name, default_player_name
@@ -68,8 +69,9 @@ class ConsoleGame:
 
     def __init__(self, game: Game, out: TextIO, on_end: Callable[[Game], str | None] | None = None,
                  colour: bool = False, ask_name: Callable[[Ask | None], str | None] | None = None,
-                 on_abandon: Callable[[Game], str | None] | None = None):
+                 on_abandon: Callable[[Game], str | None] | None = None, match: Match | None = None):
         self.game = game
+        self.match = match or Match(game)  # the move log: each command a click at its cell's centre
         self.out = out
         self.colour = colour
         self.on_end = on_end
@@ -165,7 +167,7 @@ class ConsoleGame:
             self.say(HELP)
         elif command == "n":
             self.leave()
-            self.game.new_game()
+            self.match.new_game()
             self._reported = False
             self.say(render(self.game, self.colour))
         elif command == "s":
@@ -183,7 +185,7 @@ class ConsoleGame:
         if self.game.over:
             self.say("the game is over: n for a new game, q to quit")
             return
-        self.game.apply(Move(COMMANDS[command], cell))
+        self.match.command(Move(COMMANDS[command], cell))
         if not self.game.over or self._reported:
             self.say(render(self.game, self.colour))
             return
@@ -280,19 +282,21 @@ class ConsoleRecords:
     Args:
         records: the open records and settings (game.records.session.Records).
         name: the name games are recorded under (default: the system user name).
+        match: the console's Match, whose move log is kept with each record (None: no log).
     """
 
-    def __init__(self, records, name: str | None = None):
+    def __init__(self, records, name: str | None = None, match: Match | None = None):
         self.records = records
         self.name = default_player_name() if name is None else clean_name(name)
         self._last: tuple[int | None, int | None] = (None, None)  # (record id, rank) of the last game
         self._finish = records.finish_hook(name=self.name)
+        self.match = match  # the console's match: its move log is kept with each record
 
     def finish(self, game: Game) -> str | None:
         """Record a won or lost game (:meth:`Records.finish_hook
         <game.records.session.Records.finish_hook>` under :attr:`name`); returns "New best
         time: #N", the save failure, for a win left out of the best times why, or None."""
-        note = self._finish(game)
+        note = self._finish(game, self._log())
         self._last = (self.records.last_record_id, self.records.last_rank)
         return note
 
@@ -300,7 +304,10 @@ class ConsoleRecords:
         """Record a game left in progress as an abandoned loss, under :attr:`name`
         (:meth:`Records.abandon <game.records.session.Records.abandon>`): a game before its
         first reveal, or over, is left alone. Returns the save failure or None."""
-        return self.records.abandon(game, name=self.name)
+        return self.records.abandon(game, name=self.name, log=self._log())
+
+    def _log(self) -> dict | None:
+        return self.match.log_data() if self.match is not None else None
 
     def ask_name(self, ask: Ask | None) -> str | None:
         """After a best time, ask for the name to keep it under; returns a note or None.
@@ -338,11 +345,11 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
     out = stdout or sys.stdout
     raw = getattr(stdin, "buffer", None)  # a real stream: read bytes, so a bad line is only that line
     lines = stdin if raw is None else ByteLines(raw, stdin.encoding or "utf-8")
-    game = make_game(args)
+    match = Match(make_game(args))
     records = open_records(args.data_dir)
-    hooks = ConsoleRecords(records)
-    console = ConsoleGame(game, out, on_end=hooks.finish, ask_name=hooks.ask_name,
-                          on_abandon=hooks.abandon, colour=wants_colour(out))
+    hooks = ConsoleRecords(records, match=match)
+    console = ConsoleGame(match.game, out, on_end=hooks.finish, ask_name=hooks.ask_name,
+                          on_abandon=hooks.abandon, colour=wants_colour(out), match=match)
     try:
         return console.run(lines, prompt=stdin.isatty())
     finally:

@@ -115,6 +115,7 @@ class Game(Score):
         self.probabilities_used = False  # the window's probability overlay was on in this game
         self.layout_known = self.seeds_known or (keep_board and self._mines is not None)  # loaded board or retry
         self._start: set[Cell] = set()  # cells shown before the player's first move (restore)
+        self._start_flags: set[Cell] = set()  # cells flagged before it (restore)
         self._bv_parts: tuple[list[list[Cell]], list[Cell]] | None = None
 
     def set_layout(self, mines: Iterable[Cell]) -> None:
@@ -159,6 +160,8 @@ class Game(Score):
                 self._cover[index] = FLAGGED
                 self._flags += 1
                 changed.add(cell)
+                if self.state is State.READY:
+                    self._start_flags.add(cell)
         self._relocate = False
         self._bv_parts = None
         if self.state is State.READY and self._revealed == self.config.cells - self.config.mines:
@@ -278,6 +281,15 @@ class Game(Score):
     def flagged_neighbours(self, cell: Cell) -> int:
         """How many of the cell's neighbours carry a flag."""
         return sum(1 for n in self.neighbours(cell) if self._cover[self._index(n)] == FLAGGED)
+
+    def start_cells(self) -> frozenset[Cell]:
+        """Cells a loaded position showed revealed before the player's first move (empty for
+        a dealt board): not the player's work (out of 3BV), and part of a replay's start."""
+        return frozenset(self._start)
+
+    def start_flags(self) -> frozenset[Cell]:
+        """Cells a loaded position showed flagged before the player's first move."""
+        return frozenset(self._start_flags)
 
     def layout(self) -> frozenset[Cell] | None:
         """The mine layout (None before it is laid), for writing board files and replays.

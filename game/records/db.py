@@ -22,7 +22,9 @@ Safety, and why:
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import zlib
 from pathlib import Path
 from typing import Callable
 
@@ -161,8 +163,10 @@ class RecordStore:
             raise
         return cursor
 
-    def add_game(self, record: GameRecord) -> int:
+    def add_game(self, record: GameRecord, log: dict | None = None) -> int:
         """Write one finished game in its own transaction; return its id (also set on ``record``).
+
+        ``log``: how it was played (game.match.Match.log_data), kept with it (see :meth:`log`).
 
         Raises:
             ReadOnlyError: the database is read-only.
@@ -171,8 +175,10 @@ class RecordStore:
         values = [getattr(record, name) for name in _COLUMNS]
         values[_COLUMNS.index("seed")] = None if record.seed is None else str(record.seed)
         values[_COLUMNS.index("name")] = clean_name(record.name)
-        marks = ", ".join("?" * len(_COLUMNS))
-        cursor = self._write(f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({marks})", values)
+        columns = [*_COLUMNS, "log"]
+        values.append(None if log is None else pack_log(log))
+        marks = ", ".join("?" * len(columns))
+        cursor = self._write(f"INSERT INTO games ({', '.join(columns)}) VALUES ({marks})", values)
         record.id = cursor.lastrowid
         return record.id
 
@@ -228,6 +234,12 @@ class RecordStore:
         """One game by id, or None."""
         found = self._records("WHERE id = ?", (record_id,))
         return found[0] if found else None
+
+    def log(self, record_id: int) -> dict | None:
+        """The move log kept with game ``record_id`` (see game.match.Match.log_data), or None
+        when it has none (older games), is not a readable game, or its log is damaged."""
+        row = self.conn.execute(f"SELECT log FROM games WHERE id = ? AND {READABLE}", (record_id,)).fetchone()
+        return None if row is None or row[0] is None else unpack_log(row[0])
 
     def count(self) -> int:
         """How many games are recorded (readable ones: see READABLE)."""
@@ -289,6 +301,21 @@ class RecordStore:
             f"SELECT count(*) FROM games WHERE {_BEST_WHERE} AND time_ms <= ?",
             (level, time_ms)).fetchone()[0]
         return ahead + 1 if ahead < limit else None
+
+
+def pack_log(log: dict) -> bytes:
+    """A move log as stored: compact JSON, zlib-compressed (an Expert game with its pointer
+    motion is a few kilobytes)."""
+    return zlib.compress(json.dumps(log, separators=(",", ":")).encode("utf-8"), 6)
+
+
+def unpack_log(blob: object) -> dict | None:
+    """A stored move log back as data; None when it is not one (a hand edit, damage)."""
+    try:
+        data = json.loads(zlib.decompress(blob).decode("utf-8"))
+    except (TypeError, ValueError, zlib.error, RecursionError):  # UnicodeDecodeError: ValueError
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def _to_record(row: sqlite3.Row) -> GameRecord:

@@ -11,6 +11,8 @@ Version 3 adds ``probabilities_used`` (the probability overlay was on) and
 ``layout_known`` (a loaded board or a retry): such games never enter the best times.
 Older games get 0 in both, as nothing recorded then tells them apart.
 Version 4 adds ``abandoned``: a game left after its first reveal, recorded as a loss.
+Version 5 adds ``log``: how the game was played, move by move (game.match.Match.log_data),
+as zlib-compressed JSON; NULL for older games and for games recorded without one.
 """
 
 from __future__ import annotations
@@ -61,6 +63,9 @@ MIGRATIONS: list[tuple[str, ...]] = [
     ),
     (  # 3 -> 4
         "ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0",
+    ),
+    (  # 4 -> 5
+        "ALTER TABLE games ADD COLUMN log BLOB",
     ),
 ]
 

@@ -30,8 +30,8 @@ from game.records.record import GameRecord
 from game.records.settings import Settings
 
 
-def record_finished_game(store: RecordStore, game, seed: int | None,
-                         name: str | None = None, abandoned: bool = False) -> tuple[int | None, int | None]:
+def record_finished_game(store: RecordStore, game, seed: int | None, name: str | None = None,
+                         abandoned: bool = False, log: dict | None = None) -> tuple[int | None, int | None]:
     """Write a won or lost game (or, with ``abandoned``, one left in play) to ``store``;
     never raises for a failed write.
 
@@ -41,6 +41,7 @@ def record_finished_game(store: RecordStore, game, seed: int | None,
         seed: the seed of the game's Random (None when unknown).
         name: the player name for best times (default: the system user name).
         abandoned: the player left the game after its first reveal.
+        log: how it was played (game.match.Match.log_data), kept with the record.
     Returns:
         (record id, best-time rank 1..10) — rank None when the game does not enter
         the top 10 (lost, custom, hints, autoplay, or too slow). When the game is not
@@ -52,17 +53,18 @@ def record_finished_game(store: RecordStore, game, seed: int | None,
     Raises:
         ValueError: the game is not over (a programming error, not a player's).
     """
-    return save_record(store, GameRecord.from_game(game, seed, name=name, abandoned=abandoned))
+    return save_record(store, GameRecord.from_game(game, seed, name=name, abandoned=abandoned), log)
 
 
-def save_record(store: RecordStore, record: GameRecord) -> tuple[int | None, int | None]:
-    """Write ``record`` to ``store``: :func:`record_finished_game` for a record already made."""
+def save_record(store: RecordStore, record: GameRecord, log: dict | None = None) -> tuple[int | None, int | None]:
+    """Write ``record`` (and its ``log``) to ``store``: :func:`record_finished_game` for a
+    record already made."""
     if store.path is None:
-        store.add_game(record)  # kept for this session's statistics, then gone
+        store.add_game(record, log)  # kept for this session's statistics, then gone
         store.warnings.append(f"This game was not saved to the records ({store.problem}).")
         return None, None
     try:
-        record_id = store.add_game(record)
+        record_id = store.add_game(record, log)
     except RecordsError as err:
         store.warnings.append(str(err))
         return None, None
@@ -100,9 +102,9 @@ class Records:
     _abandoned: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary, repr=False)
 
     def record(self, game, seed: int | None, name: str | None = None,
-               abandoned: bool = False) -> tuple[int | None, int | None]:
-        """:func:`record_finished_game` with ``name`` (default: the settings' player name);
-        new warnings are kept.
+               abandoned: bool = False, log: dict | None = None) -> tuple[int | None, int | None]:
+        """:func:`record_finished_game` with ``name`` (default: the settings' player name)
+        and the move ``log``; new warnings are kept.
 
         A store left read-only because another program held the lock at start-up is
         opened again first: once the lock is gone, the game is saved after all.
@@ -112,12 +114,13 @@ class Records:
         before = len(self.store.warnings)
         self.last_record = GameRecord.from_game(
             game, seed, abandoned=abandoned, name=self.settings.player_name if name is None else name)
-        result = save_record(self.store, self.last_record)
+        result = save_record(self.store, self.last_record, log)
         self.warnings.extend(self.store.warnings[before:])
         self.last_record_id, self.last_rank = result
         return result
 
-    def abandon(self, game, seed: int | None = None, name: str | None = None) -> str | None:
+    def abandon(self, game, seed: int | None = None, name: str | None = None,
+                log: dict | None = None) -> str | None:
         """Record ``game`` as abandoned if it is in progress (after its first reveal, not over),
         under ``name`` (default: the settings' player name).
 
@@ -133,7 +136,8 @@ class Records:
             return None
         self._abandoned[game] = game.round
         before = len(self.warnings)
-        record_id, _ = self.record(game, game.seed if seed is None else seed, name=name, abandoned=True)
+        record_id, _ = self.record(game, game.seed if seed is None else seed, name=name,
+                                   abandoned=True, log=log)
         if record_id is None and len(self.warnings) > before:
             return self.warnings[-1]
         return None
@@ -149,16 +153,17 @@ class Records:
 
     def finish_hook(self, seed_of: Callable[[object], int | None] = lambda game: game.seed,
                     name: str | None = None) -> Callable[[object], str | None]:
-        """A ``hook(game) -> note`` for the window's finish hooks and the console's ``on_end``.
+        """A ``hook(game, log=None) -> note`` for the window's finish hooks and the console's
+        ``on_end`` (``log``: the game's move log, kept with its record).
 
         It records the game (seed from ``seed_of(game)``, by default the engine's board
         seed ``game.seed``; under ``name``, by default the settings' player name) and
         returns ``"New best time: #N"``, the save failure message, for a win that may not
         enter the best times why not (:func:`game.records.notes.left_out`), or None.
         """
-        def hook(game) -> str | None:
+        def hook(game, log: dict | None = None) -> str | None:
             before = len(self.warnings)
-            record_id, rank = self.record(game, seed_of(game), name=name)
+            record_id, rank = self.record(game, seed_of(game), name=name, log=log)
             if record_id is None:
                 return self.warnings[-1] if len(self.warnings) > before else None
             return f"New best time: #{rank}" if rank else left_out(self.last_record)

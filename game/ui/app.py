@@ -144,8 +144,8 @@ def record_hook(records):
     """
     hook = records.finish_hook()
 
-    def record(game) -> str | None:
-        note = hook(game)
+    def record(game, log=None) -> str | None:
+        note = hook(game, log)
         if note and records.last_record_id is None:
             print(f"{PROG}: warning: {note}", file=sys.stderr)
             if records.store.read_only:
@@ -197,16 +197,17 @@ def run_window(args) -> int:
 def finish_run(loop, services) -> None:
     """The run is over (the window closed after Yes, SIGTERM, Ctrl-C, an error): record a
     game left in play as abandoned, once, then close the records."""
-    game = game_in_play(loop.manager.current)
-    if game is not None:
-        services.abandon(game)
+    match = match_in_play(loop.manager.current)
+    if match is not None:
+        services.abandon(match.game, match.log_data())
     services.records.close()
 
 
-def game_in_play(scene):
-    """The Game shown by ``scene`` or by the scenes beneath its overlays, or None (menus)."""
+def match_in_play(scene):
+    """The Match (game and log) of ``scene`` or of the scenes beneath its overlays, or None
+    (menus)."""
     while scene is not None:
-        if getattr(scene, "game", None) is not None:
-            return scene.game
+        if getattr(scene, "match", None) is not None:
+            return scene.match
         scene = getattr(scene, "base", None)
     return None

@@ -48,7 +48,7 @@ class Services:
     no_guess: bool = False
     last_custom: tuple[int, int, int] = (20, 30, 130)  # rows, cols, mines shown in the custom form
     records: Records | None = None
-    finish_hooks: list[Callable[[Game], str | None]] = field(default_factory=list)
+    finish_hooks: list[Callable[[Game, dict | None], str | None]] = field(default_factory=list)
     extra_keys: dict[int, Callable] = field(default_factory=dict)
     first_seed: int | None = None  # --seed: the seed of the first new game, as in the console
     seeded: bool = False  # --seed was given: every board of this run is predictable (layout known)
@@ -82,24 +82,26 @@ class Services:
         return Game(config, rng=self.rng, seed=seed, clock=self.clock.now, layer=layer_for(config),
                     seeds_known=self.seeded)
 
-    def finished(self, game: Game) -> list[str]:
-        """Tell every finish hook that ``game`` ended; return the notes they give back.
+    def finished(self, game: Game, log: dict | None = None) -> list[str]:
+        """Tell every finish hook that ``game`` ended (``hook(game, log)``, ``log`` its move
+        log: game.match.Match.log_data); return the notes they give back.
 
         The game's level becomes ``last_level``."""
         self.last_level = game.config.level
         notes = []
         for hook in self.finish_hooks:
-            note = hook(game)
+            note = hook(game, log)
             if note:
                 notes.append(note)
         return notes
 
-    def abandon(self, game: Game) -> str | None:
-        """Record ``game`` as abandoned if it is in progress (``Records.abandon``); returns the
-        warning when it could not be saved (also printed on stderr), else None."""
+    def abandon(self, game: Game, log: dict | None = None) -> str | None:
+        """Record ``game`` as abandoned, with its move ``log``, if it is in progress
+        (``Records.abandon``); returns the warning when it could not be saved (also printed
+        on stderr), else None."""
         if self.records is None:
             return None
-        note = self.records.abandon(game)
+        note = self.records.abandon(game, log=log)
         if note:
             print(f"{PROG}: warning: {note}", file=sys.stderr)
         return note

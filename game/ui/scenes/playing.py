@@ -15,6 +15,7 @@ import pygame
 
 from game.board import Cell
 from game.engine import Game, State
+from game.match import Match
 from game.moves import Move
 from game.noguess import Generation, NoGuessError
 from game.noguess.generator import geometry
@@ -37,6 +38,7 @@ FIRST_STEP = 0.008  # seconds of no-guess generation tried at the click before s
 ABANDON_TITLE = "Abandon game"
 ABANDON_QUESTION = "Abandon this game? It counts as a loss."
 QUICK_HINT = 0.25  # seconds H waits for a hint before showing the panel as "Thinking..."
+POINTER_BUTTONS = {1: "l", 2: "m", 3: "r"}  # pygame mouse button -> the replay formats' letter
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
 
@@ -51,6 +53,7 @@ class Playing(Scene):
         self.layout = layout_for(game.rows, game.cols, services.display.area(), mines, services.settings.rulers)
         if self.layout is None:
             raise ValueError(f"board: {game.rows}x{game.cols} does not fit this screen")
+        self.match = Match(game, cell=self.layout.cell)
         self.cursor: Cell | None = None
         self.gesture = MouseGesture(self.layout)
         self.look = None  # optional override of game.appearance (the explosion hides the mines)
@@ -158,6 +161,7 @@ class Playing(Scene):
 
     # ----- moves -----------------------------------------------------------------------------
     def handle_mouse(self, event: pygame.event.Event) -> Scene:
+        self.log_pointer(event)
         before = (self.gesture.pressed_cells(self.game), self.gesture.face(self.game))
         move = self.gesture.interpret(event, self.game, self.services.settings.chord_on_number)
         if move is not None:
@@ -165,6 +169,19 @@ class Playing(Scene):
         if (self.gesture.pressed_cells(self.game), self.gesture.face(self.game)) != before:
             self.dirty = True
         return self
+
+    def log_pointer(self, event: pygame.event.Event) -> None:
+        """Log the raw pointer input (the match's log: what competitive replays carry), in
+        board pixels from the board's top-left corner at this layout's cell size."""
+        if event.type == pygame.MOUSEMOTION:
+            action = "mv"
+        else:
+            side = POINTER_BUTTONS.get(getattr(event, "button", 0))
+            if side is None:
+                return
+            action = side + ("c" if event.type == pygame.MOUSEBUTTONDOWN else "r")
+        x, y = event.pos
+        self.match.pointer(action, x - self.layout.board.left, y - self.layout.board.top)
 
     def play(self, kind: str, cell: Cell | None) -> Scene:
         """Carry out a move ("reveal", "flag", "chord" on ``cell``, or "new"); return the next scene."""
@@ -174,7 +191,7 @@ class Playing(Scene):
         self.note_probabilities()  # a move made with the overlay on (after a retry too)
         if kind == "reveal" and self.needs_board(cell):
             return self.generate(cell)
-        self.redraw_cells(self.game.apply(Move(kind, cell)).changed)
+        self.redraw_cells(self.match.apply(Move(kind, cell)).changed)
         return self.after_move()
 
     def needs_board(self, cell: Cell) -> bool:
@@ -204,13 +221,13 @@ class Playing(Scene):
     def lay_board(self, mines, cell: Cell) -> None:
         """Lay a generated layout ``mines`` and reveal the first click ``cell`` on it."""
         self.game.set_layout(mines)
-        self.redraw_cells(self.game.apply(Move.reveal(cell)).changed)
+        self.redraw_cells(self.match.apply(Move.reveal(cell)).changed)
 
     def after_move(self) -> Scene:
         """Switch to the GameOver or Victory overlay once the game has ended."""
         if not self.game.over:
             return self
-        notes = self.services.finished(self.game)
+        notes = self.services.finished(self.game, self.match.log_data())
         return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
 
     def move_cursor(self, drow: int, dcol: int) -> None:
@@ -252,7 +269,7 @@ class Playing(Scene):
             return then()
 
         def abandon():
-            self.services.abandon(self.game)
+            self.services.abandon(self.game, self.match.log_data())
             return then()
         if not self.services.settings.confirm_abandon:
             return abandon()
@@ -274,8 +291,8 @@ class Playing(Scene):
         return self.leave(self.retry)
 
     def retry(self) -> Scene:
-        """Start this board again from the start."""
-        self.game.retry()
+        """Start this board again from the start (and its log afresh)."""
+        self.match.retry()
         self.note_probabilities()
         self.assist.changed()
         self.gesture.reset()

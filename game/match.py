@@ -1,0 +1,155 @@
+"""The match: one :class:`game.engine.Game` and the log of how it is played (Tatham's
+midend, in our terms). No pygame here.
+
+The window and the console apply moves through :meth:`Match.apply`, which logs each move
+with its time in milliseconds of game time; the window also logs the raw pointer input
+(:meth:`Match.pointer`: button presses and releases and motion, in board pixels with the
+cell size), which competitive replays (AVF, RMV, MVF, EVF) carry. A console game has no
+pointer: :meth:`Match.command` logs a click at the centre of the command's cell, at the
+time the command was read. New game and retry start a fresh log.
+
+:meth:`Match.log_data` is the log as plain JSON-able data, stored with each recorded game
+(game.records); :func:`replay_log` applies a stored log's moves to a fresh game of the
+same layout, move by move.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from game.board import Config
+from game.engine import Game
+from game.moves import CHORD, FLAG, REVEAL, Move, Outcome
+
+LOG_VERSION = 1  # the "version" of log_data's layout
+# Pointer actions, named as the competitive replay formats name their mouse events:
+# move, left / right / middle press ("click") and release.
+POINTER_ACTIONS = ("mv", "lc", "lr", "rc", "rr", "mc", "mr")
+COMMAND_CLICKS = {REVEAL: ("lc", "lr"), FLAG: ("rc", "rr"), CHORD: ("mc", "mr")}  # a console move's click
+CONSOLE_CELL = 16  # cell size of a console game's log, pixels (the formats' own)
+
+
+class LoggedMove(NamedTuple):
+    """A move applied to the game, ``ms`` milliseconds of game time after the first reveal
+    (0 before it)."""
+
+    ms: int
+    move: Move
+
+
+class PointerInput(NamedTuple):
+    """Raw pointer input: ``action`` (one of POINTER_ACTIONS) at board pixel (``x``, ``y``),
+    measured from the board's top-left corner at the log's cell size, ``ms`` as LoggedMove."""
+
+    ms: int
+    action: str
+    x: int
+    y: int
+
+
+class Match:
+    """One game and its log.
+
+    Attributes:
+        game: the Game (its rules and state).
+        moves: every move applied and not ignored, oldest first (LoggedMove).
+        inputs: the raw pointer input (PointerInput), oldest first.
+        cell: the cell size, pixels, that ``inputs`` are measured at.
+    """
+
+    def __init__(self, game: Game, cell: int = CONSOLE_CELL) -> None:
+        self.game = game
+        self.cell = cell
+        self.moves: list[LoggedMove] = []
+        self.inputs: list[PointerInput] = []
+
+    @property
+    def ms(self) -> int:
+        """Game time now, whole milliseconds (0 before the first reveal)."""
+        return int(round(self.game.elapsed * 1000))
+
+    def apply(self, move: Move) -> Outcome:
+        """Apply ``move`` to the game (:meth:`game.engine.Game.apply`) and log it.
+
+        A move the game ignores (over, paused) is not logged. The time is the game's
+        time when the move was made, so the first reveal is at 0.
+        Raises:
+            ValueError: as Game.apply (off the board, unknown kind).
+        """
+        ms = self.ms
+        outcome = self.game.apply(move)
+        if not outcome.ignored:
+            self.moves.append(LoggedMove(ms, move))
+        return outcome
+
+    def pointer(self, action: str, x: int, y: int) -> None:
+        """Log raw pointer input at board pixel (x, y) (may lie off the board); the window
+        calls this for every button press, release and motion over the playing scene.
+        Raises:
+            ValueError: ``action`` is not one of POINTER_ACTIONS.
+        """
+        if action not in POINTER_ACTIONS:
+            raise ValueError(f"pointer: action {action!r} is not one of {', '.join(POINTER_ACTIONS)}")
+        if not self.game.over:
+            self.inputs.append(PointerInput(self.ms, action, int(x), int(y)))
+
+    def command(self, move: Move) -> Outcome:
+        """A console command: log its click (press and release at the centre of the move's
+        cell, now) and apply the move."""
+        press, release = COMMAND_CLICKS[move.kind]
+        row, col = move.cell
+        x, y = col * self.cell + self.cell // 2, row * self.cell + self.cell // 2
+        if self.game.on_board(move.cell):
+            self.pointer(press, x, y)
+            self.pointer(release, x, y)
+        return self.apply(move)
+
+    def restart(self) -> None:
+        """A new game or a retry began on ``game``: the log starts afresh."""
+        self.moves.clear()
+        self.inputs.clear()
+
+    def new_game(self) -> None:
+        """A fresh board of the same size (:meth:`Game.new_game`) and a fresh log."""
+        self.game.new_game()
+        self.restart()
+
+    def retry(self) -> None:
+        """The same board again (:meth:`Game.retry`) and a fresh log."""
+        self.game.retry()
+        self.restart()
+
+    def log_data(self) -> dict:
+        """The log as JSON-able data: ``version``, ``rows``, ``cols``, ``mines`` (the layout
+        as [row, col] pairs, sorted; empty before it is laid), ``start`` and ``start_flags``
+        (cells shown revealed and flagged before the first move: a loaded position's),
+        ``cell`` (pixels), ``moves``
+        ([ms, kind, row, col] each) and ``pointer`` ([ms, action, x, y] each)."""
+        game = self.game
+        layout = game.layout() or frozenset()
+        return {
+            "version": LOG_VERSION, "rows": game.rows, "cols": game.cols,
+            "mines": sorted([r, c] for r, c in layout),
+            "start": sorted([r, c] for r, c in game.start_cells()),
+            "start_flags": sorted([r, c] for r, c in game.start_flags()),
+            "cell": self.cell,
+            "moves": [[ms, kind, r, c] for ms, (kind, (r, c)) in self.moves],
+            "pointer": [list(event) for event in self.inputs],
+        }
+
+
+def replay_log(data: dict, config: Config) -> tuple[Game, list[Outcome]]:
+    """Apply a stored log's moves, in order, to a fresh game of ``config`` laid as the log
+    says (its mines, and the cells a loaded position showed or flagged); returns the game and the
+    outcome of each move. Times are not replayed (the timer reads the real clock).
+    Raises:
+        ValueError: the log does not fit ``config`` (size, mine count) or holds a move off
+            the board or of an unknown kind.
+    """
+    if (data.get("rows"), data.get("cols")) != (config.rows, config.cols):
+        raise ValueError(f"log: a {data.get('rows')}x{data.get('cols')} board, not {config.rows}x{config.cols}")
+    game = Game(config, mines=[tuple(cell) for cell in data["mines"]])
+    game.restore(revealed=[tuple(cell) for cell in data.get("start", [])],
+                 flags=[tuple(cell) for cell in data.get("start_flags", [])])
+    outcomes = [game.apply(Move(kind, (row, col))) for _, kind, row, col in data["moves"]]
+    return game, outcomes
