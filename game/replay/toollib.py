@@ -104,8 +104,17 @@ def _finite(value: float) -> float | None:
 
 
 def write_evf(spec: dict) -> bytes:
-    """The EVF v4 bytes of the replay ``spec`` (the JSON of a Replay), checked by parsing
-    them back with ``EvfVideo``."""
+    """The EVF v4 bytes of the replay ``spec`` (the JSON of a Replay plus its ``board``).
+
+    Working around ms-toollib's API: ``BaseVideo`` plays the events (so ms-toollib's own
+    rules decide won or lost and count the 3BV and the clicks), but it stamps each event
+    with the wall clock as it is fed, has no way to set a time, and takes the game's time
+    and start and end timestamps from those stamps. So its ``raw_data`` is kept for the
+    header and the board, the header's time and timestamps are replaced by the replay's,
+    and the event list is encoded again with the replay's own milliseconds
+    (:mod:`game.replay.evf4`). The bytes are then parsed back with ``EvfVideo`` and must
+    give the same board, 3BV, time, completed flag and event times, or nothing is returned.
+    """
     import ms_toollib
 
     rows, cols = spec["rows"], spec["cols"]
