@@ -1,5 +1,6 @@
 """Reading a file the player names (``--board``, ``--analyse``) or the game keeps
-(``settings.json``), safely: a regular file only, never blocking, never more than a limit.
+(``settings.json``), safely: a regular file only, never blocking, never more than a limit;
+and writing one atomically (:func:`write_atomic`).
 
 Why: opening a FIFO for reading waits for a writer that may never come (start-up
 hangs for ever), and ``/dev/zero`` or ``/dev/urandom`` never end (reading one fills
@@ -19,6 +20,8 @@ import errno
 import math
 import os
 import stat
+import tempfile
+from pathlib import Path
 
 # Opening flags: no blocking on a FIFO, no controlling terminal from a tty, binary on Windows
 OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
@@ -107,3 +110,44 @@ def read_regular(path: str | os.PathLike, limit: int | None = None) -> bytes:
     if limit is not None and len(data) > limit:
         raise FileTooLargeError(path, len(data), limit, exact=False)
     return data
+
+
+def write_atomic(path: str | os.PathLike, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically: a temporary file in the same folder, fsync,
+    ``os.replace``, then fsync of the folder (POSIX, best effort). A crash or a full disk
+    leaves the old file or the new one, never half of one, and no stray temporary file.
+    The folder is created when missing.
+
+    Raises:
+        OSError: the folder or file cannot be written; the old file is then untouched.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable where the platform allows (POSIX); best effort."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -10,13 +10,11 @@ a crash leaves either the old file or the new one, never half of one.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from game.board import DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config
-from game.files import NotRegularFileError, read_regular
+from game.files import NotRegularFileError, read_regular, write_atomic
 from game.records.paths import move_aside
 from game.records.record import NAME_MAX, clean_name, default_player_name
 
@@ -169,42 +167,14 @@ def load(path: str | Path) -> tuple[Settings, list[str]]:
 
 
 def save(settings: Settings, path: str | Path) -> None:
-    """Write ``settings`` to ``path`` atomically (temp file in the same folder, fsync, rename).
+    """Write ``settings`` to ``path`` atomically (temp file in the same folder, fsync, rename:
+    :func:`game.files.write_atomic`).
 
     Raises:
         OSError: the folder or file cannot be written; the old file is then untouched.
     """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n"
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename itself durable where the platform allows (POSIX); best effort."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    write_atomic(path, text.encode("utf-8"))
 
 
 def _shown(value, limit: int = 60) -> str:

@@ -1,0 +1,170 @@
+"""A replay as the project's own values: pointer events, the board, the result and the
+competitive statistics. Plain data, no pygame and no ms-toollib: the in-game move log, the
+records and the viewer can build and read these without the replay library.
+
+Units, once for the module:
+
+- time: whole milliseconds. A game's clock starts at the release that first opens a cell
+  (the timer's start, as Arbiter, Viennasweeper and Metasweeper count it), so that event is
+  at 0 ms, the press of that first click and flags placed before it have negative times,
+  and ``Replay.time_ms`` is the time the game took.
+- position: pixels from the board's top-left corner at :data:`CELL_PX` pixels per cell, the
+  size every replay format assumes; cell (row, col) spans x in [col*16, col*16+16) and y in
+  [row*16, row*16+16). Files recorded at another cell size (Metasweeper and Viennasweeper
+  can use 24 px) are scaled to 16 px when read, keeping each event on its cell. A point
+  off the board is written by the formats as (cols*16, rows*16), just past the corner.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from enum import Enum
+
+CELL_PX = 16  # pixels per cell of every replay's coordinates
+
+
+class Action(str, Enum):
+    """What the pointer did, as the competitive formats record it. The value is ms-toollib's
+    code for it (the EVF standard's names)."""
+
+    MOVE = "mv"
+    LEFT_PRESS = "lc"
+    LEFT_RELEASE = "lr"
+    RIGHT_PRESS = "rc"
+    RIGHT_RELEASE = "rr"
+    MIDDLE_PRESS = "mc"
+    MIDDLE_RELEASE = "mr"
+    # Found only in other programs' files, never written by this game:
+    PRE_FLAG = "pf"  # a flag the file lists as placed before the game started (RMV), no press
+    SECOND_PRESS = "cc"  # a second button went down; the file does not say which one
+    LEFT_PRESS_OR_RELEASE = "l"  # the file does not say which
+    RIGHT_PRESS_OR_RELEASE = "r"
+    MIDDLE_PRESS_OR_RELEASE = "m"
+
+
+PLAIN_ACTIONS = frozenset({Action.MOVE, Action.LEFT_PRESS, Action.LEFT_RELEASE, Action.RIGHT_PRESS,
+                           Action.RIGHT_RELEASE, Action.MIDDLE_PRESS, Action.MIDDLE_RELEASE})
+"""The actions a game of ours records, and the only ones :func:`write_evf` writes."""
+
+
+@dataclass(frozen=True, slots=True)
+class PointerEvent:
+    """One pointer event: ``time_ms`` ms from the start of the game (negative before it),
+    ``action``, and ``x``, ``y`` in board pixels at :data:`CELL_PX` px per cell."""
+
+    time_ms: int
+    action: Action
+    x: int
+    y: int
+
+    def cell(self, rows: int, cols: int) -> tuple[int, int] | None:
+        """The (row, col) under the pointer on a ``rows`` x ``cols`` board, or None off it."""
+        row, col = self.y // CELL_PX, self.x // CELL_PX
+        if self.x < 0 or self.y < 0 or row >= rows or col >= cols:
+            return None
+        return row, col
+
+
+def centre(cell: tuple[int, int]) -> tuple[int, int]:
+    """The (x, y) pixel at the centre of ``cell`` = (row, col)."""
+    row, col = cell
+    return col * CELL_PX + CELL_PX // 2, row * CELL_PX + CELL_PX // 2
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStats:
+    """The competitive statistics of a replay, as minesweepergame.com defines them and
+    ms-toollib computes them (IOS is computed here: ms-toollib has none). "Solved" counts the
+    3BV the player actually cleared, so a lost game is measured on what it did; for a
+    completed game it is the board's 3BV. A ratio that is undefined (no click, no time, no
+    3BV solved) is None.
+    """
+
+    bbbv_solved: int  # 3BV cleared by the player
+    bbbv_per_s: float | None  # 3BV solved / time in s
+    ios: float | None  # Index of Speed: log(3BV solved) / log(time in s); None up to 1 s
+    rqp: float | None  # Rapport Qualite Prix: time in s / (3BV/s), lower is better
+    ioe: float | None  # Index of Efficiency: 3BV solved / clicks
+    correctness: float | None  # effective clicks / clicks
+    throughput: float | None  # 3BV solved / effective clicks
+    zini: int  # the board's ZiNi: fewest clicks by ms-toollib's greedy solver
+    hzini: int  # human ZiNi (ms-toollib's cal_hzini)
+    openings: int  # the board's openings (regions of 0 cells)
+    islands: int  # the board's islands (3BV cells connected apart from openings)
+    left_clicks: int
+    right_clicks: int
+    double_clicks: int  # chords: both buttons, or the middle one
+    clicks: int  # left + right + double
+    effective_clicks: int  # clicks that changed the board
+    left_effective: int
+    right_effective: int
+    double_effective: int
+    flags: int  # flags placed
+    path_px: float  # the pointer's path in pixels at 16 px per cell, from the first opening
+
+    @staticmethod
+    def index_of_speed(bbbv_solved: int, time_ms: int) -> float | None:
+        """IOS = log(3BV) / log(time in s) (minesweepergame.com); None when the time is 1 s or
+        less (the logarithm is 0 or negative) or nothing was solved."""
+        seconds = time_ms / 1000
+        if bbbv_solved <= 0 or seconds <= 1:
+            return None
+        return math.log(bbbv_solved) / math.log(seconds)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A whole game, move by move.
+
+    Attributes:
+        rows, cols: board size in cells.
+        mines: the mine layout, as (row, col) cells.
+        events: pointer events in time order (see the module docstring for units).
+        time_ms: the game's time in ms, from the first opening to the last click.
+        completed: every safe cell was opened without touching a mine (the game was won);
+            False for a lost or abandoned game.
+        bbbv: the board's 3BV.
+        program: the program that recorded it, as the file names it ("Arbiter",
+            "Viennasweeper", "0.97 beta", "Metasweeper 3.2"...); None when unknown.
+        player: the player's name as the file holds it; None when empty.
+        started_us: when the game started, in microseconds since 1970-01-01, as the file
+            says (Arbiter writes local time as if it were UTC); None when unknown.
+        file_format: "AVF", "RMV", "MVF" or "EVF" for a replay read from a file; None for one
+            built by this game.
+        stats: the competitive statistics, when computed (reading a file computes them).
+    """
+
+    rows: int
+    cols: int
+    mines: frozenset[tuple[int, int]]
+    events: tuple[PointerEvent, ...]
+    time_ms: int
+    completed: bool
+    bbbv: int
+    program: str | None = None
+    player: str | None = None
+    started_us: int | None = None
+    file_format: str | None = None
+    stats: ReplayStats | None = field(default=None, compare=False)
+
+    def __post_init__(self):
+        if self.rows < 1 or self.cols < 1:
+            raise ValueError(f"a replay's board is {self.rows}x{self.cols}; rows and columns start at 1")
+        off = [cell for cell in self.mines if not (0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols)]
+        if off:
+            raise ValueError(f"mine {min(off)} is off the {self.rows}x{self.cols} board")
+        if len(self.mines) >= self.rows * self.cols:
+            raise ValueError(f"{len(self.mines)} mines leave no safe cell on a {self.rows}x{self.cols} board")
+
+    def board(self) -> list[list[int]]:
+        """The board as ms-toollib and the formats number it: -1 for a mine, else the count
+        of mines around the cell (0-8), one list per row."""
+        grid = [[0] * self.cols for _ in range(self.rows)]
+        for row, col in self.mines:
+            for r in range(max(0, row - 1), min(self.rows, row + 2)):
+                for c in range(max(0, col - 1), min(self.cols, col + 2)):
+                    grid[r][c] += 1
+        for row, col in self.mines:
+            grid[row][col] = -1
+        return grid

@@ -1,0 +1,219 @@
+"""Replay files: :func:`read_replay` reads AVF (Arbiter), RMV (Viennasweeper), MVF
+(Minesweeper Clone 0.97 and others) and EVF (Metasweeper) files, :func:`write_evf` writes
+EVF, both through ms-toollib (PyPI ``ms-toollib``, MIT), which runs in a child process
+(:mod:`game.replay.toollib` says why: a panic in ms-toollib aborts its process).
+
+The kind of file is told by its extension only: ms-toollib offers no way to sniff content,
+and each of its parsers fails on the others' files anyway. Every failure is one
+:class:`ReplayFileError` whose message says what is wrong and what is allowed, never a
+traceback: an unknown extension, a missing or unreadable file, a folder, FIFO or device
+(refused before anything is opened, so nothing hangs), a file over :data:`MAX_REPLAY_BYTES`,
+an empty, truncated or garbage file, a parse that outlasts :data:`TIMEOUT_S`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from game import NAME, __version__
+from game.files import FileTooLargeError, megabytes, read_regular, write_atomic
+from game.replay.events import PLAIN_ACTIONS, Action, PointerEvent, Replay, ReplayStats
+
+FORMATS = {".avf": "AVF", ".rmv": "RMV", ".mvf": "MVF", ".evf": "EVF"}  # extension -> format
+ALLOWED = ".avf, .rmv, .mvf or .evf"
+MAX_REPLAY_BYTES = 8_000_000  # a 20-minute Metasweeper game of 1,021 3BV is 0.34 MB
+TIMEOUT_S = 60  # for ms-toollib to read or build one file (the largest take a second)
+MAX_SIDE = 255  # EVF stores rows and columns in one byte each
+ROOT = Path(__file__).resolve().parents[2]  # the folder holding the game package
+REFUSED = 10  # exit status of game.replay.toollib: its stdout holds a message for the player
+NO_LIBRARY = 11  # exit status of game.replay.toollib: ms_toollib cannot be imported
+
+
+PANIC_REASONS = {  # ms-toollib's ErrReadVideoReason, as its crash.log names it -> what the player reads
+    "FileIsTooShort": "it ends too soon (truncated)",
+    "FileIsEmpty": "it holds no replay",
+    "FileIsNotRmv": "it is not an RMV replay",
+    "InvalidBoardSize": "its board size is impossible",
+    "InvalidLevel": "its level is impossible",
+    "InvalidParams": "its header holds impossible values",
+    "InvalidVideoEvent": "it holds an event that cannot be",
+    "InvalidMinePosition": "it has a mine off the board",
+    "VersionBackward": "it is of a version of the format that ms-toollib does not know",
+    "Utf8Error": "a name in it is not valid UTF-8 text",
+}
+UNKNOWN_DAMAGE = ("ms-toollib failed on it: the file is damaged, or its content is not what its "
+                  "extension says")
+
+
+class ReplayFileError(ValueError):
+    """A replay file that cannot be read or written; the message, for the player, says
+    what is wrong and what is allowed (it does not repeat the path)."""
+
+
+def replay_format(path: str | os.PathLike) -> str:
+    """"AVF", "RMV", "MVF" or "EVF" from the extension of ``path`` (any case).
+
+    Raises:
+        ReplayFileError: another extension.
+    """
+    suffix = Path(path).suffix.lower()
+    if suffix not in FORMATS:
+        shown = f"the extension {suffix!r}" if suffix else "no extension"
+        raise ReplayFileError(f"not a replay file name ({shown}); replay files end in {ALLOWED}")
+    return FORMATS[suffix]
+
+
+def read_replay(path: str | os.PathLike) -> Replay:
+    """The replay in the file ``path``, its kind told by the extension.
+
+    Raises:
+        ReplayFileError: see the module docstring; the message names the cause.
+    """
+    kind = replay_format(path)
+    try:
+        data = read_regular(path, MAX_REPLAY_BYTES)
+    except FileTooLargeError as err:
+        held = f"is {megabytes(err.size)}" if err.exact else f"holds more than {megabytes(MAX_REPLAY_BYTES)}"
+        raise ReplayFileError(f"the file {held}; replay files are read up to {megabytes(MAX_REPLAY_BYTES)}") from None
+    except OSError as err:
+        raise ReplayFileError(f"cannot read the file: {err.strerror or err}") from None
+    if not data:
+        raise ReplayFileError(f"the file is empty; an {kind} replay was expected")
+    what = f"not a readable {kind} replay"
+    out = _run(["read", kind.lower()], data, what)
+    try:
+        return replay_from_dict(json.loads(out))
+    except (ValueError, KeyError, TypeError) as err:  # a board ms-toollib read but we cannot use
+        raise ReplayFileError(f"{what}: {err}") from None
+
+
+def evf_bytes(replay: Replay) -> bytes:
+    """The EVF (version 4) file of ``replay``, built by ms-toollib with the replay's own event
+    times (see :mod:`game.replay.evf4`) and parsed back by it before it is returned.
+
+    Only the plain actions (:data:`game.replay.events.PLAIN_ACTIONS`) are written. Events
+    before the first press on the board and after the game's end are not kept: the format
+    starts at that press and ms-toollib stops at the end. The file stores times from that
+    press, and a reader counts them from the first opening, so the times read back are the
+    replay's own when its first opening is at 0 ms (the events' documented origin). A game neither won nor lost
+    (abandoned) is written as not completed. The program defaults to this game's name and
+    version; the start, when unknown, to now minus the game's time.
+
+    Raises:
+        ReplayFileError: the replay does not fit the format (over 255 rows or columns,
+            another action, times going back), or its events do not play as it says (not
+            won when ``completed``, another 3BV), or ms-toollib fails on it.
+    """
+    if replay.rows > MAX_SIDE or replay.cols > MAX_SIDE:
+        raise ReplayFileError(f"EVF holds boards up to {MAX_SIDE}x{MAX_SIDE}; this one is {replay.rows}x{replay.cols}")
+    other = next((e for e in replay.events if e.action not in PLAIN_ACTIONS), None)
+    if other is not None:
+        raise ReplayFileError(f"cannot write the event {other.action.name} at {other.time_ms} ms: "
+                              "only moves and button presses and releases are written")
+    back = next((b for a, b in zip(replay.events, replay.events[1:]) if b.time_ms < a.time_ms), None)
+    if back is not None:
+        raise ReplayFileError(f"event times go back (to {back.time_ms} ms); they must never decrease")
+    spec = replay_to_dict(replay)
+    spec["board"] = replay.board()
+    spec["program"] = replay.program or f"{NAME} {__version__}"
+    if replay.started_us is None:
+        spec["started_us"] = time.time_ns() // 1000 - replay.time_ms * 1000
+    return _run(["write"], json.dumps(spec).encode("utf-8"), "cannot build an EVF replay of this game")
+
+
+def write_evf(path: str | os.PathLike, replay: Replay) -> None:
+    """Write ``replay`` to ``path`` as EVF (:func:`evf_bytes`), atomically: the bytes go to a
+    temporary file in the same folder, are synced to disk, then renamed over ``path``, so a
+    crash leaves the old file or the new one, never an empty or partial one.
+
+    Raises:
+        ReplayFileError: ``path`` does not end in .evf, the replay cannot be written as EVF
+            (:func:`evf_bytes`), or the file cannot be written (the message says why).
+    """
+    if replay_format(path) != "EVF":
+        raise ReplayFileError(f"replays are saved as EVF only: the file name must end in .evf, not {Path(path).suffix!r}")
+    data = evf_bytes(replay)
+    try:
+        write_atomic(path, data)
+    except OSError as err:
+        raise ReplayFileError(f"cannot write the file: {err.strerror or err}") from None
+
+
+def _run(command: list[str], data: bytes, what: str) -> bytes:
+    """Run :mod:`game.replay.toollib` with ``command`` on ``data``; its output. ``what``
+    starts the message of a failure ("not a readable EVF replay").
+
+    The child runs in a temporary folder of its own: ms-toollib's panic hook writes
+    ``crash.log`` into the working folder, which is read for the reason (see
+    :data:`PANIC_REASONS`) and never left in the player's folder.
+
+    Raises:
+        ReplayFileError: its refusal; ms-toollib failed (with the reason when known); a
+            time-out.
+    """
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    with tempfile.TemporaryDirectory(prefix="minesweeper-replay-") as work:
+        try:
+            done = subprocess.run([sys.executable, "-m", "game.replay.toollib", *command], input=data,
+                                  capture_output=True, cwd=work, env=env, timeout=TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            raise ReplayFileError(f"{what}: ms-toollib took over {TIMEOUT_S} s on it and was stopped") from None
+        except OSError as err:
+            raise ReplayFileError(f"cannot start the replay reader: {err.strerror or err}") from None
+        crash = _crash_log(Path(work) / "crash.log")
+    if done.returncode == REFUSED:
+        raise ReplayFileError(f"{what}: {done.stdout.decode('utf-8', 'replace').strip()}")
+    if done.returncode == NO_LIBRARY:
+        raise ReplayFileError("replays need the ms-toollib package: pip install -r requirements.txt")
+    if done.returncode != 0:
+        reason = next((text for key, text in PANIC_REASONS.items() if key in crash), UNKNOWN_DAMAGE)
+        raise ReplayFileError(f"{what}: {reason}")
+    return done.stdout
+
+
+def _crash_log(path: Path) -> str:
+    """The start of ms-toollib's crash.log at ``path``, or "" when there is none."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(4096).decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def replay_to_dict(replay: Replay) -> dict:
+    """``replay`` as the JSON-ready dict :mod:`game.replay.toollib` reads (stats left out)."""
+    return {
+        "rows": replay.rows, "cols": replay.cols, "mines": sorted([r, c] for r, c in replay.mines),
+        "events": [[e.time_ms, e.action.value, e.x, e.y] for e in replay.events],
+        "time_ms": replay.time_ms, "completed": replay.completed, "bbbv": replay.bbbv,
+        "program": replay.program, "player": replay.player, "started_us": replay.started_us,
+        "file_format": replay.file_format,
+    }
+
+
+def replay_from_dict(data: dict) -> Replay:
+    """The Replay of a dict as :func:`replay_to_dict` or the reader gives it; an empty
+    program or player, or a start of 0, become None.
+
+    Raises:
+        ValueError, KeyError, TypeError: a field is missing or wrong.
+    """
+    stats = data.get("stats")
+    if stats is not None:
+        ios = ReplayStats.index_of_speed(stats["bbbv_solved"], data["time_ms"])
+        stats = ReplayStats(ios=ios, **stats)
+    return Replay(
+        rows=int(data["rows"]), cols=int(data["cols"]),
+        mines=frozenset((int(r), int(c)) for r, c in data["mines"]),
+        events=tuple(PointerEvent(int(t), Action(a), int(x), int(y)) for t, a, x, y in data["events"]),
+        time_ms=int(data["time_ms"]), completed=bool(data["completed"]), bbbv=int(data["bbbv"]),
+        program=data.get("program") or None, player=data.get("player") or None,
+        started_us=data.get("started_us") or None, file_format=data.get("file_format"), stats=stats,
+    )

@@ -1,0 +1,206 @@
+"""The one module that calls ms-toollib, in a child process only
+(``python -m game.replay.toollib read KIND`` or ``write``, started by
+:mod:`game.replay.files`); the game's own process never imports it.
+
+Why a child process: the ms-toollib wheels (1.5.0 on, 1.5.20 pinned) are built with
+``panic = "abort"``, so a panic inside it (a truncated or garbage file makes its parsers
+``unwrap`` an error or ``assert``, and many getters ``unwrap`` when the game is in the wrong
+state) aborts the whole process with SIGABRT: no ``pyo3_runtime.PanicException`` is raised
+and nothing can catch it. In a child, an abort is an exit status that
+:mod:`game.replay.files` turns into a clear message; a runaway parse is killed by a timeout.
+Before aborting, ms-toollib's panic hook writes the panic's message to ``crash.log`` in the
+working folder (for a parse error, the name of its ``ErrReadVideoReason``, such as
+``FileIsTooShort``), so the child runs in a temporary folder that the parent reads it from.
+
+Protocol: ``read KIND`` takes the file's bytes on stdin and prints a JSON object (the
+fields of :class:`game.replay.events.Replay`, events as [time_ms, code, x, y], stats as a
+dict). ``write`` takes that JSON on stdin and prints the EVF bytes. Exit status 0: done;
+``REFUSED``: stdout holds a message for the player instead; ``NO_LIBRARY``: ms-toollib is
+not installed; anything else (an abort, a signal) means ms-toollib failed on the data
+(the statuses are in :mod:`game.replay.files`).
+
+ms-toollib facts relied on (1.5.20; Python API in its ``ms_toollib.pyi``, source
+``base/src/videos/`` of eee555/ms-toollib):
+
+- ``AvfVideo``/``RmvVideo``/``MvfVideo``/``EvfVideo(file_name="", raw_data=bytes)`` take the
+  bytes (an empty ``raw_data`` makes it read ``file_name`` itself, so it is never empty
+  here); ``parse()`` reads them, ``analyse()`` replays the events, after which the video is
+  in its "Display" state and the statistics follow ``current_time``: set to
+  ``video_end_time`` they are the whole game's.
+- Event times (``events[i].time``) are seconds as float, exact milliseconds, counted from
+  the first recorded event; ``video_start_time`` is minus the time of the first opening, so
+  ``time - (-video_start_time)`` is the game time. ``rtime_ms`` is the game's time in ms.
+  Positions are pixels at the file's ``pix_size`` per cell.
+- ``BaseVideo(board, 16).step(code, (y_px, x_px))`` plays one event (position is (from top,
+  from left); off the board it must be exactly (rows*16, cols*16), else it panics), stamping
+  it with the wall clock; events before the game leaves its Ready state and after it ends
+  are not recorded. ``step_game_state("replay")`` ends an unfinished game as lost. Its
+  setters (``software``, ``player_identifier``) work only once the game is over;
+  ``generate_evf_v4_raw_data()`` then fills ``raw_data``. ``save_to_evf_file`` is not used:
+  it writes on a background thread and returns at once.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+
+from game.replay import evf4
+from game.replay.files import NO_LIBRARY, REFUSED
+
+CELL_PX = 16
+READY, PLAYING, WON, LOST, PRE_FLAGGING, DISPLAY = 1, 2, 3, 4, 5, 6  # BaseVideo.game_board_state
+MEMORY_LIMIT = 4 * 1024 ** 3  # bytes of address space for this child: a hostile file cannot take the machine
+
+
+class Refused(Exception):
+    """The data cannot be turned into what was asked; the message says why."""
+
+
+def read_video(kind: str, data: bytes) -> dict:
+    """Parse ``data`` as a ``kind`` ("avf", "rmv", "mvf", "evf") replay into a dict."""
+    import ms_toollib
+
+    cls = {"avf": ms_toollib.AvfVideo, "rmv": ms_toollib.RmvVideo,
+           "mvf": ms_toollib.MvfVideo, "evf": ms_toollib.EvfVideo}[kind]
+    video = cls(raw_data=data, file_name=f"replay.{kind}")
+    video.parse()
+    video.analyse()
+    video.current_time = video.video_end_time  # the statistics at the end of the game
+    rows, cols, px = video.row, video.column, video.pix_size
+    if not (rows >= 1 and cols >= 1 and px >= 1):
+        raise Refused(f"the file describes a {rows}x{cols} board with {px} px cells")
+    origin_ms = round(-video.video_start_time * 1000)  # the first opening, from the first event
+    events = []
+    for record in video.events:
+        mouse = record.event.unwrap_mouse()
+        if mouse is None:  # an EVF game-state event (win, fail, replay): no pointer
+            continue
+        events.append([round(record.time * 1000) - origin_ms, mouse.mouse,
+                       mouse.x * CELL_PX // px, mouse.y * CELL_PX // px])
+    board = video.board
+    return {
+        "rows": rows, "cols": cols,
+        "mines": [[r, c] for r in range(rows) for c in range(cols) if board[r][c] == -1],
+        "events": events, "time_ms": video.rtime_ms, "completed": video.is_completed,
+        "bbbv": video.bbbv, "program": video.software, "player": video.player_identifier,
+        "started_us": video.start_time, "file_format": kind.upper(),
+        "stats": {
+            "bbbv_solved": video.bbbv_solved, "bbbv_per_s": _finite(video.bbbv_s),
+            "rqp": _finite(video.rqp), "ioe": _finite(video.ioe), "correctness": _finite(video.corr),
+            "throughput": _finite(video.thrp), "zini": video.zini, "hzini": video.hzini,
+            "openings": video.op, "islands": video.isl, "left_clicks": video.left,
+            "right_clicks": video.right, "double_clicks": video.double, "clicks": video.cl,
+            "effective_clicks": video.ce, "left_effective": video.lce, "right_effective": video.rce,
+            "double_effective": video.dce, "flags": video.flag, "path_px": video.path,
+        },
+    }
+
+
+def _finite(value: float) -> float | None:
+    """None for the infinities and NaN ms-toollib gives an undefined ratio (0 clicks, 0 s)."""
+    return value if math.isfinite(value) else None
+
+
+def write_evf(spec: dict) -> bytes:
+    """The EVF v4 bytes of the replay ``spec`` (the JSON of a Replay plus its ``board``).
+
+    Working around ms-toollib's API: ``BaseVideo`` plays the events (so ms-toollib's own
+    rules decide won or lost and count the 3BV and the clicks), but it stamps each event
+    with the wall clock as it is fed, has no way to set a time, and takes the game's time
+    and start and end timestamps from those stamps. So its ``raw_data`` is kept for the
+    header and the board, the header's time and timestamps are replaced by the replay's,
+    and the event list is encoded again with the replay's own milliseconds
+    (:mod:`game.replay.evf4`). The bytes are then parsed back with ``EvfVideo`` and must
+    give the same board, 3BV, time, completed flag and event times, or nothing is returned.
+    """
+    import ms_toollib
+
+    rows, cols = spec["rows"], spec["cols"]
+    video = ms_toollib.BaseVideo(spec["board"], CELL_PX)
+    recorded = []  # (time_ms, code, x, y) of the events BaseVideo keeps, in order
+    for time_ms, code, x, y in spec["events"]:
+        if video.game_board_state in (WON, LOST):
+            break  # the game is over: BaseVideo keeps nothing more
+        if 0 <= x < cols * CELL_PX and 0 <= y < rows * CELL_PX:
+            position = (y, x)
+        else:
+            position, x, y = (rows * CELL_PX, cols * CELL_PX), cols * CELL_PX, rows * CELL_PX
+        video.step(code, position)
+        if video.game_board_state == READY:
+            recorded.clear()  # BaseVideo forgets what came before a game that has not begun
+        else:
+            recorded.append((time_ms, code, x, y))
+    state = video.game_board_state
+    if state == READY or not recorded:
+        raise Refused("nothing to save: no click on the board started the game")
+    if state in (PLAYING, PRE_FLAGGING):
+        video.step_game_state("replay")  # an abandoned game ends as lost, as the records count it
+    if video.is_completed != spec["completed"]:
+        said = "won" if spec["completed"] else "not won"
+        raise Refused(f"the replay says the game was {said}, but its events "
+                      f"{'win' if video.is_completed else 'do not win'} it")
+    if video.bbbv != spec["bbbv"]:
+        raise Refused(f"the replay's 3BV is {spec['bbbv']}, ms-toollib counts {video.bbbv}")
+    video.software = spec["program"]
+    video.player_identifier = spec["player"] or ""
+    video.generate_evf_v4_raw_data()
+    raw = bytes(video.raw_data)
+    end_us = spec["started_us"] + spec["time_ms"] * 1000 if spec["started_us"] is not None else video.end_time
+    header = evf4.set_times(raw[:evf4.events_offset(raw)], spec["time_ms"], end_us - spec["time_ms"] * 1000, end_us)
+    t0 = recorded[0][0]
+    out = header + evf4.encode_events([(t - t0, code, x, y) for t, code, x, y in recorded])
+    _check(out, spec, video.is_completed, [t - t0 for t, *_ in recorded])
+    return out
+
+
+def _check(data: bytes, spec: dict, completed: bool, times: list[int]) -> None:
+    """Parse ``data`` back with ``EvfVideo`` and compare board, 3BV, time, flag and events."""
+    import ms_toollib
+
+    back = ms_toollib.EvfVideo(raw_data=data, file_name="check.evf")
+    back.parse()
+    back.analyse()
+    mines = sorted([r, c] for r, row in enumerate(back.board) for c, v in enumerate(row) if v == -1)
+    found = {"board": (back.row, back.column, mines), "bbbv": back.bbbv, "time_ms": back.rtime_ms,
+             "completed": back.is_completed, "times": [round(e.time * 1000) for e in back.events]}
+    wanted = {"board": (spec["rows"], spec["cols"], sorted(spec["mines"])), "bbbv": spec["bbbv"],
+              "time_ms": spec["time_ms"], "completed": completed, "times": times}
+    wrong = [key for key in wanted if found[key] != wanted[key]]
+    if wrong:
+        raise Refused(f"ms-toollib reads the EVF built back with a different {', '.join(wrong)}")
+
+
+def _limit_memory() -> None:
+    try:
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    except (ImportError, ValueError, OSError):  # not POSIX, or a lower limit already set
+        pass
+
+
+def main(argv: list[str]) -> int:
+    """The child's entry point: ``read KIND`` or ``write``, data on stdin, result on stdout."""
+    _limit_memory()
+    data = sys.stdin.buffer.read()
+    try:
+        import ms_toollib  # noqa: F401
+    except ImportError:
+        return NO_LIBRARY
+    try:
+        if argv[:1] == ["read"] and len(argv) == 2:
+            out = json.dumps(read_video(argv[1], data), ensure_ascii=False).encode("utf-8")
+        elif argv == ["write"]:
+            out = write_evf(json.loads(data))
+        else:
+            raise Refused(f"unknown command {argv!r}")
+    except (Refused, evf4.LayoutError) as err:
+        sys.stdout.buffer.write(str(err).encode("utf-8"))
+        return REFUSED
+    sys.stdout.buffer.write(out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
