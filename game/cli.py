@@ -84,6 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="with --analyse: treat flags as covered cells (by default flags count as mines)")
     mode.add_argument("--stats", action="store_true", help="print statistics and best times, then exit")
     mode.add_argument("--export-stats", metavar="FILE.csv", type=non_empty, help="write every recorded game as CSV, then exit")
+    mode.add_argument("--save-replay", nargs=2, metavar=("ID|last", "FILE.evf"),
+                      help="write a recorded game (its id, as --export-stats lists, or last) as an EVF "
+                           "replay, Metasweeper's format")
     mode.add_argument("--version", action="version", version=f"{NAME} {__version__}",
                       help="print the game's name and version, then exit")
 
@@ -132,6 +135,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if args.board and (args.difficulty or args.rows is not None):
         parser.error("--board sets the size itself: drop --difficulty/--rows/--cols/--mines")
     modes = [flag for flag, given in (("--console", args.console), ("--analyse", args.analyse),
+                                      ("--save-replay", args.save_replay),
                                       ("--stats" if args.stats else "--export-stats",
                                        args.stats or args.export_stats)) if given]
     if len(modes) > 1:

@@ -54,6 +54,9 @@ class Match:
         game: the Game (its rules and state).
         moves: every move applied and not ignored, oldest first (LoggedMove).
         inputs: the raw pointer input (PointerInput), oldest first.
+        pointer_gaps: moves the pointer input does not show as the replay formats would make
+            them (keyboard and autoplay moves, a chord by a left click on a number), counted
+            by the window; a replay file of such a game is made from the moves.
         cell: the cell size, pixels, that ``inputs`` are measured at.
     """
 
@@ -62,6 +65,7 @@ class Match:
         self.cell = cell
         self.moves: list[LoggedMove] = []
         self.inputs: list[PointerInput] = []
+        self.pointer_gaps = 0  # moves the pointer input does not show (keyboard, autoplay...)
 
     @property
     def ms(self) -> int:
@@ -108,6 +112,7 @@ class Match:
         """A new game or a retry began on ``game``: the log starts afresh."""
         self.moves.clear()
         self.inputs.clear()
+        self.pointer_gaps = 0
 
     def new_game(self) -> None:
         """A fresh board of the same size (:meth:`Game.new_game`) and a fresh log."""
@@ -124,7 +129,9 @@ class Match:
         as [row, col] pairs, sorted; empty before it is laid), ``start`` and ``start_flags``
         (cells shown revealed and flagged before the first move: a loaded position's),
         ``cell`` (pixels), ``moves``
-        ([ms, kind, row, col] each) and ``pointer`` ([ms, action, x, y] each)."""
+        ([ms, kind, row, col] each), ``pointer`` ([ms, action, x, y] each) and
+        ``pointer_gaps`` (how many moves the pointer input does not show as the replay
+        formats would make them: keyboard and autoplay moves, a chord by a left click)."""
         game = self.game
         layout = game.layout() or frozenset()
         return {
@@ -135,6 +142,7 @@ class Match:
             "cell": self.cell,
             "moves": [[ms, kind, r, c] for ms, (kind, (r, c)) in self.moves],
             "pointer": [list(event) for event in self.inputs],
+            "pointer_gaps": self.pointer_gaps,
         }
 
 

@@ -127,6 +127,12 @@ def evf_bytes(replay: Replay) -> bytes:
     return _run(["write"], json.dumps(spec).encode("utf-8"), "cannot build an EVF replay of this game")
 
 
+def check_evf_name(path: str | os.PathLike) -> None:
+    """Raises ReplayFileError unless ``path`` ends in .evf (the only format written)."""
+    if replay_format(path) != "EVF":
+        raise ReplayFileError(f"replays are saved as EVF only: the file name must end in .evf, not {Path(path).suffix!r}")
+
+
 def write_evf(path: str | os.PathLike, replay: Replay) -> None:
     """Write ``replay`` to ``path`` as EVF (:func:`evf_bytes`), atomically: the bytes go to a
     temporary file in the same folder, are synced to disk, then renamed over ``path``, so a
@@ -136,8 +142,7 @@ def write_evf(path: str | os.PathLike, replay: Replay) -> None:
         ReplayFileError: ``path`` does not end in .evf, the replay cannot be written as EVF
             (:func:`evf_bytes`), or the file cannot be written (the message says why).
     """
-    if replay_format(path) != "EVF":
-        raise ReplayFileError(f"replays are saved as EVF only: the file name must end in .evf, not {Path(path).suffix!r}")
+    check_evf_name(path)
     data = evf_bytes(replay)
     try:
         write_atomic(path, data)

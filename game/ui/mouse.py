@@ -46,6 +46,7 @@ class MouseGesture:
         self.held: set[int] = set()
         self.hover: Cell | None = None  # cell under the pointer while held
         self.right_cell: Cell | None = None  # where the right button went down
+        self.left_chord = False  # the last move given was a chord by a left click on a number
         self.chording = False  # the middle button, or both buttons, are (or were) held
         self.chord_on_number = False  # the option, as it was when the button went down
         self.spent = False  # a chord happened; ignore releases until all buttons are up
@@ -92,6 +93,7 @@ class MouseGesture:
         return cell is not None and self.chord_on_number and bool(game.number(cell))
 
     def _up(self, button: int, pos, game):
+        self.left_chord = False
         if button == LEFT and self.face_down:
             on_face = self.layout.face.collidepoint(pos)
             self.face_down = self.face_hover = False
@@ -107,6 +109,7 @@ class MouseGesture:
                 move = Move.chord(cell)
             elif button == LEFT and not self.chording:
                 move = (Move.chord if self._left_chord(game, cell) else Move.reveal)(cell)
+                self.left_chord = move.kind == "chord"  # a chord the formats' rules would not make
         if (move is None and button == RIGHT and not self.chording and not self.spent
                 and self.right_cell is not None and game.is_revealed(self.right_cell)):
             move = Move.flag(self.right_cell)  # a lone right click on a number: the engine counts it wasted

@@ -165,7 +165,7 @@ class Playing(Scene):
         before = (self.gesture.pressed_cells(self.game), self.gesture.face(self.game))
         move = self.gesture.interpret(event, self.game, self.services.settings.chord_on_number)
         if move is not None:
-            return self.play(*move)
+            return self.play(*move, pointed=not self.gesture.left_chord)
         if (self.gesture.pressed_cells(self.game), self.gesture.face(self.game)) != before:
             self.dirty = True
         return self
@@ -183,11 +183,17 @@ class Playing(Scene):
         x, y = event.pos
         self.match.pointer(action, x - self.layout.board.left, y - self.layout.board.top)
 
-    def play(self, kind: str, cell: Cell | None) -> Scene:
-        """Carry out a move ("reveal", "flag", "chord" on ``cell``, or "new"); return the next scene."""
+    def play(self, kind: str, cell: Cell | None, pointed: bool = False) -> Scene:
+        """Carry out a move ("reveal", "flag", "chord" on ``cell``, or "new"); return the next scene.
+
+        ``pointed``: the pointer input logged shows the move as the replay formats make it;
+        keyboard and autoplay moves, and a chord by a left click on a number, do not
+        (counted in the log's ``pointer_gaps``)."""
         self.dirty = True
         if kind == "new":
             return self.key_new()
+        if not pointed:
+            self.match.pointer_gaps += 1
         self.note_probabilities()  # a move made with the overlay on (after a retry too)
         if kind == "reveal" and self.needs_board(cell):
             return self.generate(cell)
