@@ -72,3 +72,31 @@ def read_to_end(fd) -> bytes:
             break
         out += chunk
     return out
+
+
+def old_database(path, version: int):
+    """A records file at schema ``version`` (its first migrations run by hand); returns an
+    autocommit connection to it, for the test to fill and close."""
+    import sqlite3
+
+    from game.records import schema
+    conn = sqlite3.connect(path, isolation_level=None)
+    for statements in schema.MIGRATIONS[:version]:
+        for statement in statements:
+            conn.execute(statement)
+    conn.execute(f"PRAGMA user_version = {version}")
+    return conn
+
+
+OLD_WIN = ("INSERT INTO games (played_at, level, rows, cols, mines, won, time_ms, three_bv, name) "
+           "VALUES ('2025-01-01T10:00:00+01:00', 'beginner', 9, 9, 10, 1, 9000, 12, 'Old')")  # one old win
+
+
+def chord_both_buttons(w, pos, first=3):
+    """Press both buttons at ``pos``, ``first`` (3: right, 1: left) first, and release the
+    left one first: a chord as Windows and Arbiter take it."""
+    second = 1 if first == 3 else 3
+    w.mouse_down(pos, first)
+    w.mouse_down(pos, second)
+    w.mouse_up(pos, 1)
+    w.mouse_up(pos, 3)

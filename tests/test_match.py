@@ -3,7 +3,6 @@ games whose log replays to the same final position and result."""
 
 import io
 import random
-import sqlite3
 
 import pytest
 
@@ -13,9 +12,9 @@ from game.console import run_console
 from game.engine import Game, State
 from game.match import Match, replay_log
 from game.moves import Move
-from game.records import open_records, schema
+from game.records import open_records
 from game.records.db import RecordStore, pack_log, unpack_log
-from tests.play_helpers import Clock, satisfied_number
+from tests.play_helpers import OLD_WIN, Clock, chord_both_buttons, old_database, satisfied_number
 
 
 def appearance_grid(game):
@@ -87,10 +86,7 @@ def test_a_game_played_in_the_window_is_recorded_with_a_log_that_replays(window,
     w.scene.services.settings.chord_on_number = False
     game, number, safe = satisfied_number(w)
     pos = w.cell_pos(number)
-    w.mouse_down(pos, 3)
-    w.mouse_down(pos, 1)
-    w.mouse_up(pos, 1)
-    w.mouse_up(pos, 3)
+    chord_both_buttons(w, pos)
     assert all(game.is_revealed(cell) for cell in safe)
     mine = sorted(game.layout() - {c for c in game.cells() if game.appearance(c) == "flag"})[0]
     w.click_cell(mine)
@@ -140,13 +136,8 @@ def test_a_console_game_is_recorded_with_clicks_at_cell_centres(isolated_data_di
 
 def test_version_4_databases_gain_an_empty_log_and_a_damaged_log_reads_as_none(tmp_path):
     db = tmp_path / "records.sqlite3"
-    conn = sqlite3.connect(db, isolation_level=None)
-    for statements in schema.MIGRATIONS[:4]:
-        for statement in statements:
-            conn.execute(statement)
-    conn.execute("PRAGMA user_version = 4")
-    conn.execute("INSERT INTO games (played_at, level, rows, cols, mines, won, time_ms, three_bv, name) "
-                 "VALUES ('2025-01-01T10:00:00+01:00', 'beginner', 9, 9, 10, 1, 9000, 12, 'Old')")
+    conn = old_database(db, 4)
+    conn.execute(OLD_WIN)
     conn.close()
     with RecordStore.open(db) as store:
         [old] = store.games()

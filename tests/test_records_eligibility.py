@@ -23,7 +23,7 @@ from game.records.db import RecordStore
 from game.records.record import GameRecord
 from game.records.session import record_finished_game
 from game.records.stats import level_stats
-from tests.play_helpers import Clock, win
+from tests.play_helpers import Clock, old_database, win
 
 README_BOARD = """9x9x10
 000002MHM
@@ -179,11 +179,7 @@ def test_console_loaded_board_exports_the_work_left_and_stays_out_of_best_times(
 # ----- the schema --------------------------------------------------------------------------------
 def test_migration_from_version_2_keeps_every_game_and_its_best_times(tmp_path):
     db = tmp_path / "records.sqlite3"
-    conn = sqlite3.connect(db, isolation_level=None)
-    for statements in schema.MIGRATIONS[:2]:
-        for statement in statements:
-            conn.execute(statement)
-    conn.execute("PRAGMA user_version = 2")
+    conn = old_database(db, 2)
     conn.executemany(
         "INSERT INTO games (played_at, level, rows, cols, mines, won, time_ms, three_bv, name, "
         "hints_used, autoplay_used) VALUES (?, 'beginner', 9, 9, 10, ?, ?, 12, 'Old', ?, ?)",

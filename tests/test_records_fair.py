@@ -3,19 +3,18 @@ seed is a known layout, and the best 3BV/s and efficiency follow the best-time r
 
 import csv
 import random
-import sqlite3
 
 import pytest
 
 import main
 from game.board import Config
 from game.engine import Game, State
-from game.records import open_records, schema
+from game.records import open_records
 from game.records.db import RecordStore
 from game.records.record import GameRecord
 from game.records.session import record_finished_game
 from game.records.stats import level_stats
-from tests.play_helpers import Clock, win
+from tests.play_helpers import OLD_WIN, Clock, old_database, win
 
 
 def dealt(seed, clock=None, **kwargs):
@@ -152,13 +151,8 @@ def test_best_speed_and_efficiency_follow_the_best_time_rules(store):
 # ----- the schema and the CSV --------------------------------------------------------------------
 def test_a_version_3_database_gains_abandoned_without_losing_a_game(tmp_path):
     db = tmp_path / "records.sqlite3"
-    conn = sqlite3.connect(db, isolation_level=None)
-    for statements in schema.MIGRATIONS[:3]:
-        for statement in statements:
-            conn.execute(statement)
-    conn.execute("PRAGMA user_version = 3")
-    conn.execute("INSERT INTO games (played_at, level, rows, cols, mines, won, time_ms, three_bv, name) "
-                 "VALUES ('2025-01-01T10:00:00+01:00', 'beginner', 9, 9, 10, 1, 9000, 12, 'Old')")
+    conn = old_database(db, 3)
+    conn.execute(OLD_WIN)
     conn.close()
     with RecordStore.open(db) as store:
         [old] = store.games()

@@ -102,7 +102,7 @@ def test_a_chorded_window_game_is_saved_and_plays_to_its_result(window, isolated
                                                                  capsys, left_click_chord):
     """Both buttons chord in the formats too; a chord by a left click on a number (this
     game's option) does not, so that game is written from its moves."""
-    from tests.play_helpers import satisfied_number
+    from tests.play_helpers import chord_both_buttons, satisfied_number
     w = window(["--difficulty", "expert", "--seed", "11"])
     w.scene.services.settings.chord_on_number = left_click_chord
     game, number, safe = satisfied_number(w)
@@ -110,10 +110,7 @@ def test_a_chorded_window_game_is_saved_and_plays_to_its_result(window, isolated
     if left_click_chord:
         w.click(pos)
     else:
-        w.mouse_down(pos, 3)
-        w.mouse_down(pos, 1)
-        w.mouse_up(pos, 1)
-        w.mouse_up(pos, 3)
+        chord_both_buttons(w, pos)
     assert all(game.is_revealed(cell) for cell in safe)
     mine = sorted(game.layout() - {c for c in game.cells() if game.appearance(c) == "flag"})[0]
     w.click_cell(mine)
