@@ -26,7 +26,7 @@ import json
 import sqlite3
 import zlib
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from game.records import schema
 from game.records.paths import aside_name
@@ -53,6 +53,18 @@ BEST_ORDERS = {
                        "AND three_bv IS NOT NULL AND time_ms > 0"),
     "efficiency": ("efficiency DESC, time_ms, id", "AND efficiency IS NOT NULL"),
 }
+
+
+class Result(NamedTuple):
+    """One game as the statistics read it: ``won``, ``time_ms`` (ms), ``three_bv`` (None for
+    old games), ``helped`` (a hint, autoplay or the overlay: an assisted win) and
+    ``abandoned`` (left after its first reveal: a loss)."""
+
+    won: bool
+    time_ms: int
+    three_bv: int | None
+    helped: bool
+    abandoned: bool
 
 
 class RecordsError(Exception):
@@ -245,20 +257,13 @@ class RecordStore:
         """How many games are recorded (readable ones: see READABLE)."""
         return self.conn.execute(f"SELECT count(*) FROM games WHERE {READABLE}").fetchone()[0]
 
-    def results(self, level: str) -> list[tuple[bool, int, int | None, bool]]:
-        """(won, time_ms, 3BV, helped) of each of ``level``'s games, oldest first (for statistics).
-
-        ``helped``: a hint, autoplay or the probability overlay was used (an assisted win).
-        """
+    def results(self, level: str) -> list[Result]:
+        """A :class:`Result` for each of ``level``'s games, oldest first (for statistics)."""
         rows = self.conn.execute(
-            f"SELECT won, time_ms, three_bv, {_HELPED} FROM games WHERE level = ? AND {READABLE} "
+            f"SELECT won, time_ms, three_bv, {_HELPED}, abandoned FROM games WHERE level = ? AND {READABLE} "
             "ORDER BY id", (level,))
-        return [(bool(won), time_ms, bv, bool(helped)) for won, time_ms, bv, helped in rows]
-
-    def abandoned_count(self, level: str) -> int:
-        """How many of ``level``'s games were abandoned in play (readable ones)."""
-        return self.conn.execute(f"SELECT count(*) FROM games WHERE level = ? AND abandoned = 1 "
-                                 f"AND {READABLE}", (level,)).fetchone()[0]
+        return [Result(bool(won), time_ms, bv, bool(helped), bool(abandoned))
+                for won, time_ms, bv, helped, abandoned in rows]
 
     def best_times(self, level: str, limit: int = BEST_LIMIT) -> list[GameRecord]:
         """The ``limit`` fastest wins on ``level`` without help or a known layout, fastest first.

@@ -92,8 +92,8 @@ def streaks(results: Iterable[bool]) -> tuple[int, int]:
 def level_stats(store: RecordStore, level: str, recent: int = RECENT) -> LevelStats:
     """Statistics of ``level`` (one of LEVELS) from ``store``."""
     results = store.results(level)
-    counted = [won and not helped for won, _, _, helped in results]  # GameRecord.counts_as_win
-    wins = [(time_ms, bv) for (_, time_ms, bv, _), win in zip(results, counted) if win]
+    counted = [r.won and not r.helped for r in results]  # GameRecord.counts_as_win
+    wins = [(r.time_ms, r.three_bv) for r, win in zip(results, counted) if win]
     current, longest = streaks(counted)
     speeds = [bv * 1000.0 / time_ms for time_ms, bv in wins if bv is not None and time_ms > 0]
     best = tuple(BestTime.of(rank, record) for rank, record in enumerate(store.best_times(level), start=1))
@@ -104,9 +104,9 @@ def level_stats(store: RecordStore, level: str, recent: int = RECENT) -> LevelSt
         current_streak=current, longest_streak=longest, best_times=best,
         average_time=sum(t for t, _ in wins) / len(wins) / 1000.0 if wins else None,
         average_3bv_per_second=sum(speeds) / len(speeds) if speeds else None,
-        recent=tuple((won, time_ms / 1000.0) for won, time_ms, _, _ in results[-recent:]) if recent else (),
-        assisted=sum(1 for won, _, _, helped in results if won and helped),
-        abandoned=store.abandoned_count(level),
+        recent=tuple((r.won, r.time_ms / 1000.0) for r in results[-recent:]) if recent else (),
+        assisted=sum(1 for r in results if r.won and r.helped),
+        abandoned=sum(1 for r in results if r.abandoned),
         best_speed=BestTime.of(1, firsts["3bv_per_second"][0]) if firsts["3bv_per_second"] else None,
         best_efficiency=BestTime.of(1, firsts["efficiency"][0]) if firsts["efficiency"] else None,
     )
