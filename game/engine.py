@@ -108,11 +108,8 @@ class Game(Score):
         self.timer = Timer(self.clock)
         self.clicks = {"reveal": 0, "flag": 0, "chord": 0, "wasted": 0}
         self.revision = 0  # moves applied to this board (Game.apply), ignored ones not counted
-        # How the game was played, kept by the records: help from the solver, or a layout the
-        # player already knew; any of them keeps the game out of the best times.
-        self.hints_used = 0  # set by the window's hint key
-        self.autoplay_used = False
-        self.probabilities_used = False  # the window's probability overlay was on in this game
+        # A layout the player already knew keeps the game out of the best times (the records;
+        # the help flags, hints, autoplay and the probability overlay, are the Match's).
         self.layout_known = self.seeds_known or (keep_board and self._mines is not None)  # loaded board or retry
         self._start: set[Cell] = set()  # cells shown before the player's first move (restore)
         self._start_flags: set[Cell] = set()  # cells flagged before it (restore)

@@ -65,7 +65,7 @@ class Playing(Scene):
             pygame.K_ESCAPE: self.key_menu, pygame.K_h: self.key_hint, pygame.K_o: self.key_probabilities,
             pygame.K_a: self.key_autoplay, pygame.K_F1: self.key_help,
         }
-        self.assist = Assistant(game)  # the solver for this game, analyses cached per position
+        self.assist = Assistant(self.match)  # the solver for this game, analyses cached per position
         self.autoplay = Autoplay(self.assist)
         self.hint = None  # the hint ringed on the board until the board changes (assist.Hint)
         self.show_probabilities = False  # O: the probability overlay
@@ -233,7 +233,7 @@ class Playing(Scene):
         """Switch to the GameOver or Victory overlay once the game has ended."""
         if not self.game.over:
             return self
-        notes = self.services.finished(self.game, self.match.log_data())
+        notes = self.services.finished(self.match)
         return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
 
     def move_cursor(self, drow: int, dcol: int) -> None:
@@ -275,7 +275,7 @@ class Playing(Scene):
             return then()
 
         def abandon():
-            self.services.abandon(self.game, self.match.log_data())
+            self.services.abandon(self.match)
             return then()
         if not self.services.settings.confirm_abandon:
             return abandon()
@@ -312,7 +312,7 @@ class Playing(Scene):
         return Pause(self.services, self)
 
     def key_hint(self) -> Scene:
-        """H: ring the best move, explain it in a panel; counted in ``game.hints_used``.
+        """H: ring the best move, explain it in a panel; counted in ``match.hints_used``.
 
         The hint is worked out on a worker thread; one not ready within QUICK_HINT
         seconds fills the panel when it is (see :class:`solver_view.HintPanel`)."""
@@ -327,7 +327,7 @@ class Playing(Scene):
         """O: show or hide every covered cell's mine probability.
 
         Like a hint, the overlay is help: the game it is shown in (even before its first
-        click) is marked ``game.probabilities_used`` and stays out of the best times."""
+        click) is marked ``match.probabilities_used`` and stays out of the best times."""
         self.show_probabilities = not self.show_probabilities
         self.note_probabilities()
         self.dirty = True
@@ -336,7 +336,7 @@ class Playing(Scene):
     def note_probabilities(self) -> None:
         """Mark the game as played with the probability overlay while it is on."""
         if self.show_probabilities and not self.game.over:
-            self.game.probabilities_used = True
+            self.match.probabilities_used = True
 
     def key_autoplay(self) -> Scene:
         """A: the solver plays, one move every 150 ms, until a key or a click."""
@@ -355,7 +355,7 @@ class Playing(Scene):
         (Generating, then autoplay waits for the board; the result, then it ends; the moves
         after it are dropped), else self."""
         for kind, cell in moves:
-            self.game.autoplay_used = True
+            self.match.autoplay_used = True
             scene = self.play(kind, cell)
             if scene is not self:
                 self.autoplay.awaiting_board = not self.game.over and not self.game.mines_laid
