@@ -9,6 +9,7 @@ import random
 import pytest
 
 from game.board import Config
+from game.deal import Deal
 from game.engine import Game
 from game.noguess import layer_for
 
@@ -107,3 +108,40 @@ def test_a_no_guess_session_deals_the_same_boards_as_ever():
     assert boards(config, 5, None, (4, 4), new_games=1, layer=layer_for(config)) == [
         (4712128852136459333, NONE), (6613812840851947673, "a37c4d2e73744a42"),
         (6613812840851947673, "a37c4d2e73744a42"), (4594210616595436404, "8e9c8622eef19a8c")]
+
+
+def test_a_deal_alone_gives_the_boards_its_game_plays():
+    """The Deal is the provisioning on its own: the seeds it draws and the mines it lays are
+    those of the game it serves, with no game needed to get them."""
+    config = Config.difficulty("beginner")
+    deal, game = Deal(config, rng=random.Random(7)), Game(config, rng=random.Random(7))
+    assert deal.next() is None and deal.seed == game.seed == 7283207964119141687
+    game.reveal((4, 4))
+    assert deal.lay((4, 4)) == game.layout()
+    classic = Deal(Config.difficulty("beginner", first_click="classic"), seed=6)
+    assert (0, 0) in classic.next() and classic.seed == 6 and not classic.layout_known
+
+
+def test_a_deal_knows_which_layouts_the_player_knows():
+    config = Config.difficulty("beginner")
+    deal = Deal(config, rng=random.Random(1))
+    deal.next()
+    assert not deal.layout_known
+    assert deal.again(None, played=False) is None and not deal.layout_known  # nothing laid yet
+    layout = deal.lay((4, 4))
+    assert deal.again(layout, played=True) == layout and deal.layout_known  # a board seen
+    deal.next()
+    assert not deal.layout_known
+    assert Deal(config, seeds_known=True).next() is None  # --seed: every board is known
+    known = Deal(config, seeds_known=True)
+    known.next()
+    assert known.layout_known
+
+
+def test_a_given_layout_is_checked_against_the_board():
+    deal = Deal(Config(3, 3, 2))
+    assert deal.check([(0, 0), (2, 2)]) == {(0, 0), (2, 2)}
+    with pytest.raises(ValueError, match=r"mines: \(3, 0\) is off the 3x3 board"):
+        deal.check([(0, 0), (3, 0)])
+    with pytest.raises(ValueError, match="mines: 1 laid but the game says 2"):
+        deal.check([(0, 0)])
