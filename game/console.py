@@ -282,7 +282,8 @@ class ConsoleRecords:
     Args:
         records: the open records and settings (game.records.session.Records).
         name: the name games are recorded under (default: the system user name).
-        match: the console's Match, whose move log is kept with each record (None: no log).
+        match: the console's Match, whose move log and help flags are kept with each record
+            (None: no log, no help).
     """
 
     def __init__(self, records, name: str | None = None, match: Match | None = None):
@@ -296,7 +297,7 @@ class ConsoleRecords:
         """Record a won or lost game (:meth:`Records.finish_hook
         <game.records.session.Records.finish_hook>` under :attr:`name`); returns "New best
         time: #N", the save failure, for a win left out of the best times why, or None."""
-        note = self._finish(game, self._log())
+        note = self._finish(game, self._log(), self.match)
         self._last = (self.records.last_record_id, self.records.last_rank)
         return note
 
@@ -304,7 +305,7 @@ class ConsoleRecords:
         """Record a game left in progress as an abandoned loss, under :attr:`name`
         (:meth:`Records.abandon <game.records.session.Records.abandon>`): a game before its
         first reveal, or over, is left alone. Returns the save failure or None."""
-        return self.records.abandon(game, name=self.name, log=self._log())
+        return self.records.abandon(game, name=self.name, log=self._log(), help=self.match)
 
     def _log(self) -> dict | None:
         return self.match.log_data() if self.match is not None else None

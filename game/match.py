@@ -58,6 +58,13 @@ class Match:
             them (keyboard and autoplay moves, a chord by a left click on a number), counted
             by the window; a replay file of such a game is made from the moves.
         cell: the cell size, pixels, that ``inputs`` are measured at.
+        hints_used: hints the player asked for (the window's H key, once per position).
+        autoplay_used: the solver played moves (the window's A key).
+        probabilities_used: the probability overlay was on (the window's O key).
+
+    The three help flags say how the board was played; the records keep them
+    (:meth:`game.records.record.GameRecord.from_game`), and any of them keeps the game out
+    of the best times. New game and retry clear them with the log.
     """
 
     def __init__(self, game: Game, cell: int = CONSOLE_CELL) -> None:
@@ -66,6 +73,9 @@ class Match:
         self.moves: list[LoggedMove] = []
         self.inputs: list[PointerInput] = []
         self.pointer_gaps = 0  # moves the pointer input does not show (keyboard, autoplay...)
+        self.hints_used = 0
+        self.autoplay_used = False
+        self.probabilities_used = False
 
     @property
     def ms(self) -> int:
@@ -109,18 +119,21 @@ class Match:
         return self.apply(move)
 
     def restart(self) -> None:
-        """A new game or a retry began on ``game``: the log starts afresh."""
+        """A new game or a retry began on ``game``: the log and the help flags start afresh."""
         self.moves.clear()
         self.inputs.clear()
         self.pointer_gaps = 0
+        self.hints_used = 0
+        self.autoplay_used = False
+        self.probabilities_used = False
 
     def new_game(self) -> None:
-        """A fresh board of the same size (:meth:`Game.new_game`) and a fresh log."""
+        """A fresh board of the same size (:meth:`Game.new_game`), a fresh log and no help."""
         self.game.new_game()
         self.restart()
 
     def retry(self) -> None:
-        """The same board again (:meth:`Game.retry`) and a fresh log."""
+        """The same board again (:meth:`Game.retry`), a fresh log and no help."""
         self.game.retry()
         self.restart()
 

@@ -11,6 +11,7 @@ wasted ones included, as a percent, as minesweeper.online counts it. No pygame h
 from __future__ import annotations
 
 from game.board import Cell, three_bv
+from game.position import State
 
 
 class Score:
@@ -53,7 +54,7 @@ class Score:
     @property
     def three_bv_per_second(self) -> float | None:
         """3BV / elapsed seconds, once the game is won (None otherwise)."""
-        if self.state.value != "won" or not self.elapsed:  # State lives in engine, which imports this
+        if self.state is not State.WON or not self.elapsed:
             return None
         return self.three_bv / self.elapsed
 

@@ -14,6 +14,7 @@ from game.match import Match, replay_log
 from game.moves import Move
 from game.records import open_records
 from game.records.db import RecordStore, pack_log, unpack_log
+from game.records.record import GameRecord
 from tests.play_helpers import OLD_WIN, Clock, chord_both_buttons, old_database, satisfied_number
 
 
@@ -72,6 +73,22 @@ def test_a_random_game_replays_from_its_log(seed):
     assert data["version"] == 1 and len(data["mines"]) == 12 and data["cell"] == 16
     assert_replays_to(data, match.game)
     assert unpack_log(pack_log(data)) == data
+
+
+def test_the_help_flags_are_the_matchs_kept_by_its_record_and_cleared_by_new_game_and_retry():
+    match = Match(Game(Config.difficulty("beginner"), rng=random.Random(3)))
+    game = match.game
+    assert (match.hints_used, match.autoplay_used, match.probabilities_used) == (0, False, False)
+    match.command(Move.reveal((4, 4)))
+    match.hints_used, match.autoplay_used, match.probabilities_used = 2, True, True
+    record = GameRecord.from_game(game, game.seed, abandoned=True, help=match)
+    assert (record.hints_used, record.autoplay_used, record.probabilities_used) == (2, True, True)
+    assert record.helped and not GameRecord.from_game(game, game.seed, abandoned=True).helped
+    match.retry()
+    assert (match.hints_used, match.autoplay_used, match.probabilities_used) == (0, False, False)
+    match.hints_used, match.autoplay_used, match.probabilities_used = 1, True, True
+    match.new_game()
+    assert (match.hints_used, match.autoplay_used, match.probabilities_used) == (0, False, False)
 
 
 def test_a_log_that_does_not_fit_is_refused():

@@ -18,6 +18,7 @@ from game.boardfile import parse_mine, start_game
 from game.cli import parse_args
 from game.console import run_console
 from game.engine import Game, State
+from game.match import Match
 from game.records import schema
 from game.records.db import RecordStore
 from game.records.record import GameRecord
@@ -147,9 +148,10 @@ def test_retries_and_loaded_boards_are_recorded_but_never_ranked(store):
 
 
 def test_the_probability_overlay_keeps_a_game_out_of_the_best_times(store):
-    game = win(dealt(6))
-    game.probabilities_used = True
-    record_id, rank = record_finished_game(store, game, seed=game.seed)
+    match = Match(dealt(6))
+    game = win(match.game)
+    match.probabilities_used = True
+    record_id, rank = record_finished_game(store, game, seed=game.seed, help=match)
     back = store.game(record_id)
     assert rank is None and back.probabilities_used and not back.best_time_eligible
     assert store.best_times("beginner") == [] and store.count() == 1

@@ -8,6 +8,7 @@ import pytest
 
 from game.board import Config
 from game.engine import Game
+from game.match import Match
 from game.records import paths
 from game.records.db import RecordStore
 from game.records.record import GameRecord, clean_name
@@ -24,12 +25,18 @@ class Clock:
         return self.now
 
 
-def play(config, seed, seconds, win=True, hints=0, autoplay=False):
+def play(config, seed, seconds, win=True):
     """A finished game: reveal every safe cell (win) or a mine (loss) after ``seconds``."""
+    return play_match(config, seed, seconds, win).game
+
+
+def play_match(config, seed, seconds, win=True, hints=0, autoplay=False):
+    """The match of a game finished as :func:`play` does, with ``hints`` and ``autoplay``."""
     clock = Clock()
-    game = Game(config, rng=random.Random(seed), clock=clock)
+    match = Match(Game(config, rng=random.Random(seed), clock=clock))
+    game = match.game
     game.reveal((0, 0))
-    game.hints_used, game.autoplay_used = hints, autoplay
+    match.hints_used, match.autoplay_used = hints, autoplay
     clock.now = seconds
     mines = game.layout()
     if win:
@@ -39,7 +46,7 @@ def play(config, seed, seconds, win=True, hints=0, autoplay=False):
     else:
         game.reveal(min(mines))
     assert game.over
-    return game
+    return match
 
 
 def record(level="beginner", won=True, time_ms=10_000, hints=0, autoplay=False, name="Ann"):
@@ -97,8 +104,9 @@ def test_best_times_rank_and_exclusions(store):
     assert rank == 1
     second, rank = record_finished_game(store, play(config, 2, 15.0), seed=2, name="Bob")
     assert rank == 1 and store.rank_of(first) == 2
-    assert record_finished_game(store, play(config, 3, 5.0, hints=1), seed=3)[1] is None
-    assert record_finished_game(store, play(config, 4, 4.0, autoplay=True), seed=4)[1] is None
+    hinted, autoplayed = play_match(config, 3, 5.0, hints=1), play_match(config, 4, 4.0, autoplay=True)
+    assert record_finished_game(store, hinted.game, seed=3, help=hinted)[1] is None
+    assert record_finished_game(store, autoplayed.game, seed=4, help=autoplayed)[1] is None
     assert record_finished_game(store, play(config, 5, 3.0, win=False), seed=5)[1] is None
     assert record_finished_game(store, play(Config(5, 7, 6), 6, 1.0), seed=6)[1] is None
     assert [r.id for r in store.best_times("beginner")] == [second, first]

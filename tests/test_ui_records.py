@@ -318,8 +318,8 @@ def test_the_overlay_left_on_counts_in_the_retried_game_too(window, isolated_dat
     w.key(pygame.K_o)
     w.key(pygame.K_r)
     w.key(pygame.K_y)  # abandon the game under way: recorded as a loss
-    game = w.scene.game
-    assert game.state is State.READY and game.probabilities_used and game.layout_known
+    game, match = w.scene.game, w.scene.match
+    assert game.state is State.READY and match.probabilities_used and game.layout_known
     win_by_clicks(w)
     left, row = stored(isolated_data_dir)
     assert left.abandoned and not left.won

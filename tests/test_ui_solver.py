@@ -89,12 +89,12 @@ def pixel(w, cell, layout, dx=2, dy=2):
 # ----- H: hints -------------------------------------------------------------------------------
 def test_hint_before_the_first_click_says_any_cell_is_safe_and_is_not_counted(window):
     w = window(["--difficulty", "beginner", "--seed", "3"])
-    game = w.scene.game
+    game, match = w.scene.game, w.scene.match
     w.key(pygame.K_h)
     assert isinstance(w.scene, HintPanel)
     assert w.scene.hint.kind == "first" and "first click is always safe" in w.scene.hint.text
     assert w.scene.hint.cell == (4, 4)  # the centre: the opening rule opens an area anywhere
-    assert game.hints_used == 0 and game.state is State.READY
+    assert match.hints_used == 0 and game.state is State.READY
     assert not w.scene.panel.colliderect(w.scene.base.layout.cell_rect((4, 4)))
 
 
@@ -163,7 +163,7 @@ def test_first_click_hint_on_a_board_too_dense_to_open_does_not_promise_an_openi
 
 def test_hint_rings_the_solvers_move_explains_it_and_is_counted_once(window):
     w = window(["--difficulty", "beginner", "--seed", "3"])
-    game = w.scene.game
+    game, match = w.scene.game, w.scene.match
     w.click_cell((4, 4))
     expected = analyse_board(position(game), ignore_flags=True)
     w.key(pygame.K_h)
@@ -174,7 +174,7 @@ def test_hint_rings_the_solvers_move_explains_it_and_is_counted_once(window):
     assert hint.title.startswith(f"Reveal ({hint.cell[0]},{hint.cell[1]})")
     assert hint.text.startswith("Safe:") and panel.lines
     assert hint.safe and hint.safe <= expected.safe
-    assert game.hints_used == 1
+    assert match.hints_used == 1
     layout = panel.base.layout
     assert not panel.panel.colliderect(layout.cell_rect(hint.cell))  # the ring stays in view
     assert pixel(w, hint.cell, layout, 1, 1) == HINT_SAFE_RGB  # the ring, inside its black edge
@@ -185,11 +185,11 @@ def test_hint_rings_the_solvers_move_explains_it_and_is_counted_once(window):
     assert pixel(w, hint.cell, layout, 1, 1) == HINT_SAFE_RGB  # ringed until the next move
     w.key(pygame.K_h)
     w.key(pygame.K_h)
-    assert game.hints_used == 1  # the same position asked again
+    assert match.hints_used == 1  # the same position asked again
     w.click_cell(hint.cell)
     assert game.is_revealed(hint.cell) and w.scene.hint is None
     w.key(pygame.K_h)
-    assert game.hints_used == 2
+    assert match.hints_used == 2
 
 
 def test_a_guess_is_ringed_amber_with_its_survival_chance(window):
@@ -228,12 +228,12 @@ def slow_hints(monkeypatch):
 
 def test_a_slow_hint_says_thinking_while_the_window_and_timer_go_on(window, slow_hints):
     w = window(["--difficulty", "beginner", "--seed", "5"])
-    game = w.scene.game
+    match = w.scene.match
     w.click_cell((4, 4))
     w.key(pygame.K_h)
     panel = w.scene
     assert isinstance(panel, HintPanel) and panel.waiting and panel.busy()
-    assert panel.hint.title == "Thinking" and game.hints_used == 0 and w.scene.base.hint is None
+    assert panel.hint.title == "Thinking" and match.hints_used == 0 and w.scene.base.hint is None
     updates = w.loop.updates
     w.step(40)
     assert w.loop.updates >= updates + 40 and w.scene is panel and panel.waiting  # not blocked
@@ -242,7 +242,7 @@ def test_a_slow_hint_says_thinking_while_the_window_and_timer_go_on(window, slow
     answered(w)
     hint = panel.hint
     assert w.scene is panel and hint.cell is not None and hint.title != "Thinking"
-    assert game.hints_used == 1 and panel.base.hint is hint
+    assert match.hints_used == 1 and panel.base.hint is hint
     w.step()
     colour = GUESS_RGB if hint.kind in ("guess", "endgame") else HINT_SAFE_RGB
     assert pixel(w, hint.cell, panel.base.layout, 1, 1) == colour
@@ -255,7 +255,7 @@ def test_a_slow_hint_says_thinking_while_the_window_and_timer_go_on(window, slow
 
 def test_closing_a_hint_before_it_comes_drops_it_uncounted(window, slow_hints):
     w = window(["--difficulty", "beginner", "--seed", "5"])
-    game = w.scene.game
+    match = w.scene.match
     w.click_cell((4, 4))
     w.key(pygame.K_h)
     assert w.scene.waiting
@@ -265,10 +265,10 @@ def test_closing_a_hint_before_it_comes_drops_it_uncounted(window, slow_hints):
     slow_hints.set()
     time.sleep(0.5)
     w.step(10)
-    assert game.hints_used == 0 and playing.hint is None
+    assert match.hints_used == 0 and playing.hint is None
     w.key(pygame.K_h)  # asked again: answered (the worker is free), counted now
     hint = answered(w).hint
-    assert hint.cell is not None and game.hints_used == 1
+    assert hint.cell is not None and match.hints_used == 1
 
 
 # ----- O: probabilities -----------------------------------------------------------------------
@@ -323,7 +323,7 @@ def test_overlay_writes_percents_only_on_large_tiles(window, hand_laid):
 # ----- A: autoplay ----------------------------------------------------------------------------
 def test_autoplay_wins_a_beginner_game_a_move_every_150_ms_and_is_recorded(window):
     w = window(["--difficulty", "beginner", "--seed", "5"])
-    game = w.scene.game
+    game, match = w.scene.game, w.scene.match
     log = MoveLog(w)
     w.key(pygame.K_a)
     assert w.scene.busy()  # the loop ticks at 60 Hz while autoplay runs
@@ -333,7 +333,7 @@ def test_autoplay_wins_a_beginner_game_a_move_every_150_ms_and_is_recorded(windo
     assert len(ticks) >= 5
     gaps = {b - a for a, b in zip(ticks, ticks[1:])}
     assert gaps == {MOVE_TICKS}, gaps  # 9 updates at 60 Hz: 150 ms
-    assert game.autoplay_used and game.hints_used == 0
+    assert match.autoplay_used and match.hints_used == 0
     store = w.scene.services.records.store
     record = store.games()[-1]
     assert record.won and record.autoplay_used
@@ -346,7 +346,7 @@ def test_autoplays_last_move_switches_to_the_result_in_its_own_frame(window, see
     manager switches at once (no event is posted to do it): a loss's explosion starts in
     that frame."""
     w = window(["--difficulty", "beginner", "--seed", str(seed)])
-    playing, game = w.scene, w.scene.game
+    playing, game, match = w.scene, w.scene.game, w.scene.match
     w.key(pygame.K_a)
     frames = 0
     while not game.over:
@@ -354,7 +354,7 @@ def test_autoplays_last_move_switches_to_the_result_in_its_own_frame(window, see
         w.step(1)
         frames += 1
     assert isinstance(w.scene, result) and w.scene.base is playing  # in the frame of the last move
-    assert not playing.autoplay.running and game.autoplay_used
+    assert not playing.autoplay.running and match.autoplay_used
     if result is GameOver:
         assert playing.look is not None and w.scene.ticks <= 1  # the blast has just begun
     posted = [event for event in pygame.event.get() if pygame.USEREVENT <= event.type < pygame.NUMEVENTS]
@@ -410,14 +410,14 @@ def test_autoplay_on_a_no_guess_expert_board_never_guesses(window):
 # ----- F1: help -------------------------------------------------------------------------------
 def test_help_lists_the_solver_keys_stops_the_clock_and_closes_on_any_key(window):
     w = window(["--difficulty", "beginner", "--seed", "3"])
-    scene, game = w.scene, w.scene.game
+    scene, game, match = w.scene, w.scene.game, w.scene.match
     w.click_cell((4, 4))
     w.key(pygame.K_F1)
     assert isinstance(w.scene, Help) and game.paused
     keys = {key for key, _ in CONTROLS}
     assert {"H", "O", "A", "F2, face", "R", "P", "Esc", "F11, Alt+Enter"} <= keys
     w.key(pygame.K_h)  # any key closes it; H does not also ask for a hint
-    assert w.scene is scene and not game.paused and game.hints_used == 0
+    assert w.scene is scene and not game.paused and match.hints_used == 0
     w.key(pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?")
     assert isinstance(w.scene, Help)
     w.click((5, 5))

@@ -92,7 +92,7 @@ class GameRecord:
 
     @classmethod
     def from_game(cls, game, seed: int | None, when: datetime | None = None,
-                  name: str | None = None, abandoned: bool = False) -> "GameRecord":
+                  name: str | None = None, abandoned: bool = False, help=None) -> "GameRecord":
         """The record of a finished :class:`game.engine.Game`, or of one abandoned in play.
 
         Args:
@@ -103,6 +103,9 @@ class GameRecord:
             name: the player's name for best times (default: the system user name).
             abandoned: the player left the game after its first reveal: it is recorded
                 as a loss with the time played so far.
+            help: the solver's help in this game, read from its ``hints_used``,
+                ``autoplay_used`` and ``probabilities_used`` (the game's
+                :class:`game.match.Match`); None: no help was used.
         Raises:
             ValueError: the game is not over (or, with ``abandoned``, not in progress).
         """
@@ -113,6 +116,8 @@ class GameRecord:
                                 if abandoned else "not finished; only won or lost games are recorded"))
         config = game.config
         clicks = game.clicks
+        hints, autoplay, probabilities = (0, False, False) if help is None else (
+            help.hints_used, help.autoplay_used, help.probabilities_used)
         return cls(
             played_at=now_iso(when), level=config.level,
             rows=config.rows, cols=config.cols, mines=config.mines,
@@ -122,9 +127,9 @@ class GameRecord:
             three_bv_solved=game.three_bv_solved,
             clicks_reveal=clicks.get("reveal", 0), clicks_flag=clicks.get("flag", 0),
             clicks_chord=clicks.get("chord", 0), clicks_wasted=clicks.get("wasted", 0),
-            efficiency=game.efficiency, hints_used=int(game.hints_used),
-            autoplay_used=bool(game.autoplay_used),
-            probabilities_used=bool(game.probabilities_used),
+            efficiency=game.efficiency, hints_used=int(hints),
+            autoplay_used=bool(autoplay),
+            probabilities_used=bool(probabilities),
             layout_known=bool(game.layout_known), abandoned=abandoned,
             name=clean_name(name) if name is not None else default_player_name())
 

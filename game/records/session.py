@@ -31,7 +31,8 @@ from game.records.settings import Settings
 
 
 def record_finished_game(store: RecordStore, game, seed: int | None, name: str | None = None,
-                         abandoned: bool = False, log: dict | None = None) -> tuple[int | None, int | None]:
+                         abandoned: bool = False, log: dict | None = None,
+                         help=None) -> tuple[int | None, int | None]:
     """Write a won or lost game (or, with ``abandoned``, one left in play) to ``store``;
     never raises for a failed write.
 
@@ -42,6 +43,8 @@ def record_finished_game(store: RecordStore, game, seed: int | None, name: str |
         name: the player name for best times (default: the system user name).
         abandoned: the player left the game after its first reveal.
         log: how it was played (game.match.Match.log_data), kept with the record.
+        help: the solver's help in it (the game's game.match.Match: its hints_used,
+            autoplay_used and probabilities_used); None: none.
     Returns:
         (record id, best-time rank 1..10) — rank None when the game does not enter
         the top 10 (lost, custom, hints, autoplay, or too slow). When the game is not
@@ -53,7 +56,7 @@ def record_finished_game(store: RecordStore, game, seed: int | None, name: str |
     Raises:
         ValueError: the game is not over (a programming error, not a player's).
     """
-    return save_record(store, GameRecord.from_game(game, seed, name=name, abandoned=abandoned), log)
+    return save_record(store, GameRecord.from_game(game, seed, name=name, abandoned=abandoned, help=help), log)
 
 
 def save_record(store: RecordStore, record: GameRecord, log: dict | None = None) -> tuple[int | None, int | None]:
@@ -102,9 +105,9 @@ class Records:
     _abandoned: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary, repr=False)
 
     def record(self, game, seed: int | None, name: str | None = None,
-               abandoned: bool = False, log: dict | None = None) -> tuple[int | None, int | None]:
-        """:func:`record_finished_game` with ``name`` (default: the settings' player name)
-        and the move ``log``; new warnings are kept.
+               abandoned: bool = False, log: dict | None = None, help=None) -> tuple[int | None, int | None]:
+        """:func:`record_finished_game` with ``name`` (default: the settings' player name),
+        the move ``log`` and the ``help`` used (the game's Match); new warnings are kept.
 
         A store left read-only because another program held the lock at start-up is
         opened again first: once the lock is gone, the game is saved after all.
@@ -113,16 +116,17 @@ class Records:
             self._reopen()
         before = len(self.store.warnings)
         self.last_record = GameRecord.from_game(
-            game, seed, abandoned=abandoned, name=self.settings.player_name if name is None else name)
+            game, seed, abandoned=abandoned, name=self.settings.player_name if name is None else name,
+            help=help)
         result = save_record(self.store, self.last_record, log)
         self.warnings.extend(self.store.warnings[before:])
         self.last_record_id, self.last_rank = result
         return result
 
     def abandon(self, game, seed: int | None = None, name: str | None = None,
-                log: dict | None = None) -> str | None:
+                log: dict | None = None, help=None) -> str | None:
         """Record ``game`` as abandoned if it is in progress (after its first reveal, not over),
-        under ``name`` (default: the settings' player name).
+        under ``name`` (default: the settings' player name), with its ``log`` and ``help``.
 
         Windows 7 counts a game left in play as a loss; so do we, so that starting over
         at a hard guess cannot protect the win rate or a streak. A game not started yet,
@@ -137,7 +141,7 @@ class Records:
         self._abandoned[game] = game.round
         before = len(self.warnings)
         record_id, _ = self.record(game, game.seed if seed is None else seed, name=name,
-                                   abandoned=True, log=log)
+                                   abandoned=True, log=log, help=help)
         if record_id is None and len(self.warnings) > before:
             return self.warnings[-1]
         return None
@@ -153,17 +157,18 @@ class Records:
 
     def finish_hook(self, seed_of: Callable[[object], int | None] = lambda game: game.seed,
                     name: str | None = None) -> Callable[[object], str | None]:
-        """A ``hook(game, log=None) -> note`` for the window's finish hooks and the console's
-        ``on_end`` (``log``: the game's move log, kept with its record).
+        """A ``hook(game, log=None, help=None) -> note`` for the window's finish hooks and the
+        console's ``on_end`` (``log``: the game's move log, kept with its record; ``help``: the
+        game's Match, whose help flags the record keeps).
 
         It records the game (seed from ``seed_of(game)``, by default the engine's board
         seed ``game.seed``; under ``name``, by default the settings' player name) and
         returns ``"New best time: #N"``, the save failure message, for a win that may not
         enter the best times why not (:func:`game.records.notes.left_out`), or None.
         """
-        def hook(game, log: dict | None = None) -> str | None:
+        def hook(game, log: dict | None = None, help=None) -> str | None:
             before = len(self.warnings)
-            record_id, rank = self.record(game, seed_of(game), name=name, log=log)
+            record_id, rank = self.record(game, seed_of(game), name=name, log=log, help=help)
             if record_id is None:
                 return self.warnings[-1] if len(self.warnings) > before else None
             return f"New best time: #{rank}" if rank else left_out(self.last_record)

@@ -144,8 +144,8 @@ def record_hook(records):
     """
     hook = records.finish_hook()
 
-    def record(game, log=None) -> str | None:
-        note = hook(game, log)
+    def record(game, log=None, help=None) -> str | None:
+        note = hook(game, log, help)
         if note and records.last_record_id is None:
             print(f"{PROG}: warning: {note}", file=sys.stderr)
             if records.store.read_only:
@@ -199,7 +199,7 @@ def finish_run(loop, services) -> None:
     game left in play as abandoned, once, then close the records."""
     match = match_in_play(loop.manager.current)
     if match is not None:
-        services.abandon(match.game, match.log_data())
+        services.abandon(match)
     services.records.close()
 
 

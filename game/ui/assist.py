@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from game.board import Cell, neighbours
 from game.boardfile import from_game
 from game.engine import Game, State
+from game.match import Match
 from game.solver import Analysis, InconsistentPosition, Solver
 from game.solver.explain import Mark, chance, move_marks, simplest_proof
 
@@ -46,7 +47,7 @@ class Hint:
     survival: chance that ``cell`` is safe (1.0 for a certain-safe cell).
     marks: the other cells ``text`` names, with their part in it (game.solver.explain.Mark:
         the numbers read, the mines deduced...), to point at on the board.
-    counted: True when this hint was counted in ``game.hints_used``.
+    counted: True when this hint was counted in ``match.hints_used``.
     """
 
     kind: str
@@ -60,13 +61,15 @@ class Hint:
 
 
 class Assistant:
-    """The solver for one game (one :class:`Solver`, its cache kept between moves).
+    """The solver for the game of ``match`` (one :class:`Solver`, its cache kept between
+    moves); the hints it gives are counted in ``match.hints_used``.
 
     ``version`` counts board changes; analyses are cached against it.
     """
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.game = match.game
         self.solver = Solver(ignore_flags=True, budget=HINT_BUDGET)
         self.version = 0
         self._analysis: tuple[tuple, bool, Analysis | None] | None = None  # (key, explained, result)
@@ -133,7 +136,7 @@ class Assistant:
 
         Answers that need no look-ahead (the game is over, the first click, an analysis
         already cached) are ready at once; otherwise the position is analysed on the
-        hint worker thread. The hint is counted in ``game.hints_used`` (once per
+        hint worker thread. The hint is counted in ``match.hints_used`` (once per
         position, only from the solver in a game that has not ended) when it is read.
         """
         game = self.game
@@ -159,7 +162,6 @@ class Assistant:
         if key != self.key():
             return None
         self._analysis = (key, True, analysis)
-        game = self.game
         if analysis is None:
             return Hint("error", None, "No hint", "No mine layout fits the numbers shown.")
         if analysis.best_move is None:
@@ -175,7 +177,7 @@ class Assistant:
                     text, analysis.survival, set(analysis.safe) - {cell}, marks)
         if key not in self._counted:
             self._counted.add(key)
-            game.hints_used += 1
+            self.match.hints_used += 1
             hint.counted = True
         return hint
 

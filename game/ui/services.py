@@ -20,6 +20,7 @@ from typing import Callable
 from game import PROG
 from game.board import Config
 from game.engine import Game
+from game.match import Match
 from game.records.session import Records
 from game.records.settings import Settings
 
@@ -48,7 +49,7 @@ class Services:
     no_guess: bool = False
     last_custom: tuple[int, int, int] = (20, 30, 130)  # rows, cols, mines shown in the custom form
     records: Records | None = None
-    finish_hooks: list[Callable[[Game, dict | None], str | None]] = field(default_factory=list)
+    finish_hooks: list[Callable[[Game, dict | None, Match | None], str | None]] = field(default_factory=list)
     extra_keys: dict[int, Callable] = field(default_factory=dict)
     first_seed: int | None = None  # --seed: the seed of the first new game, as in the console
     seeded: bool = False  # --seed was given: every board of this run is predictable (layout known)
@@ -82,26 +83,28 @@ class Services:
         return Game(config, rng=self.rng, seed=seed, clock=self.clock.now, layer=layer_for(config),
                     seeds_known=self.seeded)
 
-    def finished(self, game: Game, log: dict | None = None) -> list[str]:
-        """Tell every finish hook that ``game`` ended (``hook(game, log)``, ``log`` its move
-        log: game.match.Match.log_data); return the notes they give back.
+    def finished(self, match: Match) -> list[str]:
+        """Tell every finish hook that the game of ``match`` ended (``hook(game, log, match)``,
+        ``log`` its move log: Match.log_data; the match also gives the help used); return the
+        notes they give back.
 
         The game's level becomes ``last_level``."""
+        game, log = match.game, match.log_data()
         self.last_level = game.config.level
         notes = []
         for hook in self.finish_hooks:
-            note = hook(game, log)
+            note = hook(game, log, match)
             if note:
                 notes.append(note)
         return notes
 
-    def abandon(self, game: Game, log: dict | None = None) -> str | None:
-        """Record ``game`` as abandoned, with its move ``log``, if it is in progress
-        (``Records.abandon``); returns the warning when it could not be saved (also printed
-        on stderr), else None."""
+    def abandon(self, match: Match) -> str | None:
+        """Record the game of ``match`` as abandoned, with its move log and help flags, if it
+        is in progress (``Records.abandon``); returns the warning when it could not be saved
+        (also printed on stderr), else None."""
         if self.records is None:
             return None
-        note = self.records.abandon(game, log=log)
+        note = self.records.abandon(match.game, log=match.log_data(), help=match)
         if note:
             print(f"{PROG}: warning: {note}", file=sys.stderr)
         return note

@@ -3,7 +3,8 @@
 Holds the Game (engine state), the gesture, cursor, hint and autoplay (UI state) and
 the board view, frame and probability overlay (drawstate). Pause, GameOver, Victory,
 the hint panel and the help are overlays over it. The solver's help (H, O, A) lives in
-game.ui.assist and game.ui.autoplay (what) and game.ui.solver_view (drawing).
+game.ui.assist and game.ui.autoplay (what), game.ui.solver_view (drawing) and
+game.ui.solver_keys (the keys).
 """
 
 from __future__ import annotations
@@ -33,16 +34,16 @@ from game.ui.scenes.generating import Generating
 from game.ui.scenes.help import Help
 from game.ui.scenes.pause import Pause
 from game.ui.scenes.result import GameOver, Victory
+from game.ui.solver_keys import SolverKeys
 
 FIRST_STEP = 0.008  # seconds of no-guess generation tried at the click before showing "Generating..."
 ABANDON_TITLE = "Abandon game"
 ABANDON_QUESTION = "Abandon this game? It counts as a loss."
-QUICK_HINT = 0.25  # seconds H waits for a hint before showing the panel as "Thinking..."
 POINTER_BUTTONS = {1: "l", 2: "m", 3: "r"}  # pygame mouse button -> the replay formats' letter
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
 
-class Playing(Scene):
+class Playing(SolverKeys, Scene):
     """Play ``game``; the window is sized to its board at the largest cell size that fits
     (with the rulers when they are on and fit too)."""
 
@@ -65,7 +66,7 @@ class Playing(Scene):
             pygame.K_ESCAPE: self.key_menu, pygame.K_h: self.key_hint, pygame.K_o: self.key_probabilities,
             pygame.K_a: self.key_autoplay, pygame.K_F1: self.key_help,
         }
-        self.assist = Assistant(game)  # the solver for this game, analyses cached per position
+        self.assist = Assistant(self.match)  # the solver for this game, analyses cached per position
         self.autoplay = Autoplay(self.assist)
         self.hint = None  # the hint ringed on the board until the board changes (assist.Hint)
         self.show_probabilities = False  # O: the probability overlay
@@ -233,7 +234,7 @@ class Playing(Scene):
         """Switch to the GameOver or Victory overlay once the game has ended."""
         if not self.game.over:
             return self
-        notes = self.services.finished(self.game, self.match.log_data())
+        notes = self.services.finished(self.match)
         return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
 
     def move_cursor(self, drow: int, dcol: int) -> None:
@@ -275,7 +276,7 @@ class Playing(Scene):
             return then()
 
         def abandon():
-            self.services.abandon(self.game, self.match.log_data())
+            self.services.abandon(self.match)
             return then()
         if not self.services.settings.confirm_abandon:
             return abandon()
@@ -310,61 +311,6 @@ class Playing(Scene):
         if self.game.over or (only_playing and self.game.state is not State.PLAYING):
             return self
         return Pause(self.services, self)
-
-    def key_hint(self) -> Scene:
-        """H: ring the best move, explain it in a panel; counted in ``game.hints_used``.
-
-        The hint is worked out on a worker thread; one not ready within QUICK_HINT
-        seconds fills the panel when it is (see :class:`solver_view.HintPanel`)."""
-        if self.game.over:
-            return self
-        request = self.assist.request_hint()
-        self.hint = request.wait(QUICK_HINT)  # most are ready in milliseconds: no "thinking" flash
-        self.dirty = True
-        return solver_view.HintPanel(self.services, self, request)
-
-    def key_probabilities(self) -> Scene:
-        """O: show or hide every covered cell's mine probability.
-
-        Like a hint, the overlay is help: the game it is shown in (even before its first
-        click) is marked ``game.probabilities_used`` and stays out of the best times."""
-        self.show_probabilities = not self.show_probabilities
-        self.note_probabilities()
-        self.dirty = True
-        return self
-
-    def note_probabilities(self) -> None:
-        """Mark the game as played with the probability overlay while it is on."""
-        if self.show_probabilities and not self.game.over:
-            self.game.probabilities_used = True
-
-    def key_autoplay(self) -> Scene:
-        """A: the solver plays, one move every 150 ms, until a key or a click."""
-        if not self.game.over:
-            self.autoplay.start()
-            self.dirty = True
-        return self
-
-    def stop_autoplay(self) -> None:
-        if self.autoplay.running:
-            self.autoplay.stop()
-            self.dirty = True
-
-    def autoplay_moves(self, moves) -> Scene:
-        """Make autoplay's ``moves`` as the player's would be; return the scene a move led to
-        (Generating, then autoplay waits for the board; the result, then it ends; the moves
-        after it are dropped), else self."""
-        for kind, cell in moves:
-            self.game.autoplay_used = True
-            scene = self.play(kind, cell)
-            if scene is not self:
-                self.autoplay.awaiting_board = not self.game.over and not self.game.mines_laid
-                if not self.autoplay.awaiting_board:
-                    self.autoplay.stop()
-                return scene
-        if self.game.over:
-            self.autoplay.stop()
-        return self
 
     def key_help(self) -> Scene:
         """F1 or ?: the controls."""
