@@ -7,11 +7,14 @@ Home/End the start/end, Esc back where the viewer was opened from (the menu when
 command line). The scrubber seeks where it is clicked and follows a drag.
 
 The viewer only reads its Replay: it has no Match and calls no finish hook, so nothing it
-shows is ever recorded. Replay time advances in ``update``, one fixed step (game.ui.loop.STEP)
+shows is ever recorded. While it shows, the objects alive are frozen out of the garbage
+collector (gc.freeze; see ``enter``). Replay time advances in ``update``, one fixed step (game.ui.loop.STEP)
 times the speed per update, so it follows the loop's injected clock.
 """
 
 from __future__ import annotations
+
+import gc
 
 import pygame
 
@@ -81,7 +84,14 @@ class ReplayViewer(Scene):
             self.frame = draw_frame(self.layout)
             self.view = BoardView(self.layout, self.services.assets.cell_sprites(self.layout.cell))
             self.view.refresh(self.head.appearance)
+        # A long replay is ~150,000 objects; a full garbage collection over them takes ~25 ms,
+        # more than a frame, whenever it happens to run. Nothing of them is garbage while the
+        # viewer shows: freeze them out of the collector's sight until it leaves.
+        gc.freeze()
         self.dirty = True
+
+    def exit(self) -> None:
+        gc.unfreeze()
 
     def handle(self, event: pygame.event.Event) -> Scene | None:
         if event.type == pygame.KEYDOWN:
