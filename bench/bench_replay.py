@@ -24,7 +24,6 @@ import argparse
 import math
 import os
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -201,7 +200,6 @@ def main(argv=None) -> int:
     bare, logged = per_move(100, args.seed, logged=False), per_move(100, args.seed, logged=True)
     print(f"recording: Match.apply {logged:.2f} us per move (Game.apply alone {bare:.2f} us: "
           f"+{logged - bare:.2f} us), Match.pointer {pointer_cost():.2f} us per event")
-    print(f"median scrub frame {statistics.median(seeks) * 1000:.2f} ms")
     return 0
 
 
