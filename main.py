@@ -16,6 +16,11 @@ def main(argv=None) -> int:
     if args.save_replay:
         from game.replay.fromlog import run_save_replay
         return run_save_replay(args)
+    if args.replay:
+        from game.replay.sources import prepare_replay
+        status = prepare_replay(args)
+        if status is not None:
+            return status
     if args.stats or args.export_stats:
         from game.records.report import run_stats
         return run_stats(args)

@@ -87,6 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--save-replay", nargs=2, metavar=("ID|last", "FILE.evf"),
                       help="write a recorded game (its id, as --export-stats lists, or last) as an EVF "
                            "replay, Metasweeper's format")
+    mode.add_argument("--replay", metavar="ID|last|FILE", type=non_empty,
+                      help="watch a recorded game (its id, as --export-stats lists, or last) or a replay "
+                           "file (.evf, .avf, .rmv, .mvf) in the window's replay viewer")
     mode.add_argument("--version", action="version", version=f"{NAME} {__version__}",
                       help="print the game's name and version, then exit")
 
@@ -119,6 +122,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     Adds to the namespace:
         config: the :class:`Config` to start directly, or None to open the menu.
         loaded: the parsed board file (game.boardfile.BoardFile) or None.
+        replay_loaded: None (main.py reads ``--replay``'s replay into it before the window opens).
         rng: a ``random.Random`` seeded with ``--seed`` (or unseeded).
 
     Exits with status 2 and a message on any invalid value (argparse's ``error``, with
@@ -135,7 +139,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if args.board and (args.difficulty or args.rows is not None):
         parser.error("--board sets the size itself: drop --difficulty/--rows/--cols/--mines")
     modes = [flag for flag, given in (("--console", args.console), ("--analyse", args.analyse),
-                                      ("--save-replay", args.save_replay),
+                                      ("--save-replay", args.save_replay), ("--replay", args.replay),
                                       ("--stats" if args.stats else "--export-stats",
                                        args.stats or args.export_stats)) if given]
     if len(modes) > 1:
@@ -147,7 +151,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         ("--board", args.board)) if given]
     if modes and modes[0] != "--console" and game_options:
         parser.error(f"{game_options[0]} sets up a game: {modes[0]} plays none, so drop it")
-    if modes and (args.fullscreen or args.windowed):
+    if modes and modes[0] != "--replay" and (args.fullscreen or args.windowed):
         parser.error(f"--{'fullscreen' if args.fullscreen else 'windowed'} is for the window "
                      f"game: drop it with {modes[0]}")
     for flag, given in (("--json", args.json), ("--ignore-flags", args.ignore_flags)):
@@ -161,6 +165,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args.rng = random.Random(args.seed)
     args.config = None
     args.loaded = None
+    args.replay_loaded = None
     try:
         if args.difficulty:
             args.config = Config.difficulty(args.difficulty, **rules)

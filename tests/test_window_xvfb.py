@@ -5,6 +5,7 @@ Skipped (with the reason) only where Xvfb, xdotool or ImageMagick's import are m
 """
 
 import time
+from pathlib import Path
 
 import pytest
 
@@ -172,4 +173,28 @@ def test_real_window_right_then_left_chord(tmp_path):
         far = next(c for c in twin.cells() if twin.appearance(c) == "covered" and c not in around
                    and all(n not in around for n in twin.neighbours(c)))
         assert differs(before, after, [v * scale for v in layout.cell_rect(far)]) == 0
+        assert x.game.poll() is None
+
+
+def test_real_window_replay_plays_and_space_pauses_it():
+    """``python main.py --replay FILE`` (an MVF from the corpus): the window shows the viewer,
+    its frames change while it plays, and stay the same after Space pauses it."""
+    replay = str(Path(__file__).parent / "corpus" / "replays" / "clone097_expert.mvf")
+    with XSession() as x:
+        x.start_game("--replay", replay)
+        time.sleep(1.0)
+        x.find_window()
+        window = x.geometry()
+        assert window[2] > MENU_SIZE[0], "the window did not open in the viewer"
+        whole = (0, 0, window[2], window[3])
+        first = crop(x.screenshot(), window)
+        time.sleep(0.8)
+        second = crop(x.screenshot(), window)
+        assert differs(first, second, whole) > 20, "the replay did not move while playing"
+        x.key("space")
+        time.sleep(0.4)
+        paused = crop(x.screenshot(), window)
+        time.sleep(0.8)
+        still = crop(x.screenshot(), window)
+        assert differs(paused, still, whole) == 0, "the replay moved after Space paused it"
         assert x.game.poll() is None

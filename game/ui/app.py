@@ -22,6 +22,7 @@ from game.ui.scene import SceneManager  # noqa: E402
 from game.ui.scenes.confirm import MessageBox  # noqa: E402
 from game.ui.scenes.menu import Menu  # noqa: E402
 from game.ui.scenes.playing import Playing  # noqa: E402
+from game.ui.scenes.replay import ReplayViewer  # noqa: E402
 from game.ui.services import Services  # noqa: E402
 from game.ui.settings import for_run  # noqa: E402
 
@@ -56,13 +57,24 @@ class Navigation:
         """A Playing scene for ``game`` (a game.engine.Game)."""
         return Playing(self.services, game)
 
+    def replay(self, replay, back=None, title: str | None = None) -> ReplayViewer:
+        """The replay viewer for ``replay`` (a game.replay.Replay); Esc returns to ``back`` (a
+        scene), or to the menu when None. Nothing it shows is recorded.
+        Raises:
+            ValueError: the replay's board does not fit this screen.
+        """
+        return ReplayViewer(self.services, replay, back=back, title=title)
 
-def first_scene(services, config, warnings=()):
-    """The scene to open with: the given game (a level, a size or a board file), else the menu.
+
+def first_scene(services, config, warnings=(), replay=None):
+    """The scene to open with: the viewer of ``replay`` (``--replay``), the given game (a level,
+    a size or a board file), else the menu.
 
     ``warnings`` (opening the records or settings) are shown over it in a message box.
     """
-    if config is None:
+    if replay is not None:
+        scene = services.scenes.replay(replay)
+    elif config is None:
         scene = Menu(services)
     elif services.loaded is not None:
         from game.boardfile import start_game
@@ -132,7 +144,7 @@ def _build(args, clock, records) -> tuple[Loop, Services]:
     services.finish_hooks.append(record_hook(records))
     warnings = list(records.warnings)
     config = run_config(services, config, warnings)
-    manager = WindowManager(services, first_scene(services, config, warnings))
+    manager = WindowManager(services, first_scene(services, config, warnings, getattr(args, "replay_loaded", None)))
     return Loop(manager, services.clock, screen_source=lambda: display.canvas, flip=display.present), services
 
 

@@ -67,3 +67,14 @@ def draw_hud(screen: pygame.Surface, layout: BoardLayout, assets, mines_left: in
     draw_led(screen, layout.counter, mines_left, assets.led)
     draw_led(screen, layout.timer, seconds, assets.led)
     screen.blit(assets.faces[face], layout.face)
+
+
+def draw_board_screen(screen: pygame.Surface, frame: pygame.Surface, layout: BoardLayout, assets, view,
+                      hud: tuple[int, int, str], pressed=(), cursor=None) -> None:
+    """The playing screen as the player sees it, shared by the Playing scene and the replay
+    viewer: the ``frame`` (draw_frame), the HUD's ``hud`` values (mines left, whole seconds,
+    face key), then the board ``view`` (game.ui.board_view.BoardView) with its ``pressed``
+    cells and the keyboard ``cursor`` cell."""
+    screen.blit(frame, (0, 0))
+    draw_hud(screen, layout, assets, *hud)
+    view.draw(screen, pressed, cursor)

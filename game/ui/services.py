@@ -36,7 +36,7 @@ class Services:
     timer. display: game.ui.display.Display. assets: game.ui.assets.Assets.
     loaded: a board file to play first (game.boardfile.BoardFile) or None.
     no_guess: ask for no-guess boards (kept equal to ``settings.no_guess``).
-    scenes: builds the scenes the others go to by name, ``menu()`` and
+    scenes: builds the scenes the others go to by name, ``menu()``, ``replay(replay, back)`` and
     ``playing(game)`` (game.ui.app.Navigation, set by game.ui.app.build).
     """
 
@@ -54,7 +54,7 @@ class Services:
     first_seed: int | None = None  # --seed: the seed of the first new game, as in the console
     seeded: bool = False  # --seed was given: every board of this run is predictable (layout known)
     last_level: str | None = None  # level of the last game finished in this run (Statistics opens on it)
-    scenes: object = None  # the navigation seam: .menu(), .playing(game) (game.ui.app.Navigation)
+    scenes: object = None  # the navigation seam: .menu(), .playing(game), .replay(replay, back) (game.ui.app.Navigation)
 
     def config_for(self, rows: int, cols: int, mines: int) -> Config:
         """A Config of this size with the current options (raises ValueError like Config).

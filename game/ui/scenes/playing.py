@@ -25,7 +25,7 @@ from game.ui import solver_view
 from game.ui.assist import Assistant
 from game.ui.autoplay import Autoplay
 from game.ui.board_view import BoardView
-from game.ui.hud import draw_frame, draw_hud
+from game.ui.hud import draw_board_screen, draw_frame
 from game.ui.layout import layout_for
 from game.ui.mouse import MouseGesture
 from game.ui.scene import Scene
@@ -123,10 +123,9 @@ class Playing(SolverKeys, Scene):
         return self
 
     def draw(self, screen: pygame.Surface) -> None:
-        screen.blit(self.frame, (0, 0))
         self._shown = self.hud_values()
-        draw_hud(screen, self.layout, self.services.assets, *self._shown)
-        self.view.draw(screen, self.gesture.pressed_cells(self.game), self.cursor)
+        draw_board_screen(screen, self.frame, self.layout, self.services.assets, self.view, self._shown,
+                          self.gesture.pressed_cells(self.game), self.cursor)
         if self.show_probabilities and not self.game.over:
             self.probability_layer.draw(screen, self.game, self.assist, scale=self.services.display.view[0])
         solver_view.draw_hint_marks(screen, self.layout, self.hint)

@@ -1,0 +1,262 @@
+"""A replay's timeline and a playhead over it: what the board, the pointer and the HUD show at
+any moment of a replay, for the viewer (game.ui.scenes.replay). No pygame here.
+
+:class:`Timeline` interprets every pointer event of a :class:`game.replay.events.Replay` once,
+with the competitive formats' click rules (ms-toollib's mouse state machine, see
+:mod:`game.replay.clicks`), applying the moves to a :class:`game.engine.Game` laid with the
+replay's mines. It keeps, per event: its time (ms), pointer position (px at 16 px per cell)
+and the buttons held; per move (a click that changed the board, an effective click: the
+steps of the viewer's Left/Right), the cells it changed with their appearance before and
+after; and every ``KEYFRAME_EVERY`` moves a snapshot of every cell's appearance (a keyframe).
+
+:class:`Playhead` is a position on it. Seeking moves the board by the recorded changes when
+the target is within a keyframe interval, else starts from the nearest keyframe at or below
+it, so a seek anywhere in a 36x60 replay of 57,000 events costs at most ``KEYFRAME_EVERY``
+moves' changes plus one pass over the cells; each seek returns the cells whose appearance
+changed, so a view repaints only those (Tatham's drawstate).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+
+from game.board import Config, three_bv
+from game.engine import Game, State
+from game.replay.clicks import COVERED_LOOKS, LEFT, MIDDLE, RIGHT, SPENT, Interpreter
+from game.replay.events import Replay
+
+KEYFRAME_EVERY = 32  # moves between two snapshots of the whole board's appearance
+TRAIL_MS = 250  # how far back the pointer's trail reaches, ms of replay time
+TRAIL_POINTS = 12  # most points of the trail
+
+
+class Timeline:
+    """Every event of ``replay`` interpreted (see the module docstring).
+
+    Attributes:
+        replay: the Replay.
+        rows, cols, mines: board size (cells) and mine count.
+        times, xs, ys: per event, its time (ms, non-decreasing) and position (px at 16 px per
+            cell; off the board past the bottom-right corner, as the formats write it).
+        held: per event, the buttons held after it (game.replay.clicks LEFT | RIGHT | MIDDLE).
+        move_event: per move, the index of the event that made it.
+        diffs: per move, ((cell index, before, after), ...) of the cells it changed.
+        keyframes: keyframes[j] is every cell's appearance (row-major) after j * every moves.
+        mines_left: per number of moves applied (0..moves), the counter: mines - flags.
+        states: per number of moves applied, the game's State after them.
+        start_ms, end_ms: the first event's time (at most 0) and the end (the last event or
+            the replay's time, whichever is later), ms.
+        final: the Game after every event.
+    """
+
+    def __init__(self, replay: Replay, every: int = KEYFRAME_EVERY) -> None:
+        self.replay, self.every = replay, every
+        self.rows, self.cols, self.mines = replay.rows, replay.cols, len(replay.mines)
+        game = Game(Config(self.rows, self.cols, self.mines), mines=replay.mines, clock=lambda: 0.0)
+        interpreter = Interpreter(game)
+        look = ["covered"] * (self.rows * self.cols)
+        self.times: list[int] = []
+        self.xs: list[int] = []
+        self.ys: list[int] = []
+        self.held = bytearray()
+        self.move_event: list[int] = []
+        self.diffs: list[tuple] = []
+        self.keyframes: list[tuple[str, ...]] = [tuple(look)]
+        self.mines_left = [game.mines_left]
+        self.states = [game.state]
+        last = None
+        for index, event in enumerate(replay.events):
+            last = event.time_ms if last is None else max(last, event.time_ms)
+            self.times.append(last)
+            self.xs.append(event.x)
+            self.ys.append(event.y)
+            changed = interpreter.step(event.action.value, event.cell(self.rows, self.cols))
+            self.held.append(interpreter.held)
+            if changed:
+                self._record(index, changed, game, look)
+        self.final = game
+        self.start_ms = min(0, self.times[0]) if self.times else 0
+        self.end_ms = max(self.times[-1] if self.times else 0, replay.time_ms)
+
+    def _record(self, index: int, changed, game: Game, look: list[str]) -> None:
+        diff = []
+        for cell in changed:
+            at = cell[0] * self.cols + cell[1]
+            after = game.appearance(cell)
+            if look[at] != after:
+                diff.append((at, look[at], after))
+                look[at] = after
+        if not diff:
+            return
+        self.move_event.append(index)
+        self.diffs.append(tuple(diff))
+        self.mines_left.append(game.mines_left)
+        self.states.append(game.state)
+        if len(self.diffs) % self.every == 0:
+            self.keyframes.append(tuple(look))
+
+    @property
+    def moves(self) -> int:
+        """Moves (effective clicks) in the replay."""
+        return len(self.diffs)
+
+    @property
+    def completed(self) -> bool:
+        """True when the interpreted game was won."""
+        return self.final.state is State.WON
+
+    def final_look(self) -> list[str]:
+        """Every cell's appearance at the end, row-major."""
+        return [self.final.appearance((r, c)) for r in range(self.rows) for c in range(self.cols)]
+
+    def bbbv_solved(self, look: list[str] | None = None) -> int:
+        """3BV cleared in ``look`` (default: the end): openings whose zero cells are all
+        revealed, and revealed numbers that touch no opening (as ms-toollib counts them)."""
+        look = self.final_look() if look is None else look
+        openings, isolated = three_bv(self.replay.mines, self.rows, self.cols)
+        shown = [key.isdigit() for key in look]
+        solved = sum(1 for region in openings if all(shown[r * self.cols + c] for r, c in region))
+        return solved + sum(1 for r, c in isolated if shown[r * self.cols + c])
+
+
+class Playhead:
+    """A position on a :class:`Timeline`: ``events`` applied (0..len(times)), ``moves`` applied,
+    ``time_ms`` and ``look`` (every cell's appearance, row-major). It starts before the first
+    event, at ``timeline.start_ms``."""
+
+    def __init__(self, timeline: Timeline) -> None:
+        self.timeline = timeline
+        self.look = list(timeline.keyframes[0])
+        self.events = 0
+        self.moves = 0
+        self.time_ms = timeline.start_ms
+
+    # ----- moving --------------------------------------------------------------------------------
+    def seek(self, time_ms: float) -> set[tuple[int, int]]:
+        """Go to ``time_ms`` (clamped to the timeline): every event at or before it applied.
+        Returns the cells whose appearance changed."""
+        tl = self.timeline
+        self.time_ms = min(max(time_ms, tl.start_ms), tl.end_ms)
+        return self._to_events(bisect_right(tl.times, self.time_ms))
+
+    def start(self) -> set[tuple[int, int]]:
+        """Before the first event (the covered board)."""
+        self.time_ms = self.timeline.start_ms
+        return self._to_events(0)
+
+    def step(self, delta: int) -> set[tuple[int, int]]:
+        """``delta`` moves forward (or back when negative) from the moves applied now, to the
+        event that made that move; 0 moves is the start. Returns the changed cells."""
+        tl = self.timeline
+        target = min(max(self.moves + delta, 0), tl.moves)
+        if target == 0:
+            return self.start()
+        event = tl.move_event[target - 1]
+        self.time_ms = tl.times[event]
+        return self._to_events(event + 1)
+
+    def _to_events(self, events: int) -> set[tuple[int, int]]:
+        self.events = events
+        return self._to_moves(bisect_left(self.timeline.move_event, events))
+
+    def _to_moves(self, target: int) -> set[tuple[int, int]]:
+        tl, look, cols = self.timeline, self.look, self.timeline.cols
+        changed: set[int] = set()
+        if abs(target - self.moves) > tl.every:  # from the nearest keyframe below
+            frame = tl.keyframes[target // tl.every]
+            changed = {i for i, (now, then) in enumerate(zip(look, frame)) if now != then}
+            look[:] = frame
+            self.moves = target // tl.every * tl.every
+        while self.moves < target:
+            for at, _, after in tl.diffs[self.moves]:
+                look[at] = after
+                changed.add(at)
+            self.moves += 1
+        while self.moves > target:
+            self.moves -= 1
+            for at, before, _ in tl.diffs[self.moves]:
+                look[at] = before
+                changed.add(at)
+        return {(at // cols, at % cols) for at in changed}
+
+    # ----- what is shown -------------------------------------------------------------------------
+    def appearance(self, cell: tuple[int, int]) -> str:
+        """The sprite key of ``cell`` now."""
+        return self.look[cell[0] * self.timeline.cols + cell[1]]
+
+    @property
+    def at_end(self) -> bool:
+        return self.time_ms >= self.timeline.end_ms
+
+    @property
+    def state(self) -> State:
+        return self.timeline.states[self.moves]
+
+    @property
+    def mines_left(self) -> int:
+        return self.timeline.mines_left[self.moves]
+
+    @property
+    def seconds(self) -> int:
+        """The HUD timer: whole seconds of game time (0 before the first opening, the
+        replay's time at most)."""
+        return int(max(0, min(self.time_ms, self.timeline.replay.time_ms)) // 1000)
+
+    @property
+    def held(self) -> int:
+        """Buttons held now (LEFT | RIGHT | MIDDLE bits, SPENT after a chord)."""
+        return self.timeline.held[self.events - 1] if self.events else 0
+
+    def pointer(self) -> tuple[int, int] | None:
+        """The pointer at 16 px per cell, or None before the first event or off the board."""
+        if not self.events:
+            return None
+        return self._on_board(self.events - 1)
+
+    def _on_board(self, index: int) -> tuple[int, int] | None:
+        tl = self.timeline
+        x, y = tl.xs[index], tl.ys[index]
+        return (x, y) if 0 <= x < tl.cols * 16 and 0 <= y < tl.rows * 16 else None
+
+    def trail(self) -> list[tuple[int, int]]:
+        """The pointer's last positions, oldest first, within TRAIL_MS before now (at most
+        TRAIL_POINTS, on the board only)."""
+        tl, points = self.timeline, []
+        index = self.events - 1
+        while index >= 0 and len(points) < TRAIL_POINTS and tl.times[index] >= self.time_ms - TRAIL_MS:
+            point = self._on_board(index)
+            if point is not None and (not points or points[-1] != point):
+                points.append(point)
+            index -= 1
+        return points[::-1]
+
+    def hover(self) -> tuple[int, int] | None:
+        """The cell under the pointer, or None."""
+        point = self.pointer()
+        return None if point is None else (point[1] // 16, point[0] // 16)
+
+    def pressed(self) -> list[tuple[int, int]]:
+        """Cells shown held down: the covered cell under a held left button, or the covered
+        cells around it while both buttons (or the middle one) are held, as the window shows
+        them (game.ui.mouse)."""
+        held, cell = self.held, self.hover()
+        if not held or held & SPENT or cell is None or self.state in (State.WON, State.LOST):
+            return []
+        tl = self.timeline
+        if held & MIDDLE or held & (LEFT | RIGHT) == LEFT | RIGHT:
+            r, c = cell
+            around = [(i, j) for i in range(max(0, r - 1), min(tl.rows, r + 2))
+                      for j in range(max(0, c - 1), min(tl.cols, c + 2))]
+            return [n for n in around if self.appearance(n) in COVERED_LOOKS]
+        if held == LEFT:
+            return [cell] if self.appearance(cell) in COVERED_LOOKS else []
+        return []
+
+    def face(self) -> str:
+        """The face's sprite key: won, dead, oh (a left or middle button held), normal."""
+        state = self.state
+        if state is State.WON:
+            return "won"
+        if state is State.LOST:
+            return "dead"
+        return "oh" if self.held & (LEFT | MIDDLE) else "normal"

@@ -1,0 +1,99 @@
+"""Where the viewer's replays come from: a recorded game of ours (its move log) or another
+program's replay file, and ``--replay ID|last|FILE``'s check before any window opens.
+No pygame here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.board import Config
+from game.match import replay_log
+from game.replay.events import Replay
+from game.replay.files import FORMATS, ReplayFileError, read_replay
+from game.replay.fromlog import LogError, _find, replay_of
+from game.replay.player import Timeline
+
+
+def recorded_replay(store, record) -> Replay:
+    """The Replay of recorded game ``record`` (a GameRecord of ``store``, a RecordStore).
+
+    Its pointer input, as ``--save-replay`` writes it; made from its moves (a click at each
+    move's cell) when some moves were not made by the pointer as the formats make them
+    (``pointer_gaps``), or when the pointer path does not end in the recorded game's final
+    position under the formats' click rules.
+    Raises:
+        LogError: the game has no log (recorded before logs were kept), started from a loaded
+            position, or its log is damaged.
+    """
+    data = store.log(record.id)
+    if data is None:
+        raise LogError(f"game {record.id} has no move log (it was recorded before logs were kept)")
+    if data.get("pointer_gaps"):
+        return replay_of(data, record, from_moves=True)
+    replay = replay_of(data, record)
+    if data.get("moves") and not ends_as_logged(replay, data):
+        replay = replay_of(data, record, from_moves=True)
+    return replay
+
+
+def ends_as_logged(replay: Replay, data: dict) -> bool:
+    """True when ``replay`` played back shows the final position of the log ``data``'s moves."""
+    try:
+        game, _ = replay_log(data, Config(data["rows"], data["cols"], len(data["mines"])))
+    except (KeyError, TypeError, ValueError) as err:
+        raise LogError(f"its move log is damaged ({err})") from None
+    cells = [(r, c) for r in range(game.rows) for c in range(game.cols)]
+    return Timeline(replay).final_look() == [game.appearance(cell) for cell in cells]
+
+
+def is_replay_file(which: str) -> bool:
+    """True when ``which`` names a replay file (by its extension) rather than a game."""
+    return Path(which).suffix.lower() in FORMATS
+
+
+def load_replay(which: str, data_dir: str | None = None) -> Replay:
+    """``--replay``'s argument: a recorded game (its id, or ``last``) from the records in
+    ``data_dir`` (default: the per-user folder), or an .evf/.avf/.rmv/.mvf file.
+
+    Raises:
+        LogError: no such game, no log, a loaded position, a damaged log, or an argument that
+            is neither (the message says what is allowed).
+        ReplayFileError: the file cannot be read (missing, damaged, truncated, unknown).
+    """
+    if is_replay_file(which):
+        return read_replay(which)
+    if which != "last" and not which.strip().isdigit():
+        raise LogError(f"{which!r} is neither a game (its id, as --export-stats lists, or last) "
+                       "nor a replay file (.evf, .avf, .rmv or .mvf)")
+    from game.records.db import RecordStore
+    from game.records.paths import DataDirError, db_path
+    try:
+        store = RecordStore.open(db_path(data_dir))
+    except DataDirError as err:
+        raise LogError(str(err)) from None
+    try:
+        record = _find(store, which.strip())
+        try:
+            return recorded_replay(store, record)
+        except LogError as err:
+            raise LogError(f"game {record.id}: {err}") from None
+    finally:
+        store.close()
+
+
+def prepare_replay(args) -> int | None:
+    """``--replay``: read the replay into ``args.replay_loaded`` before any window opens;
+    returns None when it was read, else 2 after one line on stderr naming the problem."""
+    import sys
+
+    from game import PROG
+    try:
+        args.replay_loaded = load_replay(args.replay, getattr(args, "data_dir", None))
+    except (LogError, ReplayFileError) as err:
+        print(f"{PROG}: error: --replay {args.replay}: {err}", file=sys.stderr)
+        return 2
+    return None
+
+
+__all__ = ["LogError", "ReplayFileError", "ends_as_logged", "is_replay_file", "load_replay", "prepare_replay", "recorded_replay"]

@@ -1,0 +1,207 @@
+"""The replay viewer: a game played back from its pointer events (game.replay.player), with the
+board as the player saw it, the pointer and its trail, the pressed cells, the HUD running in
+replay time, and a bar under the board (game.ui.replay_bar).
+
+Keys: Space play/pause, - and + speed (0.25x to 8x), Left/Right one move back/forward,
+Home/End the start/end, Esc back where the viewer was opened from (the menu when from the
+command line). The scrubber seeks where it is clicked and follows a drag.
+
+The viewer only reads its Replay: it has no Match and calls no finish hook, so nothing it
+shows is ever recorded. While it shows, the objects alive are frozen out of the garbage
+collector (gc.freeze; see ``enter``). Replay time advances in ``update``, one fixed step (game.ui.loop.STEP)
+times the speed per update, so it follows the loop's injected clock.
+"""
+
+from __future__ import annotations
+
+import gc
+
+import pygame
+
+from game.engine import State
+from game.replay.events import CELL_PX, Replay
+from game.replay.player import Playhead, Timeline
+from game.ui.board_view import BoardView
+from game.ui.hud import draw_board_screen, draw_frame
+from game.ui.layout import layout_for
+from game.ui.loop import STEP
+from game.ui.replay_bar import BAR_H, ReplayBar
+from game.ui.scene import Scene
+from game.ui.widgets import BLACK, LIGHT
+
+SPEEDS = (0.25, 0.5, 1, 2, 4, 8)  # playback speeds, times real time
+TRAIL_RGB = (255, 64, 64)  # the pointer's trail
+CURSOR = ((0, 0), (0, 12), (3, 9), (6, 14), (8, 13), (5, 8), (9, 8))  # an arrow pointer, pixels from its tip
+FASTER_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
+
+
+def describe(replay: Replay) -> str:
+    """A short title for ``replay``: who and what, e.g. "EVF: Wang, 16x30/99, won"."""
+    source = replay.file_format or "Game"
+    who = f"{replay.player}, " if replay.player else ""
+    result = "won" if replay.completed else "not won"
+    return f"{source}: {who}{replay.rows}x{replay.cols}/{len(replay.mines)}, {result}"
+
+
+class ReplayViewer(Scene):
+    """Play ``replay`` back; Esc returns to ``back`` (a scene), or to the menu when None.
+
+    Raises:
+        ValueError: the board does not fit this screen even at the smallest cell size.
+    """
+
+    def __init__(self, services, replay: Replay, back: Scene | None = None, title: str | None = None) -> None:
+        super().__init__(services)
+        self.replay, self.back = replay, back
+        self.title = title or describe(replay)
+        width, height = services.display.area()
+        self.layout = layout_for(replay.rows, replay.cols, (width, height - BAR_H), len(replay.mines))
+        if self.layout is None:
+            raise ValueError(f"replay: its {replay.rows}x{replay.cols} board does not fit this screen")
+        self.timeline = Timeline(replay)
+        self.head = Playhead(self.timeline)
+        self.playing = True
+        self.speed = SPEEDS.index(1)
+        self.dragging = False
+        self.pressed_button = None
+        actions = {"start": self.key_start, "back": lambda: self.key_step(-1), "play": self.key_play,
+                   "forward": lambda: self.key_step(1), "end": self.key_end, "slower": lambda: self.key_speed(-1),
+                   "faster": lambda: self.key_speed(1)}
+        self.bar = ReplayBar(self.layout.size[0], self.layout.size[1], actions)
+        self.keys = {pygame.K_SPACE: self.key_play, pygame.K_LEFT: lambda: self.key_step(-1),
+                     pygame.K_RIGHT: lambda: self.key_step(1), pygame.K_HOME: self.key_start,
+                     pygame.K_END: self.key_end, pygame.K_ESCAPE: self.key_back,
+                     **{key: lambda: self.key_speed(1) for key in FASTER_KEYS},
+                     **{key: lambda: self.key_speed(-1) for key in SLOWER_KEYS}}
+
+    # ----- scene hooks -----------------------------------------------------------------------
+    def size(self) -> tuple[int, int]:
+        return self.layout.size[0], self.layout.size[1] + BAR_H
+
+    def enter(self) -> None:
+        if not hasattr(self, "view"):
+            self.frame = draw_frame(self.layout)
+            self.view = BoardView(self.layout, self.services.assets.cell_sprites(self.layout.cell))
+            self.view.refresh(self.head.appearance)
+        # A long replay is ~150,000 objects; a full garbage collection over them takes ~25 ms,
+        # more than a frame, whenever it happens to run. Nothing of them is garbage while the
+        # viewer shows: freeze them out of the collector's sight until it leaves.
+        gc.freeze()
+        self.dirty = True
+
+    def exit(self) -> None:
+        gc.unfreeze()
+
+    def handle(self, event: pygame.event.Event) -> Scene | None:
+        if event.type == pygame.KEYDOWN:
+            action = self.keys.get(event.key)
+            if action is None and getattr(event, "unicode", "") in ("+", "-"):
+                action = self.keys[pygame.K_PLUS if event.unicode == "+" else pygame.K_MINUS]
+            return (action() or self) if action else self
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            return self.handle_mouse(event)
+        return self
+
+    def handle_mouse(self, event: pygame.event.Event) -> Scene:
+        pos = event.pos
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.bar.on_track(pos):
+                self.dragging = True
+                self.scrub(pos[0])
+            else:
+                self.pressed_button = next((b for b in self.bar.buttons if b.rect.collidepoint(pos)), None)
+                self.dirty = True
+        elif event.type == pygame.MOUSEMOTION and self.dragging:
+            self.scrub(pos[0])
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = False
+            button, self.pressed_button = self.pressed_button, None
+            self.dirty = True
+            if button is not None and button.rect.collidepoint(pos):
+                return button.action() or self
+        return self
+
+    def update(self) -> Scene | None:
+        if self.playing and not self.dragging:
+            self.show(self.head.seek(self.head.time_ms + STEP * 1000 * SPEEDS[self.speed]))
+            if self.head.at_end:
+                self.playing = False
+        return None
+
+    def busy(self) -> bool:
+        return self.playing or self.dragging
+
+    def draw(self, screen: pygame.Surface) -> None:
+        head = self.head
+        hud = (head.mines_left, head.seconds, head.face())
+        draw_board_screen(screen, self.frame, self.layout, self.services.assets, self.view, hud, head.pressed())
+        self.draw_pointer(screen)
+        tl = self.timeline
+        span = max(1, tl.end_ms - tl.start_ms)
+        clock = f"{max(0, head.time_ms) / 1000:.1f} / {tl.replay.time_ms / 1000:.1f} s"
+        speed = f"{SPEEDS[self.speed]:g}x"
+        self.bar.draw(screen, (head.time_ms - tl.start_ms) / span, self.playing, speed, self.title, clock,
+                      self.pressed_button)
+        self.dirty = False
+
+    def draw_pointer(self, screen: pygame.Surface) -> None:
+        """The pointer as an arrow at its place on the board, after a short trail."""
+        scale, board = self.layout.cell / CELL_PX, self.layout.board
+        points = [(board.left + x * scale, board.top + y * scale) for x, y in self.head.trail()]
+        if len(points) > 1:
+            pygame.draw.lines(screen, TRAIL_RGB, False, points, 2)
+        tip = self.head.pointer()
+        if tip is None:
+            return
+        x, y = board.left + tip[0] * scale, board.top + tip[1] * scale
+        arrow = [(x + dx, y + dy) for dx, dy in CURSOR]
+        pygame.draw.polygon(screen, LIGHT, arrow)
+        pygame.draw.polygon(screen, BLACK, arrow, 1)
+
+    # ----- what the keys and buttons do ------------------------------------------------------
+    def show(self, changed) -> None:
+        """Repaint the ``changed`` cells and ask for a frame."""
+        if changed:
+            self.view.refresh(self.head.appearance, changed)
+        self.dirty = True
+
+    def scrub(self, x: int) -> None:
+        """Seek to where logical x falls on the scrubber."""
+        tl = self.timeline
+        self.show(self.head.seek(tl.start_ms + self.bar.fraction_at(x) * (tl.end_ms - tl.start_ms)))
+
+    def key_play(self) -> None:
+        """Space: play or pause; play at the end starts again from the start."""
+        if not self.playing and self.head.at_end:
+            self.show(self.head.start())
+        self.playing = not self.playing
+        self.dirty = True
+
+    def key_speed(self, delta: int) -> None:
+        """- and +: the next speed down or up."""
+        self.speed = min(max(self.speed + delta, 0), len(SPEEDS) - 1)
+        self.dirty = True
+
+    def key_step(self, delta: int) -> None:
+        """Left/Right: one move back or forward (pauses)."""
+        self.playing = False
+        self.show(self.head.step(delta))
+
+    def key_start(self) -> None:
+        """Home: the start (the covered board)."""
+        self.show(self.head.start())
+
+    def key_end(self) -> None:
+        """End: the end, as the game finished (pauses)."""
+        self.playing = False
+        self.show(self.head.seek(self.timeline.end_ms))
+
+    def key_back(self) -> Scene:
+        """Esc: back to the scene the viewer came from, else the menu."""
+        return self.back if self.back is not None else self.services.scenes.menu()
+
+    @property
+    def finished(self) -> bool:
+        """True when the replay shows a won or lost game."""
+        return self.head.state in (State.WON, State.LOST)
