@@ -26,9 +26,20 @@ from game.ui.services import Services  # noqa: E402
 from game.ui.settings import for_run  # noqa: E402
 
 
+FIGURES_WAIT = 2.0  # seconds closing waits for statistics still being computed
+
+
 class WindowManager(SceneManager):
-    """The scene manager: mouse positions arrive in canvas pixels (Display.map_event), and the
-    display mode is saved whenever the player toggles it (F11)."""
+    """The scene manager: mouse positions arrive in canvas pixels (Display.map_event), the
+    display mode is saved whenever the player toggles it (F11), and each update stores the
+    competitive statistics computed in the background (game.records.compstats)."""
+
+    def update(self) -> None:
+        records = self.services.records
+        if records is not None:
+            for warning in records.figures_worker.poll(records.store):
+                print(f"{PROG}: warning: {warning}", file=sys.stderr)
+        super().update()
 
     def handle(self, event: pygame.event.Event) -> bool:
         running = super().handle(self.services.display.map_event(event))
@@ -129,6 +140,7 @@ def _build(args, clock, records) -> tuple[Loop, Services]:
                         records=records, first_seed=getattr(args, "seed", None),
                         seeded=getattr(args, "seed", None) is not None)
     services.scenes = Navigation(services)
+    records.figures_mode = "background"  # the child process takes longer than a frame
     services.finish_hooks.append(record_hook(records))
     warnings = list(records.warnings)
     config = run_config(services, config, warnings)
@@ -196,10 +208,15 @@ def run_window(args) -> int:
 
 def finish_run(loop, services) -> None:
     """The run is over (the window closed after Yes, SIGTERM, Ctrl-C, an error): record a
-    game left in play as abandoned, once, then close the records."""
+    game left in play as abandoned, once, then close the records. Figures still being computed
+    get a moment to be stored; those that do not are backfilled when statistics are next read."""
     match = match_in_play(loop.manager.current)
     if match is not None:
         services.abandon(match.game, match.log_data())
+    worker = services.records.figures_worker
+    worker.wait(FIGURES_WAIT)
+    for warning in worker.poll(services.records.store):
+        print(f"{PROG}: warning: {warning}", file=sys.stderr)
     services.records.close()
 
 
