@@ -191,3 +191,25 @@ class FiguresWorker:
         thread = self._thread
         if thread is not None:
             thread.join(timeout)
+
+
+FIGURES = (("bbbv_per_s", "3BV/s", "max"), ("ios", "IOS", "max"), ("rqp", "RQP", "min"),
+           ("ioe", "IOE", "max"))  # column, label, which end is best (RQP: lower is better)
+
+
+def level_figures(store: RecordStore, level: str) -> dict[str, tuple[float | None, float | None]]:
+    """For each of FIGURES, (best, average) over ``level``'s wins that have figures: the best
+    over the wins that may enter the best tables (game.records.db BEST_ORDERS' rule), the
+    average over the wins without help (as the average time); None where there are none."""
+    from game.records.db import _BEST_WHERE, _HELPED
+
+    out = {}
+    for column, _, best in FIGURES:
+        row = store.conn.execute(
+            f"SELECT {best}({column}) FROM games WHERE {_BEST_WHERE} AND {column} IS NOT NULL",
+            (level,)).fetchone() if level in ("beginner", "intermediate", "expert") else (None,)
+        mean = store.conn.execute(
+            f"SELECT avg({column}) FROM games WHERE level = ? AND won = 1 AND NOT {_HELPED} "
+            f"AND {column} IS NOT NULL AND {READABLE}", (level,)).fetchone()
+        out[column] = (row[0], mean[0])
+    return out

@@ -67,6 +67,32 @@ class Navigation:
         """A Playing scene for ``game`` (a game.engine.Game)."""
         return Playing(self.services, game)
 
+    def watch(self, record_id: int, back):
+        """The replay viewer (:meth:`replay`) on recorded game ``record_id``, going ``back``
+        when it closes; a message box over ``back`` when the game is not recorded, has no
+        move log (recorded before logs were kept) or cannot be replayed (a loaded position).
+        Its events come from the log's pointer input, or from its moves when some moves
+        were not made by the pointer (``pointer_gaps``: keyboard, autoplay)."""
+        from game.replay.fromlog import LogError, replay_of
+
+        records = self.services.records
+        record = records.store.game(record_id) if records is not None else None
+        log = records.store.log(record_id) if record is not None else None
+        if record is None:
+            return MessageBox(self.services, back, "Watch", [f"Game {record_id} is not in the records."])
+        if log is None:
+            return MessageBox(self.services, back, "Watch",
+                              [f"Game {record_id} cannot be watched: it has no move log "
+                               "(it was recorded before logs were kept)."])
+        try:
+            replay = replay_of(log, record, from_moves=bool(log.get("pointer_gaps")))
+        except LogError as err:
+            return MessageBox(self.services, back, "Watch", [f"Game {record_id} cannot be watched: {err}."])
+        viewer = getattr(self, "replay", None)
+        if viewer is None:  # the replay viewer is another part of issue 14, joined to this seam
+            return MessageBox(self.services, back, "Watch", ["The replay viewer is not part of this build."])
+        return viewer(replay, back)
+
 
 def first_scene(services, config, warnings=()):
     """The scene to open with: the given game (a level, a size or a board file), else the menu.
