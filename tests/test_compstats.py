@@ -182,3 +182,32 @@ def test_a_hand_edited_figure_of_the_wrong_type_leaves_the_row_out(isolated_data
 def _warned(store):
     store._warn_unreadable()
     return store.warnings
+
+
+def test_stats_and_export_show_the_figures_after_backfilling_them(isolated_data_dir, tmp_path, capsys):
+    import csv
+
+    import main
+    from game.records.record import STAT_FIELDS
+    from game.records.report import CSV_COLUMNS
+    records = open_records(stderr=None)  # figures_mode None: left for the backfill
+    match = centre_mine_game(Clock())
+    record_id, _ = records.record(match.game, None, log=match.log_data())
+    assert records.store.game(record_id).clicks is None
+    records.close()
+    assert main.main(["--stats"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= 100
+    assert "3BV/s best  3BV/s avg  IOS best  IOS avg  RQP best  RQP avg  IOE best  IOE avg" in out
+    custom = [line for line in out.splitlines() if line.startswith("custom")][-1]  # the figures table
+    assert custom.split()[1:] == ["-", "2.00", "-", "1.500", "-", "2.00", "-", "0.889"]  # custom: no best
+    target = tmp_path / "games.csv"
+    assert main.main(["--export-stats", str(target)]) == 0
+    rows = list(csv.reader(target.open(encoding="utf-8")))
+    assert tuple(rows[0]) == CSV_COLUMNS and CSV_COLUMNS[-len(STAT_FIELDS):] == STAT_FIELDS
+    assert CSV_COLUMNS[:24] == ("id", "played_at", "level", "rows", "cols", "mines", "won", "time_ms", "three_bv",
+                                "first_click", "no_guess", "seed", "three_bv_solved", "clicks_reveal",
+                                "clicks_flag", "clicks_chord", "clicks_wasted", "efficiency", "hints_used",
+                                "autoplay_used", "probabilities_used", "layout_known", "abandoned", "name")
+    game = dict(zip(rows[0], rows[1]))
+    assert (game["clicks"], game["right_clicks"], float(game["ioe"])) == ("9", "1", pytest.approx(8 / 9))
