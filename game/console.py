@@ -348,6 +348,7 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
     lines = stdin if raw is None else ByteLines(raw, stdin.encoding or "utf-8")
     match = Match(make_game(args))
     records = open_records(args.data_dir)
+    records.figures_mode = "now"  # a terminal can wait for the child process (~100 ms)
     hooks = ConsoleRecords(records, match=match)
     console = ConsoleGame(match.game, out, on_end=hooks.finish, ask_name=hooks.ask_name,
                           on_abandon=hooks.abandon, colour=wants_colour(out), match=match)

@@ -120,6 +120,6 @@ def test_statistics_grown_from_a_low_window_is_moved_back_onto_the_desktop(windo
     (x, y), (width, height) = real.position, real.size
     assert width > menu[0] and height > menu[1]
     assert 0 <= x and x + width <= desk_w and 0 <= y and y + height <= desk_h
-    back = w.scene.buttons.buttons[1].rect.center
+    back = next(b for b in w.scene.buttons.buttons if b.label == "Back").rect.center
     w.click(back)
     assert not isinstance(w.scene, Statistics)

@@ -89,6 +89,28 @@ class GameRecord:
     abandoned: bool = False
     name: str = field(default_factory=default_player_name)
     id: int | None = None
+    # The competitive statistics (schema 6; game.replay.events.ReplayStats, which says what
+    # each is): None until computed, and for games that have none (see game.records.compstats).
+    bbbv_per_s: float | None = None
+    ios: float | None = None
+    rqp: float | None = None
+    ioe: float | None = None
+    correctness: float | None = None
+    throughput: float | None = None
+    zini: int | None = None
+    hzini: int | None = None
+    openings: int | None = None
+    islands: int | None = None
+    left_clicks: int | None = None
+    right_clicks: int | None = None
+    double_clicks: int | None = None
+    clicks: int | None = None
+    effective_clicks: int | None = None
+    left_effective: int | None = None
+    right_effective: int | None = None
+    double_effective: int | None = None
+    flags: int | None = None
+    path_px: float | None = None
 
     @classmethod
     def from_game(cls, game, seed: int | None, when: datetime | None = None,
@@ -193,6 +215,8 @@ class GameRecord:
 
 
 RECORD_FIELDS = tuple(f.name for f in fields(GameRecord))  # column order for SQL and CSV
+STAT_FIELDS = RECORD_FIELDS[RECORD_FIELDS.index("bbbv_per_s"):]  # the competitive statistics' columns
+_REALS = ("bbbv_per_s", "ios", "rqp", "ioe", "correctness", "throughput", "path_px")
 
 # SQLite keeps whatever value a row is given, whatever the column's type (a hand edit can
 # leave time_ms = 'abc'). A row is read as a game only when each column holds a storage
@@ -207,6 +231,7 @@ _STORAGE = {
     "clicks_wasted": ("integer", "null"), "efficiency": ("real", "integer", "null"),
     "hints_used": ("integer",), "autoplay_used": ("integer",),
     "probabilities_used": ("integer",), "layout_known": ("integer",), "abandoned": ("integer",),
+    **{name: ("real", "integer", "null") if name in _REALS else ("integer", "null") for name in STAT_FIELDS},
 }
 READABLE = " AND ".join(
     [f"typeof({column}) IN ({', '.join(repr(kind) for kind in kinds)})"

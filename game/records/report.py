@@ -1,8 +1,10 @@
 """``python main.py --stats`` and ``--export-stats FILE.csv``: the records in the terminal.
 
 ``--stats`` prints one table row per difficulty (played, won, assisted, abandoned,
-win %, current and longest winning streak, best time, average time and 3BV/s of wins)
-and then each level's best times, best 3BV/s and best efficiency. ``--export-stats`` writes every recorded game as CSV with a
+win %, current and longest winning streak, best time, average time and 3BV/s of wins),
+a second table of the competitive statistics (best and average 3BV/s, IOS, RQP, IOE of
+wins), and then each level's best times, best 3BV/s and best efficiency. Both first fill
+the figures of games that lack them (game.records.compstats.backfill). ``--export-stats`` writes every recorded game as CSV with a
 header row (``-`` writes to standard output). Warnings go to stderr; an error (a
 folder or file that cannot be written) prints ``python main.py: error: ...`` and
 returns status 2, like the other command-line errors.
@@ -16,6 +18,7 @@ import sys
 from typing import TextIO
 
 from game import PROG
+from game.records.compstats import FIGURES, backfill
 from game.records.db import RecordStore
 from game.records.paths import DataDirError, db_path
 from game.records.record import RECORD_FIELDS
@@ -47,7 +50,8 @@ def stats_table(levels: dict[str, LevelStats]) -> str:
              for row in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     lines += ["", "Won: without help. Assisted: won with a hint, autoplay or the probability",
-              "overlay (played, not won). Abandoned: left after the first reveal (a loss)."]
+              "overlay (played, not won). Abandoned: left after the first reveal (a loss).", ""]
+    lines += figures_table(levels)
     for s in levels.values():
         if s.best_times:
             lines += ["", f"Best times, {s.level}:"]
@@ -60,6 +64,22 @@ def stats_table(levels: dict[str, LevelStats]) -> str:
             lines.append(f"  Best efficiency {s.best_efficiency.efficiency:.0f} % "
                          f"({s.best_efficiency.name}, {s.best_efficiency.played_at[:10]})")
     return "\n".join(lines)
+
+
+def figures_table(levels: dict[str, LevelStats]) -> list[str]:
+    """The competitive statistics per level, best and average of wins (see the README)."""
+    header = ("Difficulty", *(f"{label} {end}" for _, label, _ in FIGURES for end in ("best", "avg")))
+    digits = {"bbbv_per_s": ".2f", "ios": ".3f", "rqp": ".2f", "ioe": ".3f"}
+    rows = [header] + [
+        (s.level, *(_number(s.figures.get(column, (None, None))[i], digits[column])
+                    for column, _, _ in FIGURES for i in (0, 1)))
+        for s in levels.values()]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                       for i, (cell, w) in enumerate(zip(row, widths))).rstrip() for row in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return lines + ["Competitive statistics of wins (ms-toollib): best of the wins that may enter the",
+                    "best times, average of the wins without help. RQP: lower is better."]
 
 
 def export_csv(store: RecordStore, out: TextIO) -> int:
@@ -94,6 +114,11 @@ def run_stats(args) -> int:
     try:
         for message in store.warnings:
             print(f"{PROG}: warning: {message}", file=sys.stderr)
+        while _pending(store):  # older games' figures, computed once (game.records.compstats)
+            warning = backfill(store)
+            if warning:
+                print(f"{PROG}: warning: {warning}", file=sys.stderr)
+                break
         if args.stats:
             print(stats_table(summary(store)))
         if args.export_stats:
@@ -103,6 +128,11 @@ def run_stats(args) -> int:
         return _error(f"the records database {path} could not be read ({err})")
     finally:
         store.close()
+
+
+def _pending(store: RecordStore) -> bool:
+    from game.records.compstats import pending
+    return not store.read_only and bool(pending(store, 1))
 
 
 def _export(store: RecordStore, target: str) -> int:

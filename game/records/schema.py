@@ -13,6 +13,14 @@ Older games get 0 in both, as nothing recorded then tells them apart.
 Version 4 adds ``abandoned``: a game left after its first reveal, recorded as a loss.
 Version 5 adds ``log``: how the game was played, move by move (game.match.Match.log_data),
 as zlib-compressed JSON; NULL for older games and for games recorded without one.
+Version 6 adds the competitive statistics (game.records.compstats: 3BV/s, IOS, RQP, IOE,
+correctness, throughput, ZiNi, HZiNi, openings, islands, clicks by button, effective
+clicks, flags, path), NULL until computed, and ``stats_state``: 0 not computed yet, 1
+computed, 2 none can be (no log, a loaded position, a log ms-toollib cannot play). They are
+computed after the game is stored (in the window on a background thread), and older games
+that have a log are backfilled lazily, in batches, when statistics are read (the Statistics
+screen, ``--stats``, ``--export-stats``): the migration itself stays instant. Games without a
+log (before version 5) get state 2 and keep NULL: nothing tells how they were played.
 """
 
 from __future__ import annotations
@@ -66,6 +74,17 @@ MIGRATIONS: list[tuple[str, ...]] = [
     ),
     (  # 4 -> 5
         "ALTER TABLE games ADD COLUMN log BLOB",
+    ),
+    (  # 5 -> 6
+        *(f"ALTER TABLE games ADD COLUMN {name} {kind}" for name, kind in (
+            ("bbbv_per_s", "REAL"), ("ios", "REAL"), ("rqp", "REAL"), ("ioe", "REAL"),
+            ("correctness", "REAL"), ("throughput", "REAL"), ("zini", "INTEGER"), ("hzini", "INTEGER"),
+            ("openings", "INTEGER"), ("islands", "INTEGER"), ("left_clicks", "INTEGER"),
+            ("right_clicks", "INTEGER"), ("double_clicks", "INTEGER"), ("clicks", "INTEGER"),
+            ("effective_clicks", "INTEGER"), ("left_effective", "INTEGER"), ("right_effective", "INTEGER"),
+            ("double_effective", "INTEGER"), ("flags", "INTEGER"), ("path_px", "REAL"),
+            ("stats_state", "INTEGER NOT NULL DEFAULT 0"))),
+        "UPDATE games SET stats_state = 2 WHERE log IS NULL",
     ),
 ]
 

@@ -23,6 +23,7 @@ from typing import Callable, TextIO
 from game import PROG
 from game.engine import State
 from game.records import settings as settings_file
+from game.records.compstats import FiguresWorker, fill
 from game.records.db import RecordsError, RecordStore
 from game.records.paths import DataDirError, db_path, settings_path
 from game.records.notes import left_out
@@ -100,6 +101,11 @@ class Records:
     last_record_id: int | None = None  # the game recorded last (for the Victory scene's name)
     last_rank: int | None = None       # its best-time rank, or None
     last_record: GameRecord | None = None  # the game recorded last, as recorded
+    # The competitive statistics of each game recorded with a log (game.records.compstats):
+    # "background" (the window: figures_worker, polled by the frame loop), "now" (the console),
+    # or None (left for the backfill when statistics are read).
+    figures_mode: str | None = None
+    figures_worker: FiguresWorker = field(default_factory=FiguresWorker, repr=False)
     # game -> the round (Game.round) recorded as abandoned: each board is recorded once, even
     # when leaving asks first and then the window closes.
     _abandoned: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary, repr=False)
@@ -121,7 +127,19 @@ class Records:
         result = save_record(self.store, self.last_record, log)
         self.warnings.extend(self.store.warnings[before:])
         self.last_record_id, self.last_rank = result
+        self._figures(self.last_record, log)
         return result
+
+    def _figures(self, record: GameRecord, log: dict | None) -> None:
+        """Compute the stored game's competitive statistics as ``figures_mode`` says."""
+        if log is None or record.id is None or self.figures_mode is None:
+            return
+        if self.figures_mode == "background":
+            self.figures_worker.submit([(record, log)])
+            return
+        warning = fill(self.store, [(record, log)])
+        if warning:
+            print(f"{PROG}: warning: {warning}", file=sys.stderr)
 
     def abandon(self, game, seed: int | None = None, name: str | None = None,
                 log: dict | None = None, help=None) -> str | None:

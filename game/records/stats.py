@@ -15,9 +15,10 @@ Times here are in seconds (floats); the database keeps milliseconds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
+from game.records.compstats import level_figures
 from game.records.db import RecordStore
 from game.records.record import LEVELS
 
@@ -53,7 +54,8 @@ class LevelStats:
     ``average_3bv_per_second`` are over ``won`` games, None without wins;
     ``recent`` is up to RECENT (won, seconds) pairs, oldest first (an assisted win shows won).
     ``best_speed`` and ``best_efficiency`` are the eligible wins with the highest 3BV/s
-    and efficiency (percent), None without any.
+    and efficiency (percent), None without any. ``figures``: the competitive statistics'
+    (best, average) by column (game.records.compstats.level_figures).
     """
 
     level: str
@@ -70,6 +72,7 @@ class LevelStats:
     abandoned: int = 0
     best_speed: BestTime | None = None
     best_efficiency: BestTime | None = None
+    figures: dict = field(default_factory=dict)  # compstats.level_figures: column -> (best, average)
 
     @property
     def best_time(self) -> float | None:
@@ -109,9 +112,36 @@ def level_stats(store: RecordStore, level: str, recent: int = RECENT) -> LevelSt
         abandoned=sum(1 for r in results if r.abandoned),
         best_speed=BestTime.of(1, firsts["3bv_per_second"][0]) if firsts["3bv_per_second"] else None,
         best_efficiency=BestTime.of(1, firsts["efficiency"][0]) if firsts["efficiency"] else None,
+        figures=level_figures(store, level),
     )
 
 
 def summary(store: RecordStore) -> dict[str, LevelStats]:
     """Statistics for every level in LEVELS order: beginner, intermediate, expert, custom."""
     return {level: level_stats(store, level) for level in LEVELS}
+
+
+RESULTS = ("all", "won", "lost")  # the game list's result filter
+BBBV_RANGES = ((None, None), (1, 19), (20, 49), (50, 99), (100, 149), (150, 199), (200, None))  # 3BV presets
+
+
+def recent_games(store: RecordStore, level: str, result: str = "all", no_flags: bool = False,
+                 bbbv: tuple[int | None, int | None] = (None, None), limit: int = 500) -> list:
+    """``level``'s games, newest first, up to ``limit``: ``result`` one of RESULTS (``lost``
+    counts abandoned games, recorded as losses), ``no_flags`` only games where no flag was
+    placed (no flag move, or ms-toollib counted no flag), ``bbbv`` an inclusive (min, max)
+    range of the board's 3BV, None for no bound. Returns GameRecords."""
+    where, params = ["level = ?"], [level]
+    if result != "all":
+        where.append("won = ?")
+        params.append(1 if result == "won" else 0)
+    if no_flags:
+        where.append("coalesce(clicks_flag, flags) = 0")
+    low, high = bbbv
+    if low is not None:
+        where.append("three_bv >= ?")
+        params.append(low)
+    if high is not None:
+        where.append("three_bv <= ?")
+        params.append(high)
+    return store._records("WHERE " + " AND ".join(where), (*params, limit), "ORDER BY id DESC LIMIT ?")

@@ -56,6 +56,10 @@ class ReplayFileError(ValueError):
     what is wrong and what is allowed (it does not repeat the path)."""
 
 
+class NoLibraryError(ReplayFileError):
+    """ms-toollib is not installed: nothing that needs it can be done."""
+
+
 def replay_format(path: str | os.PathLike) -> str:
     """"AVF", "RMV", "MVF" or "EVF" from the extension of ``path`` (any case).
 
@@ -110,6 +114,17 @@ def evf_bytes(replay: Replay) -> bytes:
             another action, times going back), or its events do not play as it says (not
             won when ``completed``, another 3BV), or ms-toollib fails on it.
     """
+    spec = evf_spec(replay)
+    return _run(["write"], json.dumps(spec).encode("utf-8"), "cannot build an EVF replay of this game")
+
+
+def evf_spec(replay: Replay) -> dict:
+    """``replay`` as the JSON-ready dict that :mod:`game.replay.toollib` builds an EVF from
+    (:func:`replay_to_dict` plus the board, the program and the start).
+
+    Raises:
+        ReplayFileError: as :func:`evf_bytes`, for what can be told before ms-toollib runs.
+    """
     if replay.rows > MAX_SIDE or replay.cols > MAX_SIDE:
         raise ReplayFileError(f"EVF holds boards up to {MAX_SIDE}x{MAX_SIDE}; this one is {replay.rows}x{replay.cols}")
     other = next((e for e in replay.events if e.action not in PLAIN_ACTIONS), None)
@@ -124,7 +139,7 @@ def evf_bytes(replay: Replay) -> bytes:
     spec["program"] = replay.program or f"{NAME} {__version__}"
     if replay.started_us is None:
         spec["started_us"] = time.time_ns() // 1000 - replay.time_ms * 1000
-    return _run(["write"], json.dumps(spec).encode("utf-8"), "cannot build an EVF replay of this game")
+    return spec
 
 
 def check_evf_name(path: str | os.PathLike) -> None:
@@ -176,7 +191,7 @@ def _run(command: list[str], data: bytes, what: str) -> bytes:
     if done.returncode == REFUSED:
         raise ReplayFileError(f"{what}: {done.stdout.decode('utf-8', 'replace').strip()}")
     if done.returncode == NO_LIBRARY:
-        raise ReplayFileError("replays need the ms-toollib package: pip install -r requirements.txt")
+        raise NoLibraryError("replays need the ms-toollib package: pip install -r requirements.txt")
     if done.returncode != 0:
         reason = next((text for key, text in PANIC_REASONS.items() if key in crash), UNKNOWN_DAMAGE)
         raise ReplayFileError(f"{what}: {reason}")

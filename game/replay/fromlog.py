@@ -74,6 +74,22 @@ def replay_of(data: dict, record, from_moves: bool = False) -> Replay:
         raise LogError(f"its move log is damaged ({err})") from None
 
 
+def log_replays(data: dict, record) -> list[Replay]:
+    """The replays of a recorded game to try, best first, as :func:`save_replay` tries them:
+    its pointer path then clicks at its moves, or only the clicks when ``pointer_gaps``
+    says some moves are not in the path.
+
+    Raises:
+        LogError: as :func:`replay_of`.
+    """
+    if data.get("pointer_gaps"):
+        return [replay_of(data, record, from_moves=True)]
+    replays = [replay_of(data, record)]
+    if data.get("moves"):
+        replays.append(replay_of(data, record, from_moves=True))
+    return replays
+
+
 def save_replay(store, which: str, path: str) -> str:
     """Write the recorded game ``which`` (an id, or ``last``) of ``store`` to ``path`` as EVF;
     returns a line for the player saying what was written.

@@ -14,7 +14,10 @@ working folder (for a parse error, the name of its ``ErrReadVideoReason``, such 
 
 Protocol: ``read KIND`` takes the file's bytes on stdin and prints a JSON object (the
 fields of :class:`game.replay.events.Replay`, events as [time_ms, code, x, y], stats as a
-dict). ``write`` takes that JSON on stdin and prints the EVF bytes. Exit status 0: done;
+dict). ``write`` takes that JSON on stdin and prints the EVF bytes. ``stats`` takes a JSON
+list of games, each a list of such replays to try in turn, and prints a JSON list: per game
+``{"stats": dict}`` (the statistics Metasweeper's reader gives the EVF that ``write`` builds
+of it) or ``{"error": message}``. Exit status 0: done;
 ``REFUSED``: stdout holds a message for the player instead; ``NO_LIBRARY``: ms-toollib is
 not installed; anything else (an abort, a signal) means ms-toollib failed on the data
 (the statuses are in :mod:`game.replay.files`).
@@ -86,15 +89,22 @@ def read_video(kind: str, data: bytes) -> dict:
         "events": events, "time_ms": video.rtime_ms, "completed": video.is_completed,
         "bbbv": video.bbbv, "program": video.software, "player": video.player_identifier,
         "started_us": video.start_time, "file_format": kind.upper(),
-        "stats": {
-            "bbbv_solved": video.bbbv_solved, "bbbv_per_s": _finite(video.bbbv_s),
-            "rqp": _finite(video.rqp), "ioe": _finite(video.ioe), "correctness": _finite(video.corr),
-            "throughput": _finite(video.thrp), "zini": video.zini, "hzini": video.hzini,
-            "openings": video.op, "islands": video.isl, "left_clicks": video.left,
-            "right_clicks": video.right, "double_clicks": video.double, "clicks": video.cl,
-            "effective_clicks": video.ce, "left_effective": video.lce, "right_effective": video.rce,
-            "double_effective": video.dce, "flags": video.flag, "path_px": video.path,
-        },
+        "stats": _stats(video),
+    }
+
+
+def _stats(video) -> dict:
+    """The competitive statistics of an analysed ``video`` at its ``current_time`` (set to
+    ``video_end_time``: the whole game's), by :class:`game.replay.events.ReplayStats`'s
+    field names, IOS left out (ms-toollib has none)."""
+    return {
+        "bbbv_solved": video.bbbv_solved, "bbbv_per_s": _finite(video.bbbv_s),
+        "rqp": _finite(video.rqp), "ioe": _finite(video.ioe), "correctness": _finite(video.corr),
+        "throughput": _finite(video.thrp), "zini": video.zini, "hzini": video.hzini,
+        "openings": video.op, "islands": video.isl, "left_clicks": video.left,
+        "right_clicks": video.right, "double_clicks": video.double, "clicks": video.cl,
+        "effective_clicks": video.ce, "left_effective": video.lce, "right_effective": video.rce,
+        "double_effective": video.dce, "flags": video.flag, "path_px": video.path,
     }
 
 
@@ -104,7 +114,35 @@ def _finite(value: float) -> float | None:
 
 
 def write_evf(spec: dict) -> bytes:
-    """The EVF v4 bytes of the replay ``spec`` (the JSON of a Replay plus its ``board``).
+    """The EVF v4 bytes of the replay ``spec``: :func:`build_evf`'s bytes."""
+    return build_evf(spec)[0]
+
+
+def game_stats(specs: list[dict]) -> dict:
+    """``{"stats": dict}``: the competitive statistics of one game, as Metasweeper's reader
+    computes them from its EVF (:func:`build_evf`, then :func:`_stats` on the EvfVideo that
+    parsed the bytes back), from the first of ``specs`` (the game's replays, best first: its
+    pointer path, then clicks at its moves) that ms-toollib plays as the game went; or
+    ``{"error": message}`` when none does.
+
+    Why through the EVF and not ``BaseVideo``'s own getters: ``BaseVideo`` stamps each event
+    with the wall clock as it is fed, so its 3BV/s, RQP and the like would measure how fast
+    this child ran; the EVF carries the game's own times."""
+    reasons = []
+    for spec in specs:
+        try:
+            _, video = build_evf(spec)
+        except (Refused, evf4.LayoutError) as err:
+            reasons.append(str(err))
+            continue
+        video.current_time = video.video_end_time  # the statistics at the end of the game
+        return {"stats": _stats(video)}
+    return {"error": "; ".join(reasons) or "no replay of the game was given"}
+
+
+def build_evf(spec: dict):
+    """(EVF v4 bytes, the ``EvfVideo`` that parsed them back and analysed them) of the replay
+    ``spec`` (the JSON of a Replay plus its ``board``). of the replay ``spec`` (the JSON of a Replay plus its ``board``).
 
     Working around ms-toollib's API: ``BaseVideo`` plays the events (so ms-toollib's own
     rules decide won or lost and count the 3BV and the clicks), but it stamps each event
@@ -151,12 +189,12 @@ def write_evf(spec: dict) -> bytes:
     header = evf4.set_times(raw[:evf4.events_offset(raw)], spec["time_ms"], end_us - spec["time_ms"] * 1000, end_us)
     t0 = recorded[0][0]
     out = header + evf4.encode_events([(t - t0, code, x, y) for t, code, x, y in recorded])
-    _check(out, spec, video.is_completed, [t - t0 for t, *_ in recorded])
-    return out
+    return out, _check(out, spec, video.is_completed, [t - t0 for t, *_ in recorded])
 
 
-def _check(data: bytes, spec: dict, completed: bool, times: list[int]) -> None:
-    """Parse ``data`` back with ``EvfVideo`` and compare board, 3BV, time, flag and events."""
+def _check(data: bytes, spec: dict, completed: bool, times: list[int]):
+    """Parse ``data`` back with ``EvfVideo`` and compare board, 3BV, time, flag and events;
+    returns the analysed EvfVideo."""
     import ms_toollib
 
     back = ms_toollib.EvfVideo(raw_data=data, file_name="check.evf")
@@ -170,6 +208,7 @@ def _check(data: bytes, spec: dict, completed: bool, times: list[int]) -> None:
     wrong = [key for key in wanted if found[key] != wanted[key]]
     if wrong:
         raise Refused(f"ms-toollib reads the EVF built back with a different {', '.join(wrong)}")
+    return back
 
 
 def _limit_memory() -> None:
@@ -181,7 +220,7 @@ def _limit_memory() -> None:
 
 
 def main(argv: list[str]) -> int:
-    """The child's entry point: ``read KIND`` or ``write``, data on stdin, result on stdout."""
+    """The child's entry point: ``read KIND``, ``write`` or ``stats``, data on stdin, result on stdout."""
     _limit_memory()
     data = sys.stdin.buffer.read()
     try:
@@ -193,6 +232,8 @@ def main(argv: list[str]) -> int:
             out = json.dumps(read_video(argv[1], data), ensure_ascii=False).encode("utf-8")
         elif argv == ["write"]:
             out = write_evf(json.loads(data))
+        elif argv == ["stats"]:
+            out = json.dumps([game_stats(specs) for specs in json.loads(data)]).encode("utf-8")
         else:
             raise Refused(f"unknown command {argv!r}")
     except (Refused, evf4.LayoutError) as err:

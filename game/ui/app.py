@@ -27,9 +27,20 @@ from game.ui.services import Services  # noqa: E402
 from game.ui.settings import for_run  # noqa: E402
 
 
+FIGURES_WAIT = 2.0  # seconds closing waits for statistics still being computed
+
+
 class WindowManager(SceneManager):
-    """The scene manager: mouse positions arrive in canvas pixels (Display.map_event), and the
-    display mode is saved whenever the player toggles it (F11)."""
+    """The scene manager: mouse positions arrive in canvas pixels (Display.map_event), the
+    display mode is saved whenever the player toggles it (F11), and each update stores the
+    competitive statistics computed in the background (game.records.compstats)."""
+
+    def update(self) -> None:
+        records = self.services.records
+        if records is not None:
+            for warning in records.figures_worker.poll(records.store):
+                print(f"{PROG}: warning: {warning}", file=sys.stderr)
+        super().update()
 
     def handle(self, event: pygame.event.Event) -> bool:
         running = super().handle(self.services.display.map_event(event))
@@ -64,6 +75,27 @@ class Navigation:
             ValueError: the replay's board does not fit this screen.
         """
         return ReplayViewer(self.services, replay, back=back, title=title)
+
+    def watch(self, record_id: int, back):
+        """The replay viewer (:meth:`replay`) on recorded game ``record_id``, going ``back``
+        when it closes; a message box over ``back`` when the game is not recorded, has no
+        move log (recorded before logs were kept) or cannot be replayed (a loaded position).
+        Its events are chosen as ``--replay ID`` chooses them
+        (:func:`game.replay.sources.recorded_replay`)."""
+        from game.replay.sources import LogError, recorded_replay
+
+        records = self.services.records
+        record = records.store.game(record_id) if records is not None else None
+        if record is None:
+            return MessageBox(self.services, back, "Watch", [f"Game {record_id} is not in the records."])
+        try:
+            replay = recorded_replay(records.store, record)
+        except LogError as err:
+            return MessageBox(self.services, back, "Watch", [f"Game {record_id} cannot be watched: {err}."])
+        try:
+            return self.replay(replay, back)
+        except ValueError as err:  # a board too big for this screen
+            return MessageBox(self.services, back, "Watch", [f"Game {record_id} cannot be watched: {err}."])
 
 
 def first_scene(services, config, warnings=(), replay=None):
@@ -141,6 +173,7 @@ def _build(args, clock, records) -> tuple[Loop, Services]:
                         records=records, first_seed=getattr(args, "seed", None),
                         seeded=getattr(args, "seed", None) is not None)
     services.scenes = Navigation(services)
+    records.figures_mode = "background"  # the child process takes longer than a frame
     services.finish_hooks.append(record_hook(records))
     warnings = list(records.warnings)
     config = run_config(services, config, warnings)
@@ -208,10 +241,15 @@ def run_window(args) -> int:
 
 def finish_run(loop, services) -> None:
     """The run is over (the window closed after Yes, SIGTERM, Ctrl-C, an error): record a
-    game left in play as abandoned, once, then close the records."""
+    game left in play as abandoned, once, then close the records. Figures still being computed
+    get a moment to be stored; those that do not are backfilled when statistics are next read."""
     match = match_in_play(loop.manager.current)
     if match is not None:
         services.abandon(match)
+    worker = services.records.figures_worker
+    worker.wait(FIGURES_WAIT)
+    for warning in worker.poll(services.records.store):
+        print(f"{PROG}: warning: {warning}", file=sys.stderr)
     services.records.close()
 
 

@@ -16,6 +16,8 @@ buttons' actions and the name field. All positions are logical pixels.
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.ui.widgets import BLACK, ERROR, GREY, NAVY, bevel, fitting_size, font, text, wrap
@@ -34,6 +36,23 @@ NAME_LABEL_W = 48  # room for "Name" left of the field, pixels
 NAME_BLOCK_H = 62  # a stacked best-time block: two lines of celebration and the field, pixels
 MIN_FIELD_W = 90  # narrower than this, "Name" stands above the field, pixels
 RIGHT_W = 3 * BUTTON_W + 2 * GAP  # the least right column of the columns arrangement, pixels
+TOGGLE_W, TOGGLE_H = 60, 18  # the Details / Less button under the lines, pixels
+
+
+def wrap_groups(line: str, width: int) -> list[str]:
+    """``line`` in lines no wider than ``width`` pixels, broken between its groups (parts
+    set apart by two spaces or more: "3BV/s 2.31  IOS 0.84" keeps each label with its
+    value), a group too wide by itself broken between words."""
+    out: list[str] = []
+    for group in re.split(r" {2,}", line.strip()):
+        joined = f"{out[-1]}  {group}" if out else group
+        if out and font(LINE_SIZE).size(joined)[0] <= width:
+            out[-1] = joined
+        elif font(LINE_SIZE).size(group)[0] <= width:
+            out.append(group)
+        else:
+            out += wrap(group, width, LINE_SIZE)
+    return out
 
 
 class ResultPanel:
@@ -42,11 +61,14 @@ class ResultPanel:
     celebration: the best-time lines ("New best time!", "#1 on Expert"), empty when the
     time is not a best time; with them the panel has a name block. ``rect`` is the panel,
     ``field`` the name field's rect (None without celebration), ``buttons`` three rects.
+    ``toggle``: the label of a small button after the lines (the figures' Details), or None;
+    ``toggle_rect`` is where it goes (None without one).
     """
 
     def __init__(self, title: str, lines: list[str], notes: list[str], celebration: list[str],
-                 width: int) -> None:
+                 width: int, toggle: str | None = None) -> None:
         self.title, self.lines, self.celebration, self.width = title, lines, celebration, width
+        self.toggle, self.toggle_rect = toggle, None
         self.items: list[tuple[str, tuple[int, int], int, tuple, str, bool]] = []  # text, pos, size...
         self.field: pygame.Rect | None = None
         self.name_label: tuple[int, int] | None = None
@@ -72,6 +94,8 @@ class ResultPanel:
     def _row_width(self) -> int:
         """Pixels the row arrangement needs between the paddings."""
         widths = [font(size, bold).size(message)[0] for message, size, bold in self._row_texts()]
+        if self.toggle:
+            widths.append(TOGGLE_W)
         if self.celebration:
             widths += [font(LINE_SIZE, True).size(" ".join(self.celebration))[0], NAME_LABEL_W + NAME_W]
         widths.append(3 * BUTTON_W + 2 * GAP)
@@ -83,6 +107,8 @@ class ResultPanel:
         for message, size, bold in self._row_texts():
             self.items.append((message, (x, middle), size, BLACK, "midleft", bold))
             x += font(size, bold).size(message)[0] + ITEM_GAP
+        if self.toggle:
+            self.toggle_rect = pygame.Rect(x, middle - TOGGLE_H // 2, TOGGLE_W, TOGGLE_H)
         right = self.width - PAD
         left = right - (3 * BUTTON_W + 2 * GAP)
         self.buttons = [pygame.Rect(left + i * (BUTTON_W + GAP), middle - BUTTON_H // 2, BUTTON_W, BUTTON_H)
@@ -113,9 +139,12 @@ class ResultPanel:
         size = fitting_size(self.title, width, TITLE_SIZE, 11, bold=True)
         self.items.append((self.title, (centre, 12), size, BLACK, "center", True))
         y = 20
-        for line in (part for line in self.lines for part in (wrap(line, width, LINE_SIZE) or [""])):
+        for line in (part for line in self.lines for part in (wrap_groups(line, width) or [""])):
             self.items.append((line, (centre, y + LINE // 2), LINE_SIZE, BLACK, "center", False))
             y += LINE
+        if self.toggle:
+            self.toggle_rect = pygame.Rect(centre - TOGGLE_W // 2, y + 1, TOGGLE_W, TOGGLE_H)
+            y += TOGGLE_H + 3
         for line in self.notes:
             self.items.append((line, (centre, y + NOTE_LINE // 2), NOTE_SIZE, ERROR, "center", False))
             y += NOTE_LINE
@@ -175,6 +204,8 @@ class ResultPanel:
             self.field = self.field.move(dx, dy)
         if self.name_label is not None:
             self.name_label = (self.name_label[0] + dx, self.name_label[1] + dy)
+        if self.toggle_rect is not None:
+            self.toggle_rect = self.toggle_rect.move(dx, dy)
         self.items = [(m, (x + dx, y + dy), *rest) for m, (x, y), *rest in self.items]
 
     def draw(self, screen: pygame.Surface) -> None:

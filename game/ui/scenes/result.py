@@ -16,6 +16,7 @@ import pygame
 from game.board import Cell
 from game.records.db import RecordsError
 from game.records.record import NAME_MAX, clean_name
+from game.ui.result_figures import FiguresView
 from game.ui.result_panel import BUTTON_SIZE, ResultPanel
 from game.ui.room import Room, make_room
 from game.ui.scene import Overlay
@@ -24,13 +25,16 @@ from game.ui.widgets import Button, ButtonList, TextField, text
 TICKS_PER_FRAME = 4  # update ticks each explosion frame stays (60 Hz: 15 frames a second)
 HIDDEN_SIZE = 13  # "V shows the result" in the strip while the panel is hidden, pixels
 HIDDEN_RGB = (90, 90, 90)
+FIGURES_POLL = 0.1  # seconds between looks for the figures while they are computed
 
 
 class Result(Overlay):
     """Common overlay: a panel of ``lines()`` and ``notes`` and three buttons in a strip beside
     or under the board (game.ui.room: the window grows while the result shows, and shrinks
     back for a new game or a retry), so the whole finished board stays in view: the mine
-    that went off, every wrong flag. V hides and shows the panel."""
+    that went off, every wrong flag. V hides and shows the panel. The game's competitive
+    statistics show as a line (game.ui.result_figures) once computed; D or the Details button
+    shows all of them, and again the line."""
 
     title = ""
 
@@ -40,6 +44,7 @@ class Result(Overlay):
         self.panel_shown = True
         self.buttons = ButtonList([])
         self.room: Room | None = None
+        self.figures = FiguresView(services.records)
 
     def size(self) -> tuple[int, int]:
         """The playing window with the strip for the panel, pixels."""
@@ -75,6 +80,8 @@ class Result(Overlay):
             if event.key == pygame.K_v:
                 self.panel_shown = not self.panel_shown
                 return self
+            if event.key == pygame.K_d and self.ready() and self.panel_shown:
+                return self.toggle_details()
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.base.layout.face.collidepoint(event.pos):
             return self.new_game()
         if not (self.ready() and self.panel_shown):
@@ -90,8 +97,26 @@ class Result(Overlay):
     def menu(self):
         return self.base.key_menu()
 
+    def toggle_details(self):
+        """Show every figure, or only the compact line again."""
+        if self.figures.shown:
+            self.figures.details = not self.figures.details
+            self._build_panel()
+            self.invalidate()
+        return self
+
+    def update(self):
+        if self.figures.refresh():  # the figures were stored: the panel shows them
+            self._build_panel()
+            self.invalidate()
+        return None
+
+    def next_change(self) -> float:
+        return FIGURES_POLL if self.figures.waiting else super().next_change()
+
     def _arrange(self, width: int) -> ResultPanel:
-        return ResultPanel(self.title, self.lines(), self.notes, self.celebration_lines(), width)
+        return ResultPanel(self.title, self.lines() + self.figures.lines(), self.notes,
+                           self.celebration_lines(), width, self.figures.toggle_label())
 
     def _build_panel(self) -> None:
         """Find the strip for the panel and lay the panel out in it; a panel that changed
@@ -104,8 +129,15 @@ class Result(Overlay):
         self.panel = self.arranged.rect
         self.shown_notes = self.arranged.notes  # the notes as wrapped on the panel
         labels = (("New game", self.new_game), ("Retry", self.retry), ("Menu", self.menu))
-        self.buttons = ButtonList([Button(rect, label, action, BUTTON_SIZE)
-                                   for rect, (label, action) in zip(self.arranged.buttons, labels)])
+        focus = self.buttons.focus
+        buttons = [Button(rect, label, action, BUTTON_SIZE) for rect, (label, action) in zip(self.arranged.buttons, labels)]
+        if self.arranged.toggle_rect is not None:
+            buttons.append(Button(self.arranged.toggle_rect, self.arranged.toggle, self.toggle_details, 13))
+        self.buttons = ButtonList(buttons)
+        self.buttons.focus = min(focus, len(buttons) - 1)
+        field = getattr(self, "field", None)
+        if field is not None and self.arranged.field is not None:  # the panel was laid out again
+            field.rect = pygame.Rect(self.arranged.field)
         if before is not None and before != self.room.size:
             self.services.display.ensure_size(self.room.size)
             self.invalidate()
@@ -160,9 +192,9 @@ class GameOver(Result):
     def busy(self) -> bool:
         return not self.ready()
 
-    def update(self) -> None:
+    def update(self):
         if self.ready():
-            return
+            return super().update()
         self.ticks += 1
         if self.ready():
             self.finish_blast()

@@ -1,10 +1,13 @@
 """Statistics: per level (tabs) games played, won, assisted (won with help: played, not won)
 and abandoned, streaks, averages, best 3BV/s and efficiency, best times and a chart of the
-last 50 results; and Reset statistics, after a confirmation.
+last 50 results; a Games page listing the level's games with their competitive statistics,
+filtered, to watch one (game.ui.game_list); and Reset statistics, after a confirmation.
 
-Keys: Left/Right (or 1-4) change the level, Up/Down/Tab move between the buttons,
-Enter/Space press the focused one, Esc goes back to the menu. Tabs and buttons
-also answer the mouse. Reading works on a read-only database; resetting it is refused
+Keys: Left/Right (or 1-4) change the level, G switches between the summary and the Games
+page, Up/Down/Tab move between the buttons (on the Games page Up/Down move in the list, Tab
+between the buttons, Enter watches), Enter/Space press the focused one, Esc goes back to
+the menu. Tabs and buttons also answer the mouse. Opening the screen computes, in the
+background, the figures of games that lack them (game.records.compstats). Reading works on a read-only database; resetting it is refused
 with the store's message.
 """
 
@@ -14,11 +17,13 @@ import sqlite3
 
 import pygame
 
+from game.records.compstats import pending
 from game.records.db import RecordsError
 from game.records.record import LEVELS
 from game.records.stats import RECENT, LevelStats, summary
 from game.ui.scene import Scene
 from game.ui.scenes.confirm import Confirm, MessageBox
+from game.ui.game_list import GamesPage
 from game.ui.scenes.dialog import LEVEL_LABELS, draw_dialog
 from game.ui.widgets import BLACK, ERROR, GREY, LIGHT, SHADE, Button, ButtonList, bevel, text
 
@@ -30,6 +35,7 @@ WON, LOST = (0, 128, 0), (192, 0, 0)  # bar colours
 DIM = (64, 64, 64)  # secondary text
 SUMMARY_LINE = 16  # one line of the summary column, pixels
 RESET_QUESTION = "Reset all statistics? A backup is kept."
+FIGURES_POLL = 0.1  # seconds between looks for figures computed in the background
 
 
 def seconds_text(value: float | None, digits: int = 1) -> str:
@@ -48,19 +54,41 @@ class Statistics(Scene):
         self.tab = LEVELS.index(level) if level in LEVELS else 0
         self.message = ""  # the result of a reset, or why it was refused
         self.stats: dict[str, LevelStats] = {}
-        self.buttons = ButtonList([Button((18, 384, 150, 24), "Reset statistics...", self.ask_reset),
-                                   Button((PANEL.right - 90, 384, 80, 24), "Back", self.leave)])
-        self.buttons.focus = 1
+        self.page = "summary"  # or "games"
+        self.games = GamesPage(PANEL, self.watch)
+        self.bottom = [Button((18, 384, 140, 24), "Reset statistics...", self.ask_reset),
+                       Button((166, 384, 120, 24), "Games (G)", self.toggle_page),
+                       Button((PANEL.right - 90, 384, 80, 24), "Back", self.leave)]
+        self.buttons = ButtonList(self.bottom)
+        self.buttons.focus = 2
+        self.version = -1  # the figures worker's version last read
 
     # ----- data ------------------------------------------------------------------------------
     def enter(self) -> None:
+        records = self.services.records
+        if records is not None and not records.store.read_only:
+            records.figures_worker.submit(pending(records.store))  # older games' figures
         self.reload()
         self.dirty = True
 
     def reload(self) -> None:
-        """Read the statistics again from the database."""
+        """Read the statistics (and the Games page's list) again from the database."""
         records = self.services.records
         self.stats = summary(records.store) if records is not None else {}
+        self.games.load(records.store if records is not None else None, self.level)
+        if records is not None:
+            self.version = records.figures_worker.version
+
+    def update(self):
+        records = self.services.records
+        if records is not None and records.figures_worker.version != self.version:
+            self.reload()  # figures were stored: the list and the averages show them
+            self.dirty = True
+        return None
+
+    def next_change(self) -> float:
+        records = self.services.records
+        return FIGURES_POLL if records is not None and records.figures_worker.busy else super().next_change()
 
     @property
     def level(self) -> str:
@@ -106,6 +134,25 @@ class Statistics(Scene):
     def leave(self):
         return self.services.scenes.menu()
 
+    def toggle_page(self):
+        """Switch between the summary and the Games page."""
+        self.page = "games" if self.page == "summary" else "summary"
+        self.bottom[1].label = "Summary (G)" if self.page == "games" else "Games (G)"
+        extra = self.games.buttons() if self.page == "games" else []
+        self.buttons = ButtonList([*extra, *self.bottom])
+        self.buttons.focus = len(extra) - 1 if extra else 1  # Watch, or the page button
+        self.dirty = True
+        return self
+
+    def set_tab(self, index: int) -> None:
+        self.tab = index % len(LEVELS)
+        self.games.load(self.games.store, self.level)
+        self.dirty = True
+
+    def watch(self, record_id: int):
+        """Play game ``record_id`` back (game.ui.app.Navigation.watch); back here after."""
+        return self.services.scenes.watch(record_id, back=self)
+
     # ----- input -----------------------------------------------------------------------------
     def size(self) -> tuple[int, int]:
         return STATS_SIZE
@@ -119,16 +166,22 @@ class Statistics(Scene):
             if event.key == pygame.K_ESCAPE:
                 return self.leave()
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.tab = (self.tab + (1 if event.key == pygame.K_RIGHT else -1)) % len(LEVELS)
+                self.set_tab(self.tab + (1 if event.key == pygame.K_RIGHT else -1))
                 return self
             if pygame.K_1 <= event.key < pygame.K_1 + len(LEVELS):
-                self.tab = event.key - pygame.K_1
+                self.set_tab(event.key - pygame.K_1)
                 return self
+            if event.key == pygame.K_g:
+                return self.toggle_page()
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i in range(len(LEVELS)):
                 if self.tab_rect(i).collidepoint(event.pos):
-                    self.tab = i
-                    self.dirty = True
+                    self.set_tab(i)
+        if self.page == "games":
+            used, following = self.games.handle(event, int(self.services.clock.now() * 1000))
+            if used:
+                self.dirty = True
+                return following or self
         return self.press_buttons(self.buttons, event)
 
     # ----- drawing ---------------------------------------------------------------------------
@@ -138,6 +191,11 @@ class Statistics(Scene):
         bevel(screen, PANEL, 2)
         self.draw_tabs(screen)
         s = self.stats.get(self.level)
+        if self.page == "games":
+            self.games.draw(screen, self.best_line(s))
+            self.buttons.draw(screen)
+            self.dirty = False
+            return
         for i, (label, value) in enumerate(self.summary_rows()):
             y = PANEL.top + 10 + i * SUMMARY_LINE
             text(screen, label, (PANEL.left + 10, y), 16)
@@ -151,6 +209,19 @@ class Statistics(Scene):
             text(screen, self.message[:80], (PANEL.left + 10, PANEL.bottom - 16), 14, ERROR)
         self.buttons.draw(screen)
         self.dirty = False
+
+    def best_line(self, s: LevelStats | None) -> str:
+        """The Games page's line of bests: 3BV/s, IOE and efficiency of the level's eligible wins."""
+        if s is None:
+            return ""
+        speed = s.figures.get("bbbv_per_s", (None, None))[0]
+        if speed is None and s.best_speed is not None:
+            speed = s.best_speed.three_bv_per_second
+        ioe = s.figures.get("ioe", (None, None))[0]
+        efficiency = None if s.best_efficiency is None else s.best_efficiency.efficiency
+        return (f"Best 3BV/s {'-' if speed is None else f'{speed:.2f}'}   "
+                f"Best IOE {'-' if ioe is None else f'{ioe:.2f}'}   "
+                f"Best efficiency {'-' if efficiency is None else f'{efficiency:.0f} %'}")
 
     def draw_tabs(self, screen: pygame.Surface) -> None:
         """Property-sheet tabs: the open one is taller and joins the page below it."""

@@ -1,0 +1,215 @@
+"""The competitive statistics kept with each recorded game (schema 6): computed from the
+game's move log by ms-toollib (game.replay.stats), stored in the game's row, backfilled for
+older games, and read back as the figures the screens and ``--stats`` show.
+
+When they are computed, and why: a game is stored first, with its figures NULL
+(``stats_state`` 0), so a failure here never loses a game. Then
+
+- the window runs :class:`FiguresWorker` on a background thread (the child process takes
+  about 100 ms, longer than a frame); the frame loop calls :meth:`FiguresWorker.poll`, which
+  writes what the thread found, on the thread that owns the database connection;
+- the console calls :func:`fill` at once (a terminal can wait 100 ms);
+- games left at state 0 (the window closed mid-computation, ms-toollib missing then, games
+  from before schema 6 that have a log) are backfilled when statistics are read
+  (:func:`backfill`: ``--stats``, ``--export-stats``, the Statistics screen), in batches.
+
+A game whose log cannot become a replay (a loaded position, a damaged log) or that
+ms-toollib refuses or fails on gets state 2 and keeps NULL; without ms-toollib nothing is
+written (state 0 stays, to be filled once it is installed) and one warning is given.
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+from game.records.db import RecordsError, RecordStore
+from game.records.record import READABLE, STAT_FIELDS, GameRecord
+from game.replay.events import ReplayStats
+from game.replay.files import NoLibraryError
+from game.replay.fromlog import LogError, log_replays
+from game.replay.stats import games_stats
+
+TO_COMPUTE, COMPUTED, NONE = 0, 1, 2  # stats_state
+BACKFILL = 200  # games backfilled per call of backfill (a few children of game.replay.stats.BATCH)
+
+Item = tuple[GameRecord, dict]  # a recorded game (with its id) and its move log
+
+
+def compute(items: list[Item]) -> list[ReplayStats | str]:
+    """The statistics of each game, or why it has none (no database: safe on any thread).
+
+    Raises:
+        NoLibraryError: ms-toollib is not installed.
+    """
+    replays, results, where = [], [], []
+    for record, log in items:
+        try:
+            replays.append(log_replays(log, record))
+            where.append(len(results))
+            results.append(None)
+        except LogError as err:
+            results.append(str(err))
+    for i, found in zip(where, games_stats(replays) if replays else []):
+        results[i] = found
+    return results
+
+
+def store_result(store: RecordStore, record_id: int, result: ReplayStats | str) -> None:
+    """Write one game's figures (or, for a message, state 2: none can be computed).
+
+    Raises:
+        ReadOnlyError, sqlite3.Error: as RecordStore.add_game.
+    """
+    if isinstance(result, ReplayStats):
+        values = [getattr(result, name) for name in STAT_FIELDS]
+        sets = ", ".join(f"{name} = ?" for name in STAT_FIELDS)
+        store._write(f"UPDATE games SET {sets}, stats_state = {COMPUTED} WHERE id = ?", [*values, record_id])
+    else:
+        store._write(f"UPDATE games SET stats_state = {NONE} WHERE id = ?", (record_id,))
+
+
+def pending(store: RecordStore, limit: int = BACKFILL) -> list[Item]:
+    """Up to ``limit`` games whose figures are still to compute and that have a log, newest
+    first (the ones a player looks at first)."""
+    rows = store.conn.execute(
+        f"SELECT id FROM games WHERE stats_state = {TO_COMPUTE} AND log IS NOT NULL AND {READABLE} "
+        "ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
+    items = []
+    for (record_id,) in rows:
+        record, log = store.game(record_id), store.log(record_id)
+        if record is not None and log is not None:
+            items.append((record, log))
+        elif not store.read_only:  # a damaged log: no figures, and not asked again
+            store._write(f"UPDATE games SET stats_state = {NONE} WHERE id = ?", (record_id,))
+    return items
+
+
+def fill(store: RecordStore, items: list[Item]) -> str | None:
+    """Compute and store the figures of ``items`` now; returns a warning for the player (no
+    ms-toollib, the database cannot be written) or None. Never raises."""
+    if not items or store.read_only:
+        return None
+    try:
+        results = compute(items)
+    except NoLibraryError as err:
+        return f"the competitive statistics are not computed: {err}"
+    try:
+        for (record, _), result in zip(items, results):
+            store_result(store, record.id, result)
+    except (RecordsError, sqlite3.Error) as err:
+        return f"the competitive statistics could not be saved ({err})"
+    return None
+
+
+def backfill(store: RecordStore, limit: int = BACKFILL) -> str | None:
+    """Fill the figures of up to ``limit`` games that lack them (:func:`pending`, :func:`fill`);
+    a warning or None. A read-only store is left alone."""
+    if store.read_only:
+        return None
+    return fill(store, pending(store, limit))
+
+
+class FiguresWorker:
+    """Computes figures on a background thread; the window's frame loop calls :meth:`poll` to
+    store them. ``version`` counts the polls that stored something (scenes redraw on a change);
+    ``warnings`` collects messages for stderr (each said once)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._queue: list[Item] = []
+        self._done: list[tuple[int, ReplayStats | str]] = []
+        self._thread: threading.Thread | None = None
+        self._warned: set[str] = set()
+        self.version = 0
+        self.warnings: list[str] = []
+        self.waiting: set[int] = set()  # record ids submitted and not stored yet
+
+    def submit(self, items: list[Item]) -> None:
+        """Compute the figures of ``items`` (recorded games with ids) in the background."""
+        with self._lock:
+            fresh = [item for item in items if item[0].id not in self.waiting]
+            self._queue += fresh
+            self.waiting |= {record.id for record, _ in fresh}
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="figures", daemon=True)
+                self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                items, self._queue = self._queue, []
+                if not items:
+                    return
+            try:
+                results = compute(items)
+            except NoLibraryError as err:
+                results = None
+                self._warn(f"the competitive statistics are not computed: {err}")
+            except Exception as err:  # never let a thread die silently: the game is stored anyway
+                results = None
+                self._warn(f"the competitive statistics could not be computed ({err})")
+            with self._lock:
+                if results is None:  # left at state 0: backfilled later
+                    self.waiting -= {record.id for record, _ in items}
+                else:
+                    self._done += [(record.id, result) for (record, _), result in zip(items, results)]
+
+    def _warn(self, message: str) -> None:
+        with self._lock:
+            if message not in self._warned:
+                self._warned.add(message)
+                self.warnings.append(message)
+
+    @property
+    def busy(self) -> bool:
+        """True while games are being computed or wait to be stored."""
+        with self._lock:
+            return bool(self.waiting)
+
+    def poll(self, store: RecordStore) -> list[str]:
+        """Store what the thread found (call on the database's thread); returns new warnings."""
+        with self._lock:
+            done, self._done = self._done, []
+            warnings, self.warnings = self.warnings, []
+        if done:
+            try:
+                for record_id, result in done:
+                    store_result(store, record_id, result)
+            except (RecordsError, sqlite3.Error) as err:
+                warnings.append(f"the competitive statistics could not be saved ({err})")
+            with self._lock:
+                self.waiting -= {record_id for record_id, _ in done}
+            self.version += 1
+        elif warnings:
+            self.version += 1
+        return warnings
+
+    def wait(self, timeout: float) -> None:
+        """Wait up to ``timeout`` seconds for the thread (the window is closing)."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+
+
+FIGURES = (("bbbv_per_s", "3BV/s", "max"), ("ios", "IOS", "max"), ("rqp", "RQP", "min"),
+           ("ioe", "IOE", "max"))  # column, label, which end is best (RQP: lower is better)
+
+
+def level_figures(store: RecordStore, level: str) -> dict[str, tuple[float | None, float | None]]:
+    """For each of FIGURES, (best, average) over ``level``'s wins that have figures: the best
+    over the wins that may enter the best tables (game.records.db BEST_ORDERS' rule), the
+    average over the wins without help (as the average time); None where there are none."""
+    from game.records.db import _BEST_WHERE, _HELPED
+
+    out = {}
+    for column, _, best in FIGURES:
+        row = store.conn.execute(
+            f"SELECT {best}({column}) FROM games WHERE {_BEST_WHERE} AND {column} IS NOT NULL",
+            (level,)).fetchone() if level in ("beginner", "intermediate", "expert") else (None,)
+        mean = store.conn.execute(
+            f"SELECT avg({column}) FROM games WHERE level = ? AND won = 1 AND NOT {_HELPED} "
+            f"AND {column} IS NOT NULL AND {READABLE}", (level,)).fetchone()
+        out[column] = (row[0], mean[0])
+    return out

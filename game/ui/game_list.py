@@ -1,0 +1,209 @@
+"""The Statistics screen's Games page: a level's recorded games, newest first, filtered
+(won/lost, no-flag games, a 3BV range), scrolled, and one chosen to watch.
+
+Keys (on the page): Up/Down move the selection, Page Up/Page Down and Home/End jump, W
+cycles the result filter, F toggles no-flag games, B cycles the 3BV range, Enter watches
+the selected game. The mouse: a click selects a row, a double click or the Watch button
+watches it, the wheel scrolls, the filter buttons cycle. All positions are logical pixels.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.records.stats import BBBV_RANGES, RESULTS, recent_games
+from game.ui.widgets import BLACK, LIGHT, NAVY, SHADE, Button, bevel, text
+
+ROW_H = 14  # one game's row, pixels
+FONT = 14  # row text, pixels
+COLUMNS = ((0, "Date"), (74, "Result"), (118, "Time"), (170, "3BV"), (200, "3BV/s"), (240, "IOE"),
+           (280, "IOS"), (318, "RQP"))  # x offset from the list's left, title
+DIM = (64, 64, 64)
+DOUBLE_CLICK_MS = 400  # two clicks on one row this close together watch it
+
+
+def range_label(bounds: tuple[int | None, int | None]) -> str:
+    """``any``, ``20-49``, ``200+``."""
+    low, high = bounds
+    if low is None and high is None:
+        return "any"
+    return f"{low}+" if high is None else f"{low}-{high}"
+
+
+def row_values(record) -> list[str]:
+    """The texts of one game's row, in COLUMNS order."""
+    result = "won" if record.won else "left" if record.abandoned else "lost"
+    when = record.played_at[5:16].replace("T", " ")  # MM-DD HH:MM
+    speed = record.bbbv_per_s if record.bbbv_per_s is not None else record.three_bv_per_second
+
+    def num(value, digits):
+        return "-" if value is None else f"{value:.{digits}f}"
+    return [when, result, f"{record.seconds:.2f}", "-" if record.three_bv is None else str(record.three_bv),
+            num(speed, 2), num(record.ioe, 2), num(record.ios, 2), num(record.rqp, 1)]
+
+
+class GameList:
+    """The games in ``rect``: ``records`` (GameRecords, newest first), ``selected`` index
+    (None when empty), ``top`` the first row shown."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.records: list = []
+        self.selected: int | None = None
+        self.top = 0
+        self._last_click = (None, -DOUBLE_CLICK_MS)
+
+    @property
+    def visible(self) -> int:
+        """Rows that fit under the header."""
+        return max(1, (self.rect.height - ROW_H - 4) // ROW_H)
+
+    def set_records(self, records: list) -> None:
+        """Show ``records``, keeping the selected game when it is still there."""
+        chosen = self.chosen()
+        self.records = records
+        ids = [r.id for r in records]
+        self.selected = ids.index(chosen.id) if chosen is not None and chosen.id in ids else (0 if records else None)
+        self.top = 0
+        self._show_selected()
+
+    def chosen(self):
+        """The selected GameRecord, or None."""
+        return None if self.selected is None else self.records[self.selected]
+
+    def move(self, step: int) -> None:
+        """Move the selection ``step`` rows (clamped)."""
+        if self.records:
+            self.selected = min(max((self.selected or 0) + step, 0), len(self.records) - 1)
+            self._show_selected()
+
+    def _show_selected(self) -> None:
+        if self.selected is not None:
+            self.top = min(self.top, self.selected)
+            self.top = max(self.top, self.selected - self.visible + 1)
+
+    def scroll(self, rows: int) -> None:
+        """Scroll by ``rows`` without moving the selection."""
+        self.top = min(max(self.top + rows, 0), max(0, len(self.records) - self.visible))
+
+    def handle_key(self, key: int) -> bool:
+        """Up/Down/Page Up/Page Down/Home/End; True when used."""
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.visible,
+                 pygame.K_PAGEDOWN: self.visible, pygame.K_HOME: -len(self.records),
+                 pygame.K_END: len(self.records)}
+        if key not in steps:
+            return False
+        self.move(steps[key])
+        return True
+
+    def click(self, pos: tuple[int, int], now_ms: int) -> bool:
+        """Select the row at ``pos``; True for a second click on it within DOUBLE_CLICK_MS."""
+        row = (pos[1] - self.rect.top - ROW_H - 2) // ROW_H
+        if not self.rect.collidepoint(pos) or row < 0 or self.top + row >= len(self.records):
+            return False
+        index = self.top + row
+        double = self._last_click[0] == index and now_ms - self._last_click[1] <= DOUBLE_CLICK_MS
+        self.selected, self._last_click = index, (index, now_ms)
+        return double
+
+    def draw(self, screen: pygame.Surface) -> None:
+        pygame.draw.rect(screen, LIGHT, self.rect)
+        bevel(screen, self.rect.inflate(4, 4), 2, raised=False)
+        left, top = self.rect.left + 4, self.rect.top + 2
+        for x, title in COLUMNS:
+            text(screen, title, (left + x, top), FONT, DIM)
+        pygame.draw.line(screen, SHADE, (self.rect.left, top + ROW_H), (self.rect.right - 1, top + ROW_H))
+        if not self.records:
+            text(screen, "No games match", self.rect.center, 16, DIM, "center")
+            return
+        for i, record in enumerate(self.records[self.top:self.top + self.visible]):
+            y = top + ROW_H + 2 + i * ROW_H
+            colour = BLACK
+            if self.top + i == self.selected:
+                pygame.draw.rect(screen, NAVY, (self.rect.left + 1, y - 1, self.rect.width - 8, ROW_H))
+                colour = LIGHT
+            for (x, _), value in zip(COLUMNS, row_values(record)):
+                text(screen, value, (left + x, y), FONT, colour)
+        if len(self.records) > self.visible:  # a scroll bar: where the rows shown are
+            track = pygame.Rect(self.rect.right - 6, self.rect.top + ROW_H + 2, 5, self.rect.height - ROW_H - 4)
+            length = max(8, track.height * self.visible // len(self.records))
+            offset = (track.height - length) * self.top // max(1, len(self.records) - self.visible)
+            pygame.draw.rect(screen, SHADE, (track.left, track.top + offset, track.width, length))
+
+
+class GamesPage:
+    """The page's state and controls inside ``panel``; ``watch(record_id)`` returns the next
+    scene. Filters: ``result`` (RESULTS index), ``no_flags``, ``bbbv`` (BBBV_RANGES index)."""
+
+    def __init__(self, panel: pygame.Rect, watch) -> None:
+        self.panel = panel
+        self.watch_action = watch
+        self.result, self.no_flags, self.bbbv = 0, False, 0
+        self.list = GameList(pygame.Rect(panel.left + 8, panel.top + 54, panel.width - 16, panel.height - 92))
+        y = panel.top + 8
+        self.filters = [Button((panel.left + 8, y, 112, 20), "", self.cycle_result, 14),
+                        Button((panel.left + 126, y, 104, 20), "", self.toggle_flags, 14),
+                        Button((panel.left + 236, y, 140, 20), "", self.cycle_bbbv, 14)]
+        self.watch_button = Button((panel.right - 88, panel.bottom - 30, 80, 22), "Watch", self.watch, 15)
+        self._label()
+
+    def _label(self) -> None:
+        self.filters[0].label = f"Result: {RESULTS[self.result]} (W)"
+        self.filters[1].label = f"No flags: {'on' if self.no_flags else 'off'} (F)"
+        self.filters[2].label = f"3BV: {range_label(BBBV_RANGES[self.bbbv])} (B)"
+
+    def buttons(self) -> list[Button]:
+        """The page's buttons, in focus order."""
+        return [*self.filters, self.watch_button]
+
+    def load(self, store, level: str) -> None:
+        """Read ``level``'s games that pass the filters from ``store`` (None: no records)."""
+        rows = [] if store is None else recent_games(store, level, RESULTS[self.result], self.no_flags,
+                                                       BBBV_RANGES[self.bbbv])
+        self.list.set_records(rows)
+        self.store, self.level = store, level
+
+    def _reload(self):
+        self._label()
+        self.load(self.store, self.level)
+        return None
+
+    def cycle_result(self):
+        self.result = (self.result + 1) % len(RESULTS)
+        return self._reload()
+
+    def toggle_flags(self):
+        self.no_flags = not self.no_flags
+        return self._reload()
+
+    def cycle_bbbv(self):
+        self.bbbv = (self.bbbv + 1) % len(BBBV_RANGES)
+        return self._reload()
+
+    def watch(self):
+        """Watch the selected game (None when there is none)."""
+        chosen = self.list.chosen()
+        return None if chosen is None else self.watch_action(chosen.id)
+
+    def handle(self, event: pygame.event.Event, now_ms: int):
+        """(used, next scene or None) for one event."""
+        if event.type == pygame.KEYDOWN:
+            if self.list.handle_key(event.key):
+                return True, None
+            actions = {pygame.K_w: self.cycle_result, pygame.K_f: self.toggle_flags, pygame.K_b: self.cycle_bbbv,
+                       pygame.K_RETURN: self.watch, pygame.K_KP_ENTER: self.watch}
+            if event.key in actions:
+                return True, actions[event.key]()
+        if event.type == pygame.MOUSEWHEEL:
+            self.list.scroll(-event.y * 3)
+            return True, None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.list.rect.collidepoint(event.pos):
+            return True, self.watch() if self.list.click(event.pos, now_ms) else None
+        return False, None
+
+    def draw(self, screen: pygame.Surface, best_line: str) -> None:
+        text(screen, best_line, (self.panel.left + 10, self.panel.top + 34), 14)
+        self.list.draw(screen)
+        count = len(self.list.records)
+        text(screen, f"{count} game{'s' if count != 1 else ''} shown, newest first",
+             (self.panel.left + 10, self.panel.bottom - 24), 14, DIM)

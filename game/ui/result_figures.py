@@ -1,0 +1,60 @@
+"""The competitive statistics on the result panel: a compact line ("3BV/s 2.31  IOS 0.84
+RQP 33.1  IOE 0.72"), the full list behind a Details toggle, and "computing" while the
+background worker (game.records.compstats.FiguresWorker) has not stored them yet.
+
+The figures are read from the game's row in the records, so the panel shows what is
+stored; a game that was not stored, or has none, shows no line.
+"""
+
+from __future__ import annotations
+
+from game.records.figures import compact_line, detail_lines, has_figures
+
+COMPUTING = "3BV/s, IOS, RQP, IOE: computing..."
+
+
+class FiguresView:
+    """The figures of the game recorded last in ``records`` (game.records.Records or None).
+
+    ``details``: the full list is shown. :meth:`refresh` reads the row again once the worker
+    stored something; it says whether the lines changed.
+    """
+
+    def __init__(self, records) -> None:
+        self.records = records
+        last = records.last_record if records is not None else None
+        self.record_id = last.id if last is not None else None
+        self.details = False
+        self.version = -1
+        self.record = None
+        self.refresh()
+
+    @property
+    def waiting(self) -> bool:
+        """True while the worker is computing this game's figures."""
+        return self.record_id is not None and self.record_id in self.records.figures_worker.waiting
+
+    def refresh(self) -> bool:
+        """Read the row again if the worker stored something since; True when it did."""
+        if self.record_id is None or self.records.figures_worker.version == self.version:
+            return False
+        self.version = self.records.figures_worker.version
+        self.record = self.records.store.game(self.record_id)
+        return True
+
+    @property
+    def shown(self) -> bool:
+        """True when the panel has a figures line (computed or being computed)."""
+        return has_figures(self.record) or self.waiting
+
+    def lines(self) -> list[str]:
+        """The lines for the panel: none, "computing", the compact line, or every figure."""
+        if has_figures(self.record):
+            return detail_lines(self.record) if self.details else [compact_line(self.record)]
+        return [COMPUTING] if self.waiting else []
+
+    def toggle_label(self) -> str | None:
+        """The toggle button's label, or None when there is nothing to toggle."""
+        if not self.shown:
+            return None
+        return "Less" if self.details else "Details"
