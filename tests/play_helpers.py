@@ -100,3 +100,25 @@ def chord_both_buttons(w, pos, first=3):
     w.mouse_down(pos, second)
     w.mouse_up(pos, 1)
     w.mouse_up(pos, 3)
+
+
+def console_beginner(seed: int, lose: bool, clock: Clock):
+    """A Beginner Match played by console commands (Match.command) 0.25 s apart from a first
+    reveal at (4, 4): every safe cell revealed (won), or the first mine in row order (lost)."""
+    import random
+
+    from game.board import Config
+    from game.engine import Game
+    from game.match import Match
+    from game.moves import Move
+
+    match = Match(Game(Config.difficulty("beginner"), rng=random.Random(seed), clock=clock))
+    match.command(Move.reveal((4, 4)))
+    mines = match.game.layout()
+    for cell in match.game.cells():
+        if match.game.over:
+            break
+        if (cell in mines) if lose else (cell not in mines and not match.game.is_revealed(cell)):
+            clock.now += 0.25
+            match.command(Move.reveal(cell))
+    return match

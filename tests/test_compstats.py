@@ -5,7 +5,6 @@ recording when ms-toollib is missing."""
 
 import json
 import math
-import random
 import subprocess
 import sys
 
@@ -21,7 +20,7 @@ from game.records.db import RecordStore
 from game.records.record import GameRecord
 from game.replay.files import evf_bytes
 from game.replay.fromlog import log_replays
-from tests.play_helpers import Clock, old_database
+from tests.play_helpers import Clock, console_beginner, old_database
 
 EVF_STATS = """
 import json, sys, ms_toollib
@@ -46,20 +45,6 @@ def centre_mine_game(clock):
             match.command(Move.reveal(step))
         clock.now += 0.5
     assert match.game.state is State.WON
-    return match
-
-
-def beginner(seed, lose, clock):
-    """A Beginner game by console commands 0.25 s apart, won or lost (as test_save_replay)."""
-    match = Match(Game(Config.difficulty("beginner"), rng=random.Random(seed), clock=clock))
-    match.command(Move.reveal((4, 4)))
-    mines = match.game.layout()
-    for cell in match.game.cells():
-        if match.game.over:
-            break
-        if (cell in mines) if lose else (cell not in mines and not match.game.is_revealed(cell)):
-            clock.now += 0.25
-            match.command(Move.reveal(cell))
     return match
 
 
@@ -89,7 +74,7 @@ def test_a_small_known_game_has_the_hand_checked_figures():
 
 @pytest.mark.parametrize("lose", [False, True], ids=["won", "lost"])
 def test_our_figures_are_what_ms_toollibs_evf_reader_gives_for_the_games_evf(tmp_path, lose):
-    match = beginner(2, lose, Clock())
+    match = console_beginner(2, lose, Clock())
     record = record_of(match)
     log = match.log_data()
     [ours] = compute([(record, log)])
@@ -106,7 +91,7 @@ def test_our_figures_are_what_ms_toollibs_evf_reader_gives_for_the_games_evf(tmp
 
 def test_a_batch_keeps_each_games_figures_and_a_loaded_position_has_none():
     clock = Clock()
-    won, lost = beginner(2, False, clock), beginner(3, True, Clock())
+    won, lost = console_beginner(2, False, clock), console_beginner(3, True, Clock())
     loaded = dict(won.log_data(), start=[[0, 0]])  # a game started from a loaded position
     results = compute([(record_of(won), won.log_data()), (record_of(won), loaded),
                        (record_of(lost), lost.log_data())])

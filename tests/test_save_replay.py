@@ -8,35 +8,16 @@ import pytest
 import main
 from game.board import Config, three_bv
 from game.engine import Game, State
-from game.match import Match
-from game.moves import Move
 from game.records import open_records
 from game.records.db import RecordStore
-from tests.play_helpers import Clock
+from tests.play_helpers import Clock, console_beginner
 from tests.test_replay_files import evf_facts
-
-
-def played(seed: int, lose: bool, clock: Clock) -> Match:
-    """A Beginner game played by console-style commands, 0.25 s apart: won, or lost."""
-    match = Match(Game(Config.difficulty("beginner"), rng=random.Random(seed), clock=clock))
-    match.command(Move.reveal((4, 4)))
-    mines = match.game.layout()
-    for cell in match.game.cells():
-        if match.game.over:
-            break
-        if lose and cell in mines:
-            clock.now += 0.25
-            match.command(Move.reveal(cell))
-        elif not lose and cell not in mines and not match.game.is_revealed(cell):
-            clock.now += 0.25
-            match.command(Move.reveal(cell))
-    return match
 
 
 @pytest.mark.parametrize("lose", [False, True], ids=["won", "lost"])
 def test_a_recorded_game_is_saved_as_evf_that_ms_toollib_reads_back(tmp_path, isolated_data_dir, capsys, lose):
     clock = Clock()
-    match = played(2, lose, clock)
+    match = console_beginner(2, lose, clock)
     game = match.game
     assert game.state is (State.LOST if lose else State.WON) and game.elapsed > 0
     records = open_records(stderr=None)
