@@ -45,10 +45,11 @@ def satisfied_number(w, first=(8, 15)):
 
 
 def win_by_clicks(w, first=(0, 0)):
-    """In the window driven by ``w``: left-click ``first``, then every safe covered cell,
-    until the game is won; returns the game."""
+    """In the window driven by ``w``: left-click ``first`` (None: the game is under way, no
+    first click), then every safe covered cell, until the game is won; returns the game."""
     game = w.scene.game
-    w.click_cell(first)
+    if first is not None:
+        w.click_cell(first)
     mines = game.layout()
     for cell in game.cells():
         if game.over:

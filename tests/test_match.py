@@ -3,18 +3,23 @@ games whose log replays to the same final position and result."""
 
 import io
 import random
+import re
 
 import pytest
 
 from game.board import Config
 from game.cli import parse_args
 from game.console import run_console
+from game.console_text import render
 from game.engine import Game, State
 from game.match import Match, replay_log
 from game.moves import Move
 from game.records import open_records
 from game.records.db import RecordStore, pack_log, unpack_log
 from game.records.record import GameRecord
+from game.replay.fromlog import replay_of
+from game.replay.player import Playhead, Timeline
+from game.replay.sources import ends_as_logged, recorded_replay
 from tests.play_helpers import OLD_WIN, Clock, chord_both_buttons, old_database, satisfied_number
 
 
@@ -161,3 +166,88 @@ def test_version_4_databases_gain_an_empty_log_and_a_damaged_log_reads_as_none(t
         assert store.log(old.id) is None and store.warnings == []
         store.conn.execute("UPDATE games SET log = x'00ff' WHERE id = ?", (old.id,))
         assert store.log(old.id) is None and store.count() == 1
+
+
+def console_plan(argv: list[str], lose: bool) -> list[str]:
+    """Console commands for the first game ``argv`` deals (computed on a twin of it, built as
+    the console builds its game): reveal the centre, flag the mines around a number with safe
+    covered neighbours, chord on it, then reveal every safe cell (a win) or a mine (a loss).
+    Every command changes the board."""
+    from game.console import make_game
+    twin = make_game(parse_args(argv))
+    commands = []
+
+    def play(kind, cell):
+        assert not twin.apply(Move(kind, cell)).ignored
+        commands.append(f"{kind[0]} {cell[0]} {cell[1]}")
+    play("reveal", (4, 4))
+    mines = twin.layout()
+    number = next(c for c in twin.cells() if twin.number(c) and any(
+        twin.appearance(n) == "covered" and n not in mines for n in twin.neighbours(c)))
+    for cell in twin.neighbours(number):
+        if cell in mines:
+            play("flag", cell)
+    play("chord", number)
+    for cell in twin.cells():
+        if twin.over:
+            break
+        if (cell in mines and twin.appearance(cell) == "covered") if lose else \
+                (cell not in mines and twin.appearance(cell) == "covered"):
+            play("reveal", cell)
+    assert twin.state is (State.LOST if lose else State.WON)
+    return commands
+
+
+def printed_boards(out: str, rows: int) -> list[tuple[list[str], str, str]]:
+    """Every board the console printed: (its rows of cells, mines left, state); not the time."""
+    lines = out.splitlines()
+    return [(lines[i - rows:i], *re.fullmatch(r"Mines left: (-?\d+)  Time: \S+ s  State: (\w+)", line).groups())
+            for i, line in enumerate(lines) if line.startswith("Mines left:")]
+
+
+def shown(game) -> tuple[list[str], str, str]:
+    """``game`` as the console prints it (printed_boards' shape)."""
+    return render(game).splitlines()[-1 - game.rows:-1], str(game.mines_left), game.state.value
+
+
+@pytest.mark.parametrize("lose", [False, True], ids=["won", "lost"])
+def test_a_console_game_with_flags_and_a_chord_replays_move_by_move_from_its_log_and_in_the_viewer(
+        isolated_data_dir, lose):
+    """The console's recorded log, applied move by move (replay_log) and stepped move by move
+    in the viewer's timeline (recorded_replay: the clicks at cell centres), shows after each
+    move the board the console printed after that command, and ends with the game's result."""
+    argv = ["--console", "--difficulty", "beginner", "--seed", "5"]
+    commands = console_plan(argv, lose)
+    out = io.StringIO()
+    assert run_console(parse_args(argv), io.StringIO("\n".join(commands) + "\nq\n"), out) == 0
+    printed = out.getvalue()
+    assert ("BOOM!" if lose else "You won!") in printed
+    boards = printed_boards(printed, 9)
+    assert len(boards) == 1 + len(commands)  # the new board, then one per command
+    with RecordStore.open(isolated_data_dir / "records.sqlite3") as store:
+        [record] = store.games()
+        data = store.log(record.id)
+        replay = recorded_replay(store, record)
+    assert record.won is (not lose) and not record.abandoned
+    assert [f"{kind[0]} {r} {c}" for _, kind, r, c in data["moves"]] == commands
+    assert {kind for _, kind, _, _ in data["moves"]} == {"reveal", "flag", "chord"}
+    config = Config.difficulty("beginner")
+    for done in range(1, len(commands) + 1):
+        game, _ = replay_log(dict(data, moves=data["moves"][:done]), config)
+        assert shown(game) == boards[done], f"after {commands[done - 1]!r}"
+    assert game.state is (State.LOST if lose else State.WON)
+
+    assert data["pointer_gaps"] == 0 and ends_as_logged(replay_of(data, record), data)  # the clicks alone suffice
+    timeline = Timeline(replay)
+    assert timeline.moves == len(commands) and timeline.completed is (not lose)
+    head = Playhead(timeline)
+    cells = list(game.cells())
+    for done in range(1, len(commands) + 1):
+        head.step(1)
+        assert head.moves == done and head.state is (game.state if done == len(commands) else State.PLAYING)
+        game_then, _ = replay_log(dict(data, moves=data["moves"][:done]), config)
+        assert head.look == [game_then.appearance(cell) for cell in cells], f"after {commands[done - 1]!r}"
+        assert head.mines_left == game_then.mines_left
+    head.seek(timeline.end_ms)
+    assert head.look == [game.appearance(cell) for cell in cells] and head.face() == ("dead" if lose else "won")
+    assert head.seconds == record.time_ms // 1000

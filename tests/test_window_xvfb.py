@@ -198,3 +198,99 @@ def test_real_window_replay_plays_and_space_pauses_it():
         still = crop(x.screenshot(), window)
         assert differs(paused, still, whole) == 0, "the replay moved after Space paused it"
         assert x.game.poll() is None
+
+
+def settled(x, geometry, timeout=10.0):
+    """A screenshot of the window at ``geometry`` once two taken 0.3 s apart are the same."""
+    shot = crop(x.screenshot(), geometry)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        time.sleep(0.3)
+        shot, before = crop(x.screenshot(), geometry), shot
+        if differs(before, shot, (0, 0, geometry[2], geometry[3])) == 0:
+            return shot
+    raise AssertionError("the window kept changing")
+
+
+def figured(db, timeout=20.0):
+    """Wait until the records ``db`` hold one game with its competitive figures computed."""
+    from game.records.db import RecordStore
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if db.exists():
+            with RecordStore.open(db) as store:
+                games = store.games()
+            if len(games) == 1 and games[0].clicks is not None:
+                return
+        time.sleep(0.2)
+    raise AssertionError("the game was not recorded with its figures")
+
+
+def test_real_window_game_watched_from_statistics_plays_pauses_and_goes_back(tmp_path):
+    """Deal 7's first Beginner board (computed on a twin of the window's game): a reveal, a
+    flag, a few seconds apart, then a mine: lost. Esc to the menu, Statistics..., G for the
+    Games page, Enter on the game: the viewer opens and its frames change while it plays;
+    after Space two screenshots a moment apart are the same and End shows another board (it
+    was paused mid-game); Esc goes back to the Games page as it was."""
+    import random
+
+    from game.board import Config
+    from game.engine import Game
+    from game.ui.scenes.dialog import button_rect
+    from game.ui.scenes.stats import STATS_SIZE
+
+    twin = Game(Config.difficulty("beginner"), rng=random.Random(7))  # the window's first board
+    twin.reveal((4, 4))
+    mines = sorted(twin.layout())
+    layout = BoardLayout(9, 9, mines=10)
+    data = tmp_path / "data"
+    with XSession() as x:
+        x.start_game("--difficulty", "beginner", "--data-dir", str(data), deal=7)
+        time.sleep(0.5)
+        board = x.geometry()
+        scale = board[2] // layout.size[0]
+
+        def click_cell(cell, button=1):
+            cx, cy = layout.cell_rect(cell).center
+            x.click(cx * scale, cy * scale, button=button)
+        click_cell((4, 4))
+        time.sleep(2.5)
+        click_cell(mines[0], button=3)
+        time.sleep(2.5)
+        click_cell(mines[1])  # ~5 s of game: the replay is still playing while it is looked at
+        figured(data / "records.sqlite3")  # so the Games page will not change under the screenshots
+        x.key("Escape")
+        menu = x.wait_geometry(board)
+        scale = menu[2] // MENU_SIZE[0]
+        statistics = button_rect(4, 1).center
+        x.click(statistics[0] * scale, statistics[1] * scale)
+        stats = x.wait_geometry(menu)
+        scale = stats[2] // STATS_SIZE[0]
+        assert stats[2:] == (STATS_SIZE[0] * scale, STATS_SIZE[1] * scale), "Statistics did not open"
+        x.key("g")
+        games = settled(x, stats)  # the game's figures (3BV/s, ...) are computed in the background
+        x.key("Return")
+        viewer = x.wait_geometry(stats)
+        assert viewer[2:] != stats[2:], "Enter did not open the viewer"
+        whole = (0, 0, viewer[2], viewer[3])
+        time.sleep(0.3)  # its first frames drawn
+        first = crop(x.screenshot(), viewer)
+        time.sleep(0.6)
+        second = crop(x.screenshot(), viewer)
+        assert differs(first, second, whole) > 20, "the replay did not move while playing"
+        x.key("space")
+        time.sleep(0.3)
+        paused = crop(x.screenshot(), viewer)
+        time.sleep(0.8)
+        still = crop(x.screenshot(), viewer)
+        assert differs(paused, still, whole) == 0, "the replay moved after Space paused it"
+        x.key("End")
+        time.sleep(0.4)
+        end = crop(x.screenshot(), viewer)
+        assert differs(paused, end, whole) > 20, "Space came at the end: nothing was paused mid-game"
+        x.key("Escape")
+        back = x.wait_geometry(viewer)
+        assert back == stats, "Esc did not go back to Statistics"
+        again = settled(x, back)
+        assert differs(games, again, (0, 0, back[2], back[3])) == 0, "Esc did not go back to the Games page"
+        assert x.game.poll() is None
