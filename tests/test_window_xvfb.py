@@ -81,13 +81,15 @@ def test_real_window_resized_by_hand_keeps_clicks_on_their_cells():
         time.sleep(0.4)
         scale = min(900 // layout.size[0], 500 // layout.size[1])
         left, top = (900 - layout.size[0] * scale) // 2, (500 - layout.size[1] * scale) // 2
-        cell = [left + v * scale for v in layout.cell_rect((0, 8))[:2]] + [layout.cell * scale] * 2
+        cx, cy = layout.cell_rect((0, 8))[:2]
+        cell = [left + cx * scale, top + cy * scale] + [layout.cell * scale] * 2
         before = crop(x.screenshot(), resized)
         x.click(cell[0] + cell[2] // 2, cell[1] + cell[3] // 2, button=3)
         time.sleep(0.4)
         after = crop(x.screenshot(), resized)
         assert differs(before, after, cell) > 5, "the flag did not appear on the clicked cell"
-        others = [left + v * scale for v in layout.cell_rect((0, 6))[:2]] + [layout.cell * scale] * 2
+        ox, oy = layout.cell_rect((0, 6))[:2]
+        others = [left + ox * scale, top + oy * scale] + [layout.cell * scale] * 2
         assert differs(before, after, others) == 0, "a click after the resize changed another cell"
         assert differs(before, after, (0, 0, left, 500)) == 0, "the letterbox border changed"
 

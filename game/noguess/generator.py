@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Callable, Iterator
 
-from game.board import Cell, Config, lay_mines, neighbours
+from game.board import Cell, Config, lay_mines
 from game.noguess.deduce import OPEN, Geometry, Replay, bits
 from game.noguess.exact import ExactCertainty
 
