@@ -62,7 +62,7 @@ def test_the_result_panel_shows_the_figures_once_computed_and_details_on_d(windo
     w.key(pygame.K_d)
     shown = panel_text(scene)
     assert scene.figures.details and any(line.startswith("ZiNi") for line in shown) and len(shown) > compact
-    assert shows_line(scene, f"Clicks {record.clicks}: L {record.clicks} R 0 D 0")
+    assert shows_line(scene, f"Clicks {record.clicks}: L{record.clicks} R0 D0")
     assert_panel_clear_of_the_board(w)
     toggle = scene.buttons.buttons[3]
     assert toggle.label == "Less"

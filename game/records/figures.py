@@ -25,17 +25,18 @@ def compact_line(record: GameRecord) -> str:
 
 
 def detail_lines(record: GameRecord) -> list[str]:
-    """Every figure, a few to a line (the result panel's Details, the console)."""
-    solved = "-" if record.three_bv_solved is None else str(record.three_bv_solved)
+    """Every figure, two short ones to a line so that each line fits a Beginner result panel
+    (the 3BV solved is on the panel's first line). Corr and Thrp are the competitive sites'
+    abbreviations of correctness and throughput; L, R and D count left, right and double
+    clicks (chords), of all clicks and of the effective ones (Eff.)."""
     return [
-        f"3BV {solved}/{record.three_bv}  3BV/s {_num(record.bbbv_per_s, 3)}",
-        f"IOS {_num(record.ios, 3)}  RQP {_num(record.rqp, 2)}",
-        f"IOE {_num(record.ioe, 3)}  Correctness {_num(record.correctness, 3)}",
-        f"Throughput {_num(record.throughput, 3)}",
+        f"3BV/s {_num(record.bbbv_per_s, 3)}  IOS {_num(record.ios, 3)}",
+        f"RQP {_num(record.rqp, 2)}  IOE {_num(record.ioe, 3)}",
+        f"Corr {_num(record.correctness, 3)}  Thrp {_num(record.throughput, 3)}",
         f"ZiNi {record.zini}  HZiNi {record.hzini}",
         f"Openings {record.openings}  Islands {record.islands}",
-        f"Clicks {record.clicks}: L {record.left_clicks} R {record.right_clicks} D {record.double_clicks}",
-        f"Effective {record.effective_clicks}: L {record.left_effective} "
-        f"R {record.right_effective} D {record.double_effective}",
+        f"Clicks {record.clicks}: L{record.left_clicks} R{record.right_clicks} D{record.double_clicks}",
+        f"Eff. {record.effective_clicks}: L{record.left_effective} "
+        f"R{record.right_effective} D{record.double_effective}",
         f"Flags {record.flags}  Path {_num(record.path_px, 0)} px",
     ]
