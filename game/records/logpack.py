@@ -33,10 +33,12 @@ CHUNK = 2_000  # pointer events per JSON slice (about 1 ms of dumps + compress)
 _DUMPS = json.JSONEncoder(separators=(",", ":")).encode  # json.dumps(value, separators=...) without the call overhead
 
 
-def json_pieces(log: dict, chunk: int = CHUNK) -> Iterator[str]:
+def json_pieces(log: dict, chunk: int | None = None) -> Iterator[str]:
     """The text of ``json.dumps(log, separators=(",", ":"))`` in pieces; a list value of more than
     ``chunk`` items (the pointer events) is written ``chunk`` items at a time. Tuples are
-    written as arrays, as json does (game.match.Match.log_snapshot's PointerInput)."""
+    written as arrays, as json does (game.match.Match.log_snapshot's PointerInput). ``chunk``
+    defaults to :data:`CHUNK`."""
+    chunk = CHUNK if chunk is None else chunk
     yield "{"
     for i, (key, value) in enumerate(log.items()):
         head = ("," if i else "") + _DUMPS(key) + ":"
@@ -57,7 +59,7 @@ class LogPacker:
     The log must not change while it is packed (log_snapshot's copy does not).
     """
 
-    def __init__(self, log: dict, chunk: int = CHUNK) -> None:
+    def __init__(self, log: dict, chunk: int | None = None) -> None:
         self._pieces = json_pieces(log, chunk)
         self._zip = zlib.compressobj(LEVEL)
         self._parts: list[bytes] = []

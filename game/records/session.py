@@ -151,16 +151,16 @@ class Records:
         """True while a recorded game's log is still to be packed and stored (:meth:`pack_step`)."""
         return bool(self._packing)
 
-    def pack_step(self, budget: float = PACK_BUDGET) -> list[str]:
+    def pack_step(self, budget: float | None = None) -> list[str]:
         """One frame's share of the logs still to store: pack the oldest for up to ``budget``
-        seconds, or, once it is packed, store it (one UPDATE, in the next call: the write's
+        seconds (default PACK_BUDGET), or, once it is packed, store it (one UPDATE, in the next call: the write's
         fsync gets a frame of its own) and hand it to the figures. Returns new warnings (a
         log that could not be stored)."""
         if not self._packing:
             return []
         record, packer = self._packing[0]
         if not packer.done:
-            packer.step(budget)
+            packer.step(PACK_BUDGET if budget is None else budget)
             return []
         self._packing.pop(0)
         return self._store_log(record, packer.blob)
