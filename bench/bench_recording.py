@@ -2,11 +2,20 @@
 
 Prints, in microseconds: a move applied through the Match (logged) against the same move
 applied to the Game alone, per move, over random Expert games; one pointer event logged;
-and, in milliseconds, packing a log for the records (game.records.db.pack_log, done once in
-the frame a game ends) for a typical Expert game and for a 20-minute 36x60 game with
-57,000 pointer events, the size of the longest replays players share.
+in milliseconds, packing a whole log at once (game.records.db.pack_log) for a typical Expert
+game and for a 20-minute 36x60 game with 57,000 pointer events, the size of the longest
+replays players share.
 
-    python bench/bench_recording.py [--games 200] [--seed 1]
+Then the frames around a game's end, in the window (headless, in this process, the real
+loop with its system clock, records in a temporary data folder): a game played by
+bench/bench_replay.py's strong player (an Expert game, then the 36x60 one) is loaded into
+the Playing scene's Match up to its last move, the last move is posted as a real pygame
+click, and every frame from then until the result panel shows the game's competitive
+figures is timed (events + update + draw + present; the loop's sleeps excluded). Prints
+their count, p50, p99 and max: the goal is no frame over 16 ms (60 Hz), and p99 <= 4 ms on
+Expert (bench/bench_window.py's goal).
+
+    python bench/bench_recording.py [--games 200] [--seed 1] [--no-frames]
 """
 
 from __future__ import annotations
@@ -26,6 +35,9 @@ from game.engine import Game  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.moves import KINDS, Move  # noqa: E402
 from game.records.db import pack_log  # noqa: E402
+
+FRAME_GOAL_MS = 16.0  # a 60 Hz frame
+FIGURES_TIMEOUT = 60.0  # seconds to wait for the result panel's figures
 
 
 def random_moves(seed: int, count: int = 300) -> list[Move]:
@@ -74,10 +86,96 @@ def pack_ms(rows: int, cols: int, mines: int, moves: int, pointer: int, runs: in
     return statistics.median(times) * 1000, len(blob)
 
 
+class TimedClock:
+    """A clock (game.ui.clock) that counts the seconds spent sleeping in ``tick`` and ``wait``."""
+
+    def __init__(self, clock) -> None:
+        self.clock, self.slept = clock, 0.0
+        self.now = clock.now
+
+    def tick(self, fps: int) -> float:
+        start = time.perf_counter()
+        try:
+            return self.clock.tick(fps)
+        finally:
+            self.slept += time.perf_counter() - start
+
+    def wait(self, timeout: float):
+        start = time.perf_counter()
+        try:
+            return self.clock.wait(timeout)
+        finally:
+            self.slept += time.perf_counter() - start
+
+
+def game_end_frames(log: dict, data_dir: str) -> tuple[list[float], float]:
+    """The work seconds of every frame from the last click of ``log``'s game (posted as a
+    pygame click in the Playing scene, the rest of the game loaded into its Match) until the
+    result panel shows the figures; and the seconds that took. Raises RuntimeError when the
+    figures do not come within FIGURES_TIMEOUT seconds."""
+    import pygame
+
+    from game.cli import parse_args
+    from game.match import PointerInput
+    from game.records.figures import has_figures
+    from game.ui.app import build, finish_run
+    from game.ui.driver import Driver
+    from game.ui.scenes.result import Result
+
+    loop, services = build(parse_args(["--data-dir", data_dir]))
+    loop.frame()
+    mines = [tuple(cell) for cell in log["mines"]]
+    game = Game(Config(log["rows"], log["cols"], len(mines)), mines=mines, clock=services.clock.now)
+    scene = services.scenes.playing(game)
+    loop.manager.switch(scene)
+    loop.frame()
+    for _, kind, row, col in log["moves"][:-1]:
+        scene.match.apply(Move(kind, (row, col)))
+    left = [cell for cell in game.cells() if cell not in mines and not game.is_revealed(cell)]
+    for cell in left[:-1]:  # the last move may be a chord: the game ends on one reveal instead
+        scene.match.apply(Move.reveal(cell))
+    scene.match.inputs[:] = [PointerInput(*event) for event in log["pointer"]]
+    scene.redraw_cells()
+    loop.frame()
+    clock = loop.clock = TimedClock(loop.clock)
+    at = services.display.to_window(Driver(loop).cell_pos(left[-1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+    release = [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)]  # posted after the press's frame
+    times, began = [], time.perf_counter()
+    try:
+        while True:
+            clock.slept, start = 0.0, time.perf_counter()
+            loop.frame()
+            times.append(time.perf_counter() - start - clock.slept)
+            if release:
+                pygame.event.post(release.pop())
+            current = loop.manager.current
+            if isinstance(current, Result) and has_figures(current.figures.record):
+                break
+            if time.perf_counter() - began > FIGURES_TIMEOUT:
+                raise RuntimeError("the result panel did not show the figures in time")
+        took = time.perf_counter() - began
+    finally:
+        finish_run(loop, services)
+        pygame.quit()
+    return times, took
+
+
+def frame_figures(label: str, times: list[float], took: float) -> str:
+    from bench_replay import percentile
+    ms = [t * 1000 for t in times]
+    over = sum(1 for t in ms if t > FRAME_GOAL_MS)
+    return (f"game end, {label}: {len(ms)} frames in {took:.2f} s until the figures show, p50 "
+            f"{percentile(ms, 50):5.2f} ms, p99 {percentile(ms, 99):5.2f} ms, max {max(ms):5.2f} ms, "
+            f"over {FRAME_GOAL_MS:g} ms: {over}")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=positive_int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-frames", action="store_true", help="skip the frames around a game's end")
     args = parser.parse_args(argv)
     per_move(args.games, args.seed, logged=False)  # warm-up: the first laying of mines, caches
     rounds = [(per_move(args.games, args.seed, logged=False), per_move(args.games, args.seed, logged=True))
@@ -90,7 +188,26 @@ def main(argv=None) -> int:
                         ("36x60 20-minute game, 57,000 pointer events", (36, 60, 540, 3_000, 57_000))):
         ms, size_bytes = pack_ms(*size)
         print(f"pack log, {label}: {ms:6.1f} ms, {size_bytes:,} bytes")
+    if not args.no_frames:
+        frames_at_game_end(args.seed)
     return 0
+
+
+def frames_at_game_end(seed: int) -> None:
+    """Print the frames around the end of an Expert game and of a 20-minute 36x60 game."""
+    import os
+    import tempfile
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_replay import build_log
+
+    for label, size in (("Expert", (16, 30, 99)), ("36x60, 540 mines", (36, 60, 540))):
+        log = build_log(seed, *size)
+        with tempfile.TemporaryDirectory(prefix="bench-recording-") as data_dir:
+            times, took = game_end_frames(log, data_dir)
+        print(frame_figures(f"{label} ({len(log['pointer']):,} pointer events, {len(log['moves']):,} moves)",
+                            times, took))
 
 
 if __name__ == "__main__":

@@ -52,7 +52,7 @@ class Record:
         self.time_ms, self.won, self.name = time_ms, won, "Bench"
 
 
-def next_click(game: Game, mines, at, around) -> tuple[str, tuple[int, int]]:
+def next_click(game: Game, mines, at, around, cols: int = COLS) -> tuple[str, tuple[int, int]]:
     """The nearest useful click to pixel ``at``: flag a mine by an opened number, chord a
     satisfied number, reveal a safe frontier cell; else any safe covered cell. ``around``:
     each cell's neighbours, as indices."""
@@ -63,13 +63,13 @@ def next_click(game: Game, mines, at, around) -> tuple[str, tuple[int, int]]:
         if look == "covered":
             if not any(looks[n].isdigit() for n in near):
                 continue
-            kind = "flag" if divmod(i, COLS) in mines else "reveal"
+            kind = "flag" if divmod(i, cols) in mines else "reveal"
         elif look.isdigit() and look != "0" and any(looks[n] == "covered" for n in near) \
                 and sum(looks[n] == "flag" for n in near) == int(look):
             kind = "chord"
         else:
             continue
-        r, c = divmod(i, COLS)
+        r, c = divmod(i, cols)
         d = math.hypot(c * CELL + 8 - at[0], r * CELL + 8 - at[1]) * (0.5 if kind == "chord" else 1)
         if d < best_d:
             best, best_d = (kind, (r, c)), d
@@ -79,18 +79,20 @@ def next_click(game: Game, mines, at, around) -> tuple[str, tuple[int, int]]:
     return best
 
 
-def build_log(seed: int) -> dict:
-    """Play the whole game through a Match with a pointer path; returns its log (Match.log_data)."""
+def build_log(seed: int, rows: int = ROWS, cols: int = COLS, mines: int = MINES) -> dict:
+    """Play the whole game (``rows`` x ``cols``, ``mines`` mines) through a Match with a pointer
+    path; returns its log (Match.log_data)."""
     rng = random.Random(seed)
-    mines = lay_mines(Config(ROWS, COLS, MINES), None, random.Random(seed))
+    config = Config(rows, cols, mines)
+    mines = lay_mines(config, None, random.Random(seed))
     now = [0.0]
-    game = Game(Config(ROWS, COLS, MINES), mines=mines, clock=lambda: now[0])
+    game = Game(config, mines=mines, clock=lambda: now[0])
     match = Match(game, cell=CELL)
     zeros = [c for c in game.cells() if c not in mines and not any(n in mines for n in game.neighbours(c))]
-    at = (COLS * CELL // 2, ROWS * CELL // 2)
+    at = (cols * CELL // 2, rows * CELL // 2)
     first = min(zeros, key=lambda c: math.hypot(c[1] * CELL - at[0], c[0] * CELL - at[1]))
     kind, cell = "reveal", first
-    around = [[n[0] * COLS + n[1] for n in game.neighbours(c)] for c in game.cells()]
+    around = [[n[0] * cols + n[1] for n in game.neighbours(c)] for c in game.cells()]
     while not game.over:
         target = (cell[1] * CELL + rng.randrange(3, 13), cell[0] * CELL + rng.randrange(3, 13))
         frames = max(2, int(rng.uniform(0.4, 1.1) * 60))
@@ -121,7 +123,7 @@ def build_log(seed: int) -> dict:
             match.pointer("lr", *at)
             match.apply(Move.reveal(cell))
         if not game.over:
-            kind, cell = next_click(game, mines, at, around)
+            kind, cell = next_click(game, mines, at, around, cols)
     assert game.state is State.WON
     return match.log_data()
 

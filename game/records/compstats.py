@@ -7,7 +7,13 @@ When they are computed, and why: a game is stored first, with its figures NULL
 
 - the window runs :class:`FiguresWorker` on a background thread (the child process takes
   about 100 ms, longer than a frame); the frame loop calls :meth:`FiguresWorker.poll`, which
-  writes what the thread found, on the thread that owns the database connection;
+  writes what the thread found, on the thread that owns the database connection. The
+  thread only waits: the Python work (unpacking the log, building its replays: about
+  100 ms for a 57,000-event game, all of it holding the GIL that the frame loop needs) runs
+  in a child process, ``python -m game.records.compstats`` (:func:`compute_apart`), which
+  starts ms-toollib's own child in turn. A game whose log is still being packed
+  (game.records.logpack) is announced with :meth:`FiguresWorker.expect` and submitted,
+  with its packed log, once it is stored;
 - the console calls :func:`fill` at once (a terminal can wait 100 ms);
 - games left at state 0 (the window closed mid-computation, ms-toollib missing then, games
   from before schema 6 that have a log) are backfilled when statistics are read
@@ -21,13 +27,17 @@ No pygame here.
 
 from __future__ import annotations
 
+import os
+import pickle
 import sqlite3
+import subprocess
+import sys
 import threading
 
-from game.records.db import RecordsError, RecordStore
+from game.records.db import RecordsError, RecordStore, unpack_log
 from game.records.record import READABLE, STAT_FIELDS, GameRecord
 from game.replay.events import ReplayStats
-from game.replay.files import NoLibraryError
+from game.replay.files import ROOT, TIMEOUT_S, NoLibraryError
 from game.replay.fromlog import LogError, log_replays
 from game.replay.stats import games_stats
 
@@ -35,6 +45,8 @@ TO_COMPUTE, COMPUTED, NONE = 0, 1, 2  # stats_state
 BACKFILL = 200  # games backfilled per call of backfill (a few children of game.replay.stats.BATCH)
 
 Item = tuple[GameRecord, dict]  # a recorded game (with its id) and its move log
+Packed = tuple[GameRecord, "dict | bytes"]  # the same, the log maybe packed (game.records.db.pack_log)
+DAMAGED_LOG = "its move log cannot be read"
 
 
 def compute(items: list[Item]) -> list[ReplayStats | str]:
@@ -54,6 +66,50 @@ def compute(items: list[Item]) -> list[ReplayStats | str]:
     for i, found in zip(where, games_stats(replays) if replays else []):
         results[i] = found
     return results
+
+
+def compute_apart(items: list[Packed]) -> list[ReplayStats | str]:
+    """:func:`compute` in a child process (``python -m game.records.compstats``: the records
+    and logs pickled on stdin, packed logs unpacked there, the results pickled back), so none
+    of its Python work holds this process's GIL. A log that does not unpack gets
+    DAMAGED_LOG.
+
+    Raises:
+        NoLibraryError: ms-toollib is not installed.
+        RuntimeError: the child failed (its message) or took over TIMEOUT_S seconds per game.
+    """
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    try:
+        done = subprocess.run([sys.executable, "-m", "game.records.compstats"], input=pickle.dumps(items),
+                              capture_output=True, env=env, timeout=TIMEOUT_S * max(1, len(items)))
+    except subprocess.TimeoutExpired:
+        raise RuntimeError("the figures took too long and were stopped") from None
+    except OSError as err:
+        raise RuntimeError(f"cannot start the figures' process: {err.strerror or err}") from None
+    try:
+        kind, answer = pickle.loads(done.stdout)
+    except Exception:
+        tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or [f"status {done.returncode}"]
+        raise RuntimeError(f"the figures' process failed: {tail[0]}") from None
+    if kind == "no library":
+        raise NoLibraryError(answer)
+    return answer
+
+
+def _child() -> int:
+    """``python -m game.records.compstats``: :func:`compute_apart`'s other end."""
+    items = pickle.load(sys.stdin.buffer)
+    logs = [(record, unpack_log(log) if isinstance(log, bytes) else log) for record, log in items]
+    readable = [(record, log) for record, log in logs if log is not None]
+    try:
+        found = iter(compute(readable))
+    except NoLibraryError as err:
+        answer = ("no library", str(err))
+    else:
+        answer = ("results", [DAMAGED_LOG if log is None else next(found) for _, log in logs])
+    sys.stdout.buffer.write(pickle.dumps(answer))
+    return 0
 
 
 def store_result(store: RecordStore, record_id: int, result: ReplayStats | str) -> None:
@@ -112,9 +168,11 @@ def backfill(store: RecordStore, limit: int = BACKFILL) -> str | None:
 
 
 class FiguresWorker:
-    """Computes figures on a background thread; the window's frame loop calls :meth:`poll` to
-    store them. ``version`` counts the polls that stored something (scenes redraw on a change);
-    ``warnings`` collects messages for stderr (each said once)."""
+    """Computes figures on a background thread (in a child process: :func:`compute_apart`);
+    the window's frame loop calls :meth:`poll` to store them. ``version`` counts the polls that
+    stored something (scenes redraw on a change); ``warnings`` collects messages for stderr
+    (each said once); ``waiting``: record ids submitted and not stored yet; ``expected``:
+    record ids whose log is still being packed (:meth:`expect`), submitted once stored."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -125,13 +183,32 @@ class FiguresWorker:
         self.version = 0
         self.warnings: list[str] = []
         self.waiting: set[int] = set()  # record ids submitted and not stored yet
+        self.expected: set[int] = set()  # record ids whose log is being packed
 
-    def submit(self, items: list[Item]) -> None:
-        """Compute the figures of ``items`` (recorded games with ids) in the background."""
+    def expect(self, record_id: int) -> None:
+        """Game ``record_id`` will be submitted once its log is stored: :attr:`busy` and
+        :meth:`pending` count it from now."""
+        with self._lock:
+            self.expected.add(record_id)
+
+    def forget(self, record_id: int) -> None:
+        """Game ``record_id`` will not be submitted after all (its log could not be stored)."""
+        with self._lock:
+            self.expected.discard(record_id)
+
+    def pending(self, record_id: int) -> bool:
+        """True while the figures of game ``record_id`` are expected, computed or not stored yet."""
+        with self._lock:
+            return record_id in self.waiting or record_id in self.expected
+
+    def submit(self, items: list[Packed]) -> None:
+        """Compute the figures of ``items`` (recorded games with ids, and their logs as dicts
+        or packed bytes) in the background."""
         with self._lock:
             fresh = [item for item in items if item[0].id not in self.waiting]
             self._queue += fresh
             self.waiting |= {record.id for record, _ in fresh}
+            self.expected -= {record.id for record, _ in items}
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="figures", daemon=True)
                 self._thread.start()
@@ -143,7 +220,7 @@ class FiguresWorker:
                 if not items:
                     return
             try:
-                results = compute(items)
+                results = compute_apart(items)
             except NoLibraryError as err:
                 results = None
                 self._warn(f"the competitive statistics are not computed: {err}")
@@ -164,9 +241,9 @@ class FiguresWorker:
 
     @property
     def busy(self) -> bool:
-        """True while games are being computed or wait to be stored."""
+        """True while games are expected, being computed or wait to be stored."""
         with self._lock:
-            return bool(self.waiting)
+            return bool(self.waiting or self.expected)
 
     def poll(self, store: RecordStore) -> list[str]:
         """Store what the thread found (call on the database's thread); returns new warnings."""
@@ -213,3 +290,7 @@ def level_figures(store: RecordStore, level: str) -> dict[str, tuple[float | Non
             f"AND {column} IS NOT NULL AND {READABLE}", (level,)).fetchone()
         out[column] = (row[0], mean[0])
     return out
+
+
+if __name__ == "__main__":
+    sys.exit(_child())

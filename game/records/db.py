@@ -178,7 +178,9 @@ class RecordStore:
     def add_game(self, record: GameRecord, log: dict | None = None) -> int:
         """Write one finished game in its own transaction; return its id (also set on ``record``).
 
-        ``log``: how it was played (game.match.Match.log_data), kept with it (see :meth:`log`).
+        ``log``: how it was played (game.match.Match.log_data), kept with it (see :meth:`log`);
+        bytes: the log already packed (:func:`pack_log`, game.records.logpack); None: none (yet:
+        :meth:`set_log` may add it).
 
         Raises:
             ReadOnlyError: the database is read-only.
@@ -188,11 +190,20 @@ class RecordStore:
         values[_COLUMNS.index("seed")] = None if record.seed is None else str(record.seed)
         values[_COLUMNS.index("name")] = clean_name(record.name)
         columns = [*_COLUMNS, "log"]
-        values.append(None if log is None else pack_log(log))
+        values.append(log if log is None or isinstance(log, bytes) else pack_log(log))
         marks = ", ".join("?" * len(columns))
         cursor = self._write(f"INSERT INTO games ({', '.join(columns)}) VALUES ({marks})", values)
         record.id = cursor.lastrowid
         return record.id
+
+    def set_log(self, record_id: int, blob: bytes) -> None:
+        """Store the packed move log (:func:`pack_log`'s bytes) of game ``record_id``, recorded
+        without it (game.records.logpack: the window packs a long game's log over a few frames).
+
+        Raises:
+            ReadOnlyError, sqlite3.Error: as :meth:`add_game`.
+        """
+        self._write("UPDATE games SET log = ? WHERE id = ?", (blob, record_id))
 
     def set_name(self, record_id: int, name: str) -> str:
         """Set the player name on a game (the Victory scene's typed name); returns the name kept.
@@ -309,9 +320,10 @@ class RecordStore:
 
 
 def pack_log(log: dict) -> bytes:
-    """A move log as stored: compact JSON, zlib-compressed at level 1 (written in the frame a
-    game ends: a 20-minute game's 57,000 pointer events pack in about 40 ms, against 130 ms
-    at level 6, for 17 % more bytes; an Expert game's log is a few kilobytes)."""
+    """A move log as stored: compact JSON, zlib-compressed at level 1 (a 20-minute game's
+    57,000 pointer events pack in about 40 ms, against 130 ms at level 6, for 17 % more
+    bytes; an Expert game's log is a few tens of kilobytes). The window packs the same
+    content a slice per frame instead (game.records.logpack)."""
     return zlib.compress(json.dumps(log, separators=(",", ":")).encode("utf-8"), 1)  # fast: a game-end frame
 
 

@@ -24,11 +24,14 @@ from game import PROG
 from game.engine import State
 from game.records import settings as settings_file
 from game.records.compstats import FiguresWorker, fill
-from game.records.db import RecordsError, RecordStore
+from game.records.db import RecordsError, RecordStore, unpack_log
+from game.records.logpack import LogPacker
 from game.records.paths import DataDirError, db_path, settings_path
 from game.records.notes import left_out
 from game.records.record import GameRecord
 from game.records.settings import Settings
+
+PACK_BUDGET = 0.004  # seconds of log packing per window frame (the window's frame goal: p99 <= 4 ms)
 
 
 def record_finished_game(store: RecordStore, game, seed: int | None, name: str | None = None,
@@ -106,6 +109,10 @@ class Records:
     # or None (left for the backfill when statistics are read).
     figures_mode: str | None = None
     figures_worker: FiguresWorker = field(default_factory=FiguresWorker, repr=False)
+    # The window: a log that does not pack within PACK_BUDGET is stored over the next frames
+    # (pack_step; game.records.logpack). False (the console): packed and stored at once.
+    pack_in_steps: bool = False
+    _packing: list = field(default_factory=list, repr=False)  # [(GameRecord, LogPacker)], oldest first
     # game -> the round (Game.round) recorded as abandoned: each board is recorded once, even
     # when leaving asks first and then the window closes.
     _abandoned: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary, repr=False)
@@ -121,22 +128,72 @@ class Records:
         if self.store.locked_out:
             self._reopen()
         before = len(self.store.warnings)
-        self.last_record = GameRecord.from_game(
+        self.last_record = record = GameRecord.from_game(
             game, seed, abandoned=abandoned, name=self.settings.player_name if name is None else name,
             help=help)
-        result = save_record(self.store, self.last_record, log)
+        packer = None
+        if self.pack_in_steps and log is not None:
+            packer = LogPacker(log)
+            log, packer = (packer.blob, None) if packer.step(PACK_BUDGET) else (None, packer)
+        result = save_record(self.store, record, log)  # the row now: never lost
         self.warnings.extend(self.store.warnings[before:])
         self.last_record_id, self.last_rank = result
-        self._figures(self.last_record, log)
+        if packer is None:
+            self._figures(record, log)
+        elif record.id is not None:
+            self._packing.append((record, packer))
+            if self.figures_mode == "background":
+                self.figures_worker.expect(record.id)
         return result
 
-    def _figures(self, record: GameRecord, log: dict | None) -> None:
-        """Compute the stored game's competitive statistics as ``figures_mode`` says."""
+    @property
+    def packing(self) -> bool:
+        """True while a recorded game's log is still to be packed and stored (:meth:`pack_step`)."""
+        return bool(self._packing)
+
+    def pack_step(self, budget: float | None = None) -> list[str]:
+        """One frame's share of the logs still to store: pack the oldest for up to ``budget``
+        seconds (default PACK_BUDGET), or, once it is packed, store it (one UPDATE, in the next call: the write's
+        fsync gets a frame of its own) and hand it to the figures. Returns new warnings (a
+        log that could not be stored)."""
+        if not self._packing:
+            return []
+        record, packer = self._packing[0]
+        if not packer.done:
+            packer.step(PACK_BUDGET if budget is None else budget)
+            return []
+        self._packing.pop(0)
+        return self._store_log(record, packer.blob)
+
+    def finish_packing(self) -> list[str]:
+        """Pack and store every pending log now (the window is closing); new warnings."""
+        warnings = []
+        while self._packing:
+            record, packer = self._packing.pop(0)
+            warnings += self._store_log(record, packer.finish())
+        return warnings
+
+    def _store_log(self, record: GameRecord, blob: bytes) -> list[str]:
+        try:
+            self.store.set_log(record.id, blob)
+        except (RecordsError, sqlite3.Error) as err:
+            self.figures_worker.forget(record.id)
+            message = f"the move log of game {record.id} could not be saved ({err})"
+            self.warnings.append(message)
+            return [message]
+        self._figures(record, blob)
+        return []
+
+    def _figures(self, record: GameRecord, log: dict | bytes | None) -> None:
+        """Compute the stored game's competitive statistics as ``figures_mode`` says (``log``:
+        its move log, as a dict or packed)."""
         if log is None or record.id is None or self.figures_mode is None:
             return
         if self.figures_mode == "background":
             self.figures_worker.submit([(record, log)])
             return
+        if isinstance(log, bytes):
+            log = unpack_log(log)
         warning = fill(self.store, [(record, log)])
         if warning:
             print(f"{PROG}: warning: {warning}", file=sys.stderr)

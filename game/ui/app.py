@@ -32,8 +32,20 @@ FIGURES_WAIT = 2.0  # seconds closing waits for statistics still being computed
 
 class WindowManager(SceneManager):
     """The scene manager: mouse positions arrive in canvas pixels (Display.map_event), the
-    display mode is saved whenever the player toggles it (F11), and each update stores the
-    competitive statistics computed in the background (game.records.compstats)."""
+    display mode is saved whenever the player toggles it (F11), each update stores the
+    competitive statistics computed in the background (game.records.compstats), and each
+    frame packs and stores a slice of a long game's log (Records.pack_step,
+    game.records.logpack); the loop runs at full rate until that is done."""
+
+    def frame_work(self) -> None:
+        records = self.services.records
+        if records is not None and records.packing:
+            for warning in records.pack_step():
+                print(f"{PROG}: warning: {warning}", file=sys.stderr)
+
+    def busy(self) -> bool:
+        records = self.services.records
+        return super().busy() or (records is not None and records.packing)
 
     def update(self) -> None:
         records = self.services.records
@@ -174,6 +186,7 @@ def _build(args, clock, records) -> tuple[Loop, Services]:
                         seeded=getattr(args, "seed", None) is not None)
     services.scenes = Navigation(services)
     records.figures_mode = "background"  # the child process takes longer than a frame
+    records.pack_in_steps = True  # a long game's log is packed over frames (game.records.logpack)
     services.finish_hooks.append(record_hook(records))
     warnings = list(records.warnings)
     config = run_config(services, config, warnings)
@@ -241,11 +254,14 @@ def run_window(args) -> int:
 
 def finish_run(loop, services) -> None:
     """The run is over (the window closed after Yes, SIGTERM, Ctrl-C, an error): record a
-    game left in play as abandoned, once, then close the records. Figures still being computed
-    get a moment to be stored; those that do not are backfilled when statistics are next read."""
+    game left in play as abandoned, once, store every log still being packed
+    (game.records.logpack), then close the records. Figures still being computed get a
+    moment to be stored; those that do not are backfilled when statistics are next read."""
     match = match_in_play(loop.manager.current)
     if match is not None:
         services.abandon(match)
+    for warning in services.records.finish_packing():
+        print(f"{PROG}: warning: {warning}", file=sys.stderr)
     worker = services.records.figures_worker
     worker.wait(FIGURES_WAIT)
     for warning in worker.poll(services.records.store):

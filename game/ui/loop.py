@@ -2,7 +2,8 @@
 
 Real frame time accumulates (each frame clamped to MAX_FRAME seconds) and pays
 for UPDATE_HZ updates; at most MAX_STEPS run per frame so a stall cannot spiral.
-Then one draw, and only when the scene says something changed. While nothing
+Then the manager's background work for this frame (``frame_work``: a slice of a
+recorded game's log), then one draw, and only when the scene says something changed. While nothing
 animates and no button is held the loop sleeps in ``clock.wait`` until an event
 arrives or the scene's next timed change (the timer's next second) is due.
 """
@@ -61,6 +62,9 @@ class Loop:
             steps += 1
         if steps == MAX_STEPS:
             self.accumulator = min(self.accumulator, STEP)  # drop the backlog
+        frame_work = getattr(self.manager, "frame_work", None)  # optional: a bare manager has none
+        if frame_work is not None:
+            frame_work()
         if self.manager.dirty:
             self.manager.draw(self._screen())
             drawn = time.perf_counter()

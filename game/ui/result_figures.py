@@ -32,7 +32,7 @@ class FiguresView:
     @property
     def waiting(self) -> bool:
         """True while the worker is computing this game's figures."""
-        return self.record_id is not None and self.record_id in self.records.figures_worker.waiting
+        return self.record_id is not None and self.records.figures_worker.pending(self.record_id)
 
     def refresh(self) -> bool:
         """Read the row again if the worker stored something since; True when it did."""

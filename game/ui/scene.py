@@ -163,6 +163,9 @@ class SceneManager:
     def busy(self) -> bool:
         return self.current.busy()
 
+    def frame_work(self) -> None:
+        """Once per frame, after the updates: a slice of background work (none here)."""
+
     def next_change(self) -> float:
         return self.current.next_change()
 

@@ -85,11 +85,11 @@ class Services:
 
     def finished(self, match: Match) -> list[str]:
         """Tell every finish hook that the game of ``match`` ended (``hook(game, log, match)``,
-        ``log`` its move log: Match.log_data; the match also gives the help used); return the
-        notes they give back.
+        ``log`` its move log: Match.log_snapshot, the same content as Match.log_data built far
+        faster; the match also gives the help used); return the notes they give back.
 
         The game's level becomes ``last_level``."""
-        game, log = match.game, match.log_data()
+        game, log = match.game, match.log_snapshot()
         self.last_level = game.config.level
         notes = []
         for hook in self.finish_hooks:
@@ -102,9 +102,10 @@ class Services:
         """Record the game of ``match`` as abandoned, with its move log and help flags, if it
         is in progress (``Records.abandon``); returns the warning when it could not be saved
         (also printed on stderr), else None."""
-        if self.records is None:
+        from game.records.session import is_in_progress
+        if self.records is None or not is_in_progress(match.game):
             return None
-        note = self.records.abandon(match.game, log=match.log_data(), help=match)
+        note = self.records.abandon(match.game, log=match.log_snapshot(), help=match)
         if note:
             print(f"{PROG}: warning: {note}", file=sys.stderr)
         return note
