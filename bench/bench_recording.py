@@ -125,7 +125,9 @@ def game_end_frames(log: dict, data_dir: str) -> tuple[list[float], float]:
     loop, services = build(parse_args(["--data-dir", data_dir]))
     loop.frame()
     mines = [tuple(cell) for cell in log["mines"]]
-    game = Game(Config(log["rows"], log["cols"], len(mines)), mines=mines, clock=services.clock.now)
+    shift = [0.0]  # seconds added to the clock once the game is loaded: the game lasts as long as its log
+    game = Game(Config(log["rows"], log["cols"], len(mines)), mines=mines,
+                clock=lambda: services.clock.now() + shift[0])
     scene = services.scenes.playing(game)
     loop.manager.switch(scene)
     loop.frame()
@@ -135,6 +137,7 @@ def game_end_frames(log: dict, data_dir: str) -> tuple[list[float], float]:
     for cell in left[:-1]:  # the last move may be a chord: the game ends on one reveal instead
         scene.match.apply(Move.reveal(cell))
     scene.match.inputs[:] = [PointerInput(*event) for event in log["pointer"]]
+    shift[0] = log["moves"][-1][0] / 1000
     scene.redraw_cells()
     loop.frame()
     clock = loop.clock = TimedClock(loop.clock)
