@@ -17,8 +17,9 @@ from game.position import State
 class Score:
     """The score properties of a :class:`game.engine.Game` (a mixin: it reads the game's
     layout ``_mines``, the cells shown before the first move ``_start``, ``clicks``,
-    ``state``, ``elapsed`` and ``over``, and caches the 3BV parts in ``_bv_parts``, which
-    the game clears whenever its layout changes)."""
+    ``state``, ``elapsed``, ``over`` and ``revision``, and caches the 3BV parts in
+    ``_bv_parts``, which the game clears whenever its layout changes, and the 3BV solved
+    for the revision and parts it was counted at)."""
 
     def _bv(self) -> tuple[list[list[Cell]], list[Cell]]:
         if self._bv_parts is None:
@@ -43,9 +44,15 @@ class Score:
         revealed plus its isolated numbers revealed (at most :attr:`three_bv`)."""
         if self._mines is None:
             return 0
-        openings, isolated = self._bv()
-        return (sum(1 for region in openings if self.is_revealed(region[0]))
-                + sum(1 for cell in isolated if self.is_revealed(cell)))
+        parts = self._bv()
+        cached = getattr(self, "_solved", None)
+        if cached is not None and cached[0] == self.revision and cached[1] is parts:
+            return cached[2]  # no move since: the result panel and the record ask several times
+        openings, isolated = parts
+        solved = (sum(1 for region in openings if self.is_revealed(region[0]))
+                  + sum(1 for cell in isolated if self.is_revealed(cell)))
+        self._solved = (self.revision, parts, solved)
+        return solved
 
     @property
     def total_clicks(self) -> int:

@@ -11,10 +11,11 @@ stored (the JSON text is identical character for character; zlib's stream is the
 compressed data, though its bytes may differ from ``zlib.compress``'s).
 
 How the window uses it (:meth:`game.records.session.Records.record` with ``pack_in_steps``):
-the game's row is written at once; when the log packs within the first step (every
-game of a few thousand events) it goes in the same INSERT, as before; otherwise the row is
-inserted without its log and :meth:`Records.pack_step` (called once per frame by the window
-loop) packs the rest and writes it with one UPDATE. The window closing (finish_run, on the
+the game's row is written at once; a log of up to PACK_AT_ONCE events (about 1 ms to pack)
+goes in the same INSERT, as before; a longer one is not touched in that frame, which
+already lays out the result panel: the row is inserted without its log, and from the next
+frame :meth:`Records.pack_step` (called once per frame by the window loop) packs it for up
+to PACK_BUDGET a frame and then writes it with one UPDATE. The window closing (finish_run, on the
 close button, SIGTERM, Ctrl-C or an error) packs what is pending at once, so no log is
 lost; a kill -9 in those few frames loses only the log of the game that just ended (its
 row, result and time are already committed; it shows "no move log" and gets no figures),
@@ -29,7 +30,7 @@ import zlib
 from typing import Iterator
 
 LEVEL = 1  # zlib level: game.records.db.pack_log's
-CHUNK = 2_000  # pointer events per JSON slice (about 1 ms of dumps + compress)
+CHUNK = 500  # pointer events per JSON slice (about 0.3 ms of dumps + compress): a step overshoots its budget by at most that
 _DUMPS = json.JSONEncoder(separators=(",", ":")).encode  # json.dumps(value, separators=...) without the call overhead
 
 
@@ -50,6 +51,11 @@ def json_pieces(log: dict, chunk: int | None = None) -> Iterator[str]:
         else:
             yield head + _DUMPS(value)
     yield "}"
+
+
+def log_events(log: dict) -> int:
+    """How many moves and pointer events ``log`` holds: what packing it costs grows with."""
+    return len(log.get("moves", ())) + len(log.get("pointer", ()))
 
 
 class LogPacker:

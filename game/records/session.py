@@ -25,13 +25,14 @@ from game.engine import State
 from game.records import settings as settings_file
 from game.records.compstats import FiguresWorker, fill
 from game.records.db import RecordsError, RecordStore, unpack_log
-from game.records.logpack import LogPacker
+from game.records.logpack import LogPacker, log_events
 from game.records.paths import DataDirError, db_path, settings_path
 from game.records.notes import left_out
 from game.records.record import GameRecord
 from game.records.settings import Settings
 
 PACK_BUDGET = 0.004  # seconds of log packing per window frame (the window's frame goal: p99 <= 4 ms)
+PACK_AT_ONCE = 2_000  # moves + pointer events of a log packed in the frame its game ends (about 1 ms)
 
 
 def record_finished_game(store: RecordStore, game, seed: int | None, name: str | None = None,
@@ -109,10 +110,12 @@ class Records:
     # or None (left for the backfill when statistics are read).
     figures_mode: str | None = None
     figures_worker: FiguresWorker = field(default_factory=FiguresWorker, repr=False)
-    # The window: a log that does not pack within PACK_BUDGET is stored over the next frames
-    # (pack_step; game.records.logpack). False (the console): packed and stored at once.
+    # The window: a log of over PACK_AT_ONCE events is stored over the next frames (pack_step,
+    # PACK_BUDGET each, from the frame after the game ended; game.records.logpack).
+    # False (the console): packed and stored at once.
     pack_in_steps: bool = False
     _packing: list = field(default_factory=list, repr=False)  # [(GameRecord, LogPacker)], oldest first
+    _fresh: bool = field(default=False, repr=False)  # a log was queued in this frame: pack_step waits one
     # game -> the round (Game.round) recorded as abandoned: each board is recorded once, even
     # when leaving asks first and then the window closes.
     _abandoned: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary, repr=False)
@@ -132,9 +135,9 @@ class Records:
             game, seed, abandoned=abandoned, name=self.settings.player_name if name is None else name,
             help=help)
         packer = None
-        if self.pack_in_steps and log is not None:
-            packer = LogPacker(log)
-            log, packer = (packer.blob, None) if packer.step(PACK_BUDGET) else (None, packer)
+        if self.pack_in_steps and log is not None and log_events(log) > PACK_AT_ONCE:
+            packer, log = LogPacker(log), None  # packed over the next frames, not this busy one
+            self._fresh = True
         result = save_record(self.store, record, log)  # the row now: never lost
         self.warnings.extend(self.store.warnings[before:])
         self.last_record_id, self.last_rank = result
@@ -157,6 +160,9 @@ class Records:
         fsync gets a frame of its own) and hand it to the figures. Returns new warnings (a
         log that could not be stored)."""
         if not self._packing:
+            return []
+        if self._fresh:  # the frame the game ended in has the result panel to lay out
+            self._fresh = False
             return []
         record, packer = self._packing[0]
         if not packer.done:

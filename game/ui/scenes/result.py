@@ -44,17 +44,21 @@ class Result(Overlay):
         self.panel_shown = True
         self.buttons = ButtonList([])
         self.room: Room | None = None
+        self._sized = False
         self.figures = FiguresView(services.records)
 
     def size(self) -> tuple[int, int]:
         """The playing window with the strip for the panel, pixels."""
         if self.room is None:
             self._build_panel()
+            self._sized = True  # entering right after this need not lay the panel out again
         return self.room.size
 
     def enter(self) -> None:
         self.dirty = True
-        self._build_panel()
+        if not self._sized:  # back from an overlay (help): the window may have changed
+            self._build_panel()
+        self._sized = False
 
     def lines(self) -> list[str]:
         """Text under the title."""
@@ -106,25 +110,35 @@ class Result(Overlay):
         return self
 
     def update(self):
-        if self.figures.refresh():  # the figures were stored: the panel shows them
+        # The figures are stored after a frame's updates (WindowManager.frame_work), so the
+        # panel is laid out again, which may resize the window, in a frame of its own.
+        if self.figures.refresh():
             self._build_panel()
             self.invalidate()
         return None
 
     def next_change(self) -> float:
+        if self.figures.stale:  # stored after the last update: show them in the next frame
+            return 0.0
         return FIGURES_POLL if self.figures.waiting else super().next_change()
-
-    def _arrange(self, width: int) -> ResultPanel:
-        return ResultPanel(self.title, self.lines() + self.figures.lines(), self.notes,
-                           self.celebration_lines(), width, self.figures.toggle_label())
 
     def _build_panel(self) -> None:
         """Find the strip for the panel and lay the panel out in it; a panel that changed
-        size (a note added) resizes the window at once."""
+        size (a note added) resizes the window at once. The panel's text is gathered once
+        and each width laid out once (laying out measures every word)."""
         before = self.room.size if self.room is not None else None
+        content = (self.title, self.lines() + self.figures.lines(), self.notes, self.celebration_lines())
+        toggle = self.figures.toggle_label()
+        laid: dict[int, ResultPanel] = {}
+
+        def arrange(width: int) -> ResultPanel:
+            if width not in laid:
+                laid[width] = ResultPanel(*content, width, toggle)
+            return laid[width]
+
         self.room = make_room(self.services.display, self.base.size(),
-                              lambda where, width: self._arrange(width).rect.height)
-        self.arranged = self._arrange(self.room.panel.width)
+                              lambda where, width: arrange(width).rect.height)
+        self.arranged = arrange(self.room.panel.width)
         self.arranged.move_to(self.room.panel.topleft)
         self.panel = self.arranged.rect
         self.shown_notes = self.arranged.notes  # the notes as wrapped on the panel
