@@ -119,11 +119,10 @@ def store_result(store: RecordStore, record_id: int, result: ReplayStats | str) 
         ReadOnlyError, sqlite3.Error: as RecordStore.add_game.
     """
     if isinstance(result, ReplayStats):
-        values = [getattr(result, name) for name in STAT_FIELDS]
-        sets = ", ".join(f"{name} = ?" for name in STAT_FIELDS)
-        store._write(f"UPDATE games SET {sets}, stats_state = {COMPUTED} WHERE id = ?", [*values, record_id])
+        values = {name: getattr(result, name) for name in STAT_FIELDS}
+        store.set_derived(record_id, {**values, "stats_state": COMPUTED})
     else:
-        store._write(f"UPDATE games SET stats_state = {NONE} WHERE id = ?", (record_id,))
+        store.set_derived(record_id, {"stats_state": NONE})
 
 
 def pending(store: RecordStore, limit: int = BACKFILL) -> list[Item]:
@@ -138,7 +137,7 @@ def pending(store: RecordStore, limit: int = BACKFILL) -> list[Item]:
         if record is not None and log is not None:
             items.append((record, log))
         elif not store.read_only:  # a damaged log: no figures, and not asked again
-            store._write(f"UPDATE games SET stats_state = {NONE} WHERE id = ?", (record_id,))
+            store.set_derived(record_id, {"stats_state": NONE})
     return items
 
 

@@ -205,6 +205,23 @@ class RecordStore:
         """
         self._write("UPDATE games SET log = ? WHERE id = ?", (blob, record_id))
 
+    def set_derived(self, record_id: int, values: dict[str, object]) -> None:
+        """Set columns of game ``record_id`` that are computed from what is stored (its
+        competitive statistics, game.records.compstats), committed without waiting for the
+        disk (``synchronous = NORMAL`` for this one transaction: in WAL mode the commit is
+        durable at the next checkpoint or full commit, and a power cut can only lose values
+        that are computed again). Keeps the frame that stores them short.
+
+        Raises:
+            ReadOnlyError, sqlite3.Error: as :meth:`add_game`.
+        """
+        sets = ", ".join(f"{name} = ?" for name in values)
+        self.conn.execute("PRAGMA synchronous = NORMAL")
+        try:
+            self._write(f"UPDATE games SET {sets} WHERE id = ?", [*values.values(), record_id])
+        finally:
+            self.conn.execute("PRAGMA synchronous = FULL")
+
     def set_name(self, record_id: int, name: str) -> str:
         """Set the player name on a game (the Victory scene's typed name); returns the name kept.
 

@@ -32,27 +32,25 @@ FIGURES_WAIT = 2.0  # seconds closing waits for statistics still being computed
 
 class WindowManager(SceneManager):
     """The scene manager: mouse positions arrive in canvas pixels (Display.map_event), the
-    display mode is saved whenever the player toggles it (F11), each update stores the
-    competitive statistics computed in the background (game.records.compstats), and each
-    frame packs and stores a slice of a long game's log (Records.pack_step,
-    game.records.logpack); the loop runs at full rate until that is done."""
+    display mode is saved whenever the player toggles it (F11), and after each frame's
+    updates it stores the competitive statistics computed in the background
+    (game.records.compstats; the scenes show them from the next frame) or packs and stores
+    a slice of a long game's log (Records.pack_step, game.records.logpack); the loop runs at
+    full rate until that is done."""
 
     def frame_work(self) -> None:
         records = self.services.records
-        if records is not None and records.packing:
-            for warning in records.pack_step():
-                print(f"{PROG}: warning: {warning}", file=sys.stderr)
+        if records is None:
+            return
+        warnings = records.figures_worker.poll(records.store)
+        if not warnings and records.packing:  # one write a frame: figures, or a slice of a log
+            warnings = records.pack_step()
+        for warning in warnings:
+            print(f"{PROG}: warning: {warning}", file=sys.stderr)
 
     def busy(self) -> bool:
         records = self.services.records
         return super().busy() or (records is not None and records.packing)
-
-    def update(self) -> None:
-        records = self.services.records
-        if records is not None:
-            for warning in records.figures_worker.poll(records.store):
-                print(f"{PROG}: warning: {warning}", file=sys.stderr)
-        super().update()
 
     def handle(self, event: pygame.event.Event) -> bool:
         running = super().handle(self.services.display.map_event(event))

@@ -1,5 +1,6 @@
 """The competitive statistics on the result panel: a compact line ("3BV/s 2.31  IOS 0.84
-RQP 33.1  IOE 0.72"), the full list behind a Details toggle, and "computing" while the
+RQP 33.1  IOE 0.72"), the full list behind a Details toggle, and that line with "..." for
+each figure while the
 background worker (game.records.compstats.FiguresWorker) has not stored them yet.
 
 The figures are read from the game's row in the records, so the panel shows what is
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from game.records.figures import compact_line, detail_lines, has_figures
 
-COMPUTING = "3BV/s, IOS, RQP, IOE: computing..."
+COMPUTING = "3BV/s ...  IOS ...  RQP ...  IOE ..."  # the compact line's shape, so the panel keeps its size
 
 
 class FiguresView:
@@ -34,9 +35,14 @@ class FiguresView:
         """True while the worker is computing this game's figures."""
         return self.record_id is not None and self.records.figures_worker.pending(self.record_id)
 
+    @property
+    def stale(self) -> bool:
+        """True when the worker stored something since the last :meth:`refresh`."""
+        return self.record_id is not None and self.records.figures_worker.version != self.version
+
     def refresh(self) -> bool:
         """Read the row again if the worker stored something since; True when it did."""
-        if self.record_id is None or self.records.figures_worker.version == self.version:
+        if not self.stale:
             return False
         self.version = self.records.figures_worker.version
         self.record = self.records.store.game(self.record_id)

@@ -88,6 +88,8 @@ class Statistics(Scene):
 
     def next_change(self) -> float:
         records = self.services.records
+        if records is not None and records.figures_worker.version != self.version:
+            return 0.0  # figures stored after the last update (WindowManager.frame_work): show them
         return FIGURES_POLL if records is not None and records.figures_worker.busy else super().next_change()
 
     @property
