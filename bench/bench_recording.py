@@ -139,7 +139,8 @@ def game_end_frames(log: dict, data_dir: str) -> tuple[list[float], float]:
     scene.match.inputs[:] = [PointerInput(*event) for event in log["pointer"]]
     shift[0] = log["moves"][-1][0] / 1000
     scene.redraw_cells()
-    loop.frame()
+    for _ in range(6):  # a tenth of a second of play before the last click, as in a real game
+        loop.frame()
     clock = loop.clock = TimedClock(loop.clock)
     at = services.display.to_window(Driver(loop).cell_pos(left[-1]))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
