@@ -20,7 +20,7 @@ import re
 
 import pygame
 
-from game.ui.widgets import BLACK, ERROR, GREY, NAVY, bevel, fitting_size, font, text, wrap
+from game.ui.widgets import BLACK, ERROR, GREY, NAVY, bevel, fitting_size, text, text_width, wrap
 
 TITLE_SIZE = 20  # title font, pixels (bold)
 LINE_SIZE, LINE = 16, 15  # the lines' font and line height, pixels
@@ -46,9 +46,9 @@ def wrap_groups(line: str, width: int) -> list[str]:
     out: list[str] = []
     for group in re.split(r" {2,}", line.strip()):
         joined = f"{out[-1]}  {group}" if out else group
-        if out and font(LINE_SIZE).size(joined)[0] <= width:
+        if out and text_width(joined, LINE_SIZE) <= width:
             out[-1] = joined
-        elif font(LINE_SIZE).size(group)[0] <= width:
+        elif text_width(group, LINE_SIZE) <= width:
             out.append(group)
         else:
             out += wrap(group, width, LINE_SIZE)
@@ -93,11 +93,11 @@ class ResultPanel:
 
     def _row_width(self) -> int:
         """Pixels the row arrangement needs between the paddings."""
-        widths = [font(size, bold).size(message)[0] for message, size, bold in self._row_texts()]
+        widths = [text_width(message, size, bold) for message, size, bold in self._row_texts()]
         if self.toggle:
             widths.append(TOGGLE_W)
         if self.celebration:
-            widths += [font(LINE_SIZE, True).size(" ".join(self.celebration))[0], NAME_LABEL_W + NAME_W]
+            widths += [text_width(" ".join(self.celebration), LINE_SIZE, True), NAME_LABEL_W + NAME_W]
         widths.append(3 * BUTTON_W + 2 * GAP)
         return sum(widths) + ITEM_GAP * (len(widths) - 1)
 
@@ -106,7 +106,7 @@ class ResultPanel:
         x = PAD
         for message, size, bold in self._row_texts():
             self.items.append((message, (x, middle), size, BLACK, "midleft", bold))
-            x += font(size, bold).size(message)[0] + ITEM_GAP
+            x += text_width(message, size, bold) + ITEM_GAP
         if self.toggle:
             self.toggle_rect = pygame.Rect(x, middle - TOGGLE_H // 2, TOGGLE_W, TOGGLE_H)
         right = self.width - PAD
@@ -117,7 +117,7 @@ class ResultPanel:
             self.field = pygame.Rect(left - ITEM_GAP - NAME_W, middle - 10, NAME_W, 20)
             self.name_label = (self.field.left - NAME_LABEL_W + 4, middle + 1)
             said = " ".join(self.celebration)
-            say_w = font(LINE_SIZE, True).size(said)[0]
+            say_w = text_width(said, LINE_SIZE, True)
             self.items.append((said, (self.name_label[0] - ITEM_GAP - say_w, middle), LINE_SIZE, NAVY,
                                "midleft", True))
         top = PAD + ROW_H
@@ -129,7 +129,7 @@ class ResultPanel:
     def _right_width(self) -> int:
         """The columns arrangement's right column: the buttons, the name row, the celebration."""
         widths = [RIGHT_W] + ([NAME_LABEL_W + NAME_W] if self.celebration else [])
-        widths += [font(size, True).size(line)[0] for line, size in zip(self.celebration, (18, 16))]
+        widths += [text_width(line, size, True) for line, size in zip(self.celebration, (18, 16))]
         return max(widths)
 
     def _text_block(self, left: int, width: int) -> int:

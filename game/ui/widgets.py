@@ -28,11 +28,18 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return cached
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=64)  # every size and weight the screens use, so fitting a label never reloads one
 def _font(size: int, bold: bool) -> pygame.font.Font:
     f = pygame.font.Font(None, size)
     f.set_bold(bold)
     return f
+
+
+@lru_cache(maxsize=4096)
+def text_width(message: str, size: int, bold: bool = False) -> int:
+    """Pixels ``message`` takes in :func:`font` ``(size, bold)`` (cached: laying out a panel
+    measures the same words at several widths)."""
+    return font(size, bold).size(message)[0]
 
 
 def bevel(surface: pygame.Surface, rect: pygame.Rect, width: int = 2, raised: bool = True) -> None:
@@ -62,7 +69,7 @@ LABEL_ROOM = 12  # pixels a label leaves free inside its button: bevels and the 
 def fitting_size(message: str, width: int, size: int, smallest: int, bold: bool = False) -> int:
     """The largest font size from ``size`` down to ``smallest`` (pixels) at which ``message``
     is at most ``width`` pixels wide; ``smallest`` when none is."""
-    while size > smallest and font(size, bold).size(message)[0] > width:
+    while size > smallest and text_width(message, size, bold) > width:
         size -= 1
     return size
 
@@ -82,15 +89,15 @@ def wrap(message: str, width: int, size: int = 14) -> list[str]:
     """
     lines: list[str] = []
     for word in message.split():
-        if lines and font(size).size(lines[-1] + " " + word)[0] <= width:
+        if lines and text_width(lines[-1] + " " + word, size) <= width:
             lines[-1] += " " + word
             continue
         # (a glyph is at least a pixel wide, so only the first width + 1 characters are measured)
-        while len(word) > 1 and font(size).size(word[:width + 1])[0] > width:
+        while len(word) > 1 and text_width(word[:width + 1], size) > width:
             lo, hi = 1, min(len(word), width + 1) - 1  # the longest head that fits, by bisection:
             while lo < hi:  # one width per character made a 100,000-character value take minutes
                 mid = (lo + hi + 1) // 2
-                if font(size).size(word[:mid])[0] <= width:
+                if text_width(word[:mid], size) <= width:
                     lo = mid
                 else:
                     hi = mid - 1
@@ -114,6 +121,7 @@ class Button:
         self.size = size  # label font size, pixels
         self.label = label
         self.action = action
+        self._fitted: tuple[tuple, int] | None = None  # (label, width, size) -> font size fitted
 
     def draw(self, surface: pygame.Surface, focused: bool = False, pressed: bool = False) -> None:
         pygame.draw.rect(surface, GREY, self.rect)
@@ -121,7 +129,10 @@ class Button:
         bevel(surface, self.rect.inflate(-2, -2), 1, raised=not pressed)
         offset = 1 if pressed else 0
         # a label too wide for its button (a narrow window) takes a smaller font
-        size = fitting_size(self.label, self.rect.width - LABEL_ROOM, self.size, MIN_LABEL_SIZE)
+        key = (self.label, self.rect.width, self.size)
+        if self._fitted is None or self._fitted[0] != key:
+            self._fitted = (key, fitting_size(self.label, self.rect.width - LABEL_ROOM, self.size, MIN_LABEL_SIZE))
+        size = self._fitted[1]
         text(surface, self.label, (self.rect.centerx + offset, self.rect.centery + offset + 1), size,
              anchor="center")
         if focused:

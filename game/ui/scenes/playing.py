@@ -59,6 +59,7 @@ class Playing(SolverKeys, Scene):
         self.gesture = MouseGesture(self.layout)
         self.look = None  # optional override of game.appearance (the explosion hides the mines)
         self._shown = None  # what the HUD shows now: (mines_left, seconds, face)
+        self._scored_round = -1  # the game's round whose 3BV was counted ahead (update)
         self.keys = {  # key -> action; services.extra_keys adds more (hints, autoplay...)
             pygame.K_SPACE: self.key_reveal, pygame.K_RETURN: self.key_reveal,
             pygame.K_KP_ENTER: self.key_reveal, pygame.K_f: self.key_flag, pygame.K_c: self.key_chord,
@@ -115,6 +116,11 @@ class Playing(SolverKeys, Scene):
         return self
 
     def update(self) -> Scene:
+        if self.game.state is State.PLAYING and self._scored_round != self.game.round:
+            # Count the board's 3BV in the first tick of play, a quiet frame, rather than in
+            # the frame the game ends, which records it and lays out the result (4 ms on 36x60).
+            self._scored_round = self.game.round
+            self.game.three_bv
         shown = self.hud_values()
         if shown != self._shown:
             self.dirty = True
