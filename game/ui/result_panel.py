@@ -27,6 +27,7 @@ LINE_SIZE, LINE = 16, 15  # the lines' font and line height, pixels
 NOTE_SIZE, NOTE_LINE = 14, 13  # the notes' (records messages) font and line height, pixels
 BUTTON_H, BUTTON_W = 22, 64  # a button; BUTTON_W in a row arrangement, pixels
 BUTTON_SIZE = 15  # button label font, pixels
+TOGGLE_SIZE = 13  # the Details / Less button's label font, pixels
 GAP = 4  # between buttons, pixels
 PAD = 6  # inside the panel's edge, pixels
 ITEM_GAP = 12  # between the items of a row arrangement, pixels
@@ -37,6 +38,9 @@ NAME_BLOCK_H = 62  # a stacked best-time block: two lines of celebration and the
 MIN_FIELD_W = 90  # narrower than this, "Name" stands above the field, pixels
 RIGHT_W = 3 * BUTTON_W + 2 * GAP  # the least right column of the columns arrangement, pixels
 TOGGLE_W, TOGGLE_H = 60, 18  # the Details / Less button under the lines, pixels
+# Every (size, bold) the panel draws with, warmed during play (game.ui.widgets.warm_font).
+FONTS = ((TITLE_SIZE, True), (LINE_SIZE, False), (LINE_SIZE, True), (NOTE_SIZE, False),
+         (BUTTON_SIZE, False), (TOGGLE_SIZE, False), (18, True))
 
 
 def wrap_groups(line: str, width: int) -> list[str]:

@@ -42,6 +42,16 @@ def text_width(message: str, size: int, bold: bool = False) -> int:
     return font(size, bold).size(message)[0]
 
 
+FONT_SAMPLE = "0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz .,:;!?%/()#-"
+
+
+def warm_font(size: int, bold: bool = False) -> None:
+    """Load :func:`font` ``(size, bold)`` and render its common glyphs once (about 1.5 ms), so
+    that a screen shown later in a busy frame (the result panel) finds them ready."""
+    font(size, bold).render(FONT_SAMPLE, True, BLACK)
+    text_width(FONT_SAMPLE, size, bold)
+
+
 def bevel(surface: pygame.Surface, rect: pygame.Rect, width: int = 2, raised: bool = True) -> None:
     """Draw a ``width``-pixel bevel just inside ``rect``: light top-left, dark bottom-right."""
     light, shade = (LIGHT, SHADE) if raised else (SHADE, LIGHT)

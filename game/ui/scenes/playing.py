@@ -28,6 +28,7 @@ from game.ui.board_view import BoardView
 from game.ui.hud import draw_board_screen, draw_frame
 from game.ui.layout import layout_for
 from game.ui.mouse import MouseGesture
+from game.ui.result_panel import FONTS as RESULT_FONTS
 from game.ui.scene import Scene
 from game.ui.scenes.confirm import Confirm
 from game.ui.scenes.generating import Generating
@@ -35,6 +36,7 @@ from game.ui.scenes.help import Help
 from game.ui.scenes.pause import Pause
 from game.ui.scenes.result import GameOver, Victory
 from game.ui.solver_keys import SolverKeys
+from game.ui.widgets import warm_font
 
 FIRST_STEP = 0.008  # seconds of no-guess generation tried at the click before showing "Generating..."
 ABANDON_TITLE = "Abandon game"
@@ -60,6 +62,7 @@ class Playing(SolverKeys, Scene):
         self.look = None  # optional override of game.appearance (the explosion hides the mines)
         self._shown = None  # what the HUD shows now: (mines_left, seconds, face)
         self._scored_round = -1  # the game's round whose 3BV was counted ahead (update)
+        self._warming = list(RESULT_FONTS)  # fonts still to warm (update)
         self.keys = {  # key -> action; services.extra_keys adds more (hints, autoplay...)
             pygame.K_SPACE: self.key_reveal, pygame.K_RETURN: self.key_reveal,
             pygame.K_KP_ENTER: self.key_reveal, pygame.K_f: self.key_flag, pygame.K_c: self.key_chord,
@@ -116,6 +119,8 @@ class Playing(SolverKeys, Scene):
         return self
 
     def update(self) -> Scene:
+        if self._warming:  # one font a tick: the result panel's, ready for the busy frame it shows in
+            warm_font(*self._warming.pop())
         if self.game.state is State.PLAYING and self._scored_round != self.game.round:
             # Count the board's 3BV in the first tick of play, a quiet frame, rather than in
             # the frame the game ends, which records it and lays out the result (4 ms on 36x60).

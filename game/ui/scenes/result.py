@@ -17,7 +17,7 @@ from game.board import Cell
 from game.records.db import RecordsError
 from game.records.record import NAME_MAX, clean_name
 from game.ui.result_figures import FiguresView
-from game.ui.result_panel import BUTTON_SIZE, ResultPanel
+from game.ui.result_panel import BUTTON_SIZE, TOGGLE_SIZE, ResultPanel
 from game.ui.room import Room, make_room
 from game.ui.scene import Overlay
 from game.ui.widgets import Button, ButtonList, TextField, text
@@ -146,7 +146,7 @@ class Result(Overlay):
         focus = self.buttons.focus
         buttons = [Button(rect, label, action, BUTTON_SIZE) for rect, (label, action) in zip(self.arranged.buttons, labels)]
         if self.arranged.toggle_rect is not None:
-            buttons.append(Button(self.arranged.toggle_rect, self.arranged.toggle, self.toggle_details, 13))
+            buttons.append(Button(self.arranged.toggle_rect, self.arranged.toggle, self.toggle_details, TOGGLE_SIZE))
         self.buttons = ButtonList(buttons)
         self.buttons.focus = min(focus, len(buttons) - 1)
         field = getattr(self, "field", None)
