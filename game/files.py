@@ -116,7 +116,9 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically: a temporary file in the same folder, fsync,
     ``os.replace``, then fsync of the folder (POSIX, best effort). A crash or a full disk
     leaves the old file or the new one, never half of one, and no stray temporary file.
-    The folder is created when missing.
+    The folder is created when missing. The file gets the permissions a plain ``open``
+    would give it (0o666 less the umask), not the temporary file's private 0o600: an
+    exported replay or CSV is meant to be shared.
 
     Raises:
         OSError: the folder or file cannot be written; the old file is then untouched.
@@ -125,6 +127,8 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        if hasattr(os, "fchmod"):  # POSIX
+            os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -137,6 +141,13 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
             pass
         raise
     _fsync_dir(path.parent)
+
+
+def _umask() -> int:
+    """The process's umask (read by setting it and putting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _fsync_dir(folder: Path) -> None:

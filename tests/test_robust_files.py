@@ -302,3 +302,17 @@ def test_stats_with_a_fifo_for_records_warns_and_prints_at_once(isolated_data_di
     assert prompt(main.main, ["--stats"]) == ("ok", 0)
     captured = capsys.readouterr()
     assert "is a FIFO (named pipe), not a regular file" in captured.err and "beginner" in captured.out
+
+
+def test_an_atomically_written_file_gets_the_permissions_open_would_give(tmp_path):
+    """An exported replay or CSV is meant to be shared: not the temporary file's 0o600."""
+    old = os.umask(0o022)
+    try:
+        files.write_atomic(tmp_path / "game.evf", b"data")
+        os.umask(0o077)
+        files.write_atomic(tmp_path / "private.csv", b"data")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "game.evf").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "private.csv").stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "game.evf").read_bytes() == b"data"
