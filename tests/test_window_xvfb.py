@@ -188,18 +188,25 @@ def test_real_window_replay_plays_and_space_pauses_it():
         x.find_window()
         window = x.geometry()
         assert window[2] > MENU_SIZE[0], "the window did not open in the viewer"
-        whole = (0, 0, window[2], window[3])
-        first = crop(x.screenshot(), window)
-        time.sleep(0.8)
-        second = crop(x.screenshot(), window)
-        assert differs(first, second, whole) > 20, "the replay did not move while playing"
-        x.key("space")
-        time.sleep(0.4)
-        paused = crop(x.screenshot(), window)
-        time.sleep(0.8)
-        still = crop(x.screenshot(), window)
-        assert differs(paused, still, whole) == 0, "the replay moved after Space paused it"
+        plays_then_pauses(x, window, 0.8)
         assert x.game.poll() is None
+
+
+def plays_then_pauses(x, window, gap: float):
+    """Assert that the viewer in ``window`` (a geometry) changes over ``gap`` seconds while it
+    plays and not at all after Space; returns the screenshot taken paused."""
+    whole = (0, 0, window[2], window[3])
+    first = crop(x.screenshot(), window)
+    time.sleep(gap)
+    second = crop(x.screenshot(), window)
+    assert differs(first, second, whole) > 20, "the replay did not move while playing"
+    x.key("space")
+    time.sleep(0.4)
+    paused = crop(x.screenshot(), window)
+    time.sleep(0.8)
+    still = crop(x.screenshot(), window)
+    assert differs(paused, still, whole) == 0, "the replay moved after Space paused it"
+    return paused
 
 
 def settled(x, geometry, timeout=10.0):
@@ -276,16 +283,7 @@ def test_real_window_game_watched_from_statistics_plays_pauses_and_goes_back(tmp
         assert viewer[2:] != stats[2:], "Enter did not open the viewer"
         whole = (0, 0, viewer[2], viewer[3])
         time.sleep(0.3)  # its first frames drawn
-        first = crop(x.screenshot(), viewer)
-        time.sleep(0.6)
-        second = crop(x.screenshot(), viewer)
-        assert differs(first, second, whole) > 20, "the replay did not move while playing"
-        x.key("space")
-        time.sleep(0.3)
-        paused = crop(x.screenshot(), viewer)
-        time.sleep(0.8)
-        still = crop(x.screenshot(), viewer)
-        assert differs(paused, still, whole) == 0, "the replay moved after Space paused it"
+        paused = plays_then_pauses(x, viewer, 0.6)
         x.key("End")
         time.sleep(0.4)
         end = crop(x.screenshot(), viewer)
