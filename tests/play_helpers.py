@@ -93,6 +93,13 @@ OLD_WIN = ("INSERT INTO games (played_at, level, rows, cols, mines, won, time_ms
            "VALUES ('2025-01-01T10:00:00+01:00', 'beginner', 9, 9, 10, 1, 9000, 12, 'Old')")  # one old win
 
 
+def old_database_with_a_win(path, version: int) -> None:
+    """A records file at schema ``version`` holding one old win (:data:`OLD_WIN`), closed."""
+    conn = old_database(path, version)
+    conn.execute(OLD_WIN)
+    conn.close()
+
+
 def chord_both_buttons(w, pos, first=3):
     """Press both buttons at ``pos``, ``first`` (3: right, 1: left) first, and release the
     left one first: a chord as Windows and Arbiter take it."""

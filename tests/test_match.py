@@ -20,7 +20,7 @@ from game.records.record import GameRecord
 from game.replay.fromlog import replay_of
 from game.replay.player import Playhead, Timeline
 from game.replay.sources import ends_as_logged, recorded_replay
-from tests.play_helpers import OLD_WIN, Clock, chord_both_buttons, old_database, satisfied_number
+from tests.play_helpers import Clock, chord_both_buttons, old_database_with_a_win, satisfied_number
 
 
 def appearance_grid(game):
@@ -158,9 +158,7 @@ def test_a_console_game_is_recorded_with_clicks_at_cell_centres(isolated_data_di
 
 def test_version_4_databases_gain_an_empty_log_and_a_damaged_log_reads_as_none(tmp_path):
     db = tmp_path / "records.sqlite3"
-    conn = old_database(db, 4)
-    conn.execute(OLD_WIN)
-    conn.close()
+    old_database_with_a_win(db, 4)
     with RecordStore.open(db) as store:
         [old] = store.games()
         assert store.log(old.id) is None and store.warnings == []

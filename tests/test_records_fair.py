@@ -14,7 +14,7 @@ from game.records.db import RecordStore
 from game.records.record import GameRecord
 from game.records.session import record_finished_game
 from game.records.stats import level_stats
-from tests.play_helpers import OLD_WIN, Clock, old_database, win
+from tests.play_helpers import Clock, old_database_with_a_win, win
 
 
 def dealt(seed, clock=None, **kwargs):
@@ -151,9 +151,7 @@ def test_best_speed_and_efficiency_follow_the_best_time_rules(store):
 # ----- the schema and the CSV --------------------------------------------------------------------
 def test_a_version_3_database_gains_abandoned_without_losing_a_game(tmp_path):
     db = tmp_path / "records.sqlite3"
-    conn = old_database(db, 3)
-    conn.execute(OLD_WIN)
-    conn.close()
+    old_database_with_a_win(db, 3)
     with RecordStore.open(db) as store:
         [old] = store.games()
         assert not old.abandoned and old.won and store.best_times("beginner")[0].name == "Old"

@@ -157,10 +157,8 @@ def test_the_games_page_lists_filters_scrolls_and_watches(window, monkeypatch):
 
 def test_watching_a_game_without_a_log_says_so(window, isolated_data_dir):
     from game.records.paths import db_path
-    from tests.play_helpers import OLD_WIN, old_database
-    conn = old_database(db_path(None), 4)
-    conn.execute(OLD_WIN)
-    conn.close()
+    from tests.play_helpers import old_database_with_a_win
+    old_database_with_a_win(db_path(None), 4)
     w = window([])
     scene = open_games_page(w)
     w.key(pygame.K_1)
