@@ -69,7 +69,7 @@ def test_a_game_without_a_log_or_a_bad_file_name_is_refused(isolated_data_dir, c
     with RecordStore.open(isolated_data_dir / "records.sqlite3") as store:
         assert store.count() == 1
     assert main.main(["--save-replay", "last", str(tmp_path / "a.txt")]) == 2
-    assert "not a replay file name" in capsys.readouterr().err
+    assert "saved as EVF only: the file name must end in .evf, not '.txt'" in capsys.readouterr().err
 
 
 def test_save_replay_refuses_game_options(capsys):

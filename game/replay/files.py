@@ -144,8 +144,10 @@ def evf_spec(replay: Replay) -> dict:
 
 def check_evf_name(path: str | os.PathLike) -> None:
     """Raises ReplayFileError unless ``path`` ends in .evf (the only format written)."""
-    if replay_format(path) != "EVF":
-        raise ReplayFileError(f"replays are saved as EVF only: the file name must end in .evf, not {Path(path).suffix!r}")
+    suffix = Path(path).suffix
+    if suffix.lower() != ".evf":
+        shown = repr(suffix) if suffix else "no extension"
+        raise ReplayFileError(f"replays are saved as EVF only: the file name must end in .evf, not {shown}")
 
 
 def write_evf(path: str | os.PathLike, replay: Replay) -> None:
