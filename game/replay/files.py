@@ -146,8 +146,8 @@ def check_evf_name(path: str | os.PathLike) -> None:
     """Raises ReplayFileError unless ``path`` ends in .evf (the only format written)."""
     suffix = Path(path).suffix
     if suffix.lower() != ".evf":
-        shown = repr(suffix) if suffix else "no extension"
-        raise ReplayFileError(f"replays are saved as EVF only: the file name must end in .evf, not {shown}")
+        shown = f"not {suffix!r}" if suffix else "and it has no extension"
+        raise ReplayFileError(f"replays are saved as EVF only: the file name must end in .evf, {shown}")
 
 
 def write_evf(path: str | os.PathLike, replay: Replay) -> None:
