@@ -197,3 +197,32 @@ def test_schema_7_migration_keeps_the_games_with_no_undo_and_backs_the_file_up(t
         conn.execute("UPDATE games SET undos = -1")
     with RecordStore.open(path) as store:
         assert store.games() == [] and "cannot be read" in store.warnings[0]
+
+
+def test_the_console_u_takes_the_loss_back_and_records_the_game_played_on_apart(tmp_path):
+    """On a laid 3x3 board (mines in the corners (0,0) and (2,2)): reveal (0,2), lose on
+    (0,0), ``u`` shows the board as before, and the win that follows is recorded with
+    its undo, out of every statistic; ``u`` with no loss says so."""
+    import io
+
+    from game.console import ConsoleGame, ConsoleRecords
+    from game.records import open_records
+
+    records = open_records(str(tmp_path), stderr=None)
+    game = Game(Config(3, 3, 2), mines=[(0, 0), (2, 2)], clock=Clock())
+    match = Match(game)
+    hooks = ConsoleRecords(records, name="Ada", match=match)
+    out = io.StringIO()
+    commands = ["u", "r 0 2", "r 0 0", "u", "r 1 0", "r 2 0", "r 0 1", "r 1 1", "r 1 2", "r 2 1"]
+    ConsoleGame(game, out, on_end=hooks.finish, match=match).run(io.StringIO("\n".join(commands) + "\n"))
+    text = out.getvalue()
+    assert "there is no loss to take back" in text and "u to take the move back" in text
+    assert "The losing move is taken back" in text and "You won!" in text
+    boards = [part for part in text.split("> ") if part.lstrip().startswith("0")]
+    assert game.state is State.WON
+    loss, win = records.store.games()
+    assert (loss.won, loss.undos, win.won, win.undos) == (False, 0, True, 1)
+    assert level_stats(records.store, "custom").played == 1
+    assert records.store.log(win.id)["undone"] == [[1, 0, "reveal", 0, 0]]
+    records.close()
+    assert boards  # the board was shown after each command
