@@ -36,6 +36,7 @@ HELP = """commands (ROW and COL are 0-based numbers):
   f ROW COL   flag cycle: flag, question mark (if on), none
   c ROW COL   chord: reveal around a number whose flags are all placed
   s FILE      save the position as .mine (covered H, flags F, no mines)
+  u           after a loss: take the losing move back (a game then not counted)
   n           new game      q  quit      h  this help
 n, q, Ctrl-C or end of input after the first reveal record the game as a loss
 column numbers read downwards: on a wide board the tens digit is above the units
@@ -172,6 +173,8 @@ class ConsoleGame:
             self.say(render(self.game, self.colour))
         elif command == "s":
             self.save(" ".join(rest))
+        elif command == "u":
+            self.undo()
         elif command in ("r", "f", "c"):
             self.move(command, rest)
         else:
@@ -201,6 +204,18 @@ class ConsoleGame:
             note = self.ask_name(self.ask if self._terminal and self._lines is not None else None)
             if note:
                 self.say(note)
+
+    def undo(self) -> None:
+        """``u``: take back the move that lost (game.match.Match.undo_loss) and show the board
+        as it was before it; the loss stays recorded, and the game played on is recorded
+        when it ends, counted in no statistic."""
+        if not self.game.can_undo_loss:
+            self.say("u takes back the move that lost a game; there is no loss to take back")
+            return
+        self.match.undo_loss()
+        self._reported = False  # the game played on is recorded again when it ends
+        self.say(render(self.game, self.colour))
+        self.say("The losing move is taken back. Played on, this game counts in no statistic.")
 
     def parse_cell(self, command: str, rest: list[str]) -> Cell | None:
         rows, cols = self.game.rows, self.game.cols

@@ -81,7 +81,7 @@ def summary(game: Game) -> str:
     if game.state is State.LOST:
         r, c = game.exploded
         return (f"BOOM! You hit the mine at ({r}, {c}) after {game.elapsed:.3f} s.\n"
-                "n for a new game, q to quit.")
+                "n for a new game, u to take the move back, q to quit.")
     clicks = game.clicks
     speed = game.three_bv_per_second  # None when the win took under half a millisecond
     speed_text = "-" if speed is None else f"{speed:.2f}"

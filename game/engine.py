@@ -27,10 +27,11 @@ from game.deal import Deal, Dealing, MineLayer
 from game.moves import CHORD, FLAG, REVEAL, Move, Outcome
 from game.position import COVERED, FLAGGED, QUESTION, REVEALED, Position, State
 from game.score import Score
+from game.takeback import TakeBack
 from game.timer import Timer
 
 
-class Game(Dealing, Position, Score):
+class Game(Dealing, Position, Score, TakeBack):
     """One game of Minesweeper on a ``config.rows`` x ``config.cols`` board.
 
     Args:
@@ -44,7 +45,8 @@ class Game(Dealing, Position, Score):
 
     Attributes:
         deal: the :class:`game.deal.Deal` that gives each board its mines; new game, retry,
-            a generated layout and a loaded position are :class:`game.deal.Dealing`'s.
+            a generated layout and a loaded position are :class:`game.deal.Dealing`'s; taking
+            back a losing move (:meth:`undo_loss`) is :class:`game.takeback.TakeBack`'s.
         state: where the game is (:class:`game.position.State`).
 
     Raises:
@@ -75,6 +77,7 @@ class Game(Dealing, Position, Score):
         self.clicks = {"reveal": 0, "flag": 0, "chord": 0, "wasted": 0}
         self.revision = 0  # moves applied to this board (Game.apply), ignored ones not counted
         self._bv_parts: tuple[list[list[Cell]], list[Cell]] | None = None
+        self._undo_point = None  # the cover before the move that lost (game.takeback)
 
     # ----- time ------------------------------------------------------------------------------
     @property
@@ -260,6 +263,8 @@ class Game(Dealing, Position, Score):
         changed: set[Cell] = set()
         hit: Cell | None = None
         stack: list[Cell] = []
+        if any(cell in mines and cover[cell[0] * cols + cell[1]] not in (REVEALED, FLAGGED) for cell in cells):
+            self._keep_undo_point()  # this move loses: keep the board before it, for undo_loss
         for cell in cells:
             index = cell[0] * cols + cell[1]
             if cover[index] in (REVEALED, FLAGGED):

@@ -8,6 +8,13 @@ cell size), which competitive replays (AVF, RMV, MVF, EVF) carry. A console game
 pointer: :meth:`Match.command` logs a click at the centre of the command's cell, at the
 time the command was read. New game and retry start a fresh log.
 
+Undo after a loss (:meth:`Match.undo_loss`, Simon Tatham's Mines' Undo) takes back the
+move that lost: the game goes back to the board just before it (game.takeback) and the
+move leaves :attr:`Match.moves` for :attr:`Match.undone`, which keeps it with where it
+stood. So ``moves`` always replays to the board on screen, and ``undone`` tells the whole
+story (the log's ``undone`` entries). The records keep a game played on after an undo out
+of every statistic (game.records.record.GameRecord.undos).
+
 :meth:`Match.log_data` is the log as plain JSON-able data, stored with each recorded game
 (game.records); :func:`replay_log` applies a stored log's moves to a fresh game of the
 same layout, move by move.
@@ -37,6 +44,16 @@ class LoggedMove(NamedTuple):
     move: Move
 
 
+class UndoneMove(NamedTuple):
+    """A losing move taken back (:meth:`Match.undo_loss`): ``at``, how many moves of
+    :attr:`Match.moves` came before it; ``ms`` and ``move`` as LoggedMove (the timer carries on
+    from the loss, so the game time of the undo is the same)."""
+
+    at: int
+    ms: int
+    move: Move
+
+
 class PointerInput(NamedTuple):
     """Raw pointer input: ``action`` (one of POINTER_ACTIONS) at board pixel (``x``, ``y``),
     measured from the board's top-left corner at the log's cell size, ``ms`` as LoggedMove."""
@@ -61,6 +78,7 @@ class Match:
         hints_used: hints the player asked for (the window's H key, once per position).
         autoplay_used: the solver played moves (the window's A key).
         probabilities_used: the probability overlay was on (the window's O key).
+        undone: the losing moves taken back (UndoneMove), oldest first; :attr:`undos` counts them.
 
     The three help flags say how the board was played; the records keep them
     (:meth:`game.records.record.GameRecord.from_game`), and any of them keeps the game out
@@ -76,6 +94,12 @@ class Match:
         self.hints_used = 0
         self.autoplay_used = False
         self.probabilities_used = False
+        self.undone: list[UndoneMove] = []
+
+    @property
+    def undos(self) -> int:
+        """How many losses of this game were taken back (the records keep the count)."""
+        return len(self.undone)
 
     @property
     def ms(self) -> int:
@@ -118,6 +142,25 @@ class Match:
             self.pointer(release, x, y)
         return self.apply(move)
 
+    def undo_loss(self) -> frozenset:
+        """Take back the move that lost the game (Tatham's Undo after a loss) and play on.
+
+        The game returns to the board just before the move (:meth:`game.engine.Game.undo_loss`:
+        same cells revealed and flagged, the timer carrying on from the loss); the move
+        leaves :attr:`moves` for :attr:`undone`. The raw pointer input keeps the click that
+        made it, so the undo counts in :attr:`pointer_gaps` (a replay file of the game is
+        then made from the moves, which play to the board as it ended).
+        Returns:
+            The cells whose appearance changed (a view redraws them).
+        Raises:
+            ValueError: the game is not lost, or its loss was already taken back.
+        """
+        changed = self.game.undo_loss()  # raises unless there is a loss to take back
+        ms, move = self.moves.pop()
+        self.undone.append(UndoneMove(len(self.moves), ms, move))
+        self.pointer_gaps += 1
+        return frozenset(changed)
+
     def restart(self) -> None:
         """A new game or a retry began on ``game``: the log and the help flags start afresh."""
         self.moves.clear()
@@ -126,6 +169,7 @@ class Match:
         self.hints_used = 0
         self.autoplay_used = False
         self.probabilities_used = False
+        self.undone.clear()
 
     def new_game(self) -> None:
         """A fresh board of the same size (:meth:`Game.new_game`), a fresh log and no help."""
@@ -144,7 +188,10 @@ class Match:
         ``cell`` (pixels), ``moves``
         ([ms, kind, row, col] each), ``pointer`` ([ms, action, x, y] each) and
         ``pointer_gaps`` (how many moves the pointer input does not show as the replay
-        formats would make them: keyboard and autoplay moves, a chord by a left click)."""
+        formats would make them: keyboard and autoplay moves, a chord by a left click, and
+        one for each undo: the pointer shows the move taken back) and ``undone`` (the losing
+        moves taken back: [at, ms, kind, row, col] each, ``at`` how many of
+        ``moves`` came before it; ``moves`` holds only the moves that stand)."""
         data = self.log_snapshot()
         data["pointer"] = [list(event) for event in data["pointer"]]
         return data
@@ -166,21 +213,38 @@ class Match:
             "moves": [[ms, kind, r, c] for ms, (kind, (r, c)) in self.moves],
             "pointer": list(self.inputs),
             "pointer_gaps": self.pointer_gaps,
+            "undone": [[at, ms, kind, r, c] for at, ms, (kind, (r, c)) in self.undone],
         }
 
 
 def replay_log(data: dict, config: Config) -> tuple[Game, list[Outcome]]:
     """Apply a stored log's moves, in order, to a fresh game of ``config`` laid as the log
     says (its mines, and the cells a loaded position showed or flagged); returns the game and the
-    outcome of each move. Times are not replayed (the timer reads the real clock).
+    outcome of each move, in the order played. Times are not replayed (the timer reads the
+    real clock). A losing move taken back (the log's ``undone``) is played where it stood
+    and taken back at once, so the game ends as the logged one did, with the same clicks.
     Raises:
-        ValueError: the log does not fit ``config`` (size, mine count) or holds a move off
-            the board or of an unknown kind.
+        ValueError: the log does not fit ``config`` (size, mine count), holds a move off
+            the board or of an unknown kind, or a move taken back that did not lose.
     """
     if (data.get("rows"), data.get("cols")) != (config.rows, config.cols):
         raise ValueError(f"log: a {data.get('rows')}x{data.get('cols')} board, not {config.rows}x{config.cols}")
     game = Game(config, mines=[tuple(cell) for cell in data["mines"]])
     game.restore(revealed=[tuple(cell) for cell in data.get("start", [])],
                  flags=[tuple(cell) for cell in data.get("start_flags", [])])
-    outcomes = [game.apply(Move(kind, (row, col))) for _, kind, row, col in data["moves"]]
+    undone = list(data.get("undone") or [])
+    outcomes: list[Outcome] = []
+
+    def take_back_at(index: int) -> None:
+        while undone and undone[0][0] == index:
+            _, _, kind, row, col = undone.pop(0)
+            outcomes.append(game.apply(Move(kind, (row, col))))
+            if not game.can_undo_loss:
+                raise ValueError(f"log: the move taken back after move {index} ({kind} at {row}, {col}) did not lose")
+            game.undo_loss()
+
+    for index, (_, kind, row, col) in enumerate(data["moves"]):
+        take_back_at(index)
+        outcomes.append(game.apply(Move(kind, (row, col))))
+    take_back_at(len(data["moves"]))
     return game, outcomes

@@ -34,6 +34,13 @@ class Timer:
         """Freeze the reading (the game ended)."""
         self._end = self._paused_at if self._paused_at is not None else self.clock()
 
+    def carry_on(self) -> None:
+        """Count again after :meth:`stop`, from the reading at the stop (a loss taken back:
+        game.takeback); no effect unless stopped."""
+        if self._end is not None:
+            self._start += self.clock() - self._end
+            self._end = None
+
     def pause(self) -> None:
         """Stop counting until :meth:`resume`; no effect unless running."""
         if self.running:

@@ -281,7 +281,7 @@ def test_the_screen_after_a_move_fits_80_by_24_on_every_standard_level(level, en
         assert records.store.games()[-1].name == "Bob"
     else:
         assert screen[-3:-1] == [f"BOOM! You hit the mine at ({config.rows - 1}, {config.cols - 1}) "
-                                 "after 9999.500 s.", "n for a new game, q to quit."]
+                                 "after 9999.500 s.", "n for a new game, u to take the move back, q to quit."]
     records.close()
     assert len(screen) <= 24 and max(len(line) for line in screen) <= 80, "\n".join(screen)
 

@@ -276,8 +276,8 @@ FIGURES = (("bbbv_per_s", "3BV/s", "max"), ("ios", "IOS", "max"), ("rqp", "RQP",
 def level_figures(store: RecordStore, level: str) -> dict[str, tuple[float | None, float | None]]:
     """For each of FIGURES, (best, average) over ``level``'s wins that have figures: the best
     over the wins that may enter the best tables (game.records.db BEST_ORDERS' rule), the
-    average over the wins without help (as the average time); None where there are none."""
-    from game.records.db import _BEST_WHERE, _HELPED
+    average over the wins without help or undo (as the average time); None where there are none."""
+    from game.records.db import _BEST_WHERE, _HELPED, COUNTED
 
     out = {}
     for column, _, best in FIGURES:
@@ -285,7 +285,7 @@ def level_figures(store: RecordStore, level: str) -> dict[str, tuple[float | Non
             f"SELECT {best}({column}) FROM games WHERE {_BEST_WHERE} AND {column} IS NOT NULL",
             (level,)).fetchone() if level in ("beginner", "intermediate", "expert") else (None,)
         mean = store.conn.execute(
-            f"SELECT avg({column}) FROM games WHERE level = ? AND won = 1 AND NOT {_HELPED} "
+            f"SELECT avg({column}) FROM games WHERE level = ? AND won = 1 AND NOT {_HELPED} AND {COUNTED} "
             f"AND {column} IS NOT NULL AND {READABLE}", (level,)).fetchone()
         out[column] = (row[0], mean[0])
     return out

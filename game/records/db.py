@@ -42,7 +42,10 @@ SHOWN_IDS = 10  # ids of unreadable rows named in the warning
 
 _COLUMNS = [name for name in RECORD_FIELDS if name != "id"]
 _BEST_WHERE = ("level = ? AND won = 1 AND abandoned = 0 AND hints_used = 0 AND autoplay_used = 0 "
-               f"AND probabilities_used = 0 AND layout_known = 0 AND {READABLE}")  # GameRecord.best_time_eligible
+               f"AND probabilities_used = 0 AND layout_known = 0 AND undos = 0 AND {READABLE}")  # GameRecord.best_time_eligible
+# A game played on after an undo (schema 7) is practice on a board already lost (whose loss
+# was recorded): left out of played, won, win %, streaks, averages and every best table.
+COUNTED = "undos = 0"
 _BEST_ORDER = "time_ms, id"  # ties: the earlier game ranks first
 _HELPED = "(hints_used <> 0 OR autoplay_used <> 0 OR probabilities_used <> 0)"  # GameRecord.helped
 # The other tables of the best, over the same eligible wins: ORDER BY, best first; ties go to
@@ -286,9 +289,11 @@ class RecordStore:
         return self.conn.execute(f"SELECT count(*) FROM games WHERE {READABLE}").fetchone()[0]
 
     def results(self, level: str) -> list[Result]:
-        """A :class:`Result` for each of ``level``'s games, oldest first (for statistics)."""
+        """A :class:`Result` for each of ``level``'s games that the statistics count, oldest
+        first: every game but those played on after an undo (:data:`COUNTED`)."""
         rows = self.conn.execute(
-            f"SELECT won, time_ms, three_bv, {_HELPED}, abandoned FROM games WHERE level = ? AND {READABLE} "
+            f"SELECT won, time_ms, three_bv, {_HELPED}, abandoned FROM games WHERE level = ? AND {COUNTED} "
+            f"AND {READABLE} "
             "ORDER BY id", (level,))
         return [Result(bool(won), time_ms, bv, bool(helped), bool(abandoned))
                 for won, time_ms, bv, helped, abandoned in rows]

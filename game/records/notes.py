@@ -15,16 +15,23 @@ REASONS = {  # GameRecord.exclusions() key -> why, in words
     "probabilities": "the probability overlay was on",
     "layout_known": "the board was known beforehand (a retry, a loaded board or a chosen --seed)",
 }
+UNDONE = ("Played on after an undo: left out of played, won, streaks and best times "
+          "(the loss was counted).")  # GameRecord.undos > 0, whatever the result
 
 
 def left_out(record: GameRecord | None) -> str | None:
     """For a win that may not enter the best times, one line saying why, else None.
+
+    A game played on after an undo (won, lost or abandoned) gets UNDONE: it counts in no
+    statistic at all, which the player should be told whatever its result.
 
     An assisted win (a hint, autoplay, the overlay) also says that it counts as played
     but not as won. Losses and abandoned games get None: no best time was at stake; so
     does a custom board, which has no best times at all (an assisted one says only that
     it is assisted).
     """
+    if record is not None and record.undos:
+        return UNDONE
     if record is None or not record.won:
         return None
     assisted = "Assisted win: counted as played, not won."

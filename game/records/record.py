@@ -63,6 +63,12 @@ class GameRecord:
     ``abandoned``: the player left the game after its first reveal (new game, retry,
     menu, closing the window, quitting the console); it is recorded as a loss, as
     Windows 7 does, so starting over at a hard guess cannot protect the win rate.
+
+    ``undos`` (schema 7): how many losses of the game were taken back before it ended
+    (game.match.Match.undo_loss, Tatham's Undo). The loss itself was recorded when it
+    happened, as any loss; the game played on after it is practice on a board already
+    lost, recorded with ``undos`` > 0 and left out of played, won, win %, streaks,
+    averages and every best table (:mod:`game.records.stats`). Older games have 0.
     """
 
     played_at: str
@@ -111,6 +117,7 @@ class GameRecord:
     double_effective: int | None = None
     flags: int | None = None
     path_px: float | None = None
+    undos: int = 0  # schema 7: losses taken back before the game ended (the CSV's last column)
 
     @classmethod
     def from_game(cls, game, seed: int | None, when: datetime | None = None,
@@ -126,8 +133,8 @@ class GameRecord:
             abandoned: the player left the game after its first reveal: it is recorded
                 as a loss with the time played so far.
             help: the solver's help in this game, read from its ``hints_used``,
-                ``autoplay_used`` and ``probabilities_used`` (the game's
-                :class:`game.match.Match`); None: no help was used.
+                ``autoplay_used`` and ``probabilities_used``, and the losses taken back,
+                its ``undos`` (the game's :class:`game.match.Match`); None: no help, no undo.
         Raises:
             ValueError: the game is not over (or, with ``abandoned``, not in progress).
         """
@@ -153,6 +160,7 @@ class GameRecord:
             autoplay_used=bool(autoplay),
             probabilities_used=bool(probabilities),
             layout_known=bool(game.layout_known), abandoned=abandoned,
+            undos=int(getattr(help, "undos", 0) or 0),
             name=clean_name(name) if name is not None else default_player_name())
 
     @property
@@ -180,15 +188,17 @@ class GameRecord:
 
     @property
     def counts_as_win(self) -> bool:
-        """A win without the solver's help: what win %, streaks and averages count."""
-        return self.won and not self.helped
+        """A win without the solver's help and without an undo: what win %, streaks and
+        averages count."""
+        return self.won and not self.helped and not self.undos
 
     def exclusions(self) -> tuple[str, ...]:
         """Why this game may not enter the best times, as reason keys (empty when it may).
 
         Keys, in this order: ``lost``, ``abandoned``, ``custom`` (no best times for
         custom sizes), ``hints``, ``autoplay``, ``probabilities`` (the overlay was on),
-        ``layout_known`` (a retry, a loaded board or a chosen seed).
+        ``layout_known`` (a retry, a loaded board or a chosen seed), ``undo`` (played on
+        after a loss was taken back).
         """
         reasons = []
         if not self.won:
@@ -197,15 +207,15 @@ class GameRecord:
             reasons.append("custom")
         for key, used in (("hints", self.hints_used), ("autoplay", self.autoplay_used),
                           ("probabilities", self.probabilities_used),
-                          ("layout_known", self.layout_known)):
+                          ("layout_known", self.layout_known), ("undo", self.undos)):
             if used:
                 reasons.append(key)
         return tuple(reasons)
 
     @property
     def best_time_eligible(self) -> bool:
-        """A win on a standard level with no help (hint, autoplay, probability overlay) and a
-        layout the player did not know: it may enter the best times, and the best 3BV/s and
+        """A win on a standard level with no help (hint, autoplay, probability overlay), no
+        undo and a layout the player did not know: it may enter the best times, and the best 3BV/s and
         efficiency tables."""
         return not self.exclusions()
 
@@ -215,7 +225,7 @@ class GameRecord:
 
 
 RECORD_FIELDS = tuple(f.name for f in fields(GameRecord))  # column order for SQL and CSV
-STAT_FIELDS = RECORD_FIELDS[RECORD_FIELDS.index("bbbv_per_s"):]  # the competitive statistics' columns
+STAT_FIELDS = RECORD_FIELDS[RECORD_FIELDS.index("bbbv_per_s"):RECORD_FIELDS.index("path_px") + 1]  # the competitive statistics' columns
 _REALS = ("bbbv_per_s", "ios", "rqp", "ioe", "correctness", "throughput", "path_px")
 
 # SQLite keeps whatever value a row is given, whatever the column's type (a hand edit can
@@ -232,9 +242,10 @@ _STORAGE = {
     "hints_used": ("integer",), "autoplay_used": ("integer",),
     "probabilities_used": ("integer",), "layout_known": ("integer",), "abandoned": ("integer",),
     **{name: ("real", "integer", "null") if name in _REALS else ("integer", "null") for name in STAT_FIELDS},
+    "undos": ("integer",),
 }
 READABLE = " AND ".join(
     [f"typeof({column}) IN ({', '.join(repr(kind) for kind in kinds)})"
      for column, kinds in _STORAGE.items()]
     + [f"level IN ({', '.join(repr(level) for level in LEVELS)})", "won IN (0, 1)", "time_ms >= 0",
-       "abandoned IN (0, 1)", "NOT (won = 1 AND abandoned = 1)"])
+       "abandoned IN (0, 1)", "NOT (won = 1 AND abandoned = 1)", "undos >= 0"])

@@ -21,6 +21,9 @@ computed after the game is stored (in the window on a background thread), and ol
 that have a log are backfilled lazily, in batches, when statistics are read (the Statistics
 screen, ``--stats``, ``--export-stats``): the migration itself stays instant. Games without a
 log (before version 5) get state 2 and keep NULL: nothing tells how they were played.
+Version 7 adds ``undos``: how many losses were taken back (game.match.Match.undo_loss) before
+the game ended. Such a game is left out of every statistic and best table (its loss was
+recorded when it happened); older games get 0, as no undo existed then.
 """
 
 from __future__ import annotations
@@ -85,6 +88,9 @@ MIGRATIONS: list[tuple[str, ...]] = [
             ("double_effective", "INTEGER"), ("flags", "INTEGER"), ("path_px", "REAL"),
             ("stats_state", "INTEGER NOT NULL DEFAULT 0"))),
         "UPDATE games SET stats_state = 2 WHERE log IS NULL",
+    ),
+    (  # 6 -> 7
+        "ALTER TABLE games ADD COLUMN undos INTEGER NOT NULL DEFAULT 0",
     ),
 ]
 

@@ -10,6 +10,10 @@ Custom games of every size are grouped as ``custom``. What counts where:
   A win on a known layout (a retry, a loaded board, a chosen seed) is a win.
 - best times, best 3BV/s, best efficiency: only wins that may enter them (no help,
   no known layout, a standard level: :attr:`GameRecord.best_time_eligible`).
+- a game played on after an undo (a loss taken back: game.match.Match.undo_loss) counts
+  nowhere: its loss was recorded when it happened, and what followed is practice on a
+  board already lost (``RecordStore.results`` and the best tables leave it out). The game
+  list still shows it.
 Times here are in seconds (floats); the database keeps milliseconds.
 """
 

@@ -1,4 +1,5 @@
-"""The result panel's arrangement: title, lines, notes, a best time's name block, three buttons.
+"""The result panel's arrangement: title, lines, notes, a best time's name block, three buttons
+(four after a loss: Undo too).
 
 The panel is laid out for the width its room (game.ui.room) gives it, and sizes itself to
 its text. Three arrangements, the first that fits:
@@ -8,7 +9,8 @@ its text. Three arrangements, the first that fits:
 - ``columns``: the title and lines on the left, the name block and the buttons on the
   right (a window as wide as Expert's);
 - ``stack``: one under another, centred (a side strip, or a narrow window); the buttons
-  sit in a row, or New game over Retry and Menu when the panel is too narrow for three.
+  sit in a row, or, when the panel is too narrow for all of them, New game over Retry and
+  Menu (three buttons) or two rows of two (four).
 
 Geometry and the drawing of the text only: the scene (game.ui.scenes.result) owns the
 buttons' actions and the name field. All positions are logical pixels.
@@ -64,14 +66,17 @@ class ResultPanel:
 
     celebration: the best-time lines ("New best time!", "#1 on Expert"), empty when the
     time is not a best time; with them the panel has a name block. ``rect`` is the panel,
-    ``field`` the name field's rect (None without celebration), ``buttons`` three rects.
+    ``field`` the name field's rect (None without celebration), ``buttons`` ``count`` rects
+    (3, or 4 with a loss's Undo).
     ``toggle``: the label of a small button after the lines (the figures' Details), or None;
     ``toggle_rect`` is where it goes (None without one).
     """
 
     def __init__(self, title: str, lines: list[str], notes: list[str], celebration: list[str],
-                 width: int, toggle: str | None = None) -> None:
+                 width: int, toggle: str | None = None, count: int = 3) -> None:
         self.title, self.lines, self.celebration, self.width = title, lines, celebration, width
+        self.count = count
+        self.row_buttons_w = count * BUTTON_W + (count - 1) * GAP  # the buttons of a row arrangement
         self.toggle, self.toggle_rect = toggle, None
         self.items: list[tuple[str, tuple[int, int], int, tuple, str, bool]] = []  # text, pos, size...
         self.field: pygame.Rect | None = None
@@ -102,7 +107,7 @@ class ResultPanel:
             widths.append(TOGGLE_W)
         if self.celebration:
             widths += [text_width(" ".join(self.celebration), LINE_SIZE, True), NAME_LABEL_W + NAME_W]
-        widths.append(3 * BUTTON_W + 2 * GAP)
+        widths.append(self.row_buttons_w)
         return sum(widths) + ITEM_GAP * (len(widths) - 1)
 
     def _row(self) -> int:
@@ -114,9 +119,9 @@ class ResultPanel:
         if self.toggle:
             self.toggle_rect = pygame.Rect(x, middle - TOGGLE_H // 2, TOGGLE_W, TOGGLE_H)
         right = self.width - PAD
-        left = right - (3 * BUTTON_W + 2 * GAP)
+        left = right - self.row_buttons_w
         self.buttons = [pygame.Rect(left + i * (BUTTON_W + GAP), middle - BUTTON_H // 2, BUTTON_W, BUTTON_H)
-                        for i in range(3)]
+                        for i in range(self.count)]
         if self.celebration:
             self.field = pygame.Rect(left - ITEM_GAP - NAME_W, middle - 10, NAME_W, 20)
             self.name_label = (self.field.left - NAME_LABEL_W + 4, middle + 1)
@@ -132,7 +137,7 @@ class ResultPanel:
 
     def _right_width(self) -> int:
         """The columns arrangement's right column: the buttons, the name row, the celebration."""
-        widths = [RIGHT_W] + ([NAME_LABEL_W + NAME_W] if self.celebration else [])
+        widths = [max(RIGHT_W, self.row_buttons_w)] + ([NAME_LABEL_W + NAME_W] if self.celebration else [])
         widths += [text_width(line, size, True) for line, size in zip(self.celebration, (18, 16))]
         return max(widths)
 
@@ -178,9 +183,10 @@ class ResultPanel:
         right = PAD + left_w + ITEM_GAP
         below = self._name_block(right, right_w, 0) if self.celebration else 0
         height = max(y + PAD, below + 4 + BUTTON_H + PAD)
-        bw = (right_w - 2 * GAP) // 3
+        n = self.count
+        bw = (right_w - (n - 1) * GAP) // n
         self.buttons = [pygame.Rect(right + i * (bw + GAP), height - PAD - BUTTON_H, bw, BUTTON_H)
-                        for i in range(3)]
+                        for i in range(n)]
         return height
 
     def _stack(self, width: int) -> int:
@@ -188,14 +194,17 @@ class ResultPanel:
         y = self._text_block(PAD, inner)
         if self.celebration:
             y = self._name_block(PAD, inner, y)
-        if inner >= 3 * 52 + 2 * GAP:  # three buttons of at least 52 pixels side by side
-            bw = (inner - 2 * GAP) // 3
-            self.buttons = [pygame.Rect(PAD + i * (bw + GAP), y + 4, bw, BUTTON_H) for i in range(3)]
+        n = self.count
+        if inner >= n * 52 + (n - 1) * GAP:  # every button, at least 52 pixels, side by side
+            bw = (inner - (n - 1) * GAP) // n
+            self.buttons = [pygame.Rect(PAD + i * (bw + GAP), y + 4, bw, BUTTON_H) for i in range(n)]
             return y + 4 + BUTTON_H + PAD
-        half = (inner - GAP) // 2  # New game across the panel, Retry and Menu under it
-        self.buttons = [pygame.Rect(PAD, y + 4, inner, BUTTON_H),
-                        pygame.Rect(PAD, y + 8 + BUTTON_H, half, BUTTON_H),
-                        pygame.Rect(PAD + half + GAP, y + 8 + BUTTON_H, inner - half - GAP, BUTTON_H)]
+        half = (inner - GAP) // 2  # two rows: New game across (or beside Retry), the rest under it
+        lower = [pygame.Rect(PAD, y + 8 + BUTTON_H, half, BUTTON_H),
+                 pygame.Rect(PAD + half + GAP, y + 8 + BUTTON_H, inner - half - GAP, BUTTON_H)]
+        upper = ([pygame.Rect(PAD, y + 4, inner, BUTTON_H)] if n == 3 else
+                 [rect.move(0, -4 - BUTTON_H) for rect in lower])
+        self.buttons = upper + lower
         return y + 8 + 2 * BUTTON_H + PAD
 
     # ----- placing and drawing ---------------------------------------------------------------

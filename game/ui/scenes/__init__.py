@@ -10,7 +10,8 @@ each module imports on its own in a fresh interpreter (tests/test_ui_scene_impor
     options      -> dialog
     stats        -> confirm, dialog
     playing      -> generating, result, pause, help, confirm   (and game.ui.solver_view)
-    dialog, confirm, generating, help, pause, result, replay -> no other scene
+    result       -> result_base
+    dialog, confirm, generating, help, pause, result_base, replay -> no other scene
 
 The ways back up go through run-time values, not imports: every screen returns to the
 menu with ``services.scenes.menu()``, and dialog.start builds a new game with

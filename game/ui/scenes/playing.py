@@ -41,6 +41,7 @@ from game.ui.widgets import warm_font
 FIRST_STEP = 0.008  # seconds of no-guess generation tried at the click before showing "Generating..."
 ABANDON_TITLE = "Abandon game"
 ABANDON_QUESTION = "Abandon this game? It counts as a loss."
+ABANDON_AFTER_UNDO = "Abandon this game? Played on after an undo, it counts in no statistic."
 POINTER_BUTTONS = {1: "l", 2: "m", 3: "r"}  # pygame mouse button -> the replay formats' letter
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
@@ -290,7 +291,8 @@ class Playing(SolverKeys, Scene):
             return then()
         if not self.services.settings.confirm_abandon:
             return abandon()
-        return Confirm(self.services, self, ABANDON_TITLE, ABANDON_QUESTION, abandon, quits=quits)
+        question = ABANDON_AFTER_UNDO if self.match.undos else ABANDON_QUESTION
+        return Confirm(self.services, self, ABANDON_TITLE, question, abandon, quits=quits)
 
     def close(self) -> Scene | None:
         """The window's close button: quit, abandoning a game in progress after asking."""

@@ -1,5 +1,6 @@
-"""GameOver and Victory: the finished board with a panel of New game, Retry and Menu beside
-or under it (never over a cell).
+"""GameOver and Victory: the finished board with a panel of New game, Retry and Menu (and,
+after a loss, Undo) beside or under it (never over a cell; the overlay they share is
+game.ui.scenes.result_base's :class:`Result`).
 
 GameOver first plays the explosion sprite sheet at the exploded mine (counting
 update ticks), with the other mines still hidden, then shows every mine and the
@@ -16,164 +17,45 @@ import pygame
 from game.board import Cell
 from game.records.db import RecordsError
 from game.records.record import NAME_MAX, clean_name
-from game.ui.result_figures import FiguresView
-from game.ui.result_panel import BUTTON_SIZE, TOGGLE_SIZE, ResultPanel
-from game.ui.room import Room, make_room
-from game.ui.scene import Overlay
-from game.ui.widgets import Button, ButtonList, TextField, text
+from game.ui.scenes.result_base import Result
+from game.ui.widgets import TextField
+
+__all__ = ["GameOver", "Result", "Victory"]
 
 TICKS_PER_FRAME = 4  # update ticks each explosion frame stays (60 Hz: 15 frames a second)
-HIDDEN_SIZE = 13  # "V shows the result" in the strip while the panel is hidden, pixels
-HIDDEN_RGB = (90, 90, 90)
-FIGURES_POLL = 0.1  # seconds between looks for the figures while they are computed
-
-
-class Result(Overlay):
-    """Common overlay: a panel of ``lines()`` and ``notes`` and three buttons in a strip beside
-    or under the board (game.ui.room: the window grows while the result shows, and shrinks
-    back for a new game or a retry), so the whole finished board stays in view: the mine
-    that went off, every wrong flag. V hides and shows the panel. The game's competitive
-    statistics show as a line (game.ui.result_figures) once computed; D or the Details button
-    shows all of them, and again the line."""
-
-    title = ""
-
-    def __init__(self, services, base, notes: list[str] | None = None) -> None:
-        super().__init__(services, base)
-        self.notes = notes or []
-        self.panel_shown = True
-        self.buttons = ButtonList([])
-        self.room: Room | None = None
-        self._sized = False
-        self.figures = FiguresView(services.records)
-
-    def size(self) -> tuple[int, int]:
-        """The playing window with the strip for the panel, pixels."""
-        if self.room is None:
-            self._build_panel()
-            self._sized = True  # entering right after this need not lay the panel out again
-        return self.room.size
-
-    def enter(self) -> None:
-        self.dirty = True
-        if not self._sized:  # back from an overlay (help): the window may have changed
-            self._build_panel()
-        self._sized = False
-
-    def lines(self) -> list[str]:
-        """Text under the title."""
-        return list(self.notes)
-
-    def celebration_lines(self) -> list[str]:
-        """Lines celebrating a new best time (then the panel has a name field), else []."""
-        return []
-
-    def ready(self) -> bool:
-        """True once the panel may show (after any animation)."""
-        return True
-
-    def handle(self, event: pygame.event.Event):
-        if event.type == pygame.KEYDOWN:
-            self.dirty = True
-            if event.key in (pygame.K_F2, pygame.K_n):
-                return self.new_game()
-            if event.key == pygame.K_r:
-                return self.retry()
-            if event.key in (pygame.K_ESCAPE, pygame.K_m):
-                return self.menu()
-            if event.key == pygame.K_v:
-                self.panel_shown = not self.panel_shown
-                return self
-            if event.key == pygame.K_d and self.ready() and self.panel_shown:
-                return self.toggle_details()
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.base.layout.face.collidepoint(event.pos):
-            return self.new_game()
-        if not (self.ready() and self.panel_shown):
-            return self
-        return self.press_buttons(self.buttons, event)
-
-    def new_game(self):
-        return self.base.key_new()
-
-    def retry(self):
-        return self.base.retry()
-
-    def menu(self):
-        return self.base.key_menu()
-
-    def toggle_details(self):
-        """Show every figure, or only the compact line again."""
-        if self.figures.shown:
-            self.figures.details = not self.figures.details
-            self._build_panel()
-            self.invalidate()
-        return self
-
-    def update(self):
-        # The figures are stored after a frame's updates (WindowManager.frame_work), so the
-        # panel is laid out again, which may resize the window, in a frame of its own.
-        if self.figures.refresh():
-            self._build_panel()
-            self.invalidate()
-        return None
-
-    def next_change(self) -> float:
-        if self.figures.stale:  # stored after the last update: show them in the next frame
-            return 0.0
-        return FIGURES_POLL if self.figures.waiting else super().next_change()
-
-    def _build_panel(self) -> None:
-        """Find the strip for the panel and lay the panel out in it; a panel that changed
-        size (a note added) resizes the window at once. The panel's text is gathered once
-        and each width laid out once (laying out measures every word)."""
-        before = self.room.size if self.room is not None else None
-        content = (self.title, self.lines() + self.figures.lines(), self.notes, self.celebration_lines())
-        toggle = self.figures.toggle_label()
-        laid: dict[int, ResultPanel] = {}
-
-        def arrange(width: int) -> ResultPanel:
-            if width not in laid:
-                laid[width] = ResultPanel(*content, width, toggle)
-            return laid[width]
-
-        self.room = make_room(self.services.display, self.base.size(),
-                              lambda where, width: arrange(width).rect.height)
-        self.arranged = arrange(self.room.panel.width)
-        self.arranged.move_to(self.room.panel.topleft)
-        self.panel = self.arranged.rect
-        self.shown_notes = self.arranged.notes  # the notes as wrapped on the panel
-        labels = (("New game", self.new_game), ("Retry", self.retry), ("Menu", self.menu))
-        focus = self.buttons.focus
-        buttons = [Button(rect, label, action, BUTTON_SIZE) for rect, (label, action) in zip(self.arranged.buttons, labels)]
-        if self.arranged.toggle_rect is not None:
-            buttons.append(Button(self.arranged.toggle_rect, self.arranged.toggle, self.toggle_details, TOGGLE_SIZE))
-        self.buttons = ButtonList(buttons)
-        self.buttons.focus = min(focus, len(buttons) - 1)
-        field = getattr(self, "field", None)
-        if field is not None and self.arranged.field is not None:  # the panel was laid out again
-            field.rect = pygame.Rect(self.arranged.field)
-        if before is not None and before != self.room.size:
-            self.services.display.ensure_size(self.room.size)
-            self.invalidate()
-
-    def draw_over(self, screen: pygame.Surface) -> None:
-        self.room.draw(screen)
-        if not self.ready():
-            return
-        if not self.panel_shown:
-            text(screen, "V shows the result", self.room.strip.center, HIDDEN_SIZE, HIDDEN_RGB, "center")
-            return
-        self.arranged.draw(screen)
-        self.draw_buttons(screen)
-
-    def draw_buttons(self, screen: pygame.Surface) -> None:
-        self.buttons.draw(screen)
 
 
 class GameOver(Result):
-    """The game was lost: explosion, then every mine and wrong flag, then the panel."""
+    """The game was lost: explosion, then every mine and wrong flag, then the panel.
+
+    Ctrl+Z or the Undo button take back the move that lost and play on from the board as it
+    was just before it (Simon Tatham's Mines' Undo; game.match.Match.undo_loss): back to the
+    Playing scene, the window shrunk back as for a retry. The loss stays recorded; the game
+    played on is recorded apart and counts in no statistic (game.records).
+    """
 
     title = "Boom!"
+
+    def labels(self) -> list[tuple[str, object]]:
+        """New game, Retry, Menu, and Undo while the loss can be taken back."""
+        extra = [("Undo", self.undo)] if self.base.game.can_undo_loss else []
+        return super().labels() + extra
+
+    def handle(self, event: pygame.event.Event):
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_z
+                and getattr(event, "mod", 0) & pygame.KMOD_CTRL):
+            return self.undo()
+        return super().handle(event)
+
+    def undo(self):
+        """Ctrl+Z or Undo: take back the fatal move and return to the board as before it."""
+        playing = self.base
+        if not playing.game.can_undo_loss:
+            return self
+        playing.look = None  # the blast is over: the cells show the game again
+        playing.redraw_cells(playing.match.undo_loss())
+        playing.gesture.reset()
+        return playing
 
     def enter(self) -> None:
         self.ticks = 0
