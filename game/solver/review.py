@@ -53,7 +53,6 @@ CERTAIN, GUESS, NEEDLESS, MISTAKE, FLAGGED, UNFLAGGED = (
 VERDICTS = (CERTAIN, GUESS, NEEDLESS, MISTAKE, FLAGGED, UNFLAGGED)
 GUESSES = (GUESS, NEEDLESS)  # verdicts whose survival counts in the luck
 UNFLAG = "unflag"  # the review's kind for a flag taken off (the log's kind is "flag" both ways)
-COVERED = ("covered", "question")  # appearances of a covered cell
 SAFEST_TOLERANCE = 1e-9  # a cell within this of the lowest mine probability is among the safest
 
 
@@ -188,36 +187,6 @@ def review_log(data: dict) -> Review:
     return review(data["rows"], data["cols"], data["mines"], data["moves"],
                   data.get("start", ()), data.get("start_flags", ()),
                   first_click_safe=not data.get("start"))
-
-
-def timeline_moves(timeline) -> list[tuple[int, str, Cell]]:
-    """The moves of a :class:`game.replay.player.Timeline` as (time_ms, kind, cell), one per
-    effective click, in the log's kinds: the cell under the pointer at the event that made
-    the move; a reveal when it was covered then, a chord when it showed a number, a flag
-    toggle when the move changed a flag. A move whose cell cannot be told (off the board) is
-    given the first cell it revealed or flagged.
-    """
-    cols, look = timeline.cols, list(timeline.keyframes[0])
-    events, out = timeline.replay.events, []
-    for event_index, diff in zip(timeline.move_event, timeline.diffs):
-        cell = events[event_index].cell(timeline.rows, cols)
-        opened = [at for at, before, after in diff if before in COVERED and (after.isdigit() or after == "mine_hit")]
-        flagged = [at for at, before, after in diff if "flag" in (before, after) and after != "wrong_flag"]
-        if opened:
-            kind = None
-        elif flagged:
-            kind, cell = FLAG, (flagged[0] // cols, flagged[0] % cols)
-        else:
-            kind = None  # only a question mark changed: no move of the review's
-        if kind is None and opened and cell is None:
-            cell = (opened[0] // cols, opened[0] % cols)
-        if kind is None and cell is not None:
-            kind = CHORD if look[cell[0] * cols + cell[1]].isdigit() else REVEAL
-        if kind is not None and cell is not None:
-            out.append((timeline.times[event_index], kind, cell))
-        for where, _, after in diff:
-            look[where] = after
-    return out
 
 
 class _Reviewer:
