@@ -13,6 +13,9 @@ def main(argv=None) -> int:
     if args.analyse:
         from game.solver.report import run_analyse
         return run_analyse(args)
+    if args.review:
+        from game.review_report import run_review
+        return run_review(args)
     if args.save_replay:
         from game.replay.fromlog import run_save_replay
         return run_save_replay(args)

@@ -75,11 +75,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Minesweeper: the classic game in a window, in a terminal (--console), "
-                    "and a solver that explains positions (--analyse).")
+                    "a solver that explains positions (--analyse) and reviews games (--review).")
     mode = parser.add_argument_group("mode")
     mode.add_argument("--console", action="store_true", help="play in the terminal instead of a window")
     mode.add_argument("--analyse", metavar="FILE", type=non_empty, help="print mine probabilities and the best move for a .mine position")
-    mode.add_argument("--json", action="store_true", help="with --analyse: print JSON")
+    mode.add_argument("--review", metavar="ID|last|FILE", type=non_empty,
+                      help="print the solver's verdict on every move of a recorded game (its id, as "
+                           "--export-stats lists, or last) or a replay file (.evf, .avf, .rmv, .mvf)")
+    mode.add_argument("--json", action="store_true", help="with --analyse or --review: print JSON")
     mode.add_argument("--ignore-flags", action="store_true",
                       help="with --analyse: treat flags as covered cells (by default flags count as mines)")
     mode.add_argument("--stats", action="store_true", help="print statistics and best times, then exit")
@@ -140,6 +143,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error("--board sets the size itself: drop --difficulty/--rows/--cols/--mines")
     modes = [flag for flag, given in (("--console", args.console), ("--analyse", args.analyse),
                                       ("--save-replay", args.save_replay), ("--replay", args.replay),
+                                      ("--review", args.review),
                                       ("--stats" if args.stats else "--export-stats",
                                        args.stats or args.export_stats)) if given]
     if len(modes) > 1:
@@ -154,9 +158,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if modes and modes[0] != "--replay" and (args.fullscreen or args.windowed):
         parser.error(f"--{'fullscreen' if args.fullscreen else 'windowed'} is for the window "
                      f"game: drop it with {modes[0]}")
-    for flag, given in (("--json", args.json), ("--ignore-flags", args.ignore_flags)):
-        if given and not args.analyse:
-            parser.error(f"{flag} goes with --analyse FILE")
+    if args.json and not (args.analyse or args.review):
+        parser.error("--json goes with --analyse FILE or --review ID|last|FILE")
+    if args.ignore_flags and not args.analyse:
+        parser.error("--ignore-flags goes with --analyse FILE")
     if args.no_guess and args.first_click not in (None, "opening"):
         parser.error("--no-guess needs the first click to be an opening: drop --first-click "
                      f"{args.first_click}")

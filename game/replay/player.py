@@ -260,3 +260,31 @@ class Playhead:
         if state is State.LOST:
             return "dead"
         return "oh" if self.held & (LEFT | MIDDLE) else "normal"
+
+
+def timeline_moves(timeline: Timeline) -> list[tuple[int, str, tuple[int, int]]]:
+    """The moves of a :class:`game.replay.player.Timeline` as (time_ms, kind, cell), one per
+    effective click, in the log's kinds: the cell under the pointer at the event that made
+    the move; a reveal when it was covered then, a chord when it showed a number, a flag
+    toggle when the move changed a flag (a win flags every mine, a loss shows wrong flags:
+    those moves revealed cells and are reveals or chords). A move off the board is given the
+    first cell it revealed. One entry per move of the timeline, so entry i is move i. For
+    the review (game.solver.review.review).
+    """
+    cols, look = timeline.cols, list(timeline.keyframes[0])
+    events, out = timeline.replay.events, []
+    for event_index, diff in zip(timeline.move_event, timeline.diffs):
+        cell = events[event_index].cell(timeline.rows, cols)
+        opened = [at for at, before, after in diff
+                  if before in COVERED_LOOKS and (after.isdigit() or after == "mine_hit")]
+        flagged = [at for at, before, after in diff if "flag" in (before, after) and after != "wrong_flag"]
+        if not opened and flagged:
+            kind, cell = "flag", divmod(flagged[0], cols)
+        else:
+            if cell is None:
+                cell = divmod((opened or [diff[0][0]])[0], cols)
+            kind = "chord" if look[cell[0] * cols + cell[1]].isdigit() else "reveal"
+        out.append((timeline.times[event_index], kind, cell))
+        for where, _, after in diff:
+            look[where] = after
+    return out

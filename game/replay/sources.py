@@ -5,6 +5,7 @@ No pygame here.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 
 from game.board import Config
@@ -63,6 +64,23 @@ def load_replay(which: str, data_dir: str | None = None) -> Replay:
     """
     if is_replay_file(which):
         return read_replay(which)
+    with recorded_game(which, data_dir) as (store, record):
+        try:
+            return recorded_replay(store, record)
+        except LogError as err:
+            raise LogError(f"game {record.id}: {err}") from None
+
+
+@contextmanager
+def recorded_game(which: str, data_dir: str | None = None):
+    """A context giving (store, record): the RecordStore of ``data_dir`` (default: the
+    per-user folder), open until the context ends, and the GameRecord ``which`` names (its
+    id, or ``last``), for ``--replay`` and ``--review``.
+
+    Raises:
+        LogError: no such game, no records folder, or an argument that is neither a game nor
+            a replay file (the message says what is allowed).
+    """
     if which != "last" and not which.strip().isdigit():
         raise LogError(f"{which!r} is neither a game (its id, as --export-stats lists, or last) "
                        "nor a replay file (.evf, .avf, .rmv or .mvf)")
@@ -73,11 +91,7 @@ def load_replay(which: str, data_dir: str | None = None) -> Replay:
     except DataDirError as err:
         raise LogError(str(err)) from None
     try:
-        record = _find(store, which.strip())
-        try:
-            return recorded_replay(store, record)
-        except LogError as err:
-            raise LogError(f"game {record.id}: {err}") from None
+        yield store, _find(store, which.strip())
     finally:
         store.close()
 
@@ -96,4 +110,4 @@ def prepare_replay(args) -> int | None:
     return None
 
 
-__all__ = ["LogError", "ReplayFileError", "ends_as_logged", "is_replay_file", "load_replay", "prepare_replay", "recorded_replay"]
+__all__ = ["LogError", "ReplayFileError", "ends_as_logged", "is_replay_file", "load_replay", "prepare_replay", "recorded_game", "recorded_replay"]

@@ -17,7 +17,9 @@ fields of :class:`game.replay.events.Replay`, events as [time_ms, code, x, y], s
 dict). ``write`` takes that JSON on stdin and prints the EVF bytes. ``stats`` takes a JSON
 list of games, each a list of such replays to try in turn, and prints a JSON list: per game
 ``{"stats": dict}`` (the statistics Metasweeper's reader gives the EVF that ``write`` builds
-of it) or ``{"error": message}``. Exit status 0: done;
+of it) or ``{"error": message}``. ``needless`` takes a JSON list of ``[board_of_game,
+[row, col]]`` and prints ms-toollib's ``is_guess_while_needless`` code of each
+(:func:`needless_codes`). Exit status 0: done;
 ``REFUSED``: stdout holds a message for the player instead; ``NO_LIBRARY``: ms-toollib is
 not installed; anything else (an abort, a signal) means ms-toollib failed on the data
 (the statuses are in :mod:`game.replay.files`).
@@ -211,6 +213,18 @@ def _check(data: bytes, spec: dict, completed: bool, times: list[int]):
     return back
 
 
+def needless_codes(queries: list) -> list[int]:
+    """ms-toollib's ``is_guess_while_needless`` on each ``[board_of_game, [row, col]]`` (the
+    position as ms-toollib numbers it: 0-8 revealed, 10 covered, 11 flagged): 1 a cell it
+    proves safe, 2 a needed guess, 3 a needless guess, 4 a cell it proves a mine, 5 the cell
+    is not covered. ms-toollib's definition (``base/src/algorithms.rs``): local to the
+    covered region the cell lies in, flags ignored, without the total mine count. For
+    tests that check game.solver.review against it."""
+    import ms_toollib
+
+    return [ms_toollib.is_guess_while_needless(board, (row, col)) for board, (row, col) in queries]
+
+
 def _limit_memory() -> None:
     try:
         import resource
@@ -232,6 +246,8 @@ def main(argv: list[str]) -> int:
             out = json.dumps(read_video(argv[1], data), ensure_ascii=False).encode("utf-8")
         elif argv == ["write"]:
             out = write_evf(json.loads(data))
+        elif argv == ["needless"]:
+            out = json.dumps(needless_codes(json.loads(data))).encode("utf-8")
         elif argv == ["stats"]:
             out = json.dumps([game_stats(specs) for specs in json.loads(data)]).encode("utf-8")
         else:

@@ -1,0 +1,91 @@
+"""Benchmark: how long the review (game.solver.review) takes for a whole Expert game.
+
+Each game is played by a careless player on a seeded Expert board (opening first click at
+(3,3)): at each turn it reveals the solver's best move, or with chance ``--careless`` a
+random covered cell instead (guesses, needless guesses and mistakes, as people make
+them), flags the certain mines it sees with chance 1/2, and chords on a number whose flags
+are all placed. The game's move log (game.match.Match) is then reviewed with
+``review_log``, timed with ``time.perf_counter``; playing is not timed. Prints the median,
+90th percentile and maximum seconds per game review, and the moves reviewed.
+
+Usage:
+  python bench/bench_review.py --games 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from game.board import Config  # noqa: E402
+from game.boardfile import from_game  # noqa: E402
+from game.cli import positive_int  # noqa: E402
+from game.engine import Game  # noqa: E402
+from game.match import Match  # noqa: E402
+from game.moves import Move  # noqa: E402
+from game.solver.analysis import Solver  # noqa: E402
+from game.solver.review import review_log  # noqa: E402
+
+
+def play(seed: int, careless: float) -> dict:
+    """One seeded Expert game played by the careless player; returns its move log."""
+    rng = random.Random(seed)
+    match = Match(Game(Config.difficulty("expert"), seed=seed, clock=lambda: 0.0))
+    game, solver, ms = match.game, Solver(ignore_flags=True), 0
+    match.apply(Move.reveal((3, 3)))
+    while not game.over:
+        ms += rng.randint(100, 900)
+        analysis = solver.analyse(from_game(game, with_mines=False), explain=False)
+        for mine in sorted(analysis.mines):
+            if game.mark(mine) != "flag" and rng.random() < 0.5:
+                match.apply(Move.flag(mine))
+        covered = [c for c in game.cells() if game.number(c) is None and game.mark(c) != "flag"]
+        chords = [c for c in game.cells() if game.number(c) and game.chord_ready(c) and game.chord_targets(c)]
+        if chords and rng.random() < 0.5:
+            move = Move.chord(rng.choice(chords))
+        elif rng.random() < careless:
+            move = Move.reveal(rng.choice(covered))
+        else:
+            move = Move.reveal(analysis.best_move)
+        match.apply(move)
+    data = match.log_data()
+    times = iter(range(0, 10 ** 9, 250))
+    data["moves"] = [[next(times), kind, r, c] for _, kind, r, c in data["moves"]]
+    return data
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=positive_int, default=30, help="Expert games to review (default 30)")
+    parser.add_argument("--careless", type=float, default=0.1,
+                        help="chance of a random reveal instead of the best move (default 0.1)")
+    parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    args = parser.parse_args(argv)
+    if not 0 <= args.careless <= 1:
+        parser.error(f"argument --careless: {args.careless} is not a chance: give 0..1")
+    seconds, moves, verdicts = [], [], {}
+    for seed in range(args.seed, args.seed + args.games):
+        data = play(seed, args.careless)
+        start = time.perf_counter()
+        review = review_log(data)
+        seconds.append(time.perf_counter() - start)
+        moves.append(len(review.moves))
+        for m in review.moves:
+            verdicts[m.verdict] = verdicts.get(m.verdict, 0) + 1
+    seconds.sort()
+    p90 = seconds[min(len(seconds) - 1, int(0.9 * len(seconds)))]
+    print(f"{args.games} Expert games, {statistics.median(moves):.0f} moves reviewed per game (median)")
+    print(f"review seconds per game: median {statistics.median(seconds):.3f}, p90 {p90:.3f}, "
+          f"max {seconds[-1]:.3f}")
+    print("verdicts: " + ", ".join(f"{k} {v}" for k, v in sorted(verdicts.items())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,299 @@
+"""The review of a played game: a verdict on every move, from the position the player saw.
+
+Facts in, facts out: no words here (the report layer, ``game.review_report``, and the window
+say them). No pygame here.
+
+A move is reviewed on the position just before it: the revealed numbers, the covered cells
+and the total mine count, flags ignored (a flag may be wrong; the window's solver ignores
+them too), analysed exactly by :func:`game.solver.probabilities.solve`. The *cells a move
+revealed* are the cells the player chose to uncover: a reveal's clicked cell, a chord's
+covered unflagged neighbours (what the engine's ``chord_targets`` gives); the cells an
+opening floods afterwards follow from those and are not judged.
+
+Verdicts (:data:`VERDICTS`):
+
+- ``certain``: every cell the move revealed was proven safe (the first reveal of a covered
+  board too, when the first-click rule protected it: ``rule == "first_click"``);
+- ``mistake``: the move was certain to reveal a mine: a cell proven to be a mine, or a chord
+  whose cells hold a mine in every layout (a chord around a wrongly placed flag);
+- ``needless_guess``: neither, and some cell on the board was proven safe;
+- ``guess``: neither, and no cell was proven safe;
+- ``flag`` / ``unflag``: a flag placed / taken off; a flag on a cell proven safe has
+  ``wrong_flag``.
+
+*Survival* of a reveal or chord: the chance that every cell it revealed is safe, over the
+layouts that fit the position, all equally likely. For one cell that is 1 minus its mine
+probability; for a chord revealing several unproven cells it is the joint chance, counted
+exactly (the position with those cells forced empty, over the position: not the product of
+the cells' own chances, which are not independent). *Luck* is the product of the survival of
+every guess (``guess`` or ``needless_guess``) the player survived, and ``pluck`` its -log10,
+as Metasweeper shows it; the fatal move of a lost game is not in it.
+
+Reuse between positions: flags do not change the position, so flag moves reuse the last
+analysis, and a :class:`GroupCache` keeps each frontier group's count while other parts of
+the board change (tests and ``bench/bench_review.py`` measure it).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Iterable
+
+from game.board import Cell, Config
+from game.boardfile import BoardFile
+from game.engine import Game
+from game.moves import CHORD, FLAG, REVEAL, Move
+from game.solver.explain import Proof, simplest_proof
+from game.solver.probabilities import GroupCache, Probabilities, solve
+from game.solver.problem import Constraint, InconsistentPosition, build_problem
+
+CERTAIN, GUESS, NEEDLESS, MISTAKE, FLAGGED, UNFLAGGED = (
+    "certain", "guess", "needless_guess", "mistake", "flag", "unflag")
+VERDICTS = (CERTAIN, GUESS, NEEDLESS, MISTAKE, FLAGGED, UNFLAGGED)
+GUESSES = (GUESS, NEEDLESS)  # verdicts whose survival counts in the luck
+UNFLAG = "unflag"  # the review's kind for a flag taken off (the log's kind is "flag" both ways)
+SAFEST_TOLERANCE = 1e-9  # a cell within this of the lowest mine probability is among the safest
+
+
+@dataclass
+class MoveReview:
+    """One move that changed the board, reviewed.
+
+    index: the move's position in its source's own list (the log's moves, or the replay's
+        effective clicks), 0-based; moves that changed nothing are not reviewed.
+    time_ms: game time of the move, ms. kind: "reveal", "chord", "flag" or "unflag".
+    cell: (row, col) clicked (a chord's number). verdict: one of VERDICTS.
+    revealed: the cells the move revealed (see the module docstring), with
+        ``probabilities`` their mine probabilities (same order); empty for flags.
+    mine_probability: a reveal's clicked cell's mine probability; a chord's chance of
+        revealing at least one mine (1 - survival); None for flags.
+    survival: 1 - mine_probability for reveals and chords, None for flags.
+    safest_probability: the lowest mine probability of any covered cell in the position.
+    among_safest: the move's mine probability was the lowest on the board (None for flags).
+    safe_cells: every cell proven safe in the position, sorted. mines: every proven mine.
+    proof: for a needless guess, the explanation of the simplest safe cell
+        (:func:`game.solver.explain.simplest_proof`), else None.
+    wrong_flag: a flag placed on a cell proven safe.
+    exploded: the move revealed a mine (the game was lost on it).
+    rule: "first_click" when the verdict comes from the first-click rule, else None.
+    approximate: the position's probabilities are estimates (a frontier too large to count).
+    position: the solver's :class:`Probabilities` of the position (for explanations on demand).
+    """
+
+    index: int
+    time_ms: int
+    kind: str
+    cell: Cell
+    verdict: str
+    revealed: tuple[Cell, ...] = ()
+    probabilities: tuple[float, ...] = ()
+    mine_probability: float | None = None
+    survival: float | None = None
+    safest_probability: float = 0.0
+    among_safest: bool | None = None
+    safe_cells: tuple[Cell, ...] = ()
+    mines: tuple[Cell, ...] = ()
+    proof: Proof | None = None
+    wrong_flag: bool = False
+    exploded: bool = False
+    rule: str | None = None
+    approximate: bool = False
+    position: Probabilities | None = field(default=None, repr=False)
+
+
+@dataclass
+class Review:
+    """A whole game reviewed: ``rows``, ``cols``, ``mines`` (the count), ``won``, ``moves``
+    (MoveReview, game order), and the summary: ``guesses`` and ``needless_guesses`` (moves
+    with that verdict), ``mistakes``, ``luck`` (product of the survived guesses' survival,
+    1.0 with none) and ``pluck`` (-log10 of luck), ``guesses_survived``."""
+
+    rows: int
+    cols: int
+    mines: int
+    won: bool
+    moves: list[MoveReview]
+
+    def count(self, verdict: str) -> int:
+        return sum(1 for m in self.moves if m.verdict == verdict)
+
+    @property
+    def guesses(self) -> int:
+        return self.count(GUESS)
+
+    @property
+    def needless_guesses(self) -> int:
+        return self.count(NEEDLESS)
+
+    @property
+    def mistakes(self) -> int:
+        return self.count(MISTAKE)
+
+    def _survived(self) -> list[MoveReview]:
+        return [m for m in self.moves if m.verdict in GUESSES and not m.exploded]
+
+    @property
+    def guesses_survived(self) -> int:
+        return len(self._survived())
+
+    @property
+    def luck(self) -> float:
+        return math.prod(m.survival for m in self._survived())
+
+    @property
+    def pluck(self) -> float:
+        """-log10 of :attr:`luck` (0.0 without guesses; inf if a survived guess had chance 0,
+        which exact counting never gives)."""
+        luck = self.luck
+        return -math.log10(luck) if luck > 0 else math.inf
+
+
+def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start: Iterable[Cell] = (),
+           start_flags: Iterable[Cell] = (), first_click_safe: bool = True) -> Review:
+    """Review ``moves`` played on the ``rows`` x ``cols`` board with mines at ``layout``.
+
+    moves: (time_ms, kind, (row, col)) or (time_ms, kind, row, col) in game order, kind as
+        the move log writes it ("reveal", "flag" (a toggle), "chord"). Moves the game
+        ignores or that change nothing (wasted) are not reviewed; nor is a question mark
+        taken off (question marks are covered cells to the review).
+    start, start_flags: cells shown revealed and flagged before the first move (a loaded
+        position).
+    first_click_safe: the first reveal of a board with nothing revealed was protected by the
+        first-click rule (mines laid away from it): it is ``certain`` unless it hit a mine.
+    Raises:
+        ValueError: a layout or move off the board, an unknown kind, or a layout with no
+            safe cell (as :class:`game.engine.Game`).
+    """
+    layout = frozenset(tuple(c) for c in layout)
+    game = Game(Config(rows, cols, len(layout)), mines=layout, clock=lambda: 0.0)
+    game.restore(revealed=[tuple(c) for c in start], flags=[tuple(c) for c in start_flags])
+    reviewer = _Reviewer(game, first_click_safe)
+    for index, move in enumerate(moves):
+        ms, kind, *where = move
+        cell = tuple(where[0]) if len(where) == 1 else tuple(where)
+        reviewer.step(index, int(ms), kind, cell)
+        if game.over:
+            break
+    return Review(rows, cols, len(layout), game.state.value == "won", reviewer.reviewed)
+
+
+def review_log(data: dict) -> Review:
+    """Review a recorded game's move log (:meth:`game.match.Match.log_data`).
+
+    Raises:
+        ValueError, KeyError, TypeError: the log is damaged (as :func:`review`).
+    """
+    return review(data["rows"], data["cols"], data["mines"], data["moves"],
+                  data.get("start", ()), data.get("start_flags", ()),
+                  first_click_safe=not data.get("start"))
+
+
+class _Reviewer:
+    """Steps a Game through the moves, analysing each new position once (see the module
+    docstring)."""
+
+    def __init__(self, game: Game, first_click_safe: bool) -> None:
+        self.game = game
+        self.first_click_safe = first_click_safe
+        self.cache = GroupCache()
+        self.reviewed: list[MoveReview] = []
+        self.revealed = {c: game.number(c) for c in game.cells() if game.number(c) is not None}
+        self._probs: Probabilities | None = None
+
+    def position(self) -> Probabilities:
+        """The current position's analysis, flags ignored (made once per position)."""
+        if self._probs is None:
+            board = BoardFile(self.game.rows, self.game.cols, self.game.config.mines, dict(self.revealed))
+            self._probs = solve(build_problem(board, ignore_flags=True), self.cache)
+        return self._probs
+
+    def step(self, index: int, ms: int, kind: str, cell: Cell) -> None:
+        game = self.game
+        if kind == FLAG:
+            before = game.mark(cell) if game.on_board(cell) else None
+            outcome = game.apply(Move(kind, cell))
+            after = game.mark(cell)
+            if outcome.wasted or outcome.ignored or "flag" not in (before, after):
+                return
+            probs = self.position()
+            placed = after == "flag"
+            self.reviewed.append(MoveReview(
+                index, ms, FLAGGED if placed else UNFLAG, cell, FLAGGED if placed else UNFLAGGED,
+                safest_probability=min(probs.floats.values()), safe_cells=tuple(sorted(probs.safe)),
+                mines=tuple(sorted(probs.mines)), wrong_flag=placed and cell in probs.safe,
+                approximate=probs.approximate, position=probs))
+            return
+        targets = self._targets(kind, cell)
+        first = not self.revealed and kind == REVEAL
+        probs = self.position()
+        outcome = game.apply(Move(kind, cell))
+        if (outcome.wasted or outcome.ignored) and kind == CHORD and targets and game.number(cell) == 0:
+            # a replay's chord on a 0 (ms-toollib opens its neighbours): the same cells, one move
+            outcome = None
+            for target in targets:
+                done = game.apply(Move(REVEAL, target))
+                outcome = done if outcome is None or done.exploded else outcome
+        if outcome is None or outcome.wasted or outcome.ignored:
+            return
+        exploded = game.exploded is not None and game.state.value == "lost"
+        for c in outcome.opened:
+            self.revealed[c] = game.number(c)
+        self._probs = None
+        self.reviewed.append(self._judge(index, ms, kind, cell, targets, probs, exploded,
+                                         first and self.first_click_safe and not exploded))
+
+    def _targets(self, kind: str, cell: Cell) -> tuple[Cell, ...]:
+        game = self.game
+        if kind == REVEAL:
+            return (cell,)
+        return tuple(n for n in game.neighbours(cell) if game.number(n) is None and game.mark(n) != "flag")
+
+    def _judge(self, index, ms, kind, cell, targets, probs: Probabilities, exploded: bool,
+               by_rule: bool) -> MoveReview:
+        floats = probs.floats
+        chances = tuple(floats[t] for t in targets)
+        safest = min(floats.values())
+        safe = tuple(sorted(probs.safe))
+        if by_rule:
+            survival, verdict = 1.0, CERTAIN
+        else:
+            survival = joint_survival(probs, targets)
+            if survival == 1:
+                verdict = CERTAIN
+            elif survival == 0:
+                verdict = MISTAKE
+            else:
+                verdict = NEEDLESS if safe else GUESS
+        proof = None
+        if verdict == NEEDLESS:
+            nearest = min(safe, key=lambda c: (max(abs(c[0] - cell[0]), abs(c[1] - cell[1])), c))
+            proof = simplest_proof(probs, nearest)
+        mine = 0.0 if by_rule else chances[0] if len(targets) == 1 else 1.0 - survival
+        return MoveReview(
+            index, ms, kind, cell, verdict, targets, chances, mine, survival,
+            0.0 if by_rule else safest, mine <= safest + SAFEST_TOLERANCE or by_rule, safe,
+            tuple(sorted(probs.mines)), proof, False, exploded, "first_click" if by_rule else None,
+            probs.approximate, probs)
+
+
+def joint_survival(probs: Probabilities, cells: tuple[Cell, ...]) -> float:
+    """The chance that every one of ``cells`` (unknown cells of ``probs``'s position) is
+    safe: 1.0 and 0.0 exactly when proven, else the share of layouts with none of them a
+    mine (a constraint "0 mines among these cells" added to the position and counted)."""
+    if all(c in probs.safe for c in cells):
+        return 1.0
+    if any(c in probs.mines for c in cells):
+        return 0.0
+    if len(cells) == 1:
+        return 1.0 - probs.probability(cells[0])  # the solver's float for the cell, unrounded
+    problem = probs.problem
+    empty = Constraint((-1, -1), 0, 0, tuple(sorted(cells)))
+    frontier = problem.frontier | frozenset(cells)
+    narrowed = replace(problem, constraints=problem.constraints + (empty,), frontier=frontier,
+                       interior=tuple(c for c in problem.interior if c not in frontier))
+    try:
+        after = solve(narrowed)
+    except InconsistentPosition:
+        return 0.0
+    return probs.chance_after(after)
