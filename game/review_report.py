@@ -14,8 +14,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
+from types import SimpleNamespace
 
 from game import PROG
+from game.records.figures import detail_lines
 from game.records.record import STAT_FIELDS
 from game.replay.files import ReplayFileError, read_replay
 from game.replay.fromlog import LogError
@@ -44,6 +46,7 @@ class Reviewed:
     time_ms: int
     three_bv: int | None
     stats: dict
+    abandoned: bool = False  # a recorded game left after its first reveal (a loss)
 
 
 def load_review(which: str, data_dir: str | None = None) -> Reviewed:
@@ -73,7 +76,7 @@ def load_review(which: str, data_dir: str | None = None) -> Reviewed:
             raise LogError(f"game {record.id}: its move log is damaged ({err})") from None
         stats = {name: getattr(record, name) for name in RECORD_FIGURES + tuple(STAT_FIELDS)}
         return Reviewed(reviewed, f"game {record.id} ({record.level}, {record.played_at[:16]})",
-                        record.time_ms, record.three_bv, stats)
+                        record.time_ms, record.three_bv, stats, bool(record.abandoned))
 
 
 def run_review(args) -> int:
@@ -124,7 +127,7 @@ def _plural(n: int, word: str, words: str | None = None) -> str:
 def to_text(reviewed: Reviewed) -> str:
     """The review in words: a line per move, then the summary and the statistics."""
     review = reviewed.review
-    result = "won" if review.won else "lost"
+    result = "won" if review.won else "abandoned" if reviewed.abandoned else "lost"
     lines = [f"Review of {reviewed.title}: {review.rows}x{review.cols}, {review.mines} mines, {result} "
              f"in {reviewed.time_ms / 1000:.3f} s" + (f", 3BV {reviewed.three_bv}" if reviewed.three_bv else ""),
              f"{'#':>4}  {'time':>9}  {'move':<6}  {'cell':<9}  {'verdict':<15}  mine probability"]
@@ -136,7 +139,7 @@ def to_text(reviewed: Reviewed) -> str:
                  f"{_plural(review.needless_guesses, 'needless guess', 'needless guesses')}, "
                  f"{_plural(review.mistakes, 'mistake')}; luck: survived "
                  f"{_plural(review.guesses_survived, 'guess', 'guesses')} with chance "
-                 f"{chance(review.luck, 2)}" + (f" (1 in {1 / review.luck:,.0f}, pluck {review.pluck:.2f})"
+                 f"{chance(review.luck, 2)}" + (f" (1 in {_odds(1 / review.luck)}, pluck {review.pluck:.2f})"
                                                  if review.luck < 1 else ""))
     for m in review.moves:
         if m.verdict == "needless_guess" and m.proof is not None:
@@ -145,9 +148,21 @@ def to_text(reviewed: Reviewed) -> str:
         elif m.verdict == "mistake":
             lines.append(f"Mistake at {m.time_ms / 1000:.3f} s: the {KIND_WORDS[m.kind]} at {fmt(m.cell)} "
                          "was certain to reveal a mine.")
-    shown = [f"{name} {_figure(value)}" for name, value in reviewed.stats.items() if value is not None]
-    lines.append("Statistics: " + (", ".join(shown) if shown else "none recorded for this game"))
+    stats = reviewed.stats
+    shown = []
+    if stats.get("clicks_reveal") is not None:  # a recorded game's own counts
+        shown.append(f"3BV solved {stats['three_bv_solved']}, clicks {stats['clicks_reveal']} reveal, "
+                     f"{stats['clicks_flag']} flag, {stats['clicks_chord']} chord, {stats['clicks_wasted']} wasted"
+                     + (f", efficiency {stats['efficiency']:.0f} %" if stats.get("efficiency") is not None else ""))
+    if stats.get("clicks") is not None:  # the competitive figures, as the result panel's Details words them
+        shown += detail_lines(SimpleNamespace(**stats))
+    lines.append("Statistics: " + ("; ".join(shown) if shown else "none recorded for this game"))
     return "\n".join(lines)
+
+
+def _odds(value: float) -> str:
+    """``1.5``, ``23``, ``1,234``: one decimal below 10, where rounding would hide it."""
+    return f"{value:.1f}" if value < 10 else f"{value:,.0f}"
 
 
 def _probability(m) -> str:
@@ -161,9 +176,3 @@ def _probability(m) -> str:
     if m.verdict in ("guess", "needless_guess"):
         what += " (the safest on the board)" if m.among_safest else f" (safest on the board {chance(m.safest_probability)})"
     return what
-
-
-def _figure(value) -> str:
-    if isinstance(value, float):
-        return f"{value:.3f}".rstrip("0").rstrip(".") if value % 1 else f"{value:.0f}"
-    return str(value)
