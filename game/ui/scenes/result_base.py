@@ -1,5 +1,5 @@
 """The result overlay both endings share (game.ui.scenes.result: GameOver and Victory): the
-finished board with a panel of buttons (New game, Retry, Menu; Undo after a loss) and the
+finished board with a panel of buttons (New game, Retry, Menu, Review; Undo after a loss) and the
 game's figures beside or under it (never over a cell), in a strip the window grows for.
 """
 
@@ -84,7 +84,18 @@ class Result(Overlay):
 
     def labels(self) -> list[tuple[str, object]]:
         """The panel's buttons: (label, action) each, in order."""
-        return [("New game", self.new_game), ("Retry", self.retry), ("Menu", self.menu)]
+        review = [("Review", self.review)] if self.reviewable() else []
+        return [("New game", self.new_game), ("Retry", self.retry), ("Menu", self.menu), *review]
+
+    def reviewable(self) -> bool:
+        """True when this game was recorded (its record gives the replay its time and result)."""
+        records = self.services.records
+        return records is not None and records.last_record is not None
+
+    def review(self):
+        """Review: the replay viewer with the solver's review of this game (computed now,
+        before it opens: game.ui.app.Navigation.review_game); Esc comes back here."""
+        return self.services.scenes.review_game(self.base.match.log_data(), self.services.records.last_record, self)
 
     def new_game(self):
         return self.base.key_new()
