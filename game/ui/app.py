@@ -23,6 +23,7 @@ from game.ui.scenes.confirm import MessageBox  # noqa: E402
 from game.ui.scenes.menu import Menu  # noqa: E402
 from game.ui.scenes.playing import Playing  # noqa: E402
 from game.ui.scenes.replay import ReplayViewer  # noqa: E402
+from game.ui.scenes.review import ReviewViewer  # noqa: E402
 from game.ui.services import Services  # noqa: E402
 from game.ui.settings import for_run  # noqa: E402
 
@@ -139,8 +140,6 @@ class Navigation:
     def review_replay(self, replay, back=None, title: str | None = None):
         """The review viewer on ``replay``, or a message box over ``back`` (the menu when None)
         naming why not (a board too big for this screen, moves that cannot be reviewed)."""
-        from game.ui.scenes.review import ReviewViewer
-
         try:
             return ReviewViewer(self.services, replay, back=back, title=title)
         except ValueError as err:

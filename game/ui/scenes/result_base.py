@@ -84,8 +84,11 @@ class Result(Overlay):
 
     def labels(self) -> list[tuple[str, object]]:
         """The panel's buttons: (label, action) each, in order."""
-        review = [("Review", self.review)] if self.reviewable() else []
-        return [("New game", self.new_game), ("Retry", self.retry), ("Menu", self.menu), *review]
+        return [("New game", self.new_game), ("Retry", self.retry), ("Menu", self.menu)]
+
+    def panel_labels(self) -> list[tuple[str, object]]:
+        """:meth:`labels`, then Review for a recorded game."""
+        return self.labels() + ([("Review", self.review)] if self.reviewable() else [])
 
     def reviewable(self) -> bool:
         """True when this game was recorded (its record gives the replay its time and result)."""
@@ -138,7 +141,7 @@ class Result(Overlay):
 
         def arrange(width: int) -> ResultPanel:
             if width not in laid:
-                laid[width] = ResultPanel(*content, width, toggle, len(self.labels()))
+                laid[width] = ResultPanel(*content, width, toggle, len(self.panel_labels()))
             return laid[width]
 
         self.room = make_room(self.services.display, self.base.size(),
@@ -147,7 +150,7 @@ class Result(Overlay):
         self.arranged.move_to(self.room.panel.topleft)
         self.panel = self.arranged.rect
         self.shown_notes = self.arranged.notes  # the notes as wrapped on the panel
-        labels = self.labels()
+        labels = self.panel_labels()
         focus = self.buttons.focus
         buttons = [Button(rect, label, action, BUTTON_SIZE) for rect, (label, action) in zip(self.arranged.buttons, labels)]
         if self.arranged.toggle_rect is not None:
