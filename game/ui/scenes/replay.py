@@ -4,7 +4,8 @@ replay time, and a bar under the board (game.ui.replay_bar).
 
 Keys: Space play/pause, - and + speed (0.25x to 8x), Left/Right one move back/forward,
 Home/End the start/end, Esc back where the viewer was opened from (the menu when from the
-command line). The scrubber seeks where it is clicked and follows a drag.
+command line). The scrubber seeks where it is clicked and follows a drag. The review viewer
+(game.ui.scenes.review) adds [ / ] (PageUp / PageDown): the previous / next guess or mistake.
 
 The viewer only reads its Replay: it has no Match and calls no finish hook, so nothing it
 shows is ever recorded. While it shows, the objects alive are frozen out of the garbage
