@@ -59,8 +59,7 @@ def load_review(which: str, data_dir: str | None = None) -> Reviewed:
     if is_replay_file(which):
         replay = read_replay(which)
         try:
-            timeline = Timeline(replay)
-            reviewed = review(replay.rows, replay.cols, replay.mines, timeline_moves(timeline))
+            reviewed = review_timeline(Timeline(replay))
         except ValueError as err:
             raise ReplayFileError(f"its moves cannot be reviewed ({err})") from None
         stats = dataclasses.asdict(replay.stats) if replay.stats is not None else {}
@@ -77,6 +76,17 @@ def load_review(which: str, data_dir: str | None = None) -> Reviewed:
         stats = {name: getattr(record, name) for name in RECORD_FIGURES + tuple(STAT_FIELDS)}
         return Reviewed(reviewed, f"game {record.id} ({record.level}, {record.played_at[:16]})",
                         record.time_ms, record.three_bv, stats, bool(record.abandoned))
+
+
+def review_timeline(timeline: Timeline) -> Review:
+    """The review of a replay's :class:`Timeline`: one MoveReview per move the timeline
+    shows (its ``index`` is the timeline's move index, its ``time_ms`` the replay's time, ms).
+
+    Raises:
+        ValueError: a move the review cannot place (as :func:`game.solver.review.review`).
+    """
+    replay = timeline.replay
+    return review(replay.rows, replay.cols, replay.mines, timeline_moves(timeline))
 
 
 def run_review(args) -> int:
@@ -133,21 +143,15 @@ def to_text(reviewed: Reviewed) -> str:
              f"{'#':>4}  {'time':>9}  {'move':<6}  {'cell':<9}  {'verdict':<15}  mine probability"]
     for m in review.moves:
         lines.append(f"{m.index + 1:>4}  {m.time_ms / 1000:>7.3f} s  {KIND_WORDS[m.kind]:<6}  "
-                     f"{fmt(m.cell):<9}  {VERDICT_WORDS[m.verdict]:<15}  {_probability(m)}".rstrip())
+                     f"{fmt(m.cell):<9}  {VERDICT_WORDS[m.verdict]:<15}  {probability_words(m)}".rstrip())
     lines.append("")
     lines.append(f"Summary: {_plural(review.guesses, 'guess', 'guesses')}, "
                  f"{_plural(review.needless_guesses, 'needless guess', 'needless guesses')}, "
-                 f"{_plural(review.mistakes, 'mistake')}; luck: survived "
-                 f"{_plural(review.guesses_survived, 'guess', 'guesses')} with chance "
-                 f"{chance(review.luck, 2)}" + (f" (1 in {_odds(1 / review.luck)}, pluck {review.pluck:.2f})"
-                                                 if review.luck < 1 else ""))
+                 f"{_plural(review.mistakes, 'mistake')}; luck: {luck_words(review)}")
     for m in review.moves:
-        if m.verdict == "needless_guess" and m.proof is not None:
-            lines.append(f"Needless guess at {m.time_ms / 1000:.3f} s: {fmt(m.proof.cell)} was certainly "
-                         f"safe ({_plural(len(m.safe_cells), 'safe cell')} then): {m.proof.text}.")
-        elif m.verdict == "mistake":
-            lines.append(f"Mistake at {m.time_ms / 1000:.3f} s: the {KIND_WORDS[m.kind]} at {fmt(m.cell)} "
-                         "was certain to reveal a mine.")
+        said = explanation(m)
+        if said:
+            lines.append(f"{VERDICT_WORDS[m.verdict].capitalize()} at {m.time_ms / 1000:.3f} s: {said}")
     stats = reviewed.stats
     shown = []
     if stats.get("clicks_reveal") is not None:  # a recorded game's own counts
@@ -160,12 +164,32 @@ def to_text(reviewed: Reviewed) -> str:
     return "\n".join(lines)
 
 
+def explanation(m) -> str:
+    """Why move ``m`` (a MoveReview) got its verdict, in a sentence, for a needless guess (the
+    simplest safe cell and its proof) or a mistake; "" for the others."""
+    if m.verdict == "needless_guess" and m.proof is not None:
+        return (f"{fmt(m.proof.cell)} was certainly safe ({_plural(len(m.safe_cells), 'safe cell')} "
+                f"then): {m.proof.text}.")
+    if m.verdict == "mistake":
+        return f"the {KIND_WORDS[m.kind]} at {fmt(m.cell)} was certain to reveal a mine."
+    return ""
+
+
+def luck_words(review: Review) -> str:
+    """The summary's luck: "survived 3 guesses with chance 12% (1 in 8.3, pluck 0.92)"."""
+    return (f"survived {_plural(review.guesses_survived, 'guess', 'guesses')} with chance "
+            f"{chance(review.luck, 2)}" + (f" (1 in {_odds(1 / review.luck)}, pluck {review.pluck:.2f})"
+                                          if review.luck < 1 else ""))
+
+
 def _odds(value: float) -> str:
     """``1.5``, ``23``, ``1,234``: one decimal below 10, where rounding would hide it."""
     return f"{value:.1f}" if value < 10 else f"{value:,.0f}"
 
 
-def _probability(m) -> str:
+def probability_words(m) -> str:
+    """Move ``m``'s mine probability in words, with the lowest on the board for a guess ("" for a
+    flag that was not wrong)."""
     if m.kind in ("flag", "unflag"):
         return "wrong flag: the cell was certainly safe" if m.wrong_flag else ""
     if m.rule == "first_click":

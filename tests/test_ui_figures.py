@@ -64,7 +64,7 @@ def test_the_result_panel_shows_the_figures_once_computed_and_details_on_d(windo
     assert scene.figures.details and any(line.startswith("ZiNi") for line in shown) and len(shown) > compact
     assert shows_line(scene, f"Clicks {record.clicks}: L{record.clicks} R0 D0")
     assert_panel_clear_of_the_board(w)
-    toggle = scene.buttons.buttons[3]
+    toggle = scene.buttons.buttons[-1]  # after New game, Retry, Menu and Review
     assert toggle.label == "Less"
     w.click(toggle.rect.center)  # the button answers the mouse too
     assert not scene.figures.details and shows_line(scene, compact_line(record))

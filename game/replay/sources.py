@@ -30,6 +30,16 @@ def recorded_replay(store, record) -> Replay:
     data = store.log(record.id)
     if data is None:
         raise LogError(f"game {record.id} has no move log (it was recorded before logs were kept)")
+    return log_replay(data, record)
+
+
+def log_replay(data: dict, record) -> Replay:
+    """The Replay of a game from its move log ``data`` (game.match.Match.log_data) and its
+    GameRecord ``record`` (time, won, player name), chosen as :func:`recorded_replay` says.
+
+    Raises:
+        LogError: the game started from a loaded position, or its log is damaged.
+    """
     if data.get("pointer_gaps"):
         return replay_of(data, record, from_moves=True)
     replay = replay_of(data, record)
@@ -110,4 +120,4 @@ def prepare_replay(args) -> int | None:
     return None
 
 
-__all__ = ["LogError", "ReplayFileError", "ends_as_logged", "is_replay_file", "load_replay", "prepare_replay", "recorded_game", "recorded_replay"]
+__all__ = ["LogError", "ReplayFileError", "ends_as_logged", "is_replay_file", "load_replay", "log_replay", "prepare_replay", "recorded_game", "recorded_replay"]

@@ -23,6 +23,7 @@ from game.ui.scenes.confirm import MessageBox  # noqa: E402
 from game.ui.scenes.menu import Menu  # noqa: E402
 from game.ui.scenes.playing import Playing  # noqa: E402
 from game.ui.scenes.replay import ReplayViewer  # noqa: E402
+from game.ui.scenes.review import ReviewViewer  # noqa: E402
 from game.ui.services import Services  # noqa: E402
 from game.ui.settings import for_run  # noqa: E402
 
@@ -106,6 +107,44 @@ class Navigation:
             return self.replay(replay, back)
         except ValueError as err:  # a board too big for this screen
             return MessageBox(self.services, back, "Watch", [f"Game {record_id} cannot be watched: {err}."])
+
+
+    def review(self, record_id: int, back):
+        """The review viewer (game.ui.scenes.review) on recorded game ``record_id``, going
+        ``back`` when it closes; a message box over ``back`` when the game cannot be watched
+        (as :meth:`watch`) or reviewed. The review is computed here, before it opens."""
+        from game.replay.sources import LogError, recorded_replay
+
+        records = self.services.records
+        record = records.store.game(record_id) if records is not None else None
+        if record is None:
+            return MessageBox(self.services, back, "Review", [f"Game {record_id} is not in the records."])
+        try:
+            replay = recorded_replay(records.store, record)
+        except LogError as err:
+            return MessageBox(self.services, back, "Review", [f"Game {record_id} cannot be reviewed: {err}."])
+        return self.review_replay(replay, back, f"Review of game {record_id}")
+
+    def review_game(self, log: dict, record, back):
+        """The review viewer on a game just played: its move ``log`` (Match.log_data) and its
+        GameRecord ``record`` (as recorded); a message box over ``back`` when it cannot be
+        reviewed. Used by the result panel, whose game's log may still be being stored."""
+        from game.replay.sources import LogError, log_replay
+
+        try:
+            replay = log_replay(log, record)
+        except LogError as err:
+            return MessageBox(self.services, back, "Review", [f"This game cannot be reviewed: {err}."])
+        return self.review_replay(replay, back, "Review of this game")
+
+    def review_replay(self, replay, back=None, title: str | None = None):
+        """The review viewer on ``replay``, or a message box over ``back`` (the menu when None)
+        naming why not (a board too big for this screen, moves that cannot be reviewed)."""
+        try:
+            return ReviewViewer(self.services, replay, back=back, title=title)
+        except ValueError as err:
+            return MessageBox(self.services, back if back is not None else self.menu(), "Review",
+                              [f"It cannot be reviewed: {err}."])
 
 
 def first_scene(services, config, warnings=(), replay=None):

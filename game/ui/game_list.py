@@ -3,8 +3,9 @@
 
 Keys (on the page): Up/Down move the selection, Page Up/Page Down and Home/End jump, W
 cycles the result filter, F toggles no-flag games, B cycles the 3BV range, Enter watches
-the selected game. The mouse: a click selects a row, a double click or the Watch button
-watches it, the wheel scrolls, the filter buttons cycle. All positions are logical pixels.
+the selected game, R reviews it (the replay viewer with the solver's review: game.ui.scenes.review).
+The mouse: a click selects a row, a double click or the Watch button watches it, the Review
+button reviews it, the wheel scrolls, the filter buttons cycle. All positions are logical pixels.
 """
 
 from __future__ import annotations
@@ -135,9 +136,9 @@ class GamesPage:
     """The page's state and controls inside ``panel``; ``watch(record_id)`` returns the next
     scene. Filters: ``result`` (RESULTS index), ``no_flags``, ``bbbv`` (BBBV_RANGES index)."""
 
-    def __init__(self, panel: pygame.Rect, watch) -> None:
+    def __init__(self, panel: pygame.Rect, watch, review=None) -> None:
         self.panel = panel
-        self.watch_action = watch
+        self.watch_action, self.review_action = watch, review
         self.result, self.no_flags, self.bbbv = 0, False, 0
         self.list = GameList(pygame.Rect(panel.left + 8, panel.top + 54, panel.width - 16, panel.height - 92))
         y = panel.top + 8
@@ -145,6 +146,7 @@ class GamesPage:
                         Button((panel.left + 126, y, 104, 20), "", self.toggle_flags, 14),
                         Button((panel.left + 236, y, 140, 20), "", self.cycle_bbbv, 14)]
         self.watch_button = Button((panel.right - 88, panel.bottom - 30, 80, 22), "Watch", self.watch, 15)
+        self.review_button = Button((panel.right - 184, panel.bottom - 30, 90, 22), "Review (R)", self.review, 15)
         self._label()
 
     def _label(self) -> None:
@@ -154,7 +156,7 @@ class GamesPage:
 
     def buttons(self) -> list[Button]:
         """The page's buttons, in focus order."""
-        return [*self.filters, self.watch_button]
+        return [*self.filters, self.review_button, self.watch_button]
 
     def load(self, store, level: str) -> None:
         """Read ``level``'s games that pass the filters from ``store`` (None: no records)."""
@@ -185,13 +187,18 @@ class GamesPage:
         chosen = self.list.chosen()
         return None if chosen is None else self.watch_action(chosen.id)
 
+    def review(self):
+        """Review the selected game (None when there is none)."""
+        chosen = self.list.chosen()
+        return None if chosen is None or self.review_action is None else self.review_action(chosen.id)
+
     def handle(self, event: pygame.event.Event, now_ms: int):
         """(used, next scene or None) for one event."""
         if event.type == pygame.KEYDOWN:
             if self.list.handle_key(event.key):
                 return True, None
             actions = {pygame.K_w: self.cycle_result, pygame.K_f: self.toggle_flags, pygame.K_b: self.cycle_bbbv,
-                       pygame.K_RETURN: self.watch, pygame.K_KP_ENTER: self.watch}
+                       pygame.K_r: self.review, pygame.K_RETURN: self.watch, pygame.K_KP_ENTER: self.watch}
             if event.key in actions:
                 return True, actions[event.key]()
         if event.type == pygame.MOUSEWHEEL:

@@ -1,5 +1,5 @@
-"""The result panel's arrangement: title, lines, notes, a best time's name block, three buttons
-(four after a loss: Undo too).
+"""The result panel's arrangement: title, lines, notes, a best time's name block, three to five buttons
+(New game, Retry, Menu, then Review for a recorded game and Undo after a loss).
 
 The panel is laid out for the width its room (game.ui.room) gives it, and sizes itself to
 its text. Three arrangements, the first that fits:
@@ -9,8 +9,8 @@ its text. Three arrangements, the first that fits:
 - ``columns``: the title and lines on the left, the name block and the buttons on the
   right (a window as wide as Expert's);
 - ``stack``: one under another, centred (a side strip, or a narrow window); the buttons
-  sit in a row, or, when the panel is too narrow for all of them, New game over Retry and
-  Menu (three buttons) or two rows of two (four).
+  sit in a row, or, when the panel is too narrow for all of them, in rows of two, New game
+  across the first row when their count is odd.
 
 Geometry and the drawing of the text only: the scene (game.ui.scenes.result) owns the
 buttons' actions and the name field. All positions are logical pixels.
@@ -67,7 +67,7 @@ class ResultPanel:
     celebration: the best-time lines ("New best time!", "#1 on Expert"), empty when the
     time is not a best time; with them the panel has a name block. ``rect`` is the panel,
     ``field`` the name field's rect (None without celebration), ``buttons`` ``count`` rects
-    (3, or 4 with a loss's Undo).
+    (3 to 5: Review and a loss's Undo may follow).
     ``toggle``: the label of a small button after the lines (the figures' Details), or None;
     ``toggle_rect`` is where it goes (None without one).
     """
@@ -199,13 +199,16 @@ class ResultPanel:
             bw = (inner - (n - 1) * GAP) // n
             self.buttons = [pygame.Rect(PAD + i * (bw + GAP), y + 4, bw, BUTTON_H) for i in range(n)]
             return y + 4 + BUTTON_H + PAD
-        half = (inner - GAP) // 2  # two rows: New game across (or beside Retry), the rest under it
-        lower = [pygame.Rect(PAD, y + 8 + BUTTON_H, half, BUTTON_H),
-                 pygame.Rect(PAD + half + GAP, y + 8 + BUTTON_H, inner - half - GAP, BUTTON_H)]
-        upper = ([pygame.Rect(PAD, y + 4, inner, BUTTON_H)] if n == 3 else
-                 [rect.move(0, -4 - BUTTON_H) for rect in lower])
-        self.buttons = upper + lower
-        return y + 8 + 2 * BUTTON_H + PAD
+        half = (inner - GAP) // 2  # rows of two; with an odd count, New game across the first row
+        self.buttons, top = [], y + 4
+        if n % 2:
+            self.buttons.append(pygame.Rect(PAD, top, inner, BUTTON_H))
+            top += BUTTON_H + GAP
+        for _ in range(n // 2):
+            self.buttons += [pygame.Rect(PAD, top, half, BUTTON_H),
+                             pygame.Rect(PAD + half + GAP, top, inner - half - GAP, BUTTON_H)]
+            top += BUTTON_H + GAP
+        return top - GAP + PAD
 
     # ----- placing and drawing ---------------------------------------------------------------
     def move_to(self, topleft: tuple[int, int]) -> None:

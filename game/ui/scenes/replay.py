@@ -4,7 +4,8 @@ replay time, and a bar under the board (game.ui.replay_bar).
 
 Keys: Space play/pause, - and + speed (0.25x to 8x), Left/Right one move back/forward,
 Home/End the start/end, Esc back where the viewer was opened from (the menu when from the
-command line). The scrubber seeks where it is clicked and follows a drag.
+command line). The scrubber seeks where it is clicked and follows a drag. The review viewer
+(game.ui.scenes.review) adds [ / ] (PageUp / PageDown): the previous / next guess or mistake.
 
 The viewer only reads its Replay: it has no Match and calls no finish hook, so nothing it
 shows is ever recorded. While it shows, the objects alive are frozen out of the garbage
@@ -51,12 +52,15 @@ class ReplayViewer(Scene):
         ValueError: the board does not fit this screen even at the smallest cell size.
     """
 
+    strip_h = 0  # pixels between the board window and the bar (the review's marks), logical
+
     def __init__(self, services, replay: Replay, back: Scene | None = None, title: str | None = None) -> None:
         super().__init__(services)
         self.replay, self.back = replay, back
         self.title = title or describe(replay)
         width, height = services.display.area()
-        self.layout = layout_for(replay.rows, replay.cols, (width, height - BAR_H), len(replay.mines))
+        self.layout = layout_for(replay.rows, replay.cols, (width, height - BAR_H - self.strip_h),
+                                 len(replay.mines))
         if self.layout is None:
             raise ValueError(f"replay: its {replay.rows}x{replay.cols} board does not fit this screen")
         self.timeline = Timeline(replay)
@@ -68,7 +72,7 @@ class ReplayViewer(Scene):
         actions = {"start": self.key_start, "back": lambda: self.key_step(-1), "play": self.key_play,
                    "forward": lambda: self.key_step(1), "end": self.key_end, "slower": lambda: self.key_speed(-1),
                    "faster": lambda: self.key_speed(1)}
-        self.bar = ReplayBar(self.layout.size[0], self.layout.size[1], actions)
+        self.bar = ReplayBar(self.layout.size[0], self.layout.size[1] + self.strip_h, actions)
         self.keys = {pygame.K_SPACE: self.key_play, pygame.K_LEFT: lambda: self.key_step(-1),
                      pygame.K_RIGHT: lambda: self.key_step(1), pygame.K_HOME: self.key_start,
                      pygame.K_END: self.key_end, pygame.K_ESCAPE: self.key_back,
@@ -77,7 +81,7 @@ class ReplayViewer(Scene):
 
     # ----- scene hooks -----------------------------------------------------------------------
     def size(self) -> tuple[int, int]:
-        return self.layout.size[0], self.layout.size[1] + BAR_H
+        return self.layout.size[0], self.layout.size[1] + self.strip_h + BAR_H
 
     def enter(self) -> None:
         if not hasattr(self, "view"):

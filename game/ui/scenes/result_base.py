@@ -1,5 +1,5 @@
 """The result overlay both endings share (game.ui.scenes.result: GameOver and Victory): the
-finished board with a panel of buttons (New game, Retry, Menu; Undo after a loss) and the
+finished board with a panel of buttons (New game, Retry, Menu, Review; Undo after a loss) and the
 game's figures beside or under it (never over a cell), in a strip the window grows for.
 """
 
@@ -86,6 +86,20 @@ class Result(Overlay):
         """The panel's buttons: (label, action) each, in order."""
         return [("New game", self.new_game), ("Retry", self.retry), ("Menu", self.menu)]
 
+    def panel_labels(self) -> list[tuple[str, object]]:
+        """:meth:`labels`, then Review for a recorded game."""
+        return self.labels() + ([("Review", self.review)] if self.reviewable() else [])
+
+    def reviewable(self) -> bool:
+        """True when this game was recorded (its record gives the replay its time and result)."""
+        records = self.services.records
+        return records is not None and records.last_record is not None
+
+    def review(self):
+        """Review: the replay viewer with the solver's review of this game (computed now,
+        before it opens: game.ui.app.Navigation.review_game); Esc comes back here."""
+        return self.services.scenes.review_game(self.base.match.log_data(), self.services.records.last_record, self)
+
     def new_game(self):
         return self.base.key_new()
 
@@ -127,7 +141,7 @@ class Result(Overlay):
 
         def arrange(width: int) -> ResultPanel:
             if width not in laid:
-                laid[width] = ResultPanel(*content, width, toggle, len(self.labels()))
+                laid[width] = ResultPanel(*content, width, toggle, len(self.panel_labels()))
             return laid[width]
 
         self.room = make_room(self.services.display, self.base.size(),
@@ -136,7 +150,7 @@ class Result(Overlay):
         self.arranged.move_to(self.room.panel.topleft)
         self.panel = self.arranged.rect
         self.shown_notes = self.arranged.notes  # the notes as wrapped on the panel
-        labels = self.labels()
+        labels = self.panel_labels()
         focus = self.buttons.focus
         buttons = [Button(rect, label, action, BUTTON_SIZE) for rect, (label, action) in zip(self.arranged.buttons, labels)]
         if self.arranged.toggle_rect is not None:

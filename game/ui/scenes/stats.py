@@ -5,7 +5,7 @@ filtered, to watch one (game.ui.game_list); and Reset statistics, after a confir
 
 Keys: Left/Right (or 1-4) change the level, G switches between the summary and the Games
 page, Up/Down/Tab move between the buttons (on the Games page Up/Down move in the list, Tab
-between the buttons, Enter watches), Enter/Space press the focused one, Esc goes back to
+between the buttons, Enter watches, R reviews), Enter/Space press the focused one, Esc goes back to
 the menu. Tabs and buttons also answer the mouse. Opening the screen computes, in the
 background, the figures of games that lack them (game.records.compstats). Reading works on a read-only database; resetting it is refused
 with the store's message.
@@ -55,7 +55,7 @@ class Statistics(Scene):
         self.message = ""  # the result of a reset, or why it was refused
         self.stats: dict[str, LevelStats] = {}
         self.page = "summary"  # or "games"
-        self.games = GamesPage(PANEL, self.watch)
+        self.games = GamesPage(PANEL, self.watch, self.review)
         self.bottom = [Button((18, 384, 140, 24), "Reset statistics...", self.ask_reset),
                        Button((166, 384, 120, 24), "Games (G)", self.toggle_page),
                        Button((PANEL.right - 90, 384, 80, 24), "Back", self.leave)]
@@ -154,6 +154,10 @@ class Statistics(Scene):
     def watch(self, record_id: int):
         """Play game ``record_id`` back (game.ui.app.Navigation.watch); back here after."""
         return self.services.scenes.watch(record_id, back=self)
+
+    def review(self, record_id: int):
+        """Review game ``record_id`` (game.ui.app.Navigation.review); back here after."""
+        return self.services.scenes.review(record_id, back=self)
 
     # ----- input -----------------------------------------------------------------------------
     def size(self) -> tuple[int, int]:

@@ -1,0 +1,98 @@
+"""The review viewer: the replay viewer (game.ui.scenes.replay) with the solver's review of the
+game alongside (game.solver.review, worded as ``--review`` words it: game.review_report).
+
+Under the board, a strip marks each move's verdict at the move's time on the scrubber's
+scale (game.ui.review_view: green certain, amber guess, red needless guess or mistake, flags
+unmarked); beside or under the window, a panel (game.ui.room, as the result panel: never
+over the board) shows the current move (the last one applied) with its verdict, mine
+probability and explanation, and the game's counts and luck. On the board the current
+move's cell is ringed in its verdict's colour, and for a needless guess the safe cell its
+explanation proves is ringed green.
+
+Keys: the viewer's (Space, - and +, Left/Right, Home/End, Esc), and [ or PageUp / ] or
+PageDown: the previous / next guess, needless guess or mistake (pauses, the move applied).
+
+The review is computed when the viewer is made, before it opens (about 0.2 s median for an
+Expert game, 1 s at most: bench/bench_review.py), from the same timeline the viewer plays
+(game.review_report.review_timeline), so each mark is a move the scrubber and Left/Right
+reach, at the time they reach it.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+import pygame
+
+from game.replay.events import Replay
+from game.review_report import review_timeline
+from game.ui import review_view as rv
+from game.ui.room import make_room
+from game.ui.scene import Scene
+from game.ui.scenes.replay import ReplayViewer
+
+PREVIOUS_KEYS = (pygame.K_LEFTBRACKET, pygame.K_PAGEUP)
+NEXT_KEYS = (pygame.K_RIGHTBRACKET, pygame.K_PAGEDOWN)
+SAFE_RGB = rv.VERDICT_RGB["certain"]  # the ring on a needless guess's proven-safe cell
+
+
+class ReviewViewer(ReplayViewer):
+    """Play ``replay`` back with its review; Esc returns to ``back`` (the menu when None).
+
+    Raises:
+        ValueError: the board does not fit this screen, or its moves cannot be reviewed.
+    """
+
+    strip_h = rv.MARKS_H
+
+    def __init__(self, services, replay: Replay, back: Scene | None = None, title: str | None = None) -> None:
+        super().__init__(services, replay, back, title)
+        self.review = review_timeline(self.timeline)
+        self.by_index = {m.index: m for m in self.review.moves}
+        self.jumps = [m.index for m in self.review.moves if m.verdict in rv.JUMP_VERDICTS]
+        tl = self.timeline
+        self.marks = rv.marks(self.review, self.bar.track, tl.start_ms, tl.end_ms)
+        self.strip = pygame.Rect(0, self.layout.size[1], self.layout.size[0], self.strip_h)
+        self.room = make_room(services.display, super().size(),
+                              lambda where, width: rv.panel_height(self.review, tl.moves, width))
+        self.keys.update({**{key: lambda: self.key_jump(-1) for key in PREVIOUS_KEYS},
+                          **{key: lambda: self.key_jump(1) for key in NEXT_KEYS}})
+
+    def size(self) -> tuple[int, int]:
+        return self.room.size
+
+    def handle(self, event: pygame.event.Event) -> Scene | None:
+        if event.type == pygame.KEYDOWN and event.key not in self.keys and getattr(event, "unicode", "") in ("[", "]"):
+            return self.key_jump(-1 if event.unicode == "[" else 1) or self
+        return super().handle(event)
+
+    @property
+    def current(self):
+        """The MoveReview of the last move applied, or None (before the first move, or a move
+        the review skipped)."""
+        return self.by_index.get(self.head.moves - 1)
+
+    def key_jump(self, delta: int) -> None:
+        """[ / ]: to the previous / next guess or mistake (pauses); nothing past the ends."""
+        now = self.head.moves - 1  # the current move's index
+        if delta > 0:
+            at = bisect_left(self.jumps, now + 1)
+            target = self.jumps[at] if at < len(self.jumps) else None
+        else:
+            at = bisect_left(self.jumps, now) - 1
+            target = self.jumps[at] if at >= 0 else None
+        if target is None:
+            return
+        self.playing = False
+        self.show(self.head.step(target + 1 - self.head.moves))
+
+    def draw(self, screen: pygame.Surface) -> None:
+        super().draw(screen)
+        self.room.draw(screen)
+        rv.draw_marks(screen, self.strip, self.bar.track, self.marks)
+        move = self.current
+        rv.draw_panel(screen, self.room.panel, self.review, move, self.timeline.moves)
+        if move is not None and move.verdict in rv.VERDICT_RGB:
+            rv.ring(screen, self.layout.cell_rect(move.cell), rv.VERDICT_RGB[move.verdict])
+            if move.proof is not None:
+                rv.ring(screen, self.layout.cell_rect(move.proof.cell), SAFE_RGB)
