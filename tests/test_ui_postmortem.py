@@ -11,6 +11,7 @@ from game.solver.probabilities import solve
 from game.solver.problem import build_problem, fmt
 from game.ui.hint_marks import HINT_SAFE_RGB, MINE_MARK_RGB
 from game.ui.postmortem import WORKING
+from game.ui.scenes.help import CONTROLS
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver
 from tests.play_helpers import wait_postmortem
@@ -128,9 +129,10 @@ def test_a_loss_with_no_safe_cell_is_a_forced_guess_with_the_luck_of_the_guesses
     assert {c for c in game.cells() if ring_colour(w, c) == HINT_SAFE_RGB} == set()
 
 
-def test_after_a_loss_h_hides_the_panel_and_after_a_win_v_still_does(window):
+def test_after_a_loss_h_hides_the_panel_and_the_help_names_v(window):
     w, _, _ = lose_needlessly(window)
     w.step(60)
     wait_postmortem(w)
     assert_v_toggles(w, pygame.K_h)
     assert not w.scene.postmortem.shown  # H is not the post-mortem
+    assert ("V after a loss", "why it was lost") in CONTROLS  # the help says what V does

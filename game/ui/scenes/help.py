@@ -24,6 +24,7 @@ CONTROLS = (  # (keys, what they do), in the order shown
     ("A", "autoplay (any key stops)"),
     ("F2, face", "new game"),
     ("R", "retry the same board"),
+    ("V after a loss", "why it was lost"),
     ("P", "pause"),
     ("Esc", "menu"),
     ("F11, Alt+Enter", "full screen"),

@@ -22,7 +22,8 @@ class Result(Overlay):
     """Common overlay: a panel of ``lines()`` and ``notes`` and three buttons in a strip beside
     or under the board (game.ui.room: the window grows while the result shows, and shrinks
     back for a new game or a retry), so the whole finished board stays in view: the mine
-    that went off, every wrong flag. V hides and shows the panel. The game's competitive
+    that went off, every wrong flag. V hides and shows the panel (H after a loss, where V
+    shows the post-mortem: game.ui.scenes.result.GameOver). The game's competitive
     statistics show as a line (game.ui.result_figures) once computed; D or the Details button
     shows all of them, and again the line."""
 
