@@ -200,3 +200,53 @@ def probability_words(m) -> str:
     if m.verdict in ("guess", "needless_guess"):
         what += " (the safest on the board)" if m.among_safest else f" (safest on the board {chance(m.safest_probability)})"
     return what
+
+
+# ----- the post-mortem of a loss (the window's result panel says these) -----------------------
+def fatal_move(review: Review):
+    """The move that lost ``review``'s game (a MoveReview with ``exploded``), or None."""
+    return next((m for m in reversed(review.moves) if m.exploded), None)
+
+
+def loss_line(review: Review) -> str:
+    """What lost the game, in one line: "Forced guess: no cell was safe; you survived 7
+    guesses (luck 1 in 23)", "Needless guess: (4,7) was certainly safe", "Mistake: (2,3) was
+    certainly a mine" (a chord: "the chord at (2,3) was certain to reveal a mine"); "" when
+    the game was not lost on a move."""
+    m = fatal_move(review)
+    if m is None:
+        return ""
+    if m.verdict == "guess":
+        survived = review.guesses_survived
+        if not survived:
+            return "Forced guess: no cell was safe; it was your first guess"
+        luck = f" (luck 1 in {_odds(1 / review.luck)})" if review.luck < 1 else ""
+        return f"Forced guess: no cell was safe; you survived {_plural(survived, 'guess', 'guesses')}{luck}"
+    if m.verdict == "needless_guess":
+        safe = m.proof.cell if m.proof is not None else m.safe_cells[0]
+        return f"Needless guess: {fmt(safe)} was certainly safe"
+    if m.verdict == "mistake":
+        if m.kind == "chord":
+            return f"Mistake: the chord at {fmt(m.cell)} was certain to reveal a mine"
+        return f"Mistake: {fmt(m.cell)} was certainly a mine"
+    return f"Lost at {fmt(m.cell)}"  # not a verdict an exploding move gets, unless estimated
+
+
+def loss_details(review: Review, proof=None) -> list[str]:
+    """The post-mortem's lines after :func:`loss_line`: the fatal move and its mine
+    probability then, how many cells were certainly safe, and the explanation of the
+    simplest (``proof``, else the review's own for a needless guess). [] without a loss."""
+    m = fatal_move(review)
+    if m is None:
+        return []
+    proof = proof or m.proof
+    lines = [f"The fatal {KIND_WORDS[m.kind]} at {fmt(m.cell)}: mine probability {probability_words(m)}"]
+    if m.approximate:
+        lines.append("(probabilities estimated: the frontier was too large to count)")
+    if m.safe_cells:
+        lines.append(f"{_plural(len(m.safe_cells), 'cell was', 'cells were')} certainly safe then")
+    else:
+        lines.append("No cell was certainly safe then")
+    if proof is not None:
+        lines.append(f"{fmt(proof.cell)} was safe: {proof.text[:1].upper()}{proof.text[1:]}.")
+    return lines

@@ -29,6 +29,16 @@ def win(game, clock=None, seconds=5.0):
     return game
 
 
+def wait_postmortem(w, seconds=30.0):
+    """After a loss: wait for the post-mortem's review (worked out on its own thread, in real
+    time while the fake clock steps) and the frame that lays the panel out with it, so a
+    click aims at where the buttons stay."""
+    scene = w.scene
+    assert scene.postmortem.wait(seconds), "the review was not worked out in time"
+    w.step(2)
+    assert scene.postmortem.ready
+
+
 def satisfied_number(w, first=(8, 15)):
     """In the window driven by ``w``: reveal ``first``, then flag (by right clicks) the mines
     around a number that has safe covered neighbours; return (game, number, those safe cells)."""

@@ -52,17 +52,18 @@ def assert_panel_clear_of_the_board(w):
         assert scene.panel.contains(field.rect)
 
 
-def assert_v_toggles(w):
+def assert_v_toggles(w, key=pygame.K_v):
+    """``key`` (V; H after a loss, where V shows the post-mortem) hides and shows the panel."""
     scene = w.scene
     before = pygame.image.tobytes(w.screen.subsurface(scene.panel), "RGB")
     board = pygame.image.tobytes(w.screen.subsurface(scene.base.layout.board), "RGB")
-    w.key(pygame.K_v)
+    w.key(key)
     assert w.scene is scene and not scene.panel_shown
     assert pygame.image.tobytes(w.screen.subsurface(scene.panel), "RGB") != before
     assert pygame.image.tobytes(w.screen.subsurface(scene.base.layout.board), "RGB") == board  # untouched
     w.click(scene.buttons.buttons[2].rect.center)  # Menu, hidden: nothing happens
     assert w.scene is scene
-    w.key(pygame.K_v)
+    w.key(key)
     assert scene.panel_shown and pygame.image.tobytes(w.screen.subsurface(scene.panel), "RGB") == before
 
 
@@ -78,7 +79,7 @@ def test_after_a_loss_the_panel_leaves_the_board_the_fatal_mine_and_wrong_flags_
     assert_panel_clear_of_the_board(w)
     assert shows_sprite(w, layout, game.exploded, "mine_hit")
     assert shows_sprite(w, layout, wrong, "wrong_flag")
-    assert_v_toggles(w)
+    assert_v_toggles(w, pygame.K_h)  # after a loss V shows the post-mortem (test_ui_postmortem)
     w.key(pygame.K_r)  # retry: the window shrinks back and clicks land on their cells
     assert isinstance(w.scene, Playing) and w.screen.get_size() == layout.size
     w.click_cell((0, 0))

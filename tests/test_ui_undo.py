@@ -11,7 +11,7 @@ from game.ui.scenes.confirm import Confirm
 from game.ui.scenes.menu import Menu
 from game.ui.scenes.playing import ABANDON_AFTER_UNDO, Playing
 from game.ui.scenes.result import GameOver, Victory
-from tests.play_helpers import win_by_clicks
+from tests.play_helpers import wait_postmortem, win_by_clicks
 from tests.test_ui_records import stored
 from tests.test_ui_screens import assert_panel_clear_of_the_board
 
@@ -38,6 +38,7 @@ def lose(w, game):
     w.click_cell(mine)
     assert game.state is State.LOST and isinstance(w.scene, GameOver)
     w.step(60)
+    wait_postmortem(w)  # its line comes in and the panel is laid out again: then click
     return mine
 
 

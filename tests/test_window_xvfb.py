@@ -294,3 +294,64 @@ def test_real_window_game_watched_from_statistics_plays_pauses_and_goes_back(tmp
         again = settled(x, back)
         assert differs(games, again, (0, 0, back[2], back[3])) == 0, "Esc did not go back to the Games page"
         assert x.game.poll() is None
+
+
+def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ctrl_z_undoes():
+    """Beginner, --seed 4 (its first board computed on a twin of the window's game): the first
+    click at the centre leaves cells that are certainly safe; a real click on a mine that was
+    not certain loses by a needless guess. The window grows for the panel, V rings exactly
+    the safe cells green and the fatal one red, and Ctrl+Z takes the loss back."""
+    import random
+
+    from game.board import Config
+    from game.boardfile import BoardFile
+    from game.engine import Game
+    from game.solver.probabilities import solve
+    from game.solver.problem import build_problem
+    from game.ui.hint_marks import HINT_SAFE_RGB, MINE_MARK_RGB
+
+    twin = Game(Config.difficulty("beginner"), rng=random.Random(4), seed=4)  # the window's first board
+    twin.reveal((4, 4))
+    revealed = {c: twin.number(c) for c in twin.cells() if twin.number(c) is not None}
+    probs = solve(build_problem(BoardFile(9, 9, 10, revealed), ignore_flags=True))
+    safe = set(probs.safe)
+    assert safe
+    fatal = next(c for c in sorted(twin.layout()) if c not in probs.mines)
+    layout = BoardLayout(9, 9, mines=10)
+    with XSession() as x:
+        x.start_game("--difficulty", "beginner", "--seed", "4")
+        time.sleep(0.5)
+        board = x.geometry()
+        scale = board[2] // layout.size[0]
+
+        def at(cell, s=scale):
+            cx, cy = layout.cell_rect(cell).center
+            return cx * s, cy * s
+        x.click(*at((4, 4)))
+        time.sleep(0.4)
+        before = crop(x.screenshot(), board)
+        x.click(*at(fatal))
+        grown = x.wait_geometry(board)
+        assert grown[2:] != board[2:], "the window did not grow for the result panel"
+        x.find_window()
+        grown = x.geometry()
+        settled(x, grown)  # the blast is over, the post-mortem's line is in
+        x.key("v")
+        time.sleep(0.5)
+        shot = crop(x.screenshot(), grown)
+
+        def ring(cell, s):  # the colour of a ring's first inner pixel on ``cell`` at scale ``s``
+            rect = layout.cell_rect(cell)
+            return tuple(shot.get_at(((rect.left + 1) * s + s // 2, (rect.top + 2) * s + s // 2)))[:3]
+        shown = next((s for s in range(1, 8) if ring(fatal, s) == MINE_MARK_RGB), None)
+        assert shown is not None, "V drew no red ring on the fatal cell"
+        assert {c for c in twin.cells() if ring(c, shown) == HINT_SAFE_RGB} == safe
+        x.key("ctrl+z")
+        back = x.wait_geometry(grown)
+        assert back[2:] == board[2:], "Ctrl+Z did not shrink the window back to the board"
+        x.find_window()
+        time.sleep(0.4)
+        again = crop(x.screenshot(), x.geometry())
+        cells = [v * scale for v in layout.board]
+        assert differs(before, again, cells) == 0, "the board after Ctrl+Z is not the board before the loss"
+        assert x.game.poll() is None

@@ -69,15 +69,17 @@ class ResultPanel:
     ``field`` the name field's rect (None without celebration), ``buttons`` ``count`` rects
     (3 to 5: Review and a loss's Undo may follow).
     ``toggle``: the label of a small button after the lines (the figures' Details), or None;
-    ``toggle_rect`` is where it goes (None without one).
+    ``toggle_rect`` is where it goes (None without one). ``why``: the label of a second small
+    button beside it (a loss's post-mortem), or None; ``why_rect`` is where it goes.
     """
 
     def __init__(self, title: str, lines: list[str], notes: list[str], celebration: list[str],
-                 width: int, toggle: str | None = None, count: int = 3) -> None:
+                 width: int, toggle: str | None = None, count: int = 3, why: str | None = None) -> None:
         self.title, self.lines, self.celebration, self.width = title, lines, celebration, width
         self.count = count
         self.row_buttons_w = count * BUTTON_W + (count - 1) * GAP  # the buttons of a row arrangement
         self.toggle, self.toggle_rect = toggle, None
+        self.why, self.why_rect = why, None
         self.items: list[tuple[str, tuple[int, int], int, tuple, str, bool]] = []  # text, pos, size...
         self.field: pygame.Rect | None = None
         self.name_label: tuple[int, int] | None = None
@@ -103,8 +105,7 @@ class ResultPanel:
     def _row_width(self) -> int:
         """Pixels the row arrangement needs between the paddings."""
         widths = [text_width(message, size, bold) for message, size, bold in self._row_texts()]
-        if self.toggle:
-            widths.append(TOGGLE_W)
+        widths += [TOGGLE_W for label in (self.toggle, self.why) if label]
         if self.celebration:
             widths += [text_width(" ".join(self.celebration), LINE_SIZE, True), NAME_LABEL_W + NAME_W]
         widths.append(self.row_buttons_w)
@@ -116,8 +117,10 @@ class ResultPanel:
         for message, size, bold in self._row_texts():
             self.items.append((message, (x, middle), size, BLACK, "midleft", bold))
             x += text_width(message, size, bold) + ITEM_GAP
-        if self.toggle:
-            self.toggle_rect = pygame.Rect(x, middle - TOGGLE_H // 2, TOGGLE_W, TOGGLE_H)
+        for name in ("toggle", "why"):
+            if getattr(self, name):
+                setattr(self, name + "_rect", pygame.Rect(x, middle - TOGGLE_H // 2, TOGGLE_W, TOGGLE_H))
+                x += TOGGLE_W + ITEM_GAP
         right = self.width - PAD
         left = right - self.row_buttons_w
         self.buttons = [pygame.Rect(left + i * (BUTTON_W + GAP), middle - BUTTON_H // 2, BUTTON_W, BUTTON_H)
@@ -151,9 +154,16 @@ class ResultPanel:
         for line in (part for line in self.lines for part in (wrap_groups(line, width) or [""])):
             self.items.append((line, (centre, y + LINE // 2), LINE_SIZE, BLACK, "center", False))
             y += LINE
-        if self.toggle:
-            self.toggle_rect = pygame.Rect(centre - TOGGLE_W // 2, y + 1, TOGGLE_W, TOGGLE_H)
-            y += TOGGLE_H + 3
+        shown = [name for name in ("toggle", "why") if getattr(self, name)]
+        across = len(shown) * TOGGLE_W + (len(shown) - 1) * GAP
+        for i, name in enumerate(shown):  # the small buttons side by side under the lines, or one
+            if across <= width:  # under the other in a narrow strip
+                rect = pygame.Rect(centre - across // 2 + i * (TOGGLE_W + GAP), y + 1, TOGGLE_W, TOGGLE_H)
+            else:
+                rect = pygame.Rect(centre - TOGGLE_W // 2, y + 1 + i * (TOGGLE_H + GAP), TOGGLE_W, TOGGLE_H)
+            setattr(self, name + "_rect", rect)
+        if shown:
+            y = max(getattr(self, name + "_rect").bottom for name in shown) + 2
         for line in self.notes:
             self.items.append((line, (centre, y + NOTE_LINE // 2), NOTE_SIZE, ERROR, "center", False))
             y += NOTE_LINE
@@ -222,6 +232,8 @@ class ResultPanel:
             self.name_label = (self.name_label[0] + dx, self.name_label[1] + dy)
         if self.toggle_rect is not None:
             self.toggle_rect = self.toggle_rect.move(dx, dy)
+        if self.why_rect is not None:
+            self.why_rect = self.why_rect.move(dx, dy)
         self.items = [(m, (x + dx, y + dy), *rest) for m, (x, y), *rest in self.items]
 
     def draw(self, screen: pygame.Surface) -> None:

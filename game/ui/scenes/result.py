@@ -17,7 +17,8 @@ import pygame
 from game.board import Cell
 from game.records.db import RecordsError
 from game.records.record import NAME_MAX, clean_name
-from game.ui.scenes.result_base import Result
+from game.ui.postmortem import PostMortem
+from game.ui.scenes.result_base import FIGURES_POLL, Result
 from game.ui.widgets import TextField
 
 __all__ = ["GameOver", "Result", "Victory"]
@@ -32,9 +33,21 @@ class GameOver(Result):
     was just before it (Simon Tatham's Mines' Undo; game.match.Match.undo_loss): back to the
     Playing scene, the window shrunk back as for a retry. The loss stays recorded; the game
     played on is recorded apart and counts in no statistic (game.records).
+
+    The panel says in one line what lost the game (game.ui.postmortem, from the solver's
+    review of the game's log, worked out on a thread while the blast plays). V or the Why?
+    button show the post-mortem and hide it again: the fatal cell ringed red, the cells that
+    were certainly safe ringed green, the explanation of the simplest on the panel. So after
+    a loss H, not V, hides and shows the panel.
     """
 
     title = "Boom!"
+    show_panel_hint = "H shows the result"
+    hide_key = pygame.K_h
+
+    def __init__(self, services, base, notes: list[str] | None = None) -> None:
+        super().__init__(services, base, notes)
+        self.postmortem = PostMortem(base.match.log_snapshot())  # the log ends on the fatal move
 
     def labels(self) -> list[tuple[str, object]]:
         """New game, Retry, Menu, and Undo while the loss can be taken back."""
@@ -45,7 +58,20 @@ class GameOver(Result):
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_z
                 and getattr(event, "mod", 0) & pygame.KMOD_CTRL):
             return self.undo()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v:
+            return self.toggle_postmortem()
         return super().handle(event)
+
+    def why_button(self) -> tuple[str, object]:
+        return ("Hide" if self.postmortem.shown else "Why?"), self.toggle_postmortem
+
+    def toggle_postmortem(self):
+        """V or Why?: show the post-mortem (marks on the board, the explanation), or hide it."""
+        self.postmortem.shown = not self.postmortem.shown
+        self.panel_shown = True  # the explanation is on the panel
+        self._build_panel()
+        self.invalidate()
+        return self
 
     def undo(self):
         """Ctrl+Z or Undo: take back the fatal move and return to the board as before it."""
@@ -89,6 +115,9 @@ class GameOver(Result):
         return not self.ready()
 
     def update(self):
+        if self.postmortem.poll():  # the review came in: the line, and the view if it is on
+            self._build_panel()
+            self.invalidate()
         if self.ready():
             return super().update()
         self.ticks += 1
@@ -97,7 +126,12 @@ class GameOver(Result):
         elif self.ticks % TICKS_PER_FRAME == 0:
             self.dirty = True
 
+    def next_change(self) -> float:
+        return min(FIGURES_POLL, super().next_change()) if self.postmortem.waiting else super().next_change()
+
     def draw_over(self, screen: pygame.Surface) -> None:
+        if self.ready():
+            self.postmortem.draw(screen, self.base.layout)
         if not self.ready() and self.base.game.exploded is not None:
             frame = self.frames[min(self.ticks // TICKS_PER_FRAME, len(self.frames) - 1)]
             scale = self.base.layout.cell / 16
@@ -113,7 +147,7 @@ class GameOver(Result):
     def lines(self) -> list[str]:
         game = self.base.game
         done = f"3BV {game.three_bv_solved}/{game.three_bv}" if game.three_bv else ""
-        return [f"Time {game.elapsed:.1f} s  {done}"]
+        return [f"Time {game.elapsed:.1f} s  {done}", self.postmortem.line()] + self.postmortem.lines()
 
 
 class Victory(Result):

@@ -22,11 +22,14 @@ class Result(Overlay):
     """Common overlay: a panel of ``lines()`` and ``notes`` and three buttons in a strip beside
     or under the board (game.ui.room: the window grows while the result shows, and shrinks
     back for a new game or a retry), so the whole finished board stays in view: the mine
-    that went off, every wrong flag. V hides and shows the panel. The game's competitive
+    that went off, every wrong flag. V hides and shows the panel (H after a loss, where V
+    shows the post-mortem: game.ui.scenes.result.GameOver). The game's competitive
     statistics show as a line (game.ui.result_figures) once computed; D or the Details button
     shows all of them, and again the line."""
 
     title = ""
+    show_panel_hint = "V shows the result"  # said in the strip while the panel is hidden
+    hide_key = pygame.K_v  # the key that hides and shows the panel
 
     def __init__(self, services, base, notes: list[str] | None = None) -> None:
         super().__init__(services, base)
@@ -71,7 +74,7 @@ class Result(Overlay):
                 return self.retry()
             if event.key in (pygame.K_ESCAPE, pygame.K_m):
                 return self.menu()
-            if event.key == pygame.K_v:
+            if event.key == self.hide_key:
                 self.panel_shown = not self.panel_shown
                 return self
             if event.key == pygame.K_d and self.ready() and self.panel_shown:
@@ -109,6 +112,10 @@ class Result(Overlay):
     def menu(self):
         return self.base.key_menu()
 
+    def why_button(self) -> tuple[str, object] | None:
+        """A second small button beside Details: (label, action), or None (a loss's post-mortem)."""
+        return None
+
     def toggle_details(self):
         """Show every figure, or only the compact line again."""
         if self.figures.shown:
@@ -137,11 +144,13 @@ class Result(Overlay):
         before = self.room.size if self.room is not None else None
         content = (self.title, self.lines() + self.figures.lines(), self.notes, self.celebration_lines())
         toggle = self.figures.toggle_label()
+        why = self.why_button()
         laid: dict[int, ResultPanel] = {}
 
         def arrange(width: int) -> ResultPanel:
             if width not in laid:
-                laid[width] = ResultPanel(*content, width, toggle, len(self.panel_labels()))
+                laid[width] = ResultPanel(*content, width, toggle, len(self.panel_labels()),
+                                         why[0] if why else None)
             return laid[width]
 
         self.room = make_room(self.services.display, self.base.size(),
@@ -155,6 +164,8 @@ class Result(Overlay):
         buttons = [Button(rect, label, action, BUTTON_SIZE) for rect, (label, action) in zip(self.arranged.buttons, labels)]
         if self.arranged.toggle_rect is not None:
             buttons.append(Button(self.arranged.toggle_rect, self.arranged.toggle, self.toggle_details, TOGGLE_SIZE))
+        if why is not None and self.arranged.why_rect is not None:
+            buttons.append(Button(self.arranged.why_rect, why[0], why[1], TOGGLE_SIZE))
         self.buttons = ButtonList(buttons)
         self.buttons.focus = min(focus, len(buttons) - 1)
         field = getattr(self, "field", None)
@@ -169,7 +180,7 @@ class Result(Overlay):
         if not self.ready():
             return
         if not self.panel_shown:
-            text(screen, "V shows the result", self.room.strip.center, HIDDEN_SIZE, HIDDEN_RGB, "center")
+            text(screen, self.show_panel_hint, self.room.strip.center, HIDDEN_SIZE, HIDDEN_RGB, "center")
             return
         self.arranged.draw(screen)
         self.draw_buttons(screen)
