@@ -7,7 +7,7 @@ import pytest
 from game.engine import State
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
-from tests.play_helpers import win_by_clicks
+from tests.play_helpers import wait_postmortem, win_by_clicks
 
 LEVELS = ["beginner", "intermediate", "expert"]
 
@@ -76,6 +76,7 @@ def test_after_a_loss_the_panel_leaves_the_board_the_fatal_mine_and_wrong_flags_
     assert scene.busy()  # the explosion plays at the mine first, in the grown window
     w.step(60)
     assert scene.ready()
+    wait_postmortem(w)  # its line lays the panel out again when the review arrives
     assert_panel_clear_of_the_board(w)
     assert shows_sprite(w, layout, game.exploded, "mine_hit")
     assert shows_sprite(w, layout, wrong, "wrong_flag")
@@ -144,3 +145,21 @@ def test_a_one_row_result_fits_the_room_kept_under_the_window():
                          ("You win!", ["Time 999.999 s", "3BV 999   3BV/s 99.99", "Efficiency 100 %"])):
         panel = ResultPanel(title, lines, [], [], width)
         assert panel.mode == "row" and panel.rect.height + 2 * MARGIN <= RESULT_ROOM_H
+
+
+
+def test_a_loss_with_its_post_mortem_and_figures_fits_the_room_kept_under_the_window():
+    """The longest loss panel (the post-mortem line, the figures, Details and Why?, five
+    buttons) in the narrowest window without a side strip still fits under the board."""
+    from game.ui.layout import MARGIN, MIN_SIDE_W, RESULT_ROOM_H
+    from game.ui.result_panel import ResultPanel
+    width = 1024 - 16 - MIN_SIDE_W - 2 * MARGIN
+    lines = ["Time 999.999 s  3BV 150/200",
+             "Forced guess: no cell was safe; you survived 12 guesses (luck 1 in 4,096)",
+             "3BV/s 99.99  IOS 9.99  RQP 999.9  IOE 9.99"]
+    panel = ResultPanel("Boom!", lines, [], [], width, "Details", 5, "Why?")
+    assert panel.rect.height + 2 * MARGIN <= RESULT_ROOM_H
+    shown = [item[0] for item in panel.items]
+    assert all(any(line in row for row in shown) for line in lines)  # every line is on the panel
+    assert not panel.toggle_rect.colliderect(panel.why_rect)
+    assert all(not panel.why_rect.colliderect(button) for button in panel.buttons)

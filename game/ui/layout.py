@@ -43,8 +43,10 @@ RULER_GAP = 3  # between the ruler numbers and the board's bevel, pixels
 RULER_STEPS = (1, 2, 5, 10, 20, 50)  # label every n-th row or column, the smallest n that fits
 SIDE_W = 216  # a strip beside the window for a panel, when the screen has room, pixels
 MIN_SIDE_W = 136  # the narrowest such strip, pixels
-RESULT_ROOM_H = 54  # a strip under the window for the result panel in one row (a window too wide
-# for a side strip is wide enough for that row), kept free on the screen, pixels
+RESULT_ROOM_H = 74  # a strip under the window for the result panel, kept free on the screen,
+# pixels: a simple result fits one row; a loss's, with its post-mortem line, stands in two
+# columns (the title over the lines packed two to a row, the buttons right with Details and
+# Why? above them), up to 58 pixels and its margins
 
 
 class BoardLayout:

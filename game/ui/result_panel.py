@@ -30,6 +30,7 @@ NOTE_SIZE, NOTE_LINE = 14, 13  # the notes' (records messages) font and line hei
 BUTTON_H, BUTTON_W = 22, 64  # a button; BUTTON_W in a row arrangement, pixels
 BUTTON_SIZE = 15  # button label font, pixels
 TOGGLE_SIZE = 13  # the Details / Less button's label font, pixels
+PACK_GAP = "     "  # between two lines sharing a row of a wide strip under the board
 GAP = 4  # between buttons, pixels
 PAD = 6  # inside the panel's edge, pixels
 ITEM_GAP = 12  # between the items of a row arrangement, pixels
@@ -144,17 +145,22 @@ class ResultPanel:
         widths += [text_width(line, size, True) for line, size in zip(self.celebration, (18, 16))]
         return max(widths)
 
-    def _text_block(self, left: int, width: int) -> int:
+    def _text_block(self, left: int, width: int, pack: bool = False, small_buttons: bool = True) -> int:
         """The title, the lines and the notes centred in ``width`` pixels from x ``left``; returns
-        the y under them."""
+        the y under them. ``pack``: lines that fit side by side share a row (a wide strip under
+        the board, where height is what is short); ``small_buttons``: Details and Why? go under
+        the lines (else the caller places them)."""
         centre = left + width // 2
         size = fitting_size(self.title, width, TITLE_SIZE, 11, bold=True)
         self.items.append((self.title, (centre, 12), size, BLACK, "center", True))
         y = 20
-        for line in (part for line in self.lines for part in (wrap_groups(line, width) or [""])):
+        rows = [part for line in self.lines for part in (wrap_groups(line, width) or [""])]
+        if pack:
+            rows = _packed([row for row in rows if row], width)
+        for line in rows:
             self.items.append((line, (centre, y + LINE // 2), LINE_SIZE, BLACK, "center", False))
             y += LINE
-        shown = [name for name in ("toggle", "why") if getattr(self, name)]
+        shown = [name for name in ("toggle", "why") if getattr(self, name)] if small_buttons else []
         across = len(shown) * TOGGLE_W + (len(shown) - 1) * GAP
         for i, name in enumerate(shown):  # the small buttons side by side under the lines, or one
             if across <= width:  # under the other in a narrow strip
@@ -185,14 +191,22 @@ class ResultPanel:
         return y + NAME_BLOCK_H + 10
 
     def _columns(self) -> int:
+        """The text left (lines packed side by side where they fit), the buttons right with
+        Details and Why? above them: as low as it goes, for the strip kept under a board too
+        wide for a side strip (game.ui.layout.RESULT_ROOM_H)."""
         inner = self.width - 2 * PAD
         right_w = self._right_width()
         left_w = inner - right_w - ITEM_GAP
         self.notes = self._wrap_notes(left_w)
-        y = self._text_block(PAD, left_w)
+        y = self._text_block(PAD, left_w, pack=True, small_buttons=False)
         right = PAD + left_w + ITEM_GAP
         below = self._name_block(right, right_w, 0) if self.celebration else 0
-        height = max(y + PAD, below + 4 + BUTTON_H + PAD)
+        small = [name for name in ("toggle", "why") if getattr(self, name)]
+        over = TOGGLE_H + GAP if small else 0  # the small buttons' row above the buttons
+        height = max(y + PAD, below + 4 + over + BUTTON_H + PAD)
+        for i, name in enumerate(reversed(small)):  # right-aligned: Why? rightmost
+            setattr(self, name + "_rect", pygame.Rect(right + right_w - (i + 1) * TOGGLE_W - i * GAP,
+                                                      height - PAD - BUTTON_H - over, TOGGLE_W, TOGGLE_H))
         n = self.count
         bw = (right_w - (n - 1) * GAP) // n
         self.buttons = [pygame.Rect(right + i * (bw + GAP), height - PAD - BUTTON_H, bw, BUTTON_H)
@@ -244,3 +258,18 @@ class ResultPanel:
             text(screen, message, pos, size, colour, anchor, bold)
         if self.name_label is not None:
             text(screen, "Name", self.name_label, LINE_SIZE, anchor="midleft")
+
+
+def _packed(lines: list[str], width: int) -> list[str]:
+    """``lines`` on as few rows as fit ``width`` pixels at the lines' font, a wide gap between
+    two on one row: each goes on the first row with room for it (first fit), so three lines
+    take two rows whenever any two fit side by side."""
+    rows: list[str] = []
+    for line in lines:
+        for i, row in enumerate(rows):
+            if text_width(row + PACK_GAP + line, LINE_SIZE) <= width:
+                rows[i] = row + PACK_GAP + line
+                break
+        else:
+            rows.append(line)
+    return rows
