@@ -300,7 +300,9 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
     """Beginner, --seed 4 (its first board computed on a twin of the window's game): the first
     click at the centre leaves cells that are certainly safe; a real click on a mine that was
     not certain loses by a needless guess. The window grows for the panel, V rings exactly
-    the safe cells green and the fatal one red, and Ctrl+Z takes the loss back."""
+    the safe cells green and the fatal one red, the panel's Review (by keyboard) opens the
+    viewer with the review, where ] moves to a guess or mistake and Esc comes back, and
+    Ctrl+Z takes the loss back."""
     import random
 
     from game.board import Config
@@ -346,8 +348,32 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
         shown = next((s for s in range(1, 8) if ring(fatal, s) == MINE_MARK_RGB), None)
         assert shown is not None, "V drew no red ring on the fatal cell"
         assert {c for c in twin.cells() if ring(c, shown) == HINT_SAFE_RGB} == safe
+        x.find_window()
+        viewing = x.geometry()  # the panel with the explanation may have grown the window
+        for _ in range(4):  # the panel's buttons by keyboard: New game, Retry, Menu, Undo, Review
+            x.key("Down")
+        x.key("Return")
+        review = x.wait_geometry(viewing)
+        assert review[2:] != viewing[2:], "Review did not open the viewer with its panel"
+        x.find_window()
+        review = x.geometry()
+        x.key("space")  # paused, then ] jumps to the next guess or mistake
+        time.sleep(0.3)
+        paused = crop(x.screenshot(), review)
+        x.key("bracketright")
+        time.sleep(0.4)
+        assert differs(paused, crop(x.screenshot(), review), (0, 0, review[2], review[3])) > 20, \
+            "] did not move the review to a guess or mistake"
+        x.key("Escape")
+        x.wait_geometry(review)
+        deadline = time.monotonic() + 5  # the window may pass through sizes on its way back
+        while x.geometry()[2:] != viewing[2:] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert x.geometry()[2:] == viewing[2:], "Esc did not go back to the result panel"
+        x.find_window()
+        settled(x, x.geometry())
         x.key("ctrl+z")
-        back = x.wait_geometry(grown)
+        back = x.wait_geometry(viewing)
         assert back[2:] == board[2:], "Ctrl+Z did not shrink the window back to the board"
         x.find_window()
         time.sleep(0.4)
