@@ -13,6 +13,7 @@ import pygame  # noqa: E402
 from game import PROG  # noqa: E402
 from game.board import Config  # noqa: E402
 from game.records import open_records  # noqa: E402
+from game.replay.events import Replay  # noqa: E402
 from game.ui.assets import Assets  # noqa: E402
 from game.ui.clock import SystemClock  # noqa: E402
 from game.ui.display import Display  # noqa: E402
@@ -93,37 +94,36 @@ class Navigation:
         move log (recorded before logs were kept) or cannot be replayed (a loaded position).
         Its events are chosen as ``--replay ID`` chooses them
         (:func:`game.replay.sources.recorded_replay`)."""
-        from game.replay.sources import LogError, recorded_replay
-
-        records = self.services.records
-        record = records.store.game(record_id) if records is not None else None
-        if record is None:
-            return MessageBox(self.services, back, "Watch", [f"Game {record_id} is not in the records."])
+        found = self._recorded(record_id, back, "Watch", "watched")
+        if not isinstance(found, Replay):
+            return found
         try:
-            replay = recorded_replay(records.store, record)
-        except LogError as err:
-            return MessageBox(self.services, back, "Watch", [f"Game {record_id} cannot be watched: {err}."])
-        try:
-            return self.replay(replay, back)
+            return self.replay(found, back)
         except ValueError as err:  # a board too big for this screen
             return MessageBox(self.services, back, "Watch", [f"Game {record_id} cannot be watched: {err}."])
-
 
     def review(self, record_id: int, back):
         """The review viewer (game.ui.scenes.review) on recorded game ``record_id``, going
         ``back`` when it closes; a message box over ``back`` when the game cannot be watched
         (as :meth:`watch`) or reviewed. The review is computed here, before it opens."""
+        found = self._recorded(record_id, back, "Review", "reviewed")
+        if not isinstance(found, Replay):
+            return found
+        return self.review_replay(found, back, f"Review of game {record_id}")
+
+    def _recorded(self, record_id: int, back, title: str, done: str):
+        """The Replay of recorded game ``record_id``, or a message box ``title`` over ``back``
+        saying why it cannot be ``done`` (not recorded, no log, a loaded position)."""
         from game.replay.sources import LogError, recorded_replay
 
         records = self.services.records
         record = records.store.game(record_id) if records is not None else None
         if record is None:
-            return MessageBox(self.services, back, "Review", [f"Game {record_id} is not in the records."])
+            return MessageBox(self.services, back, title, [f"Game {record_id} is not in the records."])
         try:
-            replay = recorded_replay(records.store, record)
+            return recorded_replay(records.store, record)
         except LogError as err:
-            return MessageBox(self.services, back, "Review", [f"Game {record_id} cannot be reviewed: {err}."])
-        return self.review_replay(replay, back, f"Review of game {record_id}")
+            return MessageBox(self.services, back, title, [f"Game {record_id} cannot be {done}: {err}."])
 
     def review_game(self, log: dict, record, back):
         """The review viewer on a game just played: its move ``log`` (Match.log_data) and its
