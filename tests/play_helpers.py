@@ -39,14 +39,21 @@ def wait_postmortem(w, seconds=30.0):
     assert scene.postmortem.ready
 
 
+def number_beside(game, mine: bool):
+    """The first revealed number (row-major) with a covered neighbour that is a mine
+    (``mine``) or a safe cell (not ``mine``)."""
+    mines = game.layout()
+    return next(c for c in game.cells() if game.number(c) and any(
+        game.appearance(n) == "covered" and (n in mines) == mine for n in game.neighbours(c)))
+
+
 def satisfied_number(w, first=(8, 15)):
     """In the window driven by ``w``: reveal ``first``, then flag (by right clicks) the mines
     around a number that has safe covered neighbours; return (game, number, those safe cells)."""
     game = w.scene.game
     w.click_cell(first)
     mines = game.layout()
-    number = next(c for c in game.cells() if game.number(c) and any(
-        game.appearance(n) == "covered" and n not in mines for n in game.neighbours(c)))
+    number = number_beside(game, mine=False)
     for n in game.neighbours(number):
         if n in mines and game.appearance(n) == "covered":
             w.click_cell(n, button=3)

@@ -3,7 +3,7 @@
 import pytest
 
 from game.engine import State
-from tests.play_helpers import satisfied_number
+from tests.play_helpers import number_beside, satisfied_number
 
 
 @pytest.mark.parametrize("first, second", [(3, 1), (1, 3)], ids=["right-then-left", "left-then-right"])
@@ -31,9 +31,7 @@ def test_right_then_left_on_an_unsatisfied_number_shows_the_press_and_does_nothi
     w = window(["--difficulty", "expert", "--seed", "11"])
     game = w.scene.game
     w.click_cell((8, 15))
-    mines = game.layout()
-    number = next(c for c in game.cells() if game.number(c) and any(
-        game.appearance(n) == "covered" and n in mines for n in game.neighbours(c)))
+    number = number_beside(game, mine=True)
     covered = {n for n in game.neighbours(number) if game.appearance(n) == "covered"}
     pos = w.cell_pos(number)
     w.mouse_down(pos, 3)

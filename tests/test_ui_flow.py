@@ -12,7 +12,7 @@ from game.ui.scenes.pause import Pause
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
 from game.ui.widgets import font
-from tests.play_helpers import satisfied_number
+from tests.play_helpers import number_beside, satisfied_number
 
 
 def safe_cells(game):
@@ -144,8 +144,7 @@ def test_chord_by_both_buttons_middle_and_left_on_number(window):
     game = w.scene.game
     w.click_cell((8, 15))
     mines = game.layout()
-    number = next(c for c in game.cells() if game.number(c) and any(
-        game.appearance(n) == "covered" and n not in mines for n in game.neighbours(c)))
+    number = number_beside(game, mine=False)
     # Unsatisfied: holding both buttons shows the covered neighbours pressed; release does nothing.
     w.mouse_down(w.cell_pos(number), 1)
     w.mouse_down(w.cell_pos(number), 3)
