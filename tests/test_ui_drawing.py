@@ -55,11 +55,11 @@ def test_counter_pixels_change_with_flags(window):
     w = window(["--rows", "3", "--cols", "3", "--mines", "1", "--seed", "1"])
     screen = w.screen
     counter = w.scene.layout.counter
-    before = pygame.image.tobytes(screen.subsurface(counter), "RGB")
+    before = screen.pixels(counter)
     w.click_cell((0, 0), button=3)
     w.click_cell((0, 1), button=3)
     assert w.scene.hud_values()[0] == -1
-    assert pygame.image.tobytes(screen.subsurface(counter), "RGB") != before
+    assert screen.pixels(counter) != before
 
 
 def test_game_over_shows_the_explosion_then_every_mine(window):

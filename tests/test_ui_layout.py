@@ -5,6 +5,7 @@ import pygame
 import pytest
 
 from game.ui.assets import Assets
+from game.ui.canvas import Canvas
 from game.ui.hud import draw_hud, led_text
 from game.ui.layout import FACE_GAP, LED_W, MIN_HEIGHT, MIN_SIDE_W, RESULT_ROOM_H, BoardLayout, fit_cell
 from game.ui.scenes.confirm import MessageBox
@@ -51,12 +52,14 @@ def test_the_mine_counter_has_the_digits_of_the_mine_count_and_room_beside_the_f
     assert pygame.Rect((0, 0), layout.size).contains(layout.hud)
 
 
-def led_shows(screen, rect, digits, chars):
-    """True when the LED in ``rect`` shows the sprites of ``chars``, digit for digit."""
+def led_shows(screen, rect, assets, chars):
+    """True when the LED in ``rect`` shows the sprites of ``chars`` (at the digits' size on
+    ``screen``, a Canvas or a plain surface at scale 1), digit for digit."""
+    canvas = screen if isinstance(screen, Canvas) else Canvas(screen)
     for i, ch in enumerate(chars):
-        slot = screen.subsurface((rect.left + 1 + i * LED_W, rect.top + 1, LED_W, rect.height - 2))
-        sprite = digits["minus" if ch == "-" else ch]
-        if pygame.image.tobytes(slot, "RGB") != pygame.image.tobytes(sprite, "RGB"):
+        slot = (rect.left + 1 + i * LED_W, rect.top + 1, LED_W, rect.height - 2)
+        sprite = assets.led_sprites(*canvas.rect(slot).size)["minus" if ch == "-" else ch]
+        if canvas.pixels(slot) != pygame.image.tobytes(sprite, "RGB"):
             return False
     return True
 
@@ -67,16 +70,16 @@ def test_the_hud_draws_2000_mines_left_as_2000(window):
     layout = BoardLayout(100, 100, 8, 2000)
     screen = pygame.Surface(layout.size).convert()
     draw_hud(screen, layout, assets, 2000, 5, "normal")
-    assert led_shows(screen, layout.counter, assets.led, "2000")
-    assert led_shows(screen, layout.timer, assets.led, "005")
+    assert led_shows(screen, layout.counter, assets, "2000")
+    assert led_shows(screen, layout.timer, assets, "005")
     draw_hud(screen, layout, assets, -12, 5, "normal")
-    assert led_shows(screen, layout.counter, assets.led, "-012")
+    assert led_shows(screen, layout.counter, assets, "-012")
 
 
 def test_a_board_of_1200_mines_shows_1200_on_the_counter(window):
     w = window(["--rows", "40", "--cols", "40", "--mines", "1200", "--seed", "3"])
     layout = w.scene.layout
-    assert led_shows(w.screen, layout.counter, w.scene.services.assets.led, "1200")
+    assert led_shows(w.screen, layout.counter, w.scene.services.assets, "1200")
 
 
 # ----- the smallest boards: every overlay whole in the window ---------------------------------

@@ -66,7 +66,7 @@ def test_same_inputs_give_the_same_frames(window):
         w.click_cell((4, 4))
         w.click_cell((0, 0), button=3)
         w.step(30)
-        picture = pygame.image.tobytes(w.screen, "RGB")
+        picture = w.screen.pixels()
         result = (w.loop.updates, w.loop.frames, w.scene.game.elapsed, picture)
         pygame.display.quit()
         return result

@@ -63,7 +63,7 @@ def test_a_needless_guess_is_told_in_one_line_and_v_rings_exactly_the_safe_cells
     named = tuple(int(x) for x in line.split("(")[1].split(")")[0].split(","))
     assert named in safe and shows_line(scene, line)
     assert scene.postmortem.fatal.cell == fatal and set(scene.postmortem.safe_cells()) == safe
-    before = pygame.image.tobytes(w.screen.subsurface(scene.base.layout.board), "RGB")
+    before = w.screen.pixels(scene.base.layout.board)
     assert all(ring_colour(w, c) != HINT_SAFE_RGB for c in scene.base.game.cells())  # no rings yet
     w.key(pygame.K_v)
     assert scene.postmortem.shown and isinstance(w.scene, GameOver)
@@ -78,7 +78,7 @@ def test_a_needless_guess_is_told_in_one_line_and_v_rings_exactly_the_safe_cells
     assert_panel_clear_of_the_board(w)  # the explanation fits Beginner's strip
     w.key(pygame.K_v)  # V again: the board as the loss left it
     assert not scene.postmortem.shown
-    assert pygame.image.tobytes(w.screen.subsurface(scene.base.layout.board), "RGB") == before
+    assert w.screen.pixels(scene.base.layout.board) == before
 
 
 def test_the_why_button_shows_the_post_mortem_and_ctrl_z_still_undoes_after_it(window):

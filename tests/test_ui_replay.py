@@ -148,7 +148,7 @@ def test_dragging_the_scrubber_seeks_and_the_board_follows(viewer):
     middle = tl.start_ms + scene.bar.fraction_at(track.centerx) * (tl.end_ms - tl.start_ms)
     assert scene.head.time_ms == pytest.approx(middle) and scene.head.moves > 10
     board = scene.layout.board
-    shot = lambda surface: pygame.image.tobytes(surface.subsurface(board).copy(), "RGB")  # noqa: E731
+    shot = lambda surface: surface.pixels(board)  # noqa: E731
     assert shot(before) != shot(v.screen)
     v.move((track.right + 50, track.centery))
     assert scene.head.at_end

@@ -13,10 +13,11 @@ LEVELS = ["beginner", "intermediate", "expert"]
 
 
 def shows_sprite(w, layout, cell, key):
-    """True when the canvas shows the ``key`` sprite at ``cell``, pixel for pixel."""
-    sprite = w.scene.services.assets.cell_sprites(layout.cell)[key]
-    shown = w.screen.subsurface(layout.cell_rect(cell))
-    return pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(sprite, "RGB")
+    """True when the canvas shows the ``key`` sprite (at the cell's size on screen) at ``cell``,
+    pixel for pixel."""
+    rect = layout.cell_rect(cell)
+    sprite = w.scene.services.assets.cell_sprites(w.screen.rect(rect).width)[key]
+    return w.screen.pixels(rect) == pygame.image.tobytes(sprite, "RGB")
 
 
 def lose(w):
@@ -55,16 +56,16 @@ def assert_panel_clear_of_the_board(w):
 def assert_v_toggles(w, key=pygame.K_v):
     """``key`` (V; H after a loss, where V shows the post-mortem) hides and shows the panel."""
     scene = w.scene
-    before = pygame.image.tobytes(w.screen.subsurface(scene.panel), "RGB")
-    board = pygame.image.tobytes(w.screen.subsurface(scene.base.layout.board), "RGB")
+    before = w.screen.pixels(scene.panel)
+    board = w.screen.pixels(scene.base.layout.board)
     w.key(key)
     assert w.scene is scene and not scene.panel_shown
-    assert pygame.image.tobytes(w.screen.subsurface(scene.panel), "RGB") != before
-    assert pygame.image.tobytes(w.screen.subsurface(scene.base.layout.board), "RGB") == board  # untouched
+    assert w.screen.pixels(scene.panel) != before
+    assert w.screen.pixels(scene.base.layout.board) == board  # untouched
     w.click(scene.buttons.buttons[2].rect.center)  # Menu, hidden: nothing happens
     assert w.scene is scene
     w.key(key)
-    assert scene.panel_shown and pygame.image.tobytes(w.screen.subsurface(scene.panel), "RGB") == before
+    assert scene.panel_shown and w.screen.pixels(scene.panel) == before
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -29,7 +29,7 @@ def opened_and_flagged(w):
     w.click_cell(mine, button=3)
     w.step(1)
     board = w.scene.layout.board
-    return game, (grid(game), game.mines_left, pygame.image.tobytes(w.screen.subsurface(board), "RGB"))
+    return game, (grid(game), game.mines_left, w.screen.pixels(board))
 
 
 def lose(w, game):
@@ -45,7 +45,7 @@ def lose(w, game):
 def looks(w, game):
     w.step(1)
     board = w.scene.layout.board
-    return grid(game), game.mines_left, pygame.image.tobytes(w.screen.subsurface(board), "RGB")
+    return grid(game), game.mines_left, w.screen.pixels(board)
 
 
 def test_ctrl_z_takes_the_loss_back_and_the_win_that_follows_counts_nowhere(window, isolated_data_dir):

@@ -20,7 +20,7 @@ SLOW = 150  # frames (1/60 s each on the fake clock) waited mid-game, so the tim
 
 
 def pixels(screen: pygame.Surface, rect) -> bytes:
-    return pygame.image.tobytes(screen.subsurface(rect).copy(), "RGB")
+    return screen.pixels(rect)
 
 
 def what_the_player_saw(w) -> dict:

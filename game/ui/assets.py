@@ -33,14 +33,32 @@ class Assets:
         sheet = self._load("explosion", alpha=True)
         self.explosion = [sheet.subsurface((i * BLAST, 0, BLAST, BLAST))
                           for i in range(sheet.get_width() // BLAST)]
-        self._scaled: dict[int, dict[str, pygame.Surface]] = {16: self.cells}
+        self._scaled: dict[tuple, dict[str, pygame.Surface]] = {(16, 16): self.cells}
 
     def cell_sprites(self, size: int) -> dict[str, pygame.Surface]:
         """Cell sprites at ``size`` pixels (smaller boards of a big size are shrunk once)."""
-        if size not in self._scaled:
-            self._scaled[size] = {key: pygame.transform.smoothscale(image, (size, size))
-                                  for key, image in self.cells.items()}
-        return self._scaled[size]
+        return self._sized(self.cells, (size, size))
+
+    def led_sprites(self, width: int, height: int) -> dict[str, pygame.Surface]:
+        """LED digits of ``width`` x ``height`` pixels."""
+        return self._sized(self.led, (width, height))
+
+    def face_sprites(self, size: int) -> dict[str, pygame.Surface]:
+        """Face buttons of ``size`` x ``size`` pixels."""
+        return self._sized(self.faces, (size, size))
+
+    def explosion_frames(self, size: int) -> list[pygame.Surface]:
+        """The explosion's frames, ``size`` x ``size`` pixels each."""
+        frames = self._sized(dict(enumerate(self.explosion)), (size, size))
+        return [frames[i] for i in range(len(frames))]
+
+    def _sized(self, images: dict, size: tuple[int, int]) -> dict:
+        key = (id(images) if images is not self.cells else 0, *size)
+        if size == next(iter(images.values())).get_size():
+            return images
+        if key not in self._scaled:
+            self._scaled[key] = {name: pygame.transform.smoothscale(image, size) for name, image in images.items()}
+        return self._scaled[key]
 
     def _load(self, name: str, alpha: bool = False) -> pygame.Surface:
         path = self.folder / f"{name}.png"

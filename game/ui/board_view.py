@@ -2,6 +2,9 @@
 
 Tatham's drawstate: ``drawn`` remembers the key each cell shows; ``refresh``
 compares and blits only the differences, so a reveal of one cell costs one blit.
+The surface is a layer of the canvas it is drawn on (game.ui.canvas), at that canvas's
+scale, with the cell sprites made for the cell's size on screen; when the window's scale
+changes the next draw makes it again at the new scale from the remembered keys.
 """
 
 from __future__ import annotations
@@ -11,16 +14,22 @@ from typing import Callable, Iterable
 import pygame
 
 from game.board import Cell
+from game.ui import draw
+from game.ui.canvas import Canvas, scale_of
 from game.ui.layout import BoardLayout
 
 
 class BoardView:
-    """Cell sprites for a ``layout`` board, drawn into ``surface`` (board pixels, no bevel)."""
+    """Cell sprites for a ``layout`` board, drawn into ``surface`` (board pixels, no bevel).
 
-    def __init__(self, layout: BoardLayout, sprites: dict[str, pygame.Surface]) -> None:
+    ``sprites(size) -> {appearance key: surface}`` gives the cell sprites at ``size``
+    device pixels (game.ui.assets). ``surface`` is None until the first draw.
+    """
+
+    def __init__(self, layout: BoardLayout, sprites: Callable[[int], dict[str, pygame.Surface]]) -> None:
         self.layout = layout
         self.sprites = sprites
-        self.surface = pygame.Surface(layout.board.size).convert()
+        self.surface: Canvas | None = None
         self.drawn: dict[Cell, str] = {}
         self.blits = 0  # cells painted so far (tests and the benchmark read it)
 
@@ -28,22 +37,40 @@ class BoardView:
         """Repaint the ``cells`` (default: all) whose ``look(cell)`` key changed; returns how many."""
         if cells is None:
             cells = ((r, c) for r in range(self.layout.rows) for c in range(self.layout.cols))
-        batch = []  # one fblits call for all of them: a seek in a replay repaints thousands
+        changed = []
         for cell in cells:
             key = look(cell)
             if self.drawn.get(cell) != key:
-                batch.append((self.sprites[key], self.layout.cell_origin(cell)))
+                changed.append(cell)
                 self.drawn[cell] = key
-        self.surface.fblits(batch)
-        self.blits += len(batch)
-        return len(batch)
+        self._paint(changed)
+        return len(changed)
 
-    def draw(self, screen: pygame.Surface, pressed: Iterable[Cell] = (), cursor: Cell | None = None) -> None:
+    def _paint(self, cells: list[Cell]) -> None:
+        """Blit the remembered keys of ``cells`` onto the surface (once it exists)."""
+        if self.surface is None or not cells:
+            return
+        sprites, drawn, origin = self.sprites(self._cell_px()), self.drawn, self.layout.cell_origin
+        # one fblits call for all of them: a seek in a replay repaints thousands
+        self.surface.fblits([(sprites[drawn[cell]], origin(cell)) for cell in cells])
+        self.blits += len(cells)
+
+    def _cell_px(self) -> int:
+        """A cell's side on screen, device pixels."""
+        return self.surface.length(self.layout.cell)
+
+    def draw(self, screen, pressed: Iterable[Cell] = (), cursor: Cell | None = None) -> None:
         """Blit the board, then the held-down cells and the keyboard cursor over it."""
+        if self.surface is None or self.surface.scale != scale_of(screen):
+            target = screen if isinstance(screen, Canvas) else Canvas(screen)
+            self.surface = target.new(self.layout.board.size, at=self.layout.board.topleft)
+            self._paint(list(self.drawn))
         screen.blit(self.surface, self.layout.board)
-        for cell in pressed:
-            screen.blit(self.sprites["pressed"], self.layout.cell_rect(cell))
+        if pressed:
+            image = self.sprites(self._cell_px())["pressed"]
+            for cell in pressed:
+                screen.blit(image, self.layout.cell_rect(cell))
         if cursor is not None:
             rect = self.layout.cell_rect(cursor)
-            pygame.draw.rect(screen, (0, 0, 0), rect, 2)
-            pygame.draw.rect(screen, (255, 255, 0), rect.inflate(-2, -2), 1)
+            draw.rect(screen, (0, 0, 0), rect, 2)
+            draw.rect(screen, (255, 255, 0), rect.inflate(-2, -2), 1)

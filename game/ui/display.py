@@ -31,12 +31,14 @@ from pathlib import Path
 
 import pygame
 
+from game.ui.canvas import Canvas
 from game.ui.layout import usable_area
 
 TITLE = "Minesweeper"
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
 X11_HINTS = {"SDL_FRAMEBUFFER_ACCELERATION": "0"}
 BAND_GAP = 8  # changed row runs closer than this many logical rows are sent as one band
+GRAIN = 16  # a scene's cell size, for a scale in fractions of a cell (unused yet)
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
@@ -59,7 +61,7 @@ class Display:
         self.size: tuple[int, int] | None = None
         self.title = title
         self.scale = scale
-        self.canvas: pygame.Surface | None = None
+        self.canvas: Canvas | None = None
         self.view: tuple[float, int, int] = (1, 0, 0)
         self.mode_changes = 0  # set_mode calls so far (tests check a toggle keeps the game)
         self._shown: bytes | None = None  # canvas pixels as last presented; None: present all
@@ -69,7 +71,7 @@ class Display:
         """Pixels a board window may take: the desktop less window chrome (windowed size)."""
         return usable_area(self.desktop, False)
 
-    def open(self, size: tuple[int, int]) -> pygame.Surface:
+    def open(self, size: tuple[int, int], grain: int = GRAIN) -> Canvas:
         """Create the window for a logical ``size`` canvas, with title and icon; returns the canvas."""
         pygame.display.set_caption(self.title)
         icon = ASSETS / "icon.png"
@@ -77,7 +79,7 @@ class Display:
             pygame.display.set_icon(pygame.image.load(str(icon)))
         return self._set_mode(size)
 
-    def ensure_size(self, size: tuple[int, int]) -> pygame.Surface:
+    def ensure_size(self, size: tuple[int, int], grain: int = GRAIN) -> Canvas:
         """Resize the canvas (and window) to logical ``size`` if it differs (a new board or the menu)."""
         if size != self.size or self.canvas is None or pygame.display.get_surface() is None:
             return self._set_mode(size)
@@ -134,16 +136,17 @@ class Display:
         window = pygame.display.get_surface()
         if window is None or self.canvas is None or window.get_width() < 1 or window.get_height() < 1:
             return
-        shown, self._shown = self._shown, self.canvas.get_buffer().raw
+        canvas = self.canvas.surface
+        shown, self._shown = self._shown, canvas.get_buffer().raw
         factor, left, top = self.view
         if shown is None or factor != int(factor):
             window.fill((0, 0, 0))
-            window.blit(self._resize(self.canvas), (left, top))
+            window.blit(self._resize(canvas), (left, top))
             pygame.display.flip()
             return
         rects = []
-        for first, end in changed_bands(shown, self._shown, self.canvas.get_pitch(), BAND_GAP):
-            band = self.canvas.subsurface((0, first, self.size[0], end - first))
+        for first, end in changed_bands(shown, self._shown, canvas.get_pitch(), BAND_GAP):
+            band = canvas.subsurface((0, first, self.size[0], end - first))
             rects.append(window.blit(self._resize(band), (left, top + first * int(factor))))
         if rects:
             pygame.display.update(rects)
@@ -210,7 +213,7 @@ class Display:
             self._keep_on_desktop()
         self._in_fullscreen = self.fullscreen
 
-    def _set_mode(self, size: tuple[int, int]) -> pygame.Surface:
+    def _set_mode(self, size: tuple[int, int]) -> Canvas:
         self.size = tuple(size)
         if not (self.fullscreen and self._in_fullscreen):  # a new board in fullscreen keeps the window
             pygame.display.set_mode(self._window_size(), pygame.RESIZABLE)
@@ -221,8 +224,8 @@ class Display:
         pygame.display.set_caption(self.title)
         canvas = pygame.Surface(self.size).convert()
         if self.canvas is not None:
-            canvas.blit(self.canvas, (0, 0))  # keep the picture until the scene redraws
-        self.canvas = canvas
+            canvas.blit(self.canvas.surface, (0, 0))  # keep the picture until the scene redraws
+        self.canvas = Canvas(canvas)
         self.mode_changes += 1
         self._fit()
         return canvas

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from game.records.stats import BBBV_RANGES, RESULTS, recent_games
+from game.ui import draw
 from game.ui.widgets import BLACK, LIGHT, NAVY, SHADE, Button, bevel, text
 
 ROW_H = 14  # one game's row, pixels
@@ -108,12 +109,12 @@ class GameList:
         return double
 
     def draw(self, screen: pygame.Surface) -> None:
-        pygame.draw.rect(screen, LIGHT, self.rect)
+        draw.rect(screen, LIGHT, self.rect)
         bevel(screen, self.rect.inflate(4, 4), 2, raised=False)
         left, top = self.rect.left + 4, self.rect.top + 2
         for x, title in COLUMNS:
             text(screen, title, (left + x, top), FONT, DIM)
-        pygame.draw.line(screen, SHADE, (self.rect.left, top + ROW_H), (self.rect.right - 1, top + ROW_H))
+        draw.line(screen, SHADE, (self.rect.left, top + ROW_H), (self.rect.right - 1, top + ROW_H))
         if not self.records:
             text(screen, "No games match", self.rect.center, 16, DIM, "center")
             return
@@ -121,7 +122,7 @@ class GameList:
             y = top + ROW_H + 2 + i * ROW_H
             colour = BLACK
             if self.top + i == self.selected:
-                pygame.draw.rect(screen, NAVY, (self.rect.left + 1, y - 1, self.rect.width - 8, ROW_H))
+                draw.rect(screen, NAVY, (self.rect.left + 1, y - 1, self.rect.width - 8, ROW_H))
                 colour = LIGHT
             for (x, _), value in zip(COLUMNS, row_values(record)):
                 text(screen, value, (left + x, y), FONT, colour)
@@ -129,7 +130,7 @@ class GameList:
             track = pygame.Rect(self.rect.right - 6, self.rect.top + ROW_H + 2, 5, self.rect.height - ROW_H - 4)
             length = max(8, track.height * self.visible // len(self.records))
             offset = (track.height - length) * self.top // max(1, len(self.records) - self.visible)
-            pygame.draw.rect(screen, SHADE, (track.left, track.top + offset, track.width, length))
+            draw.rect(screen, SHADE, (track.left, track.top + offset, track.width, length))
 
 
 class GamesPage:

@@ -23,6 +23,8 @@ import pygame
 
 from game.board import Cell
 from game.solver.explain import AMONG, MINE, NUMBER, OTHER
+from game.ui import draw
+from game.ui.canvas import layer
 from game.ui.layout import BoardLayout
 from game.ui.widgets import BLACK
 
@@ -38,9 +40,9 @@ ARROW_FROM, ARROW_TO = 0.28, 0.28  # arrows start and end this many cells from t
 
 def outline(screen: pygame.Surface, rect: pygame.Rect, colour) -> None:
     """A 3-pixel ring: black, ``colour``, black, so it shows on any tile."""
-    pygame.draw.rect(screen, BLACK, rect, 1)
-    pygame.draw.rect(screen, colour, rect.inflate(-2, -2), 1)
-    pygame.draw.rect(screen, colour, rect.inflate(-4, -4), 1)
+    draw.rect(screen, BLACK, rect, 1)
+    draw.rect(screen, colour, rect.inflate(-2, -2), 1)
+    draw.rect(screen, colour, rect.inflate(-4, -4), 1)
 
 
 def dashed(screen: pygame.Surface, rect: pygame.Rect, colour, dash: int = 2) -> None:
@@ -50,12 +52,12 @@ def dashed(screen: pygame.Surface, rect: pygame.Rect, colour, dash: int = 2) -> 
     edge += [(x, bottom) for x in range(right, rect.left, -1)] + [(rect.left, y) for y in range(bottom, rect.top, -1)]
     for i, (x, y) in enumerate(edge):
         shade = colour if (i // dash) % 2 == 0 else BLACK
-        pygame.draw.rect(screen, shade, (x - (x == right), y - (y == bottom), 2, 2))
+        draw.rect(screen, shade, (x - (x == right), y - (y == bottom), 2, 2))
 
 
 def wash(screen: pygame.Surface, rect: pygame.Rect, rgb, alpha: int) -> None:
     """Tint ``rect`` with ``rgb`` at opacity ``alpha`` (0..255)."""
-    tint = pygame.Surface(rect.size, pygame.SRCALPHA)
+    tint = layer(screen, rect.size, alpha=True, at=rect.topleft)
     tint.fill((*rgb, alpha))
     screen.blit(tint, rect)
 
@@ -84,11 +86,11 @@ def draw_arrow(screen: pygame.Surface, layout: BoardLayout, start: Cell, end: Ce
     base = (x1 - ux * head, y1 - uy * head)
     wing = (-uy * head * 0.7, ux * head * 0.7)
     tip = [(x1, y1), (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
-    pygame.draw.line(screen, BLACK, (x0, y0), base, width + 2)
-    pygame.draw.polygon(screen, BLACK, tip, 0)
-    pygame.draw.polygon(screen, BLACK, tip, 1)
-    pygame.draw.line(screen, ARROW_RGB, (x0, y0), base, width)
-    pygame.draw.polygon(screen, ARROW_RGB, [(x1 - ux, y1 - uy), tip[1], tip[2]], 0)
+    draw.line(screen, BLACK, (x0, y0), base, width + 2)
+    draw.polygon(screen, BLACK, tip, 0)
+    draw.polygon(screen, BLACK, tip, 1)
+    draw.line(screen, ARROW_RGB, (x0, y0), base, width)
+    draw.polygon(screen, ARROW_RGB, [(x1 - ux, y1 - uy), tip[1], tip[2]], 0)
 
 
 def draw_cross(screen: pygame.Surface, rect: pygame.Rect) -> None:
@@ -96,8 +98,8 @@ def draw_cross(screen: pygame.Surface, rect: pygame.Rect) -> None:
     inner = rect.inflate(-rect.width // 4, -rect.height // 4)
     width = 2 if rect.width >= 12 else 1
     for colour, thick in ((BLACK, width + 2), (MINE_MARK_RGB, width)):
-        pygame.draw.line(screen, colour, inner.topleft, (inner.right - 1, inner.bottom - 1), thick)
-        pygame.draw.line(screen, colour, (inner.left, inner.bottom - 1), (inner.right - 1, inner.top), thick)
+        draw.line(screen, colour, inner.topleft, (inner.right - 1, inner.bottom - 1), thick)
+        draw.line(screen, colour, (inner.left, inner.bottom - 1), (inner.right - 1, inner.top), thick)
 
 
 def _touch(a: Cell, b: Cell) -> bool:
@@ -136,7 +138,7 @@ def draw_hint_marks(screen: pygame.Surface, layout: BoardLayout, hint) -> None:
     for cell in marks[AMONG]:
         rect = layout.cell_rect(cell)
         wash(screen, rect, MINE_MARK_RGB, AMONG_ALPHA)
-        pygame.draw.rect(screen, MINE_MARK_RGB, rect, 1)
+        draw.rect(screen, MINE_MARK_RGB, rect, 1)
     for cell in marks[MINE]:
         draw_cross(screen, layout.cell_rect(cell))
     for cell in marks[OTHER]:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.layout import BEVEL, LED_W, RULER_FONT, RULER_GAP, BoardLayout
+from game.ui import draw
+from game.ui.canvas import Canvas, scale_of
+from game.ui.layout import BEVEL, LED_H, LED_W, RULER_FONT, RULER_GAP, BoardLayout
 from game.ui.widgets import GREY, bevel, text
 
 RULER_RGB = (64, 64, 64)  # ruler numbers
@@ -28,9 +30,24 @@ def led_text(value: int, digits: int = 3) -> str:
     return f"{value:0{digits}d}"
 
 
-def draw_frame(layout: BoardLayout) -> pygame.Surface:
-    """The static window background: grey, a raised outer bevel, sunken HUD and board wells."""
-    surface = pygame.Surface(layout.size).convert()
+class Frame:
+    """The static window background of a ``layout`` (:func:`draw_frame`), made once per scale."""
+
+    def __init__(self, layout: BoardLayout) -> None:
+        self.layout = layout
+        self.surface: Canvas | None = None
+
+    def draw(self, screen) -> None:
+        """Blit the frame over the whole of ``screen`` (a Canvas), drawing it first at a new scale."""
+        if self.surface is None or self.surface.scale != scale_of(screen):
+            self.surface = draw_frame(self.layout, screen)
+        screen.blit(self.surface, (0, 0))
+
+
+def draw_frame(layout: BoardLayout, screen=None) -> Canvas:
+    """The static window background: grey, a raised outer bevel, sunken HUD and board wells;
+    a layer of ``screen`` (a Canvas: its scale), or at scale 1 without one."""
+    surface = (screen if isinstance(screen, Canvas) else Canvas(pygame.Surface((1, 1)))).new(layout.size)
     surface.fill(GREY)
     bevel(surface, surface.get_rect(), BEVEL)
     bevel(surface, layout.hud, 2, raised=False)
@@ -51,12 +68,14 @@ def draw_rulers(surface: pygame.Surface, layout: BoardLayout) -> None:
         text(surface, str(col), (x, layout.col_ruler.bottom - 1), RULER_FONT, RULER_RGB, "midbottom")
 
 
-def draw_led(screen: pygame.Surface, rect: pygame.Rect, value: int, digits: dict) -> None:
+def draw_led(screen, rect: pygame.Rect, value: int, assets) -> None:
     """LED digits filling ``rect`` (LED_W pixels each, plus a 1-pixel sunken edge each side),
-    negative with a minus."""
-    pygame.draw.rect(screen, (128, 128, 128), rect)
-    pygame.draw.line(screen, (255, 255, 255), (rect.left + 1, rect.bottom - 1), (rect.right - 1, rect.bottom - 1))
-    pygame.draw.line(screen, (255, 255, 255), (rect.right - 1, rect.top + 1), (rect.right - 1, rect.bottom - 1))
+    negative with a minus; ``assets.led_sprites(width, height)`` gives the digits at a
+    device size (game.ui.assets)."""
+    draw.rect(screen, (128, 128, 128), rect)
+    draw.line(screen, (255, 255, 255), (rect.left + 1, rect.bottom - 1), (rect.right - 1, rect.bottom - 1))
+    draw.line(screen, (255, 255, 255), (rect.right - 1, rect.top + 1), (rect.right - 1, rect.bottom - 1))
+    digits = assets.led_sprites(*device_size(screen, (rect.left + 1, rect.top + 1, LED_W, LED_H)))
     for i, ch in enumerate(led_text(value, (rect.width - 2) // LED_W)):
         screen.blit(digits["minus" if ch == "-" else ch], (rect.left + 1 + i * LED_W, rect.top + 1))
 
@@ -64,17 +83,23 @@ def draw_led(screen: pygame.Surface, rect: pygame.Rect, value: int, digits: dict
 def draw_hud(screen: pygame.Surface, layout: BoardLayout, assets, mines_left: int, seconds: int,
              face: str) -> None:
     """Counter (mines left), timer (whole seconds) and the ``face`` sprite key."""
-    draw_led(screen, layout.counter, mines_left, assets.led)
-    draw_led(screen, layout.timer, seconds, assets.led)
-    screen.blit(assets.faces[face], layout.face)
+    draw_led(screen, layout.counter, mines_left, assets)
+    draw_led(screen, layout.timer, seconds, assets)
+    screen.blit(assets.face_sprites(device_size(screen, layout.face)[0])[face], layout.face)
 
 
-def draw_board_screen(screen: pygame.Surface, frame: pygame.Surface, layout: BoardLayout, assets, view,
+def device_size(screen, rect) -> tuple[int, int]:
+    """Width and height on ``screen`` (a Canvas, or a plain surface at scale 1) of logical ``rect``."""
+    size = screen.rect(rect).size if isinstance(screen, Canvas) else pygame.Rect(rect).size
+    return size
+
+
+def draw_board_screen(screen, frame: Frame, layout: BoardLayout, assets, view,
                       hud: tuple[int, int, str], pressed=(), cursor=None) -> None:
     """The playing screen as the player sees it, shared by the Playing scene and the replay
-    viewer: the ``frame`` (draw_frame), the HUD's ``hud`` values (mines left, whole seconds,
+    viewer: the ``frame`` (:class:`Frame`), the HUD's ``hud`` values (mines left, whole seconds,
     face key), then the board ``view`` (game.ui.board_view.BoardView) with its ``pressed``
     cells and the keyboard ``cursor`` cell."""
-    screen.blit(frame, (0, 0))
+    frame.draw(screen)
     draw_hud(screen, layout, assets, *hud)
     view.draw(screen, pressed, cursor)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui import draw
 from game.ui.layout import BEVEL, MARGIN
 from game.ui.widgets import BLACK, GREY, LIGHT, SHADE, Button, bevel, fitting_size, font, text
 
@@ -27,8 +28,8 @@ class IconButton(Button):
     """A push button showing a drawn icon (``icon``, one of ICONS or "pause") instead of a label."""
 
     def draw(self, surface: pygame.Surface, focused: bool = False, pressed: bool = False) -> None:
-        pygame.draw.rect(surface, GREY, self.rect)
-        pygame.draw.rect(surface, SHADE, self.rect, 1)
+        draw.rect(surface, GREY, self.rect)
+        draw.rect(surface, SHADE, self.rect, 1)
         bevel(surface, self.rect.inflate(-2, -2), 1, raised=not pressed)
         draw_icon(surface, self.label, self.rect.move(1, 1) if pressed else self.rect)
 
@@ -39,22 +40,22 @@ def draw_icon(surface: pygame.Surface, icon: str, rect: pygame.Rect) -> None:
     left = [(cx + 3, cy - 4), (cx + 3, cy + 4), (cx - 2, cy)]
     right = [(cx - 2, cy - 4), (cx - 2, cy + 4), (cx + 3, cy)]
     if icon in ("back", "start"):
-        pygame.draw.polygon(surface, BLACK, [(x + (1 if icon == "start" else 0), y) for x, y in left])
+        draw.polygon(surface, BLACK, [(x + (1 if icon == "start" else 0), y) for x, y in left])
     if icon in ("forward", "end"):
-        pygame.draw.polygon(surface, BLACK, [(x - (1 if icon == "end" else 0), y) for x, y in right])
+        draw.polygon(surface, BLACK, [(x - (1 if icon == "end" else 0), y) for x, y in right])
     if icon == "start":
-        pygame.draw.rect(surface, BLACK, (cx - 4, cy - 4, 2, 9))
+        draw.rect(surface, BLACK, (cx - 4, cy - 4, 2, 9))
     if icon == "end":
-        pygame.draw.rect(surface, BLACK, (cx + 3, cy - 4, 2, 9))
+        draw.rect(surface, BLACK, (cx + 3, cy - 4, 2, 9))
     if icon == "play":
-        pygame.draw.polygon(surface, BLACK, [(cx - 3, cy - 5), (cx - 3, cy + 5), (cx + 4, cy)])
+        draw.polygon(surface, BLACK, [(cx - 3, cy - 5), (cx - 3, cy + 5), (cx + 4, cy)])
     if icon == "pause":
-        pygame.draw.rect(surface, BLACK, (cx - 4, cy - 4, 3, 9))
-        pygame.draw.rect(surface, BLACK, (cx + 1, cy - 4, 3, 9))
+        draw.rect(surface, BLACK, (cx - 4, cy - 4, 3, 9))
+        draw.rect(surface, BLACK, (cx + 1, cy - 4, 3, 9))
     if icon in ("slower", "faster"):
-        pygame.draw.rect(surface, BLACK, (cx - 4, cy - 1, 9, 2))
+        draw.rect(surface, BLACK, (cx - 4, cy - 1, 9, 2))
     if icon == "faster":
-        pygame.draw.rect(surface, BLACK, (cx - 1, cy - 4, 2, 9))
+        draw.rect(surface, BLACK, (cx - 1, cy - 4, 2, 9))
 
 
 class ReplayBar:
@@ -100,17 +101,17 @@ class ReplayBar:
         bevel(screen, self.rect, BEVEL)
         bevel(screen, self.track, 1, raised=False)
         inside = self.track.inflate(-2, -2)
-        pygame.draw.rect(screen, TRACK_RGB, inside)
+        draw.rect(screen, TRACK_RGB, inside)
         knob_x = self.track.left + round(fraction * (self.track.width - KNOB_W))
-        pygame.draw.rect(screen, DONE_RGB, (inside.left, inside.top, max(0, knob_x - inside.left), inside.height))
+        draw.rect(screen, DONE_RGB, (inside.left, inside.top, max(0, knob_x - inside.left), inside.height))
         knob = pygame.Rect(knob_x, self.track.top - 2, KNOB_W, TRACK_H + 4)
-        pygame.draw.rect(screen, GREY, knob)
+        draw.rect(screen, GREY, knob)
         bevel(screen, knob, 1)
         self.by_name["play"].label = "pause" if playing else "play"
         for button in self.buttons:
             button.draw(screen, pressed=button is pressed)
-        pygame.draw.rect(screen, LIGHT, self.speed_rect)
-        pygame.draw.rect(screen, SHADE, self.speed_rect, 1)
+        draw.rect(screen, LIGHT, self.speed_rect)
+        draw.rect(screen, SHADE, self.speed_rect, 1)
         text(screen, speed, self.speed_rect.center, fitting_size(speed, LABEL_W - 4, TEXT_SIZE, 9), anchor="center")
         clock_rect = text(screen, clock, (self.line.right, self.line.centery), TEXT_SIZE, anchor="midright")
         room = clock_rect.left - self.line.left - 6

@@ -22,6 +22,7 @@ import re
 
 import pygame
 
+from game.ui import draw
 from game.ui.widgets import BLACK, ERROR, GREY, NAVY, bevel, fitting_size, text, text_width, wrap
 
 TITLE_SIZE = 20  # title font, pixels (bold)
@@ -252,7 +253,7 @@ class ResultPanel:
 
     def draw(self, screen: pygame.Surface) -> None:
         """The panel's face and its text (the scene draws the buttons and the field)."""
-        pygame.draw.rect(screen, GREY, self.rect)
+        draw.rect(screen, GREY, self.rect)
         bevel(screen, self.rect, 2, raised=False)
         for message, pos, size, colour, anchor, bold in self.items:
             text(screen, message, pos, size, colour, anchor, bold)

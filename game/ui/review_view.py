@@ -16,6 +16,7 @@ import pygame
 from game.review_report import KIND_WORDS, VERDICT_WORDS, explanation, luck_words, probability_words
 from game.solver.problem import fmt
 from game.solver.review import Review
+from game.ui import draw
 from game.ui.replay_bar import KNOB_W
 from game.ui.widgets import BLACK, GREY, bevel, text, wrap
 
@@ -52,7 +53,7 @@ def draw_marks(screen: pygame.Surface, strip: pygame.Rect, track: pygame.Rect,
     bevel(screen, well, 1, raised=False)
     inside = well.inflate(-2, -2)
     for x, verdict in shown:
-        pygame.draw.rect(screen, VERDICT_RGB[verdict], (x - MARK_W // 2, inside.top, MARK_W, inside.height))
+        draw.rect(screen, VERDICT_RGB[verdict], (x - MARK_W // 2, inside.top, MARK_W, inside.height))
 
 
 def move_lines(review: Review, move, moves: int) -> list[tuple[str, tuple, bool]]:
@@ -94,7 +95,7 @@ def panel_height(review: Review, moves: int, width: int) -> int:
 
 def draw_panel(screen: pygame.Surface, rect: pygame.Rect, review: Review, move, moves: int) -> None:
     """The panel in ``rect``: ``move``'s lines at the top, the summary at the bottom."""
-    pygame.draw.rect(screen, GREY, rect)
+    draw.rect(screen, GREY, rect)
     bevel(screen, rect, 2, raised=False)
     inner = rect.width - 2 * PAD
     y = rect.top + PAD
@@ -110,4 +111,4 @@ def draw_panel(screen: pygame.Surface, rect: pygame.Rect, review: Review, move, 
 
 def ring(screen: pygame.Surface, rect: pygame.Rect, colour: tuple) -> None:
     """A 2-pixel ring just inside a cell's ``rect``."""
-    pygame.draw.rect(screen, colour, rect, 2)
+    draw.rect(screen, colour, rect, 2)

@@ -18,6 +18,8 @@ import math
 
 import pygame
 
+from game.ui.display import GRAIN
+
 
 class Scene:
     """One screen. Subclasses override the hooks they need.
@@ -32,6 +34,11 @@ class Scene:
     def size(self) -> tuple[int, int]:
         """Logical window size this scene wants, pixels."""
         raise NotImplementedError
+
+    def grain(self) -> int:
+        """The window's scale is a multiple of 1/grain: a board's cell size (pixels), so each
+        cell is a whole number of window pixels (game.ui.display)."""
+        return GRAIN
 
     def enter(self) -> None:
         """Called when the scene becomes current."""
@@ -96,6 +103,9 @@ class Overlay(Scene):
 
     def size(self) -> tuple[int, int]:
         return self.base.size()
+
+    def grain(self) -> int:
+        return self.base.grain()
 
     def invalidate(self) -> None:
         self.dirty = True
@@ -170,7 +180,7 @@ class SceneManager:
         return self.current.next_change()
 
     def _enter(self, scene: Scene) -> None:
-        self.services.display.ensure_size(scene.size())
+        self.services.display.ensure_size(scene.size(), scene.grain())
         scene.enter()
         scene.invalidate()
 

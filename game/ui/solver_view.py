@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.assist import Hint, HintRequest
+from game.ui.canvas import Canvas, layer, scale_of
 from game.ui.hint_marks import GUESS_RGB, HINT_SAFE_RGB, draw_hint_marks, marked_cells  # noqa: F401
 from game.ui.layout import MARGIN, BoardLayout
 from game.ui.room import Room, make_room
@@ -71,17 +72,17 @@ class ProbabilityLayer:
         ``scale``: screen pixels per logical pixel; percents are written only on tiles at
         least PERCENT_MIN_PX screen pixels wide."""
         with_text = self.layout.cell * scale >= PERCENT_MIN_PX
-        key = (assistant.key(), with_text)
+        key = (assistant.key(), with_text, scale_of(screen))
         if key != self.key:
-            self.surface = self.build(game, assistant.probabilities(), with_text)
+            self.surface = self.build(game, assistant.probabilities(), with_text, screen)
             self.key = key
         screen.blit(self.surface, self.layout.board)
 
-    def build(self, game, probabilities: dict | None, with_text: bool) -> pygame.Surface:
-        """A board-sized SRCALPHA surface with a colour (and maybe a percent) per covered cell."""
+    def build(self, game, probabilities: dict | None, with_text: bool, screen=None) -> Canvas:
+        """A board-sized layer of ``screen`` with alpha, a colour (and maybe a percent) per covered cell."""
         self.builds += 1
         layout = self.layout
-        surface = pygame.Surface(layout.board.size, pygame.SRCALPHA)
+        surface = layer(screen, layout.board.size, alpha=True, at=layout.board.topleft)
         size = label_size(layout.cell)
         for cell, p in (probabilities or {}).items():
             if game.mark(cell) == "flag" or game.is_revealed(cell):
@@ -98,7 +99,7 @@ class ProbabilityLayer:
 def draw_autoplay_strip(screen: pygame.Surface, layout: BoardLayout) -> None:
     """A translucent navy strip along the board's bottom: autoplay runs, any key stops it."""
     board = layout.board
-    strip = pygame.Surface((board.width, STRIP_H), pygame.SRCALPHA)
+    strip = layer(screen, (board.width, STRIP_H), alpha=True, at=(board.left, board.bottom - STRIP_H))
     strip.fill((*NAVY, 165))
     screen.blit(strip, (board.left, board.bottom - STRIP_H))
     for message in ("Autoplay - any key or click stops", "Autoplay - any key stops", "Autoplay"):
@@ -155,7 +156,7 @@ class HintPanel(Overlay):
             before = self.size()
             self.panel, self.lines = self._layout()
             if self.size() != before:  # the answer needs the strip (or no longer does)
-                self.services.display.ensure_size(self.size())
+                self.services.display.ensure_size(self.size(), self.grain())
                 self.invalidate()
             self.base.dirty = self.dirty = True
         return None
@@ -239,7 +240,7 @@ class HintPanel(Overlay):
     def draw_over(self, screen: pygame.Surface) -> None:
         if self.room is not None:
             self.room.draw(screen)
-        panel = pygame.Surface(self.panel.size)
+        panel = layer(screen, self.panel.size, at=self.panel.topleft)
         panel.fill(GREY)
         bevel(panel, panel.get_rect(), 2)
         panel.set_alpha(PANEL_ALPHA)

@@ -7,6 +7,9 @@ from typing import Callable
 
 import pygame
 
+from game.ui import draw
+from game.ui.canvas import scale_of
+
 GREY = (192, 192, 192)  # face of every panel
 LIGHT = (255, 255, 255)  # top-left edge of a raised bevel
 SHADE = (128, 128, 128)  # bottom-right edge of a raised bevel
@@ -57,19 +60,26 @@ def bevel(surface: pygame.Surface, rect: pygame.Rect, width: int = 2, raised: bo
     light, shade = (LIGHT, SHADE) if raised else (SHADE, LIGHT)
     for i in range(width):
         r = rect.inflate(-2 * i, -2 * i)
-        pygame.draw.line(surface, light, r.topleft, (r.right - 2, r.top))
-        pygame.draw.line(surface, light, r.topleft, (r.left, r.bottom - 2))
-        pygame.draw.line(surface, shade, (r.left + 1, r.bottom - 1), (r.right - 1, r.bottom - 1))
-        pygame.draw.line(surface, shade, (r.right - 1, r.top + 1), (r.right - 1, r.bottom - 1))
+        draw.line(surface, light, r.topleft, (r.right - 2, r.top))
+        draw.line(surface, light, r.topleft, (r.left, r.bottom - 2))
+        draw.line(surface, shade, (r.left + 1, r.bottom - 1), (r.right - 1, r.bottom - 1))
+        draw.line(surface, shade, (r.right - 1, r.top + 1), (r.right - 1, r.bottom - 1))
 
 
 def text(surface: pygame.Surface, message: str, pos: tuple[int, int], size: int = 16,
          colour=BLACK, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
-    """Render ``message`` with its ``anchor`` point (a Rect attribute name) at ``pos``."""
-    image = font(size, bold).render(message, True, colour)
-    rect = image.get_rect(**{anchor: pos})
-    surface.blit(image, rect)
-    return rect
+    """Render ``message`` with its ``anchor`` point (a Rect attribute name) at logical ``pos``;
+    returns the logical rect it covers. On a scaled :class:`Canvas` the font renders at
+    ``size`` times the scale, so the text is as sharp as the screen allows."""
+    scale = scale_of(surface)
+    if scale == 1:
+        image = font(size, bold).render(message, True, colour)
+        rect = image.get_rect(**{anchor: pos})
+        surface.blit(image, rect)
+        return rect
+    image = font(max(1, round(size * scale)), bold).render(message, True, colour)
+    rect = image.get_rect(**{anchor: surface.point(pos)})
+    return surface.logical(surface.surface.blit(image, rect))
 
 
 MIN_LABEL_SIZE = 11  # smallest font a button label shrinks to, pixels
@@ -119,7 +129,7 @@ def wrap(message: str, width: int, size: int = 14) -> list[str]:
 
 def title_bar(surface: pygame.Surface, rect: pygame.Rect, caption: str) -> None:
     """A navy bar with a white caption, like a dialog title."""
-    pygame.draw.rect(surface, NAVY, rect)
+    draw.rect(surface, NAVY, rect)
     text(surface, caption, (rect.left + 6, rect.centery), 16, LIGHT, "midleft", bold=True)
 
 
@@ -134,8 +144,8 @@ class Button:
         self._fitted: tuple[tuple, int] | None = None  # (label, width, size) -> font size fitted
 
     def draw(self, surface: pygame.Surface, focused: bool = False, pressed: bool = False) -> None:
-        pygame.draw.rect(surface, GREY, self.rect)
-        pygame.draw.rect(surface, BLACK if focused else SHADE, self.rect, 1)
+        draw.rect(surface, GREY, self.rect)
+        draw.rect(surface, BLACK if focused else SHADE, self.rect, 1)
         bevel(surface, self.rect.inflate(-2, -2), 1, raised=not pressed)
         offset = 1 if pressed else 0
         # a label too wide for its button (a narrow window) takes a smaller font
@@ -226,14 +236,13 @@ class TextField:
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, LIGHT, self.rect)
+        draw.rect(surface, LIGHT, self.rect)
         bevel(surface, self.rect, 2, raised=False)
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(-4, -4))
         shown = self.value + ("|" if self.focused else "")
-        image = font(self.size).render(shown, True, BLACK)
-        x = min(self.rect.left + 5, self.rect.right - 5 - image.get_width())  # keep the end in view
-        surface.blit(image, image.get_rect(midleft=(x, self.rect.centery + 1)))
+        x = min(self.rect.left + 5, self.rect.right - 5 - text_width(shown, self.size))  # keep the end in view
+        text(surface, shown, (x, self.rect.centery + 1), self.size, BLACK, "midleft")
         surface.set_clip(clip)
         if self.focused:
-            pygame.draw.rect(surface, BLACK, self.rect.inflate(2, 2), 1)
+            draw.rect(surface, BLACK, self.rect.inflate(2, 2), 1)

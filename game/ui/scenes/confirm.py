@@ -11,6 +11,7 @@ from typing import Callable
 
 import pygame
 
+from game.ui import draw
 from game.ui.scene import Overlay
 from game.ui.widgets import BLACK, GREY, Button, ButtonList, bevel, text, title_bar, wrap
 
@@ -76,8 +77,8 @@ class Box(Overlay):
 
     def draw_over(self, screen: pygame.Surface) -> None:
         shadow = self.box.move(3, 3)
-        pygame.draw.rect(screen, BLACK, shadow)
-        pygame.draw.rect(screen, GREY, self.box)
+        draw.rect(screen, BLACK, shadow)
+        draw.rect(screen, GREY, self.box)
         bevel(screen, self.box, 2)
         title_bar(screen, pygame.Rect(self.box.left + 3, self.box.top + 3, self.box.width - 6, 18), self.title)
         for i, line in enumerate(self.shown):

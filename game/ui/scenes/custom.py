@@ -19,6 +19,7 @@ import pygame
 
 from game.board import Config, max_mines
 from game.noguess import MAX_NO_GUESS_CELLS, max_no_guess_mines, supported
+from game.ui import draw
 from game.ui.layout import MENU_SIZE, MIN_CELL, fit_cell, max_board
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import draw_dialog, start
@@ -165,13 +166,13 @@ class CustomForm(Scene):
         for i, name in enumerate(FIELDS):
             rect = self.field_rect(i)
             text(screen, name.title(), (16, rect.top + 4), 18)
-            pygame.draw.rect(screen, (255, 255, 255), rect)
+            draw.rect(screen, (255, 255, 255), rect)
             bevel(screen, rect, 2, raised=False)
             shown = self.values[i] + ("|" if i == self.focus else "")
             text(screen, shown, (rect.left + 6, rect.top + 5), 18)
             text(screen, hints[i], (rect.left, rect.bottom + 1), 12, (64, 64, 64))
             if i == self.focus:
-                pygame.draw.rect(screen, BLACK, rect.inflate(2, 2), 1)
+                draw.rect(screen, BLACK, rect.inflate(2, 2), 1)
         self.start_button.draw(screen, focused=self.focus == 3)
         self.back_button.draw(screen, focused=self.focus == 4)
         for i, line in enumerate(wrap(self.message, MENU_SIZE[0] - 24, 16)[:4]):

@@ -27,6 +27,8 @@ import pygame
 
 from game.board import Cell
 from game.noguess import Generation, GenerationCancelled, NoGuessError
+from game.ui import draw
+from game.ui.canvas import layer, scale_of
 from game.ui.scene import Overlay
 from game.ui.widgets import BLACK, ERROR, GREY, NAVY, SHADE, Button, ButtonList, bevel, font, text, wrap
 
@@ -144,11 +146,12 @@ class Generating(Overlay):
     # ----- drawing ---------------------------------------------------------------------------
     def draw_over(self, screen: pygame.Surface) -> None:
         board = self.base.layout.board
-        if self._dim is None:
-            self._dim = pygame.Surface(board.size)
-            self._dim.set_alpha(DIM_ALPHA)  # fill stays black: the board darkens but stays visible
+        if self._dim is None or self._dim.scale != scale_of(screen):
+            self._dim = layer(screen, board.size, at=board.topleft)
+            self._dim.fill((0, 0, 0))  # black: the board darkens but stays visible
+            self._dim.set_alpha(DIM_ALPHA)
         screen.blit(self._dim, board)
-        panel = pygame.Surface(self.panel.size)
+        panel = layer(screen, self.panel.size, at=self.panel.topleft)
         panel.fill(GREY)
         bevel(panel, panel.get_rect(), 2)
         screen.blit(panel, self.panel)
@@ -175,7 +178,7 @@ class Generating(Overlay):
             y = centre[1] + round(SPINNER_RADIUS * math.sin(angle))
             age = (lit - i) % SPOKES  # 0: the lit spoke, then the trail
             shade = NAVY if age == 0 else SHADE if age < 3 else (160, 160, 160)
-            pygame.draw.circle(screen, shade, (x, y), 3 if age < 2 else 2)
+            draw.circle(screen, shade, (x, y), 3 if age < 2 else 2)
 
     def _draw_failure(self, screen: pygame.Surface) -> None:
         text(screen, "No board", (self.panel.centerx, self.panel.top + 14), 20, BLACK, "center", bold=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import State
+from game.ui import draw
 from game.ui.scene import Overlay
 from game.ui.widgets import BLACK, GREY, NAVY, bevel, font, text
 
@@ -88,13 +89,13 @@ class Help(Overlay):
     def draw_over(self, screen: pygame.Surface) -> None:
         board = getattr(self.base, "layout", None)
         if self.game is not None and self.game.state is State.PLAYING:
-            pygame.draw.rect(screen, GREY, board.board)  # no studying the board while the clock stops
+            draw.rect(screen, GREY, board.board)  # no studying the board while the clock stops
         size, line, keys = self.fit()
         panel = self.panel()
-        pygame.draw.rect(screen, GREY, panel)
+        draw.rect(screen, GREY, panel)
         bevel(screen, panel, 2)
         title = pygame.Rect(panel.left + 3, panel.top + 3, panel.width - 6, 16)
-        pygame.draw.rect(screen, NAVY, title)
+        draw.rect(screen, NAVY, title)
         text(screen, TITLE, (title.left + 5, title.centery + 1), 15, (255, 255, 255), "midleft", bold=True)
         top = panel.top + PAD + 17
         left = panel.left + PAD + 2

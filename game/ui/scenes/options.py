@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from game.board import FIRST_CLICK_RULES
+from game.ui import draw
 from game.ui.layout import MENU_SIZE
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import draw_dialog
@@ -136,7 +137,7 @@ class Options(Scene):
             text(screen, label, (rect.left + 5, rect.centery), 16, anchor="midleft")
             text(screen, f"< {value} >", (rect.right - 5, rect.centery), 16, NAVY, "midright", bold=True)
             if i == self.focus:
-                pygame.draw.rect(screen, BLACK, rect.inflate(2, 2), 1)
+                draw.rect(screen, BLACK, rect.inflate(2, 2), 1)
         self.back.draw(screen, focused=self.focus == len(self.rows()))
         if self.message:
             for i, line in enumerate(wrap(self.message, MENU_SIZE[0] - 24, 14)[:3]):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui import draw
 from game.ui.scene import Overlay
 from game.ui.widgets import GREY, bevel, font, text
 
@@ -45,7 +46,7 @@ class Pause(Overlay):
 
     def draw_over(self, screen: pygame.Surface) -> None:
         cover = self.cover()
-        pygame.draw.rect(screen, GREY, cover)  # hide the cells: no peeking while the clock stops
+        draw.rect(screen, GREY, cover)  # hide the cells: no peeking while the clock stops
         bevel(screen, cover, 2)
         text(screen, TITLE, (cover.centerx, cover.centery - 10), TITLE_SIZE, anchor="center", bold=True)
         text(screen, HOW, (cover.centerx, cover.centery + 12), HOW_SIZE, anchor="center")

@@ -25,7 +25,7 @@ from game.ui import solver_view
 from game.ui.assist import Assistant
 from game.ui.autoplay import Autoplay
 from game.ui.board_view import BoardView
-from game.ui.hud import draw_board_screen, draw_frame
+from game.ui.hud import Frame, draw_board_screen
 from game.ui.layout import layout_for
 from game.ui.mouse import MouseGesture
 from game.ui.result_panel import FONTS as RESULT_FONTS
@@ -78,14 +78,17 @@ class Playing(SolverKeys, Scene):
         self.probability_layer = solver_view.ProbabilityLayer(self.layout)
 
     # ----- scene hooks -----------------------------------------------------------------------
+    def grain(self) -> int:
+        return self.layout.cell
+
     def size(self) -> tuple[int, int]:
         return self.layout.size
 
     def enter(self) -> None:
         """Build the drawstate (after the display mode is set: sprites are converted)."""
         if not hasattr(self, "view"):
-            self.frame = draw_frame(self.layout)
-            self.view = BoardView(self.layout, self.services.assets.cell_sprites(self.layout.cell))
+            self.frame = Frame(self.layout)
+            self.view = BoardView(self.layout, self.services.assets.cell_sprites)
             self.view.refresh(self.appearance)
             if self.game.config.no_guess and not self.game.mines_laid:
                 geometry(self.game.rows, self.game.cols)  # the generator's neighbour tables, built

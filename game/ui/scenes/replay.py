@@ -22,8 +22,9 @@ import pygame
 from game.engine import State
 from game.replay.events import CELL_PX, Replay
 from game.replay.player import Playhead, Timeline
+from game.ui import draw
 from game.ui.board_view import BoardView
-from game.ui.hud import draw_board_screen, draw_frame
+from game.ui.hud import Frame, draw_board_screen
 from game.ui.layout import layout_for
 from game.ui.loop import STEP
 from game.ui.replay_bar import BAR_H, ReplayBar
@@ -80,13 +81,16 @@ class ReplayViewer(Scene):
                      **{key: lambda: self.key_speed(-1) for key in SLOWER_KEYS}}
 
     # ----- scene hooks -----------------------------------------------------------------------
+    def grain(self) -> int:
+        return self.layout.cell
+
     def size(self) -> tuple[int, int]:
         return self.layout.size[0], self.layout.size[1] + self.strip_h + BAR_H
 
     def enter(self) -> None:
         if not hasattr(self, "view"):
-            self.frame = draw_frame(self.layout)
-            self.view = BoardView(self.layout, self.services.assets.cell_sprites(self.layout.cell))
+            self.frame = Frame(self.layout)
+            self.view = BoardView(self.layout, self.services.assets.cell_sprites)
             self.view.refresh(self.head.appearance)
         # A long replay is ~150,000 objects; a full garbage collection over them takes ~25 ms,
         # more than a frame, whenever it happens to run. Nothing of them is garbage while the
@@ -154,14 +158,14 @@ class ReplayViewer(Scene):
         scale, board = self.layout.cell / CELL_PX, self.layout.board
         points = [(board.left + x * scale, board.top + y * scale) for x, y in self.head.trail()]
         if len(points) > 1:
-            pygame.draw.lines(screen, TRAIL_RGB, False, points, 2)
+            draw.lines(screen, TRAIL_RGB, False, points, 2)
         tip = self.head.pointer()
         if tip is None:
             return
         x, y = board.left + tip[0] * scale, board.top + tip[1] * scale
         arrow = [(x + dx, y + dy) for dx, dy in CURSOR]
-        pygame.draw.polygon(screen, LIGHT, arrow)
-        pygame.draw.polygon(screen, BLACK, arrow, 1)
+        draw.polygon(screen, LIGHT, arrow)
+        draw.polygon(screen, BLACK, arrow, 1)
 
     # ----- what the keys and buttons do ------------------------------------------------------
     def show(self, changed) -> None:

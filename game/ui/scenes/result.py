@@ -17,12 +17,14 @@ import pygame
 from game.board import Cell
 from game.records.db import RecordsError
 from game.records.record import NAME_MAX, clean_name
+from game.ui.canvas import Canvas, scale_of
 from game.ui.postmortem import PostMortem
 from game.ui.scenes.result_base import FIGURES_POLL, Result
 from game.ui.widgets import TextField
 
 __all__ = ["GameOver", "Result", "Victory"]
 
+BLAST_CELLS = 3  # the explosion's side, in cells (48 pixels over a 16-pixel cell)
 TICKS_PER_FRAME = 4  # update ticks each explosion frame stays (60 Hz: 15 frames a second)
 
 
@@ -85,7 +87,7 @@ class GameOver(Result):
 
     def enter(self) -> None:
         self.ticks = 0
-        self.frames = self.services.assets.explosion
+        self.frames = self.services.assets.explosion  # (how many: the blast's length)
         self.base.look = self._before_blast
         self.base.redraw_cells()
         super().enter()
@@ -133,14 +135,15 @@ class GameOver(Result):
         if self.ready():
             self.postmortem.draw(screen, self.base.layout)
         if not self.ready() and self.base.game.exploded is not None:
-            frame = self.frames[min(self.ticks // TICKS_PER_FRAME, len(self.frames) - 1)]
-            scale = self.base.layout.cell / 16
-            if scale != 1:
-                frame = pygame.transform.smoothscale_by(frame, scale)
-            rect = frame.get_rect(center=self.base.layout.cell_rect(self.base.game.exploded).center)
+            cell = self.base.layout.cell_rect(self.base.game.exploded)
+            side = round(BLAST_CELLS * cell.width * scale_of(screen))  # device pixels
+            frames = self.services.assets.explosion_frames(side)
+            frame = frames[min(self.ticks // TICKS_PER_FRAME, len(frames) - 1)]
+            centre = screen.point(cell.center) if isinstance(screen, Canvas) else cell.center
             clip = screen.get_clip()
             screen.set_clip(self.base.layout.board)
-            screen.blit(frame, rect)
+            target = screen.surface if isinstance(screen, Canvas) else screen
+            target.blit(frame, frame.get_rect(center=centre))
             screen.set_clip(clip)
         super().draw_over(screen)
 

@@ -172,7 +172,7 @@ class Result(Overlay):
         if field is not None and self.arranged.field is not None:  # the panel was laid out again
             field.rect = pygame.Rect(self.arranged.field)
         if before is not None and before != self.room.size:
-            self.services.display.ensure_size(self.room.size)
+            self.services.display.ensure_size(self.room.size, self.grain())
             self.invalidate()
 
     def draw_over(self, screen: pygame.Surface) -> None:

@@ -21,6 +21,7 @@ from game.records.compstats import pending
 from game.records.db import RecordsError
 from game.records.record import LEVELS
 from game.records.stats import RECENT, LevelStats, summary
+from game.ui import draw
 from game.ui.scene import Scene
 from game.ui.scenes.confirm import Confirm, MessageBox
 from game.ui.game_list import GamesPage
@@ -193,7 +194,7 @@ class Statistics(Scene):
     # ----- drawing ---------------------------------------------------------------------------
     def draw(self, screen: pygame.Surface) -> None:
         draw_dialog(screen, "Statistics")
-        pygame.draw.rect(screen, GREY, PANEL)
+        draw.rect(screen, GREY, PANEL)
         bevel(screen, PANEL, 2)
         self.draw_tabs(screen)
         s = self.stats.get(self.level)
@@ -206,8 +207,8 @@ class Statistics(Scene):
             y = PANEL.top + 10 + i * SUMMARY_LINE
             text(screen, label, (PANEL.left + 10, y), 16)
             text(screen, value, (PANEL.left + 170, y), 16, anchor="topright", bold=True)
-        pygame.draw.line(screen, SHADE, (PANEL.left + 182, PANEL.top + 10), (PANEL.left + 182, CHART.top - 22))
-        pygame.draw.line(screen, LIGHT, (PANEL.left + 183, PANEL.top + 10), (PANEL.left + 183, CHART.top - 22))
+        draw.line(screen, SHADE, (PANEL.left + 182, PANEL.top + 10), (PANEL.left + 182, CHART.top - 22))
+        draw.line(screen, LIGHT, (PANEL.left + 183, PANEL.top + 10), (PANEL.left + 183, CHART.top - 22))
         if s is not None:
             self.draw_best(screen, s)
             self.draw_chart(screen, s)
@@ -235,13 +236,13 @@ class Statistics(Scene):
             rect = self.tab_rect(i)
             if i == self.tab:
                 rect = rect.inflate(0, 4).move(0, -2)
-            pygame.draw.rect(screen, GREY, rect)
-            pygame.draw.line(screen, LIGHT, rect.topleft, (rect.right - 2, rect.top))
-            pygame.draw.line(screen, LIGHT, rect.topleft, (rect.left, rect.bottom - 1))
-            pygame.draw.line(screen, SHADE, (rect.right - 1, rect.top + 1), (rect.right - 1, rect.bottom - 1))
+            draw.rect(screen, GREY, rect)
+            draw.line(screen, LIGHT, rect.topleft, (rect.right - 2, rect.top))
+            draw.line(screen, LIGHT, rect.topleft, (rect.left, rect.bottom - 1))
+            draw.line(screen, SHADE, (rect.right - 1, rect.top + 1), (rect.right - 1, rect.bottom - 1))
             if i == self.tab:  # open the page's top edge under the open tab
-                pygame.draw.line(screen, GREY, (rect.left + 1, PANEL.top), (rect.right - 2, PANEL.top))
-                pygame.draw.line(screen, GREY, (rect.left + 1, PANEL.top + 1), (rect.right - 2, PANEL.top + 1))
+                draw.line(screen, GREY, (rect.left + 1, PANEL.top), (rect.right - 2, PANEL.top))
+                draw.line(screen, GREY, (rect.left + 1, PANEL.top + 1), (rect.right - 2, PANEL.top + 1))
             text(screen, LEVEL_LABELS[level], (rect.centerx, rect.centery + 1), 16, BLACK, "center",
                  bold=i == self.tab)
 
@@ -271,10 +272,10 @@ class Statistics(Scene):
         text(screen, f"Last {RECENT} games", (CHART.left, CHART.top - 16), 16, bold=True)
         legend_x = CHART.right - 96
         for colour, label in ((WON, "won"), (LOST, "lost")):
-            pygame.draw.rect(screen, colour, (legend_x, CHART.top - 13, 9, 9))
+            draw.rect(screen, colour, (legend_x, CHART.top - 13, 9, 9))
             text(screen, label, (legend_x + 12, CHART.top - 15), 14)
             legend_x += 48
-        pygame.draw.rect(screen, LIGHT, CHART)
+        draw.rect(screen, LIGHT, CHART)
         bevel(screen, CHART.inflate(4, 4), 2, raised=False)
         if not s.recent:
             text(screen, "No games yet", CHART.center, 16, DIM, "center")
@@ -285,5 +286,5 @@ class Statistics(Scene):
             height = max(2, round((CHART.height - 16) * seconds / longest))
             bar = pygame.Rect(CHART.left + 2 + round(i * slot), CHART.bottom - 2 - height,
                               max(1, round(slot) - 2), height)
-            pygame.draw.rect(screen, WON if won else LOST, bar)
+            draw.rect(screen, WON if won else LOST, bar)
         text(screen, f"{longest:.0f} s", (CHART.left + 4, CHART.top + 2), 14, DIM)
