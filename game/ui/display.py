@@ -1,30 +1,38 @@
-"""The window: a logical canvas shown at a whole-number scale, windowed or fullscreen.
+"""The window: scenes draw in logical pixels on a canvas at the window's real resolution.
 
-Scenes draw on :attr:`Display.canvas`, a surface of the logical size (the board
-at 1x). :meth:`Display.present` copies to the real window only the bands of rows
-that changed since the last present, scaled by nearest neighbour (exact at a
-whole scale), and updates just those rectangles; so revealing one cell sends a
-32-pixel band, not the whole window, to the screen. pygame's SCALED flag (an SDL
-renderer) always presents the whole window, and on X11 without a GPU driver (a
-VM, Xvfb, remote X) that goes through Mesa's llvmpipe at 4-7 ms per present of
-an Expert window at scale 2; a band update costs about 0.1-0.3 ms
-(bench/bench_window.py).
+Scenes lay out and draw in logical pixels (16-pixel cells, a 240x272 menu). The
+:class:`Display` picks a *scale* (window pixels per logical pixel) and gives them a
+:class:`game.ui.canvas.Canvas` of the window's real pixels at that scale: text is rendered
+by the font at its final size and sprites are drawn for the size on screen, so the picture
+is sharp at any scale, 1.5x or 2.7x as well as 2x, with nothing scaled up afterwards.
 
-The picture is centred in the window (letterboxed) at the largest whole scale
-that fits, or shrunk when the window is smaller than the canvas: then filtered
-(smoothscale), so no pixel row is dropped from an LED digit, and presented
-whole, since a fractional scale has no exact row bands. :meth:`Display.to_logical`
-maps mouse positions back, so resizing or maximizing never moves a click to the
-wrong cell. When the game resizes the window (a new board, the menu, Statistics)
-it grows from its top-left corner; one that would then run off the desktop is
-moved back into view (a window that fits stays where it is). Fullscreen is SDL's
-desktop fullscreen (no video mode switch). On X11, SDL's window framebuffer is
-told to use MIT-SHM rather than an OpenGL texture (``SDL_FRAMEBUFFER_ACCELERATION=0``,
-SDL 2 hint docs), for the same llvmpipe reason, unless the environment already sets it.
+A windowed game opens at the chosen scale (Options: automatic, the largest whole scale
+that fits the desktop, or 1x to 4x in half steps). Resizing or maximizing the window, or
+going fullscreen, fits the picture to the window at the largest scale that fits, any
+size, centred (letterboxed in the window's black). The scale is rounded down to a
+multiple of 1/``grain`` (the scene's cell size: 16 for a standard board), so a cell is a
+whole number of window pixels and every cell of a board has the same size. A window
+smaller than the logical size shrinks the picture the same way (down to MIN_SCALE, below
+which it is cut at the window's edge).
+
+:meth:`Display.present` copies to the real window only the bands of rows that changed
+since the last present, so revealing one cell sends a band, not the whole window, to the
+screen. pygame's SCALED flag (an SDL renderer) always presents the whole window, and on
+X11 without a GPU driver (a VM, Xvfb, remote X) that goes through Mesa's llvmpipe at 4-7 ms
+per present of an Expert window at scale 2; a band update costs about 0.1-0.3 ms
+(bench/bench_window.py). :meth:`Display.to_logical` maps mouse positions back, so
+resizing or maximizing never moves a click to the wrong cell. When the game resizes the
+window (a new board, the menu, Statistics) it grows from its top-left corner; one that
+would then run off the desktop is moved back into view (a window that fits stays where it
+is). Fullscreen is SDL's desktop fullscreen (no video mode switch). On X11, SDL's window
+framebuffer is told to use MIT-SHM rather than an OpenGL texture
+(``SDL_FRAMEBUFFER_ACCELERATION=0``, SDL 2 hint docs), for the same llvmpipe reason,
+unless the environment already sets it.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import warnings
 from pathlib import Path
@@ -37,20 +45,22 @@ from game.ui.layout import usable_area
 TITLE = "Minesweeper"
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
 X11_HINTS = {"SDL_FRAMEBUFFER_ACCELERATION": "0"}
-BAND_GAP = 8  # changed row runs closer than this many logical rows are sent as one band
-GRAIN = 16  # a scene's cell size, for a scale in fractions of a cell (unused yet)
+BAND_GAP = 16  # changed row runs closer than this many window rows are sent as one band
+GRAIN = 16  # the scale is a multiple of 1/GRAIN unless a scene asks for another (its cell size)
+MIN_SCALE = 0.25  # the smallest scale a small window shrinks the picture to
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
 class Display:
     """Owns the window and the logical canvas. ``desktop`` is the screen size in pixels.
 
-    ``size`` is the canvas size in logical pixels; ``scale`` the chosen whole
-    window scale (None: the largest that fits the desktop); ``view`` is
-    (scale factor, left, top): how the canvas sits in the window, in window pixels.
+    ``size`` is the canvas size in logical pixels; ``scale`` the chosen window scale
+    for a windowed game (None: the largest whole scale that fits the desktop; else any
+    number from 1, e.g. 1.5); ``view`` is (scale factor, left, top): the scale the canvas
+    is drawn at and where it sits in the window, in window pixels.
     """
 
-    def __init__(self, fullscreen: bool = False, title: str = TITLE, scale: int | None = None) -> None:
+    def __init__(self, fullscreen: bool = False, title: str = TITLE, scale: float | None = None) -> None:
         pygame.display.init()
         if pygame.display.get_driver() == "x11":
             for name, value in X11_HINTS.items():  # read by SDL when the window surface is made
@@ -64,6 +74,7 @@ class Display:
         self.canvas: Canvas | None = None
         self.view: tuple[float, int, int] = (1, 0, 0)
         self.mode_changes = 0  # set_mode calls so far (tests check a toggle keeps the game)
+        self.grain = GRAIN  # the scale is a multiple of 1/grain (ensure_size sets it)
         self._shown: bytes | None = None  # canvas pixels as last presented; None: present all
         self._in_fullscreen = False  # the real window's state (``fullscreen`` is the wanted one)
 
@@ -72,17 +83,23 @@ class Display:
         return usable_area(self.desktop, False)
 
     def open(self, size: tuple[int, int], grain: int = GRAIN) -> Canvas:
-        """Create the window for a logical ``size`` canvas, with title and icon; returns the canvas."""
+        """Create the window for a logical ``size`` canvas, with title and icon; returns the canvas.
+        ``grain``: the scale is a multiple of 1/grain (a board's cell size, pixels)."""
         pygame.display.set_caption(self.title)
         icon = ASSETS / "icon.png"
         if icon.exists():
             pygame.display.set_icon(pygame.image.load(str(icon)))
+        self.grain = grain
         return self._set_mode(size)
 
     def ensure_size(self, size: tuple[int, int], grain: int = GRAIN) -> Canvas:
-        """Resize the canvas (and window) to logical ``size`` if it differs (a new board or the menu)."""
+        """Resize the canvas (and window) to logical ``size`` if it differs (a new board or the
+        menu); ``grain`` as for :meth:`open`."""
+        grain_changed, self.grain = grain != self.grain, grain
         if size != self.size or self.canvas is None or pygame.display.get_surface() is None:
             return self._set_mode(size)
+        if grain_changed:
+            self._fit()
         return self.canvas
 
     def fitting_scale(self, size: tuple[int, int] | None = None) -> int:
@@ -91,7 +108,7 @@ class Display:
         area_w, area_h = self.area()
         return max(1, min(area_w // max(1, width), area_h // max(1, height)))
 
-    def set_scale(self, scale: int | None) -> None:
+    def set_scale(self, scale: float | None) -> None:
         """Use ``scale`` (None: automatic) for the windowed window, now and for every new size."""
         self.scale = scale
         if self.size is not None and not self.fullscreen:
@@ -132,55 +149,56 @@ class Display:
         return pygame.event.Event(event.type, attrs)
 
     def present(self) -> None:
-        """Show the canvas: the changed row bands at the current scale, or all after a refit."""
+        """Show the canvas: the row bands that changed, or all of it after a refit."""
         window = pygame.display.get_surface()
         if window is None or self.canvas is None or window.get_width() < 1 or window.get_height() < 1:
             return
         canvas = self.canvas.surface
         shown, self._shown = self._shown, canvas.get_buffer().raw
-        factor, left, top = self.view
-        if shown is None or factor != int(factor):
+        _, left, top = self.view
+        if shown is None:
             window.fill((0, 0, 0))
-            window.blit(self._resize(canvas), (left, top))
+            window.blit(canvas, (left, top))
             pygame.display.flip()
             return
         rects = []
         for first, end in changed_bands(shown, self._shown, canvas.get_pitch(), BAND_GAP):
-            band = canvas.subsurface((0, first, self.size[0], end - first))
-            rects.append(window.blit(self._resize(band), (left, top + first * int(factor))))
+            band = canvas.subsurface((0, first, canvas.get_width(), end - first))
+            rects.append(window.blit(band, (left, top + first)))
         if rects:
             pygame.display.update(rects)
 
-    def _resize(self, surface: pygame.Surface) -> pygame.Surface:
-        """``surface`` at the view's scale: exact (nearest neighbour) for a whole factor, else
-        filtered (smoothscale, an area average when shrinking), so that no pixel row or
-        column is dropped: a thin LED segment fades instead of vanishing ("013" read "0 3")."""
-        size = self._scaled(surface.get_size())
-        if self.view[0] == int(self.view[0]):
-            return pygame.transform.scale(surface, size)
-        if surface.get_bitsize() not in (24, 32):  # smoothscale takes 24 and 32-bit surfaces only
-            surface = surface.convert(24)
-        return pygame.transform.smoothscale(surface, size)
-
-    def _scaled(self, size: tuple[int, int]) -> tuple[int, int]:
-        return max(1, round(size[0] * self.view[0])), max(1, round(size[1] * self.view[0]))
-
     def _fit(self) -> None:
-        """Centre the canvas in the window at the largest whole scale, or shrink it to fit."""
+        """Fit the canvas to the window: the largest scale (a multiple of 1/grain) at which it
+        fits, centred; the canvas is made again when its scale or size changed."""
         self._shown = None
         window = pygame.display.get_surface()
         if window is None or self.size is None:
             return
         width, height = window.get_size()
-        factor = min(width / self.size[0], height / self.size[1])
-        factor = int(factor) if factor >= 1 else max(factor, 1 / max(self.size))
-        self.view = (factor, (width - round(self.size[0] * factor)) // 2,
-                     (height - round(self.size[1] * factor)) // 2)
+        factor = fit_scale(self.size, (width, height), self.grain)
+        left = (width - round(self.size[0] * factor)) // 2
+        top = (height - round(self.size[1] * factor)) // 2
+        self.view = (factor, left, top)
+        if self.canvas is None or self.canvas.scale != factor or self.canvas.size != self.size:
+            self.canvas = self._new_canvas(factor)
+
+    def _new_canvas(self, factor: float) -> Canvas:
+        """A canvas of the logical size at ``factor``, showing the old picture until the scene
+        draws (scaled, so a resize never flashes black)."""
+        device = (max(1, round(self.size[0] * factor)), max(1, round(self.size[1] * factor)))
+        surface = pygame.Surface(device).convert()
+        if self.canvas is not None:
+            old = self.canvas.surface
+            surface.blit(old if old.get_size() == device else pygame.transform.scale(old, device), (0, 0))
+        return Canvas(surface, factor, self.size)
 
     def _window_size(self) -> tuple[int, int]:
-        """The windowed window's size: the canvas at the chosen scale, capped to the desktop."""
-        scale = min(self.scale or self.fitting_scale(), self.fitting_scale())
-        return self.size[0] * scale, self.size[1] * scale
+        """The windowed window's size: the canvas at the chosen scale, capped to the desktop
+        (a chosen scale that does not fit falls back to the largest whole one that does)."""
+        fitting = self.fitting_scale()
+        scale = self.scale if self.scale and self.scale <= fitting else fitting
+        return math.ceil(self.size[0] * scale), math.ceil(self.size[1] * scale)
 
     def _window(self) -> pygame.Window:
         """The window set_mode made (pygame-ce's Window API: position, size, fullscreen)."""
@@ -222,13 +240,17 @@ class Display:
                 self._keep_on_desktop()
             self._apply_fullscreen()
         pygame.display.set_caption(self.title)
-        canvas = pygame.Surface(self.size).convert()
-        if self.canvas is not None:
-            canvas.blit(self.canvas.surface, (0, 0))  # keep the picture until the scene redraws
-        self.canvas = Canvas(canvas)
         self.mode_changes += 1
         self._fit()
-        return canvas
+        return self.canvas
+
+
+def fit_scale(size: tuple[int, int], window: tuple[int, int], grain: int = GRAIN) -> float:
+    """The largest scale, a multiple of 1/``grain``, at which a logical ``size`` fits a
+    ``window``-sized window (both in pixels); at least MIN_SCALE."""
+    fit = min(window[0] / max(1, size[0]), window[1] / max(1, size[1]))
+    snapped = math.floor(fit * grain + 1e-9) / grain
+    return max(MIN_SCALE, snapped)
 
 
 def on_desktop(position: tuple[int, int], size: tuple[int, int],
