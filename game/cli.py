@@ -16,6 +16,7 @@ from typing import NoReturn, Sequence
 
 from game import NAME, PROG, __version__
 from game.board import DIFFICULTIES, FIRST_CLICK_RULES, Config
+from game.records.settings import THEME_CHOICES
 
 MINE_FILE_HELP = ".mine text (JSMinesweeper) or .mbf binary (Minesweeper X / Arbiter)"
 
@@ -113,6 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     shown = window.add_mutually_exclusive_group()
     shown.add_argument("--fullscreen", action="store_true", help="start fullscreen")
     shown.add_argument("--windowed", action="store_true", help="start in a window (default)")
+    window.add_argument("--theme", choices=THEME_CHOICES, default=None,
+                        help="colours for this run: classic, dark, or contrast (colour-blind safe); "
+                             "the Options screen saves a choice")
     window.add_argument("--data-dir", metavar="DIR", type=non_empty,
                         help="folder for statistics and settings (default: the per-user folder; "
                              "or the MINESWEEPER_DATA_DIR environment variable)")

@@ -1,6 +1,7 @@
 """The window scale option: chosen in Options, applied to the window, saved, used by the next run."""
 
 import json
+import math
 import warnings
 
 import pygame
@@ -31,7 +32,12 @@ def test_a_chosen_scale_sizes_the_window_and_is_saved(window, isolated_data_dir)
     assert options.display_name() == "window, 1x"
     logical = w.scene.services.display.size
     assert window_size() == logical
-    w.click(options.row_rect(DISPLAY_ROW).center)  # 1x -> 2x
+    w.click(options.row_rect(DISPLAY_ROW).center)  # 1x -> 1.5x: not only whole scales
+    assert options.display_name() == "window, 1.5x"
+    assert window_size() == (math.ceil(logical[0] * 1.5), math.ceil(logical[1] * 1.5))
+    assert w.display.view[0] == 1.5  # drawn at 1.5x, not shown at 1x and blurred up
+    assert w.screen.surface.get_size() == (round(logical[0] * 1.5), round(logical[1] * 1.5))
+    w.click(options.row_rect(DISPLAY_ROW).center)  # 1.5x -> 2x
     assert window_size() == (logical[0] * 2, logical[1] * 2)
     saved = json.loads((isolated_data_dir / "settings.json").read_text())
     assert saved["scale"] == 2 and saved["fullscreen"] is False
@@ -46,7 +52,7 @@ def test_a_chosen_scale_sizes_the_window_and_is_saved(window, isolated_data_dir)
 def test_the_display_cycle_goes_through_fullscreen_and_back_to_auto(window, isolated_data_dir):
     w = window([])
     options = open_options(w)
-    for _ in range(5):  # auto, 1x, 2x, 3x, 4x -> fullscreen
+    for _ in range(7):  # auto, 1x, 1.5x, 2x, 2.5x, 3x, 4x -> fullscreen
         options.change(DISPLAY_ROW)
     assert options.display_name() == "fullscreen" and w.scene.services.display.fullscreen
     options.change(DISPLAY_ROW)

@@ -19,7 +19,8 @@ from game.records.paths import move_aside
 from game.records.record import NAME_MAX, clean_name, default_player_name
 
 FILE_VERSION = 1  # the "version" key written into the file
-SCALE_RANGE = (1, 8)  # allowed window scale factors (whole pixels per art pixel)
+SCALE_RANGE = (1, 8)  # allowed window scale factors (window pixels per logical pixel; 1.5 too)
+THEME_CHOICES = ("classic", "dark", "contrast")  # the window's themes (game.ui.theme)
 DIFFICULTY_CHOICES = (*DIFFICULTIES, "custom")
 
 
@@ -29,7 +30,9 @@ class Settings:
 
     ``difficulty`` is a standard level or ``custom`` (then ``custom_rows`` x
     ``custom_cols`` with ``custom_mines``); ``scale`` is the window scale factor
-    or None for automatic; ``player_name`` is the default name for best times.
+    (a number from 1 to 8, not only whole) or None for automatic; ``player_name`` is the
+    default name for best times; ``theme`` one of THEME_CHOICES; ``reduce_motion`` turns
+    off the opening cascade and the explosion's shake.
     """
 
     difficulty: str = "beginner"
@@ -40,11 +43,13 @@ class Settings:
     first_click: str = "opening"
     chord_on_number: bool = True
     fullscreen: bool = False
-    scale: int | None = None
+    scale: float | None = None
     no_guess: bool = False
     player_name: str = field(default_factory=default_player_name)
     confirm_abandon: bool = True
     rulers: bool = False
+    theme: str = "classic"
+    reduce_motion: bool = False
 
     def config(self) -> Config:
         """The board these settings choose, as a :class:`game.board.Config`.
@@ -75,7 +80,7 @@ def _is_mines(v: object) -> bool:
 
 
 def _is_scale(v: object) -> bool:
-    return v is None or (isinstance(v, int) and not isinstance(v, bool)
+    return v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)
                          and SCALE_RANGE[0] <= v <= SCALE_RANGE[1])
 
 
@@ -93,11 +98,13 @@ RULES = {
     "first_click": (lambda v: v in FIRST_CLICK_RULES, ", ".join(FIRST_CLICK_RULES)),
     "chord_on_number": (_is_bool, "true or false"),
     "fullscreen": (_is_bool, "true or false"),
-    "scale": (_is_scale, f"a whole number {SCALE_RANGE[0]}..{SCALE_RANGE[1]}, or null for automatic"),
+    "scale": (_is_scale, f"a number {SCALE_RANGE[0]}..{SCALE_RANGE[1]} (1.5 too), or null for automatic"),
     "no_guess": (_is_bool, "true or false"),
     "player_name": (_is_name, f"text of 1..{NAME_MAX} printable characters"),
     "confirm_abandon": (_is_bool, "true or false"),
     "rulers": (_is_bool, "true or false"),
+    "theme": (lambda v: v in THEME_CHOICES, ", ".join(THEME_CHOICES)),
+    "reduce_motion": (_is_bool, "true or false"),
 }
 
 

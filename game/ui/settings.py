@@ -7,8 +7,8 @@ the per-user config folder (or ``--data-dir``). The window keeps two copies of i
   window (an option in the Options screen, F11, the difficulty of a game started from
   the menu, the name typed for a best time), and saved at once, atomically.
 - ``services.settings``: what this run uses: the saved values, then the command-line
-  flags ``--questions``, ``--first-click``, ``--no-guess``, ``--fullscreen`` and
-  ``--windowed`` on top. The flags are *not* saved: ``python main.py --questions``
+  flags ``--questions``, ``--first-click``, ``--no-guess``, ``--fullscreen``,
+  ``--windowed`` and ``--theme`` on top. The flags are *not* saved: ``python main.py --questions``
   once does not turn question marks on for every later run. Changing the same option
   in the menu saves the player's new choice (see :meth:`Services.set_option`).
 """
@@ -40,4 +40,6 @@ def for_run(saved: Settings, args) -> Settings:
         run.fullscreen = True
     if getattr(args, "windowed", False):
         run.fullscreen = False
+    if getattr(args, "theme", None):
+        run.theme = args.theme
     return run

@@ -1,7 +1,8 @@
 """Options: question marks, first-click rule, chord by clicking a number, no-guess boards,
-the display: a window at SDL's automatic size or a chosen whole scale (1x..4x,
-capped to the screen), or fullscreen; whether leaving a game in progress asks first
-(it is recorded as an abandoned loss either way), and row and column rulers.
+the display: a window at SDL's automatic size or a chosen scale (1x..4x in half steps,
+capped to the screen), or fullscreen; the theme (classic, dark, high contrast: it changes
+at once); reduce motion; whether leaving a game in progress asks first (it is recorded
+as an abandoned loss either way), and row and column rulers.
 
 Up/Down choose a line, Left/Right/Enter/Space (or a click) change it, Esc goes back.
 Every change is saved at once (atomically) as the player's choice, even over a
@@ -10,55 +11,92 @@ command-line flag; board options apply to the next game, the display mode at onc
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from game.board import FIRST_CLICK_RULES
 from game.ui import draw
-from game.ui.layout import MENU_SIZE
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import draw_dialog
 from game.ui.widgets import BLACK, ERROR, NAVY, Button, bevel, text, wrap
 
 ROW_H = 25  # one option line, pixels
-MAX_SCALE = 4  # largest window scale offered; capped to what fits the screen
+WIDTH = 300  # the Options screen's width, pixels (wider than the menu: long labels and values)
+FOOT_H = 80  # under the lines: the message (three lines) and Back, pixels
+SCALES = (1, 1.5, 2, 2.5, 3, 4)  # window scales offered; capped to what fits the screen
 FIRST_CLICK_NAMES = {"opening": "opens an area", "safe": "safe cell", "classic": "classic (XP)"}
+THEME_NAMES = {"classic": "classic", "dark": "dark", "contrast": "high contrast"}
 NO_GUESS_FIRST_CLICK = "No-guess boards always open an area; turn no-guess off to choose another first click."
 
 
+def on_off(value: bool) -> str:
+    return "on" if value else "off"
+
+
+def cycle(choices, now, step: int):
+    """The choice ``step`` places after ``now`` in ``choices``, round; the first when ``now`` is not one."""
+    choices = list(choices)
+    return choices[(choices.index(now) + step) % len(choices)] if now in choices else choices[0]
+
+
 class Options(Scene):
-    """Edit the settings (``services.set_option``: this run and the saved file)."""
+    """Edit the settings (``services.set_option``: this run and the saved file).
+
+    Each line is an entry of :meth:`lines`: its label, its value as shown, and what a
+    change by ``step`` (+1 or -1) does (returns a warning to show, or None)."""
 
     def __init__(self, services) -> None:
         super().__init__(services)
         self.focus = 0
         self.message = ""  # why a change was refused or not saved
-        self.back = Button((MENU_SIZE[0] // 2 - 40, MENU_SIZE[1] - 32, 80, 24), "Back", self.leave)
+        width, height = self.size()
+        self.back = Button((width // 2 - 40, height - 32, 80, 24), "Back", self.leave)
+
+    def lines(self) -> list[tuple[str, str, Callable[[int], str | None]]]:
+        """(label, value, change) of each option line, top to bottom."""
+        s, services = self.services.settings, self.services
+        first_click = "opens an area" if services.no_guess else FIRST_CLICK_NAMES[s.first_click]
+        flip = lambda name: lambda step: services.set_option(**{name: not getattr(s, name)})  # noqa: E731
+        return [("Question marks", on_off(s.questions), flip("questions")),
+                ("First click", first_click, self.change_first_click),
+                ("Chord by clicking a number", on_off(s.chord_on_number), flip("chord_on_number")),
+                ("No-guess boards", on_off(services.no_guess),
+                 lambda step: services.set_option(no_guess=not services.no_guess)),
+                ("Display", self.display_name(), self.change_display),
+                ("Theme", THEME_NAMES[s.theme], self.change_theme),
+                ("Reduce motion", on_off(s.reduce_motion), flip("reduce_motion")),
+                ("Ask before abandoning", on_off(s.confirm_abandon), flip("confirm_abandon")),
+                ("Row and column rulers", on_off(s.rulers), flip("rulers"))]
 
     def rows(self) -> list[tuple[str, str]]:
         """(label, value) of each option line."""
-        s = self.services.settings
-        first_click = "opens an area" if self.services.no_guess else FIRST_CLICK_NAMES[s.first_click]
-        return [("Question marks", "on" if s.questions else "off"),
-                ("First click", first_click),
-                ("Chord by clicking a number", "on" if s.chord_on_number else "off"),
-                ("No-guess boards", "on" if self.services.no_guess else "off"),
-                ("Display", self.display_name()),
-                ("Ask before abandoning", "on" if s.confirm_abandon else "off"),
-                ("Row and column rulers", "on" if s.rulers else "off")]
+        return [(label, value) for label, value, _ in self.lines()]
 
     def display_name(self) -> str:
-        """'fullscreen', 'window, auto size' or 'window, 2x'."""
+        """'fullscreen', 'window, auto size' or 'window, 2x' (1.5x...)."""
         display = self.services.display
         if display.fullscreen:
             return "fullscreen"
-        return "window, auto size" if display.scale is None else f"window, {display.scale}x"
+        return "window, auto size" if display.scale is None else f"window, {display.scale:g}x"
+
+    def change_first_click(self, step: int) -> str | None:
+        if self.services.no_guess:
+            self.message = NO_GUESS_FIRST_CLICK
+            return NO_GUESS_FIRST_CLICK
+        return self.services.set_option(first_click=cycle(FIRST_CLICK_RULES, self.services.settings.first_click, step))
+
+    def change_theme(self, step: int) -> str | None:
+        """The next theme, at once on every screen."""
+        warning = self.services.set_option(theme=cycle(THEME_NAMES, self.services.settings.theme, step))
+        self.services.apply_theme()
+        return warning
 
     def change_display(self, step: int) -> str | None:
-        """Cycle window (auto size), window 1x..MAX_SCALE, fullscreen; save the choice."""
+        """Cycle window (auto size), window at each of SCALES, fullscreen; save the choice."""
         services, display = self.services, self.services.display
-        modes = [None, *range(1, MAX_SCALE + 1), "fullscreen"]
         now = "fullscreen" if display.fullscreen else display.scale
-        chosen = modes[(modes.index(now) + step) % len(modes)] if now in modes else None
+        chosen = cycle([None, *SCALES, "fullscreen"], now, step)
         if chosen == "fullscreen":
             display.toggle_fullscreen()
             return services.sync_fullscreen()
@@ -72,37 +110,17 @@ class Options(Scene):
 
     def change(self, index: int, step: int = 1) -> None:
         """Move option ``index`` to its next (``step`` 1) or previous (-1) value, and save it."""
-        s, services = self.services.settings, self.services
         self.message = ""
-        if index == 0:
-            warning = services.set_option(questions=not s.questions)
-        elif index == 1:
-            if services.no_guess:
-                self.message = NO_GUESS_FIRST_CLICK
-                return
-            rules = list(FIRST_CLICK_RULES)
-            warning = services.set_option(first_click=rules[(rules.index(s.first_click) + step) % len(rules)])
-        elif index == 2:
-            warning = services.set_option(chord_on_number=not s.chord_on_number)
-        elif index == 3:
-            warning = services.set_option(no_guess=not services.no_guess)
-        elif index == 4:
-            warning = self.change_display(step)
-        elif index == 5:
-            warning = services.set_option(confirm_abandon=not s.confirm_abandon)
-        else:
-            warning = services.set_option(rulers=not s.rulers)
-        self.message = warning or ""
+        self.message = self.lines()[index][2](step) or ""
 
     def leave(self):
         return self.services.scenes.menu()
 
     def size(self) -> tuple[int, int]:
-        return MENU_SIZE
+        return WIDTH, 30 + len(self.lines()) * ROW_H + FOOT_H
 
     def row_rect(self, index: int) -> pygame.Rect:
-        return pygame.Rect(12, 30 + index * ROW_H, MENU_SIZE[0] - 24, ROW_H - 4)
-
+        return pygame.Rect(12, 30 + index * ROW_H, WIDTH - 24, ROW_H - 4)
     def handle(self, event: pygame.event.Event):
         count = len(self.rows()) + 1  # the lines and Back
         if event.type == pygame.KEYDOWN:
@@ -139,10 +157,10 @@ class Options(Scene):
             if i == self.focus:
                 draw.rect(screen, BLACK, rect.inflate(2, 2), 1)
         self.back.draw(screen, focused=self.focus == len(self.rows()))
+        top = 30 + len(self.rows()) * ROW_H + 2
         if self.message:
-            for i, line in enumerate(wrap(self.message, MENU_SIZE[0] - 24, 14)[:3]):
-                text(screen, line, (12, 207 + i * 11), 14, ERROR)
+            for i, line in enumerate(wrap(self.message, WIDTH - 24, 14)[:3]):
+                text(screen, line, (12, top + i * 11), 14, ERROR)
         else:
-            text(screen, "Saved; applies to the next game", (MENU_SIZE[0] // 2, 222), 14,
-                 (64, 64, 64), "center")
+            text(screen, "Saved; applies to the next game", (WIDTH // 2, top + 15), 14, (64, 64, 64), "center")
         self.dirty = False
