@@ -59,12 +59,20 @@ class BoardView:
         """A cell's side on screen, device pixels."""
         return self.surface.length(self.layout.cell)
 
-    def draw(self, screen, pressed: Iterable[Cell] = (), cursor: Cell | None = None) -> None:
-        """Blit the board, then the held-down cells and the keyboard cursor over it."""
+    def draw(self, screen, pressed: Iterable[Cell] = (), cursor: Cell | None = None,
+             offset: tuple[int, int] = (0, 0)) -> None:
+        """Blit the board, then the held-down cells and the keyboard cursor over it; the board
+        moved by ``offset`` (x, y) logical pixels, inside its well (the shake)."""
         if self.surface is None or self.surface.scale != scale_of(screen):
             target = screen if isinstance(screen, Canvas) else Canvas(screen)
             self.surface = target.new(self.layout.board.size, at=self.layout.board.topleft)
             self._paint(list(self.drawn))
+        if offset != (0, 0):
+            clip = screen.get_clip()
+            screen.set_clip(self.layout.board)
+            screen.blit(self.surface, self.layout.board.move(offset))
+            screen.set_clip(clip)
+            return
         screen.blit(self.surface, self.layout.board)
         if pressed:
             image = self.sprites(self._cell_px())["pressed"]

@@ -95,11 +95,12 @@ def device_size(screen, rect) -> tuple[int, int]:
 
 
 def draw_board_screen(screen, frame: Frame, layout: BoardLayout, assets, view,
-                      hud: tuple[int, int, str], pressed=(), cursor=None) -> None:
+                      hud: tuple[int, int, str], pressed=(), cursor=None, offset=(0, 0)) -> None:
     """The playing screen as the player sees it, shared by the Playing scene and the replay
     viewer: the ``frame`` (:class:`Frame`), the HUD's ``hud`` values (mines left, whole seconds,
     face key), then the board ``view`` (game.ui.board_view.BoardView) with its ``pressed``
-    cells and the keyboard ``cursor`` cell."""
+    cells and the keyboard ``cursor`` cell, moved by ``offset`` (x, y) logical pixels while
+    it shakes."""
     frame.draw(screen)
     draw_hud(screen, layout, assets, *hud)
-    view.draw(screen, pressed, cursor)
+    view.draw(screen, pressed, cursor, offset)

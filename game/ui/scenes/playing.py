@@ -27,6 +27,7 @@ from game.ui.autoplay import Autoplay
 from game.ui.board_view import BoardView
 from game.ui.hud import Frame, draw_board_screen
 from game.ui.layout import layout_for
+from game.ui.motion import CASCADE_MIN, Cascade
 from game.ui.mouse import MouseGesture
 from game.ui.result_panel import FONTS as RESULT_FONTS
 from game.ui.scene import Scene
@@ -61,6 +62,8 @@ class Playing(SolverKeys, Scene):
         self.cursor: Cell | None = None
         self.gesture = MouseGesture(self.layout)
         self.look = None  # optional override of game.appearance (the explosion hides the mines)
+        self.cascade: Cascade | None = None  # an opening's cells still to be shown (game.ui.motion)
+        self.shake = (0, 0)  # the board's offset while it shakes after an explosion, pixels
         self._shown = None  # what the HUD shows now: (mines_left, seconds, face)
         self._scored_round = -1  # the game's round whose 3BV was counted ahead (update)
         self._warming = list(RESULT_FONTS)  # fonts still to warm (update)
@@ -100,6 +103,8 @@ class Playing(SolverKeys, Scene):
         self.dirty = True
 
     def handle(self, event: pygame.event.Event) -> Scene | None:
+        if self.cascade is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.show_cells(self.cascade.rest())  # never act on a picture behind the game
         if event.type == pygame.WINDOWFOCUSLOST:
             self.stop_autoplay()
             return self.key_pause(only_playing=True)
@@ -133,6 +138,8 @@ class Playing(SolverKeys, Scene):
         shown = self.hud_values()
         if shown != self._shown:
             self.dirty = True
+        if self.cascade is not None:
+            self.show_cells(self.cascade.tick())
         if self.autoplay.running:
             return self.autoplay_moves(self.autoplay.tick())
         return self
@@ -140,7 +147,7 @@ class Playing(SolverKeys, Scene):
     def draw(self, screen: pygame.Surface) -> None:
         self._shown = self.hud_values()
         draw_board_screen(screen, self.frame, self.layout, self.services.assets, self.view, self._shown,
-                          self.gesture.pressed_cells(self.game), self.cursor)
+                          self.gesture.pressed_cells(self.game), self.cursor, self.shake)
         if self.show_probabilities and not self.game.over:
             self.probability_layer.draw(screen, self.game, self.assist, scale=self.services.display.view[0])
         solver_view.draw_hint_marks(screen, self.layout, self.hint)
@@ -149,7 +156,7 @@ class Playing(SolverKeys, Scene):
         self.dirty = False
 
     def busy(self) -> bool:
-        return self.gesture.active or self.autoplay.running
+        return self.gesture.active or self.autoplay.running or self.cascade is not None
 
     def next_change(self) -> float:
         if self.game.state is State.PLAYING and not self.game.paused and self.game.elapsed < 999:
@@ -169,6 +176,8 @@ class Playing(SolverKeys, Scene):
 
     def redraw_cells(self, cells=None) -> None:
         """Repaint changed cells (all when ``cells`` is None) and ask for a frame."""
+        if cells is None:
+            self.cascade = None
         self.view.refresh(self.appearance, cells)
         self.assist.changed()
         self.hint = None  # a hint answers the position it was asked in
@@ -212,8 +221,25 @@ class Playing(SolverKeys, Scene):
         self.note_probabilities()  # a move made with the overlay on (after a retry too)
         if kind == "reveal" and self.needs_board(cell):
             return self.generate(cell)
-        self.redraw_cells(self.match.apply(Move(kind, cell)).changed)
+        self.redraw_cells(self.start_cascade(cell, self.match.apply(Move(kind, cell))))
         return self.after_move()
+
+    def start_cascade(self, cell: Cell, outcome) -> frozenset[Cell]:
+        """The changed cells of ``outcome`` to draw now: all of them, or, when the move opened
+        an area in a game still going and motion is on, those of the cascade's first tick
+        (the rest follow from :meth:`update`)."""
+        if (self.services.settings.reduce_motion or len(outcome.opened) < CASCADE_MIN
+                or self.game.state is not State.PLAYING):
+            return outcome.changed
+        self.cascade = Cascade(cell, outcome.opened)
+        return (outcome.changed - outcome.opened) | frozenset(self.cascade.tick())
+
+    def show_cells(self, cells) -> None:
+        """Draw cells of the cascade now due; it ends with its last."""
+        self.view.refresh(self.appearance, cells)
+        self.dirty = True
+        if self.cascade is not None and self.cascade.done:
+            self.cascade = None
 
     def needs_board(self, cell: Cell) -> bool:
         """True when revealing ``cell`` must first build a no-guess board for it."""

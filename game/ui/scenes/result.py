@@ -18,6 +18,7 @@ from game.board import Cell
 from game.records.db import RecordsError
 from game.records.record import NAME_MAX, clean_name
 from game.ui.canvas import Canvas, scale_of
+from game.ui.motion import shake_offset
 from game.ui.postmortem import PostMortem
 from game.ui.scenes.result_base import FIGURES_POLL, Result
 from game.ui.widgets import TextField
@@ -107,6 +108,7 @@ class GameOver(Result):
 
     def finish_blast(self) -> None:
         self.base.look = None
+        self.base.shake = (0, 0)
         self.base.redraw_cells()
         self.dirty = True
 
@@ -123,6 +125,10 @@ class GameOver(Result):
         if self.ready():
             return super().update()
         self.ticks += 1
+        shake = (0, 0) if self.services.settings.reduce_motion else shake_offset(self.ticks)
+        if shake != self.base.shake:
+            self.base.shake = shake
+            self.dirty = True
         if self.ready():
             self.finish_blast()
         elif self.ticks % TICKS_PER_FRAME == 0:
