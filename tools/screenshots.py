@@ -1,0 +1,101 @@
+"""Screenshots of the window game, made by the game itself, for the README.
+
+Runs the real window game headless (SDL's dummy video driver), drives it with posted
+pygame events (game.ui.driver.Driver, as the tests do), plays a seeded Intermediate game
+into a position with numbers, flags and covered cells, sizes the window to each scale the
+way a player resizing it would (a WINDOWSIZECHANGED event), and saves what the window
+shows (the canvas, at the window's real pixels) as PNG: ``THEME-SCALEx.png``.
+
+Usage:
+  python tools/screenshots.py                       # every theme at 1x, 1.5x and 2x, into docs/screenshots
+  python tools/screenshots.py --themes dark --scales 1 2.25 --out /tmp/shots
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import tempfile
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game.records.settings import THEME_CHOICES  # noqa: E402
+
+SEED = 11  # the board shown: Intermediate, seed 11
+FIRST_CLICK = (8, 8)  # opens an area
+SCALES = (1.0, 1.5, 2.0)  # default scales, window pixels per logical pixel
+
+
+def scale_value(text: str) -> float:
+    """argparse type: a scale from 0.5 to 4."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.5 <= value <= 4:
+        raise argparse.ArgumentTypeError(f"{value:g} is out of range: give 0.5 to 4")
+    return value
+
+
+def play_position(driver) -> None:
+    """A position worth showing: an opening, the flags its numbers prove, the cursor off."""
+    driver.click_cell(FIRST_CLICK)
+    driver.step(20)  # the opening's cascade plays out
+    probabilities = driver.scene.assist.probabilities() or {}
+    mines = sorted(cell for cell, p in probabilities.items() if p == 1)[:6]
+    for cell in mines:
+        driver.click_cell(cell, button=3)
+    driver.step(2)
+
+
+def shoot(theme: str, scale: float, out: Path) -> Path:
+    """Save the window at ``scale`` in ``theme``; returns the file written."""
+    from game.cli import parse_args
+    from game.ui.app import build
+    from game.ui.clock import FakeClock
+    from game.ui.driver import Driver
+    with tempfile.TemporaryDirectory() as data:
+        args = parse_args(["--difficulty", "intermediate", "--seed", str(SEED), "--theme", theme,
+                           "--data-dir", data])
+        loop, _ = build(args, clock=FakeClock())
+        driver = Driver(loop)
+        driver.step()
+        play_position(driver)
+        size = driver.scene.layout.size
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        window.size = (math.ceil(size[0] * scale), math.ceil(size[1] * scale))
+        driver.post(pygame.WINDOWSIZECHANGED, x=window.size[0], y=window.size[1])
+        driver.step(3)
+        path = out / f"{theme}-{scale:g}x.png"
+        pygame.image.save(driver.screen.surface, str(path))
+        pygame.display.quit()
+        return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="screenshots.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--themes", nargs="+", choices=THEME_CHOICES, default=list(THEME_CHOICES))
+    parser.add_argument("--scales", nargs="+", type=scale_value, default=list(SCALES))
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for theme in args.themes:
+        for scale in args.scales:
+            print(shoot(theme, scale, args.out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
