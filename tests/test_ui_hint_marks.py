@@ -8,7 +8,8 @@ import pytest
 
 from game.solver.explain import AMONG, MINE, NUMBER, Mark
 from game.ui.assist import Hint, HintRequest
-from game.ui.hint_marks import ARROW_RGB, MINE_MARK_RGB, NUMBER_RGB, arrow_ends, arrows, marked_cells
+from game.ui.theme import palette
+from game.ui.hint_marks import arrow_ends, arrows, marked_cells
 from game.ui.scenes.playing import Playing
 from game.ui.solver_view import HintPanel
 
@@ -33,14 +34,14 @@ def assert_marks_drawn(w, layout, hint):
     for mark in hint.marks:
         rect = layout.cell_rect(mark.cell)
         if mark.role == NUMBER:  # the ring's coloured line, one pixel in from the edge (off the arrows)
-            assert rgb(w, (rect.left + 1, rect.top + 3)) == NUMBER_RGB
+            assert rgb(w, (rect.left + 1, rect.top + 3)) == palette.reads
         elif mark.role == MINE:  # the cross's red stroke through the middle
-            assert rgb(w, rect.center) == MINE_MARK_RGB
+            assert rgb(w, rect.center) == palette.risky
         elif mark.role == AMONG:  # a red edge
-            assert rgb(w, (rect.centerx, rect.top)) == MINE_MARK_RGB
+            assert rgb(w, (rect.centerx, rect.top)) == palette.risky
     for start, end in arrows(hint):  # white arrows from the numbers along the argument
         (x0, y0), (x1, y1) = arrow_ends(layout, start, end)
-        assert rgb(w, ((x0 + x1) / 2, (y0 + y1) / 2)) == ARROW_RGB
+        assert rgb(w, ((x0 + x1) / 2, (y0 + y1) / 2)) == palette.arrow
 
 
 def play_to_a_hint_with(w, roles, tries=60):

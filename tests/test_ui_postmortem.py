@@ -9,7 +9,7 @@ from game.boardfile import BoardFile
 from game.engine import State
 from game.solver.probabilities import solve
 from game.solver.problem import build_problem, fmt
-from game.ui.hint_marks import HINT_SAFE_RGB, MINE_MARK_RGB
+from game.ui.theme import palette
 from game.ui.postmortem import WORKING
 from game.ui.scenes.help import CONTROLS
 from game.ui.scenes.playing import Playing
@@ -64,13 +64,13 @@ def test_a_needless_guess_is_told_in_one_line_and_v_rings_exactly_the_safe_cells
     assert named in safe and shows_line(scene, line)
     assert scene.postmortem.fatal.cell == fatal and set(scene.postmortem.safe_cells()) == safe
     before = w.screen.pixels(scene.base.layout.board)
-    assert all(ring_colour(w, c) != HINT_SAFE_RGB for c in scene.base.game.cells())  # no rings yet
+    assert all(ring_colour(w, c) != palette.safe for c in scene.base.game.cells())  # no rings yet
     w.key(pygame.K_v)
     assert scene.postmortem.shown and isinstance(w.scene, GameOver)
     game = scene.base.game
-    ringed = {c for c in game.cells() if ring_colour(w, c) == HINT_SAFE_RGB}
+    ringed = {c for c in game.cells() if ring_colour(w, c) == palette.safe}
     assert ringed == safe  # the rings are on exactly the cells the review lists
-    assert ring_colour(w, fatal) == MINE_MARK_RGB
+    assert ring_colour(w, fatal) == palette.risky
     proof = scene.postmortem.proof
     assert proof.cell == named and shows_line(scene, proof.text[1:])  # the explanation, wrapped
     assert shows_line(scene, f"The fatal reveal at {fmt(fatal)}: mine probability")
@@ -89,7 +89,7 @@ def test_the_why_button_shows_the_post_mortem_and_ctrl_z_still_undoes_after_it(w
     why = next(b for b in scene.buttons.buttons if b.label == "Why?")
     w.click(why.rect.center)
     assert scene.postmortem.shown
-    assert {c for c in scene.base.game.cells() if ring_colour(w, c) == HINT_SAFE_RGB} == safe
+    assert {c for c in scene.base.game.cells() if ring_colour(w, c) == palette.safe} == safe
     assert next(b for b in scene.buttons.buttons if b.label == "Hide")
     assert_panel_clear_of_the_board(w)
     w.key(pygame.K_z, mod=pygame.KMOD_LCTRL)
@@ -126,7 +126,7 @@ def test_a_loss_with_no_safe_cell_is_a_forced_guess_with_the_luck_of_the_guesses
     assert shows_line(w.scene, line)
     w.key(pygame.K_v)
     assert shows_line(w.scene, "No cell was certainly safe then")
-    assert {c for c in game.cells() if ring_colour(w, c) == HINT_SAFE_RGB} == set()
+    assert {c for c in game.cells() if ring_colour(w, c) == palette.safe} == set()
 
 
 def test_after_a_loss_h_hides_the_panel_and_the_help_names_v(window):

@@ -118,9 +118,10 @@ def test_statistics_from_the_menu_show_counts_best_times_and_the_chart(window, i
     assert [b.rank for b in best] == [1, 2] and best[1].name == "Bob"
     screen = w.screen
     assert screen.get_size() == stats.size()
-    from game.ui.scenes.stats import CHART, LOST, WON
+    from game.ui.scenes.stats import CHART
+    from game.ui.theme import palette
     colours = {tuple(screen.get_at((x, CHART.bottom - 3)))[:3] for x in range(CHART.left, CHART.right)}
-    assert WON in colours and LOST in colours
+    assert palette.won in colours and palette.lost in colours
     w.key(pygame.K_RIGHT)
     assert stats.level == "intermediate" and dict(stats.summary_rows())["Played"] == "0"
     w.click(stats.tab_rect(3).center)

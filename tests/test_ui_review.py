@@ -44,7 +44,7 @@ def play_a_needless_guess(w):
 def expected_colour(marks, x):
     """The colour the strip shows at column x: the last mark drawn over it."""
     over = [verdict for mx, verdict in marks if mx - rv.MARK_W // 2 <= x <= mx + rv.MARK_W // 2]
-    return rv.VERDICT_RGB[over[-1]]
+    return rv.verdict_colour(over[-1])
 
 
 def check_review(w, viewer, log):
@@ -56,7 +56,7 @@ def check_review(w, viewer, log):
         [(m.verdict, m.kind, m.cell) for m in expected.moves]
     assert "needless_guess" in [m.verdict for m in viewer.review.moves]
     screen, y = w.screen, viewer.strip.centery
-    shown = [m for m in viewer.review.moves if m.verdict in rv.VERDICT_RGB]
+    shown = [m for m in viewer.review.moves if m.verdict in rv.VERDICT_FIELDS]
     assert len(viewer.marks) == len(shown) > 0
     w.step(1)
     for x, verdict in viewer.marks:
@@ -85,7 +85,7 @@ def check_review(w, viewer, log):
     while viewer.current is None or viewer.current.index != needless.index:
         w.key(pygame.K_PAGEDOWN)
     w.step(1)
-    red = rv.VERDICT_RGB["needless_guess"]
+    red = rv.verdict_colour("needless_guess")
     in_panel = sum(tuple(screen.get_at((x, y))[:3]) == red
                    for x in range(panel.left, panel.right) for y in range(panel.top, panel.bottom))
     assert in_panel > 20  # NEEDLESS GUESS, in red

@@ -6,7 +6,7 @@ import pytest
 
 from game.ui.layout import BEVEL, MIN_CELL, BoardLayout, layout_for, max_board
 from game.ui.scenes.playing import Playing
-from game.ui.widgets import GREY
+from game.ui.theme import palette
 
 LEVELS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (16, 30, 99)}
 
@@ -21,7 +21,7 @@ def with_rulers(w):
 
 def inked(screen, rect):
     """True when ``rect`` holds some pixel other than the frame's grey (a number was drawn)."""
-    return any(tuple(screen.get_at((x, y)))[:3] != GREY for x in range(rect.left, rect.right)
+    return any(tuple(screen.get_at((x, y)))[:3] != palette.panel for x in range(rect.left, rect.right)
                for y in range(rect.top, rect.bottom))
 
 

@@ -21,7 +21,8 @@ from game.ui.scenes.pause import Pause
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
 from game.ui.assist import Hint, HintRequest
-from game.ui.solver_view import GUESS_RGB, HINT_SAFE_RGB, HintPanel
+from game.ui.solver_view import HintPanel
+from game.ui.theme import palette
 
 HAND_LAID = """5x5x2
 MH000
@@ -177,12 +178,12 @@ def test_hint_rings_the_solvers_move_explains_it_and_is_counted_once(window):
     assert match.hints_used == 1
     layout = panel.base.layout
     assert not panel.panel.colliderect(layout.cell_rect(hint.cell))  # the ring stays in view
-    assert pixel(w, hint.cell, layout, 1, 1) == HINT_SAFE_RGB  # the ring, inside its black edge
+    assert pixel(w, hint.cell, layout, 1, 1) == palette.safe  # the ring, inside its black edge
     w.key(pygame.K_SPACE)  # closes the panel and does nothing else
     assert isinstance(w.scene, Playing) and w.scene.hint is hint
     assert not game.is_revealed(hint.cell)
     w.step()
-    assert pixel(w, hint.cell, layout, 1, 1) == HINT_SAFE_RGB  # ringed until the next move
+    assert pixel(w, hint.cell, layout, 1, 1) == palette.safe  # ringed until the next move
     w.key(pygame.K_h)
     w.key(pygame.K_h)
     assert match.hints_used == 1  # the same position asked again
@@ -207,7 +208,7 @@ def test_a_guess_is_ringed_amber_with_its_survival_chance(window):
     assert hint.kind in ("guess", "endgame") and 0 < hint.survival < 1
     assert f"{hint.survival:.0%} safe" in hint.title
     w.step()
-    assert pixel(w, hint.cell, w.scene.base.layout, 1, 1) == GUESS_RGB
+    assert pixel(w, hint.cell, w.scene.base.layout, 1, 1) == palette.guess
 
 
 @pytest.fixture
@@ -244,7 +245,7 @@ def test_a_slow_hint_says_thinking_while_the_window_and_timer_go_on(window, slow
     assert w.scene is panel and hint.cell is not None and hint.title != "Thinking"
     assert match.hints_used == 1 and panel.base.hint is hint
     w.step()
-    colour = GUESS_RGB if hint.kind in ("guess", "endgame") else HINT_SAFE_RGB
+    colour = palette.guess if hint.kind in ("guess", "endgame") else palette.safe
     assert pixel(w, hint.cell, panel.base.layout, 1, 1) == colour
     timer = panel.base.layout.timer
     before = w.screen.pixels(timer)

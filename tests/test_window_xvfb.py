@@ -310,7 +310,7 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
     from game.engine import Game
     from game.solver.probabilities import solve
     from game.solver.problem import build_problem
-    from game.ui.hint_marks import HINT_SAFE_RGB, MINE_MARK_RGB
+    from game.ui.theme import CLASSIC
 
     twin = Game(Config.difficulty("beginner"), rng=random.Random(4), seed=4)  # the window's first board
     twin.reveal((4, 4))
@@ -345,9 +345,9 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
         def ring(cell, s):  # the colour of a ring's first inner pixel on ``cell`` at scale ``s``
             rect = layout.cell_rect(cell)
             return tuple(shot.get_at(((rect.left + 1) * s + s // 2, (rect.top + 2) * s + s // 2)))[:3]
-        shown = next((s for s in range(1, 8) if ring(fatal, s) == MINE_MARK_RGB), None)
+        shown = next((s for s in range(1, 8) if ring(fatal, s) == CLASSIC.risky), None)
         assert shown is not None, "V drew no red ring on the fatal cell"
-        assert {c for c in twin.cells() if ring(c, shown) == HINT_SAFE_RGB} == safe
+        assert {c for c in twin.cells() if ring(c, shown) == CLASSIC.safe} == safe
         x.find_window()
         viewing = x.geometry()  # the panel with the explanation may have grown the window
         for _ in range(4):  # the panel's buttons by keyboard: New game, Retry, Menu, Undo, Review

@@ -14,6 +14,7 @@ from game import PROG  # noqa: E402
 from game.board import Config  # noqa: E402
 from game.records import open_records  # noqa: E402
 from game.replay.events import Replay  # noqa: E402
+from game.ui import theme  # noqa: E402
 from game.ui.assets import Assets  # noqa: E402
 from game.ui.clock import SystemClock  # noqa: E402
 from game.ui.display import GRAIN, Display  # noqa: E402
@@ -214,6 +215,7 @@ def _build(args, clock, records) -> tuple[Loop, Services]:
         raise ValueError(f"board: {config.rows}x{config.cols} does not fit this screen; a window shows "
                          f"at most {rows} rows and {cols} columns (try --console for bigger boards)")
     size = MENU_SIZE if config is None else BoardLayout(config.rows, config.cols, cell, config.mines).size
+    theme.use(settings.theme)  # before the first frame: the window's letterbox too
     display.open(size, cell or GRAIN)
     saved = records.settings
     services = Services(settings=settings, rng=args.rng, clock=clock or SystemClock(), display=display,

@@ -15,8 +15,9 @@ import pygame
 
 from game.board import Cell
 from game.ui import draw
-from game.ui.canvas import Canvas, scale_of
+from game.ui.canvas import Canvas, stale
 from game.ui.layout import BoardLayout
+from game.ui.theme import palette
 
 
 class BoardView:
@@ -63,7 +64,7 @@ class BoardView:
              offset: tuple[int, int] = (0, 0)) -> None:
         """Blit the board, then the held-down cells and the keyboard cursor over it; the board
         moved by ``offset`` (x, y) logical pixels, inside its well (the shake)."""
-        if self.surface is None or self.surface.scale != scale_of(screen):
+        if stale(self.surface, screen):  # first, or a new scale or theme
             target = screen if isinstance(screen, Canvas) else Canvas(screen)
             self.surface = target.new(self.layout.board.size, at=self.layout.board.topleft)
             self._paint(list(self.drawn))
@@ -80,5 +81,5 @@ class BoardView:
                 screen.blit(image, self.layout.cell_rect(cell))
         if cursor is not None:
             rect = self.layout.cell_rect(cursor)
-            draw.rect(screen, (0, 0, 0), rect, 2)
-            draw.rect(screen, (255, 255, 0), rect.inflate(-2, -2), 1)
+            draw.rect(screen, palette.backdrop, rect, 2)
+            draw.rect(screen, palette.cursor, rect.inflate(-2, -2), 1)

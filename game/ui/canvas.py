@@ -26,6 +26,8 @@ from typing import Iterable
 
 import pygame
 
+from game.ui import theme
+
 RectLike = pygame.Rect | tuple
 
 
@@ -52,6 +54,7 @@ class Canvas:
         self.origin = origin
         self._corner = (device(origin[0], scale), device(origin[1], scale))
         self._clip: pygame.Rect | None = None
+        self.theme = theme.current()  # the theme this canvas was made in (a cached layer's stamp)
 
     # --- mapping -----------------------------------------------------------------
     def x(self, value: float) -> int:
@@ -190,6 +193,12 @@ def layer(surface, size: tuple[int, int], alpha: bool = False, at: tuple[float, 
     if not isinstance(surface, Canvas):
         surface = Canvas(pygame.Surface((1, 1)))
     return surface.new(size, alpha, at)
+
+
+def stale(cached, screen) -> bool:
+    """Whether a cached layer ``cached`` (a Canvas, or None) must be drawn again for
+    ``screen``: none yet, another scale, or another theme made current since."""
+    return cached is None or cached.scale != scale_of(screen) or cached.theme is not theme.current()
 
 
 def scale_of(surface) -> float:

@@ -41,6 +41,7 @@ import pygame
 
 from game.ui.canvas import Canvas
 from game.ui.layout import usable_area
+from game.ui.theme import palette
 
 TITLE = "Minesweeper"
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
@@ -157,7 +158,7 @@ class Display:
         shown, self._shown = self._shown, canvas.get_buffer().raw
         _, left, top = self.view
         if shown is None:
-            window.fill((0, 0, 0))
+            window.fill(palette.backdrop)
             window.blit(canvas, (left, top))
             pygame.display.flip()
             return
@@ -167,6 +168,11 @@ class Display:
             rects.append(window.blit(band, (left, top + first)))
         if rects:
             pygame.display.update(rects)
+
+    def repaint(self) -> None:
+        """Present the whole window on the next frame, the letterbox around the picture too
+        (after a theme change)."""
+        self._shown = None
 
     def _fit(self) -> None:
         """Fit the canvas to the window: the largest scale (a multiple of 1/grain) at which it

@@ -14,13 +14,13 @@ import pygame
 
 from game.records.stats import BBBV_RANGES, RESULTS, recent_games
 from game.ui import draw
-from game.ui.widgets import BLACK, LIGHT, NAVY, SHADE, Button, bevel, text
+from game.ui.widgets import Button, bevel, text
+from game.ui.theme import palette
 
 ROW_H = 14  # one game's row, pixels
 FONT = 14  # row text, pixels
 COLUMNS = ((0, "Date"), (74, "Result"), (118, "Time"), (170, "3BV"), (200, "3BV/s"), (240, "IOE"),
            (280, "IOS"), (318, "RQP"))  # x offset from the list's left, title
-DIM = (64, 64, 64)
 DOUBLE_CLICK_MS = 400  # two clicks on one row this close together watch it
 
 
@@ -109,28 +109,28 @@ class GameList:
         return double
 
     def draw(self, screen: pygame.Surface) -> None:
-        draw.rect(screen, LIGHT, self.rect)
+        draw.rect(screen, palette.field, self.rect)
         bevel(screen, self.rect.inflate(4, 4), 2, raised=False)
         left, top = self.rect.left + 4, self.rect.top + 2
         for x, title in COLUMNS:
-            text(screen, title, (left + x, top), FONT, DIM)
-        draw.line(screen, SHADE, (self.rect.left, top + ROW_H), (self.rect.right - 1, top + ROW_H))
+            text(screen, title, (left + x, top), FONT, palette.dim)
+        draw.line(screen, palette.shade, (self.rect.left, top + ROW_H), (self.rect.right - 1, top + ROW_H))
         if not self.records:
-            text(screen, "No games match", self.rect.center, 16, DIM, "center")
+            text(screen, "No games match", self.rect.center, 16, palette.dim, "center")
             return
         for i, record in enumerate(self.records[self.top:self.top + self.visible]):
             y = top + ROW_H + 2 + i * ROW_H
-            colour = BLACK
+            colour = palette.text
             if self.top + i == self.selected:
-                draw.rect(screen, NAVY, (self.rect.left + 1, y - 1, self.rect.width - 8, ROW_H))
-                colour = LIGHT
+                draw.rect(screen, palette.title, (self.rect.left + 1, y - 1, self.rect.width - 8, ROW_H))
+                colour = palette.title_text
             for (x, _), value in zip(COLUMNS, row_values(record)):
                 text(screen, value, (left + x, y), FONT, colour)
         if len(self.records) > self.visible:  # a scroll bar: where the rows shown are
             track = pygame.Rect(self.rect.right - 6, self.rect.top + ROW_H + 2, 5, self.rect.height - ROW_H - 4)
             length = max(8, track.height * self.visible // len(self.records))
             offset = (track.height - length) * self.top // max(1, len(self.records) - self.visible)
-            draw.rect(screen, SHADE, (track.left, track.top + offset, track.width, length))
+            draw.rect(screen, palette.shade, (track.left, track.top + offset, track.width, length))
 
 
 class GamesPage:
@@ -214,4 +214,4 @@ class GamesPage:
         self.list.draw(screen)
         count = len(self.list.records)
         text(screen, f"{count} game{'s' if count != 1 else ''} shown, newest first",
-             (self.panel.left + 10, self.panel.bottom - 24), 14, DIM)
+             (self.panel.left + 10, self.panel.bottom - 24), 14, palette.dim)

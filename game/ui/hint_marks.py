@@ -26,21 +26,21 @@ from game.solver.explain import AMONG, MINE, NUMBER, OTHER
 from game.ui import draw
 from game.ui.canvas import layer
 from game.ui.layout import BoardLayout
-from game.ui.widgets import BLACK
+from game.ui.theme import palette
 
-GUESS_RGB = (255, 150, 0)  # ring of a best guess (amber)
-HINT_SAFE_RGB = (0, 190, 0)  # ring of a certain-safe best move
+
+# Colours are the theme's (game.ui.theme): ``guess`` rings a best guess (classic: amber),
+# ``safe`` a certain-safe move, ``reads`` the numbers an explanation reads, ``risky`` the cross
+# on a deduced mine and the edge of the cells mines lie among, ``arrow`` the arrows; marks
+# are outlined in ``backdrop`` (classic: black) so they show on any tile.
 OTHER_SAFE_ALPHA = 90  # green wash over the other certain-safe cells of a hint
-NUMBER_RGB = (30, 90, 255)  # rings of the numbers an explanation reads
-MINE_MARK_RGB = (225, 0, 0)  # cross on a deduced mine; edge of the cells mines lie among
 AMONG_ALPHA = 70  # red wash over the cells mines lie among
-ARROW_RGB = (255, 255, 255)  # arrows: white, outlined in black, over the blue rings
 ARROW_FROM, ARROW_TO = 0.28, 0.28  # arrows start and end this many cells from the centres
 
 
 def outline(screen: pygame.Surface, rect: pygame.Rect, colour) -> None:
     """A 3-pixel ring: black, ``colour``, black, so it shows on any tile."""
-    draw.rect(screen, BLACK, rect, 1)
+    draw.rect(screen, palette.backdrop, rect, 1)
     draw.rect(screen, colour, rect.inflate(-2, -2), 1)
     draw.rect(screen, colour, rect.inflate(-4, -4), 1)
 
@@ -51,7 +51,7 @@ def dashed(screen: pygame.Surface, rect: pygame.Rect, colour, dash: int = 2) -> 
     edge = [(x, rect.top) for x in range(rect.left, right)] + [(right, y) for y in range(rect.top, bottom)]
     edge += [(x, bottom) for x in range(right, rect.left, -1)] + [(rect.left, y) for y in range(bottom, rect.top, -1)]
     for i, (x, y) in enumerate(edge):
-        shade = colour if (i // dash) % 2 == 0 else BLACK
+        shade = colour if (i // dash) % 2 == 0 else palette.backdrop
         draw.rect(screen, shade, (x - (x == right), y - (y == bottom), 2, 2))
 
 
@@ -86,18 +86,18 @@ def draw_arrow(screen: pygame.Surface, layout: BoardLayout, start: Cell, end: Ce
     base = (x1 - ux * head, y1 - uy * head)
     wing = (-uy * head * 0.7, ux * head * 0.7)
     tip = [(x1, y1), (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
-    draw.line(screen, BLACK, (x0, y0), base, width + 2)
-    draw.polygon(screen, BLACK, tip, 0)
-    draw.polygon(screen, BLACK, tip, 1)
-    draw.line(screen, ARROW_RGB, (x0, y0), base, width)
-    draw.polygon(screen, ARROW_RGB, [(x1 - ux, y1 - uy), tip[1], tip[2]], 0)
+    draw.line(screen, palette.backdrop, (x0, y0), base, width + 2)
+    draw.polygon(screen, palette.backdrop, tip, 0)
+    draw.polygon(screen, palette.backdrop, tip, 1)
+    draw.line(screen, palette.arrow, (x0, y0), base, width)
+    draw.polygon(screen, palette.arrow, [(x1 - ux, y1 - uy), tip[1], tip[2]], 0)
 
 
 def draw_cross(screen: pygame.Surface, rect: pygame.Rect) -> None:
     """A red X (outlined in black) across ``rect``: this cell holds a mine."""
     inner = rect.inflate(-rect.width // 4, -rect.height // 4)
     width = 2 if rect.width >= 12 else 1
-    for colour, thick in ((BLACK, width + 2), (MINE_MARK_RGB, width)):
+    for colour, thick in ((palette.backdrop, width + 2), (palette.risky, width)):
         draw.line(screen, colour, inner.topleft, (inner.right - 1, inner.bottom - 1), thick)
         draw.line(screen, colour, (inner.left, inner.bottom - 1), (inner.right - 1, inner.top), thick)
 
@@ -133,19 +133,19 @@ def draw_hint_marks(screen: pygame.Surface, layout: BoardLayout, hint) -> None:
         return
     named = set(marked_cells(hint))
     for cell in hint.safe - named:  # a named cell shows its part in the argument only
-        wash(screen, layout.cell_rect(cell), HINT_SAFE_RGB, OTHER_SAFE_ALPHA)
+        wash(screen, layout.cell_rect(cell), palette.safe, OTHER_SAFE_ALPHA)
     marks = {role: [m.cell for m in hint.marks if m.role == role] for role in (NUMBER, MINE, AMONG, OTHER)}
     for cell in marks[AMONG]:
         rect = layout.cell_rect(cell)
-        wash(screen, rect, MINE_MARK_RGB, AMONG_ALPHA)
-        draw.rect(screen, MINE_MARK_RGB, rect, 1)
+        wash(screen, rect, palette.risky, AMONG_ALPHA)
+        draw.rect(screen, palette.risky, rect, 1)
     for cell in marks[MINE]:
         draw_cross(screen, layout.cell_rect(cell))
     for cell in marks[OTHER]:
-        dashed(screen, layout.cell_rect(cell).inflate(-2, -2), GUESS_RGB)
+        dashed(screen, layout.cell_rect(cell).inflate(-2, -2), palette.guess)
     for cell in marks[NUMBER]:
-        outline(screen, layout.cell_rect(cell), NUMBER_RGB)
+        outline(screen, layout.cell_rect(cell), palette.reads)
     for start, end in arrows(hint):
         draw_arrow(screen, layout, start, end)
-    colour = GUESS_RGB if hint.kind in ("guess", "endgame") else HINT_SAFE_RGB
+    colour = palette.guess if hint.kind in ("guess", "endgame") else palette.safe
     outline(screen, layout.cell_rect(hint.cell), colour)

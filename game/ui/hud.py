@@ -10,11 +10,11 @@ from __future__ import annotations
 import pygame
 
 from game.ui import draw
-from game.ui.canvas import Canvas, scale_of
+from game.ui.canvas import Canvas, stale
 from game.ui.layout import BEVEL, LED_H, LED_W, RULER_FONT, RULER_GAP, BoardLayout
-from game.ui.widgets import GREY, bevel, text
+from game.ui.widgets import bevel, text
+from game.ui.theme import palette
 
-RULER_RGB = (64, 64, 64)  # ruler numbers
 
 
 def led_text(value: int, digits: int = 3) -> str:
@@ -39,7 +39,7 @@ class Frame:
 
     def draw(self, screen) -> None:
         """Blit the frame over the whole of ``screen`` (a Canvas), drawing it first at a new scale."""
-        if self.surface is None or self.surface.scale != scale_of(screen):
+        if stale(self.surface, screen):
             self.surface = draw_frame(self.layout, screen)
         screen.blit(self.surface, (0, 0))
 
@@ -48,7 +48,7 @@ def draw_frame(layout: BoardLayout, screen=None) -> Canvas:
     """The static window background: grey, a raised outer bevel, sunken HUD and board wells;
     a layer of ``screen`` (a Canvas: its scale), or at scale 1 without one."""
     surface = (screen if isinstance(screen, Canvas) else Canvas(pygame.Surface((1, 1)))).new(layout.size)
-    surface.fill(GREY)
+    surface.fill(palette.panel)
     bevel(surface, surface.get_rect(), BEVEL)
     bevel(surface, layout.hud, 2, raised=False)
     bevel(surface, layout.board.inflate(2 * BEVEL, 2 * BEVEL), BEVEL, raised=False)
@@ -62,19 +62,19 @@ def draw_rulers(surface: pygame.Surface, layout: BoardLayout) -> None:
     hints and the console name cells; every ``row_step``-th row and ``col_step``-th column."""
     for row in range(0, layout.rows, layout.row_step):
         y = layout.cell_rect((row, 0)).centery
-        text(surface, str(row), (layout.row_ruler.right - RULER_GAP + 1, y), RULER_FONT, RULER_RGB, "midright")
+        text(surface, str(row), (layout.row_ruler.right - RULER_GAP + 1, y), RULER_FONT, palette.dim, "midright")
     for col in range(0, layout.cols, layout.col_step):
         x = layout.cell_rect((0, col)).centerx
-        text(surface, str(col), (x, layout.col_ruler.bottom - 1), RULER_FONT, RULER_RGB, "midbottom")
+        text(surface, str(col), (x, layout.col_ruler.bottom - 1), RULER_FONT, palette.dim, "midbottom")
 
 
 def draw_led(screen, rect: pygame.Rect, value: int, assets) -> None:
     """LED digits filling ``rect`` (LED_W pixels each, plus a 1-pixel sunken edge each side),
     negative with a minus; ``assets.led_sprites(width, height)`` gives the digits at a
     device size (game.ui.assets)."""
-    draw.rect(screen, (128, 128, 128), rect)
-    draw.line(screen, (255, 255, 255), (rect.left + 1, rect.bottom - 1), (rect.right - 1, rect.bottom - 1))
-    draw.line(screen, (255, 255, 255), (rect.right - 1, rect.top + 1), (rect.right - 1, rect.bottom - 1))
+    draw.rect(screen, palette.shade, rect)
+    draw.line(screen, palette.light, (rect.left + 1, rect.bottom - 1), (rect.right - 1, rect.bottom - 1))
+    draw.line(screen, palette.light, (rect.right - 1, rect.top + 1), (rect.right - 1, rect.bottom - 1))
     digits = assets.led_sprites(*device_size(screen, (rect.left + 1, rect.top + 1, LED_W, LED_H)))
     for i, ch in enumerate(led_text(value, (rect.width - 2) // LED_W)):
         screen.blit(digits["minus" if ch == "-" else ch], (rect.left + 1 + i * LED_W, rect.top + 1))

@@ -19,7 +19,8 @@ from game.review_report import fatal_move, loss_details, loss_line
 from game.solver.explain import simplest_proof
 from game.solver.review import review_log
 from game.ui.assist import Hint
-from game.ui.hint_marks import HINT_SAFE_RGB, MINE_MARK_RGB, draw_hint_marks, outline
+from game.ui.hint_marks import draw_hint_marks, outline
+from game.ui.theme import palette
 from game.ui.layout import BoardLayout
 
 WORKING = "Post-mortem: ..."  # the line while the review is worked out
@@ -107,5 +108,5 @@ class PostMortem:
         if self.proof is not None:
             draw_hint_marks(screen, layout, Hint("safe", self.proof.cell, "", "", marks=self.proof.marks))
         for cell in self.fatal.safe_cells:
-            outline(screen, layout.cell_rect(cell), HINT_SAFE_RGB)
-        outline(screen, layout.cell_rect(self.fatal.cell), MINE_MARK_RGB)
+            outline(screen, layout.cell_rect(cell), palette.safe)
+        outline(screen, layout.cell_rect(self.fatal.cell), palette.risky)

@@ -11,7 +11,8 @@ import pygame
 
 from game.ui import draw
 from game.ui.layout import BEVEL, MARGIN
-from game.ui.widgets import BLACK, GREY, LIGHT, SHADE, Button, bevel, fitting_size, font, text
+from game.ui.widgets import Button, bevel, fitting_size, font, text
+from game.ui.theme import palette
 
 BAR_H = 64  # height of the bar under the board window, pixels
 TRACK_H = 12  # the scrubber's track, pixels
@@ -19,7 +20,6 @@ BUTTON_W, BUTTON_H, GAP = 20, 20, 2  # one transport button, pixels
 LABEL_W = 30  # the speed between its - and + buttons, pixels
 BAR_MIN_W = 5 * BUTTON_W + 4 * GAP + 6 + 2 * BUTTON_W + LABEL_W  # 184: the window's inner width at its narrowest
 KNOB_W = 7  # the scrubber's knob, pixels
-TRACK_RGB, DONE_RGB = (128, 128, 128), (0, 0, 128)  # the track, and its part already played
 TEXT_SIZE = 14  # time line font, pixels
 ICONS = ("start", "back", "play", "forward", "end", "slower", "faster")
 
@@ -28,8 +28,8 @@ class IconButton(Button):
     """A push button showing a drawn icon (``icon``, one of ICONS or "pause") instead of a label."""
 
     def draw(self, surface: pygame.Surface, focused: bool = False, pressed: bool = False) -> None:
-        draw.rect(surface, GREY, self.rect)
-        draw.rect(surface, SHADE, self.rect, 1)
+        draw.rect(surface, palette.panel, self.rect)
+        draw.rect(surface, palette.shade, self.rect, 1)
         bevel(surface, self.rect.inflate(-2, -2), 1, raised=not pressed)
         draw_icon(surface, self.label, self.rect.move(1, 1) if pressed else self.rect)
 
@@ -40,22 +40,22 @@ def draw_icon(surface: pygame.Surface, icon: str, rect: pygame.Rect) -> None:
     left = [(cx + 3, cy - 4), (cx + 3, cy + 4), (cx - 2, cy)]
     right = [(cx - 2, cy - 4), (cx - 2, cy + 4), (cx + 3, cy)]
     if icon in ("back", "start"):
-        draw.polygon(surface, BLACK, [(x + (1 if icon == "start" else 0), y) for x, y in left])
+        draw.polygon(surface, palette.text, [(x + (1 if icon == "start" else 0), y) for x, y in left])
     if icon in ("forward", "end"):
-        draw.polygon(surface, BLACK, [(x - (1 if icon == "end" else 0), y) for x, y in right])
+        draw.polygon(surface, palette.text, [(x - (1 if icon == "end" else 0), y) for x, y in right])
     if icon == "start":
-        draw.rect(surface, BLACK, (cx - 4, cy - 4, 2, 9))
+        draw.rect(surface, palette.text, (cx - 4, cy - 4, 2, 9))
     if icon == "end":
-        draw.rect(surface, BLACK, (cx + 3, cy - 4, 2, 9))
+        draw.rect(surface, palette.text, (cx + 3, cy - 4, 2, 9))
     if icon == "play":
-        draw.polygon(surface, BLACK, [(cx - 3, cy - 5), (cx - 3, cy + 5), (cx + 4, cy)])
+        draw.polygon(surface, palette.text, [(cx - 3, cy - 5), (cx - 3, cy + 5), (cx + 4, cy)])
     if icon == "pause":
-        draw.rect(surface, BLACK, (cx - 4, cy - 4, 3, 9))
-        draw.rect(surface, BLACK, (cx + 1, cy - 4, 3, 9))
+        draw.rect(surface, palette.text, (cx - 4, cy - 4, 3, 9))
+        draw.rect(surface, palette.text, (cx + 1, cy - 4, 3, 9))
     if icon in ("slower", "faster"):
-        draw.rect(surface, BLACK, (cx - 4, cy - 1, 9, 2))
+        draw.rect(surface, palette.text, (cx - 4, cy - 1, 9, 2))
     if icon == "faster":
-        draw.rect(surface, BLACK, (cx - 1, cy - 4, 2, 9))
+        draw.rect(surface, palette.text, (cx - 1, cy - 4, 2, 9))
 
 
 class ReplayBar:
@@ -97,21 +97,21 @@ class ReplayBar:
              clock: str, pressed: IconButton | None = None) -> None:
         """Paint the bar: the track played up to ``fraction``, the buttons (play shows pause
         while ``playing``), the ``speed`` label, and the ``title`` and ``clock`` line."""
-        screen.fill(GREY, self.rect)
+        screen.fill(palette.panel, self.rect)
         bevel(screen, self.rect, BEVEL)
         bevel(screen, self.track, 1, raised=False)
         inside = self.track.inflate(-2, -2)
-        draw.rect(screen, TRACK_RGB, inside)
+        draw.rect(screen, palette.track, inside)
         knob_x = self.track.left + round(fraction * (self.track.width - KNOB_W))
-        draw.rect(screen, DONE_RGB, (inside.left, inside.top, max(0, knob_x - inside.left), inside.height))
+        draw.rect(screen, palette.title, (inside.left, inside.top, max(0, knob_x - inside.left), inside.height))
         knob = pygame.Rect(knob_x, self.track.top - 2, KNOB_W, TRACK_H + 4)
-        draw.rect(screen, GREY, knob)
+        draw.rect(screen, palette.panel, knob)
         bevel(screen, knob, 1)
         self.by_name["play"].label = "pause" if playing else "play"
         for button in self.buttons:
             button.draw(screen, pressed=button is pressed)
-        draw.rect(screen, LIGHT, self.speed_rect)
-        draw.rect(screen, SHADE, self.speed_rect, 1)
+        draw.rect(screen, palette.field, self.speed_rect)
+        draw.rect(screen, palette.shade, self.speed_rect, 1)
         text(screen, speed, self.speed_rect.center, fitting_size(speed, LABEL_W - 4, TEXT_SIZE, 9), anchor="center")
         clock_rect = text(screen, clock, (self.line.right, self.line.centery), TEXT_SIZE, anchor="midright")
         room = clock_rect.left - self.line.left - 6

@@ -23,7 +23,8 @@ import re
 import pygame
 
 from game.ui import draw
-from game.ui.widgets import BLACK, ERROR, GREY, NAVY, bevel, fitting_size, text, text_width, wrap
+from game.ui.widgets import bevel, fitting_size, text, text_width, wrap
+from game.ui.theme import palette
 
 TITLE_SIZE = 20  # title font, pixels (bold)
 LINE_SIZE, LINE = 16, 15  # the lines' font and line height, pixels
@@ -117,7 +118,7 @@ class ResultPanel:
         middle = PAD + ROW_H // 2
         x = PAD
         for message, size, bold in self._row_texts():
-            self.items.append((message, (x, middle), size, BLACK, "midleft", bold))
+            self.items.append((message, (x, middle), size, palette.text, "midleft", bold))
             x += text_width(message, size, bold) + ITEM_GAP
         for name in ("toggle", "why"):
             if getattr(self, name):
@@ -132,11 +133,11 @@ class ResultPanel:
             self.name_label = (self.field.left - NAME_LABEL_W + 4, middle + 1)
             said = " ".join(self.celebration)
             say_w = text_width(said, LINE_SIZE, True)
-            self.items.append((said, (self.name_label[0] - ITEM_GAP - say_w, middle), LINE_SIZE, NAVY,
+            self.items.append((said, (self.name_label[0] - ITEM_GAP - say_w, middle), LINE_SIZE, palette.title,
                                "midleft", True))
         top = PAD + ROW_H
         for i, line in enumerate(self.notes):
-            self.items.append((line, (self.width // 2, top + i * NOTE_LINE), NOTE_SIZE, ERROR,
+            self.items.append((line, (self.width // 2, top + i * NOTE_LINE), NOTE_SIZE, palette.error,
                                "midtop", False))
         return top + NOTE_LINE * len(self.notes) + (PAD if self.notes else 0)
 
@@ -153,13 +154,13 @@ class ResultPanel:
         the lines (else the caller places them)."""
         centre = left + width // 2
         size = fitting_size(self.title, width, TITLE_SIZE, 11, bold=True)
-        self.items.append((self.title, (centre, 12), size, BLACK, "center", True))
+        self.items.append((self.title, (centre, 12), size, palette.text, "center", True))
         y = 20
         rows = [part for line in self.lines for part in (wrap_groups(line, width) or [""])]
         if pack:
             rows = _packed([row for row in rows if row], width)
         for line in rows:
-            self.items.append((line, (centre, y + LINE // 2), LINE_SIZE, BLACK, "center", False))
+            self.items.append((line, (centre, y + LINE // 2), LINE_SIZE, palette.text, "center", False))
             y += LINE
         shown = [name for name in ("toggle", "why") if getattr(self, name)] if small_buttons else []
         across = len(shown) * TOGGLE_W + (len(shown) - 1) * GAP
@@ -172,7 +173,7 @@ class ResultPanel:
         if shown:
             y = max(getattr(self, name + "_rect").bottom for name in shown) + 2
         for line in self.notes:
-            self.items.append((line, (centre, y + NOTE_LINE // 2), NOTE_SIZE, ERROR, "center", False))
+            self.items.append((line, (centre, y + NOTE_LINE // 2), NOTE_SIZE, palette.error, "center", False))
             y += NOTE_LINE
         return y + 2
 
@@ -182,7 +183,7 @@ class ResultPanel:
         centre = left + width // 2
         for (line, bold_size), dy in zip(zip(self.celebration, (18, 16)), (8, 24)):
             fitted = fitting_size(line, width, bold_size, 11, bold=True)
-            self.items.append((line, (centre, y + dy), fitted, NAVY, "center", True))
+            self.items.append((line, (centre, y + dy), fitted, palette.title, "center", True))
         if width - NAME_LABEL_W >= MIN_FIELD_W:
             self.field = pygame.Rect(left + NAME_LABEL_W, y + 36, width - NAME_LABEL_W, 20)
             self.name_label = (left + 4, self.field.centery + 1)
@@ -253,7 +254,7 @@ class ResultPanel:
 
     def draw(self, screen: pygame.Surface) -> None:
         """The panel's face and its text (the scene draws the buttons and the field)."""
-        draw.rect(screen, GREY, self.rect)
+        draw.rect(screen, palette.panel, self.rect)
         bevel(screen, self.rect, 2, raised=False)
         for message, pos, size, colour, anchor, bold in self.items:
             text(screen, message, pos, size, colour, anchor, bold)

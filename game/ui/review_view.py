@@ -2,8 +2,8 @@
 on a strip under the board, on the scrubber's time scale, and the panel with the current
 move's verdict, probability and explanation.
 
-Colours (:data:`VERDICT_RGB`): green for ``certain``, amber for ``guess``, red for a
-``needless_guess`` or a ``mistake``; flag moves are left unmarked (they reveal nothing, so
+Colours (:func:`verdict_colour`, from the theme): classic green for ``certain``, amber for
+``guess``, red for a ``needless_guess`` or a ``mistake``; flag moves are left unmarked (they reveal nothing, so
 the review judges no risk in them), and the panel still names them. The words are
 game.review_report's, as ``--review`` prints them. Geometry and drawing only; all positions
 are logical pixels.
@@ -18,17 +18,24 @@ from game.solver.problem import fmt
 from game.solver.review import Review
 from game.ui import draw
 from game.ui.replay_bar import KNOB_W
-from game.ui.widgets import BLACK, GREY, bevel, text, wrap
+from game.ui.widgets import bevel, text, wrap
+from game.ui.theme import palette
 
 MARKS_H = 12  # the strip of verdict marks between the board window and the bar, pixels
 MARK_W = 3  # one verdict mark, pixels wide
-VERDICT_RGB = {"certain": (0, 150, 0), "guess": (230, 150, 0), "needless_guess": (210, 0, 0),
-               "mistake": (210, 0, 0)}
+VERDICT_FIELDS = {"certain": "verdict_certain", "guess": "verdict_guess", "needless_guess": "verdict_mistake",
+                  "mistake": "verdict_mistake"}  # each marked verdict's colour in game.ui.theme.Theme
 DRAW_ORDER = ("certain", "guess", "needless_guess", "mistake")  # later marks cover earlier ones
 JUMP_VERDICTS = ("guess", "needless_guess", "mistake")  # where [ and ] land
 TEXT_SIZE, LINE_H = 14, 15  # the panel's font and line height, pixels
 PAD = 6  # inside the panel's edge, pixels
 KEYS_LINE = "[ and ] (PgUp, PgDn): previous / next guess or mistake"
+
+
+def verdict_colour(verdict: str):
+    """The current theme's RGB colour of ``verdict``, or None for a verdict left unmarked."""
+    field = VERDICT_FIELDS.get(verdict)
+    return getattr(palette, field) if field else None
 
 
 def mark_x(track: pygame.Rect, start_ms: float, end_ms: float, time_ms: float) -> int:
@@ -41,35 +48,35 @@ def mark_x(track: pygame.Rect, start_ms: float, end_ms: float, time_ms: float) -
 def marks(review: Review, track: pygame.Rect, start_ms: float, end_ms: float) -> list[tuple[int, str]]:
     """(x, verdict) of every marked move of ``review``, in drawing order (DRAW_ORDER)."""
     out = [(mark_x(track, start_ms, end_ms, m.time_ms), m.verdict) for m in review.moves
-           if m.verdict in VERDICT_RGB]
+           if m.verdict in VERDICT_FIELDS]
     return sorted(out, key=lambda mark: DRAW_ORDER.index(mark[1]))
 
 
 def draw_marks(screen: pygame.Surface, strip: pygame.Rect, track: pygame.Rect,
                shown: list[tuple[int, str]]) -> None:
     """The strip (``strip``, a sunken well as wide as ``track``) with each mark of ``shown``."""
-    screen.fill(GREY, strip)
+    screen.fill(palette.panel, strip)
     well = pygame.Rect(track.left, strip.top + 1, track.width, strip.height - 2)
     bevel(screen, well, 1, raised=False)
     inside = well.inflate(-2, -2)
     for x, verdict in shown:
-        draw.rect(screen, VERDICT_RGB[verdict], (x - MARK_W // 2, inside.top, MARK_W, inside.height))
+        draw.rect(screen, verdict_colour(verdict), (x - MARK_W // 2, inside.top, MARK_W, inside.height))
 
 
 def move_lines(review: Review, move, moves: int) -> list[tuple[str, tuple, bool]]:
     """(text, colour, bold) of the panel's part about ``move`` (a MoveReview, or None before
     the first move), ``moves`` being the replay's move count."""
     if move is None:
-        return [("Before the first move", BLACK, False)]
-    lines = [(f"Move {move.index + 1} of {moves}, {move.time_ms / 1000:.3f} s", BLACK, False),
-             (f"{KIND_WORDS[move.kind]} {fmt(move.cell)}", BLACK, False),
-             (VERDICT_WORDS[move.verdict], VERDICT_RGB.get(move.verdict, BLACK), True)]
+        return [("Before the first move", palette.text, False)]
+    lines = [(f"Move {move.index + 1} of {moves}, {move.time_ms / 1000:.3f} s", palette.text, False),
+             (f"{KIND_WORDS[move.kind]} {fmt(move.cell)}", palette.text, False),
+             (VERDICT_WORDS[move.verdict], verdict_colour(move.verdict) or palette.text, True)]
     said = probability_words(move)
     if said:
-        lines.append((f"Mine: {said}" if move.kind in ("reveal", "chord") else said, BLACK, False))
+        lines.append((f"Mine: {said}" if move.kind in ("reveal", "chord") else said, palette.text, False))
     said = explanation(move)
     if said:
-        lines.append((said, BLACK, False))
+        lines.append((said, palette.text, False))
     return lines
 
 
@@ -89,20 +96,20 @@ def panel_height(review: Review, moves: int, width: int) -> int:
     """Pixels the panel needs at ``width``: the longest move's lines, a gap, the summary."""
     inner = width - 2 * PAD
     tallest = max((len(wrapped(move_lines(review, m, moves), inner)) for m in [None, *review.moves]), default=1)
-    foot = len(wrapped([(line, BLACK, False) for line in summary_lines(review)], inner))
+    foot = len(wrapped([(line, palette.text, False) for line in summary_lines(review)], inner))
     return 2 * PAD + (tallest + 1 + foot) * LINE_H
 
 
 def draw_panel(screen: pygame.Surface, rect: pygame.Rect, review: Review, move, moves: int) -> None:
     """The panel in ``rect``: ``move``'s lines at the top, the summary at the bottom."""
-    draw.rect(screen, GREY, rect)
+    draw.rect(screen, palette.panel, rect)
     bevel(screen, rect, 2, raised=False)
     inner = rect.width - 2 * PAD
     y = rect.top + PAD
     for message, colour, bold in wrapped(move_lines(review, move, moves), inner):
         text(screen, message, (rect.left + PAD, y), TEXT_SIZE, colour, bold=bold)
         y += LINE_H
-    foot = wrapped([(line, BLACK, False) for line in summary_lines(review)], inner)
+    foot = wrapped([(line, palette.text, False) for line in summary_lines(review)], inner)
     y = rect.bottom - PAD - len(foot) * LINE_H
     for message, colour, bold in foot:
         text(screen, message, (rect.left + PAD, y), TEXT_SIZE, colour, bold=bold)

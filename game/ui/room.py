@@ -22,7 +22,8 @@ from typing import Callable
 import pygame
 
 from game.ui.layout import BEVEL, MARGIN, MIN_SIDE_W, SIDE_W, usable_area
-from game.ui.widgets import GREY, bevel
+from game.ui.widgets import bevel
+from game.ui.theme import palette
 
 
 @dataclass
@@ -47,7 +48,7 @@ class Room:
         right, below = pygame.Rect(base_w, 0, width - base_w, height), pygame.Rect(0, base_h, base_w, height - base_h)
         for pane in (right, below):
             if pane.width > 0 and pane.height > 0:
-                screen.fill(GREY, pane)
+                screen.fill(palette.panel, pane)
                 bevel(screen, pane, BEVEL)
 
 

@@ -23,6 +23,7 @@ from game.engine import Game
 from game.match import Match
 from game.records.session import Records
 from game.records.settings import Settings
+from game.ui import theme
 
 
 @dataclass
@@ -124,6 +125,12 @@ class Services:
         if "no_guess" in values:
             self.no_guess = bool(values["no_guess"])
         return self.records.save_settings() if self.records is not None else None
+
+    def apply_theme(self) -> None:
+        """Draw with ``settings.theme`` from the next frame on (game.ui.theme.use): every
+        cached layer (board, frame, overlays) and sprite set notices and is drawn again."""
+        theme.use(self.settings.theme)
+        self.display.repaint()
 
     def remember_start(self, config: Config) -> str | None:
         """Save the level (and custom size) of a game started from the menu; warning or None."""

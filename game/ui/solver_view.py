@@ -11,15 +11,13 @@ import pygame
 
 from game.ui.assist import Hint, HintRequest
 from game.ui.canvas import Canvas, layer, scale_of
-from game.ui.hint_marks import GUESS_RGB, HINT_SAFE_RGB, draw_hint_marks, marked_cells  # noqa: F401
+from game.ui.hint_marks import draw_hint_marks, marked_cells  # noqa: F401
 from game.ui.layout import MARGIN, BoardLayout
 from game.ui.room import Room, make_room
 from game.ui.scene import Overlay
-from game.ui.widgets import BLACK, GREY, LIGHT, NAVY, bevel, fitting_size, font, text, wrap
+from game.ui.widgets import bevel, fitting_size, font, text, wrap
+from game.ui.theme import palette
 
-SAFE_RGB = (40, 200, 40)  # probability 0: certain safe
-EVEN_RGB = (250, 220, 40)  # probability 0.5
-MINE_RGB = (230, 40, 40)  # probability 1: certain mine
 OVERLAY_ALPHA = 140  # colour over a covered cell, 0..255
 CERTAIN_ALPHA = 210  # stronger over a proved cell (probability exactly 0 or 1)
 PERCENT_MIN_PX = 24  # write the percent when a cell is at least this many screen pixels
@@ -40,7 +38,7 @@ STALE = Hint("none", None, "No hint", "The board changed while the hint was work
 def probability_colour(p: float) -> tuple[int, int, int]:
     """Green (0, safe) through yellow (0.5) to red (1, mine) for a mine probability ``p``."""
     p = min(1.0, max(0.0, p))
-    low, high, t = (SAFE_RGB, EVEN_RGB, p * 2) if p <= 0.5 else (EVEN_RGB, MINE_RGB, p * 2 - 1)
+    low, high, t = (palette.chance_safe, palette.chance_even, p * 2) if p <= 0.5 else (palette.chance_even, palette.chance_mine, p * 2 - 1)
     return tuple(round(a + (b - a) * t) for a, b in zip(low, high))
 
 
@@ -72,7 +70,7 @@ class ProbabilityLayer:
         ``scale``: screen pixels per logical pixel; percents are written only on tiles at
         least PERCENT_MIN_PX screen pixels wide."""
         with_text = self.layout.cell * scale >= PERCENT_MIN_PX
-        key = (assistant.key(), with_text, scale_of(screen))
+        key = (assistant.key(), with_text, scale_of(screen), palette.name)
         if key != self.key:
             self.surface = self.build(game, assistant.probabilities(), with_text, screen)
             self.key = key
@@ -91,7 +89,7 @@ class ProbabilityLayer:
             alpha = CERTAIN_ALPHA if p in (0, 1) else OVERLAY_ALPHA
             surface.fill((*probability_colour(p), alpha), rect)
             if with_text:
-                text(surface, percent_label(p), (rect.centerx, rect.centery + 1), size, BLACK, "center",
+                text(surface, percent_label(p), (rect.centerx, rect.centery + 1), size, palette.text, "center",
                      bold=True)
         return surface
 
@@ -100,12 +98,12 @@ def draw_autoplay_strip(screen: pygame.Surface, layout: BoardLayout) -> None:
     """A translucent navy strip along the board's bottom: autoplay runs, any key stops it."""
     board = layout.board
     strip = layer(screen, (board.width, STRIP_H), alpha=True, at=(board.left, board.bottom - STRIP_H))
-    strip.fill((*NAVY, 165))
+    strip.fill((*palette.title, 165))
     screen.blit(strip, (board.left, board.bottom - STRIP_H))
     for message in ("Autoplay - any key or click stops", "Autoplay - any key stops", "Autoplay"):
         if font(TEXT_SIZE).size(message)[0] <= board.width - 4:
             break
-    text(screen, message, (board.centerx, board.bottom - STRIP_H // 2 + 1), TEXT_SIZE, LIGHT, "center")
+    text(screen, message, (board.centerx, board.bottom - STRIP_H // 2 + 1), TEXT_SIZE, palette.title_text, "center")
 
 
 class HintPanel(Overlay):
@@ -241,24 +239,24 @@ class HintPanel(Overlay):
         if self.room is not None:
             self.room.draw(screen)
         panel = layer(screen, self.panel.size, at=self.panel.topleft)
-        panel.fill(GREY)
+        panel.fill(palette.panel)
         bevel(panel, panel.get_rect(), 2)
         panel.set_alpha(PANEL_ALPHA)
         screen.blit(panel, self.panel)
         left, top = self.panel.left + PAD + 2, self.panel.top + PAD
-        colour = {"guess": (150, 80, 0), "endgame": (150, 80, 0)}.get(self.hint.kind, (0, 110, 0))
+        colour = palette.guess_text if self.hint.kind in ("guess", "endgame") else palette.safe_text
         if self.hint.kind in ("none", "error"):
-            colour = BLACK
+            colour = palette.text
         title = self.hint.title + "." * (self.ticks // DOT_TICKS % 4) if self.waiting else self.hint.title
         # a long title on a narrow board: a smaller font, never cut at the edge
         size = fitting_size(title, self.panel.right - PAD - left, TITLE_SIZE, MIN_TITLE_SIZE, bold=True)
         text(screen, title, (left, top + (TITLE_SIZE - size) // 2), size, colour, bold=True)
         top += TITLE_SIZE + 4
         for line in self.lines[self.offset:self.offset + self.shown]:
-            text(screen, line, (left, top), TEXT_SIZE, BLACK)
+            text(screen, line, (left, top), TEXT_SIZE, palette.text)
             top += TEXT_LINE
         footer = "Any key or click closes"
         if self.cut:
             last = self.offset + self.shown
             footer = f"Up/Down: more ({last}/{len(self.lines)}); other keys close"
-        text(screen, footer, (self.panel.centerx, top + 1), 13, (90, 90, 90), "midtop")
+        text(screen, footer, (self.panel.centerx, top + 1), 13, palette.faint, "midtop")

@@ -79,6 +79,14 @@ class Theme:
     won: RGB  # a won game in charts, a certain verdict
     lost: RGB  # a lost game in charts
     track: RGB  # a replay bar's track
+    chance_safe: RGB  # the probability overlay: probability 0
+    chance_even: RGB  # probability 0.5
+    chance_mine: RGB  # probability 1
+    verdict_certain: RGB  # review verdicts: a move the position proved
+    verdict_guess: RGB  # a forced guess
+    verdict_mistake: RGB  # a needless guess or a mistake
+    guess_text: RGB  # a hint panel's headline for a guess
+    safe_text: RGB  # a hint panel's headline for a certain move
     number_weight: int = 1
     font: str = "DejaVu Sans"
 
@@ -98,6 +106,9 @@ CLASSIC = Theme(
     safe=(0, 190, 0), even=(250, 220, 40), risky=(225, 0, 0), guess=(255, 150, 0),
     reads=(30, 90, 255), arrow=(255, 255, 255), trail=(255, 64, 64), won=(0, 128, 0),
     lost=(192, 0, 0), track=(128, 128, 128),
+    chance_safe=(40, 200, 40), chance_even=(250, 220, 40), chance_mine=(230, 40, 40),
+    verdict_certain=(0, 150, 0), verdict_guess=(230, 150, 0), verdict_mistake=(210, 0, 0),
+    guess_text=(150, 80, 0), safe_text=(0, 110, 0),
 )
 
 DARK = Theme(
@@ -116,6 +127,9 @@ DARK = Theme(
     safe=(80, 210, 90), even=(240, 210, 60), risky=(240, 80, 70), guess=(255, 160, 40),
     reads=(90, 150, 255), arrow=(236, 238, 242), trail=(255, 100, 90), won=(90, 200, 100),
     lost=(230, 90, 80), track=(90, 94, 104),
+    chance_safe=(70, 190, 80), chance_even=(220, 190, 60), chance_mine=(210, 70, 64),
+    verdict_certain=(90, 200, 100), verdict_guess=(240, 170, 60), verdict_mistake=(245, 95, 85),
+    guess_text=(250, 180, 90), safe_text=(120, 215, 120),
 )
 
 CONTRAST = Theme(
@@ -134,6 +148,9 @@ CONTRAST = Theme(
     safe=(0, 220, 160), even=(240, 228, 66), risky=(255, 80, 40), guess=(255, 170, 0),
     reads=(86, 180, 233), arrow=(255, 255, 255), trail=(255, 170, 0), won=(0, 200, 150),
     lost=(230, 110, 0), track=(120, 120, 120),
+    chance_safe=(0, 158, 115), chance_even=(240, 228, 66), chance_mine=(213, 94, 0),
+    verdict_certain=(0, 200, 150), verdict_guess=(240, 228, 66), verdict_mistake=(255, 110, 60),
+    guess_text=(255, 200, 0), safe_text=(0, 220, 160),
     number_weight=2,
 )
 
@@ -150,6 +167,11 @@ def theme_named(name: str) -> Theme:
         return THEMES[name]
     except KeyError:
         raise ValueError(f"theme: {name!r} is not one of {', '.join(THEME_NAMES)}") from None
+
+
+def mix(a: RGB, b: RGB, t: float = 0.5) -> RGB:
+    """The colour ``t`` of the way from ``a`` to ``b`` (0: a, 1: b), rounded."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))
 
 
 _current: list[Theme] = [CLASSIC]

@@ -1,4 +1,6 @@
-"""Classic Windows look: grey bevels, push buttons, text; and a keyboard-navigable button list."""
+"""Classic Windows look: bevels, push buttons, text; and a keyboard-navigable button list.
+
+Colours come from the current theme (game.ui.theme.palette)."""
 
 from __future__ import annotations
 
@@ -9,13 +11,7 @@ import pygame
 
 from game.ui import draw
 from game.ui.canvas import scale_of
-
-GREY = (192, 192, 192)  # face of every panel
-LIGHT = (255, 255, 255)  # top-left edge of a raised bevel
-SHADE = (128, 128, 128)  # bottom-right edge of a raised bevel
-BLACK = (0, 0, 0)
-NAVY = (0, 0, 128)  # title bars and the keyboard focus
-ERROR = (160, 0, 0)  # refusal messages
+from game.ui.theme import palette
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -51,13 +47,13 @@ FONT_SAMPLE = "0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz 
 def warm_font(size: int, bold: bool = False) -> None:
     """Load :func:`font` ``(size, bold)`` and render its common glyphs once (about 1.5 ms), so
     that a screen shown later in a busy frame (the result panel) finds them ready."""
-    font(size, bold).render(FONT_SAMPLE, True, BLACK)
+    font(size, bold).render(FONT_SAMPLE, True, palette.text)
     text_width(FONT_SAMPLE, size, bold)
 
 
 def bevel(surface: pygame.Surface, rect: pygame.Rect, width: int = 2, raised: bool = True) -> None:
     """Draw a ``width``-pixel bevel just inside ``rect``: light top-left, dark bottom-right."""
-    light, shade = (LIGHT, SHADE) if raised else (SHADE, LIGHT)
+    light, shade = (palette.light, palette.shade) if raised else (palette.shade, palette.light)
     for i in range(width):
         r = rect.inflate(-2 * i, -2 * i)
         draw.line(surface, light, r.topleft, (r.right - 2, r.top))
@@ -67,11 +63,12 @@ def bevel(surface: pygame.Surface, rect: pygame.Rect, width: int = 2, raised: bo
 
 
 def text(surface: pygame.Surface, message: str, pos: tuple[int, int], size: int = 16,
-         colour=BLACK, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
-    """Render ``message`` with its ``anchor`` point (a Rect attribute name) at logical ``pos``;
-    returns the logical rect it covers. On a scaled :class:`Canvas` the font renders at
+         colour=None, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+    """Render ``message`` in ``colour`` (default: the theme's text colour) with its ``anchor``
+    point (a Rect attribute name) at logical ``pos``; returns the logical rect it covers. On a scaled :class:`Canvas` the font renders at
     ``size`` times the scale, so the text is as sharp as the screen allows."""
     scale = scale_of(surface)
+    colour = palette.text if colour is None else colour
     if scale == 1:
         image = font(size, bold).render(message, True, colour)
         rect = image.get_rect(**{anchor: pos})
@@ -128,9 +125,9 @@ def wrap(message: str, width: int, size: int = 14) -> list[str]:
 
 
 def title_bar(surface: pygame.Surface, rect: pygame.Rect, caption: str) -> None:
-    """A navy bar with a white caption, like a dialog title."""
-    draw.rect(surface, NAVY, rect)
-    text(surface, caption, (rect.left + 6, rect.centery), 16, LIGHT, "midleft", bold=True)
+    """A title bar (the theme's title colour; classic: navy) with its caption, like a dialog title."""
+    draw.rect(surface, palette.title, rect)
+    text(surface, caption, (rect.left + 6, rect.centery), 16, palette.title_text, "midleft", bold=True)
 
 
 class Button:
@@ -144,8 +141,8 @@ class Button:
         self._fitted: tuple[tuple, int] | None = None  # (label, width, size) -> font size fitted
 
     def draw(self, surface: pygame.Surface, focused: bool = False, pressed: bool = False) -> None:
-        draw.rect(surface, GREY, self.rect)
-        draw.rect(surface, BLACK if focused else SHADE, self.rect, 1)
+        draw.rect(surface, palette.panel, self.rect)
+        draw.rect(surface, palette.text if focused else palette.shade, self.rect, 1)
         bevel(surface, self.rect.inflate(-2, -2), 1, raised=not pressed)
         offset = 1 if pressed else 0
         # a label too wide for its button (a narrow window) takes a smaller font
@@ -158,8 +155,8 @@ class Button:
         if focused:
             focus = self.rect.inflate(-6, -6)
             for x in range(focus.left, focus.right, 2):  # dotted focus line, as in Windows
-                surface.set_at((x, focus.top), BLACK)
-                surface.set_at((x, focus.bottom - 1), BLACK)
+                surface.set_at((x, focus.top), palette.text)
+                surface.set_at((x, focus.bottom - 1), palette.text)
 
 
 class ButtonList:
@@ -236,13 +233,13 @@ class TextField:
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw.rect(surface, LIGHT, self.rect)
+        draw.rect(surface, palette.field, self.rect)
         bevel(surface, self.rect, 2, raised=False)
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(-4, -4))
         shown = self.value + ("|" if self.focused else "")
         x = min(self.rect.left + 5, self.rect.right - 5 - text_width(shown, self.size))  # keep the end in view
-        text(surface, shown, (x, self.rect.centery + 1), self.size, BLACK, "midleft")
+        text(surface, shown, (x, self.rect.centery + 1), self.size, palette.text, "midleft")
         surface.set_clip(clip)
         if self.focused:
-            draw.rect(surface, BLACK, self.rect.inflate(2, 2), 1)
+            draw.rect(surface, palette.text, self.rect.inflate(2, 2), 1)

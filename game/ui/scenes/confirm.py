@@ -13,7 +13,8 @@ import pygame
 
 from game.ui import draw
 from game.ui.scene import Overlay
-from game.ui.widgets import BLACK, GREY, Button, ButtonList, bevel, text, title_bar, wrap
+from game.ui.widgets import Button, ButtonList, bevel, text, title_bar, wrap
+from game.ui.theme import palette
 
 TEXT_SIZE = 14  # message font, pixels
 LINE = 13  # message line height, pixels
@@ -77,8 +78,8 @@ class Box(Overlay):
 
     def draw_over(self, screen: pygame.Surface) -> None:
         shadow = self.box.move(3, 3)
-        draw.rect(screen, BLACK, shadow)
-        draw.rect(screen, GREY, self.box)
+        draw.rect(screen, palette.text, shadow)
+        draw.rect(screen, palette.panel, self.box)
         bevel(screen, self.box, 2)
         title_bar(screen, pygame.Rect(self.box.left + 3, self.box.top + 3, self.box.width - 6, 18), self.title)
         for i, line in enumerate(self.shown):

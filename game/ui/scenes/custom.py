@@ -23,7 +23,8 @@ from game.ui import draw
 from game.ui.layout import MENU_SIZE, MIN_CELL, fit_cell, max_board
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import draw_dialog, start
-from game.ui.widgets import BLACK, ERROR, Button, bevel, focus_step, text, wrap
+from game.ui.widgets import Button, bevel, focus_step, text, wrap
+from game.ui.theme import palette
 
 FIELDS = ("rows", "columns", "mines")
 MAX_DIGITS = 6  # longest number a field takes
@@ -166,17 +167,17 @@ class CustomForm(Scene):
         for i, name in enumerate(FIELDS):
             rect = self.field_rect(i)
             text(screen, name.title(), (16, rect.top + 4), 18)
-            draw.rect(screen, (255, 255, 255), rect)
+            draw.rect(screen, palette.field, rect)
             bevel(screen, rect, 2, raised=False)
             shown = self.values[i] + ("|" if i == self.focus else "")
             text(screen, shown, (rect.left + 6, rect.top + 5), 18)
-            text(screen, hints[i], (rect.left, rect.bottom + 1), 12, (64, 64, 64))
+            text(screen, hints[i], (rect.left, rect.bottom + 1), 12, palette.dim)
             if i == self.focus:
-                draw.rect(screen, BLACK, rect.inflate(2, 2), 1)
+                draw.rect(screen, palette.text, rect.inflate(2, 2), 1)
         self.start_button.draw(screen, focused=self.focus == 3)
         self.back_button.draw(screen, focused=self.focus == 4)
         for i, line in enumerate(wrap(self.message, MENU_SIZE[0] - 24, 16)[:4]):
-            text(screen, line, (12, 198 + i * 15), 16, ERROR)
+            text(screen, line, (12, 198 + i * 15), 16, palette.error)
         self.dirty = False
 
     def hints(self) -> tuple[str, str, str]:

@@ -11,7 +11,8 @@ import pygame
 
 from game.board import Config
 from game.ui.layout import MENU_SIZE
-from game.ui.widgets import GREY, bevel, title_bar
+from game.ui.widgets import bevel, title_bar
+from game.ui.theme import palette
 
 BUTTON_H = 26  # menu button height, pixels
 BUTTON_GAP = 6  # space between menu buttons, pixels
@@ -21,7 +22,7 @@ LEVEL_LABELS = {"beginner": "Beginner", "intermediate": "Intermediate", "expert"
 
 def draw_dialog(screen: pygame.Surface, caption: str) -> None:
     """The common menu-screen background: grey, raised bevel, navy title bar."""
-    screen.fill(GREY)
+    screen.fill(palette.panel)
     bevel(screen, screen.get_rect(), 2)
     title_bar(screen, pygame.Rect(4, 4, screen.get_width() - 8, 20), caption)
 

@@ -28,9 +28,10 @@ import pygame
 from game.board import Cell
 from game.noguess import Generation, GenerationCancelled, NoGuessError
 from game.ui import draw
-from game.ui.canvas import layer, scale_of
+from game.ui.canvas import layer, stale
 from game.ui.scene import Overlay
-from game.ui.widgets import BLACK, ERROR, GREY, NAVY, SHADE, Button, ButtonList, bevel, font, text, wrap
+from game.ui.widgets import Button, ButtonList, bevel, font, text, wrap
+from game.ui.theme import mix, palette
 
 STEP_BUDGET = 0.008  # seconds of generation per update tick: half a 60 Hz frame
 REST_SHARE = 0.25  # after a slice of d seconds the next waits d * REST_SHARE: no catch-up spiral
@@ -146,13 +147,13 @@ class Generating(Overlay):
     # ----- drawing ---------------------------------------------------------------------------
     def draw_over(self, screen: pygame.Surface) -> None:
         board = self.base.layout.board
-        if self._dim is None or self._dim.scale != scale_of(screen):
+        if stale(self._dim, screen):
             self._dim = layer(screen, board.size, at=board.topleft)
-            self._dim.fill((0, 0, 0))  # black: the board darkens but stays visible
+            self._dim.fill(palette.backdrop)  # the board darkens but stays visible
             self._dim.set_alpha(DIM_ALPHA)
         screen.blit(self._dim, board)
         panel = layer(screen, self.panel.size, at=self.panel.topleft)
-        panel.fill(GREY)
+        panel.fill(palette.panel)
         bevel(panel, panel.get_rect(), 2)
         screen.blit(panel, self.panel)
         if self.message:
@@ -165,10 +166,10 @@ class Generating(Overlay):
         turn = self.ticks // TICKS_PER_SPOKE
         dots = "." * (turn // (SPOKES // 2) % DOTS_CYCLE)
         left = self.panel.centerx - font(20, bold=True).size("Generating...")[0] // 2  # dots never shift it
-        text(screen, "Generating" + dots, (left, self.panel.top + 14), 20, BLACK, "midleft", bold=True)
+        text(screen, "Generating" + dots, (left, self.panel.top + 14), 20, palette.text, "midleft", bold=True)
         self._draw_spinner(screen, (self.panel.centerx, self.panel.top + 41), turn % SPOKES)
         text(screen, "No-guess board  -  Esc: cancel", (self.panel.centerx, self.panel.top + 61), 14,
-             (64, 64, 64), "center")
+             palette.dim, "center")
 
     def _draw_spinner(self, screen: pygame.Surface, centre: tuple[int, int], lit: int) -> None:
         """SPOKES dots in a ring; the ``lit`` one black, the ones behind it fading to grey."""
@@ -177,10 +178,10 @@ class Generating(Overlay):
             x = centre[0] + round(SPINNER_RADIUS * math.cos(angle))
             y = centre[1] + round(SPINNER_RADIUS * math.sin(angle))
             age = (lit - i) % SPOKES  # 0: the lit spoke, then the trail
-            shade = NAVY if age == 0 else SHADE if age < 3 else (160, 160, 160)
+            shade = palette.title if age == 0 else palette.shade if age < 3 else mix(palette.shade, palette.panel)
             draw.circle(screen, shade, (x, y), 3 if age < 2 else 2)
 
     def _draw_failure(self, screen: pygame.Surface) -> None:
-        text(screen, "No board", (self.panel.centerx, self.panel.top + 14), 20, BLACK, "center", bold=True)
+        text(screen, "No board", (self.panel.centerx, self.panel.top + 14), 20, palette.text, "center", bold=True)
         for i, line in enumerate(wrap(self.message, self.panel.width - 12, 14)[:3]):
-            text(screen, line, (self.panel.centerx, self.panel.top + 30 + i * 13), 14, ERROR, "center")
+            text(screen, line, (self.panel.centerx, self.panel.top + 30 + i * 13), 14, palette.error, "center")

@@ -11,7 +11,8 @@ import pygame
 from game.engine import State
 from game.ui import draw
 from game.ui.scene import Overlay
-from game.ui.widgets import BLACK, GREY, NAVY, bevel, font, text
+from game.ui.widgets import bevel, font, text
+from game.ui.theme import palette
 
 CONTROLS = (  # (keys, what they do), in the order shown
     ("Left click", "reveal"),
@@ -89,18 +90,18 @@ class Help(Overlay):
     def draw_over(self, screen: pygame.Surface) -> None:
         board = getattr(self.base, "layout", None)
         if self.game is not None and self.game.state is State.PLAYING:
-            draw.rect(screen, GREY, board.board)  # no studying the board while the clock stops
+            draw.rect(screen, palette.panel, board.board)  # no studying the board while the clock stops
         size, line, keys = self.fit()
         panel = self.panel()
-        draw.rect(screen, GREY, panel)
+        draw.rect(screen, palette.panel, panel)
         bevel(screen, panel, 2)
         title = pygame.Rect(panel.left + 3, panel.top + 3, panel.width - 6, 16)
-        draw.rect(screen, NAVY, title)
-        text(screen, TITLE, (title.left + 5, title.centery + 1), 15, (255, 255, 255), "midleft", bold=True)
+        draw.rect(screen, palette.title, title)
+        text(screen, TITLE, (title.left + 5, title.centery + 1), 15, palette.title_text, "midleft", bold=True)
         top = panel.top + PAD + 17
         left = panel.left + PAD + 2
         for key, action in CONTROLS:
-            text(screen, key, (left, top), size, BLACK, bold=True)
-            text(screen, action, (left + keys + GAP, top), size, BLACK)
+            text(screen, key, (left, top), size, palette.text, bold=True)
+            text(screen, action, (left + keys + GAP, top), size, palette.text)
             top += line
-        text(screen, "Any key or click closes", (panel.centerx, top + 1), size - 1, (90, 90, 90), "midtop")
+        text(screen, "Any key or click closes", (panel.centerx, top + 1), size - 1, palette.faint, "midtop")

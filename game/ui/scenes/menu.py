@@ -20,6 +20,7 @@ from game.ui.scenes.help import Help, is_help_key
 from game.ui.scenes.options import Options
 from game.ui.scenes.stats import Statistics
 from game.ui.widgets import Button, ButtonList, text
+from game.ui.theme import palette
 
 QUIT_TITLE, QUIT_QUESTION = "Quit", "Quit Minesweeper?"
 FOCUS_OF_LEVEL = {"beginner": 0, "intermediate": 1, "expert": 2, "custom": 3}  # button index
@@ -82,5 +83,5 @@ class Menu(Scene):
         self.list.draw(screen)
         self.quit_button.draw(screen, pressed=self.quit_pressed)
         text(screen, "Arrows, Enter; Esc quits; F1 help", (MENU_SIZE[0] // 2, MENU_SIZE[1] - 14), 16,
-             (64, 64, 64), "center")
+             palette.dim, "center")
         self.dirty = False

@@ -19,14 +19,14 @@ from game.board import FIRST_CLICK_RULES
 from game.ui import draw
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import draw_dialog
-from game.ui.widgets import BLACK, ERROR, NAVY, Button, bevel, text, wrap
+from game.ui.widgets import Button, bevel, text, wrap
+from game.ui.theme import THEME_NAMES, THEMES, palette
 
 ROW_H = 25  # one option line, pixels
 WIDTH = 300  # the Options screen's width, pixels (wider than the menu: long labels and values)
 FOOT_H = 80  # under the lines: the message (three lines) and Back, pixels
 SCALES = (1, 1.5, 2, 2.5, 3, 4)  # window scales offered; capped to what fits the screen
 FIRST_CLICK_NAMES = {"opening": "opens an area", "safe": "safe cell", "classic": "classic (XP)"}
-THEME_NAMES = {"classic": "classic", "dark": "dark", "contrast": "high contrast"}
 NO_GUESS_FIRST_CLICK = "No-guess boards always open an area; turn no-guess off to choose another first click."
 
 
@@ -64,7 +64,7 @@ class Options(Scene):
                 ("No-guess boards", on_off(services.no_guess),
                  lambda step: services.set_option(no_guess=not services.no_guess)),
                 ("Display", self.display_name(), self.change_display),
-                ("Theme", THEME_NAMES[s.theme], self.change_theme),
+                ("Theme", THEMES[s.theme].label, self.change_theme),
                 ("Reduce motion", on_off(s.reduce_motion), flip("reduce_motion")),
                 ("Ask before abandoning", on_off(s.confirm_abandon), flip("confirm_abandon")),
                 ("Row and column rulers", on_off(s.rulers), flip("rulers"))]
@@ -153,14 +153,14 @@ class Options(Scene):
             rect = self.row_rect(i)
             bevel(screen, rect, 1, raised=False)
             text(screen, label, (rect.left + 5, rect.centery), 16, anchor="midleft")
-            text(screen, f"< {value} >", (rect.right - 5, rect.centery), 16, NAVY, "midright", bold=True)
+            text(screen, f"< {value} >", (rect.right - 5, rect.centery), 16, palette.title, "midright", bold=True)
             if i == self.focus:
-                draw.rect(screen, BLACK, rect.inflate(2, 2), 1)
+                draw.rect(screen, palette.text, rect.inflate(2, 2), 1)
         self.back.draw(screen, focused=self.focus == len(self.rows()))
         top = 30 + len(self.rows()) * ROW_H + 2
         if self.message:
             for i, line in enumerate(wrap(self.message, WIDTH - 24, 14)[:3]):
-                text(screen, line, (12, top + i * 11), 14, ERROR)
+                text(screen, line, (12, top + i * 11), 14, palette.error)
         else:
-            text(screen, "Saved; applies to the next game", (WIDTH // 2, top + 15), 14, (64, 64, 64), "center")
+            text(screen, "Saved; applies to the next game", (WIDTH // 2, top + 15), 14, palette.dim, "center")
         self.dirty = False

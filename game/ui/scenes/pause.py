@@ -6,7 +6,8 @@ import pygame
 
 from game.ui import draw
 from game.ui.scene import Overlay
-from game.ui.widgets import GREY, bevel, font, text
+from game.ui.widgets import bevel, font, text
+from game.ui.theme import palette
 
 RESUME_KEYS = (pygame.K_p, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 TITLE, TITLE_SIZE = "Paused", 24  # the big word and its font, pixels
@@ -46,7 +47,7 @@ class Pause(Overlay):
 
     def draw_over(self, screen: pygame.Surface) -> None:
         cover = self.cover()
-        draw.rect(screen, GREY, cover)  # hide the cells: no peeking while the clock stops
+        draw.rect(screen, palette.panel, cover)  # hide the cells: no peeking while the clock stops
         bevel(screen, cover, 2)
         text(screen, TITLE, (cover.centerx, cover.centery - 10), TITLE_SIZE, anchor="center", bold=True)
         text(screen, HOW, (cover.centerx, cover.centery + 12), HOW_SIZE, anchor="center")

@@ -29,10 +29,10 @@ from game.ui.layout import layout_for
 from game.ui.loop import STEP
 from game.ui.replay_bar import BAR_H, ReplayBar
 from game.ui.scene import Scene
-from game.ui.widgets import BLACK, LIGHT
+from game.ui.theme import palette
+
 
 SPEEDS = (0.25, 0.5, 1, 2, 4, 8)  # playback speeds, times real time
-TRAIL_RGB = (255, 64, 64)  # the pointer's trail
 CURSOR = ((0, 0), (0, 12), (3, 9), (6, 14), (8, 13), (5, 8), (9, 8))  # an arrow pointer, pixels from its tip
 FASTER_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
@@ -158,14 +158,14 @@ class ReplayViewer(Scene):
         scale, board = self.layout.cell / CELL_PX, self.layout.board
         points = [(board.left + x * scale, board.top + y * scale) for x, y in self.head.trail()]
         if len(points) > 1:
-            draw.lines(screen, TRAIL_RGB, False, points, 2)
+            draw.lines(screen, palette.trail, False, points, 2)
         tip = self.head.pointer()
         if tip is None:
             return
         x, y = board.left + tip[0] * scale, board.top + tip[1] * scale
         arrow = [(x + dx, y + dy) for dx, dy in CURSOR]
-        draw.polygon(screen, LIGHT, arrow)
-        draw.polygon(screen, BLACK, arrow, 1)
+        draw.polygon(screen, palette.arrow, arrow)
+        draw.polygon(screen, palette.backdrop, arrow, 1)
 
     # ----- what the keys and buttons do ------------------------------------------------------
     def show(self, changed) -> None:

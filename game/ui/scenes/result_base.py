@@ -12,9 +12,9 @@ from game.ui.result_panel import BUTTON_SIZE, TOGGLE_SIZE, ResultPanel
 from game.ui.room import Room, make_room
 from game.ui.scene import Overlay
 from game.ui.widgets import Button, ButtonList, text
+from game.ui.theme import palette
 
 HIDDEN_SIZE = 13  # "V shows the result" in the strip while the panel is hidden, pixels
-HIDDEN_RGB = (90, 90, 90)
 FIGURES_POLL = 0.1  # seconds between looks for the figures while they are computed
 
 
@@ -180,7 +180,7 @@ class Result(Overlay):
         if not self.ready():
             return
         if not self.panel_shown:
-            text(screen, self.show_panel_hint, self.room.strip.center, HIDDEN_SIZE, HIDDEN_RGB, "center")
+            text(screen, self.show_panel_hint, self.room.strip.center, HIDDEN_SIZE, palette.faint, "center")
             return
         self.arranged.draw(screen)
         self.draw_buttons(screen)

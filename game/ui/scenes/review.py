@@ -33,7 +33,6 @@ from game.ui.scenes.replay import ReplayViewer
 
 PREVIOUS_KEYS = (pygame.K_LEFTBRACKET, pygame.K_PAGEUP)
 NEXT_KEYS = (pygame.K_RIGHTBRACKET, pygame.K_PAGEDOWN)
-SAFE_RGB = rv.VERDICT_RGB["certain"]  # the ring on a needless guess's proven-safe cell
 
 
 class ReviewViewer(ReplayViewer):
@@ -92,7 +91,7 @@ class ReviewViewer(ReplayViewer):
         rv.draw_marks(screen, self.strip, self.bar.track, self.marks)
         move = self.current
         rv.draw_panel(screen, self.room.panel, self.review, move, self.timeline.moves)
-        if move is not None and move.verdict in rv.VERDICT_RGB:
-            rv.ring(screen, self.layout.cell_rect(move.cell), rv.VERDICT_RGB[move.verdict])
+        if move is not None and move.verdict in rv.VERDICT_FIELDS:
+            rv.ring(screen, self.layout.cell_rect(move.cell), rv.verdict_colour(move.verdict))
             if move.proof is not None:
-                rv.ring(screen, self.layout.cell_rect(move.proof.cell), SAFE_RGB)
+                rv.ring(screen, self.layout.cell_rect(move.proof.cell), rv.verdict_colour("certain"))  # proven safe

@@ -26,14 +26,13 @@ from game.ui.scene import Scene
 from game.ui.scenes.confirm import Confirm, MessageBox
 from game.ui.game_list import GamesPage
 from game.ui.scenes.dialog import LEVEL_LABELS, draw_dialog
-from game.ui.widgets import BLACK, ERROR, GREY, LIGHT, SHADE, Button, ButtonList, bevel, text
+from game.ui.widgets import Button, ButtonList, bevel, text
+from game.ui.theme import palette
 
 STATS_SIZE = (400, 420)  # logical window size, pixels
 TAB_W, TAB_H = 94, 22  # one level tab, pixels
 PANEL = pygame.Rect(8, 50, 384, 322)  # the tab page, pixels
 CHART = pygame.Rect(18, 262, 364, 90)  # the well the last results are drawn in, pixels
-WON, LOST = (0, 128, 0), (192, 0, 0)  # bar colours
-DIM = (64, 64, 64)  # secondary text
 SUMMARY_LINE = 16  # one line of the summary column, pixels
 RESET_QUESTION = "Reset all statistics? A backup is kept."
 FIGURES_POLL = 0.1  # seconds between looks for figures computed in the background
@@ -194,7 +193,7 @@ class Statistics(Scene):
     # ----- drawing ---------------------------------------------------------------------------
     def draw(self, screen: pygame.Surface) -> None:
         draw_dialog(screen, "Statistics")
-        draw.rect(screen, GREY, PANEL)
+        draw.rect(screen, palette.panel, PANEL)
         bevel(screen, PANEL, 2)
         self.draw_tabs(screen)
         s = self.stats.get(self.level)
@@ -207,13 +206,13 @@ class Statistics(Scene):
             y = PANEL.top + 10 + i * SUMMARY_LINE
             text(screen, label, (PANEL.left + 10, y), 16)
             text(screen, value, (PANEL.left + 170, y), 16, anchor="topright", bold=True)
-        draw.line(screen, SHADE, (PANEL.left + 182, PANEL.top + 10), (PANEL.left + 182, CHART.top - 22))
-        draw.line(screen, LIGHT, (PANEL.left + 183, PANEL.top + 10), (PANEL.left + 183, CHART.top - 22))
+        draw.line(screen, palette.shade, (PANEL.left + 182, PANEL.top + 10), (PANEL.left + 182, CHART.top - 22))
+        draw.line(screen, palette.light, (PANEL.left + 183, PANEL.top + 10), (PANEL.left + 183, CHART.top - 22))
         if s is not None:
             self.draw_best(screen, s)
             self.draw_chart(screen, s)
         if self.message:
-            text(screen, self.message[:80], (PANEL.left + 10, PANEL.bottom - 16), 14, ERROR)
+            text(screen, self.message[:80], (PANEL.left + 10, PANEL.bottom - 16), 14, palette.error)
         self.buttons.draw(screen)
         self.dirty = False
 
@@ -236,14 +235,14 @@ class Statistics(Scene):
             rect = self.tab_rect(i)
             if i == self.tab:
                 rect = rect.inflate(0, 4).move(0, -2)
-            draw.rect(screen, GREY, rect)
-            draw.line(screen, LIGHT, rect.topleft, (rect.right - 2, rect.top))
-            draw.line(screen, LIGHT, rect.topleft, (rect.left, rect.bottom - 1))
-            draw.line(screen, SHADE, (rect.right - 1, rect.top + 1), (rect.right - 1, rect.bottom - 1))
+            draw.rect(screen, palette.panel, rect)
+            draw.line(screen, palette.light, rect.topleft, (rect.right - 2, rect.top))
+            draw.line(screen, palette.light, rect.topleft, (rect.left, rect.bottom - 1))
+            draw.line(screen, palette.shade, (rect.right - 1, rect.top + 1), (rect.right - 1, rect.bottom - 1))
             if i == self.tab:  # open the page's top edge under the open tab
-                draw.line(screen, GREY, (rect.left + 1, PANEL.top), (rect.right - 2, PANEL.top))
-                draw.line(screen, GREY, (rect.left + 1, PANEL.top + 1), (rect.right - 2, PANEL.top + 1))
-            text(screen, LEVEL_LABELS[level], (rect.centerx, rect.centery + 1), 16, BLACK, "center",
+                draw.line(screen, palette.panel, (rect.left + 1, PANEL.top), (rect.right - 2, PANEL.top))
+                draw.line(screen, palette.panel, (rect.left + 1, PANEL.top + 1), (rect.right - 2, PANEL.top + 1))
+            text(screen, LEVEL_LABELS[level], (rect.centerx, rect.centery + 1), 16, palette.text, "center",
                  bold=i == self.tab)
 
     def draw_best(self, screen: pygame.Surface, s: LevelStats) -> None:
@@ -251,16 +250,16 @@ class Statistics(Scene):
         left, top = PANEL.left + 192, PANEL.top + 10
         text(screen, "Best times", (left, top), 16, bold=True)
         if s.level not in LEVELS[:3]:
-            text(screen, "Custom sizes have no", (left, top + 22), 14, DIM)
-            text(screen, "best-time table.", (left, top + 36), 14, DIM)
+            text(screen, "Custom sizes have no", (left, top + 22), 14, palette.dim)
+            text(screen, "best-time table.", (left, top + 36), 14, palette.dim)
             return
         if not s.best_times:
-            text(screen, "No wins yet without help", (left, top + 22), 14, DIM)
-            text(screen, "or a board known before.", (left, top + 36), 14, DIM)
+            text(screen, "No wins yet without help", (left, top + 22), 14, palette.dim)
+            text(screen, "or a board known before.", (left, top + 36), 14, palette.dim)
             return
         columns = (0, 18, 72, 138)  # rank, time, name, date: x offsets, pixels
         for x, title in zip(columns, ("#", "Time", "Name", "Date")):
-            text(screen, title, (left + x, top + 20), 14, DIM)
+            text(screen, title, (left + x, top + 20), 14, palette.dim)
         for i, best in enumerate(s.best_times):
             y = top + 34 + i * 14
             name = best.name if len(best.name) <= 9 else best.name[:8] + "."
@@ -271,14 +270,14 @@ class Statistics(Scene):
         """Bars of the last RECENT games, oldest left: height = time, green won, red lost."""
         text(screen, f"Last {RECENT} games", (CHART.left, CHART.top - 16), 16, bold=True)
         legend_x = CHART.right - 96
-        for colour, label in ((WON, "won"), (LOST, "lost")):
+        for colour, label in ((palette.won, "won"), (palette.lost, "lost")):
             draw.rect(screen, colour, (legend_x, CHART.top - 13, 9, 9))
             text(screen, label, (legend_x + 12, CHART.top - 15), 14)
             legend_x += 48
-        draw.rect(screen, LIGHT, CHART)
+        draw.rect(screen, palette.field, CHART)
         bevel(screen, CHART.inflate(4, 4), 2, raised=False)
         if not s.recent:
-            text(screen, "No games yet", CHART.center, 16, DIM, "center")
+            text(screen, "No games yet", CHART.center, 16, palette.dim, "center")
             return
         longest = max(seconds for _, seconds in s.recent) or 1.0
         slot = (CHART.width - 4) / RECENT
@@ -286,5 +285,5 @@ class Statistics(Scene):
             height = max(2, round((CHART.height - 16) * seconds / longest))
             bar = pygame.Rect(CHART.left + 2 + round(i * slot), CHART.bottom - 2 - height,
                               max(1, round(slot) - 2), height)
-            draw.rect(screen, WON if won else LOST, bar)
-        text(screen, f"{longest:.0f} s", (CHART.left + 4, CHART.top + 2), 14, DIM)
+            draw.rect(screen, palette.won if won else palette.lost, bar)
+        text(screen, f"{longest:.0f} s", (CHART.left + 4, CHART.top + 2), 14, palette.dim)
