@@ -27,7 +27,9 @@ def isolated_data_dir(tmp_path, monkeypatch):
     data = tmp_path / "userdata"
     data.mkdir()
     monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(data))
-    return data
+    yield data
+    from game.ui import theme
+    theme.use("classic")  # the current theme is the window's: a test that changed it leaves it
 
 
 @pytest.fixture

@@ -64,6 +64,16 @@ class Help(Overlay):
             return self.base
         return self
 
+    def size(self) -> tuple[int, int]:
+        """The window beneath, grown (while the help shows) to hold the panel at the smallest
+        font where it would not fit: Beginner's window is narrower than the two columns."""
+        width, height = self.base.size()
+        size, line = SIZES[-1]
+        keys = max(font(size, bold=True).size(k)[0] for k, _ in CONTROLS)
+        actions = max(font(size).size(a)[0] for _, a in CONTROLS)
+        return (max(width, keys + GAP + actions + 2 * PAD + 16),
+                max(height, 2 * PAD + 22 + len(CONTROLS) * line + line + 8))
+
     def fit(self) -> tuple[int, int, int]:
         """(font size, line height, key column width) of the largest text that fits the window."""
         width, height = self.size()
@@ -88,6 +98,8 @@ class Help(Overlay):
         return panel
 
     def draw_over(self, screen: pygame.Surface) -> None:
+        if self.size() != self.base.size():  # the window grew for the panel: cover what is beyond the base
+            draw.rect(screen, palette.panel, screen.get_rect())
         board = getattr(self.base, "layout", None)
         if self.game is not None and self.game.state is State.PLAYING:
             draw.rect(screen, palette.panel, board.board)  # no studying the board while the clock stops

@@ -1,0 +1,104 @@
+"""Motion in the window: an opening's cells show outward from the click over 0.25 s, any input
+shows the rest at once, the board shakes after an explosion, and Reduce motion (Options)
+turns both off (headless SDL, posted events, the fake clock: one update a frame)."""
+
+import math
+
+import pygame
+
+from game.ui.motion import CASCADE_S, SHAKE_S, UPDATE_HZ
+from game.ui.scenes.options import Options
+from game.ui.scenes.result import GameOver
+
+REDUCE_MOTION_ROW = 6  # the Reduce motion line of Options
+
+
+def looks(w, cell, key: str) -> bool:
+    """True when the canvas shows the ``key`` sprite at ``cell``, pixel for pixel."""
+    rect = w.scene.layout.cell_rect(cell)
+    sprite = w.scene.services.assets.cell_sprites(w.screen.rect(rect).width)[key]
+    return w.screen.pixels(rect) == pygame.image.tobytes(sprite, "RGB")
+
+
+def shown(w, cells) -> bool:
+    """True when every one of ``cells`` shows as the game says it is."""
+    return all(looks(w, c, w.scene.game.appearance(c)) for c in cells)
+
+
+def beginner(window, reduce_motion=False):
+    w = window(["--seed", "1"])
+    if reduce_motion:
+        w.click(w.scene.list.buttons[4].rect.center)
+        assert isinstance(w.scene, Options) and w.scene.rows()[REDUCE_MOTION_ROW][0] == "Reduce motion"
+        w.click(w.scene.row_rect(REDUCE_MOTION_ROW).center)
+        assert w.scene.services.settings.reduce_motion
+        w.key(pygame.K_ESCAPE)
+    w.click(w.scene.list.buttons[0].rect.center)
+    return w
+
+
+def open_centre(w):
+    """Click the centre (an opening: the first click opens an area); the cells it revealed, the
+    farthest from the click first."""
+    game = w.scene.game
+    w.click_cell((4, 4))
+    opened = [c for c in game.cells() if game.appearance(c) != "covered" and game.appearance(c) != "flag"]
+    assert len(opened) > 10
+    return sorted(opened, key=lambda c: -math.dist(c, (4, 4)))
+
+
+def test_an_opening_shows_outward_from_the_click_within_a_quarter_second(window):
+    w = beginner(window)
+    opened = open_centre(w)
+    assert all(looks(w, c, "covered") for c in opened[:3])  # the game changed; the picture follows
+    assert shown(w, [(4, 4)])  # the clicked cell shows at once
+    w.step(round(CASCADE_S * UPDATE_HZ) + 1)
+    assert shown(w, opened)
+    assert not w.scene.busy()
+
+
+def test_any_key_shows_the_rest_of_the_opening_before_it_acts(window):
+    w = beginner(window)
+    opened = open_centre(w)
+    assert not shown(w, opened)
+    w.key(pygame.K_RIGHT)
+    assert shown(w, [c for c in opened if c != w.scene.cursor])  # (the cursor is drawn over its cell)
+
+
+def test_reduce_motion_shows_an_opening_at_once(window):
+    w = beginner(window, reduce_motion=True)
+    opened = open_centre(w)
+    assert shown(w, opened)
+
+
+def lose(w):
+    game = w.scene.game
+    w.click_cell((4, 4))
+    w.step(30)
+    w.click_cell(sorted(game.layout())[0])
+    assert isinstance(w.scene, GameOver)
+
+
+def shakes(w) -> list[tuple[int, int]]:
+    """The board's offset in each frame of the explosion's first SHAKE_S seconds."""
+    out = []
+    for _ in range(round(SHAKE_S * UPDATE_HZ) + 2):
+        out.append(w.scene.base.shake)
+        w.step(1)
+    return out
+
+
+def test_an_explosion_shakes_the_board_and_it_settles(window):
+    w = beginner(window)
+    lose(w)
+    board = w.scene.base.layout.board
+    moved = w.screen.pixels(board)
+    offsets = shakes(w)
+    assert any(offset != (0, 0) for offset in offsets)
+    assert offsets[-1] == (0, 0) and w.screen.pixels(board) != moved  # drawn where it belongs again
+
+
+def test_reduce_motion_keeps_the_board_still(window):
+    w = beginner(window, reduce_motion=True)
+    lose(w)
+    assert set(shakes(w)) == {(0, 0)}
