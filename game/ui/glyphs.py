@@ -40,5 +40,11 @@ LED_SHAPES = {
     "g": [(2, 11), (4, 10), (8, 10), (10, 11), (8, 12), (4, 12)],
 }
 
+# Each segment's centre line (inside its polygon): drawn too, so a segment keeps a pixel
+# in a digit a few pixels tall, where its polygon would round away.
+LED_SPINES = {"a": ((3, 2), (9, 2)), "b": ((10, 3), (10, 9)), "c": ((10, 13), (10, 19)),
+              "d": ((3, 20), (9, 20)), "e": ((2, 13), (2, 18)), "f": ((2, 3), (2, 9)),
+              "g": ((3, 11), (9, 11))}
+
 DIGIT_SEGMENTS = {"0": "abcdef", "1": "bc", "2": "abdeg", "3": "abcdg", "4": "bcfg", "5": "acdfg",
                   "6": "acdefg", "7": "abc", "8": "abcdefg", "9": "abcdfg", "minus": "g"}

@@ -18,7 +18,7 @@ import math
 
 import pygame
 
-from game.ui.glyphs import DIGIT_SEGMENTS, GLYPHS, LED_SHAPES
+from game.ui.glyphs import DIGIT_SEGMENTS, GLYPHS, LED_SHAPES, LED_SPINES
 from game.ui.pen import Pen, bevel
 from game.ui.theme import Theme
 
@@ -140,11 +140,13 @@ class Sprites:
         t = self.theme
         s = pygame.Surface((width, height))
         s.fill(t.led_back)
-        if width < FLAT or height < FLAT:
-            return s
         pen = Pen(s, width / LED_W, height / LED_H)
-        for name, points in LED_SHAPES.items():
-            pen.polygon(t.led_on if name in segments else t.led_off, points)
+        for lit in (False, True):  # lit last: where small segments meet, the lit one shows
+            for name, points in LED_SHAPES.items():
+                if (name in segments) == lit:
+                    colour = t.led_on if lit else t.led_off
+                    pen.polygon(colour, points)
+                    pen.line(colour, *LED_SPINES[name])  # at least a pixel wide when small
         return s
 
     def _face(self, kind: str, size: int, pressed: bool) -> pygame.Surface:
