@@ -8,8 +8,8 @@ classic sizes they are pixel-identical to the PNGs under assets/ (tools/make_ass
 writes those PNGs through this module). Colours come from the theme (game.ui.theme);
 ``number_weight`` 2 draws the number glyphs one grid pixel heavier.
 
-Below 4 device pixels a cell, an LED digit or a face has no room for a drawing and is
-a flat colour, the sprite's main one.
+Below 4 device pixels a cell or a face has no room for a drawing and is a flat colour,
+the sprite's main one; an LED digit keeps at least a pixel of each segment (its spine).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ CELL_KEYS = ("covered", "pressed", "flag", "question", "mine", "mine_hit", "wron
              *(str(n) for n in range(9)))  # as Game.appearance gives them
 LED_KEYS = (*(str(n) for n in range(10)), "minus")
 FACE_KEYS = ("normal", "oh", "won", "dead", "pressed")
-FLAT = 4  # below this many device pixels a sprite is a flat colour
+FLAT = 4  # below this many device pixels a cell or a face is a flat colour
 CACHED = 12  # sizes kept per kind of sprite (a resized window asks for a few at a time)
 # The explosion is fire whatever the theme (no pure white: the dark theme forbids it).
 SPARK, EMBER, FLAME, CORE, SMOKE = (255, 230, 80), (200, 40, 0), (255, 140, 0), (255, 255, 160), (90, 90, 90)
