@@ -18,7 +18,7 @@ def test_revealed_numbers_are_drawn_in_their_classic_colours(window):
     w = window(["--difficulty", "expert", "--seed", "21"])
     game = w.scene.game
     w.click_cell((8, 15))
-    w.step(1)
+    w.step(30)  # the opening shows outward over game.ui.motion.CASCADE_S (0.25 s, 15 frames)
     screen = w.screen
     seen = set()
     for cell in game.cells():

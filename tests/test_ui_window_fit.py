@@ -77,10 +77,12 @@ def test_a_shrunk_window_follows_the_game_and_whole_scales_stay_exact(window):
     factor, left, top = w.display.view
     assert factor < 1
     cell = layout.cell_rect((0, 0))
-    spot = (left + int(cell.centerx * factor), top + int(cell.centery * factor))
-    before = pygame.display.get_surface().get_at(spot)
+    # the cell as shown (drawn at its shrunk size: the flag need not cover its centre pixel)
+    shown = pygame.Rect(left + math.floor(cell.left * factor), top + math.floor(cell.top * factor),
+                        math.ceil(cell.width * factor), math.ceil(cell.height * factor))
+    before = pygame.image.tobytes(pygame.display.get_surface().subsurface(shown), "RGB")
     w.click_cell((0, 0), button=3)  # a flag: the shrunk window shows it
-    assert pygame.display.get_surface().get_at(spot) != before
+    assert pygame.image.tobytes(pygame.display.get_surface().subsurface(shown), "RGB") != before
     resize(w, (layout.size[0] * 2, layout.size[1] * 2))  # back to a whole scale: the canvas, by bands
     w.click_cell((8, 8), button=3)
     factor, left, top = w.display.view

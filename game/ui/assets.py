@@ -1,68 +1,97 @@
-"""Sprites from the PNGs under assets/ (drawn by tools/make_assets.py), loaded once.
+"""The sprites the scenes blit, at the size they have on screen, in the current theme.
 
-Load only after the display mode is set: images are converted to the screen's
-format (``convert`` for opaque tiles, ``convert_alpha`` for the explosion).
+Every sprite is drawn by code (game.ui.sprites) for the requested device size and the
+current theme (game.ui.theme.current()), never a small image scaled: so a cell at 2.25x
+is as sharp as at 1x. Once a display mode is set, sprites are converted to the screen's
+format (``convert`` for opaque tiles, ``convert_alpha`` for the explosion) so blits are
+fast; without one (tests, tools) they are used as drawn. The PNGs under assets/ are the
+classic sprites at their classic sizes, written by tools/make_assets.py from the same code.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 
-ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
-CELL_KEYS = ("covered", "pressed", "flag", "question", "mine", "mine_hit", "wrong_flag",
-             *(str(n) for n in range(9)))  # sprite keys, as Game.appearance gives them
-LED_KEYS = (*(str(n) for n in range(10)), "minus")
-FACE_KEYS = ("normal", "oh", "won", "dead", "pressed")
-BLAST = 48  # explosion frame side, pixels
+from game.ui import theme as themes
+from game.ui.sprites import BLAST, CELL, CELL_KEYS, FACE, FACE_KEYS, LED_H, LED_KEYS, LED_W, Sprites
+
+__all__ = ["Assets", "BLAST", "CELL_KEYS", "FACE_KEYS", "LED_KEYS"]
 
 
 class Assets:
-    """Every sprite: ``cells`` (16 px, by appearance key), ``led``, ``faces``, ``explosion`` frames.
+    """Every sprite of the current theme, by device size, drawn once per theme and size.
 
-    Raises:
-        FileNotFoundError: a PNG is missing (the message says how to draw them again).
-    """
+    ``cells``, ``led``, ``faces`` and ``explosion`` are the classic-size ones (16-pixel
+    cells, 13x23 digits, 26-pixel faces, 48-pixel explosion frames) of the current theme."""
 
-    def __init__(self, folder: Path = ASSETS) -> None:
-        self.folder = folder
-        self.cells = {key: self._load(f"cell_{key}") for key in CELL_KEYS}
-        self.led = {key: self._load(f"led_{key}") for key in LED_KEYS}
-        self.faces = {key: self._load(f"face_{key}") for key in FACE_KEYS}
-        sheet = self._load("explosion", alpha=True)
-        self.explosion = [sheet.subsurface((i * BLAST, 0, BLAST, BLAST))
-                          for i in range(sheet.get_width() // BLAST)]
-        self._scaled: dict[tuple, dict[str, pygame.Surface]] = {(16, 16): self.cells}
+    def __init__(self) -> None:
+        self._themes: dict[str, Sprites] = {}
+        self._ready: dict[tuple, object] = {}  # (theme, kind, size) -> converted sprites
 
+    # --- by size on screen ------------------------------------------------------
     def cell_sprites(self, size: int) -> dict[str, pygame.Surface]:
-        """Cell sprites at ``size`` pixels (smaller boards of a big size are shrunk once)."""
-        return self._sized(self.cells, (size, size))
+        """Cell sprites (keys CELL_KEYS, as Game.appearance gives them), ``size`` x ``size`` device pixels."""
+        return self._get("cells", (size,))
 
     def led_sprites(self, width: int, height: int) -> dict[str, pygame.Surface]:
-        """LED digits of ``width`` x ``height`` pixels."""
-        return self._sized(self.led, (width, height))
+        """LED digits (keys "0".."9", "minus"), ``width`` x ``height`` device pixels."""
+        return self._get("led", (width, height))
 
     def face_sprites(self, size: int) -> dict[str, pygame.Surface]:
-        """Face buttons of ``size`` x ``size`` pixels."""
-        return self._sized(self.faces, (size, size))
+        """Face buttons (normal, oh, won, dead, pressed), ``size`` x ``size`` device pixels."""
+        return self._get("faces", (size,))
 
     def explosion_frames(self, size: int) -> list[pygame.Surface]:
-        """The explosion's frames, ``size`` x ``size`` pixels each."""
-        frames = self._sized(dict(enumerate(self.explosion)), (size, size))
-        return [frames[i] for i in range(len(frames))]
+        """The explosion's frames (per-pixel alpha), ``size`` x ``size`` device pixels each."""
+        return self._get("explosion", (size,))
 
-    def _sized(self, images: dict, size: tuple[int, int]) -> dict:
-        key = (id(images) if images is not self.cells else 0, *size)
-        if size == next(iter(images.values())).get_size():
-            return images
-        if key not in self._scaled:
-            self._scaled[key] = {name: pygame.transform.smoothscale(image, size) for name, image in images.items()}
-        return self._scaled[key]
+    # --- the classic sizes ------------------------------------------------------
+    @property
+    def cells(self) -> dict[str, pygame.Surface]:
+        return self.cell_sprites(CELL)
 
-    def _load(self, name: str, alpha: bool = False) -> pygame.Surface:
-        path = self.folder / f"{name}.png"
-        if not path.exists():
-            raise FileNotFoundError(f"sprite {path} is missing; draw them with python tools/make_assets.py")
-        image = pygame.image.load(str(path))
-        return image.convert_alpha() if alpha else image.convert()
+    @property
+    def led(self) -> dict[str, pygame.Surface]:
+        return self.led_sprites(LED_W, LED_H)
+
+    @property
+    def faces(self) -> dict[str, pygame.Surface]:
+        return self.face_sprites(FACE)
+
+    @property
+    def explosion(self) -> list[pygame.Surface]:
+        return self.explosion_frames(BLAST)
+
+    # --- drawing and converting -------------------------------------------------
+    def sprites(self) -> Sprites:
+        """The current theme's :class:`Sprites` (drawn on first use)."""
+        theme = themes.current()
+        if theme.name not in self._themes or self._themes[theme.name].theme is not theme:
+            self._themes[theme.name] = Sprites(theme)
+        return self._themes[theme.name]
+
+    def _get(self, kind: str, size: tuple):
+        sprites = self.sprites()
+        drawn = getattr(sprites, kind)(*size)
+        key = (sprites.theme.name, kind, *size)
+        shown = pygame.display.get_surface() is not None
+        ready = self._ready.get(key)
+        # again when drawn again (the drawing cache let it go) or a display mode came since
+        if ready is None or ready[0] is not drawn or ready[1] != shown:
+            while len(self._ready) >= 64:
+                del self._ready[next(iter(self._ready))]
+            ready = self._ready[key] = (drawn, shown, _for_display(drawn) if shown else drawn)
+        return ready[2]
+
+
+def _for_display(drawn):
+    """``drawn`` (a dict or list of surfaces) converted to the display's format (a mode is set)."""
+    def convert(surface: pygame.Surface) -> pygame.Surface:
+        try:
+            return surface.convert_alpha() if surface.get_flags() & pygame.SRCALPHA else surface.convert()
+        except pygame.error:  # the display went away meanwhile: use it as drawn
+            return surface
+
+    if isinstance(drawn, dict):
+        return {name: convert(surface) for name, surface in drawn.items()}
+    return [convert(surface) for surface in drawn]

@@ -75,9 +75,12 @@ def draw_led(screen, rect: pygame.Rect, value: int, assets) -> None:
     draw.rect(screen, palette.shade, rect)
     draw.line(screen, palette.light, (rect.left + 1, rect.bottom - 1), (rect.right - 1, rect.bottom - 1))
     draw.line(screen, palette.light, (rect.right - 1, rect.top + 1), (rect.right - 1, rect.bottom - 1))
-    digits = assets.led_sprites(*device_size(screen, (rect.left + 1, rect.top + 1, LED_W, LED_H)))
     for i, ch in enumerate(led_text(value, (rect.width - 2) // LED_W)):
-        screen.blit(digits["minus" if ch == "-" else ch], (rect.left + 1 + i * LED_W, rect.top + 1))
+        slot = (rect.left + 1 + i * LED_W, rect.top + 1, LED_W, LED_H)
+        # each digit at its own slot's device size: at a scale that is not whole, slots
+        # differ by a pixel, and a digit one pixel too wide would hide its neighbour's edge
+        digits = assets.led_sprites(*device_size(screen, slot))
+        screen.blit(digits["minus" if ch == "-" else ch], slot[:2])
 
 
 def draw_hud(screen: pygame.Surface, layout: BoardLayout, assets, mines_left: int, seconds: int,

@@ -120,8 +120,8 @@ DARK = Theme(
     revealed=(34, 35, 39), grid=(58, 60, 66),
     numbers=((112, 168, 255), (110, 204, 110), (255, 112, 104), (196, 150, 255),
              (255, 176, 92), (84, 214, 214), (232, 232, 236), (168, 170, 176)),
-    mine=(12, 12, 14), mine_shine=(200, 200, 206), mine_hit=(200, 50, 44), flag=(255, 96, 84),
-    flag_pole=(226, 228, 232), wrong=(255, 180, 60), question=(226, 228, 232), cursor=(255, 214, 64),
+    mine=(150, 153, 162), mine_shine=(236, 237, 240), mine_hit=(200, 50, 44), flag=(255, 96, 84),
+    flag_pole=(226, 228, 232), wrong=(255, 200, 80), question=(226, 228, 232), cursor=(255, 214, 64),
     led_back=(10, 10, 12), led_on=(255, 80, 64), led_off=(56, 20, 18), face=(240, 200, 60),
     face_ink=(20, 20, 22),
     safe=(80, 210, 90), even=(240, 210, 60), risky=(240, 80, 70), guess=(255, 160, 40),
@@ -139,9 +139,11 @@ CONTRAST = Theme(
     faint=(200, 200, 200), field=(0, 0, 0), backdrop=(0, 0, 0),
     covered=(110, 110, 110), covered_light=(235, 235, 235), covered_shade=(40, 40, 40),
     revealed=(0, 0, 0), grid=(90, 90, 90),
-    # Okabe & Ito's colour-blind-safe palette (2008), lightened for black cells.
-    numbers=((86, 180, 233), (240, 228, 66), (230, 110, 0), (255, 255, 255),
-             (204, 121, 167), (0, 200, 150), (170, 170, 255), (190, 190, 190)),
+    # From Okabe & Ito's colour-blind-safe palette (2008), lightened for black cells and
+    # moved (each within CIE76 ΔE 15) until every pair is at least ΔE 23 apart under
+    # normal vision and simulated protanopia, deuteranopia and tritanopia (tests/test_ui_theme.py).
+    numbers=((90, 210, 255), (240, 210, 45), (225, 105, 30), (255, 255, 255),
+             (180, 105, 165), (15, 165, 105), (120, 135, 225), (180, 180, 180)),
     mine=(255, 255, 255), mine_shine=(0, 0, 0), mine_hit=(200, 0, 0), flag=(255, 200, 0),
     flag_pole=(255, 255, 255), wrong=(255, 60, 60), question=(255, 255, 255), cursor=(0, 255, 255),
     led_back=(0, 0, 0), led_on=(255, 220, 0), led_off=(50, 44, 0), face=(255, 220, 0), face_ink=(0, 0, 0),
