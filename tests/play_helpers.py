@@ -77,19 +77,52 @@ def win_by_clicks(w, first=(0, 0)):
     return game
 
 
-def read_to_end(fd) -> bytes:
-    """Everything a pseudo-terminal's child writes until it exits (``pty.fork``'s ``fd``)."""
+def read_chunk(fd, deadline: float) -> bytes:
+    """The next output of a pseudo-terminal's child (``pty.fork``'s ``fd``); b"" once it has
+    exited. Raises TimeoutError when nothing comes before ``deadline`` (time.monotonic()):
+    a test then fails, saying so, instead of waiting forever on a child that hangs."""
     import os
-    out = b""
-    while True:
+    import select
+    import time
+    ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+    if not ready:
+        raise TimeoutError("the child wrote nothing more before the deadline")
+    try:
+        return os.read(fd, 4096)
+    except OSError:  # the child is gone
+        return b""
+
+
+def read_until(fd, marker: bytes, seconds: float = 30) -> bytes:
+    """What the child writes up to and including ``marker`` (its prompt). Raises TimeoutError
+    (with what it wrote) when the marker does not come within ``seconds``."""
+    import time
+    deadline, out = time.monotonic() + seconds, b""
+    while marker not in out:
         try:
-            chunk = os.read(fd, 4096)
-        except OSError:  # the child is gone
-            break
+            chunk = read_chunk(fd, deadline)
+        except TimeoutError:
+            raise TimeoutError(f"no {marker!r} within {seconds} s; the child wrote {out[-500:]!r}") from None
         if not chunk:
-            break
+            raise EOFError(f"the child exited before {marker!r}; it wrote {out[-500:]!r}")
         out += chunk
     return out
+
+
+def read_to_end(fd, seconds: float = 30) -> bytes:
+    """Everything a pseudo-terminal's child writes until it exits (``pty.fork``'s ``fd``).
+    Raises TimeoutError (with what it wrote) when it is still writing or silent but alive
+    after ``seconds``."""
+    import time
+    deadline, out = time.monotonic() + seconds, b""
+    while True:
+        try:
+            chunk = read_chunk(fd, deadline)
+        except TimeoutError:
+            raise TimeoutError(f"the child did not exit within {seconds} s; it wrote {out[-500:]!r}") from None
+        if not chunk:
+            return out
+        out += chunk
 
 
 def old_database(path, version: int):

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import parse_args
-from tests.play_helpers import read_to_end
+from tests.play_helpers import read_to_end, read_until
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).parent / "corpus"
@@ -298,18 +298,18 @@ def test_main_py_is_quiet_when_its_reader_stops_early(what, tmp_path):
 
 def test_ctrl_c_in_the_console_game_stops_quietly_with_status_130(tmp_path):
     pty = pytest.importorskip("pty")
-    import time
     pid, fd = pty.fork()
     if pid == 0:  # the child: the console game on a terminal
         os.chdir(tmp_path)
         os.execv(sys.executable, [sys.executable, str(ROOT / "main.py"), "--console",
                                   "--data-dir", str(tmp_path)])
-    out = b""
-    deadline = time.monotonic() + 30
-    while b"> " not in out and time.monotonic() < deadline:  # the prompt: the game waits for input
-        out += os.read(fd, 4096)
-    os.write(fd, b"\x03")  # Ctrl-C, as the terminal sends it
-    out += read_to_end(fd)
+    try:
+        out = read_until(fd, b"> ")  # the prompt: the game waits for input
+        os.write(fd, b"\x03")  # Ctrl-C, as the terminal sends it
+        out += read_to_end(fd)
+    except (TimeoutError, EOFError):
+        os.kill(pid, 9)
+        raise
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 130
     assert b"Traceback" not in out and b"KeyboardInterrupt" not in out

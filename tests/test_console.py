@@ -26,7 +26,7 @@ from game.console_text import COLOURS, render, wants_colour
 from game.records import open_records
 from game.records.db import ReadOnlyError
 from game.engine import Game, State
-from tests.play_helpers import read_to_end
+from tests.play_helpers import read_chunk, read_to_end
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -929,15 +929,21 @@ def test_ctrl_c_on_a_terminal_records_the_game_in_progress_and_exits_130(tmp_pat
 
     def read_until(pattern: bytes, out: bytes = b"") -> bytes:
         deadline = time.monotonic() + 30
-        while not re.search(pattern, out, re.DOTALL) and time.monotonic() < deadline:
-            out += os.read(fd, 4096)
+        while not re.search(pattern, out, re.DOTALL):
+            chunk = read_chunk(fd, deadline)  # TimeoutError: the test fails instead of hanging
+            assert chunk, f"the game exited before {pattern!r}: {out[-500:]!r}"
+            out += chunk
         return out
 
-    out = read_until(rb"> ")  # the prompt: the game waits for input
-    os.write(fd, b"r 4 4\n")
-    out = read_until(rb"State: playing.*> ", out)  # the board after the reveal, then the prompt
-    os.write(fd, b"\x03")  # Ctrl-C, as the terminal sends it
-    out += read_to_end(fd)
+    try:
+        out = read_until(rb"> ")  # the prompt: the game waits for input
+        os.write(fd, b"r 4 4\n")
+        out = read_until(rb"State: playing.*> ", out)  # the board after the reveal, then the prompt
+        os.write(fd, b"\x03")  # Ctrl-C, as the terminal sends it
+        out += read_to_end(fd)
+    except (TimeoutError, AssertionError):
+        os.kill(pid, 9)
+        raise
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 130
     assert b"Traceback" not in out and b"KeyboardInterrupt" not in out
