@@ -7,7 +7,7 @@ from typing import Callable
 
 import pygame
 
-from game.ui import draw
+from game.ui import draw, fonts
 from game.ui.canvas import scale_of
 
 GREY = (192, 192, 192)  # face of every panel
@@ -19,30 +19,17 @@ ERROR = (160, 0, 0)  # refusal messages
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame's default font at ``size`` pixels (cached: fonts are loaded once per font init)."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    cached = _font(size, bold)
-    try:
-        cached.get_height()
-    except pygame.error:  # made before a pygame.quit(): load the fonts again
-        _font.cache_clear()
-        cached = _font(size, bold)
-    return cached
-
-
-@lru_cache(maxsize=64)  # every size and weight the screens use, so fitting a label never reloads one
-def _font(size: int, bold: bool) -> pygame.font.Font:
-    f = pygame.font.Font(None, size)
-    f.set_bold(bold)
-    return f
+    """The game's font (bundled DejaVu Sans, :mod:`game.ui.fonts`) for ``size``-pixel text,
+    Bold when ``bold`` (cached; loaded again after a pygame.quit()). It has no fallback for
+    characters it lacks: measure with :func:`text_width` and draw with :func:`text`."""
+    return fonts.font(size, bold)
 
 
 @lru_cache(maxsize=4096)
 def text_width(message: str, size: int, bold: bool = False) -> int:
-    """Pixels ``message`` takes in :func:`font` ``(size, bold)`` (cached: laying out a panel
-    measures the same words at several widths)."""
-    return font(size, bold).size(message)[0]
+    """Pixels ``message`` takes drawn by :func:`text` at ``size`` (``bold``), fallback fonts
+    included (cached: laying out a panel measures the same words at several widths)."""
+    return fonts.text_size(message, size, bold)[0]
 
 
 FONT_SAMPLE = "0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz .,:;!?%/()#-"
@@ -51,7 +38,7 @@ FONT_SAMPLE = "0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz 
 def warm_font(size: int, bold: bool = False) -> None:
     """Load :func:`font` ``(size, bold)`` and render its common glyphs once (about 1.5 ms), so
     that a screen shown later in a busy frame (the result panel) finds them ready."""
-    font(size, bold).render(FONT_SAMPLE, True, BLACK)
+    fonts.render(FONT_SAMPLE, size, bold, BLACK)
     text_width(FONT_SAMPLE, size, bold)
 
 
@@ -70,14 +57,15 @@ def text(surface: pygame.Surface, message: str, pos: tuple[int, int], size: int 
          colour=BLACK, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
     """Render ``message`` with its ``anchor`` point (a Rect attribute name) at logical ``pos``;
     returns the logical rect it covers. On a scaled :class:`Canvas` the font renders at
-    ``size`` times the scale, so the text is as sharp as the screen allows."""
+    ``size`` times the scale, so the text is as sharp as the screen allows. Characters the
+    font lacks are drawn by a system font that has them, or as U+FFFD (:mod:`game.ui.fonts`)."""
     scale = scale_of(surface)
     if scale == 1:
-        image = font(size, bold).render(message, True, colour)
+        image = fonts.render(message, size, bold, colour)
         rect = image.get_rect(**{anchor: pos})
         surface.blit(image, rect)
         return rect
-    image = font(max(1, round(size * scale)), bold).render(message, True, colour)
+    image = fonts.render(message, max(1, round(size * scale)), bold, colour)
     rect = image.get_rect(**{anchor: surface.point(pos)})
     return surface.logical(surface.surface.blit(image, rect))
 

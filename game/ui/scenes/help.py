@@ -11,7 +11,7 @@ import pygame
 from game.engine import State
 from game.ui import draw
 from game.ui.scene import Overlay
-from game.ui.widgets import BLACK, GREY, NAVY, bevel, font, text
+from game.ui.widgets import BLACK, GREY, NAVY, bevel, text, text_width
 
 CONTROLS = (  # (keys, what they do), in the order shown
     ("Left click", "reveal"),
@@ -67,20 +67,20 @@ class Help(Overlay):
         """(font size, line height, key column width) of the largest text that fits the window."""
         width, height = self.size()
         for size, line in SIZES:
-            keys = max(font(size, bold=True).size(k)[0] for k, _ in CONTROLS)
-            actions = max(font(size).size(a)[0] for _, a in CONTROLS)
+            keys = max(text_width(k, size, bold=True) for k, _ in CONTROLS)
+            actions = max(text_width(a, size) for _, a in CONTROLS)
             if (keys + GAP + actions + 2 * PAD + 8 <= width - 8
                     and 2 * PAD + 22 + len(CONTROLS) * line + line <= height - 8):
                 return size, line, keys
         size, line = SIZES[-1]
-        return size, line, max(font(size, bold=True).size(k)[0] for k, _ in CONTROLS)
+        return size, line, max(text_width(k, size, bold=True) for k, _ in CONTROLS)
 
     def panel(self) -> pygame.Rect:
         """The controls panel, logical pixels, centred in the window (game.ui.layout's
         MIN_HEIGHT leaves room for it at the smallest font)."""
         size, line, keys = self.fit()
         width, height = self.size()
-        body = max(font(size).size(a)[0] for _, a in CONTROLS)
+        body = max(text_width(a, size) for _, a in CONTROLS)
         panel = pygame.Rect(0, 0, min(width - 8, keys + GAP + body + 2 * PAD + 8),
                             2 * PAD + 22 + len(CONTROLS) * line + line)
         panel.center = (width // 2, height // 2)
