@@ -82,6 +82,22 @@ def fitting_size(message: str, width: int, size: int, smallest: int, bold: bool 
     return size
 
 
+def clipped(message: str, width: int, size: int, bold: bool = False, mark: str = "\u2026") -> str:
+    """``message`` as drawn in ``width`` pixels at ``size``: whole if it fits, else its longest
+    head that fits followed by ``mark`` (an ellipsis), measured in pixels, not characters
+    (a Chinese name is twice as wide as a Latin one of the same length)."""
+    if text_width(message, size, bold) <= width:
+        return message
+    lo, hi = 0, len(message)  # the longest head that fits with the mark, by bisection
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(message[:mid].rstrip() + mark, size, bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return message[:lo].rstrip() + mark
+
+
 def focus_step(event: pygame.event.Event) -> int:
     """How a KEYDOWN moves the focus in a list of fields or buttons: +1 for Down or Tab,
     -1 for Up or Shift+Tab, 0 for any other key."""
