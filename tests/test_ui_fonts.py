@@ -160,3 +160,17 @@ def test_a_damaged_font_file_covers_nothing(tmp_path):
         assert len(read_coverage(tmp_path / name)) == 0
     assert len(read_coverage(tmp_path / "missing.ttf")) == 0
     assert "A" in read_coverage(fonts.REGULAR) and "雷" not in read_coverage(fonts.REGULAR)
+
+
+@pytest.mark.parametrize("argv", [["--difficulty", "beginner"], ["--rows", "1", "--cols", "2", "--mines", "1"]])
+def test_the_help_columns_fit_inside_their_panel_in_the_smallest_windows(window, argv):
+    from game.ui.scenes.help import CONTROLS, GAP, PAD, Help
+    w = window(argv)
+    w.key(pygame.K_F1)
+    assert isinstance(w.scene, Help)
+    size, line, keys = w.scene.fit()
+    panel = w.scene.panel()
+    actions = max(text_width(a, size) for _, a in CONTROLS)
+    assert keys >= max(text_width(k, size, bold=True) for k, _ in CONTROLS)  # no key runs into its action
+    assert panel.left + PAD + 2 + keys + GAP + actions <= panel.right - 2  # no action runs off the panel
+    assert panel.top + PAD + 17 + len(CONTROLS) * line + line <= panel.bottom

@@ -31,7 +31,7 @@ CONTROLS = (  # (keys, what they do), in the order shown
     ("F1, ?", "this help"),
 )
 TITLE = "Controls"
-SIZES = ((14, 13), (13, 12), (12, 11))  # (font, line height) pixels, the largest that fits first
+SIZES = ((14, 13), (13, 12), (12, 11), (11, 10))  # (font, line height) pixels, the largest that fits first
 PAD = 6  # panel padding, pixels
 GAP = 8  # space between the key and action columns, pixels
 
