@@ -11,7 +11,7 @@ import pygame
 
 from game.ui import draw
 from game.ui.layout import BEVEL, MARGIN
-from game.ui.widgets import Button, bevel, fitting_size, font, text
+from game.ui.widgets import Button, bevel, fitting_size, text, text_width
 from game.ui.theme import palette
 
 BAR_H = 64  # height of the bar under the board window, pixels
@@ -118,7 +118,7 @@ class ReplayBar:
         if room > 20:
             size = fitting_size(title, room, TEXT_SIZE, 9)
             shown = title
-            while len(shown) > 1 and font(size).size(shown)[0] > room:
+            while len(shown) > 1 and text_width(shown, size) > room:
                 shown = shown[:-2] + "…"
             text(screen, shown, (self.line.left, self.line.centery), size, anchor="midleft")
 

@@ -15,7 +15,7 @@ from game.ui.hint_marks import draw_hint_marks, marked_cells  # noqa: F401
 from game.ui.layout import MARGIN, BoardLayout
 from game.ui.room import Room, make_room
 from game.ui.scene import Overlay
-from game.ui.widgets import bevel, fitting_size, font, text, wrap
+from game.ui.widgets import bevel, fitting_size, text, text_width, wrap
 from game.ui.theme import palette
 
 OVERLAY_ALPHA = 140  # colour over a covered cell, 0..255
@@ -101,7 +101,7 @@ def draw_autoplay_strip(screen: pygame.Surface, layout: BoardLayout) -> None:
     strip.fill((*palette.title, 165))
     screen.blit(strip, (board.left, board.bottom - STRIP_H))
     for message in ("Autoplay - any key or click stops", "Autoplay - any key stops", "Autoplay"):
-        if font(TEXT_SIZE).size(message)[0] <= board.width - 4:
+        if text_width(message, TEXT_SIZE) <= board.width - 4:
             break
     text(screen, message, (board.centerx, board.bottom - STRIP_H // 2 + 1), TEXT_SIZE, palette.title_text, "center")
 

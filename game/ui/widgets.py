@@ -9,36 +9,23 @@ from typing import Callable
 
 import pygame
 
-from game.ui import draw
+from game.ui import draw, fonts
 from game.ui.canvas import scale_of
 from game.ui.theme import palette
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame's default font at ``size`` pixels (cached: fonts are loaded once per font init)."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    cached = _font(size, bold)
-    try:
-        cached.get_height()
-    except pygame.error:  # made before a pygame.quit(): load the fonts again
-        _font.cache_clear()
-        cached = _font(size, bold)
-    return cached
-
-
-@lru_cache(maxsize=64)  # every size and weight the screens use, so fitting a label never reloads one
-def _font(size: int, bold: bool) -> pygame.font.Font:
-    f = pygame.font.Font(None, size)
-    f.set_bold(bold)
-    return f
+    """The game's font (bundled DejaVu Sans, :mod:`game.ui.fonts`) for ``size``-pixel text,
+    Bold when ``bold`` (cached; loaded again after a pygame.quit()). It has no fallback for
+    characters it lacks: measure with :func:`text_width` and draw with :func:`text`."""
+    return fonts.font(size, bold)
 
 
 @lru_cache(maxsize=4096)
 def text_width(message: str, size: int, bold: bool = False) -> int:
-    """Pixels ``message`` takes in :func:`font` ``(size, bold)`` (cached: laying out a panel
-    measures the same words at several widths)."""
-    return font(size, bold).size(message)[0]
+    """Pixels ``message`` takes drawn by :func:`text` at ``size`` (``bold``), fallback fonts
+    included (cached: laying out a panel measures the same words at several widths)."""
+    return fonts.text_size(message, size, bold)[0]
 
 
 FONT_SAMPLE = "0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz .,:;!?%/()#-"
@@ -47,7 +34,7 @@ FONT_SAMPLE = "0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz 
 def warm_font(size: int, bold: bool = False) -> None:
     """Load :func:`font` ``(size, bold)`` and render its common glyphs once (about 1.5 ms), so
     that a screen shown later in a busy frame (the result panel) finds them ready."""
-    font(size, bold).render(FONT_SAMPLE, True, palette.text)
+    fonts.render(FONT_SAMPLE, size, bold, palette.text)
     text_width(FONT_SAMPLE, size, bold)
 
 
@@ -64,17 +51,18 @@ def bevel(surface: pygame.Surface, rect: pygame.Rect, width: int = 2, raised: bo
 
 def text(surface: pygame.Surface, message: str, pos: tuple[int, int], size: int = 16,
          colour=None, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
-    """Render ``message`` in ``colour`` (default: the theme's text colour) with its ``anchor``
-    point (a Rect attribute name) at logical ``pos``; returns the logical rect it covers. On a scaled :class:`Canvas` the font renders at
-    ``size`` times the scale, so the text is as sharp as the screen allows."""
+    """Render ``message`` in ``colour`` (default: the theme's text colour) with its ``anchor`` point (a Rect attribute name) at logical ``pos``;
+    returns the logical rect it covers. On a scaled :class:`Canvas` the font renders at
+    ``size`` times the scale, so the text is as sharp as the screen allows. Characters the
+    font lacks are drawn by a system font that has them, or as U+FFFD (:mod:`game.ui.fonts`)."""
     scale = scale_of(surface)
     colour = palette.text if colour is None else colour
     if scale == 1:
-        image = font(size, bold).render(message, True, colour)
+        image = fonts.render(message, size, bold, colour)
         rect = image.get_rect(**{anchor: pos})
         surface.blit(image, rect)
         return rect
-    image = font(max(1, round(size * scale)), bold).render(message, True, colour)
+    image = fonts.render(message, max(1, round(size * scale)), bold, colour)
     rect = image.get_rect(**{anchor: surface.point(pos)})
     return surface.logical(surface.surface.blit(image, rect))
 
@@ -89,6 +77,22 @@ def fitting_size(message: str, width: int, size: int, smallest: int, bold: bool 
     while size > smallest and text_width(message, size, bold) > width:
         size -= 1
     return size
+
+
+def clipped(message: str, width: int, size: int, bold: bool = False, mark: str = "\u2026") -> str:
+    """``message`` as drawn in ``width`` pixels at ``size``: whole if it fits, else its longest
+    head that fits followed by ``mark`` (an ellipsis), measured in pixels, not characters
+    (a Chinese name is twice as wide as a Latin one of the same length)."""
+    if text_width(message, size, bold) <= width:
+        return message
+    lo, hi = 0, len(message)  # the longest head that fits with the mark, by bisection
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(message[:mid].rstrip() + mark, size, bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return message[:lo].rstrip() + mark
 
 
 def focus_step(event: pygame.event.Event) -> int:

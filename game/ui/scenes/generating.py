@@ -30,7 +30,7 @@ from game.noguess import Generation, GenerationCancelled, NoGuessError
 from game.ui import draw
 from game.ui.canvas import layer, stale
 from game.ui.scene import Overlay
-from game.ui.widgets import Button, ButtonList, bevel, font, text, wrap
+from game.ui.widgets import Button, ButtonList, bevel, text, text_width, wrap
 from game.ui.theme import mix, palette
 
 STEP_BUDGET = 0.008  # seconds of generation per update tick: half a 60 Hz frame
@@ -165,7 +165,7 @@ class Generating(Overlay):
     def _draw_progress(self, screen: pygame.Surface) -> None:
         turn = self.ticks // TICKS_PER_SPOKE
         dots = "." * (turn // (SPOKES // 2) % DOTS_CYCLE)
-        left = self.panel.centerx - font(20, bold=True).size("Generating...")[0] // 2  # dots never shift it
+        left = self.panel.centerx - text_width("Generating...", 20, bold=True) // 2  # dots never shift it
         text(screen, "Generating" + dots, (left, self.panel.top + 14), 20, palette.text, "midleft", bold=True)
         self._draw_spinner(screen, (self.panel.centerx, self.panel.top + 41), turn % SPOKES)
         text(screen, "No-guess board  -  Esc: cancel", (self.panel.centerx, self.panel.top + 61), 14,

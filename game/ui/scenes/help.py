@@ -11,7 +11,7 @@ import pygame
 from game.engine import State
 from game.ui import draw
 from game.ui.scene import Overlay
-from game.ui.widgets import bevel, font, text
+from game.ui.widgets import bevel, text, text_width
 from game.ui.theme import palette
 
 CONTROLS = (  # (keys, what they do), in the order shown
@@ -32,7 +32,7 @@ CONTROLS = (  # (keys, what they do), in the order shown
     ("F1, ?", "this help"),
 )
 TITLE = "Controls"
-SIZES = ((14, 13), (13, 12), (12, 11))  # (font, line height) pixels, the largest that fits first
+SIZES = ((14, 13), (13, 12), (12, 11), (11, 10))  # (font, line height) pixels, the largest that fits first
 PAD = 6  # panel padding, pixels
 GAP = 8  # space between the key and action columns, pixels
 
@@ -69,8 +69,8 @@ class Help(Overlay):
         font where it would not fit: Beginner's window is narrower than the two columns."""
         width, height = self.base.size()
         size, line = SIZES[-1]
-        keys = max(font(size, bold=True).size(k)[0] for k, _ in CONTROLS)
-        actions = max(font(size).size(a)[0] for _, a in CONTROLS)
+        keys = max(text_width(k, size, bold=True) for k, _ in CONTROLS)
+        actions = max(text_width(a, size) for _, a in CONTROLS)
         return (max(width, keys + GAP + actions + 2 * PAD + 16),
                 max(height, 2 * PAD + 22 + len(CONTROLS) * line + line + 8))
 
@@ -78,20 +78,20 @@ class Help(Overlay):
         """(font size, line height, key column width) of the largest text that fits the window."""
         width, height = self.size()
         for size, line in SIZES:
-            keys = max(font(size, bold=True).size(k)[0] for k, _ in CONTROLS)
-            actions = max(font(size).size(a)[0] for _, a in CONTROLS)
+            keys = max(text_width(k, size, bold=True) for k, _ in CONTROLS)
+            actions = max(text_width(a, size) for _, a in CONTROLS)
             if (keys + GAP + actions + 2 * PAD + 8 <= width - 8
                     and 2 * PAD + 22 + len(CONTROLS) * line + line <= height - 8):
                 return size, line, keys
         size, line = SIZES[-1]
-        return size, line, max(font(size, bold=True).size(k)[0] for k, _ in CONTROLS)
+        return size, line, max(text_width(k, size, bold=True) for k, _ in CONTROLS)
 
     def panel(self) -> pygame.Rect:
         """The controls panel, logical pixels, centred in the window (game.ui.layout's
         MIN_HEIGHT leaves room for it at the smallest font)."""
         size, line, keys = self.fit()
         width, height = self.size()
-        body = max(font(size).size(a)[0] for _, a in CONTROLS)
+        body = max(text_width(a, size) for _, a in CONTROLS)
         panel = pygame.Rect(0, 0, min(width - 8, keys + GAP + body + 2 * PAD + 8),
                             2 * PAD + 22 + len(CONTROLS) * line + line)
         panel.center = (width // 2, height // 2)

@@ -6,7 +6,7 @@ import pygame
 
 from game.ui import draw
 from game.ui.scene import Overlay
-from game.ui.widgets import bevel, font, text
+from game.ui.widgets import bevel, text, text_width
 from game.ui.theme import palette
 
 RESUME_KEYS = (pygame.K_p, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -40,7 +40,7 @@ class Pause(Overlay):
         """The grey panel hiding the board, logical pixels: the board, grown on a small board
         to hold the text, centred on the board and kept under the HUD, inside the window."""
         layout = self.base.layout
-        width = max(font(TITLE_SIZE, bold=True).size(TITLE)[0], font(HOW_SIZE).size(HOW)[0]) + 2 * PAD
+        width = max(text_width(TITLE, TITLE_SIZE, bold=True), text_width(HOW, HOW_SIZE)) + 2 * PAD
         rect = layout.board.inflate(max(0, width - layout.board.width), max(0, 48 - layout.board.height))
         below_hud = pygame.Rect(0, layout.hud.bottom + 2, layout.size[0], layout.size[1] - layout.hud.bottom - 2)
         return rect.clamp(below_hud)

@@ -26,7 +26,7 @@ from game.ui.scene import Scene
 from game.ui.scenes.confirm import Confirm, MessageBox
 from game.ui.game_list import GamesPage
 from game.ui.scenes.dialog import LEVEL_LABELS, draw_dialog
-from game.ui.widgets import Button, ButtonList, bevel, text
+from game.ui.widgets import Button, ButtonList, bevel, clipped, text
 from game.ui.theme import palette
 
 STATS_SIZE = (400, 420)  # logical window size, pixels
@@ -262,7 +262,7 @@ class Statistics(Scene):
             text(screen, title, (left + x, top + 20), 14, palette.dim)
         for i, best in enumerate(s.best_times):
             y = top + 34 + i * 14
-            name = best.name if len(best.name) <= 9 else best.name[:8] + "."
+            name = clipped(best.name, columns[3] - columns[2] - 4, 14)  # by width: any script fits
             for x, value in zip(columns, (str(best.rank), f"{best.seconds:.3f}", name, best.played_at[:10])):
                 text(screen, value, (left + x, y), 14)
 
