@@ -71,10 +71,14 @@ def test_fullscreen_fills_the_screen_at_a_scale_that_need_not_be_whole(window):
 
 
 def test_text_is_rendered_at_its_size_on_screen_not_scaled_up(window):
-    """A label drawn at 2.5x is as tall as the font at 2.5 times the size (not 2.5 times a
-    small rendering: that would be blocky), and its rect is given back in logical pixels."""
-    from game.ui.widgets import font, text
+    """A label drawn at 2.5x is drawn by the font at 2.5 times its point size (to within the
+    point that keeps it inside its laid-out width), not 2.5 times a small rendering (that
+    would be blocky), and its rect is given back in logical pixels."""
+    from game.ui.fonts import point_size
+    from game.ui.widgets import device_font_size, font, text
     window([])
+    device = device_font_size(16, False, 2.5)
+    assert abs(point_size(device) - point_size(16) * 2.5) <= 1
     canvas = Canvas(pygame.Surface((250, 100)), 2.5, (100, 40))
     canvas.fill((255, 255, 255))
     rect = text(canvas, "Minesweeper", (0, 0), 16)
@@ -82,10 +86,10 @@ def test_text_is_rendered_at_its_size_on_screen_not_scaled_up(window):
     inked = ink[0].unionall(ink[1:])
     alone = pygame.Surface(canvas.surface.get_size())
     alone.fill((255, 255, 255))
-    alone.blit(font(40).render("Minesweeper", True, (0, 0, 0)), (0, 0))
+    alone.blit(font(device).render("Minesweeper", True, (0, 0, 0)), (0, 0))
     expected = pygame.mask.from_threshold(alone, (0, 0, 0), (128, 128, 128, 255)).get_bounding_rects()
-    assert inked.size == expected[0].unionall(expected[1:]).size  # the font's own 40-pixel glyphs, inked alike
-    assert rect.width == pytest.approx(font(40).size("Minesweeper")[0] / 2.5, abs=1)
+    assert inked.size == expected[0].unionall(expected[1:]).size  # the font's own glyphs at that size, inked alike
+    assert rect.width == pytest.approx(font(device).size("Minesweeper")[0] / 2.5, abs=1)
 
 
 def test_canvas_edges_meet_exactly_at_a_fractional_scale():

@@ -4,6 +4,7 @@ Colours come from the current theme (game.ui.theme.palette)."""
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Callable
 
@@ -62,9 +63,27 @@ def text(surface: pygame.Surface, message: str, pos: tuple[int, int], size: int 
         rect = image.get_rect(**{anchor: pos})
         surface.blit(image, rect)
         return rect
-    image = fonts.render(message, max(1, round(size * scale)), bold, colour)
+    image = fonts.render(message, device_font_size(size, bold, scale), bold, colour)
     rect = image.get_rect(**{anchor: surface.point(pos)})
     return surface.logical(surface.surface.blit(image, rect))
+
+
+@lru_cache(maxsize=256)
+def device_font_size(size: int, bold: bool, scale: float) -> int:
+    """The font size (pixels, as :func:`font` takes it) that draws text of logical ``size`` on
+    a canvas at ``scale``: the logical size's point size times the scale, so text keeps the
+    proportions it was laid out with; one point smaller at a time while hinting at that size
+    would make a line of every letter and digit (FONT_SAMPLE) wider than its logical width
+    (``text_width``) times the scale, so laid-out columns never run into each other. One size
+    for every message of a (size, weight, scale): the lines of a panel stay alike."""
+    def pixels_for(points: int) -> int:  # the smallest size fonts.point_size maps to ``points``
+        return math.ceil(points / fonts.POINTS_PER_PIXEL - 1e-9)
+
+    points = max(1, round(fonts.point_size(size) * scale))
+    room = math.ceil(text_width(FONT_SAMPLE, size, bold) * scale)
+    while points > 1 and fonts.text_size(FONT_SAMPLE, pixels_for(points), bold)[0] > room:
+        points -= 1
+    return pixels_for(points)
 
 
 MIN_LABEL_SIZE = 11  # smallest font a button label shrinks to, pixels
