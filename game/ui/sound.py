@@ -18,6 +18,7 @@ from pathlib import Path
 import pygame
 
 from game import PROG
+from game.engine import State
 from game.moves import CHORD, FLAG, REVEAL, Outcome
 
 SOUNDS = Path(__file__).resolve().parent.parent.parent / "assets" / "sounds"
@@ -134,3 +135,34 @@ class Sound:
             self.failed = str(err) or type(err).__name__
             print(f"{PROG}: no sound ({self.failed}); playing silently", file=self.stderr or sys.stderr)
         self.sounds = None
+
+class MoveSounds:
+    """The Playing scene's sounds (a mixin, as game.ui.solver_keys.SolverKeys): the sound of
+    each move's outcome, the timer's tick, and the M key. Uses the scene's ``game``,
+    ``services`` (``sound``, ``settings``, ``records``), ``_unheard`` (the last move's
+    Outcome, set where the move is applied) and ``_ticked`` (a whole second of the timer)."""
+
+    def hear(self) -> None:
+        """Play the sound of the last move's outcome (game.ui.sound.sound_for), once; a win
+        that the records made a new best time sounds "best"."""
+        outcome, self._unheard = self._unheard, None
+        if outcome is None:
+            return
+        name = sound_for(outcome, self.game.appearance(outcome.move.cell))
+        if name == "win" and getattr(self.services.records, "last_rank", None):
+            name = "best"
+        self.services.sound.play(name)
+
+    def tick_timer(self) -> None:
+        """The timer's tick, once for each whole second it passes while the game runs, when
+        the ``tick`` option is on."""
+        second = int(self.game.elapsed)
+        if second > self._ticked and self.game.state is State.PLAYING and not self.game.paused \
+                and self.services.settings.tick:
+            self.services.sound.play("tick")
+        self._ticked = second
+
+    def key_mute(self) -> "MoveSounds":
+        """M: sound effects off or on (saved, as the Options' Sound line)."""
+        self.services.toggle_mute()
+        return self

@@ -26,6 +26,7 @@ CONTROLS = (  # (keys, what they do), in the order shown
     ("R", "retry the same board"),
     ("V after a loss", "why it was lost"),
     ("P", "pause"),
+    ("M", "sound on/off"),
     ("Esc", "menu"),
     ("F11, Alt+Enter", "full screen"),
     ("F1, ?", "this help"),
