@@ -32,7 +32,9 @@ class Settings:
     ``custom_cols`` with ``custom_mines``); ``scale`` is the window scale factor
     (a number from 1 to 8, not only whole) or None for automatic; ``player_name`` is the
     default name for best times; ``theme`` one of THEME_CHOICES; ``reduce_motion`` turns
-    off the opening cascade and the explosion's shake.
+    off the opening cascade and the explosion's shake; ``volume`` is the sound effects'
+    loudness in percent (0..100), ``muted`` turns them off, ``tick`` adds a tick at each
+    second of the timer (game.ui.sound).
     """
 
     difficulty: str = "beginner"
@@ -50,6 +52,9 @@ class Settings:
     rulers: bool = False
     theme: str = "classic"
     reduce_motion: bool = False
+    volume: int = 70
+    muted: bool = False
+    tick: bool = False
 
     def config(self) -> Config:
         """The board these settings choose, as a :class:`game.board.Config`.
@@ -84,6 +89,10 @@ def _is_scale(v: object) -> bool:
                          and SCALE_RANGE[0] <= v <= SCALE_RANGE[1])
 
 
+def _is_volume(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 100
+
+
 def _is_name(v: object) -> bool:
     return isinstance(v, str) and clean_name(v) == v.strip() and 0 < len(v.strip()) <= NAME_MAX
 
@@ -105,6 +114,9 @@ RULES = {
     "rulers": (_is_bool, "true or false"),
     "theme": (lambda v: v in THEME_CHOICES, ", ".join(THEME_CHOICES)),
     "reduce_motion": (_is_bool, "true or false"),
+    "volume": (_is_volume, "a whole number 0..100 (percent)"),
+    "muted": (_is_bool, "true or false"),
+    "tick": (_is_bool, "true or false"),
 }
 
 

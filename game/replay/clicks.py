@@ -42,6 +42,7 @@ class Interpreter:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        self.outcomes: list = []  # the game.moves.Outcome of each move the last step applied
         self.mouse = UU
         self.board = READY
         self.middle = False
@@ -53,6 +54,7 @@ class Interpreter:
         return HELD[self.mouse] | (MIDDLE if self.middle else 0)
 
     def step(self, action: str, cell) -> set:
+        self.outcomes = []
         if self.game.over:
             return set()
         if self.board == READY:
@@ -201,7 +203,9 @@ class Interpreter:
     def _apply(self, kind: str, cell) -> set:
         if cell is None:
             return set()
-        return set(self.game.apply(Move(kind, cell)).changed)
+        outcome = self.game.apply(Move(kind, cell))
+        self.outcomes.append(outcome)
+        return set(outcome.changed)
 
     def _reveal(self, cell) -> set:
         return self._apply("reveal", cell)

@@ -22,6 +22,7 @@ from bisect import bisect_left, bisect_right
 
 from game.board import Config, three_bv
 from game.engine import Game, State
+from game.moves import CHORD, Move, Outcome
 from game.replay.clicks import COVERED_LOOKS, LEFT, MIDDLE, RIGHT, SPENT, Interpreter
 from game.replay.events import Replay
 
@@ -41,6 +42,9 @@ class Timeline:
         held: per event, the buttons held after it (game.replay.clicks LEFT | RIGHT | MIDDLE).
         move_event: per move, the index of the event that made it.
         diffs: per move, ((cell index, before, after), ...) of the cells it changed.
+        outcomes: per move, the game.moves.Outcome the game gave it (a chord on a 0, which
+            ms-toollib makes as reveals of its neighbours, as one chord): what the viewer's
+            sounds follow (game.ui.sound.sound_for).
         keyframes: keyframes[j] is every cell's appearance (row-major) after j * every moves.
         mines_left: per number of moves applied (0..moves), the counter: mines - flags.
         states: per number of moves applied, the game's State after them.
@@ -61,6 +65,7 @@ class Timeline:
         self.held = bytearray()
         self.move_event: list[int] = []
         self.diffs: list[tuple] = []
+        self.outcomes: list[Outcome] = []
         self.keyframes: list[tuple[str, ...]] = [tuple(look)]
         self.mines_left = [game.mines_left]
         self.states = [game.state]
@@ -73,12 +78,12 @@ class Timeline:
             changed = interpreter.step(event.action.value, event.cell(self.rows, self.cols))
             self.held.append(interpreter.held)
             if changed:
-                self._record(index, changed, game, look)
+                self._record(index, changed, game, look, interpreter.outcomes)
         self.final = game
         self.start_ms = min(0, self.times[0]) if self.times else 0
         self.end_ms = max(self.times[-1] if self.times else 0, replay.time_ms)
 
-    def _record(self, index: int, changed, game: Game, look: list[str]) -> None:
+    def _record(self, index: int, changed, game: Game, look: list[str], outcomes: list[Outcome]) -> None:
         diff = []
         for cell in changed:
             at = cell[0] * self.cols + cell[1]
@@ -90,6 +95,7 @@ class Timeline:
             return
         self.move_event.append(index)
         self.diffs.append(tuple(diff))
+        self.outcomes.append(outcomes[0] if len(outcomes) == 1 else merged(outcomes))
         self.mines_left.append(game.mines_left)
         self.states.append(game.state)
         if len(self.diffs) % self.every == 0:
@@ -117,6 +123,14 @@ class Timeline:
         shown = [key.isdigit() for key in look]
         solved = sum(1 for region in openings if all(shown[r * self.cols + c] for r, c in region))
         return solved + sum(1 for r, c in isolated if shown[r * self.cols + c])
+
+
+def merged(outcomes: list[Outcome]) -> Outcome:
+    """Several reveals made by one click (ms-toollib's chord on a 0) as one chord's Outcome."""
+    changed = frozenset().union(*(o.changed for o in outcomes))
+    exploded = next((o.exploded for o in outcomes if o.exploded is not None), None)
+    return Outcome(Move(CHORD, outcomes[0].move.cell), changed, frozenset().union(*(o.opened for o in outcomes)),
+                   exploded, ended=any(o.ended for o in outcomes), wasted=not changed)
 
 
 class Playhead:

@@ -24,6 +24,7 @@ from game.match import Match
 from game.records.session import Records
 from game.records.settings import Settings
 from game.ui import theme
+from game.ui.sound import Sound
 
 
 @dataclass
@@ -39,6 +40,8 @@ class Services:
     no_guess: ask for no-guess boards (kept equal to ``settings.no_guess``).
     scenes: builds the scenes the others go to by name, ``menu()``, ``replay(replay, back)`` and
     ``playing(game)`` (game.ui.app.Navigation, set by game.ui.app.build).
+    sound: the sound effects (game.ui.sound.Sound), built from the settings' ``volume``
+    and ``muted`` unless given; :meth:`set_option` keeps it in step with them.
     """
 
     settings: Settings
@@ -56,6 +59,7 @@ class Services:
     seeded: bool = False  # --seed was given: every board of this run is predictable (layout known)
     last_level: str | None = None  # level of the last game finished in this run (Statistics opens on it)
     scenes: object = None  # the navigation seam: .menu(), .playing(game), .replay(replay, back) (game.ui.app.Navigation)
+    sound: object = None  # game.ui.sound.Sound, built from the settings when None
 
     def config_for(self, rows: int, cols: int, mines: int) -> Config:
         """A Config of this size with the current options (raises ValueError like Config).
@@ -124,6 +128,10 @@ class Services:
                 setattr(self.records.settings, name, value)
         if "no_guess" in values:
             self.no_guess = bool(values["no_guess"])
+        if "volume" in values:
+            self.sound.volume = self.settings.volume
+        if "muted" in values:
+            self.sound.set_muted(self.settings.muted)
         return self.records.save_settings() if self.records is not None else None
 
     def apply_theme(self) -> None:
@@ -151,6 +159,12 @@ class Services:
         self._shown_fullscreen = shown
         return self.set_option(fullscreen=shown)
 
+    def toggle_mute(self) -> str | None:
+        """Mute or unmute the sound effects, and save it (the M key while playing); warning or None."""
+        return self.set_option(muted=not self.settings.muted)
+
     def __post_init__(self) -> None:
+        if self.sound is None:
+            self.sound = Sound(self.settings.volume, self.settings.muted)
         self._shown_fullscreen = bool(getattr(self.display, "fullscreen", False))
         self.no_guess = bool(self.no_guess or self.settings.no_guess)

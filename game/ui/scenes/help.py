@@ -26,7 +26,7 @@ CONTROLS = (  # (keys, what they do), in the order shown
     ("F2, face", "new game"),
     ("R", "retry the same board"),
     ("V after a loss", "why it was lost"),
-    ("P", "pause"),
+    ("P / M", "pause / sound on/off"),  # one line: the smallest window has room for 15
     ("Esc", "menu"),
     ("F11, Alt+Enter", "full screen"),
     ("F1, ?", "this help"),

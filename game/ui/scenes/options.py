@@ -1,7 +1,8 @@
 """Options: question marks, first-click rule, chord by clicking a number, no-guess boards,
 the display: a window at SDL's automatic size or a chosen scale (1x..4x in half steps,
 capped to the screen), or fullscreen; the theme (classic, dark, high contrast: it changes
-at once); reduce motion; whether leaving a game in progress asks first (it is recorded
+at once); reduce motion; sound on or off, its volume (0..100 % in steps of 10) and the
+timer's tick (game.ui.sound); whether leaving a game in progress asks first (it is recorded
 as an abandoned loss either way), and row and column rulers.
 
 Up/Down choose a line, Left/Right/Enter/Space (or a click) change it, Esc goes back.
@@ -19,8 +20,9 @@ from game.board import FIRST_CLICK_RULES
 from game.ui import draw
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import draw_dialog
-from game.ui.widgets import Button, bevel, text, wrap
+from game.ui.sound import VOLUME_STEP
 from game.ui.theme import THEME_NAMES, THEMES, palette
+from game.ui.widgets import Button, bevel, text, wrap
 
 ROW_H = 25  # one option line, pixels
 WIDTH = 300  # the Options screen's width, pixels (wider than the menu: long labels and values)
@@ -66,6 +68,9 @@ class Options(Scene):
                 ("Display", self.display_name(), self.change_display),
                 ("Theme", THEMES[s.theme].label, self.change_theme),
                 ("Reduce motion", on_off(s.reduce_motion), flip("reduce_motion")),
+                ("Sound", on_off(not s.muted), flip("muted")),
+                ("Volume", f"{s.volume} %", self.change_volume),
+                ("Timer tick", on_off(s.tick), flip("tick")),
                 ("Ask before abandoning", on_off(s.confirm_abandon), flip("confirm_abandon")),
                 ("Row and column rulers", on_off(s.rulers), flip("rulers"))]
 
@@ -91,6 +96,15 @@ class Options(Scene):
         warning = self.services.set_option(theme=cycle(THEME_NAMES, self.services.settings.theme, step))
         self.services.apply_theme()
         return warning
+
+    def change_volume(self, step: int) -> str | None:
+        """VOLUME_STEP percent up or down, within 0..100 (Enter and a click go up, then round to 0)."""
+        volume = self.services.settings.volume
+        if step > 0 and volume >= 100:
+            volume = 0
+        else:
+            volume = min(max((volume + step * VOLUME_STEP) // VOLUME_STEP * VOLUME_STEP, 0), 100)
+        return self.services.set_option(volume=volume)
 
     def change_display(self, step: int) -> str | None:
         """Cycle window (auto size), window at each of SCALES, fullscreen; save the choice."""

@@ -1,7 +1,9 @@
 """The Playing scene: the board, the HUD, and input turned into engine moves.
 
 Holds the Game (engine state), the gesture, cursor, hint and autoplay (UI state) and
-the board view, frame and probability overlay (drawstate). Pause, GameOver, Victory,
+the board view, frame and probability overlay (drawstate). Each move makes the sound of
+what it did (game.ui.sound; M mutes), and the timer ticks each second when the tick is on.
+Pause, GameOver, Victory,
 the hint panel and the help are overlays over it. The solver's help (H, O, A) lives in
 game.ui.assist and game.ui.autoplay (what), game.ui.solver_view (drawing) and
 game.ui.solver_keys (the keys).
@@ -37,6 +39,7 @@ from game.ui.scenes.help import Help
 from game.ui.scenes.pause import Pause
 from game.ui.scenes.result import GameOver, Victory
 from game.ui.solver_keys import SolverKeys
+from game.ui.sound import MoveSounds
 from game.ui.widgets import warm_font
 
 FIRST_STEP = 0.008  # seconds of no-guess generation tried at the click before showing "Generating..."
@@ -47,7 +50,7 @@ POINTER_BUTTONS = {1: "l", 2: "m", 3: "r"}  # pygame mouse button -> the replay 
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
 
-class Playing(SolverKeys, Scene):
+class Playing(SolverKeys, MoveSounds, Scene):
     """Play ``game``; the window is sized to its board at the largest cell size that fits
     (with the rulers when they are on and fit too)."""
 
@@ -67,12 +70,14 @@ class Playing(SolverKeys, Scene):
         self._shown = None  # what the HUD shows now: (mines_left, seconds, face)
         self._scored_round = -1  # the game's round whose 3BV was counted ahead (update)
         self._warming = list(RESULT_FONTS)  # fonts still to warm (update)
+        self._unheard = None  # the last move's Outcome, its sound played by after_move
+        self._ticked = 0  # the timer's whole second the tick was last played for
         self.keys = {  # key -> action; services.extra_keys adds more (hints, autoplay...)
             pygame.K_SPACE: self.key_reveal, pygame.K_RETURN: self.key_reveal,
             pygame.K_KP_ENTER: self.key_reveal, pygame.K_f: self.key_flag, pygame.K_c: self.key_chord,
             pygame.K_F2: self.key_new, pygame.K_r: self.key_retry, pygame.K_p: self.key_pause,
             pygame.K_ESCAPE: self.key_menu, pygame.K_h: self.key_hint, pygame.K_o: self.key_probabilities,
-            pygame.K_a: self.key_autoplay, pygame.K_F1: self.key_help,
+            pygame.K_a: self.key_autoplay, pygame.K_F1: self.key_help, pygame.K_m: self.key_mute,
         }
         self.assist = Assistant(self.match)  # the solver for this game, analyses cached per position
         self.autoplay = Autoplay(self.assist)
@@ -135,6 +140,7 @@ class Playing(SolverKeys, Scene):
             # the frame the game ends, which records it and lays out the result (4 ms on 36x60).
             self._scored_round = self.game.round
             self.game.three_bv
+        self.tick_timer()
         shown = self.hud_values()
         if shown != self._shown:
             self.dirty = True
@@ -221,7 +227,8 @@ class Playing(SolverKeys, Scene):
         self.note_probabilities()  # a move made with the overlay on (after a retry too)
         if kind == "reveal" and self.needs_board(cell):
             return self.generate(cell)
-        self.redraw_cells(self.start_cascade(cell, self.match.apply(Move(kind, cell))))
+        self._unheard = self.match.apply(Move(kind, cell))
+        self.redraw_cells(self.start_cascade(cell, self._unheard))
         return self.after_move()
 
     def start_cascade(self, cell: Cell, outcome) -> frozenset[Cell]:
@@ -268,13 +275,16 @@ class Playing(SolverKeys, Scene):
     def lay_board(self, mines, cell: Cell) -> None:
         """Lay a generated layout ``mines`` and reveal the first click ``cell`` on it."""
         self.game.set_layout(mines)
-        self.redraw_cells(self.match.apply(Move.reveal(cell)).changed)
+        self._unheard = self.match.apply(Move.reveal(cell))
+        self.redraw_cells(self._unheard.changed)
 
     def after_move(self) -> Scene:
-        """Switch to the GameOver or Victory overlay once the game has ended."""
+        """Play the move's sound; switch to the GameOver or Victory overlay once the game has ended."""
         if not self.game.over:
+            self.hear()
             return self
         notes = self.services.finished(self.match)
+        self.hear()  # after the records: a new best time sounds "best"
         return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
 
     def move_cursor(self, drow: int, dcol: int) -> None:

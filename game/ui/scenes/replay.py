@@ -7,6 +7,9 @@ Home/End the start/end, Esc back where the viewer was opened from (the menu when
 command line). The scrubber seeks where it is clicked and follows a drag. The review viewer
 (game.ui.scenes.review) adds [ / ] (PageUp / PageDown): the previous / next guess or mistake.
 
+Moves reached by playing or by Right make the sound the game made for them (game.ui.sound:
+the Timeline keeps each move's Outcome); seeking, stepping back, Home and End are silent.
+
 The viewer only reads its Replay: it has no Match and calls no finish hook, so nothing it
 shows is ever recorded. While it shows, the objects alive are frozen out of the garbage
 collector (gc.freeze; see ``enter``). Replay time advances in ``update``, one fixed step (game.ui.loop.STEP)
@@ -29,6 +32,7 @@ from game.ui.layout import layout_for
 from game.ui.loop import STEP
 from game.ui.replay_bar import BAR_H, ReplayBar
 from game.ui.scene import Scene
+from game.ui.sound import sound_for
 from game.ui.theme import palette
 
 
@@ -132,7 +136,9 @@ class ReplayViewer(Scene):
 
     def update(self) -> Scene | None:
         if self.playing and not self.dragging:
+            before = self.head.moves
             self.show(self.head.seek(self.head.time_ms + STEP * 1000 * SPEEDS[self.speed]))
+            self.hear(before)
             if self.head.at_end:
                 self.playing = False
         return None
@@ -174,6 +180,15 @@ class ReplayViewer(Scene):
             self.view.refresh(self.head.appearance, changed)
         self.dirty = True
 
+    def hear(self, before: int) -> None:
+        """Play the sound of the last move reached, when the playhead went forward from
+        ``before`` moves (game.ui.sound.sound_for on the move's Outcome); silent going back."""
+        moves = self.head.moves
+        if moves <= before:
+            return
+        outcome = self.timeline.outcomes[moves - 1]
+        self.services.sound.play(sound_for(outcome, self.head.appearance(outcome.move.cell)))
+
     def scrub(self, x: int) -> None:
         """Seek to where logical x falls on the scrubber."""
         tl = self.timeline
@@ -194,7 +209,9 @@ class ReplayViewer(Scene):
     def key_step(self, delta: int) -> None:
         """Left/Right: one move back or forward (pauses)."""
         self.playing = False
+        before = self.head.moves
         self.show(self.head.step(delta))
+        self.hear(before)
 
     def key_start(self) -> None:
         """Home: the start (the covered board)."""

@@ -1,0 +1,168 @@
+"""Sound effects: which one a move makes (:func:`sound_for`), and the mixer that plays them
+(:class:`Sound`).
+
+The sound follows what the game did with a move (its :class:`game.moves.Outcome`), never the
+input that asked for it, so the replay viewer, which applies the same moves, makes the same
+sounds. The WAVs under assets/sounds/ are synthesized by tools/make_sounds.py.
+
+No audio device (a server, SSH, a machine without sound) never stops the game: the mixer is
+opened on the first sound, and if it cannot be, the game plays on silently and says so once,
+in one line on stderr. SDL's dummy audio driver is a working device that plays nothing.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pygame
+
+from game import PROG
+from game.engine import State
+from game.moves import CHORD, FLAG, REVEAL, Outcome
+
+SOUNDS = Path(__file__).resolve().parent.parent.parent / "assets" / "sounds"
+NAMES = ("reveal", "opening", "flag", "unflag", "chord", "explosion", "win", "best", "tick")
+MIXER = {"frequency": 44100, "size": -16, "channels": 2, "buffer": 512}  # 512 samples: ~12 ms latency
+VOLUME_STEP = 10  # Options' Left/Right change the volume by this, percent
+
+
+def sound_for(outcome: Outcome, mark: str | None = None) -> str | None:
+    """The sound of a move that did ``outcome`` (one of NAMES), or None for a silent one.
+
+    ``mark`` is the moved cell's appearance after the move (Game.appearance: "flag",
+    "question", "covered"...): a flag move that leaves a flag sounds "flag", one that takes
+    it away (to a question mark or covered) "unflag"; without it a flag move sounds "flag".
+    A move that was ignored or wasted (changed nothing) is silent; a loss is "explosion",
+    a win "win" (the Playing scene makes it "best" for a new best time); a reveal that
+    opened more than one cell is "opening".
+    """
+    if outcome.ignored or outcome.wasted or not outcome.changed:
+        return None
+    if outcome.exploded is not None:
+        return "explosion"
+    if outcome.ended:
+        return "win"
+    kind = outcome.move.kind
+    if kind == FLAG:
+        return "flag" if mark in (None, "flag") else "unflag"
+    if kind == CHORD:
+        return "chord"
+    if kind == REVEAL:
+        return "opening" if len(outcome.opened) > 1 else "reveal"
+    return None
+
+
+class Sound:
+    """The run's sound effects: ``play(name)`` at ``volume`` percent (0..100) unless ``muted``.
+
+    The mixer opens and the WAVs under ``folder`` load on the first sound played; when that
+    fails (no audio device, a missing file) every later call does nothing, and one line
+    naming the reason goes to ``stderr`` (sys.stderr when None) for the object's whole life.
+    No method raises.
+    """
+
+    def __init__(self, volume: int = 70, muted: bool = False, folder: Path = SOUNDS, stderr=None) -> None:
+        self.volume = volume
+        self.muted = muted
+        self.folder = folder
+        self.stderr = stderr
+        self.sounds: dict[str, pygame.mixer.Sound] | None = None  # loaded on the first play
+        self.failed: str | None = None  # why sound is off for this run, once it is
+
+    @property
+    def volume(self) -> int:
+        """Loudness, percent of the WAVs' own level (0..100; other values are clamped)."""
+        return self._volume
+
+    @volume.setter
+    def volume(self, value: int) -> None:
+        self._volume = min(max(int(value), 0), 100)
+        if getattr(self, "sounds", None):
+            self._set_volumes()
+
+    def toggle_mute(self) -> bool:
+        """Mute or unmute (a sound playing stops); returns ``muted`` now."""
+        self.set_muted(not self.muted)
+        return self.muted
+
+    def set_muted(self, muted: bool) -> None:
+        """Mute (stopping any sound playing) or unmute."""
+        self.muted = bool(muted)
+        if self.muted and self.sounds:
+            self._guard(pygame.mixer.stop)
+
+    def play(self, name: str | None) -> bool:
+        """Play sound ``name`` (one of NAMES; None plays nothing); True if it was started.
+
+        Nothing plays while muted, at volume 0, or once the mixer failed."""
+        if name is None or self.muted or self.volume == 0 or not self.ready():
+            return False
+        sound = self.sounds.get(name)
+        return sound is not None and self._guard(sound.play)
+
+    def ready(self) -> bool:
+        """Open the mixer and load the sounds, once; False when that failed (and said why)."""
+        if self.sounds is not None:
+            return True
+        if self.failed is not None:
+            return False
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(**MIXER)
+            self.sounds = {name: pygame.mixer.Sound(str(self.folder / f"{name}.wav")) for name in NAMES}
+        except Exception as err:  # pygame.error (no device), FileNotFoundError, NotImplementedError (no mixer)
+            self._fail(err)
+            return False
+        self._set_volumes()
+        return True
+
+    def _set_volumes(self) -> None:
+        for sound in self.sounds.values():
+            self._guard(sound.set_volume, self.volume / 100)
+
+    def _guard(self, call, *args) -> bool:
+        """``call(*args)``; True, or False once an error turned sound off (never raises)."""
+        try:
+            call(*args)
+        except Exception as err:  # a device lost while playing: play on silently
+            self._fail(err)
+            return False
+        return True
+
+    def _fail(self, err: Exception) -> None:
+        if self.failed is None:
+            self.failed = str(err) or type(err).__name__
+            print(f"{PROG}: no sound ({self.failed}); playing silently", file=self.stderr or sys.stderr)
+        self.sounds = None
+
+class MoveSounds:
+    """The Playing scene's sounds (a mixin, as game.ui.solver_keys.SolverKeys): the sound of
+    each move's outcome, the timer's tick, and the M key. Uses the scene's ``game``,
+    ``services`` (``sound``, ``settings``, ``records``), ``_unheard`` (the last move's
+    Outcome, set where the move is applied) and ``_ticked`` (a whole second of the timer)."""
+
+    def hear(self) -> None:
+        """Play the sound of the last move's outcome (game.ui.sound.sound_for), once; a win
+        that the records made a new best time sounds "best"."""
+        outcome, self._unheard = self._unheard, None
+        if outcome is None:
+            return
+        name = sound_for(outcome, self.game.appearance(outcome.move.cell))
+        if name == "win" and getattr(self.services.records, "last_rank", None):
+            name = "best"
+        self.services.sound.play(name)
+
+    def tick_timer(self) -> None:
+        """The timer's tick, once for each whole second it passes while the game runs, when
+        the ``tick`` option is on."""
+        second = int(self.game.elapsed)
+        if second > self._ticked and self.game.state is State.PLAYING and not self.game.paused \
+                and self.services.settings.tick:
+            self.services.sound.play("tick")
+        self._ticked = second
+
+    def key_mute(self) -> "MoveSounds":
+        """M: sound effects off or on (saved, as the Options' Sound line)."""
+        self.services.toggle_mute()
+        return self
