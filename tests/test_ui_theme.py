@@ -190,3 +190,16 @@ def test_every_sprite_has_the_size_asked_for(drawn, size):
     led = sprites.led(size * 13 // 16, size * 23 // 16)
     assert set(led) == set(LED_KEYS)
     assert all(s.get_size() == (size * 13 // 16, size * 23 // 16) for s in led.values())
+
+
+@pytest.mark.parametrize("name, least", [("dark", 4.5), ("contrast", 7.0)])
+def test_panel_text_reads_on_its_panel(name, least):
+    """Every colour text takes on a panel (body, option values, secondary, refusals) and a
+    title bar's caption meet WCAG 2.x AA for normal text (4.5:1) in Dark, and AAA (7:1) in
+    High contrast; the faint footnotes ("any key closes") at least 3:1."""
+    theme = THEMES[name]
+    for field in ("text", "accent", "dim", "error"):
+        assert contrast(getattr(theme, field), theme.panel) >= least, field
+    assert contrast(theme.title_text, theme.title) >= least
+    assert contrast(theme.faint, theme.panel) >= 3
+    assert contrast(theme.text, theme.field) >= least  # typed names, lists, charts

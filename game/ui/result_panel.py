@@ -133,7 +133,7 @@ class ResultPanel:
             self.name_label = (self.field.left - NAME_LABEL_W + 4, middle + 1)
             said = " ".join(self.celebration)
             say_w = text_width(said, LINE_SIZE, True)
-            self.items.append((said, (self.name_label[0] - ITEM_GAP - say_w, middle), LINE_SIZE, palette.title,
+            self.items.append((said, (self.name_label[0] - ITEM_GAP - say_w, middle), LINE_SIZE, palette.accent,
                                "midleft", True))
         top = PAD + ROW_H
         for i, line in enumerate(self.notes):
@@ -183,7 +183,7 @@ class ResultPanel:
         centre = left + width // 2
         for (line, bold_size), dy in zip(zip(self.celebration, (18, 16)), (8, 24)):
             fitted = fitting_size(line, width, bold_size, 11, bold=True)
-            self.items.append((line, (centre, y + dy), fitted, palette.title, "center", True))
+            self.items.append((line, (centre, y + dy), fitted, palette.accent, "center", True))
         if width - NAME_LABEL_W >= MIN_FIELD_W:
             self.field = pygame.Rect(left + NAME_LABEL_W, y + 36, width - NAME_LABEL_W, 20)
             self.name_label = (left + 4, self.field.centery + 1)

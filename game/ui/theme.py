@@ -42,6 +42,7 @@ class Theme:
     text: RGB  # body text, outlines, the keyboard focus
     title: RGB  # title bars, selected rows, highlighted values
     title_text: RGB  # text on a title bar or a selected row
+    accent: RGB  # highlighted text on a panel: option values, a new best time
     error: RGB  # refusal messages
     dim: RGB  # secondary text, rulers
     faint: RGB  # tertiary text ("any key closes")
@@ -94,7 +95,7 @@ class Theme:
 CLASSIC = Theme(
     name="classic", label="classic",
     panel=(192, 192, 192), light=(255, 255, 255), shade=(128, 128, 128), text=(0, 0, 0),
-    title=(0, 0, 128), title_text=(255, 255, 255), error=(160, 0, 0), dim=(64, 64, 64),
+    title=(0, 0, 128), title_text=(255, 255, 255), accent=(0, 0, 128), error=(160, 0, 0), dim=(64, 64, 64),
     faint=(90, 90, 90), field=(255, 255, 255), backdrop=(0, 0, 0),
     covered=(192, 192, 192), covered_light=(255, 255, 255), covered_shade=(128, 128, 128),
     revealed=(192, 192, 192), grid=(128, 128, 128),
@@ -114,7 +115,7 @@ CLASSIC = Theme(
 DARK = Theme(
     name="dark", label="dark",
     panel=(52, 54, 60), light=(92, 95, 104), shade=(24, 25, 28), text=(226, 228, 232),
-    title=(44, 78, 140), title_text=(236, 238, 242), error=(255, 128, 118), dim=(172, 176, 184),
+    title=(44, 78, 140), title_text=(236, 238, 242), accent=(140, 180, 255), error=(255, 128, 118), dim=(172, 176, 184),
     faint=(140, 144, 152), field=(30, 31, 35), backdrop=(12, 12, 14),
     covered=(78, 82, 92), covered_light=(116, 121, 134), covered_shade=(40, 42, 48),
     revealed=(34, 35, 39), grid=(58, 60, 66),
@@ -135,7 +136,7 @@ DARK = Theme(
 CONTRAST = Theme(
     name="contrast", label="high contrast",
     panel=(0, 0, 0), light=(255, 255, 255), shade=(150, 150, 150), text=(255, 255, 255),
-    title=(255, 255, 0), title_text=(0, 0, 0), error=(255, 150, 150), dim=(220, 220, 220),
+    title=(255, 255, 0), title_text=(0, 0, 0), accent=(255, 255, 0), error=(255, 150, 150), dim=(220, 220, 220),
     faint=(200, 200, 200), field=(0, 0, 0), backdrop=(0, 0, 0),
     covered=(110, 110, 110), covered_light=(235, 235, 235), covered_shade=(40, 40, 40),
     revealed=(0, 0, 0), grid=(90, 90, 90),

@@ -167,7 +167,7 @@ class Options(Scene):
             rect = self.row_rect(i)
             bevel(screen, rect, 1, raised=False)
             text(screen, label, (rect.left + 5, rect.centery), 16, anchor="midleft")
-            text(screen, f"< {value} >", (rect.right - 5, rect.centery), 16, palette.title, "midright", bold=True)
+            text(screen, f"< {value} >", (rect.right - 5, rect.centery), 16, palette.accent, "midright", bold=True)
             if i == self.focus:
                 draw.rect(screen, palette.text, rect.inflate(2, 2), 1)
         self.back.draw(screen, focused=self.focus == len(self.rows()))
