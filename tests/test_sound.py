@@ -237,3 +237,14 @@ def test_a_game_without_audio_plays_on(window, no_mixer, monkeypatch, capsys):
     w.click_cell(sorted(game.layout())[0])
     assert game.state is State.LOST
     assert capsys.readouterr().err.count("no sound") == 1
+
+
+def test_a_c_librarys_own_noise_on_stderr_is_hidden_while_the_mixer_opens(capfd):
+    """alsa-lib writes its errors to file descriptor 2 itself; the player gets the game's one line."""
+    import os
+
+    from game.ui.sound import quiet_stderr
+    with quiet_stderr():
+        os.write(2, b"ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\n")
+    os.write(2, b"after\n")
+    assert capfd.readouterr().err == "after\n"

@@ -12,7 +12,9 @@ in one line on stderr. SDL's dummy audio driver is a working device that plays n
 
 from __future__ import annotations
 
+import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -109,7 +111,8 @@ class Sound:
             return False
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(**MIXER)
+                with quiet_stderr():  # alsa-lib prints eight lines of its own when there is no card
+                    pygame.mixer.init(**MIXER)
             self.sounds = {name: pygame.mixer.Sound(str(self.folder / f"{name}.wav")) for name in NAMES}
         except Exception as err:  # pygame.error (no device), FileNotFoundError, NotImplementedError (no mixer)
             self._fail(err)
@@ -135,6 +138,29 @@ class Sound:
             self.failed = str(err) or type(err).__name__
             print(f"{PROG}: no sound ({self.failed}); playing silently", file=self.stderr or sys.stderr)
         self.sounds = None
+
+@contextmanager
+def quiet_stderr():
+    """Send what C libraries write to file descriptor 2 to /dev/null for the ``with`` block.
+
+    SDL opens the audio device through alsa-lib, which writes its own error lines ("ALSA lib
+    confmisc.c:855: cannot find card '0'" and seven more) straight to fd 2 when a machine has
+    no sound card; the player is told once, in the game's own words (:meth:`Sound._fail`).
+    Where descriptors cannot be redirected, nothing is hidden."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        sys.stderr.flush()
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
 
 class MoveSounds:
     """The Playing scene's sounds (a mixin, as game.ui.solver_keys.SolverKeys): the sound of
