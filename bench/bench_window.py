@@ -1,6 +1,13 @@
 """Window benchmark under Xvfb: idle CPU of the game process and frame times of a scripted game.
 
     python bench/bench_window.py [--seconds 10] [--screenshot docs/screenshot.png] [--scale N]
+                                 [--themes classic dark contrast] [--silent]
+
+Each measurement runs once per theme (all three by default), with sound on: the game's
+mixer really mixes every effect, through SDL's disk audio driver writing to a temporary file
+(deleted afterwards; the driver refuses /dev/null)
+(Xvfb machines have no sound card; ``--silent`` uses the dummy driver, which mixes nothing).
+The scripted game's frames are measured at ``--scale`` (default 1, the issue's goal).
 
 1. Idle CPU: ``python main.py --difficulty expert`` runs in a real X window
    (Xvfb); after the first click the timer runs and nothing else happens. CPU
@@ -24,6 +31,7 @@ import os
 import random
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -50,11 +58,19 @@ def idle_cpu(x: XSession, seconds: float) -> float:
     return 100.0 * (cpu_seconds(pid) - start_cpu) / (time.monotonic() - start)
 
 
-def measure_idle(seconds: float) -> tuple[float, float]:
+SILENT = {"SDL_AUDIODRIVER": "dummy"}
+
+
+def sound_on(folder: str) -> dict[str, str]:
+    """SDL's disk driver into a file in ``folder``: the mixer mixes for real, nothing plays."""
+    return {"SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": os.path.join(folder, "audio.raw")}
+
+
+def measure_idle(seconds: float, theme: str, audio: dict[str, str]) -> tuple[float, float]:
     """(idle CPU % with the board ready, idle CPU % with the timer running) on Expert."""
     from game.ui.layout import BoardLayout
-    with XSession() as x:
-        x.start_game("--difficulty", "expert", "--seed", "1")
+    with XSession(audio=audio) as x:
+        x.start_game("--difficulty", "expert", "--seed", "1", "--theme", theme)
         time.sleep(1.0)  # start-up costs are not idle time
         ready = idle_cpu(x, seconds)
         geometry = x.geometry()
@@ -68,22 +84,22 @@ def measure_idle(seconds: float) -> tuple[float, float]:
         return ready, running
 
 
-def scripted_game(screenshot: str | None, scale: int | None = None) -> list[float]:
+def scripted_game(screenshot: str | None, scale: float | None, theme: str, audio: dict[str, str]) -> list[float]:
     """Play a seeded Expert game by posted clicks in a real window; frame work times in seconds.
 
     ``scale``: the window scale (the Options choice); None keeps SDL's automatic one.
     """
-    with XSession() as x:
+    with XSession(audio=audio) as x:
         os.environ.pop("SDL_VIDEODRIVER", None)
         os.environ["DISPLAY"] = x.display
-        os.environ["SDL_AUDIODRIVER"] = "dummy"
+        os.environ.update(audio)
         import pygame
 
         from game.cli import parse_args
         from game.ui.app import build
         from game.ui.driver import Driver
 
-        loop, services = build(parse_args(["--difficulty", "expert", "--seed", "5"]))
+        loop, services = build(parse_args(["--difficulty", "expert", "--seed", "5", "--theme", theme]))
         if scale is not None:
             services.display.set_scale(scale)
         loop.frame_times = []
@@ -120,8 +136,10 @@ def scripted_game(screenshot: str | None, scale: int | None = None) -> list[floa
             display.window_changed()  # the next present repaints the whole window
             display.present()
         whole_present.ms = (time.perf_counter() - start) / 50 * 1000
-        print(f"scripted game: {game.state.value}, {len(loop.frame_times)} frames drawn, "
-              f"{game.total_clicks} clicks, {flagged} flags")
+        sound = services.sound
+        print(f"scripted game ({theme}): {game.state.value}, {len(loop.frame_times)} frames drawn, "
+              f"{game.total_clicks} clicks, {flagged} flags; sound "
+              f"{'on, volume %d %%' % sound.volume if sound.ready() and not sound.muted else 'off'}")
         pygame.quit()
         return loop.frame_times
 
@@ -140,26 +158,39 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def main() -> int:
+    from game.ui.theme import THEME_NAMES
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="idle measuring time, seconds (default 10)")
     parser.add_argument("--screenshot", metavar="FILE", help="save the real window partway through the game")
-    parser.add_argument("--scale", type=positive_int, metavar="N",
-                        help="window scale for the scripted game (default: automatic, as a player gets it)")
+    parser.add_argument("--scale", type=positive_int, metavar="N", default=1,
+                        help="window scale for the scripted game (default 1, the goal's scale)")
+    parser.add_argument("--themes", nargs="+", choices=THEME_NAMES, default=list(THEME_NAMES),
+                        help="themes to measure (default: all)")
+    parser.add_argument("--silent", action="store_true", help="SDL's dummy audio driver instead of sound on")
     args = parser.parse_args()
     if missing():
         print(f"skipped: needs {', '.join(missing())}")
         return 1
-    ready, running = measure_idle(args.seconds)
-    print(f"idle CPU, Expert, board ready:   {ready:.2f} %  (goal <= 2 %)")
-    print(f"idle CPU, Expert, timer running: {running:.2f} %  (goal <= 2 %)")
-    times = scripted_game(args.screenshot, args.scale)
-    for name, index in (("without present", 0), ("with present", 1)):
-        ms = [t[index] * 1000 for t in times]
-        print(f"frame time {name}, Expert scripted game: p50 {percentile(ms, 50):.2f} ms, "
-              f"p99 {percentile(ms, 99):.2f} ms, max {max(ms):.2f} ms, mean {statistics.mean(ms):.2f} ms "
-              f"over {len(ms)} frames  (goal p99 <= 4 ms)")
-    print(f"whole-window present (scale {args.scale or 'auto'}): {whole_present():.2f} ms; a frame presents only "
-          "its changed row bands")
+    with tempfile.TemporaryDirectory() as folder:
+        return measure(args, SILENT if args.silent else sound_on(folder))
+
+
+def measure(args, audio: dict[str, str]) -> int:
+    """Print the figures of each theme of ``args.themes``; 0."""
+    for theme in args.themes:
+        print(f"--- theme {theme}, sound {'off' if args.silent else 'on'}")
+        ready, running = measure_idle(args.seconds, theme, audio)
+        print(f"idle CPU, Expert, board ready:   {ready:.2f} %  (goal <= 2 %)")
+        print(f"idle CPU, Expert, timer running: {running:.2f} %  (goal <= 2 %)")
+        times = scripted_game(args.screenshot, args.scale, theme, audio)
+        for name, index in (("without present", 0), ("with present", 1)):
+            ms = [t[index] * 1000 for t in times]
+            print(f"frame time {name}, Expert scripted game: p50 {percentile(ms, 50):.2f} ms, "
+                  f"p99 {percentile(ms, 99):.2f} ms, max {max(ms):.2f} ms, mean {statistics.mean(ms):.2f} ms "
+                  f"over {len(ms)} frames  (goal p99 <= 4 ms)")
+        print(f"whole-window present (scale {args.scale}): {whole_present():.2f} ms; a frame presents only "
+              "its changed row bands")
     return 0
 
 

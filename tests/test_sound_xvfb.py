@@ -24,18 +24,9 @@ FRAME = 2 * MIXER["channels"]  # bytes per sample frame: signed 16-bit (MIXER si
 LOUD = 1000  # a sample above this, in 16-bit units (-30 dBFS), is sound, not silence
 
 
-class DiskAudioSession(XSession):
+def disk_audio_session(path) -> XSession:
     """An XSession whose game writes its audio to ``path`` (SDL's disk driver)."""
-
-    def __init__(self, path) -> None:
-        super().__init__()
-        self.path = path
-
-    def env(self) -> dict[str, str]:
-        env = super().env()
-        env["SDL_AUDIODRIVER"] = "disk"
-        env["SDL_DISKAUDIOFILE"] = str(self.path)
-        return env
+    return XSession(audio={"SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": str(path)})
 
 
 def samples(path, start: int = 0) -> array.array:
@@ -58,7 +49,7 @@ def test_a_click_and_a_mine_sound_and_mute_writes_silence(tmp_path):
     mines = sorted(twin.layout())
     covered = [c for c in twin.cells() if twin.appearance(c) == "covered" and c not in mines]
     layout = BoardLayout(9, 9)
-    with DiskAudioSession(audio) as x:
+    with disk_audio_session(audio) as x:
         x.start_game("--difficulty", "beginner", "--seed", "3")
         board = x.geometry()
         scale = board[2] / layout.size[0]

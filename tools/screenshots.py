@@ -33,6 +33,7 @@ from game.records.settings import THEME_CHOICES  # noqa: E402
 
 SEED = 11  # the board shown: Intermediate, seed 11
 FIRST_CLICK = (8, 8)  # opens an area
+PLAYED_S = 37  # seconds the game shown has been played
 SCALES = (1.0, 1.5, 2.0)  # default scales, window pixels per logical pixel
 
 
@@ -67,10 +68,12 @@ def shoot(theme: str, scale: float, out: Path) -> Path:
     with tempfile.TemporaryDirectory() as data:
         args = parse_args(["--difficulty", "intermediate", "--seed", str(SEED), "--theme", theme,
                            "--data-dir", data])
-        loop, _ = build(args, clock=FakeClock())
+        clock = FakeClock()
+        loop, _ = build(args, clock=clock)
         driver = Driver(loop)
         driver.step()
         play_position(driver)
+        clock.advance(PLAYED_S)  # a game under way shows its time
         size = driver.scene.layout.size
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)

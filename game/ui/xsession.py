@@ -46,11 +46,14 @@ sys.exit(main.run())
 class XSession:
     """An Xvfb server (``display`` like ':93') with the game started in it.
 
-    Use as a context manager: every process started is ended on exit.
+    Use as a context manager: every process started is ended on exit. ``audio``: the
+    environment the game's sound gets (default SDL's dummy driver, silent; the window
+    benchmark and the sound test pass the disk driver, which really mixes).
     """
 
-    def __init__(self, size: tuple[int, int] = (1280, 1024)) -> None:
+    def __init__(self, size: tuple[int, int] = (1280, 1024), audio: dict[str, str] | None = None) -> None:
         self.size = size
+        self.audio = dict(audio or {"SDL_AUDIODRIVER": "dummy"})
         self.display = ""
         self.xvfb: subprocess.Popen | None = None
         self.game: subprocess.Popen | None = None
@@ -83,7 +86,7 @@ class XSession:
     def env(self) -> dict[str, str]:
         env = dict(os.environ)
         env.pop("SDL_VIDEODRIVER", None)  # the tests set dummy; here the real X11 driver is wanted
-        env["SDL_AUDIODRIVER"] = "dummy"
+        env.update(self.audio)
         env["DISPLAY"] = self.display
         env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
         return env
