@@ -139,6 +139,7 @@ class Sound:
             print(f"{PROG}: no sound ({self.failed}); playing silently", file=self.stderr or sys.stderr)
         self.sounds = None
 
+
 @contextmanager
 def quiet_stderr():
     """Send what C libraries write to file descriptor 2 to /dev/null for the ``with`` block.
