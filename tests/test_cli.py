@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -300,6 +301,9 @@ def test_ctrl_c_in_the_console_game_stops_quietly_with_status_130(tmp_path):
     pty = pytest.importorskip("pty")
     pid, fd = pty.fork()
     if pid == 0:  # the child: the console game on a terminal
+        # as a shell starts it from a terminal: a test run in the background (a non-interactive
+        # shell's `&`) inherits SIGINT ignored, and Ctrl-C would then do nothing at all
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.chdir(tmp_path)
         os.execv(sys.executable, [sys.executable, str(ROOT / "main.py"), "--console",
                                   "--data-dir", str(tmp_path)])

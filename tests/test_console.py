@@ -11,6 +11,7 @@ import io
 import os
 import random
 import re
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -923,6 +924,9 @@ def test_ctrl_c_on_a_terminal_records_the_game_in_progress_and_exits_130(tmp_pat
     env.pop("NO_COLOR", None)
     pid, fd = pty.fork()
     if pid == 0:  # the child: the console game on a terminal
+        # as a shell starts it from a terminal: a test run in the background (a non-interactive
+        # shell's `&`) inherits SIGINT ignored, and Ctrl-C would then do nothing at all
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.chdir(tmp_path)
         os.execve(sys.executable, [sys.executable, str(ROOT / "main.py"), "--console", "--seed", "1",
                                    "--data-dir", str(tmp_path)], env)
