@@ -1,6 +1,5 @@
 """What the player sees: pixels of drawn cells, the LEDs, the face, and the one pixel <-> cell mapping."""
 
-import pygame
 import pytest
 
 from game.ui.hud import led_text
