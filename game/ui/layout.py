@@ -23,6 +23,7 @@ from __future__ import annotations
 import pygame
 
 from game.board import Cell
+from game.ui.camera import Camera
 
 CELL = 16  # normal cell side, pixels
 MIN_CELL = 8  # smallest cell a big board is shrunk to, pixels
@@ -64,6 +65,10 @@ class BoardLayout:
     largest row index needs) and column numbers above it (``col_ruler``), each labelling
     every ``row_step``-th row and ``col_step``-th column (1 when a label fits its cell);
     the rulers' rects are empty without rulers.
+
+    ``camera`` (game.ui.camera.Camera) maps cells to pixels and back inside ``board``; the
+    layout's own cell_at, cell_rect and cell_origin ask it. A board laid out here fits its
+    well at ``cell`` pixels, so the camera shows it whole and unscrolled.
     """
 
     def __init__(self, rows: int, cols: int, cell: int = CELL, mines: int = 0, rulers: bool = False) -> None:
@@ -90,23 +95,31 @@ class BoardLayout:
         self.counter = pygame.Rect(inner.left + 5, led_y, counter_w, LED_H + 2)
         self.timer = pygame.Rect(inner.right - 5 - timer_w, led_y, timer_w, LED_H + 2)
         self.face = pygame.Rect(inner.centerx - FACE // 2, inner.centery - FACE // 2, FACE, FACE)
+        self.camera = Camera(self.board, rows, cols, cell)
 
     def cell_at(self, pos: tuple[int, int]) -> Cell | None:
         """The (row, col) under logical pixel ``pos`` (an event.pos), or None off the board."""
-        x, y = pos
-        if not self.board.collidepoint(x, y):
-            return None
-        return (int(y) - self.board.top) // self.cell, (int(x) - self.board.left) // self.cell
+        return self.camera.cell_at(pos)
 
     def cell_rect(self, cell: Cell) -> pygame.Rect:
         """The screen rect of ``cell``."""
-        r, c = cell
-        return pygame.Rect(self.board.left + c * self.cell, self.board.top + r * self.cell,
-                           self.cell, self.cell)
+        return self.camera.cell_rect(cell)
 
     def cell_origin(self, cell: Cell) -> tuple[int, int]:
         """Top-left of ``cell`` inside the board surface (not the screen)."""
-        return cell[1] * self.cell, cell[0] * self.cell
+        left, top = self.camera.cell_rect(cell).topleft
+        return left - self.board.left, top - self.board.top
+
+    def board_pixels(self, pos: tuple[float, float]) -> tuple[int, int]:
+        """Logical pixel ``pos`` as board pixels from the board's top-left corner at this
+        layout's cell size (a pointer's place, as the match log and the replay files keep it)."""
+        x, y = self.camera.board_point(pos)
+        return round(x * self.cell), round(y * self.cell)
+
+    def window_pixels(self, point: tuple[float, float]) -> tuple[float, float]:
+        """Board pixels at this layout's cell size (as :meth:`board_pixels` gives) as a
+        logical pixel position."""
+        return self.camera.window_point((point[0] / self.cell, point[1] / self.cell))
 
 
 def ruler_step(label: int, cell: int) -> int:

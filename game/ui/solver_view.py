@@ -85,7 +85,7 @@ class ProbabilityLayer:
         for cell, p in (probabilities or {}).items():
             if game.mark(cell) == "flag" or game.is_revealed(cell):
                 continue
-            rect = pygame.Rect(layout.cell_origin(cell), (layout.cell, layout.cell)).inflate(-2, -2)
+            rect = layout.cell_rect(cell).move(-layout.board.left, -layout.board.top).inflate(-2, -2)
             alpha = CERTAIN_ALPHA if p in (0, 1) else OVERLAY_ALPHA
             surface.fill((*probability_colour(p), alpha), rect)
             if with_text:

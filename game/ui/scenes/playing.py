@@ -210,8 +210,7 @@ class Playing(SolverKeys, MoveSounds, Scene):
             if side is None:
                 return
             action = side + ("c" if event.type == pygame.MOUSEBUTTONDOWN else "r")
-        x, y = event.pos
-        self.match.pointer(action, x - self.layout.board.left, y - self.layout.board.top)
+        self.match.pointer(action, *self.layout.board_pixels(event.pos))
 
     def play(self, kind: str, cell: Cell | None, pointed: bool = False) -> Scene:
         """Carry out a move ("reveal", "flag", "chord" on ``cell``, or "new"); return the next scene.
@@ -294,6 +293,7 @@ class Playing(SolverKeys, MoveSounds, Scene):
         else:
             r, c = self.cursor
             self.cursor = (min(max(r + drow, 0), self.game.rows - 1), min(max(c + dcol, 0), self.game.cols - 1))
+        self.layout.camera.keep_in_view(self.cursor)  # (a board that fits never scrolls)
         self.dirty = True
 
     def _at_cursor(self, kind: str) -> Scene:

@@ -161,14 +161,14 @@ class ReplayViewer(Scene):
 
     def draw_pointer(self, screen: pygame.Surface) -> None:
         """The pointer as an arrow at its place on the board, after a short trail."""
-        scale, board = self.layout.cell / CELL_PX, self.layout.board
-        points = [(board.left + x * scale, board.top + y * scale) for x, y in self.head.trail()]
+        scale = self.layout.cell / CELL_PX  # the replay's pixels are at CELL_PX a cell
+        points = [self.layout.window_pixels((x * scale, y * scale)) for x, y in self.head.trail()]
         if len(points) > 1:
             draw.lines(screen, palette.trail, False, points, 2)
         tip = self.head.pointer()
         if tip is None:
             return
-        x, y = board.left + tip[0] * scale, board.top + tip[1] * scale
+        x, y = self.layout.window_pixels((tip[0] * scale, tip[1] * scale))
         arrow = [(x + dx, y + dy) for dx, dy in CURSOR]
         draw.polygon(screen, palette.arrow, arrow)
         draw.polygon(screen, palette.backdrop, arrow, 1)
