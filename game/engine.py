@@ -4,7 +4,8 @@ Pure Python, no pygame. Time (a monotonic clock, seconds as float) is injected. 
 each board comes from (its seed, a given layout, the no-guess layer; new game and retry)
 is game.deal's, the board's cover and the queries on it game.position's, the score
 game.score's: :class:`Game` joins them. Every move returns the set of cells whose
-appearance changed, so a view redraws only those; a view reads a cell through
+appearance changed, so a view redraws only those (a flood's as row runs, game.cells;
+the flood itself, by row spans, is game.flood's); a view reads a cell through
 :meth:`Game.appearance`, never through the internals.
 
 Moves are values (:class:`game.moves.Move`) applied with :meth:`Game.apply`, which returns an
