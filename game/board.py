@@ -139,8 +139,18 @@ def lay_mines(config: Config, first: Cell | None, rng: random.Random) -> set[Cel
             block = excluded | set(neighbours(first, rows, cols))
             if config.cells - len(block) >= config.mines:
                 excluded = block
-    allowed = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in excluded]
-    return set(rng.sample(allowed, config.mines))
+    # rng.sample draws positions from len() alone, so sampling positions in a range and
+    # mapping each to the allowed cell at that position gives the very board a list of the
+    # allowed cells would (the same seed, the same mines), without a million tuples.
+    skipped = sorted(r * cols + c for r, c in excluded)
+    mines = set()
+    for position in rng.sample(range(config.cells - len(skipped)), config.mines):
+        for index in skipped:  # the allowed cell at ``position``: step over excluded ones
+            if index > position:
+                break
+            position += 1
+        mines.add(divmod(position, cols))
+    return mines
 
 
 def relocate_first_click_mine(mines: set[Cell], first: Cell, rows: int, cols: int) -> set[Cell]:

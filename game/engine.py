@@ -4,7 +4,8 @@ Pure Python, no pygame. Time (a monotonic clock, seconds as float) is injected. 
 each board comes from (its seed, a given layout, the no-guess layer; new game and retry)
 is game.deal's, the board's cover and the queries on it game.position's, the score
 game.score's: :class:`Game` joins them. Every move returns the set of cells whose
-appearance changed, so a view redraws only those; a view reads a cell through
+appearance changed, so a view redraws only those (a flood's as row runs, game.cells;
+the flood itself, by row spans, is game.flood's); a view reads a cell through
 :meth:`Game.appearance`, never through the internals.
 
 Moves are values (:class:`game.moves.Move`) applied with :meth:`Game.apply`, which returns an
@@ -23,7 +24,9 @@ import time
 from typing import Callable, Iterable
 
 from game.board import Cell, Config, adjacent_mines, relocate_first_click_mine
+from game.cells import CellRuns
 from game.deal import Deal, Dealing, MineLayer
+from game.flood import flood
 from game.moves import CHORD, FLAG, REVEAL, Move, Outcome
 from game.position import COVERED, FLAGGED, QUESTION, REVEALED, Position, State
 from game.score import Score
@@ -155,7 +158,7 @@ class Game(Dealing, Position, Score, TakeBack):
             self.clicks["wasted"] += 1
         else:
             self.clicks[kind] += 1
-        return Outcome(move, frozenset(changed), frozenset(opened),
+        return Outcome(move, _frozen(changed), _frozen(opened),
                        self.exploded if self.state is State.LOST else None,
                        ended=self.over, wasted=not changed)
 
@@ -248,61 +251,37 @@ class Game(Dealing, Position, Score, TakeBack):
         self.state = State.PLAYING
         self.timer.start()
 
-    def _open(self, cells: list[Cell]) -> tuple[set[Cell], set[Cell]]:
+    def _open(self, cells: list[Cell]) -> tuple[CellRuns, CellRuns]:
         """Reveal ``cells`` and flood from zeros; end the game on a mine or the last safe cell.
 
-        Returns (changed, opened): the cells whose appearance changed and those revealed.
-
-        A cell is marked revealed when it is pushed, so each is pushed at most once and a
-        1000x1000 opening costs one pass (explicit stack, no recursion). Counts are still
-        taken from the mine set on demand; the rows holding a mine, gathered per call, only
-        let a cell with no mine in its three rows skip the lookups.
+        Returns (changed, opened): the cells whose appearance changed and those revealed,
+        as :class:`game.cells.CellRuns` (row runs: a 1,000,000-cell opening is a thousand
+        runs, not a million tuples). The flood is game.flood's: a scanline fill by row runs,
+        each cell opened once, counts taken from the mine set on demand.
         """
-        rows, cols, mines, cover = self.rows, self.cols, self._mines, self._cover
-        mine_rows = {r for r, _ in mines}
-        changed: set[Cell] = set()
-        hit: Cell | None = None
-        stack: list[Cell] = []
+        mines, cover, cols = self._mines, self._cover, self.cols
         if any(cell in mines and cover[cell[0] * cols + cell[1]] not in (REVEALED, FLAGGED) for cell in cells):
             self._keep_undo_point()  # this move loses: keep the board before it, for undo_loss
-        for cell in cells:
-            index = cell[0] * cols + cell[1]
-            if cover[index] in (REVEALED, FLAGGED):
-                continue
-            if cell in mines:
-                hit = hit or cell
-                continue
-            cover[index] = REVEALED
-            stack.append(cell)
-        while stack:
-            cell = stack.pop()
-            changed.add(cell)
-            r, c = cell
-            if ((r - 1 in mine_rows or r in mine_rows or r + 1 in mine_rows)
-                    and adjacent_mines(cell, mines, rows, cols)):
-                continue
-            for nr in (r - 1, r, r + 1):
-                if 0 <= nr < rows:
-                    base = nr * cols
-                    for nc in (c - 1, c, c + 1):
-                        # A zero has no mine neighbours, so every neighbour is safe to open.
-                        if 0 <= nc < cols and cover[base + nc] in (COVERED, QUESTION):
-                            cover[base + nc] = REVEALED
-                            stack.append((nr, nc))
-        self._revealed += len(changed)
-        opened = set(changed)
+        runs, hit = flood(cover, mines, self.rows, cols, cells)
+        opened = CellRuns(runs)
+        self._revealed += len(opened)
+        extra: set[Cell] = set()
         if hit is not None:
-            self._lose(hit, changed)
+            self._lose(hit, extra)
         elif self._revealed == self.config.cells - self.config.mines:
-            self._win(changed)
-        return changed, opened
+            self._win(extra)
+        return (CellRuns(runs, extra) if extra else opened), opened
 
     def _lose(self, hit: Cell, changed: set[Cell]) -> None:
         self.state = State.LOST
         self.exploded = hit
         self.timer.stop()
         changed.update(self._mines)
-        changed.update(c for c in self.cells() if self._cover[self._index(c)] == FLAGGED)
+        cover, cols = self._cover, self.cols
+        at = cover.find(FLAGGED)
+        while at >= 0:  # every flag (a wrong one now shows), found by a scan in C
+            changed.add(divmod(at, cols))
+            at = cover.find(FLAGGED, at + 1)
 
     def _win(self, changed: set[Cell]) -> None:
         self.state = State.WON
@@ -313,3 +292,8 @@ class Game(Dealing, Position, Score, TakeBack):
                 self._cover[index] = FLAGGED
                 changed.add(cell)
         self._flags = self.config.mines
+
+
+def _frozen(cells: set[Cell] | CellRuns) -> frozenset[Cell] | CellRuns:
+    """A move's cells as an Outcome holds them: CellRuns as they are (already read-only)."""
+    return cells if isinstance(cells, CellRuns) else frozenset(cells)
