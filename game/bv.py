@@ -65,15 +65,15 @@ class BvParts:
 
 def _row_masks(cells: Iterable[Cell], rows: int, cols: int, pad: int) -> dict[int, int]:
     """Row -> bit mask of ``cells`` in that row, bit ``c + pad`` for column c; cells beyond
-    ``pad`` rows/columns off the board, or not pairs of ints, are left out."""
+    ``pad`` rows/columns off the board are left out.
+
+    Raises:
+        TypeError, ValueError: a cell that is not a pair of ints.
+    """
     masks: dict[int, int] = {}
-    for cell in cells:
-        try:
-            r, c = cell
-            if -pad <= r < rows + pad and -pad <= c < cols + pad:
-                masks[r] = masks.get(r, 0) | (1 << (c + pad))
-        except (TypeError, ValueError):
-            continue
+    for r, c in cells:
+        if -pad <= r < rows + pad and -pad <= c < cols + pad:
+            masks[r] = masks.get(r, 0) | (1 << (c + pad))
     return masks
 
 
@@ -107,8 +107,11 @@ def bv_parts(mines: Iterable[Cell], rows: int, cols: int,
     nothing and separates regions); a covered number counts alone unless it touches a covered
     zero. With nothing revealed this is the board's usual 3BV (Minesweeper X / Arbiter /
     minesweeper.online's definition). Cells off the board in ``revealed`` are ignored, as are
-    mines more than one cell off it. Raises nothing for such input; ``rows``/``cols`` < 1
-    give no parts.
+    mines more than one cell off it; ``rows``/``cols`` < 1 give no parts.
+
+    Raises:
+        TypeError, ValueError: a mine or revealed cell that is not a pair of ints, or
+            ``rows``/``cols`` not ints (game.replay.fromlog reports these as a damaged log).
     """
     rows, cols = max(0, rows), max(0, cols)
     full = (1 << cols) - 1
