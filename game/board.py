@@ -12,6 +12,8 @@ import random
 from dataclasses import dataclass
 from typing import Iterator
 
+from game.bv import bv_parts
+
 Cell = tuple[int, int]
 
 MAX_SIDE = 1000  # rows and cols are each 1..MAX_SIDE
@@ -184,30 +186,10 @@ def three_bv(mines: set[Cell] | frozenset[Cell], rows: int, cols: int,
     of *covered* zeros connected through covered zeros (a flood stops at a cell already
     revealed), and a covered number counts alone unless it touches a covered zero. With
     nothing revealed this is the board's usual 3BV.
-    Time is O(rows * cols + mines); flood fill uses an explicit stack. Which cells are
-    numbered (touch a mine) is derived here, for this count only, from the mine set.
+    Openings come in the row-major order of their first cell, each as its cells in
+    row-major order; the isolated numbers sorted. Counted by :func:`game.bv.bv_parts`
+    (row masks, no grid of counts); building the cell lists costs one tuple per opening
+    cell, so callers that need only the figure or the first cells use ``bv_parts``.
     """
-    numbered = {n for mine in mines for n in neighbours(mine, rows, cols)} - set(mines)
-    seen: set[Cell] = set(revealed)
-    openings: list[list[Cell]] = []
-    bordered: set[Cell] = set()
-    for r in range(rows):
-        for c in range(cols):
-            cell = (r, c)
-            if cell in seen or cell in mines or cell in numbered:
-                continue
-            region: list[Cell] = []
-            stack = [cell]
-            seen.add(cell)
-            while stack:
-                current = stack.pop()
-                region.append(current)
-                for n in neighbours(current, rows, cols):
-                    if n in numbered:
-                        bordered.add(n)
-                    elif n not in seen:
-                        seen.add(n)
-                        stack.append(n)
-            openings.append(region)
-    isolated = sorted(numbered - bordered - set(revealed))
-    return openings, isolated
+    parts = bv_parts(mines, rows, cols, revealed)
+    return parts.opening_cells(), list(parts.isolated)

@@ -79,7 +79,7 @@ class Game(Dealing, Position, Score, TakeBack):
         self.timer = Timer(self.clock)
         self.clicks = {"reveal": 0, "flag": 0, "chord": 0, "wasted": 0}
         self.revision = 0  # moves applied to this board (Game.apply), ignored ones not counted
-        self._bv_parts: tuple[list[list[Cell]], list[Cell]] | None = None
+        self._bv_parts = None  # game.bv.BvParts of the board, counted once (game.score.Score)
         self._undo_point = None  # the cover before the move that lost (game.takeback)
 
     # ----- time ------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ wasted ones included, as a percent, as minesweeper.online counts it. No pygame h
 
 from __future__ import annotations
 
-from game.board import Cell, three_bv
+from game.bv import BvJob, BvParts, bv_parts
 from game.position import State
 
 
@@ -18,13 +18,41 @@ class Score:
     """The score properties of a :class:`game.engine.Game` (a mixin: it reads the game's
     layout ``_mines``, the cells shown before the first move ``_start``, ``clicks``,
     ``state``, ``elapsed``, ``over`` and ``revision``, and caches the 3BV parts in
-    ``_bv_parts``, which the game clears whenever its layout changes, and the 3BV solved
-    for the revision and parts it was counted at)."""
+    ``_bv_parts`` (a :class:`game.bv.BvParts`: each opening's first cell and the isolated
+    numbers, not every cell), which the game clears whenever its layout changes, and the 3BV
+    solved for the revision and parts it was counted at).
 
-    def _bv(self) -> tuple[list[list[Cell]], list[Cell]]:
+    On a large board the window counts the 3BV off the frame: :meth:`three_bv_job` gives the
+    count as a job for another thread, :meth:`adopt_three_bv` takes its result back on the
+    game's thread. Reading :attr:`three_bv` before that counts it there and then."""
+
+    def _bv(self) -> BvParts:
         if self._bv_parts is None:
-            self._bv_parts = three_bv(self._mines, self.rows, self.cols, revealed=self._start)
+            self._bv_parts = bv_parts(self._mines, self.rows, self.cols, revealed=self._start)
         return self._bv_parts
+
+    @property
+    def three_bv_known(self) -> bool:
+        """True when :attr:`three_bv` is counted already (or there are no mines yet), so
+        reading it costs nothing."""
+        return self._mines is None or self._bv_parts is not None
+
+    def three_bv_job(self) -> BvJob | None:
+        """The 3BV count of the current layout as a :class:`game.bv.BvJob` to run on another
+        thread (it never reads the game), or None when it is known or no mines are laid."""
+        if self.three_bv_known:
+            return None
+        return BvJob(self._mines, self.rows, self.cols, self._start)
+
+    def adopt_three_bv(self, job: BvJob) -> bool:
+        """Take a finished job's parts as this game's 3BV; True when taken. A job not done,
+        or counted on a layout the game has left since (new board, moved mine), is ignored."""
+        mines, start, size = job.layout
+        if (job.parts is None or self._bv_parts is not None or self._mines is not mines
+                or self._start is not start or len(start) != size):
+            return False
+        self._bv_parts = job.parts
+        return True
 
     @property
     def three_bv(self) -> int | None:
@@ -35,8 +63,7 @@ class Score:
         """
         if self._mines is None:
             return None
-        openings, isolated = self._bv()
-        return len(openings) + len(isolated)
+        return self._bv().value
 
     @property
     def three_bv_solved(self) -> int:
@@ -48,9 +75,8 @@ class Score:
         cached = getattr(self, "_solved", None)
         if cached is not None and cached[0] == self.revision and cached[1] is parts:
             return cached[2]  # no move since: the result panel and the record ask several times
-        openings, isolated = parts
-        solved = (sum(1 for region in openings if self.is_revealed(region[0]))
-                  + sum(1 for cell in isolated if self.is_revealed(cell)))
+        solved = (sum(1 for cell in parts.firsts if self.is_revealed(cell))
+                  + sum(1 for cell in parts.isolated if self.is_revealed(cell)))
         self._solved = (self.revision, parts, solved)
         return solved
 

@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.mark.parametrize("argv, fragment", [
     (["bench/bench_flood.py", "--runs", "0"], "argument --runs: 0 is too small: give 1 or more"),
+    (["bench/bench_bv.py", "--runs", "0"], "argument --runs: 0 is too small: give 1 or more"),
     (["bench/bench_flood.py", "--size", "-3"], "argument --size: -3 is too small"),
     (["bench/bench_flood.py", "--size", "5", "--mines", "30"], "mines: 30 is out of range for 5x5; allowed 1..24"),
     (["bench/bench_noguess.py", "--seeds", "0"], "argument --seeds: 0 is too small"),

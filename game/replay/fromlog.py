@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 
 from game import PROG
-from game.board import three_bv
+from game.bv import bv_parts
 from game.replay.events import CELL_PX, Action, PointerEvent, Replay
 from game.replay.files import ReplayFileError, check_evf_name, write_evf
 
@@ -65,11 +65,10 @@ def replay_of(data: dict, record, from_moves: bool = False) -> Replay:
         raise LogError("it started from a loaded position, and replay files start from a covered board")
     try:
         mines = frozenset((r, c) for r, c in data["mines"])
-        openings, isolated = three_bv(mines, data["rows"], data["cols"])
         events = move_events(data) if from_moves else pointer_events(data)
         return Replay(rows=data["rows"], cols=data["cols"], mines=mines, events=events,
                       time_ms=record.time_ms, completed=bool(record.won),
-                      bbbv=len(openings) + len(isolated), player=record.name)
+                      bbbv=bv_parts(mines, data["rows"], data["cols"]).value, player=record.name)
     except (KeyError, TypeError, ValueError) as err:
         raise LogError(f"its move log is damaged ({err})") from None
 

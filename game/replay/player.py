@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 
-from game.board import Config, three_bv
+from game.board import Config
+from game.bv import bv_parts
 from game.engine import Game, State
 from game.moves import CHORD, Move, Outcome
 from game.replay.clicks import COVERED_LOOKS, LEFT, MIDDLE, RIGHT, SPENT, Interpreter
@@ -119,10 +120,8 @@ class Timeline:
         """3BV cleared in ``look`` (default: the end): openings whose zero cells are all
         revealed, and revealed numbers that touch no opening (as ms-toollib counts them)."""
         look = self.final_look() if look is None else look
-        openings, isolated = three_bv(self.replay.mines, self.rows, self.cols)
         shown = [key.isdigit() for key in look]
-        solved = sum(1 for region in openings if all(shown[r * self.cols + c] for r, c in region))
-        return solved + sum(1 for r, c in isolated if shown[r * self.cols + c])
+        return bv_parts(self.replay.mines, self.rows, self.cols).solved_in(shown)
 
 
 def merged(outcomes: list[Outcome]) -> Outcome:

@@ -27,6 +27,7 @@ from game.ui import solver_view
 from game.ui.assist import Assistant
 from game.ui.autoplay import Autoplay
 from game.ui.board_view import BoardView
+from game.ui.bv_counter import POLL as BV_POLL, BvCounter
 from game.ui.hud import Frame, draw_board_screen
 from game.ui.layout import layout_for
 from game.ui.motion import CASCADE_MIN, Cascade
@@ -69,6 +70,7 @@ class Playing(SolverKeys, MoveSounds, Scene):
         self.shake = (0, 0)  # the board's offset while it shakes after an explosion, pixels
         self._shown = None  # what the HUD shows now: (mines_left, seconds, face)
         self._scored_round = -1  # the game's round whose 3BV was counted ahead (update)
+        self.bv = BvCounter()  # counts it, on a worker thread on a large board
         self._warming = list(RESULT_FONTS)  # fonts still to warm (update)
         self._unheard = None  # the last move's Outcome, its sound played by after_move
         self._ticked = 0  # the timer's whole second the tick was last played for
@@ -137,9 +139,11 @@ class Playing(SolverKeys, MoveSounds, Scene):
             warm_font(*self._warming.pop())
         if self.game.state is State.PLAYING and self._scored_round != self.game.round:
             # Count the board's 3BV in the first tick of play, a quiet frame, rather than in
-            # the frame the game ends, which records it and lays out the result (4 ms on 36x60).
+            # the frame the game ends, which records it and lays out the result; a large
+            # board's on a worker thread (game.ui.bv_counter).
             self._scored_round = self.game.round
-            self.game.three_bv
+            self.bv.start(self.game)
+        self.bv.poll(self.game)
         self.tick_timer()
         shown = self.hud_values()
         if shown != self._shown:
@@ -165,6 +169,8 @@ class Playing(SolverKeys, MoveSounds, Scene):
         return self.gesture.active or self.autoplay.running or self.cascade is not None
 
     def next_change(self) -> float:
+        if self.bv.waiting:
+            return BV_POLL  # take the worker's 3BV soon, not in the frame the game ends
         if self.game.state is State.PLAYING and not self.game.paused and self.game.elapsed < 999:
             return 1.0 - self.game.elapsed % 1.0 + 0.005
         return math.inf
@@ -282,6 +288,7 @@ class Playing(SolverKeys, MoveSounds, Scene):
         if not self.game.over:
             self.hear()
             return self
+        self.bv.finish(self.game)  # the record stores the 3BV
         notes = self.services.finished(self.match)
         self.hear()  # after the records: a new best time sounds "best"
         return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
@@ -326,6 +333,7 @@ class Playing(SolverKeys, MoveSounds, Scene):
             return then()
 
         def abandon():
+            self.bv.finish(self.game)  # the record stores the 3BV
             self.services.abandon(self.match)
             return then()
         if not self.services.settings.confirm_abandon:
