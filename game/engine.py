@@ -33,6 +33,10 @@ from game.score import Score
 from game.takeback import TakeBack
 from game.timer import Timer
 
+OVERVIEW_KEYS = ("covered", "revealed", "flag", "mine", "mine_hit")  # Game.overview's byte values
+_OVERVIEW_TABLE = bytes(OVERVIEW_KEYS.index({REVEALED: "revealed", FLAGGED: "flag"}.get(code, "covered"))
+                        for code in range(256))  # cover state -> overview byte
+
 
 class Game(Dealing, Position, Score, TakeBack):
     """One game of Minesweeper on a ``config.rows`` x ``config.cols`` board.
@@ -135,6 +139,28 @@ class Game(Dealing, Position, Score, TakeBack):
         return {FLAGGED: "flag", QUESTION: "question"}.get(state, "covered")
 
     # ----- moves -----------------------------------------------------------------------------
+    def overview(self) -> bytes:
+        """The board in one byte per cell, row-major (``rows * cols`` bytes), for a view too
+        small to draw each cell's sprite: OVERVIEW_KEYS[byte] is 'covered' (a question
+        mark too), 'revealed', 'flag', or, shown as :meth:`appearance` shows them after a
+        loss, 'mine' (a wrong flag too) and 'mine_hit'. After a win every mine is 'flag'."""
+        codes = bytearray(bytes(self._cover).translate(_OVERVIEW_TABLE))
+        if self.state is State.WON:
+            for r, c in self._mines:
+                codes[r * self.cols + c] = 2
+        elif self.state is State.LOST:
+            for r, c in self._mines:
+                if codes[r * self.cols + c] != 2:
+                    codes[r * self.cols + c] = 3
+            i = codes.find(2)
+            while i != -1:  # a flag still shown as one after the mines: a wrong flag
+                if (i // self.cols, i % self.cols) not in self._mines:
+                    codes[i] = 3
+                i = codes.find(2, i + 1)
+            if self.exploded is not None:
+                codes[self.exploded[0] * self.cols + self.exploded[1]] = 4
+        return bytes(codes)
+
     def apply(self, move: Move) -> Outcome:
         """Apply ``move``, the one way to change a game; returns what it did.
 

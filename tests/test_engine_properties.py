@@ -73,6 +73,18 @@ def pick(game: Game, kind: str, index: int):
     return cells[index % len(cells)] if cells else None
 
 
+def check_overview(game: Game) -> None:
+    """Game.overview agrees with Game.appearance at every cell (one byte per cell, row-major)."""
+    from game.engine import OVERVIEW_KEYS
+    codes = game.overview()
+    assert len(codes) == game.rows * game.cols
+    for (r, c) in game.cells():
+        look = game.appearance((r, c))
+        expected = {"question": "covered", "wrong_flag": "mine"}.get(look, look)
+        expected = "revealed" if expected.isdigit() else expected
+        assert OVERVIEW_KEYS[codes[r * game.cols + c]] == expected, ((r, c), look)
+
+
 def check_invariants(game: Game) -> None:
     mines = game.layout()
     if mines is None:
@@ -145,6 +157,7 @@ def test_random_players_keep_every_invariant(case):
         expected_clicks += counts
         assert game.total_clicks == expected_clicks
         check_invariants(game)
+        check_overview(game)
     assert abs(game.elapsed - expected_elapsed) < 0.0015
 
 
