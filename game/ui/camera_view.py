@@ -1,0 +1,138 @@
+"""A board seen through its camera (game.ui.camera): only the cells in view are drawn.
+
+:class:`game.ui.board_view.BoardView` keeps a picture of the whole board, which is right for
+a board that fits the window; a 1000x1000 board at 24 pixels a cell would be a 24,000-pixel
+square picture. :class:`CameraView` keeps one picture the size of the viewport instead and
+draws into it the cells the camera shows, again whenever the camera moves or zooms, the
+window's scale or the theme changes, or a shown cell changes: a few thousand sprites at a
+readable zoom (one fblits call).
+
+Zoomed out so far that a cell is smaller than OVERVIEW_PX device pixels, or that more than
+MAX_SPRITES cells show, the board is drawn as an overview instead: one colour a cell
+(covered, revealed, flag, mine, the exploded mine; ``Game.overview``), scaled to the
+viewport without smoothing, so a 1000x1000 board fits a window as a coloured map.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+import pygame
+
+from game.board import Cell
+from game.cells import CellRuns
+from game.engine import OVERVIEW_KEYS
+from game.ui import draw
+from game.ui.canvas import Canvas, scale_of
+from game.ui.layout import BoardLayout
+from game.ui.theme import current, palette
+
+OVERVIEW_PX = 6  # a cell smaller than this on screen (device pixels) is drawn as one colour
+MAX_SPRITES = 12_000  # more cells in view than this are drawn as an overview (a frame's budget)
+LOOK_CODES = {"covered": 0, "question": 0, "flag": 2, "wrong_flag": 3, "mine": 3, "mine_hit": 4}  # else revealed: 1
+
+
+class CameraView:
+    """The cells of ``layout`` that its camera shows, drawn through ``sprites(size) ->
+    {appearance key: surface}`` (device pixels, game.ui.assets); ``overview() -> bytes`` (one
+    byte a cell, game.engine.Game.overview) draws the overview, or, when None, the cells'
+    appearance keys are read one by one (a replay's board). Same interface as BoardView."""
+
+    def __init__(self, layout: BoardLayout, sprites: Callable[[int], dict[str, pygame.Surface]],
+                 overview: Callable[[], bytes] | None = None) -> None:
+        self.layout = layout
+        self.camera = layout.camera
+        self.sprites = sprites
+        self.overview = overview
+        self.look: Callable[[Cell], str] = lambda cell: "covered"
+        self.surface: Canvas | None = None
+        self._shown: tuple | None = None  # what the surface shows: camera, scale and theme
+        self.blits = 0  # cells painted so far (tests and the benchmark read it)
+        self.overviews = 0  # overview pictures made so far
+        self.overviewed = False  # the view now shows the overview (no sprites to press)
+
+    def refresh(self, look: Callable[[Cell], str], cells: Iterable[Cell] | None = None) -> int:
+        """Draw with ``look(cell)`` (an appearance key) from now on; when any of ``cells``
+        (default: all) is in view, the view is drawn again at the next draw. Returns 0: the
+        cells are drawn then, not counted here."""
+        self.look = look
+        if cells is None or self._in_view(cells):
+            self._shown = None
+        return 0
+
+    def _in_view(self, cells: Iterable[Cell]) -> bool:
+        rows, cols = self.camera.visible()
+        if isinstance(cells, CellRuns):  # a million opened cells come as row runs: no tuples made
+            return (any(row in rows and start < cols.stop and stop > cols.start for row, start, stop in cells.runs)
+                    or any(r in rows and c in cols for r, c in cells.extra))
+        return any(r in rows and c in cols for r, c in cells)
+
+    def draw(self, screen, pressed: Iterable[Cell] = (), cursor: Cell | None = None,
+             offset: tuple[int, int] = (0, 0)) -> None:
+        """Blit the view (drawn again first when something it shows changed), then the held-down
+        cells and the keyboard cursor in view; the view moved by ``offset`` logical pixels
+        inside the viewport (the shake)."""
+        camera, viewport = self.camera, self.camera.viewport
+        key = (camera.cell, camera.scroll_x, camera.scroll_y, scale_of(screen), current())
+        if self.surface is None or self._shown != key:
+            self._paint(screen)
+            self._shown = key
+        clip = screen.get_clip()
+        screen.set_clip(viewport)
+        screen.blit(self.surface, viewport.move(offset))
+        if offset == (0, 0) and not self.overviewed:
+            device = screen.rect(camera.cell_rect((0, 0))).width if isinstance(screen, Canvas) else round(camera.cell)
+            image = self.sprites(max(1, device))["pressed"]
+            for cell in pressed:
+                screen.blit(image, camera.cell_rect(cell))
+        if cursor is not None:
+            rect = camera.cell_rect(cursor)
+            draw.rect(screen, palette.backdrop, rect, 2)
+            draw.rect(screen, palette.cursor, rect.inflate(-2, -2), 1)
+        screen.set_clip(clip)
+
+    def _paint(self, screen) -> None:
+        """Draw the cells in view into a viewport-sized layer of ``screen`` (a Canvas)."""
+        camera, viewport = self.camera, self.camera.viewport
+        target = screen if isinstance(screen, Canvas) else Canvas(screen)
+        self.surface = target.new(viewport.size, at=viewport.topleft)
+        self.surface.fill(palette.backdrop)
+        rows, cols = camera.visible()
+        device = camera.cell * target.scale
+        self.overviewed = device < OVERVIEW_PX or len(rows) * len(cols) > MAX_SPRITES
+        if not rows or not cols:
+            return
+        if self.overviewed:
+            self._paint_overview(rows, cols)
+            return
+        left, top = viewport.topleft
+        sized: dict[int, dict[str, pygame.Surface]] = {}
+        blits = []
+        for r in rows:
+            for c in cols:
+                rect = camera.cell_rect((r, c))
+                width = self.surface.rect(rect.move(-left, -top)).width
+                sprites = sized.get(width) or sized.setdefault(width, self.sprites(max(1, width)))
+                blits.append((sprites[self.look((r, c))], (rect.left - left, rect.top - top)))
+        self.surface.fblits(blits)
+        self.blits += len(blits)
+
+    def _paint_overview(self, rows: range, cols: range) -> None:
+        """One colour a cell for the cells in view, scaled (nearest pixel) onto the layer."""
+        camera, viewport = self.camera, self.camera.viewport
+        width = self.layout.cols
+        if self.overview is not None:
+            codes = self.overview()
+            data = b"".join(codes[r * width + cols.start:r * width + cols.stop] for r in rows)
+        else:
+            data = bytes(LOOK_CODES.get(self.look((r, c)), 1) for r in rows for c in cols)
+        picture = pygame.image.frombytes(data, (len(cols), len(rows)), "P")
+        colours = {"covered": palette.covered, "revealed": palette.revealed, "flag": palette.flag,
+                   "mine": palette.mine, "mine_hit": palette.mine_hit}
+        picture.set_palette([colours[key] for key in OVERVIEW_KEYS])
+        first, last = camera.cell_rect((rows.start, cols.start)), camera.cell_rect((rows.stop - 1, cols.stop - 1))
+        shown = first.union(last).move(-viewport.left, -viewport.top)
+        device = self.surface.rect(shown)
+        self.surface.surface.blit(pygame.transform.scale(picture, (max(1, device.width), max(1, device.height))),
+                                  device.topleft)
+        self.overviews += 1
