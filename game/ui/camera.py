@@ -67,6 +67,15 @@ class Camera:
         """First logical pixel of column (row) ``index`` (see the module's rounding rule)."""
         return math.ceil(start + index * self.cell - scroll - 0.5)
 
+    def col_edges(self, cols: range) -> list[int]:
+        """The first logical pixel of each column of ``cols``, then the pixel after the last
+        (``len(cols) + 1`` values: column ``cols[i]`` spans ``edges[i]`` to ``edges[i + 1]``)."""
+        return [self._edge(c, self.viewport.left, self.scroll_x) for c in range(cols.start, cols.stop + 1)]
+
+    def row_edges(self, rows: range) -> list[int]:
+        """As :meth:`col_edges`, for rows (logical y)."""
+        return [self._edge(r, self.viewport.top, self.scroll_y) for r in range(rows.start, rows.stop + 1)]
+
     def cell_rect(self, cell: Cell) -> pygame.Rect:
         """The logical rect of ``cell`` (it may lie partly or wholly outside the viewport:
         a caller drawing it clips to :attr:`viewport`)."""

@@ -23,7 +23,7 @@ from game.board import Cell
 from game.cells import CellRuns
 from game.engine import OVERVIEW_KEYS
 from game.ui import draw
-from game.ui.canvas import Canvas, scale_of
+from game.ui.canvas import Canvas, scale_of, stale
 from game.ui.layout import BoardLayout
 from game.ui.theme import current, palette
 
@@ -95,7 +95,8 @@ class CameraView:
         """Draw the cells in view into a viewport-sized layer of ``screen`` (a Canvas)."""
         camera, viewport = self.camera, self.camera.viewport
         target = screen if isinstance(screen, Canvas) else Canvas(screen)
-        self.surface = target.new(viewport.size, at=viewport.topleft)
+        if stale(self.surface, target) or self.surface.size != viewport.size:  # else reuse the layer
+            self.surface = target.new(viewport.size, at=viewport.topleft)
         self.surface.fill(palette.backdrop)
         rows, cols = camera.visible()
         device = camera.cell * target.scale
@@ -105,16 +106,16 @@ class CameraView:
         if self.overviewed:
             self._paint_overview(rows, cols)
             return
-        left, top = viewport.topleft
+        layer, left, top = self.surface, viewport.left, viewport.top
+        xs = [layer.x(x - left) for x in camera.col_edges(cols)]  # device pixels on the layer
+        ys = [layer.y(y - top) for y in camera.row_edges(rows)]
         sized: dict[int, dict[str, pygame.Surface]] = {}
-        blits = []
-        for r in rows:
-            for c in cols:
-                rect = camera.cell_rect((r, c))
-                width = self.surface.rect(rect.move(-left, -top)).width
-                sprites = sized.get(width) or sized.setdefault(width, self.sprites(max(1, width)))
-                blits.append((sprites[self.look((r, c))], (rect.left - left, rect.top - top)))
-        self.surface.fblits(blits)
+        for width in {b - a for a, b in zip(xs, xs[1:])}:
+            sized[width] = self.sprites(max(1, width))
+        columns = [(c, xs[j], sized[xs[j + 1] - xs[j]]) for j, c in enumerate(cols)]
+        look = self.look
+        blits = [(sprites[look((r, c))], (x, y)) for r, y in zip(rows, ys) for c, x, sprites in columns]
+        layer.surface.fblits(blits)
         self.blits += len(blits)
 
     def _paint_overview(self, rows: range, cols: range) -> None:
