@@ -69,16 +69,19 @@ def test_every_extreme_of_the_hints_starts_a_game_and_one_past_is_refused(window
         if high < max_rows or low > 1:  # one row past either end is refused
             past = high + 1 if high < max_rows else low - 1
             assert not submit(w, form, past, cols, 1) and form.message
-            assert form.hints()[2] in ("too big for this screen", "too big for no-guess",
+            assert form.hints()[2] in ("rows and columns at most 1000", "too big for no-guess",
                                        "too small for no-guess", "no room for a mine")
 
 
-def test_a_size_past_the_screen_offers_no_mine_range(window):
+def test_any_size_the_engine_takes_is_offered_and_one_past_it_offers_no_mine_range(window):
+    """The window plays every size the engine takes (a board bigger than the screen through a
+    camera): the limits are the engine's 1000 x 1000, not the screen's."""
     w = window([])
     form = open_form(w)
     max_rows, max_cols = form.limits()
+    assert (max_rows, max_cols) == (1000, 1000)
     set_field(w, form, 0, max_rows + 1)
     set_field(w, form, 1, 5)
-    assert form.mines_range() is None and form.hints()[2] == "too big for this screen"
+    assert form.mines_range() is None and form.hints()[2] == "rows and columns at most 1000"
     set_field(w, form, 0, max_rows)
     assert form.hints()[2] == f"1..{max_rows * 5 - 1}"

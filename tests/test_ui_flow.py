@@ -301,11 +301,18 @@ def test_options_change_the_next_game(window):
     assert w.scene.game.config.questions and w.scene.game.config.first_click == "safe"
 
 
-def test_board_too_big_for_the_screen_exits_with_status_2(capsys):
-    from game.cli import parse_args
-    from game.ui.app import run_window
-    assert run_window(parse_args(["--rows", "900", "--cols", "900", "--mines", "10"])) == 2
-    assert "does not fit this screen" in capsys.readouterr().err
+def test_a_board_too_big_for_the_screen_plays_through_a_camera(window):
+    """900x900 does not fit a 1024x768 screen at 8 pixels a cell: it opens at 24 pixels a
+    cell, centred on its middle, and a click reveals the cell under the pointer."""
+    w = window(["--rows", "900", "--cols", "900", "--mines", "10", "--seed", "1"])
+    assert isinstance(w.scene, Playing)
+    camera = w.scene.layout.camera
+    assert not camera.fits and camera.cell == 24
+    assert camera.cell_at(camera.viewport.center) in {(449, 449), (449, 450), (450, 449), (450, 450)}
+    game = w.scene.game
+    w.click_cell((455, 440))
+    assert game.state is State.WON  # 10 mines: the opening clears the board
+    assert w.scene.base.layout.camera is camera  # the result shows beside the same view
 
 
 @pytest.mark.parametrize("argv", [["--difficulty", "expert", "--fullscreen"], ["--difficulty", "expert"]])

@@ -18,7 +18,7 @@ from game.ui import theme  # noqa: E402
 from game.ui.assets import Assets  # noqa: E402
 from game.ui.clock import SystemClock  # noqa: E402
 from game.ui.display import GRAIN, Display  # noqa: E402
-from game.ui.layout import MENU_SIZE, BoardLayout, fit_cell, max_board  # noqa: E402
+from game.ui.layout import MENU_SIZE, layout_for  # noqa: E402
 from game.ui.loop import Loop  # noqa: E402
 from game.ui.scene import SceneManager  # noqa: E402
 from game.ui.scenes.confirm import MessageBox  # noqa: E402
@@ -193,8 +193,7 @@ def build(args, clock=None) -> tuple[Loop, Services]:
     """Open the records, the window, and build the loop for parsed ``args`` (game.cli.parse_args).
 
     Never fails on the records or settings: problems are printed on stderr and shown
-    in the window. Raises:
-        ValueError: the board given on the command line does not fit this screen.
+    in the window. A board too big for the screen is seen through a camera (game.ui.camera).
     """
     pygame.font.init()  # display is set up by Display; no audio needed
     records = open_records(getattr(args, "data_dir", None))  # prints its warnings on stderr
@@ -209,14 +208,10 @@ def _build(args, clock, records) -> tuple[Loop, Services]:
     settings = for_run(records.settings, args)
     display = Display(fullscreen=settings.fullscreen, scale=settings.scale)
     config = getattr(args, "config", None)
-    cell = None if config is None else fit_cell(config.rows, config.cols, display.area(), config.mines)
-    if config is not None and cell is None:
-        rows, cols = max_board(display.area())
-        raise ValueError(f"board: {config.rows}x{config.cols} does not fit this screen; a window shows "
-                         f"at most {rows} rows and {cols} columns (try --console for bigger boards)")
-    size = MENU_SIZE if config is None else BoardLayout(config.rows, config.cols, cell, config.mines).size
+    layout = None if config is None else layout_for(config.rows, config.cols, display.area(), config.mines)
+    size = MENU_SIZE if layout is None else layout.size  # a board too big for the screen: a camera over it
     theme.use(settings.theme)  # before the first frame: the window's letterbox too
-    display.open(size, cell or GRAIN)
+    display.open(size, GRAIN if layout is None else layout.cell)
     saved = records.settings
     services = Services(settings=settings, rng=args.rng, clock=clock or SystemClock(), display=display,
                         assets=Assets(), loaded=getattr(args, "loaded", None), no_guess=settings.no_guess,

@@ -27,6 +27,7 @@ from game.ui.camera import Camera
 
 CELL = 16  # normal cell side, pixels
 MIN_CELL = 8  # smallest cell a big board is shrunk to, pixels
+BIG_CELL = 24  # a board too big to fit at MIN_CELL opens at this zoom, pixels a cell (game.ui.camera)
 MARGIN = 8  # outer frame around HUD and board, pixels
 BEVEL = 3  # sunken border width, pixels
 HUD_H = 37  # HUD height including its bevel, pixels
@@ -67,15 +68,19 @@ class BoardLayout:
     the rulers' rects are empty without rulers.
 
     ``camera`` (game.ui.camera.Camera) maps cells to pixels and back inside ``board``; the
-    layout's own cell_at, cell_rect and cell_origin ask it. A board laid out here fits its
-    well at ``cell`` pixels, so the camera shows it whole and unscrolled.
+    layout's own cell_at, cell_rect and cell_origin ask it. Without ``view`` the board fits
+    its well at ``cell`` pixels, and the camera shows it whole and unscrolled. With ``view``
+    (width, height: the well's size, logical pixels; a board too big for the screen) the
+    well is that size, and the camera starts at ``cell`` pixels a cell, centred on the
+    board's middle (game.ui.camera_keys moves it).
     """
 
-    def __init__(self, rows: int, cols: int, cell: int = CELL, mines: int = 0, rulers: bool = False) -> None:
+    def __init__(self, rows: int, cols: int, cell: int = CELL, mines: int = 0, rulers: bool = False,
+                 view: tuple[int, int] | None = None) -> None:
         self.rows, self.cols, self.cell, self.rulers = rows, cols, cell, rulers
         self.counter_digits = counter_digits(mines)
         counter_w, timer_w = self.counter_digits * LED_W + 2, LED_DIGITS * LED_W + 2
-        board_w, board_h = cols * cell, rows * cell
+        board_w, board_h = view if view is not None else (cols * cell, rows * cell)
         ruler_w = len(str(rows - 1)) * RULER_DIGIT_W + RULER_GAP if rulers else 0
         ruler_h = RULER_DIGIT_H + RULER_GAP if rulers else 0
         hud_w = 2 * (BEVEL + 5 + max(counter_w, timer_w) + FACE_GAP) + FACE  # LEDs each side of the face
@@ -96,6 +101,8 @@ class BoardLayout:
         self.timer = pygame.Rect(inner.right - 5 - timer_w, led_y, timer_w, LED_H + 2)
         self.face = pygame.Rect(inner.centerx - FACE // 2, inner.centery - FACE // 2, FACE, FACE)
         self.camera = Camera(self.board, rows, cols, cell)
+        if view is not None:  # a big board: seen through a camera, at a comfortable zoom, from the middle
+            self.camera.centre_on((rows // 2, cols // 2))
 
     def cell_at(self, pos: tuple[int, int]) -> Cell | None:
         """The (row, col) under logical pixel ``pos`` (an event.pos), or None off the board."""
@@ -154,14 +161,26 @@ def fit_cell(rows: int, cols: int, area: tuple[int, int], mines: int = 0, rulers
 
 
 def layout_for(rows: int, cols: int, area: tuple[int, int], mines: int = 0,
-               rulers: bool = False) -> BoardLayout | None:
+               rulers: bool = False) -> BoardLayout:
     """The layout of a rows x cols board at the largest cell that fits ``area`` (pixels), with
-    rulers when asked and they fit too (else without); None when the board does not fit."""
+    rulers when asked and they fit too (else without); a board that does not fit at
+    MIN_CELL gets :func:`big_layout` (a camera over it, without rulers)."""
     for with_rulers in ((True, False) if rulers else (False,)):
         cell = fit_cell(rows, cols, area, mines, with_rulers)
         if cell is not None:
             return BoardLayout(rows, cols, cell, mines, with_rulers)
-    return None
+    return big_layout(rows, cols, area, mines)
+
+
+def big_layout(rows: int, cols: int, area: tuple[int, int], mines: int = 0) -> BoardLayout:
+    """A board too big for ``area`` (pixels): a window filling the area but for the result's
+    strip under it (RESULT_ROOM_H), its well as large as that leaves, seen at BIG_CELL pixels
+    a cell (or the whole board, when that is larger)."""
+    frame_w = 2 * (MARGIN + BEVEL)  # the frame beside the well
+    frame_h = MARGIN + HUD_H + MARGIN + 2 * BEVEL + MARGIN  # the HUD above it, the frame under it
+    width = max(MIN_WIDTH - frame_w, area[0] - frame_w)
+    height = max(MIN_HEIGHT - frame_h, area[1] - RESULT_ROOM_H - frame_h)
+    return BoardLayout(rows, cols, BIG_CELL, mines, view=(width, height))
 
 
 def max_board(area: tuple[int, int]) -> tuple[int, int]:

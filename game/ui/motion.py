@@ -21,6 +21,7 @@ from game.board import Cell
 UPDATE_HZ = 60  # update ticks a second (game.ui.loop)
 CASCADE_S = 0.25  # seconds until the farthest cell of an opening shows
 CASCADE_MIN = 2  # an opening of fewer cells than this shows at once
+CASCADE_MAX = 20_000  # and one of more (a big custom board's): its cells are not listed one by one
 SHAKE_S = 0.35  # seconds the board shakes after an explosion
 SHAKE_PX = 3  # the shake's first swing, logical pixels
 

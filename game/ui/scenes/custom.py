@@ -1,13 +1,13 @@
 """The custom-size form: rows, columns and mines typed with the keyboard.
 
-A value the engine refuses (game.board.Config's message) or a board too big for
-this screen is refused here with the allowed range; no game starts with it. With
+A value the engine refuses (game.board.Config's message) is refused here with the
+allowed range; no game starts with it. Any size the engine takes (up to 1000x1000) plays
+in the window: a board bigger than the screen is seen through a camera. With
 no-guess boards on (``services.no_guess``) a size or density beyond the generator's
 limits (game.noguess.supported) is refused too.
 
 Under each field a hint gives the range the next step takes, given the other fields as
-typed: the screen's largest board (game.ui.layout.max_board, the cells the window can
-show), Config's limits (2 cells at least, a mine and a free first click) and, with
+typed: the engine's largest board (game.board.MAX_SIDE), Config's limits (2 cells at least, a mine and a free first click) and, with
 no-guess on, the generator's size and density limits. Every value in a hint's range
 starts a game, so a hint never offers what Enter then refuses.
 Keys: digits and Backspace edit, Up/Down/Tab move, Enter starts, Esc goes back.
@@ -17,17 +17,17 @@ from __future__ import annotations
 
 import pygame
 
-from game.board import Config, max_mines
+from game.board import MAX_SIDE, Config, max_mines
 from game.noguess import MAX_NO_GUESS_CELLS, max_no_guess_mines, supported
 from game.ui import draw
-from game.ui.layout import MENU_SIZE, MIN_CELL, fit_cell, max_board
+from game.ui.layout import MENU_SIZE
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import draw_dialog, start
 from game.ui.widgets import Button, bevel, focus_step, text, wrap
 from game.ui.theme import palette
 
 FIELDS = ("rows", "columns", "mines")
-MAX_DIGITS = 6  # longest number a field takes
+MAX_DIGITS = 7  # longest number a field takes: one past the most mines (999,999) types, and is refused
 FIELD_STEP = 36  # pixels from one field's top to the next: a 24-pixel box, its range below it
 
 
@@ -49,14 +49,15 @@ class CustomForm(Scene):
         return pygame.Rect(120, 36 + index * FIELD_STEP, 90, 24)
 
     def limits(self) -> tuple[int, int]:
-        """Most (rows, cols) a window on this screen shows."""
-        return max_board(self.services.display.area())
+        """Most (rows, cols) the game takes: any of them plays in the window (a board bigger
+        than the screen through a camera, game.ui.camera)."""
+        return MAX_SIDE, MAX_SIDE
 
     def validate(self) -> Config:
         """The Config the fields describe.
 
         Raises:
-            ValueError: an empty field, a size over the screen limit, what Config refuses,
+            ValueError: an empty field, a size over the game's limit, what Config refuses,
                 or (no-guess on) a density the no-guess generator does not take.
         """
         max_rows, max_cols = self.limits()
@@ -67,7 +68,7 @@ class CustomForm(Scene):
             number = int(value)
             if top is not None and not 1 <= number <= top:
                 raise ValueError(f"{name}: {number} is out of range; allowed 1..{top} "
-                                 f"(the most {name} of {MIN_CELL}-pixel cells this screen shows)")
+                                 f"(the most {name} the game takes)")
             numbers.append(number)
         rows, cols, mines = numbers
         config = self.services.config_for(rows, cols, mines)
@@ -75,8 +76,6 @@ class CustomForm(Scene):
             message = supported(config)
             if message:
                 raise ValueError(message)
-        if fit_cell(rows, cols, self.services.display.area(), mines) is None:
-            raise ValueError(f"rows x cols: {rows}x{cols} does not fit this screen with its result")
         return config
 
     # ----- the ranges the hints show (what validate takes) -------------------------------------
@@ -199,9 +198,8 @@ class CustomForm(Scene):
         suffix = " no-guess" if self.services.no_guess else ""
         if allowed is not None:
             return f"1..{allowed[1]}{suffix}"
-        max_rows, max_cols = self.limits()
-        if rows > max_rows or cols > max_cols:
-            return "too big for this screen"
+        if rows > MAX_SIDE or cols > MAX_SIDE:
+            return f"rows and columns at most {MAX_SIDE}"
         if self.services.no_guess:
             return "too big for no-guess" if rows * cols > MAX_NO_GUESS_CELLS else "too small for no-guess"
         return "no room for a mine"

@@ -28,9 +28,11 @@ from game.ui.assist import Assistant
 from game.ui.autoplay import Autoplay
 from game.ui.board_view import BoardView
 from game.ui.bv_counter import POLL as BV_POLL, BvCounter
+from game.ui.camera_keys import CameraControls
+from game.ui.camera_view import CameraView
 from game.ui.hud import Frame, draw_board_screen
 from game.ui.layout import layout_for
-from game.ui.motion import CASCADE_MIN, Cascade
+from game.ui.motion import CASCADE_MAX, CASCADE_MIN, Cascade
 from game.ui.mouse import MouseGesture
 from game.ui.result_panel import FONTS as RESULT_FONTS
 from game.ui.scene import Scene
@@ -60,8 +62,7 @@ class Playing(SolverKeys, MoveSounds, Scene):
         self.game = game
         mines = game.config.mines  # over 999 the counter takes more LED digits
         self.layout = layout_for(game.rows, game.cols, services.display.area(), mines, services.settings.rulers)
-        if self.layout is None:
-            raise ValueError(f"board: {game.rows}x{game.cols} does not fit this screen")
+        self.controls = CameraControls(self.layout.camera)  # a board too big for the window scrolls and zooms
         self.match = Match(game, cell=self.layout.cell)
         self.cursor: Cell | None = None
         self.gesture = MouseGesture(self.layout)
@@ -98,7 +99,10 @@ class Playing(SolverKeys, MoveSounds, Scene):
         """Build the drawstate (after the display mode is set: sprites are converted)."""
         if not hasattr(self, "view"):
             self.frame = Frame(self.layout)
-            self.view = BoardView(self.layout, self.services.assets.cell_sprites)
+            if self.controls.active:
+                self.view = CameraView(self.layout, self.services.assets.cell_sprites, self.game.overview)
+            else:
+                self.view = BoardView(self.layout, self.services.assets.cell_sprites)
             self.view.refresh(self.appearance)
             if self.game.config.no_guess and not self.game.mines_laid:
                 geometry(self.game.rows, self.game.cols)  # the generator's neighbour tables, built
@@ -115,6 +119,9 @@ class Playing(SolverKeys, MoveSounds, Scene):
         if event.type == pygame.WINDOWFOCUSLOST:
             self.stop_autoplay()
             return self.key_pause(only_playing=True)
+        if self.controls.handle(event):  # scroll, zoom, drag the view over a big board
+            self.dirty = True
+            return self
         if self.autoplay.running and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.stop_autoplay()  # the key or click that stops autoplay does nothing else
             return self
@@ -240,7 +247,7 @@ class Playing(SolverKeys, MoveSounds, Scene):
         """The changed cells of ``outcome`` to draw now: all of them, or, when the move opened
         an area in a game still going and motion is on, those of the cascade's first tick
         (the rest follow from :meth:`update`)."""
-        if (self.services.settings.reduce_motion or len(outcome.opened) < CASCADE_MIN
+        if (self.services.settings.reduce_motion or not CASCADE_MIN <= len(outcome.opened) <= CASCADE_MAX
                 or self.game.state is not State.PLAYING):
             return outcome.changed
         self.cascade = Cascade(cell, outcome.opened)

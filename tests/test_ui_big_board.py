@@ -1,0 +1,98 @@
+"""A board bigger than the window, played headless by posted events: the wheel scrolls,
+Ctrl+wheel and + / - zoom around the pointer, Ctrl+drag pulls the board, Page Up / Down and
+Home / End jump, the keyboard cursor keeps in view, and a click after all that lands on the
+cell under the pointer. Standard levels take none of these events."""
+
+import pygame
+import pytest
+
+from game.ui.camera_keys import ZOOM_STEPS
+from game.ui.camera_view import CameraView
+from game.ui.scenes.playing import Playing
+
+
+@pytest.fixture
+def big(window):
+    w = window(["--rows", "400", "--cols", "600", "--mines", "30000", "--seed", "2"])
+    assert isinstance(w.scene, Playing) and isinstance(w.scene.view, CameraView)
+    yield w
+    pygame.key.set_mods(0)
+
+
+def wheel(w, dy=0, dx=0, mods=0):
+    pygame.key.set_mods(mods)
+    w.post(pygame.MOUSEWHEEL, x=dx, y=dy, flipped=False, precise_x=float(dx), precise_y=float(dy))
+    pygame.key.set_mods(0)
+
+
+def test_the_wheel_scrolls_and_shift_wheel_scrolls_sideways(big):
+    camera = big.scene.layout.camera
+    x, y = camera.scroll_x, camera.scroll_y
+    wheel(big, dy=-2)  # two notches towards the player: down the board
+    assert (camera.scroll_x, camera.scroll_y) == (x, y + 2 * 3 * camera.cell)
+    wheel(big, dy=-1, mods=pygame.KMOD_SHIFT)
+    assert camera.scroll_x == x + 3 * camera.cell
+
+
+def test_zoom_keeps_the_cell_under_the_pointer_and_a_click_then_hits_it(big):
+    scene = big.scene
+    camera = scene.layout.camera
+    pointer = (camera.viewport.left + 101, camera.viewport.top + 77)
+    big.move(pointer)
+    under = camera.cell_at(pointer)
+    wheel(big, dy=1, mods=pygame.KMOD_CTRL)  # zoom in a step
+    assert camera.cell == 32 and camera.cell_at(pointer) == under
+    big.key(pygame.K_MINUS)
+    big.key(pygame.K_MINUS)
+    assert camera.cell == 20 and camera.cell_at(pointer) == under
+    big.key(pygame.K_PAGEDOWN)
+    big.key(pygame.K_END)
+    target = camera.cell_at(pointer)
+    assert target != under
+    big.click(pointer)
+    assert scene.game.appearance(target) != "covered"  # the click revealed the cell it was on
+
+
+def test_zoomed_all_the_way_out_the_whole_board_shows_as_an_overview(big):
+    camera = big.scene.layout.camera
+    for _ in range(len(ZOOM_STEPS) + 1):
+        big.key(pygame.K_MINUS)
+    assert camera.cell == camera.min_cell
+    rows, cols = camera.visible()
+    assert (len(rows), len(cols)) == (400, 600)
+    assert big.scene.view.overviewed
+
+
+def test_ctrl_drag_pulls_the_board_and_reveals_nothing(big):
+    scene = big.scene
+    camera = scene.layout.camera
+    start = camera.viewport.center
+    x, y = camera.scroll_x, camera.scroll_y
+    pygame.key.set_mods(pygame.KMOD_CTRL)
+    big.mouse_down(start)
+    big.move((start[0] - 50, start[1] - 30))
+    big.mouse_up((start[0] - 50, start[1] - 30))
+    pygame.key.set_mods(0)
+    assert (camera.scroll_x, camera.scroll_y) == (x + 50, y + 30)
+    assert scene.game.mines_laid is False  # no click was made
+
+
+def test_home_end_and_the_cursor_keep_the_view_where_the_player_looks(big):
+    camera = big.scene.layout.camera
+    big.key(pygame.K_HOME, mod=pygame.KMOD_CTRL)
+    assert (camera.scroll_x, camera.scroll_y) == (0, 0)
+    big.key(pygame.K_END, mod=pygame.KMOD_CTRL)
+    assert camera.cell_at((camera.viewport.right - 1, camera.viewport.bottom - 1)) == (399, 599)
+    for _ in range(30):
+        big.key(pygame.K_LEFT)  # the cursor starts in the board's middle and walks left
+    assert camera.shows(big.scene.cursor)
+
+
+def test_a_standard_level_takes_no_camera_event(window):
+    w = window(["--difficulty", "expert", "--seed", "1"])
+    assert not w.scene.controls.active
+    camera = w.scene.layout.camera
+    before = (camera.cell, camera.scroll_x, camera.scroll_y)
+    wheel(w, dy=1, mods=pygame.KMOD_CTRL)
+    w.key(pygame.K_PAGEDOWN)
+    assert (camera.cell, camera.scroll_x, camera.scroll_y) == before
