@@ -96,3 +96,47 @@ def test_a_standard_level_takes_no_camera_event(window):
     wheel(w, dy=1, mods=pygame.KMOD_CTRL)
     w.key(pygame.K_PAGEDOWN)
     assert (camera.cell, camera.scroll_x, camera.scroll_y) == before
+
+
+@pytest.fixture
+def opened(window):
+    """A 120x200 board (too wide for the screen) after its first click."""
+    w = window(["--rows", "120", "--cols", "200", "--mines", "2400", "--seed", "5"])
+    assert not w.scene.layout.camera.fits
+    w.click_cell(w.scene.layout.camera.cell_at(w.scene.layout.camera.viewport.center))
+    yield w
+    pygame.key.set_mods(0)
+
+
+def test_a_hint_brings_its_move_into_view(opened):
+    import time
+
+    from game.ui.solver_view import HintPanel
+    playing = opened.scene
+    camera = playing.layout.camera
+    opened.key(pygame.K_HOME, mod=pygame.KMOD_CTRL)  # look at the far corner, away from the opening
+    opened.key(pygame.K_h)
+    deadline = time.monotonic() + 20
+    while isinstance(opened.scene, HintPanel) and opened.scene.waiting and time.monotonic() < deadline:
+        opened.step(5)
+    hint = playing.hint
+    assert hint is not None and hint.cell is not None
+    assert camera.shows(hint.cell)
+
+
+def test_the_probability_overlay_covers_the_cells_in_view_and_follows_the_view(opened):
+    from game.ui.solver_view import in_view
+    playing = opened.scene
+    camera = playing.layout.camera
+    opened.key(pygame.K_o)
+    opened.step(10)
+    layer = playing.probability_layer
+    built = layer.builds
+    probabilities = playing.assist.probabilities() or {}
+    rows, cols = camera.visible()
+    shown = in_view(camera, probabilities)
+    assert shown and all(r in rows and c in cols for r, c in shown)
+    assert len(shown) < len(probabilities)
+    wheel(opened, dy=-1)
+    opened.step(2)
+    assert layer.builds > built  # drawn again for the cells now in view

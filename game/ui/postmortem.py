@@ -105,8 +105,11 @@ class PostMortem:
         other safe cell ringed green, and the fatal cell ringed red."""
         if not (self.shown and self.ready and self.fatal is not None):
             return
+        clip = screen.get_clip()
+        screen.set_clip(layout.board)  # a big board's rings end at its viewport
         if self.proof is not None:
             draw_hint_marks(screen, layout, Hint("safe", self.proof.cell, "", "", marks=self.proof.marks))
         for cell in self.fatal.safe_cells:
             outline(screen, layout.cell_rect(cell), palette.safe)
         outline(screen, layout.cell_rect(self.fatal.cell), palette.risky)
+        screen.set_clip(clip)

@@ -17,6 +17,7 @@ from game.ui.room import Room, make_room
 from game.ui.scene import Overlay
 from game.ui.widgets import bevel, fitting_size, text, text_width, wrap
 from game.ui.theme import palette
+from game.ui.camera_view import MAX_SPRITES, OVERVIEW_PX
 
 OVERLAY_ALPHA = 140  # colour over a covered cell, 0..255
 CERTAIN_ALPHA = 210  # stronger over a proved cell (probability exactly 0 or 1)
@@ -40,6 +41,18 @@ def probability_colour(p: float) -> tuple[int, int, int]:
     p = min(1.0, max(0.0, p))
     low, high, t = (palette.chance_safe, palette.chance_even, p * 2) if p <= 0.5 else (palette.chance_even, palette.chance_mine, p * 2 - 1)
     return tuple(round(a + (b - a) * t) for a, b in zip(low, high))
+
+
+def in_view(camera, probabilities: dict) -> dict:
+    """The ``probabilities`` of the cells ``camera`` shows: all of them on a board that fits;
+    on a big board those in view, none while it is zoomed out to an overview (the overlay
+    shows where a cell is big enough to read)."""
+    if camera.fits:
+        return probabilities
+    rows, cols = camera.visible()
+    if len(rows) * len(cols) > MAX_SPRITES or camera.cell < OVERVIEW_PX:
+        return {}
+    return {(r, c): probabilities[(r, c)] for r in rows for c in cols if (r, c) in probabilities}
 
 
 def percent_label(p: float) -> str:
@@ -69,8 +82,9 @@ class ProbabilityLayer:
 
         ``scale``: screen pixels per logical pixel; percents are written only on tiles at
         least PERCENT_MIN_PX screen pixels wide."""
-        with_text = self.layout.cell * scale >= PERCENT_MIN_PX
-        key = (assistant.key(), with_text, scale_of(screen), palette.name)
+        camera = self.layout.camera
+        with_text = camera.cell * scale >= PERCENT_MIN_PX
+        key = (assistant.key(), with_text, scale_of(screen), palette.name, camera.cell, camera.scroll_x, camera.scroll_y)
         if key != self.key:
             self.surface = self.build(game, assistant.probabilities(), with_text, screen)
             self.key = key
@@ -81,8 +95,8 @@ class ProbabilityLayer:
         self.builds += 1
         layout = self.layout
         surface = layer(screen, layout.board.size, alpha=True, at=layout.board.topleft)
-        size = label_size(layout.cell)
-        for cell, p in (probabilities or {}).items():
+        size = label_size(int(layout.camera.cell))
+        for cell, p in in_view(layout.camera, probabilities or {}).items():
             if game.mark(cell) == "flag" or game.is_revealed(cell):
                 continue
             rect = layout.cell_rect(cell).move(-layout.board.left, -layout.board.top).inflate(-2, -2)
@@ -124,9 +138,19 @@ class HintPanel(Overlay):
         self.request = request
         self.ticks = 0  # updates spent waiting (drives the dots)
         self.hint = request.poll() or THINKING
+        self.bring_into_view()
         self.offset = 0  # first explanation line shown (the text scrolls when cut)
         self.room: Room | None = None  # the strip beside or under the window, when the panel is there
         self.panel, self.lines = self._layout()
+
+    def bring_into_view(self) -> None:
+        """On a big board, scroll the camera to the hint's move when it is out of view (a
+        board that fits always shows it)."""
+        cell = getattr(self.hint, "cell", None)
+        camera = self.base.layout.camera
+        if cell is not None and not camera.shows(cell):
+            camera.centre_on(cell)
+            self.base.dirty = True
 
     @property
     def waiting(self) -> bool:
@@ -150,6 +174,7 @@ class HintPanel(Overlay):
         if self.request.ready():
             self.hint = self.request.poll() or STALE
             self.base.hint = self.hint if self.hint is not STALE else None
+            self.bring_into_view()
             self.offset = 0
             before = self.size()
             self.panel, self.lines = self._layout()

@@ -167,7 +167,10 @@ class Playing(SolverKeys, MoveSounds, Scene):
                           self.gesture.pressed_cells(self.game), self.cursor, self.shake)
         if self.show_probabilities and not self.game.over:
             self.probability_layer.draw(screen, self.game, self.assist, scale=self.services.display.view[0])
+        clip = screen.get_clip()
+        screen.set_clip(self.layout.board)  # a big board's marks end at its viewport
         solver_view.draw_hint_marks(screen, self.layout, self.hint)
+        screen.set_clip(clip)
         if self.autoplay.running:
             solver_view.draw_autoplay_strip(screen, self.layout)
         self.dirty = False

@@ -27,6 +27,7 @@ from game.replay.events import CELL_PX, Replay
 from game.replay.player import Playhead, Timeline
 from game.ui import draw
 from game.ui.board_view import BoardView
+from game.ui.camera_view import CameraView
 from game.ui.hud import Frame, draw_board_screen
 from game.ui.layout import layout_for
 from game.ui.loop import STEP
@@ -94,7 +95,10 @@ class ReplayViewer(Scene):
     def enter(self) -> None:
         if not hasattr(self, "view"):
             self.frame = Frame(self.layout)
-            self.view = BoardView(self.layout, self.services.assets.cell_sprites)
+            if self.layout.camera.fits:
+                self.view = BoardView(self.layout, self.services.assets.cell_sprites)
+            else:  # a board bigger than the screen: the middle of it, as the game opened it
+                self.view = CameraView(self.layout, self.services.assets.cell_sprites)
             self.view.refresh(self.head.appearance)
         # A long replay is ~150,000 objects; a full garbage collection over them takes ~25 ms,
         # more than a frame, whenever it happens to run. Nothing of them is garbage while the
@@ -150,7 +154,11 @@ class ReplayViewer(Scene):
         head = self.head
         hud = (head.mines_left, head.seconds, head.face())
         draw_board_screen(screen, self.frame, self.layout, self.services.assets, self.view, hud, head.pressed())
+        clip = screen.get_clip()
+        if not self.layout.camera.fits:  # on a big board the trail ends at the viewport
+            screen.set_clip(self.layout.board)
         self.draw_pointer(screen)
+        screen.set_clip(clip)
         tl = self.timeline
         span = max(1, tl.end_ms - tl.start_ms)
         clock = f"{max(0, head.time_ms) / 1000:.1f} / {tl.replay.time_ms / 1000:.1f} s"
