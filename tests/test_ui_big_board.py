@@ -140,3 +140,18 @@ def test_the_probability_overlay_covers_the_cells_in_view_and_follows_the_view(o
     wheel(opened, dy=-1)
     opened.step(2)
     assert layer.builds > built  # drawn again for the cells now in view
+
+
+def test_on_a_huge_board_the_overlay_is_counted_off_the_frame_and_says_thinking(window):
+    import time
+    w = window(["--rows", "400", "--cols", "600", "--mines", "36000", "--seed", "3"])
+    playing = w.scene
+    camera = playing.layout.camera
+    w.click_cell(camera.cell_at(camera.viewport.center))
+    w.key(pygame.K_o)
+    assert playing.assist.counting  # the count runs on the worker thread; the frame went on
+    deadline = time.monotonic() + 30
+    while playing.assist.counting and time.monotonic() < deadline:
+        w.step(5)
+    w.step(2)
+    assert not playing.assist.counting and playing.probability_layer.builds >= 1

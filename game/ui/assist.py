@@ -26,6 +26,7 @@ from game.engine import Game, State
 from game.match import Match
 from game.solver import Analysis, InconsistentPosition, Solver
 from game.solver.explain import Mark, chance, move_marks, simplest_proof
+from game.ui.bv_counter import BACKGROUND_CELLS
 
 HINT_BUDGET = 0.7  # seconds of guess look-ahead for a hint (a one-off, asked for)
 
@@ -71,6 +72,7 @@ class Assistant:
         self.match = match
         self.game = match.game
         self.solver = Solver(ignore_flags=True, budget=HINT_BUDGET)
+        self._probability_job: tuple | None = None  # (key, done event, [answer]) on a big board
         self.version = 0
         self._analysis: tuple[tuple, bool, Analysis | None] | None = None  # (key, explained, result)
         self._probabilities: tuple[tuple, dict[Cell, float] | None] | None = None
@@ -130,6 +132,42 @@ class Assistant:
                 probs = None
             self._probabilities = (key, probs)
         return self._probabilities[1]
+
+    def probabilities_soon(self) -> dict[Cell, float] | None | bool:
+        """As :meth:`probabilities`, without ever blocking a frame on a big board: a board of
+        more than BACKGROUND_CELLS cells is read and counted on a worker thread (a 1000x1000
+        position takes over a second), and False is returned until the answer for the position
+        now is in (an answer for a position the player has since changed is dropped, and the
+        count starts again). A smaller board is counted at once, as :meth:`probabilities`."""
+        if self.game.config.cells <= BACKGROUND_CELLS:
+            return self.probabilities()
+        key = self.key()
+        if self._probabilities is not None and self._probabilities[0] == key:
+            return self._probabilities[1]
+        job = self._probability_job
+        if job is not None and job[1].is_set():
+            self._probability_job = None
+            if job[0] == key:
+                self._probabilities = (key, job[2][0])
+                return self._probabilities[1]
+        if self._probability_job is None:
+            result: list = [None]
+            done = threading.Event()
+
+            def work(game=self.game, solver=Solver(ignore_flags=True, budget=HINT_BUDGET)):
+                try:  # the snapshot is read here: a move made meanwhile changes the key, and the answer is dropped
+                    result[0] = solver.probabilities(from_game(game, with_mines=False)).as_floats()
+                except Exception:  # InconsistentPosition, or a snapshot torn by a move: dropped or None
+                    result[0] = None
+                done.set()
+            self._probability_job = (key, done, result)
+            threading.Thread(target=work, name="probabilities", daemon=True).start()
+        return False
+
+    @property
+    def counting(self) -> bool:
+        """A big board's probabilities are being counted on the worker thread."""
+        return self._probability_job is not None
 
     def request_hint(self) -> "HintRequest":
         """Start working out the hint for the position now; returns at once.

@@ -82,11 +82,15 @@ class ProbabilityLayer:
 
         ``scale``: screen pixels per logical pixel; percents are written only on tiles at
         least PERCENT_MIN_PX screen pixels wide."""
+        probabilities = assistant.probabilities_soon()
+        if probabilities is False:  # a big board's count is under way: say so, and keep the window going
+            draw_strip(screen, self.layout, ("Thinking...",))
+            return
         camera = self.layout.camera
         with_text = camera.cell * scale >= PERCENT_MIN_PX
         key = (assistant.key(), with_text, scale_of(screen), palette.name, camera.cell, camera.scroll_x, camera.scroll_y)
         if key != self.key:
-            self.surface = self.build(game, assistant.probabilities(), with_text, screen)
+            self.surface = self.build(game, probabilities, with_text, screen)
             self.key = key
         screen.blit(self.surface, self.layout.board)
 
@@ -109,12 +113,18 @@ class ProbabilityLayer:
 
 
 def draw_autoplay_strip(screen: pygame.Surface, layout: BoardLayout) -> None:
-    """A translucent navy strip along the board's bottom: autoplay runs, any key stops it."""
+    """A translucent strip along the board's bottom: autoplay runs, any key stops it."""
+    draw_strip(screen, layout, ("Autoplay - any key or click stops", "Autoplay - any key stops", "Autoplay"))
+
+
+def draw_strip(screen: pygame.Surface, layout: BoardLayout, messages: tuple[str, ...]) -> None:
+    """A translucent strip (the theme's title colour) along the board's bottom with the first
+    of ``messages`` that fits it (the last when none does)."""
     board = layout.board
     strip = layer(screen, (board.width, STRIP_H), alpha=True, at=(board.left, board.bottom - STRIP_H))
     strip.fill((*palette.title, 165))
     screen.blit(strip, (board.left, board.bottom - STRIP_H))
-    for message in ("Autoplay - any key or click stops", "Autoplay - any key stops", "Autoplay"):
+    for message in messages:
         if text_width(message, TEXT_SIZE) <= board.width - 4:
             break
     text(screen, message, (board.centerx, board.bottom - STRIP_H // 2 + 1), TEXT_SIZE, palette.title_text, "center")

@@ -157,6 +157,8 @@ class Playing(SolverKeys, MoveSounds, Scene):
             self.dirty = True
         if self.cascade is not None:
             self.show_cells(self.cascade.tick())
+        if self.show_probabilities and self.assist.counting:
+            self.dirty = True  # the overlay says "Thinking..." until a big board's count is in
         if self.autoplay.running:
             return self.autoplay_moves(self.autoplay.tick())
         return self
