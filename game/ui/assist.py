@@ -190,7 +190,10 @@ class Assistant:
         pending = self._pending_hint
         if pending is not None and pending.key == key:
             return pending  # asked again before the first answer was read: the same answer
-        board = from_game(game, with_mines=False)  # a snapshot: the worker never reads the game
+        if game.config.cells <= BACKGROUND_CELLS:
+            board = from_game(game, with_mines=False)  # a snapshot: the worker never reads the game
+        else:  # reading a huge board takes over half a second: the worker does it, and an answer
+            board = lambda: from_game(game, with_mines=False)  # noqa: E731  # for a changed board is stale
         self._pending_hint = HintRequest(self, key, job=(self._hint_solver, self._hint_lock, board))
         return self._pending_hint
 
@@ -264,8 +267,12 @@ class HintRequest:
             self._done.set()  # the answer is known: a hint, or an analysis read by poll()
 
     def _work(self, solver: Solver, lock: threading.Lock, board) -> None:
+        """``board``: the position, or a function reading it from the game (a huge board's)."""
         with lock:
-            self._analysis = _analyse_or_none(solver, board)
+            try:
+                self._analysis = _analyse_or_none(solver, board() if callable(board) else board)
+            except Exception:  # a huge board's snapshot torn by a move made meanwhile: stale anyway
+                self._analysis = None
         self._done.set()
 
     def ready(self) -> bool:
