@@ -1,0 +1,69 @@
+"""A 1000x1000 board in a real window under Xvfb, driven by xdotool as a person would: it
+opens, a click reveals, the wheel scrolls, Ctrl+wheel and the minus key zoom, and the game
+survives the window resized to almost nothing and back.
+
+Skipped (with the reason) only where Xvfb, xdotool or ImageMagick's import are missing.
+"""
+
+import time
+
+import pytest
+
+from game.ui.xsession import XSession, missing
+
+pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
+
+
+def crop(screen, geometry):
+    x, y, w, h = geometry
+    return screen.subsurface((x, y, w, h)).copy()
+
+
+def differs(a, b, rect, step: int = 4) -> int:
+    """Pixels (every ``step``-th each way) that differ inside ``rect`` (window pixels)."""
+    return sum(1 for px in range(rect[0], rect[0] + rect[2], step) for py in range(rect[1], rect[1] + rect[3], step)
+               if a.get_at((px, py)) != b.get_at((px, py)))
+
+
+def settled(x, geometry, timeout=10.0):
+    """A screenshot of the window once two taken 0.3 s apart are the same."""
+    shot = crop(x.screenshot(), geometry)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        time.sleep(0.3)
+        shot, before = crop(x.screenshot(), geometry), shot
+        if differs(before, shot, (0, 0, geometry[2], geometry[3])) == 0:
+            return shot
+    raise AssertionError("the window kept changing")
+
+
+def test_real_window_a_million_cells_open_scroll_zoom_and_survive_a_tiny_window():
+    with XSession() as x:
+        x.start_game("--rows", "1000", "--cols", "1000", "--mines", "20000", "--seed", "4")
+        time.sleep(0.5)
+        geometry = x.geometry()
+        width, height = geometry[2:]
+        assert width > 600 and height > 400  # a window as big as the screen allows, not refused
+        board = (20, 70, width - 40, height - 90)  # inside the viewport, below the HUD
+        start = settled(x, geometry)
+        x.click(width // 2, height // 2)  # the first click opens an area
+        opened = settled(x, geometry)
+        assert differs(start, opened, board) > 50, "the click revealed nothing"
+        x.xdotool("mousemove", "--window", x.window, str(width // 2), str(height // 2), "click", "5", "click", "5")
+        scrolled = settled(x, geometry)
+        assert differs(opened, scrolled, board) > 50, "the wheel did not scroll the board"
+        x.key("minus")
+        x.key("minus")
+        zoomed = settled(x, geometry)
+        assert differs(scrolled, zoomed, board) > 50, "the minus key did not zoom out"
+        x.xdotool("keydown", "ctrl", "click", "4", "click", "4", "keyup", "ctrl")
+        again = settled(x, geometry)
+        assert differs(zoomed, again, board) > 50, "Ctrl+wheel did not zoom in"
+        x.xdotool("windowsize", x.window, "40", "30")
+        time.sleep(0.8)
+        assert x.game.poll() is None, "the game quit when the window shrank to nothing"
+        x.xdotool("windowsize", x.window, "900", "700")
+        time.sleep(0.8)
+        assert x.game.poll() is None
+        back = settled(x, x.geometry())
+        assert any(back.get_at((px, 300))[:3] != (0, 0, 0) for px in range(0, 900, 7)), "the board is gone"
