@@ -155,3 +155,19 @@ def test_on_a_huge_board_the_overlay_is_counted_off_the_frame_and_says_thinking(
         w.step(5)
     w.step(2)
     assert not playing.assist.counting and playing.probability_layer.builds >= 1
+
+
+def test_the_minimap_shows_the_whole_board_and_a_click_on_it_moves_the_view(big):
+    scene = big.scene
+    camera, minimap = scene.layout.camera, scene.minimap
+    assert minimap.shown and camera.viewport.contains(minimap.rect)
+    rect = minimap.rect
+    big.click((rect.left + 2, rect.bottom - 3))  # near the bottom-left corner of the board
+    rows, cols = camera.visible()
+    assert rows.stop == 400 and cols.start == 0  # the view went there
+    assert scene.game.mines_laid is False  # the click on the minimap is not a move
+    shown = big.screen.pixels(rect)
+    big.key(pygame.K_TAB)
+    assert not minimap.shown and big.screen.pixels(rect) != shown
+    big.key(pygame.K_TAB)
+    assert minimap.shown

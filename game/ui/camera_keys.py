@@ -9,6 +9,7 @@
   chords, so dragging cannot be mistaken for a move).
 - Page Up / Page Down: a view's height up or down; Home / End: to the first or the last
   column (with Ctrl: the top-left or the bottom-right corner).
+- Tab: the minimap on and off (game.ui.minimap); a click on it moves the view there.
 - The keyboard cursor keeps in view (game.ui.scenes.playing).
 
 A board that fits its window (every standard level) has nothing to move: these controls
@@ -41,8 +42,9 @@ class CameraControls:
     """Turns wheel, key and Ctrl-drag events into moves of ``camera``. :meth:`handle` returns
     True when it took the event (the scene then draws again and does nothing else with it)."""
 
-    def __init__(self, camera: Camera) -> None:
+    def __init__(self, camera: Camera, minimap=None) -> None:
         self.camera = camera
+        self.minimap = minimap  # game.ui.minimap.Minimap, or None
         self.pointer: tuple[int, int] | None = None  # the last pointer position seen, logical pixels
         self.dragging: tuple[int, int] | None = None  # where a Ctrl-drag last was
 
@@ -54,6 +56,8 @@ class CameraControls:
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.active:
             return False
+        if self.minimap is not None and self.minimap.handle(event):
+            return True
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return self._mouse(event)
         if event.type == pygame.MOUSEWHEEL:
@@ -100,6 +104,9 @@ class CameraControls:
 
     def _key(self, event: pygame.event.Event) -> bool:
         key, camera = event.key, self.camera
+        if key == pygame.K_TAB and self.minimap is not None:
+            self.minimap.shown = not self.minimap.shown
+            return True
         if key in ZOOM_IN_KEYS or key in ZOOM_OUT_KEYS:
             self.zoom(1 if key in ZOOM_IN_KEYS else -1, self.pointer)
             return True

@@ -32,6 +32,7 @@ from game.ui.camera_keys import CameraControls
 from game.ui.camera_view import CameraView
 from game.ui.hud import Frame, draw_board_screen
 from game.ui.layout import layout_for
+from game.ui.minimap import Minimap
 from game.ui.motion import CASCADE_MAX, CASCADE_MIN, Cascade
 from game.ui.mouse import MouseGesture
 from game.ui.result_panel import FONTS as RESULT_FONTS
@@ -63,6 +64,8 @@ class Playing(SolverKeys, MoveSounds, Scene):
         mines = game.config.mines  # over 999 the counter takes more LED digits
         self.layout = layout_for(game.rows, game.cols, services.display.area(), mines, services.settings.rulers)
         self.controls = CameraControls(self.layout.camera)  # a board too big for the window scrolls and zooms
+        self.minimap = Minimap(self.layout, game) if self.controls.active else None
+        self.controls.minimap = self.minimap
         self.match = Match(game, cell=self.layout.cell)
         self.cursor: Cell | None = None
         self.gesture = MouseGesture(self.layout)
@@ -173,6 +176,8 @@ class Playing(SolverKeys, MoveSounds, Scene):
         screen.set_clip(self.layout.board)  # a big board's marks end at its viewport
         solver_view.draw_hint_marks(screen, self.layout, self.hint)
         screen.set_clip(clip)
+        if self.minimap is not None:
+            self.minimap.draw(screen)
         if self.autoplay.running:
             solver_view.draw_autoplay_strip(screen, self.layout)
         self.dirty = False
