@@ -89,8 +89,9 @@ def _runs(mask: int) -> list[tuple[int, int]]:
     return runs
 
 
-def _bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first."""
+def bits(mask: int) -> list[int]:
+    """The indices set in ``mask``, ascending (a row mask's columns; the no-guess
+    generator's cell sets too)."""
     out = []
     while mask:
         low = mask & -mask
@@ -156,7 +157,7 @@ def bv_parts(mines: Iterable[Cell], rows: int, cols: int,
         touch = zeros[r] | zeros[r + 1] | zeros[r + 2]
         bordered = (touch | touch << 1 | touch >> 1) & full
         lone = numbers[r] & ~bordered & ~shown_rows.get(r, 0)
-        isolated.extend((r, c) for c in _bits(lone))
+        isolated.extend((r, c) for c in bits(lone))
     ids: dict[int, int] = {}
     spans: list[list[tuple[int, int]]] = []
     firsts: list[Cell] = []

@@ -10,31 +10,9 @@ import time
 import pytest
 
 from game.ui.xsession import XSession, missing
+from tests.window_helpers import differs, settled
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
-
-
-def crop(screen, geometry):
-    x, y, w, h = geometry
-    return screen.subsurface((x, y, w, h)).copy()
-
-
-def differs(a, b, rect, step: int = 4) -> int:
-    """Pixels (every ``step``-th each way) that differ inside ``rect`` (window pixels)."""
-    return sum(1 for px in range(rect[0], rect[0] + rect[2], step) for py in range(rect[1], rect[1] + rect[3], step)
-               if a.get_at((px, py)) != b.get_at((px, py)))
-
-
-def settled(x, geometry, timeout=10.0):
-    """A screenshot of the window once two taken 0.3 s apart are the same."""
-    shot = crop(x.screenshot(), geometry)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        time.sleep(0.3)
-        shot, before = crop(x.screenshot(), geometry), shot
-        if differs(before, shot, (0, 0, geometry[2], geometry[3])) == 0:
-            return shot
-    raise AssertionError("the window kept changing")
 
 
 def test_real_window_a_million_cells_open_scroll_zoom_and_survive_a_tiny_window():

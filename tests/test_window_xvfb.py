@@ -12,19 +12,9 @@ import pytest
 from game.ui.layout import MENU_SIZE, BoardLayout
 from game.ui.scenes.dialog import BUTTON_H
 from game.ui.xsession import XSession, missing
+from tests.window_helpers import crop, differs, settled
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
-
-
-def crop(screen, geometry):
-    x, y, w, h = geometry
-    return screen.subsurface((x, y, w, h)).copy()
-
-
-def differs(a, b, rect):
-    """Count pixels that differ inside ``rect`` (window pixels)."""
-    return sum(1 for px in range(rect[0], rect[0] + rect[2], 2) for py in range(rect[1], rect[1] + rect[3], 2)
-               if a.get_at((px, py)) != b.get_at((px, py)))
 
 
 def test_real_window_menu_reveal_and_fullscreen_toggle():
@@ -207,18 +197,6 @@ def plays_then_pauses(x, window, gap: float):
     still = crop(x.screenshot(), window)
     assert differs(paused, still, whole) == 0, "the replay moved after Space paused it"
     return paused
-
-
-def settled(x, geometry, timeout=10.0):
-    """A screenshot of the window at ``geometry`` once two taken 0.3 s apart are the same."""
-    shot = crop(x.screenshot(), geometry)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        time.sleep(0.3)
-        shot, before = crop(x.screenshot(), geometry), shot
-        if differs(before, shot, (0, 0, geometry[2], geometry[3])) == 0:
-            return shot
-    raise AssertionError("the window kept changing")
 
 
 def figured(db, timeout=20.0):

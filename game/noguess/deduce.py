@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Callable
 
 from game.board import Cell
+from game.bv import bits
 
 COVERED, OPEN, MINE = 0, 1, 2  # what the replay has proved about a cell
 
@@ -79,16 +80,6 @@ class Geometry:
     def cells(self, mask: int) -> list[Cell]:
         """The (row, col) cells of a bit set, in row-major order."""
         return [divmod(i, self.cols) for i in bits(mask)]
-
-
-def bits(mask: int) -> list[int]:
-    """The indices set in ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class Replay:
