@@ -171,3 +171,14 @@ def test_the_minimap_shows_the_whole_board_and_a_click_on_it_moves_the_view(big)
     assert not minimap.shown and big.screen.pixels(rect) != shown
     big.key(pygame.K_TAB)
     assert minimap.shown
+
+
+def test_help_over_a_big_board_lists_its_controls_and_a_standard_level_does_not(big, window):
+    from game.ui.scenes.help import BIG_BOARD, CONTROLS, Help
+    big.key(pygame.K_F1)
+    assert isinstance(big.scene, Help) and big.scene.controls == CONTROLS + BIG_BOARD
+    assert big.scene.panel().height <= big.scene.size()[1]
+    big.key(pygame.K_ESCAPE)
+    small = window(["--difficulty", "beginner", "--seed", "1"])
+    small.key(pygame.K_F1)
+    assert small.scene.controls == CONTROLS

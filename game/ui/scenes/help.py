@@ -31,6 +31,12 @@ CONTROLS = (  # (keys, what they do), in the order shown
     ("F11, Alt+Enter", "full screen"),
     ("F1, ?", "this help"),
 )
+BIG_BOARD = (  # listed too over a board bigger than the window (game.ui.camera_keys)
+    ("Wheel, Shift+wheel", "scroll the board"),
+    ("Ctrl+wheel, + / -", "zoom at the pointer"),
+    ("Ctrl+drag, PgUp/PgDn", "move the view"),
+    ("Tab", "the minimap on/off"),
+)
 TITLE = "Controls"
 SIZES = ((14, 13), (13, 12), (12, 11), (11, 10))  # (font, line height) pixels, the largest that fits first
 PAD = 6  # panel padding, pixels
@@ -48,6 +54,8 @@ class Help(Overlay):
     def __init__(self, services, base) -> None:
         super().__init__(services, base)
         self.game = getattr(base, "game", None)
+        big = getattr(getattr(base, "controls", None), "active", False)
+        self.controls = CONTROLS + BIG_BOARD if big else CONTROLS
 
     def enter(self) -> None:
         if self.game is not None:
@@ -69,31 +77,31 @@ class Help(Overlay):
         font where it would not fit: Beginner's window is narrower than the two columns."""
         width, height = self.base.size()
         size, line = SIZES[-1]
-        keys = max(text_width(k, size, bold=True) for k, _ in CONTROLS)
-        actions = max(text_width(a, size) for _, a in CONTROLS)
+        keys = max(text_width(k, size, bold=True) for k, _ in self.controls)
+        actions = max(text_width(a, size) for _, a in self.controls)
         return (max(width, keys + GAP + actions + 2 * PAD + 16),
-                max(height, 2 * PAD + 22 + len(CONTROLS) * line + line + 8))
+                max(height, 2 * PAD + 22 + len(self.controls) * line + line + 8))
 
     def fit(self) -> tuple[int, int, int]:
         """(font size, line height, key column width) of the largest text that fits the window."""
         width, height = self.size()
         for size, line in SIZES:
-            keys = max(text_width(k, size, bold=True) for k, _ in CONTROLS)
-            actions = max(text_width(a, size) for _, a in CONTROLS)
+            keys = max(text_width(k, size, bold=True) for k, _ in self.controls)
+            actions = max(text_width(a, size) for _, a in self.controls)
             if (keys + GAP + actions + 2 * PAD + 8 <= width - 8
-                    and 2 * PAD + 22 + len(CONTROLS) * line + line <= height - 8):
+                    and 2 * PAD + 22 + len(self.controls) * line + line <= height - 8):
                 return size, line, keys
         size, line = SIZES[-1]
-        return size, line, max(text_width(k, size, bold=True) for k, _ in CONTROLS)
+        return size, line, max(text_width(k, size, bold=True) for k, _ in self.controls)
 
     def panel(self) -> pygame.Rect:
         """The controls panel, logical pixels, centred in the window (game.ui.layout's
         MIN_HEIGHT leaves room for it at the smallest font)."""
         size, line, keys = self.fit()
         width, height = self.size()
-        body = max(text_width(a, size) for _, a in CONTROLS)
+        body = max(text_width(a, size) for _, a in self.controls)
         panel = pygame.Rect(0, 0, min(width - 8, keys + GAP + body + 2 * PAD + 8),
-                            2 * PAD + 22 + len(CONTROLS) * line + line)
+                            2 * PAD + 22 + len(self.controls) * line + line)
         panel.center = (width // 2, height // 2)
         return panel
 
@@ -112,7 +120,7 @@ class Help(Overlay):
         text(screen, TITLE, (title.left + 5, title.centery + 1), 15, palette.title_text, "midleft", bold=True)
         top = panel.top + PAD + 17
         left = panel.left + PAD + 2
-        for key, action in CONTROLS:
+        for key, action in self.controls:
             text(screen, key, (left, top), size, palette.text, bold=True)
             text(screen, action, (left + keys + GAP, top), size, palette.text)
             top += line
