@@ -182,3 +182,40 @@ def test_help_over_a_big_board_lists_its_controls_and_a_standard_level_does_not(
     small = window(["--difficulty", "beginner", "--seed", "1"])
     small.key(pygame.K_F1)
     assert small.scene.controls == CONTROLS
+
+
+
+def test_a_replay_of_a_big_board_scrolls_and_zooms_with_the_wheel(window):
+    """A 120x200 game lost in the window is watched with --replay last: the viewer opens on the
+    board's middle through its camera; the wheel scrolls it, Ctrl+wheel zooms, and + is still
+    the viewer's own key (faster)."""
+    from game.cli import parse_args
+    from game.engine import State
+    from game.replay.sources import prepare_replay
+    from game.ui.app import build
+    from game.ui.clock import FakeClock
+    from game.ui.driver import Driver
+    from game.ui.scenes.replay import ReplayViewer
+
+    w = window(["--rows", "120", "--cols", "200", "--mines", "2400"], deal=5)
+    camera = w.scene.layout.camera
+    w.click_cell(camera.cell_at(camera.viewport.center))
+    game = w.scene.game
+    w.click_cell(next(c for c in sorted(game.layout()) if camera.shows(c)))
+    assert game.state is State.LOST
+    pygame.display.quit()
+    args = parse_args(["--replay", "last"])
+    assert prepare_replay(args) is None
+    loop, _ = build(args, clock=FakeClock())
+    v = Driver(loop)
+    v.step()
+    scene = v.scene
+    assert isinstance(scene, ReplayViewer) and isinstance(scene.view, CameraView)
+    camera = scene.layout.camera
+    y, cell, speed = camera.scroll_y, camera.cell, scene.speed
+    wheel(v, dy=-1)
+    assert camera.scroll_y == y + 3 * cell
+    wheel(v, dy=1, mods=pygame.KMOD_CTRL)
+    assert camera.cell > cell
+    v.key(pygame.K_PLUS)
+    assert scene.speed == speed + 1 and camera.cell > cell

@@ -83,10 +83,7 @@ class Navigation:
 
     def replay(self, replay, back=None, title: str | None = None) -> ReplayViewer:
         """The replay viewer for ``replay`` (a game.replay.Replay); Esc returns to ``back`` (a
-        scene), or to the menu when None. Nothing it shows is recorded.
-        Raises:
-            ValueError: the replay's board does not fit this screen.
-        """
+        scene), or to the menu when None. Nothing it shows is recorded."""
         return ReplayViewer(self.services, replay, back=back, title=title)
 
     def watch(self, record_id: int, back):
@@ -100,7 +97,7 @@ class Navigation:
             return found
         try:
             return self.replay(found, back)
-        except ValueError as err:  # a board too big for this screen
+        except ValueError as err:  # a replay the viewer cannot play
             return MessageBox(self.services, back, "Watch", [f"Game {record_id} cannot be watched: {err}."])
 
     def review(self, record_id: int, back):

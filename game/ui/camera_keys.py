@@ -42,9 +42,10 @@ class CameraControls:
     """Turns wheel, key and Ctrl-drag events into moves of ``camera``. :meth:`handle` returns
     True when it took the event (the scene then draws again and does nothing else with it)."""
 
-    def __init__(self, camera: Camera, minimap=None) -> None:
+    def __init__(self, camera: Camera, minimap=None, keys: bool = True) -> None:
         self.camera = camera
         self.minimap = minimap  # game.ui.minimap.Minimap, or None
+        self.keys = keys  # False: the wheel and Ctrl+drag only (the replay viewer's keys are its own)
         self.pointer: tuple[int, int] | None = None  # the last pointer position seen, logical pixels
         self.dragging: tuple[int, int] | None = None  # where a Ctrl-drag last was
 
@@ -63,7 +64,7 @@ class CameraControls:
         if event.type == pygame.MOUSEWHEEL:
             self._wheel(event)
             return True
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame.KEYDOWN and self.keys:
             return self._key(event)
         return False
 

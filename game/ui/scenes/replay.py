@@ -27,6 +27,7 @@ from game.replay.events import CELL_PX, Replay
 from game.replay.player import Playhead, Timeline
 from game.ui import draw
 from game.ui.board_view import BoardView
+from game.ui.camera_keys import CameraControls
 from game.ui.camera_view import CameraView
 from game.ui.hud import Frame, draw_board_screen
 from game.ui.layout import layout_for
@@ -53,10 +54,8 @@ def describe(replay: Replay) -> str:
 
 class ReplayViewer(Scene):
     """Play ``replay`` back; Esc returns to ``back`` (a scene), or to the menu when None.
-
-    Raises:
-        ValueError: the board does not fit this screen even at the smallest cell size.
-    """
+    A board bigger than the window is seen through its camera: the wheel scrolls, Ctrl+wheel
+    zooms and Ctrl+drag pans (game.ui.camera_keys; the keys stay the viewer's)."""
 
     strip_h = 0  # pixels between the board window and the bar (the review's marks), logical
 
@@ -67,8 +66,7 @@ class ReplayViewer(Scene):
         width, height = services.display.area()
         self.layout = layout_for(replay.rows, replay.cols, (width, height - BAR_H - self.strip_h),
                                  len(replay.mines))
-        if self.layout is None:
-            raise ValueError(f"replay: its {replay.rows}x{replay.cols} board does not fit this screen")
+        self.controls = CameraControls(self.layout.camera, keys=False)  # a board bigger than the window
         self.timeline = Timeline(replay)
         self.head = Playhead(self.timeline)
         self.playing = True
@@ -110,6 +108,9 @@ class ReplayViewer(Scene):
         gc.unfreeze()
 
     def handle(self, event: pygame.event.Event) -> Scene | None:
+        if self.controls.handle(event):  # a big board: the wheel scrolls, Ctrl+wheel zooms, Ctrl+drag pans
+            self.dirty = True
+            return self
         if event.type == pygame.KEYDOWN:
             action = self.keys.get(event.key)
             if action is None and getattr(event, "unicode", "") in ("+", "-"):

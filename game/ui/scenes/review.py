@@ -39,7 +39,7 @@ class ReviewViewer(ReplayViewer):
     """Play ``replay`` back with its review; Esc returns to ``back`` (the menu when None).
 
     Raises:
-        ValueError: the board does not fit this screen, or its moves cannot be reviewed.
+        ValueError: its moves cannot be reviewed.
     """
 
     strip_h = rv.MARKS_H
