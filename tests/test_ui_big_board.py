@@ -219,3 +219,23 @@ def test_a_replay_of_a_big_board_scrolls_and_zooms_with_the_wheel(window):
     assert camera.cell > cell
     v.key(pygame.K_PLUS)
     assert scene.speed == speed + 1 and camera.cell > cell
+
+
+def test_a_big_boards_view_grows_and_shrinks_with_the_window(big):
+    import warnings
+    scene = big.scene
+    middle = scene.layout.camera.cell_at(scene.layout.camera.viewport.center)
+    big.key(pygame.K_MINUS)
+    cell = scene.layout.camera.cell
+    for size in ((700, 500), (1000, 700)):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().size = size
+        big.post(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1])
+        camera = scene.layout.camera
+        assert scene.layout.size == size and big.display.view[0] == 1  # more cells, not a bigger picture
+        assert camera.cell == cell and abs(camera.cell_at(camera.viewport.center)[0] - middle[0]) <= 1
+        target = camera.cell_at((camera.viewport.left + 40, camera.viewport.bottom - 30))
+        assert camera.shows(target)
+    big.click(big.scene.layout.camera.cell_rect(target).center)
+    assert scene.game.appearance(target) != "covered"

@@ -169,6 +169,13 @@ class Display:
         if rects:
             pygame.display.update(rects)
 
+    def resize_canvas(self, size: tuple[int, int]) -> Canvas:
+        """Make the canvas logical ``size`` without touching the window (a big board's view
+        growing or shrinking with the window the player resized), fitted as usual."""
+        self.size = (int(size[0]), int(size[1]))
+        self._fit()
+        return self.canvas
+
     def repaint(self) -> None:
         """Present the whole window on the next frame, the letterbox around the picture too
         (after a theme change)."""

@@ -27,6 +27,11 @@ class Minimap:
         self.shown = True
         self._picture: tuple | None = None  # (revision, device size, theme, surface)
 
+    def moved_to(self, layout: BoardLayout) -> "Minimap":
+        """This minimap (shown or not) over ``layout``, the board's new view."""
+        self.layout, self.camera, self._picture = layout, layout.camera, None
+        return self
+
     @property
     def rect(self) -> pygame.Rect:
         """Where the minimap stands, logical pixels (the board's shape, SIDE on its longer side)."""

@@ -26,6 +26,7 @@ from game.records.session import is_in_progress
 from game.ui import solver_view
 from game.ui.assist import Assistant
 from game.ui.autoplay import Autoplay
+from game.ui.big_board import FollowsWindow
 from game.ui.board_view import BoardView
 from game.ui.bv_counter import POLL as BV_POLL, BvCounter
 from game.ui.camera_keys import CameraControls
@@ -54,7 +55,7 @@ POINTER_BUTTONS = {1: "l", 2: "m", 3: "r"}  # pygame mouse button -> the replay 
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
 
-class Playing(SolverKeys, MoveSounds, Scene):
+class Playing(SolverKeys, MoveSounds, FollowsWindow, Scene):
     """Play ``game``; the window is sized to its board at the largest cell size that fits
     (with the rulers when they are on and fit too)."""
 
@@ -125,6 +126,8 @@ class Playing(SolverKeys, MoveSounds, Scene):
         if self.controls.handle(event):  # scroll, zoom, drag the view over a big board
             self.dirty = True
             return self
+        if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
+            self.follow_window()
         if self.autoplay.running and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.stop_autoplay()  # the key or click that stops autoplay does nothing else
             return self
