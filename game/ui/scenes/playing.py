@@ -29,6 +29,7 @@ from game.ui.autoplay import Autoplay
 from game.ui.big_board import FollowsWindow
 from game.ui.board_view import BoardView
 from game.ui.bv_counter import POLL as BV_POLL, BvCounter
+from game.ui.cursor_keys import CursorKeys
 from game.ui.camera_keys import CameraControls
 from game.ui.camera_view import CameraView
 from game.ui.hud import Frame, draw_board_screen
@@ -55,7 +56,7 @@ POINTER_BUTTONS = {1: "l", 2: "m", 3: "r"}  # pygame mouse button -> the replay 
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
 
-class Playing(SolverKeys, MoveSounds, FollowsWindow, Scene):
+class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
     """Play ``game``; the window is sized to its board at the largest cell size that fits
     (with the rulers when they are on and fit too)."""
 
@@ -313,34 +314,6 @@ class Playing(SolverKeys, MoveSounds, FollowsWindow, Scene):
         self.hear()  # after the records: a new best time sounds "best"
         return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
 
-    def move_cursor(self, drow: int, dcol: int) -> None:
-        """Show the cursor (at the centre first), then move it, staying on the board."""
-        if self.cursor is None:
-            self.cursor = (self.game.rows // 2, self.game.cols // 2)
-        else:
-            r, c = self.cursor
-            self.cursor = (min(max(r + drow, 0), self.game.rows - 1), min(max(c + dcol, 0), self.game.cols - 1))
-        self.layout.camera.keep_in_view(self.cursor)  # (a board that fits never scrolls)
-        self.dirty = True
-
-    def _at_cursor(self, kind: str) -> Scene:
-        if self.cursor is None:
-            self.move_cursor(0, 0)
-            return self
-        return self.play(kind, self.cursor)
-
-    def key_reveal(self) -> Scene:
-        """Space/Enter: reveal at the cursor (chord on a number when left-click chording is on)."""
-        if self.cursor is not None and self.services.settings.chord_on_number and self.game.number(self.cursor):
-            return self._at_cursor("chord")
-        return self._at_cursor("reveal")
-
-    def key_flag(self) -> Scene:
-        return self._at_cursor("flag")
-
-    def key_chord(self) -> Scene:
-        return self._at_cursor("chord")
-
     def leave(self, then, quits: bool = False) -> Scene | None:
         """Leave this game by ``then()`` (the next scene, or None to quit).
 
@@ -398,7 +371,3 @@ class Playing(SolverKeys, MoveSounds, FollowsWindow, Scene):
     def key_menu(self) -> Scene:
         """Esc: back to the menu (a game in progress is abandoned first)."""
         return self.leave(self.services.scenes.menu)
-
-    def keep_cursor(self, cursor: Cell | None) -> "Playing":
-        self.cursor = cursor
-        return self
