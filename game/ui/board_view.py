@@ -69,10 +69,8 @@ class BoardView:
             self.surface = target.new(self.layout.board.size, at=self.layout.board.topleft)
             self._paint(list(self.drawn))
         if offset != (0, 0):
-            clip = screen.get_clip()
-            screen.set_clip(self.layout.board)
-            screen.blit(self.surface, self.layout.board.move(offset))
-            screen.set_clip(clip)
+            with draw.clipped(screen, self.layout.board):
+                screen.blit(self.surface, self.layout.board.move(offset))
             return
         screen.blit(self.surface, self.layout.board)
         if pressed:

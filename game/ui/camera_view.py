@@ -77,19 +77,17 @@ class CameraView:
         if self.surface is None or self._shown != key:
             self._paint(screen)
             self._shown = key
-        clip = screen.get_clip()
-        screen.set_clip(viewport)
-        screen.blit(self.surface, viewport.move(offset))
-        if offset == (0, 0) and not self.overviewed:
-            device = screen.rect(camera.cell_rect((0, 0))).width if isinstance(screen, Canvas) else round(camera.cell)
-            image = self.sprites(max(1, device))["pressed"]
-            for cell in pressed:
-                screen.blit(image, camera.cell_rect(cell))
-        if cursor is not None:
-            rect = camera.cell_rect(cursor)
-            draw.rect(screen, palette.backdrop, rect, 2)
-            draw.rect(screen, palette.cursor, rect.inflate(-2, -2), 1)
-        screen.set_clip(clip)
+        with draw.clipped(screen, viewport):
+            screen.blit(self.surface, viewport.move(offset))
+            if offset == (0, 0) and not self.overviewed:
+                device = screen.rect(camera.cell_rect((0, 0))).width if isinstance(screen, Canvas) else round(camera.cell)
+                image = self.sprites(max(1, device))["pressed"]
+                for cell in pressed:
+                    screen.blit(image, camera.cell_rect(cell))
+            if cursor is not None:
+                rect = camera.cell_rect(cursor)
+                draw.rect(screen, palette.backdrop, rect, 2)
+                draw.rect(screen, palette.cursor, rect.inflate(-2, -2), 1)
 
     def _paint(self, screen) -> None:
         """Draw the cells in view into a viewport-sized layer of ``screen`` (a Canvas)."""

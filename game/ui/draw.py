@@ -13,9 +13,26 @@ call is pygame.draw's own, pixel for pixel. At any other scale:
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pygame
 
 from game.ui.canvas import Canvas
+
+
+@contextmanager
+def clipped(surface, rect):
+    """Drawing on ``surface`` (a Canvas or a plain surface) limited to ``rect`` (logical
+    pixels) for the ``with`` block, the clip before it given back after; None: no limit added."""
+    if rect is None:
+        yield
+        return
+    before = surface.get_clip()
+    surface.set_clip(rect)
+    try:
+        yield
+    finally:
+        surface.set_clip(before)
 
 
 def _plain(surface) -> bool:

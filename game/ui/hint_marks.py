@@ -128,24 +128,26 @@ def marked_cells(hint) -> list[Cell]:
 
 def draw_hint_marks(screen: pygame.Surface, layout: BoardLayout, hint) -> None:
     """Wash the other certain-safe cells green, draw the explanation's marks, ring the move
-    (green safe, amber guess); ``hint`` is a game.ui.assist.Hint or None."""
+    (green safe, amber guess); ``hint`` is a game.ui.assist.Hint or None. Nothing is drawn
+    outside the board's viewport (a big board's marks may lie beyond it)."""
     if hint is None or hint.cell is None:
         return
-    named = set(marked_cells(hint))
-    for cell in hint.safe - named:  # a named cell shows its part in the argument only
-        wash(screen, layout.cell_rect(cell), palette.safe, OTHER_SAFE_ALPHA)
-    marks = {role: [m.cell for m in hint.marks if m.role == role] for role in (NUMBER, MINE, AMONG, OTHER)}
-    for cell in marks[AMONG]:
-        rect = layout.cell_rect(cell)
-        wash(screen, rect, palette.risky, AMONG_ALPHA)
-        draw.rect(screen, palette.risky, rect, 1)
-    for cell in marks[MINE]:
-        draw_cross(screen, layout.cell_rect(cell))
-    for cell in marks[OTHER]:
-        dashed(screen, layout.cell_rect(cell).inflate(-2, -2), palette.guess)
-    for cell in marks[NUMBER]:
-        outline(screen, layout.cell_rect(cell), palette.reads)
-    for start, end in arrows(hint):
-        draw_arrow(screen, layout, start, end)
-    colour = palette.guess if hint.kind in ("guess", "endgame") else palette.safe
-    outline(screen, layout.cell_rect(hint.cell), colour)
+    with draw.clipped(screen, layout.board):
+        named = set(marked_cells(hint))
+        for cell in hint.safe - named:  # a named cell shows its part in the argument only
+            wash(screen, layout.cell_rect(cell), palette.safe, OTHER_SAFE_ALPHA)
+        marks = {role: [m.cell for m in hint.marks if m.role == role] for role in (NUMBER, MINE, AMONG, OTHER)}
+        for cell in marks[AMONG]:
+            rect = layout.cell_rect(cell)
+            wash(screen, rect, palette.risky, AMONG_ALPHA)
+            draw.rect(screen, palette.risky, rect, 1)
+        for cell in marks[MINE]:
+            draw_cross(screen, layout.cell_rect(cell))
+        for cell in marks[OTHER]:
+            dashed(screen, layout.cell_rect(cell).inflate(-2, -2), palette.guess)
+        for cell in marks[NUMBER]:
+            outline(screen, layout.cell_rect(cell), palette.reads)
+        for start, end in arrows(hint):
+            draw_arrow(screen, layout, start, end)
+        colour = palette.guess if hint.kind in ("guess", "endgame") else palette.safe
+        outline(screen, layout.cell_rect(hint.cell), colour)

@@ -18,10 +18,11 @@ import pygame
 from game.review_report import fatal_move, loss_details, loss_line
 from game.solver.explain import simplest_proof
 from game.solver.review import review_log
+from game.ui import draw
 from game.ui.assist import Hint
 from game.ui.hint_marks import draw_hint_marks, outline
-from game.ui.theme import palette
 from game.ui.layout import BoardLayout
+from game.ui.theme import palette
 
 WORKING = "Post-mortem: ..."  # the line while the review is worked out
 RINGED = "(green rings)"  # where the safe cells are, said once
@@ -105,11 +106,9 @@ class PostMortem:
         other safe cell ringed green, and the fatal cell ringed red."""
         if not (self.shown and self.ready and self.fatal is not None):
             return
-        clip = screen.get_clip()
-        screen.set_clip(layout.board)  # a big board's rings end at its viewport
         if self.proof is not None:
             draw_hint_marks(screen, layout, Hint("safe", self.proof.cell, "", "", marks=self.proof.marks))
-        for cell in self.fatal.safe_cells:
-            outline(screen, layout.cell_rect(cell), palette.safe)
-        outline(screen, layout.cell_rect(self.fatal.cell), palette.risky)
-        screen.set_clip(clip)
+        with draw.clipped(screen, layout.board):  # a big board's rings end at its viewport
+            for cell in self.fatal.safe_cells:
+                outline(screen, layout.cell_rect(cell), palette.safe)
+            outline(screen, layout.cell_rect(self.fatal.cell), palette.risky)

@@ -258,11 +258,9 @@ class TextField:
     def draw(self, surface: pygame.Surface) -> None:
         draw.rect(surface, palette.field, self.rect)
         bevel(surface, self.rect, 2, raised=False)
-        clip = surface.get_clip()
-        surface.set_clip(self.rect.inflate(-4, -4))
-        shown = self.value + ("|" if self.focused else "")
-        x = min(self.rect.left + 5, self.rect.right - 5 - text_width(shown, self.size))  # keep the end in view
-        text(surface, shown, (x, self.rect.centery + 1), self.size, palette.text, "midleft")
-        surface.set_clip(clip)
+        with draw.clipped(surface, self.rect.inflate(-4, -4)):
+            shown = self.value + ("|" if self.focused else "")
+            x = min(self.rect.left + 5, self.rect.right - 5 - text_width(shown, self.size))  # keep the end in view
+            text(surface, shown, (x, self.rect.centery + 1), self.size, palette.text, "midleft")
         if self.focused:
             draw.rect(surface, palette.text, self.rect.inflate(2, 2), 1)

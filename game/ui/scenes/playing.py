@@ -29,9 +29,9 @@ from game.ui.autoplay import Autoplay
 from game.ui.big_board import FollowsWindow
 from game.ui.board_view import BoardView
 from game.ui.bv_counter import POLL as BV_POLL, BvCounter
-from game.ui.cursor_keys import CursorKeys
 from game.ui.camera_keys import CameraControls
 from game.ui.camera_view import CameraView
+from game.ui.cursor_keys import CursorKeys
 from game.ui.hud import Frame, draw_board_screen
 from game.ui.layout import layout_for
 from game.ui.minimap import Minimap
@@ -176,10 +176,7 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
                           self.gesture.pressed_cells(self.game), self.cursor, self.shake)
         if self.show_probabilities and not self.game.over:
             self.probability_layer.draw(screen, self.game, self.assist, scale=self.services.display.view[0])
-        clip = screen.get_clip()
-        screen.set_clip(self.layout.board)  # a big board's marks end at its viewport
         solver_view.draw_hint_marks(screen, self.layout, self.hint)
-        screen.set_clip(clip)
         if self.minimap is not None:
             self.minimap.draw(screen)
         if self.autoplay.running:

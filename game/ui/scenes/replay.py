@@ -155,11 +155,9 @@ class ReplayViewer(Scene):
         head = self.head
         hud = (head.mines_left, head.seconds, head.face())
         draw_board_screen(screen, self.frame, self.layout, self.services.assets, self.view, hud, head.pressed())
-        clip = screen.get_clip()
-        if not self.layout.camera.fits:  # on a big board the trail ends at the viewport
-            screen.set_clip(self.layout.board)
-        self.draw_pointer(screen)
-        screen.set_clip(clip)
+        # on a big board the trail ends at the viewport; on one that fits it may cross the HUD
+        with draw.clipped(screen, None if self.layout.camera.fits else self.layout.board):
+            self.draw_pointer(screen)
         tl = self.timeline
         span = max(1, tl.end_ms - tl.start_ms)
         clock = f"{max(0, head.time_ms) / 1000:.1f} / {tl.replay.time_ms / 1000:.1f} s"

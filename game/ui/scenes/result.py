@@ -17,6 +17,7 @@ import pygame
 from game.board import Cell
 from game.records.db import RecordsError
 from game.records.record import NAME_MAX, clean_name
+from game.ui import draw
 from game.ui.canvas import Canvas, scale_of
 from game.ui.motion import shake_offset
 from game.ui.postmortem import PostMortem
@@ -146,11 +147,9 @@ class GameOver(Result):
             frames = self.services.assets.explosion_frames(side)
             frame = frames[min(self.ticks // TICKS_PER_FRAME, len(frames) - 1)]
             centre = screen.point(cell.center) if isinstance(screen, Canvas) else cell.center
-            clip = screen.get_clip()
-            screen.set_clip(self.base.layout.board)
-            target = screen.surface if isinstance(screen, Canvas) else screen
-            target.blit(frame, frame.get_rect(center=centre))
-            screen.set_clip(clip)
+            with draw.clipped(screen, self.base.layout.board):
+                target = screen.surface if isinstance(screen, Canvas) else screen
+                target.blit(frame, frame.get_rect(center=centre))
         super().draw_over(screen)
 
     def lines(self) -> list[str]:
