@@ -38,8 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.ui.xsession import XSession, missing  # noqa: E402
 from game.cli import positive_int  # noqa: E402
+from game.ui.xsession import XSession, missing  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")  # /proc stat time unit, per second
 

@@ -24,9 +24,9 @@ from game.boardfile import parse_mine
 from game.cli import parse_args
 from game.console import HELP, ByteLines, ConsoleGame, ConsoleRecords, make_game, run_console
 from game.console_text import COLOURS, render, wants_colour
+from game.engine import Game, State
 from game.records import open_records
 from game.records.db import ReadOnlyError
-from game.engine import Game, State
 from tests.play_helpers import read_chunk, read_to_end
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,10 +8,10 @@ import pytest
 
 from game.solver.explain import AMONG, MINE, NUMBER, Mark
 from game.ui.assist import Hint, HintRequest
-from game.ui.theme import palette
 from game.ui.hint_marks import arrow_ends, arrows, marked_cells
 from game.ui.scenes.playing import Playing
 from game.ui.solver_view import HintPanel
+from game.ui.theme import palette
 
 
 def hint_panel(w):

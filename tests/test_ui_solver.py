@@ -14,13 +14,13 @@ import pytest
 from game.boardfile import from_game
 from game.engine import State
 from game.solver import analyse_board, certain_cells
+from game.ui.assist import Hint, HintRequest
 from game.ui.autoplay import MOVE_TICKS
 from game.ui.scenes.help import CONTROLS, Help
 from game.ui.scenes.menu import Menu
 from game.ui.scenes.pause import Pause
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
-from game.ui.assist import Hint, HintRequest
 from game.ui.solver_view import HintPanel
 from game.ui.theme import palette
 

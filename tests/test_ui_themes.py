@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from game.records.settings import THEME_CHOICES
-from game.ui.scenes.result import GameOver
 from game.ui.scenes.options import Options
+from game.ui.scenes.result import GameOver
 from game.ui.theme import CLASSIC, THEME_NAMES, THEMES, current
 
 THEME_ROW = 5  # the Theme line of Options

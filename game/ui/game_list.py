@@ -14,8 +14,8 @@ import pygame
 
 from game.records.stats import BBBV_RANGES, RESULTS, recent_games
 from game.ui import draw
-from game.ui.widgets import Button, bevel, text
 from game.ui.theme import palette
+from game.ui.widgets import Button, bevel, text
 
 ROW_H = 14  # one game's row, pixels
 FONT = 14  # row text, pixels

@@ -12,8 +12,8 @@ import pygame
 from game.ui import draw
 from game.ui.canvas import Canvas, stale
 from game.ui.layout import BEVEL, LED_H, LED_W, RULER_FONT, RULER_GAP, BoardLayout
-from game.ui.widgets import bevel, text
 from game.ui.theme import palette
+from game.ui.widgets import bevel, text
 
 
 

@@ -11,8 +11,8 @@ import pygame
 
 from game.ui import draw
 from game.ui.layout import BEVEL, MARGIN
-from game.ui.widgets import Button, bevel, fitting_size, text, text_width
 from game.ui.theme import palette
+from game.ui.widgets import Button, bevel, fitting_size, text, text_width
 
 BAR_H = 64  # height of the bar under the board window, pixels
 TRACK_H = 12  # the scrubber's track, pixels

@@ -23,8 +23,8 @@ import re
 import pygame
 
 from game.ui import draw
-from game.ui.widgets import bevel, fitting_size, text, text_width, wrap
 from game.ui.theme import palette
+from game.ui.widgets import bevel, fitting_size, text, text_width, wrap
 
 TITLE_SIZE = 20  # title font, pixels (bold)
 LINE_SIZE, LINE = 16, 15  # the lines' font and line height, pixels

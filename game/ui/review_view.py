@@ -18,8 +18,8 @@ from game.solver.problem import fmt
 from game.solver.review import Review
 from game.ui import draw
 from game.ui.replay_bar import KNOB_W
-from game.ui.widgets import bevel, text, wrap
 from game.ui.theme import palette
+from game.ui.widgets import bevel, text, wrap
 
 MARKS_H = 12  # the strip of verdict marks between the board window and the bar, pixels
 MARK_W = 3  # one verdict mark, pixels wide

@@ -22,8 +22,8 @@ from typing import Callable
 import pygame
 
 from game.ui.layout import BEVEL, MARGIN, MIN_SIDE_W, SIDE_W, usable_area
-from game.ui.widgets import bevel
 from game.ui.theme import palette
+from game.ui.widgets import bevel
 
 
 @dataclass

@@ -10,14 +10,14 @@ from __future__ import annotations
 import pygame
 
 from game.ui.assist import Hint, HintRequest
+from game.ui.camera_view import MAX_SPRITES, OVERVIEW_PX
 from game.ui.canvas import Canvas, layer, scale_of
 from game.ui.hint_marks import draw_hint_marks, marked_cells  # noqa: F401
 from game.ui.layout import MARGIN, BoardLayout
 from game.ui.room import Room, make_room
 from game.ui.scene import Overlay
-from game.ui.widgets import bevel, fitting_size, text, text_width, wrap
 from game.ui.theme import palette
-from game.ui.camera_view import MAX_SPRITES, OVERVIEW_PX
+from game.ui.widgets import bevel, fitting_size, text, text_width, wrap
 
 OVERLAY_ALPHA = 140  # colour over a covered cell, 0..255
 CERTAIN_ALPHA = 210  # stronger over a proved cell (probability exactly 0 or 1)

@@ -13,8 +13,8 @@ import pygame
 
 from game.ui import draw
 from game.ui.scene import Overlay
-from game.ui.widgets import Button, ButtonList, bevel, text, title_bar, wrap
 from game.ui.theme import palette
+from game.ui.widgets import Button, ButtonList, bevel, text, title_bar, wrap
 
 TEXT_SIZE = 14  # message font, pixels
 LINE = 13  # message line height, pixels

@@ -23,8 +23,8 @@ from game.ui import draw
 from game.ui.layout import MENU_SIZE
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import draw_dialog, start
-from game.ui.widgets import Button, bevel, focus_step, text, wrap
 from game.ui.theme import palette
+from game.ui.widgets import Button, bevel, focus_step, text, wrap
 
 FIELDS = ("rows", "columns", "mines")
 MAX_DIGITS = 7  # longest number a field takes: one past the most mines (999,999) types, and is refused

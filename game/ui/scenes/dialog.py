@@ -11,8 +11,8 @@ import pygame
 
 from game.board import Config
 from game.ui.layout import MENU_SIZE
-from game.ui.widgets import bevel, title_bar
 from game.ui.theme import palette
+from game.ui.widgets import bevel, title_bar
 
 BUTTON_H = 26  # menu button height, pixels
 BUTTON_GAP = 6  # space between menu buttons, pixels

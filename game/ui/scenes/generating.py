@@ -30,8 +30,8 @@ from game.noguess import Generation, GenerationCancelled, NoGuessError
 from game.ui import draw
 from game.ui.canvas import layer, stale
 from game.ui.scene import Overlay
-from game.ui.widgets import Button, ButtonList, bevel, text, text_width, wrap
 from game.ui.theme import mix, palette
+from game.ui.widgets import Button, ButtonList, bevel, text, text_width, wrap
 
 STEP_BUDGET = 0.008  # seconds of generation per update tick: half a 60 Hz frame
 REST_SHARE = 0.25  # after a slice of d seconds the next waits d * REST_SHARE: no catch-up spiral

@@ -11,8 +11,8 @@ import pygame
 from game.engine import State
 from game.ui import draw
 from game.ui.scene import Overlay
-from game.ui.widgets import bevel, text, text_width
 from game.ui.theme import palette
+from game.ui.widgets import bevel, text, text_width
 
 CONTROLS = (  # (keys, what they do), in the order shown
     ("Left click", "reveal"),

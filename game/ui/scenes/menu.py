@@ -19,8 +19,8 @@ from game.ui.scenes.dialog import LEVEL_LABELS, button_rect, draw_dialog, start
 from game.ui.scenes.help import Help, is_help_key
 from game.ui.scenes.options import Options
 from game.ui.scenes.stats import Statistics
-from game.ui.widgets import Button, ButtonList, text
 from game.ui.theme import palette
+from game.ui.widgets import Button, ButtonList, text
 
 QUIT_TITLE, QUIT_QUESTION = "Quit", "Quit Minesweeper?"
 FOCUS_OF_LEVEL = {"beginner": 0, "intermediate": 1, "expert": 2, "custom": 3}  # button index

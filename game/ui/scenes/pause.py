@@ -6,8 +6,8 @@ import pygame
 
 from game.ui import draw
 from game.ui.scene import Overlay
-from game.ui.widgets import bevel, text, text_width
 from game.ui.theme import palette
+from game.ui.widgets import bevel, text, text_width
 
 RESUME_KEYS = (pygame.K_p, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 TITLE, TITLE_SIZE = "Paused", 24  # the big word and its font, pixels

@@ -11,8 +11,8 @@ from game.ui.result_figures import FiguresView
 from game.ui.result_panel import BUTTON_SIZE, TOGGLE_SIZE, ResultPanel
 from game.ui.room import Room, make_room
 from game.ui.scene import Overlay
-from game.ui.widgets import Button, ButtonList, text
 from game.ui.theme import palette
+from game.ui.widgets import Button, ButtonList, text
 
 HIDDEN_SIZE = 13  # "V shows the result" in the strip while the panel is hidden, pixels
 FIGURES_POLL = 0.1  # seconds between looks for the figures while they are computed

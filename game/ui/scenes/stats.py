@@ -22,12 +22,12 @@ from game.records.db import RecordsError
 from game.records.record import LEVELS
 from game.records.stats import RECENT, LevelStats, summary
 from game.ui import draw
+from game.ui.game_list import GamesPage
 from game.ui.scene import Scene
 from game.ui.scenes.confirm import Confirm, MessageBox
-from game.ui.game_list import GamesPage
 from game.ui.scenes.dialog import LEVEL_LABELS, draw_dialog
-from game.ui.widgets import Button, ButtonList, bevel, clipped, text
 from game.ui.theme import palette
+from game.ui.widgets import Button, ButtonList, bevel, clipped, text
 
 STATS_SIZE = (400, 420)  # logical window size, pixels
 TAB_W, TAB_H = 94, 22  # one level tab, pixels
