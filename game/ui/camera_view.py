@@ -32,6 +32,25 @@ MAX_SPRITES = 5_000  # more cells in view than this are drawn as an overview: a 
 LOOK_CODES = {"covered": 0, "question": 0, "flag": 2, "wrong_flag": 3, "mine": 3, "mine_hit": 4}  # else revealed: 1
 
 
+def is_overview(camera, scale: float) -> bool:
+    """Whether the cells ``camera`` shows are drawn as the overview on a canvas at ``scale``
+    (device pixels per logical pixel): a cell under OVERVIEW_PX device pixels, or more than
+    MAX_SPRITES cells in view."""
+    rows, cols = camera.visible()
+    return camera.cell * scale < OVERVIEW_PX or len(rows) * len(cols) > MAX_SPRITES
+
+
+def overview_picture(codes: bytes, cells: tuple[int, int], size: tuple[int, int]) -> pygame.Surface:
+    """``codes`` (one byte a cell as game.engine.Game.overview gives them, row-major, for
+    ``cells`` = (cols, rows)) as a picture of ``size`` device pixels in the theme's colours,
+    scaled without smoothing."""
+    picture = pygame.image.frombytes(codes, cells, "P")
+    colours = {"covered": palette.covered, "revealed": palette.revealed, "flag": palette.flag,
+               "mine": palette.mine, "mine_hit": palette.mine_hit}
+    picture.set_palette([colours[key] for key in OVERVIEW_KEYS])
+    return pygame.transform.scale(picture, (max(1, size[0]), max(1, size[1])))
+
+
 class CameraView:
     """The cells of ``layout`` that its camera shows, drawn through ``sprites(size) ->
     {appearance key: surface}`` (device pixels, game.ui.assets); ``overview() -> bytes`` (one
@@ -97,8 +116,7 @@ class CameraView:
             self.surface = target.new(viewport.size, at=viewport.topleft)
         self.surface.fill(palette.backdrop)
         rows, cols = camera.visible()
-        device = camera.cell * target.scale
-        self.overviewed = device < OVERVIEW_PX or len(rows) * len(cols) > MAX_SPRITES
+        self.overviewed = is_overview(camera, target.scale)
         if not rows or not cols:
             return
         if self.overviewed:
@@ -125,13 +143,8 @@ class CameraView:
             data = b"".join(codes[r * width + cols.start:r * width + cols.stop] for r in rows)
         else:
             data = bytes(LOOK_CODES.get(self.look((r, c)), 1) for r in rows for c in cols)
-        picture = pygame.image.frombytes(data, (len(cols), len(rows)), "P")
-        colours = {"covered": palette.covered, "revealed": palette.revealed, "flag": palette.flag,
-                   "mine": palette.mine, "mine_hit": palette.mine_hit}
-        picture.set_palette([colours[key] for key in OVERVIEW_KEYS])
         first, last = camera.cell_rect((rows.start, cols.start)), camera.cell_rect((rows.stop - 1, cols.stop - 1))
         shown = first.union(last).move(-viewport.left, -viewport.top)
         device = self.surface.rect(shown)
-        self.surface.surface.blit(pygame.transform.scale(picture, (max(1, device.width), max(1, device.height))),
-                                  device.topleft)
+        self.surface.surface.blit(overview_picture(data, (len(cols), len(rows)), device.size), device.topleft)
         self.overviews += 1

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import OVERVIEW_KEYS
 from game.ui import draw
+from game.ui.camera_view import overview_picture
 from game.ui.canvas import Canvas
 from game.ui.layout import BoardLayout
 from game.ui.theme import current, palette
@@ -61,11 +61,8 @@ class Minimap:
         device = screen.rect(rect) if isinstance(screen, Canvas) else rect
         key = (self.game.revision, device.size, current())
         if self._picture is None or self._picture[:3] != key:
-            picture = pygame.image.frombytes(self.game.overview(), (self.layout.cols, self.layout.rows), "P")
-            colours = {"covered": palette.covered, "revealed": palette.revealed, "flag": palette.flag,
-                       "mine": palette.mine, "mine_hit": palette.mine_hit}
-            picture.set_palette([colours[name] for name in OVERVIEW_KEYS])
-            self._picture = (*key, pygame.transform.scale(picture, device.size))
+            picture = overview_picture(self.game.overview(), (self.layout.cols, self.layout.rows), device.size)
+            self._picture = (*key, picture)
         draw.rect(screen, palette.backdrop, rect.inflate(4, 4))
         screen.blit(self._picture[3], rect)
         rows, cols = self.camera.visible()

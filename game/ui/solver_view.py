@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.assist import Hint, HintRequest
-from game.ui.camera_view import MAX_SPRITES, OVERVIEW_PX
+from game.ui.camera_view import is_overview
 from game.ui.canvas import Canvas, layer, scale_of
 from game.ui.hint_marks import draw_hint_marks, marked_cells  # noqa: F401
 from game.ui.layout import MARGIN, BoardLayout
@@ -43,15 +43,15 @@ def probability_colour(p: float) -> tuple[int, int, int]:
     return tuple(round(a + (b - a) * t) for a, b in zip(low, high))
 
 
-def in_view(camera, probabilities: dict) -> dict:
+def in_view(camera, probabilities: dict, scale: float = 1.0) -> dict:
     """The ``probabilities`` of the cells ``camera`` shows: all of them on a board that fits;
-    on a big board those in view, none while it is zoomed out to an overview (the overlay
-    shows where a cell is big enough to read)."""
+    on a big board those in view, none while the view is drawn as the overview at ``scale``
+    (game.ui.camera_view.is_overview: the overlay shows where a cell is big enough to read)."""
     if camera.fits:
         return probabilities
-    rows, cols = camera.visible()
-    if len(rows) * len(cols) > MAX_SPRITES or camera.cell < OVERVIEW_PX:
+    if is_overview(camera, scale):
         return {}
+    rows, cols = camera.visible()
     return {(r, c): probabilities[(r, c)] for r in rows for c in cols if (r, c) in probabilities}
 
 
@@ -100,7 +100,7 @@ class ProbabilityLayer:
         layout = self.layout
         surface = layer(screen, layout.board.size, alpha=True, at=layout.board.topleft)
         size = label_size(int(layout.camera.cell))
-        for cell, p in in_view(layout.camera, probabilities or {}).items():
+        for cell, p in in_view(layout.camera, probabilities or {}, scale_of(screen)).items():
             if game.mark(cell) == "flag" or game.is_revealed(cell):
                 continue
             rect = layout.cell_rect(cell).move(-layout.board.left, -layout.board.top).inflate(-2, -2)
