@@ -144,19 +144,15 @@ class Game(Dealing, Position, Score, TakeBack):
         small to draw each cell's sprite: OVERVIEW_KEYS[byte] is 'covered' (a question
         mark too), 'revealed', 'flag', or, shown as :meth:`appearance` shows them after a
         loss, 'mine' (a wrong flag too) and 'mine_hit'. After a win every mine is 'flag'."""
-        codes = bytearray(bytes(self._cover).translate(_OVERVIEW_TABLE))
-        if self.state is State.WON:
+        codes = self._cover.translate(_OVERVIEW_TABLE)  # a win has flagged every mine in the cover
+        if self.state is State.LOST:
+            cols = self.cols
             for r, c in self._mines:
-                codes[r * self.cols + c] = 2
-        elif self.state is State.LOST:
-            for r, c in self._mines:
-                if codes[r * self.cols + c] != 2:
-                    codes[r * self.cols + c] = 3
-            i = codes.find(2)
-            while i != -1:  # a flag still shown as one after the mines: a wrong flag
-                if (i // self.cols, i % self.cols) not in self._mines:
-                    codes[i] = 3
-                i = codes.find(2, i + 1)
+                if codes[r * cols + c] != 2:
+                    codes[r * cols + c] = 3
+            for r, c in self.flagged():
+                if (r, c) not in self._mines:  # a wrong flag
+                    codes[r * cols + c] = 3
             if self.exploded is not None:
                 codes[self.exploded[0] * self.cols + self.exploded[1]] = 4
         return bytes(codes)
@@ -303,11 +299,7 @@ class Game(Dealing, Position, Score, TakeBack):
         self.exploded = hit
         self.timer.stop()
         changed.update(self._mines)
-        cover, cols = self._cover, self.cols
-        at = cover.find(FLAGGED)
-        while at >= 0:  # every flag (a wrong one now shows), found by a scan in C
-            changed.add(divmod(at, cols))
-            at = cover.find(FLAGGED, at + 1)
+        changed.update(self.flagged())  # every flag: a wrong one now shows
 
     def _win(self, changed: set[Cell]) -> None:
         self.state = State.WON

@@ -10,7 +10,7 @@ Views and solvers read a position only through these queries (and
 from __future__ import annotations
 
 from enum import Enum
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from game.board import Cell, Config, adjacent_mines, neighbours
 
@@ -95,6 +95,15 @@ class Position:
     def flagged_neighbours(self, cell: Cell) -> int:
         """How many of the cell's neighbours carry a flag."""
         return sum(1 for n in self.neighbours(cell) if self._cover[self._index(n)] == FLAGGED)
+
+    def flagged(self) -> Iterator[Cell]:
+        """Every flagged cell, row-major, found by a scan of the cover in C (a board of a
+        million cells and a few flags costs no Python loop over its cells)."""
+        cover, cols = self._cover, self.cols
+        at = cover.find(FLAGGED)
+        while at >= 0:
+            yield divmod(at, cols)
+            at = cover.find(FLAGGED, at + 1)
 
     def start_cells(self) -> frozenset[Cell]:
         """Cells a loaded position showed revealed before the player's first move (empty for
