@@ -14,8 +14,7 @@ import pygame
 from game.ui import solver_view
 from game.ui.camera_view import CameraView
 from game.ui.hud import Frame
-from game.ui.layout import RESULT_ROOM_H, big_layout
-from game.ui.minimap import Minimap
+from game.ui.layout import big_layout
 
 
 class FollowsWindow:
@@ -35,15 +34,14 @@ class FollowsWindow:
             return
         old = self.layout.camera
         middle = old.cell_at(old.viewport.center) or (self.game.rows // 2, self.game.cols // 2)
-        layout = big_layout(self.game.rows, self.game.cols, (width, height + RESULT_ROOM_H), self.game.config.mines)
+        layout = big_layout(self.game.rows, self.game.cols, (width, height), self.game.config.mines, strip=0)
         layout.camera.zoom_to(old.cell)
         layout.camera.centre_on(middle)
         self.layout = layout
         self.gesture.layout = layout
         self.controls.camera = layout.camera
         self.probability_layer = solver_view.ProbabilityLayer(layout)
-        self.minimap = Minimap(layout, self.game) if self.minimap is None else self.minimap.moved_to(layout)
-        self.controls.minimap = self.minimap
+        self.minimap.moved_to(layout)  # (a big board always has one)
         self.frame = Frame(layout)
         self.view = CameraView(layout, self.services.assets.cell_sprites, self.game.overview)
         self.view.refresh(self.appearance)

@@ -172,14 +172,15 @@ def layout_for(rows: int, cols: int, area: tuple[int, int], mines: int = 0,
     return big_layout(rows, cols, area, mines)
 
 
-def big_layout(rows: int, cols: int, area: tuple[int, int], mines: int = 0) -> BoardLayout:
-    """A board too big for ``area`` (pixels): a window filling the area but for the result's
-    strip under it (RESULT_ROOM_H), its well as large as that leaves, seen at BIG_CELL pixels
-    a cell (or the whole board, when that is larger)."""
+def big_layout(rows: int, cols: int, area: tuple[int, int], mines: int = 0,
+               strip: int = RESULT_ROOM_H) -> BoardLayout:
+    """A board too big for ``area`` (pixels): a window filling the area but for ``strip``
+    pixels under it (room for the result's strip on the screen; 0 for a window the player
+    sized), its well as large as that leaves, the board seen at BIG_CELL pixels a cell."""
     frame_w = 2 * (MARGIN + BEVEL)  # the frame beside the well
     frame_h = MARGIN + HUD_H + MARGIN + 2 * BEVEL + MARGIN  # the HUD above it, the frame under it
     width = max(MIN_WIDTH - frame_w, area[0] - frame_w)
-    height = max(MIN_HEIGHT - frame_h, area[1] - RESULT_ROOM_H - frame_h)
+    height = max(MIN_HEIGHT - frame_h, area[1] - strip - frame_h)
     return BoardLayout(rows, cols, BIG_CELL, mines, view=(width, height))
 
 
