@@ -180,3 +180,12 @@ def console_beginner(seed: int, lose: bool, clock: Clock):
             clock.now += 0.25
             match.command(Move.reveal(cell))
     return match
+
+
+def shows_sprite(w, layout, cell, key: str) -> bool:
+    """True when the window's canvas shows the ``key`` cell sprite (at the cell's size on
+    screen) at ``cell`` of ``layout``, pixel for pixel."""
+    import pygame
+    rect = layout.cell_rect(cell)
+    sprite = w.scene.services.assets.cell_sprites(w.screen.rect(rect).width)[key]
+    return w.screen.pixels(rect) == pygame.image.tobytes(sprite, "RGB")

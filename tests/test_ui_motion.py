@@ -9,15 +9,14 @@ import pygame
 from game.ui.motion import CASCADE_S, SHAKE_S, UPDATE_HZ
 from game.ui.scenes.options import Options
 from game.ui.scenes.result import GameOver
+from tests.play_helpers import shows_sprite
 
 REDUCE_MOTION_ROW = 6  # the Reduce motion line of Options
 
 
 def looks(w, cell, key: str) -> bool:
     """True when the canvas shows the ``key`` sprite at ``cell``, pixel for pixel."""
-    rect = w.scene.layout.cell_rect(cell)
-    sprite = w.scene.services.assets.cell_sprites(w.screen.rect(rect).width)[key]
-    return w.screen.pixels(rect) == pygame.image.tobytes(sprite, "RGB")
+    return shows_sprite(w, w.scene.layout, cell, key)
 
 
 def shown(w, cells) -> bool:

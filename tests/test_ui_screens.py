@@ -7,17 +7,9 @@ import pytest
 from game.engine import State
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
-from tests.play_helpers import wait_postmortem, win_by_clicks
+from tests.play_helpers import shows_sprite, wait_postmortem, win_by_clicks
 
 LEVELS = ["beginner", "intermediate", "expert"]
-
-
-def shows_sprite(w, layout, cell, key):
-    """True when the canvas shows the ``key`` sprite (at the cell's size on screen) at ``cell``,
-    pixel for pixel."""
-    rect = layout.cell_rect(cell)
-    sprite = w.scene.services.assets.cell_sprites(w.screen.rect(rect).width)[key]
-    return w.screen.pixels(rect) == pygame.image.tobytes(sprite, "RGB")
 
 
 def lose(w):
