@@ -30,6 +30,7 @@ from game.records.db import RecordsError
 from game.records.record import clean_name, default_player_name
 from game.records.session import is_in_progress
 
+PROGRESS_WIDTH = 80  # characters of the no-guess progress line on stderr
 COMMANDS = {"r": REVEAL, "f": FLAG, "c": CHORD}  # console command -> the move it makes
 HELP = """commands (ROW and COL are 0-based numbers):
   r ROW COL   reveal a cell
@@ -283,8 +284,20 @@ def make_game(args) -> Game:
 
     # A chosen --seed makes every board of the run predictable (the next seeds come from a
     # Random seeded by it): they are known layouts and never enter the best times.
-    return Game(config, rng=args.rng, seed=args.seed, layer=layer_for(config),
+    return Game(config, rng=args.rng, seed=args.seed, layer=layer_for(config, report=generation_progress),
                 seeds_known=args.seed is not None)
+
+
+def generation_progress(progress: tuple[int, float] | None) -> None:
+    """A big no-guess board's progress on one stderr line, rewritten in place (None: done,
+    the line is cleared). Ctrl-C stops the generation like any other command."""
+    if progress is None:
+        sys.stderr.write("\r" + " " * PROGRESS_WIDTH + "\r")
+    else:
+        passes, share = progress
+        line = f"Generating a no-guess board: {int(100 * share)} % solved, pass {passes} (Ctrl-C stops)"
+        sys.stderr.write("\r" + line.ljust(PROGRESS_WIDTH))
+    sys.stderr.flush()
 
 
 class ConsoleRecords:

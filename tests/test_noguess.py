@@ -98,7 +98,9 @@ def test_supported_densities_and_messages():
     with pytest.raises(NoGuessError, match="at most"):
         generate(Config(16, 30, top + 1), (0, 0), random.Random(1))
     assert "no room" in supported(Config(3, 3, 2))
-    assert "cells" in supported(Config(1000, 1000, 10))
+    assert supported(Config(1000, 1000, 10)) is None  # every size the engine takes (issue 17)
+    top = max_no_guess_mines(1000, 1000)
+    assert top == 180_000 and "at most 180000 mines (18%)" in supported(Config(1000, 1000, top + 1))
     with pytest.raises(ValueError, match="off the"):
         generate(Config.difficulty("beginner"), (9, 0), random.Random(1))
 
@@ -188,3 +190,107 @@ def test_uniform_boards_often_need_a_guess():
     results = [is_no_guess(lay_mines(config, (8, 15), random.Random(s)), 16, 30, (8, 15))
                for s in range(20)]
     assert results.count(False) >= 10
+
+
+# ----- the scalable replay ---------------------------------------------------------------------
+def replay_position(replay):
+    """The position a replay shows, as a board file: its revealed numbers and proved mines."""
+    from game.boardfile import BoardFile
+    from game.noguess.deduce import MINE, OPEN
+
+    geo = replay.geo
+    revealed = {geo.cell(i): replay.number[i] for i in range(geo.size) if replay.state[i] == OPEN}
+    flags = frozenset(geo.cell(i) for i in range(geo.size) if replay.state[i] == MINE)
+    return BoardFile(geo.rows, geo.cols, replay.total, revealed, flags, None)
+
+
+def test_frontier_only_exact_analysis_agrees_with_the_solver():
+    """ExactCertainty (the frontier's groups, the mine count only when it can matter) gives
+    the certain cells the solver finds on the whole position, at every stuck point of
+    uniform boards of several sizes and densities, the end of the board included."""
+    from game.noguess.deduce import Geometry, Replay
+    from game.noguess.exact import ExactCertainty
+
+    rng = random.Random(11)
+    stuck_points = guesses = 0
+    for rows, cols, mines in [(9, 9, 10), (16, 16, 40), (16, 30, 99), (20, 20, 90), (8, 8, 14)] * 4:
+        config = Config(rows, cols, mines, first_click="opening")
+        first = random_first(config, rng)
+        geo = Geometry(rows, cols)
+        replay = Replay(geo, geo.indices(lay_mines(config, first, rng)), mines)
+        replay.open(geo.index(first))
+        exact = ExactCertainty()
+        while not replay.cleared:
+            replay.run_local()
+            if replay.cleared or replay.run_count():
+                continue
+            stuck_points += 1
+            safe, proved = exact(replay)
+            want_safe, want_mines = certain_cells(replay_position(replay))
+            assert set(geo.cells(safe)) == want_safe and set(geo.cells(proved)) == want_mines
+            if not replay.apply(safe, proved):  # a player would guess: open a safe cell, go on
+                guesses += 1
+                replay.open(rng.choice([i for i in replay.covered_cells() if not replay.mine[i]]))
+    assert stuck_points >= 60 and guesses >= 20
+
+
+def test_replay_keeps_its_counts_and_frontier_true():
+    """After every rule, the replay's running figures match a recount from its state."""
+    from game.noguess.deduce import COVERED, MINE, OPEN, Geometry, Replay
+
+    rng = random.Random(5)
+    config = Config(12, 17, 40, first_click="opening")
+    for _ in range(5):
+        first = random_first(config, rng)
+        geo = Geometry(12, 17)
+        replay = Replay(geo, geo.indices(lay_mines(config, first, rng)), 40)
+        replay.open(geo.index(first))
+        while True:
+            done = replay.run_local(7)
+            cells = [geo.index((r, c)) for r in range(12) for c in range(17)]
+            state = replay.state
+            assert replay.covered == sum(state[i] == COVERED for i in cells)
+            assert replay.proved == sum(state[i] == MINE for i in cells)
+            for i in cells:
+                around = [i + d for d in geo.offsets if state[i + d] != 3]
+                assert replay.cov_near[i] == sum(state[j] == COVERED for j in around)
+                assert replay.prov_near[i] == sum(state[j] == MINE for j in around)
+                assert (i in replay.frontier) == (state[i] == OPEN and replay.cov_near[i] > 0)
+                if state[i] == OPEN:
+                    assert replay.number[i] == sum(replay.mine[j] for j in around)
+            if done and not replay.run_count():
+                break
+
+
+def test_progress_reports_passes_and_the_share_solved():
+    config = Config(60, 60, 720)
+    job = Generation(config, (30, 30), random.Random(2))
+    assert job.progress == (0, 0.0)
+    seen = []
+    while not job.step(0.002):
+        seen.append(job.progress)
+    assert job.progress == (job.stats["passes"], 1.0)
+    assert all(p >= 1 and 0.0 <= share <= 1.0 for p, share in seen if p)
+    assert any(0.0 < share < 1.0 for _, share in seen), "never seen part way"
+
+
+def test_generate_reports_progress_then_clears(monkeypatch):
+    import game.noguess.generator as generator
+
+    monkeypatch.setattr(generator, "REPORT_AFTER", 0.0)
+    monkeypatch.setattr(generator, "REPORT_EVERY", 0.0)
+    calls = []
+    mines = generate(Config(150, 150, 4500), (75, 75), random.Random(2), report=calls.append)
+    assert len(calls) >= 2 and calls[-1] is None and all(c is not None for c in calls[:-1])
+    assert is_no_guess(mines, 150, 150, (75, 75))
+
+
+@pytest.mark.parametrize("rows, cols, mines", [(500, 500, 50_000)])
+def test_a_500x500_board_at_20_percent_is_supported_and_clears_without_guessing(rows, cols, mines):
+    """The size issue 17 asks for: 250,000 cells at 20 %, generated and independently checked."""
+    config = Config(rows, cols, mines)
+    assert supported(config) is None
+    first = (rows // 2, cols // 2)
+    layout = generate(config, first, random.Random(1))
+    assert len(layout) == mines and not layout & {(r, c) for r in range(249, 252) for c in range(249, 252)}
+    assert is_no_guess(layout, rows, cols, first)

@@ -321,47 +321,42 @@ def test_seed_gives_the_console_board_in_the_window(window):
 
 
 def test_real_window_generating_cancel_and_board(tmp_path):
-    """Under Xvfb: a dense 60x80 no-guess board; Esc right after the click leaves the board
-    covered; the next click shows the dimmed board with the panel, then the opened board."""
+    """Under Xvfb: a 500x500 no-guess board at 20 % (the size issue 17 asks for, a few seconds
+    to build); Esc right after the click leaves the board covered; the next click shows the
+    dimmed board under the panel, then the opened board."""
     import subprocess
-    from game.ui.layout import BoardLayout, fit_cell
     from game.ui.xsession import XSession, missing
+    from tests.window_helpers import crop, differs, settled
     if missing():
         pytest.skip(f"needs {', '.join(missing())} for a real window")
     with XSession() as x:
-        x.start_game("--no-guess", "--rows", "60", "--cols", "80", "--mines", "1200", "--seed", "1")
+        x.start_game("--no-guess", "--rows", "500", "--cols", "500", "--mines", "50000", "--seed", "1")
         time.sleep(0.5)
-        left, top, width, _ = x.geometry()
-        layout = BoardLayout(60, 80, fit_cell(60, 80, (1280 - 16, 1024 - 80)))
-        scale = width / layout.size[0]
-
-        def at(shot, cell):  # colour of a cell's top-left bevel (white while covered), on the screen
-            rect = layout.cell_rect(cell)
-            return shot.get_at((left + int((rect.left + 1) * scale), top + int((rect.top + 1) * scale)))[:3]
-
-        def click(cell):
-            cx, cy = layout.cell_rect(cell).center
-            x.click(int(cx * scale), int(cy * scale))
-
-        before = x.screenshot()
-        click((30, 40))
+        geometry = x.geometry()
+        width, height = geometry[2:]
+        board = (20, 90, width - 40, height - 110)  # inside the viewport, below the HUD
+        corner = (30, 100)  # a board pixel the panel in the middle never covers
+        before = settled(x, geometry)
+        x.click(width // 2, height // 2)
         x.key("Escape")
         time.sleep(0.5)
-        cancelled = x.screenshot()
-        assert all(at(cancelled, c) == at(before, c) for c in [(30, 40), (29, 39), (5, 5), (59, 79)])
-        click((30, 40))
-        looks = []  # (cell (5, 5), the clicked cell) on screenshots until the board is back
-        plain = at(before, (5, 5))
-        deadline = time.monotonic() + 20
+        cancelled = settled(x, geometry)
+        assert differs(before, cancelled, board) == 0, "Esc left the board changed"
+        x.click(width // 2, height // 2)
+        plain = before.get_at(corner)[:3]
+        dimmed, shot = False, cancelled
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            shot = x.screenshot()
-            looks.append((at(shot, (5, 5)), at(shot, (30, 40))))
-            dimmed = [corner for corner, _ in looks if all(d < b for d, b in zip(corner, plain))]
-            if dimmed and looks[-1][0] == plain:
+            shot = crop(x.screenshot(), geometry)
+            now = shot.get_at(corner)[:3]
+            dimmed = dimmed or all(d < b for d, b in zip(now, plain))
+            if dimmed and now == plain:
                 break
+            time.sleep(0.05)
         assert dimmed, "the board was never shown dimmed beneath the Generating panel"
-        assert looks[-1][0] == at(before, (5, 5)), "the Generating overlay never went away"
-        assert looks[-1][1] != at(before, (30, 40)), "the first click did not reveal"
+        opened = settled(x, geometry)
+        assert opened.get_at(corner)[:3] == plain, "the Generating overlay never went away"
+        assert differs(before, opened, board) > 50, "the first click did not reveal"
         assert x.game.poll() is None
         try:
             x.key("Escape")

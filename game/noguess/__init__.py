@@ -47,17 +47,23 @@ so most of the board is the uniform draw; the bias grows with the density. Measu
 over 200 Expert boards (first click at the centre), uniform vs no-guess: mean 3BV
 167.9 vs 162.6, openings 13.1 vs 13.3, mine neighbours per mine 1.55 vs 1.58.
 
-**Speed** (``python bench/bench_noguess.py``, 200 seeds, CPython 3.11, 2 cores shared):
-Expert median 10 ms, p95 19 ms, max 27 ms; Intermediate median 0.9 ms, p95 7 ms;
-Beginner median 0.2 ms, p95 1.6 ms; every board passed the checker.
+**Speed.** Every step of the replay is local (a cell and its neighbours, on a padded
+byte array; see :mod:`game.noguess.deduce`), the exact analysis looks at the frontier
+only (see :mod:`game.noguess.exact`), and a perturbation draws its partner cells at
+random instead of listing the covered area, so the cost grows with the board, not with
+its square. Measured with ``python bench/bench_noguess.py`` (CPython 3.11, this
+project's 2-core machine): Expert median 2.4 ms, p95 4.6 ms (200 seeds; 10 ms before);
+100x100 at 30 %: median 0.5 s; 500x500 at 20 % (``--custom 500x500x50000 --seeds 10``):
+median about 2 s; 1000x1000 at 18 %: about 5 s. Every board passed the checker.
 
-**Supported densities** (:data:`DENSITY_LIMITS`): measured on this project's machine
-(CPython 3.11) so that the median generation stays near or under one second, with
-``bench/bench_noguess.py --custom RxCxM``. Up to 500 cells: 40 % mines (16x30 at 40 %:
-median ~0.16 s; 9x9 works even at 60 %); up to 1000 cells: 35 %; up to 2500: 30 %; up
-to 5000: 25 %; up to 10 000 cells (e.g. 100x100): 21 %. Larger boards are not offered
-(the bit sets the replay uses cost O(cells) per operation). The opening also needs room:
-at most rows*cols minus the 3x3 block of the first click.
+**Supported densities** (:data:`DENSITY_LIMITS`), by board size, chosen so that the
+median generation stays near or under one second up to 10,000 cells and under about
+five seconds above (the window shows a progress bar and Esc cancels; the console a
+progress line, Ctrl-C stops): up to 500 cells 40 % mines; up to 1000 cells 35 %; up to
+2500 cells 33 %; up to 10,000 (100x100) 30 %; up to 62,500 (250x250) 25 %; up to
+250,000 (500x500) 21 %; up to 1,000,000 (1000x1000, the largest board) 18 %. Denser
+boards take much longer: 500x500 at 25 % took two minutes, 250x250 at 28 % 9-19 s. The
+opening also needs room: at most rows*cols minus the 3x3 block of the first click.
 
 No pygame here.
 """

@@ -34,7 +34,7 @@ def is_no_guess(mines: Iterable[Cell], rows: int, cols: int, first: Cell,
     if first in mines:
         return False
     geo = Geometry(rows, cols)
-    replay = Replay(geo, geo.mask(mines), len(mines))
+    replay = Replay(geo, geo.indices(mines), len(mines))
     replay.open(geo.index(first))
     exact = ExactCertainty()
     while not replay.cleared:

@@ -1,11 +1,13 @@
 """A fast deduction engine for replaying a board from its first click without guessing.
 
-The board's cells are numbered ``index = row * cols + col``; sets of cells are Python
-ints used as bit sets (bit ``index`` set = cell in the set), so "the covered
-neighbours of a number" is one AND and its size one ``int.bit_count()``. This keeps a
-16x30 replay in a few milliseconds of CPython. Bit sets cost O(cells / 64) per
-operation, so the engine suits boards up to some tens of thousands of cells (see
-:func:`game.noguess.supported`).
+Every operation is local: it touches a cell and its neighbours, never the whole board,
+so a replay costs about the same per cell on 9x9 as on 500x500. The board is stored
+*padded*: a rows x cols board becomes a (rows + 2) x (cols + 2) array of bytes whose
+outer ring is a BORDER that is never covered, opened or mined, so the eight neighbours
+of cell ``i`` are just ``i + d`` for the eight offsets in :attr:`Geometry.offsets`, with
+no bounds checks and no per-cell tables (Simon Tatham's mines.c and most fast solvers
+do the same). :meth:`Geometry.index` and :meth:`Geometry.cell` convert between
+(row, col) and these indices.
 
 A :class:`Replay` knows the true layout (it is the generator's or checker's tool, not
 the player's) but reveals a cell only once it is *proved* safe from what a player would
@@ -14,72 +16,81 @@ count. The rules, all sound:
 
 1. *single number*: a number whose remaining mines are 0 makes its covered neighbours
    safe; one whose remaining mines equal its covered neighbours makes them mines;
-2. *pair of numbers* (the subset rule and the "1-2" rule): for numbers A and B within
-   two cells of each other, if B needs exactly |B \\ A| more mines than A, then B \\ A
-   are all mines and A \\ B all safe;
+2. *pair of numbers* (the subset rule and the "1-2" rule): for numbers A and B sharing
+   a covered neighbour, if B needs exactly |B \\ A| more mines than A, then B \\ A are
+   all mines and A \\ B all safe;
 3. *mine count*: no mines left means every covered cell is safe; as many mines left
    as covered cells means they are all mines;
-4. *exact analysis* (optional hook): the solver's certain cells
-   (:func:`game.solver.certain_cells`), used only when rules 1-3 are stuck.
+4. *exact analysis* (:mod:`game.noguess.exact`), used by the callers only when rules
+   1-3 are stuck.
+
+Rule 1 is tried on every changed number first; rule 2 only once no number can be
+settled alone (it costs about ten times as much), as in Tatham's solver, whose "todo"
+list works the same way.
 
 Nothing here imports pygame.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Iterable, Iterator
 
 from game.board import Cell
-from game.bv import bits
 
-COVERED, OPEN, MINE = 0, 1, 2  # what the replay has proved about a cell
-
-# (replay) -> (bit set of certain-safe covered cells, bit set of certain mines)
-ExactHook = Callable[["Replay"], tuple[int, int]]
+COVERED, OPEN, MINE, BORDER = 0, 1, 2, 3  # what the replay knows of a cell (BORDER: padding)
 
 
 class Geometry:
-    """Neighbour tables of a rows x cols board, built once per board size.
+    """The padded index space of a rows x cols board.
 
-    nbs[i]: the neighbour indices of cell i. nbmask[i]: the same as a bit set.
-    near[i]: cells at Chebyshev distance 1 or 2 (numbers that can share a covered
-    neighbour with i), in row-major order.
+    Cell (row, col) has index ``(row + 1) * width + col + 1`` with ``width = cols + 2``;
+    indices run over ``size = (rows + 2) * width`` slots, the outer ring being padding.
+    ``offsets``: the index steps to the eight neighbours. ``n``: the real cells, rows * cols.
     """
 
     def __init__(self, rows: int, cols: int):
         self.rows, self.cols, self.n = rows, cols, rows * cols
-        self.nbs: list[tuple[int, ...]] = []
-        self.near: list[tuple[int, ...]] = []
-        self.nbmask: list[int] = []
-        for r in range(rows):
-            for c in range(cols):
-                ring = tuple(nr * cols + nc for nr in range(max(0, r - 1), min(rows, r + 2))
-                             for nc in range(max(0, c - 1), min(cols, c + 2)) if (nr, nc) != (r, c))
-                self.nbs.append(ring)
-                mask = 0
-                for j in ring:
-                    mask |= 1 << j
-                self.nbmask.append(mask)
-                self.near.append(tuple(nr * cols + nc for nr in range(max(0, r - 2), min(rows, r + 3))
-                                       for nc in range(max(0, c - 2), min(cols, c + 3))
-                                       if (nr, nc) != (r, c)))
+        self.width = w = cols + 2
+        self.size = (rows + 2) * w
+        self.offsets = (-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1)
+        self.counts = bytes(self.neighbour_counts())  # copied by each Replay
 
     def index(self, cell: Cell) -> int:
-        return cell[0] * self.cols + cell[1]
+        return (cell[0] + 1) * self.width + cell[1] + 1
 
     def cell(self, index: int) -> Cell:
-        return divmod(index, self.cols)
+        r, c = divmod(index, self.width)
+        return r - 1, c - 1
 
-    def mask(self, cells) -> int:
-        """A bit set of the given (row, col) cells."""
-        m = 0
-        for r, c in cells:
-            m |= 1 << (r * self.cols + c)
-        return m
+    def indices(self, cells: Iterable[Cell]) -> list[int]:
+        """The padded indices of (row, col) cells, in the same order."""
+        w = self.width
+        return [(r + 1) * w + c + 1 for r, c in cells]
 
-    def cells(self, mask: int) -> list[Cell]:
-        """The (row, col) cells of a bit set, in row-major order."""
-        return [divmod(i, self.cols) for i in bits(mask)]
+    def cells(self, indices: Iterable[int]) -> list[Cell]:
+        """The (row, col) cells of padded indices, sorted row-major."""
+        w = self.width
+        return [(r - 1, c - 1) for r, c in (divmod(i, w) for i in sorted(indices))]
+
+    def blank(self) -> bytearray:
+        """A state array: every real cell COVERED, the padding BORDER."""
+        w, rows = self.width, self.rows
+        inner = bytes([BORDER]) + bytes(self.cols) + bytes([BORDER])
+        return bytearray(bytes([BORDER]) * w + inner * rows + bytes([BORDER]) * w)
+
+    def neighbour_counts(self) -> bytearray:
+        """Per index, how many real neighbours it has (8 inside, 5 on an edge, 3 in a
+        corner; fewer on boards one cell wide). Padding slots get 8: they are never read,
+        only counted down, and must not go below zero."""
+        rows, cols, w = self.rows, self.cols, self.width
+        across = [1 + (c > 0) + (c < cols - 1) for c in range(cols)]  # columns c-1..c+1 on the board
+        lines = {}
+        for down in {1 + (r > 0) + (r < rows - 1) for r in (0, rows // 2, rows - 1)}:
+            lines[down] = bytes([8] + [down * h - 1 for h in across] + [8])
+        body = b"".join(lines[1 + (r > 0) + (r < rows - 1)] for r in range(rows)) if rows <= 3 else (
+            lines[1 + (rows > 1)] + lines[3] * (rows - 2) + lines[1 + (rows > 1)])
+        pad = bytes([8]) * w
+        return bytearray(pad + body + pad)
 
 
 class Replay:
@@ -87,31 +98,71 @@ class Replay:
 
     Args:
         geo: the board's :class:`Geometry`.
-        mines: the layout as a bit set (the generator may change it between steps
-            with :meth:`move_mines`, never under a proved cell).
+        mines: the layout, padded indices (any iterable of ints), or a ``bytearray`` of
+            ``geo.size`` bytes, 1 where a mine is (copied). The generator may change it
+            between steps with :meth:`move_mines`, never under a proved cell.
         total: the mine count a player is told.
     Attributes:
-        state: bytearray, per cell COVERED, OPEN (revealed) or MINE (proved mine).
-        covered: bit set of cells not yet proved (neither OPEN nor MINE).
-        proved_mines: bit set of MINE cells. opened: how many cells are OPEN.
+        state: bytearray per index: COVERED, OPEN (revealed), MINE (proved) or BORDER.
+        mine: bytearray per index, 1 where the layout has a mine.
+        number: bytearray per index, the number of each OPEN cell.
+        covered: how many cells are neither OPEN nor MINE. proved: how many are MINE.
+        opened: how many are OPEN. frontier: OPEN cells with a covered neighbour.
     """
 
-    def __init__(self, geo: Geometry, mines: int, total: int):
+    def __init__(self, geo: Geometry, mines, total: int):
         self.geo = geo
-        self.mines = mines
+        if isinstance(mines, bytearray):
+            self.mine = bytearray(mines)
+        else:
+            self.mine = bytearray(geo.size)
+            for i in mines:
+                self.mine[i] = 1
         self.total = total
-        self.state = bytearray(geo.n)
-        self.number = [0] * geo.n  # numbers of OPEN cells (kept current by move_mines)
-        self.covered = (1 << geo.n) - 1
-        self.proved_mines = 0
-        self.opened = 0
-        self._queue: list[int] = []  # OPEN cells whose neighbourhood changed
-        self._queued = bytearray(geo.n)
+        self.state = geo.blank()
+        self.number = bytearray(geo.size)
+        self.cov_near = bytearray(geo.counts)
+        self.prov_near = bytearray(geo.size)  # proved mines around each cell
+        self.covered, self.proved, self.opened = geo.n, 0, 0
+        self.frontier: set[int] = set()
+        self._queue: list[int] = []  # OPEN cells whose neighbourhood changed (rule 1)
+        self._queued = bytearray(geo.size)
+        self._pairs: list[int] = []  # numbers rule 1 could not settle (rule 2)
+        self._paired = bytearray(geo.size)
 
     @property
     def cleared(self) -> bool:
         """True when every safe cell is revealed."""
         return self.opened == self.geo.n - self.total
+
+    @property
+    def cleared_share(self) -> float:
+        """The share of the safe cells revealed so far, 0..1 (a progress figure)."""
+        safe = self.geo.n - self.total
+        return self.opened / safe if safe else 1.0
+
+    def covered_around(self, i: int) -> list[int]:
+        """The covered neighbours of cell ``i``."""
+        state = self.state
+        return [i + d for d in self.geo.offsets if state[i + d] == COVERED]
+
+    def covered_cells(self) -> Iterator[int]:
+        """Every covered cell, ascending (a scan of the state array made in C)."""
+        find, at = self.state.find, 0
+        while True:
+            at = find(COVERED, at)
+            if at < 0:
+                return
+            yield at
+            at += 1
+
+    def mine_indices(self) -> list[int]:
+        """The layout's mines, ascending indices."""
+        found, find, at = [], self.mine.find, 0
+        while (at := find(1, at)) >= 0:
+            found.append(at)
+            at += 1
+        return found
 
     # ----- proved moves ----------------------------------------------------------------------
     def open(self, index: int) -> None:
@@ -120,147 +171,185 @@ class Replay:
         Raises:
             AssertionError: the cell holds a mine (a deduction bug; never expected).
         """
-        geo, state, number, mines = self.geo, self.state, self.number, self.mines
-        nbs, nbmask, queue, queued = geo.nbs, geo.nbmask, self._queue, self._queued
-        assert not mines >> index & 1, f"opened a mine at {geo.cell(index)}"
+        state, number, mine, cov_near = self.state, self.number, self.mine, self.cov_near
+        offsets, queue, queued, frontier = self.geo.offsets, self._queue, self._queued, self.frontier
+        assert not mine[index], f"opened a mine at {self.geo.cell(index)}"
+        if state[index] != COVERED:
+            return
         stack = [index]
         state[index] = OPEN
-        gone = 1 << index
         while stack:
             i = stack.pop()
             self.opened += 1
-            num = (nbmask[i] & mines).bit_count()
+            self.covered -= 1
+            num = 0
+            for d in offsets:
+                num += mine[i + d]
             number[i] = num
-            if not queued[i]:
-                queued[i] = 1
-                queue.append(i)
-            for j in nbs[i]:
+            for d in offsets:
+                j = i + d
+                left = cov_near[j] - 1
+                cov_near[j] = left
                 s = state[j]
                 if s == COVERED:
                     if num == 0:
                         state[j] = OPEN
-                        gone |= 1 << j
                         stack.append(j)
-                elif s == OPEN and not queued[j]:
-                    queued[j] = 1
-                    queue.append(j)
-        self.covered &= ~gone
+                elif s == OPEN:
+                    if not left:
+                        frontier.discard(j)
+                    if not queued[j]:
+                        queued[j] = 1
+                        queue.append(j)
+            if cov_near[i]:
+                frontier.add(i)
+                if not queued[i]:
+                    queued[i] = 1
+                    queue.append(i)
 
-    def open_all(self, mask: int) -> None:
-        for i in bits(mask):
-            if self.state[i] == COVERED:
+    def open_all(self, indices: Iterable[int]) -> None:
+        state = self.state
+        for i in indices:
+            if state[i] == COVERED:
                 self.open(i)
 
-    def mark_mines(self, mask: int) -> None:
-        """Record proved mines (bit set) and queue the numbers around them."""
-        state, queue, queued, nbs = self.state, self._queue, self._queued, self.geo.nbs
-        mask &= self.covered
-        assert mask & self.mines == mask, "proved a safe cell to be a mine"
-        self.proved_mines |= mask
-        self.covered &= ~mask
-        for i in bits(mask):
+    def mark_mines(self, indices: Iterable[int]) -> None:
+        """Record proved mines and queue the numbers around them."""
+        state, mine, cov_near, prov_near = self.state, self.mine, self.cov_near, self.prov_near
+        offsets, queue, queued, frontier = self.geo.offsets, self._queue, self._queued, self.frontier
+        for i in indices:
+            if state[i] != COVERED:
+                continue
+            assert mine[i], "proved a safe cell to be a mine"
             state[i] = MINE
-            for j in nbs[i]:
-                if state[j] == OPEN and not queued[j]:
-                    queued[j] = 1
-                    queue.append(j)
+            self.proved += 1
+            self.covered -= 1
+            for d in offsets:
+                j = i + d
+                left = cov_near[j] - 1
+                cov_near[j] = left
+                prov_near[j] += 1
+                if state[j] == OPEN:
+                    if not left:
+                        frontier.discard(j)
+                    if not queued[j]:
+                        queued[j] = 1
+                        queue.append(j)
 
     # ----- local rules -----------------------------------------------------------------------
     def need(self, i: int) -> int:
         """Mines still to find around the OPEN cell i."""
-        return self.number[i] - (self.geo.nbmask[i] & self.proved_mines).bit_count()
+        return self.number[i] - self.prov_near[i]
 
     def run_local(self, limit: int = 1 << 30) -> bool:
-        """Apply rules 1 and 2 to queued numbers, at most ``limit`` of them.
+        """Apply rules 1 and 2 to changed numbers, at most ``limit`` of them.
 
-        Returns True when the queue is empty (no rule applies any more).
+        Returns True when no rule applies any more.
         """
-        nbmask, near, state, number = self.geo.nbmask, self.geo.near, self.state, self.number
-        queue, queued = self._queue, self._queued
-        while queue and limit > 0:
+        queue, queued, pairs, paired = self._queue, self._queued, self._pairs, self._paired
+        cov_near, prov_near, number = self.cov_near, self.prov_near, self.number
+        while limit > 0:
             limit -= 1
-            i = queue.pop()
-            queued[i] = 0
-            u = nbmask[i] & self.covered
-            if not u:
-                continue
-            need = number[i] - (nbmask[i] & self.proved_mines).bit_count()
-            if need == 0:
-                self.open_all(u)
-                continue
-            if need == u.bit_count():
-                self.mark_mines(u)
-                continue
-            proved = self.proved_mines
-            covered = self.covered
-            for j in near[i]:
-                if state[j] != OPEN:
+            if queue:
+                i = queue.pop()
+                queued[i] = 0
+                if not cov_near[i]:
                     continue
-                v = nbmask[j] & covered
-                if not v & u:
-                    continue
-                d = number[j] - (nbmask[j] & proved).bit_count() - need
-                only_b = v & ~u
-                only_a = u & ~v
-                if d == only_b.bit_count():
-                    if only_a or only_b:
-                        self.mark_mines(only_b)
-                        self.open_all(only_a)
-                        if not queued[i]:
-                            queued[i] = 1
-                            queue.append(i)
-                        break
-                elif -d == only_a.bit_count():
-                    if only_a or only_b:
-                        self.mark_mines(only_a)
-                        self.open_all(only_b)
-                        if not queued[i]:
-                            queued[i] = 1
-                            queue.append(i)
-                        break
-        return not queue
+                need = number[i] - prov_near[i]
+                if need == 0:
+                    self.open_all(self.covered_around(i))
+                elif need == cov_near[i]:
+                    self.mark_mines(self.covered_around(i))
+                elif not paired[i]:
+                    paired[i] = 1
+                    pairs.append(i)
+            elif pairs:
+                i = pairs.pop()
+                paired[i] = 0
+                if cov_near[i] and self._pair_rule(i) and not queued[i]:
+                    queued[i] = 1
+                    queue.append(i)
+            else:
+                return True
+        return not queue and not pairs
+
+    def _pair_rule(self, i: int) -> bool:
+        """Rule 2 between number ``i`` and each number sharing a covered cell with it; True
+        when it proved something (then ``i`` is looked at again)."""
+        state, offsets, number, prov_near = self.state, self.geo.offsets, self.number, self.prov_near
+        u = self.covered_around(i)
+        need = number[i] - prov_near[i]
+        if need == 0 or need == len(u):
+            return True  # rule 1 settles it now
+        near = set()
+        for x in u:
+            for d in offsets:
+                if state[x + d] == OPEN:
+                    near.add(x + d)
+        near.discard(i)
+        mine_u = set(u)
+        for j in sorted(near):
+            v = self.covered_around(j)
+            mine_v = set(v)
+            only_b = mine_v - mine_u
+            only_a = mine_u - mine_v
+            if not (only_a or only_b):
+                continue
+            d = number[j] - prov_near[j] - need
+            if d == len(only_b):
+                self.mark_mines(only_b)
+                self.open_all(only_a)
+                return True
+            if -d == len(only_a):
+                self.mark_mines(only_a)
+                self.open_all(only_b)
+                return True
+        return False
 
     def run_count(self) -> bool:
         """Rule 3, the mine count. Returns True when it proved something."""
-        left = self.total - self.proved_mines.bit_count()
+        left = self.total - self.proved
         if not self.covered:
             return False
         if left == 0:
-            self.open_all(self.covered)
+            self.open_all(list(self.covered_cells()))
             return True
-        if left == self.covered.bit_count():
-            self.mark_mines(self.covered)
+        if left == self.covered:
+            self.mark_mines(list(self.covered_cells()))
             return True
         return False
 
-    def apply(self, safe: int, mines: int) -> bool:
-        """Record certain cells found elsewhere (bit sets); True when something was new."""
-        safe &= self.covered
-        mines &= self.covered
+    def apply(self, safe: Iterable[int], mines: Iterable[int]) -> bool:
+        """Record certain cells found elsewhere (indices); True when something was new."""
+        before = self.covered
         self.mark_mines(mines)
         self.open_all(safe)
-        return bool(safe or mines)
+        return self.covered != before
 
     # ----- for the generator -----------------------------------------------------------------
     def constraints(self) -> list[int]:
         """OPEN cells with a covered neighbour (the numbers on the frontier), ascending."""
-        nbmask, covered, state = self.geo.nbmask, self.covered, self.state
-        return [i for i in range(self.geo.n) if state[i] == OPEN and nbmask[i] & covered]
+        return sorted(self.frontier)
 
-    def move_mines(self, add: int, remove: int) -> None:
+    def move_mines(self, add: Iterable[int], remove: Iterable[int]) -> None:
         """Change the layout in covered cells: put mines on ``add``, take them off ``remove``.
 
-        Both are bit sets of covered cells (``add`` without mines, ``remove`` with mines).
-        The numbers of OPEN cells around them are updated and queued for the rules.
+        Both are covered cells (``add`` without mines, ``remove`` with mines). The
+        numbers of OPEN cells around them are updated and queued for the rules.
         """
-        assert not (add | remove) & ~self.covered, "perturbed a proved cell"
-        self.mines = (self.mines | add) & ~remove
-        nbmask, nbs, state, queue, queued = (self.geo.nbmask, self.geo.nbs, self.state,
-                                             self._queue, self._queued)
-        for i in bits(add | remove):
-            for j in nbs[i]:
+        state, mine, number, offsets = self.state, self.mine, self.number, self.geo.offsets
+        queue, queued = self._queue, self._queued
+        changed = []
+        for i, value in [(i, 1) for i in add] + [(i, 0) for i in remove]:
+            assert state[i] == COVERED, "perturbed a proved cell"
+            if mine[i] != value:
+                mine[i] = value
+                changed.append((i, 1 if value else -1))
+        for i, step in changed:
+            for d in offsets:
+                j = i + d
                 if state[j] == OPEN:
-                    self.number[j] = (nbmask[j] & self.mines).bit_count()
+                    number[j] += step
                     if not queued[j]:
                         queued[j] = 1
                         queue.append(j)

@@ -9,18 +9,21 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Callable, Iterator
 
 from game.board import Cell, Config, lay_mines
-from game.noguess.deduce import OPEN, Geometry, Replay, bits
+from game.noguess.deduce import COVERED, MINE, OPEN, Geometry, Replay
 from game.noguess.exact import ExactCertainty
 
 MAX_PASSES = 40  # replays of one layout before starting from a fresh random one
 MAX_LAYOUTS = 200  # fresh random layouts before giving up (never reached in practice)
 LOCAL_SLICE = 64  # numbers examined between two yields of the job (~0.2 ms)
+REPORT_AFTER, REPORT_EVERY = 0.5, 0.25  # seconds: when generate() starts reporting, how often
+DEEP_DRAWS = 4  # random draws per deep cell before perturb() lists them instead
 # (cells up to, most mines as a share of cells): measured limits, see the package docstring
-DENSITY_LIMITS = ((500, 0.40), (1000, 0.35), (2500, 0.30), (5000, 0.25), (10_000, 0.21))
+DENSITY_LIMITS = ((500, 0.40), (1000, 0.35), (2500, 0.33), (10_000, 0.30), (62_500, 0.25), (250_000, 0.21),
+                  (1_000_000, 0.18))
 MAX_NO_GUESS_CELLS = DENSITY_LIMITS[-1][0]
 
 
@@ -32,9 +35,9 @@ class GenerationCancelled(Exception):
     """Generation was cancelled (Esc in the window, or the ``cancel`` callable said so)."""
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)
 def geometry(rows: int, cols: int) -> Geometry:
-    """The neighbour tables of a rows x cols board (cached: immutable once built)."""
+    """The padded index space of a rows x cols board (cached: immutable once built)."""
     return Geometry(rows, cols)
 
 
@@ -68,11 +71,23 @@ class Generation:
         self.cancelled = False
         self.stats = {"layouts": 0, "passes": 0, "perturbations": 0, "exact_calls": 0,
                       "exact_slowest": 0.0}
-        self._work = _search(config, first, rng, self.stats)
+        self._current: list[Replay | None] = [None]  # the replay being run (for progress)
+        self._work = _search(config, first, rng, self.stats, self._current)
 
     @property
     def done(self) -> bool:
         return self.result is not None
+
+    @property
+    def progress(self) -> tuple[int, float]:
+        """(pass, share): which replay of the layout is running (1 for the first; each
+        perturbation that changed earlier numbers costs one more) and the share 0..1 of the
+        safe cells it has proved so far. (0, 0.0) before the first replay, (pass, 1.0) once
+        done. Honest but not monotonic: a new pass starts again from the opening."""
+        replay = self._current[0]
+        if replay is None:
+            return 0, 0.0
+        return self.stats["passes"], 1.0 if self.done else replay.cleared_share
 
     def cancel(self) -> None:
         """Stop for good; further :meth:`step` calls raise GenerationCancelled."""
@@ -101,32 +116,50 @@ class Generation:
 
 
 def generate(config: Config, first: Cell, rng: random.Random,
-             cancel: Callable[[], bool] | None = None) -> frozenset[Cell]:
+             cancel: Callable[[], bool] | None = None,
+             report: Callable[[tuple[int, float] | None], None] | None = None) -> frozenset[Cell]:
     """A no-guess layout for ``config`` with ``first`` as the opening first click.
 
-    ``cancel`` is polled about every 50 ms of work; when it returns True the generation
-    stops. Deterministic: the same rng state and first click give the same mines.
+    ``cancel`` is polled before the work starts and then about every 50 ms of it; when it
+    returns True the generation stops. ``report``, if given, is called with
+    :attr:`Generation.progress` about every REPORT_EVERY seconds once the work has taken
+    REPORT_AFTER seconds, and with None when a board it reported on is done (so a terminal
+    can clear its progress line). Deterministic: the same rng state and first click give
+    the same mines.
     Raises:
         NoGuessError: the density is beyond what the generator supports (see supported()).
         GenerationCancelled: ``cancel()`` returned True.
     """
     job = Generation(config, first, rng)
-    while not job.step(0.05):
+    start = time.perf_counter()
+    reported = 0.0  # seconds since start of the last report (0: none yet)
+    while True:
         if cancel is not None and cancel():
             job.cancel()
             raise GenerationCancelled("no-guess generation was cancelled")
-    return job.result
+        if job.step(0.05):
+            if reported and report is not None:
+                report(None)
+            return job.result
+        spent = time.perf_counter() - start
+        if report is not None and spent >= REPORT_AFTER and spent - reported >= REPORT_EVERY:
+            reported = spent
+            report(job.progress)
 
 
-def no_guess_layer(config: Config, first: Cell, rng: random.Random) -> set[Cell]:
+def no_guess_layer(config: Config, first: Cell, rng: random.Random,
+                   report: Callable[[tuple[int, float] | None], None] | None = None) -> set[Cell]:
     """:func:`generate` with the signature of Game's ``layer`` (returns a set)."""
-    return set(generate(config, first, rng))
+    return set(generate(config, first, rng, report=report))
 
 
-def layer_for(config: Config):
-    """The mine layer a game of ``config`` needs: :func:`no_guess_layer` for no-guess boards,
-    None (the engine's uniform placement) otherwise."""
-    return no_guess_layer if config.no_guess else None
+def layer_for(config: Config, report: Callable[[tuple[int, float] | None], None] | None = None):
+    """The mine layer a game of ``config`` needs: :func:`no_guess_layer` for no-guess boards
+    (passing ``report`` on, see :func:`generate`), None (the engine's uniform placement)
+    otherwise."""
+    if not config.no_guess:
+        return None
+    return no_guess_layer if report is None else partial(no_guess_layer, report=report)
 
 
 def opening_block(rows: int, cols: int) -> int:
@@ -163,18 +196,24 @@ def supported(config: Config) -> str | None:
 
 
 # ----- the search ----------------------------------------------------------------------------
-def _search(config: Config, first: Cell, rng: random.Random, stats: dict) -> Iterator:
-    """Yield None between slices of work and the finished layout (a frozenset) at the end."""
+def _search(config: Config, first: Cell, rng: random.Random, stats: dict,
+            current: list[Replay | None]) -> Iterator:
+    """Yield None between slices of work and the finished layout (a frozenset) at the end.
+
+    ``current[0]`` is set to the replay being run, for :attr:`Generation.progress`.
+    """
     geo = geometry(config.rows, config.cols)
     opening = replace(config, first_click="opening", no_guess=False)
     start = geo.index(first)
     exact = ExactCertainty()
     for _ in range(MAX_LAYOUTS):
         stats["layouts"] += 1
-        mines = geo.mask(sorted(lay_mines(opening, first, rng)))
+        mines = geo.indices(lay_mines(opening, first, rng))
+        yield None
         for _ in range(MAX_PASSES):
             stats["passes"] += 1
             replay = Replay(geo, mines, config.mines)
+            current[0] = replay
             replay.open(start)
             perturbed = 0
             while not replay.cleared:
@@ -195,9 +234,9 @@ def _search(config: Config, first: Cell, rng: random.Random, stats: dict) -> Ite
                     break
                 yield None
             if replay.cleared:
-                mines = replay.mines
+                mines = replay.mine
                 if not perturbed:
-                    yield frozenset(geo.cells(mines))
+                    yield frozenset(geo.cells(replay.mine_indices()))
                     return
             else:
                 mines = open_pocket(replay, rng)
@@ -216,65 +255,97 @@ def perturb(replay: Replay, rng: random.Random) -> bool:
     then those deeper in the covered area, each group in random order (the order of
     mines.c's ``mineperturb``). Whichever of fill or empty finds its partners first
     wins. The mine count is unchanged; proved cells never change.
+    Only the cells it looks at cost time: the frontier, and as many random deep cells as
+    it takes (see :func:`_deep_cells`), never a scan of a big board's covered area.
     Returns False when no number borders a covered cell (see :func:`open_pocket`) or no
     partners are found.
     Source: Simon Tatham, Portable Puzzle Collection, mines.c (minesolve / mineperturb).
     """
-    geo, covered = replay.geo, replay.covered
     numbers = replay.constraints()
     if not numbers:
         return False
+    mine = replay.mine
     target = numbers[rng.randrange(len(numbers))]
-    chosen = geo.nbmask[target] & covered
-    full = chosen & replay.mines
-    empty = chosen & ~replay.mines
-    border = 0
+    chosen = replay.covered_around(target)
+    full = [i for i in chosen if mine[i]]
+    empty = [i for i in chosen if not mine[i]]
+    ring = set()
     for i in numbers:
-        border |= geo.nbmask[i]
-    border &= covered & ~chosen
-    ring, deep = bits(border), bits(covered & ~chosen & ~border)
-    rng.shuffle(ring)
-    rng.shuffle(deep)
-    need_empty, need_full = full.bit_count(), empty.bit_count()
+        ring.update(replay.covered_around(i))
+    ring.difference_update(chosen)
+    ring = sorted(ring)
+    skip = set(ring).union(chosen)
+    need_empty, need_full = len(full), len(empty)
     free, taken = [], []
-    for i in ring + deep:
-        if replay.mines >> i & 1:
+    for i in _chain(_shuffled(ring, rng), _deep_cells(replay, skip, rng)):
+        if mine[i]:
             taken.append(i)
             if len(taken) == need_full:
-                replay.move_mines(add=empty, remove=_bits(taken))
+                replay.move_mines(add=empty, remove=taken)
                 return True
         else:
             free.append(i)
             if len(free) == need_empty:
-                replay.move_mines(add=_bits(free), remove=full)
+                replay.move_mines(add=free, remove=full)
                 return True
     return False
 
 
-def _bits(indices: list[int]) -> int:
-    """The bit set with the cell ``indices`` on."""
-    mask = 0
-    for i in indices:
-        mask |= 1 << i
-    return mask
+def _chain(*parts: Iterator[int]) -> Iterator[int]:
+    for part in parts:
+        yield from part
 
 
-def open_pocket(replay: Replay, rng: random.Random) -> int | None:
+def _shuffled(items: list[int], rng: random.Random) -> Iterator[int]:
+    """``items`` in random order, drawn lazily (a Fisher-Yates shuffle that stops when the
+    caller does): k draws cost k random numbers, not len(items). Shuffles ``items`` in place."""
+    for t in range(len(items)):
+        j = rng.randrange(t, len(items))
+        items[t], items[j] = items[j], items[t]
+        yield items[t]
+
+
+def _deep_cells(replay: Replay, skip: set[int], rng: random.Random) -> Iterator[int]:
+    """The covered cells not in ``skip``, in random order, drawn lazily.
+
+    While they are at least an eighth of the board, random indices are drawn and the
+    ones that are such cells kept (a few draws each); after DEEP_DRAWS draws per cell
+    wanted, or when they are few, the rest are listed (one scan) and shuffled lazily.
+    """
+    geo, state = replay.geo, replay.state
+    deep = replay.covered - len(skip)
+    if deep <= 0:
+        return
+    seen: set[int] = set()
+    if deep * 8 >= geo.size:
+        for _ in range(DEEP_DRAWS * deep):
+            i = rng.randrange(geo.size)
+            if state[i] == COVERED and i not in skip and i not in seen:
+                seen.add(i)
+                yield i
+                if len(seen) == deep:
+                    return
+    rest = [i for i in replay.covered_cells() if i not in skip and i not in seen]
+    yield from _shuffled(rest, rng)
+
+
+def open_pocket(replay: Replay, rng: random.Random) -> bytearray | None:
     """The covered cells are walled in by proved mines, with no number touching them: the
     count cannot settle them and no local swap helps. Tatham's last resort: change a
     proved cell. A random wall mine (next to a revealed number and the pocket) swaps with
     a random safe pocket cell. The replay is then void; the caller replays the new layout.
-    Returns the new layout (bit set), or None when there is no wall mine to move.
+    Returns the new layout (a copy of ``replay.mine``), or None when there is no wall
+    mine to move.
     """
-    geo, covered, mines = replay.geo, replay.covered, replay.mines
-    opened = [i for i in range(geo.n) if replay.state[i] == OPEN]
-    seen = 0
-    for i in opened:
-        seen |= geo.nbmask[i]
-    walls = [i for i in bits(replay.proved_mines & seen) if geo.nbmask[i] & covered]
-    holes = bits(covered & ~mines)
+    state, mine, offsets = replay.state, replay.mine, replay.geo.offsets
+    covered = list(replay.covered_cells())
+    walls = sorted({j for i in covered for d in offsets if state[(j := i + d)] == MINE
+                    and any(state[j + e] == OPEN for e in offsets)})
+    holes = [i for i in covered if not mine[i]]
     if not walls or not holes:
         return None
     wall = walls[rng.randrange(len(walls))]
     hole = holes[rng.randrange(len(holes))]
-    return (mines & ~(1 << wall)) | (1 << hole)
+    layout = bytearray(mine)
+    layout[wall], layout[hole] = 0, 1
+    return layout

@@ -3,7 +3,11 @@
 The Playing scene starts a :class:`game.noguess.Generation` at the first reveal of a
 no-guess game. When the first slice does not finish it, this overlay takes over: each
 update (1/60 s) runs one slice of STEP_BUDGET seconds, so the window keeps drawing and
-answering input; the board shows dimmed beneath a "Generating..." panel with a spinner.
+answering input; the board shows dimmed beneath a "Generating..." panel with a spinner and a progress
+bar: the share of the safe cells the current replay has proved by logic, and which
+replay it is (a perturbation that changes numbers read earlier costs one more; see
+:attr:`game.noguess.Generation.progress`). The bar can go back when a pass starts, which
+the pass number explains; on a 500x500 board at 20 % it takes a few passes of a second.
 When frames run late the loop runs several updates back to back to catch up; a slice
 then waits until the frame clock (``services.clock``: real time in the window, one 1/60 s
 step per frame in tests) has moved on by REST_SHARE of the last slice's duration, so
@@ -40,7 +44,8 @@ SPINNER_RADIUS = 10  # pixels from the spinner's centre to a spoke
 TICKS_PER_SPOKE = 5  # update ticks the spinner stays on one spoke (60 Hz: 12 a second)
 DOTS_CYCLE = 4  # "Generating", ".", "..", "..." in turn, each for half a spinner turn
 DIM_ALPHA = 110  # black over the board while it waits, 0..255
-PANEL_W, PANEL_H = 176, 96  # panel size, pixels (shrunk to the window on narrow boards)
+PANEL_W, PANEL_H = 200, 124  # panel size, pixels (shrunk to the window on narrow boards)
+BAR_W, BAR_H = 150, 8  # the progress bar, pixels (shrunk with the panel)
 
 
 class Generating(Overlay):
@@ -167,9 +172,24 @@ class Generating(Overlay):
         dots = "." * (turn // (SPOKES // 2) % DOTS_CYCLE)
         left = self.panel.centerx - text_width("Generating...", 20, bold=True) // 2  # dots never shift it
         text(screen, "Generating" + dots, (left, self.panel.top + 14), 20, palette.text, "midleft", bold=True)
-        self._draw_spinner(screen, (self.panel.centerx, self.panel.top + 41), turn % SPOKES)
-        text(screen, "No-guess board  -  Esc: cancel", (self.panel.centerx, self.panel.top + 61), 14,
+        self._draw_spinner(screen, (self.panel.centerx, self.panel.top + 38), turn % SPOKES)
+        self._draw_bar(screen, self.panel.top + 54)
+        text(screen, "No-guess board  -  Esc: cancel", (self.panel.centerx, self.panel.top + 88), 14,
              palette.dim, "center")
+
+    def _draw_bar(self, screen: pygame.Surface, top: int) -> None:
+        """The progress bar and its figure: "37 % solved, pass 2"."""
+        passes, share = self.job.progress if self.job is not None else (0, 0.0)
+        bar = pygame.Rect(0, top, min(BAR_W, self.panel.width - 16), BAR_H)
+        bar.centerx = self.panel.centerx
+        draw.rect(screen, palette.shade, bar)
+        filled = bar.copy()
+        filled.width = round(bar.width * share)
+        if filled.width:
+            draw.rect(screen, palette.accent, filled)
+        draw.rect(screen, palette.text, bar, 1)
+        figure = f"{int(100 * share)} % solved, pass {passes}" if passes else "laying mines"
+        text(screen, figure, (self.panel.centerx, top + BAR_H + 9), 14, palette.text, "center")
 
     def _draw_spinner(self, screen: pygame.Surface, centre: tuple[int, int], lit: int) -> None:
         """SPOKES dots in a ring; the ``lit`` one black, the ones behind it fading to grey."""

@@ -21,7 +21,6 @@ from game.engine import Game, State
 from game.match import Match
 from game.moves import Move
 from game.noguess import Generation, NoGuessError
-from game.noguess.generator import geometry
 from game.records.session import is_in_progress
 from game.ui import solver_view
 from game.ui.assist import Assistant
@@ -109,9 +108,6 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
             else:
                 self.view = BoardView(self.layout, self.services.assets.cell_sprites)
             self.view.refresh(self.appearance)
-            if self.game.config.no_guess and not self.game.mines_laid:
-                geometry(self.game.rows, self.game.cols)  # the generator's neighbour tables, built
-                # once per size (~0.1 s at 60x80): now, with the window change, not at the first click
         self.gesture.reset()
         if self.autoplay.running and not (self.autoplay.awaiting_board and self.game.state is State.PLAYING):
             self.autoplay.stop()  # back from a pause, a cancelled generation...: autoplay ends
