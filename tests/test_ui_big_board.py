@@ -157,6 +157,28 @@ def test_on_a_huge_board_the_overlay_is_counted_off_the_frame_and_says_thinking(
     assert not playing.assist.counting and playing.probability_layer.builds >= 1
 
 
+def test_on_a_huge_board_autoplay_thinks_off_the_frame_and_plays_on(window):
+    """Autoplay (A) on a board over BACKGROUND_CELLS: each analysis is worked out on the worker
+    thread while frames go on (the strip says it is thinking), then its moves are made."""
+    import time
+    from game.ui.bv_counter import BACKGROUND_CELLS
+    w = window(["--rows", "150", "--cols", "200", "--mines", "3000", "--seed", "5"])
+    playing = w.scene
+    assert playing.game.config.cells > BACKGROUND_CELLS
+    w.key(pygame.K_a)
+    seen_thinking = False
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(playing.autoplay.log) < 6 and playing.autoplay.running:
+        w.step(1)
+        seen_thinking = seen_thinking or playing.autoplay.thinking
+    assert seen_thinking, "the analysis never ran off the frame"
+    assert len(playing.autoplay.log) >= 3, "autoplay stopped before it had played"
+    kinds = {kind for _, kind in playing.autoplay.log}
+    assert "first" in kinds and kinds & {"safe", "guess", "endgame"}
+    w.key(pygame.K_SPACE)  # any key stops it
+    assert not playing.autoplay.running
+
+
 def test_the_minimap_shows_the_whole_board_and_a_click_on_it_moves_the_view(big):
     scene = big.scene
     camera, minimap = scene.layout.camera, scene.minimap

@@ -72,7 +72,8 @@ class Assistant:
         self.match = match
         self.game = match.game
         self.solver = Solver(ignore_flags=True, budget=HINT_BUDGET)
-        self._probability_job: tuple | None = None  # (key, done event, [answer]) on a big board
+        self._probability_job = Background(self.game, "probabilities")  # a big board's, off the frame
+        self._analysis_job = Background(self.game, "analysis")
         self.version = 0
         self._analysis: tuple[tuple, bool, Analysis | None] | None = None  # (key, explained, result)
         self._probabilities: tuple[tuple, dict[Cell, float] | None] | None = None
@@ -88,6 +89,8 @@ class Assistant:
         if self.game.state is State.READY:
             self.solver = Solver(ignore_flags=True, budget=HINT_BUDGET)  # a fresh board
             self._hint_solver = Solver(ignore_flags=True, budget=HINT_BUDGET)
+            for job in (self._probability_job, self._analysis_job):
+                job.solver = Solver(ignore_flags=True, budget=HINT_BUDGET)  # a running job keeps its own
 
     def key(self) -> tuple:
         """What identifies the position: the change count plus cheap engine figures."""
@@ -144,30 +147,42 @@ class Assistant:
         key = self.key()
         if self._probabilities is not None and self._probabilities[0] == key:
             return self._probabilities[1]
-        job = self._probability_job
-        if job is not None and job[1].is_set():
-            self._probability_job = None
-            if job[0] == key:
-                self._probabilities = (key, job[2][0])
-                return self._probabilities[1]
-        if self._probability_job is None:
-            result: list = [None]
-            done = threading.Event()
-
-            def work(game=self.game, solver=Solver(ignore_flags=True, budget=HINT_BUDGET)):
-                try:  # the snapshot is read here: a move made meanwhile changes the key, and the answer is dropped
-                    result[0] = solver.probabilities(from_game(game, with_mines=False)).as_floats()
-                except Exception:  # InconsistentPosition, or a snapshot torn by a move: dropped or None
-                    result[0] = None
-                done.set()
-            self._probability_job = (key, done, result)
-            threading.Thread(target=work, name="probabilities", daemon=True).start()
+        answer = self._probability_job.soon(key, lambda solver, board: solver.probabilities(board).as_floats())
+        if answer is not PENDING:
+            self._probabilities = (key, answer)
+            return answer
         return False
+
+    def analysis_soon(self, budget: float = HINT_BUDGET) -> Analysis | None | bool:
+        """As :meth:`analysis` without explanations, without ever blocking a frame on a big
+        board (more than BACKGROUND_CELLS cells): the position is read and analysed on a
+        worker thread, and False is returned until the answer for the position now is in. For
+        autoplay, which waits for it while the window goes on."""
+        if self.game.config.cells <= BACKGROUND_CELLS:
+            return self.analysis(explain=False, budget=budget)
+        key = self.key()
+        cached = self._analysis
+        if cached is not None and cached[0] == key:
+            return cached[2]
+
+        def work(solver: Solver, board) -> Analysis:
+            solver.budget = budget
+            return solver.analyse(board, explain=False)
+        answer = self._analysis_job.soon(key, work)
+        if answer is PENDING:
+            return False
+        self._analysis = (key, False, answer)
+        return answer
 
     @property
     def counting(self) -> bool:
         """A big board's probabilities are being counted on the worker thread."""
-        return self._probability_job is not None
+        return self._probability_job.busy
+
+    @property
+    def thinking(self) -> bool:
+        """A big board's analysis (for autoplay) is being worked out on the worker thread."""
+        return self._analysis_job.busy
 
     def request_hint(self) -> "HintRequest":
         """Start working out the hint for the position now; returns at once.
@@ -236,6 +251,52 @@ class Assistant:
             text = ("Click anywhere: the first click is always safe. A corner has the fewest "
                     "neighbours, so it most often opens an area.")
         return Hint("first", cell, "First click", text)
+
+
+PENDING = object()  # Background.soon: the answer is not in yet
+
+
+class Background:
+    """One question about a big board's position, answered on a daemon thread at a time.
+
+    :meth:`soon` returns the answer for the position ``key`` once it is in, else PENDING
+    (starting the work if none is running). The worker reads the position from the game
+    itself (reading a 1000x1000 board takes over half a second), with its own
+    :class:`Solver`, so the frame never waits; an answer for a position the player has
+    since changed is dropped and the work starts again for the new one. A position with
+    no fitting layout, or read while a move changed it, answers None.
+    """
+
+    def __init__(self, game: Game, name: str) -> None:
+        self.game = game
+        self.name = name
+        self.solver = Solver(ignore_flags=True, budget=HINT_BUDGET)
+        self._job: tuple | None = None  # (key, done event, [answer])
+
+    @property
+    def busy(self) -> bool:
+        return self._job is not None
+
+    def soon(self, key: tuple, work):
+        """``work(solver, board)``'s answer for position ``key``, or PENDING."""
+        job = self._job
+        if job is not None and job[1].is_set():
+            self._job = None
+            if job[0] == key:
+                return job[2][0]
+        if self._job is None:
+            result: list = [None]
+            done = threading.Event()
+
+            def run(game=self.game, solver=self.solver):
+                try:  # the snapshot is read here: a move made meanwhile changes the key, and the answer is dropped
+                    result[0] = work(solver, from_game(game, with_mines=False))
+                except Exception:  # InconsistentPosition, or a snapshot torn by a move: dropped or None
+                    result[0] = None
+                done.set()
+            self._job = (key, done, result)
+            threading.Thread(target=run, name=self.name, daemon=True).start()
+        return PENDING
 
 
 def _analyse_or_none(solver: Solver, board) -> Analysis | None:

@@ -56,13 +56,23 @@ class Autoplay:
             return []
         self.ticks = 0
         moves = self.next_moves()
+        if moves is None:  # a big board's analysis is not in yet: ask again next update
+            self.ticks = MOVE_TICKS - 1
+            return []
         if not moves:
             self.stop()
         return moves
 
-    def next_moves(self) -> list[Move]:
+    @property
+    def thinking(self) -> bool:
+        """Waiting for a big board's analysis (worked out off the frame)."""
+        return self.running and self.assistant.thinking
+
+    def next_moves(self) -> list[Move] | None:
         """The next reveal, preceded by any flag changes: flags on proved mines, and the
-        removal of a (wrong) flag on the cell to reveal. Empty when there is nothing to do."""
+        removal of a (wrong) flag on the cell to reveal. Empty when there is nothing to do;
+        None while a big board's analysis is being worked out (see
+        :meth:`Assistant.analysis_soon`)."""
         game = self.assistant.game
         if game.over:
             return []
@@ -71,7 +81,9 @@ class Autoplay:
         self.queue = [cell for cell in self.queue if not game.is_revealed(cell)]
         if self.queue:
             return self._reveal(self.queue.pop(0), "safe")
-        analysis = self.assistant.analysis(explain=False, budget=AUTOPLAY_BUDGET)
+        analysis = self.assistant.analysis_soon(budget=AUTOPLAY_BUDGET)
+        if analysis is False:
+            return None
         if analysis is None or analysis.best_move is None:
             return []
         moves = []

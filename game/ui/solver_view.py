@@ -112,9 +112,14 @@ class ProbabilityLayer:
         return surface
 
 
-def draw_autoplay_strip(screen: pygame.Surface, layout: BoardLayout) -> None:
-    """A translucent strip along the board's bottom: autoplay runs, any key stops it."""
-    draw_strip(screen, layout, ("Autoplay - any key or click stops", "Autoplay - any key stops", "Autoplay"))
+def draw_autoplay_strip(screen: pygame.Surface, layout: BoardLayout, thinking: bool = False) -> None:
+    """A translucent strip along the board's bottom: autoplay runs, any key stops it (and,
+    while a big board's analysis is worked out, that it is thinking)."""
+    if thinking:
+        draw_strip(screen, layout, ("Autoplay: thinking... - any key or click stops", "Autoplay: thinking...",
+                                    "Thinking..."))
+    else:
+        draw_strip(screen, layout, ("Autoplay - any key or click stops", "Autoplay - any key stops", "Autoplay"))
 
 
 def draw_strip(screen: pygame.Surface, layout: BoardLayout, messages: tuple[str, ...]) -> None:

@@ -163,7 +163,10 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
         if self.show_probabilities and self.assist.counting:
             self.dirty = True  # the overlay says "Thinking..." until a big board's count is in
         if self.autoplay.running:
-            return self.autoplay_moves(self.autoplay.tick())
+            moves = self.autoplay.tick()
+            if self.autoplay.thinking:
+                self.dirty = True  # the strip says "thinking" until a big board's analysis is in
+            return self.autoplay_moves(moves)
         return self
 
     def draw(self, screen: pygame.Surface) -> None:
@@ -176,7 +179,7 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
         if self.minimap is not None:
             self.minimap.draw(screen)
         if self.autoplay.running:
-            solver_view.draw_autoplay_strip(screen, self.layout)
+            solver_view.draw_autoplay_strip(screen, self.layout, self.autoplay.thinking)
         self.dirty = False
 
     def busy(self) -> bool:
