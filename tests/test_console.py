@@ -1003,3 +1003,19 @@ def test_a_seeded_console_win_is_recorded_but_never_a_best_time(isolated_data_di
     assert won.won and won.layout_known and records.store.best_times("beginner") == []
     assert left.abandoned and left.layout_known  # the next board of the run is known too
     records.close()
+
+
+def test_a_big_no_guess_board_shows_its_progress_on_one_stderr_line(tmp_path):
+    """500x500 at 20.8 %: over half a second to build, so the console reports how far it is
+    on one line of stderr (rewritten with carriage returns, cleared at the end), then plays."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--console", "--no-guess", "--rows", "500",
+                           "--cols", "500", "--mines", "52000", "--seed", "3"], input=b"r 250 250\nq\ny\n",
+                          capture_output=True, cwd=tmp_path, env=env, timeout=60)  # bytes: keep the \r
+    assert done.returncode == 0, done.stderr
+    stderr, stdout = done.stderr.decode(), done.stdout.decode()
+    reports = [part for part in stderr.split("\r") if part.startswith("Generating a no-guess board:")]
+    assert reports and all(re.match(r"Generating a no-guess board: \d+ % solved, pass \d+ \(Ctrl-C stops\)", r)
+                           for r in reports)
+    assert "\r" + " " * 80 + "\r" in stderr  # the line is cleared before the board is shown
+    assert stdout.count("\n") > 500  # the board went to stdout
