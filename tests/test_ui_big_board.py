@@ -261,3 +261,28 @@ def test_a_big_boards_view_grows_and_shrinks_with_the_window(big):
         assert camera.shows(target)
     big.click(big.scene.layout.camera.cell_rect(target).center)
     assert scene.game.appearance(target) != "covered"
+
+
+def test_fullscreen_shows_more_of_a_big_board_and_back_gives_the_window_again(big):
+    """F11 on a big board: the view fills the desktop at the same zoom (more cells, the HUD
+    still above them), a click still lands on its cell; F11 again gives the window back."""
+    import warnings
+    scene = big.scene
+    before, cell = scene.layout.size, scene.layout.camera.cell
+    big.key(pygame.K_F11)
+    desktop = big.display.desktop
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+        window.size = desktop  # what the desktop fullscreen window is (the dummy driver keeps sizes)
+    big.post(pygame.WINDOWSIZECHANGED, x=desktop[0], y=desktop[1])
+    camera = scene.layout.camera
+    assert scene.layout.size == desktop and camera.cell == cell and big.display.view[0] == 1
+    assert scene.layout.hud.bottom <= camera.viewport.top  # the HUD stays fixed above the board
+    target = camera.cell_at((camera.viewport.right - 30, camera.viewport.bottom - 30))
+    big.click(camera.cell_rect(target).center)
+    assert scene.game.appearance(target) != "covered"
+    big.key(pygame.K_F11)
+    assert tuple(window.size) == before  # the display gives the windowed size back, not the screen's
+    big.post(pygame.WINDOWSIZECHANGED, x=before[0], y=before[1])
+    assert scene.layout.size == before and scene.layout.camera.cell == cell

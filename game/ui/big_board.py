@@ -24,9 +24,10 @@ class FollowsWindow:
     def follow_window(self) -> None:
         """A big board's view grows and shrinks with the window (at the display's scale), keeping
         its zoom and the cell at its middle; a board that fits keeps its size (the display
-        scales its picture instead)."""
+        scales its picture instead). Fullscreen too: the view fills the screen with more cells,
+        drawn at the zoom's own size, not the window's picture blown up."""
         window = pygame.display.get_surface()
-        if not self.controls.active or window is None or self.services.display.fullscreen:
+        if not self.controls.active or window is None:
             return
         scale = self.services.display.scale or 1
         width, height = round(window.get_width() / scale), round(window.get_height() / scale)

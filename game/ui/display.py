@@ -78,6 +78,7 @@ class Display:
         self.grain = GRAIN  # the scale is a multiple of 1/grain (ensure_size sets it)
         self._shown: bytes | None = None  # canvas pixels as last presented; None: present all
         self._in_fullscreen = False  # the real window's state (``fullscreen`` is the wanted one)
+        self._windowed_size: tuple[int, int] | None = None  # the canvas size when fullscreen began
 
     def area(self) -> tuple[int, int]:
         """Pixels a board window may take: the desktop less window chrome (windowed size)."""
@@ -118,7 +119,11 @@ class Display:
     def toggle_fullscreen(self) -> None:
         """Switch between windowed and (desktop) fullscreen, keeping the canvas and the game.
 
-        SDL keeps the windowed size while fullscreen, so leaving it gives the board window back."""
+        SDL keeps the windowed size while fullscreen, so leaving it gives the board window back;
+        a big board's view, grown to the screen meanwhile (:meth:`resize_canvas`), gets its
+        windowed size back too."""
+        if not self.fullscreen:
+            self._windowed_size = self.size
         self.fullscreen = not self.fullscreen
         self._apply_fullscreen()
         self._fit()
@@ -206,12 +211,14 @@ class Display:
             surface.blit(old if old.get_size() == device else pygame.transform.scale(old, device), (0, 0))
         return Canvas(surface, factor, self.size)
 
-    def _window_size(self) -> tuple[int, int]:
-        """The windowed window's size: the canvas at the chosen scale, capped to the desktop
-        (a chosen scale that does not fit falls back to the largest whole one that does)."""
-        fitting = self.fitting_scale()
+    def _window_size(self, size: tuple[int, int] | None = None) -> tuple[int, int]:
+        """The windowed window's size: the canvas (or logical ``size``) at the chosen scale,
+        capped to the desktop (a chosen scale that does not fit falls back to the largest
+        whole one that does)."""
+        size = size or self.size
+        fitting = self.fitting_scale(size)
         scale = self.scale if self.scale and self.scale <= fitting else fitting
-        return math.ceil(self.size[0] * scale), math.ceil(self.size[1] * scale)
+        return math.ceil(size[0] * scale), math.ceil(size[1] * scale)
 
     def _window(self) -> pygame.Window:
         """The window set_mode made (pygame-ce's Window API: position, size, fullscreen)."""
@@ -240,12 +247,15 @@ class Display:
             window.set_fullscreen(desktop=True)
         elif self._in_fullscreen:
             window.set_windowed()
-            window.size = self._window_size()  # the board may have changed while fullscreen
+            # the board may have changed while fullscreen (a new one: its own size)
+            window.size = self._window_size(self._windowed_size)
+            self._windowed_size = None
             self._keep_on_desktop()
         self._in_fullscreen = self.fullscreen
 
     def _set_mode(self, size: tuple[int, int]) -> Canvas:
         self.size = tuple(size)
+        self._windowed_size = None  # a new board: its own window size when fullscreen ends
         if not (self.fullscreen and self._in_fullscreen):  # a new board in fullscreen keeps the window
             pygame.display.set_mode(self._window_size(), pygame.RESIZABLE)
             self._in_fullscreen = False
