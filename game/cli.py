@@ -11,11 +11,14 @@ as ``--analyse`` errors do.
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import sys
 from typing import NoReturn, Sequence
 
 from game import NAME, PROG, __version__
 from game.board import DIFFICULTIES, FIRST_CLICK_RULES, Config
+from game.i18n import LANGUAGES, set_language, system_language
 from game.records.settings import THEME_CHOICES
 
 MINE_FILE_HELP = ".mine text (JSMinesweeper) or .mbf binary (Minesweeper X / Arbiter)"
@@ -71,6 +74,37 @@ def difficulty_help() -> str:
     return "standard level: " + ", ".join(levels)
 
 
+def starting_language(argv: Sequence[str]) -> str:
+    """The language a run speaks from its first word (``--help`` and argparse's errors
+    included): ``--lang`` if ``argv`` gives a valid one, else the one saved in the settings
+    (of ``--data-dir`` or MINESWEEPER_DATA_DIR if given; the file is only read, never made),
+    else the system's (:func:`game.i18n.system_language`). Never raises: an unreadable
+    settings file is reported later, when the game opens it."""
+    given = _option_value(argv, "--lang")
+    if given in LANGUAGES:
+        return given
+    try:
+        from game.records.paths import SETTINGS_NAME, config_dir
+        path = config_dir(_option_value(argv, "--data-dir"), create=False) / SETTINGS_NAME
+        saved = json.loads(path.read_bytes().decode("utf-8")).get("language") if path.is_file() else None
+    except Exception:  # a missing folder, a bad file: the game says so once it opens the settings
+        saved = None
+    return saved if saved in LANGUAGES else system_language()
+
+
+def _option_value(argv: Sequence[str], option: str) -> str | None:
+    """The value given to ``option`` in ``argv`` (``--opt V`` or ``--opt=V``; the last wins), before parsing."""
+    value = None
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == option and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif word.startswith(option + "="):
+            value = word[len(option) + 1:]
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser for ``python main.py``; see the README for every option."""
     parser = argparse.ArgumentParser(
@@ -117,6 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
     window.add_argument("--theme", choices=THEME_CHOICES, default=None,
                         help="colours for this run: classic, dark, or contrast (colour-blind safe); "
                              "the Options screen saves a choice")
+    window.add_argument("--lang", choices=tuple(LANGUAGES), default=None,
+                        help="language for this run: en (English) or es (Spanish); the Options screen "
+                             "saves a choice; by default the system's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)")
     window.add_argument("--data-dir", metavar="DIR", type=non_empty,
                         help="folder for statistics and settings (default: the per-user folder; "
                              "or the MINESWEEPER_DATA_DIR environment variable)")
@@ -136,6 +173,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     the usage block), or on a ``--board`` file that cannot be played (one line: see
     :func:`file_error`).
     """
+    set_language(starting_language(sys.argv[1:] if argv is None else list(argv)))
     parser = build_parser()
     args = parser.parse_args(argv)
     custom = [args.rows, args.cols, args.mines]

@@ -13,6 +13,9 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The game speaks the system's language by default; the tests read English unless a test
+# asks for another (game.i18n.set_language, or --lang). Set before anything reads it.
+os.environ["LANGUAGE"] = "en"
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -30,6 +33,8 @@ def isolated_data_dir(tmp_path, monkeypatch):
     yield data
     from game.ui import theme
     theme.use("classic")  # the current theme is the window's: a test that changed it leaves it
+    from game import i18n
+    i18n.set_language("en")  # so is the language
 
 
 @pytest.fixture

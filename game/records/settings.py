@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from game.board import DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config
+from game.i18n import LANGUAGES
 from game.files import NotRegularFileError, read_regular, write_atomic
 from game.records.paths import move_aside
 from game.records.record import NAME_MAX, clean_name, default_player_name
@@ -34,7 +35,8 @@ class Settings:
     default name for best times; ``theme`` one of THEME_CHOICES; ``reduce_motion`` turns
     off the opening cascade and the explosion's shake; ``volume`` is the sound effects'
     loudness in percent (0..100), ``muted`` turns them off, ``tick`` adds a tick at each
-    second of the timer (game.ui.sound).
+    second of the timer (game.ui.sound); ``language`` the game's language (a code of
+    game.i18n.LANGUAGES), None to follow the system's (game.i18n.system_language).
     """
 
     difficulty: str = "beginner"
@@ -55,6 +57,7 @@ class Settings:
     volume: int = 70
     muted: bool = False
     tick: bool = False
+    language: str | None = None
 
     def config(self) -> Config:
         """The board these settings choose, as a :class:`game.board.Config`.
@@ -117,6 +120,7 @@ RULES = {
     "volume": (_is_volume, "a whole number 0..100 (percent)"),
     "muted": (_is_bool, "true or false"),
     "tick": (_is_bool, "true or false"),
+    "language": (lambda v: v is None or v in LANGUAGES, ", ".join(LANGUAGES) + ", or null for the system's"),
 }
 
 

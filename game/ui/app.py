@@ -12,6 +12,7 @@ import pygame  # noqa: E402
 
 from game import PROG  # noqa: E402
 from game.board import Config  # noqa: E402
+from game.i18n import set_language, system_language  # noqa: E402
 from game.records import open_records  # noqa: E402
 from game.replay.events import Replay  # noqa: E402
 from game.ui import theme  # noqa: E402
@@ -208,6 +209,7 @@ def _build(args, clock, records) -> tuple[Loop, Services]:
     layout = None if config is None else layout_for(config.rows, config.cols, display.area(), config.mines)
     size = MENU_SIZE if layout is None else layout.size  # a board too big for the screen: a camera over it
     theme.use(settings.theme)  # before the first frame: the window's letterbox too
+    set_language(settings.language or system_language())
     display.open(size, GRAIN if layout is None else layout.cell)
     saved = records.settings
     services = Services(settings=settings, rng=args.rng, clock=clock or SystemClock(), display=display,

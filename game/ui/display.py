@@ -39,11 +39,12 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui.canvas import Canvas
 from game.ui.layout import usable_area
 from game.ui.theme import palette
 
-TITLE = "Minesweeper"
+TITLE = N_("Minesweeper")  # the window's title, translated when set ("Buscaminas")
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
 X11_HINTS = {"SDL_FRAMEBUFFER_ACCELERATION": "0"}
 BAND_GAP = 16  # changed row runs closer than this many window rows are sent as one band
@@ -87,7 +88,7 @@ class Display:
     def open(self, size: tuple[int, int], grain: int = GRAIN) -> Canvas:
         """Create the window for a logical ``size`` canvas, with title and icon; returns the canvas.
         ``grain``: the scale is a multiple of 1/grain (a board's cell size, pixels)."""
-        pygame.display.set_caption(self.title)
+        pygame.display.set_caption(_(self.title))
         icon = ASSETS / "icon.png"
         if icon.exists():
             pygame.display.set_icon(pygame.image.load(str(icon)))
@@ -173,6 +174,11 @@ class Display:
             rects.append(window.blit(band, (left, top + first)))
         if rects:
             pygame.display.update(rects)
+
+    def retitle(self) -> None:
+        """Set the window's title again, in the language now in use."""
+        if pygame.display.get_surface() is not None:
+            pygame.display.set_caption(_(self.title))
 
     def resize_canvas(self, size: tuple[int, int]) -> Canvas:
         """Make the canvas logical ``size`` without touching the window (a big board's view
@@ -262,7 +268,7 @@ class Display:
             if not self.fullscreen:
                 self._keep_on_desktop()
             self._apply_fullscreen()
-        pygame.display.set_caption(self.title)
+        pygame.display.set_caption(_(self.title))
         self.mode_changes += 1
         self._fit()
         return self.canvas

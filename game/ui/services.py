@@ -20,6 +20,7 @@ from typing import Callable
 from game import PROG
 from game.board import Config
 from game.engine import Game
+from game.i18n import set_language, system_language
 from game.match import Match
 from game.records.session import Records
 from game.records.settings import Settings
@@ -133,6 +134,13 @@ class Services:
         if "muted" in values:
             self.sound.set_muted(self.settings.muted)
         return self.records.save_settings() if self.records is not None else None
+
+    def apply_language(self) -> None:
+        """Speak ``settings.language`` (the system's when None) from the next frame on: every
+        label is looked up again when drawn, and the window's title changes at once."""
+        set_language(self.settings.language or system_language())
+        self.display.retitle()
+        self.display.repaint()
 
     def apply_theme(self) -> None:
         """Draw with ``settings.theme`` from the next frame on (game.ui.theme.use): every

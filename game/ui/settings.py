@@ -42,4 +42,6 @@ def for_run(saved: Settings, args) -> Settings:
         run.fullscreen = False
     if getattr(args, "theme", None):
         run.theme = args.theme
+    if getattr(args, "lang", None):
+        run.language = args.lang
     return run

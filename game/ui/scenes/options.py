@@ -17,6 +17,7 @@ from typing import Callable
 import pygame
 
 from game.board import FIRST_CLICK_RULES
+from game.i18n import LANGUAGES, language
 from game.ui import draw
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import draw_dialog
@@ -72,7 +73,8 @@ class Options(Scene):
                 ("Volume", f"{s.volume} %", self.change_volume),
                 ("Timer tick", on_off(s.tick), flip("tick")),
                 ("Ask before abandoning", on_off(s.confirm_abandon), flip("confirm_abandon")),
-                ("Row and column rulers", on_off(s.rulers), flip("rulers"))]
+                ("Row and column rulers", on_off(s.rulers), flip("rulers")),
+                ("Language", LANGUAGES[language()], self.change_language)]
 
     def rows(self) -> list[tuple[str, str]]:
         """(label, value) of each option line."""
@@ -95,6 +97,12 @@ class Options(Scene):
         """The next theme, at once on every screen."""
         warning = self.services.set_option(theme=cycle(THEME_NAMES, self.services.settings.theme, step))
         self.services.apply_theme()
+        return warning
+
+    def change_language(self, step: int) -> str | None:
+        """The next language, at once on every screen and the window's title."""
+        warning = self.services.set_option(language=cycle(LANGUAGES, language(), step))
+        self.services.apply_language()
         return warning
 
     def change_volume(self, step: int) -> str | None:

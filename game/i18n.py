@@ -1,0 +1,105 @@
+"""The game's languages: English and Spanish, through standard gettext catalogues.
+
+Messages are marked in the code with :func:`_` (translate now), :func:`ngettext` (a
+message with plural forms, chosen by a count) and :func:`N_` (mark a constant whose
+translation is looked up later, when it is shown, with ``_(constant)``). The catalogues
+are ``game/locales/<lang>/LC_MESSAGES/minesweeper.po`` (the text translators edit) and
+the compiled ``.mo`` beside it (what gettext reads), both committed; the Babel commands
+that extract, update and compile them are in the README ("Languages").
+
+The language is process-wide: :func:`set_language` switches it at once (the window's
+Options do, and every label is looked up again when it is next drawn); :func:`language`
+says which is in use. The default comes from the environment as gettext reads it
+(LANGUAGE, LC_ALL, LC_MESSAGES, LANG: :func:`system_language`), falling back to English.
+
+What stays English whatever the language: file formats, JSON output, CSV column names,
+settings keys and the records (contracts with other tools). No pygame here.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from pathlib import Path
+from typing import Callable, Mapping
+
+DOMAIN = "minesweeper"
+LOCALES = Path(__file__).resolve().parent / "locales"
+LANGUAGES = {"en": "English", "es": "Español"}  # code -> the language's own name
+DEFAULT = "en"
+ENV_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order
+
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = DEFAULT
+_listeners: list[Callable[[str], None]] = []
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it (translate it where it is shown)."""
+    return message
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (itself when the catalogue lacks it)."""
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for count ``n``, in the current language (Spanish and English
+    both have two forms: one, and everything else)."""
+    return _translation.ngettext(singular, plural, n)
+
+
+def language() -> str:
+    """The code of the language in use: 'en' or 'es'."""
+    return _language
+
+
+def set_language(code: str, translation: gettext.NullTranslations | None = None) -> None:
+    """Use language ``code`` from now on; listeners (see :func:`on_change`) are told.
+
+    ``translation`` overrides the catalogue (the tests' pseudo-language uses it).
+    Raises:
+        ValueError: ``code`` is not one of LANGUAGES (the message names them).
+    """
+    global _translation, _language
+    if translation is None:
+        if code not in LANGUAGES:
+            raise ValueError(f"language: {code!r} is not one of {', '.join(LANGUAGES)}")
+        translation = catalogue(code)
+    _translation, _language = translation, code
+    for listener in list(_listeners):
+        listener(code)
+
+
+def catalogue(code: str) -> gettext.NullTranslations:
+    """The compiled catalogue of language ``code`` (English: no catalogue, the messages as written)."""
+    if code == DEFAULT:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALES, languages=[code])
+
+
+def on_change(listener: Callable[[str], None]) -> None:
+    """Call ``listener(code)`` after every :func:`set_language` (a window drops its cached labels)."""
+    _listeners.append(listener)
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, the way gettext reads it: the first of
+    LANGUAGE (a colon-separated list), LC_ALL, LC_MESSAGES and LANG that is set, each
+    value's language part (``es_MX.UTF-8`` -> ``es``); the first supported one, else English.
+    A value of ``C`` or ``POSIX`` means English."""
+    environ = os.environ if environ is None else environ
+    for name in ENV_VARIABLES:
+        value = environ.get(name, "")
+        if not value:
+            continue
+        for part in value.split(":"):
+            code = part.split(".")[0].split("@")[0].split("_")[0].lower()
+            if code in LANGUAGES:
+                return code
+            if code in ("c", "posix"):
+                return DEFAULT
+        if name != "LANGUAGE":
+            return DEFAULT  # the variable that decides names an unsupported language
+    return DEFAULT
