@@ -10,6 +10,7 @@ from typing import Callable
 
 import pygame
 
+from game.i18n import _
 from game.ui import draw, fonts
 from game.ui.canvas import scale_of
 from game.ui.theme import palette
@@ -154,7 +155,12 @@ def title_bar(surface: pygame.Surface, rect: pygame.Rect, caption: str) -> None:
 
 
 class Button:
-    """A push button: ``rect`` in logical pixels, a ``label``, and an ``action`` called on click."""
+    """A push button: ``rect`` in logical pixels, a ``label``, and an ``action`` called on click.
+
+    ``label`` is the message as written in the code (English, marked with ``N_`` or ``_``);
+    it is translated each time the button is drawn (:attr:`shown`), so a language switch
+    shows at once. A label that is not a catalogue message (a player's name) shows as is.
+    """
 
     def __init__(self, rect: pygame.Rect, label: str, action: Callable[[], object], size: int = 16) -> None:
         self.rect = pygame.Rect(rect)
@@ -163,17 +169,23 @@ class Button:
         self.action = action
         self._fitted: tuple[tuple, int] | None = None  # (label, width, size) -> font size fitted
 
+    @property
+    def shown(self) -> str:
+        """The label in the language in use."""
+        return _(self.label)
+
     def draw(self, surface: pygame.Surface, focused: bool = False, pressed: bool = False) -> None:
         draw.rect(surface, palette.panel, self.rect)
         draw.rect(surface, palette.text if focused else palette.shade, self.rect, 1)
         bevel(surface, self.rect.inflate(-2, -2), 1, raised=not pressed)
         offset = 1 if pressed else 0
         # a label too wide for its button (a narrow window) takes a smaller font
-        key = (self.label, self.rect.width, self.size)
+        shown = self.shown
+        key = (shown, self.rect.width, self.size)
         if self._fitted is None or self._fitted[0] != key:
-            self._fitted = (key, fitting_size(self.label, self.rect.width - LABEL_ROOM, self.size, MIN_LABEL_SIZE))
+            self._fitted = (key, fitting_size(shown, self.rect.width - LABEL_ROOM, self.size, MIN_LABEL_SIZE))
         size = self._fitted[1]
-        text(surface, self.label, (self.rect.centerx + offset, self.rect.centery + offset + 1), size,
+        text(surface, shown, (self.rect.centerx + offset, self.rect.centery + offset + 1), size,
              anchor="center")
         if focused:
             focus = self.rect.inflate(-6, -6)
