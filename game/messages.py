@@ -1,0 +1,42 @@
+"""Errors and notes as data: a message template plus the values it names, rendered in words
+by the interface in the language in use.
+
+The engine, the board files, the generator and the records raise errors that carry their
+facts (:class:`Explained`: the field, the value, the allowed range...) and an English
+template marked for translation; ``str(err)`` is the English sentence (logs, JSON, the
+tests), and :func:`describe` is the sentence in the language in use, for the window, the
+console and the command line. So the code that finds a problem never knows languages, and
+the code that shows it never rebuilds its sentence. No pygame here.
+"""
+
+from __future__ import annotations
+
+from game.i18n import _
+
+
+class Explained(Exception):
+    """An error (or note) made of ``template`` (an English message marked with ``N_``, with
+    named ``{placeholders}``) and ``params``, the values it names.
+
+    Subclass it together with the built-in error it is (``class BoardFileError(Explained,
+    ValueError)``), so callers that catch ValueError still do. ``str(err)`` is English.
+    """
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params))
+
+
+class ExplainedValueError(Explained, ValueError):
+    """A ValueError with its facts as data (see :class:`Explained`)."""
+
+
+def describe(err: BaseException | str) -> str:
+    """``err`` in words, in the language in use: an :class:`Explained` error's template
+    translated and filled in (a value that is itself Explained is described too); anything
+    else as ``str(err)`` (an OS error's own text, say)."""
+    if isinstance(err, Explained):
+        params = {k: describe(v) if isinstance(v, Explained) else v for k, v in err.params.items()}
+        return _(err.template).format(**params)
+    return str(err)
