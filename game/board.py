@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from game.bv import bv_parts
+from game.messages import N_, ExplainedValueError
 
 Cell = tuple[int, int]
 
@@ -56,21 +57,22 @@ class Config:
     no_guess: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("rows", "cols"):
-            value = getattr(self, name)
+        for template, value in ((N_("rows: {value} is out of range; allowed 1..{most}"), self.rows),
+                                (N_("cols: {value} is out of range; allowed 1..{most}"), self.cols)):
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SIDE:
-                raise ValueError(f"{name}: {value!r} is out of range; allowed 1..{MAX_SIDE}")
+                raise ExplainedValueError(template, value=repr(value), most=MAX_SIDE)
         top = max_mines(self.rows, self.cols)
         if top < 1:
-            raise ValueError(
-                f"rows x cols: a {self.rows}x{self.cols} board has no room for a mine "
-                f"and a free first click; allowed at least 2 cells")
+            raise ExplainedValueError(
+                N_("rows x cols: a {rows}x{cols} board has no room for a mine and a free first click; "
+                   "allowed at least 2 cells"), rows=self.rows, cols=self.cols)
         if isinstance(self.mines, bool) or not isinstance(self.mines, int) or not 1 <= self.mines <= top:
-            raise ValueError(
-                f"mines: {self.mines!r} is out of range for {self.rows}x{self.cols}; allowed 1..{top}")
+            raise ExplainedValueError(
+                N_("mines: {value} is out of range for {rows}x{cols}; allowed 1..{most}"),
+                value=repr(self.mines), rows=self.rows, cols=self.cols, most=top)
         if self.first_click not in FIRST_CLICK_RULES:
-            raise ValueError(
-                f"first_click: {self.first_click!r} is not a rule; allowed {', '.join(FIRST_CLICK_RULES)}")
+            raise ExplainedValueError(N_("first_click: {value} is not a rule; allowed {allowed}"),
+                                      value=repr(self.first_click), allowed=", ".join(FIRST_CLICK_RULES))
 
     @classmethod
     def difficulty(cls, name: str, **rules) -> "Config":
@@ -82,8 +84,8 @@ class Config:
         try:
             rows, cols, mines = DIFFICULTIES[name]
         except KeyError:
-            raise ValueError(
-                f"difficulty: {name!r} is not a level; allowed {', '.join(DIFFICULTIES)}") from None
+            raise ExplainedValueError(N_("difficulty: {value} is not a level; allowed {allowed}"),
+                                      value=repr(name), allowed=", ".join(DIFFICULTIES)) from None
         return cls(rows, cols, mines, **rules)
 
     @property
@@ -168,7 +170,7 @@ def relocate_first_click_mine(mines: set[Cell], first: Cell, rows: int, cols: in
         for c in range(cols):
             if (r, c) not in mines:
                 return (mines - {first}) | {(r, c)}
-    raise ValueError("mines: the board has no free cell to move the first-click mine to")
+    raise ExplainedValueError(N_("mines: the board has no free cell to move the first-click mine to"))
 
 
 def three_bv(mines: set[Cell] | frozenset[Cell], rows: int, cols: int,

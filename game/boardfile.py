@@ -33,6 +33,7 @@ from pathlib import Path
 
 from game.board import MAX_SIDE, Cell, adjacent_mines, neighbours
 from game.files import FileTooLargeError, megabytes, read_regular
+from game.messages import N_, Explained, ExplainedValueError
 
 MBF_MAX_SIDE = 255  # one byte per coordinate
 MBF_MAX_MINES = 0xFFFF
@@ -44,9 +45,9 @@ EXCERPT_CHARS = 40  # at most this much of a line is quoted in a message
 HEADER_DIGITS = 9  # a header number with more digits is out of range whatever the board (sides <= MAX_SIDE)
 
 
-class BoardFileError(ValueError):
+class BoardFileError(Explained, ValueError):
     """A board or position file that does not parse or is too large; the message says
-    where and why."""
+    where and why (as data: see game.messages.Explained)."""
 
 
 def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
@@ -93,18 +94,20 @@ def parse_mine(text: str) -> BoardFile:
     while lines and not lines[-1]:
         lines.pop()
     if not lines:
-        raise BoardFileError("line 1: the file is empty; expected a header WIDTHxHEIGHTxMINES such as 9x9x10")
+        raise BoardFileError(N_("line 1: the file is empty; expected a header WIDTHxHEIGHTxMINES such as 9x9x10"))
     cols, rows, mines = _parse_header(lines[0])
     body = lines[1:]
     if len(body) != rows:
         where = len(lines) + 1 if len(body) < rows else rows + 2  # the missing line, or the first extra one
-        raise BoardFileError(f"line {where}: the header says {rows} rows but the file has {len(body)}")
+        raise BoardFileError(N_("line {line}: the header says {rows} rows but the file has {found}"),
+                             line=where, rows=rows, found=len(body))
     revealed: dict[Cell, int] = {}
     flags: set[Cell] = set()
     marked: set[Cell] = set()
     for r, line in enumerate(body):
         if len(line) != cols:
-            raise BoardFileError(f"line {r + 2}: {len(line)} characters; the header says {cols} columns")
+            raise BoardFileError(N_("line {line}: {count} characters; the header says {cols} columns"),
+                                 line=r + 2, count=len(line), cols=cols)
         for c, ch in enumerate(line):
             if ch in "Mm?":
                 marked.add((r, c))
@@ -113,30 +116,33 @@ def parse_mine(text: str) -> BoardFile:
             elif ch in "012345678":
                 revealed[(r, c)] = int(ch)
             elif ch not in "Hh":
-                raise BoardFileError(f"line {r + 2}, column {c + 1}: unknown character {ch!r}; "
-                                     "allowed H (covered), F (flag), M or ? (mine), 0-8 (revealed)")
+                raise BoardFileError(N_("line {line}, column {column}: unknown character {char}; "
+                                        "allowed H (covered), F (flag), M or ? (mine), 0-8 (revealed)"),
+                                     line=r + 2, column=c + 1, char=repr(ch))
     known = None
     if marked:
         known = frozenset(marked | flags)
         if len(known) != mines:
-            raise BoardFileError(f"line 1: the header says {mines} mines but {len(known)} are marked "
-                                 f"({len(marked)} M and {len(flags)} F)")
+            raise BoardFileError(N_("line 1: the header says {mines} mines but {marked} are marked "
+                                    "({m} M and {f} F)"),
+                                 mines=mines, marked=len(known), m=len(marked), f=len(flags))
     _check_numbers(rows, cols, revealed, known)
     return BoardFile(rows, cols, mines, revealed, frozenset(flags), known)
 
 
 def _parse_header(header: str) -> tuple[int, int, int]:
     parts = header.strip().lower().split("x")
-    example = "expected WIDTHxHEIGHTxMINES such as 30x16x99"
     if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
-        raise BoardFileError(f"line 1: header {excerpt(header)} does not parse; {example}")
+        raise BoardFileError(N_("line 1: header {header} does not parse; expected WIDTHxHEIGHTxMINES such as "
+                                "30x16x99"), header=excerpt(header))
     cols, rows, mines = (_header_number(p) for p in parts)
-    for name, value, text in (("width", cols, parts[0]), ("height", rows, parts[1])):
+    for template, value, text in ((N_("line 1: width {value} is out of range; allowed 1..{most}"), cols, parts[0]),
+                                  (N_("line 1: height {value} is out of range; allowed 1..{most}"), rows, parts[1])):
         if value is None or not 1 <= value <= MAX_SIDE:
-            raise BoardFileError(f"line 1: {name} {_shown(value, text)} is out of range; allowed 1..{MAX_SIDE}")
+            raise BoardFileError(template, value=_shown(value, text), most=MAX_SIDE)
     if mines is None or mines > rows * cols:
-        raise BoardFileError(f"line 1: {_shown(mines, parts[2])} mines do not fit on {cols}x{rows}; "
-                             f"allowed 0..{rows * cols}")
+        raise BoardFileError(N_("line 1: {mines} mines do not fit on {cols}x{rows}; allowed 0..{most}"),
+                             mines=_shown(mines, parts[2]), cols=cols, rows=rows, most=rows * cols)
     return cols, rows, mines
 
 
@@ -157,15 +163,16 @@ def _shown(value: int | None, text: str) -> str:
 
 def _check_numbers(rows: int, cols: int, revealed: dict[Cell, int], known: frozenset[Cell] | None) -> None:
     for (r, c), number in revealed.items():
-        where = f"line {r + 2}, column {c + 1}"
         if known is not None:
             actual = adjacent_mines((r, c), known, rows, cols)
             if actual != number:
-                raise BoardFileError(f"{where}: the revealed {number} touches {actual} marked mines")
+                raise BoardFileError(N_("line {line}, column {column}: the revealed {number} touches {actual} "
+                                        "marked mines"), line=r + 2, column=c + 1, number=number, actual=actual)
         else:
             room = sum(1 for n in neighbours((r, c), rows, cols) if n not in revealed)
             if number > room:
-                raise BoardFileError(f"{where}: the revealed {number} has only {room} covered neighbours")
+                raise BoardFileError(N_("line {line}, column {column}: the revealed {number} has only {room} "
+                                        "covered neighbours"), line=r + 2, column=c + 1, number=number, room=room)
 
 
 def format_mine(board: BoardFile) -> str:
@@ -204,27 +211,30 @@ def parse_mbf(data: bytes) -> BoardFile:
             size, a mine off the board, or the same mine twice.
     """
     if len(data) < 4:
-        raise BoardFileError(f"byte 0: an MBF file needs at least 4 bytes (width, height, mines); got {len(data)}")
+        raise BoardFileError(N_("byte 0: an MBF file needs at least 4 bytes (width, height, mines); got {count}"),
+                             count=len(data))
     cols, rows = data[0], data[1]
     mines = int.from_bytes(data[2:4], "big")
     if cols < 1 or rows < 1:
-        raise BoardFileError(f"byte {0 if cols < 1 else 1}: width and height must be 1..{MBF_MAX_SIDE}; "
-                             f"got {cols}x{rows}")
+        raise BoardFileError(N_("byte {byte}: width and height must be 1..{most}; got {cols}x{rows}"),
+                             byte=0 if cols < 1 else 1, most=MBF_MAX_SIDE, cols=cols, rows=rows)
     expected = 4 + 2 * mines
     if len(data) != expected:
-        raise BoardFileError(f"byte {min(len(data), expected)}: {mines} mines need {expected} bytes; "
-                             f"the file has {len(data)}")
+        raise BoardFileError(N_("byte {byte}: {mines} mines need {expected} bytes; the file has {count}"),
+                             byte=min(len(data), expected), mines=mines, expected=expected, count=len(data))
     layout: set[Cell] = set()
     for i in range(mines):
         x, y = data[4 + 2 * i], data[5 + 2 * i]
         offset = 4 + 2 * i
         if x >= cols or y >= rows:
-            raise BoardFileError(f"byte {offset}: mine {i + 1} at x={x}, y={y} is off the {cols}x{rows} board")
+            raise BoardFileError(N_("byte {byte}: mine {index} at x={x}, y={y} is off the {cols}x{rows} board"),
+                                 byte=offset, index=i + 1, x=x, y=y, cols=cols, rows=rows)
         if (y, x) in layout:
-            raise BoardFileError(f"byte {offset}: mine {i + 1} at x={x}, y={y} is listed twice")
+            raise BoardFileError(N_("byte {byte}: mine {index} at x={x}, y={y} is listed twice"),
+                                 byte=offset, index=i + 1, x=x, y=y)
         layout.add((y, x))
     if mines > rows * cols:
-        raise BoardFileError(f"byte 2: {mines} mines do not fit on {cols}x{rows}")
+        raise BoardFileError(N_("byte 2: {mines} mines do not fit on {cols}x{rows}"), mines=mines, cols=cols, rows=rows)
     return BoardFile(rows, cols, mines, mines_known=frozenset(layout))
 
 
@@ -235,11 +245,13 @@ def format_mbf(board: BoardFile) -> bytes:
         ValueError: a position (no layout), a side over 255 or more than 65535 mines.
     """
     if board.mines_known is None:
-        raise ValueError("MBF: a position has no mine layout to write; save it as .mine")
+        raise ExplainedValueError(N_("MBF: a position has no mine layout to write; save it as .mine"))
     if board.cols > MBF_MAX_SIDE or board.rows > MBF_MAX_SIDE:
-        raise ValueError(f"MBF: {board.cols}x{board.rows} is too large; allowed sides 1..{MBF_MAX_SIDE}")
+        raise ExplainedValueError(N_("MBF: {cols}x{rows} is too large; allowed sides 1..{most}"),
+                                  cols=board.cols, rows=board.rows, most=MBF_MAX_SIDE)
     if len(board.mines_known) > MBF_MAX_MINES:
-        raise ValueError(f"MBF: {len(board.mines_known)} mines is too many; allowed 0..{MBF_MAX_MINES}")
+        raise ExplainedValueError(N_("MBF: {mines} mines is too many; allowed 0..{most}"),
+                                  mines=len(board.mines_known), most=MBF_MAX_MINES)
     out = bytearray([board.cols, board.rows]) + len(board.mines_known).to_bytes(2, "big")
     for r, c in sorted(board.mines_known):
         out += bytes([c, r])
@@ -265,15 +277,18 @@ def load_board(path: str | os.PathLike) -> BoardFile:
     try:
         data = read_regular(path, MAX_FILE_BYTES)
     except FileTooLargeError as err:
-        held = f"is {megabytes(err.size)}" if err.exact else f"holds more than {megabytes(MAX_FILE_BYTES)}"
-        raise BoardFileError(f"the file {held}; board files are at most {megabytes(MAX_FILE_BYTES)} "
-                             "(a 1000x1000 board is about 1 MB)") from None
+        if err.exact:
+            raise BoardFileError(N_("the file is {size}; board files are at most {most} (a 1000x1000 board is "
+                                    "about 1 MB)"), size=megabytes(err.size), most=megabytes(MAX_FILE_BYTES)) from None
+        raise BoardFileError(N_("the file holds more than {most}; board files are at most {most} (a 1000x1000 "
+                                "board is about 1 MB)"), most=megabytes(MAX_FILE_BYTES)) from None
     if is_mbf_path(path):
         return parse_mbf(data)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise BoardFileError(f"byte {err.start}: not a text .mine file (for MBF use the .mbf extension)") from None
+        raise BoardFileError(N_("byte {byte}: not a text .mine file (for MBF use the .mbf extension)"),
+                             byte=err.start) from None
     return parse_mine(text)
 
 
@@ -328,7 +343,7 @@ def start_game(board: BoardFile, config, rng=None, clock=None):
     from game.engine import Game
 
     if board.mines_known is None:
-        raise ValueError("board: a position has no mine layout to play")
+        raise ExplainedValueError(N_("board: a position has no mine layout to play"))
     kwargs = {} if clock is None else {"clock": clock}
     game = Game(config, rng=rng, mines=board.mines_known, **kwargs)
     game.restore(board.revealed, board.flags)

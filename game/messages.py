@@ -11,7 +11,9 @@ the code that shows it never rebuilds its sentence. No pygame here.
 
 from __future__ import annotations
 
-from game.i18n import _
+from game.i18n import N_, _
+
+__all__ = ["N_", "Explained", "ExplainedValueError", "Note", "describe", "note"]
 
 
 class Explained(Exception):
@@ -32,11 +34,31 @@ class ExplainedValueError(Explained, ValueError):
     """A ValueError with its facts as data (see :class:`Explained`)."""
 
 
+class Note(str):
+    """A sentence that is also data: the English text (it IS that str, so it prints, compares
+    and joins like one) plus the ``template`` and ``params`` it came from, for
+    :func:`describe` to give in the language in use. For warnings and reasons returned
+    rather than raised (a settings value not taken, why a size has no no-guess board)."""
+
+    template: str
+    params: dict
+
+    def __new__(cls, template: str, **params: object) -> "Note":
+        made = super().__new__(cls, template.format(**params))
+        made.template, made.params = template, params
+        return made
+
+
+def note(template: str, **params: object) -> Note:
+    """A :class:`Note`: ``template`` (marked with N_) filled with ``params``."""
+    return Note(template, **params)
+
+
 def describe(err: BaseException | str) -> str:
-    """``err`` in words, in the language in use: an :class:`Explained` error's template
-    translated and filled in (a value that is itself Explained is described too); anything
-    else as ``str(err)`` (an OS error's own text, say)."""
-    if isinstance(err, Explained):
-        params = {k: describe(v) if isinstance(v, Explained) else v for k, v in err.params.items()}
+    """``err`` in words, in the language in use: an :class:`Explained` error's or a
+    :class:`Note`'s template translated and filled in (a value that is itself one is
+    described too); anything else as ``str(err)`` (an OS error's own text, say)."""
+    if isinstance(err, (Explained, Note)):
+        params = {k: describe(v) if isinstance(v, (Explained, Note)) else v for k, v in err.params.items()}
         return _(err.template).format(**params)
     return str(err)

@@ -13,6 +13,7 @@ from functools import lru_cache, partial
 from typing import Callable, Iterator
 
 from game.board import Cell, Config, lay_mines
+from game.messages import N_, Explained, Note, note
 from game.noguess.deduce import COVERED, MINE, OPEN, Geometry, Replay
 from game.noguess.exact import ExactCertainty
 
@@ -27,8 +28,9 @@ DENSITY_LIMITS = ((500, 0.40), (1000, 0.35), (2500, 0.33), (10_000, 0.30), (62_5
 MAX_NO_GUESS_CELLS = DENSITY_LIMITS[-1][0]
 
 
-class NoGuessError(ValueError):
-    """The generator cannot make this board: too dense, or no way found. Says why."""
+class NoGuessError(Explained, ValueError):
+    """The generator cannot make this board: too dense, or no way found. Says why (as data:
+    game.messages.Explained)."""
 
 
 class GenerationCancelled(Exception):
@@ -62,7 +64,7 @@ class Generation:
     def __init__(self, config: Config, first: Cell, rng: random.Random):
         message = supported(config)
         if message:
-            raise NoGuessError(message)
+            raise NoGuessError(message.template, **message.params)
         if not (0 <= first[0] < config.rows and 0 <= first[1] < config.cols):
             raise ValueError(f"first: {first} is off the {config.rows}x{config.cols} board")
         self.config = config
@@ -112,7 +114,7 @@ class Generation:
                 return True
             if time.perf_counter() >= deadline:
                 return False
-        raise NoGuessError("no-guess generation ended without a board")  # _search never returns
+        raise NoGuessError(N_("no-guess generation ended without a board"))  # _search never returns
 
 
 def generate(config: Config, first: Cell, rng: random.Random,
@@ -176,22 +178,24 @@ def max_no_guess_mines(rows: int, cols: int) -> int:
     return 0
 
 
-def supported(config: Config) -> str | None:
+def supported(config: Config) -> Note | None:
     """None if the generator supports ``config``'s size and mine count, else why not.
 
     The message names the limit, for the custom form: e.g. "no-guess boards of 16x30
-    take at most 115 mines (24%); 150 asked".
+    take at most 115 mines (24%); 150 asked" (a :class:`game.messages.Note`: English
+    text that game.messages.describe gives in the language in use).
     """
     rows, cols, mines = config.rows, config.cols, config.mines
     if rows * cols > MAX_NO_GUESS_CELLS:
-        return (f"no-guess boards have at most {MAX_NO_GUESS_CELLS} cells; "
-                f"{rows}x{cols} has {rows * cols}")
+        return note(N_("no-guess boards have at most {most} cells; {rows}x{cols} has {cells}"),
+                    most=MAX_NO_GUESS_CELLS, rows=rows, cols=cols, cells=rows * cols)
     top = max_no_guess_mines(rows, cols)
     if top < 1:
-        return f"a {rows}x{cols} no-guess board has no room for mines around the opening"
+        return note(N_("a {rows}x{cols} no-guess board has no room for mines around the opening"),
+                    rows=rows, cols=cols)
     if mines > top:
-        return (f"no-guess boards of {rows}x{cols} take at most {top} mines "
-                f"({100 * top / (rows * cols):.0f}%); {mines} asked")
+        return note(N_("no-guess boards of {rows}x{cols} take at most {most} mines ({share}%); {mines} asked"),
+                    rows=rows, cols=cols, most=top, share=f"{100 * top / (rows * cols):.0f}", mines=mines)
     return None
 
 
@@ -243,8 +247,9 @@ def _search(config: Config, first: Cell, rng: random.Random, stats: dict,
                 if mines is None:
                     break  # nothing to change: start from a fresh layout
             yield None
-    raise NoGuessError(f"no no-guess board of {config.rows}x{config.cols} with {config.mines} mines "
-                       f"found after {MAX_LAYOUTS} layouts; try fewer mines")
+    raise NoGuessError(N_("no no-guess board of {rows}x{cols} with {mines} mines found after {layouts} "
+                          "layouts; try fewer mines"),
+                       rows=config.rows, cols=config.cols, mines=config.mines, layouts=MAX_LAYOUTS)
 
 
 def perturb(replay: Replay, rng: random.Random) -> bool:

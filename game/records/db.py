@@ -28,6 +28,7 @@ import zlib
 from pathlib import Path
 from typing import Callable, NamedTuple
 
+from game.messages import N_, note
 from game.records import schema
 from game.records.paths import aside_name
 from game.records.record import (
@@ -145,13 +146,14 @@ class RecordStore:
         ids = [row[0] for row in self.conn.execute(
             f"SELECT id FROM games WHERE NOT coalesce(({READABLE}), 0) ORDER BY id")]
         if ids:
-            shown = ", ".join(map(str, ids[:SHOWN_IDS])) + (
-                f" and {len(ids) - SHOWN_IDS} more" if len(ids) > SHOWN_IDS else "")
-            games = "1 game" if len(ids) == 1 else f"{len(ids)} games"
-            self.warnings.append(
-                f"{games} in the records database {self.path} cannot be read (a value of the "
-                f"wrong type or out of range, id {shown}); left out of the statistics, best "
-                "times and export, and kept in the file.")
+            shown = ", ".join(map(str, ids[:SHOWN_IDS]))
+            if len(ids) > SHOWN_IDS:
+                shown = note(N_("{ids} and {more} more"), ids=shown, more=len(ids) - SHOWN_IDS)
+            games = note(N_("1 game")) if len(ids) == 1 else note(N_("{count} games"), count=len(ids))
+            self.warnings.append(note(
+                N_("{games} in the records database {path} cannot be read (a value of the wrong type or out of "
+                   "range, id {ids}); left out of the statistics, best times and export, and kept in the file."),
+                games=games, path=self.path, ids=shown))
 
     def close(self) -> None:
         """Close the connection (SQLite checkpoints the WAL into the main file)."""

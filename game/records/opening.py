@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Callable
 
 from game.files import special_kind
+from game.messages import N_, note
 from game.records import db, schema
 from game.records.db import RecordStore, connect
 from game.records.paths import aside_name, move_aside
@@ -220,12 +221,12 @@ def open_store(path: Path, notify: Callable[[str], None] | None) -> RecordStore:
     except FileNotFoundError:  # another copy of the game moved it aside first
         return open_store(path, notify)
     except OSError as move_err:
-        return RecordStore.memory(warnings + [
-            f"The records database {path} is damaged ({reason}) and could not be moved aside "
-            f"({move_err.strerror or move_err}); games of this session will not be saved."],
+        return RecordStore.memory(warnings + [note(
+            N_("The records database {path} is damaged ({reason}) and could not be moved aside ({error}); games "
+               "of this session will not be saved."), path=path, reason=reason, error=move_err.strerror or move_err)],
             problem="the records database is damaged")
-    warnings.append(f"The records database {path} was damaged ({reason}); it was moved "
-                    f"aside to {moved.name} and a fresh one was started.")
+    warnings.append(note(N_("The records database {path} was damaged ({reason}); it was moved aside to {moved} "
+                            "and a fresh one was started."), path=path, reason=reason, moved=moved.name))
     try:
         return _open_file(path, warnings, notify)
     except (sqlite3.Error, BadDatabase, OSError) as err:

@@ -22,6 +22,7 @@ from typing import Callable, TextIO
 
 from game import PROG
 from game.engine import State
+from game.messages import N_, note
 from game.records import settings as settings_file
 from game.records.compstats import FiguresWorker, fill
 from game.records.db import RecordsError, RecordStore, unpack_log
@@ -69,7 +70,7 @@ def save_record(store: RecordStore, record: GameRecord, log: dict | None = None)
     record already made."""
     if store.path is None:
         store.add_game(record, log)  # kept for this session's statistics, then gone
-        store.warnings.append(f"This game was not saved to the records ({store.problem}).")
+        store.warnings.append(note(N_("This game was not saved to the records ({problem})."), problem=store.problem))
         return None, None
     try:
         record_id = store.add_game(record, log)
@@ -77,7 +78,7 @@ def save_record(store: RecordStore, record: GameRecord, log: dict | None = None)
         store.warnings.append(str(err))
         return None, None
     except sqlite3.Error as err:
-        store.warnings.append(f"The game could not be saved to the records ({err}).")
+        store.warnings.append(note(N_("The game could not be saved to the records ({error})."), error=err))
         return None, None
     return record_id, store.rank_of(record_id)
 
@@ -184,7 +185,7 @@ class Records:
             self.store.set_log(record.id, blob)
         except (RecordsError, sqlite3.Error) as err:
             self.figures_worker.forget(record.id)
-            message = f"the move log of game {record.id} could not be saved ({err})"
+            message = note(N_("the move log of game {id} could not be saved ({error})"), id=record.id, error=err)
             self.warnings.append(message)
             return [message]
         self._figures(record, blob)
@@ -262,7 +263,8 @@ class Records:
         try:
             settings_file.save(self.settings, self.settings_path)
         except OSError as err:
-            message = f"settings could not be saved to {self.settings_path} ({err.strerror or err})"
+            message = note(N_("settings could not be saved to {path} ({error})"), path=self.settings_path,
+                           error=err.strerror or err)
             self.warnings.append(message)
             return message
         return None

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from game.board import DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config
 from game.i18n import LANGUAGES
+from game.messages import N_, note
 from game.files import NotRegularFileError, read_regular, write_atomic
 from game.records.paths import move_aside
 from game.records.record import NAME_MAX, clean_name, default_player_name
@@ -101,26 +102,29 @@ def _is_name(v: object) -> bool:
 
 
 # key -> (check, what is allowed, for the warning)
+_BOOL = note(N_("true or false"))
 RULES = {
     "difficulty": (lambda v: v in DIFFICULTY_CHOICES, ", ".join(DIFFICULTY_CHOICES)),
-    "custom_rows": (_is_side, f"a whole number 1..{MAX_SIDE}"),
-    "custom_cols": (_is_side, f"a whole number 1..{MAX_SIDE}"),
-    "custom_mines": (_is_mines, "a whole number from 1 to rows x cols - 1"),
-    "questions": (_is_bool, "true or false"),
+    "custom_rows": (_is_side, note(N_("a whole number 1..{most}"), most=MAX_SIDE)),
+    "custom_cols": (_is_side, note(N_("a whole number 1..{most}"), most=MAX_SIDE)),
+    "custom_mines": (_is_mines, note(N_("a whole number from 1 to rows x cols - 1"))),
+    "questions": (_is_bool, _BOOL),
     "first_click": (lambda v: v in FIRST_CLICK_RULES, ", ".join(FIRST_CLICK_RULES)),
-    "chord_on_number": (_is_bool, "true or false"),
-    "fullscreen": (_is_bool, "true or false"),
-    "scale": (_is_scale, f"a number {SCALE_RANGE[0]}..{SCALE_RANGE[1]} (1.5 too), or null for automatic"),
-    "no_guess": (_is_bool, "true or false"),
-    "player_name": (_is_name, f"text of 1..{NAME_MAX} printable characters"),
-    "confirm_abandon": (_is_bool, "true or false"),
-    "rulers": (_is_bool, "true or false"),
+    "chord_on_number": (_is_bool, _BOOL),
+    "fullscreen": (_is_bool, _BOOL),
+    "scale": (_is_scale, note(N_("a number {low}..{high} (1.5 too), or null for automatic"),
+                              low=SCALE_RANGE[0], high=SCALE_RANGE[1])),
+    "no_guess": (_is_bool, _BOOL),
+    "player_name": (_is_name, note(N_("text of 1..{most} printable characters"), most=NAME_MAX)),
+    "confirm_abandon": (_is_bool, _BOOL),
+    "rulers": (_is_bool, _BOOL),
     "theme": (lambda v: v in THEME_CHOICES, ", ".join(THEME_CHOICES)),
-    "reduce_motion": (_is_bool, "true or false"),
-    "volume": (_is_volume, "a whole number 0..100 (percent)"),
-    "muted": (_is_bool, "true or false"),
-    "tick": (_is_bool, "true or false"),
-    "language": (lambda v: v is None or v in LANGUAGES, ", ".join(LANGUAGES) + ", or null for the system's"),
+    "reduce_motion": (_is_bool, _BOOL),
+    "volume": (_is_volume, note(N_("a whole number 0..100 (percent)"))),
+    "muted": (_is_bool, _BOOL),
+    "tick": (_is_bool, _BOOL),
+    "language": (lambda v: v is None or v in LANGUAGES,
+                 note(N_("{codes}, or null for the system's"), codes=", ".join(LANGUAGES))),
 }
 
 
@@ -139,14 +143,16 @@ def from_dict(data: dict, source: str = "settings") -> tuple[Settings, list[str]
         if check(value):
             setattr(settings, f.name, value.strip() if isinstance(value, str) else value)
         else:
-            warnings.append(f"{source}: {f.name}: {_shown(value)} is not allowed "
-                            f"(allowed: {allowed}); using the default {json.dumps(getattr(settings, f.name))}")
+            warnings.append(note(N_("{source}: {key}: {value} is not allowed (allowed: {allowed}); using the "
+                                    "default {default}"), source=source, key=f.name, value=_shown(value),
+                                 allowed=allowed, default=json.dumps(getattr(settings, f.name))))
     try:
         Config(settings.custom_rows, settings.custom_cols, settings.custom_mines)
     except ValueError as err:
         default = Settings()
-        warnings.append(f"{source}: custom board: {err}; using the default "
-                        f"{default.custom_rows}x{default.custom_cols} with {default.custom_mines} mines")
+        warnings.append(note(N_("{source}: custom board: {error}; using the default {rows}x{cols} with {mines} "
+                                "mines"), source=source, error=err, rows=default.custom_rows,
+                             cols=default.custom_cols, mines=default.custom_mines))
         settings.custom_rows, settings.custom_cols = default.custom_rows, default.custom_cols
         settings.custom_mines = default.custom_mines
     return settings, warnings
@@ -172,21 +178,23 @@ def load(path: str | Path) -> tuple[Settings, list[str]]:
     except FileNotFoundError:
         return Settings(), []
     except NotRegularFileError as err:  # someone put it there: neither read, moved nor replaced
-        return Settings(), [f"settings {path} is {err.kind}, not a regular file; it was left alone, "
-                            "the default settings are used and changes will not be saved"]
+        return Settings(), [note(N_("settings {path} is {kind}, not a regular file; it was left alone, the "
+                                    "default settings are used and changes will not be saved"),
+                                 path=path, kind=err.kind)]
     except (OSError, ValueError, RecursionError) as err:  # JSONDecodeError, UnicodeDecodeError: ValueError
         if isinstance(err, RecursionError):  # json gives up on arrays or objects nested too deep
-            reason = "its JSON is nested too deeply"
+            reason = note(N_("its JSON is nested too deeply"))
         else:
             reason = getattr(err, "strerror", None) or str(err)
         try:
             moved = move_aside(path)
         except OSError as move_err:
-            return Settings(), [f"settings {path} could not be read ({reason}) nor moved aside "
-                                f"({move_err.strerror or move_err}); using the default settings"]
-        return Settings(), [f"settings {path} could not be read ({reason}); it was moved aside "
-                            f"to {moved.name} and the default settings are used"]
-    return from_dict(data, f"settings {path}")
+            return Settings(), [note(N_("settings {path} could not be read ({reason}) nor moved aside ({error}); "
+                                        "using the default settings"),
+                                     path=path, reason=reason, error=move_err.strerror or move_err)]
+        return Settings(), [note(N_("settings {path} could not be read ({reason}); it was moved aside to {moved} "
+                                    "and the default settings are used"), path=path, reason=reason, moved=moved.name)]
+    return from_dict(data, note(N_("settings {path}"), path=path))
 
 
 def save(settings: Settings, path: str | Path) -> None:
