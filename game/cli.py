@@ -6,6 +6,11 @@ argparse message naming the option and what is allowed, and exit status 2. A
 not parse, a position) is not a usage mistake: it gets one line,
 ``python main.py: error: --board FILE: ...``, and status 2, without the usage block,
 as ``--analyse`` errors do.
+
+Every word is in the language the run speaks (:func:`starting_language`): the help, our
+errors, and argparse's own ("usage:", "options", "invalid choice"...), which argparse looks up
+through gettext at the moment it prints them (see :func:`speak_our_language`). The option
+names, their choices (``expert``) and ``last`` are the same in every language.
 """
 
 from __future__ import annotations
@@ -18,10 +23,30 @@ from typing import NoReturn, Sequence
 
 from game import NAME, PROG, __version__
 from game.board import DIFFICULTIES, FIRST_CLICK_RULES, Config
-from game.i18n import LANGUAGES, set_language, system_language
+from game import i18n
+from game.i18n import LANGUAGES, N_, _, set_language, system_language
+from game.messages import describe
 from game.records.settings import THEME_CHOICES
 
-MINE_FILE_HELP = ".mine text (JSMinesweeper) or .mbf binary (Minesweeper X / Arbiter)"
+MINE_FILE_HELP = N_(".mine text (JSMinesweeper) or .mbf binary (Minesweeper X / Arbiter)")
+ERROR_LINE = N_("%(prog)s: error: %(message)s\n")  # argparse's own msgid: one translation for both
+
+
+def error_line(message: str) -> str:
+    """``python main.py: error: MESSAGE`` (with its newline) in the language in use, worded as
+    argparse's errors are (the same message in the catalogue)."""
+    return _(ERROR_LINE) % {"prog": PROG, "message": message}
+
+
+def speak_our_language() -> None:
+    """Make argparse's own words ours: argparse calls ``_`` (gettext.gettext) and ``ngettext``
+    from its module namespace each time it formats a usage line, a heading or an error, so
+    pointing those two names at game.i18n makes them follow the language in use (a process
+    default set by gettext.textdomain would not: our catalogue is not the "messages" domain,
+    and the language can change while the program runs). Their msgids are listed in
+    game/argparse_messages.py so Babel extracts them. Idempotent."""
+    argparse._ = i18n._
+    argparse.ngettext = i18n.ngettext
 
 
 def positive_int(value: str) -> int:
@@ -33,9 +58,9 @@ def positive_int(value: str) -> int:
     try:
         number = int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(_("{value} is not a whole number").format(value=repr(value))) from None
     if number < 1:
-        raise argparse.ArgumentTypeError(f"{number} is too small: give 1 or more")
+        raise argparse.ArgumentTypeError(_("{number} is too small: give 1 or more").format(number=number))
     return number
 
 
@@ -47,7 +72,7 @@ def non_empty(value: str) -> str:
         argparse.ArgumentTypeError: the value is empty.
     """
     if not value.strip():
-        raise argparse.ArgumentTypeError("must not be empty: give a file or folder name")
+        raise argparse.ArgumentTypeError(_("must not be empty: give a file or folder name"))
     return value
 
 
@@ -58,20 +83,23 @@ def file_error(parser: argparse.ArgumentParser, message: str) -> NoReturn:
     rightly, so the usage block argparse's ``error`` prints first would only hide the
     message (the same form as --analyse's errors).
     """
-    parser.exit(2, f"{parser.prog}: error: {message}\n")
+    parser.exit(2, _(ERROR_LINE) % {"prog": parser.prog, "message": message})
 
 
 def _size(rows: int, cols: int) -> str:
     """A board size as the game says it: 9x9 when square, else 16 rows x 30 columns."""
-    return f"{rows}x{cols}" if rows == cols else f"{rows} rows x {cols} columns"
+    if rows == cols:
+        return f"{rows}x{cols}"
+    return _("{rows} rows x {cols} columns").format(rows=rows, cols=cols)
 
 
 def difficulty_help() -> str:
     """``--difficulty``'s help: each level's size (rows x columns, as the menu and the
     README say it) and mines, from DIFFICULTIES."""
-    levels = [f"{name} {_size(r, c)} with {m}{' mines' if i == 0 else ''}"
+    levels = [(_("{level} {size} with {mines} mines") if i == 0 else _("{level} {size} with {mines}"))
+              .format(level=name, size=_size(r, c), mines=m)
               for i, (name, (r, c, m)) in enumerate(DIFFICULTIES.items())]
-    return "standard level: " + ", ".join(levels)
+    return _("standard level: {levels}").format(levels=", ".join(levels))
 
 
 def starting_language(argv: Sequence[str]) -> str:
@@ -106,57 +134,70 @@ def _option_value(argv: Sequence[str], option: str) -> str | None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The parser for ``python main.py``; see the README for every option."""
+    """The parser for ``python main.py``, in the language in use; see the README for every option.
+
+    Help texts and metavars are translated here, when the parser is built (after the run's
+    language is set); the option names and their choices stay as they are.
+    """
+    speak_our_language()
+    file_ = _("FILE")
+    game_or_file = _("ID|last|FILE")
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="Minesweeper: the classic game in a window, in a terminal (--console), "
-                    "a solver that explains positions (--analyse) and reviews games (--review).")
-    mode = parser.add_argument_group("mode")
-    mode.add_argument("--console", action="store_true", help="play in the terminal instead of a window")
-    mode.add_argument("--analyse", metavar="FILE", type=non_empty, help="print mine probabilities and the best move for a .mine position")
-    mode.add_argument("--review", metavar="ID|last|FILE", type=non_empty,
-                      help="print the solver's verdict on every move of a recorded game (its id, as "
-                           "--export-stats lists, or last) or a replay file (.evf, .avf, .rmv, .mvf)")
-    mode.add_argument("--json", action="store_true", help="with --analyse or --review: print JSON")
+        description=_("Minesweeper: the classic game in a window, in a terminal (--console), "
+                      "a solver that explains positions (--analyse) and reviews games (--review)."))
+    mode = parser.add_argument_group(_("mode"))
+    mode.add_argument("--console", action="store_true", help=_("play in the terminal instead of a window"))
+    mode.add_argument("--analyse", metavar=file_, type=non_empty,
+                      help=_("print mine probabilities and the best move for a .mine position"))
+    mode.add_argument("--review", metavar=game_or_file, type=non_empty,
+                      help=_("print the solver's verdict on every move of a recorded game (its id, as "
+                             "--export-stats lists, or last) or a replay file (.evf, .avf, .rmv, .mvf)"))
+    mode.add_argument("--json", action="store_true", help=_("with --analyse or --review: print JSON"))
     mode.add_argument("--ignore-flags", action="store_true",
-                      help="with --analyse: treat flags as covered cells (by default flags count as mines)")
-    mode.add_argument("--stats", action="store_true", help="print statistics and best times, then exit")
-    mode.add_argument("--export-stats", metavar="FILE.csv", type=non_empty, help="write every recorded game as CSV, then exit")
-    mode.add_argument("--save-replay", nargs=2, metavar=("ID|last", "FILE.evf"),
-                      help="write a recorded game (its id, as --export-stats lists, or last) as an EVF "
-                           "replay, Metasweeper's format")
-    mode.add_argument("--replay", metavar="ID|last|FILE", type=non_empty,
-                      help="watch a recorded game (its id, as --export-stats lists, or last) or a replay "
-                           "file (.evf, .avf, .rmv, .mvf) in the window's replay viewer")
+                      help=_("with --analyse: treat flags as covered cells (by default flags count as mines)"))
+    mode.add_argument("--stats", action="store_true", help=_("print statistics and best times, then exit"))
+    mode.add_argument("--export-stats", metavar=_("FILE.csv"), type=non_empty,
+                      help=_("write every recorded game as CSV, then exit"))
+    mode.add_argument("--save-replay", nargs=2, metavar=("ID|last", _("FILE.evf")),
+                      help=_("write a recorded game (its id, as --export-stats lists, or last) as an EVF "
+                             "replay, Metasweeper's format"))
+    mode.add_argument("--replay", metavar=game_or_file, type=non_empty,
+                      help=_("watch a recorded game (its id, as --export-stats lists, or last) or a replay "
+                             "file (.evf, .avf, .rmv, .mvf) in the window's replay viewer"))
     mode.add_argument("--version", action="version", version=f"{NAME} {__version__}",
-                      help="print the game's name and version, then exit")
+                      help=_("print the game's name and version, then exit"))
 
-    board = parser.add_argument_group("game")
+    board = parser.add_argument_group(_("game"))
     board.add_argument("--difficulty", choices=tuple(DIFFICULTIES), help=difficulty_help())
-    board.add_argument("--rows", type=int, metavar="R", help="custom board: rows (1..1000)")
-    board.add_argument("--cols", type=int, metavar="C", help="custom board: columns (1..1000)")
-    board.add_argument("--mines", type=int, metavar="M", help="custom board: mines")
-    board.add_argument("--seed", type=int, metavar="N", help="random seed: the same seed and first click give the same board")
+    board.add_argument("--rows", type=int, metavar="R", help=_("custom board: rows (1..1000)"))
+    board.add_argument("--cols", type=int, metavar="C", help=_("custom board: columns (1..1000)"))
+    board.add_argument("--mines", type=int, metavar="M", help=_("custom board: mines"))
+    board.add_argument("--seed", type=int, metavar="N",
+                       help=_("random seed: the same seed and first click give the same board"))
     board.add_argument("--first-click", choices=FIRST_CLICK_RULES, default=None,
-                       help="opening (default): first click opens an area; safe: only the clicked cell "
-                            "is free; classic: Windows XP rule")
-    board.add_argument("--questions", action="store_true", help="question marks on (flag cycle: flag, ?, none)")
-    board.add_argument("--no-guess", action="store_true", help="boards solvable by logic alone from the first click")
-    board.add_argument("--board", metavar="FILE", type=non_empty, help=f"play a saved board: {MINE_FILE_HELP}")
+                       help=_("opening (default): first click opens an area; safe: only the clicked cell "
+                              "is free; classic: Windows XP rule"))
+    board.add_argument("--questions", action="store_true",
+                       help=_("question marks on (flag cycle: flag, ?, none)"))
+    board.add_argument("--no-guess", action="store_true",
+                       help=_("boards solvable by logic alone from the first click"))
+    board.add_argument("--board", metavar=file_, type=non_empty,
+                       help=_("play a saved board: {formats}").format(formats=_(MINE_FILE_HELP)))
 
-    window = parser.add_argument_group("window")
+    window = parser.add_argument_group(_("window"))
     shown = window.add_mutually_exclusive_group()
-    shown.add_argument("--fullscreen", action="store_true", help="start fullscreen")
-    shown.add_argument("--windowed", action="store_true", help="start in a window (default)")
+    shown.add_argument("--fullscreen", action="store_true", help=_("start fullscreen"))
+    shown.add_argument("--windowed", action="store_true", help=_("start in a window (default)"))
     window.add_argument("--theme", choices=THEME_CHOICES, default=None,
-                        help="colours for this run: classic, dark, or contrast (colour-blind safe); "
-                             "the Options screen saves a choice")
+                        help=_("colours for this run: classic, dark, or contrast (colour-blind safe); "
+                               "the Options screen saves a choice"))
     window.add_argument("--lang", choices=tuple(LANGUAGES), default=None,
-                        help="language for this run: en (English) or es (Spanish); the Options screen "
-                             "saves a choice; by default the system's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)")
-    window.add_argument("--data-dir", metavar="DIR", type=non_empty,
-                        help="folder for statistics and settings (default: the per-user folder; "
-                             "or the MINESWEEPER_DATA_DIR environment variable)")
+                        help=_("language for this run: en (English) or es (Spanish); the Options screen "
+                               "saves a choice; by default the system's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)"))
+    window.add_argument("--data-dir", metavar=_("DIR"), type=non_empty,
+                        help=_("folder for statistics and settings (default: the per-user folder; "
+                               "or the MINESWEEPER_DATA_DIR environment variable)"))
     return parser
 
 
@@ -178,35 +219,36 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     custom = [args.rows, args.cols, args.mines]
     if any(v is not None for v in custom) and not all(v is not None for v in custom):
-        parser.error("--rows, --cols and --mines go together: give all three")
+        parser.error(_("--rows, --cols and --mines go together: give all three"))
     if args.difficulty and args.rows is not None:
-        parser.error("--difficulty and --rows/--cols/--mines: choose one")
+        parser.error(_("--difficulty and --rows/--cols/--mines: choose one"))
     if args.board and (args.difficulty or args.rows is not None):
-        parser.error("--board sets the size itself: drop --difficulty/--rows/--cols/--mines")
+        parser.error(_("--board sets the size itself: drop --difficulty/--rows/--cols/--mines"))
     modes = [flag for flag, given in (("--console", args.console), ("--analyse", args.analyse),
                                       ("--save-replay", args.save_replay), ("--replay", args.replay),
                                       ("--review", args.review),
                                       ("--stats" if args.stats else "--export-stats",
                                        args.stats or args.export_stats)) if given]
     if len(modes) > 1:
-        parser.error(f"{modes[0]} and {modes[1]}: choose one mode (--stats and --export-stats "
-                     "may go together)")
+        parser.error(_("{first} and {second}: choose one mode (--stats and --export-stats "
+                       "may go together)").format(first=modes[0], second=modes[1]))
     game_options = [flag for flag, given in (
         ("--difficulty", args.difficulty), ("--rows", args.rows is not None), ("--seed", args.seed is not None),
         ("--first-click", args.first_click), ("--questions", args.questions), ("--no-guess", args.no_guess),
         ("--board", args.board)) if given]
     if modes and modes[0] != "--console" and game_options:
-        parser.error(f"{game_options[0]} sets up a game: {modes[0]} plays none, so drop it")
+        parser.error(_("{option} sets up a game: {mode} plays none, so drop it")
+                     .format(option=game_options[0], mode=modes[0]))
     if modes and modes[0] != "--replay" and (args.fullscreen or args.windowed):
-        parser.error(f"--{'fullscreen' if args.fullscreen else 'windowed'} is for the window "
-                     f"game: drop it with {modes[0]}")
+        parser.error(_("{option} is for the window game: drop it with {mode}").format(
+            option="--fullscreen" if args.fullscreen else "--windowed", mode=modes[0]))
     if args.json and not (args.analyse or args.review):
-        parser.error("--json goes with --analyse FILE or --review ID|last|FILE")
+        parser.error(_("--json goes with --analyse FILE or --review ID|last|FILE"))
     if args.ignore_flags and not args.analyse:
-        parser.error("--ignore-flags goes with --analyse FILE")
+        parser.error(_("--ignore-flags goes with --analyse FILE"))
     if args.no_guess and args.first_click not in (None, "opening"):
-        parser.error("--no-guess needs the first click to be an opening: drop --first-click "
-                     f"{args.first_click}")
+        parser.error(_("--no-guess needs the first click to be an opening: drop --first-click {rule}")
+                     .format(rule=args.first_click))
     rules = {"first_click": args.first_click or "opening", "questions": args.questions,
              "no_guess": args.no_guess}
     args.rng = random.Random(args.seed)
@@ -219,27 +261,29 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         elif args.rows is not None:
             args.config = Config(args.rows, args.cols, args.mines, **rules)
     except ValueError as err:
-        parser.error(str(err))
+        parser.error(describe(err))
     if args.no_guess and args.config is not None:
         from game.noguess import supported
         message = supported(args.config)
         if message:
-            parser.error(f"--no-guess: {message}")
+            parser.error(f"--no-guess: {describe(message)}")
     if args.board:
         from game.boardfile import BoardFileError, load_board
         try:
             args.loaded = load_board(args.board)
         except OSError as err:
-            file_error(parser, f"--board {args.board}: cannot read the file: {err.strerror or err}")
+            file_error(parser, _("--board {file}: cannot read the file: {error}").format(
+                file=args.board, error=err.strerror or err))
         except BoardFileError as err:
-            file_error(parser, f"--board {args.board}: {err}")
+            file_error(parser, f"--board {args.board}: {describe(err)}")
         if args.loaded.mines_known is None:
-            file_error(parser, f"--board {args.board}: the file is a position (no mines marked with M), "
-                       "so it cannot be played; use --analyse to study it")
+            file_error(parser, _("--board {file}: the file is a position (no mines marked with M), "
+                                 "so it cannot be played; use --analyse to study it").format(file=args.board))
         try:
             args.config = Config(args.loaded.rows, args.loaded.cols, args.loaded.mines, **rules)
         except ValueError as err:
             board = args.loaded  # the game says rows x columns; the file's header is the other way
-            file_error(parser, f"--board {args.board}: {err} (RxC is rows x columns: the header "
-                       f"{board.cols}x{board.rows}x{board.mines} is columns x rows x mines)")
+            file_error(parser, _("--board {file}: {error} (RxC is rows x columns: the header "
+                                 "{cols}x{rows}x{mines} is columns x rows x mines)").format(
+                file=args.board, error=describe(err), cols=board.cols, rows=board.rows, mines=board.mines))
     return args

@@ -11,7 +11,9 @@ On a terminal the board is coloured (never into a pipe, nor with NO_COLOR set). 
 finished game is recorded before its result is printed, under the system user name; a
 best time asks for another name when the input is a terminal. A game left after its
 first reveal (``n``, ``q``, end of input, Ctrl-C) is recorded as an abandoned loss.
-Input lines that are not valid text are unknown commands. No pygame here.
+Input lines that are not valid text are unknown commands. Everything the console says is in
+the language in use (game.i18n); the commands are the same letters in every language, and
+``d`` (destapar) and ``m`` (marcar) reveal and flag too, for Spanish players. No pygame here.
 """
 
 from __future__ import annotations
@@ -24,15 +26,21 @@ from game.board import Cell, Config
 from game.boardfile import from_game, save_board, start_game
 from game.console_text import render, summary, wants_colour
 from game.engine import Game
+from game.i18n import N_, _
 from game.match import Match
+from game.messages import describe
 from game.moves import CHORD, FLAG, REVEAL, Move
 from game.records.db import RecordsError
 from game.records.record import clean_name, default_player_name
 from game.records.session import is_in_progress
 
 PROGRESS_WIDTH = 80  # characters of the no-guess progress line on stderr
-COMMANDS = {"r": REVEAL, "f": FLAG, "c": CHORD}  # console command -> the move it makes
-HELP = """commands (ROW and COL are 0-based numbers):
+# console command -> the move it makes; d (destapar) and m (marcar) are the Spanish letters,
+# taken in every language (no English command uses them)
+COMMANDS = {"r": REVEAL, "d": REVEAL, "f": FLAG, "m": FLAG, "c": CHORD}
+# The h command's text (translated when shown: the Spanish lists d and m); at most 80
+# columns and under 24 lines in every language.
+HELP = N_("""commands (ROW and COL are 0-based numbers):
   r ROW COL   reveal a cell
   f ROW COL   flag cycle: flag, question mark (if on), none
   c ROW COL   chord: reveal around a number whose flags are all placed
@@ -42,7 +50,7 @@ HELP = """commands (ROW and COL are 0-based numbers):
 n, q, Ctrl-C or end of input after the first reveal record the game as a loss
 column numbers read downwards: on a wide board the tens digit is above the units
 symbols: # covered  F flag  ? question  . empty  1-8 mines around
-         * mine  X the mine that exploded  x wrong flag"""
+         * mine  X the mine that exploded  x wrong flag""")
 
 
 Ask = Callable[[str], str | None]  # ask(question) -> the line typed, or None
@@ -109,7 +117,8 @@ class ConsoleGame:
                 try:
                     line = lines.readline()
                 except UnicodeDecodeError as err:
-                    self.say(f"unknown command: the line is not {err.encoding} text; type h for help")
+                    self.say(_("unknown command: the line is not {encoding} text; type h for help")
+                             .format(encoding=err.encoding))
                     continue
                 if not line:
                     self.leave()
@@ -130,9 +139,9 @@ class ConsoleGame:
             return
         note = self.on_abandon(self.game)
         if note is None:
-            self.say("Game abandoned: recorded as a loss.")
+            self.say(_("Game abandoned: recorded as a loss."))
         else:
-            self.say("Game abandoned: a loss, but not saved.")
+            self.say(_("Game abandoned: a loss, but not saved."))
             self.say(note)
 
     def ask(self, question: str) -> str | None:
@@ -149,7 +158,7 @@ class ConsoleGame:
         try:
             line = self._lines.readline()
         except UnicodeDecodeError as err:
-            self.say(f"that answer is not {err.encoding} text; kept the default")
+            self.say(_("that answer is not {encoding} text; kept the default").format(encoding=err.encoding))
             return None
         if not line:
             self.say("")  # end of input (Ctrl-D): finish the question's line
@@ -166,7 +175,7 @@ class ConsoleGame:
             self.leave()
             return False
         if command == "h":
-            self.say(HELP)
+            self.say(_(HELP))
         elif command == "n":
             self.leave()
             self.match.new_game()
@@ -176,10 +185,10 @@ class ConsoleGame:
             self.save(" ".join(rest))
         elif command == "u":
             self.undo()
-        elif command in ("r", "f", "c"):
+        elif command in COMMANDS:
             self.move(command, rest)
         else:
-            self.say(f"unknown command {words[0]!r}; type h for help")
+            self.say(_("unknown command {command}; type h for help").format(command=repr(words[0])))
         return True
 
     def move(self, command: str, rest: list[str]) -> None:
@@ -187,7 +196,7 @@ class ConsoleGame:
         if cell is None:
             return
         if self.game.over:
-            self.say("the game is over: n for a new game, q to quit")
+            self.say(_("the game is over: n for a new game, q to quit"))
             return
         self.match.command(Move(COMMANDS[command], cell))
         if not self.game.over or self._reported:
@@ -211,41 +220,44 @@ class ConsoleGame:
         as it was before it; the loss stays recorded, and the game played on is recorded
         when it ends, counted in no statistic."""
         if not self.game.can_undo_loss:
-            self.say("u takes back the move that lost a game; there is no loss to take back")
+            self.say(_("u takes back the move that lost a game; there is no loss to take back"))
             return
         self.match.undo_loss()
         self._reported = False  # the game played on is recorded again when it ends
         self.say(render(self.game, self.colour))
-        self.say("The losing move is taken back. Played on, this game counts in no statistic.")
+        self.say(_("The losing move is taken back. Played on, this game counts in no statistic."))
 
     def parse_cell(self, command: str, rest: list[str]) -> Cell | None:
-        rows, cols = self.game.rows, self.game.cols
+        last_row, last_col = self.game.rows - 1, self.game.cols - 1
         if len(rest) != 2:
-            self.say(f"usage: {command} ROW COL (two numbers: row 0..{rows - 1}, column 0..{cols - 1})")
+            self.say(_("usage: {command} ROW COL (two numbers: row 0..{last_row}, column 0..{last_col})")
+                     .format(command=command, last_row=last_row, last_col=last_col))
             return None
         try:
             row, col = int(rest[0]), int(rest[1])
         except ValueError:
-            self.say(f"ROW and COL must be whole numbers: row 0..{rows - 1}, column 0..{cols - 1}")
+            self.say(_("ROW and COL must be whole numbers: row 0..{last_row}, column 0..{last_col}")
+                     .format(last_row=last_row, last_col=last_col))
             return None
         if not self.game.on_board((row, col)):
-            self.say(f"({row}, {col}) is off the board: row 0..{rows - 1}, column 0..{cols - 1}")
+            self.say(_("({row}, {col}) is off the board: row 0..{last_row}, column 0..{last_col}")
+                     .format(row=row, col=col, last_row=last_row, last_col=last_col))
             return None
         return row, col
 
     def save(self, path: str) -> None:
         if not path:
-            self.say("usage: s FILE (for example s position.mine)")
+            self.say(_("usage: s FILE (for example s position.mine)"))
             return
         try:
             save_board(path, from_game(self.game, with_mines=False))
         except OSError as err:
-            self.say(f"could not save {path}: {err.strerror or err}")
+            self.say(_("could not save {path}: {error}").format(path=path, error=err.strerror or err))
             return
         except ValueError as err:
-            self.say(f"could not save {path}: {err}")
+            self.say(_("could not save {path}: {error}").format(path=path, error=describe(err)))
             return
-        self.say(f"saved the position to {path}")
+        self.say(_("saved the position to {path}").format(path=path))
 
 
 class ByteLines:
@@ -295,7 +307,8 @@ def generation_progress(progress: tuple[int, float] | None) -> None:
         sys.stderr.write("\r" + " " * PROGRESS_WIDTH + "\r")
     else:
         passes, share = progress
-        line = f"Generating a no-guess board: {int(100 * share)} % solved, pass {passes} (Ctrl-C stops)"
+        line = _("Generating a no-guess board: {percent} % solved, pass {passes} (Ctrl-C stops)").format(
+            percent=int(100 * share), passes=passes)
         sys.stderr.write("\r" + line.ljust(PROGRESS_WIDTH))
     sys.stderr.flush()
 
@@ -350,8 +363,9 @@ class ConsoleRecords:
         if record_id is None or rank is None:
             return None
         if ask is None:
-            return f"Best time saved under {self.name} (input is not a terminal, so no name was asked)."
-        answer = ask(f"Name for the best times [{self.name}]: ")
+            return _("Best time saved under {name} (input is not a terminal, so no name was asked).").format(
+                name=self.name)
+        answer = ask(_("Name for the best times [{name}]: ").format(name=self.name))
         if answer is None or not answer.strip():
             return None
         name = clean_name(answer)
@@ -360,9 +374,10 @@ class ConsoleRecords:
         try:
             self.records.store.set_name(record_id, name)
         except RecordsError as err:
-            return f"The best time stays under {self.name}: {err}"
+            return _("The best time stays under {name}: {error}").format(name=self.name, error=describe(err))
         except sqlite3.Error as err:
-            return f"The best time stays under {self.name}: the name could not be saved ({err})."
+            return _("The best time stays under {name}: the name could not be saved ({error}).").format(
+                name=self.name, error=err)
         return None
 
 

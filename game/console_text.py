@@ -1,6 +1,7 @@
 """The console's board and messages as text: the compact board (two characters a cell,
 column numbers read downwards), its ANSI colours for a terminal, the status line and the
-end-of-game summary. Used by :mod:`game.console`; no pygame here.
+end-of-game summary, in the language in use (its numbers too: ``1,5 s`` in Spanish). Used by
+:mod:`game.console`; no pygame here.
 """
 
 from __future__ import annotations
@@ -8,7 +9,10 @@ from __future__ import annotations
 import os
 from typing import Mapping, TextIO
 
+from babel.numbers import format_decimal
+
 from game.engine import Game, State
+from game.i18n import N_, _, locale_name
 
 SYMBOLS = {  # appearance key -> character printed
     "covered": "#", "flag": "F", "question": "?", "0": ".",
@@ -22,6 +26,19 @@ COLOURS = {
     "1": "94", "2": "32", "3": "91", "4": "35", "5": "31", "6": "36", "7": "1", "8": "90",
     "flag": "1;31", "wrong_flag": "1;31", "mine": "1", "mine_hit": "1;97;41",
 }
+
+STATE_WORDS = {  # Game.state's value -> its word on the status line
+    "ready": N_("ready"), "playing": N_("playing"), "won": N_("won"), "lost": N_("lost"),
+}
+
+
+def number(value: float, digits: int) -> str:
+    """``value`` with ``digits`` decimals in the language's format: ``9999.5`` in English,
+    ``9999,5`` in Spanish. Rounded as ``format(value, '.Nf')`` rounds, then written by Babel;
+    no thousands separator, so a long time keeps the line within 80 columns."""
+    return format_decimal(round(value, digits), format="0." + "0" * digits if digits else "0",
+                          locale=locale_name())
+
 
 def wants_colour(out: TextIO, environ: Mapping[str, str] | None = None) -> bool:
     """True when ``out`` is a terminal and NO_COLOR is unset or empty (https://no-color.org).
@@ -69,7 +86,9 @@ def _symbol(key: str, colour: bool) -> str:
 
 def status(game: Game) -> str:
     """'Mines left: N  Time: S s  State: ...' for the line under the board."""
-    return f"Mines left: {game.mines_left}  Time: {game.elapsed:.1f} s  State: {game.state.value}"
+    state = game.state.value
+    return _("Mines left: {mines}  Time: {seconds} s  State: {state}").format(
+        mines=game.mines_left, seconds=number(game.elapsed, 1), state=_(STATE_WORDS.get(state, state)))
 
 
 def summary(game: Game) -> str:
@@ -80,12 +99,15 @@ def summary(game: Game) -> str:
     """
     if game.state is State.LOST:
         r, c = game.exploded
-        return (f"BOOM! You hit the mine at ({r}, {c}) after {game.elapsed:.3f} s.\n"
-                "n for a new game, u to take the move back, q to quit.")
+        return (_("BOOM! You hit the mine at ({row}, {col}) after {seconds} s.").format(
+                    row=r, col=c, seconds=number(game.elapsed, 3)) + "\n"
+                + _("n for a new game, u to take the move back, q to quit."))
     clicks = game.clicks
     speed = game.three_bv_per_second  # None when the win took under half a millisecond
-    speed_text = "-" if speed is None else f"{speed:.2f}"
-    return (f"You won! Time {game.elapsed:.3f} s, 3BV {game.three_bv}, 3BV/s {speed_text}, "
-            f"efficiency {game.efficiency:.0f}%\n"
-            f"Clicks {game.total_clicks}: reveal {clicks['reveal']}, flag {clicks['flag']}, "
-            f"chord {clicks['chord']}, wasted {clicks['wasted']}")
+    speed_text = "-" if speed is None else number(speed, 2)
+    return (_("You won! Time {seconds} s, 3BV {bv}, 3BV/s {speed}, efficiency {efficiency}%").format(
+                seconds=number(game.elapsed, 3), bv=game.three_bv, speed=speed_text,
+                efficiency=number(game.efficiency, 0)) + "\n"
+            + _("Clicks {total}: reveal {reveal}, flag {flag}, chord {chord}, wasted {wasted}").format(
+                total=game.total_clicks, reveal=clicks["reveal"], flag=clicks["flag"],
+                chord=clicks["chord"], wasted=clicks["wasted"]))

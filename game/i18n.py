@@ -27,6 +27,7 @@ DOMAIN = "minesweeper"
 LOCALES = Path(__file__).resolve().parent / "locales"
 LANGUAGES = {"en": "English", "es": "Español"}  # code -> the language's own name
 DEFAULT = "en"
+LOCALE_NAMES = {"en": "en_US", "es": "es_ES"}  # code -> the CLDR locale Babel formats numbers and dates in
 ENV_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
@@ -53,6 +54,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def language() -> str:
     """The code of the language in use: 'en' or 'es'."""
     return _language
+
+
+def locale_name() -> str:
+    """The locale of the language in use, for Babel's number and date formats: 'en_US' or
+    'es_ES' (English's for a language without one, such as the tests' pseudo-language)."""
+    return LOCALE_NAMES.get(_language, LOCALE_NAMES[DEFAULT])
 
 
 def set_language(code: str, translation: gettext.NullTranslations | None = None) -> None:

@@ -16,7 +16,10 @@ import json
 import sys
 from types import SimpleNamespace
 
-from game import PROG
+from babel.numbers import format_decimal
+
+from game.i18n import N_, _, locale_name
+from game.messages import describe
 from game.records.figures import detail_lines
 from game.records.record import STAT_FIELDS
 from game.replay.files import ReplayFileError, read_replay
@@ -29,6 +32,7 @@ from game.solver.review import Review, review, review_log
 
 VERDICT_WORDS = {"certain": "certain", "guess": "guess", "needless_guess": "NEEDLESS GUESS",
                  "mistake": "MISTAKE", "flag": "flag", "unflag": "flag off"}
+RESULT_WORDS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}  # the heading's
 KIND_WORDS = {"reveal": "reveal", "chord": "chord", "flag": "flag", "unflag": "unflag"}
 # a recorded game's own figures shown besides the competitive ones (GameRecord fields)
 RECORD_FIGURES = ("three_bv_solved", "clicks_reveal", "clicks_flag", "clicks_chord", "clicks_wasted",
@@ -47,6 +51,7 @@ class Reviewed:
     three_bv: int | None
     stats: dict
     abandoned: bool = False  # a recorded game left after its first reveal (a loss)
+    heading: str = ""  # ``title`` in the language in use when it was loaded, for the text (JSON keeps title)
 
 
 def load_review(which: str, data_dir: str | None = None) -> Reviewed:
@@ -61,21 +66,28 @@ def load_review(which: str, data_dir: str | None = None) -> Reviewed:
         try:
             reviewed = review_timeline(Timeline(replay))
         except ValueError as err:
-            raise ReplayFileError(f"its moves cannot be reviewed ({err})") from None
+            raise ReplayFileError(_("its moves cannot be reviewed ({error})").format(error=describe(err))) from None
         stats = dataclasses.asdict(replay.stats) if replay.stats is not None else {}
         made = f"{replay.file_format or 'replay'} file" + (f" by {replay.program}" if replay.program else "")
-        return Reviewed(reviewed, f"{which} ({made})", replay.time_ms, replay.bbbv, stats)
+        if replay.program:
+            words = _("{format} file by {program}").format(format=replay.file_format or _("replay"),
+                                                          program=replay.program)
+        else:
+            words = _("{format} file").format(format=replay.file_format or _("replay"))
+        return Reviewed(reviewed, f"{which} ({made})", replay.time_ms, replay.bbbv, stats,
+                        heading=f"{which} ({words})")
     with recorded_game(which, data_dir) as (store, record):
         data = store.log(record.id)
         if data is None:
-            raise LogError(f"game {record.id} has no move log (it was recorded before logs were kept)")
+            raise LogError(N_("game {id} has no move log (it was recorded before logs were kept)"), id=record.id)
         try:
             reviewed = review_log(data)
         except (KeyError, TypeError, ValueError) as err:
-            raise LogError(f"game {record.id}: its move log is damaged ({err})") from None
+            raise LogError(N_("game {id}: its move log is damaged ({error})"), id=record.id, error=str(err)) from None
         stats = {name: getattr(record, name) for name in RECORD_FIGURES + tuple(STAT_FIELDS)}
-        return Reviewed(reviewed, f"game {record.id} ({record.level}, {record.played_at[:16]})",
-                        record.time_ms, record.three_bv, stats, bool(record.abandoned))
+        when = f"{record.level}, {record.played_at[:16]}"
+        return Reviewed(reviewed, f"game {record.id} ({when})", record.time_ms, record.three_bv, stats,
+                        bool(record.abandoned), heading=_("game {id} ({when})").format(id=record.id, when=when))
 
 
 def review_timeline(timeline: Timeline) -> Review:
@@ -94,7 +106,8 @@ def run_review(args) -> int:
     try:
         reviewed = load_review(args.review, getattr(args, "data_dir", None))
     except (LogError, ReplayFileError) as err:
-        print(f"{PROG}: error: --review {args.review}: {err}", file=sys.stderr)
+        from game.cli import error_line
+        print(error_line(f"--review {args.review}: {describe(err)}"), end="", file=sys.stderr)
         return 2
     print(json.dumps(to_json(reviewed)) if args.json else to_text(reviewed))
     return 0
@@ -137,10 +150,15 @@ def _plural(n: int, word: str, words: str | None = None) -> str:
 def to_text(reviewed: Reviewed) -> str:
     """The review in words: a line per move, then the summary and the statistics."""
     review = reviewed.review
-    result = "won" if review.won else "abandoned" if reviewed.abandoned else "lost"
-    lines = [f"Review of {reviewed.title}: {review.rows}x{review.cols}, {review.mines} mines, {result} "
-             f"in {reviewed.time_ms / 1000:.3f} s" + (f", 3BV {reviewed.three_bv}" if reviewed.three_bv else ""),
-             f"{'#':>4}  {'time':>9}  {'move':<6}  {'cell':<9}  {'verdict':<15}  mine probability"]
+    end = "won" if review.won else "abandoned" if reviewed.abandoned else "lost"
+    result = _(RESULT_WORDS[end])
+    seconds = format_decimal(reviewed.time_ms / 1000, format="0.000", locale=locale_name())
+    heading = _("Review of {game}: {rows}x{cols}, {mines} mines, {result} in {seconds} s").format(
+        game=reviewed.heading or reviewed.title, rows=review.rows, cols=review.cols, mines=review.mines,
+        result=result, seconds=seconds)
+    lines = [heading + (_(", 3BV {bv}").format(bv=reviewed.three_bv) if reviewed.three_bv else ""),
+             "{0:>4}  {1:>9}  {2:<6}  {3:<9}  {4:<15}  {5}".format(
+                 "#", _("time"), _("move"), _("cell"), _("verdict"), _("mine probability"))]
     for m in review.moves:
         lines.append(f"{m.index + 1:>4}  {m.time_ms / 1000:>7.3f} s  {KIND_WORDS[m.kind]:<6}  "
                      f"{fmt(m.cell):<9}  {VERDICT_WORDS[m.verdict]:<15}  {probability_words(m)}".rstrip())
@@ -155,12 +173,15 @@ def to_text(reviewed: Reviewed) -> str:
     stats = reviewed.stats
     shown = []
     if stats.get("clicks_reveal") is not None:  # a recorded game's own counts
-        shown.append(f"3BV solved {stats['three_bv_solved']}, clicks {stats['clicks_reveal']} reveal, "
-                     f"{stats['clicks_flag']} flag, {stats['clicks_chord']} chord, {stats['clicks_wasted']} wasted"
-                     + (f", efficiency {stats['efficiency']:.0f} %" if stats.get("efficiency") is not None else ""))
+        shown.append(_("3BV solved {solved}, clicks {reveal} reveal, {flag} flag, {chord} chord, {wasted} wasted")
+                     .format(solved=stats["three_bv_solved"], reveal=stats["clicks_reveal"],
+                             flag=stats["clicks_flag"], chord=stats["clicks_chord"], wasted=stats["clicks_wasted"])
+                     + (_(", efficiency {efficiency} %").format(efficiency=f"{stats['efficiency']:.0f}")
+                        if stats.get("efficiency") is not None else ""))
     if stats.get("clicks") is not None:  # the competitive figures, as the result panel's Details words them
         shown += detail_lines(SimpleNamespace(**stats))
-    lines.append("Statistics: " + ("; ".join(shown) if shown else "none recorded for this game"))
+    lines.append(_("Statistics: {figures}").format(
+        figures="; ".join(shown) if shown else _("none recorded for this game")))
     return "\n".join(lines)
 
 

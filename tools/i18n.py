@@ -95,15 +95,21 @@ def _shown(path: Path) -> str:
 
 
 def fill(table_path: str, lang: str = "es") -> int:
-    """Add the translations of a JSON table to ``lang``'s catalogue (adding missing messages
-    too), then write the .po and compile the .mo. Returns how many were set."""
+    """Add the translations of a JSON table to ``lang``'s catalogue (for the messages marked
+    in the code; others are skipped), then write the .po and compile the .mo. Returns how
+    many were set."""
     table = json.loads(Path(table_path).read_text(encoding="utf-8"))
     catalog = read(lang)
     wanted = marked()
     count = 0
     for msgid, translation in table.items():
-        plural = wanted.get(msgid)
+        if msgid not in wanted:
+            continue  # not (or no longer) marked in the code
+        plural = wanted[msgid]
         string = tuple(translation) if isinstance(translation, list) else translation
+        if (plural is None) == isinstance(string, tuple):
+            raise SystemExit(f"{table_path}: {msgid!r}: a plural message needs a list of forms, "
+                             "a singular one a string")
         message = catalog.get(msgid)
         if message is None:
             catalog.add((msgid, plural) if plural else msgid, string)

@@ -8,6 +8,10 @@ the figures of games that lack them (game.records.compstats.backfill). ``--expor
 header row (``-`` writes to standard output). Warnings go to stderr; an error (a
 folder or file that cannot be written) prints ``python main.py: error: ...`` and
 returns status 2, like the other command-line errors.
+
+``--stats`` speaks the language in use, its numbers and dates in that language's formats
+(Babel: ``1.234,5`` and ``1 mar 2025`` in Spanish); the CSV is a contract with other tools,
+so its column names and values are the same in every language.
 """
 
 from __future__ import annotations
@@ -15,9 +19,15 @@ from __future__ import annotations
 import csv
 import sqlite3
 import sys
+from datetime import date
 from typing import TextIO
 
+from babel.dates import format_date
+from babel.numbers import format_decimal
+
 from game import PROG
+from game.i18n import N_, _, locale_name, ngettext
+from game.messages import describe
 from game.records.compstats import FIGURES, backfill
 from game.records.db import RecordStore
 from game.records.paths import DataDirError, db_path
@@ -25,61 +35,95 @@ from game.records.record import RECORD_FIELDS
 from game.records.stats import LevelStats, summary
 
 CSV_COLUMNS = ("id", *(name for name in RECORD_FIELDS if name != "id"))  # id first
-HEADER = ("Difficulty", "Played", "Won", "Assisted", "Abandoned", "Win %", "Streak", "Longest",
-          "Best time", "Avg time", "3BV/s")
+HEADER = (N_("Difficulty"), N_("Played"), N_("Won"), N_("Assisted"), N_("Abandoned"), N_("Win %"),
+          N_("Streak"), N_("Longest"), N_("Best time"), N_("Avg time"), "3BV/s")  # translated when shown
+LEVEL_WORDS = {"beginner": N_("beginner"), "intermediate": N_("intermediate"), "expert": N_("expert"),
+               "custom": N_("custom")}  # a record's level -> its word in the tables
+# Translators: the date of a best time, as a CLDR date pattern (Babel's format_date): English
+# keeps ISO 8601; Spanish "d MMM y" gives "1 mar 2025".
+DATE_PATTERN = N_("yyyy-MM-dd")
+
+
+def _decimal(value: float, digits: int) -> str:
+    """``value`` with ``digits`` decimals, thousands grouped, in the language's format
+    (``1,234.5`` / ``1.234,5``); rounded as ``format(value, '.Nf')`` rounds."""
+    pattern = "#,##0." + "0" * digits if digits else "#,##0"
+    return format_decimal(round(value, digits), format=pattern, locale=locale_name())
 
 
 def _seconds(value: float | None) -> str:
-    return "-" if value is None else f"{value:.3f} s"
+    return "-" if value is None else f"{_decimal(value, 3)} s"
 
 
-def _number(value: float | None, fmt: str) -> str:
-    return "-" if value is None else format(value, fmt)
+def _number(value: float | None, digits: int) -> str:
+    return "-" if value is None else _decimal(value, digits)
+
+
+def _count(value: int) -> str:
+    return format_decimal(value, format="#,##0", locale=locale_name())
+
+
+def _level(level: str) -> str:
+    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+
+
+def _date(played_at: str) -> str:
+    """The day of an ISO 8601 time stamp (a record's ``played_at``) in the language's format;
+    the stamp's first ten characters when it is not a date."""
+    try:
+        day = date.fromisoformat(played_at[:10])
+    except ValueError:
+        return played_at[:10]
+    return format_date(day, format=_(DATE_PATTERN), locale=locale_name())
 
 
 def stats_table(levels: dict[str, LevelStats]) -> str:
     """The statistics as an aligned text table, one row per level, then the best times."""
-    rows = [HEADER] + [
-        (s.level, str(s.played), str(s.won), str(s.assisted), str(s.abandoned), _number(s.win_percent, ".1f"),
-         str(s.current_streak), str(s.longest_streak), _seconds(s.best_time),
-         _seconds(s.average_time), _number(s.average_3bv_per_second, ".2f"))
+    rows = [tuple(_(label) for label in HEADER)] + [
+        (_level(s.level), _count(s.played), _count(s.won), _count(s.assisted), _count(s.abandoned),
+         _number(s.win_percent, 1), _count(s.current_streak), _count(s.longest_streak), _seconds(s.best_time),
+         _seconds(s.average_time), _number(s.average_3bv_per_second, 2))
         for s in levels.values()]
     widths = [max(len(row[i]) for row in rows) for i in range(len(HEADER))]
     lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
                        for i, (cell, w) in enumerate(zip(row, widths))).rstrip()
              for row in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
-    lines += ["", "Won: without help. Assisted: won with a hint, autoplay or the probability",
-              "overlay (played, not won). Abandoned: left after the first reveal (a loss).", ""]
+    lines += ["", *_("Won: without help. Assisted: won with a hint, autoplay or the probability\n"
+                     "overlay (played, not won). Abandoned: left after the first reveal (a loss).").splitlines(),
+              ""]
     lines += figures_table(levels)
     for s in levels.values():
         if s.best_times:
-            lines += ["", f"Best times, {s.level}:"]
-            lines += [f"  {b.rank:>2}. {b.seconds:8.3f} s  {b.name:<20} {b.played_at[:10]}"
+            lines += ["", _("Best times, {level}:").format(level=_level(s.level))]
+            lines += [f"  {b.rank:>2}. {_decimal(b.seconds, 3):>8} s  {b.name:<20} {_date(b.played_at)}"
                       for b in s.best_times]
         if s.best_speed is not None:
-            lines.append(f"  Best 3BV/s {s.best_speed.three_bv_per_second:.2f} ({s.best_speed.name}, "
-                         f"{s.best_speed.played_at[:10]})")
+            lines.append("  " + _("Best 3BV/s {speed} ({name}, {date})").format(
+                speed=_decimal(s.best_speed.three_bv_per_second, 2), name=s.best_speed.name,
+                date=_date(s.best_speed.played_at)))
         if s.best_efficiency is not None:
-            lines.append(f"  Best efficiency {s.best_efficiency.efficiency:.0f} % "
-                         f"({s.best_efficiency.name}, {s.best_efficiency.played_at[:10]})")
+            lines.append("  " + _("Best efficiency {efficiency} % ({name}, {date})").format(
+                efficiency=_decimal(s.best_efficiency.efficiency, 0), name=s.best_efficiency.name,
+                date=_date(s.best_efficiency.played_at)))
     return "\n".join(lines)
 
 
 def figures_table(levels: dict[str, LevelStats]) -> list[str]:
     """The competitive statistics per level, best and average of wins (see the README)."""
-    header = ("Difficulty", *(f"{label} {end}" for _, label, _ in FIGURES for end in ("best", "avg")))
-    digits = {"bbbv_per_s": ".2f", "ios": ".3f", "rqp": ".2f", "ioe": ".3f"}
+    ends = (N_("{figure} best"), N_("{figure} avg"))
+    header = (_("Difficulty"), *(_(end).format(figure=label) for _column, label, _best in FIGURES for end in ends))
+    digits = {"bbbv_per_s": 2, "ios": 3, "rqp": 2, "ioe": 3}
     rows = [header] + [
-        (s.level, *(_number(s.figures.get(column, (None, None))[i], digits[column])
-                    for column, _, _ in FIGURES for i in (0, 1)))
+        (_level(s.level), *(_number(s.figures.get(column, (None, None))[i], digits[column])
+                            for column, _label, _best in FIGURES for i in (0, 1)))
         for s in levels.values()]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
                        for i, (cell, w) in enumerate(zip(row, widths))).rstrip() for row in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
-    return lines + ["Competitive statistics of wins (ms-toollib): best of the wins that may enter the",
-                    "best times, average of the wins without help. RQP: lower is better."]
+    return lines + _("Competitive statistics of wins (ms-toollib): best of the wins that may enter the\n"
+                     "best times, average of the wins without help. RQP: lower is better.").splitlines()
 
 
 def export_csv(store: RecordStore, out: TextIO) -> int:
@@ -95,7 +139,8 @@ def export_csv(store: RecordStore, out: TextIO) -> int:
 
 
 def _error(message: str) -> int:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+    from game.cli import error_line
+    print(error_line(message), end="", file=sys.stderr)
     return 2
 
 
@@ -108,16 +153,17 @@ def run_stats(args) -> int:
     try:
         path = db_path(args.data_dir)
     except DataDirError as err:
-        return _error(str(err))
-    store = RecordStore.open(path, notify=lambda message: print(f"{PROG}: {message}", file=sys.stderr,
+        return _error(describe(err))
+    store = RecordStore.open(path, notify=lambda message: print(f"{PROG}: {describe(message)}", file=sys.stderr,
                                                                  flush=True))
     try:
         for message in store.warnings:
-            print(f"{PROG}: warning: {message}", file=sys.stderr)
+            print(_("{prog}: warning: {message}").format(prog=PROG, message=describe(message)), file=sys.stderr)
         while _pending(store):  # older games' figures, computed once (game.records.compstats)
             warning = backfill(store)
             if warning:
-                print(f"{PROG}: warning: {warning}", file=sys.stderr)
+                print(_("{prog}: warning: {message}").format(prog=PROG, message=describe(warning)),
+                      file=sys.stderr)
                 break
         if args.stats:
             print(stats_table(summary(store)))
@@ -125,7 +171,7 @@ def run_stats(args) -> int:
             return _export(store, args.export_stats)
         return 0
     except sqlite3.Error as err:
-        return _error(f"the records database {path} could not be read ({err})")
+        return _error(_("the records database {path} could not be read ({error})").format(path=path, error=err))
     finally:
         store.close()
 
@@ -143,6 +189,8 @@ def _export(store: RecordStore, target: str) -> int:
         with open(target, "w", newline="", encoding="utf-8") as out:
             count = export_csv(store, out)
     except OSError as err:
-        return _error(f"--export-stats {target}: cannot write the file ({err.strerror or err})")
-    print(f"{count} games written to {target}")
+        return _error(_("--export-stats {file}: cannot write the file ({error})").format(
+            file=target, error=err.strerror or err))
+    print(ngettext("{count} game written to {file}", "{count} games written to {file}", count).format(
+        count=_count(count), file=target))
     return 0

@@ -9,6 +9,8 @@ before it at 0). When that pointer path does not replay to the recorded result u
 ms-toollib's rules (a chord made by a left click on a number, an option of this game the
 formats do not have), the events are made from the logged moves instead: each move a click
 at its cell's centre at its time (a chord as both buttons), which always replays the moves.
+The player's lines are in the language in use (game.i18n); the errors carry their facts
+(:class:`LogError` is game.messages.Explained: ``str`` English, ``describe`` translated).
 No pygame here.
 """
 
@@ -16,11 +18,15 @@ from __future__ import annotations
 
 import sys
 
-from game import PROG
+from babel.numbers import format_decimal
+
 from game.bv import bv_parts
+from game.i18n import N_, _, locale_name
+from game.messages import Explained, describe
 from game.replay.events import CELL_PX, Action, PointerEvent, Replay
 from game.replay.files import ReplayFileError, check_evf_name, write_evf
 
+RESULT_WORDS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}  # a game's end
 MOVE_CLICKS = {  # a logged move -> the clicks that make it in the formats
     "reveal": (Action.LEFT_PRESS, Action.LEFT_RELEASE),
     "flag": (Action.RIGHT_PRESS, Action.RIGHT_RELEASE),
@@ -28,8 +34,9 @@ MOVE_CLICKS = {  # a logged move -> the clicks that make it in the formats
 }
 
 
-class LogError(ValueError):
-    """A log that cannot become a replay; the message is for the player."""
+class LogError(Explained, ValueError):
+    """A log that cannot become a replay: a template marked with ``N_`` and the values it
+    names (game.messages.Explained); ``describe(err)`` is the player's sentence."""
 
 
 def pointer_events(data: dict) -> tuple[PointerEvent, ...]:
@@ -62,7 +69,7 @@ def replay_of(data: dict, record, from_moves: bool = False) -> Replay:
             covered board), or the log is not one this game writes.
     """
     if data.get("start") or data.get("start_flags"):
-        raise LogError("it started from a loaded position, and replay files start from a covered board")
+        raise LogError(N_("it started from a loaded position, and replay files start from a covered board"))
     try:
         mines = frozenset((r, c) for r, c in data["mines"])
         events = move_events(data) if from_moves else pointer_events(data)
@@ -70,7 +77,7 @@ def replay_of(data: dict, record, from_moves: bool = False) -> Replay:
                       time_ms=record.time_ms, completed=bool(record.won),
                       bbbv=bv_parts(mines, data["rows"], data["cols"]).value, player=record.name)
     except (KeyError, TypeError, ValueError) as err:
-        raise LogError(f"its move log is damaged ({err})") from None
+        raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
 
 
 def log_replays(data: dict, record) -> list[Replay]:
@@ -102,14 +109,15 @@ def save_replay(store, which: str, path: str) -> str:
     record = _find(store, which)
     data = store.log(record.id)
     if data is None:
-        raise LogError(f"game {record.id} has no move log (it was recorded before logs were kept)")
+        raise LogError(N_("game {id} has no move log (it was recorded before logs were kept)"), id=record.id)
     if data.get("pointer_gaps"):  # keyboard or autoplay moves, left-click chords: not in the path
         write_evf(path, replay_of(data, record, from_moves=True))
-        how = "clicks at the cells of its moves (some were made with the keyboard, autoplay or a left-click chord)"
+        how = _("clicks at the cells of its moves (some were made with the keyboard, autoplay or a "
+                "left-click chord)")
     else:
         try:
             write_evf(path, replay_of(data, record))
-            how = "its pointer input"
+            how = _("its pointer input")
         except ReplayFileError as err:
             if not data.get("moves"):
                 raise
@@ -117,44 +125,47 @@ def save_replay(store, which: str, path: str) -> str:
                 write_evf(path, replay_of(data, record, from_moves=True))
             except ReplayFileError:
                 raise err from None
-            how = "clicks at the cells of its moves (its own pointer path does not replay in the format's rules)"
+            how = _("clicks at the cells of its moves (its own pointer path does not replay in the format's rules)")
     result = "won" if record.won else "abandoned" if record.abandoned else "lost"
-    return (f"game {record.id} ({record.level} {record.rows}x{record.cols}, {result}, "
-            f"{record.time_ms / 1000:.3f} s) written to {path} from {how}")
+    return _("game {id} ({level} {rows}x{cols}, {result}, {seconds} s) written to {file} from {how}").format(
+        id=record.id, level=record.level, rows=record.rows, cols=record.cols, result=_(RESULT_WORDS[result]),
+        seconds=format_decimal(record.time_ms / 1000, format="0.000", locale=locale_name()), file=path, how=how)
 
 
 def _find(store, which: str):
     if which == "last":
         games = store.games()
         if not games:
-            raise LogError("no game is recorded yet")
+            raise LogError(N_("no game is recorded yet"))
         return games[-1]
     try:
         record_id = int(which)
     except ValueError:
-        raise LogError(f"{which!r} is not a game: give a game's id (see --export-stats) or last") from None
+        raise LogError(N_("{which} is not a game: give a game's id (see --export-stats) or last"),
+                       which=repr(which)) from None
     record = store.game(record_id)
     if record is None:
-        raise LogError(f"no game has the id {record_id} (see --export-stats for the ids)")
+        raise LogError(N_("no game has the id {id} (see --export-stats for the ids)"), id=record_id)
     return record
 
 
 def run_save_replay(args) -> int:
     """``--save-replay ID|last FILE.evf``: 0 when written, 2 with one line on stderr otherwise."""
     from game.records.db import RecordStore
+    from game.cli import error_line
     from game.records.paths import DataDirError, db_path
 
     which, path = args.save_replay
     try:
         store = RecordStore.open(db_path(args.data_dir))
     except DataDirError as err:
-        print(f"{PROG}: error: {err}", file=sys.stderr)
+        print(error_line(describe(err)), end="", file=sys.stderr)
         return 2
     try:
         print(save_replay(store, which, path))
         return 0
     except (LogError, ReplayFileError) as err:
-        print(f"{PROG}: error: --save-replay {which} {path}: {err}", file=sys.stderr)
+        print(error_line(f"--save-replay {which} {path}: {describe(err)}"), end="", file=sys.stderr)
         return 2
     finally:
         store.close()

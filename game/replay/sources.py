@@ -9,10 +9,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from game.board import Config
+from game.i18n import N_
 from game.match import replay_log
 from game.replay.events import Replay
 from game.replay.files import FORMATS, ReplayFileError, read_replay
 from game.replay.fromlog import LogError, _find, replay_of
+from game.messages import describe
 from game.replay.player import Timeline
 
 
@@ -29,7 +31,7 @@ def recorded_replay(store, record) -> Replay:
     """
     data = store.log(record.id)
     if data is None:
-        raise LogError(f"game {record.id} has no move log (it was recorded before logs were kept)")
+        raise LogError(N_("game {id} has no move log (it was recorded before logs were kept)"), id=record.id)
     return log_replay(data, record)
 
 
@@ -53,7 +55,7 @@ def ends_as_logged(replay: Replay, data: dict) -> bool:
     try:
         game, _ = replay_log(data, Config(data["rows"], data["cols"], len(data["mines"])))
     except (KeyError, TypeError, ValueError) as err:
-        raise LogError(f"its move log is damaged ({err})") from None
+        raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
     cells = [(r, c) for r in range(game.rows) for c in range(game.cols)]
     return Timeline(replay).final_look() == [game.appearance(cell) for cell in cells]
 
@@ -78,7 +80,7 @@ def load_replay(which: str, data_dir: str | None = None) -> Replay:
         try:
             return recorded_replay(store, record)
         except LogError as err:
-            raise LogError(f"game {record.id}: {err}") from None
+            raise LogError(N_("game {id}: {error}"), id=record.id, error=err) from None
 
 
 @contextmanager
@@ -92,14 +94,14 @@ def recorded_game(which: str, data_dir: str | None = None):
             a replay file (the message says what is allowed).
     """
     if which != "last" and not which.strip().isdigit():
-        raise LogError(f"{which!r} is neither a game (its id, as --export-stats lists, or last) "
-                       "nor a replay file (.evf, .avf, .rmv or .mvf)")
+        raise LogError(N_("{which} is neither a game (its id, as --export-stats lists, or last) "
+                          "nor a replay file (.evf, .avf, .rmv or .mvf)"), which=repr(which))
     from game.records.db import RecordStore
     from game.records.paths import DataDirError, db_path
     try:
         store = RecordStore.open(db_path(data_dir))
     except DataDirError as err:
-        raise LogError(str(err)) from None
+        raise LogError("{error}", error=err) from None  # its own words (described when shown)
     try:
         yield store, _find(store, which.strip())
     finally:
@@ -111,11 +113,11 @@ def prepare_replay(args) -> int | None:
     returns None when it was read, else 2 after one line on stderr naming the problem."""
     import sys
 
-    from game import PROG
+    from game.cli import error_line
     try:
         args.replay_loaded = load_replay(args.replay, getattr(args, "data_dir", None))
     except (LogError, ReplayFileError) as err:
-        print(f"{PROG}: error: --replay {args.replay}: {err}", file=sys.stderr)
+        print(error_line(f"--replay {args.replay}: {describe(err)}"), end="", file=sys.stderr)
         return 2
     return None
 
