@@ -224,7 +224,7 @@ def test_the_options_refusal_in_spanish(window):
     options = open_from_menu(w, "Options")
     first = [label for label, _value in options.rows()].index("Primer clic")
     w.click(options.row_rect(first).center)
-    assert options.message.startswith("Los tableros sin adivinar siempre abren una zona")
+    assert options.message.startswith("Los tableros sin conjeturas siempre abren una zona")
 
 
 def test_the_custom_form_in_spanish(window, drawn):
@@ -239,7 +239,7 @@ def test_the_custom_form_in_spanish(window, drawn):
     assert w.scene is form and form.message == "filas: escribe un número"
     w.type("1001")
     w.key(pygame.K_RETURN)
-    assert form.message.startswith("filas: 1001 está fuera de rango; se admite 1..1000")
+    assert form.message.startswith("filas: 1001 está fuera de rango; permitido 1..1000")
     assert "filas y columnas: máx. 1000" == form.hints()[2]
     form.services.no_guess = True
     for _ in range(4):
@@ -249,7 +249,30 @@ def test_the_custom_form_in_spanish(window, drawn):
     for _ in range(len(form.values[1])):
         w.key(pygame.K_BACKSPACE)
     w.type("999")
-    assert form.hints()[2].startswith("1..") and form.hints()[2].endswith(" sin adivinar")
+    assert form.hints()[2].startswith("1..") and form.hints()[2].endswith(" sin conjeturas")
+
+
+def set_fields(w, form, *values):
+    """Type ``values`` over the form's rows, columns and mines."""
+    for i, value in enumerate(values):
+        while form.focus != i:
+            w.key(pygame.K_TAB)
+        for _ in range(len(form.values[i])):
+            w.key(pygame.K_BACKSPACE)
+        w.type(str(value))
+
+
+def test_the_custom_form_refusals_of_the_game_and_the_generator_in_spanish(window):
+    """What Config and the no-guess generator refuse is said in Spanish (game.messages.describe)."""
+    w = window(["--lang", "es"])
+    form = open_from_menu(w, "Custom")
+    set_fields(w, form, 9, 9, 81)
+    w.key(pygame.K_RETURN)
+    assert w.scene is form and form.message == "minas: 81 está fuera de rango para 9x9; permitido 1..80"
+    form.services.no_guess = True
+    set_fields(w, form, 9, 9, 80)
+    w.key(pygame.K_RETURN)
+    assert w.scene is form and form.message.startswith("los tableros sin conjeturas de 9x9 admiten como mucho")
 
 
 def test_the_help_and_pause_in_spanish(window, drawn):

@@ -87,11 +87,9 @@ class CustomForm(Scene):
         rows, cols, mines = numbers
         config = self.services.config_for(rows, cols, mines)
         if config.no_guess:
-            message = supported(config)
-            if isinstance(message, ValueError):  # (the no-guess limits as data)
-                raise message
-            if message:
-                raise ValueError(message)
+            reason = supported(config)  # a game.messages.Note, or None
+            if reason:
+                raise ExplainedValueError(reason.template, **reason.params)
         return config
 
     # ----- the ranges the hints show (what validate takes) -------------------------------------
