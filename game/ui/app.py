@@ -12,7 +12,8 @@ import pygame  # noqa: E402
 
 from game import PROG  # noqa: E402
 from game.board import Config  # noqa: E402
-from game.i18n import set_language, system_language  # noqa: E402
+from game.i18n import _, set_language, system_language  # noqa: E402
+from game.messages import describe  # noqa: E402
 from game.records import open_records  # noqa: E402
 from game.replay.events import Replay  # noqa: E402
 from game.ui import theme  # noqa: E402
@@ -50,7 +51,7 @@ class WindowManager(SceneManager):
         if not warnings and records.packing:  # one write a frame: figures, or a slice of a log
             warnings = records.pack_step()
         for warning in warnings:
-            print(f"{PROG}: warning: {warning}", file=sys.stderr)
+            print(_("{prog}: warning: {message}").format(prog=PROG, message=warning), file=sys.stderr)
 
     def busy(self) -> bool:
         records = self.services.records
@@ -93,36 +94,38 @@ class Navigation:
         move log (recorded before logs were kept) or cannot be replayed (a loaded position).
         Its events are chosen as ``--replay ID`` chooses them
         (:func:`game.replay.sources.recorded_replay`)."""
-        found = self._recorded(record_id, back, "Watch", "watched")
+        cannot = _("Game {id} cannot be watched: {reason}.")
+        found = self._recorded(record_id, back, _("Watch"), cannot)
         if not isinstance(found, Replay):
             return found
         try:
             return self.replay(found, back)
         except ValueError as err:  # a replay the viewer cannot play
-            return MessageBox(self.services, back, "Watch", [f"Game {record_id} cannot be watched: {err}."])
+            return MessageBox(self.services, back, _("Watch"), [cannot.format(id=record_id, reason=describe(err))])
 
     def review(self, record_id: int, back):
         """The review viewer (game.ui.scenes.review) on recorded game ``record_id``, going
         ``back`` when it closes; a message box over ``back`` when the game cannot be watched
         (as :meth:`watch`) or reviewed. The review is computed here, before it opens."""
-        found = self._recorded(record_id, back, "Review", "reviewed")
+        found = self._recorded(record_id, back, _("Review"), _("Game {id} cannot be reviewed: {reason}."))
         if not isinstance(found, Replay):
             return found
-        return self.review_replay(found, back, f"Review of game {record_id}")
+        return self.review_replay(found, back, _("Review of game {id}").format(id=record_id))
 
-    def _recorded(self, record_id: int, back, title: str, done: str):
+    def _recorded(self, record_id: int, back, title: str, cannot: str):
         """The Replay of recorded game ``record_id``, or a message box ``title`` over ``back``
-        saying why it cannot be ``done`` (not recorded, no log, a loaded position)."""
+        saying why not (not recorded; ``cannot``, a sentence with ``{id}`` and ``{reason}``:
+        no log, a loaded position). ``title`` and ``cannot`` in the language in use."""
         from game.replay.sources import LogError, recorded_replay
 
         records = self.services.records
         record = records.store.game(record_id) if records is not None else None
         if record is None:
-            return MessageBox(self.services, back, title, [f"Game {record_id} is not in the records."])
+            return MessageBox(self.services, back, title, [_("Game {id} is not in the records.").format(id=record_id)])
         try:
             return recorded_replay(records.store, record)
         except LogError as err:
-            return MessageBox(self.services, back, title, [f"Game {record_id} cannot be {done}: {err}."])
+            return MessageBox(self.services, back, title, [cannot.format(id=record_id, reason=describe(err))])
 
     def review_game(self, log: dict, record, back):
         """The review viewer on a game just played: its move ``log`` (Match.log_data) and its
@@ -133,8 +136,9 @@ class Navigation:
         try:
             replay = log_replay(log, record)
         except LogError as err:
-            return MessageBox(self.services, back, "Review", [f"This game cannot be reviewed: {err}."])
-        return self.review_replay(replay, back, "Review of this game")
+            return MessageBox(self.services, back, _("Review"),
+                              [_("This game cannot be reviewed: {reason}.").format(reason=describe(err))])
+        return self.review_replay(replay, back, _("Review of this game"))
 
     def review_replay(self, replay, back=None, title: str | None = None):
         """The review viewer on ``replay``, or a message box over ``back`` (the menu when None)
@@ -142,8 +146,8 @@ class Navigation:
         try:
             return ReviewViewer(self.services, replay, back=back, title=title)
         except ValueError as err:
-            return MessageBox(self.services, back if back is not None else self.menu(), "Review",
-                              [f"It cannot be reviewed: {err}."])
+            return MessageBox(self.services, back if back is not None else self.menu(), _("Review"),
+                              [_("It cannot be reviewed: {reason}.").format(reason=describe(err))])
 
 
 def first_scene(services, config, warnings=(), replay=None):
@@ -163,7 +167,7 @@ def first_scene(services, config, warnings=(), replay=None):
     else:
         scene = Playing(services, services.new_game(config))
     if warnings:
-        scene = MessageBox(services, scene, "Records and settings", list(warnings))
+        scene = MessageBox(services, scene, _("Records and settings"), list(warnings))
     return scene
 
 
@@ -180,7 +184,7 @@ def run_config(services, config, warnings: list[str]):
         from game.noguess import supported
         reason = supported(wanted)
         if reason:
-            warnings.append(f"No-guess is off for this board: {reason}.")
+            warnings.append(_("No-guess is off for this board: {reason}.").format(reason=describe(reason)))
             first_click = services.settings.first_click
             wanted = Config(wanted.rows, wanted.cols, wanted.mines, first_click=first_click,
                             questions=wanted.questions, no_guess=False)
@@ -238,10 +242,11 @@ def record_hook(records):
     def record(game, log=None, help=None) -> str | None:
         note = hook(game, log, help)
         if note and records.last_record_id is None:
-            print(f"{PROG}: warning: {note}", file=sys.stderr)
+            print(_("{prog}: warning: {message}").format(prog=PROG, message=note), file=sys.stderr)
             if records.store.read_only:
-                return f"Not recorded: the records file is read-only ({records.store.problem})."
-            return "Not recorded: the records could not be written (see the message on stderr)."
+                return _("Not recorded: the records file is read-only ({problem}).").format(
+                    problem=describe(records.store.problem))
+            return _("Not recorded: the records could not be written (see the message on stderr).")
         return note
     return record
 
@@ -252,11 +257,11 @@ def missing_screen() -> str | None:
     try:
         pygame.display.init()
     except pygame.error as err:
-        return f"no display to open a window on ({err})"
+        return _("no display to open a window on ({reason})").format(reason=err)
     driver = pygame.display.get_driver()
     if driver in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
-        return (f"no display to open a window on (SDL found only its '{driver}' driver); "
-                "run it from a desktop session, or play in the terminal with --console")
+        return _("no display to open a window on (SDL found only its '{driver}' driver); "
+                 "run it from a desktop session, or play in the terminal with --console").format(driver=driver)
     return None
 
 
@@ -268,13 +273,13 @@ def run_window(args) -> int:
     """
     problem = missing_screen()
     if problem:
-        print(f"python main.py: error: {problem}", file=sys.stderr)
+        print(_("{prog}: error: {message}").format(prog=PROG, message=problem), file=sys.stderr)
         pygame.quit()
         return 2
     try:
         loop, services = build(args)
     except ValueError as err:
-        print(f"python main.py: error: {err}", file=sys.stderr)
+        print(_("{prog}: error: {message}").format(prog=PROG, message=describe(err)), file=sys.stderr)
         pygame.quit()
         return 2
     try:
@@ -294,11 +299,11 @@ def finish_run(loop, services) -> None:
     if match is not None:
         services.abandon(match)
     for warning in services.records.finish_packing():
-        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+        print(_("{prog}: warning: {message}").format(prog=PROG, message=warning), file=sys.stderr)
     worker = services.records.figures_worker
     worker.wait(FIGURES_WAIT)
     for warning in worker.poll(services.records.store):
-        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+        print(_("{prog}: warning: {message}").format(prog=PROG, message=warning), file=sys.stderr)
     services.records.close()
 
 

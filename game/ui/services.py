@@ -20,7 +20,7 @@ from typing import Callable
 from game import PROG
 from game.board import Config
 from game.engine import Game
-from game.i18n import set_language, system_language
+from game.i18n import _, set_language, system_language
 from game.match import Match
 from game.records.session import Records
 from game.records.settings import Settings
@@ -113,7 +113,7 @@ class Services:
             return None
         note = self.records.abandon(match.game, log=match.log_snapshot(), help=match)
         if note:
-            print(f"{PROG}: warning: {note}", file=sys.stderr)
+            print(_("{prog}: warning: {message}").format(prog=PROG, message=note), file=sys.stderr)
         return note
 
     # ----- the player's choices, saved at once -----------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui.assist import Hint, HintRequest
 from game.ui.camera_view import is_overview
 from game.ui.canvas import Canvas, layer, scale_of
@@ -34,6 +35,12 @@ SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_
 PAGE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)  # a panel's worth of lines at a time
 THINKING = Hint("none", None, "Thinking", "Weighing the possible guesses, move by move.")
 STALE = Hint("none", None, "No hint", "The board changed while the hint was worked out.")
+# The strip's words, longest first: the first that fits the board's width is shown
+THINKING_STRIP = (N_("Thinking..."),)  # a big board's probabilities are being counted
+AUTOPLAY_THINKING = (N_("Autoplay: thinking... - any key or click stops"), N_("Autoplay: thinking..."),
+                     N_("Thinking..."))
+AUTOPLAY = (N_("Autoplay - any key or click stops"), N_("Autoplay - any key stops"), N_("Autoplay"))
+CLOSES = N_("Any key or click closes")  # the hint panel's footer
 
 
 def probability_colour(p: float) -> tuple[int, int, int]:
@@ -84,7 +91,7 @@ class ProbabilityLayer:
         least PERCENT_MIN_PX screen pixels wide."""
         probabilities = assistant.probabilities_soon()
         if probabilities is False:  # a big board's count is under way: say so, and keep the window going
-            draw_strip(screen, self.layout, ("Thinking...",))
+            draw_strip(screen, self.layout, THINKING_STRIP)
             return
         camera = self.layout.camera
         with_text = camera.cell * scale >= PERCENT_MIN_PX
@@ -115,21 +122,18 @@ class ProbabilityLayer:
 def draw_autoplay_strip(screen: pygame.Surface, layout: BoardLayout, thinking: bool = False) -> None:
     """A translucent strip along the board's bottom: autoplay runs, any key stops it (and,
     while a big board's analysis is worked out, that it is thinking)."""
-    if thinking:
-        draw_strip(screen, layout, ("Autoplay: thinking... - any key or click stops", "Autoplay: thinking...",
-                                    "Thinking..."))
-    else:
-        draw_strip(screen, layout, ("Autoplay - any key or click stops", "Autoplay - any key stops", "Autoplay"))
+    draw_strip(screen, layout, AUTOPLAY_THINKING if thinking else AUTOPLAY)
 
 
 def draw_strip(screen: pygame.Surface, layout: BoardLayout, messages: tuple[str, ...]) -> None:
     """A translucent strip (the theme's title colour) along the board's bottom with the first
-    of ``messages`` that fits it (the last when none does)."""
+    of ``messages`` (messages marked with ``N_``, translated here) that fits it (the last when
+    none does)."""
     board = layout.board
     strip = layer(screen, (board.width, STRIP_H), alpha=True, at=(board.left, board.bottom - STRIP_H))
     strip.fill((*palette.title, 165))
     screen.blit(strip, (board.left, board.bottom - STRIP_H))
-    for message in messages:
+    for message in map(_, messages):
         if text_width(message, TEXT_SIZE) <= board.width - 4:
             break
     text(screen, message, (board.centerx, board.bottom - STRIP_H // 2 + 1), TEXT_SIZE, palette.title_text, "center")
@@ -295,8 +299,8 @@ class HintPanel(Overlay):
         for line in self.lines[self.offset:self.offset + self.shown]:
             text(screen, line, (left, top), TEXT_SIZE, palette.text)
             top += TEXT_LINE
-        footer = "Any key or click closes"
+        footer = _(CLOSES)
         if self.cut:
             last = self.offset + self.shown
-            footer = f"Up/Down: more ({last}/{len(self.lines)}); other keys close"
+            footer = _("Up/Down: more ({last}/{count}); other keys close").format(last=last, count=len(self.lines))
         text(screen, footer, (self.panel.centerx, top + 1), 13, palette.faint, "midtop")

@@ -21,6 +21,7 @@ import pygame
 
 from game import PROG
 from game.engine import State
+from game.i18n import _
 from game.moves import CHORD, FLAG, REVEAL, Outcome
 
 SOUNDS = Path(__file__).resolve().parent.parent.parent / "assets" / "sounds"
@@ -136,7 +137,8 @@ class Sound:
     def _fail(self, err: Exception) -> None:
         if self.failed is None:
             self.failed = str(err) or type(err).__name__
-            print(f"{PROG}: no sound ({self.failed}); playing silently", file=self.stderr or sys.stderr)
+            print(_("{prog}: no sound ({reason}); playing silently").format(prog=PROG, reason=self.failed),
+                  file=self.stderr or sys.stderr)
         self.sounds = None
 
 

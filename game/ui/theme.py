@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import N_
+
 RGB = tuple[int, int, int]
 
 
@@ -34,7 +36,7 @@ class Theme:
     bundled font family the text uses."""
 
     name: str
-    label: str  # as Options shows it
+    label: str  # as Options shows it: a message, translated where it is shown
     # chrome
     panel: RGB  # face of every panel, the window's frame
     light: RGB  # top-left edge of a raised bevel
@@ -93,7 +95,7 @@ class Theme:
 
 
 CLASSIC = Theme(
-    name="classic", label="classic",
+    name="classic", label=N_("classic"),
     panel=(192, 192, 192), light=(255, 255, 255), shade=(128, 128, 128), text=(0, 0, 0),
     title=(0, 0, 128), title_text=(255, 255, 255), accent=(0, 0, 128), error=(160, 0, 0), dim=(64, 64, 64),
     faint=(90, 90, 90), field=(255, 255, 255), backdrop=(0, 0, 0),
@@ -113,7 +115,7 @@ CLASSIC = Theme(
 )
 
 DARK = Theme(
-    name="dark", label="dark",
+    name="dark", label=N_("dark"),
     panel=(52, 54, 60), light=(92, 95, 104), shade=(24, 25, 28), text=(226, 228, 232),
     title=(44, 78, 140), title_text=(236, 238, 242), accent=(140, 180, 255), error=(255, 128, 118), dim=(172, 176, 184),
     faint=(140, 144, 152), field=(30, 31, 35), backdrop=(12, 12, 14),
@@ -134,7 +136,7 @@ DARK = Theme(
 )
 
 CONTRAST = Theme(
-    name="contrast", label="high contrast",
+    name="contrast", label=N_("high contrast"),
     panel=(0, 0, 0), light=(255, 255, 255), shade=(150, 150, 150), text=(255, 255, 255),
     title=(255, 255, 0), title_text=(0, 0, 0), accent=(255, 255, 0), error=(255, 150, 150), dim=(220, 220, 220),
     faint=(200, 200, 200), field=(0, 0, 0), backdrop=(0, 0, 0),

@@ -11,6 +11,7 @@ from typing import Callable
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui import draw
 from game.ui.scene import Overlay
 from game.ui.theme import palette
@@ -21,12 +22,17 @@ LINE = 13  # message line height, pixels
 PAD = 8  # space inside the box, pixels
 BUTTON_W, BUTTON_H = 64, 22  # box buttons, pixels
 MAX_WIDTH = 300  # widest box, pixels
+ON_STDERR = N_("(the full message is on stderr)")  # the last line of a message cut to the window
 
 
 class Box(Overlay):
-    """A titled box with wrapped ``lines`` of text and a row of ``labels`` buttons."""
+    """A titled box with wrapped ``lines`` of text and a row of ``labels`` buttons.
 
-    labels: tuple[str, ...] = ("OK",)
+    ``title`` and ``lines`` are shown as given: the caller words them in the language in use
+    (a box is modal, so the language cannot change while it shows). ``labels`` are messages
+    (``N_``), translated when the buttons are drawn."""
+
+    labels: tuple[str, ...] = (N_("OK"),)
 
     def __init__(self, services, base, title: str, lines: list[str], focus: int = 0) -> None:
         super().__init__(services, base)
@@ -47,7 +53,7 @@ class Box(Overlay):
         lines = [line for paragraph in self.message for line in (wrap(paragraph, box_w - 2 * PAD, TEXT_SIZE) or [""])]
         room = max(1, (height - 8 - 24 - BUTTON_H - 3 * PAD) // LINE)
         if len(lines) > room:  # a small window: the full text is on stderr
-            lines = lines[:room - 1] + ["(the full message is on stderr)"]
+            lines = lines[:room - 1] + [_(ON_STDERR)]
         self.shown = lines
         box_h = 24 + PAD + LINE * len(lines) + PAD + BUTTON_H + PAD
         self.box = pygame.Rect(0, 0, box_w, box_h)
@@ -98,7 +104,7 @@ class Confirm(Box):
     in the menu). The focus starts on No, so Enter alone never does the irreversible thing.
     """
 
-    labels = ("Yes", "No")
+    labels = (N_("Yes"), N_("No"))
 
     def __init__(self, services, base, title: str, question: str, on_yes: Callable[[], object],
                  quits: bool = False) -> None:

@@ -18,16 +18,25 @@ from __future__ import annotations
 import pygame
 
 from game.board import MAX_SIDE, Config, max_mines
+from game.i18n import N_, _
+from game.messages import ExplainedValueError, describe
 from game.noguess import MAX_NO_GUESS_CELLS, max_no_guess_mines, supported
 from game.ui import draw
 from game.ui.layout import MENU_SIZE
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import draw_dialog, start
 from game.ui.theme import palette
-from game.ui.widgets import Button, bevel, focus_step, text, wrap
+from game.ui.widgets import Button, bevel, focus_step, text, text_width, wrap
 
 FIELDS = ("rows", "columns", "mines")
+FIELD_LABELS = (N_("Rows"), N_("Columns"), N_("Mines"))  # as the form shows each of FIELDS
+EMPTY = {"rows": N_("rows: type a number"), "columns": N_("columns: type a number"),
+         "mines": N_("mines: type a number")}  # an empty field's error, by field
+TOO_MANY = {"rows": N_("rows: {number} is out of range; allowed 1..{top} (the most rows the game takes)"),
+            "columns": N_("columns: {number} is out of range; allowed 1..{top} "
+                          "(the most columns the game takes)")}  # a size past the game's limit
 MAX_DIGITS = 7  # longest number a field takes: one past the most mines (999,999) types, and is refused
+HINT_MARGIN = 6  # least space between a hint and the window's edge, pixels
 FIELD_STEP = 36  # pixels from one field's top to the next: a 24-pixel box, its range below it
 
 
@@ -39,14 +48,19 @@ class CustomForm(Scene):
         self.values = [str(v) for v in services.last_custom]
         self.focus = 0
         self.message = ""
-        self.start_button = Button((30, 166, 80, 24), "Start", self.submit)
-        self.back_button = Button((130, 166, 80, 24), "Back", self.leave)
+        self.start_button = Button((30, 166, 80, 24), N_("Start"), self.submit)
+        self.back_button = Button((130, 166, 80, 24), N_("Back"), self.leave)
 
     def size(self) -> tuple[int, int]:
         return MENU_SIZE
 
     def field_rect(self, index: int) -> pygame.Rect:
         return pygame.Rect(120, 36 + index * FIELD_STEP, 90, 24)
+
+    def hint_left(self, index: int, hint: str) -> int:
+        """Where field ``index``'s ``hint`` starts, logical pixels: under the field, or moved left
+        as far as it must to end inside the window (a long hint, "rows and columns at most 1000")."""
+        return max(HINT_MARGIN, min(self.field_rect(index).left, MENU_SIZE[0] - HINT_MARGIN - text_width(hint, 12)))
 
     def limits(self) -> tuple[int, int]:
         """Most (rows, cols) the game takes: any of them plays in the window (a board bigger
@@ -58,24 +72,24 @@ class CustomForm(Scene):
 
         Raises:
             ValueError: an empty field, a size over the game's limit, what Config refuses,
-                or (no-guess on) a density the no-guess generator does not take.
+                or (no-guess on) a density the no-guess generator does not take; shown
+                with game.messages.describe (its facts in the language in use).
         """
         max_rows, max_cols = self.limits()
         numbers = []
         for name, value, top in zip(FIELDS, self.values, (max_rows, max_cols, None)):
             if not value:
-                raise ValueError(f"{name}: type a number")
+                raise ExplainedValueError(EMPTY[name])
             number = int(value)
             if top is not None and not 1 <= number <= top:
-                raise ValueError(f"{name}: {number} is out of range; allowed 1..{top} "
-                                 f"(the most {name} the game takes)")
+                raise ExplainedValueError(TOO_MANY[name], number=number, top=top)
             numbers.append(number)
         rows, cols, mines = numbers
         config = self.services.config_for(rows, cols, mines)
         if config.no_guess:
-            message = supported(config)
-            if message:
-                raise ValueError(message)
+            reason = supported(config)  # a game.messages.Note, or None
+            if reason:
+                raise ExplainedValueError(reason.template, **reason.params)
         return config
 
     # ----- the ranges the hints show (what validate takes) -------------------------------------
@@ -119,7 +133,7 @@ class CustomForm(Scene):
         try:
             config = self.validate()
         except ValueError as err:
-            self.message = str(err)
+            self.message = describe(err)
             return self
         self.services.last_custom = (config.rows, config.cols, config.mines)
         return start(self.services, config)
@@ -161,16 +175,16 @@ class CustomForm(Scene):
         return self
 
     def draw(self, screen: pygame.Surface) -> None:
-        draw_dialog(screen, "Custom board")
+        draw_dialog(screen, _("Custom board"))
         hints = self.hints()
         for i, name in enumerate(FIELDS):
             rect = self.field_rect(i)
-            text(screen, name.title(), (16, rect.top + 4), 18)
+            text(screen, _(FIELD_LABELS[i]), (16, rect.top + 4), 18)
             draw.rect(screen, palette.field, rect)
             bevel(screen, rect, 2, raised=False)
             shown = self.values[i] + ("|" if i == self.focus else "")
             text(screen, shown, (rect.left + 6, rect.top + 5), 18)
-            text(screen, hints[i], (rect.left, rect.bottom + 1), 12, palette.dim)
+            text(screen, hints[i], (self.hint_left(i, hints[i]), rect.bottom + 1), 12, palette.dim)
             if i == self.focus:
                 draw.rect(screen, palette.text, rect.inflate(2, 2), 1)
         self.start_button.draw(screen, focused=self.focus == 3)
@@ -180,12 +194,13 @@ class CustomForm(Scene):
         self.dirty = False
 
     def hints(self) -> tuple[str, str, str]:
-        """The range under each field: rows, columns, mines (see the module docstring)."""
+        """The range under each field: rows, columns, mines (see the module docstring), in the
+        language in use."""
         sizes = []
         for axis in (0, 1):
             allowed = self.size_range(axis)
-            sizes.append(f"{allowed[0]}..{allowed[1]}" if allowed else "none fits")
-        return sizes[0], sizes[1], self.mines_hint() or "1..rows x cols - 1"
+            sizes.append(f"{allowed[0]}..{allowed[1]}" if allowed else _("none fits"))
+        return sizes[0], sizes[1], self.mines_hint() or _("1..rows x cols - 1")
 
     def mines_hint(self) -> str:
         """The mine range the typed size allows ("" until rows and columns are numbers).
@@ -195,11 +210,12 @@ class CustomForm(Scene):
         if rows is None or cols is None or rows < 1 or cols < 1:
             return ""
         allowed = self.mines_range()
-        suffix = " no-guess" if self.services.no_guess else ""
         if allowed is not None:
-            return f"1..{allowed[1]}{suffix}"
+            if self.services.no_guess:
+                return _("1..{most} no-guess").format(most=allowed[1])
+            return f"1..{allowed[1]}"
         if rows > MAX_SIDE or cols > MAX_SIDE:
-            return f"rows and columns at most {MAX_SIDE}"
+            return _("rows and columns at most {most}").format(most=MAX_SIDE)
         if self.services.no_guess:
-            return "too big for no-guess" if rows * cols > MAX_NO_GUESS_CELLS else "too small for no-guess"
-        return "no room for a mine"
+            return _("too big for no-guess") if rows * cols > MAX_NO_GUESS_CELLS else _("too small for no-guess")
+        return _("no room for a mine")

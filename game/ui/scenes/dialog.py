@@ -10,18 +10,20 @@ from __future__ import annotations
 import pygame
 
 from game.board import Config
+from game.i18n import N_
 from game.ui.layout import MENU_SIZE
 from game.ui.theme import palette
 from game.ui.widgets import bevel, title_bar
 
 BUTTON_H = 26  # menu button height, pixels
 BUTTON_GAP = 6  # space between menu buttons, pixels
-LEVEL_LABELS = {"beginner": "Beginner", "intermediate": "Intermediate", "expert": "Expert",
-                "custom": "Custom"}
+LEVEL_LABELS = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"), "expert": N_("Expert"),
+                "custom": N_("Custom")}  # messages: translate them where they are shown
 
 
 def draw_dialog(screen: pygame.Surface, caption: str) -> None:
-    """The common menu-screen background: grey, raised bevel, navy title bar."""
+    """The common menu-screen background: grey, raised bevel, navy title bar with ``caption``
+    (in the language in use: the caller translates it)."""
     screen.fill(palette.panel)
     bevel(screen, screen.get_rect(), 2)
     title_bar(screen, pygame.Rect(4, 4, screen.get_width() - 8, 20), caption)

@@ -30,6 +30,8 @@ import time
 import pygame
 
 from game.board import Cell
+from game.i18n import N_, _
+from game.messages import describe
 from game.noguess import Generation, GenerationCancelled, NoGuessError
 from game.ui import draw
 from game.ui.canvas import layer, stale
@@ -46,13 +48,14 @@ DOTS_CYCLE = 4  # "Generating", ".", "..", "..." in turn, each for half a spinne
 DIM_ALPHA = 110  # black over the board while it waits, 0..255
 PANEL_W, PANEL_H = 200, 124  # panel size, pixels (shrunk to the window on narrow boards)
 BAR_W, BAR_H = 150, 8  # the progress bar, pixels (shrunk with the panel)
+GENERATING = N_("Generating")  # the panel's title; dots follow it in turn
 
 
 class Generating(Overlay):
     """Over a Playing scene ``base``: run ``job`` (a Generation) until done, then reveal ``cell``.
 
-    ``message`` is set (and the job dropped) when generation failed; the panel then
-    shows it and any key or click goes back to the board.
+    ``message`` is set (and the job dropped) when generation failed (in the language in use:
+    game.messages.describe); the panel then shows it and any key or click goes back to the board.
     """
 
     def __init__(self, services, base, job: Generation | None, cell: Cell, message: str = "") -> None:
@@ -73,7 +76,7 @@ class Generating(Overlay):
         self.panel.clamp_ip(pygame.Rect((0, 0), base.layout.size))
         cancel = pygame.Rect(0, 0, 72, 22)
         cancel.midbottom = (self.panel.centerx, self.panel.bottom - 7)
-        self.buttons = ButtonList([Button(cancel, "Cancel" if not message else "OK", self.cancel, 15)])
+        self.buttons = ButtonList([Button(cancel, N_("Cancel") if not message else N_("OK"), self.cancel, 15)])
 
     # ----- scene hooks -----------------------------------------------------------------------
     def enter(self) -> None:
@@ -102,7 +105,7 @@ class Generating(Overlay):
         try:
             done = self.job.step(STEP_BUDGET)
         except NoGuessError as err:
-            self.fail(str(err))
+            self.fail(describe(err))
             return None
         except GenerationCancelled:
             return None
@@ -142,7 +145,7 @@ class Generating(Overlay):
         """Generation gave up: drop the job and show why."""
         self.job = None
         self.message = message
-        self.buttons.buttons[0].label = "OK"
+        self.buttons.buttons[0].label = N_("OK")
         self.dirty = True
 
     def finish(self):
@@ -170,11 +173,12 @@ class Generating(Overlay):
     def _draw_progress(self, screen: pygame.Surface) -> None:
         turn = self.ticks // TICKS_PER_SPOKE
         dots = "." * (turn // (SPOKES // 2) % DOTS_CYCLE)
-        left = self.panel.centerx - text_width("Generating...", 20, bold=True) // 2  # dots never shift it
-        text(screen, "Generating" + dots, (left, self.panel.top + 14), 20, palette.text, "midleft", bold=True)
+        title = _(GENERATING)
+        left = self.panel.centerx - text_width(title + "...", 20, bold=True) // 2  # dots never shift it
+        text(screen, title + dots, (left, self.panel.top + 14), 20, palette.text, "midleft", bold=True)
         self._draw_spinner(screen, (self.panel.centerx, self.panel.top + 38), turn % SPOKES)
         self._draw_bar(screen, self.panel.top + 54)
-        text(screen, "No-guess board  -  Esc: cancel", (self.panel.centerx, self.panel.top + 88), 14,
+        text(screen, _("No-guess board  -  Esc: cancel"), (self.panel.centerx, self.panel.top + 88), 14,
              palette.dim, "center")
 
     def _draw_bar(self, screen: pygame.Surface, top: int) -> None:
@@ -188,7 +192,10 @@ class Generating(Overlay):
         if filled.width:
             draw.rect(screen, palette.accent, filled)
         draw.rect(screen, palette.text, bar, 1)
-        figure = f"{int(100 * share)} % solved, pass {passes}" if passes else "laying mines"
+        if passes:
+            figure = _("{percent} % solved, pass {passes}").format(percent=int(100 * share), passes=passes)
+        else:
+            figure = _("laying mines")
         text(screen, figure, (self.panel.centerx, top + BAR_H + 9), 14, palette.text, "center")
 
     def _draw_spinner(self, screen: pygame.Surface, centre: tuple[int, int], lit: int) -> None:
@@ -202,6 +209,6 @@ class Generating(Overlay):
             draw.circle(screen, shade, (x, y), 3 if age < 2 else 2)
 
     def _draw_failure(self, screen: pygame.Surface) -> None:
-        text(screen, "No board", (self.panel.centerx, self.panel.top + 14), 20, palette.text, "center", bold=True)
+        text(screen, _("No board"), (self.panel.centerx, self.panel.top + 14), 20, palette.text, "center", bold=True)
         for i, line in enumerate(wrap(self.message, self.panel.width - 12, 14)[:3]):
             text(screen, line, (self.panel.centerx, self.panel.top + 30 + i * 13), 14, palette.error, "center")

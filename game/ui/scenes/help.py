@@ -9,35 +9,37 @@ from __future__ import annotations
 import pygame
 
 from game.engine import State
+from game.i18n import N_, _
 from game.ui import draw
 from game.ui.scene import Overlay
 from game.ui.theme import palette
 from game.ui.widgets import bevel, text, text_width
 
-CONTROLS = (  # (keys, what they do), in the order shown
-    ("Left click", "reveal"),
-    ("Right click", "flag"),
-    ("Both, middle", "chord on a number"),
-    ("Arrows", "move the cursor"),
-    ("Space, Enter / F / C", "reveal / flag / chord"),
-    ("H", "hint: the best move, why"),
-    ("O", "mine probabilities on/off"),
-    ("A", "autoplay (any key stops)"),
-    ("F2, face", "new game"),
-    ("R", "retry the same board"),
-    ("V after a loss", "why it was lost"),
-    ("P / M", "pause / sound on/off"),  # one line: the smallest window has room for 15
-    ("Esc", "menu"),
-    ("F11, Alt+Enter", "full screen"),
-    ("F1, ?", "this help"),
+CONTROLS = (  # (keys, what they do), in the order shown; messages, translated when drawn
+    (N_("Left click"), N_("reveal")),
+    (N_("Right click"), N_("flag")),
+    (N_("Both, middle"), N_("chord on a number")),
+    (N_("Arrows"), N_("move the cursor")),
+    (N_("Space, Enter / F / C"), N_("reveal / flag / chord")),
+    ("H", N_("hint: the best move, why")),
+    ("O", N_("mine probabilities on/off")),
+    ("A", N_("autoplay (any key stops)")),
+    (N_("F2, face"), N_("new game")),
+    ("R", N_("retry the same board")),
+    (N_("V after a loss"), N_("why it was lost")),
+    ("P / M", N_("pause / sound on/off")),  # one line: the smallest window has room for 15
+    ("Esc", N_("menu")),
+    (N_("F11, Alt+Enter"), N_("full screen")),
+    ("F1, ?", N_("this help")),
 )
 BIG_BOARD = (  # listed too over a board bigger than the window (game.ui.camera_keys)
-    ("Wheel, Shift+wheel", "scroll the board"),
-    ("Ctrl+wheel, + / -", "zoom at the pointer"),
-    ("Ctrl+drag, PgUp/PgDn", "move the view"),
-    ("Tab", "the minimap on/off"),
+    (N_("Wheel, Shift+wheel"), N_("scroll the board")),
+    (N_("Ctrl+wheel, + / -"), N_("zoom at the pointer")),
+    (N_("Ctrl+drag, PgUp/PgDn"), N_("move the view")),
+    ("Tab", N_("the minimap on/off")),
 )
-TITLE = "Controls"
+TITLE = N_("Controls")
+CLOSES = N_("Any key or click closes")
 SIZES = ((14, 13), (13, 12), (12, 11), (11, 10))  # (font, line height) pixels, the largest that fits first
 PAD = 6  # panel padding, pixels
 GAP = 8  # space between the key and action columns, pixels
@@ -55,7 +57,12 @@ class Help(Overlay):
         super().__init__(services, base)
         self.game = getattr(base, "game", None)
         big = getattr(getattr(base, "controls", None), "active", False)
-        self.controls = CONTROLS + BIG_BOARD if big else CONTROLS
+        self.controls = CONTROLS + BIG_BOARD if big else CONTROLS  # messages: see :meth:`lines`
+
+    def lines(self) -> list[tuple[str, str]]:
+        """(keys, what they do) of each line, in the language in use (a key's name such as
+        "Esc" is the same in every language)."""
+        return [(_(keys), _(action)) for keys, action in self.controls]
 
     def enter(self) -> None:
         if self.game is not None:
@@ -77,29 +84,31 @@ class Help(Overlay):
         font where it would not fit: Beginner's window is narrower than the two columns."""
         width, height = self.base.size()
         size, line = SIZES[-1]
-        keys = max(text_width(k, size, bold=True) for k, _ in self.controls)
-        actions = max(text_width(a, size) for _, a in self.controls)
+        lines = self.lines()
+        keys = max(text_width(k, size, bold=True) for k, _a in lines)
+        actions = max(text_width(a, size) for _k, a in lines)
         return (max(width, keys + GAP + actions + 2 * PAD + 16),
-                max(height, 2 * PAD + 22 + len(self.controls) * line + line + 8))
+                max(height, 2 * PAD + 22 + len(lines) * line + line + 8))
 
     def fit(self) -> tuple[int, int, int]:
         """(font size, line height, key column width) of the largest text that fits the window."""
         width, height = self.size()
+        lines = self.lines()
         for size, line in SIZES:
-            keys = max(text_width(k, size, bold=True) for k, _ in self.controls)
-            actions = max(text_width(a, size) for _, a in self.controls)
+            keys = max(text_width(k, size, bold=True) for k, _a in lines)
+            actions = max(text_width(a, size) for _k, a in lines)
             if (keys + GAP + actions + 2 * PAD + 8 <= width - 8
-                    and 2 * PAD + 22 + len(self.controls) * line + line <= height - 8):
+                    and 2 * PAD + 22 + len(lines) * line + line <= height - 8):
                 return size, line, keys
         size, line = SIZES[-1]
-        return size, line, max(text_width(k, size, bold=True) for k, _ in self.controls)
+        return size, line, max(text_width(k, size, bold=True) for k, _a in lines)
 
     def panel(self) -> pygame.Rect:
         """The controls panel, logical pixels, centred in the window (game.ui.layout's
         MIN_HEIGHT leaves room for it at the smallest font)."""
         size, line, keys = self.fit()
         width, height = self.size()
-        body = max(text_width(a, size) for _, a in self.controls)
+        body = max(text_width(a, size) for _k, a in self.lines())
         panel = pygame.Rect(0, 0, min(width - 8, keys + GAP + body + 2 * PAD + 8),
                             2 * PAD + 22 + len(self.controls) * line + line)
         panel.center = (width // 2, height // 2)
@@ -117,11 +126,11 @@ class Help(Overlay):
         bevel(screen, panel, 2)
         title = pygame.Rect(panel.left + 3, panel.top + 3, panel.width - 6, 16)
         draw.rect(screen, palette.title, title)
-        text(screen, TITLE, (title.left + 5, title.centery + 1), 15, palette.title_text, "midleft", bold=True)
+        text(screen, _(TITLE), (title.left + 5, title.centery + 1), 15, palette.title_text, "midleft", bold=True)
         top = panel.top + PAD + 17
         left = panel.left + PAD + 2
-        for key, action in self.controls:
+        for key, action in self.lines():
             text(screen, key, (left, top), size, palette.text, bold=True)
             text(screen, action, (left + keys + GAP, top), size, palette.text)
             top += line
-        text(screen, "Any key or click closes", (panel.centerx, top + 1), size - 1, palette.faint, "midtop")
+        text(screen, _(CLOSES), (panel.centerx, top + 1), size - 1, palette.faint, "midtop")

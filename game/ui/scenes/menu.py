@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.board import DIFFICULTIES
+from game.i18n import N_, _
 from game.ui.layout import MENU_SIZE
 from game.ui.scene import Scene
 from game.ui.scenes.confirm import Confirm
@@ -22,8 +23,25 @@ from game.ui.scenes.stats import Statistics
 from game.ui.theme import palette
 from game.ui.widgets import Button, ButtonList, text
 
-QUIT_TITLE, QUIT_QUESTION = "Quit", "Quit Minesweeper?"
+QUIT_TITLE, QUIT_QUESTION = N_("Quit"), N_("Quit Minesweeper?")
+HOW = N_("Arrows, Enter; Esc quits; F1 help")  # the line at the foot of the menu
+LEVEL_WORDS = N_("{level}  {rows}x{cols}, {mines}")  # a level's button: its name, rows x columns, mines
 FOCUS_OF_LEVEL = {"beginner": 0, "intermediate": 1, "expert": 2, "custom": 3}  # button index
+
+
+class LevelButton(Button):
+    """A level's button: its name and size ("Beginner  9x9, 10"), in the language in use when
+    drawn; ``label`` stays the English words (the tests find a level by them)."""
+
+    def __init__(self, rect: pygame.Rect, name: str, action) -> None:
+        rows, cols, mines = DIFFICULTIES[name]
+        self.level = LEVEL_LABELS.get(name, name.title())  # a message
+        self.numbers = {"rows": rows, "cols": cols, "mines": mines}
+        super().__init__(rect, LEVEL_WORDS.format(level=self.level, **self.numbers), action)
+
+    @property
+    def shown(self) -> str:
+        return _(LEVEL_WORDS).format(level=_(self.level), **self.numbers)
 
 
 class Menu(Scene):
@@ -31,20 +49,15 @@ class Menu(Scene):
 
     def __init__(self, services) -> None:
         super().__init__(services)
-        buttons = [Button(button_rect(i), self._level_label(name), self._level_action(name))
-                   for i, name in enumerate(DIFFICULTIES)]
-        buttons += [Button(button_rect(3), "Custom...", self.custom),
-                    Button(button_rect(4, 0), "Options...", self.options),
-                    Button(button_rect(4, 1), "Statistics...", self.statistics)]
+        buttons: list[Button] = [LevelButton(button_rect(i), name, self._level_action(name))
+                                 for i, name in enumerate(DIFFICULTIES)]
+        buttons += [Button(button_rect(3), N_("Custom..."), self.custom),
+                    Button(button_rect(4, 0), N_("Options..."), self.options),
+                    Button(button_rect(4, 1), N_("Statistics..."), self.statistics)]
         self.list = ButtonList(buttons)
         self.list.focus = FOCUS_OF_LEVEL.get(services.settings.difficulty, 0)
-        self.quit_button = Button(button_rect(5), "Quit", lambda: None)
+        self.quit_button = Button(button_rect(5), N_("Quit"), lambda: None)
         self.quit_pressed = False
-
-    @staticmethod
-    def _level_label(name: str) -> str:
-        rows, cols, mines = DIFFICULTIES[name]
-        return f"{LEVEL_LABELS.get(name, name.title())}  {rows}x{cols}, {mines}"
 
     def _level_action(self, name: str):
         def action():
@@ -66,7 +79,7 @@ class Menu(Scene):
 
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return Confirm(self.services, self, QUIT_TITLE, QUIT_QUESTION, lambda: None, quits=True)
+            return Confirm(self.services, self, _(QUIT_TITLE), _(QUIT_QUESTION), lambda: None, quits=True)
         if is_help_key(event):
             return Help(self.services, self)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -79,9 +92,9 @@ class Menu(Scene):
         return self.press_buttons(self.list, event)
 
     def draw(self, screen: pygame.Surface) -> None:
-        draw_dialog(screen, "Minesweeper")
+        draw_dialog(screen, _("Minesweeper"))
         self.list.draw(screen)
         self.quit_button.draw(screen, pressed=self.quit_pressed)
-        text(screen, "Arrows, Enter; Esc quits; F1 help", (MENU_SIZE[0] // 2, MENU_SIZE[1] - 14), 16,
+        text(screen, _(HOW), (MENU_SIZE[0] // 2, MENU_SIZE[1] - 14), 16,
              palette.dim, "center")
         self.dirty = False

@@ -17,7 +17,7 @@ from typing import Callable
 import pygame
 
 from game.board import FIRST_CLICK_RULES
-from game.i18n import LANGUAGES, language
+from game.i18n import LANGUAGES, N_, _, language
 from game.ui import draw
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import draw_dialog
@@ -29,12 +29,15 @@ ROW_H = 25  # one option line, pixels
 WIDTH = 300  # the Options screen's width, pixels (wider than the menu: long labels and values)
 FOOT_H = 80  # under the lines: the message (three lines) and Back, pixels
 SCALES = (1, 1.5, 2, 2.5, 3, 4)  # window scales offered; capped to what fits the screen
-FIRST_CLICK_NAMES = {"opening": "opens an area", "safe": "safe cell", "classic": "classic (XP)"}
-NO_GUESS_FIRST_CLICK = "No-guess boards always open an area; turn no-guess off to choose another first click."
+FIRST_CLICK_NAMES = {"opening": N_("opens an area"), "safe": N_("safe cell"), "classic": N_("classic (XP)")}
+NO_GUESS_FIRST_CLICK = N_("No-guess boards always open an area; turn no-guess off to choose another first click.")
+SAVED = N_("Saved; applies to the next game")  # the foot of the screen when there is no message
+VALUE = N_("< {value} >")  # how a line's value is drawn, the arrows saying Left/Right change it
 
 
 def on_off(value: bool) -> str:
-    return "on" if value else "off"
+    """A switch's value as shown: 'on' or 'off', in the language in use."""
+    return _("on") if value else _("off")
 
 
 def cycle(choices, now, step: int):
@@ -46,51 +49,55 @@ def cycle(choices, now, step: int):
 class Options(Scene):
     """Edit the settings (``services.set_option``: this run and the saved file).
 
-    Each line is an entry of :meth:`lines`: its label, its value as shown, and what a
-    change by ``step`` (+1 or -1) does (returns a warning to show, or None)."""
+    Each line is an entry of :meth:`lines`: its label and its value as shown (in the language
+    in use: they are worked out again every frame), and what a change by ``step`` (+1 or -1)
+    does (returns a warning to show, or None)."""
 
     def __init__(self, services) -> None:
         super().__init__(services)
         self.focus = 0
         self.message = ""  # why a change was refused or not saved
         width, height = self.size()
-        self.back = Button((width // 2 - 40, height - 32, 80, 24), "Back", self.leave)
+        self.back = Button((width // 2 - 40, height - 32, 80, 24), N_("Back"), self.leave)
 
     def lines(self) -> list[tuple[str, str, Callable[[int], str | None]]]:
         """(label, value, change) of each option line, top to bottom."""
         s, services = self.services.settings, self.services
-        first_click = "opens an area" if services.no_guess else FIRST_CLICK_NAMES[s.first_click]
+        rule = "opening" if services.no_guess else s.first_click  # no-guess boards always open an area
+        first_click = _(FIRST_CLICK_NAMES[rule])
         flip = lambda name: lambda step: services.set_option(**{name: not getattr(s, name)})  # noqa: E731
-        return [("Question marks", on_off(s.questions), flip("questions")),
-                ("First click", first_click, self.change_first_click),
-                ("Chord by clicking a number", on_off(s.chord_on_number), flip("chord_on_number")),
-                ("No-guess boards", on_off(services.no_guess),
+        return [(_("Question marks"), on_off(s.questions), flip("questions")),
+                (_("First click"), first_click, self.change_first_click),
+                (_("Chord by clicking a number"), on_off(s.chord_on_number), flip("chord_on_number")),
+                (_("No-guess boards"), on_off(services.no_guess),
                  lambda step: services.set_option(no_guess=not services.no_guess)),
-                ("Display", self.display_name(), self.change_display),
-                ("Theme", THEMES[s.theme].label, self.change_theme),
-                ("Reduce motion", on_off(s.reduce_motion), flip("reduce_motion")),
-                ("Sound", on_off(not s.muted), flip("muted")),
-                ("Volume", f"{s.volume} %", self.change_volume),
-                ("Timer tick", on_off(s.tick), flip("tick")),
-                ("Ask before abandoning", on_off(s.confirm_abandon), flip("confirm_abandon")),
-                ("Row and column rulers", on_off(s.rulers), flip("rulers")),
-                ("Language", LANGUAGES[language()], self.change_language)]
+                (_("Display"), self.display_name(), self.change_display),
+                (_("Theme"), _(THEMES[s.theme].label), self.change_theme),
+                (_("Reduce motion"), on_off(s.reduce_motion), flip("reduce_motion")),
+                (_("Sound"), on_off(not s.muted), flip("muted")),
+                (_("Volume"), _("{volume} %").format(volume=s.volume), self.change_volume),
+                (_("Timer tick"), on_off(s.tick), flip("tick")),
+                (_("Ask before abandoning"), on_off(s.confirm_abandon), flip("confirm_abandon")),
+                (_("Row and column rulers"), on_off(s.rulers), flip("rulers")),
+                (_("Language"), LANGUAGES[language()], self.change_language)]  # each language's own name
 
     def rows(self) -> list[tuple[str, str]]:
         """(label, value) of each option line."""
-        return [(label, value) for label, value, _ in self.lines()]
+        return [(label, value) for label, value, _change in self.lines()]
 
     def display_name(self) -> str:
-        """'fullscreen', 'window, auto size' or 'window, 2x' (1.5x...)."""
+        """'fullscreen', 'window, auto size' or 'window, 2x' (1.5x...), in the language in use."""
         display = self.services.display
         if display.fullscreen:
-            return "fullscreen"
-        return "window, auto size" if display.scale is None else f"window, {display.scale:g}x"
+            return _("fullscreen")
+        if display.scale is None:
+            return _("window, auto size")
+        return _("window, {scale}x").format(scale=f"{display.scale:g}")
 
     def change_first_click(self, step: int) -> str | None:
         if self.services.no_guess:
-            self.message = NO_GUESS_FIRST_CLICK
-            return NO_GUESS_FIRST_CLICK
+            self.message = _(NO_GUESS_FIRST_CLICK)
+            return self.message
         return self.services.set_option(first_click=cycle(FIRST_CLICK_RULES, self.services.settings.first_click, step))
 
     def change_theme(self, step: int) -> str | None:
@@ -170,12 +177,12 @@ class Options(Scene):
         return self
 
     def draw(self, screen: pygame.Surface) -> None:
-        draw_dialog(screen, "Options")
+        draw_dialog(screen, _("Options"))
         for i, (label, value) in enumerate(self.rows()):
             rect = self.row_rect(i)
             bevel(screen, rect, 1, raised=False)
             text(screen, label, (rect.left + 5, rect.centery), 16, anchor="midleft")
-            text(screen, f"< {value} >", (rect.right - 5, rect.centery), 16, palette.accent, "midright", bold=True)
+            text(screen, _(VALUE).format(value=value), (rect.right - 5, rect.centery), 16, palette.accent, "midright", bold=True)
             if i == self.focus:
                 draw.rect(screen, palette.text, rect.inflate(2, 2), 1)
         self.back.draw(screen, focused=self.focus == len(self.rows()))
@@ -184,5 +191,5 @@ class Options(Scene):
             for i, line in enumerate(wrap(self.message, WIDTH - 24, 14)[:3]):
                 text(screen, line, (12, top + i * 11), 14, palette.error)
         else:
-            text(screen, "Saved; applies to the next game", (WIDTH // 2, top + 15), 14, palette.dim, "center")
+            text(screen, _(SAVED), (WIDTH // 2, top + 15), 14, palette.dim, "center")
         self.dirty = False

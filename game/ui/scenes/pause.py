@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui import draw
 from game.ui.scene import Overlay
 from game.ui.theme import palette
 from game.ui.widgets import bevel, text, text_width
 
 RESUME_KEYS = (pygame.K_p, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
-TITLE, TITLE_SIZE = "Paused", 24  # the big word and its font, pixels
-HOW, HOW_SIZE = "P or click to resume", 16  # the line under it and its font, pixels
+TITLE, TITLE_SIZE = N_("Paused"), 24  # the big word and its font, pixels
+HOW, HOW_SIZE = N_("P or click to resume"), 16  # the line under it and its font, pixels
 PAD = 6  # least space around the text inside the cover, pixels
 
 
@@ -40,7 +41,7 @@ class Pause(Overlay):
         """The grey panel hiding the board, logical pixels: the board, grown on a small board
         to hold the text, centred on the board and kept under the HUD, inside the window."""
         layout = self.base.layout
-        width = max(text_width(TITLE, TITLE_SIZE, bold=True), text_width(HOW, HOW_SIZE)) + 2 * PAD
+        width = max(text_width(_(TITLE), TITLE_SIZE, bold=True), text_width(_(HOW), HOW_SIZE)) + 2 * PAD
         rect = layout.board.inflate(max(0, width - layout.board.width), max(0, 48 - layout.board.height))
         below_hud = pygame.Rect(0, layout.hud.bottom + 2, layout.size[0], layout.size[1] - layout.hud.bottom - 2)
         return rect.clamp(below_hud)
@@ -49,5 +50,5 @@ class Pause(Overlay):
         cover = self.cover()
         draw.rect(screen, palette.panel, cover)  # hide the cells: no peeking while the clock stops
         bevel(screen, cover, 2)
-        text(screen, TITLE, (cover.centerx, cover.centery - 10), TITLE_SIZE, anchor="center", bold=True)
-        text(screen, HOW, (cover.centerx, cover.centery + 12), HOW_SIZE, anchor="center")
+        text(screen, _(TITLE), (cover.centerx, cover.centery - 10), TITLE_SIZE, anchor="center", bold=True)
+        text(screen, _(HOW), (cover.centerx, cover.centery + 12), HOW_SIZE, anchor="center")

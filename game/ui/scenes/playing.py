@@ -18,7 +18,9 @@ import pygame
 
 from game.board import Cell
 from game.engine import Game, State
+from game.i18n import N_, _
 from game.match import Match
+from game.messages import describe
 from game.moves import Move
 from game.noguess import Generation, NoGuessError
 from game.records.session import is_in_progress
@@ -48,9 +50,9 @@ from game.ui.sound import MoveSounds
 from game.ui.widgets import warm_font
 
 FIRST_STEP = 0.008  # seconds of no-guess generation tried at the click before showing "Generating..."
-ABANDON_TITLE = "Abandon game"
-ABANDON_QUESTION = "Abandon this game? It counts as a loss."
-ABANDON_AFTER_UNDO = "Abandon this game? Played on after an undo, it counts in no statistic."
+ABANDON_TITLE = N_("Abandon game")
+ABANDON_QUESTION = N_("Abandon this game? It counts as a loss.")
+ABANDON_AFTER_UNDO = N_("Abandon this game? Played on after an undo, it counts in no statistic.")
 POINTER_BUTTONS = {1: "l", 2: "m", 3: "r"}  # pygame mouse button -> the replay formats' letter
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
@@ -288,7 +290,7 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
             job = Generation(self.game.config, cell, random.Random(self.game.seed))
             done = job.step(FIRST_STEP)
         except NoGuessError as err:
-            return Generating(self.services, self, None, cell, message=str(err))
+            return Generating(self.services, self, None, cell, message=describe(err))
         if done:
             self.lay_board(job.result, cell)
             return self.after_move()
@@ -328,7 +330,7 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
         if not self.services.settings.confirm_abandon:
             return abandon()
         question = ABANDON_AFTER_UNDO if self.match.undos else ABANDON_QUESTION
-        return Confirm(self.services, self, ABANDON_TITLE, question, abandon, quits=quits)
+        return Confirm(self.services, self, _(ABANDON_TITLE), _(question), abandon, quits=quits)
 
     def close(self) -> Scene | None:
         """The window's close button: quit, abandoning a game in progress after asking."""
