@@ -2,21 +2,24 @@
 best times, and whether it counts as a win.
 
 The records give reason keys (:meth:`GameRecord.exclusions`); the window's result panel
-and the console say them with :func:`left_out`, so both tell the player the same thing.
+and the console say them with :func:`left_out`, so both tell the player the same thing, in
+the language in use when it is called (the keys stay English: they are data).
 """
 
 from __future__ import annotations
 
+from game.i18n import N_, _, ngettext
 from game.records.record import STANDARD_LEVELS, GameRecord
 
-REASONS = {  # GameRecord.exclusions() key -> why, in words
-    "hints": "a hint was used",
-    "autoplay": "autoplay played",
-    "probabilities": "the probability overlay was on",
-    "layout_known": "the board was known beforehand (a retry, a loaded board or a chosen --seed)",
+REASONS = {  # GameRecord.exclusions() key -> why, in words (translated where it is said)
+    "hints": N_("a hint was used"),
+    "autoplay": N_("autoplay played"),
+    "probabilities": N_("the probability overlay was on"),
+    "layout_known": N_("the board was known beforehand (a retry, a loaded board or a chosen --seed)"),
 }
-UNDONE = ("Played on after an undo: left out of played, won, streaks and best times "
-          "(the loss was counted).")  # GameRecord.undos > 0, whatever the result
+UNDONE = N_("Played on after an undo: left out of played, won, streaks and best times "
+            "(the loss was counted).")  # GameRecord.undos > 0, whatever the result
+ASSISTED = N_("Assisted win: counted as played, not won.")
 
 
 def left_out(record: GameRecord | None) -> str | None:
@@ -31,17 +34,22 @@ def left_out(record: GameRecord | None) -> str | None:
     it is assisted).
     """
     if record is not None and record.undos:
-        return UNDONE
+        return _(UNDONE)
     if record is None or not record.won:
         return None
-    assisted = "Assisted win: counted as played, not won."
+    assisted = _(ASSISTED)
     if record.level not in STANDARD_LEVELS:
         return assisted if record.assisted else None
-    reasons = [REASONS[key] for key in record.exclusions() if key in REASONS]
+    reasons = [reason(key, record.hints_used) for key in record.exclusions() if key in REASONS]
     if not reasons:
         return None
-    hints = record.hints_used
-    if hints > 1:
-        reasons[reasons.index(REASONS["hints"])] = f"{hints} hints were used"
-    text = "Not a best time: " + "; ".join(reasons) + "."
+    # TRANSLATORS: {reasons} is one or more of the reasons above, joined by "; "
+    text = _("Not a best time: {reasons}.").format(reasons="; ".join(reasons))
     return f"{assisted} {text}" if record.assisted else text
+
+
+def reason(key: str, hints: int = 0) -> str:
+    """Reason ``key`` (of REASONS) in words; for "hints", how many when more than one."""
+    if key == "hints" and hints > 1:
+        return ngettext("{count} hint was used", "{count} hints were used", hints).format(count=hints)
+    return _(REASONS[key])

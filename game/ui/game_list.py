@@ -6,21 +6,31 @@ cycles the result filter, F toggles no-flag games, B cycles the 3BV range, Enter
 the selected game, R reviews it (the replay viewer with the solver's review: game.ui.scenes.review).
 The mouse: a click selects a row, a double click or the Watch button watches it, the Review
 button reviews it, the wheel scrolls, the filter buttons cycle. All positions are logical pixels.
+
+Its words are looked up when drawn (game.i18n), and numbers and dates are written as the
+language writes them (game.ui.formats).
 """
 
 from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.records.stats import BBBV_RANGES, RESULTS, recent_games
 from game.ui import draw
+from game.ui.formats import day_and_time, decimal
 from game.ui.theme import palette
 from game.ui.widgets import Button, bevel, text
 
 ROW_H = 14  # one game's row, pixels
 FONT = 14  # row text, pixels
-COLUMNS = ((0, "Date"), (74, "Result"), (118, "Time"), (170, "3BV"), (200, "3BV/s"), (240, "IOE"),
-           (280, "IOS"), (318, "RQP"))  # x offset from the list's left, title
+COLUMNS = ((0, N_("Date")), (66, N_("Result")), (130, N_("Time")), (176, "3BV"), (204, "3BV/s"), (244, "IOE"),
+           (282, "IOS"), (320, "RQP"))  # x offset from the list's left, title (a message, or an abbreviation)
+RESULT_WORDS = {"won": N_("won"), "lost": N_("lost"), "left": N_("left")}  # a row's result (left: abandoned)
+RESULT_FILTERS = {"all": N_("Result: all (W)"), "won": N_("Result: won (W)"),
+                  "lost": N_("Result: lost (W)")}  # RESULTS -> the filter button's label
+FLAGS_FILTERS = {False: N_("No flags: off (F)"), True: N_("No flags: on (F)")}
+ANY_BBBV = N_("3BV: any (B)")
 DOUBLE_CLICK_MS = 400  # two clicks on one row this close together watch it
 
 
@@ -32,16 +42,21 @@ def range_label(bounds: tuple[int | None, int | None]) -> str:
     return f"{low}+" if high is None else f"{low}-{high}"
 
 
-def row_values(record) -> list[str]:
-    """The texts of one game's row, in COLUMNS order."""
-    result = "won" if record.won else "left" if record.abandoned else "lost"
-    when = record.played_at[5:16].replace("T", " ")  # MM-DD HH:MM
-    speed = record.bbbv_per_s if record.bbbv_per_s is not None else record.three_bv_per_second
+def bbbv_filter(bounds: tuple[int | None, int | None]) -> str:
+    """The 3BV filter button's label: ``3BV: any (B)`` (a message), ``3BV: 20-49 (B)``."""
+    if bounds == (None, None):
+        return ANY_BBBV
+    return f"3BV: {range_label(bounds)} (B)"  # numbers only: the same in every language
 
-    def num(value, digits):
-        return "-" if value is None else f"{value:.{digits}f}"
-    return [when, result, f"{record.seconds:.2f}", "-" if record.three_bv is None else str(record.three_bv),
-            num(speed, 2), num(record.ioe, 2), num(record.ios, 2), num(record.rqp, 1)]
+
+def row_values(record) -> list[str]:
+    """The texts of one game's row, in COLUMNS order, in the language in use."""
+    outcome = "won" if record.won else "left" if record.abandoned else "lost"
+    result = _(RESULT_WORDS[outcome])
+    speed = record.bbbv_per_s if record.bbbv_per_s is not None else record.three_bv_per_second
+    return [day_and_time(record.played_at), result, decimal(record.seconds, 2),
+            "-" if record.three_bv is None else str(record.three_bv),
+            decimal(speed, 2), decimal(record.ioe, 2), decimal(record.ios, 2), decimal(record.rqp, 1)]
 
 
 class GameList:
@@ -113,10 +128,10 @@ class GameList:
         bevel(screen, self.rect.inflate(4, 4), 2, raised=False)
         left, top = self.rect.left + 4, self.rect.top + 2
         for x, title in COLUMNS:
-            text(screen, title, (left + x, top), FONT, palette.dim)
+            text(screen, _(title), (left + x, top), FONT, palette.dim)
         draw.line(screen, palette.shade, (self.rect.left, top + ROW_H), (self.rect.right - 1, top + ROW_H))
         if not self.records:
-            text(screen, "No games match", self.rect.center, 16, palette.dim, "center")
+            text(screen, _("No games match"), self.rect.center, 16, palette.dim, "center")
             return
         for i, record in enumerate(self.records[self.top:self.top + self.visible]):
             y = top + ROW_H + 2 + i * ROW_H
@@ -124,7 +139,7 @@ class GameList:
             if self.top + i == self.selected:
                 draw.rect(screen, palette.title, (self.rect.left + 1, y - 1, self.rect.width - 8, ROW_H))
                 colour = palette.title_text
-            for (x, _), value in zip(COLUMNS, row_values(record)):
+            for (x, _title), value in zip(COLUMNS, row_values(record)):
                 text(screen, value, (left + x, y), FONT, colour)
         if len(self.records) > self.visible:  # a scroll bar: where the rows shown are
             track = pygame.Rect(self.rect.right - 6, self.rect.top + ROW_H + 2, 5, self.rect.height - ROW_H - 4)
@@ -143,17 +158,19 @@ class GamesPage:
         self.result, self.no_flags, self.bbbv = 0, False, 0
         self.list = GameList(pygame.Rect(panel.left + 8, panel.top + 54, panel.width - 16, panel.height - 92))
         y = panel.top + 8
-        self.filters = [Button((panel.left + 8, y, 112, 20), "", self.cycle_result, 14),
-                        Button((panel.left + 126, y, 104, 20), "", self.toggle_flags, 14),
-                        Button((panel.left + 236, y, 140, 20), "", self.cycle_bbbv, 14)]
-        self.watch_button = Button((panel.right - 88, panel.bottom - 30, 80, 22), "Watch", self.watch, 15)
-        self.review_button = Button((panel.right - 184, panel.bottom - 30, 90, 22), "Review (R)", self.review, 15)
+        self.filters = [Button((panel.left + 8, y, 136, 20), "", self.cycle_result, 14),
+                        Button((panel.left + 150, y, 112, 20), "", self.toggle_flags, 14),
+                        Button((panel.left + 268, y, 108, 20), "", self.cycle_bbbv, 14)]
+        self.watch_button = Button((panel.right - 88, panel.bottom - 30, 80, 22), N_("Watch"), self.watch, 15)
+        self.review_button = Button((panel.right - 184, panel.bottom - 30, 90, 22), N_("Review (R)"), self.review,
+                                    15)
         self._label()
 
     def _label(self) -> None:
-        self.filters[0].label = f"Result: {RESULTS[self.result]} (W)"
-        self.filters[1].label = f"No flags: {'on' if self.no_flags else 'off'} (F)"
-        self.filters[2].label = f"3BV: {range_label(BBBV_RANGES[self.bbbv])} (B)"
+        # messages (or numbers): the buttons translate them when drawn
+        self.filters[0].label = RESULT_FILTERS[RESULTS[self.result]]
+        self.filters[1].label = FLAGS_FILTERS[self.no_flags]
+        self.filters[2].label = bbbv_filter(BBBV_RANGES[self.bbbv])
 
     def buttons(self) -> list[Button]:
         """The page's buttons, in focus order."""
@@ -213,5 +230,6 @@ class GamesPage:
         text(screen, best_line, (self.panel.left + 10, self.panel.top + 34), 14)
         self.list.draw(screen)
         count = len(self.list.records)
-        text(screen, f"{count} game{'s' if count != 1 else ''} shown, newest first",
+        text(screen, ngettext("{count} game shown, newest first", "{count} games shown, newest first",
+                              count).format(count=count),
              (self.panel.left + 10, self.panel.bottom - 24), 14, palette.dim)

@@ -15,6 +15,7 @@ import threading
 
 import pygame
 
+from game.i18n import N_, _
 from game.review_report import fatal_move, loss_details, loss_line
 from game.solver.explain import simplest_proof
 from game.solver.review import review_log
@@ -24,8 +25,8 @@ from game.ui.hint_marks import draw_hint_marks, outline
 from game.ui.layout import BoardLayout
 from game.ui.theme import palette
 
-WORKING = "Post-mortem: ..."  # the line while the review is worked out
-RINGED = "(green rings)"  # where the safe cells are, said once
+WORKING = N_("Post-mortem: ...")  # the line while the review is worked out
+RINGED = N_("(green rings)")  # where the safe cells are, said once
 
 
 class PostMortem:
@@ -83,17 +84,19 @@ class PostMortem:
     def line(self) -> str:
         """The panel's one line: what lost the game ("..." while it is worked out)."""
         if not self.ready:
-            return WORKING
+            return _(WORKING)
         if self.error is not None:
-            return f"No post-mortem: the game's log could not be reviewed ({self.error})"
-        return loss_line(self.review) or "No post-mortem: the log does not end on the losing move"
+            return _("No post-mortem: the game's log could not be reviewed ({error})").format(error=self.error)
+        return loss_line(self.review) or _("No post-mortem: the log does not end on the losing move")
 
     def lines(self) -> list[str]:
         """The post-mortem view's lines under :meth:`line` ([] while not shown or not ready)."""
         if not (self.shown and self.ready and self.fatal is not None):
             return []
         details = loss_details(self.review, self.proof)
-        return [f"{line} {RINGED}" if self.fatal.safe_cells and line.endswith("certainly safe then") else line
+        # (the line that counts the safe cells is found by its English end: it is
+        # game.review_report's; in another language the rings go unmentioned)
+        return [f"{line} {_(RINGED)}" if self.fatal.safe_cells and line.endswith("certainly safe then") else line
                 for line in details]
 
     def safe_cells(self) -> tuple:

@@ -4,14 +4,45 @@ each figure while the
 background worker (game.records.compstats.FiguresWorker) has not stored them yet.
 
 The figures are read from the game's row in the records, so the panel shows what is
-stored; a game that was not stored, or has none, shows no line.
+stored; a game that was not stored, or has none, shows no line. The lines are worded here,
+from the record's fields, in the language in use (numbers as game.ui.formats writes them);
+in English they are game.records.figures' compact_line and detail_lines word for word.
 """
 
 from __future__ import annotations
 
-from game.records.figures import compact_line, detail_lines, has_figures
+from game.i18n import N_, _
+from game.records.figures import has_figures
+from game.ui.formats import decimal
 
 COMPUTING = "3BV/s ...  IOS ...  RQP ...  IOE ..."  # the compact line's shape, so the panel keeps its size
+LESS, DETAILS = N_("Less"), N_("Details")  # the toggle's labels
+
+
+def compact_line(record) -> str:
+    """``3BV/s 2.31  IOS 0.84  RQP 33.1  IOE 0.72`` (``-`` for a ratio that is undefined;
+    the abbreviations are the competitive sites', the same in every language)."""
+    return (f"3BV/s {decimal(record.bbbv_per_s, 2)}  IOS {decimal(record.ios, 2)}  "
+            f"RQP {decimal(record.rqp, 1)}  IOE {decimal(record.ioe, 2)}")
+
+
+def detail_lines(record) -> list[str]:
+    """Every figure, two short ones to a line (parts of a line set apart by two spaces, so
+    the panel breaks a line between them: game.ui.result_panel.wrap_groups)."""
+    r = record
+    return [
+        f"3BV/s {decimal(r.bbbv_per_s, 3)}  IOS {decimal(r.ios, 3)}",
+        f"RQP {decimal(r.rqp, 2)}  IOE {decimal(r.ioe, 3)}",
+        f"Corr {decimal(r.correctness, 3)}  Thrp {decimal(r.throughput, 3)}",
+        f"ZiNi {r.zini}  HZiNi {r.hzini}",
+        _("Openings {count}").format(count=r.openings) + "  " + _("Islands {count}").format(count=r.islands),
+        # L, R and D: left, right and double clicks (chords)
+        _("Clicks {total}: L{left} R{right} D{double}").format(
+            total=r.clicks, left=r.left_clicks, right=r.right_clicks, double=r.double_clicks),
+        _("Eff. {total}: L{left} R{right} D{double}").format(
+            total=r.effective_clicks, left=r.left_effective, right=r.right_effective, double=r.double_effective),
+        _("Flags {count}").format(count=r.flags) + "  " + _("Path {pixels} px").format(pixels=decimal(r.path_px, 0)),
+    ]
 
 
 class FiguresView:
@@ -63,4 +94,4 @@ class FiguresView:
         """The toggle button's label, or None when there is nothing to toggle."""
         if not self.shown:
             return None
-        return "Less" if self.details else "Details"
+        return LESS if self.details else DETAILS  # a message: the button translates it

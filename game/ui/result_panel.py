@@ -10,10 +10,15 @@ its text. Three arrangements, the first that fits:
   right (a window as wide as Expert's);
 - ``stack``: one under another, centred (a side strip, or a narrow window); the buttons
   sit in a row, or, when the panel is too narrow for all of them, in rows of two, New game
-  across the first row when their count is odd.
+  across the first row when their count is odd, and a button whose label is too wide for
+  half a row across a row of its own.
+
+Buttons are wide enough for their labels at full size (``labels``: as shown, in the
+language in use), so no label has to shrink.
 
 Geometry and the drawing of the text only: the scene (game.ui.scenes.result) owns the
-buttons' actions and the name field. All positions are logical pixels.
+buttons' actions and the name field, and gives the text already in the language in use
+(it lays the panel out again when the language changes). All positions are logical pixels.
 """
 
 from __future__ import annotations
@@ -22,9 +27,10 @@ import re
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui import draw
 from game.ui.theme import palette
-from game.ui.widgets import bevel, fitting_size, text, text_width, wrap
+from game.ui.widgets import LABEL_ROOM, bevel, fitting_size, text, text_width, wrap
 
 TITLE_SIZE = 20  # title font, pixels (bold)
 LINE_SIZE, LINE = 16, 15  # the lines' font and line height, pixels
@@ -38,7 +44,8 @@ PAD = 6  # inside the panel's edge, pixels
 ITEM_GAP = 12  # between the items of a row arrangement, pixels
 ROW_H = 32  # a row arrangement's band, pixels
 NAME_W = 120  # the name field in a row arrangement, pixels
-NAME_LABEL_W = 48  # room for "Name" left of the field, pixels
+NAME_LABEL_W = 48  # the least room for "Name" left of the field, pixels (more for a longer word)
+NAME = N_("Name")  # the name field's label
 NAME_BLOCK_H = 62  # a stacked best-time block: two lines of celebration and the field, pixels
 MIN_FIELD_W = 90  # narrower than this, "Name" stands above the field, pixels
 RIGHT_W = 3 * BUTTON_W + 2 * GAP  # the least right column of the columns arrangement, pixels
@@ -70,22 +77,30 @@ class ResultPanel:
     celebration: the best-time lines ("New best time!", "#1 on Expert"), empty when the
     time is not a best time; with them the panel has a name block. ``rect`` is the panel,
     ``field`` the name field's rect (None without celebration), ``buttons`` ``count`` rects
-    (3 to 5: Review and a loss's Undo may follow).
+    (3 to 5: Review and a loss's Undo may follow). ``labels``: the buttons' labels as shown
+    (their count is then ``count``), so each button is wide enough for its label; without
+    them any label is taken to fit.
     ``toggle``: the label of a small button after the lines (the figures' Details), or None;
     ``toggle_rect`` is where it goes (None without one). ``why``: the label of a second small
     button beside it (a loss's post-mortem), or None; ``why_rect`` is where it goes.
     """
 
     def __init__(self, title: str, lines: list[str], notes: list[str], celebration: list[str],
-                 width: int, toggle: str | None = None, count: int = 3, why: str | None = None) -> None:
+                 width: int, toggle: str | None = None, count: int = 3, why: str | None = None,
+                 labels: list[str] | None = None) -> None:
         self.title, self.lines, self.celebration, self.width = title, lines, celebration, width
-        self.count = count
-        self.row_buttons_w = count * BUTTON_W + (count - 1) * GAP  # the buttons of a row arrangement
+        self.count = count = len(labels) if labels is not None else count
+        # each button's least width for its label at full size (0: any width will do)
+        self.label_w = [text_width(label, BUTTON_SIZE) + LABEL_ROOM for label in labels] if labels else [0] * count
+        self.button_w = max([BUTTON_W, *self.label_w])  # one button of a row or columns arrangement
+        self.row_buttons_w = count * self.button_w + (count - 1) * GAP  # the buttons of a row arrangement
         self.toggle, self.toggle_rect = toggle, None
         self.why, self.why_rect = why, None
         self.items: list[tuple[str, tuple[int, int], int, tuple, str, bool]] = []  # text, pos, size...
         self.field: pygame.Rect | None = None
         self.name_label: tuple[int, int] | None = None
+        self.name = _(NAME)
+        self.name_label_w = max(NAME_LABEL_W, text_width(self.name, LINE_SIZE) + 10)  # room left of the field
         inner = width - 2 * PAD
         self.given_notes = notes
         self.notes = self._wrap_notes(inner)
@@ -110,7 +125,7 @@ class ResultPanel:
         widths = [text_width(message, size, bold) for message, size, bold in self._row_texts()]
         widths += [TOGGLE_W for label in (self.toggle, self.why) if label]
         if self.celebration:
-            widths += [text_width(" ".join(self.celebration), LINE_SIZE, True), NAME_LABEL_W + NAME_W]
+            widths += [text_width(" ".join(self.celebration), LINE_SIZE, True), self.name_label_w + NAME_W]
         widths.append(self.row_buttons_w)
         return sum(widths) + ITEM_GAP * (len(widths) - 1)
 
@@ -126,11 +141,11 @@ class ResultPanel:
                 x += TOGGLE_W + ITEM_GAP
         right = self.width - PAD
         left = right - self.row_buttons_w
-        self.buttons = [pygame.Rect(left + i * (BUTTON_W + GAP), middle - BUTTON_H // 2, BUTTON_W, BUTTON_H)
-                        for i in range(self.count)]
+        self.buttons = [pygame.Rect(left + i * (self.button_w + GAP), middle - BUTTON_H // 2, self.button_w,
+                                    BUTTON_H) for i in range(self.count)]
         if self.celebration:
             self.field = pygame.Rect(left - ITEM_GAP - NAME_W, middle - 10, NAME_W, 20)
-            self.name_label = (self.field.left - NAME_LABEL_W + 4, middle + 1)
+            self.name_label = (self.field.left - self.name_label_w + 4, middle + 1)
             said = " ".join(self.celebration)
             say_w = text_width(said, LINE_SIZE, True)
             self.items.append((said, (self.name_label[0] - ITEM_GAP - say_w, middle), LINE_SIZE, palette.accent,
@@ -143,7 +158,7 @@ class ResultPanel:
 
     def _right_width(self) -> int:
         """The columns arrangement's right column: the buttons, the name row, the celebration."""
-        widths = [max(RIGHT_W, self.row_buttons_w)] + ([NAME_LABEL_W + NAME_W] if self.celebration else [])
+        widths = [max(RIGHT_W, self.row_buttons_w)] + ([self.name_label_w + NAME_W] if self.celebration else [])
         widths += [text_width(line, size, True) for line, size in zip(self.celebration, (18, 16))]
         return max(widths)
 
@@ -184,8 +199,8 @@ class ResultPanel:
         for (line, bold_size), dy in zip(zip(self.celebration, (18, 16)), (8, 24)):
             fitted = fitting_size(line, width, bold_size, 11, bold=True)
             self.items.append((line, (centre, y + dy), fitted, palette.accent, "center", True))
-        if width - NAME_LABEL_W >= MIN_FIELD_W:
-            self.field = pygame.Rect(left + NAME_LABEL_W, y + 36, width - NAME_LABEL_W, 20)
+        if width - self.name_label_w >= MIN_FIELD_W:
+            self.field = pygame.Rect(left + self.name_label_w, y + 36, width - self.name_label_w, 20)
             self.name_label = (left + 4, self.field.centery + 1)
             return y + NAME_BLOCK_H
         self.name_label = (left + 2, y + 40)  # a narrow side strip: "Name" on its own line
@@ -221,20 +236,43 @@ class ResultPanel:
         if self.celebration:
             y = self._name_block(PAD, inner, y)
         n = self.count
-        if inner >= n * 52 + (n - 1) * GAP:  # every button, at least 52 pixels, side by side
+        least = max([52, *self.label_w])  # every button at least 52 pixels and its label's width
+        if inner >= n * least + (n - 1) * GAP:  # side by side
             bw = (inner - (n - 1) * GAP) // n
             self.buttons = [pygame.Rect(PAD + i * (bw + GAP), y + 4, bw, BUTTON_H) for i in range(n)]
             return y + 4 + BUTTON_H + PAD
-        half = (inner - GAP) // 2  # rows of two; with an odd count, New game across the first row
+        half = (inner - GAP) // 2
         self.buttons, top = [], y + 4
-        if n % 2:
-            self.buttons.append(pygame.Rect(PAD, top, inner, BUTTON_H))
-            top += BUTTON_H + GAP
-        for _ in range(n // 2):
-            self.buttons += [pygame.Rect(PAD, top, half, BUTTON_H),
-                             pygame.Rect(PAD + half + GAP, top, inner - half - GAP, BUTTON_H)]
+        for row in self._stack_rows(half):
+            if len(row) == 1:
+                self.buttons.append(pygame.Rect(PAD, top, inner, BUTTON_H))
+            else:
+                self.buttons += [pygame.Rect(PAD, top, half, BUTTON_H),
+                                 pygame.Rect(PAD + half + GAP, top, inner - half - GAP, BUTTON_H)]
             top += BUTTON_H + GAP
         return top - GAP + PAD
+
+    def _stack_rows(self, half: int) -> list[list[int]]:
+        """The buttons' indices in rows of two (``half`` pixels each), in order: with an odd
+        count New game across the first row; a button too narrow in half a row for its label
+        across a row of its own (and so the one before it, if it has no partner)."""
+        order, rows, waiting = list(range(self.count)), [], None
+        if self.count % 2:
+            rows.append([order.pop(0)])
+        for i in order:
+            if self.label_w[i] > half:
+                if waiting is not None:
+                    rows.append([waiting])
+                    waiting = None
+                rows.append([i])
+            elif waiting is None:
+                waiting = i
+            else:
+                rows.append([waiting, i])
+                waiting = None
+        if waiting is not None:
+            rows.append([waiting])
+        return rows
 
     # ----- placing and drawing ---------------------------------------------------------------
     def move_to(self, topleft: tuple[int, int]) -> None:
@@ -259,7 +297,7 @@ class ResultPanel:
         for message, pos, size, colour, anchor, bold in self.items:
             text(screen, message, pos, size, colour, anchor, bold)
         if self.name_label is not None:
-            text(screen, "Name", self.name_label, LINE_SIZE, anchor="midleft")
+            text(screen, self.name, self.name_label, LINE_SIZE, anchor="midleft")
 
 
 def _packed(lines: list[str], width: int) -> list[str]:

@@ -5,19 +5,21 @@ move's verdict, probability and explanation.
 Colours (:func:`verdict_colour`, from the theme): classic green for ``certain``, amber for
 ``guess``, red for a ``needless_guess`` or a ``mistake``; flag moves are left unmarked (they reveal nothing, so
 the review judges no risk in them), and the panel still names them. The words are
-game.review_report's, as ``--review`` prints them. Geometry and drawing only; all positions
-are logical pixels.
+game.review_report's, as ``--review`` prints them; the panel's own labels are looked up
+each time it is drawn (game.i18n). Geometry and drawing only; all positions are logical pixels.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.review_report import KIND_WORDS, VERDICT_WORDS, explanation, luck_words, probability_words
 from game.solver.problem import fmt
 from game.solver.review import Review
 from game.ui import draw
 from game.ui.replay_bar import KNOB_W
+from game.ui.formats import seconds
 from game.ui.theme import palette
 from game.ui.widgets import bevel, text, wrap
 
@@ -29,7 +31,7 @@ DRAW_ORDER = ("certain", "guess", "needless_guess", "mistake")  # later marks co
 JUMP_VERDICTS = ("guess", "needless_guess", "mistake")  # where [ and ] land
 TEXT_SIZE, LINE_H = 14, 15  # the panel's font and line height, pixels
 PAD = 6  # inside the panel's edge, pixels
-KEYS_LINE = "[ and ] (PgUp, PgDn): previous / next guess or mistake"
+KEYS_LINE = N_("[ and ] (PgUp, PgDn): previous / next guess or mistake")
 
 
 def verdict_colour(verdict: str):
@@ -67,13 +69,15 @@ def move_lines(review: Review, move, moves: int) -> list[tuple[str, tuple, bool]
     """(text, colour, bold) of the panel's part about ``move`` (a MoveReview, or None before
     the first move), ``moves`` being the replay's move count."""
     if move is None:
-        return [("Before the first move", palette.text, False)]
-    lines = [(f"Move {move.index + 1} of {moves}, {move.time_ms / 1000:.3f} s", palette.text, False),
+        return [(_("Before the first move"), palette.text, False)]
+    at = _("Move {number} of {moves}, {seconds}").format(number=move.index + 1, moves=moves,
+                                                          seconds=seconds(move.time_ms / 1000, 3))
+    lines = [(at, palette.text, False),
              (f"{KIND_WORDS[move.kind]} {fmt(move.cell)}", palette.text, False),
              (VERDICT_WORDS[move.verdict], verdict_colour(move.verdict) or palette.text, True)]
     said = probability_words(move)
     if said:
-        lines.append((f"Mine: {said}" if move.kind in ("reveal", "chord") else said, palette.text, False))
+        lines.append((_("Mine: {probability}").format(probability=said) if move.kind in ("reveal", "chord") else said, palette.text, False))
     said = explanation(move)
     if said:
         lines.append((said, palette.text, False))
@@ -82,8 +86,9 @@ def move_lines(review: Review, move, moves: int) -> list[tuple[str, tuple, bool]
 
 def summary_lines(review: Review) -> list[str]:
     """The panel's foot: the counts, the luck and the jump keys."""
-    return [f"Guesses {review.guesses}, needless {review.needless_guesses}, mistakes {review.mistakes}",
-            f"Luck: {luck_words(review)}", KEYS_LINE]
+    counts = _("Guesses {guesses}, needless {needless}, mistakes {mistakes}").format(
+        guesses=review.guesses, needless=review.needless_guesses, mistakes=review.mistakes)
+    return [counts, _("Luck: {luck}").format(luck=luck_words(review)), _(KEYS_LINE)]
 
 
 def wrapped(lines, width: int) -> list[tuple[str, tuple, bool]]:

@@ -23,12 +23,14 @@ import gc
 import pygame
 
 from game.engine import State
+from game.i18n import _, language
 from game.replay.events import CELL_PX, Replay
 from game.replay.player import Playhead, Timeline
 from game.ui import draw
 from game.ui.board_view import BoardView
 from game.ui.camera_keys import CameraControls
 from game.ui.camera_view import CameraView
+from game.ui.formats import decimal, seconds, speed_text
 from game.ui.hud import Frame, draw_board_screen
 from game.ui.layout import layout_for
 from game.ui.loop import STEP
@@ -45,10 +47,11 @@ SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
 
 def describe(replay: Replay) -> str:
-    """A short title for ``replay``: who and what, e.g. "EVF: Wang, 16x30/99, won"."""
-    source = replay.file_format or "Game"
+    """A short title for ``replay``: who and what, e.g. "EVF: Wang, 16x30/99, won" (in the
+    language in use: look it up when it is drawn)."""
+    source = replay.file_format or _("Game")
     who = f"{replay.player}, " if replay.player else ""
-    result = "won" if replay.completed else "not won"
+    result = _("won") if replay.completed else _("not won")
     return f"{source}: {who}{replay.rows}x{replay.cols}/{len(replay.mines)}, {result}"
 
 
@@ -62,7 +65,7 @@ class ReplayViewer(Scene):
     def __init__(self, services, replay: Replay, back: Scene | None = None, title: str | None = None) -> None:
         super().__init__(services)
         self.replay, self.back = replay, back
-        self.title = title or describe(replay)
+        self.given_title = title  # None: described when drawn, in the language in use
         width, height = services.display.area()
         self.layout = layout_for(replay.rows, replay.cols, (width, height - BAR_H - self.strip_h),
                                  len(replay.mines))
@@ -73,6 +76,7 @@ class ReplayViewer(Scene):
         self.speed = SPEEDS.index(1)
         self.dragging = False
         self.pressed_button = None
+        self.language = language()  # the language last drawn in
         actions = {"start": self.key_start, "back": lambda: self.key_step(-1), "play": self.key_play,
                    "forward": lambda: self.key_step(1), "end": self.key_end, "slower": lambda: self.key_speed(-1),
                    "faster": lambda: self.key_speed(1)}
@@ -84,6 +88,11 @@ class ReplayViewer(Scene):
                      **{key: lambda: self.key_speed(-1) for key in SLOWER_KEYS}}
 
     # ----- scene hooks -----------------------------------------------------------------------
+    @property
+    def title(self) -> str:
+        """The bar's title: the one given, else :func:`describe`'s."""
+        return self.given_title or describe(self.replay)
+
     def grain(self) -> int:
         return self.layout.cell
 
@@ -140,6 +149,9 @@ class ReplayViewer(Scene):
         return self
 
     def update(self) -> Scene | None:
+        if self.language != language():  # the title and the numbers are written again as drawn
+            self.language = language()
+            self.dirty = True
         if self.playing and not self.dragging:
             before = self.head.moves
             self.show(self.head.seek(self.head.time_ms + STEP * 1000 * SPEEDS[self.speed]))
@@ -160,8 +172,8 @@ class ReplayViewer(Scene):
             self.draw_pointer(screen)
         tl = self.timeline
         span = max(1, tl.end_ms - tl.start_ms)
-        clock = f"{max(0, head.time_ms) / 1000:.1f} / {tl.replay.time_ms / 1000:.1f} s"
-        speed = f"{SPEEDS[self.speed]:g}x"
+        clock = f"{decimal(max(0, head.time_ms) / 1000, 1)} / {seconds(tl.replay.time_ms / 1000, 1)}"
+        speed = speed_text(SPEEDS[self.speed])
         self.bar.draw(screen, (head.time_ms - tl.start_ms) / span, self.playing, speed, self.title, clock,
                       self.pressed_button)
         self.dirty = False

@@ -15,10 +15,12 @@ import sqlite3
 import pygame
 
 from game.board import Cell
+from game.i18n import N_, _
 from game.records.db import RecordsError
 from game.records.record import NAME_MAX, clean_name
 from game.ui import draw
 from game.ui.canvas import Canvas, scale_of
+from game.ui.formats import decimal, level_name, percent, seconds
 from game.ui.motion import shake_offset
 from game.ui.postmortem import PostMortem
 from game.ui.scenes.result_base import FIGURES_POLL, Result
@@ -45,8 +47,8 @@ class GameOver(Result):
     a loss H, not V, hides and shows the panel.
     """
 
-    title = "Boom!"
-    show_panel_hint = "H shows the result"
+    title = N_("Boom!")
+    show_panel_hint = N_("H shows the result")
     hide_key = pygame.K_h
 
     def __init__(self, services, base, notes: list[str] | None = None) -> None:
@@ -55,7 +57,7 @@ class GameOver(Result):
 
     def labels(self) -> list[tuple[str, object]]:
         """New game, Retry, Menu, and Undo while the loss can be taken back."""
-        extra = [("Undo", self.undo)] if self.base.game.can_undo_loss else []
+        extra = [(N_("Undo"), self.undo)] if self.base.game.can_undo_loss else []
         return super().labels() + extra
 
     def handle(self, event: pygame.event.Event):
@@ -67,7 +69,7 @@ class GameOver(Result):
         return super().handle(event)
 
     def why_button(self) -> tuple[str, object]:
-        return ("Hide" if self.postmortem.shown else "Why?"), self.toggle_postmortem
+        return (N_("Hide") if self.postmortem.shown else N_("Why?")), self.toggle_postmortem
 
     def toggle_postmortem(self):
         """V or Why?: show the post-mortem (marks on the board, the explanation), or hide it."""
@@ -155,7 +157,8 @@ class GameOver(Result):
     def lines(self) -> list[str]:
         game = self.base.game
         done = f"3BV {game.three_bv_solved}/{game.three_bv}" if game.three_bv else ""
-        return [f"Time {game.elapsed:.1f} s  {done}", self.postmortem.line()] + self.postmortem.lines()
+        time = _("Time {seconds}").format(seconds=seconds(game.elapsed, 1))
+        return [f"{time}  {done}", self.postmortem.line()] + self.postmortem.lines()
 
 
 class Victory(Result):
@@ -170,7 +173,7 @@ class Victory(Result):
     by a button or the face saves a name that was typed but not yet entered.
     """
 
-    title = "You win!"
+    title = N_("You win!")
 
     def __init__(self, services, base, notes: list[str] | None = None) -> None:
         records = services.records
@@ -194,7 +197,8 @@ class Victory(Result):
         """["New best time!", "#N on Beginner"], or [] when the time is not a best time."""
         if not self.rank:
             return []
-        return ["New best time!", f"#{self.rank} on {self.base.game.config.level.title()}"]
+        place = _("#{rank} on {level}").format(rank=self.rank, level=level_name(self.base.game.config.level))
+        return [_("New best time!"), place]
 
     def enter(self) -> None:
         super().enter()
@@ -210,9 +214,9 @@ class Victory(Result):
         game = self.base.game
         rate = game.three_bv_per_second
         efficiency = game.efficiency
-        return [f"Time {game.elapsed:.3f} s",
-                f"3BV {game.three_bv}   3BV/s {rate:.2f}" if rate is not None else f"3BV {game.three_bv}",
-                f"Efficiency {efficiency:.0f} %" if efficiency is not None else ""]
+        return [_("Time {seconds}").format(seconds=seconds(game.elapsed, 3)),
+                f"3BV {game.three_bv}   3BV/s {decimal(rate, 2)}" if rate is not None else f"3BV {game.three_bv}",
+                _("Efficiency {percent}").format(percent=percent(efficiency)) if efficiency is not None else ""]
 
     def handle(self, event: pygame.event.Event):
         if self.field is not None and self.ready() and self.panel_shown:
@@ -239,7 +243,7 @@ class Victory(Result):
         try:
             self.services.records.store.set_name(self.record_id, name)
         except (RecordsError, sqlite3.Error) as err:
-            self.notes.append(f"The name was not saved: {err}")
+            self.notes.append(_("The name was not saved: {error}").format(error=err))
             self.enter()
             return
         self.saved_name = name

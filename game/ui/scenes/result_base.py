@@ -1,12 +1,16 @@
 """The result overlay both endings share (game.ui.scenes.result: GameOver and Victory): the
 finished board with a panel of buttons (New game, Retry, Menu, Review; Undo after a loss) and the
 game's figures beside or under it (never over a cell), in a strip the window grows for.
+
+Its words are looked up when the panel is laid out, and it is laid out again when the
+language changes (game.i18n), so a switch shows at once.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, language
 from game.ui.result_figures import FiguresView
 from game.ui.result_panel import BUTTON_SIZE, TOGGLE_SIZE, ResultPanel
 from game.ui.room import Room, make_room
@@ -27,8 +31,8 @@ class Result(Overlay):
     statistics show as a line (game.ui.result_figures) once computed; D or the Details button
     shows all of them, and again the line."""
 
-    title = ""
-    show_panel_hint = "V shows the result"  # said in the strip while the panel is hidden
+    title = ""  # a message (N_): translated where the panel is laid out
+    show_panel_hint = N_("V shows the result")  # said in the strip while the panel is hidden
     hide_key = pygame.K_v  # the key that hides and shows the panel
 
     def __init__(self, services, base, notes: list[str] | None = None) -> None:
@@ -37,6 +41,7 @@ class Result(Overlay):
         self.panel_shown = True
         self.buttons = ButtonList([])
         self.room: Room | None = None
+        self.language = language()  # the language the panel was laid out in
         self._sized = False
         self.figures = FiguresView(services.records)
 
@@ -86,12 +91,13 @@ class Result(Overlay):
         return self.press_buttons(self.buttons, event)
 
     def labels(self) -> list[tuple[str, object]]:
-        """The panel's buttons: (label, action) each, in order."""
-        return [("New game", self.new_game), ("Retry", self.retry), ("Menu", self.menu)]
+        """The panel's buttons: (label, action) each, in order (labels are messages: the
+        buttons translate them when drawn)."""
+        return [(N_("New game"), self.new_game), (N_("Retry"), self.retry), (N_("Menu"), self.menu)]
 
     def panel_labels(self) -> list[tuple[str, object]]:
         """:meth:`labels`, then Review for a recorded game."""
-        return self.labels() + ([("Review", self.review)] if self.reviewable() else [])
+        return self.labels() + ([(N_("Review"), self.review)] if self.reviewable() else [])
 
     def reviewable(self) -> bool:
         """True when this game was recorded (its record gives the replay its time and result)."""
@@ -126,8 +132,9 @@ class Result(Overlay):
 
     def update(self):
         # The figures are stored after a frame's updates (WindowManager.frame_work), so the
-        # panel is laid out again, which may resize the window, in a frame of its own.
-        if self.figures.refresh():
+        # panel is laid out again, which may resize the window, in a frame of its own; so is
+        # a panel laid out in another language than the one in use.
+        if self.figures.refresh() or self.language != language():
             self._build_panel()
             self.invalidate()
         return None
@@ -142,15 +149,16 @@ class Result(Overlay):
         size (a note added) resizes the window at once. The panel's text is gathered once
         and each width laid out once (laying out measures every word)."""
         before = self.room.size if self.room is not None else None
-        content = (self.title, self.lines() + self.figures.lines(), self.notes, self.celebration_lines())
+        self.language = language()
+        content = (_(self.title) if self.title else "", self.lines() + self.figures.lines(), self.notes, self.celebration_lines())
         toggle = self.figures.toggle_label()
         why = self.why_button()
+        shown = [_(label) for label, _action in self.panel_labels()]  # as the buttons will show them
         laid: dict[int, ResultPanel] = {}
 
         def arrange(width: int) -> ResultPanel:
             if width not in laid:
-                laid[width] = ResultPanel(*content, width, toggle, len(self.panel_labels()),
-                                         why[0] if why else None)
+                laid[width] = ResultPanel(*content, width, toggle, len(shown), why[0] if why else None, shown)
             return laid[width]
 
         self.room = make_room(self.services.display, self.base.size(),
@@ -180,7 +188,7 @@ class Result(Overlay):
         if not self.ready():
             return
         if not self.panel_shown:
-            text(screen, self.show_panel_hint, self.room.strip.center, HIDDEN_SIZE, palette.faint, "center")
+            text(screen, _(self.show_panel_hint), self.room.strip.center, HIDDEN_SIZE, palette.faint, "center")
             return
         self.arranged.draw(screen)
         self.draw_buttons(screen)

@@ -9,6 +9,9 @@ between the buttons, Enter watches, R reviews), Enter/Space press the focused on
 the menu. Tabs and buttons also answer the mouse. Opening the screen computes, in the
 background, the figures of games that lack them (game.records.compstats). Reading works on a read-only database; resetting it is refused
 with the store's message.
+
+Every label is looked up when it is drawn (game.i18n), and numbers and dates are written as
+the language writes them (game.ui.formats: "15,5 s", "1 may 2024" in Spanish).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import sqlite3
 
 import pygame
 
+from game.i18n import N_, _, language, ngettext
 from game.records.compstats import pending
 from game.records.db import RecordsError
 from game.records.record import LEVELS
@@ -25,22 +29,24 @@ from game.ui import draw
 from game.ui.game_list import GamesPage
 from game.ui.scene import Scene
 from game.ui.scenes.confirm import Confirm, MessageBox
-from game.ui.scenes.dialog import LEVEL_LABELS, draw_dialog
+from game.ui.scenes.dialog import draw_dialog
+from game.ui.formats import day, decimal, level_name, percent, seconds
 from game.ui.theme import palette
-from game.ui.widgets import Button, ButtonList, bevel, clipped, text
+from game.ui.widgets import Button, ButtonList, bevel, clipped, fitting_size, text, text_width, wrap
 
 STATS_SIZE = (400, 420)  # logical window size, pixels
 TAB_W, TAB_H = 94, 22  # one level tab, pixels
 PANEL = pygame.Rect(8, 50, 384, 322)  # the tab page, pixels
 CHART = pygame.Rect(18, 262, 364, 90)  # the well the last results are drawn in, pixels
 SUMMARY_LINE = 16  # one line of the summary column, pixels
-RESET_QUESTION = "Reset all statistics? A backup is kept."
+RESET_QUESTION = N_("Reset all statistics? A backup is kept.")
+RESET = N_("Reset statistics")  # the confirmation's title
 FIGURES_POLL = 0.1  # seconds between looks for figures computed in the background
 
 
 def seconds_text(value: float | None, digits: int = 1) -> str:
-    """``12.3 s``, or ``-`` for no value."""
-    return "-" if value is None else f"{value:.{digits}f} s"
+    """``12.3 s`` (``12,3 s`` in Spanish), or ``-`` for no value."""
+    return seconds(value, digits)
 
 
 class Statistics(Scene):
@@ -56,12 +62,13 @@ class Statistics(Scene):
         self.stats: dict[str, LevelStats] = {}
         self.page = "summary"  # or "games"
         self.games = GamesPage(PANEL, self.watch, self.review)
-        self.bottom = [Button((18, 384, 140, 24), "Reset statistics...", self.ask_reset),
-                       Button((166, 384, 120, 24), "Games (G)", self.toggle_page),
-                       Button((PANEL.right - 90, 384, 80, 24), "Back", self.leave)]
+        self.bottom = [Button((18, 384, 140, 24), N_("Reset statistics..."), self.ask_reset),
+                       Button((166, 384, 120, 24), N_("Games (G)"), self.toggle_page),
+                       Button((PANEL.right - 90, 384, 80, 24), N_("Back"), self.leave)]
         self.buttons = ButtonList(self.bottom)
         self.buttons.focus = 2
         self.version = -1  # the figures worker's version last read
+        self.language = language()  # the language last drawn in
 
     # ----- data ------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -84,6 +91,9 @@ class Statistics(Scene):
         if records is not None and records.figures_worker.version != self.version:
             self.reload()  # figures were stored: the list and the averages show them
             self.dirty = True
+        if self.language != language():  # every word is looked up again as it is drawn
+            self.language = language()
+            self.dirty = True
         return None
 
     def next_change(self) -> float:
@@ -97,30 +107,30 @@ class Statistics(Scene):
         return LEVELS[self.tab]
 
     def summary_rows(self, level: str | None = None) -> list[tuple[str, str]]:
-        """(label, value) lines shown for ``level`` (default: the open tab)."""
+        """(label, value) lines shown for ``level`` (default: the open tab), in the language
+        in use."""
         s = self.stats.get(level or self.level)
         if s is None:
             return []
-        percent = "-" if s.win_percent is None else f"{s.win_percent:.0f} %"
-        speed = "-" if s.average_3bv_per_second is None else f"{s.average_3bv_per_second:.2f}"
-        best_speed = "-" if s.best_speed is None else f"{s.best_speed.three_bv_per_second:.2f}"
-        best_efficiency = "-" if s.best_efficiency is None else f"{s.best_efficiency.efficiency:.0f} %"
-        return [("Played", str(s.played)), ("Won", str(s.won)), ("Assisted wins", str(s.assisted)),
-                ("Abandoned", str(s.abandoned)), ("Win %", percent),
-                ("Current streak", str(s.current_streak)), ("Longest streak", str(s.longest_streak)),
-                ("Average time", seconds_text(s.average_time)), ("Average 3BV/s", speed),
-                ("Best 3BV/s", best_speed), ("Best efficiency", best_efficiency)]
+        best_speed = None if s.best_speed is None else s.best_speed.three_bv_per_second
+        best_efficiency = None if s.best_efficiency is None else s.best_efficiency.efficiency
+        return [(_("Played"), str(s.played)), (_("Won"), str(s.won)), (_("Assisted wins"), str(s.assisted)),
+                (_("Abandoned"), str(s.abandoned)), (_("Win %"), percent(s.win_percent)),
+                (_("Current streak"), str(s.current_streak)), (_("Longest streak"), str(s.longest_streak)),
+                (_("Average time"), seconds_text(s.average_time)),
+                (_("Average 3BV/s"), decimal(s.average_3bv_per_second, 2)),
+                (_("Best 3BV/s"), decimal(best_speed, 2)), (_("Best efficiency"), percent(best_efficiency))]
 
     # ----- actions ---------------------------------------------------------------------------
     def ask_reset(self):
         records = self.services.records
         if records is None or records.store.read_only:
-            why = records.store.problem if records is not None else "no records are open"
-            self.message = "The records are read-only: they cannot be reset."
+            why = records.store.problem if records is not None else _("no records are open")
+            self.message = _("The records are read-only: they cannot be reset.")
             # a box, not the one-line message: the reason, with a path, needs lines
-            return MessageBox(self.services, self, "Reset statistics",
-                              [f"The records are read-only ({why}); they cannot be reset."])
-        return Confirm(self.services, self, "Reset statistics", RESET_QUESTION, self.reset_all)
+            return MessageBox(self.services, self, _(RESET),
+                              [_("The records are read-only ({reason}); they cannot be reset.").format(reason=why)])
+        return Confirm(self.services, self, _(RESET), _(RESET_QUESTION), self.reset_all)
 
     def reset_all(self):
         """Delete every recorded game (a backup copy is made first); stay on this screen."""
@@ -129,7 +139,8 @@ class Statistics(Scene):
         except (RecordsError, sqlite3.Error) as err:
             self.message = str(err)
         else:
-            self.message = "Statistics reset." + (f" Backup: {backup.name}" if backup else "")
+            self.message = _("Statistics reset.") + (" " + _("Backup: {name}").format(name=backup.name)
+                                                     if backup else "")
         self.reload()
         return self
 
@@ -139,7 +150,7 @@ class Statistics(Scene):
     def toggle_page(self):
         """Switch between the summary and the Games page."""
         self.page = "games" if self.page == "summary" else "summary"
-        self.bottom[1].label = "Summary (G)" if self.page == "games" else "Games (G)"
+        self.bottom[1].label = N_("Summary (G)") if self.page == "games" else N_("Games (G)")
         extra = self.games.buttons() if self.page == "games" else []
         self.buttons = ButtonList([*extra, *self.bottom])
         self.buttons.focus = len(extra) - 1 if extra else 1  # Watch, or the page button
@@ -192,7 +203,7 @@ class Statistics(Scene):
 
     # ----- drawing ---------------------------------------------------------------------------
     def draw(self, screen: pygame.Surface) -> None:
-        draw_dialog(screen, "Statistics")
+        draw_dialog(screen, _("Statistics"))
         draw.rect(screen, palette.panel, PANEL)
         bevel(screen, PANEL, 2)
         self.draw_tabs(screen)
@@ -204,7 +215,8 @@ class Statistics(Scene):
             return
         for i, (label, value) in enumerate(self.summary_rows()):
             y = PANEL.top + 10 + i * SUMMARY_LINE
-            text(screen, label, (PANEL.left + 10, y), 16)
+            room = 170 - 10 - 6 - text_width(value, 16, True)  # between the label's start and the value
+            text(screen, label, (PANEL.left + 10, y), fitting_size(label, room, 16, 11))
             text(screen, value, (PANEL.left + 170, y), 16, anchor="topright", bold=True)
         draw.line(screen, palette.shade, (PANEL.left + 182, PANEL.top + 10), (PANEL.left + 182, CHART.top - 22))
         draw.line(screen, palette.light, (PANEL.left + 183, PANEL.top + 10), (PANEL.left + 183, CHART.top - 22))
@@ -225,9 +237,9 @@ class Statistics(Scene):
             speed = s.best_speed.three_bv_per_second
         ioe = s.figures.get("ioe", (None, None))[0]
         efficiency = None if s.best_efficiency is None else s.best_efficiency.efficiency
-        return (f"Best 3BV/s {'-' if speed is None else f'{speed:.2f}'}   "
-                f"Best IOE {'-' if ioe is None else f'{ioe:.2f}'}   "
-                f"Best efficiency {'-' if efficiency is None else f'{efficiency:.0f} %'}")
+        return "   ".join((_("Best 3BV/s {value}").format(value=decimal(speed, 2)),
+                            _("Best IOE {value}").format(value=decimal(ioe, 2)),
+                            _("Best efficiency {value}").format(value=percent(efficiency))))
 
     def draw_tabs(self, screen: pygame.Surface) -> None:
         """Property-sheet tabs: the open one is taller and joins the page below it."""
@@ -242,48 +254,57 @@ class Statistics(Scene):
             if i == self.tab:  # open the page's top edge under the open tab
                 draw.line(screen, palette.panel, (rect.left + 1, PANEL.top), (rect.right - 2, PANEL.top))
                 draw.line(screen, palette.panel, (rect.left + 1, PANEL.top + 1), (rect.right - 2, PANEL.top + 1))
-            text(screen, LEVEL_LABELS[level], (rect.centerx, rect.centery + 1), 16, palette.text, "center",
-                 bold=i == self.tab)
+            label = level_name(level)
+            size = fitting_size(label, rect.width - 6, 16, 11, bold=i == self.tab)
+            text(screen, label, (rect.centerx, rect.centery + 1), size, palette.text, "center", bold=i == self.tab)
 
     def draw_best(self, screen: pygame.Surface, s: LevelStats) -> None:
         """The top-10 table: rank, time, name, date."""
         left, top = PANEL.left + 192, PANEL.top + 10
-        text(screen, "Best times", (left, top), 16, bold=True)
+        right = PANEL.right - 8
+        text(screen, _("Best times"), (left, top), 16, bold=True)
+        empty = None
         if s.level not in LEVELS[:3]:
-            text(screen, "Custom sizes have no", (left, top + 22), 14, palette.dim)
-            text(screen, "best-time table.", (left, top + 36), 14, palette.dim)
+            empty = _("Custom sizes have no best-time table.")
+        elif not s.best_times:
+            empty = _("No wins yet without help or a board known before.")
+        if empty is not None:
+            for i, line in enumerate(wrap(empty, right - left, 14)):
+                text(screen, line, (left, top + 22 + i * 14), 14, palette.dim)
             return
-        if not s.best_times:
-            text(screen, "No wins yet without help", (left, top + 22), 14, palette.dim)
-            text(screen, "or a board known before.", (left, top + 36), 14, palette.dim)
-            return
-        columns = (0, 18, 72, 138)  # rank, time, name, date: x offsets, pixels
-        for x, title in zip(columns, ("#", "Time", "Name", "Date")):
+        # rank, time and name from the left; the dates (as long as the language writes them)
+        # flush right, and the names clipped to the room between
+        dates = [day(best.played_at) for best in s.best_times]
+        date_x = right - max(text_width(value, 14) for value in [_("Date"), *dates]) - left
+        columns = (0, 18, 66, date_x)  # rank, time, name, date: x offsets, pixels
+        for x, title in zip(columns, ("#", _("Time"), _("Name"), _("Date"))):
             text(screen, title, (left + x, top + 20), 14, palette.dim)
-        for i, best in enumerate(s.best_times):
+        for i, (best, when) in enumerate(zip(s.best_times, dates)):
             y = top + 34 + i * 14
-            name = clipped(best.name, columns[3] - columns[2] - 4, 14)  # by width: any script fits
-            for x, value in zip(columns, (str(best.rank), f"{best.seconds:.3f}", name, best.played_at[:10])):
+            name = clipped(best.name, columns[3] - columns[2] - 6, 14)  # by width: any script fits
+            for x, value in zip(columns, (str(best.rank), decimal(best.seconds, 3), name, when)):
                 text(screen, value, (left + x, y), 14)
 
     def draw_chart(self, screen: pygame.Surface, s: LevelStats) -> None:
         """Bars of the last RECENT games, oldest left: height = time, green won, red lost."""
-        text(screen, f"Last {RECENT} games", (CHART.left, CHART.top - 16), 16, bold=True)
-        legend_x = CHART.right - 96
-        for colour, label in ((palette.won, "won"), (palette.lost, "lost")):
+        text(screen, ngettext("Last {count} game", "Last {count} games", RECENT).format(count=RECENT),
+             (CHART.left, CHART.top - 16), 16, bold=True)
+        legend = ((palette.won, _("won")), (palette.lost, _("lost")))
+        legend_x = CHART.right - sum(12 + text_width(label, 14) + 14 for _colour, label in legend) + 14
+        for colour, label in legend:  # flush right, each as wide as its word
             draw.rect(screen, colour, (legend_x, CHART.top - 13, 9, 9))
             text(screen, label, (legend_x + 12, CHART.top - 15), 14)
-            legend_x += 48
+            legend_x += 12 + text_width(label, 14) + 14
         draw.rect(screen, palette.field, CHART)
         bevel(screen, CHART.inflate(4, 4), 2, raised=False)
         if not s.recent:
-            text(screen, "No games yet", CHART.center, 16, palette.dim, "center")
+            text(screen, _("No games yet"), CHART.center, 16, palette.dim, "center")
             return
-        longest = max(seconds for _, seconds in s.recent) or 1.0
+        longest = max(took for _won, took in s.recent) or 1.0
         slot = (CHART.width - 4) / RECENT
-        for i, (won, seconds) in enumerate(s.recent):
-            height = max(2, round((CHART.height - 16) * seconds / longest))
+        for i, (won, took) in enumerate(s.recent):
+            height = max(2, round((CHART.height - 16) * took / longest))
             bar = pygame.Rect(CHART.left + 2 + round(i * slot), CHART.bottom - 2 - height,
                               max(1, round(slot) - 2), height)
             draw.rect(screen, palette.won if won else palette.lost, bar)
-        text(screen, f"{longest:.0f} s", (CHART.left + 4, CHART.top + 2), 14, palette.dim)
+        text(screen, seconds(longest, 0), (CHART.left + 4, CHART.top + 2), 14, palette.dim)

@@ -1,0 +1,106 @@
+"""Numbers, percentages, dates and level names as the language in use writes them (Babel's
+locale data: a decimal comma and "1 may 2024" in Spanish), for the result panel, the
+Statistics screen and the viewers.
+
+Each function reads the language when it is called (game.i18n.language), so a label
+formatted at drawing time follows a language switch at once. Numbers are rounded as
+Python's ``f"{value:.2f}"`` rounds them before Babel writes them, so English shows
+exactly the digits it always did (no grouping: ``1234.5``, as before) and only the
+separators change in another language. No pygame here.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from functools import lru_cache
+
+from babel import Locale
+from babel.dates import format_date, format_skeleton
+from babel.numbers import format_decimal, format_percent, parse_pattern
+
+from game.i18n import N_, _, language
+
+LOCALE_NAMES = {"en": "en_US", "es": "es_ES"}  # game.i18n language code -> Babel locale
+PERCENT_PATTERNS = {"en": "0 %"}  # a language's own percent pattern (English: "59 %", as always)
+LEVEL_NAMES = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"), "expert": N_("Expert"),
+               "custom": N_("Custom")}  # a record's level -> its name on the screen
+NONE = "-"  # a figure that has no value
+
+
+def locale_name(code: str | None = None) -> str:
+    """The Babel locale of language ``code`` (default: the one in use): 'en_US', 'es_ES'."""
+    return LOCALE_NAMES.get(code or language(), LOCALE_NAMES["en"])
+
+
+@lru_cache(maxsize=None)
+def _locale(name: str) -> Locale:
+    return Locale.parse(name)
+
+
+@lru_cache(maxsize=None)
+def _pattern(digits: int):
+    """Babel's number pattern with ``digits`` fixed decimals and no grouping ("0.00")."""
+    return parse_pattern("0." + "0" * digits if digits else "0")
+
+
+def decimal(value: float | None, digits: int = 2) -> str:
+    """``value`` with ``digits`` decimals in the language in use: ``2.31`` / ``2,31``;
+    NONE for None."""
+    if value is None:
+        return NONE
+    rounded = Decimal(f"{value:.{digits}f}")  # Python's rounding: English stays as it was
+    return _pattern(digits).apply(rounded, _locale(locale_name()))
+
+
+def seconds(value: float | None, digits: int = 1) -> str:
+    """``12.3 s`` / ``12,3 s``, or NONE for no value."""
+    return NONE if value is None else f"{decimal(value, digits)} s"
+
+
+def speed_text(times: float) -> str:
+    """A playback speed: ``0.25x``, ``1x`` / ``0,25x`` (as few decimals as it needs)."""
+    return f"{format_decimal(times, '0.##', locale=locale_name())}x"
+
+
+def percent(value: float | None) -> str:
+    """``value`` (0 to 100) as a whole percentage: ``59 %`` in English, Babel's ``59 %``
+    (a no-break space) in Spanish; NONE for None."""
+    if value is None:
+        return NONE
+    fraction = Decimal(f"{value:.0f}") / 100
+    return format_percent(fraction, PERCENT_PATTERNS.get(language()), locale=locale_name())
+
+
+def _parsed(stamp: str) -> datetime | None:
+    """The wall-clock time written in ISO 8601 ``stamp`` (a record's played_at), or None."""
+    try:
+        return datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return None
+
+
+def day(stamp: str) -> str:
+    """The date of ISO 8601 ``stamp`` in Babel's medium format: ``May 1, 2024`` /
+    ``1 may 2024`` (the stamp's first ten characters when it is not a date)."""
+    when = _parsed(stamp)
+    if when is None:
+        return stamp[:10]
+    return format_date(when.date(), "medium", locale=locale_name())
+
+
+def day_and_time(stamp: str) -> str:
+    """Month, day and 24-hour time of ISO 8601 ``stamp``, short, for a list: ``05/01 12:00`` /
+    ``1/5 12:00`` (as written, in the stamp's own time zone)."""
+    when = _parsed(stamp)
+    if when is None:
+        return stamp[5:16].replace("T", " ")
+    name = locale_name()
+    return f"{format_skeleton('MMdd', when.date(), locale=name)} {when:%H:%M}"
+
+
+def level_name(level: str) -> str:
+    """A level's name in the language in use ("Beginner", "Principiante"); a level the
+    game does not know, capitalised."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level.title()
+
