@@ -17,13 +17,13 @@ import sys
 from types import SimpleNamespace
 
 from game import PROG
+from game.explain_text import chance, english, proof_text
 from game.records.figures import detail_lines
 from game.records.record import STAT_FIELDS
 from game.replay.files import ReplayFileError, read_replay
 from game.replay.fromlog import LogError
 from game.replay.player import Timeline, timeline_moves
 from game.replay.sources import is_replay_file, recorded_game
-from game.solver.explain import chance
 from game.solver.problem import fmt
 from game.solver.review import Review, review, review_log
 
@@ -111,7 +111,7 @@ def to_json(reviewed: Reviewed) -> dict:
     for m in review.moves:
         proof = None if m.proof is None else {
             "cell": list(m.proof.cell), "numbers": [list(c) for c in m.proof.numbers],
-            "uses_count": m.proof.uses_count, "text": m.proof.text}
+            "uses_count": m.proof.uses_count, "text": english(proof_text, m.proof)}
         moves.append({
             "index": m.index, "time_ms": m.time_ms, "kind": m.kind, "cell": list(m.cell),
             "verdict": m.verdict, "mine_probability": _p(m.mine_probability),
@@ -169,7 +169,7 @@ def explanation(m) -> str:
     simplest safe cell and its proof) or a mistake; "" for the others."""
     if m.verdict == "needless_guess" and m.proof is not None:
         return (f"{fmt(m.proof.cell)} was certainly safe ({_plural(len(m.safe_cells), 'safe cell')} "
-                f"then): {m.proof.text}.")
+                f"then): {proof_text(m.proof)}.")
     if m.verdict == "mistake":
         return f"the {KIND_WORDS[m.kind]} at {fmt(m.cell)} was certain to reveal a mine."
     return ""
@@ -248,5 +248,6 @@ def loss_details(review: Review, proof=None) -> list[str]:
     else:
         lines.append("No cell was certainly safe then")
     if proof is not None:
-        lines.append(f"{fmt(proof.cell)} was safe: {proof.text[:1].upper()}{proof.text[1:]}.")
+        said = proof_text(proof)
+        lines.append(f"{fmt(proof.cell)} was safe: {said[:1].upper()}{said[1:]}.")
     return lines

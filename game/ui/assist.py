@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from game.board import Cell, neighbours
 from game.boardfile import from_game
 from game.engine import Game, State
+from game.explain_text import chance, move_text, safe_text
 from game.match import Match
 from game.solver import Analysis, InconsistentPosition, Solver
-from game.solver.explain import Mark, chance, move_marks, simplest_proof
+from game.solver.explain import Mark, move_marks, simplest_proof
 from game.ui.bv_counter import BACKGROUND_CELLS
 
 HINT_BUDGET = 0.7  # seconds of guess look-ahead for a hint (a one-off, asked for)
@@ -222,13 +223,13 @@ class Assistant:
             return Hint("error", None, "No hint", "No mine layout fits the numbers shown.")
         if analysis.best_move is None:
             return Hint("none", None, "No move", "Every covered cell holds a mine.")
-        cell, text = analysis.best_move, analysis.explanation
+        cell = analysis.best_move
         if analysis.move_kind == "safe":
             # Every certain-safe cell is as good a move; hint the one with the shortest proof.
             proof = simplest_proof(analysis.result, cell)
-            cell, text, marks = proof.cell, f"Safe: {proof.text}.", proof.marks
+            cell, text, marks = proof.cell, safe_text(proof), proof.marks
         else:
-            marks = move_marks(analysis.result, analysis.move)
+            text, marks = move_text(analysis), move_marks(analysis.result, analysis.move)
         hint = Hint(analysis.move_kind, cell, hint_title(analysis.move_kind, cell, analysis.survival),
                     text, analysis.survival, set(analysis.safe) - {cell}, marks)
         if key not in self._counted:

@@ -1,5 +1,8 @@
 """``python main.py --analyse FILE.mine [--json]``: print a position's analysis.
 
+The facts are the solver's (game.solver.analysis), the explanations' words
+game.explain_text's; the JSON is English in every language.
+
 Text output: the grid with each covered cell's mine probability in percent (``safe`` for a
 certain-safe cell, ``MINE`` for a certain mine, ``F`` flag, ``[n]`` revealed numbers),
 the certain-safe cells and mines, the best move and its explanation. ``--json`` prints
@@ -15,8 +18,8 @@ import sys
 
 from game import PROG
 from game.boardfile import BoardFileError, load_board
+from game.explain_text import approximation_text, chance, english, move_text, proof_text
 from game.solver.analysis import Analysis, Solver
-from game.solver.explain import chance
 from game.solver.problem import InconsistentPosition, fmt
 
 
@@ -80,9 +83,9 @@ def to_text(board, analysis: Analysis) -> str:
         how = ("certain safe" if analysis.move_kind == "safe"
                else f"{analysis.move_kind}, safe with chance {chance(analysis.survival)}")
         lines.append(f"Best move: reveal {fmt(analysis.best_move)} ({how})")
-    lines.append(analysis.explanation)
+    lines.append(move_text(analysis))
     if analysis.approximate:
-        lines.append(f"Approximate: {analysis.approximation}")
+        lines.append(f"Approximate: {approximation_text(analysis.approximation)}")
     return "\n".join(lines)
 
 
@@ -126,9 +129,10 @@ def to_json(board, analysis: Analysis) -> str:
         "move_kind": analysis.move_kind,
         "survival": round(analysis.survival, 6),
         "win_chance": analysis.win_chance,
-        "explanation": analysis.explanation,
-        "safe_reasons": {f"{r},{c}": analysis.why_safe((r, c)) for r, c in sorted(analysis.safe)},
+        "explanation": english(move_text, analysis),
+        "safe_reasons": english(lambda: {f"{r},{c}": proof_text(analysis.why_safe((r, c)))
+                                         for r, c in sorted(analysis.safe)}),
         "approximate": analysis.approximate,
-        "approximation": analysis.approximation,
+        "approximation": english(approximation_text, analysis.approximation),
     }
     return json.dumps(data)
