@@ -25,14 +25,15 @@ T = TypeVar("T")
 _CATALOGUE: ContextVar = ContextVar("explain_text_catalogue", default=None)  # None: the language in use
 
 
-def say(message: str) -> str:
-    """``message`` translated by the catalogue :func:`speaking` chose, else the language in use."""
+def _(message: str) -> str:
+    """``message`` translated by the catalogue :func:`speaking` chose, else in the language in
+    use (as game.i18n's ``_``; Babel extracts both)."""
     catalogue = _CATALOGUE.get()
     return i18n._(message) if catalogue is None else catalogue.gettext(message)
 
 
-def say_n(singular: str, plural: str, n: int) -> str:
-    """:func:`say` for a message with plural forms."""
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """:func:`_` for a message with plural forms (as game.i18n's ``ngettext``)."""
     catalogue = _CATALOGUE.get()
     return i18n.ngettext(singular, plural, n) if catalogue is None else catalogue.ngettext(singular, plural, n)
 
@@ -66,9 +67,9 @@ def chance(p: float, places: int = 1) -> str:
     text = f"{p:.{places}%}"
     step = 10.0 ** -places  # the smallest percent shown
     if 0 < p < 1 and text == f"{1:.{places}%}":
-        return say("over {percent}").format(percent=f"{100 - step:.{places}f}%")
+        return _("over {percent}").format(percent=f"{100 - step:.{places}f}%")
     if 0 < p < 1 and text == f"{0:.{places}%}":
-        return say("under {percent}").format(percent=f"{step:.{places}f}%")
+        return _("under {percent}").format(percent=f"{step:.{places}f}%")
     return text
 
 
@@ -114,11 +115,11 @@ def reason_text(reason: Reason) -> str:
 
 # ----- certain-safe cells --------------------------------------------------------------------
 def _zero(r: Reason) -> str:
-    return say("the 0 at {at} touches no mine, so {cell} is safe").format(at=fmt(r["at"]), cell=fmt(r["cell"]))
+    return _("the 0 at {at} touches no mine, so {cell} is safe").format(at=fmt(r["at"]), cell=fmt(r["cell"]))
 
 
 def _flags(r: Reason) -> str:
-    return say_n("the {number} at {at} already touches its {flagged} flagged mine at {flags}, so {cell} is safe",
+    return ngettext("the {number} at {at} already touches its {flagged} flagged mine at {flags}, so {cell} is safe",
                  "the {number} at {at} already touches its {flagged} flagged mines at {flags}, so {cell} is safe",
                  r["flagged"]).format(number=r["number"], at=fmt(r["at"]), flagged=r["flagged"],
                                       flags=cells_text(r["flags"]), cell=fmt(r["cell"]))
@@ -126,11 +127,11 @@ def _flags(r: Reason) -> str:
 
 def _pair_mines(r: Reason) -> str:
     covered = r["covered"]
-    deduced = say_n("the {number} at {at} has only {count} covered neighbour left, {cells}, so it is a mine",
+    deduced = ngettext("the {number} at {at} has only {count} covered neighbour left, {cells}, so it is a mine",
                     "the {number} at {at} has only {count} covered neighbours left, {cells}, so they are all mines",
                     len(covered)).format(number=r["number"], at=fmt(r["at"]), count=len(covered),
                                          cells=cells_text(covered))
-    done = say_n("the {number} at {at} already touches its mine at {cells}, so {cell} is safe",
+    done = ngettext("the {number} at {at} already touches its mine at {cells}, so {cell} is safe",
                  "the {number} at {at} already touches its mines at {cells}, so {cell} is safe",
                  r["other_need"]).format(number=r["other"], at=fmt(r["other_at"]),
                                          cells=cells_text(r["shared"]), cell=fmt(r["cell"]))
@@ -139,15 +140,15 @@ def _pair_mines(r: Reason) -> str:
 
 def _pair_share(r: Reason) -> str:
     other = {"other": r["other"], "other_at": fmt(r["other_at"])}
-    needs = say_n("the {number} at {at} needs {need} more mine among {cells}",
+    needs = ngettext("the {number} at {at} needs {need} more mine among {cells}",
                   "the {number} at {at} needs {need} more mines among {cells}",
                   r["need"]).format(number=r["number"], at=fmt(r["at"]), need=r["need"], cells=cells_text(r["among"]))
     if r["outside"] == 0:
-        where = say("all of which also touch the {other} at {other_at}").format(**other)
+        where = _("all of which also touch the {other} at {other_at}").format(**other)
     else:
-        where = say("at most {outside} of them outside the cells it shares with the {other} at {other_at}").format(
+        where = _("at most {outside} of them outside the cells it shares with the {other} at {other_at}").format(
             outside=r["outside"], **other)
-    gets = say_n("so the {number} at {at} gets its {need} mine among {cells}, and {cell} is safe",
+    gets = ngettext("so the {number} at {at} gets its {need} mine among {cells}, and {cell} is safe",
                  "so the {number} at {at} gets its {need} mines among {cells}, and {cell} is safe",
                  r["other_need"]).format(number=r["other"], at=fmt(r["other_at"]), need=r["other_need"],
                                          cells=cells_text(r["shared"]), cell=fmt(r["cell"]))
@@ -155,20 +156,20 @@ def _pair_share(r: Reason) -> str:
 
 
 def _numbers(r: Reason) -> str:
-    numbers = ", ".join(say("the {number} at {at}").format(number=n, at=fmt(at)) for n, at in r["numbers"])
-    return say("taken together, {numbers} leave no room for a mine at {cell}: every way to place their "
+    numbers = ", ".join(_("the {number} at {at}").format(number=n, at=fmt(at)) for n, at in r["numbers"])
+    return _("taken together, {numbers} leave no room for a mine at {cell}: every way to place their "
                "mines among their {covered} covered neighbours leaves it empty, so {cell} is safe").format(
         numbers=numbers, cell=fmt(r["cell"]), covered=r["covered"])
 
 
 def _count(r: Reason) -> str:
-    return say("all {total} mines are accounted for: {flagged} flagged and {needed} that the numbers "
+    return _("all {total} mines are accounted for: {flagged} flagged and {needed} that the numbers "
                "need on their covered neighbours, so {cell}, which touches no number, is safe").format(
         total=r["total"], flagged=r["flagged"], needed=r["needed"], cell=fmt(r["cell"]))
 
 
 def _layouts(r: Reason) -> str:
-    return say("counting mines decides it: with {total} mines in all ({flagged} flagged), every one of "
+    return _("counting mines decides it: with {total} mines in all ({flagged} flagged), every one of "
                "the {layouts} layouts that fit the numbers and the count leaves {cell} empty, so it is "
                "safe").format(total=r["total"], flagged=r["flagged"], layouts=r["layouts"], cell=fmt(r["cell"]))
 
@@ -183,15 +184,15 @@ def _with_note(r: Reason, body: str) -> str:
 
 
 def _nothing(r: Reason) -> str:
-    return say("Nothing is left to reveal: every covered cell is a mine.")
+    return _("Nothing is left to reveal: every covered cell is a mine.")
 
 
 def _safe_move(r: Reason) -> str:
-    return _with_note(r, say("Safe: {proof}").format(proof=proof_text(r["proof"])))
+    return _with_note(r, _("Safe: {proof}").format(proof=proof_text(r["proof"])))
 
 
 def _endgame(r: Reason) -> str:
-    return _with_note(r, say(
+    return _with_note(r, _(
         "Guess: no cell is certain to be safe. Only {layouts} mine layouts remain, so the rest of the game "
         "was searched exactly: revealing {cell} (safe with chance {survival}) wins {win} of the time with "
         "best play, more than any other cell").format(layouts=r["layouts"], cell=fmt(r["cell"]),
@@ -199,19 +200,19 @@ def _endgame(r: Reason) -> str:
 
 
 def _guess(r: Reason) -> str:
-    text = say("Guess: no cell is certain to be safe. {cell} survives with chance {survival}").format(
+    text = _("Guess: no cell is certain to be safe. {cell} survives with chance {survival}").format(
         cell=fmt(r["cell"]), survival=chance(r["survival"]))
     if r["safest"]:
-        text = say("{guess}, the lowest mine probability on the board").format(guess=text)
+        text = _("{guess}, the lowest mine probability on the board").format(guess=text)
     else:
-        text = say("{guess} (the safest cell survives with {safest})").format(
+        text = _("{guess} (the safest cell survives with {safest})").format(
             guess=text, safest=chance(r["safest_survival"]))
     if r.get("progress") is not None:
-        text = say("{guess}; after it, a certain-safe cell follows with chance {progress} and the next move "
+        text = _("{guess}; after it, a certain-safe cell follows with chance {progress} and the next move "
                    "is safe with chance {next}").format(guess=text, progress=f"{r['progress']:.0%}",
                                                          next=f"{r['next_safety']:.0%}")
         if r.get("runner") is not None:
-            text = say("{guess}, the best combination among the {weighed} cells weighed (next best {runner}: "
+            text = _("{guess}, the best combination among the {weighed} cells weighed (next best {runner}: "
                        "survival {survival}, progress {progress})").format(
                 guess=text, weighed=r["weighed"], runner=fmt(r["runner"]),
                 survival=chance(r["runner_survival"]), progress=f"{r['runner_progress']:.0%}")
@@ -219,25 +220,25 @@ def _guess(r: Reason) -> str:
 
 
 def _fifty(r: Reason) -> str:
-    return say("{cell} and {other} hold one mine between them and no other cell can ever tell which, so this "
+    return _("{cell} and {other} hold one mine between them and no other cell can ever tell which, so this "
                "50/50 must be guessed anyway: guessing it now risks nothing more and its number helps the "
                "rest of the game").format(cell=fmt(r["cell"]), other=fmt(r["other"]))
 
 
 def _closed(r: Reason) -> str:
-    return say("it lies in a closed-off area that no other cell can ever tell anything about, so that area's "
+    return _("it lies in a closed-off area that no other cell can ever tell anything about, so that area's "
                "guesses must be taken anyway; its {layouts} possible layouts were searched exactly and this "
                "reveal clears it {win} of the time with best play").format(
         layouts=r["layouts"], win=f"{r['win']:.1%}")
 
 
 def _too_big(r: Reason) -> str:
-    return say("with {covered} covered cells the board is too big to look ahead within the time bound, so "
+    return _("with {covered} covered cells the board is too big to look ahead within the time bound, so "
                "this is the safest cell most likely to open an area").format(covered=f"{r['covered']:,}")
 
 
 def _estimated(r: Reason) -> str:
-    return say("a frontier group of {cells} cells had too many layouts to count within the time bound; "
+    return _("a frontier group of {cells} cells had too many layouts to count within the time bound; "
                "its probabilities are estimates").format(cells=r["cells"])
 
 

@@ -133,3 +133,39 @@ def _strings(source: str) -> list[str]:
                   and isinstance(node.body[0].value, ast.Constant)}
     return [node.value for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
+
+
+SPANISH = [
+    (FLAGS, "el 1 de (0,0) ya toca su 1 mina con bandera en (1,0), así que (0,1) es segura"),
+    (PAIR_MINES, "al 1 de (0,0) solo le queda 1 vecina tapada, (0,1), así que es una mina; "
+                "el 1 de (1,1) ya toca su mina en (0,1), así que (0,2) es segura"),
+    (PAIR_MINES_2, "al 2 de (0,0) solo le quedan 2 vecinas tapadas, (0,1), (1,0), así que todas son minas; "
+                  "el 2 de (1,1) ya toca sus minas en (0,1), (1,0), así que (2,3) es segura"),
+    (LONE_GUESS, "Conjetura: ninguna casilla es segura con certeza. (0,0) sale bien con probabilidad más del 99.9%, "
+                "la menor probabilidad de mina del tablero."),
+    (Reason(ESTIMATED_GROUP, {"cells": 2000}), "un grupo de frontera de 2000 casillas tenía demasiadas disposiciones "
+                                              "para contarlas dentro del tiempo límite; sus probabilidades son "
+                                              "estimaciones"),
+]
+
+
+@pytest.mark.parametrize("reason, words", ENGLISH, ids=[f"{r.kind}-{i}" for i, (r, _) in enumerate(ENGLISH)])
+def test_each_kind_reads_in_spanish(reason, words):
+    """Every kind has its Spanish, with every fact filled in (the cells, counts and chances
+    of the English), and the language in use is left as it was."""
+    said = in_language("es", reason_text, reason)
+    assert said != words and "{" not in said
+    assert sorted(re.findall(r"\(\d+,\d+\)|\d+(?:\.\d+)?%?", said)) == sorted(re.findall(r"\(\d+,\d+\)|\d+(?:\.\d+)?%?", words))
+    for known, spanish in SPANISH:
+        if known == reason:
+            assert said == spanish
+    assert reason_text(reason) == words  # still English outside the block
+
+
+def test_json_words_stay_english_while_the_game_speaks_spanish():
+    from game import i18n
+    i18n.set_language("es")
+    assert reason_text(FLAGS) == SPANISH[0][1] and chance(0.999994) == "más del 99.9%"
+    assert english(reason_text, FLAGS) == ENGLISH[1][1]
+    assert english(proof_text, PROOF) == "the 0 at (1,1) touches no mine, so (0,1) is safe"
+    assert safe_text(PROOF) == "Segura: el 0 de (1,1) no toca ninguna mina, así que (0,1) es segura."

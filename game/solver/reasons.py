@@ -56,7 +56,9 @@ class Reason:
     """
 
     kind: str
-    facts: dict = field(default_factory=dict, compare=True)
+    facts: dict = field(default_factory=dict)
+
+    __hash__ = None  # its facts are a dict: compared, never hashed
 
     def __getitem__(self, name: str):
         return self.facts[name]

@@ -15,6 +15,7 @@ import threading
 
 import pygame
 
+from game.i18n import N_, _
 from game.review_report import fatal_move, loss_details, loss_line
 from game.solver.explain import simplest_proof
 from game.solver.review import review_log
@@ -25,7 +26,7 @@ from game.ui.layout import BoardLayout
 from game.ui.theme import palette
 
 WORKING = "Post-mortem: ..."  # the line while the review is worked out
-RINGED = "(green rings)"  # where the safe cells are, said once
+RINGED = N_("(green rings)")  # where the safe cells are, said once
 
 
 class PostMortem:
@@ -92,9 +93,7 @@ class PostMortem:
         """The post-mortem view's lines under :meth:`line` ([] while not shown or not ready)."""
         if not (self.shown and self.ready and self.fatal is not None):
             return []
-        details = loss_details(self.review, self.proof)
-        return [f"{line} {RINGED}" if self.fatal.safe_cells and line.endswith("certainly safe then") else line
-                for line in details]
+        return loss_details(self.review, self.proof, _(RINGED))
 
     def safe_cells(self) -> tuple:
         """The cells ringed green: every cell proven safe just before the fatal move."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.review_report import KIND_WORDS, VERDICT_WORDS, explanation, luck_words, probability_words
 from game.solver.problem import fmt
 from game.solver.review import Review
@@ -69,11 +70,12 @@ def move_lines(review: Review, move, moves: int) -> list[tuple[str, tuple, bool]
     if move is None:
         return [("Before the first move", palette.text, False)]
     lines = [(f"Move {move.index + 1} of {moves}, {move.time_ms / 1000:.3f} s", palette.text, False),
-             (f"{KIND_WORDS[move.kind]} {fmt(move.cell)}", palette.text, False),
-             (VERDICT_WORDS[move.verdict], verdict_colour(move.verdict) or palette.text, True)]
+             (f"{_(KIND_WORDS[move.kind])} {fmt(move.cell)}", palette.text, False),
+             (_(VERDICT_WORDS[move.verdict]), verdict_colour(move.verdict) or palette.text, True)]
     said = probability_words(move)
     if said:
-        lines.append((f"Mine: {said}" if move.kind in ("reveal", "chord") else said, palette.text, False))
+        lines.append((_("Mine: {probability}").format(probability=said) if move.kind in ("reveal", "chord") else said,
+                      palette.text, False))
     said = explanation(move)
     if said:
         lines.append((said, palette.text, False))
