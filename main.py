@@ -11,7 +11,7 @@ def main(argv=None) -> int:
     """Dispatch on the parsed options; returns the process exit status."""
     args = parse_args(argv)
     if args.analyse:
-        from game.solver.report import run_analyse
+        from game.analyse_report import run_analyse
         return run_analyse(args)
     if args.review:
         from game.review_report import run_review

@@ -27,7 +27,7 @@ from game.boardfile import BoardFile, from_game  # noqa: E402
 from game.cli import positive_int  # noqa: E402
 from game.engine import Game  # noqa: E402
 from game.solver.analysis import Solver  # noqa: E402
-from game.solver.report import to_json  # noqa: E402
+from game.analyse_report import to_json  # noqa: E402
 
 BOUND = 2.0  # seconds: the limit for one analysis
 

@@ -1,7 +1,8 @@
 """``python main.py --review ID|last|FILE [--json]``: the review of a game, in words or JSON.
 
-The facts come from :mod:`game.solver.review`; the words are here (one table of them,
-:data:`VERDICT_WORDS`, ready for translation). A recorded game is reviewed from its move log
+The facts come from :mod:`game.solver.review`; the words are here, in the language in use
+(the verdicts' and moves' words in :data:`VERDICT_WORDS` and :data:`KIND_WORDS`, marked
+for translation; a proof's words are game.explain_text's), except the JSON, English always. A recorded game is reviewed from its move log
 (game.records), a replay file (.evf, .avf, .rmv, .mvf) from its events as the replay viewer
 interprets them (:class:`game.replay.player.Timeline`). Text: a line per move (time, move,
 cell, verdict, mine probability and the lowest on the board), then the summary and the
@@ -18,7 +19,8 @@ from types import SimpleNamespace
 
 from babel.numbers import format_decimal
 
-from game.i18n import N_, _, locale_name
+from game.explain_text import chance, english, proof_text
+from game.i18n import N_, _, locale_name, ngettext
 from game.messages import describe
 from game.records.figures import detail_lines
 from game.records.record import STAT_FIELDS
@@ -26,14 +28,20 @@ from game.replay.files import ReplayFileError, read_replay
 from game.replay.fromlog import LogError
 from game.replay.player import Timeline, timeline_moves
 from game.replay.sources import is_replay_file, recorded_game
-from game.solver.explain import chance
 from game.solver.problem import fmt
 from game.solver.review import Review, review, review_log
 
-VERDICT_WORDS = {"certain": "certain", "guess": "guess", "needless_guess": "NEEDLESS GUESS",
-                 "mistake": "MISTAKE", "flag": "flag", "unflag": "flag off"}
+# a verdict and a move's kind in a word (marked: translate with _() where shown)
+VERDICT_WORDS = {"certain": N_("certain"), "guess": N_("guess"), "needless_guess": N_("NEEDLESS GUESS"),
+                 "mistake": N_("MISTAKE"), "flag": N_("flag"), "unflag": N_("flag off")}
 RESULT_WORDS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}  # the heading's
-KIND_WORDS = {"reveal": "reveal", "chord": "chord", "flag": "flag", "unflag": "unflag"}
+KIND_WORDS = {"reveal": N_("reveal"), "chord": N_("chord"), "flag": N_("flag"), "unflag": N_("unflag")}
+EXPLAINED_AT = {"needless_guess": N_("Needless guess at {seconds} s: {explanation}"),
+                "mistake": N_("Mistake at {seconds} s: {explanation}")}  # the text's explained verdicts
+MISTAKE_WORDS = {"reveal": N_("the reveal at {cell} was certain to reveal a mine."),
+                 "chord": N_("the chord at {cell} was certain to reveal a mine.")}
+FATAL_WORDS = {"reveal": N_("The fatal reveal at {cell}: mine probability {probability}"),
+               "chord": N_("The fatal chord at {cell}: mine probability {probability}")}
 # a recorded game's own figures shown besides the competitive ones (GameRecord fields)
 RECORD_FIGURES = ("three_bv_solved", "clicks_reveal", "clicks_flag", "clicks_chord", "clicks_wasted",
                   "efficiency")
@@ -124,7 +132,7 @@ def to_json(reviewed: Reviewed) -> dict:
     for m in review.moves:
         proof = None if m.proof is None else {
             "cell": list(m.proof.cell), "numbers": [list(c) for c in m.proof.numbers],
-            "uses_count": m.proof.uses_count, "text": m.proof.text}
+            "uses_count": m.proof.uses_count, "text": english(proof_text, m.proof)}
         moves.append({
             "index": m.index, "time_ms": m.time_ms, "kind": m.kind, "cell": list(m.cell),
             "verdict": m.verdict, "mine_probability": _p(m.mine_probability),
@@ -143,10 +151,6 @@ def to_json(reviewed: Reviewed) -> dict:
     }
 
 
-def _plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word if n == 1 else words or word + 's'}"
-
-
 def to_text(reviewed: Reviewed) -> str:
     """The review in words: a line per move, then the summary and the statistics."""
     review = reviewed.review
@@ -156,20 +160,20 @@ def to_text(reviewed: Reviewed) -> str:
     heading = _("Review of {game}: {rows}x{cols}, {mines} mines, {result} in {seconds} s").format(
         game=reviewed.heading or reviewed.title, rows=review.rows, cols=review.cols, mines=review.mines,
         result=result, seconds=seconds)
+    kind_w, verdict_w = column_widths()
     lines = [heading + (_(", 3BV {bv}").format(bv=reviewed.three_bv) if reviewed.three_bv else ""),
-             "{0:>4}  {1:>9}  {2:<6}  {3:<9}  {4:<15}  {5}".format(
-                 "#", _("time"), _("move"), _("cell"), _("verdict"), _("mine probability"))]
+             "{0:>4}  {1:>9}  {2:<{kind_w}}  {3:<9}  {4:<{verdict_w}}  {5}".format(
+                 "#", _("time"), _("move"), _("cell"), _("verdict"), _("mine probability"),
+                 kind_w=kind_w, verdict_w=verdict_w)]
     for m in review.moves:
-        lines.append(f"{m.index + 1:>4}  {m.time_ms / 1000:>7.3f} s  {KIND_WORDS[m.kind]:<6}  "
-                     f"{fmt(m.cell):<9}  {VERDICT_WORDS[m.verdict]:<15}  {probability_words(m)}".rstrip())
+        lines.append(f"{m.index + 1:>4}  {m.time_ms / 1000:>7.3f} s  {_(KIND_WORDS[m.kind]):<{kind_w}}  "
+                     f"{fmt(m.cell):<9}  {_(VERDICT_WORDS[m.verdict]):<{verdict_w}}  {probability_words(m)}".rstrip())
     lines.append("")
-    lines.append(f"Summary: {_plural(review.guesses, 'guess', 'guesses')}, "
-                 f"{_plural(review.needless_guesses, 'needless guess', 'needless guesses')}, "
-                 f"{_plural(review.mistakes, 'mistake')}; luck: {luck_words(review)}")
+    lines.append(summary_words(review))
     for m in review.moves:
         said = explanation(m)
         if said:
-            lines.append(f"{VERDICT_WORDS[m.verdict].capitalize()} at {m.time_ms / 1000:.3f} s: {said}")
+            lines.append(_(EXPLAINED_AT[m.verdict]).format(seconds=f"{m.time_ms / 1000:.3f}", explanation=said))
     stats = reviewed.stats
     shown = []
     if stats.get("clicks_reveal") is not None:  # a recorded game's own counts
@@ -185,22 +189,44 @@ def to_text(reviewed: Reviewed) -> str:
     return "\n".join(lines)
 
 
+def column_widths() -> tuple[int, int]:
+    """The text's move and verdict columns, characters: 6 and 15, or the longest word of the
+    language in use (so the rows stay aligned in every language)."""
+    return (max(6, *(len(_(word)) for word in KIND_WORDS.values())),
+            max(15, *(len(_(word)) + 1 for word in VERDICT_WORDS.values())))
+
+
+def summary_words(review: Review) -> str:
+    """The text's summary: "Summary: 3 guesses, 1 needless guess, 0 mistakes; luck: ..."."""
+    return _("Summary: {guesses}, {needless}, {mistakes}; luck: {luck}").format(
+        guesses=ngettext("{count} guess", "{count} guesses", review.guesses).format(count=review.guesses),
+        needless=ngettext("{count} needless guess", "{count} needless guesses",
+                          review.needless_guesses).format(count=review.needless_guesses),
+        mistakes=ngettext("{count} mistake", "{count} mistakes", review.mistakes).format(count=review.mistakes),
+        luck=luck_words(review))
+
+
 def explanation(m) -> str:
     """Why move ``m`` (a MoveReview) got its verdict, in a sentence, for a needless guess (the
     simplest safe cell and its proof) or a mistake; "" for the others."""
     if m.verdict == "needless_guess" and m.proof is not None:
-        return (f"{fmt(m.proof.cell)} was certainly safe ({_plural(len(m.safe_cells), 'safe cell')} "
-                f"then): {m.proof.text}.")
+        count = len(m.safe_cells)
+        return ngettext("{cell} was certainly safe ({count} safe cell then): {proof}.",
+                        "{cell} was certainly safe ({count} safe cells then): {proof}.", count).format(
+            cell=fmt(m.proof.cell), count=count, proof=proof_text(m.proof))
     if m.verdict == "mistake":
-        return f"the {KIND_WORDS[m.kind]} at {fmt(m.cell)} was certain to reveal a mine."
+        return _(MISTAKE_WORDS.get(m.kind, MISTAKE_WORDS["reveal"])).format(cell=fmt(m.cell))
     return ""
 
 
 def luck_words(review: Review) -> str:
     """The summary's luck: "survived 3 guesses with chance 12% (1 in 8.3, pluck 0.92)"."""
-    return (f"survived {_plural(review.guesses_survived, 'guess', 'guesses')} with chance "
-            f"{chance(review.luck, 2)}" + (f" (1 in {_odds(1 / review.luck)}, pluck {review.pluck:.2f})"
-                                          if review.luck < 1 else ""))
+    survived = review.guesses_survived
+    said = ngettext("survived {count} guess with chance {chance}", "survived {count} guesses with chance {chance}",
+                    survived).format(count=survived, chance=chance(review.luck, 2))
+    if review.luck < 1:
+        said += _(" (1 in {odds}, pluck {pluck})").format(odds=_odds(1 / review.luck), pluck=f"{review.pluck:.2f}")
+    return said
 
 
 def _odds(value: float) -> str:
@@ -212,14 +238,15 @@ def probability_words(m) -> str:
     """Move ``m``'s mine probability in words, with the lowest on the board for a guess ("" for a
     flag that was not wrong)."""
     if m.kind in ("flag", "unflag"):
-        return "wrong flag: the cell was certainly safe" if m.wrong_flag else ""
+        return _("wrong flag: the cell was certainly safe") if m.wrong_flag else ""
     if m.rule == "first_click":
-        return "0.0% (first click: the rule keeps it safe)"
+        return _("{chance} (first click: the rule keeps it safe)").format(chance=chance(0.0))
     what = chance(m.mine_probability)
     if m.kind == "chord" and len(m.revealed) > 1 and m.verdict != "certain":
-        what = f"{what} that one of its {len(m.revealed)} cells is a mine"
+        what = _("{chance} that one of its {count} cells is a mine").format(chance=what, count=len(m.revealed))
     if m.verdict in ("guess", "needless_guess"):
-        what += " (the safest on the board)" if m.among_safest else f" (safest on the board {chance(m.safest_probability)})"
+        what = (_("{chance} (the safest on the board)").format(chance=what) if m.among_safest else
+                _("{chance} (safest on the board {safest})").format(chance=what, safest=chance(m.safest_probability)))
     return what
 
 
@@ -240,34 +267,42 @@ def loss_line(review: Review) -> str:
     if m.verdict == "guess":
         survived = review.guesses_survived
         if not survived:
-            return "Forced guess: no cell was safe; it was your first guess"
-        luck = f" (luck 1 in {_odds(1 / review.luck)})" if review.luck < 1 else ""
-        return f"Forced guess: no cell was safe; you survived {_plural(survived, 'guess', 'guesses')}{luck}"
+            return _("Forced guess: no cell was safe; it was your first guess")
+        luck = _(" (luck 1 in {odds})").format(odds=_odds(1 / review.luck)) if review.luck < 1 else ""
+        return ngettext("Forced guess: no cell was safe; you survived {count} guess{luck}",
+                        "Forced guess: no cell was safe; you survived {count} guesses{luck}",
+                        survived).format(count=survived, luck=luck)
     if m.verdict == "needless_guess":
         safe = m.proof.cell if m.proof is not None else m.safe_cells[0]
-        return f"Needless guess: {fmt(safe)} was certainly safe"
+        return _("Needless guess: {cell} was certainly safe").format(cell=fmt(safe))
     if m.verdict == "mistake":
         if m.kind == "chord":
-            return f"Mistake: the chord at {fmt(m.cell)} was certain to reveal a mine"
-        return f"Mistake: {fmt(m.cell)} was certainly a mine"
-    return f"Lost at {fmt(m.cell)}"  # not a verdict an exploding move gets, unless estimated
+            return _("Mistake: the chord at {cell} was certain to reveal a mine").format(cell=fmt(m.cell))
+        return _("Mistake: {cell} was certainly a mine").format(cell=fmt(m.cell))
+    return _("Lost at {cell}").format(cell=fmt(m.cell))  # not a verdict an exploding move gets, unless estimated
 
 
-def loss_details(review: Review, proof=None) -> list[str]:
+def loss_details(review: Review, proof=None, where: str = "") -> list[str]:
     """The post-mortem's lines after :func:`loss_line`: the fatal move and its mine
-    probability then, how many cells were certainly safe, and the explanation of the
-    simplest (``proof``, else the review's own for a needless guess). [] without a loss."""
+    probability then, how many cells were certainly safe (then ``where``, e.g. the window's
+    "(green rings)", when there are some), and the explanation of the simplest (``proof``,
+    else the review's own for a needless guess). [] without a loss."""
     m = fatal_move(review)
     if m is None:
         return []
     proof = proof or m.proof
-    lines = [f"The fatal {KIND_WORDS[m.kind]} at {fmt(m.cell)}: mine probability {probability_words(m)}"]
+    lines = [_(FATAL_WORDS.get(m.kind, FATAL_WORDS["reveal"])).format(cell=fmt(m.cell),
+                                                                      probability=probability_words(m))]
     if m.approximate:
-        lines.append("(probabilities estimated: the frontier was too large to count)")
+        lines.append(_("(probabilities estimated: the frontier was too large to count)"))
     if m.safe_cells:
-        lines.append(f"{_plural(len(m.safe_cells), 'cell was', 'cells were')} certainly safe then")
+        count = len(m.safe_cells)
+        said = ngettext("{count} cell was certainly safe then", "{count} cells were certainly safe then",
+                        count).format(count=count)
+        lines.append(f"{said} {where}" if where else said)
     else:
-        lines.append("No cell was certainly safe then")
+        lines.append(_("No cell was certainly safe then"))
     if proof is not None:
-        lines.append(f"{fmt(proof.cell)} was safe: {proof.text[:1].upper()}{proof.text[1:]}.")
+        said = proof_text(proof)
+        lines.append(_("{cell} was safe: {proof}.").format(cell=fmt(proof.cell), proof=said[:1].upper() + said[1:]))
     return lines

@@ -6,13 +6,14 @@ from math import comb
 
 import pytest
 
+from game.analyse_report import exact_decimal
 from game.board import Config
 from game.boardfile import format_mine, from_game, parse_mine
 from game.engine import Game
+from game.explain_text import approximation_text, move_text
 from game.solver import InconsistentPosition, Solver, analyse, analyse_board, certain_cells
 from game.solver.endgame import EndgameSearch, list_layouts
 from game.solver.problem import build_problem
-from game.solver.report import exact_decimal
 from main import main
 from tests.solver_helpers import brute_force, random_position
 
@@ -23,7 +24,7 @@ def test_analyse_text_gives_every_covered_cell():
     assert analysis.probabilities[(0, 1)] == 1.0
     assert analysis.safe == {(0, 2), (1, 2)} and analysis.mines == {(0, 1)}
     assert analysis.best_move in analysis.safe and analysis.move_kind == "safe"
-    assert analysis.explanation.startswith("Safe: ")
+    assert move_text(analysis).startswith("Safe: ")
     assert not analysis.approximate
 
 
@@ -139,7 +140,7 @@ def test_a_frontier_group_longer_than_the_recursion_limit_is_estimated_not_a_cra
     row = "".join(str(sum((0, d) in mines for d in (c - 1, c, c + 1))) for c in range(cols))
     top = "".join("M" if (0, c) in mines else "H" for c in range(cols))
     analysis = analyse(f"{cols}x3x{len(mines)}\n{top}\n{row}\n{'H' * cols}\n")  # was a RecursionError
-    assert analysis.approximate and "frontier group of 2000 cells" in analysis.approximation
+    assert analysis.approximate and "frontier group of 2000 cells" in approximation_text(analysis.approximation)
     assert set(analysis.probabilities) == {(r, c) for r in (0, 2) for c in range(cols)}
     assert all(0.0 <= p <= 1.0 for p in analysis.probabilities.values())
     assert analysis.best_move is not None

@@ -6,6 +6,7 @@ from itertools import combinations
 
 from game.board import adjacent_mines, neighbours
 from game.boardfile import parse_mine
+from game.explain_text import move_text
 from game.solver import Solver, analyse
 from game.solver.fifty import forced_fifty
 from game.solver.probabilities import solve
@@ -39,7 +40,7 @@ def test_corner_pair_is_a_fifty_and_is_guessed_before_safer_cells():
     assert analysis.best_move in {(0, 0), (1, 0)}
     assert analysis.move_kind == "guess" and analysis.survival == 0.5
     assert min(analysis.probabilities.values()) < 0.5
-    assert "50/50" in analysis.explanation
+    assert "50/50" in move_text(analysis)
 
 
 def test_pair_that_a_later_reveal_can_split_is_not_a_fifty():

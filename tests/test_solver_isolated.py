@@ -9,6 +9,7 @@ from math import comb
 from game.board import Config, adjacent_mines
 from game.boardfile import from_game
 from game.engine import Game
+from game.explain_text import move_text
 from game.solver import Solver
 from game.solver.isolated import isolated_regions, region_move
 from game.solver.probabilities import solve
@@ -63,14 +64,14 @@ def test_the_solver_meets_a_closed_off_region_and_guesses_inside_it_first():
     while not game.over:
         position = from_game(game, with_mines=False)
         analysis = solver.analyse(position)
-        if analysis.move_kind != "safe" and "closed-off area" in analysis.explanation:
+        if analysis.move_kind != "safe" and "closed-off area" in move_text(analysis):
             problem = build_problem(position)
             probs = solve(problem)
             region = next(r for r in isolated_regions(problem, probs) if analysis.best_move in r.unknown)
             assert 2 <= len(region.unknown) < len(problem.unknown)
             cell, win, count = region_move(problem, probs, time_limit=5)
             assert cell == analysis.best_move and count >= 2 and 0 < win <= 1
-            assert f"{count} possible layouts" in analysis.explanation
+            assert f"{count} possible layouts" in move_text(analysis)
             return
         game.reveal(analysis.best_move)
     raise AssertionError("no region guess in this game")

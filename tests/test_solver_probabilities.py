@@ -6,6 +6,7 @@ import random
 import pytest
 
 from game.boardfile import BoardFile, parse_mine
+from game.explain_text import reason_text
 from game.solver.probabilities import GroupCache, solve
 from game.solver.problem import InconsistentPosition, build_problem
 from tests.solver_helpers import brute_force, random_position
@@ -115,7 +116,7 @@ def test_a_group_too_large_to_count_is_flagged_approximate():
     # A long row of 1s over a covered row: many layouts; a node limit of 2 forces the estimate.
     board = parse_mine("12x3x4\n" + "1" * 12 + "\n" + "H" * 12 + "\n" + "H" * 12 + "\n")
     result = solve(build_problem(board), node_limit=2)
-    assert result.approximate and "estimates" in result.reasons[0]
+    assert result.approximate and "estimates" in reason_text(result.reasons[0])
     assert not result.safe and not result.mines  # nothing is claimed certain from an estimate
     assert all(0.0 <= p <= 1.0 for p in result.as_floats().values())
     exact = solve(build_problem(board))

@@ -7,6 +7,7 @@ import pygame
 
 from game.boardfile import BoardFile
 from game.engine import State
+from game.explain_text import proof_text
 from game.solver.probabilities import solve
 from game.solver.problem import build_problem, fmt
 from game.ui.postmortem import WORKING
@@ -72,7 +73,7 @@ def test_a_needless_guess_is_told_in_one_line_and_v_rings_exactly_the_safe_cells
     assert ringed == safe  # the rings are on exactly the cells the review lists
     assert ring_colour(w, fatal) == palette.risky
     proof = scene.postmortem.proof
-    assert proof.cell == named and shows_line(scene, proof.text[1:])  # the explanation, wrapped
+    assert proof.cell == named and shows_line(scene, proof_text(proof)[1:])  # the explanation, wrapped
     assert shows_line(scene, f"The fatal reveal at {fmt(fatal)}: mine probability")
     assert shows_line(scene, f"{len(safe)} cells were certainly safe then (green rings)")
     assert_panel_clear_of_the_board(w)  # the explanation fits Beginner's strip

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from game.board import Cell
 from game.boardfile import BoardFile, from_game, parse_mine
 from game.solver.bestmove import GUESS_BUDGET, Move, best_move
-from game.solver.explain import explain_move, explain_safe
+from game.solver.explain import Proof, explain_move, explain_safe
 from game.solver.probabilities import GroupCache, Probabilities, solve
 from game.solver.problem import build_problem
+from game.solver.reasons import Reason
 
 
 @dataclass
@@ -30,9 +31,11 @@ class Analysis:
     safe: cells certain to be safe; mines: cells certain to hold a mine (flags excluded).
     move_kind: 'safe', 'guess', 'endgame' or 'none'. survival: chance the best move is safe.
     win_chance: with 'endgame', the chance of winning with best play (else None).
-    explanation: the reason for the best move, in words.
-    reasons: certain-safe cell -> why it is safe (computed on demand, see :meth:`why_safe`).
-    approximate: True when some probabilities are estimates; ``approximation`` says why.
+    reason: why the best move, as data (game.solver.reasons.Reason; the words are
+        game.explain_text's), None when the analysis was asked without one.
+    approximate: True when some probabilities are estimates; ``approximation`` says why
+        (Reasons of kind ESTIMATED_GROUP).
+    Why a certain-safe cell is safe is worked out on demand (:meth:`why_safe`).
     layouts: the number of mine layouts consistent with the position, an exact int (computed
         on first use; None when the analysis is approximate).
     seconds: time the analysis took.
@@ -45,9 +48,9 @@ class Analysis:
     move_kind: str
     survival: float
     win_chance: float | None
-    explanation: str
+    reason: Reason | None
     approximate: bool
-    approximation: str
+    approximation: tuple[Reason, ...]
     seconds: float
     result: Probabilities = field(repr=False, default=None)
     move: Move = field(repr=False, default=None)
@@ -56,7 +59,7 @@ class Analysis:
     def layouts(self) -> int | None:
         return self.result.total
 
-    def why_safe(self, cell: Cell) -> str:
+    def why_safe(self, cell: Cell) -> Proof:
         """Why a certain-safe ``cell`` is safe, from the fewest numbers that prove it.
 
         Raises:
@@ -64,7 +67,7 @@ class Analysis:
         """
         if cell not in self.safe:
             raise ValueError(f"cell: {cell} is not certain to be safe")
-        return explain_safe(self.result, cell).text
+        return explain_safe(self.result, cell)
 
 
 class Solver:
@@ -90,7 +93,7 @@ class Solver:
     def analyse(self, board: BoardFile, explain: bool = True) -> Analysis:
         """Probabilities, certain cells and the best move of ``board``'s position.
 
-        explain: build the explanation text (skip it when only the move is wanted).
+        explain: work out the move's reason (skip it when only the move is wanted).
         Raises:
             game.solver.problem.InconsistentPosition: no layout fits.
         """
@@ -98,14 +101,12 @@ class Solver:
         problem = build_problem(board, self.ignore_flags)
         probs = solve(problem, self.cache)
         move = best_move(problem, probs, self.cache, self.budget)
-        text = explain_move(probs, move) if explain else ""
-        if text and move.note:
-            text = f"{text[:-1]}; {move.note}."
+        reason = explain_move(probs, move) if explain else None
         return Analysis(
             probabilities=probs.as_floats(), best_move=move.cell, safe=set(probs.safe),
             mines=set(probs.mines), move_kind=move.kind, survival=move.survival,
-            win_chance=move.win, explanation=text, approximate=probs.approximate,
-            approximation="; ".join(probs.reasons),
+            win_chance=move.win, reason=reason, approximate=probs.approximate,
+            approximation=tuple(probs.reasons),
             seconds=time.perf_counter() - start, result=probs, move=move)
 
 

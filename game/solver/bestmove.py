@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from game.board import Cell, neighbours
 from game.solver.candidates import Candidate, candidates_for
 from game.solver.endgame import search_exactly
+from game.solver.reasons import CLOSED_AREA, FIFTY_FIFTY, TOO_BIG, Reason
 from game.solver.fifty import breaker_influence, forced_fifty
 from game.solver.isolated import region_move
 from game.solver.lookahead import outcomes
@@ -64,7 +65,8 @@ class Move:
     survival: chance the reveal is safe. win: with 'endgame', the chance of winning the game;
     with a 'guess' in an isolated region (game.solver.isolated), of clearing that region.
     candidates: the guesses weighed (best first) for the explanation.
-    note: an extra sentence for the explanation (e.g. why an early 50/50 guess).
+    note: an extra reason for the explanation (game.solver.explain.Reason: why an early 50/50
+        guess, a closed-off area's search, no look-ahead on a huge board), or None.
     """
 
     cell: Cell | None
@@ -72,7 +74,7 @@ class Move:
     survival: float = 1.0
     win: float | None = None
     candidates: list[Candidate] = field(default_factory=list)
-    note: str = ""
+    note: Reason | None = None
 
 
 def opening_chance(problem: Problem, probs: Probabilities, cell: Cell) -> float:
@@ -101,19 +103,14 @@ def best_move(problem: Problem, probs: Probabilities, cache: GroupCache | None =
     pair = forced_fifty(problem, probs) if EARLY_FIFTY else None
     if pair is not None:
         a, b = pair
-        return Move(a, "guess", 1.0 - probs.probability(a), note=(
-            f"({a[0]},{a[1]}) and ({b[0]},{b[1]}) hold one mine between them and no other "
-            "cell can ever tell which, so this 50/50 must be guessed anyway: guessing it now "
-            "risks nothing more and its number helps the rest of the game"))
+        return Move(a, "guess", 1.0 - probs.probability(a), note=Reason(FIFTY_FIFTY, {"cell": a, "other": b}))
     start = time.perf_counter()
     groups = probs.constraint_groups or split_groups(problem.constraints)  # for the region search, look-ahead
     region = region_move(problem, probs, budget * ENDGAME_SHARE, groups) if ISOLATED_REGIONS else None
     if region is not None:
         cell, win, count = region
-        return Move(cell, "guess", 1.0 - probs.probability(cell), win, note=(
-            f"it lies in a closed-off area that no other cell can ever tell anything about, so "
-            f"that area's guesses must be taken anyway; its {count} possible layouts were "
-            f"searched exactly and this reveal clears it {win:.1%} of the time with best play"))
+        return Move(cell, "guess", 1.0 - probs.probability(cell), win,
+                    note=Reason(CLOSED_AREA, {"layouts": count, "win": win}))
     if probs.layouts_at_most(ENDGAME_LAYOUTS):
         found = search_exactly(problem, ENDGAME_LAYOUTS, budget * ENDGAME_SHARE)
         if found is not None:
@@ -235,9 +232,7 @@ def guess(problem: Problem, probs: Probabilities, cache: GroupCache | None = Non
 def _without_lookahead(problem: Problem, probs: Probabilities, cands: list[Candidate]) -> Move:
     """A guess on a huge board: the safest candidate, ties to the one most likely to open."""
     best = min(cands, key=lambda c: (c.mine, -opening_chance(problem, probs, c.cell), c.cell))
-    return Move(best.cell, "guess", 1.0 - best.mine, note=(
-        f"with {len(probs.weight):,} covered cells the board is too big to look ahead within the "
-        "time bound, so this is the safest cell most likely to open an area"))
+    return Move(best.cell, "guess", 1.0 - best.mine, note=Reason(TOO_BIG, {"covered": len(probs.weight)}))
 
 
 def _prefer_dominating(ranked: list[Candidate]) -> None:

@@ -1,14 +1,16 @@
-"""Explanations in words: why a cell is certainly safe, why a guess is the best one.
+"""Explanations as data: why a cell is certainly safe, why a guess is the best one.
 
 A certain-safe cell is explained by the smallest set of revealed numbers that proves it
 on their own: a connected set of numbers is *enough* when, counting only their covered
 neighbourhoods (flags as mines), no layout puts a mine on the cell. Sets are tried by
 size (1, 2, 3, then the cell's whole frontier group); if even the whole group does not
-prove it, the global mine count is what decides, and the text says so.
+prove it, the global mine count is what decides, and the explanation says so.
 
-Besides the words, every explanation names its cells as data (:class:`Mark`): the numbers
-it cites, the mines it deduces, the cells it puts mines among, the other move it weighs,
-so that an interface can point at them on the board without reading the text.
+An explanation is a :class:`Reason`: a kind and the facts it uses (cells, counts, chances),
+never a sentence; the interface words it (game.explain_text) in the language in use. Every
+explanation also names its cells as data (:class:`Mark`): the numbers it cites, the mines
+it deduces, the cells it puts mines among, the other move it weighs, so that an interface
+can point at them on the board.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ from typing import NamedTuple
 from game.board import Cell
 from game.solver.probabilities import GroupCount, Probabilities, count_group, split_groups
 from game.solver.problem import Constraint, InconsistentPosition, Problem, fmt
+from game.solver.reasons import (BEST_GUESS, ENDGAME, NOTHING_LEFT, SAFE_BY_COUNT, SAFE_BY_FLAGS,
+                                 SAFE_BY_LAYOUTS, SAFE_BY_NUMBERS, SAFE_BY_PAIR_MINES, SAFE_BY_PAIR_SHARE,
+                                 SAFE_BY_ZERO, SAFE_MOVE, Reason)
 
 MAX_SUBSETS = 400  # subsets of size 3 tried before using the whole group
 NUMBER, MINE, AMONG, OTHER = "number", "mine", "among", "other"  # the roles of a Mark
@@ -37,14 +42,15 @@ class Mark(NamedTuple):
 @dataclass
 class Proof:
     """Why ``cell`` is safe: ``numbers`` are the revealed cells cited; ``uses_count`` is
-    True when the global mine count is part of the argument; ``text`` is the sentence;
-    ``marks`` the cells the sentence names besides ``cell`` (see :class:`Mark`), in the
-    order it names them (a proof by the mine count names none)."""
+    True when the global mine count is part of the argument; ``reason`` the argument as a
+    :class:`Reason` (one of the SAFE_BY_ kinds); ``marks`` the cells it names besides
+    ``cell`` (see :class:`Mark`), in the order it names them (a proof by the mine count
+    names none)."""
 
     cell: Cell
     numbers: list[Cell]
     uses_count: bool
-    text: str
+    reason: Reason
     marks: tuple[Mark, ...] = ()
 
 
@@ -70,15 +76,6 @@ def _safe_in(counted: GroupCount | None, cell: Cell) -> bool:
         if cell in cells:
             return all(per[b] == 0 for _, per in counted.dist.values())
     return False
-
-
-def _cells(cells) -> str:
-    cells = sorted(cells)
-    return ", ".join(fmt(c) for c in cells)
-
-
-def _mines_word(n: int) -> str:
-    return "mine" if n == 1 else "mines"
 
 
 class _Index:
@@ -167,9 +164,9 @@ def explain_safe(probs: Probabilities, cell: Cell) -> Proof:
     problem = probs.problem
     proof = smallest_proof(problem, cell)
     if proof is None:
-        return Proof(cell, [con.cell for con in problem.constraints], True, _count_text(probs, cell))
-    text, marks = _local_text(problem, proof, cell)
-    return Proof(cell, [con.cell for con in proof], False, text, marks)
+        return Proof(cell, [con.cell for con in problem.constraints], True, _count_reason(probs, cell))
+    reason, marks = _local_reason(problem, proof, cell)
+    return Proof(cell, [con.cell for con in proof], False, reason, marks)
 
 
 def simplest_proof(probs: Probabilities, first: Cell, budget: float = 0.05) -> Proof:
@@ -204,113 +201,81 @@ def _marks(role: str, cells) -> tuple[Mark, ...]:
     return tuple(Mark(c, role) for c in sorted(cells))
 
 
-def _local_text(problem: Problem, proof: list[Constraint], cell: Cell) -> tuple[str, tuple[Mark, ...]]:
-    """The sentence proving ``cell`` safe from the numbers ``proof``, and the cells it names."""
+def _local_reason(problem: Problem, proof: list[Constraint], cell: Cell) -> tuple[Reason, tuple[Mark, ...]]:
+    """Why the numbers ``proof`` make ``cell`` safe, and the cells that names."""
     if len(proof) == 1:
         con = proof[0]
         known, number = con.number - con.need, (Mark(con.cell, NUMBER),)
         if con.number == 0:
-            return f"the 0 at {fmt(con.cell)} touches no mine, so {fmt(cell)} is safe", number
-        flagged = [n for n in problem.flags if max(abs(n[0] - con.cell[0]), abs(n[1] - con.cell[1])) == 1]
-        return (f"the {con.number} at {fmt(con.cell)} already touches its {known} flagged "
-                f"{_mines_word(known)} at {_cells(flagged)}, so {fmt(cell)} is safe",
+            return Reason(SAFE_BY_ZERO, {"cell": cell, "at": con.cell}), number
+        flagged = tuple(sorted(n for n in problem.flags
+                               if max(abs(n[0] - con.cell[0]), abs(n[1] - con.cell[1])) == 1))
+        return (Reason(SAFE_BY_FLAGS, {"cell": cell, "number": con.number, "at": con.cell,
+                                       "flagged": known, "flags": flagged}),
                 number + _marks(MINE, flagged))
     if len(proof) == 2:
-        said = _pair_text(proof, cell)
+        said = _pair_reason(proof, cell)
         if said:
             return said
-    numbers = ", ".join(f"the {con.number} at {fmt(con.cell)}" for con in proof)
     around = set().union(*(con.cells for con in proof))
-    return (f"taken together, {numbers} leave no room for a mine at {fmt(cell)}: every way to "
-            f"place their mines among their {len(around)} covered neighbours leaves it empty, "
-            f"so {fmt(cell)} is safe", tuple(Mark(con.cell, NUMBER) for con in proof))
+    return (Reason(SAFE_BY_NUMBERS, {"cell": cell, "numbers": tuple((con.number, con.cell) for con in proof),
+                                     "covered": len(around)}),
+            tuple(Mark(con.cell, NUMBER) for con in proof))
 
 
-def _pair_text(proof: list[Constraint], cell: Cell) -> tuple[str, tuple[Mark, ...]] | None:
+def _pair_reason(proof: list[Constraint], cell: Cell) -> tuple[Reason, tuple[Mark, ...]] | None:
     a, b = proof
     if cell in a.cells and cell not in b.cells:
         a, b = b, a  # b is the number touching the cell
     if cell not in b.cells:
         return None
-    common = set(a.cells) & set(b.cells)
+    common = tuple(sorted(set(a.cells) & set(b.cells)))
     outside = len(a.cells) - len(common)
     numbers = (Mark(a.cell, NUMBER), Mark(b.cell, NUMBER))
+    facts = {"cell": cell, "number": a.number, "at": a.cell, "other": b.number, "other_at": b.cell,
+             "other_need": b.need, "shared": common}
     if a.need == len(a.cells) and len(common) == b.need:
-        return (f"the {a.number} at {fmt(a.cell)} has only {len(a.cells)} covered "
-                f"{'neighbour' if len(a.cells) == 1 else 'neighbours'} left, {_cells(a.cells)}, "
-                f"so {'it is a mine' if len(a.cells) == 1 else 'they are all mines'}; "
-                f"the {b.number} at {fmt(b.cell)} already touches its "
-                f"{_mines_word(b.need) if b.need == 1 else 'mines'} at {_cells(common)}, "
-                f"so {fmt(cell)} is safe", numbers + _marks(MINE, a.cells))
+        return (Reason(SAFE_BY_PAIR_MINES, {**facts, "covered": tuple(sorted(a.cells))}),
+                numbers + _marks(MINE, a.cells))
     if a.need - outside >= b.need:
-        if outside == 0:
-            where = f"all of which also touch the {b.number} at {fmt(b.cell)}"
-        else:
-            where = (f"at most {outside} of them outside the cells it shares with the "
-                     f"{b.number} at {fmt(b.cell)}")
-        return (f"the {a.number} at {fmt(a.cell)} needs {a.need} more {_mines_word(a.need)} among "
-                f"{_cells(a.cells)}, {where}; so the {b.number} at {fmt(b.cell)} gets its "
-                f"{b.need} {_mines_word(b.need)} among {_cells(common)}, and {fmt(cell)} is safe",
+        return (Reason(SAFE_BY_PAIR_SHARE, {**facts, "need": a.need, "among": tuple(sorted(a.cells)),
+                                            "outside": outside}),
                 numbers + _marks(AMONG, common))
     return None
 
 
-def _count_text(probs: Probabilities, cell: Cell) -> str:
+def _count_reason(probs: Probabilities, cell: Cell) -> Reason:
     problem = probs.problem
-    total = problem.total_mines
-    flagged = len(problem.flags)
+    facts = {"cell": cell, "total": problem.total_mines, "flagged": len(problem.flags)}
     if cell in problem.interior:
-        return (f"all {total} mines are accounted for: {flagged} flagged and "
-                f"{problem.mines_left} that the numbers need on their covered neighbours, so "
-                f"{fmt(cell)}, which touches no number, is safe")
-    return (f"counting mines decides it: with {total} mines in all ({flagged} flagged), every one "
-            f"of the {probs.total} layouts that fit the numbers and the count leaves "
-            f"{fmt(cell)} empty, so it is safe")
+        return Reason(SAFE_BY_COUNT, {**facts, "needed": problem.mines_left})
+    return Reason(SAFE_BY_LAYOUTS, {**facts, "layouts": probs.total})
 
 
-def chance(p: float, places: int = 1) -> str:
-    """``p`` (0..1) as a percent with ``places`` decimals, never rounded to a certainty it
-    is not: 0.999994 reads "over 99.9%" and 0.00001 "under 0.1%" (with 0 places "over 99%"
-    and "under 1%"); exactly 0 and 1 read 0.0% and 100.0%."""
-    text = f"{p:.{places}%}"
-    step = 10.0 ** -places  # the smallest percent shown
-    if 0 < p < 1 and text == f"{1:.{places}%}":
-        return f"over {100 - step:.{places}f}%"
-    if 0 < p < 1 and text == f"{0:.{places}%}":
-        return f"under {step:.{places}f}%"
-    return text
-
-
-def explain_move(probs: Probabilities, move) -> str:
-    """The explanation of a :class:`game.solver.bestmove.Move` in words."""
+def explain_move(probs: Probabilities, move) -> Reason:
+    """Why a :class:`game.solver.bestmove.Move` is the one to play, as a :class:`Reason`:
+    NOTHING_LEFT, SAFE_MOVE (``proof``: the cell's :class:`Proof`), ENDGAME or BEST_GUESS;
+    a move's ``note`` (a Reason of its own) is kept in the facts as ``note``."""
     if move.cell is None:
-        return "Nothing is left to reveal: every covered cell is a mine."
+        return Reason(NOTHING_LEFT, {})
     cell = move.cell
+    note = {"note": move.note} if move.note is not None else {}
     if move.kind == "safe":
-        return f"Safe: {explain_safe(probs, cell).text}."
+        return Reason(SAFE_MOVE, {"cell": cell, "proof": explain_safe(probs, cell), **note})
     mine = probs.probability(cell)
     lowest = min(probs.floats.values())
     if move.kind == "endgame":
-        return (f"Guess: no cell is certain to be safe. Only {probs.total} mine layouts remain, so "
-                f"the rest of the game was searched exactly: revealing {fmt(cell)} (safe with "
-                f"chance {chance(1 - mine)}) wins {chance(move.win)} of the time with best play, "
-                f"more than any other cell.")
-    text = (f"Guess: no cell is certain to be safe. {fmt(cell)} survives with chance "
-            f"{chance(1 - mine)}")
-    if mine <= lowest + 1e-12:
-        text += ", the lowest mine probability on the board"
-    else:
-        text += f" (the safest cell survives with {chance(1 - lowest)})"
+        return Reason(ENDGAME, {"cell": cell, "layouts": probs.total, "survival": 1 - mine,
+                                "win": move.win, **note})
+    facts = {"cell": cell, "survival": 1 - mine, "safest": mine <= lowest + 1e-12,
+             "safest_survival": 1 - lowest}
     best = move.candidates[0] if move.candidates else None
     if best is not None:
-        text += (f"; after it, a certain-safe cell follows with chance {best.progress:.0%} "
-                 f"and the next move is safe with chance {best.next_safety:.0%}")
+        facts.update(progress=best.progress, next_safety=best.next_safety, weighed=len(move.candidates))
         if len(move.candidates) > 1:
             runner = move.candidates[1]
-            text += (f", the best combination among the {len(move.candidates)} cells weighed "
-                     f"(next best {fmt(runner.cell)}: survival {chance(1 - runner.mine)}, "
-                     f"progress {runner.progress:.0%})")
-    return text + "."
+            facts.update(runner=runner.cell, runner_survival=1 - runner.mine, runner_progress=runner.progress)
+    return Reason(BEST_GUESS, {**facts, **note})
 
 
 def move_marks(probs: Probabilities, move) -> tuple[Mark, ...]:

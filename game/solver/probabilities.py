@@ -31,6 +31,7 @@ from math import comb, exp, lgamma, log
 from game.board import Cell
 from game.solver.groups import NODE_LIMIT, GroupCount, count_group, group_key, split_groups
 from game.solver.problem import Constraint, InconsistentPosition, Problem
+from game.solver.reasons import ESTIMATED_GROUP, Reason
 
 __all__ = ["GroupCache", "Probabilities", "solve", "combine", "split_groups", "count_group",
            "GroupCount", "NODE_LIMIT"]
@@ -77,7 +78,7 @@ class Probabilities:
     safe: set[Cell]
     mines: set[Cell]
     approximate: bool = False
-    reasons: list[str] = field(default_factory=list)
+    reasons: list[Reason] = field(default_factory=list)
     groups: list[GroupCount] = field(default_factory=list)
     floats: dict[Cell, float] = field(default_factory=dict)
     scale: tuple[int, int, int] = (0, 0, 1)
@@ -326,9 +327,7 @@ def _combine_estimated(problem: Problem, counts: list[GroupCount]) -> Probabilit
         num = sum(w * outer[t] * (left - t) / n_int for t, w in everything.items() if t in outer)
         weight, floats = _with_interior(problem, weight, floats, (num, scaled_total),
                                         min(1.0, num / scaled_total))
-    reasons = [f"a frontier group of {sum(len(b) for b in g.boxes)} cells had too many layouts "
-               f"to count within the time bound; its probabilities are estimates"
-               for g in counts if not g.exact]
+    reasons = [Reason(ESTIMATED_GROUP, {"cells": sum(len(b) for b in g.boxes)}) for g in counts if not g.exact]
     log_scale = shift + sum(log(s) for s in sums)
     return Probabilities(problem, scaled_total, weight, safe, mines, True, reasons, counts, floats,
                          log_scale=log_scale)

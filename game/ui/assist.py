@@ -23,9 +23,12 @@ from dataclasses import dataclass, field
 from game.board import Cell, neighbours
 from game.boardfile import from_game
 from game.engine import Game, State
+from game.explain_text import chance, move_text, safe_text
+from game.i18n import _
 from game.match import Match
 from game.solver import Analysis, InconsistentPosition, Solver
-from game.solver.explain import Mark, chance, move_marks, simplest_proof
+from game.solver.problem import fmt
+from game.solver.explain import Mark, move_marks, simplest_proof
 from game.ui.bv_counter import BACKGROUND_CELLS
 
 HINT_BUDGET = 0.7  # seconds of guess look-ahead for a hint (a one-off, asked for)
@@ -42,7 +45,9 @@ def first_click_cell(game: Game) -> Cell:
 
 @dataclass
 class Hint:
-    """What a hint shows: ``cell`` outlined, ``safe`` cells marked, a ``title`` and a ``text``.
+    """What a hint shows: ``cell`` outlined, ``safe`` cells marked, a ``title`` and a ``text``
+    (in words, in the language in use when the hint was made; with ``marked``, English
+    messages marked with ``N_``, translated where shown: see :meth:`words`).
 
     kind: 'first' (before the first click), 'safe', 'guess', 'endgame', 'none' or 'error'.
     survival: chance that ``cell`` is safe (1.0 for a certain-safe cell).
@@ -59,6 +64,11 @@ class Hint:
     safe: set[Cell] = field(default_factory=set)
     marks: tuple[Mark, ...] = ()
     counted: bool = False
+    marked: bool = False
+
+    def words(self) -> tuple[str, str]:
+        """(title, text) in the language in use."""
+        return (_(self.title), _(self.text)) if self.marked else (self.title, self.text)
 
 
 class Assistant:
@@ -195,7 +205,7 @@ class Assistant:
         game = self.game
         if game.over:
             return HintRequest(self, None, hint=Hint(
-                "none", None, "The game is over", "Press F2 for a new game or R to retry."))
+                "none", None, _("The game is over"), _("Press F2 for a new game or R to retry.")))
         if self.first_click_pending():
             return HintRequest(self, None, hint=self._first_click_hint())
         key = self.key()
@@ -219,16 +229,16 @@ class Assistant:
             return None
         self._analysis = (key, True, analysis)
         if analysis is None:
-            return Hint("error", None, "No hint", "No mine layout fits the numbers shown.")
+            return Hint("error", None, _("No hint"), _("No mine layout fits the numbers shown."))
         if analysis.best_move is None:
-            return Hint("none", None, "No move", "Every covered cell holds a mine.")
-        cell, text = analysis.best_move, analysis.explanation
+            return Hint("none", None, _("No move"), _("Every covered cell holds a mine."))
+        cell = analysis.best_move
         if analysis.move_kind == "safe":
             # Every certain-safe cell is as good a move; hint the one with the shortest proof.
             proof = simplest_proof(analysis.result, cell)
-            cell, text, marks = proof.cell, f"Safe: {proof.text}.", proof.marks
+            cell, text, marks = proof.cell, safe_text(proof), proof.marks
         else:
-            marks = move_marks(analysis.result, analysis.move)
+            text, marks = move_text(analysis), move_marks(analysis.result, analysis.move)
         hint = Hint(analysis.move_kind, cell, hint_title(analysis.move_kind, cell, analysis.survival),
                     text, analysis.survival, set(analysis.safe) - {cell}, marks)
         if key not in self._counted:
@@ -242,15 +252,15 @@ class Assistant:
         config = self.game.config
         block = 1 + sum(1 for _ in neighbours(cell, config.rows, config.cols))  # kept free by the opening rule
         if config.cells - config.mines < block:  # too dense: the rule falls back to a safe click
-            text = ("Click anywhere: the first click is always safe. This board has too many "
-                    "mines for it to open an area.")
+            text = _("Click anywhere: the first click is always safe. This board has too many "
+                     "mines for it to open an area.")
         elif config.first_click == "opening" or config.no_guess:
-            text = ("Click anywhere: the first click is always safe and opens an area. "
-                    "The centre opens the most.")
+            text = _("Click anywhere: the first click is always safe and opens an area. "
+                     "The centre opens the most.")
         else:
-            text = ("Click anywhere: the first click is always safe. A corner has the fewest "
-                    "neighbours, so it most often opens an area.")
-        return Hint("first", cell, "First click", text)
+            text = _("Click anywhere: the first click is always safe. A corner has the fewest "
+                     "neighbours, so it most often opens an area.")
+        return Hint("first", cell, _("First click"), text)
 
 
 PENDING = object()  # Background.soon: the answer is not in yet
@@ -353,8 +363,9 @@ class HintRequest:
 
 
 def hint_title(kind: str, cell: Cell, survival: float) -> str:
-    """One line naming the move: 'Reveal (3,4): certain safe' or 'Best guess (0,0): 88% safe'."""
-    row, col = cell
+    """One line naming the move, in the language in use: 'Reveal (3,4): certain safe' or
+    'Best guess (0,0): 88% safe'."""
     if kind == "safe":
-        return f"Reveal ({row},{col}): certain safe"
-    return f"Best guess ({row},{col}): {chance(survival, 0)} safe"  # 99.6 % reads "over 99%"
+        return _("Reveal {cell}: certain safe").format(cell=fmt(cell))
+    # 99.6 % reads "over 99%"
+    return _("Best guess {cell}: {chance} safe").format(cell=fmt(cell), chance=chance(survival, 0))

@@ -93,11 +93,7 @@ class PostMortem:
         """The post-mortem view's lines under :meth:`line` ([] while not shown or not ready)."""
         if not (self.shown and self.ready and self.fatal is not None):
             return []
-        details = loss_details(self.review, self.proof)
-        # (the line that counts the safe cells is found by its English end: it is
-        # game.review_report's; in another language the rings go unmentioned)
-        return [f"{line} {_(RINGED)}" if self.fatal.safe_cells and line.endswith("certainly safe then") else line
-                for line in details]
+        return loss_details(self.review, self.proof, _(RINGED))
 
     def safe_cells(self) -> tuple:
         """The cells ringed green: every cell proven safe just before the fatal move."""

@@ -73,8 +73,8 @@ def move_lines(review: Review, move, moves: int) -> list[tuple[str, tuple, bool]
     at = _("Move {number} of {moves}, {seconds}").format(number=move.index + 1, moves=moves,
                                                           seconds=seconds(move.time_ms / 1000, 3))
     lines = [(at, palette.text, False),
-             (f"{KIND_WORDS[move.kind]} {fmt(move.cell)}", palette.text, False),
-             (VERDICT_WORDS[move.verdict], verdict_colour(move.verdict) or palette.text, True)]
+             (f"{_(KIND_WORDS[move.kind])} {fmt(move.cell)}", palette.text, False),
+             (_(VERDICT_WORDS[move.verdict]), verdict_colour(move.verdict) or palette.text, True)]
     said = probability_words(move)
     if said:
         lines.append((_("Mine: {probability}").format(probability=said) if move.kind in ("reveal", "chord") else said, palette.text, False))

@@ -33,8 +33,8 @@ UNDER_LINES = 8  # most explanation lines a hint panel under the window shows at
 DOT_TICKS = 15  # update ticks per dot of "Thinking..." (60 Hz: 4 a second)
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 PAGE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)  # a panel's worth of lines at a time
-THINKING = Hint("none", None, "Thinking", "Weighing the possible guesses, move by move.")
-STALE = Hint("none", None, "No hint", "The board changed while the hint was worked out.")
+THINKING = Hint("none", None, N_("Thinking"), N_("Weighing the possible guesses, move by move."), marked=True)
+STALE = Hint("none", None, N_("No hint"), N_("The board changed while the hint was worked out."), marked=True)
 # The strip's words, longest first: the first that fits the board's width is shown
 THINKING_STRIP = (N_("Thinking..."),)  # a big board's probabilities are being counted
 AUTOPLAY_THINKING = (N_("Autoplay: thinking... - any key or click stops"), N_("Autoplay: thinking..."),
@@ -231,7 +231,7 @@ class HintPanel(Overlay):
         and ``room``, the strip the panel stands in (None on the board)."""
         width = self.base.layout.size[0]
         fixed = self._fixed()
-        lines = wrap(self.hint.text, width - 16 - 2 * PAD, TEXT_SIZE)
+        lines = wrap(self.hint.words()[1], width - 16 - 2 * PAD, TEXT_SIZE)
         for top, bottom, at_top in self._spans():
             if (bottom - top - fixed) // TEXT_LINE >= len(lines):
                 self.room, self.shown = None, len(lines)
@@ -240,14 +240,14 @@ class HintPanel(Overlay):
                 return panel, lines
         self.room = make_room(self.services.display, self.base.size(), self._strip_height)
         panel = pygame.Rect(self.room.panel)
-        lines = wrap(self.hint.text, panel.width - 2 * PAD, TEXT_SIZE)
+        lines = wrap(self.hint.words()[1], panel.width - 2 * PAD, TEXT_SIZE)
         self.shown = max(1, min(len(lines), (panel.height - fixed) // TEXT_LINE))
         return panel, lines
 
     def _strip_height(self, where: str, width: int) -> int:
         """The panel's height in a strip ``where`` ('beside', 'under'), ``width`` pixels wide."""
         fixed = self._fixed()
-        wanted = len(wrap(self.hint.text, width - 2 * PAD, TEXT_SIZE))
+        wanted = len(wrap(self.hint.words()[1], width - 2 * PAD, TEXT_SIZE))
         most = (self.base.size()[1] - 2 * MARGIN - fixed) // TEXT_LINE if where == "beside" else UNDER_LINES
         return fixed + max(1, min(wanted, most)) * TEXT_LINE
 
@@ -291,7 +291,7 @@ class HintPanel(Overlay):
         colour = palette.guess_text if self.hint.kind in ("guess", "endgame") else palette.safe_text
         if self.hint.kind in ("none", "error"):
             colour = palette.text
-        title = self.hint.title + "." * (self.ticks // DOT_TICKS % 4) if self.waiting else self.hint.title
+        title = self.hint.words()[0] + "." * (self.ticks // DOT_TICKS % 4) if self.waiting else self.hint.words()[0]
         # a long title on a narrow board: a smaller font, never cut at the edge
         size = fitting_size(title, self.panel.right - PAD - left, TITLE_SIZE, MIN_TITLE_SIZE, bold=True)
         text(screen, title, (left, top + (TITLE_SIZE - size) // 2), size, colour, bold=True)

@@ -1,5 +1,8 @@
 """``python main.py --analyse FILE.mine [--json]``: print a position's analysis.
 
+The facts are the solver's (game.solver.analysis), the explanations' words
+game.explain_text's; the JSON is English in every language.
+
 Text output: the grid with each covered cell's mine probability in percent (``safe`` for a
 certain-safe cell, ``MINE`` for a certain mine, ``F`` flag, ``[n]`` revealed numbers),
 the certain-safe cells and mines, the best move and its explanation. ``--json`` prints
@@ -15,9 +18,15 @@ import sys
 
 from game import PROG
 from game.boardfile import BoardFileError, load_board
+from game.explain_text import approximation_text, chance, english, move_text, proof_text
+from game.i18n import N_, _
+from game.messages import describe
 from game.solver.analysis import Analysis, Solver
-from game.solver.explain import chance
 from game.solver.problem import InconsistentPosition, fmt
+
+
+SAFE_CELL, MINE_CELL = N_("safe"), N_("MINE")  # the grid's words for certain cells (4 characters at most)
+MOVE_KINDS = {"guess": N_("guess"), "endgame": N_("endgame")}  # the best move's kind, in words
 
 
 def run_analyse(args) -> int:
@@ -26,20 +35,20 @@ def run_analyse(args) -> int:
     try:
         board = load_board(path)
     except OSError as err:
-        return _fail(f"--analyse {path}: cannot read the file: {err.strerror or err}")
+        return _fail(_("--analyse {path}: cannot read the file: {error}").format(path=path, error=err.strerror or err))
     except BoardFileError as err:
-        return _fail(f"--analyse {path}: {err}")
+        return _fail(f"--analyse {path}: {describe(err)}")
     try:
         analysis = Solver(ignore_flags=getattr(args, "ignore_flags", False)).analyse(board)
-    except InconsistentPosition as err:
-        return _fail(f"--analyse {path}: the position is impossible: {err}")
+    except InconsistentPosition as err:  # the solver's own words (English): see the report
+        return _fail(_("--analyse {path}: the position is impossible: {reason}").format(path=path, reason=err))
     out = to_json(board, analysis) if getattr(args, "json", False) else to_text(board, analysis)
     print(out)
     return 0
 
 
 def _fail(message: str) -> int:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+    print(_("{prog}: error: {message}").format(prog=PROG, message=message), file=sys.stderr)
     return 2
 
 
@@ -53,9 +62,9 @@ def percent_grid(board, analysis: Analysis) -> list[str]:
             if cell in board.revealed:
                 row.append(f"  [{board.revealed[cell]}]")
             elif cell in analysis.safe:
-                row.append(" safe")
+                row.append(f" {_(SAFE_CELL):>4.4}")
             elif cell in analysis.mines:
-                row.append(" MINE")
+                row.append(f" {_(MINE_CELL):>4.4}")
             elif cell in analysis.probabilities:
                 pct = 100 * analysis.probabilities[cell]
                 row.append(f"{pct:>4.0f}%" if pct >= 0.95 else f"{pct:>4.1f}%")
@@ -66,23 +75,25 @@ def percent_grid(board, analysis: Analysis) -> list[str]:
 
 
 def to_text(board, analysis: Analysis) -> str:
-    """The human-readable report."""
+    """The human-readable report, in the language in use."""
     header = "    |" + "".join(f"{c:>5}" for c in range(board.cols))
-    lines = [f"{board.rows} rows x {board.cols} cols, {board.mines} mines, "
-             + ("too many consistent mine layouts to count" if analysis.approximate
-                else f"{layout_count(analysis.result)} consistent mine layouts"),
-             "Mine probability of each covered cell ([n] revealed number, F flag):",
+    layouts = (_("too many consistent mine layouts to count") if analysis.approximate
+               else _("{count} consistent mine layouts").format(count=layout_count(analysis.result)))
+    lines = [_("{rows} rows x {cols} cols, {mines} mines, {layouts}").format(
+                 rows=board.rows, cols=board.cols, mines=board.mines, layouts=layouts),
+             _("Mine probability of each covered cell ([n] revealed number, F flag):"),
              header, "    +" + "-" * (5 * board.cols)]
     lines += percent_grid(board, analysis)
-    lines.append(f"Certain safe: {_list(analysis.safe)}")
-    lines.append(f"Certain mines: {_list(analysis.mines)}")
+    lines.append(_("Certain safe: {cells}").format(cells=_list(analysis.safe)))
+    lines.append(_("Certain mines: {cells}").format(cells=_list(analysis.mines)))
     if analysis.best_move is not None:
-        how = ("certain safe" if analysis.move_kind == "safe"
-               else f"{analysis.move_kind}, safe with chance {chance(analysis.survival)}")
-        lines.append(f"Best move: reveal {fmt(analysis.best_move)} ({how})")
-    lines.append(analysis.explanation)
+        how = (_("certain safe") if analysis.move_kind == "safe"
+               else _("{kind}, safe with chance {chance}").format(
+                   kind=_(MOVE_KINDS.get(analysis.move_kind, analysis.move_kind)), chance=chance(analysis.survival)))
+        lines.append(_("Best move: reveal {cell} ({how})").format(cell=fmt(analysis.best_move), how=how))
+    lines.append(move_text(analysis))
     if analysis.approximate:
-        lines.append(f"Approximate: {analysis.approximation}")
+        lines.append(_("Approximate: {reasons}").format(reasons=approximation_text(analysis.approximation)))
     return "\n".join(lines)
 
 
@@ -95,7 +106,7 @@ def layout_count(probs, digits: int = 120) -> str:
     if exponent < digits - 1:
         return str(probs.total)
     whole = math.floor(exponent)
-    return f"about {10 ** (exponent - whole):.2f}e+{whole}"
+    return _("about {number}").format(number=f"{10 ** (exponent - whole):.2f}e+{whole}")
 
 
 def exact_decimal(n: int) -> str:
@@ -109,13 +120,13 @@ def exact_decimal(n: int) -> str:
 
 
 def _list(cells) -> str:
-    return ", ".join(fmt(c) for c in sorted(cells)) or "none"
+    return ", ".join(fmt(c) for c in sorted(cells)) or _("none")
 
 
 def to_json(board, analysis: Analysis) -> str:
     """The report as JSON: cells as [row, col]; probabilities as [row, col, mine probability];
     layouts as a decimal string (it may exceed a double), null when the analysis is
-    approximate."""
+    approximate. English in every language (a contract with other tools)."""
     data = {
         "rows": board.rows, "cols": board.cols, "mines": board.mines,
         "layouts": None if analysis.approximate else exact_decimal(analysis.layouts),
@@ -126,9 +137,10 @@ def to_json(board, analysis: Analysis) -> str:
         "move_kind": analysis.move_kind,
         "survival": round(analysis.survival, 6),
         "win_chance": analysis.win_chance,
-        "explanation": analysis.explanation,
-        "safe_reasons": {f"{r},{c}": analysis.why_safe((r, c)) for r, c in sorted(analysis.safe)},
+        "explanation": english(move_text, analysis),
+        "safe_reasons": english(lambda: {f"{r},{c}": proof_text(analysis.why_safe((r, c)))
+                                         for r, c in sorted(analysis.safe)}),
         "approximate": analysis.approximate,
-        "approximation": analysis.approximation,
+        "approximation": english(approximation_text, analysis.approximation),
     }
     return json.dumps(data)

@@ -1,0 +1,251 @@
+"""The solver's explanations in words: a :class:`game.solver.reasons.Reason` (a kind and its
+facts) turned into a sentence in the language in use.
+
+The solver returns data (why a cell is safe, why a guess is the best one, why an analysis is
+estimated) and knows no language; this module is the one place that words it, for the hint
+panel, ``--analyse`` and ``--review`` and the window's review and post-mortem. JSON output is
+a contract and stays English whatever the language: :func:`english` renders with the English
+catalogue (``game.i18n.catalogue("en")``) without touching the language in use. No pygame here.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Callable, Iterator, TypeVar
+
+from game import i18n
+from game.solver.problem import fmt
+from game.solver.reasons import (BEST_GUESS, CLOSED_AREA, ENDGAME, ESTIMATED_GROUP, FIFTY_FIFTY,
+                                 NOTHING_LEFT, SAFE_BY_COUNT, SAFE_BY_FLAGS, SAFE_BY_LAYOUTS,
+                                 SAFE_BY_NUMBERS, SAFE_BY_PAIR_MINES, SAFE_BY_PAIR_SHARE, SAFE_BY_ZERO,
+                                 SAFE_MOVE, TOO_BIG, Reason)
+
+T = TypeVar("T")
+_CATALOGUE: ContextVar = ContextVar("explain_text_catalogue", default=None)  # None: the language in use
+
+
+def _(message: str) -> str:
+    """``message`` translated by the catalogue :func:`speaking` chose, else in the language in
+    use (as game.i18n's ``_``; Babel extracts both)."""
+    catalogue = _CATALOGUE.get()
+    return i18n._(message) if catalogue is None else catalogue.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """:func:`_` for a message with plural forms (as game.i18n's ``ngettext``)."""
+    catalogue = _CATALOGUE.get()
+    return i18n.ngettext(singular, plural, n) if catalogue is None else catalogue.ngettext(singular, plural, n)
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Within the block, this module words everything in language ``code`` (this thread only;
+    the language in use is not changed, and no listener is told)."""
+    token = _CATALOGUE.set(i18n.catalogue(code))
+    try:
+        yield
+    finally:
+        _CATALOGUE.reset(token)
+
+
+def in_language(code: str, render: Callable[..., T], *args) -> T:
+    """``render(*args)`` worded in language ``code`` (see :func:`speaking`)."""
+    with speaking(code):
+        return render(*args)
+
+
+def english(render: Callable[..., T], *args) -> T:
+    """``render(*args)`` in English whatever the language in use: for JSON output."""
+    return in_language(i18n.DEFAULT, render, *args)
+
+
+def chance(p: float, places: int = 1) -> str:
+    """``p`` (0..1) as a percent with ``places`` decimals, never rounded to a certainty it
+    is not: 0.999994 reads "over 99.9%" and 0.00001 "under 0.1%" (with 0 places "over 99%"
+    and "under 1%"); exactly 0 and 1 read 0.0% and 100.0%."""
+    text = f"{p:.{places}%}"
+    step = 10.0 ** -places  # the smallest percent shown
+    if 0 < p < 1 and text == f"{1:.{places}%}":
+        return _("over {percent}").format(percent=f"{100 - step:.{places}f}%")
+    if 0 < p < 1 and text == f"{0:.{places}%}":
+        return _("under {percent}").format(percent=f"{step:.{places}f}%")
+    return text
+
+
+def cells_text(cells) -> str:
+    """Cells as "(0,1), (2,3)", sorted."""
+    return ", ".join(fmt(c) for c in sorted(cells))
+
+
+def proof_text(proof) -> str:
+    """Why a certain-safe cell is safe (a :class:`game.solver.explain.Proof`), as a clause
+    starting in lower case without a full stop: "the 0 at (1,1) touches no mine, so (0,0) is safe"."""
+    return reason_text(proof.reason)
+
+
+def move_text(analysis) -> str:
+    """The explanation of an :class:`game.solver.analysis.Analysis`'s best move: full
+    sentences ("Safe: ...", "Guess: ..."); "" when the analysis has no reason."""
+    return "" if analysis.reason is None else reason_text(analysis.reason)
+
+
+def safe_text(proof) -> str:
+    """A hint's sentence for the certain-safe cell ``proof`` explains: "Safe: the 0 at ... is safe."."""
+    return reason_text(Reason(SAFE_MOVE, {"cell": proof.cell, "proof": proof}))
+
+
+def approximation_text(reasons) -> str:
+    """Why an analysis is approximate (its ``approximation``), "" when it is exact."""
+    return "; ".join(reason_text(r) for r in reasons)
+
+
+def reason_text(reason: Reason) -> str:
+    """Any :class:`Reason` in words (see its docstring for the kinds).
+
+    Raises:
+        ValueError: an unknown kind.
+    """
+    try:
+        words = _WORDS[reason.kind]
+    except KeyError:
+        raise ValueError(f"reason: unknown kind {reason.kind!r}") from None
+    return words(reason)
+
+
+# ----- certain-safe cells --------------------------------------------------------------------
+def _zero(r: Reason) -> str:
+    return _("the 0 at {at} touches no mine, so {cell} is safe").format(at=fmt(r["at"]), cell=fmt(r["cell"]))
+
+
+def _flags(r: Reason) -> str:
+    return ngettext("the {number} at {at} already touches its {flagged} flagged mine at {flags}, so {cell} is safe",
+                 "the {number} at {at} already touches its {flagged} flagged mines at {flags}, so {cell} is safe",
+                 r["flagged"]).format(number=r["number"], at=fmt(r["at"]), flagged=r["flagged"],
+                                      flags=cells_text(r["flags"]), cell=fmt(r["cell"]))
+
+
+def _pair_mines(r: Reason) -> str:
+    covered = r["covered"]
+    deduced = ngettext("the {number} at {at} has only {count} covered neighbour left, {cells}, so it is a mine",
+                    "the {number} at {at} has only {count} covered neighbours left, {cells}, so they are all mines",
+                    len(covered)).format(number=r["number"], at=fmt(r["at"]), count=len(covered),
+                                         cells=cells_text(covered))
+    done = ngettext("the {number} at {at} already touches its mine at {cells}, so {cell} is safe",
+                 "the {number} at {at} already touches its mines at {cells}, so {cell} is safe",
+                 r["other_need"]).format(number=r["other"], at=fmt(r["other_at"]),
+                                         cells=cells_text(r["shared"]), cell=fmt(r["cell"]))
+    return f"{deduced}; {done}"
+
+
+def _pair_share(r: Reason) -> str:
+    other = {"other": r["other"], "other_at": fmt(r["other_at"])}
+    needs = ngettext("the {number} at {at} needs {need} more mine among {cells}",
+                  "the {number} at {at} needs {need} more mines among {cells}",
+                  r["need"]).format(number=r["number"], at=fmt(r["at"]), need=r["need"], cells=cells_text(r["among"]))
+    if r["outside"] == 0:
+        where = _("all of which also touch the {other} at {other_at}").format(**other)
+    else:
+        where = _("at most {outside} of them outside the cells it shares with the {other} at {other_at}").format(
+            outside=r["outside"], **other)
+    gets = ngettext("so the {number} at {at} gets its {need} mine among {cells}, and {cell} is safe",
+                 "so the {number} at {at} gets its {need} mines among {cells}, and {cell} is safe",
+                 r["other_need"]).format(number=r["other"], at=fmt(r["other_at"]), need=r["other_need"],
+                                         cells=cells_text(r["shared"]), cell=fmt(r["cell"]))
+    return f"{needs}, {where}; {gets}"
+
+
+def _numbers(r: Reason) -> str:
+    numbers = ", ".join(_("the {number} at {at}").format(number=n, at=fmt(at)) for n, at in r["numbers"])
+    return _("taken together, {numbers} leave no room for a mine at {cell}: every way to place their "
+               "mines among their {covered} covered neighbours leaves it empty, so {cell} is safe").format(
+        numbers=numbers, cell=fmt(r["cell"]), covered=r["covered"])
+
+
+def _count(r: Reason) -> str:
+    return _("all {total} mines are accounted for: {flagged} flagged and {needed} that the numbers "
+               "need on their covered neighbours, so {cell}, which touches no number, is safe").format(
+        total=r["total"], flagged=r["flagged"], needed=r["needed"], cell=fmt(r["cell"]))
+
+
+def _layouts(r: Reason) -> str:
+    return _("counting mines decides it: with {total} mines in all ({flagged} flagged), every one of "
+               "the {layouts} layouts that fit the numbers and the count leaves {cell} empty, so it is "
+               "safe").format(total=r["total"], flagged=r["flagged"], layouts=r["layouts"], cell=fmt(r["cell"]))
+
+
+# ----- the best move -------------------------------------------------------------------------
+def _with_note(r: Reason, body: str) -> str:
+    """``body`` (a sentence without its full stop), then the move's note if any, and the stop."""
+    note = r.get("note")
+    if note is not None:
+        body = f"{body}; {reason_text(note)}"
+    return f"{body}."
+
+
+def _nothing(r: Reason) -> str:
+    return _("Nothing is left to reveal: every covered cell is a mine.")
+
+
+def _safe_move(r: Reason) -> str:
+    return _with_note(r, _("Safe: {proof}").format(proof=proof_text(r["proof"])))
+
+
+def _endgame(r: Reason) -> str:
+    return _with_note(r, _(
+        "Guess: no cell is certain to be safe. Only {layouts} mine layouts remain, so the rest of the game "
+        "was searched exactly: revealing {cell} (safe with chance {survival}) wins {win} of the time with "
+        "best play, more than any other cell").format(layouts=r["layouts"], cell=fmt(r["cell"]),
+                                                      survival=chance(r["survival"]), win=chance(r["win"])))
+
+
+def _guess(r: Reason) -> str:
+    text = _("Guess: no cell is certain to be safe. {cell} survives with chance {survival}").format(
+        cell=fmt(r["cell"]), survival=chance(r["survival"]))
+    if r["safest"]:
+        text = _("{guess}, the lowest mine probability on the board").format(guess=text)
+    else:
+        text = _("{guess} (the safest cell survives with {safest})").format(
+            guess=text, safest=chance(r["safest_survival"]))
+    if r.get("progress") is not None:
+        text = _("{guess}; after it, a certain-safe cell follows with chance {progress} and the next move "
+                   "is safe with chance {next}").format(guess=text, progress=f"{r['progress']:.0%}",
+                                                         next=f"{r['next_safety']:.0%}")
+        if r.get("runner") is not None:
+            text = _("{guess}, the best combination among the {weighed} cells weighed (next best {runner}: "
+                       "survival {survival}, progress {progress})").format(
+                guess=text, weighed=r["weighed"], runner=fmt(r["runner"]),
+                survival=chance(r["runner_survival"]), progress=f"{r['runner_progress']:.0%}")
+    return _with_note(r, text)
+
+
+def _fifty(r: Reason) -> str:
+    return _("{cell} and {other} hold one mine between them and no other cell can ever tell which, so this "
+               "50/50 must be guessed anyway: guessing it now risks nothing more and its number helps the "
+               "rest of the game").format(cell=fmt(r["cell"]), other=fmt(r["other"]))
+
+
+def _closed(r: Reason) -> str:
+    return _("it lies in a closed-off area that no other cell can ever tell anything about, so that area's "
+               "guesses must be taken anyway; its {layouts} possible layouts were searched exactly and this "
+               "reveal clears it {win} of the time with best play").format(
+        layouts=r["layouts"], win=f"{r['win']:.1%}")
+
+
+def _too_big(r: Reason) -> str:
+    return _("with {covered} covered cells the board is too big to look ahead within the time bound, so "
+               "this is the safest cell most likely to open an area").format(covered=f"{r['covered']:,}")
+
+
+def _estimated(r: Reason) -> str:
+    return _("a frontier group of {cells} cells had too many layouts to count within the time bound; "
+               "its probabilities are estimates").format(cells=r["cells"])
+
+
+_WORDS: dict[str, Callable[[Reason], str]] = {
+    SAFE_BY_ZERO: _zero, SAFE_BY_FLAGS: _flags, SAFE_BY_PAIR_MINES: _pair_mines,
+    SAFE_BY_PAIR_SHARE: _pair_share, SAFE_BY_NUMBERS: _numbers, SAFE_BY_COUNT: _count,
+    SAFE_BY_LAYOUTS: _layouts, NOTHING_LEFT: _nothing, SAFE_MOVE: _safe_move, ENDGAME: _endgame,
+    BEST_GUESS: _guess, FIFTY_FIFTY: _fifty, CLOSED_AREA: _closed, TOO_BIG: _too_big,
+    ESTIMATED_GROUP: _estimated,
+}
