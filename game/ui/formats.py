@@ -55,7 +55,7 @@ def decimal(value: float | None, digits: int = 2) -> str:
 
 def seconds(value: float | None, digits: int = 1) -> str:
     """``12.3 s`` / ``12,3 s``, or NONE for no value."""
-    return NONE if value is None else f"{decimal(value, digits)} s"
+    return NONE if value is None else _("{seconds} s").format(seconds=decimal(value, digits))
 
 
 def speed_text(times: float) -> str:
