@@ -142,7 +142,7 @@ class ConsoleGame:
             self.say(_("Game abandoned: recorded as a loss."))
         else:
             self.say(_("Game abandoned: a loss, but not saved."))
-            self.say(note)
+            self.say(describe(note))
 
     def ask(self, question: str) -> str | None:
         """Print ``question`` without a newline and read one line as the answer.
@@ -209,11 +209,11 @@ class ConsoleGame:
         self.say(render(self.game, self.colour))
         self.say(summary(self.game))
         if note:
-            self.say(note)
+            self.say(describe(note))
         if self.ask_name:
             note = self.ask_name(self.ask if self._terminal and self._lines is not None else None)
             if note:
-                self.say(note)
+                self.say(describe(note))
 
     def undo(self) -> None:
         """``u``: take back the move that lost (game.match.Match.undo_loss) and show the board

@@ -74,7 +74,7 @@ def load_review(which: str, data_dir: str | None = None) -> Reviewed:
         try:
             reviewed = review_timeline(Timeline(replay))
         except ValueError as err:
-            raise ReplayFileError(_("its moves cannot be reviewed ({error})").format(error=describe(err))) from None
+            raise ReplayFileError(N_("its moves cannot be reviewed ({error})"), error=err) from None
         stats = dataclasses.asdict(replay.stats) if replay.stats is not None else {}
         made = f"{replay.file_format or 'replay'} file" + (f" by {replay.program}" if replay.program else "")
         if replay.program:

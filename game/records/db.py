@@ -28,7 +28,7 @@ import zlib
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from game.messages import N_, note
+from game.messages import N_, Explained, note
 from game.records import schema
 from game.records.paths import aside_name
 from game.records.record import (
@@ -38,7 +38,7 @@ from game.records.record import (
 BUSY_TIMEOUT = 10.0  # seconds a writer waits for another process's lock
 START_WAIT = 1.0     # seconds opening waits for a lock before telling ``notify`` what it waits for
 BEST_LIMIT = 10  # entries in a best-times table
-NEWER = "written by a newer version of the game"  # RecordStore.problem of a newer file
+NEWER = note(N_("written by a newer version of the game"))  # RecordStore.problem of a newer file
 SHOWN_IDS = 10  # ids of unreadable rows named in the warning
 
 _COLUMNS = [name for name in RECORD_FIELDS if name != "id"]
@@ -71,8 +71,9 @@ class Result(NamedTuple):
     abandoned: bool
 
 
-class RecordsError(Exception):
-    """A records operation that could not be done; the message is for the player."""
+class RecordsError(Explained):
+    """A records operation that could not be done; the message is for the player (as data:
+    game.messages.Explained)."""
 
 
 class ReadOnlyError(RecordsError):
@@ -139,7 +140,7 @@ class RecordStore:
         conn = connect(":memory:")
         schema.migrate(conn)
         return cls(conn, None, warnings=warnings,
-                   problem=problem or "the records are kept in memory only")
+                   problem=problem or note(N_("the records are kept in memory only")))
 
     def _warn_unreadable(self) -> None:
         """Name the rows that cannot be read as a game (left out of every query)."""
@@ -169,8 +170,8 @@ class RecordStore:
     def _write(self, sql: str, params: tuple | list = ()) -> sqlite3.Cursor:
         """Run one statement in its own immediate transaction."""
         if self.read_only:
-            raise ReadOnlyError(f"The records database {self.path} is read-only ({self.problem}); "
-                                "nothing was saved.")
+            raise ReadOnlyError(N_("The records database {path} is read-only ({problem}); nothing was saved."),
+                                path=self.path, problem=self.problem)
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             cursor = self.conn.execute(sql, params)

@@ -206,9 +206,9 @@ def open_store(path: Path, notify: Callable[[str], None] | None) -> RecordStore:
     for where in (path, *(path.with_name(path.name + suffix) for suffix in COMPANIONS)):
         kind = special_kind(where)  # checked before SQLite opens anything: a FIFO would block it
         if kind is not None:
-            problem = f"{where} is {kind}, not a regular file"
-            return RecordStore.memory([f"The records database cannot be used: {problem}; it was left "
-                                       "alone and games of this session will not be saved."],
+            problem = note(N_("{where} is {kind}, not a regular file"), where=where, kind=kind)
+            return RecordStore.memory([note(N_("The records database cannot be used: {problem}; it was left alone "
+                                               "and games of this session will not be saved."), problem=problem)],
                                       problem=problem)
     try:
         return _open_file(path, warnings, notify)
@@ -224,30 +224,30 @@ def open_store(path: Path, notify: Callable[[str], None] | None) -> RecordStore:
         return RecordStore.memory(warnings + [note(
             N_("The records database {path} is damaged ({reason}) and could not be moved aside ({error}); games "
                "of this session will not be saved."), path=path, reason=reason, error=move_err.strerror or move_err)],
-            problem="the records database is damaged")
+            problem=note(N_("the records database is damaged")))
     warnings.append(note(N_("The records database {path} was damaged ({reason}); it was moved aside to {moved} "
                             "and a fresh one was started."), path=path, reason=reason, moved=moved.name))
     try:
         return _open_file(path, warnings, notify)
     except (sqlite3.Error, BadDatabase, OSError) as err:
         problem = _problem(err, path)
-        return RecordStore.memory(warnings + [
-            f"A fresh records database {path} could not be created ({problem}); "
-            "games of this session will not be saved."], problem=problem)
+        return RecordStore.memory(warnings + [note(
+            N_("A fresh records database {path} could not be created ({problem}); games of this session will not "
+               "be saved."), path=path, problem=problem)], problem=problem)
 
 
 def _fallback(path: Path, warnings: list[str], problem: str, locked: bool) -> RecordStore:
     """The file is sound but cannot be written: read it if possible, else keep games in memory."""
     if _exists(path):
         try:
-            return _open_read_only(path, warnings + [
-                f"The records database {path} cannot be written ({problem}); its games are "
-                "shown, but games of this session will not be saved."], problem, locked)
+            return _open_read_only(path, warnings + [note(
+                N_("The records database {path} cannot be written ({problem}); its games are shown, but games of "
+                   "this session will not be saved."), path=path, problem=problem)], problem, locked)
         except (sqlite3.Error, BadDatabase, OSError):
             pass
-    return RecordStore.memory(warnings + [
-        f"The records database {path} cannot be used ({problem}); "
-        "games of this session will not be saved."], problem=problem)
+    return RecordStore.memory(warnings + [note(
+        N_("The records database {path} cannot be used ({problem}); games of this session will not be saved."),
+        path=path, problem=problem)], problem=problem)
 
 
 def _open_file(path: Path, warnings: list[str],
@@ -259,8 +259,8 @@ def _open_file(path: Path, warnings: list[str],
         if not _is_busy(err):
             raise
     if notify is not None:
-        notify(f"waiting up to {db.BUSY_TIMEOUT:.0f} s for the records database {path}: "
-               "another program holds its lock")
+        notify(note(N_("waiting up to {seconds} s for the records database {path}: another program holds its lock"),
+                    seconds=f"{db.BUSY_TIMEOUT:.0f}", path=path))
     return _open_writable(path, warnings, db.BUSY_TIMEOUT)
 
 

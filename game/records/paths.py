@@ -14,14 +14,17 @@ from pathlib import Path
 
 import platformdirs
 
+from game.messages import N_, Explained, note
+
 APP_NAME = "minesweeper"            # platformdirs application name
 ENV_VAR = "MINESWEEPER_DATA_DIR"    # environment override, below --data-dir
 DB_NAME = "records.sqlite3"         # the records database inside the data folder
 SETTINGS_NAME = "settings.json"     # the settings file inside the config folder
 
 
-class DataDirError(Exception):
-    """A data or config folder that cannot be created or used; the message says which and why."""
+class DataDirError(Explained):
+    """A data or config folder that cannot be created or used; the message says which and
+    why (as data: game.messages.Explained)."""
 
 
 def _override(cli_value: str | os.PathLike | None) -> tuple[Path | None, str]:
@@ -31,7 +34,7 @@ def _override(cli_value: str | os.PathLike | None) -> tuple[Path | None, str]:
     env = os.environ.get(ENV_VAR)
     if env:
         return Path(env).expanduser(), ENV_VAR
-    return None, "per-user folder"
+    return None, note(N_("per-user folder"))
 
 
 def ensure_dir(path: Path, source: str) -> Path:
@@ -44,13 +47,13 @@ def ensure_dir(path: Path, source: str) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise DataDirError(f"{source} {path}: a file is in the way; give a folder") from None
+        raise DataDirError(N_("{source} {path}: a file is in the way; give a folder"), source=source,
+                           path=path) from None
     except OSError as err:
-        reason = err.strerror or str(err)
-        raise DataDirError(f"{source} {path}: cannot create the folder ({reason}); "
-                           "give a writable folder with --data-dir DIR") from None
+        raise DataDirError(N_("{source} {path}: cannot create the folder ({reason}); give a writable folder "
+                              "with --data-dir DIR"), source=source, path=path, reason=err.strerror or err) from None
     if not path.is_dir():
-        raise DataDirError(f"{source} {path}: not a folder; give a folder")
+        raise DataDirError(N_("{source} {path}: not a folder; give a folder"), source=source, path=path)
     return path
 
 

@@ -22,7 +22,8 @@ from typing import Callable, TextIO
 
 from game import PROG
 from game.engine import State
-from game.messages import N_, note
+from game.i18n import _
+from game.messages import N_, describe, note
 from game.records import settings as settings_file
 from game.records.compstats import FiguresWorker, fill
 from game.records.db import RecordsError, RecordStore, unpack_log
@@ -203,7 +204,7 @@ class Records:
             log = unpack_log(log)
         warning = fill(self.store, [(record, log)])
         if warning:
-            print(f"{PROG}: warning: {warning}", file=sys.stderr)
+            print(_("{prog}: warning: {message}").format(prog=PROG, message=describe(warning)), file=sys.stderr)
 
     def abandon(self, game, seed: int | None = None, name: str | None = None,
                 log: dict | None = None, help=None) -> str | None:
@@ -253,7 +254,7 @@ class Records:
             record_id, rank = self.record(game, seed_of(game), name=name, log=log, help=help)
             if record_id is None:
                 return self.warnings[-1] if len(self.warnings) > before else None
-            return f"New best time: #{rank}" if rank else left_out(self.last_record)
+            return note(N_("New best time: #{rank}"), rank=rank) if rank else left_out(self.last_record)
         return hook
 
     def save_settings(self) -> str | None:
@@ -293,13 +294,14 @@ def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _
 
     def notify(message: str) -> None:  # said at once: opening may wait for a lock
         if stderr is not None:
-            print(f"{PROG}: {message}", file=stderr, flush=True)
+            print(f"{PROG}: {describe(message)}", file=stderr, flush=True)
 
     warnings: list[str] = []
     try:
         store = RecordStore.open(db_path(data_dir), notify=notify)
     except DataDirError as err:
-        store = RecordStore.memory([f"{err}; games of this session will not be saved"], problem=str(err))
+        store = RecordStore.memory([note(N_("{error}; games of this session will not be saved"), error=err)],
+                                   problem=err)
     warnings.extend(store.warnings)
     try:
         where = settings_path(data_dir)
@@ -307,9 +309,9 @@ def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _
         if os.path.exists(where) and not os.path.isfile(where):
             where = None  # a FIFO or folder someone put there: saving would replace it
     except DataDirError as err:
-        where, loaded, setting_warnings = None, Settings(), [f"{err}; settings will not be saved"]
+        where, loaded, setting_warnings = None, Settings(), [note(N_("{error}; settings will not be saved"), error=err)]
     warnings.extend(setting_warnings)
     if stderr is not None:
         for message in warnings:
-            print(f"{PROG}: warning: {message}", file=stderr)
+            print(_("{prog}: warning: {message}").format(prog=PROG, message=describe(message)), file=stderr)
     return Records(store, loaded, where, warnings)

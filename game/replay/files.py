@@ -23,6 +23,7 @@ from pathlib import Path
 
 from game import NAME, __version__
 from game.files import FileTooLargeError, megabytes, read_regular, write_atomic
+from game.messages import N_, Explained, Note, note
 from game.replay.events import PLAIN_ACTIONS, Action, PointerEvent, Replay, ReplayStats
 
 FORMATS = {".avf": "AVF", ".rmv": "RMV", ".mvf": "MVF", ".evf": "EVF"}  # extension -> format
@@ -36,24 +37,25 @@ NO_LIBRARY = 11  # exit status of game.replay.toollib: ms_toollib cannot be impo
 
 
 PANIC_REASONS = {  # ms-toollib's ErrReadVideoReason, as its crash.log names it -> what the player reads
-    "FileIsTooShort": "it ends too soon (truncated)",
-    "FileIsEmpty": "it holds no replay",
-    "FileIsNotRmv": "it is not an RMV replay",
-    "InvalidBoardSize": "its board size is impossible",
-    "InvalidLevel": "its level is impossible",
-    "InvalidParams": "its header holds impossible values",
-    "InvalidVideoEvent": "it holds an event that cannot be",
-    "InvalidMinePosition": "it has a mine off the board",
-    "VersionBackward": "it is of a version of the format that ms-toollib does not know",
-    "Utf8Error": "a name in it is not valid UTF-8 text",
+    "FileIsTooShort": N_("it ends too soon (truncated)"),
+    "FileIsEmpty": N_("it holds no replay"),
+    "FileIsNotRmv": N_("it is not an RMV replay"),
+    "InvalidBoardSize": N_("its board size is impossible"),
+    "InvalidLevel": N_("its level is impossible"),
+    "InvalidParams": N_("its header holds impossible values"),
+    "InvalidVideoEvent": N_("it holds an event that cannot be"),
+    "InvalidMinePosition": N_("it has a mine off the board"),
+    "VersionBackward": N_("it is of a version of the format that ms-toollib does not know"),
+    "Utf8Error": N_("a name in it is not valid UTF-8 text"),
 }
-UNKNOWN_DAMAGE = ("ms-toollib failed on it: the file is damaged, or its content is not what its "
-                  "extension says")
+UNKNOWN_DAMAGE = N_("ms-toollib failed on it: the file is damaged, or its content is not what its "
+                    "extension says")
 
 
-class ReplayFileError(ValueError):
+class ReplayFileError(Explained, ValueError):
     """A replay file that cannot be read or written; the message, for the player, says
-    what is wrong and what is allowed (it does not repeat the path)."""
+    what is wrong and what is allowed (it does not repeat the path). As data: see
+    game.messages.Explained."""
 
 
 class NoLibraryError(ReplayFileError):
@@ -68,8 +70,9 @@ def replay_format(path: str | os.PathLike) -> str:
     """
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
-        shown = f"the extension {suffix!r}" if suffix else "no extension"
-        raise ReplayFileError(f"not a replay file name ({shown}); replay files end in {ALLOWED}")
+        shown = note(N_("the extension {suffix}"), suffix=repr(suffix)) if suffix else note(N_("no extension"))
+        raise ReplayFileError(N_("not a replay file name ({shown}); replay files end in {allowed}"),
+                              shown=shown, allowed=ALLOWED)
     return FORMATS[suffix]
 
 
@@ -83,18 +86,21 @@ def read_replay(path: str | os.PathLike) -> Replay:
     try:
         data = read_regular(path, MAX_REPLAY_BYTES)
     except FileTooLargeError as err:
-        held = f"is {megabytes(err.size)}" if err.exact else f"holds more than {megabytes(MAX_REPLAY_BYTES)}"
-        raise ReplayFileError(f"the file {held}; replay files are read up to {megabytes(MAX_REPLAY_BYTES)}") from None
+        if err.exact:
+            raise ReplayFileError(N_("the file is {size}; replay files are read up to {most}"),
+                                  size=megabytes(err.size), most=megabytes(MAX_REPLAY_BYTES)) from None
+        raise ReplayFileError(N_("the file holds more than {most}; replay files are read up to {most}"),
+                              most=megabytes(MAX_REPLAY_BYTES)) from None
     except OSError as err:
-        raise ReplayFileError(f"cannot read the file: {err.strerror or err}") from None
+        raise ReplayFileError(N_("cannot read the file: {error}"), error=err.strerror or err) from None
     if not data:
-        raise ReplayFileError(f"the file is empty; an {kind} replay was expected")
-    what = f"not a readable {kind} replay"
+        raise ReplayFileError(N_("the file is empty; an {kind} replay was expected"), kind=kind)
+    what = note(N_("not a readable {kind} replay"), kind=kind)
     out = _run(["read", kind.lower()], data, what)
     try:
         return replay_from_dict(json.loads(out))
     except (ValueError, KeyError, TypeError) as err:  # a board ms-toollib read but we cannot use
-        raise ReplayFileError(f"{what}: {err}") from None
+        raise ReplayFileError(N_("{what}: {reason}"), what=what, reason=err) from None
 
 
 def evf_bytes(replay: Replay) -> bytes:
@@ -115,7 +121,7 @@ def evf_bytes(replay: Replay) -> bytes:
             won when ``completed``, another 3BV), or ms-toollib fails on it.
     """
     spec = evf_spec(replay)
-    return _run(["write"], json.dumps(spec).encode("utf-8"), "cannot build an EVF replay of this game")
+    return _run(["write"], json.dumps(spec).encode("utf-8"), note(N_("cannot build an EVF replay of this game")))
 
 
 def evf_spec(replay: Replay) -> dict:
@@ -126,14 +132,15 @@ def evf_spec(replay: Replay) -> dict:
         ReplayFileError: as :func:`evf_bytes`, for what can be told before ms-toollib runs.
     """
     if replay.rows > MAX_SIDE or replay.cols > MAX_SIDE:
-        raise ReplayFileError(f"EVF holds boards up to {MAX_SIDE}x{MAX_SIDE}; this one is {replay.rows}x{replay.cols}")
+        raise ReplayFileError(N_("EVF holds boards up to {most}x{most}; this one is {rows}x{cols}"),
+                              most=MAX_SIDE, rows=replay.rows, cols=replay.cols)
     other = next((e for e in replay.events if e.action not in PLAIN_ACTIONS), None)
     if other is not None:
-        raise ReplayFileError(f"cannot write the event {other.action.name} at {other.time_ms} ms: "
-                              "only moves and button presses and releases are written")
+        raise ReplayFileError(N_("cannot write the event {action} at {ms} ms: only moves and button presses "
+                                 "and releases are written"), action=other.action.name, ms=other.time_ms)
     back = next((b for a, b in zip(replay.events, replay.events[1:]) if b.time_ms < a.time_ms), None)
     if back is not None:
-        raise ReplayFileError(f"event times go back (to {back.time_ms} ms); they must never decrease")
+        raise ReplayFileError(N_("event times go back (to {ms} ms); they must never decrease"), ms=back.time_ms)
     spec = replay_to_dict(replay)
     spec["board"] = replay.board()
     spec["program"] = replay.program or f"{NAME} {__version__}"
@@ -146,8 +153,9 @@ def check_evf_name(path: str | os.PathLike) -> None:
     """Raises ReplayFileError unless ``path`` ends in .evf (the only format written)."""
     suffix = Path(path).suffix
     if suffix.lower() != ".evf":
-        shown = f"not {suffix!r}" if suffix else "and it has no extension"
-        raise ReplayFileError(f"replays are saved as EVF only: the file name must end in .evf, {shown}")
+        shown = note(N_("not {suffix}"), suffix=repr(suffix)) if suffix else note(N_("and it has no extension"))
+        raise ReplayFileError(N_("replays are saved as EVF only: the file name must end in .evf, {shown}"),
+                              shown=shown)
 
 
 def write_evf(path: str | os.PathLike, replay: Replay) -> None:
@@ -167,7 +175,7 @@ def write_evf(path: str | os.PathLike, replay: Replay) -> None:
         raise ReplayFileError(f"cannot write the file: {err.strerror or err}") from None
 
 
-def _run(command: list[str], data: bytes, what: str) -> bytes:
+def _run(command: list[str], data: bytes, what: Note) -> bytes:
     """Run :mod:`game.replay.toollib` with ``command`` on ``data``; its output. ``what``
     starts the message of a failure ("not a readable EVF replay").
 
@@ -186,17 +194,18 @@ def _run(command: list[str], data: bytes, what: str) -> bytes:
             done = subprocess.run([sys.executable, "-m", "game.replay.toollib", *command], input=data,
                                   capture_output=True, cwd=work, env=env, timeout=TIMEOUT_S)
         except subprocess.TimeoutExpired:
-            raise ReplayFileError(f"{what}: ms-toollib took over {TIMEOUT_S} s on it and was stopped") from None
+            raise ReplayFileError(N_("{what}: ms-toollib took over {seconds} s on it and was stopped"),
+                                  what=what, seconds=TIMEOUT_S) from None
         except OSError as err:
-            raise ReplayFileError(f"cannot start the replay reader: {err.strerror or err}") from None
+            raise ReplayFileError(N_("cannot start the replay reader: {error}"), error=err.strerror or err) from None
         crash = _crash_log(Path(work) / "crash.log")
     if done.returncode == REFUSED:
-        raise ReplayFileError(f"{what}: {done.stdout.decode('utf-8', 'replace').strip()}")
+        raise ReplayFileError(N_("{what}: {reason}"), what=what, reason=done.stdout.decode("utf-8", "replace").strip())
     if done.returncode == NO_LIBRARY:
-        raise NoLibraryError("replays need the ms-toollib package: pip install -r requirements.txt")
+        raise NoLibraryError(N_("replays need the ms-toollib package: pip install -r requirements.txt"))
     if done.returncode != 0:
         reason = next((text for key, text in PANIC_REASONS.items() if key in crash), UNKNOWN_DAMAGE)
-        raise ReplayFileError(f"{what}: {reason}")
+        raise ReplayFileError(N_("{what}: {reason}"), what=what, reason=note(reason))
     return done.stdout
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 
 from game.replay.events import Replay, ReplayStats
+from game.messages import N_, note
 from game.replay.files import NoLibraryError, ReplayFileError, _run, evf_spec
 
 BATCH = 40  # games per child process: a batch of 20-minute games stays far under files.TIMEOUT_S
@@ -67,7 +68,7 @@ def _batch(games: list[list[Replay]]) -> list[ReplayStats | str]:
             except ReplayFileError as err:
                 messages.setdefault(i, str(err))
         specs.append(tried)
-    out = _run(["stats"], json.dumps(specs).encode("utf-8"), "cannot compute the statistics")
+    out = _run(["stats"], json.dumps(specs).encode("utf-8"), note(N_("cannot compute the statistics")))
     results: list[ReplayStats | str] = []
     for i, (replays, answer) in enumerate(zip(games, json.loads(out))):
         if "stats" in answer:

@@ -51,7 +51,7 @@ class WindowManager(SceneManager):
         if not warnings and records.packing:  # one write a frame: figures, or a slice of a log
             warnings = records.pack_step()
         for warning in warnings:
-            print(_("{prog}: warning: {message}").format(prog=PROG, message=warning), file=sys.stderr)
+            print(_("{prog}: warning: {message}").format(prog=PROG, message=describe(warning)), file=sys.stderr)
 
     def busy(self) -> bool:
         records = self.services.records
@@ -167,7 +167,7 @@ def first_scene(services, config, warnings=(), replay=None):
     else:
         scene = Playing(services, services.new_game(config))
     if warnings:
-        scene = MessageBox(services, scene, _("Records and settings"), list(warnings))
+        scene = MessageBox(services, scene, _("Records and settings"), [describe(w) for w in warnings])
     return scene
 
 
@@ -242,7 +242,7 @@ def record_hook(records):
     def record(game, log=None, help=None) -> str | None:
         note = hook(game, log, help)
         if note and records.last_record_id is None:
-            print(_("{prog}: warning: {message}").format(prog=PROG, message=note), file=sys.stderr)
+            print(_("{prog}: warning: {message}").format(prog=PROG, message=describe(note)), file=sys.stderr)
             if records.store.read_only:
                 return _("Not recorded: the records file is read-only ({problem}).").format(
                     problem=describe(records.store.problem))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _, language
+from game.messages import describe
 from game.ui.result_figures import FiguresView
 from game.ui.result_panel import BUTTON_SIZE, TOGGLE_SIZE, ResultPanel
 from game.ui.room import Room, make_room
@@ -150,7 +151,8 @@ class Result(Overlay):
         and each width laid out once (laying out measures every word)."""
         before = self.room.size if self.room is not None else None
         self.language = language()
-        content = (_(self.title) if self.title else "", self.lines() + self.figures.lines(), self.notes, self.celebration_lines())
+        content = (_(self.title) if self.title else "", self.lines() + self.figures.lines(),
+                   [describe(note) for note in self.notes], self.celebration_lines())
         toggle = self.figures.toggle_label()
         why = self.why_button()
         shown = [_(label) for label, _action in self.panel_labels()]  # as the buttons will show them

@@ -21,6 +21,7 @@ import sqlite3
 import pygame
 
 from game.i18n import N_, _, language, ngettext
+from game.messages import describe
 from game.records.compstats import pending
 from game.records.db import RecordsError
 from game.records.record import LEVELS
@@ -137,7 +138,7 @@ class Statistics(Scene):
         try:
             backup = self.services.records.store.reset()
         except (RecordsError, sqlite3.Error) as err:
-            self.message = str(err)
+            self.message = describe(err)
         else:
             self.message = _("Statistics reset.") + (" " + _("Backup: {name}").format(name=backup.name)
                                                      if backup else "")
