@@ -19,7 +19,7 @@ import sys
 from game import PROG
 from game.boardfile import BoardFileError, load_board
 from game.explain_text import approximation_text, chance, english, move_text, proof_text
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.messages import describe
 from game.solver.analysis import Analysis, Solver
 from game.solver.problem import InconsistentPosition, fmt
@@ -40,8 +40,9 @@ def run_analyse(args) -> int:
         return _fail(f"--analyse {path}: {describe(err)}")
     try:
         analysis = Solver(ignore_flags=getattr(args, "ignore_flags", False)).analyse(board)
-    except InconsistentPosition as err:  # the solver's own words (English): see the report
-        return _fail(_("--analyse {path}: the position is impossible: {reason}").format(path=path, reason=err))
+    except InconsistentPosition as err:  # its reason as data, in words (game.explain_text)
+        return _fail(_("--analyse {path}: the position is impossible: {reason}").format(path=path,
+                                                                                     reason=describe(err)))
     out = to_json(board, analysis) if getattr(args, "json", False) else to_text(board, analysis)
     print(out)
     return 0
@@ -79,7 +80,8 @@ def to_text(board, analysis: Analysis) -> str:
     header = "    |" + "".join(f"{c:>5}" for c in range(board.cols))
     layouts = (_("too many consistent mine layouts to count") if analysis.approximate
                else _("{count} consistent mine layouts").format(count=layout_count(analysis.result)))
-    lines = [_("{rows} rows x {cols} cols, {mines} mines, {layouts}").format(
+    lines = [ngettext("{rows} rows x {cols} cols, {mines} mine, {layouts}", "{rows} rows x {cols} cols, {mines} mines, {layouts}",
+                      board.mines).format(
                  rows=board.rows, cols=board.cols, mines=board.mines, layouts=layouts),
              _("Mine probability of each covered cell ([n] revealed number, F flag):"),
              header, "    +" + "-" * (5 * board.cols)]

@@ -16,10 +16,10 @@ from typing import Callable, Iterator, TypeVar
 
 from game import i18n
 from game.solver.problem import fmt
-from game.solver.reasons import (BEST_GUESS, CLOSED_AREA, ENDGAME, ESTIMATED_GROUP, FIFTY_FIFTY,
-                                 NOTHING_LEFT, SAFE_BY_COUNT, SAFE_BY_FLAGS, SAFE_BY_LAYOUTS,
-                                 SAFE_BY_NUMBERS, SAFE_BY_PAIR_MINES, SAFE_BY_PAIR_SHARE, SAFE_BY_ZERO,
-                                 SAFE_MOVE, TOO_BIG, Reason)
+from game.solver.reasons import (BEST_GUESS, CLOSED_AREA, COUNT_MISMATCH, ENDGAME, ESTIMATED_GROUP,
+                                 FIFTY_FIFTY, NO_FIT, NOTHING_LEFT, OVER_FLAGGED, SAFE_BY_COUNT, SAFE_BY_FLAGS,
+                                 SAFE_BY_LAYOUTS, SAFE_BY_NUMBERS, SAFE_BY_PAIR_MINES, SAFE_BY_PAIR_SHARE,
+                                 SAFE_BY_ZERO, SAFE_MOVE, TOO_BIG, TOO_FEW_COVERED, TOO_MANY_FLAGS, Reason)
 
 T = TypeVar("T")
 _CATALOGUE: ContextVar = ContextVar("explain_text_catalogue", default=None)  # None: the language in use
@@ -163,9 +163,11 @@ def _numbers(r: Reason) -> str:
 
 
 def _count(r: Reason) -> str:
-    return _("all {total} mines are accounted for: {flagged} flagged and {needed} that the numbers "
-               "need on their covered neighbours, so {cell}, which touches no number, is safe").format(
-        total=r["total"], flagged=r["flagged"], needed=r["needed"], cell=fmt(r["cell"]))
+    return ngettext("the {total} mine is accounted for: {flagged} flagged and {needed} that the numbers "
+                    "need on their covered neighbours, so {cell}, which touches no number, is safe",
+                    "all {total} mines are accounted for: {flagged} flagged and {needed} that the numbers "
+                    "need on their covered neighbours, so {cell}, which touches no number, is safe",
+                    r["total"]).format(total=r["total"], flagged=r["flagged"], needed=r["needed"], cell=fmt(r["cell"]))
 
 
 def _layouts(r: Reason) -> str:
@@ -242,10 +244,40 @@ def _estimated(r: Reason) -> str:
                "its probabilities are estimates").format(cells=r["cells"])
 
 
+# ----- why a position is impossible ------------------------------------------------------------
+def _too_many_flags(r: Reason) -> str:
+    return _("{flags} flags but the position has only {mines} mines (analyse with flags ignored if some "
+             "flags are wrong)").format(flags=r["flags"], mines=r["mines"])
+
+
+def _over_flagged(r: Reason) -> str:
+    return _("the {number} at {at} touches {flagged} flags, more than it shows").format(
+        number=r["number"], at=fmt(r["at"]), flagged=r["flagged"])
+
+
+def _too_few_covered(r: Reason) -> str:
+    return _("the {number} at {at} needs {need} more mines but has only {room} covered unflagged "
+             "neighbours").format(number=r["number"], at=fmt(r["at"]), need=r["need"], room=r["room"])
+
+
+def _no_fit(r: Reason) -> str:
+    numbers = ", ".join(_("{number} at {at}").format(number=n, at=fmt(c)) for n, c in r["numbers"])
+    if r["more"]:
+        return _("no mine layout fits the numbers {numbers} and {more} more").format(numbers=numbers, more=r["more"])
+    return _("no mine layout fits the numbers {numbers}").format(numbers=numbers)
+
+
+def _count_mismatch(r: Reason) -> str:
+    return _("no mine layout fits the mine count: the numbers need {low}..{high} mines on the frontier and "
+             "{others} other covered cells can hold 0..{others}, but {left} mines remain unflagged").format(
+        low=r["low"], high=r["high"], others=r["others"], left=r["left"])
+
+
 _WORDS: dict[str, Callable[[Reason], str]] = {
     SAFE_BY_ZERO: _zero, SAFE_BY_FLAGS: _flags, SAFE_BY_PAIR_MINES: _pair_mines,
     SAFE_BY_PAIR_SHARE: _pair_share, SAFE_BY_NUMBERS: _numbers, SAFE_BY_COUNT: _count,
     SAFE_BY_LAYOUTS: _layouts, NOTHING_LEFT: _nothing, SAFE_MOVE: _safe_move, ENDGAME: _endgame,
     BEST_GUESS: _guess, FIFTY_FIFTY: _fifty, CLOSED_AREA: _closed, TOO_BIG: _too_big,
-    ESTIMATED_GROUP: _estimated,
+    ESTIMATED_GROUP: _estimated, TOO_MANY_FLAGS: _too_many_flags, OVER_FLAGGED: _over_flagged,
+    TOO_FEW_COVERED: _too_few_covered, NO_FIT: _no_fit, COUNT_MISMATCH: _count_mismatch,
 }

@@ -58,6 +58,10 @@ def describe(err: BaseException | str) -> str:
     """``err`` in words, in the language in use: an :class:`Explained` error's or a
     :class:`Note`'s template translated and filled in (a value that is itself one is
     described too); anything else as ``str(err)`` (an OS error's own text, say)."""
+    reason = getattr(err, "reason", None)
+    if isinstance(err, Exception) and reason is not None:  # the solver's InconsistentPosition
+        from game.explain_text import reason_text
+        return reason_text(reason)
     if isinstance(err, (Explained, Note)):
         params = {k: describe(v) if isinstance(v, (Explained, Note)) else v for k, v in err.params.items()}
         return _(err.template).format(**params)

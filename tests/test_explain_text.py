@@ -62,7 +62,7 @@ ENGLISH = [
                 "and (2,2) is safe"),
     (NUMBERS, "taken together, the 1 at (0,0), the 2 at (1,1), the 1 at (2,2) leave no room for a mine at (3,3): "
               "every way to place their mines among their 5 covered neighbours leaves it empty, so (3,3) is safe"),
-    (COUNT, "all 1 mines are accounted for: 0 flagged and 1 that the numbers need on their covered neighbours, "
+    (COUNT, "the 1 mine is accounted for: 0 flagged and 1 that the numbers need on their covered neighbours, "
             "so (0,3), which touches no number, is safe"),
     (LAYOUTS, "counting mines decides it: with 10 mines in all (2 flagged), every one of the 12 layouts that fit "
               "the numbers and the count leaves (4,4) empty, so it is safe"),

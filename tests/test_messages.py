@@ -56,3 +56,30 @@ def test_a_note_is_the_english_string_and_nested_notes_are_described(spanish):
 def test_describe_leaves_other_errors_as_they_are():
     assert describe(OSError(2, "No such file or directory")) == "[Errno 2] No such file or directory"
     assert describe("plain") == "plain"
+
+
+def test_an_impossible_position_is_said_from_its_reason(spanish, tmp_path):
+    """The solver's InconsistentPosition carries why as data (a Reason); describe() words it."""
+    from game.solver import Solver
+    from game.solver.problem import InconsistentPosition
+    cases = [("3x3x1\nFFH\nH3H\nHHH\n", "2 banderas pero la posición solo tiene 1 minas"),
+             ("3x3x3\n1FH\nFHH\nHHH\n", "el 1 de (0,0) toca 2 banderas, más de las que indica"),
+             ("3x1x2\n1H1\n", "ninguna disposición de minas encaja con la cuenta de minas")]
+    for text, said in cases:
+        with pytest.raises(InconsistentPosition) as caught:
+            Solver().analyse(parse_mine(text))
+        assert caught.value.reason is not None
+        assert describe(caught.value).startswith(said), describe(caught.value)
+        assert not str(caught.value).startswith(said[:10])  # str() stays English
+
+
+def test_analyse_says_an_impossible_position_in_spanish(tmp_path):
+    import subprocess
+    import sys
+    from tests.conftest import ROOT
+    path = tmp_path / "bad.mine"
+    path.write_text("3x3x1\nFFH\nH3H\nHHH\n")
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--analyse", str(path), "--lang", "es"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "la posición es imposible: 2 banderas pero la posición solo tiene 1 minas" in done.stderr

@@ -53,7 +53,7 @@ def test_global_count_explanation():
     analysis = analyse_board(board)
     assert analysis.safe == {(0, 2), (0, 3)}
     text = proof_text(analysis.why_safe((0, 3)))
-    assert "all 1 mines are accounted for" in text
+    assert "the 1 mine is accounted for" in text
     assert explain_safe(analysis.result, (0, 3)).uses_count
 
 

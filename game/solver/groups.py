@@ -14,6 +14,7 @@ from math import comb
 
 from game.board import Cell
 from game.solver.problem import Constraint, InconsistentPosition
+from game.solver.reasons import NO_FIT, Reason
 
 NODE_LIMIT = 150_000  # backtracking steps per group before falling back to an estimate
 MAX_BOXES = 800  # the enumeration recurses once per box: longer groups are estimated
@@ -95,7 +96,8 @@ def count_group(constraints: list[Constraint], node_limit: int = NODE_LIMIT) -> 
     except _TooBig:
         return _approximate_group(constraints, box_cells, [list(k) for k in boxes])
     if not dist:
-        raise InconsistentPosition(_no_fit_message(constraints))
+        raise InconsistentPosition(_no_fit_message(constraints), Reason(NO_FIT, {
+            "numbers": tuple((con.number, con.cell) for con in constraints[:6]), "more": max(0, len(constraints) - 6)}))
     return GroupCount(box_cells, dist)
 
 

@@ -31,7 +31,7 @@ from math import comb, exp, lgamma, log
 from game.board import Cell
 from game.solver.groups import NODE_LIMIT, GroupCount, count_group, group_key, split_groups
 from game.solver.problem import Constraint, InconsistentPosition, Problem
-from game.solver.reasons import ESTIMATED_GROUP, Reason
+from game.solver.reasons import COUNT_MISMATCH, ESTIMATED_GROUP, Reason
 
 __all__ = ["GroupCache", "Probabilities", "solve", "combine", "split_groups", "count_group",
            "GroupCount", "NODE_LIMIT"]
@@ -236,7 +236,7 @@ def combine(problem: Problem, counts: list[GroupCount]) -> Probabilities:
     everything = frontier.everything
     ks = [left - t for t in everything if 0 <= left - t <= n_int]
     if not ks:
-        raise InconsistentPosition(_count_message(problem, everything))
+        raise InconsistentPosition(_count_message(problem, everything), _count_reason(problem, everything))
     binom, scale = relative_binomials(n_int, min(ks), max(ks))
     outer = {left - k: binom[k] for k in ks}
     factors, scaled_total = frontier.weigh(outer)
@@ -292,7 +292,7 @@ def _combine_estimated(problem: Problem, counts: list[GroupCount]) -> Probabilit
     everything = frontier.everything
     feasible = [t for t in everything if 0 <= left - t <= n_int]
     if not feasible:
-        raise InconsistentPosition(_count_message(problem, everything))
+        raise InconsistentPosition(_count_message(problem, everything), _count_reason(problem, everything))
     base = lgamma(n_int + 1)
     log_binom = {t: base - lgamma(left - t + 1) - lgamma(n_int - left + t + 1) for t in feasible}
     # shift: the outside weighs at most 1 where the frontier has any weight (no overflow,
@@ -350,6 +350,11 @@ def relative_binomials(n: int, lo: int, hi: int) -> tuple[dict[int, int], tuple[
         up.append(up[-1] * k)
     up.reverse()
     return {k: down[k - lo] * up[k - lo] for k in range(lo, hi + 1)}, (n, lo, up[0])
+
+
+def _count_reason(problem: Problem, everything: dict[int, int]) -> Reason:
+    return Reason(COUNT_MISMATCH, {"low": min(everything), "high": max(everything), "others": len(problem.interior),
+                                   "left": problem.mines_left})
 
 
 def _count_message(problem: Problem, everything: dict[int, int]) -> str:

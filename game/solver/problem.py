@@ -23,10 +23,18 @@ from typing import NamedTuple
 
 from game.board import Cell
 from game.boardfile import BoardFile
+from game.solver.reasons import OVER_FLAGGED, TOO_FEW_COVERED, TOO_MANY_FLAGS, Reason
 
 
 class InconsistentPosition(ValueError):
-    """No mine layout fits the position; the message says which number or count fails."""
+    """No mine layout fits the position; the message says which number or count fails (in
+    English, for logs), and ``reason``, when known, says it as data (a
+    :class:`game.solver.reasons.Reason` of one of the IMPOSSIBLE kinds) for the interface to
+    put in words (game.messages.describe)."""
+
+    def __init__(self, message: str, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class Constraint(NamedTuple):
@@ -90,7 +98,8 @@ def build_problem(board: BoardFile, ignore_flags: bool = False) -> Problem:
     if len(flags) > board.mines:
         raise InconsistentPosition(
             f"{len(flags)} flags but the position has only {board.mines} mines "
-            "(analyse with flags ignored if some flags are wrong)")
+            "(analyse with flags ignored if some flags are wrong)",
+            Reason(TOO_MANY_FLAGS, {"flags": len(flags), "mines": board.mines}))
     grid = _Rows(rows, cols, revealed, flags)
     for cell in grid.enclosed_numbers():  # a number with no covered neighbour at all
         raise _too_few(cell, revealed[cell], revealed[cell], 0)
@@ -101,7 +110,8 @@ def build_problem(board: BoardFile, ignore_flags: bool = False) -> Problem:
         need = number - flagged
         if need < 0:
             raise InconsistentPosition(
-                f"the {number} at {fmt(cell)} touches {flagged} flags, more than it shows")
+                f"the {number} at {fmt(cell)} touches {flagged} flags, more than it shows",
+                Reason(OVER_FLAGGED, {"number": number, "at": cell, "flagged": flagged}))
         if need > len(cells):
             raise _too_few(cell, number, need, len(cells))
         if cells:
@@ -115,7 +125,8 @@ def build_problem(board: BoardFile, ignore_flags: bool = False) -> Problem:
 
 def _too_few(cell: Cell, number: int, need: int, room: int) -> InconsistentPosition:
     return InconsistentPosition(f"the {number} at {fmt(cell)} needs {need} more mines but has only "
-                                f"{room} covered unflagged neighbours")
+                                f"{room} covered unflagged neighbours",
+                                Reason(TOO_FEW_COVERED, {"number": number, "at": cell, "need": need, "room": room}))
 
 
 class _Rows:

@@ -14,6 +14,10 @@ SAFE_BY_NUMBERS, SAFE_BY_COUNT, SAFE_BY_LAYOUTS = "safe_by_numbers", "safe_by_co
 NOTHING_LEFT, SAFE_MOVE, ENDGAME, BEST_GUESS = "nothing_left", "safe_move", "endgame", "best_guess"
 FIFTY_FIFTY, CLOSED_AREA, TOO_BIG = "fifty_fifty", "closed_area", "too_big"
 ESTIMATED_GROUP = "estimated_group"
+# why a position is impossible (the Reason of an InconsistentPosition; facts in its docstring)
+TOO_MANY_FLAGS, OVER_FLAGGED, TOO_FEW_COVERED = "too_many_flags", "over_flagged", "too_few_covered"
+NO_FIT, COUNT_MISMATCH = "no_fit", "count_mismatch"
+IMPOSSIBLE = (TOO_MANY_FLAGS, OVER_FLAGGED, TOO_FEW_COVERED, NO_FIT, COUNT_MISMATCH)
 REASONS = (SAFE_BY_ZERO, SAFE_BY_FLAGS, SAFE_BY_PAIR_MINES, SAFE_BY_PAIR_SHARE, SAFE_BY_NUMBERS,
            SAFE_BY_COUNT, SAFE_BY_LAYOUTS, NOTHING_LEFT, SAFE_MOVE, ENDGAME, BEST_GUESS,
            FIFTY_FIFTY, CLOSED_AREA, TOO_BIG, ESTIMATED_GROUP)
@@ -53,6 +57,17 @@ class Reason:
       ``other`` hold one mine between them), CLOSED_AREA (``layouts`` searched, ``win`` the
       chance of clearing it), TOO_BIG (``covered`` cells, no look-ahead).
     - ESTIMATED_GROUP (an approximation): a frontier group of ``cells`` cells too big to count.
+    
+    Why a position is impossible (an InconsistentPosition's ``reason``):
+
+    - TOO_MANY_FLAGS: ``flags`` flags but only ``mines`` mines.
+    - OVER_FLAGGED: the ``number`` ``at`` touches ``flagged`` flags, more than it shows.
+    - TOO_FEW_COVERED: the ``number`` ``at`` needs ``need`` more mines but has only ``room``
+      covered unflagged neighbours.
+    - NO_FIT: no layout fits the ``numbers`` ((number, cell) each, the first six) and
+      ``more`` others.
+    - COUNT_MISMATCH: the numbers need ``low``..``high`` mines on the frontier, ``others``
+      other covered cells hold 0..``others``, but ``left`` mines remain unflagged.
     """
 
     kind: str
