@@ -11,7 +11,8 @@ in English they are game.records.figures' compact_line and detail_lines word for
 
 from __future__ import annotations
 
-from game.i18n import N_, _
+from game.i18n import N_
+from game.records import figures
 from game.records.figures import has_figures
 from game.ui.formats import decimal
 
@@ -27,22 +28,10 @@ def compact_line(record) -> str:
 
 
 def detail_lines(record) -> list[str]:
-    """Every figure, two short ones to a line (parts of a line set apart by two spaces, so
-    the panel breaks a line between them: game.ui.result_panel.wrap_groups)."""
-    r = record
-    return [
-        f"3BV/s {decimal(r.bbbv_per_s, 3)}  IOS {decimal(r.ios, 3)}",
-        f"RQP {decimal(r.rqp, 2)}  IOE {decimal(r.ioe, 3)}",
-        f"Corr {decimal(r.correctness, 3)}  Thrp {decimal(r.throughput, 3)}",
-        f"ZiNi {r.zini}  HZiNi {r.hzini}",
-        _("Openings {count}").format(count=r.openings) + "  " + _("Islands {count}").format(count=r.islands),
-        # L, R and D: left, right and double clicks (chords)
-        _("Clicks {total}: L{left} R{right} D{double}").format(
-            total=r.clicks, left=r.left_clicks, right=r.right_clicks, double=r.double_clicks),
-        _("Eff. {total}: L{left} R{right} D{double}").format(
-            total=r.effective_clicks, left=r.left_effective, right=r.right_effective, double=r.double_effective),
-        _("Flags {count}").format(count=r.flags) + "  " + _("Path {pixels} px").format(pixels=decimal(r.path_px, 0)),
-    ]
+    """Every figure, two short ones to a line (game.records.figures.detail_lines), with the
+    numbers in the language's own format (parts of a line set apart by two spaces, so the
+    panel breaks a line between them: game.ui.result_panel.wrap_groups)."""
+    return figures.detail_lines(record, decimal)
 
 
 class FiguresView:
