@@ -9,6 +9,7 @@ shows (the canvas, at the window's real pixels) as PNG: ``THEME-SCALEx.png``.
 Usage:
   python tools/screenshots.py                       # every theme at 1x, 1.5x and 2x, into docs/screenshots
   python tools/screenshots.py --themes dark --scales 1 2.25 --out /tmp/shots
+  python tools/screenshots.py --spanish              # the menu, a hint and a lost game in Spanish
 """
 
 from __future__ import annotations
@@ -87,13 +88,74 @@ def shoot(theme: str, scale: float, out: Path) -> Path:
         return path
 
 
+def shoot_spanish(out: Path, scale: float = 1.5) -> list[Path]:
+    """The game in Spanish: the menu, a hint's explanation and a lost game's panel, at
+    ``scale``, in the classic theme; returns the files written (``es-menu.png`` ...)."""
+    from game.cli import parse_args
+    from game.ui.app import build
+    from game.ui.clock import FakeClock
+    from game.ui.driver import Driver
+    written = []
+
+    def window(argv, data):
+        args = parse_args([*argv, "--lang", "es", "--theme", "classic", "--data-dir", data])
+        clock = FakeClock()
+        loop, _ = build(args, clock=clock)
+        driver = Driver(loop)
+        driver.step()
+        return driver, clock
+
+    def save(driver, name):
+        size = driver.screen.get_size()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            real = pygame.Window.from_display_module()
+        real.size = (math.ceil(size[0] * scale), math.ceil(size[1] * scale))
+        driver.post(pygame.WINDOWSIZECHANGED, x=real.size[0], y=real.size[1])
+        driver.step(3)
+        path = out / name
+        pygame.image.save(driver.screen.surface, str(path))
+        written.append(path)
+
+    with tempfile.TemporaryDirectory() as data:
+        driver, _ = window([], data)
+        save(driver, "es-menu.png")
+        pygame.display.quit()
+    with tempfile.TemporaryDirectory() as data:
+        driver, clock = window(["--difficulty", "intermediate", "--seed", str(SEED)], data)
+        play_position(driver)
+        clock.advance(PLAYED_S)
+        driver.key(pygame.K_h)  # the hint panel explains a safe cell
+        for _ in range(200):
+            driver.step(1)
+            if type(driver.scene).__name__ == "HintPanel":
+                break
+        save(driver, "es-hint.png")
+        pygame.display.quit()
+    with tempfile.TemporaryDirectory() as data:
+        driver, _ = window(["--difficulty", "beginner", "--seed", "2"], data)
+        game = driver.scene.game
+        driver.click_cell((4, 4))
+        driver.click_cell(sorted(game.layout())[0])
+        driver.step(90)  # the explosion, then the post-mortem's review
+        save(driver, "es-lost.png")
+        pygame.display.quit()
+    return written
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="screenshots.py", description=__doc__.splitlines()[0])
     parser.add_argument("--themes", nargs="+", choices=THEME_CHOICES, default=list(THEME_CHOICES))
     parser.add_argument("--scales", nargs="+", type=scale_value, default=list(SCALES))
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--spanish", action="store_true",
+                        help="the Spanish screenshots instead (es-menu.png, es-hint.png, es-lost.png)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.spanish:
+        for path in shoot_spanish(args.out):
+            print(path)
+        return 0
     for theme in args.themes:
         for scale in args.scales:
             print(shoot(theme, scale, args.out))
