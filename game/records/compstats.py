@@ -34,6 +34,7 @@ import subprocess
 import sys
 import threading
 
+from game.messages import N_, Explained, note
 from game.records.db import RecordsError, RecordStore, unpack_log
 from game.records.record import READABLE, STAT_FIELDS, GameRecord
 from game.replay.events import ReplayStats
@@ -47,6 +48,10 @@ BACKFILL = 200  # games backfilled per call of backfill (a few children of game.
 Item = tuple[GameRecord, dict]  # a recorded game (with its id) and its move log
 Packed = tuple[GameRecord, "dict | bytes"]  # the same, the log maybe packed (game.records.db.pack_log)
 DAMAGED_LOG = "its move log cannot be read"
+
+
+class FiguresError(Explained, RuntimeError):
+    """The figures' process could not run or failed; says why (as data: game.messages.Explained)."""
 
 
 def compute(items: list[Item]) -> list[ReplayStats | str]:
@@ -76,7 +81,7 @@ def compute_apart(items: list[Packed]) -> list[ReplayStats | str]:
 
     Raises:
         NoLibraryError: ms-toollib is not installed.
-        RuntimeError: the child failed (its message) or took over TIMEOUT_S seconds per game.
+        FiguresError: the child failed (its message) or took over TIMEOUT_S seconds per game.
     """
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
@@ -84,14 +89,14 @@ def compute_apart(items: list[Packed]) -> list[ReplayStats | str]:
         done = subprocess.run([sys.executable, "-m", "game.records.compstats"], input=pickle.dumps(items),
                               capture_output=True, env=env, timeout=TIMEOUT_S * max(1, len(items)))
     except subprocess.TimeoutExpired:
-        raise RuntimeError("the figures took too long and were stopped") from None
+        raise FiguresError(N_("the figures took too long and were stopped")) from None
     except OSError as err:
-        raise RuntimeError(f"cannot start the figures' process: {err.strerror or err}") from None
+        raise FiguresError(N_("cannot start the figures' process: {error}"), error=err.strerror or err) from None
     try:
         kind, answer = pickle.loads(done.stdout)
     except Exception:
         tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or [f"status {done.returncode}"]
-        raise RuntimeError(f"the figures' process failed: {tail[0]}") from None
+        raise FiguresError(N_("the figures' process failed: {reason}"), reason=tail[0]) from None
     if kind == "no library":
         raise NoLibraryError(answer)
     return answer
@@ -222,10 +227,10 @@ class FiguresWorker:
                 results = compute_apart(items)
             except NoLibraryError as err:
                 results = None
-                self._warn(f"the competitive statistics are not computed: {err}")
+                self._warn(note(N_("the competitive statistics are not computed: {reason}"), reason=err))
             except Exception as err:  # never let a thread die silently: the game is stored anyway
                 results = None
-                self._warn(f"the competitive statistics could not be computed ({err})")
+                self._warn(note(N_("the competitive statistics could not be computed ({reason})"), reason=err))
             with self._lock:
                 if results is None:  # left at state 0: backfilled later
                     self.waiting -= {record.id for record, _ in items}
@@ -254,7 +259,7 @@ class FiguresWorker:
                 for record_id, result in done:
                     store_result(store, record_id, result)
             except (RecordsError, sqlite3.Error) as err:
-                warnings.append(f"the competitive statistics could not be saved ({err})")
+                warnings.append(note(N_("the competitive statistics could not be saved ({reason})"), reason=err))
             with self._lock:
                 self.waiting -= {record_id for record_id, _ in done}
             self.version += 1
