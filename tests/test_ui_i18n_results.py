@@ -217,31 +217,29 @@ def assert_stats_fit(stats, drawn):
         assert text_width(formats.level_name(level), 16, True) <= stats.tab_rect(i).width - 6
 
 
-def test_statistics_in_spanish_show_spanish_words_numbers_and_dates(window, monkeypatch):
-    w = open_stats_with_games(window, "es")
+STATISTICS_WORDS = {  # lang -> (played, won, win %, its value, average time, its decimal mark, words drawn, bottom buttons)
+    "es": ("Jugadas", "Ganadas", "% ganadas", "67\u00a0%", "Tiempo medio", ",",
+           {"Récords", "Tiempo", "Nombre", "Fecha", "Últimas 50 partidas", "ganada", "perdida", "Principiante",
+            "30,500", "1 may 2024"}, ["Borrar estadísticas...", "Partidas (G)", "Volver"]),
+    "en": ("Played", "Won", "Win %", "67 %", "Average time", ".",
+           {"Best times", "Time", "Name", "Date", "Last 50 games", "won", "lost", "Beginner", "30.500",
+            "May 1, 2024"}, ["Reset statistics...", "Games (G)", "Back"]),
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_statistics_show_the_languages_words_numbers_and_dates(window, monkeypatch, lang):
+    """Spanish words, a decimal comma and Spanish dates; English as it always was."""
+    played, won, share, value, average, mark, words, bottom = STATISTICS_WORDS[lang]
+    w = open_stats_with_games(window, lang)
     stats = w.scene
     drawn = spy_text(monkeypatch, stats_module)
     shown = redraw(w, drawn)
     rows = dict(stats.summary_rows())
-    assert (rows["Jugadas"], rows["Ganadas"], rows["% ganadas"]) == ("3", "2", "67\u00a0%")
-    assert rows["Tiempo medio"].endswith(" s") and "," in rows["Tiempo medio"]  # a decimal comma
-    assert {"Récords", "Tiempo", "Nombre", "Fecha", "Últimas 50 partidas", "ganada",
-            "perdida", "Principiante", "30,500", "1 may 2024"} <= set(shown)
-    assert [b.shown for b in stats.bottom] == ["Borrar estadísticas...", "Partidas (G)", "Volver"]
-    assert_stats_fit(stats, drawn)
-
-
-def test_statistics_in_english_are_unchanged(window, monkeypatch):
-    w = open_stats_with_games(window, "en")
-    stats = w.scene
-    drawn = spy_text(monkeypatch, stats_module)
-    shown = redraw(w, drawn)
-    rows = dict(stats.summary_rows())
-    assert (rows["Played"], rows["Won"], rows["Win %"]) == ("3", "2", "67 %")
-    assert "." in rows["Average time"]
-    assert {"Best times", "Time", "Name", "Date", "Last 50 games", "won", "lost", "Beginner",
-            "30.500", "May 1, 2024"} <= set(shown)
-    assert [b.shown for b in stats.bottom] == ["Reset statistics...", "Games (G)", "Back"]
+    assert (rows[played], rows[won], rows[share]) == ("3", "2", value)
+    assert rows[average].endswith(" s") and mark in rows[average]
+    assert words <= set(shown)
+    assert [b.shown for b in stats.bottom] == bottom
     assert_stats_fit(stats, drawn)
 
 

@@ -60,69 +60,54 @@ def play_position(driver) -> None:
     driver.step(2)
 
 
-def shoot(theme: str, scale: float, out: Path) -> Path:
-    """Save the window at ``scale`` in ``theme``; returns the file written."""
+def start(argv: list[str], data: str):
+    """The window game for ``argv`` (records in the folder ``data``), headless, one frame
+    drawn: (driver, clock)."""
     from game.cli import parse_args
     from game.ui.app import build
     from game.ui.clock import FakeClock
     from game.ui.driver import Driver
+    clock = FakeClock()
+    loop, _ = build(parse_args([*argv, "--data-dir", data]), clock=clock)
+    driver = Driver(loop)
+    driver.step()
+    return driver, clock
+
+
+def save_at(driver, scale: float, path: Path) -> Path:
+    """Size the window to ``scale`` times the scene as a player resizing it would, save what
+    it shows at ``path`` and close the display; returns ``path``."""
+    size = driver.screen.get_size()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    window.size = (math.ceil(size[0] * scale), math.ceil(size[1] * scale))
+    driver.post(pygame.WINDOWSIZECHANGED, x=window.size[0], y=window.size[1])
+    driver.step(3)
+    pygame.image.save(driver.screen.surface, str(path))
+    pygame.display.quit()
+    return path
+
+
+def shoot(theme: str, scale: float, out: Path) -> Path:
+    """Save the window at ``scale`` in ``theme``; returns the file written."""
     with tempfile.TemporaryDirectory() as data:
-        args = parse_args(["--difficulty", "intermediate", "--seed", str(SEED), "--theme", theme,
-                           "--data-dir", data])
-        clock = FakeClock()
-        loop, _ = build(args, clock=clock)
-        driver = Driver(loop)
-        driver.step()
+        driver, clock = start(["--difficulty", "intermediate", "--seed", str(SEED), "--theme", theme], data)
         play_position(driver)
         clock.advance(PLAYED_S)  # a game under way shows its time
-        size = driver.scene.layout.size
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            window = pygame.Window.from_display_module()
-        window.size = (math.ceil(size[0] * scale), math.ceil(size[1] * scale))
-        driver.post(pygame.WINDOWSIZECHANGED, x=window.size[0], y=window.size[1])
-        driver.step(3)
-        path = out / f"{theme}-{scale:g}x.png"
-        pygame.image.save(driver.screen.surface, str(path))
-        pygame.display.quit()
-        return path
+        return save_at(driver, scale, out / f"{theme}-{scale:g}x.png")
 
 
 def shoot_spanish(out: Path, scale: float = 1.5) -> list[Path]:
     """The game in Spanish: the menu, a hint's explanation and a lost game's panel, at
     ``scale``, in the classic theme; returns the files written (``es-menu.png`` ...)."""
-    from game.cli import parse_args
-    from game.ui.app import build
-    from game.ui.clock import FakeClock
-    from game.ui.driver import Driver
+    spanish = ["--lang", "es", "--theme", "classic"]
     written = []
-
-    def window(argv, data):
-        args = parse_args([*argv, "--lang", "es", "--theme", "classic", "--data-dir", data])
-        clock = FakeClock()
-        loop, _ = build(args, clock=clock)
-        driver = Driver(loop)
-        driver.step()
-        return driver, clock
-
-    def save(driver, name):
-        size = driver.screen.get_size()
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            real = pygame.Window.from_display_module()
-        real.size = (math.ceil(size[0] * scale), math.ceil(size[1] * scale))
-        driver.post(pygame.WINDOWSIZECHANGED, x=real.size[0], y=real.size[1])
-        driver.step(3)
-        path = out / name
-        pygame.image.save(driver.screen.surface, str(path))
-        written.append(path)
-
     with tempfile.TemporaryDirectory() as data:
-        driver, _ = window([], data)
-        save(driver, "es-menu.png")
-        pygame.display.quit()
+        driver, _ = start(spanish, data)
+        written.append(save_at(driver, scale, out / "es-menu.png"))
     with tempfile.TemporaryDirectory() as data:
-        driver, clock = window(["--difficulty", "intermediate", "--seed", str(SEED)], data)
+        driver, clock = start([*spanish, "--difficulty", "intermediate", "--seed", str(SEED)], data)
         play_position(driver)
         clock.advance(PLAYED_S)
         driver.key(pygame.K_h)  # the hint panel explains a safe cell
@@ -130,16 +115,14 @@ def shoot_spanish(out: Path, scale: float = 1.5) -> list[Path]:
             driver.step(1)
             if type(driver.scene).__name__ == "HintPanel":
                 break
-        save(driver, "es-hint.png")
-        pygame.display.quit()
+        written.append(save_at(driver, scale, out / "es-hint.png"))
     with tempfile.TemporaryDirectory() as data:
-        driver, _ = window(["--difficulty", "beginner", "--seed", "2"], data)
+        driver, _ = start([*spanish, "--difficulty", "beginner", "--seed", "2"], data)
         game = driver.scene.game
         driver.click_cell((4, 4))
         driver.click_cell(sorted(game.layout())[0])
         driver.step(90)  # the explosion, then the post-mortem's review
-        save(driver, "es-lost.png")
-        pygame.display.quit()
+        written.append(save_at(driver, scale, out / "es-lost.png"))
     return written
 
 
