@@ -34,6 +34,8 @@ from game.takeback import TakeBack
 from game.timer import Timer
 
 OVERVIEW_KEYS = ("covered", "revealed", "flag", "mine", "mine_hit")  # Game.overview's byte values
+NUMBER_KEYS = tuple(str(n) for n in range(9))  # the sprite key of a revealed cell with n mines around
+_COVER_KEYS = {COVERED: "covered", FLAGGED: "flag", QUESTION: "question"}  # a covered cell's sprite key
 _OVERVIEW_TABLE = bytes(OVERVIEW_KEYS.index({REVEALED: "revealed", FLAGGED: "flag"}.get(code, "covered"))
                         for code in range(256))  # cover state -> overview byte
 
@@ -137,6 +139,35 @@ class Game(Dealing, Position, Score, TakeBack):
             if is_mine:
                 return "mine"
         return {FLAGGED: "flag", QUESTION: "question"}.get(state, "covered")
+
+    def appearances(self, rows: range, cols: range) -> list[str]:
+        """:meth:`appearance` of every cell of the rectangle ``rows`` x ``cols`` (ranges of
+        indices on the board), row-major: what a view of a big board draws each time it
+        moves, a few thousand cells, at a fraction of the cost of asking cell by cell (a row
+        with no revealed cell is all marks, read from the cover in one slice; a number is
+        counted from the mine set as :meth:`appearance` does).
+        """
+        cover, mines, width = self._cover, self._mines, self.cols
+        if self.state is State.LOST:
+            return [self.appearance((r, c)) for r in rows for c in cols]
+        keys = _COVER_KEYS
+        out: list[str] = []
+        for r in rows:
+            row = cover[r * width + cols.start:r * width + cols.stop]
+            if REVEALED not in row:
+                out.extend(keys[state] for state in row)
+                continue
+            for c, state in zip(cols, row):
+                if state == REVEALED:
+                    count = 0
+                    for nr in (r - 1, r, r + 1):
+                        for nc in (c - 1, c, c + 1):
+                            if (nr, nc) in mines:
+                                count += 1
+                    out.append(NUMBER_KEYS[count])  # (the cell itself is no mine: it is revealed)
+                else:
+                    out.append(keys[state])
+        return out
 
     # ----- moves -----------------------------------------------------------------------------
     def overview(self) -> bytes:

@@ -248,3 +248,24 @@ def test_a_saved_position_reads_back_what_the_player_saw(case):
     assert set(position.revealed) == revealed(game)
     assert all(position.revealed[c] == game.number(c) for c in position.revealed)
     assert position.flags == {c for c in game.cells() if game.mark(c) == "flag"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 12), st.integers(2, 12), st.data())
+def test_appearances_of_a_rectangle_are_each_cells_appearance(rows, cols, data):
+    """Game.appearances (what a big board's view draws in one call) agrees with appearance
+    cell by cell, in play, after a win and after a loss, flags and question marks included."""
+    mines = data.draw(st.integers(1, rows * cols - 1))
+    game = Game(Config(rows, cols, mines, questions=True), rng=random.Random(data.draw(st.integers(0, 99))))
+    for _ in range(data.draw(st.integers(1, 12))):
+        cell = (data.draw(st.integers(0, rows - 1)), data.draw(st.integers(0, cols - 1)))
+        if game.over:
+            break
+        if data.draw(st.booleans()):
+            game.reveal(cell)
+        else:
+            game.toggle_flag(cell)
+    r0, r1 = sorted((data.draw(st.integers(0, rows)), data.draw(st.integers(0, rows))))
+    c0, c1 = sorted((data.draw(st.integers(0, cols)), data.draw(st.integers(0, cols))))
+    want = [game.appearance((r, c)) for r in range(r0, r1) for c in range(c0, c1)]
+    assert game.appearances(range(r0, r1), range(c0, c1)) == want

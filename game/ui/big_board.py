@@ -44,7 +44,7 @@ class FollowsWindow:
         self.probability_layer = solver_view.ProbabilityLayer(layout)
         self.minimap.moved_to(layout)  # (a big board always has one)
         self.frame = Frame(layout)
-        self.view = CameraView(layout, self.services.assets.cell_sprites, self.game.overview)
+        self.view = CameraView(layout, self.services.assets.cell_sprites, self.game.overview, self.appearances_in)
         self.view.refresh(self.appearance)
         self.services.display.resize_canvas(layout.size)
         self.invalidate()

@@ -55,14 +55,18 @@ class CameraView:
     """The cells of ``layout`` that its camera shows, drawn through ``sprites(size) ->
     {appearance key: surface}`` (device pixels, game.ui.assets); ``overview() -> bytes`` (one
     byte a cell, game.engine.Game.overview) draws the overview, or, when None, the cells'
-    appearance keys are read one by one (a replay's board). Same interface as BoardView."""
+    appearance keys are read one by one (a replay's board); ``appearances(rows, cols)``
+    (game.engine.Game.appearances) gives the keys of the cells in view in one call, or None
+    to read them one by one (an overlay changing how cells look). Same interface as BoardView."""
 
     def __init__(self, layout: BoardLayout, sprites: Callable[[int], dict[str, pygame.Surface]],
-                 overview: Callable[[], bytes] | None = None) -> None:
+                 overview: Callable[[], bytes] | None = None,
+                 appearances: Callable[[range, range], list[str] | None] | None = None) -> None:
         self.layout = layout
         self.camera = layout.camera
         self.sprites = sprites
         self.overview = overview
+        self.appearances = appearances  # (rows, cols) -> their keys row-major, or None: ask look()
         self.look: Callable[[Cell], str] = lambda cell: "covered"
         self.surface: Canvas | None = None
         self._shown: tuple | None = None  # what the surface shows: camera, scale and theme
@@ -129,8 +133,18 @@ class CameraView:
         for width in {b - a for a, b in zip(xs, xs[1:])}:
             sized[width] = self.sprites(max(1, width))
         columns = [(c, xs[j], sized[xs[j + 1] - xs[j]]) for j, c in enumerate(cols)]
-        look = self.look
-        blits = [(sprites[look((r, c))], (x, y)) for r, y in zip(rows, ys) for c, x, sprites in columns]
+        keys = self.appearances(rows, cols) if self.appearances is not None else None
+        if keys is None:
+            look = self.look
+            blits = [(sprites[look((r, c))], (x, y)) for r, y in zip(rows, ys) for c, x, sprites in columns]
+        elif len(sized) == 1:  # the keys in one call, one sprite size: the pairs are made in C
+            positions = [(x, y) for y in ys[:len(rows)] for x in xs[:len(cols)]]
+            blits = list(zip(map(next(iter(sized.values())).__getitem__, keys), positions))
+        else:  # the keys in one call; columns of two widths (a scale that is not whole)
+            placed = [(x, sprites) for _, x, sprites in columns]
+            n = len(placed)
+            blits = [(sprites[key], (x, y)) for i, y in zip(range(len(rows)), ys)
+                     for (x, sprites), key in zip(placed, keys[i * n:(i + 1) * n])]
         layer.surface.fblits(blits)
         self.blits += len(blits)
 

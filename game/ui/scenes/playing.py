@@ -106,7 +106,8 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
         if not hasattr(self, "view"):
             self.frame = Frame(self.layout)
             if self.controls.active:
-                self.view = CameraView(self.layout, self.services.assets.cell_sprites, self.game.overview)
+                self.view = CameraView(self.layout, self.services.assets.cell_sprites, self.game.overview,
+                                       self.appearances_in)
             else:
                 self.view = BoardView(self.layout, self.services.assets.cell_sprites)
             self.view.refresh(self.appearance)
@@ -198,6 +199,11 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
     def appearance(self, cell: Cell) -> str:
         """The sprite key of ``cell``: the engine's, unless an overlay overrides it."""
         return self.look(cell) if self.look else self.game.appearance(cell)
+
+    def appearances_in(self, rows: range, cols: range) -> list[str] | None:
+        """The sprite keys of a rectangle of cells, row-major, in one call
+        (game.engine.Game.appearances), or None while an overlay changes how cells look."""
+        return None if self.look else self.game.appearances(rows, cols)
 
     def hud_values(self) -> tuple[int, int, str]:
         """(mines left, whole seconds, face key) as the HUD shows them."""
