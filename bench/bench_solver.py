@@ -98,7 +98,17 @@ def compare(old_path: str, new_path: str) -> None:
         z = (only_new - only_old) / math.sqrt(d) if d else 0.0
         print(f"{level} {rule}: {len(keys)} games, old {100 * a / len(keys):.2f} %, new "
               f"{100 * b / len(keys):.2f} %; won by new only {only_new}, by old only {only_old} "
-              f"(sign test z = {z:+.2f})")
+              f"(sign test z = {z:+.2f}, exact two-sided p = {sign_test_p(only_new, only_old):.3f})")
+
+
+def sign_test_p(k: int, m: int) -> float:
+    """Exact two-sided sign test (McNemar's exact test) on ``k`` and ``m`` discordant
+    games: 2 x P(Binomial(k + m, 1/2) <= min(k, m)), at most 1."""
+    n = k + m
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(min(k, m) + 1))
+    return min(1.0, 2 * tail / 2 ** n)
 
 
 def play(task: tuple[str, str, int]) -> tuple[str, str, bool, list[float], int, int]:
@@ -157,9 +167,13 @@ def main(argv=None) -> int:
     results: dict = {}
     start = time.perf_counter()
     per_game = []
+    live = open(args.out + ".partial", "w") if args.out else None  # results as they come
     with Pool(args.workers, initializer=apply_settings, initargs=(args.set,)) as pool:
         for level, rule, won, times, guesses, seed in pool.imap_unordered(play, tasks, chunksize=4):
             per_game.append(f"{level} {rule} {seed} {int(won)}\n")
+            if live:
+                live.write(per_game[-1])
+                live.flush()
             cell = results.setdefault((level, rule), {"wins": 0, "n": 0, "times": [], "guesses": 0})
             cell["wins"] += won
             cell["n"] += 1
@@ -167,19 +181,22 @@ def main(argv=None) -> int:
             cell["guesses"] += guesses
     elapsed = time.perf_counter() - start
     if args.out:
+        live.close()
         with open(args.out, "w") as fh:
             fh.writelines(sorted(per_game))
+        os.remove(args.out + ".partial")
     print(f"{'level':<13}{'rules':<9}{'games':>7}{'win %':>8}{'95% CI':>17}{'record':>8}"
-          f"{'median ms':>11}{'p99 ms':>9}{'max ms':>9}{'guesses':>9}")
+          f"{'median ms':>11}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}{'guesses':>9}")
     for level in levels:
         for rule in rules:
             cell = results[(level, rule)]
             n, wins, times = cell["n"], cell["wins"], sorted(cell["times"])
             lo, hi = wilson(wins, n)
+            p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
             p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
             print(f"{level:<13}{rule:<9}{n:>7}{100 * wins / n:>8.2f}"
                   f"{f'{100 * lo:.2f}-{100 * hi:.2f}':>17}{RECORDS[(rule, level)]:>8.2f}"
-                  f"{1000 * statistics.median(times):>11.2f}{1000 * p99:>9.1f}{1000 * times[-1]:>9.1f}"
+                  f"{1000 * statistics.median(times):>11.2f}{1000 * p95:>9.1f}{1000 * p99:>9.1f}{1000 * times[-1]:>9.1f}"
                   f"{cell['guesses'] / n:>9.2f}")
     print(f"seeds {args.seed}..{args.seed + games - 1}, {args.workers} workers, {elapsed:.0f} s")
     return 0
