@@ -159,3 +159,30 @@ def test_an_estimated_analysis_claims_no_layout_count(tmp_path, capsys):
     assert main(["--analyse", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["layouts"] is None and data["approximate"] is True
+
+
+def test_endgame_search_skipping_dead_and_linked_guesses_stays_exact(monkeypatch):
+    # Skipping dead guesses (one possible number) while a living one remains, and linked
+    # guesses (mines in the same layouts), must not change the best play's win count.
+    from game.solver import endgame
+    rng = random.Random(19)
+    checked = 0
+    while checked < 150:
+        board, _ = random_position(rng, max_rows=4, max_cols=5)
+        problem = build_problem(board)
+        listed = list_layouts(problem, 200)
+        if listed is None or len(listed[1]) < 2:
+            continue
+        cells, layouts = listed
+        union = 0
+        for lay in layouts:
+            union |= lay
+        if union != (1 << len(cells)) - 1:
+            continue  # a cell safe in every layout: not a guessing position
+        wins = {}
+        for skip in (0, 1):
+            monkeypatch.setattr(endgame, "SKIP_DEAD", skip)
+            search = EndgameSearch(problem, cells, layouts, step_limit=10**7, time_limit=60)
+            wins[skip] = search._best_guess(layouts)[1]
+        assert wins[0] == wins[1], format_mine(board)
+        checked += 1

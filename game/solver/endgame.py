@@ -8,6 +8,13 @@ winning from a set S of layouts with the best play is found by search:
   layouts where it is safe, which split by the number it shows;
 - win(S) counts the layouts of S the best play wins; the best guess maximises it.
 
+Two shortcuts keep the search exact (both as in JSMinesweeper's BruteForceAnalysis,
+D. Hill, MIT): a *dead* guess (a cell showing the same number in every layout where it is
+safe) is never tried while a living one remains, since playing it later instead loses
+nothing (its reveal only tells that it was safe, which the later play can assume: the
+layouts where it is a mine are lost either way); and of *linked* cells (mines in exactly
+the same layouts) only one is tried, since surviving one makes the other free.
+
 After the free reveals, the revealed cells are exactly the cells safe in all of S, so
 win(S) depends on S alone and is memoised on it. The search stops at a step budget;
 the caller then falls back to the heuristic guess.
@@ -23,6 +30,7 @@ from game.solver.problem import Problem
 LAYOUT_LIMIT = 400  # list layouts only when there are at most this many
 STEP_LIMIT = 60_000  # search steps before giving up
 TIME_LIMIT = 0.5  # seconds before giving up
+SKIP_DEAD = 1  # skip dead and linked guesses while a living one remains (0: try all, for tests)
 
 
 class _Budget(Exception):
@@ -147,12 +155,30 @@ class EndgameSearch:
                 options.append((len(safe), i, safe))
         options.sort(key=lambda o: -o[0])
         best_cell, best_wins = options[0][1], -1
+        dead = []
+        tried: set[tuple] = set()  # the surviving layouts of the living guesses tried
         for bound, i, safe in options:
             if bound <= best_wins:
                 break  # even winning every surviving layout cannot beat the best so far
-            wins = sum(self._win(p) for p in self._split(safe, [i]))
+            parts = self._split(safe, [i])
+            if SKIP_DEAD:
+                if len(parts) == 1:
+                    dead.append((bound, i, parts))
+                    continue
+                key = tuple(safe)
+                if key in tried:
+                    continue  # linked to a living cell tried already: the same play
+                tried.add(key)
+            wins = sum(self._win(p) for p in parts)
             if wins > best_wins:
                 best_cell, best_wins = i, wins
+        if best_wins < 0:  # every guess is dead: try them, safest first
+            for bound, i, parts in dead:
+                if bound <= best_wins:
+                    break
+                wins = sum(self._win(p) for p in parts)
+                if wins > best_wins:
+                    best_cell, best_wins = i, wins
         return best_cell, best_wins
 
 
