@@ -9,10 +9,8 @@ from __future__ import annotations
 import os
 from typing import Mapping, TextIO
 
-from babel.numbers import format_decimal
-
 from game.engine import Game, State
-from game.i18n import N_, _, locale_name
+from game.i18n import N_, _, number  # number: no thousands separator, so a long time keeps the line within 80 columns
 
 SYMBOLS = {  # appearance key -> character printed
     "covered": "#", "flag": "F", "question": "?", "0": ".",
@@ -30,14 +28,6 @@ COLOURS = {
 STATE_WORDS = {  # Game.state's value -> its word on the status line
     "ready": N_("ready"), "playing": N_("playing"), "won": N_("won"), "lost": N_("lost"),
 }
-
-
-def number(value: float, digits: int) -> str:
-    """``value`` with ``digits`` decimals in the language's format: ``9999.5`` in English,
-    ``9999,5`` in Spanish. Rounded as ``format(value, '.Nf')`` rounds, then written by Babel;
-    no thousands separator, so a long time keeps the line within 80 columns."""
-    return format_decimal(round(value, digits), format="0." + "0" * digits if digits else "0",
-                          locale=locale_name())
 
 
 def wants_colour(out: TextIO, environ: Mapping[str, str] | None = None) -> bool:

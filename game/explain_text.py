@@ -5,16 +5,15 @@ The solver returns data (why a cell is safe, why a guess is the best one, why an
 estimated) and knows no language; this module is the one place that words it, for the hint
 panel, ``--analyse`` and ``--review`` and the window's review and post-mortem. JSON output is
 a contract and stays English whatever the language: :func:`english` renders with the English
-catalogue (``game.i18n.catalogue("en")``) without touching the language in use. No pygame here.
+catalogue (``game.i18n.speaking``) without touching the language in use. No pygame here.
 """
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from contextvars import ContextVar
-from typing import Callable, Iterator, TypeVar
+from typing import Callable, TypeVar
 
 from game import i18n
+from game.i18n import _, ngettext
 from game.solver.problem import fmt
 from game.solver.reasons import (BEST_GUESS, CLOSED_AREA, COUNT_MISMATCH, ENDGAME, ESTIMATED_GROUP,
                                  FIFTY_FIFTY, NO_FIT, NOTHING_LEFT, OVER_FLAGGED, SAFE_BY_COUNT, SAFE_BY_FLAGS,
@@ -22,36 +21,11 @@ from game.solver.reasons import (BEST_GUESS, CLOSED_AREA, COUNT_MISMATCH, ENDGAM
                                  SAFE_BY_ZERO, SAFE_MOVE, TOO_BIG, TOO_FEW_COVERED, TOO_MANY_FLAGS, Reason)
 
 T = TypeVar("T")
-_CATALOGUE: ContextVar = ContextVar("explain_text_catalogue", default=None)  # None: the language in use
-
-
-def _(message: str) -> str:
-    """``message`` translated by the catalogue :func:`speaking` chose, else in the language in
-    use (as game.i18n's ``_``; Babel extracts both)."""
-    catalogue = _CATALOGUE.get()
-    return i18n._(message) if catalogue is None else catalogue.gettext(message)
-
-
-def ngettext(singular: str, plural: str, n: int) -> str:
-    """:func:`_` for a message with plural forms (as game.i18n's ``ngettext``)."""
-    catalogue = _CATALOGUE.get()
-    return i18n.ngettext(singular, plural, n) if catalogue is None else catalogue.ngettext(singular, plural, n)
-
-
-@contextmanager
-def speaking(code: str) -> Iterator[None]:
-    """Within the block, this module words everything in language ``code`` (this thread only;
-    the language in use is not changed, and no listener is told)."""
-    token = _CATALOGUE.set(i18n.catalogue(code))
-    try:
-        yield
-    finally:
-        _CATALOGUE.reset(token)
 
 
 def in_language(code: str, render: Callable[..., T], *args) -> T:
-    """``render(*args)`` worded in language ``code`` (see :func:`speaking`)."""
-    with speaking(code):
+    """``render(*args)`` worded in language ``code`` (see :func:`game.i18n.speaking`)."""
+    with i18n.speaking(code):
         return render(*args)
 
 

@@ -20,8 +20,15 @@ from __future__ import annotations
 
 import gettext
 import os
+from contextlib import contextmanager
+from contextvars import ContextVar
+from decimal import Decimal
+from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable, Iterator, Mapping
+
+from babel import Locale
+from babel.numbers import parse_pattern
 
 DOMAIN = "minesweeper"
 LOCALES = Path(__file__).resolve().parent / "locales"
@@ -31,6 +38,8 @@ LOCALE_NAMES = {"en": "en_US", "es": "es_ES"}  # code -> the CLDR locale Babel f
 ENV_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
+# a catalogue :func:`speaking` put in force for this thread's block (None: the language in use)
+_speaking: ContextVar[gettext.NullTranslations | None] = ContextVar("speaking", default=None)
 _language = DEFAULT
 _listeners: list[Callable[[str], None]] = []
 
@@ -42,13 +51,13 @@ def N_(message: str) -> str:
 
 def _(message: str) -> str:
     """``message`` in the current language (itself when the catalogue lacks it)."""
-    return _translation.gettext(message)
+    return (_speaking.get() or _translation).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for count ``n``, in the current language (Spanish and English
     both have two forms: one, and everything else)."""
-    return _translation.ngettext(singular, plural, n)
+    return (_speaking.get() or _translation).ngettext(singular, plural, n)
 
 
 def language() -> str:
@@ -56,10 +65,11 @@ def language() -> str:
     return _language
 
 
-def locale_name() -> str:
-    """The locale of the language in use, for Babel's number and date formats: 'en_US' or
-    'es_ES' (English's for a language without one, such as the tests' pseudo-language)."""
-    return LOCALE_NAMES.get(_language, LOCALE_NAMES[DEFAULT])
+def locale_name(code: str | None = None) -> str:
+    """The locale of language ``code`` (default: the one in use), for Babel's number and date
+    formats: 'en_US' or 'es_ES' (English's for a language without one, such as the tests'
+    pseudo-language)."""
+    return LOCALE_NAMES.get(code or _language, LOCALE_NAMES[DEFAULT])
 
 
 def set_language(code: str, translation: gettext.NullTranslations | None = None) -> None:
@@ -84,6 +94,37 @@ def catalogue(code: str) -> gettext.NullTranslations:
     if code == DEFAULT:
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, LOCALES, languages=[code])
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Within the block, :func:`_` and :func:`ngettext` answer in language ``code`` (this
+    thread only: the language in use is not changed and no listener is told). For output
+    that must be in one language whatever the player's, such as JSON (English)."""
+    token = _speaking.set(catalogue(code))
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
+
+
+def number(value: float, digits: int, grouped: bool = False) -> str:
+    """``value`` with ``digits`` decimals, written the way the language in use writes numbers:
+    ``1234.5`` / ``1234,5``, with ``grouped`` ``1,234.5`` / ``1.234,5``. Rounded as Python's
+    ``f"{value:.{digits}f}"`` rounds, so English keeps exactly the digits it always showed;
+    Babel (CLDR) gives the separators."""
+    rounded = Decimal(f"{value:.{digits}f}")
+    return _number_pattern(digits, grouped).apply(rounded, _locale(locale_name()))
+
+
+@lru_cache(maxsize=None)
+def _number_pattern(digits: int, grouped: bool):
+    return parse_pattern(("#,##0" if grouped else "0") + ("." + "0" * digits if digits else ""))
+
+
+@lru_cache(maxsize=None)
+def _locale(name: str) -> Locale:
+    return Locale.parse(name)
 
 
 def on_change(listener: Callable[[str], None]) -> None:

@@ -17,10 +17,8 @@ import json
 import sys
 from types import SimpleNamespace
 
-from babel.numbers import format_decimal
-
 from game.explain_text import chance, english, proof_text
-from game.i18n import N_, _, locale_name, ngettext
+from game.i18n import N_, _, ngettext, number
 from game.messages import describe
 from game.records.figures import detail_lines
 from game.records.record import STAT_FIELDS
@@ -156,7 +154,7 @@ def to_text(reviewed: Reviewed) -> str:
     review = reviewed.review
     end = "won" if review.won else "abandoned" if reviewed.abandoned else "lost"
     result = _(RESULT_WORDS[end])
-    seconds = format_decimal(reviewed.time_ms / 1000, format="0.000", locale=locale_name())
+    seconds = number(reviewed.time_ms / 1000, 3)
     heading = _("Review of {game}: {rows}x{cols}, {mines} mines, {result} in {seconds} s").format(
         game=reviewed.heading or reviewed.title, rows=review.rows, cols=review.cols, mines=review.mines,
         result=result, seconds=seconds)

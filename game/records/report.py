@@ -23,10 +23,9 @@ from datetime import date
 from typing import TextIO
 
 from babel.dates import format_date
-from babel.numbers import format_decimal
 
 from game import PROG
-from game.i18n import N_, _, locale_name, ngettext
+from game.i18n import N_, _, locale_name, ngettext, number
 from game.messages import describe
 from game.records.compstats import FIGURES, backfill
 from game.records.db import RecordStore
@@ -46,9 +45,8 @@ DATE_PATTERN = N_("yyyy-MM-dd")
 
 def _decimal(value: float, digits: int) -> str:
     """``value`` with ``digits`` decimals, thousands grouped, in the language's format
-    (``1,234.5`` / ``1.234,5``); rounded as ``format(value, '.Nf')`` rounds."""
-    pattern = "#,##0." + "0" * digits if digits else "#,##0"
-    return format_decimal(round(value, digits), format=pattern, locale=locale_name())
+    (``1,234.5`` / ``1.234,5``; game.i18n.number)."""
+    return number(value, digits, grouped=True)
 
 
 def _seconds(value: float | None) -> str:
@@ -60,7 +58,7 @@ def _number(value: float | None, digits: int) -> str:
 
 
 def _count(value: int) -> str:
-    return format_decimal(value, format="#,##0", locale=locale_name())
+    return number(value, 0, grouped=True)
 
 
 def _level(level: str) -> str:

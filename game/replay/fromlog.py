@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import sys
 
-from babel.numbers import format_decimal
-
 from game.bv import bv_parts
-from game.i18n import N_, _, locale_name
+from game.i18n import N_, _, number
 from game.messages import Explained, describe
 from game.replay.events import CELL_PX, Action, PointerEvent, Replay
 from game.replay.files import ReplayFileError, check_evf_name, write_evf
@@ -129,7 +127,7 @@ def save_replay(store, which: str, path: str) -> str:
     result = "won" if record.won else "abandoned" if record.abandoned else "lost"
     return _("game {id} ({level} {rows}x{cols}, {result}, {seconds} s) written to {file} from {how}").format(
         id=record.id, level=record.level, rows=record.rows, cols=record.cols, result=_(RESULT_WORDS[result]),
-        seconds=format_decimal(record.time_ms / 1000, format="0.000", locale=locale_name()), file=path, how=how)
+        seconds=number(record.time_ms / 1000, 3), file=path, how=how)
 
 
 def _find(store, which: str):

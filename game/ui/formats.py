@@ -13,44 +13,22 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
-from functools import lru_cache
 
-from babel import Locale
 from babel.dates import format_date, format_skeleton
-from babel.numbers import format_decimal, format_percent, parse_pattern
+from babel.numbers import format_decimal, format_percent
 
-from game.i18n import N_, _, language
+from game.i18n import N_, _, language, locale_name, number
 
-LOCALE_NAMES = {"en": "en_US", "es": "es_ES"}  # game.i18n language code -> Babel locale
 PERCENT_PATTERNS = {"en": "0 %"}  # a language's own percent pattern (English: "59 %", as always)
 LEVEL_NAMES = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"), "expert": N_("Expert"),
                "custom": N_("Custom")}  # a record's level -> its name on the screen
 NONE = "-"  # a figure that has no value
 
 
-def locale_name(code: str | None = None) -> str:
-    """The Babel locale of language ``code`` (default: the one in use): 'en_US', 'es_ES'."""
-    return LOCALE_NAMES.get(code or language(), LOCALE_NAMES["en"])
-
-
-@lru_cache(maxsize=None)
-def _locale(name: str) -> Locale:
-    return Locale.parse(name)
-
-
-@lru_cache(maxsize=None)
-def _pattern(digits: int):
-    """Babel's number pattern with ``digits`` fixed decimals and no grouping ("0.00")."""
-    return parse_pattern("0." + "0" * digits if digits else "0")
-
-
 def decimal(value: float | None, digits: int = 2) -> str:
-    """``value`` with ``digits`` decimals in the language in use: ``2.31`` / ``2,31``;
-    NONE for None."""
-    if value is None:
-        return NONE
-    rounded = Decimal(f"{value:.{digits}f}")  # Python's rounding: English stays as it was
-    return _pattern(digits).apply(rounded, _locale(locale_name()))
+    """``value`` with ``digits`` decimals in the language in use: ``2.31`` / ``2,31``
+    (game.i18n.number); NONE for None."""
+    return NONE if value is None else number(value, digits)
 
 
 def seconds(value: float | None, digits: int = 1) -> str:
