@@ -93,6 +93,14 @@ class Geometry:
         return bytearray(pad + body + pad)
 
 
+def _positions(data: bytearray, value: int) -> Iterator[int]:
+    """The indices where ``data`` holds ``value``, ascending (bytearray.find: the scan is in C)."""
+    at = data.find(value)
+    while at >= 0:
+        yield at
+        at = data.find(value, at + 1)
+
+
 class Replay:
     """Clearing one layout from its first click by proved moves only.
 
@@ -148,21 +156,11 @@ class Replay:
 
     def covered_cells(self) -> Iterator[int]:
         """Every covered cell, ascending (a scan of the state array made in C)."""
-        find, at = self.state.find, 0
-        while True:
-            at = find(COVERED, at)
-            if at < 0:
-                return
-            yield at
-            at += 1
+        return _positions(self.state, COVERED)
 
     def mine_indices(self) -> list[int]:
         """The layout's mines, ascending indices."""
-        found, find, at = [], self.mine.find, 0
-        while (at := find(1, at)) >= 0:
-            found.append(at)
-            at += 1
-        return found
+        return list(_positions(self.mine, 1))
 
     # ----- proved moves ----------------------------------------------------------------------
     def open(self, index: int) -> None:

@@ -10,6 +10,7 @@ import random
 import time
 from dataclasses import replace
 from functools import lru_cache, partial
+from itertools import chain
 from typing import Callable, Iterator
 
 from game.board import Cell, Config, lay_mines
@@ -282,7 +283,7 @@ def perturb(replay: Replay, rng: random.Random) -> bool:
     skip = set(ring).union(chosen)
     need_empty, need_full = len(full), len(empty)
     free, taken = [], []
-    for i in _chain(_shuffled(ring, rng), _deep_cells(replay, skip, rng)):
+    for i in chain(_shuffled(ring, rng), _deep_cells(replay, skip, rng)):
         if mine[i]:
             taken.append(i)
             if len(taken) == need_full:
@@ -294,11 +295,6 @@ def perturb(replay: Replay, rng: random.Random) -> bool:
                 replay.move_mines(add=free, remove=full)
                 return True
     return False
-
-
-def _chain(*parts: Iterator[int]) -> Iterator[int]:
-    for part in parts:
-        yield from part
 
 
 def _shuffled(items: list[int], rng: random.Random) -> Iterator[int]:

@@ -10,15 +10,12 @@ from __future__ import annotations
 import pygame
 
 from game.board import Config
-from game.i18n import N_
 from game.ui.layout import MENU_SIZE
 from game.ui.theme import palette
 from game.ui.widgets import bevel, title_bar
 
 BUTTON_H = 26  # menu button height, pixels
 BUTTON_GAP = 6  # space between menu buttons, pixels
-LEVEL_LABELS = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"), "expert": N_("Expert"),
-                "custom": N_("Custom")}  # messages: translate them where they are shown
 
 
 def draw_dialog(screen: pygame.Surface, caption: str) -> None:

@@ -16,7 +16,8 @@ from game.ui.layout import MENU_SIZE
 from game.ui.scene import Scene
 from game.ui.scenes.confirm import Confirm
 from game.ui.scenes.custom import CustomForm
-from game.ui.scenes.dialog import LEVEL_LABELS, button_rect, draw_dialog, start
+from game.ui.formats import LEVEL_NAMES
+from game.ui.scenes.dialog import button_rect, draw_dialog, start
 from game.ui.scenes.help import Help, is_help_key
 from game.ui.scenes.options import Options
 from game.ui.scenes.stats import Statistics
@@ -35,7 +36,7 @@ class LevelButton(Button):
 
     def __init__(self, rect: pygame.Rect, name: str, action) -> None:
         rows, cols, mines = DIFFICULTIES[name]
-        self.level = LEVEL_LABELS.get(name, name.title())  # a message
+        self.level = LEVEL_NAMES.get(name, name.title())  # a message
         self.numbers = {"rows": rows, "cols": cols, "mines": mines}
         super().__init__(rect, LEVEL_WORDS.format(level=self.level, **self.numbers), action)
 
