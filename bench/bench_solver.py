@@ -18,6 +18,7 @@ Usage:
   python bench/bench_solver.py --levels expert --rules opening --games 500 --out new.txt \
       --set bestmove.PROGRESS_BONUS=0.2        # a policy variant, results per seed
   python bench/bench_solver.py --compare old.txt new.txt   # paired: games won by one only
+  python bench/bench_solver.py --table a.txt b.txt.partial # one table of runs split by seeds
 
 Paired comparison: two policies on the same seeds play the same games until they first
 choose differently, so only the discordant games (won by one policy, lost by the other)
@@ -45,6 +46,7 @@ from game.cli import positive_int  # noqa: E402
 from game.engine import Game, State  # noqa: E402
 from game.solver.analysis import play_out  # noqa: E402
 
+LEVELS = ("beginner", "intermediate", "expert")
 FIRST_CLICK = {  # (rule, level) -> first click (row, col)
     ("opening", "beginner"): (2, 2), ("opening", "intermediate"): (2, 2), ("opening", "expert"): (3, 3),
     ("safe", "beginner"): (0, 0), ("safe", "intermediate"): (0, 0), ("safe", "expert"): (0, 0),
@@ -53,6 +55,13 @@ RECORDS = {  # published win rates, percent
     ("opening", "beginner"): 97.17, ("opening", "intermediate"): 89.08, ("opening", "expert"): 54.3,
     ("safe", "beginner"): 91.69, ("safe", "intermediate"): 78.23, ("safe", "expert"): 41.13,
 }
+# Issue 19's targets, percent: met when at least TARGET_GAMES games were played, the win
+# rate reaches the target and, on Expert, the 95 % interval's lower end is above the record.
+TARGETS = {
+    ("opening", "beginner"): 97.3, ("opening", "intermediate"): 89.6, ("opening", "expert"): 55.0,
+    ("safe", "beginner"): 91.8, ("safe", "intermediate"): 78.7, ("safe", "expert"): 41.6,
+}
+TARGET_GAMES = 20_000
 
 
 def apply_settings(settings: list[str]) -> None:
@@ -76,15 +85,27 @@ def apply_settings(settings: list[str]) -> None:
                 .replace("-", "", 1).isdigit() else value)
 
 
+def load(path: str) -> dict[tuple[str, str, int], bool]:
+    """An ``--out`` file (or its ``.partial``) as {(level, rule, seed): won}.
+
+    Raises:
+        OSError: the file cannot be read. ValueError: a line is not ``level rule seed won``.
+    """
+    out = {}
+    with open(path) as fh:
+        for number, line in enumerate(fh, 1):
+            try:
+                level, rule, seed, won = line.split()
+                if (rule, level) not in FIRST_CLICK or won not in ("0", "1"):
+                    raise ValueError
+                out[(level, rule, int(seed))] = won == "1"
+            except ValueError:
+                raise ValueError(f"{path}, line {number}: {line.strip()!r}") from None
+    return out
+
+
 def compare(old_path: str, new_path: str) -> None:
     """Print a paired comparison of two ``--out`` files (seeds present in both)."""
-    def load(path):
-        out = {}
-        with open(path) as fh:
-            for line in fh:
-                level, rule, seed, won = line.split()
-                out[(level, rule, int(seed))] = won == "1"
-        return out
     old, new = load(old_path), load(new_path)
     common = sorted(old.keys() & new.keys())
     cells = sorted({(level, rule) for level, rule, _ in common})
@@ -109,6 +130,43 @@ def sign_test_p(k: int, m: int) -> float:
         return 1.0
     tail = sum(math.comb(n, i) for i in range(min(k, m) + 1))
     return min(1.0, 2 * tail / 2 ** n)
+
+
+def seed_ranges(seeds: list[int]) -> str:
+    """Sorted seeds as runs: [1, 2, 3, 7] -> '1-3, 7'."""
+    runs: list[list[int]] = []
+    for seed in sorted(seeds):
+        if runs and seed == runs[-1][1] + 1:
+            runs[-1][1] = seed
+        else:
+            runs.append([seed, seed])
+    return ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in runs)
+
+
+def met(level: str, rule: str, wins: int, n: int) -> bool:
+    """Whether ``wins`` of ``n`` games meets issue 19's target for (level, rule)."""
+    lo, _ = wilson(wins, n)
+    return (n >= TARGET_GAMES and 100 * wins / n >= TARGETS[(rule, level)]
+            and (level != "expert" or 100 * lo > RECORDS[(rule, level)]))
+
+
+def win_table(games: dict[tuple[str, str, int], bool]) -> list[str]:
+    """The win table's lines for {(level, rule, seed): won}: games, win %, 95 % interval,
+    record, target, met?, seeds; one line per level and rule present."""
+    lines = [f"{'level':<13}{'rules':<9}{'games':>7}{'win %':>8}{'95% CI':>15}{'record':>8}"
+             f"{'target':>8}{'met?':>6}  seeds"]
+    cells = sorted({(level, rule) for level, rule, _ in games},
+                   key=lambda lr: (list(LEVELS).index(lr[0]), lr[1]))
+    for level, rule in cells:
+        seeds = [s for lv, r, s in games if (lv, r) == (level, rule)]
+        wins = sum(games[(level, rule, s)] for s in seeds)
+        n = len(seeds)
+        lo, hi = wilson(wins, n)
+        lines.append(f"{level:<13}{rule:<9}{n:>7}{100 * wins / n:>8.2f}"
+                     f"{f'{100 * lo:.2f}-{100 * hi:.2f}':>15}{RECORDS[(rule, level)]:>8.2f}"
+                     f"{TARGETS[(rule, level)]:>8.2f}{'yes' if met(level, rule, wins, n) else 'no':>6}"
+                     f"  {seed_ranges(seeds)}")
+    return lines
 
 
 def play(task: tuple[str, str, int]) -> tuple[str, str, bool, list[float], int, int]:
@@ -147,12 +205,24 @@ def main(argv=None) -> int:
     parser.add_argument("--out", help="write one line per game: level rule seed won(0/1)")
     parser.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"),
                         help="compare two --out files game by game, then exit")
+    parser.add_argument("--table", nargs="+", metavar="OUT",
+                        help="print the win table of --out files (or their .partial) taken "
+                             "together, e.g. one run split across sessions by seed range, then exit")
     args = parser.parse_args(argv)
-    if args.compare:
+    if args.compare or args.table:
+        option = "--compare" if args.compare else "--table"
         try:
-            compare(*args.compare)
+            if args.compare:
+                compare(*args.compare)
+            else:
+                games: dict = {}
+                for path in args.table:
+                    games.update(load(path))
+                if not games:
+                    raise ValueError("no games in " + ", ".join(args.table))
+                print("\n".join(win_table(games)))
         except (OSError, ValueError) as err:
-            parser.error(f"--compare: {err} (each file as written by --out: level rule seed won)")
+            parser.error(f"{option}: {err} (each file as written by --out: level rule seed won)")
         return 0
     apply_settings(args.set)
     levels = [x for x in args.levels.split(",") if x]
@@ -167,9 +237,11 @@ def main(argv=None) -> int:
     results: dict = {}
     start = time.perf_counter()
     per_game = []
+    played: dict[tuple[str, str, int], bool] = {}
     live = open(args.out + ".partial", "w") if args.out else None  # results as they come
     with Pool(args.workers, initializer=apply_settings, initargs=(args.set,)) as pool:
         for level, rule, won, times, guesses, seed in pool.imap_unordered(play, tasks, chunksize=4):
+            played[(level, rule, seed)] = won
             per_game.append(f"{level} {rule} {seed} {int(won)}\n")
             if live:
                 live.write(per_game[-1])
@@ -185,19 +257,17 @@ def main(argv=None) -> int:
         with open(args.out, "w") as fh:
             fh.writelines(sorted(per_game))
         os.remove(args.out + ".partial")
-    print(f"{'level':<13}{'rules':<9}{'games':>7}{'win %':>8}{'95% CI':>17}{'record':>8}"
-          f"{'median ms':>11}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}{'guesses':>9}")
+    print("\n".join(win_table(played)))
+    print(f"\n{'level':<13}{'rules':<9}{'moves':>7}{'median ms':>11}{'p95 ms':>9}{'p99 ms':>9}"
+          f"{'max ms':>9}{'guesses':>9}   (analysis time per move; guesses per game)")
     for level in levels:
         for rule in rules:
             cell = results[(level, rule)]
-            n, wins, times = cell["n"], cell["wins"], sorted(cell["times"])
-            lo, hi = wilson(wins, n)
+            n, times = cell["n"], sorted(cell["times"])
             p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
             p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-            print(f"{level:<13}{rule:<9}{n:>7}{100 * wins / n:>8.2f}"
-                  f"{f'{100 * lo:.2f}-{100 * hi:.2f}':>17}{RECORDS[(rule, level)]:>8.2f}"
-                  f"{1000 * statistics.median(times):>11.2f}{1000 * p95:>9.1f}{1000 * p99:>9.1f}{1000 * times[-1]:>9.1f}"
-                  f"{cell['guesses'] / n:>9.2f}")
+            print(f"{level:<13}{rule:<9}{len(times):>7}{1000 * statistics.median(times):>11.2f}"
+                  f"{1000 * p95:>9.1f}{1000 * p99:>9.1f}{1000 * times[-1]:>9.1f}{cell['guesses'] / n:>9.2f}")
     print(f"seeds {args.seed}..{args.seed + games - 1}, {args.workers} workers, {elapsed:.0f} s")
     return 0
 
