@@ -85,8 +85,9 @@ def apply_settings(settings: list[str]) -> None:
                 .replace("-", "", 1).isdigit() else value)
 
 
-def load(path: str) -> dict[tuple[str, str, int], bool]:
-    """An ``--out`` file (or its ``.partial``) as {(level, rule, seed): won}.
+def load(path: str) -> dict[tuple[str, str, int], tuple[bool, int | None]]:
+    """An ``--out`` file (or its ``.partial``) as {(level, rule, seed): (won, heuristic
+    guesses)}; the count is None in files written before it was kept (four fields).
 
     Raises:
         OSError: the file cannot be read. ValueError: a line is not ``level rule seed won``.
@@ -95,10 +96,10 @@ def load(path: str) -> dict[tuple[str, str, int], bool]:
     with open(path) as fh:
         for number, line in enumerate(fh, 1):
             try:
-                level, rule, seed, won = line.split()
-                if (rule, level) not in FIRST_CLICK or won not in ("0", "1"):
+                level, rule, seed, won, *rest = line.split()
+                if (rule, level) not in FIRST_CLICK or won not in ("0", "1") or len(rest) > 1:
                     raise ValueError
-                out[(level, rule, int(seed))] = won == "1"
+                out[(level, rule, int(seed))] = (won == "1", int(rest[0]) if rest else None)
             except ValueError:
                 raise ValueError(f"{path}, line {number}: {line.strip()!r}") from None
     return out
@@ -106,7 +107,8 @@ def load(path: str) -> dict[tuple[str, str, int], bool]:
 
 def compare(old_path: str, new_path: str) -> None:
     """Print a paired comparison of two ``--out`` files (seeds present in both)."""
-    old, new = load(old_path), load(new_path)
+    old = {key: won for key, (won, _) in load(old_path).items()}
+    new = {key: won for key, (won, _) in load(new_path).items()}
     common = sorted(old.keys() & new.keys())
     cells = sorted({(level, rule) for level, rule, _ in common})
     for level, rule in cells:
@@ -150,36 +152,49 @@ def met(level: str, rule: str, wins: int, n: int) -> bool:
             and (level != "expert" or 100 * lo > RECORDS[(rule, level)]))
 
 
-def win_table(games: dict[tuple[str, str, int], bool]) -> list[str]:
-    """The win table's lines for {(level, rule, seed): won}: games, win %, 95 % interval,
-    record, target, met?, seeds; one line per level and rule present."""
+def win_table(games: dict[tuple[str, str, int], tuple[bool, int | None]]) -> list[str]:
+    """The win table's lines for {(level, rule, seed): (won, heuristic guesses)}: games,
+    win %, 95 % interval, record, target, met?, best possible, seeds; one line per level
+    and rule present.
+
+    *Best possible* bounds what any play could win of these very games: a game whose
+    moves were all proven (:attr:`game.solver.bestmove.Move.proven`) was played as well as
+    possible, so only the games lost after a heuristic guess could have been won by
+    other play; the bound counts them all as won. ('-' when a file lacks the counts.)"""
     lines = [f"{'level':<13}{'rules':<9}{'games':>7}{'win %':>8}{'95% CI':>15}{'record':>8}"
-             f"{'target':>8}{'met?':>6}  seeds"]
+             f"{'target':>8}{'met?':>6}{'best <=':>9}  seeds"]
     cells = sorted({(level, rule) for level, rule, _ in games},
                    key=lambda lr: (list(LEVELS).index(lr[0]), lr[1]))
     for level, rule in cells:
         seeds = [s for lv, r, s in games if (lv, r) == (level, rule)]
-        wins = sum(games[(level, rule, s)] for s in seeds)
+        played = [games[(level, rule, s)] for s in seeds]
+        wins = sum(won for won, _ in played)
         n = len(seeds)
         lo, hi = wilson(wins, n)
+        if all(h is not None for _, h in played):
+            best = f"{100 * (wins + sum(1 for won, h in played if not won and h)) / n:.2f}"
+        else:
+            best = "-"
         lines.append(f"{level:<13}{rule:<9}{n:>7}{100 * wins / n:>8.2f}"
                      f"{f'{100 * lo:.2f}-{100 * hi:.2f}':>15}{RECORDS[(rule, level)]:>8.2f}"
                      f"{TARGETS[(rule, level)]:>8.2f}{'yes' if met(level, rule, wins, n) else 'no':>6}"
-                     f"  {seed_ranges(seeds)}")
+                     f"{best:>9}  {seed_ranges(seeds)}")
     return lines
 
 
-def play(task: tuple[str, str, int]) -> tuple[str, str, bool, list[float], int, int]:
-    """Play one game; returns (level, rule, won, analysis seconds per move, guesses, seed)."""
+def play(task: tuple[str, str, int]) -> tuple[str, str, bool, list[float], int, int, int]:
+    """Play one game; returns (level, rule, won, analysis seconds per move, guesses,
+    heuristic guesses (moves not proven best, see win_table), seed)."""
     level, rule, seed = task
     game = Game(Config.difficulty(level, first_click=rule), rng=random.Random(seed))
     game.reveal(FIRST_CLICK[(rule, level)])
     times: list[float] = []
-    guesses = 0
+    guesses = heuristic = 0
     for analysis in play_out(game):
         times.append(analysis.seconds)
         guesses += analysis.move_kind != "safe"
-    return level, rule, game.state is State.WON, times, guesses, seed
+        heuristic += not analysis.move.proven
+    return level, rule, game.state is State.WON, times, guesses, heuristic, seed
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -202,7 +217,7 @@ def main(argv=None) -> int:
     parser.add_argument("--quick", action="store_true", help="20 games per cell, a smoke check")
     parser.add_argument("--set", action="append", default=[], metavar="module.NAME=VALUE",
                         help="override a solver constant in the workers (repeatable)")
-    parser.add_argument("--out", help="write one line per game: level rule seed won(0/1)")
+    parser.add_argument("--out", help="write one line per game: level rule seed won(0/1) heuristic-guesses")
     parser.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"),
                         help="compare two --out files game by game, then exit")
     parser.add_argument("--table", nargs="+", metavar="OUT",
@@ -222,7 +237,7 @@ def main(argv=None) -> int:
                     raise ValueError("no games in " + ", ".join(args.table))
                 print("\n".join(win_table(games)))
         except (OSError, ValueError) as err:
-            parser.error(f"{option}: {err} (each file as written by --out: level rule seed won)")
+            parser.error(f"{option}: {err} (each file as written by --out: level rule seed won [heuristic-guesses])")
         return 0
     apply_settings(args.set)
     levels = [x for x in args.levels.split(",") if x]
@@ -237,12 +252,12 @@ def main(argv=None) -> int:
     results: dict = {}
     start = time.perf_counter()
     per_game = []
-    played: dict[tuple[str, str, int], bool] = {}
+    played: dict[tuple[str, str, int], tuple[bool, int]] = {}
     live = open(args.out + ".partial", "w") if args.out else None  # results as they come
     with Pool(args.workers, initializer=apply_settings, initargs=(args.set,)) as pool:
-        for level, rule, won, times, guesses, seed in pool.imap_unordered(play, tasks, chunksize=4):
-            played[(level, rule, seed)] = won
-            per_game.append(f"{level} {rule} {seed} {int(won)}\n")
+        for level, rule, won, times, guesses, heuristic, seed in pool.imap_unordered(play, tasks, chunksize=4):
+            played[(level, rule, seed)] = (won, heuristic)
+            per_game.append(f"{level} {rule} {seed} {int(won)} {heuristic}\n")
             if live:
                 live.write(per_game[-1])
                 live.flush()

@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
     (["bench/bench_solver.py", "--workers", "0"], "argument --workers: 0 is too small"),
     (["bench/bench_solver.py", "--games", "x"], "argument --games: 'x' is not a whole number"),
     (["bench/bench_solver.py", "--compare", "no1.txt", "no2.txt"], "--compare: [Errno 2] No such file"),
+    (["bench/bench_solver.py", "--table", "no1.txt"], "--table: [Errno 2] No such file"),
     (["tools/first_guess.py", "--workers", "-1"], "argument --workers: -1 is too small"),
     (["bench/bench_window.py", "--scale", "0"], "argument --scale: 0 is too small"),
 ])

@@ -80,6 +80,18 @@ class Move:
     candidates: list[Candidate] = field(default_factory=list)
     note: Reason | None = None
 
+    @property
+    def proven(self) -> bool:
+        """True when no play can do better than this move from this position: a
+        certain-safe cell, nothing left, the exact endgame search, an unavoidable 50/50
+        (game.solver.fifty) or a closed area's exact search (game.solver.isolated). False
+        for a heuristic guess (look-ahead, or none on a huge board).
+
+        So a game played with proven moves only was played as well as any player could,
+        given the first click: lost, no other play would have won more often from there.
+        ``bench/bench_solver.py`` bounds the best possible win rate with it."""
+        return self.kind != "guess" or (self.note is not None and self.note.kind in (FIFTY_FIFTY, CLOSED_AREA))
+
 
 def opening_chance(problem: Problem, probs: Probabilities, cell: Cell) -> float:
     """Rough chance that ``cell`` is a zero: its unknown neighbours all safe (independence assumed)."""
