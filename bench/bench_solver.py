@@ -10,7 +10,12 @@ Rule sets, as in the published records (PSEQ-D256, JSMinesweeper):
   opening: the first click opens an area; clicked at (2,2) on Beginner and Intermediate,
            (3,3) on Expert. Records 97.17 %, 89.08 %, 54.3 %.
   safe:    only the first-clicked cell is safe; clicked at the corner (0,0).
-           Records 91.69 %, 78.23 %, 41.13 %.
+           Records 91.70 %, 78.23 %, 41.13 %.
+
+The win table gives each level and rule's games, win %, 95 % Wilson interval, record,
+issue 19's target and whether it is met (TARGETS), the *best possible* win rate of the
+same games (an upper bound for any play: see ``win_table``) and the seeds played. Then
+the analysis time per move (median, p95, p99, slowest) and guesses per game.
 
 Usage:
   python bench/bench_solver.py --games 1000 --levels beginner,expert --rules opening,safe
@@ -53,7 +58,7 @@ FIRST_CLICK = {  # (rule, level) -> first click (row, col)
 }
 RECORDS = {  # published win rates, percent
     ("opening", "beginner"): 97.17, ("opening", "intermediate"): 89.08, ("opening", "expert"): 54.3,
-    ("safe", "beginner"): 91.69, ("safe", "intermediate"): 78.23, ("safe", "expert"): 41.13,
+    ("safe", "beginner"): 91.70, ("safe", "intermediate"): 78.23, ("safe", "expert"): 41.13,
 }
 # Issue 19's targets, percent: met when at least TARGET_GAMES games were played, the win
 # rate reaches the target and, on Expert, the 95 % interval's lower end is above the record.
