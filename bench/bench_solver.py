@@ -266,8 +266,7 @@ def main(argv=None) -> int:
             if live:
                 live.write(per_game[-1])
                 live.flush()
-            cell = results.setdefault((level, rule), {"wins": 0, "n": 0, "times": [], "guesses": 0})
-            cell["wins"] += won
+            cell = results.setdefault((level, rule), {"n": 0, "times": [], "guesses": 0})
             cell["n"] += 1
             cell["times"].extend(times)
             cell["guesses"] += guesses
