@@ -90,6 +90,12 @@ def apply_settings(settings: list[str]) -> None:
                 .replace("-", "", 1).isdigit() else value)
 
 
+def out_line(key: tuple[str, str, int], result: tuple[bool, int]) -> str:
+    """One game's line of an ``--out`` file: ``level rule seed won(0/1) heuristic-guesses``."""
+    (level, rule, seed), (won, heuristic) = key, result
+    return f"{level} {rule} {seed} {int(won)} {heuristic}\n"
+
+
 def load(path: str) -> dict[tuple[str, str, int], tuple[bool, int | None]]:
     """An ``--out`` file (or its ``.partial``) as {(level, rule, seed): (won, heuristic
     guesses)}; the count is None in files written before it was kept (four fields).
@@ -169,7 +175,7 @@ def win_table(games: dict[tuple[str, str, int], tuple[bool, int | None]]) -> lis
     lines = [f"{'level':<13}{'rules':<9}{'games':>7}{'win %':>8}{'95% CI':>15}{'record':>8}"
              f"{'target':>8}{'met?':>6}{'best <=':>9}  seeds"]
     cells = sorted({(level, rule) for level, rule, _ in games},
-                   key=lambda lr: (list(LEVELS).index(lr[0]), lr[1]))
+                   key=lambda lr: (LEVELS.index(lr[0]), lr[1]))
     for level, rule in cells:
         seeds = [s for lv, r, s in games if (lv, r) == (level, rule)]
         played = [games[(level, rule, s)] for s in seeds]
@@ -256,15 +262,13 @@ def main(argv=None) -> int:
     tasks = [(level, rule, args.seed + i) for level in levels for rule in rules for i in range(games)]
     results: dict = {}
     start = time.perf_counter()
-    per_game = []
     played: dict[tuple[str, str, int], tuple[bool, int]] = {}
     live = open(args.out + ".partial", "w") if args.out else None  # results as they come
     with Pool(args.workers, initializer=apply_settings, initargs=(args.set,)) as pool:
         for level, rule, won, times, guesses, heuristic, seed in pool.imap_unordered(play, tasks, chunksize=4):
             played[(level, rule, seed)] = (won, heuristic)
-            per_game.append(f"{level} {rule} {seed} {int(won)} {heuristic}\n")
             if live:
-                live.write(per_game[-1])
+                live.write(out_line((level, rule, seed), (won, heuristic)))
                 live.flush()
             cell = results.setdefault((level, rule), {"n": 0, "times": [], "guesses": 0})
             cell["n"] += 1
@@ -274,7 +278,7 @@ def main(argv=None) -> int:
     if args.out:
         live.close()
         with open(args.out, "w") as fh:
-            fh.writelines(sorted(per_game))
+            fh.writelines(sorted(out_line(key, result) for key, result in played.items()))
         os.remove(args.out + ".partial")
     print("\n".join(win_table(played)))
     print(f"\n{'level':<13}{'rules':<9}{'moves':>7}{'median ms':>11}{'p95 ms':>9}{'p99 ms':>9}"
