@@ -16,11 +16,10 @@ import json
 import math
 import sys
 
-from game import PROG
 from game.boardfile import BoardFileError, load_board
 from game.explain_text import approximation_text, chance, english, move_text, proof_text
 from game.i18n import N_, _, ngettext
-from game.messages import describe
+from game.messages import describe, error_line
 from game.solver.analysis import Analysis, Solver
 from game.solver.problem import InconsistentPosition, fmt
 
@@ -49,7 +48,7 @@ def run_analyse(args) -> int:
 
 
 def _fail(message: str) -> int:
-    print(_("{prog}: error: {message}").format(prog=PROG, message=message), file=sys.stderr)
+    print(error_line(message), end="", file=sys.stderr)
     return 2
 
 

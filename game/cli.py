@@ -25,17 +25,10 @@ from game import NAME, PROG, __version__
 from game.board import DIFFICULTIES, FIRST_CLICK_RULES, Config
 from game import i18n
 from game.i18n import LANGUAGES, N_, _, set_language, system_language
-from game.messages import describe
+from game.messages import describe, error_line
 from game.records.settings import THEME_CHOICES
 
 MINE_FILE_HELP = N_(".mine text (JSMinesweeper) or .mbf binary (Minesweeper X / Arbiter)")
-ERROR_LINE = N_("%(prog)s: error: %(message)s\n")  # argparse's own msgid: one translation for both
-
-
-def error_line(message: str) -> str:
-    """``python main.py: error: MESSAGE`` (with its newline) in the language in use, worded as
-    argparse's errors are (the same message in the catalogue)."""
-    return _(ERROR_LINE) % {"prog": PROG, "message": message}
 
 
 def speak_our_language() -> None:
@@ -83,7 +76,7 @@ def file_error(parser: argparse.ArgumentParser, message: str) -> NoReturn:
     rightly, so the usage block argparse's ``error`` prints first would only hide the
     message (the same form as --analyse's errors).
     """
-    parser.exit(2, _(ERROR_LINE) % {"prog": parser.prog, "message": message})
+    parser.exit(2, error_line(message, parser.prog))
 
 
 def _size(rows: int, cols: int) -> str:

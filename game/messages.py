@@ -11,9 +11,13 @@ the code that shows it never rebuilds its sentence. No pygame here.
 
 from __future__ import annotations
 
+import sys
+from typing import TextIO
+
+from game import PROG
 from game.i18n import N_, _
 
-__all__ = ["N_", "Explained", "ExplainedValueError", "Note", "describe", "note"]
+__all__ = ["N_", "Explained", "ExplainedValueError", "Note", "describe", "error_line", "note", "warn"]
 
 
 class Explained(Exception):
@@ -66,3 +70,19 @@ def describe(err: BaseException | str) -> str:
         params = {k: describe(v) if isinstance(v, (Explained, Note)) else v for k, v in err.params.items()}
         return _(err.template).format(**params)
     return str(err)
+
+
+ERROR_LINE = N_("%(prog)s: error: %(message)s\n")  # argparse's own msgid: one translation for both
+
+
+def error_line(message: str, prog: str = PROG) -> str:
+    """``python main.py: error: MESSAGE`` (with its newline; ``prog`` the program's name) in
+    the language in use, worded as argparse's errors are (the same message in the catalogue)."""
+    return _(ERROR_LINE) % {"prog": prog, "message": message}
+
+
+def warn(message: BaseException | str, file: TextIO | None = None) -> None:
+    """Print ``python main.py: warning: MESSAGE`` on ``file`` (standard error by default),
+    the message in the language in use (:func:`describe`; a plain str as it is)."""
+    print(_("{prog}: warning: {message}").format(prog=PROG, message=describe(message)),
+          file=sys.stderr if file is None else file)

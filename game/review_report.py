@@ -19,7 +19,7 @@ from types import SimpleNamespace
 
 from game.explain_text import chance, english, proof_text
 from game.i18n import N_, _, ngettext, number
-from game.messages import describe
+from game.messages import describe, error_line
 from game.records.figures import detail_lines
 from game.records.record import STAT_FIELDS
 from game.replay.files import ReplayFileError, read_replay
@@ -112,7 +112,6 @@ def run_review(args) -> int:
     try:
         reviewed = load_review(args.review, getattr(args, "data_dir", None))
     except (LogError, ReplayFileError) as err:
-        from game.cli import error_line
         print(error_line(f"--review {args.review}: {describe(err)}"), end="", file=sys.stderr)
         return 2
     print(json.dumps(to_json(reviewed)) if args.json else to_text(reviewed))

@@ -26,7 +26,7 @@ from babel.dates import format_date
 
 from game import PROG
 from game.i18n import N_, _, locale_name, ngettext, number
-from game.messages import describe
+from game.messages import describe, error_line, warn
 from game.records.compstats import FIGURES, backfill
 from game.records.db import RecordStore
 from game.records.paths import DataDirError, db_path
@@ -137,7 +137,6 @@ def export_csv(store: RecordStore, out: TextIO) -> int:
 
 
 def _error(message: str) -> int:
-    from game.cli import error_line
     print(error_line(message), end="", file=sys.stderr)
     return 2
 
@@ -156,12 +155,11 @@ def run_stats(args) -> int:
                                                                  flush=True))
     try:
         for message in store.warnings:
-            print(_("{prog}: warning: {message}").format(prog=PROG, message=describe(message)), file=sys.stderr)
+            warn(message)
         while _pending(store):  # older games' figures, computed once (game.records.compstats)
             warning = backfill(store)
             if warning:
-                print(_("{prog}: warning: {message}").format(prog=PROG, message=describe(warning)),
-                      file=sys.stderr)
+                warn(warning)
                 break
         if args.stats:
             print(stats_table(summary(store)))

@@ -22,8 +22,7 @@ from typing import Callable, TextIO
 
 from game import PROG
 from game.engine import State
-from game.i18n import _
-from game.messages import N_, describe, note
+from game.messages import N_, describe, note, warn
 from game.records import settings as settings_file
 from game.records.compstats import FiguresWorker, fill
 from game.records.db import RecordsError, RecordStore, unpack_log
@@ -204,7 +203,7 @@ class Records:
             log = unpack_log(log)
         warning = fill(self.store, [(record, log)])
         if warning:
-            print(_("{prog}: warning: {message}").format(prog=PROG, message=describe(warning)), file=sys.stderr)
+            warn(warning)
 
     def abandon(self, game, seed: int | None = None, name: str | None = None,
                 log: dict | None = None, help=None) -> str | None:
@@ -313,5 +312,5 @@ def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _
     warnings.extend(setting_warnings)
     if stderr is not None:
         for message in warnings:
-            print(_("{prog}: warning: {message}").format(prog=PROG, message=describe(message)), file=stderr)
+            warn(message, stderr)
     return Records(store, loaded, where, warnings)

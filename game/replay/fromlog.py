@@ -20,7 +20,7 @@ import sys
 
 from game.bv import bv_parts
 from game.i18n import N_, _, number
-from game.messages import Explained, describe
+from game.messages import Explained, describe, error_line
 from game.replay.events import CELL_PX, Action, PointerEvent, Replay
 from game.replay.files import ReplayFileError, check_evf_name, write_evf
 
@@ -150,7 +150,6 @@ def _find(store, which: str):
 def run_save_replay(args) -> int:
     """``--save-replay ID|last FILE.evf``: 0 when written, 2 with one line on stderr otherwise."""
     from game.records.db import RecordStore
-    from game.cli import error_line
     from game.records.paths import DataDirError, db_path
 
     which, path = args.save_replay

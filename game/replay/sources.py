@@ -14,7 +14,7 @@ from game.match import replay_log
 from game.replay.events import Replay
 from game.replay.files import FORMATS, ReplayFileError, read_replay
 from game.replay.fromlog import LogError, _find, replay_of
-from game.messages import describe
+from game.messages import describe, error_line
 from game.replay.player import Timeline
 
 
@@ -113,7 +113,6 @@ def prepare_replay(args) -> int | None:
     returns None when it was read, else 2 after one line on stderr naming the problem."""
     import sys
 
-    from game.cli import error_line
     try:
         args.replay_loaded = load_replay(args.replay, getattr(args, "data_dir", None))
     except (LogError, ReplayFileError) as err:

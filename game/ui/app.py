@@ -10,10 +10,9 @@ os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Minesweeper")  # X11 window clas
 
 import pygame  # noqa: E402
 
-from game import PROG  # noqa: E402
 from game.board import Config  # noqa: E402
 from game.i18n import _, set_language, system_language  # noqa: E402
-from game.messages import describe  # noqa: E402
+from game.messages import describe, error_line, warn  # noqa: E402
 from game.records import open_records  # noqa: E402
 from game.replay.events import Replay  # noqa: E402
 from game.ui import theme  # noqa: E402
@@ -51,7 +50,7 @@ class WindowManager(SceneManager):
         if not warnings and records.packing:  # one write a frame: figures, or a slice of a log
             warnings = records.pack_step()
         for warning in warnings:
-            print(_("{prog}: warning: {message}").format(prog=PROG, message=describe(warning)), file=sys.stderr)
+            warn(warning)
 
     def busy(self) -> bool:
         records = self.services.records
@@ -242,7 +241,7 @@ def record_hook(records):
     def record(game, log=None, help=None) -> str | None:
         note = hook(game, log, help)
         if note and records.last_record_id is None:
-            print(_("{prog}: warning: {message}").format(prog=PROG, message=describe(note)), file=sys.stderr)
+            warn(note)
             if records.store.read_only:
                 return _("Not recorded: the records file is read-only ({problem}).").format(
                     problem=describe(records.store.problem))
@@ -273,13 +272,13 @@ def run_window(args) -> int:
     """
     problem = missing_screen()
     if problem:
-        print(_("{prog}: error: {message}").format(prog=PROG, message=problem), file=sys.stderr)
+        print(error_line(problem), end="", file=sys.stderr)
         pygame.quit()
         return 2
     try:
         loop, services = build(args)
     except ValueError as err:
-        print(_("{prog}: error: {message}").format(prog=PROG, message=describe(err)), file=sys.stderr)
+        print(error_line(describe(err)), end="", file=sys.stderr)
         pygame.quit()
         return 2
     try:
@@ -299,11 +298,11 @@ def finish_run(loop, services) -> None:
     if match is not None:
         services.abandon(match)
     for warning in services.records.finish_packing():
-        print(_("{prog}: warning: {message}").format(prog=PROG, message=warning), file=sys.stderr)
+        warn(warning)
     worker = services.records.figures_worker
     worker.wait(FIGURES_WAIT)
     for warning in worker.poll(services.records.store):
-        print(_("{prog}: warning: {message}").format(prog=PROG, message=warning), file=sys.stderr)
+        warn(warning)
     services.records.close()
 
 

@@ -13,15 +13,14 @@ Playing scene consults for keys it does not know.
 from __future__ import annotations
 
 import random
-import sys
 from dataclasses import dataclass, field
 from typing import Callable
 
-from game import PROG
 from game.board import Config
 from game.engine import Game
-from game.i18n import _, set_language, system_language
+from game.i18n import set_language, system_language
 from game.match import Match
+from game.messages import warn
 from game.records.session import Records
 from game.records.settings import Settings
 from game.ui import theme
@@ -113,7 +112,7 @@ class Services:
             return None
         note = self.records.abandon(match.game, log=match.log_snapshot(), help=match)
         if note:
-            print(_("{prog}: warning: {message}").format(prog=PROG, message=note), file=sys.stderr)
+            warn(note)
         return note
 
     # ----- the player's choices, saved at once -----------------------------------------------
