@@ -48,7 +48,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.board import Config  # noqa: E402
 from game.cli import positive_int  # noqa: E402
-from game.engine import Game, State  # noqa: E402
+from game.engine import State  # noqa: E402
+from game.match import Match  # noqa: E402
 from game.solver.analysis import play_out  # noqa: E402
 
 LEVELS = ("beginner", "intermediate", "expert")
@@ -197,11 +198,12 @@ def play(task: tuple[str, str, int]) -> tuple[str, str, bool, list[float], int, 
     """Play one game; returns (level, rule, won, analysis seconds per move, guesses,
     heuristic guesses (moves not proven best, see win_table), seed)."""
     level, rule, seed = task
-    game = Game(Config.difficulty(level, first_click=rule), rng=random.Random(seed))
-    game.reveal(FIRST_CLICK[(rule, level)])
+    match = Match(Config.difficulty(level, first_click=rule), rng=random.Random(seed))
+    game = match.game
+    match.reveal(FIRST_CLICK[(rule, level)])
     times: list[float] = []
     guesses = heuristic = 0
-    for analysis in play_out(game):
+    for analysis in play_out(match):
         times.append(analysis.seconds)
         guesses += analysis.move_kind != "safe"
         heuristic += not analysis.move.proven

@@ -333,18 +333,18 @@ def from_game(game, with_mines: bool = True) -> BoardFile:
                      None if layout is None else frozenset(layout))
 
 
-def start_game(board: BoardFile, config, rng=None, clock=None):
-    """A :class:`game.engine.Game` laid exactly as ``board`` (no first-click relocation),
-    with its revealed cells and flags restored.
+def loaded_match(board: BoardFile, config, rng=None, clock=None, cell: int | None = None):
+    """A :class:`game.match.Match` laid exactly as ``board`` (no first-click relocation),
+    with its revealed cells and flags shown.
 
     Raises:
         ValueError: ``board`` is a position (mines unknown) or does not fit ``config``.
     """
-    from game.engine import Game
+    from game.match import Match
 
     if board.mines_known is None:
         raise ExplainedValueError(N_("board: a position has no mine layout to play"))
     kwargs = {} if clock is None else {"clock": clock}
-    game = Game(config, rng=rng, mines=board.mines_known, **kwargs)
-    game.restore(board.revealed, board.flags)
-    return game
+    if cell is not None:
+        kwargs["cell"] = cell
+    return Match(config, rng=rng, mines=board.mines_known, revealed=board.revealed, flags=board.flags, **kwargs)

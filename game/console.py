@@ -23,9 +23,8 @@ import sys
 from typing import BinaryIO, Callable, TextIO
 
 from game.board import Cell, Config
-from game.boardfile import from_game, save_board, start_game
+from game.boardfile import from_game, save_board
 from game.console_text import render, summary, wants_colour
-from game.engine import Game
 from game.i18n import N_, _
 from game.match import Match
 from game.messages import describe
@@ -33,6 +32,7 @@ from game.moves import CHORD, FLAG, REVEAL, Move
 from game.records.db import RecordsError
 from game.records.record import clean_name, default_player_name
 from game.records.session import is_in_progress
+from game.session import Session
 
 PROGRESS_WIDTH = 80  # characters of the no-guess progress line on stderr
 # console command -> the move it makes; d (destapar) and m (marcar) are the Spanish letters,
@@ -45,7 +45,8 @@ HELP = N_("""commands (ROW and COL are 0-based numbers):
   f ROW COL   flag cycle: flag, question mark (if on), none
   c ROW COL   chord: reveal around a number whose flags are all placed
   s FILE      save the position as .mine (covered H, flags F, no mines)
-  u           after a loss: take the losing move back (a game then not counted)
+  u           undo: take the last move back (a game then not counted)
+  y           redo: play again the move taken back last
   n           new game      q  quit      h  this help
 n, q, Ctrl-C or end of input after the first reveal record the game as a loss
 column numbers read downwards: on a wide board the tens digit is above the units
@@ -57,12 +58,12 @@ Ask = Callable[[str], str | None]  # ask(question) -> the line typed, or None
 
 
 class ConsoleGame:
-    """Reads commands, applies them to a :class:`Game`, writes the board back.
+    """Reads commands, makes them moves of a :class:`game.match.Match`, writes the board back.
 
     Args:
-        game: the game to play; ``n`` starts its next one.
+        match: the match to play (its game, log, undo); ``n`` starts its next board.
         out: where the board and messages go (flushed after each).
-        on_end: ``on_end(game) -> note`` is called once when a game is won or lost (the
+        on_end: ``on_end(match) -> note`` is called once when a game is won or lost (the
             records hook), before the board and the result are printed, so the game is
             saved before the player reads that it was won; its note (a best time, a save
             failure) follows the result.
@@ -71,17 +72,17 @@ class ConsoleGame:
             ``ask(question) -> answer`` (None at end of input), or, with ``ask`` None
             because the input is not a terminal (reading would take the next command),
             say that no name was asked.
-        on_abandon: ``on_abandon(game) -> note`` records a game the player leaves while
+        on_abandon: ``on_abandon(match) -> note`` records a game the player leaves while
             it is in progress (after its first reveal, not over): ``n``, ``q``, end of
             input or Ctrl-C. Its note (a save failure) is printed; None means recorded.
         colour: ANSI colours in the board (see :func:`wants_colour`).
     """
 
-    def __init__(self, game: Game, out: TextIO, on_end: Callable[[Game], str | None] | None = None,
+    def __init__(self, match: Match, out: TextIO, on_end: Callable[[Match], str | None] | None = None,
                  colour: bool = False, ask_name: Callable[[Ask | None], str | None] | None = None,
-                 on_abandon: Callable[[Game], str | None] | None = None, match: Match | None = None):
-        self.game = game
-        self.match = match or Match(game)  # the move log: each command a click at its cell's centre
+                 on_abandon: Callable[[Match], str | None] | None = None):
+        self.match = match
+        self.game = match.game  # its position, read only (the same object for every board)
         self.out = out
         self.colour = colour
         self.on_end = on_end
@@ -108,7 +109,7 @@ class ConsoleGame:
                 after a game in progress is recorded as abandoned.
         """
         self._lines, self._terminal = lines, prompt
-        self.say(render(self.game, self.colour))
+        self.say(render(self.match, self.colour))
         try:
             while True:
                 if prompt:
@@ -137,7 +138,7 @@ class ConsoleGame:
         is left alone."""
         if self.on_abandon is None or not is_in_progress(self.game):
             return
-        note = self.on_abandon(self.game)
+        note = self.on_abandon(self.match)
         if note is None:
             self.say(_("Game abandoned: recorded as a loss."))
         else:
@@ -180,11 +181,13 @@ class ConsoleGame:
             self.leave()
             self.match.new_game()
             self._reported = False
-            self.say(render(self.game, self.colour))
+            self.say(render(self.match, self.colour))
         elif command == "s":
             self.save(" ".join(rest))
         elif command == "u":
             self.undo()
+        elif command == "y":
+            self.redo()
         elif command in COMMANDS:
             self.move(command, rest)
         else:
@@ -200,14 +203,14 @@ class ConsoleGame:
             return
         self.match.command(Move(COMMANDS[command], cell))
         if not self.game.over or self._reported:
-            self.say(render(self.game, self.colour))
+            self.say(render(self.match, self.colour))
             return
         self._reported = True
         # Recorded before the player is told: a kill between the two must not lose a game
         # the player was told was won.
-        note = self.on_end(self.game) if self.on_end else None
-        self.say(render(self.game, self.colour))
-        self.say(summary(self.game))
+        note = self.on_end(self.match) if self.on_end else None
+        self.say(render(self.match, self.colour))
+        self.say(summary(self.match))
         if note:
             self.say(describe(note))
         if self.ask_name:
@@ -216,16 +219,27 @@ class ConsoleGame:
                 self.say(describe(note))
 
     def undo(self) -> None:
-        """``u``: take back the move that lost (game.match.Match.undo_loss) and show the board
-        as it was before it; the loss stays recorded, and the game played on is recorded
-        when it ends, counted in no statistic."""
-        if not self.game.can_undo_loss:
-            self.say(_("u takes back the move that lost a game; there is no loss to take back"))
+        """``u``: take back the last move (game.match.Match.undo) and show the board as it was
+        before it. After a loss the loss stays recorded, and the game played on is recorded
+        when it ends; a game with an undo counts in no statistic."""
+        if not self.match.can_undo:
+            self.say(_("u takes back the last move; there is no move to take back")
+                     if not self.game.over else _("the game is won: n for a new game, q to quit"))
             return
-        self.match.undo_loss()
+        lost = self.game.over
+        self.match.undo()
         self._reported = False  # the game played on is recorded again when it ends
-        self.say(render(self.game, self.colour))
-        self.say(_("The losing move is taken back. Played on, this game counts in no statistic."))
+        self.say(render(self.match, self.colour))
+        self.say(_("The losing move is taken back. Played on, this game counts in no statistic.") if lost
+                 else _("The move is taken back. This game now counts in no statistic."))
+
+    def redo(self) -> None:
+        """``y``: play again the move taken back last (game.match.Match.redo)."""
+        if not self.match.can_redo:
+            self.say(_("y plays again a move taken back; there is none"))
+            return
+        self.match.redo()
+        self.say(render(self.match, self.colour))
 
     def parse_cell(self, command: str, rest: list[str]) -> Cell | None:
         last_row, last_col = self.game.rows - 1, self.game.cols - 1
@@ -286,18 +300,18 @@ class ByteLines:
         return self.raw.readline().decode(self.encoding)
 
 
-def make_game(args) -> Game:
-    """The game the command line asks for: a loaded board, a level, custom, or Beginner."""
+def run_session(args) -> Session:
+    """The console's :class:`game.session.Session`: the command line's ``--seed`` (the first
+    board's; a chosen seed makes every board of the run predictable, so they are known
+    layouts and never enter the best times) and the no-guess progress line."""
+    return Session(rng=args.rng, first_seed=args.seed, seeded=args.seed is not None, progress=generation_progress)
+
+
+def make_match(args, session: Session) -> Match:
+    """The match the command line asks for: a loaded board, a level, custom, or Beginner."""
     config = args.config or Config.difficulty("beginner", first_click=args.first_click or "opening",
                                                questions=args.questions, no_guess=args.no_guess)
-    if args.loaded is not None:
-        return start_game(args.loaded, config, rng=args.rng)
-    from game.noguess import layer_for
-
-    # A chosen --seed makes every board of the run predictable (the next seeds come from a
-    # Random seeded by it): they are known layouts and never enter the best times.
-    return Game(config, rng=args.rng, seed=args.seed, layer=layer_for(config, report=generation_progress),
-                seeds_known=args.seed is not None)
+    return session.new_match(config, board=args.loaded)
 
 
 def generation_progress(progress: tuple[int, float] | None) -> None:
@@ -323,33 +337,27 @@ class ConsoleRecords:
     Args:
         records: the open records and settings (game.records.session.Records).
         name: the name games are recorded under (default: the system user name).
-        match: the console's Match, whose move log and help flags are kept with each record
-            (None: no log, no help).
     """
 
-    def __init__(self, records, name: str | None = None, match: Match | None = None):
+    def __init__(self, records, name: str | None = None):
         self.records = records
         self.name = default_player_name() if name is None else clean_name(name)
         self._last: tuple[int | None, int | None] = (None, None)  # (record id, rank) of the last game
         self._finish = records.finish_hook(name=self.name)
-        self.match = match  # the console's match: its move log is kept with each record
 
-    def finish(self, game: Game) -> str | None:
+    def finish(self, match: Match) -> str | None:
         """Record a won or lost game (:meth:`Records.finish_hook
         <game.records.session.Records.finish_hook>` under :attr:`name`); returns "New best
         time: #N", the save failure, for a win left out of the best times why, or None."""
-        note = self._finish(game, self._log(), self.match)
+        note = self._finish(match, match.log_data())
         self._last = (self.records.last_record_id, self.records.last_rank)
         return note
 
-    def abandon(self, game: Game) -> str | None:
+    def abandon(self, match: Match) -> str | None:
         """Record a game left in progress as an abandoned loss, under :attr:`name`
         (:meth:`Records.abandon <game.records.session.Records.abandon>`): a game before its
         first reveal, or over, is left alone. Returns the save failure or None."""
-        return self.records.abandon(game, name=self.name, log=self._log(), help=self.match)
-
-    def _log(self) -> dict | None:
-        return self.match.log_data() if self.match is not None else None
+        return self.records.abandon(match, name=self.name, log=match.log_data())
 
     def ask_name(self, ask: Ask | None) -> str | None:
         """After a best time, ask for the name to keep it under; returns a note or None.
@@ -389,12 +397,16 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
     out = stdout or sys.stdout
     raw = getattr(stdin, "buffer", None)  # a real stream: read bytes, so a bad line is only that line
     lines = stdin if raw is None else ByteLines(raw, stdin.encoding or "utf-8")
-    match = Match(make_game(args))
+    session = run_session(args)
+    match = make_match(args, session)
     records = open_records(args.data_dir)
     records.figures_mode = "now"  # a terminal can wait for the child process (~100 ms)
-    hooks = ConsoleRecords(records, match=match)
-    console = ConsoleGame(match.game, out, on_end=hooks.finish, ask_name=hooks.ask_name,
-                          on_abandon=hooks.abandon, colour=wants_colour(out), match=match)
+    hooks = ConsoleRecords(records)
+    session.records, session.name = records, hooks.name
+    session.hooks.append(hooks.finish)
+    console = ConsoleGame(match, out, on_end=lambda match: next(iter(session.finished(match, match.log_data())), None),
+                          ask_name=hooks.ask_name, on_abandon=lambda match: session.abandon(match, match.log_data()),
+                          colour=wants_colour(out))
     try:
         return console.run(lines, prompt=stdin.isatty())
     finally:

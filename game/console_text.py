@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 from typing import Mapping, TextIO
 
-from game.engine import Game, State
+from game.engine import State
+from game.match import Match
 from game.i18n import N_, _, number  # number: no thousands separator, so a long time keeps the line within 80 columns
 
 SYMBOLS = {  # appearance key -> character printed
@@ -45,8 +46,8 @@ def wants_colour(out: TextIO, environ: Mapping[str, str] | None = None) -> bool:
         return False
 
 
-def render(game: Game, colour: bool = False) -> str:
-    """The board as text: column numbers on top, row numbers down the side, then a status line.
+def render(match: Match, colour: bool = False) -> str:
+    """The board of ``match``'s game as text: column numbers on top, row numbers down the side, then a status line.
 
     Each cell takes 2 characters (a space and its symbol), after the row number
     right-aligned: Expert (30 columns, rows 0..15) is 62 characters wide. Column
@@ -55,6 +56,7 @@ def render(game: Game, colour: bool = False) -> str:
     one header line. With ``colour`` the symbols carry ANSI SGR codes (:data:`COLOURS`);
     the visible characters and their positions are the same.
     """
+    game = match.game
     label = len(str(game.rows - 1))
     digits = len(str(game.cols - 1))
     numbers = [str(c).rjust(digits) for c in range(game.cols)]
@@ -63,7 +65,7 @@ def render(game: Game, colour: bool = False) -> str:
     for r in range(game.rows):
         keys = (game.appearance((r, c)) for c in range(game.cols))
         lines.append(str(r).rjust(label) + "".join(" " + _symbol(key, colour) for key in keys))
-    lines.append(status(game))
+    lines.append(status(match))
     return "\n".join(lines)
 
 
@@ -74,29 +76,31 @@ def _symbol(key: str, colour: bool) -> str:
     return f"\x1b[{code}m{text}\x1b[0m" if code else text
 
 
-def status(game: Game) -> str:
+def status(match: Match) -> str:
     """'Mines left: N  Time: S s  State: ...' for the line under the board."""
+    game = match.game
     state = game.state.value
     return _("Mines left: {mines}  Time: {seconds} s  State: {state}").format(
-        mines=game.mines_left, seconds=number(game.elapsed, 1), state=_(STATE_WORDS.get(state, state)))
+        mines=game.mines_left, seconds=number(match.elapsed, 1), state=_(STATE_WORDS.get(state, state)))
 
 
-def summary(game: Game) -> str:
+def summary(match: Match) -> str:
     """The end of a game in two lines, each under 80 characters for any standard level.
 
     A win: time, 3BV, 3BV/s and efficiency, then the clicks by kind. A loss: the
     exploded mine and the time, then what to do next.
     """
+    game = match.game
     if game.state is State.LOST:
         r, c = game.exploded
         return (_("BOOM! You hit the mine at ({row}, {col}) after {seconds} s.").format(
-                    row=r, col=c, seconds=number(game.elapsed, 3)) + "\n"
+                    row=r, col=c, seconds=number(match.elapsed, 3)) + "\n"
                 + _("n for a new game, u to take the move back, q to quit."))
     clicks = game.clicks
-    speed = game.three_bv_per_second  # None when the win took under half a millisecond
+    speed = match.three_bv_per_second  # None when the win took under half a millisecond
     speed_text = "-" if speed is None else number(speed, 2)
     return (_("You won! Time {seconds} s, 3BV {bv}, 3BV/s {speed}, efficiency {efficiency}%").format(
-                seconds=number(game.elapsed, 3), bv=game.three_bv, speed=speed_text,
+                seconds=number(match.elapsed, 3), bv=game.three_bv, speed=speed_text,
                 efficiency=number(game.efficiency, 0)) + "\n"
             + _("Clicks {total}: reveal {reveal}, flag {flag}, chord {chord}, wasted {wasted}").format(
                 total=game.total_clicks, reveal=clicks["reveal"], flag=clicks["flag"],

@@ -1,9 +1,6 @@
-"""Where a game's boards come from (the match's provisioning; the rules are game.engine's).
+"""Where a match's boards come from (the midend's deal; the rules are game.engine's).
 
-:class:`Dealing` is the part of :class:`game.engine.Game` that starts its boards from its
-Deal: new game, retry, a layout generated elsewhere, a loaded position.
-
-A :class:`Deal` hands a :class:`game.engine.Game` the mines of each board it starts: laid
+A :class:`Deal` hands the midend (:class:`game.match.Match`) the mines of each board it starts: laid
 from the board's seed, now (the ``classic`` first-click rule lays them before the first
 click) or at the first click (``opening``, ``safe`` and no-guess boards, by
 :meth:`Deal.lay`), or a layout given whole (a loaded board, a retry). It draws each new
@@ -21,7 +18,6 @@ import random
 from typing import Callable, Iterable
 
 from game.board import Cell, Config, lay_mines
-from game.position import COVERED, FLAGGED, REVEALED, State
 
 MineLayer = Callable[[Config, Cell, random.Random], set[Cell]]
 SEED_RANGE = 2**63  # seeds are drawn in 0 .. SEED_RANGE - 1
@@ -54,21 +50,6 @@ class Deal:
         self.seed: int | None = None
         self._next_seed = seed
         self.layout_known = seeds_known
-
-    def check(self, mines: Iterable[Cell]) -> frozenset[Cell]:
-        """``mines`` as a layout for this board (a loaded or generated one).
-
-        Raises:
-            ValueError: a cell off the board, or a count other than the config's.
-        """
-        given = frozenset(mines)
-        rows, cols = self.config.rows, self.config.cols
-        bad = [(r, c) for r, c in given if not (0 <= r < rows and 0 <= c < cols)]
-        if bad:
-            raise ValueError(f"mines: {bad[0]} is off the {rows}x{cols} board")
-        if len(given) != self.config.mines:
-            raise ValueError(f"mines: {len(given)} laid but the game says {self.config.mines}")
-        return given
 
     def next(self, keep: bool = False, layout: Iterable[Cell] | None = None) -> set[Cell] | None:
         """The mines of the next board before its first click, or None when they are laid
@@ -110,99 +91,3 @@ class Deal:
         (:func:`game.board.lay_mines`)."""
         lay = self.layer or lay_mines
         return set(lay(self.config, first_click, random.Random(self.seed)))
-
-
-class Dealing:
-    """New game, retry, a generated layout and a loaded position: the part of
-    :class:`game.engine.Game` that starts its boards from its :class:`Deal`.
-
-    A mixin: it reads the game's ``deal``, ``state`` and ``config``, sets its layout
-    ``_mines`` and ``_relocate`` (the classic first-click rule still to apply), and the
-    cover of a loaded position (game.position.Position); it calls the game's
-    ``_start_board(mines, relocate)`` for a fresh cover and clock, and ``_win`` for a
-    loaded position with nothing left to reveal.
-    """
-
-    deal: Deal
-
-    @property
-    def seed(self) -> int | None:
-        """The current board's seed (its Deal's); None for a loaded board."""
-        return self.deal.seed
-
-    @property
-    def layout_known(self) -> bool:
-        """The player could know this board's layout beforehand (its Deal's): a loaded board,
-        a retry of a board seen, seeds the player chose; such a game is never a best time."""
-        return self.deal.layout_known
-
-    @layout_known.setter
-    def layout_known(self, known: bool) -> None:
-        self.deal.layout_known = known
-
-    def new_game(self, keep_board: bool = False) -> None:
-        """Start again: a fresh random board, or with ``keep_board`` the same mines (retry).
-
-        The mines come from :meth:`Deal.next`, which also says whether the player
-        knows the layout (``layout_known``: a kept layout, or seeds the player chose).
-        """
-        self._start_board(self.deal.next(keep_board, self._mines),
-                          relocate=self.config.first_click == "classic" and not keep_board)
-
-    def retry(self) -> None:
-        """Replay the same board from the start (after the first click has laid it).
-
-        Before any board exists (no click yet) this is a plain new game. The replay has
-        ``layout_known`` set once the layout has been seen: a loaded board, or a board
-        played before (a classic board retried before its first click stays unknown).
-        """
-        first_click_pending = self._relocate and self.state is State.READY  # classic: the rule still applies
-        self._start_board(self.deal.again(self._mines, played=self.state is not State.READY),
-                          relocate=first_click_pending)
-
-    def set_layout(self, mines: Iterable[Cell]) -> None:
-        """Lay ``mines`` before the first reveal (a layout generated elsewhere, e.g. a no-guess
-        board built over several frames); the next reveal uses it as laid.
-
-        Raises:
-            ValueError: the game has started, or the mines are off the board or the wrong count.
-        """
-        if self.state is not State.READY:
-            raise ValueError("set_layout: the game has already started")
-        self._mines = set(self.deal.check(mines))
-        self._relocate = False
-        self._bv_parts = None
-
-    def restore(self, revealed: Iterable[Cell] = (), flags: Iterable[Cell] = ()) -> set[Cell]:
-        """Set up a loaded position on a laid board: reveal ``revealed`` (no flood), flag ``flags``.
-
-        The timer does not start until the player's first reveal.
-        Raises:
-            ValueError: a cell off the board, a revealed mine, or no board laid.
-        """
-        if self._mines is None:
-            raise ValueError("restore: no mine layout to restore a position on")
-        changed: set[Cell] = set()
-        for cell in revealed:
-            if cell in self._mines:
-                raise ValueError(f"restore: {cell} is a mine and cannot be shown revealed")
-            index = self._index(cell)
-            if self._cover[index] != REVEALED:
-                self._cover[index] = REVEALED
-                self._revealed += 1
-                changed.add(cell)
-                if self.state is State.READY:
-                    self._start.add(cell)  # not the player's work: out of 3BV
-        for cell in flags:
-            index = self._index(cell)
-            if self._cover[index] == COVERED:
-                self._cover[index] = FLAGGED
-                self._flags += 1
-                changed.add(cell)
-                if self.state is State.READY:
-                    self._start_flags.add(cell)
-        self._relocate = False
-        self._bv_parts = None
-        if self.state is State.READY and self._revealed == self.config.cells - self.config.mines:
-            self._win(changed)  # a finished board: nothing is left to reveal
-        return changed

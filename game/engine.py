@@ -1,37 +1,33 @@
-"""The Minesweeper engine: the rules, and the moves that change one game by them.
+"""The Minesweeper rules: a position and the moves that change it (Tatham's back end).
 
-Pure Python, no pygame. Time (a monotonic clock, seconds as float) is injected. Where
-each board comes from (its seed, a given layout, the no-guess layer; new game and retry)
-is game.deal's, the board's cover and the queries on it game.position's, the score
-game.score's: :class:`Game` joins them. Every move returns the set of cells whose
-appearance changed, so a view redraws only those (a flood's as row runs, game.cells;
-the flood itself, by row spans, is game.flood's); a view reads a cell through
-:meth:`Game.appearance`, never through the internals.
+Pure Python, no pygame, no clock, no randomness: :class:`Game` is one board's mines and
+cover (game.position) and :meth:`Game.apply`, which turns a :class:`game.moves.Move` into
+the next position and returns an :class:`game.moves.Outcome`, plus pure queries. Where a
+board comes from (seeds, the first-click rule, no-guess), the clock, the help used, undo
+and the log are the midend's (game.match.Match); nothing else constructs a Game or applies a
+move to one (tests/test_midend_only.py walks the code to keep it so).
 
-Moves are values (:class:`game.moves.Move`) applied with :meth:`Game.apply`, which returns an
-:class:`game.moves.Outcome`; ``reveal``, ``toggle_flag`` and ``chord`` are shorthands for it.
+Every move returns the cells whose appearance changed, so a view redraws only those (a
+flood's as row runs, game.cells; the flood itself, by row spans, is game.flood's); a view
+reads a cell through :meth:`Game.appearance`, never through the internals.
 
-Rules follow the classic Windows game (winmine.exe) and its best clones
-(Minesweeper X, Arbiter): flood-opening of zero regions, chording on a satisfied
-number, win when every safe cell is revealed (flags not needed), more flags than
-mines allowed (the counter goes negative).
+Rules follow the classic Windows game (winmine.exe) and its best clones (Minesweeper X,
+Arbiter): flood-opening of zero regions, chording on a satisfied number, win when every safe
+cell is revealed (flags not needed), more flags than mines allowed (the counter goes
+negative). A chord on a revealed 0 with no flag around opens its covered neighbours, as
+ms-toollib's ``chording_click`` does (a neighbour left covered by a flag since taken off).
 """
 
 from __future__ import annotations
 
-import random
-import time
-from typing import Callable, Iterable
+from typing import Iterable
 
-from game.board import Cell, Config, adjacent_mines, relocate_first_click_mine
+from game.board import Cell, Config
+from game.bv import BvParts, bv_parts
 from game.cells import CellRuns
-from game.deal import Deal, Dealing, MineLayer
 from game.flood import flood
 from game.moves import CHORD, FLAG, REVEAL, Move, Outcome
 from game.position import COVERED, FLAGGED, QUESTION, REVEALED, Position, State
-from game.score import Score
-from game.takeback import TakeBack
-from game.timer import Timer
 
 OVERVIEW_KEYS = ("covered", "revealed", "flag", "mine", "mine_hit")  # Game.overview's byte values
 NUMBER_KEYS = tuple(str(n) for n in range(9))  # the sprite key of a revealed cell with n mines around
@@ -40,85 +36,105 @@ _OVERVIEW_TABLE = bytes(OVERVIEW_KEYS.index({REVEALED: "revealed", FLAGGED: "fla
                         for code in range(256))  # cover state -> overview byte
 
 
-class Game(Dealing, Position, Score, TakeBack):
-    """One game of Minesweeper on a ``config.rows`` x ``config.cols`` board.
+class Game(Position):
+    """One position of Minesweeper on a ``config.rows`` x ``config.cols`` board, and its rules.
 
     Args:
-        config: size, mine count and rules.
-        rng, seed, layer, seeds_known: where the boards come from, as
-            :class:`game.deal.Deal` takes them (the session's Random, the first board's
-            seed, the no-guess layer, seeds the player chose); every board is laid from
-            ``random.Random(game.seed)``, so a recorded seed and first click reproduce it.
-        clock: monotonic clock in seconds (default ``time.monotonic``).
-        mines: lay exactly these mines (a loaded board): no first-click rule applies.
+        config: size, mine count and rules (``questions``: the flag cycle has a question mark).
+        mines: the layout; None while it is not laid (a board laid at the first click:
+            the midend calls :meth:`lay` before the first reveal).
+        revealed, flags: a loaded position's cells shown revealed (no flood) and flagged
+            before the first move (not the player's work: out of 3BV).
 
     Attributes:
-        deal: the :class:`game.deal.Deal` that gives each board its mines; new game, retry,
-            a generated layout and a loaded position are :class:`game.deal.Dealing`'s; taking
-            back a losing move (:meth:`undo_loss`) is :class:`game.takeback.TakeBack`'s.
         state: where the game is (:class:`game.position.State`).
+        exploded: the mine that lost the game, or None.
+        clicks: moves applied, by kind ("reveal", "flag", "chord") and "wasted" (changed nothing).
+        revision: moves applied (ignored ones not counted): a new position for views and solvers.
 
     Raises:
-        ValueError: ``mines`` has a cell off the board or a count that does not match.
+        ValueError: a mine or a shown cell off the board, a mine count other than the
+            config's, a revealed mine.
     """
 
-    def __init__(self, config: Config, rng: random.Random | None = None, seed: int | None = None,
-                 clock: Callable[[], float] = time.monotonic,
-                 mines: Iterable[Cell] | None = None, layer: MineLayer | None = None,
-                 seeds_known: bool = False):
+    def __init__(self, config: Config, mines: Iterable[Cell] | None = None,
+                 revealed: Iterable[Cell] = (), flags: Iterable[Cell] = ()) -> None:
         self.config = config
-        self.clock = clock
-        self.deal = Deal(config, rng, seed, layer, seeds_known)
-        self.round = 0  # boards started by this Game: new games and retries
-        self._mines = None if mines is None else set(self.deal.check(mines))
-        self.new_game(keep_board=self._mines is not None)
-
-    # ----- lifecycle (new game, retry, set_layout and restore: game.deal.Dealing) ---------------
-    def _start_board(self, mines: set[Cell] | None, relocate: bool) -> None:
-        """A fresh cover and clock over ``mines``; ``relocate``: the classic first-click
-        rule still applies to them."""
-        self.round += 1
-        self._clear(mines)
-        self._relocate = relocate
+        self._clear(None)
         self.state = State.READY
         self.exploded: Cell | None = None
-        self.timer = Timer(self.clock)
         self.clicks = {"reveal": 0, "flag": 0, "chord": 0, "wasted": 0}
-        self.revision = 0  # moves applied to this board (Game.apply), ignored ones not counted
-        self._bv_parts = None  # game.bv.BvParts of the board, counted once (game.score.Score)
-        self._undo_point = None  # the cover before the move that lost (game.takeback)
+        self.revision = 0
+        self._bv_parts: BvParts | None = None  # 3BV counted once per layout (game.bv)
+        self._solved: tuple | None = None  # (revision, parts, 3BV solved)
+        if mines is not None:
+            self.lay(mines)
+        if revealed or flags:
+            self._show(revealed, flags)
 
-    # ----- time ------------------------------------------------------------------------------
-    @property
-    def paused(self) -> bool:
-        return self.timer.paused
+    # ----- the layout ------------------------------------------------------------------------
+    def lay(self, mines: Iterable[Cell]) -> None:
+        """Lay the mines of a board that has none yet, before its first reveal (the midend's
+        deal: at the first click, or a no-guess layout generated elsewhere).
 
-    def pause(self) -> None:
-        """Stop the timer (the window hides the board meanwhile). No effect unless playing."""
-        if self.state is State.PLAYING:
-            self.timer.pause()
+        Raises:
+            ValueError: the mines are laid already, a cell is off the board, the count is
+                not the config's, or a mine lies under a revealed cell.
+        """
+        if self._mines is not None:
+            raise ValueError("lay: the mines are laid already")
+        given = check_layout(self.config, mines)
+        if any(self._cover[r * self.cols + c] == REVEALED for r, c in given):
+            raise ValueError("lay: a mine under a revealed cell")
+        self._mines = set(given)
+        self._bv_parts = None
 
-    def resume(self) -> None:
-        """Restart the timer where it stopped."""
-        self.timer.resume()
+    def assume(self, other: "Game") -> None:
+        """Become ``other``, a position of the same config, which is then discarded: the
+        midend's new board, retry and undo keep one Game object, the one views hold.
+        Raises:
+            ValueError: ``other`` has another config.
+        """
+        if other.config != self.config:
+            raise ValueError("assume: a position of another board")
+        self.__dict__.clear()
+        self.__dict__.update(other.__dict__)
+
+    def replace(self, other: "Game") -> "Game":
+        """:meth:`assume` ``other`` and return the position this object held until now, as a
+        Game of its own (undo: the old position tells the view which cells changed)."""
+        old = Game.__new__(Game)
+        old.__dict__.update(self.__dict__)
+        self.assume(other)
+        return old
+
+    def _show(self, revealed: Iterable[Cell], flags: Iterable[Cell]) -> None:
+        """A loaded position: reveal ``revealed`` (no flood), flag ``flags``; a board with
+        nothing left to reveal is won at once."""
+        if self._mines is None:
+            raise ValueError("restore: no mine layout to restore a position on")
+        for cell in revealed:
+            if cell in self._mines:
+                raise ValueError(f"restore: {cell} is a mine and cannot be shown revealed")
+            index = self._index(cell)
+            if self._cover[index] != REVEALED:
+                self._cover[index] = REVEALED
+                self._revealed += 1
+                self._start.add(cell)
+        for cell in flags:
+            index = self._index(cell)
+            if self._cover[index] == COVERED:
+                self._cover[index] = FLAGGED
+                self._flags += 1
+                self._start_flags.add(cell)
+        if self._revealed == self.config.cells - self.config.mines:
+            self._win(set())
 
     # ----- queries ---------------------------------------------------------------------------
     @property
     def over(self) -> bool:
         """True once the game is won or lost; moves are then ignored."""
         return self.state in (State.WON, State.LOST)
-
-    @property
-    def first_click_safe(self) -> bool:
-        """True while the next reveal is protected by the first-click rule: a dealt board
-        before its first reveal (mines not laid yet, or the classic move still pending).
-        False for a loaded board and for a retry of a board already played."""
-        return self.state is State.READY and (self._mines is None or self._relocate)
-
-    @property
-    def elapsed(self) -> float:
-        """Seconds from the first reveal to now (or to the end), millisecond resolution."""
-        return self.timer.elapsed
 
     def appearance(self, cell: Cell) -> str:
         """What the cell looks like now: a sprite key.
@@ -129,7 +145,7 @@ class Game(Dealing, Position, Score, TakeBack):
         """
         state = self._cover[self._index(cell)]
         if state == REVEALED:
-            return str(adjacent_mines(cell, self._mines, self.rows, self.cols))
+            return NUMBER_KEYS[self._count(cell)]
         if self.state is State.LOST:
             is_mine = cell in self._mines
             if cell == self.exploded:
@@ -138,13 +154,12 @@ class Game(Dealing, Position, Score, TakeBack):
                 return "flag" if is_mine else "wrong_flag"
             if is_mine:
                 return "mine"
-        return {FLAGGED: "flag", QUESTION: "question"}.get(state, "covered")
+        return _COVER_KEYS.get(state, "covered")
 
     def appearances(self, rows: range, cols: range) -> list[str]:
         """:meth:`appearance` of every cell of the rectangle ``rows`` x ``cols`` (ranges of
         indices on the board), row-major: what a view of a big board draws each time it
-        moves, a few thousand cells, at a fraction of the cost of asking cell by cell (a row
-        with no revealed cell is all marks, read from the cover in one slice; a number is
+        moves (a row with no revealed cell is read from the cover in one slice; a number is
         counted from the mine set as :meth:`appearance` does).
         """
         cover, mines, width = self._cover, self._mines, self.cols
@@ -169,7 +184,6 @@ class Game(Dealing, Position, Score, TakeBack):
                     out.append(keys[state])
         return out
 
-    # ----- moves -----------------------------------------------------------------------------
     def overview(self) -> bytes:
         """The board in one byte per cell, row-major (``rows * cols`` bytes), for a view too
         small to draw each cell's sprite: OVERVIEW_KEYS[byte] is 'covered' (a question
@@ -188,22 +202,128 @@ class Game(Dealing, Position, Score, TakeBack):
                 codes[self.exploded[0] * self.cols + self.exploded[1]] = 4
         return bytes(codes)
 
+    def differences(self, other: "Game") -> set[Cell]:
+        """The cells whose appearance differs between this position and ``other``, a position
+        of the same board (what a view redraws after an undo): cover changes, and every mine
+        and flag when either position is lost (mines and wrong flags show then).
+
+        Raises:
+            ValueError: ``other`` is a board of another size.
+        """
+        if (other.rows, other.cols) != (self.rows, self.cols):
+            raise ValueError("differences: positions of different boards")
+        old, new, cols = other._cover, self._cover, self.cols
+        changed: set[Cell] = set()
+        if old != new:
+            changed.update(divmod(i, cols) for i, (a, b) in enumerate(zip(old, new)) if a != b)
+        for game in (self, other):
+            if game.state is State.LOST:
+                changed.update(game._mines)
+                changed.update(game.flagged())
+                changed.add(game.exploded)
+        if (self.state is State.WON) != (other.state is State.WON):
+            changed.update(self._mines or other._mines or ())
+        return changed
+
+    def chord_targets(self, cell: Cell) -> list[Cell]:
+        """The covered, unflagged neighbours a chord on ``cell`` would reveal."""
+        if self.over or not self.is_revealed(cell):
+            return []
+        return [n for n in self.neighbours(cell) if self._cover[self._index(n)] in (COVERED, QUESTION)]
+
+    def chord_ready(self, cell: Cell) -> bool:
+        """True when ``cell`` is revealed with exactly as many flags around as its number
+        (a 0 with no flag around too: ms-toollib's rule)."""
+        number = self.number(cell)
+        return number is not None and self.flagged_neighbours(cell) == number
+
+    # ----- score (pure queries on the layout and the cover) ---------------------------------
+    def bv_parts(self) -> BvParts | None:
+        """The 3BV of the starting position in parts (game.bv), counted once per layout;
+        None before the mines are laid."""
+        if self._mines is None:
+            return None
+        if self._bv_parts is None:
+            self._bv_parts = bv_parts(self._mines, self.rows, self.cols, revealed=self._start)
+        return self._bv_parts
+
+    @property
+    def three_bv_known(self) -> bool:
+        """True when :attr:`three_bv` costs nothing to read (counted, or no mines yet)."""
+        return self._mines is None or self._bv_parts is not None
+
+    def know_three_bv(self, parts: BvParts, mines: frozenset[Cell]) -> bool:
+        """Take ``parts`` counted elsewhere (another process, game.match's background count)
+        as this position's 3BV, if they were counted on this layout ``mines``; True when taken."""
+        if self._bv_parts is not None or self._mines is None or mines != self._mines or self._start:
+            return False
+        self._bv_parts = parts
+        return True
+
+    @property
+    def three_bv(self) -> int | None:
+        """3BV of the starting position, in clicks (None before the mines are laid): the
+        fewest left clicks that clear the board (each opening 1, each number not on an
+        opening's border 1; minesweepergame.com's definition). For a loaded position with
+        cells already revealed, only the work left (see :func:`game.board.three_bv`)."""
+        parts = self.bv_parts()
+        return None if parts is None else parts.value
+
+    @property
+    def three_bv_solved(self) -> int:
+        """3BV solved so far, in clicks: openings of the starting position with their zeros
+        revealed plus its isolated numbers revealed (at most :attr:`three_bv`)."""
+        parts = self.bv_parts()
+        if parts is None:
+            return 0
+        cached = self._solved
+        if cached is not None and cached[0] == self.revision and cached[1] is parts:
+            return cached[2]
+        solved = (sum(1 for cell in parts.firsts if self.is_revealed(cell))
+                  + sum(1 for cell in parts.isolated if self.is_revealed(cell)))
+        self._solved = (self.revision, parts, solved)
+        return solved
+
+    @property
+    def total_clicks(self) -> int:
+        """Every move applied, wasted ones included."""
+        return sum(self.clicks.values())
+
+    @property
+    def efficiency(self) -> float | None:
+        """3BV solved / all clicks (wasted included) as a percent, once the game is over
+        (as minesweeper.online counts it; for a won game 3BV solved equals 3BV)."""
+        if not self.over or not self.total_clicks:
+            return None
+        return 100.0 * self.three_bv_solved / self.total_clicks
+
+    # ----- moves -----------------------------------------------------------------------------
     def apply(self, move: Move) -> Outcome:
         """Apply ``move``, the one way to change a game; returns what it did.
 
-        A move while the game is over or paused is ignored (``Outcome.ignored``) and not
-        counted; every other move advances :attr:`revision` and counts one click of its
-        kind, or a wasted click when it changed nothing. See :meth:`reveal`,
-        :meth:`toggle_flag` and :meth:`chord` for each kind's rules.
+        A move while the game is over is ignored (``Outcome.ignored``) and not counted;
+        every other move advances :attr:`revision` and counts one click of its kind, or a
+        wasted click when it changed nothing.
+
+        - reveal: a covered, unflagged cell (question-marked too). A mine loses; a zero
+          opens its connected zero region and that region's numbered border (game.flood).
+          A revealed or flagged cell: nothing (wasted).
+        - flag: the flag cycle on a covered cell: covered -> flag -> question (when the
+          config has question marks) -> covered. A revealed cell: nothing (wasted).
+        - chord: on a revealed cell with as many flags around as its number, reveal its
+          other covered neighbours; a wrong flag means a mine is revealed and the game is
+          lost, as in the classic game. Otherwise nothing (wasted).
+
+        The first reveal starts the game (``State.PLAYING``).
         Raises:
-            ValueError: ``move.cell`` is off the board, or ``move.kind`` is not one of
-                game.moves.KINDS.
+            ValueError: ``move.cell`` is off the board, ``move.kind`` is not one of
+                game.moves.KINDS, or a reveal comes before the mines are laid.
         """
         kind, cell = move
         if kind not in self._MOVES:
             raise ValueError(f"move: kind {kind!r} is not one of {', '.join(self._MOVES)}")
         index = self._index(cell)
-        if self.over or self.paused:
+        if self.over:
             return Outcome(move, ignored=True)
         changed, opened = self._MOVES[kind](self, cell, index)
         self.revision += 1
@@ -215,46 +335,9 @@ class Game(Dealing, Position, Score, TakeBack):
                        self.exploded if self.state is State.LOST else None,
                        ended=self.over, wasted=not changed)
 
-    def reveal(self, cell: Cell) -> set[Cell]:
-        """Reveal a covered, unflagged cell (a question-marked one too): ``apply(Move.reveal(cell))``.
-
-        A mine loses; a zero opens its whole connected zero region and that region's
-        numbered border (explicit stack, no recursion). Revealing a revealed or
-        flagged cell changes nothing (a wasted click).
-
-        Returns:
-            The cells whose appearance changed (all mines and wrong flags on a loss,
-            all mines on a win).
-        Raises:
-            ValueError: ``cell`` is off the board.
-        """
-        return set(self.apply(Move(REVEAL, cell)).changed)
-
-    def toggle_flag(self, cell: Cell) -> set[Cell]:
-        """Cycle a covered cell: covered -> flag -> question (if on) -> covered
-        (``apply(Move.flag(cell))``).
-
-        Returns the changed cells (empty for a revealed cell: a wasted click).
-        Raises:
-            ValueError: ``cell`` is off the board.
-        """
-        return set(self.apply(Move(FLAG, cell)).changed)
-
-    def chord(self, cell: Cell) -> set[Cell]:
-        """On a revealed number whose adjacent flags equal it, reveal its other covered
-        neighbours (``apply(Move.chord(cell))``).
-
-        Flagged neighbours are never revealed; a wrong flag means a mine is revealed and
-        the game is lost, as in the classic game. Otherwise nothing happens (wasted).
-        Raises:
-            ValueError: ``cell`` is off the board.
-        """
-        return set(self.apply(Move(CHORD, cell)).changed)
-
     def _reveal(self, cell: Cell, index: int) -> tuple[set[Cell], set[Cell]]:
         if self._cover[index] in (REVEALED, FLAGGED):
             return set(), set()
-        self._first_click(cell)
         return self._open([cell])
 
     def _toggle_flag(self, cell: Cell, index: int) -> tuple[set[Cell], set[Cell]]:
@@ -273,49 +356,42 @@ class Game(Dealing, Position, Score, TakeBack):
 
     def _chord(self, cell: Cell, index: int) -> tuple[set[Cell], set[Cell]]:
         targets = self.chord_targets(cell)
-        if not self.chord_ready(cell) or not targets:
+        if not targets or not self.chord_ready(cell):
             return set(), set()
-        self._first_click(cell)  # a chord can be the first move on a loaded position
         return self._open(targets)
 
     _MOVES = {REVEAL: _reveal, FLAG: _toggle_flag, CHORD: _chord}
 
-    def chord_targets(self, cell: Cell) -> list[Cell]:
-        """The covered, unflagged neighbours a chord on ``cell`` would reveal (for press feedback)."""
-        if self.over or not self.is_revealed(cell):
-            return []
-        return [n for n in self.neighbours(cell) if self._cover[self._index(n)] in (COVERED, QUESTION)]
+    def reveal(self, cell: Cell) -> set[Cell]:
+        """``apply(Move.reveal(cell))``; returns the changed cells."""
+        return set(self.apply(Move(REVEAL, cell)).changed)
 
-    def chord_ready(self, cell: Cell) -> bool:
-        """True when ``cell`` is a revealed number with exactly that many flags around it."""
-        number = self.number(cell)
-        return bool(number) and self.flagged_neighbours(cell) == number
+    def toggle_flag(self, cell: Cell) -> set[Cell]:
+        """``apply(Move.flag(cell))``: the flag cycle; returns the changed cells."""
+        return set(self.apply(Move(FLAG, cell)).changed)
+
+    def chord(self, cell: Cell) -> set[Cell]:
+        """``apply(Move.chord(cell))``; returns the changed cells."""
+        return set(self.apply(Move(CHORD, cell)).changed)
 
     # ----- internals -------------------------------------------------------------------------
-    def _first_click(self, cell: Cell) -> None:
-        if self.state is not State.READY:
-            return
-        if self._mines is None:
-            self._mines = self.deal.lay(cell)
-        elif self._relocate:
-            self._mines = relocate_first_click_mine(self._mines, cell, self.rows, self.cols)
-        self._relocate = False
-        self._bv_parts = None  # the layout may have just been laid or moved
-        self.state = State.PLAYING
-        self.timer.start()
+    def _count(self, cell: Cell) -> int:
+        r, c = cell
+        mines = self._mines
+        return sum(1 for nr in (r - 1, r, r + 1) for nc in (c - 1, c, c + 1) if (nr, nc) in mines)
 
     def _open(self, cells: list[Cell]) -> tuple[CellRuns, CellRuns]:
         """Reveal ``cells`` and flood from zeros; end the game on a mine or the last safe cell.
 
         Returns (changed, opened): the cells whose appearance changed and those revealed,
         as :class:`game.cells.CellRuns` (row runs: a 1,000,000-cell opening is a thousand
-        runs, not a million tuples). The flood is game.flood's: a scanline fill by row runs,
-        each cell opened once, counts taken from the mine set on demand.
+        runs, not a million tuples).
         """
-        mines, cover, cols = self._mines, self._cover, self.cols
-        if any(cell in mines and cover[cell[0] * cols + cell[1]] not in (REVEALED, FLAGGED) for cell in cells):
-            self._keep_undo_point()  # this move loses: keep the board before it, for undo_loss
-        runs, hit = flood(cover, mines, self.rows, cols, cells)
+        if self._mines is None:
+            raise ValueError("reveal: the mines are not laid yet (the midend lays them at the first click)")
+        if self.state is State.READY:
+            self.state = State.PLAYING
+        runs, hit = flood(self._cover, self._mines, self.rows, self.cols, cells)
         opened = CellRuns(runs)
         self._revealed += len(opened)
         extra: set[Cell] = set()
@@ -328,19 +404,33 @@ class Game(Dealing, Position, Score, TakeBack):
     def _lose(self, hit: Cell, changed: set[Cell]) -> None:
         self.state = State.LOST
         self.exploded = hit
-        self.timer.stop()
         changed.update(self._mines)
         changed.update(self.flagged())  # every flag: a wrong one now shows
 
     def _win(self, changed: set[Cell]) -> None:
         self.state = State.WON
-        self.timer.stop()
         for cell in self._mines:
             index = self._index(cell)
             if self._cover[index] != FLAGGED:
                 self._cover[index] = FLAGGED
                 changed.add(cell)
         self._flags = self.config.mines
+
+
+def check_layout(config: Config, mines: Iterable[Cell]) -> frozenset[Cell]:
+    """``mines`` as a layout for a board of ``config`` (a loaded, dealt or generated one).
+
+    Raises:
+        ValueError: a cell off the board, or a count other than the config's.
+    """
+    given = frozenset(tuple(cell) for cell in mines)
+    rows, cols = config.rows, config.cols
+    bad = [(r, c) for r, c in given if not (0 <= r < rows and 0 <= c < cols)]
+    if bad:
+        raise ValueError(f"mines: {bad[0]} is off the {rows}x{cols} board")
+    if len(given) != config.mines:
+        raise ValueError(f"mines: {len(given)} laid but the game says {config.mines}")
+    return given
 
 
 def _frozen(cells: set[Cell] | CellRuns) -> frozenset[Cell] | CellRuns:

@@ -1,62 +1,128 @@
-"""The match: one :class:`game.engine.Game` and the log of how it is played (Tatham's
-midend, in our terms). No pygame here.
+"""The midend: one match of Minesweeper told once (Simon Tatham's ``midend.c``, in our terms).
 
-The window and the console apply moves through :meth:`Match.apply`, which logs each move
-with its time in milliseconds of game time; the window also logs the raw pointer input
-(:meth:`Match.pointer`: button presses and releases and motion, in board pixels with the
-cell size), which competitive replays (AVF, RMV, MVF, EVF) carry. A console game has no
-pointer: :meth:`Match.command` logs a click at the centre of the command's cell, at the
-time the command was read. New game and retry start a fresh log.
+:class:`Match` owns everything about a game that is not the rules (game.engine.Game is the
+rules: a position and ``apply``):
 
-Undo after a loss (:meth:`Match.undo_loss`, Simon Tatham's Mines' Undo) takes back the
-move that lost: the game goes back to the board just before it (game.takeback) and the
-move leaves :attr:`Match.moves` for :attr:`Match.undone`, which keeps it with where it
-stood. So ``moves`` always replays to the board on screen, and ``undone`` tells the whole
-story (the log's ``undone`` entries). The records keep a game played on after an undo out
-of every statistic (game.records.record.GameRecord.undos).
+- the deal: where each board comes from (a seed and the first-click rule through
+  game.deal.Deal, a no-guess layer or layout, a loaded board), new game and retry;
+- the clock: game time from the first reveal to the end, paused while the window hides
+  the board (game.timer.Timer over an injected monotonic clock);
+- the help used: hints, the probability overlay, autoplay and undos, set through
+  :meth:`Match.use_hint`, :meth:`Match.use_overlay`, :meth:`Match.use_autoplay` and
+  :meth:`Match.undo`, never written from outside;
+- the typed log: every move with its time and source (:class:`Played`), every undo and
+  redo (:class:`Undone`, :class:`Redone`) and help (:class:`Helped`), in order, and the raw
+  pointer input (:class:`PointerInput`) that competitive replays carry;
+- undo and redo of any move. Undo replays the log's standing moves from the board's start
+  to move n-1 (Tatham keeps a list of states; a list of moves costs one cover, not one per
+  move, which matters on a 1000x1000 board); the timer carries on (game time never goes
+  back), and a game with an undo is marked (``help.undos``) and never ranks (game.records).
 
-:meth:`Match.log_data` is the log as plain JSON-able data, stored with each recorded game
-(game.records); :func:`replay_log` applies a stored log's moves to a fresh game of the
-same layout, move by move.
+:meth:`Match.from_log` rebuilds a recorded game from its log (:meth:`Match.log_data`) and
+:meth:`Match.step` plays it entry by entry, for the replay viewer, the review, the
+statistics and the records. Outside this module and the Game class's own modules no code
+constructs a Game or applies a Move to one (tests/test_midend_only.py). No pygame here.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import random
+import time
+from dataclasses import dataclass
+from enum import Enum
+from typing import Callable, Iterable, NamedTuple, Union
 
-from game.board import Config
-from game.engine import Game
-from game.moves import CHORD, FLAG, REVEAL, Move, Outcome
+from game.board import Cell, Config, relocate_first_click_mine
+from game.bv import BvJob
+from game.deal import Deal, MineLayer
+from game.engine import Game, check_layout
+from game.moves import CHORD, FLAG, KINDS, REVEAL, Move, Outcome
+from game.position import State
+from game.timer import Timer
 
-LOG_VERSION = 1  # the "version" of log_data's layout
+LOG_VERSION = 2  # the "version" of log_data's layout (1: no sources, history or help)
 # Pointer actions, named as the competitive replay formats name their mouse events:
 # move, left / right / middle press ("click") and release.
 POINTER_ACTIONS = ("mv", "lc", "lr", "rc", "rr", "mc", "mr")
-COMMAND_CLICKS = {REVEAL: ("lc", "lr"), FLAG: ("rc", "rr"), CHORD: ("mc", "mr")}  # a console move's click
-CONSOLE_CELL = 16  # cell size of a console game's log, pixels (the formats' own)
+CONSOLE_CELL = 16  # cell size of a log without a window, pixels (the formats' own)
 
 
-class LoggedMove(NamedTuple):
+class Source(str, Enum):
+    """What made a move: the pointer under the replay formats' rules (MOUSE), the pointer
+    under our option "a left click on a number chords" (LEFT_CHORD), the window's keys
+    (KEYBOARD), a console command (CONSOLE) or the solver (AUTOPLAY)."""
+
+    MOUSE = "mouse"
+    LEFT_CHORD = "left_chord"
+    KEYBOARD = "keyboard"
+    CONSOLE = "console"
+    AUTOPLAY = "autoplay"
+
+
+POINTER_SOURCES = (Source.MOUSE, Source.LEFT_CHORD)  # moves the pointer stream shows
+
+
+class Aid(str, Enum):
+    """Help a player can take: a hint, the probability overlay, autoplay."""
+
+    HINT = "hint"
+    OVERLAY = "overlay"
+    AUTOPLAY = "autoplay"
+
+
+@dataclass(frozen=True)
+class Played:
     """A move applied to the game, ``ms`` milliseconds of game time after the first reveal
-    (0 before it)."""
+    (0 before it), made by ``source``."""
 
     ms: int
     move: Move
+    source: Source = Source.MOUSE
 
 
-class UndoneMove(NamedTuple):
-    """A losing move taken back (:meth:`Match.undo_loss`): ``at``, how many moves of
-    :attr:`Match.moves` came before it; ``ms`` and ``move`` as LoggedMove (the timer carries on
-    from the loss, so the game time of the undo is the same)."""
+@dataclass(frozen=True)
+class Undone:
+    """The last standing move was taken back at ``ms``."""
 
-    at: int
     ms: int
-    move: Move
+
+
+@dataclass(frozen=True)
+class Redone:
+    """The last move taken back was played again at ``ms``."""
+
+    ms: int
+
+
+@dataclass(frozen=True)
+class Helped:
+    """The player took ``aid`` at ``ms``."""
+
+    ms: int
+    aid: Aid
+
+
+Entry = Union[Played, Undone, Redone, Helped]
+
+
+@dataclass(frozen=True)
+class Help:
+    """The help used on the current board: ``hints`` asked, the ``overlay`` shown,
+    ``autoplay`` used, ``undos`` made. Any of them keeps the game out of every best."""
+
+    hints: int = 0
+    overlay: bool = False
+    autoplay: bool = False
+    undos: int = 0
+
+    @property
+    def any(self) -> bool:
+        return bool(self.hints or self.overlay or self.autoplay or self.undos)
 
 
 class PointerInput(NamedTuple):
     """Raw pointer input: ``action`` (one of POINTER_ACTIONS) at board pixel (``x``, ``y``),
-    measured from the board's top-left corner at the log's cell size, ``ms`` as LoggedMove."""
+    measured from the board's top-left corner at the log's cell size, ``ms`` game time."""
 
     ms: int
     action: str
@@ -65,60 +131,281 @@ class PointerInput(NamedTuple):
 
 
 class Match:
-    """One game and its log.
+    """One match: a game, its deal, clock, help and log.
+
+    Args:
+        config: size, mine count and rules.
+        rng, seed, layer, seeds_known: the deal (game.deal.Deal): the session's source of
+            board seeds, the first board's seed, the no-guess layer, seeds the player chose.
+        mines, revealed, flags: a loaded board: exactly these mines (no first-click rule),
+            and the cells its position shows revealed and flagged.
+        clock: monotonic clock, seconds (default ``time.monotonic``).
+        cell: the pixel size of a cell that pointer input is measured at.
 
     Attributes:
-        game: the Game (its rules and state).
-        moves: every move applied and not ignored, oldest first (LoggedMove).
-        inputs: the raw pointer input (PointerInput), oldest first.
-        pointer_gaps: moves the pointer input does not show as the replay formats would make
-            them (keyboard and autoplay moves, a chord by a left click on a number), counted
-            by the window; a replay file of such a game is made from the moves.
-        cell: the cell size, pixels, that ``inputs`` are measured at.
-        hints_used: hints the player asked for (the window's H key, once per position).
-        autoplay_used: the solver played moves (the window's A key).
-        probabilities_used: the probability overlay was on (the window's O key).
-        undone: the losing moves taken back (UndoneMove), oldest first; :attr:`undos` counts them.
+        config, deal, cell.
+        round: boards started by this match (new games and retries), from 1.
+        history: every entry of the current board's log, oldest first (:data:`Entry`).
+        inputs: the raw pointer input of the current board (PointerInput), oldest first.
 
-    The three help flags say how the board was played; the records keep them
-    (:meth:`game.records.record.GameRecord.from_game`), and any of them keeps the game out
-    of the best times. New game and retry clear them with the log.
+    Raises:
+        ValueError: ``mines`` off the board or of the wrong count, a revealed mine.
     """
 
-    def __init__(self, game: Game, cell: int = CONSOLE_CELL) -> None:
-        self.game = game
+    def __init__(self, config: Config, rng: random.Random | None = None, seed: int | None = None,
+                 layer: MineLayer | None = None, seeds_known: bool = False,
+                 mines: Iterable[Cell] | None = None, revealed: Iterable[Cell] = (),
+                 flags: Iterable[Cell] = (), clock: Callable[[], float] = time.monotonic,
+                 cell: int = CONSOLE_CELL) -> None:
+        self.config = config
+        self.clock = clock
         self.cell = cell
-        self.moves: list[LoggedMove] = []
+        self.deal = Deal(config, rng, seed, layer, seeds_known)
+        self.round = 0
+        self._loaded = None if mines is None else (check_layout(config, mines),
+                                                   tuple(map(tuple, revealed)), tuple(map(tuple, flags)))
+        if self._loaded is None:
+            self._start(self.deal.next(), relocate=config.first_click == "classic")
+        else:
+            self.deal.next(keep=True, layout=self._loaded[0])
+            self._start(set(self._loaded[0]), relocate=False, revealed=self._loaded[1], flags=self._loaded[2])
+
+    # ----- boards ----------------------------------------------------------------------------
+    def _start(self, mines: set[Cell] | None, relocate: bool,
+               revealed: Iterable[Cell] = (), flags: Iterable[Cell] = ()) -> None:
+        """A fresh board over ``mines`` (None: laid at the first click), a fresh clock and log.
+        ``relocate``: the classic rule still applies to ``mines`` at the first click, so they
+        stay with the deal until then."""
+        self.round += 1
+        self._pending = mines if relocate else None  # classic mines, laid at the first click
+        laid = None if relocate else mines
+        fresh = Game(self.config, mines=laid, revealed=revealed, flags=flags)
+        if hasattr(self, "_game"):
+            self._game.assume(fresh)  # one Game object for the match: views hold it
+        else:
+            self._game = fresh
+        self._origin = (tuple(revealed), tuple(flags))
+        self._timer = Timer(self.clock)
+        self._played: list[Played] = []
+        self._redo: list[Played] = []
+        self.history: list[Entry] = []
         self.inputs: list[PointerInput] = []
-        self.pointer_gaps = 0  # moves the pointer input does not show (keyboard, autoplay...)
-        self.hints_used = 0
-        self.autoplay_used = False
-        self.probabilities_used = False
-        self.undone: list[UndoneMove] = []
+        self._help = Help()
+
+    def new_game(self) -> None:
+        """A fresh random board of the same size (a new seed from the deal), clock, log and help."""
+        self._start(self.deal.next(), relocate=self.config.first_click == "classic")
+
+    def retry(self) -> None:
+        """The same board again from the start, with a fresh clock, log and help (a loaded
+        position comes back as loaded). Before any board is laid (no click yet on a board
+        laid at the first click) this is the same seed again. The retry of a board already
+        seen has ``layout_known`` (never a best time)."""
+        played = self._game.state is not State.READY
+        layout = self.layout()
+        if self._loaded is not None and set(self._loaded[0]) == layout:
+            self.deal.again(layout, played=True)
+            self._start(set(layout), relocate=False, revealed=self._loaded[1], flags=self._loaded[2])
+            return
+        relocate = self._pending is not None  # a classic board retried before its first click
+        self._start(self.deal.again(layout, played=played), relocate=relocate)
+
+    def set_layout(self, mines: Iterable[Cell]) -> None:
+        """Lay ``mines`` before the first reveal (a no-guess board generated over several
+        frames); the next reveal uses it as laid.
+
+        Raises:
+            ValueError: the game has started, or the mines are off the board or the wrong count.
+        """
+        if self._game.state is not State.READY or self._game.mines_laid:
+            raise ValueError("set_layout: the game has already started")
+        self._pending = None
+        self._game.lay(mines)
+
+    # ----- queries ---------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The current position (read its pure queries; change it only through this match)."""
+        return self._game
 
     @property
-    def undos(self) -> int:
-        """How many losses of this game were taken back (the records keep the count)."""
-        return len(self.undone)
+    def seed(self) -> int | None:
+        """The current board's seed; None for a loaded board."""
+        return self.deal.seed
+
+    @property
+    def layout_known(self) -> bool:
+        """The player could know this board's layout beforehand: a loaded board, a retry of a
+        board seen, seeds the player chose; such a game is never a best time."""
+        return self.deal.layout_known
+
+    @property
+    def loaded(self) -> bool:
+        """The current board is a loaded one (a board file), not dealt."""
+        return self._loaded is not None and self.deal.seed is None
+
+    @property
+    def first_click_safe(self) -> bool:
+        """True while the next reveal is protected by the first-click rule: a dealt board
+        before its first reveal (mines not laid yet, or the classic move still pending)."""
+        return self._game.state is State.READY and not self._game.mines_laid
+
+    def layout(self) -> frozenset[Cell] | None:
+        """The board's mines (None while laid at the first click): for logs, files and records,
+        never for a view of a game in play."""
+        if self._pending is not None:
+            return frozenset(self._pending)
+        return self._game.layout()
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds of game time, from the first reveal to now (or to the end), ms resolution."""
+        return self._timer.elapsed
 
     @property
     def ms(self) -> int:
         """Game time now, whole milliseconds (0 before the first reveal)."""
-        return int(round(self.game.elapsed * 1000))
+        return int(round(self.elapsed * 1000))
 
-    def apply(self, move: Move) -> Outcome:
-        """Apply ``move`` to the game (:meth:`game.engine.Game.apply`) and log it.
+    @property
+    def paused(self) -> bool:
+        return self._timer.paused
 
-        A move the game ignores (over, paused) is not logged. The time is the game's
-        time when the move was made, so the first reveal is at 0.
+    def pause(self) -> None:
+        """Stop the clock (the window hides the board meanwhile); moves are ignored until
+        :meth:`resume`. No effect unless the game is in play."""
+        if self._game.state is State.PLAYING:
+            self._timer.pause()
+
+    def resume(self) -> None:
+        """Start the clock again where :meth:`pause` stopped it."""
+        self._timer.resume()
+
+    @property
+    def three_bv_per_second(self) -> float | None:
+        """3BV / game seconds, once the game is won (None otherwise)."""
+        game = self._game
+        if game.state is not State.WON or not self.elapsed:
+            return None
+        return game.three_bv / self.elapsed
+
+    # ----- help ------------------------------------------------------------------------------
+    @property
+    def help(self) -> Help:
+        """The help used on the current board."""
+        return self._help
+
+    @property
+    def hints_used(self) -> int:
+        return self._help.hints
+
+    @property
+    def probabilities_used(self) -> bool:
+        return self._help.overlay
+
+    @property
+    def autoplay_used(self) -> bool:
+        return self._help.autoplay
+
+    @property
+    def undos(self) -> int:
+        return self._help.undos
+
+    def use_hint(self) -> None:
+        """The player asked for a hint."""
+        self._aid(Aid.HINT, hints=self._help.hints + 1)
+
+    def use_overlay(self) -> None:
+        """The probability overlay is shown (once per board is enough to mark it)."""
+        if not self._help.overlay:
+            self._aid(Aid.OVERLAY, overlay=True)
+
+    def use_autoplay(self) -> None:
+        """The solver is about to play a move for the player."""
+        if not self._help.autoplay:
+            self._aid(Aid.AUTOPLAY, autoplay=True)
+
+    def _aid(self, aid: Aid, **help) -> None:
+        self._help = Help(**{**self._help.__dict__, **help})
+        self.history.append(Helped(self.ms, aid))
+
+    # ----- moves -----------------------------------------------------------------------------
+    @property
+    def moves(self) -> list[Played]:
+        """The moves that stand (undone ones left out), oldest first: they replay from the
+        board's start to the position on screen."""
+        return list(self._played)
+
+    @property
+    def pointer_gaps(self) -> int:
+        """Moves the pointer input does not show as the replay formats would make them
+        (keys, console, autoplay, a chord by a left click on a number), plus one per undo."""
+        return sum(1 for p in self._played if p.source not in (Source.MOUSE,)) + self._help.undos
+
+    def apply(self, move: Move, source: Source = Source.MOUSE) -> Outcome:
+        """Apply ``move`` (made by ``source``) and log it: the one way a game changes.
+
+        The first reveal lays the mines (the deal's, or the classic rule's relocation) and
+        starts the clock; a move ending the game stops it. A move while the game is over or
+        paused is ignored and not logged. A new move forgets the moves taken back (no redo).
         Raises:
             ValueError: as Game.apply (off the board, unknown kind).
         """
-        ms = self.ms
-        outcome = self.game.apply(move)
+        outcome = self._apply(move)
         if not outcome.ignored:
-            self.moves.append(LoggedMove(ms, move))
+            self._played.append(Played(self._move_ms, move, Source(source)))
+            self.history.append(self._played[-1])
+            self._redo.clear()
         return outcome
+
+    def _apply(self, move: Move) -> Outcome:
+        game = self._game
+        kind, cell = move
+        if kind not in KINDS:
+            raise ValueError(f"move: kind {kind!r} is not one of {', '.join(KINDS)}")
+        if not game.on_board(cell):
+            game.apply(move)  # raises: off the board
+        if game.over or self.paused:
+            return Outcome(move, ignored=True)
+        self._move_ms = self.ms
+        if kind == REVEAL and game.state is State.READY and game.appearance(cell) in ("covered", "question"):
+            self._lay_for(cell)
+        outcome = game.apply(move)
+        if game.state is not State.READY and not self._timer.started:
+            self._timer.start()
+        if outcome.ended:
+            self._timer.stop()
+        return outcome
+
+    def _lay_for(self, first: Cell) -> None:
+        """The first click on ``first``: lay the board's mines now (the deal's first-click
+        rule), unless they are laid already (loaded, retried, generated)."""
+        game = self._game
+        if game.mines_laid:
+            return
+        if self._pending is not None:
+            mines = relocate_first_click_mine(set(self._pending), first, game.rows, game.cols)
+            self._pending = None
+        else:
+            mines = self.deal.lay(first)
+        game.lay(mines)
+
+    def reveal(self, cell: Cell, source: Source = Source.MOUSE) -> set[Cell]:
+        """``apply(Move.reveal(cell))``; returns the changed cells."""
+        return set(self.apply(Move(REVEAL, cell), source).changed)
+
+    def toggle_flag(self, cell: Cell, source: Source = Source.MOUSE) -> set[Cell]:
+        """``apply(Move.flag(cell))``; returns the changed cells."""
+        return set(self.apply(Move(FLAG, cell), source).changed)
+
+    def chord(self, cell: Cell, source: Source = Source.MOUSE) -> set[Cell]:
+        """``apply(Move.chord(cell))``; returns the changed cells."""
+        return set(self.apply(Move(CHORD, cell), source).changed)
+
+    def command(self, move: Move) -> Outcome:
+        """A console command's move (logged with source CONSOLE; a replay file places it at
+        its cell's centre, game.replay.fromlog)."""
+        return self.apply(move, Source.CONSOLE)
 
     def pointer(self, action: str, x: int, y: int) -> None:
         """Log raw pointer input at board pixel (x, y) (may lie off the board); the window
@@ -128,123 +415,264 @@ class Match:
         """
         if action not in POINTER_ACTIONS:
             raise ValueError(f"pointer: action {action!r} is not one of {', '.join(POINTER_ACTIONS)}")
-        if not self.game.over:
+        if not self._game.over:
             self.inputs.append(PointerInput(self.ms, action, int(x), int(y)))
 
-    def command(self, move: Move) -> Outcome:
-        """A console command: log its click (press and release at the centre of the move's
-        cell, now) and apply the move."""
-        press, release = COMMAND_CLICKS[move.kind]
-        row, col = move.cell
-        x, y = col * self.cell + self.cell // 2, row * self.cell + self.cell // 2
-        if self.game.on_board(move.cell):
-            self.pointer(press, x, y)
-            self.pointer(release, x, y)
-        return self.apply(move)
+    # ----- undo and redo ---------------------------------------------------------------------
+    @property
+    def can_undo(self) -> bool:
+        """A standing move can be taken back (the game is in play or lost, not won)."""
+        return bool(self._played) and self._game.state is not State.WON
 
-    def undo_loss(self) -> frozenset:
-        """Take back the move that lost the game (Tatham's Undo after a loss) and play on.
+    @property
+    def can_redo(self) -> bool:
+        """A move taken back can be played again (no other move made since)."""
+        return bool(self._redo) and not self._game.over
 
-        The game returns to the board just before the move (:meth:`game.engine.Game.undo_loss`:
-        same cells revealed and flagged, the timer carrying on from the loss); the move
-        leaves :attr:`moves` for :attr:`undone`. The raw pointer input keeps the click that
-        made it, so the undo counts in :attr:`pointer_gaps` (a replay file of the game is
-        then made from the moves, which play to the board as it ended).
+    @property
+    def can_undo_loss(self) -> bool:
+        """The game is lost and the move that lost it can be taken back."""
+        return self._game.state is State.LOST and bool(self._played)
+
+    def undo(self) -> frozenset[Cell]:
+        """Take back the last standing move (any move: Tatham's undo), and play on.
+
+        The position becomes the board's start with the other standing moves replayed; the
+        clock carries on (after a loss, from the time of the loss). The game is marked
+        (``help.undos``) and never ranks.
         Returns:
             The cells whose appearance changed (a view redraws them).
         Raises:
-            ValueError: the game is not lost, or its loss was already taken back.
+            ValueError: no move to take back, or the game is won.
         """
-        changed = self.game.undo_loss()  # raises unless there is a loss to take back
-        ms, move = self.moves.pop()
-        self.undone.append(UndoneMove(len(self.moves), ms, move))
-        self.pointer_gaps += 1
-        return frozenset(changed)
+        if not self.can_undo:
+            raise ValueError("undo: no move to take back" if not self._played else
+                             "undo: a won game cannot be taken back")
+        ms = self.ms
+        self._redo.append(self._played.pop())
+        old = self._game.replace(self._replayed(self._played))
+        self._help = Help(**{**self._help.__dict__, "undos": self._help.undos + 1})
+        self.history.append(Undone(ms))
+        if old.over and not self._game.over:
+            self._timer.carry_on()
+        return frozenset(self._game.differences(old))
 
-    def restart(self) -> None:
-        """A new game or a retry began on ``game``: the log and the help flags start afresh."""
-        self.moves.clear()
-        self.inputs.clear()
-        self.pointer_gaps = 0
-        self.hints_used = 0
-        self.autoplay_used = False
-        self.probabilities_used = False
-        self.undone.clear()
+    def undo_loss(self) -> frozenset[Cell]:
+        """Take back the move that lost the game (:meth:`undo` after a loss).
+        Raises:
+            ValueError: the game is not lost.
+        """
+        if not self.can_undo_loss:
+            raise ValueError(f"undo: the game is {self._game.state.value}, not lost; only a loss can be taken back")
+        return self.undo()
 
-    def new_game(self) -> None:
-        """A fresh board of the same size (:meth:`Game.new_game`), a fresh log and no help."""
-        self.game.new_game()
-        self.restart()
+    def redo(self) -> Outcome:
+        """Play again the last move taken back (at the time now).
+        Raises:
+            ValueError: nothing to redo.
+        """
+        if not self.can_redo:
+            raise ValueError("redo: no move taken back to play again")
+        taken = self._redo.pop()
+        outcome = self._apply(taken.move)
+        if not outcome.ignored:
+            self._played.append(Played(self._move_ms, taken.move, taken.source))
+            self.history.append(Redone(self._move_ms))
+        return outcome
 
-    def retry(self) -> None:
-        """The same board again (:meth:`Game.retry`), a fresh log and no help."""
-        self.game.retry()
-        self.restart()
+    def _replayed(self, moves: list[Played]) -> Game:
+        """The board's start with ``moves`` applied (the layout as laid now)."""
+        start_revealed, start_flags = self._origin
+        game = Game(self.config, mines=self._game.layout(), revealed=start_revealed, flags=start_flags)
+        for played in moves:
+            game.apply(played.move)
+        return game
 
+    # ----- 3BV off the frame -----------------------------------------------------------------
+    def three_bv_job(self) -> BvJob | None:
+        """The 3BV count of the current layout as a :class:`game.bv.BvJob` to run elsewhere
+        (it never reads the game), or None when it is known or no mines are laid."""
+        game = self._game
+        if game.three_bv_known or game.start_cells():
+            return None
+        return BvJob(game.layout(), game.rows, game.cols, frozenset())
+
+    def adopt_three_bv(self, job: BvJob) -> bool:
+        """Take a finished job's count as the game's 3BV; True when taken (a job counted on a
+        layout the game has left since is ignored)."""
+        return job.parts is not None and self._game.know_three_bv(job.parts, job.layout[0])
+
+    # ----- the log ---------------------------------------------------------------------------
     def log_data(self) -> dict:
-        """The log as JSON-able data: ``version``, ``rows``, ``cols``, ``mines`` (the layout
-        as [row, col] pairs, sorted; empty before it is laid), ``start`` and ``start_flags``
-        (cells shown revealed and flagged before the first move: a loaded position's),
-        ``cell`` (pixels), ``moves``
-        ([ms, kind, row, col] each), ``pointer`` ([ms, action, x, y] each) and
-        ``pointer_gaps`` (how many moves the pointer input does not show as the replay
-        formats would make them: keyboard and autoplay moves, a chord by a left click, and
-        one for each undo: the pointer shows the move taken back) and ``undone`` (the losing
-        moves taken back: [at, ms, kind, row, col] each, ``at`` how many of
-        ``moves`` came before it; ``moves`` holds only the moves that stand)."""
+        """The log as JSON-able data (version 2): ``version``, ``rows``, ``cols``, ``mines``
+        (the layout as [row, col] pairs, sorted; empty before it is laid), ``start`` and
+        ``start_flags`` (cells shown revealed and flagged before the first move: a loaded
+        position's), ``cell`` (pixels), ``moves`` (the standing moves: [ms, kind, row, col,
+        source] each), ``pointer`` ([ms, action, x, y] each), ``pointer_gaps`` (moves the
+        pointer does not show as the formats would make them, and one per undo),
+        ``history`` (every entry in order: ["play", ms, kind, row, col, source], ["undo",
+        ms], ["redo", ms], ["help", ms, aid]), ``help`` ({"hints", "overlay", "autoplay",
+        "undos"}) and ``options`` ({"questions"}). Version 1 logs (no sources, history or
+        help; losing moves taken back as ``undone``: [at, ms, kind, row, col]) are still read
+        by :meth:`from_log`."""
         data = self.log_snapshot()
         data["pointer"] = [list(event) for event in data["pointer"]]
         return data
 
     def log_snapshot(self) -> dict:
         """:meth:`log_data` with ``pointer`` a copy of :attr:`inputs` (PointerInput tuples, which
-        JSON writes as the same [ms, action, x, y] arrays): the same keys in the same order,
-        about 100 times cheaper for a long game (57,000 events: under a millisecond against
-        tens), and unchanged by a later retry or new game. The window records this
-        (game.records.logpack packs it over several frames)."""
-        game = self.game
-        layout = game.layout() or frozenset()
+        JSON writes as the same [ms, action, x, y] arrays): far cheaper for a long game, and
+        unchanged by a later retry or new game."""
+        game = self._game
+        layout = self.layout() or frozenset()
         return {
             "version": LOG_VERSION, "rows": game.rows, "cols": game.cols,
             "mines": sorted([r, c] for r, c in layout),
             "start": sorted([r, c] for r, c in game.start_cells()),
             "start_flags": sorted([r, c] for r, c in game.start_flags()),
             "cell": self.cell,
-            "moves": [[ms, kind, r, c] for ms, (kind, (r, c)) in self.moves],
+            "moves": [[p.ms, p.move.kind, p.move.cell[0], p.move.cell[1], p.source.value] for p in self._played],
             "pointer": list(self.inputs),
             "pointer_gaps": self.pointer_gaps,
-            "undone": [[at, ms, kind, r, c] for at, ms, (kind, (r, c)) in self.undone],
+            "history": [_entry_data(entry) for entry in self.history],
+            "help": {"hints": self._help.hints, "overlay": self._help.overlay,
+                     "autoplay": self._help.autoplay, "undos": self._help.undos},
+            "options": {"questions": self.config.questions},
         }
+
+    @classmethod
+    def from_log(cls, data: dict, config: Config | None = None) -> "Match":
+        """A recorded game (:meth:`log_data`, version 1 or 2) at its start, ready to be played
+        again entry by entry with :meth:`step` (its :attr:`script`): moves, undos and redos
+        as they were made. The clock reads the log's times.
+
+        Raises:
+            ValueError: the log does not fit ``config`` (size, mine count), or holds a move off
+                the board, of an unknown kind, or a move taken back that did not lose.
+            KeyError, TypeError: a damaged log (a key missing, a value of the wrong type).
+        """
+        rows, cols, mines = data["rows"], data["cols"], [tuple(cell) for cell in data["mines"]]
+        if config is None:
+            config = Config(rows, cols, len(mines), questions=bool((data.get("options") or {}).get("questions")))
+        if (rows, cols) != (config.rows, config.cols):
+            raise ValueError(f"log: a {rows}x{cols} board, not {config.rows}x{config.cols}")
+        clock = _LogClock()
+        match = cls(config, mines=mines, revealed=[tuple(c) for c in data.get("start", [])],
+                     flags=[tuple(c) for c in data.get("start_flags", [])], clock=clock,
+                     cell=int(data.get("cell", CONSOLE_CELL)))
+        match._log_clock = clock
+        match.script = tuple(script_of(data))
+        match.position = 0
+        return match
+
+    def step(self, i: int | None = None) -> Outcome | None:
+        """Play the next entry of a log rebuilt by :meth:`from_log` (or entry ``i``, which must
+        be the next): a move is applied (its Outcome returned), an undo or redo made, help
+        marked (None returned for those).
+        Raises:
+            IndexError: no entry left, or ``i`` is not the next one.
+            ValueError: an undo with no move to take back, a redo with none taken back.
+        """
+        i = self.position if i is None else i
+        if i != self.position or i >= len(self.script):
+            raise IndexError(f"step: entry {i} is not the next (next {self.position} of {len(self.script)})")
+        entry = self.script[i]
+        self.position += 1
+        self._log_clock.at(entry.ms, self._timer)
+        if isinstance(entry, Played):
+            return self.apply(entry.move, entry.source)
+        if isinstance(entry, Undone):
+            self.undo()
+        elif isinstance(entry, Redone):
+            self.redo()
+        else:
+            {Aid.HINT: self.use_hint, Aid.OVERLAY: self.use_overlay, Aid.AUTOPLAY: self.use_autoplay}[entry.aid]()
+        return None
+
+    def play_out(self) -> list[Outcome]:
+        """Every entry left of a log rebuilt by :meth:`from_log` (:meth:`step` each); returns
+        the Outcome of each move, in the order played."""
+        outcomes = []
+        while self.position < len(self.script):
+            outcome = self.step()
+            if outcome is not None:
+                outcomes.append(outcome)
+        return outcomes
+
+
+class _LogClock:
+    """The clock of a match rebuilt from a log: it reads the time of the entry being played."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def at(self, ms: int, timer: Timer) -> None:
+        """Game time ``ms`` (the timer started at clock 0, so its reading is the log's)."""
+        self.now = max(self.now, ms / 1000)
+
+
+def script_of(data: dict) -> list[Entry]:
+    """A log's entries in the order they were made (version 2's ``history``; for version 1,
+    its ``moves`` with each losing move taken back (``undone``) played and undone where it
+    stood).
+    Raises:
+        KeyError, TypeError, ValueError: a damaged log.
+    """
+    if data.get("history") is not None:
+        return [_entry_from(item) for item in data["history"]]
+    entries: list[Entry] = []
+    undone = sorted((list(item) for item in data.get("undone") or []), key=lambda item: item[0])
+    moves = data["moves"]
+    for index in range(len(moves) + 1):
+        while undone and undone[0][0] == index:
+            _, ms, kind, row, col = undone.pop(0)
+            entries += [Played(int(ms), Move(kind, (row, col))), Undone(int(ms))]
+        if index < len(moves):
+            ms, kind, row, col, *source = moves[index]
+            entries.append(Played(int(ms), Move(kind, (row, col)),
+                                  Source(source[0]) if source else Source.MOUSE))
+    return entries
+
+
+def _entry_data(entry: Entry) -> list:
+    if isinstance(entry, Played):
+        return ["play", entry.ms, entry.move.kind, entry.move.cell[0], entry.move.cell[1], entry.source.value]
+    if isinstance(entry, Undone):
+        return ["undo", entry.ms]
+    if isinstance(entry, Redone):
+        return ["redo", entry.ms]
+    return ["help", entry.ms, entry.aid.value]
+
+
+def _entry_from(item: list) -> Entry:
+    what, ms, *rest = item
+    if what == "play":
+        kind, row, col, source = rest
+        if kind not in KINDS:
+            raise ValueError(f"log: move kind {kind!r} is not one of {', '.join(KINDS)}")
+        return Played(int(ms), Move(kind, (int(row), int(col))), Source(source))
+    if what == "undo":
+        return Undone(int(ms))
+    if what == "redo":
+        return Redone(int(ms))
+    if what == "help":
+        return Helped(int(ms), Aid(rest[0]))
+    raise ValueError(f"log: entry {what!r} is not play, undo, redo or help")
 
 
 def replay_log(data: dict, config: Config) -> tuple[Game, list[Outcome]]:
-    """Apply a stored log's moves, in order, to a fresh game of ``config`` laid as the log
-    says (its mines, and the cells a loaded position showed or flagged); returns the game and the
-    outcome of each move, in the order played. Times are not replayed (the timer reads the
-    real clock). A losing move taken back (the log's ``undone``) is played where it stood
-    and taken back at once, so the game ends as the logged one did, with the same clicks.
+    """Play a stored log through a match rebuilt from it (:meth:`Match.from_log`); returns the
+    final position and the outcome of each move, in the order played (a losing move taken
+    back was played where it stood, so the game ends as the logged one did).
     Raises:
-        ValueError: the log does not fit ``config`` (size, mine count), holds a move off
-            the board or of an unknown kind, or a move taken back that did not lose.
+        ValueError: as :meth:`Match.from_log`, or an undo the log cannot make.
     """
-    if (data.get("rows"), data.get("cols")) != (config.rows, config.cols):
-        raise ValueError(f"log: a {data.get('rows')}x{data.get('cols')} board, not {config.rows}x{config.cols}")
-    game = Game(config, mines=[tuple(cell) for cell in data["mines"]])
-    game.restore(revealed=[tuple(cell) for cell in data.get("start", [])],
-                 flags=[tuple(cell) for cell in data.get("start_flags", [])])
-    undone = list(data.get("undone") or [])
-    outcomes: list[Outcome] = []
-
-    def take_back_at(index: int) -> None:
-        while undone and undone[0][0] == index:
-            _, _, kind, row, col = undone.pop(0)
-            outcomes.append(game.apply(Move(kind, (row, col))))
-            if not game.can_undo_loss:
-                raise ValueError(f"log: the move taken back after move {index} ({kind} at {row}, {col}) did not lose")
-            game.undo_loss()
-
-    for index, (_, kind, row, col) in enumerate(data["moves"]):
-        take_back_at(index)
-        outcomes.append(game.apply(Move(kind, (row, col))))
-    take_back_at(len(data["moves"]))
-    return game, outcomes
+    match = Match.from_log(data, config)
+    try:
+        outcomes = match.play_out()
+    except ValueError as err:
+        raise ValueError(f"log: {err}") from None
+    return match.game, outcomes

@@ -24,6 +24,11 @@ class Timer:
         return self._start is not None and self._end is None and self._paused_at is None
 
     @property
+    def started(self) -> bool:
+        """:meth:`start` was called."""
+        return self._start is not None
+
+    @property
     def paused(self) -> bool:
         return self._paused_at is not None
 
@@ -36,7 +41,7 @@ class Timer:
 
     def carry_on(self) -> None:
         """Count again after :meth:`stop`, from the reading at the stop (a loss taken back:
-        game.takeback); no effect unless stopped."""
+        game.match.Match.undo); no effect unless stopped."""
         if self._end is not None:
             self._start += self.clock() - self._end
             self._end = None

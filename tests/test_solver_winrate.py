@@ -15,7 +15,8 @@ import random
 import pytest
 
 from game.board import Config
-from game.engine import Game, State
+from game.engine import State
+from game.match import Match
 from game.solver.analysis import play_out
 
 SEED = 9_000_001
@@ -39,10 +40,11 @@ def win_rate(level: str, rule: str, first: tuple[int, int], games: int) -> float
     """
     wins = 0
     for seed in range(SEED, SEED + games):
-        game = Game(Config.difficulty(level, first_click=rule), rng=random.Random(seed))
-        game.reveal(first)
+        match = Match(Config.difficulty(level, first_click=rule), rng=random.Random(seed))
+        game = match.game
+        match.reveal(first)
         last = None
-        for last in play_out(game):
+        for last in play_out(match):
             pass
         assert game.over
         if game.state is State.WON:

@@ -30,7 +30,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.board import DIFFICULTIES, Config, neighbours  # noqa: E402
 from game.cli import positive_int  # noqa: E402
-from game.engine import Game, State  # noqa: E402
+from game.engine import State  # noqa: E402
+from game.match import Match  # noqa: E402
 from game.solver.analysis import play_out  # noqa: E402
 
 CORNER = (0, 0)
@@ -48,11 +49,12 @@ def play(task: tuple) -> tuple:
     """Play one layout with ``cell`` as the first guess; returns (cell, seed, won)."""
     level, number, cell, seed = task
     rows, cols, mines = DIFFICULTIES[level]
-    game = Game(Config(rows, cols, mines, first_click="safe"))
-    game.set_layout(layout(rows, cols, mines, number, seed))
-    game.reveal(CORNER)
-    game.reveal(cell)
-    for _ in play_out(game):
+    match = Match(Config(rows, cols, mines, first_click="safe"))
+    match.set_layout(layout(rows, cols, mines, number, seed))
+    game = match.game
+    match.reveal(CORNER)
+    match.reveal(cell)
+    for _ in play_out(match):
         pass
     return cell, seed, game.state is State.WON
 

@@ -120,24 +120,21 @@ class GameRecord:
     undos: int = 0  # schema 7: losses taken back before the game ended (the CSV's last column)
 
     @classmethod
-    def from_game(cls, game, seed: int | None, when: datetime | None = None,
-                  name: str | None = None, abandoned: bool = False, help=None) -> "GameRecord":
-        """The record of a finished :class:`game.engine.Game`, or of one abandoned in play.
+    def from_match(cls, match, name: str | None = None, abandoned: bool = False,
+                   when: datetime | None = None) -> "GameRecord":
+        """The record of a finished match's game (:class:`game.match.Match`), or of one
+        abandoned in play: its position, clock, deal (seed, layout known) and help used.
 
         Args:
-            game: a won or lost Game, or with ``abandoned`` one in progress (only public
-                attributes are read).
-            seed: the seed of the game's Random, or None.
+            match: a match whose game is won or lost, or with ``abandoned`` one in progress.
             when: the finishing date and time (default: now).
             name: the player's name for best times (default: the system user name).
             abandoned: the player left the game after its first reveal: it is recorded
                 as a loss with the time played so far.
-            help: the solver's help in this game, read from its ``hints_used``,
-                ``autoplay_used`` and ``probabilities_used``, and the losses taken back,
-                its ``undos`` (the game's :class:`game.match.Match`); None: no help, no undo.
         Raises:
             ValueError: the game is not over (or, with ``abandoned``, not in progress).
         """
+        game = match.game
         wanted = (State.PLAYING,) if abandoned else (State.WON, State.LOST)
         if game.state not in wanted:
             raise ValueError(f"game: state {game.state.value!r} is "
@@ -145,22 +142,21 @@ class GameRecord:
                                 if abandoned else "not finished; only won or lost games are recorded"))
         config = game.config
         clicks = game.clicks
-        hints, autoplay, probabilities = (0, False, False) if help is None else (
-            help.hints_used, help.autoplay_used, help.probabilities_used)
+        help = match.help
         return cls(
             played_at=now_iso(when), level=config.level,
             rows=config.rows, cols=config.cols, mines=config.mines,
-            won=game.state is State.WON, time_ms=int(round(game.elapsed * 1000)),
+            won=game.state is State.WON, time_ms=match.ms,
             three_bv=game.three_bv, first_click=config.first_click,
-            no_guess=bool(config.no_guess), seed=seed,
+            no_guess=bool(config.no_guess), seed=match.seed,
             three_bv_solved=game.three_bv_solved,
             clicks_reveal=clicks.get("reveal", 0), clicks_flag=clicks.get("flag", 0),
             clicks_chord=clicks.get("chord", 0), clicks_wasted=clicks.get("wasted", 0),
-            efficiency=game.efficiency, hints_used=int(hints),
-            autoplay_used=bool(autoplay),
-            probabilities_used=bool(probabilities),
-            layout_known=bool(game.layout_known), abandoned=abandoned,
-            undos=int(getattr(help, "undos", 0) or 0),
+            efficiency=game.efficiency, hints_used=int(help.hints),
+            autoplay_used=bool(help.autoplay),
+            probabilities_used=bool(help.overlay),
+            layout_known=bool(match.layout_known), abandoned=abandoned,
+            undos=int(help.undos),
             name=clean_name(name) if name is not None else default_player_name())
 
     @property

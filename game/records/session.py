@@ -4,7 +4,7 @@ Typical use::
 
     records = open_records(args.data_dir)         # warnings already printed on stderr
     ...                                            # records.warnings: show them in the window
-    record_id, rank = records.record(game, seed)   # when the game is won or lost
+    record_id, rank = records.record(match)   # when the game is won or lost
     if rank: ...                                   # "New best time: #rank"
     records.store.set_name(record_id, typed_name)  # the Victory scene's name field
     records.save_settings()
@@ -36,21 +36,17 @@ PACK_BUDGET = 0.004  # seconds of log packing per window frame (the window's fra
 PACK_AT_ONCE = 2_000  # moves + pointer events of a log packed in the frame its game ends (about 1 ms)
 
 
-def record_finished_game(store: RecordStore, game, seed: int | None, name: str | None = None,
-                         abandoned: bool = False, log: dict | None = None,
-                         help=None) -> tuple[int | None, int | None]:
-    """Write a won or lost game (or, with ``abandoned``, one left in play) to ``store``;
-    never raises for a failed write.
+def record_finished_game(store: RecordStore, match, name: str | None = None,
+                         abandoned: bool = False, log: dict | None = None) -> tuple[int | None, int | None]:
+    """Write a match's won or lost game (or, with ``abandoned``, one left in play) to
+    ``store``; never raises for a failed write.
 
     Args:
-        game: a finished :class:`game.engine.Game` (with ``abandoned``: one in progress,
-            recorded as an abandoned loss).
-        seed: the seed of the game's Random (None when unknown).
+        match: a :class:`game.match.Match` whose game is over (with ``abandoned``: in
+            progress, recorded as an abandoned loss); its seed and help used go with it.
         name: the player name for best times (default: the system user name).
         abandoned: the player left the game after its first reveal.
         log: how it was played (game.match.Match.log_data), kept with the record.
-        help: the solver's help in it (the game's game.match.Match: its hints_used,
-            autoplay_used and probabilities_used); None: none.
     Returns:
         (record id, best-time rank 1..10) — rank None when the game does not enter
         the top 10 (lost, custom, hints, autoplay, or too slow). When the game is not
@@ -62,7 +58,7 @@ def record_finished_game(store: RecordStore, game, seed: int | None, name: str |
     Raises:
         ValueError: the game is not over (a programming error, not a player's).
     """
-    return save_record(store, GameRecord.from_game(game, seed, name=name, abandoned=abandoned, help=help), log)
+    return save_record(store, GameRecord.from_match(match, name=name, abandoned=abandoned), log)
 
 
 def save_record(store: RecordStore, record: GameRecord, log: dict | None = None) -> tuple[int | None, int | None]:
@@ -117,14 +113,14 @@ class Records:
     pack_in_steps: bool = False
     _packing: list = field(default_factory=list, repr=False)  # [(GameRecord, LogPacker)], oldest first
     _fresh: bool = field(default=False, repr=False)  # a log was queued in this frame: pack_step waits one
-    # game -> the round (Game.round) recorded as abandoned: each board is recorded once, even
+    # match -> the round (Match.round) recorded as abandoned: each board is recorded once, even
     # when leaving asks first and then the window closes.
     _abandoned: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary, repr=False)
 
-    def record(self, game, seed: int | None, name: str | None = None,
-               abandoned: bool = False, log: dict | None = None, help=None) -> tuple[int | None, int | None]:
-        """:func:`record_finished_game` with ``name`` (default: the settings' player name),
-        the move ``log`` and the ``help`` used (the game's Match); new warnings are kept.
+    def record(self, match, name: str | None = None, abandoned: bool = False,
+               log: dict | None = None) -> tuple[int | None, int | None]:
+        """:func:`record_finished_game` of ``match`` with ``name`` (default: the settings'
+        player name) and the move ``log``; new warnings are kept.
 
         A store left read-only because another program held the lock at start-up is
         opened again first: once the lock is gone, the game is saved after all.
@@ -132,9 +128,8 @@ class Records:
         if self.store.locked_out:
             self._reopen()
         before = len(self.store.warnings)
-        self.last_record = record = GameRecord.from_game(
-            game, seed, abandoned=abandoned, name=self.settings.player_name if name is None else name,
-            help=help)
+        self.last_record = record = GameRecord.from_match(
+            match, abandoned=abandoned, name=self.settings.player_name if name is None else name)
         packer = None
         if self.pack_in_steps and log is not None and log_events(log) > PACK_AT_ONCE:
             packer, log = LogPacker(log), None  # packed over the next frames, not this busy one
@@ -205,25 +200,22 @@ class Records:
         if warning:
             warn(warning)
 
-    def abandon(self, game, seed: int | None = None, name: str | None = None,
-                log: dict | None = None, help=None) -> str | None:
-        """Record ``game`` as abandoned if it is in progress (after its first reveal, not over),
-        under ``name`` (default: the settings' player name), with its ``log`` and ``help``.
+    def abandon(self, match, name: str | None = None, log: dict | None = None) -> str | None:
+        """Record the game of ``match`` as abandoned if it is in progress (after its first
+        reveal, not over), under ``name`` (default: the settings' player name), with its ``log``.
 
         Windows 7 counts a game left in play as a loss; so do we, so that starting over
         at a hard guess cannot protect the win rate or a streak. A game not started yet,
         already over, or already recorded as abandoned (the same round), is left alone.
-        ``seed`` defaults to the engine's ``game.seed``.
         Returns:
             the warning when the game could not be saved, else None (also None when
             nothing was recorded).
         """
-        if not is_in_progress(game) or self._abandoned.get(game) == game.round:
+        if not is_in_progress(match.game) or self._abandoned.get(match) == match.round:
             return None
-        self._abandoned[game] = game.round
+        self._abandoned[match] = match.round
         before = len(self.warnings)
-        record_id, _ = self.record(game, game.seed if seed is None else seed, name=name,
-                                   abandoned=True, log=log, help=help)
+        record_id, _ = self.record(match, name=name, abandoned=True, log=log)
         if record_id is None and len(self.warnings) > before:
             return self.warnings[-1]
         return None
@@ -237,20 +229,17 @@ class Records:
         else:
             fresh.close()
 
-    def finish_hook(self, seed_of: Callable[[object], int | None] = lambda game: game.seed,
-                    name: str | None = None) -> Callable[[object], str | None]:
-        """A ``hook(game, log=None, help=None) -> note`` for the window's finish hooks and the
-        console's ``on_end`` (``log``: the game's move log, kept with its record; ``help``: the
-        game's Match, whose help flags the record keeps).
+    def finish_hook(self, name: str | None = None) -> Callable[[object], str | None]:
+        """A ``hook(match, log=None) -> note`` for the window's finish hooks and the
+        console's ``on_end`` (``log``: the game's move log, kept with its record).
 
-        It records the game (seed from ``seed_of(game)``, by default the engine's board
-        seed ``game.seed``; under ``name``, by default the settings' player name) and
+        It records the match's game (under ``name``, by default the settings' player name) and
         returns ``"New best time: #N"``, the save failure message, for a win that may not
         enter the best times why not (:func:`game.records.notes.left_out`), or None.
         """
-        def hook(game, log: dict | None = None, help=None) -> str | None:
+        def hook(match, log: dict | None = None) -> str | None:
             before = len(self.warnings)
-            record_id, rank = self.record(game, seed_of(game), name=name, log=log, help=help)
+            record_id, rank = self.record(match, name=name, log=log)
             if record_id is None:
                 return self.warnings[-1] if len(self.warnings) > before else None
             return note(N_("New best time: #{rank}"), rank=rank) if rank else left_out(self.last_record)

@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 
 from game.board import Cell
 from game.boardfile import BoardFile, from_game, parse_mine
+from game.moves import Move
+
+AUTOPLAY = "autoplay"  # the source of the solver's moves in a match's log (game.match.Source's value)
 from game.solver.bestmove import GUESS_BUDGET, Move, best_move
 from game.solver.explain import Proof, explain_move, explain_safe
 from game.solver.probabilities import GroupCache, Probabilities, solve
@@ -145,18 +148,20 @@ def certain_cells(board: BoardFile, ignore_flags: bool = False,
     return set(probs.safe), set(probs.mines)
 
 
-def play_out(game, solver: Solver | None = None) -> Iterator[Analysis]:
-    """Let the solver play ``game`` (a started :class:`game.engine.Game`) to its end,
+def play_out(match, solver: Solver | None = None) -> Iterator[Analysis]:
+    """Let the solver play the game of ``match`` (a :class:`game.match.Match` whose game has
+    started) to its end, as autoplay,
     seeing only the visible position, never the mines; yields each move's analysis after
     its reveals. A move reveals the best move, then every other certain-safe cell the
     analysis found (safe, so revealing them together changes no outcome, only the number
     of analyses). For benchmarks and tools that measure the solver's play.
     """
     solver = solver or Solver()
+    game = match.game
     while not game.over:
         analysis = solver.analyse(from_game(game, with_mines=False), explain=False)
-        game.reveal(analysis.best_move)
+        match.apply(Move.reveal(analysis.best_move), AUTOPLAY)
         for cell in analysis.safe:
             if not game.over:
-                game.reveal(cell)
+                match.apply(Move.reveal(cell), AUTOPLAY)
         yield analysis

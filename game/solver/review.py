@@ -42,7 +42,7 @@ from typing import Iterable
 
 from game.board import Cell, Config
 from game.boardfile import BoardFile
-from game.engine import Game
+from game.match import Match
 from game.moves import CHORD, FLAG, REVEAL, Move
 from game.solver.explain import Proof, simplest_proof
 from game.solver.probabilities import GroupCache, Probabilities, solve
@@ -166,9 +166,10 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
             safe cell (as :class:`game.engine.Game`).
     """
     layout = frozenset(tuple(c) for c in layout)
-    game = Game(Config(rows, cols, len(layout)), mines=layout, clock=lambda: 0.0)
-    game.restore(revealed=[tuple(c) for c in start], flags=[tuple(c) for c in start_flags])
-    reviewer = _Reviewer(game, first_click_safe)
+    match = Match(Config(rows, cols, len(layout)), mines=layout, revealed=[tuple(c) for c in start],
+                  flags=[tuple(c) for c in start_flags], clock=lambda: 0.0)
+    game = match.game
+    reviewer = _Reviewer(match, first_click_safe)
     for index, move in enumerate(moves):
         ms, kind, *where = move
         cell = tuple(where[0]) if len(where) == 1 else tuple(where)
@@ -190,11 +191,12 @@ def review_log(data: dict) -> Review:
 
 
 class _Reviewer:
-    """Steps a Game through the moves, analysing each new position once (see the module
+    """Steps a match through the moves, analysing each new position once (see the module
     docstring)."""
 
-    def __init__(self, game: Game, first_click_safe: bool) -> None:
-        self.game = game
+    def __init__(self, match: Match, first_click_safe: bool) -> None:
+        self.match = match
+        self.game = game = match.game
         self.first_click_safe = first_click_safe
         self.cache = GroupCache()
         self.reviewed: list[MoveReview] = []
@@ -212,7 +214,7 @@ class _Reviewer:
         game = self.game
         if kind == FLAG:
             before = game.mark(cell) if game.on_board(cell) else None
-            outcome = game.apply(Move(kind, cell))
+            outcome = self.match.apply(Move(kind, cell))
             after = game.mark(cell)
             if outcome.wasted or outcome.ignored or "flag" not in (before, after):
                 return
@@ -227,14 +229,8 @@ class _Reviewer:
         targets = self._targets(kind, cell)
         first = not self.revealed and kind == REVEAL
         probs = self.position()
-        outcome = game.apply(Move(kind, cell))
-        if (outcome.wasted or outcome.ignored) and kind == CHORD and targets and game.number(cell) == 0:
-            # a replay's chord on a 0 (ms-toollib opens its neighbours): the same cells, one move
-            outcome = None
-            for target in targets:
-                done = game.apply(Move(REVEAL, target))
-                outcome = done if outcome is None or done.exploded else outcome
-        if outcome is None or outcome.wasted or outcome.ignored:
+        outcome = self.match.apply(Move(kind, cell))
+        if outcome.wasted or outcome.ignored:
             return
         exploded = game.exploded is not None and game.state.value == "lost"
         for c in outcome.opened:

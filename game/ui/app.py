@@ -78,9 +78,10 @@ class Navigation:
         """The menu."""
         return Menu(self.services)
 
-    def playing(self, game) -> Playing:
-        """A Playing scene for ``game`` (a game.engine.Game)."""
-        return Playing(self.services, game)
+    def playing(self, config) -> Playing:
+        """A Playing scene for a new match of ``config`` (a game.board.Config), or a given
+        match (a game.match.Match: a loaded board)."""
+        return Playing(self.services, config)
 
     def replay(self, replay, back=None, title: str | None = None) -> ReplayViewer:
         """The replay viewer for ``replay`` (a game.replay.Replay); Esc returns to ``back`` (a
@@ -159,12 +160,8 @@ def first_scene(services, config, warnings=(), replay=None):
         scene = services.scenes.replay(replay)
     elif config is None:
         scene = Menu(services)
-    elif services.loaded is not None:
-        from game.boardfile import start_game
-        scene = Playing(services, start_game(services.loaded, config, rng=services.rng,
-                                             clock=services.clock.now))
     else:
-        scene = Playing(services, services.new_game(config))
+        scene = Playing(services, config, services.loaded)
     if warnings:
         scene = MessageBox(services, scene, _("Records and settings"), [describe(w) for w in warnings])
     return scene
@@ -238,8 +235,8 @@ def record_hook(records):
     """
     hook = records.finish_hook()
 
-    def record(game, log=None, help=None) -> str | None:
-        note = hook(game, log, help)
+    def record(match, log=None) -> str | None:
+        note = hook(match, log)
         if note and records.last_record_id is None:
             warn(note)
             if records.store.read_only:

@@ -73,7 +73,7 @@ class Hint:
 
 class Assistant:
     """The solver for the game of ``match`` (one :class:`Solver`, its cache kept between
-    moves); the hints it gives are counted in ``match.hints_used``.
+    moves); the hints it gives are counted by ``match.use_hint``.
 
     ``version`` counts board changes; analyses are cached against it.
     """
@@ -105,11 +105,11 @@ class Assistant:
     def key(self) -> tuple:
         """What identifies the position: the change count plus cheap engine figures."""
         game = self.game
-        return self.version, game.state, game.total_clicks, game.mines_left, game.seed
+        return self.version, game.state, game.total_clicks, game.mines_left, self.match.seed
 
     def first_click_pending(self) -> bool:
         """True before the first reveal of a dealt board: any cell is safe, nothing is known."""
-        return self.game.first_click_safe
+        return self.match.first_click_safe
 
     # ----- analyses --------------------------------------------------------------------------
     def analysis(self, explain: bool = True, budget: float = HINT_BUDGET) -> Analysis | None:
@@ -243,7 +243,7 @@ class Assistant:
                     text, analysis.survival, set(analysis.safe) - {cell}, marks)
         if key not in self._counted:
             self._counted.add(key)
-            self.match.hints_used += 1
+            self.match.use_hint()
             hint.counted = True
         return hint
 

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from game.board import Config
-from game.engine import Game
 from game.i18n import set_language, system_language
 from game.match import Match
 from game.messages import warn
+from game.session import Session
 from game.records.session import Records
 from game.records.settings import Settings
 from game.ui import theme
@@ -53,7 +53,7 @@ class Services:
     no_guess: bool = False
     last_custom: tuple[int, int, int] = (20, 30, 130)  # rows, cols, mines shown in the custom form
     records: Records | None = None
-    finish_hooks: list[Callable[[Game, dict | None, Match | None], str | None]] = field(default_factory=list)
+    finish_hooks: list[Callable[[Match, dict | None], str | None]] = field(default_factory=list)
     extra_keys: dict[int, Callable] = field(default_factory=dict)
     first_seed: int | None = None  # --seed: the seed of the first new game, as in the console
     seeded: bool = False  # --seed was given: every board of this run is predictable (layout known)
@@ -70,47 +70,30 @@ class Services:
         return Config(rows, cols, mines, first_click=first_click,
                       questions=self.settings.questions, no_guess=self.no_guess)
 
-    def new_game(self, config: Config) -> Game:
-        """A fresh game for ``config``: the first one takes ``first_seed`` (``--seed``), the
-        next ones draw their seeds from ``rng``, so a seed and first click give the same
-        board as in the console.
+    def __post_init__(self) -> None:
+        self.session = Session(rng=self.rng, clock=self.clock.now, records=self.records,
+                               first_seed=self.first_seed, seeded=self.seeded, hooks=self.finish_hooks)
 
-        No-guess games get the generator as their mine layer; the Playing scene normally
-        generates the board over several frames and lays it with ``Game.set_layout``, so
-        the layer is only the safety net for any other path.
-
-        A run started with ``--seed`` draws every seed from a Random seeded by it, so each of
-        its boards is one the player could know: ``seeds_known``, never in the best times.
+    def new_match(self, config: Config, cell: int, board=None) -> Match:
+        """A new match for ``config`` (game.session.Session.new_match; ``board``: a loaded
+        board file), pointer input measured at ``cell`` pixels a cell. The first dealt one
+        takes ``first_seed`` (``--seed``); a no-guess game's board is normally generated over
+        several frames by the Playing scene and laid with ``Match.set_layout``.
         """
-        from game.noguess import layer_for
-
-        seed, self.first_seed = self.first_seed, None
-        return Game(config, rng=self.rng, seed=seed, clock=self.clock.now, layer=layer_for(config),
-                    seeds_known=self.seeded)
+        return self.session.new_match(config, cell, board)
 
     def finished(self, match: Match) -> list[str]:
-        """Tell every finish hook that the game of ``match`` ended (``hook(game, log, match)``,
-        ``log`` its move log: Match.log_snapshot, the same content as Match.log_data built far
-        faster; the match also gives the help used); return the notes they give back.
-
-        The game's level becomes ``last_level``."""
-        game, log = match.game, match.log_snapshot()
-        self.last_level = game.config.level
-        notes = []
-        for hook in self.finish_hooks:
-            note = hook(game, log, match)
-            if note:
-                notes.append(note)
-        return notes
+        """The game of ``match`` ended: tell every finish hook (``hook(match, log)``, ``log``
+        its move log: Match.log_snapshot); return the notes they give back. The game's level
+        becomes ``last_level``."""
+        self.last_level = match.config.level
+        return self.session.finished(match)
 
     def abandon(self, match: Match) -> str | None:
-        """Record the game of ``match`` as abandoned, with its move log and help flags, if it
-        is in progress (``Records.abandon``); returns the warning when it could not be saved
-        (also printed on stderr), else None."""
-        from game.records.session import is_in_progress
-        if self.records is None or not is_in_progress(match.game):
-            return None
-        note = self.records.abandon(match.game, log=match.log_snapshot(), help=match)
+        """Record the game of ``match`` as abandoned if it is in progress
+        (game.session.Session.abandon); returns the warning when it could not be saved (also
+        printed on stderr), else None."""
+        note = self.session.abandon(match)
         if note:
             warn(note)
         return note

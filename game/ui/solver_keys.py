@@ -6,6 +6,7 @@ the drawing game.ui.solver_view's. No module of game.ui.scenes is imported here.
 
 from __future__ import annotations
 
+from game.match import Source
 from game.ui import solver_view
 from game.ui.scene import Scene
 
@@ -20,7 +21,7 @@ class SolverKeys:
     """
 
     def key_hint(self) -> Scene:
-        """H: ring the best move, explain it in a panel; counted in ``match.hints_used``.
+        """H: ring the best move, explain it in a panel; counted by ``match.use_hint``.
 
         The hint is worked out on a worker thread; one not ready within QUICK_HINT
         seconds fills the panel when it is (see :class:`solver_view.HintPanel`)."""
@@ -35,7 +36,7 @@ class SolverKeys:
         """O: show or hide every covered cell's mine probability.
 
         Like a hint, the overlay is help: the game it is shown in (even before its first
-        click) is marked ``match.probabilities_used`` and stays out of the best times."""
+        click) is marked by ``match.use_overlay`` and stays out of the best times."""
         self.show_probabilities = not self.show_probabilities
         self.note_probabilities()
         self.dirty = True
@@ -44,7 +45,7 @@ class SolverKeys:
     def note_probabilities(self) -> None:
         """Mark the game as played with the probability overlay while it is on."""
         if self.show_probabilities and not self.game.over:
-            self.match.probabilities_used = True
+            self.match.use_overlay()
 
     def key_autoplay(self) -> Scene:
         """A: the solver plays, one move every 150 ms, until a key or a click."""
@@ -63,8 +64,8 @@ class SolverKeys:
         (Generating, then autoplay waits for the board; the result, then it ends; the moves
         after it are dropped), else self."""
         for kind, cell in moves:
-            self.match.autoplay_used = True
-            scene = self.play(kind, cell)
+            self.match.use_autoplay()
+            scene = self.play(kind, cell, Source.AUTOPLAY)
             if scene is not self:
                 self.autoplay.awaiting_board = not self.game.over and not self.game.mines_laid
                 if not self.autoplay.awaiting_board:

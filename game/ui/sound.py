@@ -185,8 +185,8 @@ class MoveSounds:
     def tick_timer(self) -> None:
         """The timer's tick, once for each whole second it passes while the game runs, when
         the ``tick`` option is on."""
-        second = int(self.game.elapsed)
-        if second > self._ticked and self.game.state is State.PLAYING and not self.game.paused \
+        second = int(self.match.elapsed)
+        if second > self._ticked and self.game.state is State.PLAYING and not self.match.paused \
                 and self.services.settings.tick:
             self.services.sound.play("tick")
         self._ticked = second

@@ -40,4 +40,4 @@ def start(services, config: Config):
     """A Playing scene for a new game of ``config`` (built by ``services.scenes``); the level
     (and custom size) is saved."""
     services.remember_start(config)
-    return services.scenes.playing(services.new_game(config))
+    return services.scenes.playing(config)

@@ -55,7 +55,7 @@ class Help(Overlay):
 
     def __init__(self, services, base) -> None:
         super().__init__(services, base)
-        self.game = getattr(base, "game", None)
+        self.match = getattr(base, "match", None)  # the game the help pauses, if over one
         big = getattr(getattr(base, "controls", None), "active", False)
         self.controls = CONTROLS + BIG_BOARD if big else CONTROLS  # messages: see :meth:`lines`
 
@@ -65,14 +65,14 @@ class Help(Overlay):
         return [(_(keys), _(action)) for keys, action in self.controls]
 
     def enter(self) -> None:
-        if self.game is not None:
-            self.game.pause()
+        if self.match is not None:
+            self.match.pause()
             self.base.gesture.reset()
         self.dirty = True
 
     def exit(self) -> None:
-        if self.game is not None:
-            self.game.resume()
+        if self.match is not None:
+            self.match.resume()
 
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3)):
@@ -118,7 +118,7 @@ class Help(Overlay):
         if self.size() != self.base.size():  # the window grew for the panel: cover what is beyond the base
             draw.rect(screen, palette.panel, screen.get_rect())
         board = getattr(self.base, "layout", None)
-        if self.game is not None and self.game.state is State.PLAYING:
+        if self.match is not None and self.match.game.state is State.PLAYING:
             draw.rect(screen, palette.panel, board.board)  # no studying the board while the clock stops
         size, line, keys = self.fit()
         panel = self.panel()

@@ -20,12 +20,12 @@ class Pause(Overlay):
     """Over a Playing scene: covers the board; P, Space, Enter or a click resume; Esc goes to the menu."""
 
     def enter(self) -> None:
-        self.base.game.pause()
+        self.base.match.pause()
         self.base.gesture.reset()
         self.dirty = True
 
     def exit(self) -> None:
-        self.base.game.resume()
+        self.base.match.resume()
 
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN:

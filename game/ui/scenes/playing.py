@@ -17,9 +17,9 @@ import random
 import pygame
 
 from game.board import Cell
-from game.engine import Game, State
+from game.engine import State
 from game.i18n import N_, _
-from game.match import Match
+from game.match import Source
 from game.messages import describe
 from game.moves import Move
 from game.noguess import Generation, NoGuessError
@@ -58,18 +58,20 @@ ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), p
 
 
 class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
-    """Play ``game``; the window is sized to its board at the largest cell size that fits
-    (with the rulers when they are on and fit too)."""
+    """Play a new match of ``config`` (or of the loaded ``board``, a game.boardfile.BoardFile);
+    the window is sized to its board at the largest cell size that fits (with the rulers
+    when they are on and fit too). The match (game.match.Match, made by the services) is
+    the only way the scene changes the game; ``game`` is its position, read only."""
 
-    def __init__(self, services, game: Game) -> None:
+    def __init__(self, services, config, board=None) -> None:
         super().__init__(services)
-        self.game = game
-        mines = game.config.mines  # over 999 the counter takes more LED digits
-        self.layout = layout_for(game.rows, game.cols, services.display.area(), mines, services.settings.rulers)
+        mines = config.mines  # over 999 the counter takes more LED digits
+        self.layout = layout_for(config.rows, config.cols, services.display.area(), mines, services.settings.rulers)
+        self.match = services.new_match(config, self.layout.cell, board)
+        self.game = game = self.match.game
         self.controls = CameraControls(self.layout.camera)  # a board too big for the window scrolls and zooms
         self.minimap = Minimap(self.layout, game) if self.controls.active else None
         self.controls.minimap = self.minimap
-        self.match = Match(game, cell=self.layout.cell)
         self.cursor: Cell | None = None
         self.gesture = MouseGesture(self.layout)
         self.look = None  # optional override of game.appearance (the explosion hides the mines)
@@ -80,6 +82,7 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
         self.bv = BvCounter()  # counts it, on a worker thread on a large board
         self._warming = list(RESULT_FONTS)  # fonts still to warm (update)
         self._unheard = None  # the last move's Outcome, its sound played by after_move
+        self._pending_source = Source.MOUSE  # what made the first click a no-guess board waits for
         self._ticked = 0  # the timer's whole second the tick was last played for
         self.keys = {  # key -> action; services.extra_keys adds more (hints, autoplay...)
             pygame.K_SPACE: self.key_reveal, pygame.K_RETURN: self.key_reveal,
@@ -150,13 +153,13 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
     def update(self) -> Scene:
         if self._warming:  # one font a tick: the result panel's, ready for the busy frame it shows in
             warm_font(*self._warming.pop())
-        if self.game.state is State.PLAYING and self._scored_round != self.game.round:
+        if self.game.state is State.PLAYING and self._scored_round != self.match.round:
             # Count the board's 3BV in the first tick of play, a quiet frame, rather than in
             # the frame the game ends, which records it and lays out the result; a large
             # board's on a worker thread (game.ui.bv_counter).
-            self._scored_round = self.game.round
-            self.bv.start(self.game)
-        self.bv.poll(self.game)
+            self._scored_round = self.match.round
+            self.bv.start(self.match)
+        self.bv.poll(self.match)
         self.tick_timer()
         shown = self.hud_values()
         if shown != self._shown:
@@ -191,8 +194,8 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
     def next_change(self) -> float:
         if self.bv.waiting:
             return BV_POLL  # take the worker's 3BV soon, not in the frame the game ends
-        if self.game.state is State.PLAYING and not self.game.paused and self.game.elapsed < 999:
-            return 1.0 - self.game.elapsed % 1.0 + 0.005
+        if self.game.state is State.PLAYING and not self.match.paused and self.match.elapsed < 999:
+            return 1.0 - self.match.elapsed % 1.0 + 0.005
         return math.inf
 
     # ----- what is shown ---------------------------------------------------------------------
@@ -209,7 +212,7 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
         """(mines left, whole seconds, face key) as the HUD shows them."""
         face = self.gesture.face(self.game) or {
             State.WON: "won", State.LOST: "dead"}.get(self.game.state, "normal")
-        return self.game.mines_left, int(self.game.elapsed), face
+        return self.game.mines_left, int(self.match.elapsed), face
 
     def redraw_cells(self, cells=None) -> None:
         """Repaint changed cells (all when ``cells`` is None) and ask for a frame."""
@@ -226,7 +229,7 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
         before = (self.gesture.pressed_cells(self.game), self.gesture.face(self.game))
         move = self.gesture.interpret(event, self.game, self.services.settings.chord_on_number)
         if move is not None:
-            return self.play(*move, pointed=not self.gesture.left_chord)
+            return self.play(*move, source=Source.LEFT_CHORD if self.gesture.left_chord else Source.MOUSE)
         if (self.gesture.pressed_cells(self.game), self.gesture.face(self.game)) != before:
             self.dirty = True
         return self
@@ -243,21 +246,18 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
             action = side + ("c" if event.type == pygame.MOUSEBUTTONDOWN else "r")
         self.match.pointer(action, *self.layout.board_pixels(event.pos))
 
-    def play(self, kind: str, cell: Cell | None, pointed: bool = False) -> Scene:
-        """Carry out a move ("reveal", "flag", "chord" on ``cell``, or "new"); return the next scene.
-
-        ``pointed``: the pointer input logged shows the move as the replay formats make it;
-        keyboard and autoplay moves, and a chord by a left click on a number, do not
-        (counted in the log's ``pointer_gaps``)."""
+    def play(self, kind: str, cell: Cell | None, source: Source = Source.KEYBOARD) -> Scene:
+        """Carry out a move ("reveal", "flag", "chord" on ``cell``, or "new") made by
+        ``source`` (game.match.Source: the pointer, a left-click chord, the keys, autoplay);
+        return the next scene."""
         self.dirty = True
         if kind == "new":
             return self.key_new()
-        if not pointed:
-            self.match.pointer_gaps += 1
         self.note_probabilities()  # a move made with the overlay on (after a retry too)
         if kind == "reveal" and self.needs_board(cell):
+            self._pending_source = source
             return self.generate(cell)
-        self._unheard = self.match.apply(Move(kind, cell))
+        self._unheard = self.match.apply(Move(kind, cell), source)
         self.redraw_cells(self.start_cascade(cell, self._unheard))
         return self.after_move()
 
@@ -287,13 +287,13 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
     def generate(self, cell: Cell) -> Scene:
         """Build a no-guess board with ``cell`` as the opening first click, then reveal it.
 
-        The board comes from ``random.Random(game.seed)``, as the console's layer does, so
+        The board comes from ``random.Random(match.seed)``, as the console's layer does, so
         the same seed and first click give the same board in both. A board found within
         FIRST_STEP seconds is laid at once (no flicker); otherwise the Generating overlay
         runs the rest a slice per frame.
         """
         try:
-            job = Generation(self.game.config, cell, random.Random(self.game.seed))
+            job = Generation(self.game.config, cell, random.Random(self.match.seed))
             done = job.step(FIRST_STEP)
         except NoGuessError as err:
             return Generating(self.services, self, None, cell, message=describe(err))
@@ -304,8 +304,8 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
 
     def lay_board(self, mines, cell: Cell) -> None:
         """Lay a generated layout ``mines`` and reveal the first click ``cell`` on it."""
-        self.game.set_layout(mines)
-        self._unheard = self.match.apply(Move.reveal(cell))
+        self.match.set_layout(mines)
+        self._unheard = self.match.apply(Move.reveal(cell), self._pending_source)
         self.redraw_cells(self._unheard.changed)
 
     def after_move(self) -> Scene:
@@ -313,7 +313,7 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
         if not self.game.over:
             self.hear()
             return self
-        self.bv.finish(self.game)  # the record stores the 3BV
+        self.bv.finish(self.match)  # the record stores the 3BV
         notes = self.services.finished(self.match)
         self.hear()  # after the records: a new best time sounds "best"
         return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
@@ -330,7 +330,7 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
             return then()
 
         def abandon():
-            self.bv.finish(self.game)  # the record stores the 3BV
+            self.bv.finish(self.match)  # the record stores the 3BV
             self.services.abandon(self.match)
             return then()
         if not self.services.settings.confirm_abandon:
@@ -346,7 +346,7 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
         """F2 or the face: a fresh board of the same size (the current options apply)."""
         def new() -> Scene:
             config = self.services.config_for(self.game.rows, self.game.cols, self.game.config.mines)
-            return Playing(self.services, self.services.new_game(config)).keep_cursor(self.cursor)
+            return Playing(self.services, config).keep_cursor(self.cursor)
         return self.leave(new)
 
     def key_retry(self) -> Scene:

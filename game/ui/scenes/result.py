@@ -57,7 +57,7 @@ class GameOver(Result):
 
     def labels(self) -> list[tuple[str, object]]:
         """New game, Retry, Menu, and Undo while the loss can be taken back."""
-        extra = [(N_("Undo"), self.undo)] if self.base.game.can_undo_loss else []
+        extra = [(N_("Undo"), self.undo)] if self.base.match.can_undo_loss else []
         return super().labels() + extra
 
     def handle(self, event: pygame.event.Event):
@@ -82,7 +82,7 @@ class GameOver(Result):
     def undo(self):
         """Ctrl+Z or Undo: take back the fatal move and return to the board as before it."""
         playing = self.base
-        if not playing.game.can_undo_loss:
+        if not playing.match.can_undo_loss:
             return self
         playing.look = None  # the blast is over: the cells show the game again
         playing.redraw_cells(playing.match.undo_loss())
@@ -157,7 +157,7 @@ class GameOver(Result):
     def lines(self) -> list[str]:
         game = self.base.game
         done = f"3BV {game.three_bv_solved}/{game.three_bv}" if game.three_bv else ""
-        time = _("Time {seconds}").format(seconds=seconds(game.elapsed, 1))
+        time = _("Time {seconds}").format(seconds=seconds(self.base.match.elapsed, 1))
         return [f"{time}  {done}", self.postmortem.line()] + self.postmortem.lines()
 
 
@@ -211,10 +211,11 @@ class Victory(Result):
             self.save_name()
 
     def lines(self) -> list[str]:
-        game = self.base.game
-        rate = game.three_bv_per_second
+        match = self.base.match
+        game = match.game
+        rate = match.three_bv_per_second
         efficiency = game.efficiency
-        return [_("Time {seconds}").format(seconds=seconds(game.elapsed, 3)),
+        return [_("Time {seconds}").format(seconds=seconds(match.elapsed, 3)),
                 f"3BV {game.three_bv}   3BV/s {decimal(rate, 2)}" if rate is not None else f"3BV {game.three_bv}",
                 _("Efficiency {percent}").format(percent=percent(efficiency)) if efficiency is not None else ""]
 

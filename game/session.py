@@ -1,0 +1,124 @@
+"""One layer for the console and the window: creating, retrying, abandoning, recording and
+summarising a game (the run's side of the midend, game.match).
+
+A :class:`Session` is one run of the program: its source of board seeds (``--seed`` gives
+the first board's seed and makes every board of the run predictable), its clock, its
+records and the hooks told when a game ends. The console (game.console) and the window
+(game.ui.services) both make their matches here, record their ends here, and say how a game
+went from the same :class:`Summary`. No pygame here.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from game.board import Config
+from game.match import CONSOLE_CELL, Match
+from game.position import State
+from game.records.session import is_in_progress
+
+FinishHook = Callable[[Match, "dict | None"], "str | None"]  # hook(match, log) -> note or None
+
+
+@dataclass
+class Session:
+    """One run's games.
+
+    Attributes:
+        rng: the run's source of board seeds.
+        clock: monotonic clock, seconds (the window's frame clock, or time.monotonic).
+        records: the open records (game.records.session.Records), or None.
+        first_seed: the first new board's seed (``--seed``), taken once.
+        seeded: ``--seed`` was given: every board of the run is predictable (layout known).
+        hooks: told when a game ends, in order: ``hook(match, log) -> note``; the notes
+            (a new best time, a save failure) are shown with the result.
+        progress: reports a big no-guess board's generation (the console's stderr line), or None.
+        name: the name games are recorded under when abandoned (None: the settings' name).
+    """
+
+    rng: random.Random = field(default_factory=random.Random)
+    clock: Callable[[], float] = time.monotonic
+    records: object = None
+    first_seed: int | None = None
+    seeded: bool = False
+    hooks: list[FinishHook] = field(default_factory=list)
+    progress: Callable | None = None
+    name: str | None = None
+
+    def new_match(self, config: Config, cell: int = CONSOLE_CELL, board=None) -> Match:
+        """A new match of ``config``: the loaded ``board`` (a game.boardfile.BoardFile with its
+        mines), or a dealt one; the first dealt board takes ``first_seed``, the next ones draw
+        their seeds from ``rng``, so a seed and first click give the same board in the console
+        and the window. No-guess boards get the generator as their mine layer. Pointer input
+        is measured at ``cell`` pixels a cell.
+
+        Raises:
+            ValueError: ``board`` is a position without mines, or does not fit ``config``.
+        """
+        if board is not None:
+            from game.boardfile import loaded_match
+            return loaded_match(board, config, rng=self.rng, clock=self.clock, cell=cell)
+        from game.noguess import layer_for
+
+        seed, self.first_seed = self.first_seed, None
+        layer = layer_for(config) if self.progress is None else layer_for(config, report=self.progress)
+        return Match(config, rng=self.rng, seed=seed, clock=self.clock, layer=layer,
+                     seeds_known=self.seeded, cell=cell)
+
+    def finished(self, match: Match, log: dict | None = None) -> list[str]:
+        """The game of ``match`` ended (won or lost): tell every hook, with its move ``log``
+        (default: ``match.log_snapshot()``); return the notes they give back."""
+        log = match.log_snapshot() if log is None else log
+        notes = []
+        for hook in self.hooks:
+            note = hook(match, log)
+            if note:
+                notes.append(note)
+        return notes
+
+    def abandon(self, match: Match, log: dict | None = None, name: str | None = None) -> str | None:
+        """Record the game of ``match`` as abandoned (a loss, as Windows 7 counts it) if it is
+        in progress, once per board; returns the warning when it could not be saved, else None."""
+        if self.records is None or not is_in_progress(match.game):
+            return None
+        return self.records.abandon(match, name=self.name if name is None else name,
+                                    log=match.log_snapshot() if log is None else log)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """How a game went, as the result panels and the console say it.
+
+    Attributes:
+        won, lost: the result (neither: in progress or abandoned).
+        seconds: game time, ms resolution.
+        three_bv, three_bv_solved: clicks (3BV None before the mines are laid).
+        three_bv_per_second: 3BV / seconds for a win with a time, else None.
+        efficiency: 3BV solved / all clicks, percent, once the game is over, else None.
+        clicks: moves by kind ("reveal", "flag", "chord", "wasted"); total_clicks their sum.
+        exploded: the mine that lost the game, or None.
+    """
+
+    won: bool
+    lost: bool
+    seconds: float
+    three_bv: int | None
+    three_bv_solved: int
+    three_bv_per_second: float | None
+    efficiency: float | None
+    clicks: dict
+    total_clicks: int
+    exploded: tuple[int, int] | None
+
+    @classmethod
+    def of(cls, match: Match) -> "Summary":
+        """The summary of ``match``'s game now."""
+        game = match.game
+        return cls(won=game.state is State.WON, lost=game.state is State.LOST, seconds=match.elapsed,
+                   three_bv=game.three_bv, three_bv_solved=game.three_bv_solved,
+                   three_bv_per_second=match.three_bv_per_second, efficiency=game.efficiency,
+                   clicks=dict(game.clicks), total_clicks=game.total_clicks,
+                   exploded=game.exploded if game.state is State.LOST else None)
