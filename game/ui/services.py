@@ -70,10 +70,6 @@ class Services:
         return Config(rows, cols, mines, first_click=first_click,
                       questions=self.settings.questions, no_guess=self.no_guess)
 
-    def __post_init__(self) -> None:
-        self.session = Session(rng=self.rng, clock=self.clock.now, records=self.records,
-                               first_seed=self.first_seed, seeded=self.seeded, hooks=self.finish_hooks)
-
     def new_match(self, config: Config, cell: int, board=None) -> Match:
         """A new match for ``config`` (game.session.Session.new_match; ``board``: a loaded
         board file), pointer input measured at ``cell`` pixels a cell. The first dealt one
@@ -158,3 +154,5 @@ class Services:
             self.sound = Sound(self.settings.volume, self.settings.muted)
         self._shown_fullscreen = bool(getattr(self.display, "fullscreen", False))
         self.no_guess = bool(self.no_guess or self.settings.no_guess)
+        self.session = Session(rng=self.rng, clock=self.clock.now, records=self.records,
+                               first_seed=self.first_seed, seeded=self.seeded, hooks=self.finish_hooks)
