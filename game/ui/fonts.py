@@ -21,8 +21,9 @@ only: with the default script none applied ("To" as wide as "T" plus "o"). So th
 fonts are set to script "Latn" (``Font.set_script``): "To" at 100 points is 106 pixels
 wide instead of 123. Greek and Cyrillic pairs tried ("ΤΟ", "ТА") are kerned under no script.
 
-**Fallback.** A character DejaVu Sans lacks (its 'cmap', read by :mod:`game.ui.font_cmap`,
-as pygame cannot tell) is drawn with the first system font in :data:`FALLBACK_FILES` or
+**Fallback.** A character DejaVu Sans lacks (its 'cmap', read with fontTools: pygame-ce's
+``Font.metrics`` gives the .notdef box's metrics for a missing character, not None, with
+pygame-ce 2.5.8 and SDL_ttf 2.24, so it cannot tell) is drawn with the first system font in :data:`FALLBACK_FILES` or
 :data:`FALLBACK_NAMES` (found with ``pygame.font.match_font``) whose cmap has it, in runs
 side by side on one baseline; one no font has is drawn as U+FFFD, DejaVu's replacement
 character, so a name never shows as silent boxes. Invisible format characters (a zero
@@ -36,8 +37,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import pygame
-
-from game.ui.font_cmap import Coverage, read_coverage
+from fontTools.ttLib import TTFont
 
 FONT_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
@@ -119,9 +119,17 @@ def _system(path: str, points: int, bold: bool) -> pygame.font.Font:
 
 
 @lru_cache(maxsize=None)  # a few files, each read once: only its cmap is kept
-def coverage(path: str) -> Coverage:
-    """The code points font file ``path`` has glyphs for (empty when it cannot be read)."""
-    return read_coverage(path)
+def coverage(path: str) -> frozenset[int]:
+    """The code points font file ``path`` (TrueType, OpenType or a collection's first font,
+    as pygame loads it) maps to a real glyph (not glyph 0, .notdef), from its best Unicode
+    'cmap' subtable (fontTools' ``getBestCmap``). Only the tables that needs are read, not
+    a 20 MB CJK font's outlines. Empty when the file is missing or not a font: never raises."""
+    try:
+        with TTFont(path, fontNumber=0, lazy=True) as face:
+            notdef = face.getGlyphOrder()[0]
+            return frozenset(code for code, glyph in (face.getBestCmap() or {}).items() if glyph != notdef)
+    except Exception:  # fontTools' parsers raise many kinds on a damaged file; none may stop the drawing
+        return frozenset()
 
 
 @lru_cache(maxsize=1)
