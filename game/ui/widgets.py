@@ -127,6 +127,10 @@ def wrap(message: str, width: int, size: int = 14) -> list[str]:
     """Split ``message`` into lines no wider than ``width`` pixels at font ``size``.
 
     Words are kept whole; a single word wider than a line (a long file path) is cut.
+    Not ``Font.render(..., wraplength=)``: the callers need the lines themselves, to size
+    a panel by their count, keep the first few, scroll them or centre each one, and each
+    line is drawn by :func:`game.ui.fonts.render`, whose per-character fallback fonts one
+    pygame Font cannot wrap across; widths are measured as :func:`text_width` draws them.
     """
     lines: list[str] = []
     for word in message.split():
