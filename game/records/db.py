@@ -338,9 +338,8 @@ class RecordStore:
 
 
 def pack_log(log: dict) -> bytes:
-    """A move log as stored: compact JSON, zlib-compressed at level 1 (a 20-minute game's
-    57,000 pointer events pack in about 40 ms, against 130 ms at level 6, for 17 % more
-    bytes; an Expert game's log is a few tens of kilobytes). The window packs the same
+    """A move log as stored: compact JSON, zlib-compressed at level 1 (faster than level 6
+    for a few more bytes: docs/performance.md, "Records"). The window packs the same
     content a slice per frame instead (game.records.logpack)."""
     return zlib.compress(json.dumps(log, separators=(",", ":")).encode("utf-8"), 1)  # fast: a game-end frame
 

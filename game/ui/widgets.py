@@ -34,8 +34,8 @@ FONT_SAMPLE = "0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz 
 
 
 def warm_font(size: int, bold: bool = False) -> None:
-    """Load :func:`font` ``(size, bold)`` and render its common glyphs once (about 1.5 ms), so
-    that a screen shown later in a busy frame (the result panel) finds them ready."""
+    """Load :func:`font` ``(size, bold)`` and render its common glyphs once, so that a
+    screen shown later in a busy frame (the result panel) finds them ready."""
     fonts.render(FONT_SAMPLE, size, bold, palette.text)
     text_width(FONT_SAMPLE, size, bold)
 
