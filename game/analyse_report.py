@@ -17,7 +17,7 @@ import math
 import sys
 
 from game.boardfile import BoardFileError, load_board
-from game.explain_text import approximation_text, chance, english, move_text, proof_text
+from game.explain_text import approximation_text, chance, english, impossible_text, move_text, proof_text
 from game.i18n import N_, _, ngettext
 from game.messages import describe, error_line
 from game.solver.analysis import Analysis, Solver
@@ -40,8 +40,8 @@ def run_analyse(args) -> int:
     try:
         analysis = Solver(ignore_flags=getattr(args, "ignore_flags", False)).analyse(board)
     except InconsistentPosition as err:  # its reason as data, in words (game.explain_text)
-        return _fail(_("--analyse {path}: the position is impossible: {reason}").format(path=path,
-                                                                                     reason=describe(err)))
+        return _fail(_("--analyse {path}: the position is impossible: {reason}").format(
+            path=path, reason=impossible_text(err)))
     out = to_json(board, analysis) if getattr(args, "json", False) else to_text(board, analysis)
     print(out)
     return 0

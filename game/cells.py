@@ -1,8 +1,8 @@
 """A compact, read-only set of cells kept as row runs: what a big flood opened.
 
 A click that clears a 1000x1000 board opens 1,000,000 cells; a frozenset of that many
-``(row, col)`` tuples costs more than the flood itself (about 0.3 s to build, 0.7 s with the
-garbage collector's passes over a million new tuples). :class:`CellRuns` keeps the same
+``(row, col)`` tuples costs more than the flood itself (figures: docs/performance.md,
+"Engine"). :class:`CellRuns` keeps the same
 cells as a few thousand runs ``(row, start, stop)`` (columns ``start`` .. ``stop - 1``) and
 makes the tuples only when a caller iterates. It is a :class:`collections.abc.Set`, so
 ``len``, ``in``, iteration, truth, comparisons with frozensets (``==``, ``<=``...) and the

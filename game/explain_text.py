@@ -69,6 +69,12 @@ def safe_text(proof) -> str:
     return reason_text(Reason(SAFE_MOVE, {"cell": proof.cell, "proof": proof}))
 
 
+def impossible_text(err) -> str:
+    """Why a position is impossible, from a :class:`game.solver.problem.InconsistentPosition`:
+    its ``reason`` in words, or its English message when it carries none."""
+    return str(err) if err.reason is None else reason_text(err.reason)
+
+
 def approximation_text(reasons) -> str:
     """Why an analysis is approximate (its ``approximation``), "" when it is exact."""
     return "; ".join(reason_text(r) for r in reasons)

@@ -61,11 +61,9 @@ def note(template: str, **params: object) -> Note:
 def describe(err: BaseException | str) -> str:
     """``err`` in words, in the language in use: an :class:`Explained` error's or a
     :class:`Note`'s template translated and filled in (a value that is itself one is
-    described too); anything else as ``str(err)`` (an OS error's own text, say)."""
-    reason = getattr(err, "reason", None)
-    if isinstance(err, Exception) and reason is not None:  # the solver's InconsistentPosition
-        from game.explain_text import reason_text
-        return reason_text(reason)
+    described too); anything else as ``str(err)`` (an OS error's own text, say). The
+    solver's InconsistentPosition carries a Reason instead, worded by
+    game.explain_text.impossible_text (this module sits below the solver)."""
     if isinstance(err, (Explained, Note)):
         params = {k: describe(v) if isinstance(v, (Explained, Note)) else v for k, v in err.params.items()}
         return _(err.template).format(**params)

@@ -59,7 +59,8 @@ def test_describe_leaves_other_errors_as_they_are():
 
 
 def test_an_impossible_position_is_said_from_its_reason(spanish, tmp_path):
-    """The solver's InconsistentPosition carries why as data (a Reason); describe() words it."""
+    """The solver's InconsistentPosition carries why as data (a Reason); impossible_text words it."""
+    from game.explain_text import impossible_text
     from game.solver import Solver
     from game.solver.problem import InconsistentPosition
     cases = [("3x3x1\nFFH\nH3H\nHHH\n", "2 banderas pero la posición solo tiene 1 minas"),
@@ -69,7 +70,7 @@ def test_an_impossible_position_is_said_from_its_reason(spanish, tmp_path):
         with pytest.raises(InconsistentPosition) as caught:
             Solver().analyse(parse_mine(text))
         assert caught.value.reason is not None
-        assert describe(caught.value).startswith(said), describe(caught.value)
+        assert impossible_text(caught.value).startswith(said), impossible_text(caught.value)
         assert not str(caught.value).startswith(said[:10])  # str() stays English
 
 

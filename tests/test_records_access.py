@@ -16,7 +16,7 @@ import pytest
 
 import main
 from game.board import Config
-from game.records import db
+from game.records import opening
 from game.records.db import RecordStore
 from game.records.record import GameRecord
 from game.records.session import open_records
@@ -233,8 +233,8 @@ def test_real_permissions_as_another_user(as_nobody):
 # ----- a lock held by another program ------------------------------------------------------------
 @pytest.fixture
 def short_waits(monkeypatch):
-    monkeypatch.setattr(db, "START_WAIT", 0.2, raising=False)  # raising=False: also on older code
-    monkeypatch.setattr(db, "BUSY_TIMEOUT", 1.0)
+    monkeypatch.setattr(opening, "START_WAIT", 0.2)
+    monkeypatch.setattr(opening, "BUSY_TIMEOUT", 1.0)
 
 
 def hold_lock(path: Path) -> sqlite3.Connection:

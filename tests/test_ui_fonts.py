@@ -10,7 +10,6 @@ import pytest
 
 from game.ui import fonts
 from game.ui.canvas import Canvas
-from game.ui.font_cmap import Coverage, read_coverage
 from game.ui.widgets import TextField, clipped, font, text, text_width
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,7 +74,7 @@ def test_latin_pairs_are_kerned():
 def test_a_latin_greek_and_cyrillic_name_needs_no_fallback():
     for bold in (False, True):
         covered = fonts.coverage(str(fonts.BOLD if bold else fonts.REGULAR))
-        assert all(ch in covered for ch in NAME)
+        assert all(ord(ch) in covered for ch in NAME)
         assert fonts.runs(NAME, bold) == [(None, NAME)]
         assert fonts.render(NAME, 16, bold).get_size() == font(16, bold).size(NAME)
     assert text_width(NAME, 16) == font(16).size(NAME)[0]
@@ -140,7 +139,7 @@ def test_fonts_load_again_after_pygame_quits():
     assert drawn(NAME) == before
 
 
-def test_the_cmap_reader_agrees_with_fontconfig():
+def test_the_coverage_agrees_with_fontconfig():
     if shutil.which("fc-query") is None:
         pytest.skip("fontconfig's fc-query is not installed")
     paths = [fonts.REGULAR, fonts.BOLD, *map(Path, fonts.fallback_paths())]
@@ -148,18 +147,19 @@ def test_the_cmap_reader_agrees_with_fontconfig():
         out = subprocess.run(["fc-query", "--format", "%{charset}", str(path)], capture_output=True,
                              text=True, check=True).stdout
         ranges = [(int(a, 16), int(b or a, 16)) for a, _, b in (part.partition("-") for part in out.split())]
-        ours = {r for r in read_coverage(path).ranges if r[1] >= 0x20}  # fontconfig leaves out controls
-        theirs = {r for r in Coverage(ranges).ranges if r[1] >= 0x20}
-        assert ours == theirs, path
+        theirs = {code for first, last in ranges for code in range(first, last + 1)}
+        ours = fonts.coverage(str(path))
+        assert {c for c in ours if c >= 0x20} == {c for c in theirs if c >= 0x20}, path  # fontconfig leaves out controls
 
 
-def test_a_damaged_font_file_covers_nothing(tmp_path):
+def test_a_damaged_font_file_covers_nothing_and_its_characters_fall_back(tmp_path):
     data = fonts.REGULAR.read_bytes()
     for name, content in (("empty.ttf", b""), ("cut.ttf", data[:4000]), ("noise.ttf", bytes(range(256)) * 40)):
         (tmp_path / name).write_bytes(content)
-        assert len(read_coverage(tmp_path / name)) == 0
-    assert len(read_coverage(tmp_path / "missing.ttf")) == 0
-    assert "A" in read_coverage(fonts.REGULAR) and "雷" not in read_coverage(fonts.REGULAR)
+        assert len(fonts.coverage(str(tmp_path / name))) == 0
+    assert len(fonts.coverage(str(tmp_path / "missing.ttf"))) == 0
+    assert ord("A") in fonts.coverage(str(fonts.REGULAR)) and ord("雷") not in fonts.coverage(str(fonts.REGULAR))
+    assert fonts.runs("A" + NOWHERE) == [(None, "A" + fonts.REPLACEMENT)]
 
 
 @pytest.mark.parametrize("argv", [["--difficulty", "beginner"], ["--rows", "1", "--cols", "2", "--mines", "1"]])

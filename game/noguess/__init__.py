@@ -41,20 +41,15 @@ and first click give the same board, in one go or in slices of any size.
 mines out of or into whole groups of frontier cells, so compared with uniform random
 boards of the same size, no-guess boards have more cells that are decided by one number
 (more 'all safe' and 'all mines' patterns, mines a little more clumped) and fewer of
-the shapes that force a guess (the 50/50 at a wall, isolated covered pockets). On the
-standard levels few perturbations are needed (Expert: about 2 per board, of 99 mines),
-so most of the board is the uniform draw; the bias grows with the density. Measured
-over 200 Expert boards (first click at the centre), uniform vs no-guess: mean 3BV
-167.9 vs 162.6, openings 13.1 vs 13.3, mine neighbours per mine 1.55 vs 1.58.
+the shapes that force a guess (the 50/50 at a wall, isolated covered pockets). The bias
+grows with the density: on the standard levels few perturbations are needed, so most of
+the board is the uniform draw (measured: docs/measurements.md, "No-guess boards").
 
 **Speed.** Every step of the replay is local (a cell and its neighbours, on a padded
 byte array; see :mod:`game.noguess.deduce`), the exact analysis looks at the frontier
 only (see :mod:`game.noguess.exact`), and a perturbation draws its partner cells at
 random instead of listing the covered area, so the cost grows with the board, not with
-its square. Measured with ``python bench/bench_noguess.py`` (CPython 3.11, this
-project's 2-core machine): Expert median 2.4 ms, p95 4.6 ms (200 seeds; 10 ms before);
-100x100 at 30 %: median 0.5 s; 500x500 at 20 % (``--custom 500x500x50000 --seeds 10``):
-median about 2 s; 1000x1000 at 18 %: about 5 s. Every board passed the checker.
+its square (timings from ``bench/bench_noguess.py``: docs/performance.md).
 
 **Supported densities** (:data:`DENSITY_LIMITS`), by board size, chosen so that the
 median generation stays near or under one second up to 10,000 cells and under about
@@ -62,8 +57,8 @@ five seconds above (the window shows a progress bar and Esc cancels; the console
 progress line, Ctrl-C stops): up to 500 cells 40 % mines; up to 1000 cells 35 %; up to
 2500 cells 33 %; up to 10,000 (100x100) 30 %; up to 62,500 (250x250) 25 %; up to
 250,000 (500x500) 21 %; up to 1,000,000 (1000x1000, the largest board) 18 %. Denser
-boards take much longer: 500x500 at 25 % took two minutes, 250x250 at 28 % 9-19 s. The
-opening also needs room: at most rows*cols minus the 3x3 block of the first click.
+boards take much longer (docs/performance.md). The opening also needs room: at most
+rows*cols minus the 3x3 block of the first click.
 
 No pygame here.
 """

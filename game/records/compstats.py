@@ -6,15 +6,14 @@ When they are computed, and why: a game is stored first, with its figures NULL
 (``stats_state`` 0), so a failure here never loses a game. Then
 
 - the window runs :class:`FiguresWorker` on a background thread (the child process takes
-  about 100 ms, longer than a frame); the frame loop calls :meth:`FiguresWorker.poll`, which
-  writes what the thread found, on the thread that owns the database connection. The
-  thread only waits: the Python work (unpacking the log, building its replays: about
-  100 ms for a 57,000-event game, all of it holding the GIL that the frame loop needs) runs
-  in a child process, ``python -m game.records.compstats`` (:func:`compute_apart`), which
-  starts ms-toollib's own child in turn. A game whose log is still being packed
-  (game.records.logpack) is announced with :meth:`FiguresWorker.expect` and submitted,
-  with its packed log, once it is stored;
-- the console calls :func:`fill` at once (a terminal can wait 100 ms);
+  longer than a frame); the frame loop calls :meth:`FiguresWorker.poll`, which writes what
+  the thread found, on the thread that owns the database connection. The thread only waits:
+  the Python work (unpacking the log, building its replays, all of it holding the GIL that
+  the frame loop needs) runs in a child process, ``python -m game.records.compstats``
+  (:func:`compute_apart`), which starts ms-toollib's own child in turn. A game whose log is
+  still being packed (game.records.logpack) is announced with :meth:`FiguresWorker.expect`
+  and submitted, with its packed log, once it is stored;
+- the console calls :func:`fill` at once (a terminal can wait that long);
 - games left at state 0 (the window closed mid-computation, ms-toollib missing then, games
   from before schema 6 that have a log) are backfilled when statistics are read
   (:func:`backfill`: ``--stats``, ``--export-stats``, the Statistics screen), in batches.
@@ -22,7 +21,7 @@ When they are computed, and why: a game is stored first, with its figures NULL
 A game whose log cannot become a replay (a loaded position, a damaged log) or that
 ms-toollib refuses or fails on gets state 2 and keeps NULL; without ms-toollib nothing is
 written (state 0 stays, to be filled once it is installed) and one warning is given.
-No pygame here.
+Timings: docs/performance.md, "Records". No pygame here.
 """
 
 from __future__ import annotations

@@ -30,15 +30,13 @@ from typing import Callable, NamedTuple
 
 from game.messages import N_, Explained, note
 from game.records import schema
+from game.records.opening import NEWER, connect, open_file
 from game.records.paths import aside_name
 from game.records.record import (
     FALLBACK_NAME, READABLE, RECORD_FIELDS, STANDARD_LEVELS, GameRecord, clean_name,
 )
 
-BUSY_TIMEOUT = 10.0  # seconds a writer waits for another process's lock
-START_WAIT = 1.0     # seconds opening waits for a lock before telling ``notify`` what it waits for
 BEST_LIMIT = 10  # entries in a best-times table
-NEWER = note(N_("written by a newer version of the game"))  # RecordStore.problem of a newer file
 SHOWN_IDS = 10  # ids of unreadable rows named in the warning
 
 _COLUMNS = [name for name in RECORD_FIELDS if name != "id"]
@@ -80,14 +78,6 @@ class ReadOnlyError(RecordsError):
     """The database is open read-only (newer version, no permission); nothing is saved."""
 
 
-def connect(target: str, uri: bool = False, timeout: float | None = None) -> sqlite3.Connection:
-    """An autocommit connection with rows by name; ``timeout`` (seconds) defaults to BUSY_TIMEOUT."""
-    conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT if timeout is None else timeout,
-                           isolation_level=None, uri=uri)
-    conn.row_factory = sqlite3.Row
-    return conn
-
-
 class RecordStore:
     """The games played, kept in one SQLite file (or in memory when no file can be used).
 
@@ -125,9 +115,12 @@ class RecordStore:
         adds a message to ``warnings``. ``notify(message)`` is called at once (before
         waiting) when another program holds the lock at start-up.
         """
-        from game.records.opening import open_store  # opening builds RecordStores: imported here
-
-        store = open_store(Path(path), notify)
+        opened = open_file(Path(path), notify)
+        if opened.conn is None:
+            store = cls.memory(opened.warnings, opened.problem)
+        else:
+            store = cls(opened.conn, Path(path), opened.read_only, opened.warnings, opened.problem)
+            store.locked_out = opened.locked  # Records.record tries the file again when a game ends
         store._warn_unreadable()
         return store
 
@@ -345,9 +338,8 @@ class RecordStore:
 
 
 def pack_log(log: dict) -> bytes:
-    """A move log as stored: compact JSON, zlib-compressed at level 1 (a 20-minute game's
-    57,000 pointer events pack in about 40 ms, against 130 ms at level 6, for 17 % more
-    bytes; an Expert game's log is a few tens of kilobytes). The window packs the same
+    """A move log as stored: compact JSON, zlib-compressed at level 1 (faster than level 6
+    for a few more bytes: docs/performance.md, "Records"). The window packs the same
     content a slice per frame instead (game.records.logpack)."""
     return zlib.compress(json.dumps(log, separators=(",", ":")).encode("utf-8"), 1)  # fast: a game-end frame
 

@@ -1,9 +1,9 @@
 """A move log packed for the records a slice at a time, so that recording a long game costs
 no visible frame time in the window.
 
-:func:`game.records.db.pack_log` packs a log in one go: compact JSON, zlib level 1. For a
-20-minute 36x60 game (57,000 pointer events) that is about 40 ms, more than two 60 Hz
-frames. :class:`LogPacker` makes the very same bytes' content in steps of at most a time
+:func:`game.records.db.pack_log` packs a log in one go: compact JSON, zlib level 1; for a
+long game that takes more than two 60 Hz frames (docs/performance.md, "Records").
+:class:`LogPacker` makes the very same bytes' content in steps of at most a time
 budget: the JSON text is written piece by piece (the pointer list in slices of
 :data:`CHUNK` events) and fed to one ``zlib.compressobj`` at the same level, so
 :func:`game.records.db.unpack_log` reads back exactly the dict ``pack_log`` would have
@@ -11,15 +11,15 @@ stored (the JSON text is identical character for character; zlib's stream is the
 compressed data, though its bytes may differ from ``zlib.compress``'s).
 
 How the window uses it (:meth:`game.records.session.Records.record` with ``pack_in_steps``):
-the game's row is written at once; a log of up to PACK_AT_ONCE events (about 1 ms to pack)
-goes in the same INSERT, as before; a longer one is not touched in that frame, which
-already lays out the result panel: the row is inserted without its log, and from the next
-frame :meth:`Records.pack_step` (called once per frame by the window loop) packs it for up
-to PACK_BUDGET a frame and then writes it with one UPDATE. The window closing (finish_run, on the
-close button, SIGTERM, Ctrl-C or an error) packs what is pending at once, so no log is
-lost; a kill -9 in those few frames loses only the log of the game that just ended (its
-row, result and time are already committed; it shows "no move log" and gets no figures),
-never a row or another game. No pygame here.
+the game's row is written at once; a log of up to PACK_AT_ONCE events goes in the same
+INSERT, as before; a longer one is not touched in that frame, which already lays out the
+result panel: the row is inserted without its log, and from the next frame
+:meth:`Records.pack_step` (called once per frame by the window loop) packs it for up to
+PACK_BUDGET a frame and then writes it with one UPDATE. The window closing (finish_run, on
+the close button, SIGTERM, Ctrl-C or an error) packs what is pending at once, so no log is
+lost; a kill -9 in those few frames loses only the log of the game that just ended (its row,
+result and time are already committed; it shows "no move log" and gets no figures), never a
+row or another game. No pygame here.
 """
 
 from __future__ import annotations

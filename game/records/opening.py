@@ -28,6 +28,10 @@ What happens, and why:
   (``mode=ro``) when it can be read, in memory otherwise: its games are shown, the
   session's are not saved, and :attr:`RecordStore.problem` says why in the player's
   words ("permission denied: ...").
+
+This module opens the connection and says what it found (:class:`Opened`);
+:meth:`game.records.db.RecordStore.open` builds the store from that, so the two import
+one way only.
 """
 
 from __future__ import annotations
@@ -35,13 +39,16 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from game.files import special_kind
 from game.messages import N_, note
-from game.records import db, schema
-from game.records.db import RecordStore, connect
+from game.records import schema
 from game.records.paths import aside_name, move_aside
+
+BUSY_TIMEOUT = 10.0  # seconds a writer waits for another process's lock
+START_WAIT = 1.0     # seconds opening waits for a lock before telling ``notify`` what it waits for
+NEWER = note(N_("written by a newer version of the game"))  # RecordStore.problem of a newer file
 
 SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_CORRUPT, SQLITE_NOTADB = 5, 6, 8, 11, 26
 SQLITE_READONLY_DIRECTORY = SQLITE_READONLY | (6 << 8)  # extended code: the folder is read-only
@@ -54,6 +61,27 @@ REASON_CHARS = 160  # at most this much of a reason (SQLite may quote a whole sc
 
 class BadDatabase(Exception):
     """The file is not a usable records database (internal: triggers moving it aside)."""
+
+
+class Opened(NamedTuple):
+    """What opening a records file gave: ``conn`` the connection (None: the file cannot be
+    used and this session's games live in memory), ``warnings`` for the player, ``problem``
+    why games are not saved (None when they are), ``read_only`` and ``locked`` (read-only
+    only because another program held the lock at start)."""
+
+    conn: sqlite3.Connection | None
+    warnings: list[str]
+    problem: str | None = None
+    read_only: bool = False
+    locked: bool = False
+
+
+def connect(target: str, uri: bool = False, timeout: float | None = None) -> sqlite3.Connection:
+    """An autocommit connection with rows by name; ``timeout`` (seconds) defaults to BUSY_TIMEOUT."""
+    conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT if timeout is None else timeout,
+                           isolation_level=None, uri=uri)
+    conn.row_factory = sqlite3.Row
+    return conn
 
 
 def _check(conn: sqlite3.Connection) -> int:
@@ -180,7 +208,7 @@ def _denied(path: Path, mode: int) -> bool:
 def _problem(err: Exception, path: Path) -> str:
     """Why a sound database file could not be opened for writing, in the player's words."""
     if _is_busy(err):
-        return f"another program held its lock for over {db.BUSY_TIMEOUT:.0f} s"
+        return f"another program held its lock for over {BUSY_TIMEOUT:.0f} s"
     if _denied(path, os.R_OK):
         return f"permission denied: you may not read {path}"
     if _denied(path, os.W_OK):
@@ -200,14 +228,14 @@ def _has_wal(path: Path) -> bool:
         return True
 
 
-def open_store(path: Path, notify: Callable[[str], None] | None) -> RecordStore:
-    """The store for ``path`` as :meth:`RecordStore.open` describes it; never raises for a bad file."""
+def open_file(path: Path, notify: Callable[[str], None] | None) -> Opened:
+    """The connection for ``path`` as :meth:`RecordStore.open` describes it; never raises for a bad file."""
     warnings: list[str] = []
     for where in (path, *(path.with_name(path.name + suffix) for suffix in COMPANIONS)):
         kind = special_kind(where)  # checked before SQLite opens anything: a FIFO would block it
         if kind is not None:
             problem = note(N_("{where} is {kind}, not a regular file"), where=where, kind=kind)
-            return RecordStore.memory([note(N_("The records database cannot be used: {problem}; it was left alone "
+            return Opened(None, [note(N_("The records database cannot be used: {problem}; it was left alone "
                                                "and games of this session will not be saved."), problem=problem)],
                                       problem=problem)
     try:
@@ -219,9 +247,9 @@ def open_store(path: Path, notify: Callable[[str], None] | None) -> RecordStore:
     try:
         moved = move_aside(path, "corrupt", companions=("-wal", "-shm"))
     except FileNotFoundError:  # another copy of the game moved it aside first
-        return open_store(path, notify)
+        return open_file(path, notify)
     except OSError as move_err:
-        return RecordStore.memory(warnings + [note(
+        return Opened(None, warnings + [note(
             N_("The records database {path} is damaged ({reason}) and could not be moved aside ({error}); games "
                "of this session will not be saved."), path=path, reason=reason, error=move_err.strerror or move_err)],
             problem=note(N_("the records database is damaged")))
@@ -231,12 +259,12 @@ def open_store(path: Path, notify: Callable[[str], None] | None) -> RecordStore:
         return _open_file(path, warnings, notify)
     except (sqlite3.Error, BadDatabase, OSError) as err:
         problem = _problem(err, path)
-        return RecordStore.memory(warnings + [note(
+        return Opened(None, warnings + [note(
             N_("A fresh records database {path} could not be created ({problem}); games of this session will not "
                "be saved."), path=path, problem=problem)], problem=problem)
 
 
-def _fallback(path: Path, warnings: list[str], problem: str, locked: bool) -> RecordStore:
+def _fallback(path: Path, warnings: list[str], problem: str, locked: bool) -> Opened:
     """The file is sound but cannot be written: read it if possible, else keep games in memory."""
     if _exists(path):
         try:
@@ -245,38 +273,38 @@ def _fallback(path: Path, warnings: list[str], problem: str, locked: bool) -> Re
                    "this session will not be saved."), path=path, problem=problem)], problem, locked)
         except (sqlite3.Error, BadDatabase, OSError):
             pass
-    return RecordStore.memory(warnings + [note(
+    return Opened(None, warnings + [note(
         N_("The records database {path} cannot be used ({problem}); games of this session will not be saved."),
         path=path, problem=problem)], problem=problem)
 
 
 def _open_file(path: Path, warnings: list[str],
-               notify: Callable[[str], None] | None) -> RecordStore:
-    """Open for writing, waiting db.START_WAIT for a lock, then telling ``notify`` and waiting on."""
+               notify: Callable[[str], None] | None) -> Opened:
+    """Open for writing, waiting START_WAIT for a lock, then telling ``notify`` and waiting on."""
     try:
-        return _open_writable(path, warnings, db.START_WAIT)
+        return _open_writable(path, warnings, START_WAIT)
     except sqlite3.OperationalError as err:
         if not _is_busy(err):
             raise
     if notify is not None:
         notify(note(N_("waiting up to {seconds} s for the records database {path}: another program holds its lock"),
-                    seconds=f"{db.BUSY_TIMEOUT:.0f}", path=path))
-    return _open_writable(path, warnings, db.BUSY_TIMEOUT)
+                    seconds=f"{BUSY_TIMEOUT:.0f}", path=path))
+    return _open_writable(path, warnings, BUSY_TIMEOUT)
 
 
-def _open_writable(path: Path, warnings: list[str], wait: float) -> RecordStore:
+def _open_writable(path: Path, warnings: list[str], wait: float) -> Opened:
     conn = connect(str(path), timeout=wait)
     try:
         version = _check(conn)
         if version > schema.LATEST:
             conn.close()
             return _open_read_only(path, warnings + [
-                f"The records database {path} was {db.NEWER} "
+                f"The records database {path} was {NEWER} "
                 f"(schema {version}, this one knows {schema.LATEST}); it is open read-only "
                 "and games of this session will not be saved. Update the game to keep recording."],
-                db.NEWER)
+                NEWER)
         _touch(conn, version)
-        conn.execute(f"PRAGMA busy_timeout = {int(db.BUSY_TIMEOUT * 1000)}")  # the lock was free
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")  # the lock was free
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = FULL")
         if 0 < version < schema.LATEST:
@@ -288,10 +316,10 @@ def _open_writable(path: Path, warnings: list[str], wait: float) -> RecordStore:
     except BaseException:
         conn.close()
         raise
-    return RecordStore(conn, path, warnings=warnings)
+    return Opened(conn, warnings)
 
 
-def _open_read_only(path: Path, warnings: list[str], problem: str, locked: bool = False) -> RecordStore:
+def _open_read_only(path: Path, warnings: list[str], problem: str, locked: bool = False) -> Opened:
     """The file opened for reading only (``mode=ro``); an older schema is read through a
     migrated copy in memory. In a read-only folder SQLite cannot make the -shm file a
     WAL database needs, so ``immutable=1`` is tried next, but only when no -wal file
@@ -321,6 +349,4 @@ def _open_read_only(path: Path, warnings: list[str], problem: str, locked: bool 
         conn.close()
         conn = memory
         schema.migrate(conn)
-    store = RecordStore(conn, path, read_only=True, warnings=warnings, problem=problem)
-    store.locked_out = locked  # Records.record tries the file again when a game ends
-    return store
+    return Opened(conn, warnings, problem, read_only=True, locked=locked)

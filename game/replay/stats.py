@@ -4,9 +4,9 @@ builds of each game, so they are the figures Metasweeper shows for that EVF. No 
 and no database: :mod:`game.records.compstats` stores what this returns.
 
 One child serves a batch of up to :data:`BATCH` games (starting Python and ms-toollib takes
-most of a child's ~100 ms). A panic on one game aborts its whole batch (see toollib), so a
-failed batch is run again one game per child, and only the game that fails is left without
-figures.
+most of a child's time: docs/performance.md, "Records"). A panic on one game aborts its
+whole batch (see toollib), so a failed batch is run again one game per child, and only the
+game that fails is left without figures.
 """
 
 from __future__ import annotations

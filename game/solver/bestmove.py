@@ -5,9 +5,7 @@
    likewise a guess in an isolated region, chosen by exact search (:mod:`game.solver.isolated`).
 3. Few layouts left (at most ENDGAME_LAYOUTS, 1000): an exact search of the rest of the
    game (:mod:`game.solver.endgame`), which skips dead and linked guesses as JSMinesweeper's
-   brute force does. Paired on Expert tuning seeds 1000001-1002000 (both first-click rules,
-   4000 games), 1000 layouts instead of 300 won 13 games the old policy lost and lost 7 it
-   won (exact sign test p = 0.26); 3000 layouts won nothing more and was slower.
+   brute force does (why 1000: docs/measurements.md, "The solver's choice of a guess").
 4. Otherwise a guess, in the manner of JSMinesweeper (D. Hill) and Tu et al.'s look-ahead:
    candidates are the living cells whose mine probability is close to the lowest (a few
    cells off the frontier too: corners and edges open more; :mod:`game.solver.candidates`). For each, every number it
@@ -16,10 +14,9 @@
    - *next safety*: how safe the move after it is, blended as in JSMinesweeper: 0.8 x
      the best survival chance + 0.2 x the second best (1 when certain-safe cells follow).
    The score is safety x expected next safety x (1 + a tiny bonus for progress), which
-   estimates the chance of surviving two moves; the bonus only breaks near-ties (paired
-   benchmark, 1000 Expert games with a safe corner click: a 0.1 bonus won 39.9 % against
-   41.4 % without it; sign test z = 1.25, suggestive rather than significant). A *dead* cell (one number possible, so
-   revealing it teaches nothing) is never chosen while a living cell remains.
+   estimates the chance of surviving two moves; the bonus only breaks near-ties (measured:
+   docs/measurements.md). A *dead* cell (one number possible, so revealing it teaches
+   nothing) is never chosen while a living cell remains.
    A cell that may be the last way to resolve a would-be 50/50 (a *breaker*, see
    :func:`game.solver.fifty.breaker_influence`) has its score raised by up to 90 %, as
    JSMinesweeper's 50/50 influence does, and is weighed even if slightly riskier.

@@ -101,7 +101,7 @@ class _Index:
 
     def group_proves(self, con: Constraint, cell: Cell) -> bool:
         """:func:`proves_safe` on the group holding ``con``, whose layouts are counted once
-        for all its cells (a big group took 70 ms a cell, seconds for a --json report)."""
+        for all its cells (counted per cell, a big group took seconds: docs/performance.md)."""
         group = self.group_of(con)
         if id(group) not in self._counted:
             self._counted[id(group)] = _count_or_none(group)

@@ -64,7 +64,7 @@ class Probabilities:
         exact ints, scaled by a factor common to the whole position (so only their ratio
         means anything), or floats in an approximate analysis.
     floats: cell -> that probability as a float, divided once per box (the ints of a big
-        board have thousands of digits: one division per cell took seconds).
+        board have thousands of digits; see docs/performance.md, "Solver").
     safe, mines: cells whose probability is exactly 0 or 1 (only from exact groups).
     approximate: True when some group was estimated; ``reasons`` says why.
     scaled_total, scale: with scale (n, k, d), the layout count is scaled_total x C(n, k) / d,
@@ -90,8 +90,8 @@ class Probabilities:
     def total(self) -> int | None:
         """The number of consistent layouts, an exact int (never 0); None when the analysis
         is approximate (an estimated group's layouts are not counted). Computed on first
-        use: on a 1000x1000 board it is a binomial of 200,000 digits, two seconds' work
-        that the probabilities do not need."""
+        use: on a 1000x1000 board it is a binomial of 200,000 digits, seconds of work that the
+        probabilities do not need."""
         if self.approximate:
             return None
         if self._total is None:
@@ -173,9 +173,8 @@ class _Frontier:
     for each group the weight of everything else (:meth:`factors`).
 
     A group with one possible count only shifts the total and scales the weights, so such
-    groups (357 of 366 after a first click on 1000x1000, all but a few of 21,000 on an
-    almost cleared one) are set aside; the others are convolved once, forward. Works alike
-    on exact ints and on floats.
+    groups (most of them on a big board: docs/performance.md) are set aside; the others are
+    convolved once, forward. Works alike on exact ints and on floats.
 
     everything: frontier total t -> its weight, sum over the groups' counts adding to t of
     the product of their weights.
@@ -271,8 +270,8 @@ def combine(problem: Problem, counts: list[GroupCount]) -> Probabilities:
 def _with_interior(problem: Problem, weight: dict, floats: dict, pair, p: float) -> tuple[dict, dict]:
     """(weight, floats) with every cell off the frontier given the same weight and
     probability: a million cells on 1000x1000, so the big dicts are made by
-    ``dict.fromkeys`` and the frontier's few entries added to them (adding a million to a
-    small dict took twice as long)."""
+    ``dict.fromkeys`` and the frontier's few entries added to them (the faster way round:
+    docs/performance.md)."""
     all_weights = dict.fromkeys(problem.interior, pair)
     all_weights.update(weight)
     all_floats = dict.fromkeys(problem.interior, p)
@@ -338,8 +337,8 @@ def relative_binomials(n: int, lo: int, hi: int) -> tuple[dict[int, int], tuple[
     with C(n, k) = r_k x C(n, lo) / d exactly.
 
     r_k = (n-lo)(n-lo-1)...(n-k+1) x (k+1)(k+2)...hi: small ints stepped from each other,
-    where the binomials themselves have 200,000 digits on a 1000x1000 board (``math.comb``
-    of one took two seconds). Probabilities need only their ratios; the exact count, when
+    where the binomials themselves have 200,000 digits on a 1000x1000 board (slow to compute:
+    docs/performance.md). Probabilities need only their ratios; the exact count, when
     asked for, is one ``math.comb`` (see :attr:`Probabilities.total`).
     """
     down = [1]  # (n-lo)...(n-k+1), k = lo..hi

@@ -1,7 +1,7 @@
 """The board's 3BV counted ahead of need in the window, off the frame on large boards.
 
 The Playing scene starts the count in the first tick of play: a board of up to
-:data:`BACKGROUND_CELLS` cells is counted there and then (about a millisecond); a larger
+:data:`BACKGROUND_CELLS` cells is counted there and then (docs/performance.md); a larger
 one on a worker thread (:class:`game.bv.BvJob`, which never reads the game), so no frame
 waits for it. The main thread alone gives the result to the game
 (:meth:`game.match.Match.adopt_three_bv`): in :meth:`BvCounter.poll`, called each tick, or

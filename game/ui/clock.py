@@ -36,9 +36,9 @@ class SystemClock:
     def wait(self, timeout: float) -> list[pygame.event.Event]:
         """Sleep until an event or ``timeout`` seconds; return every pending event.
 
-        Sleeps in IDLE_POLL slices and polls the queue between them: SDL's own
-        ``pygame.event.wait(timeout)`` spins inside SDL (about 2 % of a core on X11),
-        while this costs about 0.2 % and answers input within one 60 Hz frame.
+        Sleeps in IDLE_POLL slices and polls the queue between them, which answers input
+        within one 60 Hz frame: SDL's own ``pygame.event.wait(timeout)`` spins inside SDL
+        and costs ten times the CPU (docs/performance.md, "Window").
         """
         deadline = time.monotonic() + timeout
         while True:

@@ -15,19 +15,18 @@ whole number of window pixels and every cell of a board has the same size. A win
 smaller than the logical size shrinks the picture the same way (down to MIN_SCALE, below
 which it is cut at the window's edge).
 
-:meth:`Display.present` copies to the real window only the bands of rows that changed
-since the last present, so revealing one cell sends a band, not the whole window, to the
-screen. pygame's SCALED flag (an SDL renderer) always presents the whole window, and on
-X11 without a GPU driver (a VM, Xvfb, remote X) that goes through Mesa's llvmpipe at 4-7 ms
-per present of an Expert window at scale 2; a band update costs about 0.1-0.3 ms
-(bench/bench_window.py). :meth:`Display.to_logical` maps mouse positions back, so
-resizing or maximizing never moves a click to the wrong cell. When the game resizes the
-window (a new board, the menu, Statistics) it grows from its top-left corner; one that
-would then run off the desktop is moved back into view (a window that fits stays where it
-is). Fullscreen is SDL's desktop fullscreen (no video mode switch). On X11, SDL's window
-framebuffer is told to use MIT-SHM rather than an OpenGL texture
-(``SDL_FRAMEBUFFER_ACCELERATION=0``, SDL 2 hint docs), for the same llvmpipe reason,
-unless the environment already sets it.
+:meth:`Display.present` copies to the real window only the bands of rows that changed since
+the last present, so revealing one cell sends a band, not the whole window, to the screen.
+pygame's SCALED flag (an SDL renderer) always presents the whole window, which on X11
+without a GPU driver (a VM, Xvfb, remote X) goes through Mesa's llvmpipe and costs many
+times a band update (docs/performance.md, "Window"). :meth:`Display.to_logical` maps mouse
+positions back, so resizing or maximizing never moves a click to the wrong cell. When the
+game resizes the window (a new board, the menu, Statistics) it grows from its top-left
+corner; one that would then run off the desktop is moved back into view (a window that fits
+stays where it is). Fullscreen is SDL's desktop fullscreen (no video mode switch). On X11,
+SDL's window framebuffer is told to use MIT-SHM rather than an OpenGL texture
+(``SDL_FRAMEBUFFER_ACCELERATION=0``, SDL 2 hint docs), for the same llvmpipe reason, unless
+the environment already sets it.
 """
 
 from __future__ import annotations

@@ -4,29 +4,22 @@ Every text in the window is measured and drawn here (through :mod:`game.ui.widge
 
 **Sizes.** Scenes give a font size in pixels, as they did for pygame's default font
 (freesansbold, which pygame loads at ``int(size * 0.6875)`` points). DejaVu Sans is loaded
-at that same point size, :func:`point_size`. Measured for every size from 8 to 96 pixels
-(pygame-ce 2.5.8, kerned): the cap height (a rendered "H") is the old font's within one
-pixel (8 px at size 16, 12 at 24, 32 at 64); over the alphabet and over a line of menu
-words, regular DejaVu is 0.94-1.05 times the old width and bold 0.91-1.06 (sizes 15-96;
-1.02 and 0.93 for the menu words at 16, 1.04 and 0.99 at 64). At sizes 8-14 pygame's
-emulated bold was no wider than regular, so bold DejaVu is up to 1.18 times wider there
-(regular 0.97-1.08); a button label shrinks to fit (``widgets.fitting_size``). Its line is
-taller, 13 px against 11 at size 16 (52 against 44 at 64): DejaVu's ascent and descent are
-larger, not its letters. Matching the line height instead (about 0.86 times the points)
-would make the letters a seventh smaller and narrower than today's.
+at that same point size, :func:`point_size`, which keeps the old cap height within a pixel.
 
-**Kerning.** pygame-ce 2.5.8 has no kerning switch; SDL_ttf 2.24 shapes with HarfBuzz, which
-takes DejaVu's kerning pairs from its GPOS table, where they sit under the Latin script
-only: with the default script none applied ("To" as wide as "T" plus "o"). So the bundled
-fonts are set to script "Latn" (``Font.set_script``): "To" at 100 points is 106 pixels
-wide instead of 123. Greek and Cyrillic pairs tried ("ΤΟ", "ТА") are kerned under no script.
+**Kerning.** pygame-ce 2.5.8 has no kerning switch, and SDL_ttf 2.24's HarfBuzz applies
+DejaVu's kerning pairs under the Latin script only, so the bundled fonts are set to script
+"Latn" (``Font.set_script``).
 
-**Fallback.** A character DejaVu Sans lacks (its 'cmap', read by :mod:`game.ui.font_cmap`,
-as pygame cannot tell) is drawn with the first system font in :data:`FALLBACK_FILES` or
-:data:`FALLBACK_NAMES` (found with ``pygame.font.match_font``) whose cmap has it, in runs
-side by side on one baseline; one no font has is drawn as U+FFFD, DejaVu's replacement
-character, so a name never shows as silent boxes. Invisible format characters (a zero
-width joiner, a variation selector) that the run's font lacks are left out.
+The measurements behind both: docs/measurements.md, "Fonts".
+
+**Fallback.** A character DejaVu Sans lacks (its 'cmap', read with fontTools: pygame-ce's
+``Font.metrics`` gives the .notdef box's metrics for a missing character, not None, with
+pygame-ce 2.5.8 and SDL_ttf 2.24, so it cannot tell) is drawn with the first system font in
+:data:`FALLBACK_FILES` or :data:`FALLBACK_NAMES` (found with ``pygame.font.match_font``)
+whose cmap has it, in runs side by side on one baseline; one no font has is drawn as U+FFFD,
+DejaVu's replacement character, so a name never shows as silent boxes. Invisible format
+characters (a zero width joiner, a variation selector) that the run's font lacks are left
+out.
 """
 
 from __future__ import annotations
@@ -36,8 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import pygame
-
-from game.ui.font_cmap import Coverage, read_coverage
+from fontTools.ttLib import TTFont
 
 FONT_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
@@ -119,9 +111,17 @@ def _system(path: str, points: int, bold: bool) -> pygame.font.Font:
 
 
 @lru_cache(maxsize=None)  # a few files, each read once: only its cmap is kept
-def coverage(path: str) -> Coverage:
-    """The code points font file ``path`` has glyphs for (empty when it cannot be read)."""
-    return read_coverage(path)
+def coverage(path: str) -> frozenset[int]:
+    """The code points font file ``path`` (TrueType, OpenType or a collection's first font,
+    as pygame loads it) maps to a real glyph (not glyph 0, .notdef), from its best Unicode
+    'cmap' subtable (fontTools' ``getBestCmap``). Only the tables that needs are read, not
+    a 20 MB CJK font's outlines. Empty when the file is missing or not a font: never raises."""
+    try:
+        with TTFont(path, fontNumber=0, lazy=True) as face:
+            notdef = face.getGlyphOrder()[0]
+            return frozenset(code for code, glyph in (face.getBestCmap() or {}).items() if glyph != notdef)
+    except Exception:  # fontTools' parsers raise many kinds on a damaged file; none may stop the drawing
+        return frozenset()
 
 
 @lru_cache(maxsize=1)

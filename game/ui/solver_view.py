@@ -47,7 +47,7 @@ def probability_colour(p: float) -> tuple[int, int, int]:
     """Green (0, safe) through yellow (0.5) to red (1, mine) for a mine probability ``p``."""
     p = min(1.0, max(0.0, p))
     low, high, t = (palette.chance_safe, palette.chance_even, p * 2) if p <= 0.5 else (palette.chance_even, palette.chance_mine, p * 2 - 1)
-    return tuple(round(a + (b - a) * t) for a, b in zip(low, high))
+    return tuple(pygame.Color(low).lerp(high, t))[:3]
 
 
 def in_view(camera, probabilities: dict, scale: float = 1.0) -> dict:

@@ -174,11 +174,6 @@ def theme_named(name: str) -> Theme:
         raise ValueError(f"theme: {name!r} is not one of {', '.join(THEME_NAMES)}") from None
 
 
-def mix(a: RGB, b: RGB, t: float = 0.5) -> RGB:
-    """The colour ``t`` of the way from ``a`` to ``b`` (0: a, 1: b), rounded."""
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))
-
-
 _current: list[Theme] = [CLASSIC]
 
 

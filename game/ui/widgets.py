@@ -34,8 +34,8 @@ FONT_SAMPLE = "0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz 
 
 
 def warm_font(size: int, bold: bool = False) -> None:
-    """Load :func:`font` ``(size, bold)`` and render its common glyphs once (about 1.5 ms), so
-    that a screen shown later in a busy frame (the result panel) finds them ready."""
+    """Load :func:`font` ``(size, bold)`` and render its common glyphs once, so that a
+    screen shown later in a busy frame (the result panel) finds them ready."""
     fonts.render(FONT_SAMPLE, size, bold, palette.text)
     text_width(FONT_SAMPLE, size, bold)
 
@@ -127,6 +127,10 @@ def wrap(message: str, width: int, size: int = 14) -> list[str]:
     """Split ``message`` into lines no wider than ``width`` pixels at font ``size``.
 
     Words are kept whole; a single word wider than a line (a long file path) is cut.
+    Not ``Font.render(..., wraplength=)``: the callers need the lines themselves, to size
+    a panel by their count, keep the first few, scroll them or centre each one, and each
+    line is drawn by :func:`game.ui.fonts.render`, whose per-character fallback fonts one
+    pygame Font cannot wrap across; widths are measured as :func:`text_width` draws them.
     """
     lines: list[str] = []
     for word in message.split():

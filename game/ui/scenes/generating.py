@@ -36,7 +36,7 @@ from game.noguess import Generation, GenerationCancelled, NoGuessError
 from game.ui import draw
 from game.ui.canvas import layer, stale
 from game.ui.scene import Overlay
-from game.ui.theme import mix, palette
+from game.ui.theme import palette
 from game.ui.widgets import Button, ButtonList, bevel, text, text_width, wrap
 
 STEP_BUDGET = 0.008  # seconds of generation per update tick: half a 60 Hz frame
@@ -205,7 +205,8 @@ class Generating(Overlay):
             x = centre[0] + round(SPINNER_RADIUS * math.cos(angle))
             y = centre[1] + round(SPINNER_RADIUS * math.sin(angle))
             age = (lit - i) % SPOKES  # 0: the lit spoke, then the trail
-            shade = palette.title if age == 0 else palette.shade if age < 3 else mix(palette.shade, palette.panel)
+            shade = (palette.title if age == 0 else palette.shade if age < 3
+                     else pygame.Color(palette.shade).lerp(palette.panel, 0.5))
             draw.circle(screen, shade, (x, y), 3 if age < 2 else 2)
 
     def _draw_failure(self, screen: pygame.Surface) -> None:

@@ -12,8 +12,8 @@ explanation proves is ringed green.
 Keys: the viewer's (Space, - and +, Left/Right, Home/End, Esc), and [ or PageUp / ] or
 PageDown: the previous / next guess, needless guess or mistake (pauses, the move applied).
 
-The review is computed when the viewer is made, before it opens (about 0.2 s median for an
-Expert game, 1 s at most: bench/bench_review.py), from the same timeline the viewer plays
+The review is computed when the viewer is made, before it opens (how long:
+docs/performance.md, "Window"), from the same timeline the viewer plays
 (game.review_report.review_timeline), so each mark is a move the scrubber and Left/Right
 reach, at the time they reach it.
 """
