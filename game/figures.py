@@ -33,7 +33,8 @@ class Figure:
             a property of the board).
         source: where the definition comes from.
         toollib: the attribute of ms-toollib's analysed video that holds it (its value at
-            the end of the game), or None when it is computed here (game.replay.stats).
+            the end of the game), or None when it is computed here
+            (game.replay.events.ReplayStats.from_toollib).
         part: its words in the Details list, a message for gettext with ``{slot}`` for the
             value; None: ``"{label} {value}"``.
         slot: the placeholder of its value in ``part`` (or in its host's part).
@@ -82,7 +83,7 @@ FIGURES: tuple[Figure, ...] = (
     Figure("bbbv_per_s", "3BV/s", "3BV/s", 3, "higher", f"{_SITE}: 3BV solved / time; {_TOOLLIB}", "bbbv_s",
            headline=2, ranked=2),
     Figure("ios", "IOS", "", 3, "higher", f"{_SITE}: Index of Speed, log(3BV solved) / log(time in s); "
-           "computed here (game.replay.events.ReplayStats.index_of_speed)", None, headline=2, ranked=3),
+           "computed here (game.replay.events.ReplayStats.from_toollib)", None, headline=2, ranked=3),
     Figure("rqp", "RQP", "s^2/3BV", 2, "lower", f"{_SITE}: Rapport Qualite Prix, time / (3BV/s); {_TOOLLIB}",
            "rqp", headline=1, ranked=2),
     Figure("ioe", "IOE", "3BV/click", 3, "higher", f"{_SITE}: Index of Efficiency, 3BV solved / clicks; "

@@ -69,7 +69,7 @@ def test_every_figure_is_asked_of_ms_toollib_or_computed_here():
     video = SimpleNamespace(bbbv_solved=10, **{f.toollib: 3 for f in FIGURES if f.toollib})
     data = _stats(video)
     assert set(data) == {"bbbv_solved"} | {f.name for f in FIGURES if f.toollib}
-    stats = ReplayStats(ios=ReplayStats.index_of_speed(10, 5000), **data)  # IOS: the one computed here
+    stats = ReplayStats.from_toollib(data, 5000)  # with IOS, the one computed here
     assert {f.name for f in FIGURES if not f.toollib} == {"ios"} and stats.ios is not None
 
 

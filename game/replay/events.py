@@ -89,6 +89,17 @@ class ReplayStats:
 
     bbbv_solved: int  # 3BV cleared by the player
 
+    @classmethod
+    def from_toollib(cls, data: dict, time_ms: int) -> "ReplayStats":
+        """The statistics of ms-toollib's dict for a game of ``time_ms`` ms (game.replay.toollib:
+        ``bbbv_solved`` and the figures it has), with the figures computed here: IOS. The one
+        place a figure that ms-toollib lacks is computed.
+
+        Raises:
+            KeyError, TypeError: a field is missing or unexpected.
+        """
+        return cls(ios=cls.index_of_speed(data["bbbv_solved"], time_ms), **data)
+
     @staticmethod
     def index_of_speed(bbbv_solved: int, time_ms: int) -> float | None:
         """IOS = log(3BV) / log(time in s) (minesweepergame.com); None when the time is 1 s or
