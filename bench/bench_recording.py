@@ -117,7 +117,7 @@ def game_end_frames(log: dict, data_dir: str) -> tuple[list[float], float]:
 
     from game.cli import parse_args
     from game.match import PointerInput
-    from game.records.figures import has_figures
+    from game.figures import has_figures
     from game.ui.app import build, finish_run
     from game.ui.driver import Driver
     from game.ui.scenes.result import Result

@@ -18,9 +18,9 @@ import sys
 from types import SimpleNamespace
 
 from game.explain_text import chance, english, proof_text
+from game.figures import detail_lines
 from game.i18n import N_, _, ngettext, number
 from game.messages import describe, error_line
-from game.records.figures import detail_lines
 from game.records.record import STAT_FIELDS
 from game.replay.files import ReplayFileError, read_replay
 from game.replay.fromlog import LogError

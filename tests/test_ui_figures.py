@@ -8,7 +8,7 @@ import time
 import pygame
 
 from game.engine import State
-from game.records.figures import compact_line
+from game.figures import compact_line
 from game.ui import app
 from game.ui.scenes.confirm import MessageBox
 from game.ui.scenes.result import Victory

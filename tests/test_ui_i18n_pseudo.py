@@ -16,7 +16,7 @@ import pytest
 from babel.dates import get_month_names
 
 from game import i18n
-from game.records.compstats import FIGURES
+from game.figures import ranked
 from game.records.record import default_player_name
 from game.ui import fonts
 from game.ui.scenes.confirm import Confirm, MessageBox
@@ -41,7 +41,7 @@ NAMES = {"Ada", "Bob", default_player_name()}  # player names: the records these
 # Cell coordinates such as (3,4), sizes such as 9x9, key names shown as keys, and the
 # competitive statistics' names (3BV, IOS, RQP, IOE: the community's abbreviations, the same
 # in every language): the game's notation
-ABBREVIATIONS = {label for _column, label, _best in FIGURES} | {"3BV"}
+ABBREVIATIONS = {figure.label for figure in ranked()} | {"3BV"}
 # Dates are written by Babel from its locale data, not from the catalogue: its month names
 MONTHS = {name.strip(".") for locale in ("en_US", "es_ES") for width in ("abbreviated", "wide")
           for name in get_month_names(width, locale=locale).values()}

@@ -33,6 +33,7 @@ import subprocess
 import sys
 import threading
 
+from game.figures import ranked
 from game.messages import N_, Explained, note
 from game.records.db import RecordsError, RecordStore, unpack_log
 from game.records.record import READABLE, STAT_FIELDS, GameRecord
@@ -273,20 +274,18 @@ class FiguresWorker:
             thread.join(timeout)
 
 
-FIGURES = (("bbbv_per_s", "3BV/s", "max"), ("ios", "IOS", "max"), ("rqp", "RQP", "min"),
-           ("ioe", "IOE", "max"))  # column, label, which end is best (RQP: lower is better)
-
-
 def level_figures(store: RecordStore, level: str) -> dict[str, tuple[float | None, float | None]]:
-    """For each of FIGURES, (best, average) over ``level``'s wins that have figures: the best
-    over the wins that may enter the best tables (game.records.db BEST_ORDERS' rule), the
-    average over the wins without help or undo (as the average time); None where there are none."""
+    """For each ranked figure (game.figures.ranked), (best, average) over ``level``'s wins that
+    have it: the best over the wins that may enter the best tables (game.records.db
+    BEST_ORDERS' rule), the average over the wins without help or undo (as the average time);
+    None where there are none."""
     from game.records.db import _BEST_WHERE, _HELPED, COUNTED
 
     out = {}
-    for column, _, best in FIGURES:
+    for figure in ranked():
+        column = figure.name
         row = store.conn.execute(
-            f"SELECT {best}({column}) FROM games WHERE {_BEST_WHERE} AND {column} IS NOT NULL",
+            f"SELECT {figure.best_sql}({column}) FROM games WHERE {_BEST_WHERE} AND {column} IS NOT NULL",
             (level,)).fetchone() if level in ("beginner", "intermediate", "expert") else (None,)
         mean = store.conn.execute(
             f"SELECT avg({column}) FROM games WHERE level = ? AND won = 1 AND NOT {_HELPED} AND {COUNTED} "

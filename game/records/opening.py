@@ -321,7 +321,8 @@ def _open_writable(path: Path, warnings: list[str], wait: float) -> Opened:
 
 def _open_read_only(path: Path, warnings: list[str], problem: str, locked: bool = False) -> Opened:
     """The file opened for reading only (``mode=ro``); an older schema is read through a
-    migrated copy in memory. In a read-only folder SQLite cannot make the -shm file a
+    migrated copy in memory (and so is one that lacks a figure's column: game.records.schema).
+    In a read-only folder SQLite cannot make the -shm file a
     WAL database needs, so ``immutable=1`` is tried next, but only when no -wal file
     holds games it would miss, and never when ``locked`` (someone may be writing).
 
@@ -343,7 +344,7 @@ def _open_read_only(path: Path, warnings: list[str], problem: str, locked: bool 
                 conn.close()
             if n == len(targets):
                 raise
-    if version < schema.LATEST:
+    if version < schema.LATEST or schema.missing_figures(conn):  # a figure added since: its column too
         memory = connect(":memory:")
         conn.backup(memory)
         conn.close()

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
 
 from game.engine import State
+from game.figures import FIGURES, add_fields, names
 
 LEVELS = ("beginner", "intermediate", "expert", "custom")  # statistics groups, in display order
 STANDARD_LEVELS = LEVELS[:3]  # the levels with best-time tables
@@ -46,6 +47,7 @@ def now_iso(when: datetime | None = None) -> str:
 
 
 @dataclass
+@add_fields(default=None, before="undos")
 class GameRecord:
     """A finished game: what was played, how it ended and how it was played.
 
@@ -95,28 +97,8 @@ class GameRecord:
     abandoned: bool = False
     name: str = field(default_factory=default_player_name)
     id: int | None = None
-    # The competitive statistics (schema 6; game.replay.events.ReplayStats, which says what
-    # each is): None until computed, and for games that have none (see game.records.compstats).
-    bbbv_per_s: float | None = None
-    ios: float | None = None
-    rqp: float | None = None
-    ioe: float | None = None
-    correctness: float | None = None
-    throughput: float | None = None
-    zini: int | None = None
-    hzini: int | None = None
-    openings: int | None = None
-    islands: int | None = None
-    left_clicks: int | None = None
-    right_clicks: int | None = None
-    double_clicks: int | None = None
-    clicks: int | None = None
-    effective_clicks: int | None = None
-    left_effective: int | None = None
-    right_effective: int | None = None
-    double_effective: int | None = None
-    flags: int | None = None
-    path_px: float | None = None
+    # Then one field per competitive figure (game.figures.FIGURES, added by add_fields; schema
+    # 6 on): None until computed, and for games that have none (see game.records.compstats).
     undos: int = 0  # schema 7: losses taken back before the game ended (the CSV's last column)
 
     @classmethod
@@ -221,8 +203,7 @@ class GameRecord:
 
 
 RECORD_FIELDS = tuple(f.name for f in fields(GameRecord))  # column order for SQL and CSV
-STAT_FIELDS = RECORD_FIELDS[RECORD_FIELDS.index("bbbv_per_s"):RECORD_FIELDS.index("path_px") + 1]  # the competitive statistics' columns
-_REALS = ("bbbv_per_s", "ios", "rqp", "ioe", "correctness", "throughput", "path_px")
+STAT_FIELDS = names()  # the competitive statistics' columns (game.figures)
 
 # SQLite keeps whatever value a row is given, whatever the column's type (a hand edit can
 # leave time_ms = 'abc'). A row is read as a game only when each column holds a storage
@@ -237,7 +218,7 @@ _STORAGE = {
     "clicks_wasted": ("integer", "null"), "efficiency": ("real", "integer", "null"),
     "hints_used": ("integer",), "autoplay_used": ("integer",),
     "probabilities_used": ("integer",), "layout_known": ("integer",), "abandoned": ("integer",),
-    **{name: ("real", "integer", "null") if name in _REALS else ("integer", "null") for name in STAT_FIELDS},
+    **{f.name: ("integer", "null") if f.digits is None else ("real", "integer", "null") for f in FIGURES},
     "undos": ("integer",),
 }
 READABLE = " AND ".join(

@@ -27,7 +27,8 @@ from babel.dates import format_date
 from game import PROG
 from game.i18n import N_, _, locale_name, ngettext, number
 from game.messages import describe, error_line, warn
-from game.records.compstats import FIGURES, backfill
+from game.figures import ranked
+from game.records.compstats import backfill
 from game.records.db import RecordStore
 from game.records.paths import DataDirError, db_path
 from game.records.record import RECORD_FIELDS
@@ -110,11 +111,10 @@ def stats_table(levels: dict[str, LevelStats]) -> str:
 def figures_table(levels: dict[str, LevelStats]) -> list[str]:
     """The competitive statistics per level, best and average of wins (see the README)."""
     ends = (N_("{figure} best"), N_("{figure} avg"))
-    header = (_("Difficulty"), *(_(end).format(figure=label) for _column, label, _best in FIGURES for end in ends))
-    digits = {"bbbv_per_s": 2, "ios": 3, "rqp": 2, "ioe": 3}
+    shown = ranked()  # game.figures: the figures of this table, in order
+    header = (_("Difficulty"), *(_(end).format(figure=f.label) for f in shown for end in ends))
     rows = [header] + [
-        (_level(s.level), *(_number(s.figures.get(column, (None, None))[i], digits[column])
-                            for column, _label, _best in FIGURES for i in (0, 1)))
+        (_level(s.level), *(_number(s.figures.get(f.name, (None, None))[i], f.ranked) for f in shown for i in (0, 1)))
         for s in levels.values()]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)

@@ -24,6 +24,13 @@ log (before version 5) get state 2 and keep NULL: nothing tells how they were pl
 Version 7 adds ``undos``: how many losses were taken back (game.match.Match.undo_loss) before
 the game ended. Such a game is left out of every statistic and best table (its loss was
 recorded when it happened); older games get 0, as no undo existed then.
+
+A competitive figure added to game.figures.FIGURES after schema 6 needs no new version:
+:func:`migrate` adds the column of each figure the table lacks (:func:`missing_figures`)
+and sets the games whose figures were computed back to "to compute", so the new one is
+backfilled with the others. Version 6's list stays as it was written: the migrations are
+history, and game.records.opening checks a file's columns against them, so a list that grew
+with FIGURES would call every existing version-6 file damaged.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from __future__ import annotations
 import sqlite3
 
 from game.board import DIFFICULTIES
+from game.figures import sql_columns
 
 _LEVEL_CASE = "CASE " + " ".join(
     f"WHEN rows = {r} AND cols = {c} AND mines = {m} THEN '{name}'"
@@ -78,7 +86,7 @@ MIGRATIONS: list[tuple[str, ...]] = [
     (  # 4 -> 5
         "ALTER TABLE games ADD COLUMN log BLOB",
     ),
-    (  # 5 -> 6
+    (  # 5 -> 6: the figures of that time (see the module docstring for the ones added since)
         *(f"ALTER TABLE games ADD COLUMN {name} {kind}" for name, kind in (
             ("bbbv_per_s", "REAL"), ("ios", "REAL"), ("rqp", "REAL"), ("ioe", "REAL"),
             ("correctness", "REAL"), ("throughput", "REAL"), ("zini", "INTEGER"), ("hzini", "INTEGER"),
@@ -102,8 +110,18 @@ def user_version(conn: sqlite3.Connection) -> int:
     return conn.execute("PRAGMA user_version").fetchone()[0]
 
 
+def missing_figures(conn: sqlite3.Connection) -> list[tuple[str, str]]:
+    """(column, SQL type) of each figure of game.figures.FIGURES that the ``games`` table lacks
+    (none before version 6, whose migration adds the table's figures)."""
+    if user_version(conn) < 6:
+        return []
+    have = {row[1].lower() for row in conn.execute("PRAGMA table_info(games)")}
+    return [(name, kind) for name, kind in sql_columns() if name.lower() not in have]
+
+
 def migrate(conn: sqlite3.Connection) -> tuple[int, int]:
-    """Bring the database to :data:`LATEST` in one write transaction; return (old, new) versions.
+    """Bring the database to :data:`LATEST` in one write transaction, with a column for every
+    figure (:func:`missing_figures`); return (old, new) versions.
 
     The version is read again after the write lock is taken, so two processes that
     open an old file at once migrate it only once. Any error rolls every step back
@@ -118,6 +136,11 @@ def migrate(conn: sqlite3.Connection) -> tuple[int, int]:
                 conn.execute(statement)
         if old < LATEST:
             conn.execute(f"PRAGMA user_version = {LATEST}")
+        added = missing_figures(conn)
+        for name, kind in added:
+            conn.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
+        if added:  # computed before the figure existed: computed again, with it
+            conn.execute("UPDATE games SET stats_state = 0 WHERE stats_state = 1")
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")

@@ -21,6 +21,8 @@ import math
 from dataclasses import dataclass, field
 from enum import Enum
 
+from game.figures import add_fields
+
 CELL_PX = 16  # pixels per cell of every replay's coordinates
 
 
@@ -73,35 +75,30 @@ def centre(cell: tuple[int, int]) -> tuple[int, int]:
 
 
 @dataclass(frozen=True, slots=True)
+@add_fields()
 class ReplayStats:
     """The competitive statistics of a replay, as minesweepergame.com defines them and
     ms-toollib computes them (IOS is computed here: ms-toollib has none). "Solved" counts the
     3BV the player actually cleared, so a lost game is measured on what it did; for a
     completed game it is the board's 3BV. A ratio that is undefined (no click, no time, no
     3BV solved) is None.
+
+    After ``bbbv_solved``, one field per figure of game.figures.FIGURES (3BV/s, IOS, RQP,
+    IOE, ..., path), in its order; what each means is its ``source`` there.
     """
 
     bbbv_solved: int  # 3BV cleared by the player
-    bbbv_per_s: float | None  # 3BV solved / time in s
-    ios: float | None  # Index of Speed: log(3BV solved) / log(time in s); None up to 1 s
-    rqp: float | None  # Rapport Qualite Prix: time in s / (3BV/s), lower is better
-    ioe: float | None  # Index of Efficiency: 3BV solved / clicks
-    correctness: float | None  # effective clicks / clicks
-    throughput: float | None  # 3BV solved / effective clicks
-    zini: int  # the board's ZiNi: fewest clicks by ms-toollib's greedy solver
-    hzini: int  # human ZiNi (ms-toollib's cal_hzini)
-    openings: int  # the board's openings (regions of 0 cells)
-    islands: int  # the board's islands (3BV cells connected apart from openings)
-    left_clicks: int
-    right_clicks: int
-    double_clicks: int  # chords: both buttons, or the middle one
-    clicks: int  # left + right + double
-    effective_clicks: int  # clicks that changed the board
-    left_effective: int
-    right_effective: int
-    double_effective: int
-    flags: int  # flags placed
-    path_px: float  # the pointer's path in pixels at 16 px per cell, from the first opening
+
+    @classmethod
+    def from_toollib(cls, data: dict, time_ms: int) -> "ReplayStats":
+        """The statistics of ms-toollib's dict for a game of ``time_ms`` ms (game.replay.toollib:
+        ``bbbv_solved`` and the figures it has), with the figures computed here: IOS. The one
+        place a figure that ms-toollib lacks is computed.
+
+        Raises:
+            KeyError, TypeError: a field is missing or unexpected.
+        """
+        return cls(ios=cls.index_of_speed(data["bbbv_solved"], time_ms), **data)
 
     @staticmethod
     def index_of_speed(bbbv_solved: int, time_ms: int) -> float | None:

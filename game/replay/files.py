@@ -238,8 +238,7 @@ def replay_from_dict(data: dict) -> Replay:
     """
     stats = data.get("stats")
     if stats is not None:
-        ios = ReplayStats.index_of_speed(stats["bbbv_solved"], data["time_ms"])
-        stats = ReplayStats(ios=ios, **stats)
+        stats = ReplayStats.from_toollib(stats, data["time_ms"])
     return Replay(
         rows=int(data["rows"]), cols=int(data["cols"]),
         mines=frozenset((int(r), int(c)) for r, c in data["mines"]),

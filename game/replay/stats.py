@@ -20,15 +20,6 @@ from game.replay.files import NoLibraryError, ReplayFileError, _run, evf_spec
 BATCH = 40  # games per child process: a batch of 20-minute games stays far under files.TIMEOUT_S
 
 
-def stats_from_dict(data: dict, time_ms: int) -> ReplayStats:
-    """The ReplayStats of the child's dict for a game of ``time_ms`` ms (IOS computed here).
-
-    Raises:
-        KeyError, TypeError: a field is missing or unexpected.
-    """
-    return ReplayStats(ios=ReplayStats.index_of_speed(data["bbbv_solved"], time_ms), **data)
-
-
 def games_stats(games: list[list[Replay]]) -> list[ReplayStats | str]:
     """For each game (its replays to try, best first: game.replay.fromlog.log_replays), its
     statistics, or a message saying why there are none (ms-toollib refused or failed on it).
@@ -72,7 +63,7 @@ def _batch(games: list[list[Replay]]) -> list[ReplayStats | str]:
     results: list[ReplayStats | str] = []
     for i, (replays, answer) in enumerate(zip(games, json.loads(out))):
         if "stats" in answer:
-            results.append(stats_from_dict(answer["stats"], replays[0].time_ms))
+            results.append(ReplayStats.from_toollib(answer["stats"], replays[0].time_ms))
         else:
             results.append(messages.get(i) or answer.get("error") or "ms-toollib gave no figures")
     return results

@@ -51,6 +51,7 @@ import json
 import math
 import sys
 
+from game.figures import FIGURES
 from game.replay import evf4
 from game.replay.files import NO_LIBRARY, REFUSED
 
@@ -98,16 +99,14 @@ def read_video(kind: str, data: bytes) -> dict:
 def _stats(video) -> dict:
     """The competitive statistics of an analysed ``video`` at its ``current_time`` (set to
     ``video_end_time``: the whole game's), by :class:`game.replay.events.ReplayStats`'s
-    field names, IOS left out (ms-toollib has none)."""
-    return {
-        "bbbv_solved": video.bbbv_solved, "bbbv_per_s": _finite(video.bbbv_s),
-        "rqp": _finite(video.rqp), "ioe": _finite(video.ioe), "correctness": _finite(video.corr),
-        "throughput": _finite(video.thrp), "zini": video.zini, "hzini": video.hzini,
-        "openings": video.op, "islands": video.isl, "left_clicks": video.left,
-        "right_clicks": video.right, "double_clicks": video.double, "clicks": video.cl,
-        "effective_clicks": video.ce, "left_effective": video.lce, "right_effective": video.rce,
-        "double_effective": video.dce, "flags": video.flag, "path_px": video.path,
-    }
+    field names: ``bbbv_solved`` and each figure's ``toollib`` attribute (game.figures),
+    those computed here (IOS) left out."""
+    stats = {"bbbv_solved": video.bbbv_solved}
+    for figure in FIGURES:
+        if figure.toollib is not None:
+            value = getattr(video, figure.toollib)
+            stats[figure.name] = value if figure.digits is None else _finite(value)
+    return stats
 
 
 def _finite(value: float) -> float | None:

@@ -4,31 +4,30 @@ each figure while the
 background worker (game.records.compstats.FiguresWorker) has not stored them yet.
 
 The figures are read from the game's row in the records, so the panel shows what is
-stored; a game that was not stored, or has none, shows no line. The lines are worded here,
-from the record's fields, in the language in use (numbers as game.ui.formats writes them);
-in English they are game.records.figures' compact_line and detail_lines word for word.
+stored; a game that was not stored, or has none, shows no line. The lines are game.figures'
+compact_line and detail_lines, worded from the record's fields in the language in use, with
+the numbers as game.ui.formats writes them.
 """
 
 from __future__ import annotations
 
+from game import figures
+from game.figures import has_figures
 from game.i18n import N_
-from game.records import figures
-from game.records.figures import has_figures
 from game.ui.formats import decimal
 
-COMPUTING = "3BV/s ...  IOS ...  RQP ...  IOE ..."  # the compact line's shape, so the panel keeps its size
+COMPUTING = figures.computing_line()  # the compact line's shape, so the panel keeps its size
 LESS, DETAILS = N_("Less"), N_("Details")  # the toggle's labels
 
 
 def compact_line(record) -> str:
     """``3BV/s 2.31  IOS 0.84  RQP 33.1  IOE 0.72`` (``-`` for a ratio that is undefined;
     the abbreviations are the competitive sites', the same in every language)."""
-    return (f"3BV/s {decimal(record.bbbv_per_s, 2)}  IOS {decimal(record.ios, 2)}  "
-            f"RQP {decimal(record.rqp, 1)}  IOE {decimal(record.ioe, 2)}")
+    return figures.compact_line(record, decimal)
 
 
 def detail_lines(record) -> list[str]:
-    """Every figure, two short ones to a line (game.records.figures.detail_lines), with the
+    """Every figure, two short ones to a line (game.figures.detail_lines), with the
     numbers in the language's own format (parts of a line set apart by two spaces, so the
     panel breaks a line between them: game.ui.result_panel.wrap_groups)."""
     return figures.detail_lines(record, decimal)
