@@ -14,19 +14,21 @@ class Clock:
         return self.now
 
 
-def win(game, clock=None, seconds=5.0):
-    """Reveal every covered safe cell, one left click each, ``seconds`` after the first
-    (a game not started yet gets its first click at the centre first)."""
+def win(match, clock=None, seconds=5.0):
+    """Reveal every covered safe cell of ``match``'s game (a game.match.Match), one left click
+    each, ``seconds`` after the first (a game not started yet gets its first click at the
+    centre first); returns the match."""
+    game = match.game
     if game.state is State.READY and not game.mines_laid:
-        game.reveal((game.rows // 2, game.cols // 2))
-    mines = game.layout()
+        match.reveal((game.rows // 2, game.cols // 2))
+    mines = match.layout()
     for cell in list(game.cells()):
         if cell not in mines and not game.is_revealed(cell):
-            game.reveal(cell)
+            match.reveal(cell)
             if clock is not None:
                 clock.now = seconds
     assert game.state is State.WON
-    return game
+    return match
 
 
 def wait_postmortem(w, seconds=30.0):
