@@ -225,7 +225,9 @@ def replay_to_dict(replay: Replay) -> dict:
         "events": [[e.time_ms, e.action.value, e.x, e.y] for e in replay.events],
         "time_ms": replay.time_ms, "completed": replay.completed, "bbbv": replay.bbbv,
         "program": replay.program, "player": replay.player, "started_us": replay.started_us,
-        "file_format": replay.file_format,
+        "file_format": replay.file_format, "is_fair": replay.is_fair, "is_official": replay.is_official,
+        "mode": replay.mode, "level": replay.level, "questions": replay.questions,
+        "rules_differ": replay.rules_differ,
     }
 
 
@@ -247,4 +249,7 @@ def replay_from_dict(data: dict) -> Replay:
         time_ms=int(data["time_ms"]), completed=bool(data["completed"]), bbbv=int(data["bbbv"]),
         program=data.get("program") or None, player=data.get("player") or None,
         started_us=data.get("started_us") or None, file_format=data.get("file_format"), stats=stats,
+        is_fair=bool(data.get("is_fair")), is_official=bool(data.get("is_official")),
+        mode=int(data.get("mode") or 0), level=data.get("level"), questions=bool(data.get("questions")),
+        rules_differ=bool(data.get("rules_differ")),
     )
