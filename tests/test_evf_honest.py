@@ -409,3 +409,44 @@ def test_questions_are_written_as_the_option_was(tmp_path):
     finish(hand)
     assert written(tmp_path, hand.log(questions=True), record_of(hand))["questions"] is True
     assert written(tmp_path, hand.log(), record_of(hand), "b.evf")["questions"] is False
+
+
+def test_save_replay_of_a_recorded_version_2_game_says_how_it_was_made(tmp_path, isolated_data_dir, capsys):
+    import main
+    from game.records import open_records
+
+    hand = beginner()
+    game = hand.match.game
+    hand.left((4, 4))
+    keyed = {next(c for c in game.cells() if c not in game.layout() and game.appearance(c) == "covered")}
+    finish(hand, keyboard=keyed)
+    records = open_records(stderr=None)
+    records.record(game, None, name="Tester", log=hand.log(), help=hand.match)
+    records.close()
+    target = tmp_path / "kept.evf"
+    assert main.main(["--save-replay", "last", str(target)]) == 0
+    out = capsys.readouterr().out
+    assert "from its pointer input, with a click at the cell of each move made without it" in out
+    facts = evf_facts(target)
+    assert facts["software"] == "Minesweeper 0.1.0 [keyboard moves as clicks at cell centres]"
+    assert facts["completed"] is True and facts["fair"] is True and facts["official"] is True
+
+
+def test_a_console_move_whose_click_the_pointer_keeps_is_not_written_twice(tmp_path):
+    hand = beginner()
+    game = hand.match.game
+    hand.left((4, 4))
+    cell = next(c for c in game.cells() if c not in game.layout() and game.appearance(c) == "covered")
+    hand.clock.now += 0.1
+    hand.match.cell = CELL
+    hand.match.command(Move.reveal(cell))  # logs its click at the cell's centre, then the move
+    hand.sources.append("console")
+    finish(hand)
+    data, record = hand.log(), record_of(hand)
+    assert kind_of(data) == "merged"
+    replay = replay_of(data, record)
+    on_cell = [e.action.value for e in replay.events if e.cell(9, 9) == cell and e.action.value != "mv"]
+    assert on_cell == ["lc", "lr"]
+    facts = written(tmp_path, data, record)
+    assert facts["completed"] is True and facts["left"] == game.clicks["reveal"]
+    assert "[console moves as clicks at cell centres]" in facts["software"]

@@ -98,6 +98,13 @@ def move_sources(data: dict) -> list[str | None]:
     return [row[4] if len(row) > 4 else None for row in data.get("moves") or []]
 
 
+def centred_sources(data: dict) -> list[str]:
+    """The sources of a version 2 log's moves that the pointer does not show (keyboard,
+    console, autoplay, in that order, then any other), each once."""
+    found = set(move_sources(data)) - POINTER_SOURCES - {None}
+    return [s for s in CENTRED_SOURCES if s in found] + sorted(found - set(CENTRED_SOURCES))
+
+
 def kind_of(data: dict) -> str:
     """How the file's events are made from the log ``data`` (see the module docstring):
     ``pointer`` the real pointer stream only, ``merged`` it and clicks at the centres of
@@ -106,7 +113,7 @@ def kind_of(data: dict) -> str:
     if data.get("undone") or data.get("history"):
         return "reconstructed"
     if log_version(data) >= 2:
-        return "pointer" if set(move_sources(data)) <= POINTER_SOURCES else "merged"
+        return "merged" if centred_sources(data) else "pointer"
     if data.get("pointer_gaps"):
         return "reconstructed"
     return "console" if _console_clicks(data) else "pointer"
@@ -137,7 +144,7 @@ def pointer_events(data: dict) -> tuple[PointerEvent, ...]:
 
 def move_events(data: dict, sources: frozenset[str] | None = None) -> tuple[PointerEvent, ...]:
     """Events made from the log's moves: each a click at its cell's centre at its time;
-    with ``sources``, only the moves of those sources."""
+    with ``sources``, only the moves of those sources (version 2)."""
     events = []
     for row in data["moves"]:
         ms, kind, r, c = row[:4]
@@ -150,14 +157,14 @@ def move_events(data: dict, sources: frozenset[str] | None = None) -> tuple[Poin
 
 def merged_events(data: dict) -> tuple[PointerEvent, ...]:
     """The real pointer stream with a click at the centre of each move it does not show
-    (keyboard, console, autoplay), in time order; at the same time, the pointer's events
+    (:func:`centred_sources`), in time order; at the same time, the pointer's events
     first. A move whose cell the pointer already pressed at that time (a console command's
     click, when the log keeps it) is not added again."""
     real = pointer_events(data)
     rows, cols = data["rows"], data["cols"]
     pressed = {(e.time_ms, e.cell(rows, cols)) for e in real if e.action in PRESSES}
     made = []
-    for click in _clicks(move_events(data, frozenset(CENTRED_SOURCES))):
+    for click in _clicks(move_events(data, frozenset(centred_sources(data)))):
         if (click[0].time_ms, click[0].cell(rows, cols)) not in pressed:
             made += click
     return tuple(sorted(real + tuple(made), key=lambda e: e.time_ms))  # stable: real first at a tie
@@ -204,7 +211,8 @@ def labels_of(data: dict, record, kind: str | None = None) -> Labels:
     ``opening`` (0 when the board was too dense for it and fell back to ``safe``), else 0
     (standard: ``safe``, and ``classic``, labelled, which Metasweeper has no mode for).
     Official: fair, mode 0, the ``safe`` first-click rule, one of this game's standard
-    levels, and no left click on a number that chorded (a rule the formats do not have). ``kind``: how the events are made (default :func:`kind_of`), for the labels.
+    levels, and no left click on a number that chorded (a rule the formats do not have).
+    ``kind``: how the events are made (default :func:`kind_of`), for the labels.
     """
     help_ = data.get("help") or {}
     sources = set(move_sources(data))
@@ -227,8 +235,7 @@ def labels_of(data: dict, record, kind: str | None = None) -> Labels:
     official = fair and mode == MODE_STANDARD and rule == "safe" and standard_size and not chorded
     tags = []
     if kind == "merged":
-        used = [source for source in CENTRED_SOURCES if source in sources]
-        tags.append(LABELS["centred"].format(sources=", ".join(used)))
+        tags.append(LABELS["centred"].format(sources=", ".join(centred_sources(data))))
     elif kind in ("console", "reconstructed"):
         tags.append(LABELS["reconstructed"] if kind == "reconstructed"
                     else LABELS["centred"].format(sources="console"))
@@ -310,7 +317,8 @@ def log_replays(data: dict, record) -> list[Replay]:
 HOW = {  # kind_of -> how the player's line says the file was made
     "pointer": N_("its pointer input"),
     "console": N_("its pointer input"),  # the console's clicks: Match.command logs them as its pointer
-    "merged": N_("its pointer input, with clicks at the cells of the moves made without it ({sources})"),
+    "merged": N_("its pointer input, with a click at the cell of each move made without it (keyboard, "
+                 "console or autoplay)"),
     "reconstructed": N_("clicks at the cells of its moves (some were made with the keyboard, autoplay or a "
                         "left-click chord)"),
 }
@@ -333,7 +341,7 @@ def save_replay(store, which: str, path: str) -> str:
     replay = replay_of(data, record)
     write_evf(path, replay)
     kind = kind_of(data)
-    how = _(HOW[kind]).format(sources=", ".join(s for s in CENTRED_SOURCES if s in move_sources(data)))
+    how = _(HOW[kind])
     if replay.rules_differ:
         how += _("; a left click on a number chorded, which the format's rules do not do (the file says so)")
     result = "won" if record.won else "abandoned" if record.abandoned else "lost"
