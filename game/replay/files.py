@@ -113,12 +113,17 @@ def evf_bytes(replay: Replay) -> bytes:
     press, and a reader counts them from the first opening, so the times read back are the
     replay's own when its first opening is at 0 ms (the events' documented origin). A game neither won nor lost
     (abandoned) is written as not completed. The program defaults to this game's name and
-    version; the start, when unknown, to now minus the game's time.
+    version; the start, when unknown, to now minus the game's time. The header's fair,
+    official, mode and question-mark labels are the replay's (docs/replays-labels.md), fair
+    and official only for a completed game; the checksum is empty. With ``rules_differ``
+    the events may play to another end under the formats' rules (ms-toollib's), and the
+    file keeps the replay's own result.
 
     Raises:
         ReplayFileError: the replay does not fit the format (over 255 rows or columns,
             another action, times going back), or its events do not play as it says (not
-            won when ``completed``, another 3BV), or ms-toollib fails on it.
+            won when ``completed``, unless ``rules_differ``; another 3BV), or ms-toollib
+            fails on it.
     """
     spec = evf_spec(replay)
     return _run(["write"], json.dumps(spec).encode("utf-8"), note(N_("cannot build an EVF replay of this game")))
