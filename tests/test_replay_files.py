@@ -90,12 +90,20 @@ def beginner_game(lose: bool = False, pause_ms: int = 0) -> Replay:
 
 EVF_FACTS = """
 import json, sys, ms_toollib
-v = ms_toollib.EvfVideo(raw_data=open(sys.argv[1], "rb").read(), file_name="t.evf")
+raw = open(sys.argv[1], "rb").read()
+v = ms_toollib.EvfVideo(raw_data=raw, file_name="t.evf")
 v.parse()
+header = {"fair": v.is_fair, "official": v.is_official, "mode": v.mode, "level": v.level,
+          "questions": bool(raw[2] & 0x80), "checksum": list(v.checksum)}  # analyse() rewrites fair and official
 v.analyse()
+v.current_time = v.video_end_time
+mice = [(e.event.unwrap_mouse(), round(e.time * 1000)) for e in v.events]
 print(json.dumps({"rows": v.row, "cols": v.column, "board": v.board, "bbbv": v.bbbv, "rtime_ms": v.rtime_ms,
                   "completed": v.is_completed, "software": v.software, "player": v.player_identifier,
-                  "start_us": v.start_time, "times": [round(e.time * 1000) for e in v.events]}))
+                  "start_us": v.start_time, "times": [round(e.time * 1000) for e in v.events],
+                  "mouse": [[t, m.mouse, m.x, m.y] for m, t in mice if m is not None],
+                  "left": v.left, "right": v.right, "double": v.double, "bbbv_solved": v.bbbv_solved,
+                  "game_board": [list(row) for row in v.game_board], **header}))
 """
 
 

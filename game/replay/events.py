@@ -130,6 +130,17 @@ class Replay:
         file_format: "AVF", "RMV", "MVF" or "EVF" for a replay read from a file; None for one
             built by this game.
         stats: the competitive statistics, when computed (reading a file computes them).
+        is_fair, is_official, mode: the EVF header's labels (see docs/replays-labels.md):
+            fairly completed (no aid), official (fair, standard mode and board), and
+            Metasweeper's game mode code (0 standard, 1 UPK, 4 win7, 5 classic no guess...);
+            what :func:`game.replay.files.write_evf` writes, and what a file read says
+            (False, False, 0 for the formats that have none).
+        level: the level a file read gives (3 Beginner 8x8/10, 4 Intermediate, 5 Expert,
+            6 anything else: ms-toollib derives it from the size); None for ours.
+        questions: question marks were on (the EVF's ``use_question`` bit).
+        rules_differ: the game's own rules made some of its events do what the formats'
+            rules do not (a left click on a number that chorded), so ms-toollib's replay of
+            them may not reach ``completed``: the file is written anyway, labelled so.
     """
 
     rows: int
@@ -144,6 +155,12 @@ class Replay:
     started_us: int | None = None
     file_format: str | None = None
     stats: ReplayStats | None = field(default=None, compare=False)
+    is_fair: bool = field(default=False, compare=False)
+    is_official: bool = field(default=False, compare=False)
+    mode: int = field(default=0, compare=False)
+    level: int | None = field(default=None, compare=False)
+    questions: bool = field(default=False, compare=False)
+    rules_differ: bool = field(default=False, compare=False)
 
     def __post_init__(self):
         if self.rows < 1 or self.cols < 1:

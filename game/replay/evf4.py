@@ -81,6 +81,14 @@ def set_times(header: bytes, time_ms: int, start_us: int, end_us: int) -> bytes:
     return bytes(out)
 
 
+def set_completed(header: bytes, completed: bool) -> bytes:
+    """``header`` with its completed bit set to ``completed`` (the game's own result, which
+    ms-toollib's replay of the events may not reach when the game's rules differ)."""
+    out = bytearray(header)
+    out[1] = out[1] | COMPLETED_BIT if completed else out[1] & ~COMPLETED_BIT & 0xFF
+    return bytes(out)
+
+
 def encode_events(events: list[tuple[int, str, int, int]]) -> bytes:
     """The event list, its closing 0 byte and an empty checksum, for ``events`` =
     [(time in ms from the first event, ms-toollib code, x, y), ...], times never decreasing,

@@ -113,12 +113,17 @@ def evf_bytes(replay: Replay) -> bytes:
     press, and a reader counts them from the first opening, so the times read back are the
     replay's own when its first opening is at 0 ms (the events' documented origin). A game neither won nor lost
     (abandoned) is written as not completed. The program defaults to this game's name and
-    version; the start, when unknown, to now minus the game's time.
+    version; the start, when unknown, to now minus the game's time. The header's fair,
+    official, mode and question-mark labels are the replay's (docs/replays-labels.md), fair
+    and official only for a completed game; the checksum is empty. With ``rules_differ``
+    the events may play to another end under the formats' rules (ms-toollib's), and the
+    file keeps the replay's own result.
 
     Raises:
         ReplayFileError: the replay does not fit the format (over 255 rows or columns,
             another action, times going back), or its events do not play as it says (not
-            won when ``completed``, another 3BV), or ms-toollib fails on it.
+            won when ``completed``, unless ``rules_differ``; another 3BV), or ms-toollib
+            fails on it.
     """
     spec = evf_spec(replay)
     return _run(["write"], json.dumps(spec).encode("utf-8"), note(N_("cannot build an EVF replay of this game")))
@@ -225,7 +230,9 @@ def replay_to_dict(replay: Replay) -> dict:
         "events": [[e.time_ms, e.action.value, e.x, e.y] for e in replay.events],
         "time_ms": replay.time_ms, "completed": replay.completed, "bbbv": replay.bbbv,
         "program": replay.program, "player": replay.player, "started_us": replay.started_us,
-        "file_format": replay.file_format,
+        "file_format": replay.file_format, "is_fair": replay.is_fair, "is_official": replay.is_official,
+        "mode": replay.mode, "level": replay.level, "questions": replay.questions,
+        "rules_differ": replay.rules_differ,
     }
 
 
@@ -246,4 +253,7 @@ def replay_from_dict(data: dict) -> Replay:
         time_ms=int(data["time_ms"]), completed=bool(data["completed"]), bbbv=int(data["bbbv"]),
         program=data.get("program") or None, player=data.get("player") or None,
         started_us=data.get("started_us") or None, file_format=data.get("file_format"), stats=stats,
+        is_fair=bool(data.get("is_fair")), is_official=bool(data.get("is_official")),
+        mode=int(data.get("mode") or 0), level=data.get("level"), questions=bool(data.get("questions")),
+        rules_differ=bool(data.get("rules_differ")),
     )

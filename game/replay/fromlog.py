@@ -1,14 +1,35 @@
 """A recorded game's move log (game.match.Match.log_data, kept by the records) as a
 :class:`game.replay.events.Replay`, and ``--save-replay ID|last FILE.evf``.
 
-The log's pointer input is the replay's events, unless some moves were not made by it
-(``pointer_gaps``: the keyboard, autoplay, a chord by a left click on a number): its pixels are scaled from the log's cell
-size to the formats' 16 px, a point off the board is written as the formats write it (just
-past the bottom-right corner), and its times are the game's (the first reveal at 0 ms; input
-before it at 0). When that pointer path does not replay to the recorded result under
-ms-toollib's rules (a chord made by a left click on a number, an option of this game the
-formats do not have), the events are made from the logged moves instead: each move a click
-at its cell's centre at its time (a chord as both buttons), which always replays the moves.
+What the file's events are (docs/replays-labels.md says it for players):
+
+- A game whose moves were all made by the pointer (log version 2: every move's source
+  ``mouse`` or ``left_chord``; version 1: ``pointer_gaps`` 0 and some motion in the
+  pointer) is written from its real pointer stream only: every press, release and motion
+  at its real point, scaled from the log's cell size to the formats' 16 px, and its real
+  time. Never clicks made up at cell centres.
+- Moves made otherwise (sources ``keyboard``, ``console``, ``autoplay``) become a click at
+  their cell's centre at their logged time (a chord as both buttons), merged in time
+  order with the real pointer stream (a console move's click is not added twice when the
+  pointer already holds it). A version 1 log with a pointer but no motion is a console
+  game: its pointer is the console's clicks at cell centres.
+- A version 1 log with ``pointer_gaps`` (old records: which moves were keyboard, autoplay
+  or a left-click chord is not known) and a game with a move taken back (``undone``,
+  ``history``: the formats cannot undo) are reconstructed from the moves that stand: each
+  a click at its cell's centre.
+- A left click on a number that chorded (source ``left_chord``, this game's option) is
+  kept as the player made it, a left press and release on the number: ms-toollib does not
+  chord there, so its replay of the file differs from the game exactly there
+  (``Replay.rules_differ``); the file's result is still the game's.
+
+The file says which of these it is: labels in square brackets after the program's name
+and version in the EVF ``software`` string (:data:`LABELS`), the one free-text field that
+ms-toollib and Metasweeper show. The header's fair and official bits and its game mode
+follow the EVF standard and Metasweeper (:func:`labels_of`), and its checksum stays empty:
+docs/replays-labels.md says why.
+
+Pixels off the board are written as the formats write them (just past the bottom-right
+corner), and times are the game's (the first reveal at 0 ms; input before it at 0).
 The player's lines are in the language in use (game.i18n); the errors carry their facts
 (:class:`LogError` is game.messages.Explained: ``str`` English, ``describe`` translated).
 No pygame here.
@@ -17,7 +38,10 @@ No pygame here.
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 
+from game import NAME, __version__
+from game.board import DIFFICULTIES, neighbours
 from game.bv import bv_parts
 from game.i18n import N_, _, number
 from game.messages import Explained, describe, error_line
@@ -30,11 +54,80 @@ MOVE_CLICKS = {  # a logged move -> the clicks that make it in the formats
     "flag": (Action.RIGHT_PRESS, Action.RIGHT_RELEASE),
     "chord": (Action.LEFT_PRESS, Action.RIGHT_PRESS, Action.LEFT_RELEASE, Action.RIGHT_RELEASE),
 }
+POINTER_SOURCES = frozenset({"mouse", "left_chord"})  # a version 2 move made by the pointer
+CENTRED_SOURCES = ("keyboard", "console", "autoplay")  # written as clicks at cell centres
+PRESSES = frozenset({Action.LEFT_PRESS, Action.RIGHT_PRESS, Action.MIDDLE_PRESS})
+LABELS = {  # what the file's events are -> its label in the EVF software string (English: data)
+    "centred": "{sources} moves as clicks at cell centres",
+    "left_chord": "left click on a number chords",
+    "reconstructed": "reconstructed from moves: clicks at cell centres",
+    "first_click": "first click: {rule}",
+}
+FIRST_CLICK_WORDS = {"opening": "always an opening", "classic": "a mine under it moves to the top-left corner"}
+# Metasweeper's game modes (EVF header; src/config/constants.py MODE_*, the EVF standard's list)
+MODE_STANDARD, MODE_UPK, MODE_WIN7, MODE_CLASSIC_NO_GUESS = 0, 1, 4, 5
+
+
+@dataclass(frozen=True)
+class Labels:
+    """What the EVF header says of a game (docs/replays-labels.md): ``fair`` no aid (hint,
+    probability overlay, autoplay, undo), ``official`` fair on a standard board and mode,
+    ``mode`` Metasweeper's code, ``questions`` question marks on, ``tags`` the software
+    string's labels (keys of :data:`LABELS`, formatted)."""
+
+    fair: bool
+    official: bool
+    mode: int
+    questions: bool
+    tags: tuple[str, ...] = ()
 
 
 class LogError(Explained, ValueError):
     """A log that cannot become a replay: a template marked with ``N_`` and the values it
     names (game.messages.Explained); ``describe(err)`` is the player's sentence."""
+
+
+def log_version(data: dict) -> int:
+    """The log's layout version: 2 when its moves carry their source, else 1."""
+    moves = data.get("moves") or []
+    return 2 if data.get("version", 1) >= 2 or any(len(row) > 4 for row in moves) else 1
+
+
+def move_sources(data: dict) -> list[str | None]:
+    """Each move's source (version 2), or None for each (version 1: not known)."""
+    return [row[4] if len(row) > 4 else None for row in data.get("moves") or []]
+
+
+def centred_sources(data: dict) -> list[str]:
+    """The sources of a version 2 log's moves that the pointer does not show (keyboard,
+    console, autoplay, in that order, then any other), each once."""
+    found = set(move_sources(data)) - POINTER_SOURCES - {None}
+    return [s for s in CENTRED_SOURCES if s in found] + sorted(found - set(CENTRED_SOURCES))
+
+
+def kind_of(data: dict) -> str:
+    """How the file's events are made from the log ``data`` (see the module docstring):
+    ``pointer`` the real pointer stream only, ``merged`` it and clicks at the centres of
+    the moves it does not show, ``console`` a version 1 console game's clicks, or
+    ``reconstructed`` clicks at the centres of the moves that stand."""
+    if data.get("undone") or data.get("history"):
+        return "reconstructed"
+    if log_version(data) >= 2:
+        return "merged" if centred_sources(data) else "pointer"
+    if data.get("pointer_gaps"):
+        return "reconstructed"
+    return "console" if _console_clicks(data) else "pointer"
+
+
+def _console_clicks(data: dict) -> bool:
+    """True when a version 1 log's pointer is a console game's (game.match.Match.command):
+    at the formats' cell size, no motion (the window always logs some) and every press at
+    a cell's centre."""
+    pointer = data.get("pointer") or []
+    half = CELL_PX // 2
+    return ((data.get("cell") or CELL_PX) == CELL_PX and bool(pointer)
+            and all(action != Action.MOVE.value and (action not in ("lc", "rc", "mc") or (x % CELL_PX, y % CELL_PX)
+                                                     == (half, half)) for _, action, x, y in pointer))
 
 
 def pointer_events(data: dict) -> tuple[PointerEvent, ...]:
@@ -49,18 +142,133 @@ def pointer_events(data: dict) -> tuple[PointerEvent, ...]:
     return tuple(events)
 
 
-def move_events(data: dict) -> tuple[PointerEvent, ...]:
-    """Events made from the log's moves: each a click at its cell's centre at its time."""
+def move_events(data: dict, sources: frozenset[str] | None = None) -> tuple[PointerEvent, ...]:
+    """Events made from the log's moves: each a click at its cell's centre at its time;
+    with ``sources``, only the moves of those sources (version 2)."""
     events = []
-    for ms, kind, row, col in data["moves"]:
-        x, y = col * CELL_PX + CELL_PX // 2, row * CELL_PX + CELL_PX // 2
+    for row in data["moves"]:
+        ms, kind, r, c = row[:4]
+        if sources is not None and (row[4] if len(row) > 4 else None) not in sources:
+            continue
+        x, y = c * CELL_PX + CELL_PX // 2, r * CELL_PX + CELL_PX // 2
         events += [PointerEvent(int(ms), action, x, y) for action in MOVE_CLICKS[kind]]
     return tuple(events)
 
 
+def merged_events(data: dict) -> tuple[PointerEvent, ...]:
+    """The real pointer stream with a click at the centre of each move it does not show
+    (:func:`centred_sources`), in time order; at the same time, the pointer's events
+    first. A move whose cell the pointer already pressed at that time (a console command's
+    click, when the log keeps it) is not added again."""
+    real = pointer_events(data)
+    rows, cols = data["rows"], data["cols"]
+    pressed = {(e.time_ms, e.cell(rows, cols)) for e in real if e.action in PRESSES}
+    made = []
+    for click in _clicks(move_events(data, frozenset(centred_sources(data)))):
+        if (click[0].time_ms, click[0].cell(rows, cols)) not in pressed:
+            made += click
+    return tuple(sorted(real + tuple(made), key=lambda e: e.time_ms))  # stable: real first at a tie
+
+
+def _clicks(events: tuple[PointerEvent, ...]) -> list[tuple[PointerEvent, ...]]:
+    """``events`` (from :func:`move_events`) cut into one click per move."""
+    clicks: list[tuple[PointerEvent, ...]] = []
+    at = 0
+    while at < len(events):
+        size = 4 if events[at + 1].action is Action.RIGHT_PRESS and events[at].action is Action.LEFT_PRESS else 2
+        clicks.append(events[at:at + size])
+        at += size
+    return clicks
+
+
+def left_chords(data: dict) -> int:
+    """How many moves of a version 2 log were a left click on a number that chorded and
+    changed the board (a wasted one is a plain left click in the formats too): the moves
+    played again on the log's layout (no undo: such a log is reconstructed anyway)."""
+    from game.board import Config
+    from game.engine import Game
+    from game.moves import Move
+
+    rows = [row for row in data.get("moves") or [] if len(row) > 4]
+    if not any(row[4] == "left_chord" for row in rows):
+        return 0
+    game = Game(Config(data["rows"], data["cols"], len(data["mines"])), mines=[tuple(c) for c in data["mines"]])
+    count = 0
+    for _, kind, r, c, source, *_ in rows:
+        outcome = game.apply(Move(kind, (r, c)))
+        count += source == "left_chord" and not outcome.wasted and not outcome.ignored
+    return count
+
+
+def labels_of(data: dict, record, kind: str | None = None) -> Labels:
+    """The EVF header's labels of a recorded game (docs/replays-labels.md): its log ``data``
+    and its GameRecord ``record``.
+
+    Fair: no hint, probability overlay, autoplay or undo (the record's and the log's
+    ``help``, an ``autoplay`` move, ``undone``). Mode, as Metasweeper writes it: 1 (UPK)
+    for a layout the player could know (a loaded board, a retry, a chosen seed), else 5
+    (classic no guess) for a no-guess board, else 4 (win7) for the first-click rule
+    ``opening`` (0 when the board was too dense for it and fell back to ``safe``), else 0
+    (standard: ``safe``, and ``classic``, labelled, which Metasweeper has no mode for).
+    Official: fair, mode 0, the ``safe`` first-click rule, one of this game's standard
+    levels, and no left click on a number that chorded (a rule the formats do not have).
+    ``kind``: how the events are made (default :func:`kind_of`), for the labels.
+    """
+    help_ = data.get("help") or {}
+    sources = set(move_sources(data))
+    fair = not (record.hints_used or record.probabilities_used or record.autoplay_used or record.undos
+                or help_.get("hints") or help_.get("overlay") or help_.get("autoplay") or help_.get("undos")
+                or data.get("undone") or "autoplay" in sources)
+    rule = record.first_click or "opening"
+    if record.layout_known:
+        mode = MODE_UPK
+    elif record.no_guess:
+        mode = MODE_CLASSIC_NO_GUESS
+    elif rule == "opening" and not _opening_fell_back(data, record):
+        mode = MODE_WIN7
+    else:
+        mode = MODE_STANDARD
+    standard_size = record.level in DIFFICULTIES and DIFFICULTIES[record.level] == (record.rows, record.cols,
+                                                                                     record.mines)
+    kind = kind or kind_of(data)
+    chorded = kind != "reconstructed" and left_chords(data) > 0  # a rule the formats do not have
+    official = fair and mode == MODE_STANDARD and rule == "safe" and standard_size and not chorded
+    tags = []
+    if kind == "merged":
+        tags.append(LABELS["centred"].format(sources=", ".join(centred_sources(data))))
+    elif kind in ("console", "reconstructed"):
+        tags.append(LABELS["reconstructed"] if kind == "reconstructed"
+                    else LABELS["centred"].format(sources="console"))
+    if chorded:
+        tags.append(LABELS["left_chord"])
+    if rule == "classic" and mode == MODE_STANDARD:
+        tags.append(LABELS["first_click"].format(rule=FIRST_CLICK_WORDS["classic"]))
+    questions = bool((data.get("options") or {}).get("questions"))
+    return Labels(fair=bool(fair), official=bool(official), mode=mode, questions=questions, tags=tuple(tags))
+
+
+def _opening_fell_back(data: dict, record) -> bool:
+    """True when the ``opening`` rule could not keep the first click's neighbours free
+    (game.board.lay_mines: too few free cells) and the board was laid as ``safe``."""
+    first = next(((r, c) for _, kind, r, c, *_ in data.get("moves") or [] if kind in ("reveal", "chord")), None)
+    if first is None:
+        return False
+    block = 1 + sum(1 for _ in neighbours(first, record.rows, record.cols))
+    return record.rows * record.cols - block < record.mines
+
+
+def program_of(labels: Labels) -> str:
+    """The EVF software string: the program and version, then the labels in brackets."""
+    base = f"{NAME} {__version__}"
+    return f"{base} [{'; '.join(labels.tags)}]" if labels.tags else base
+
+
 def replay_of(data: dict, record, from_moves: bool = False) -> Replay:
-    """The Replay of a recorded game: its log ``data`` and its GameRecord ``record`` (time,
-    won, player name, date). ``from_moves``: events made from the moves, not the pointer.
+    """The Replay of a recorded game as ``--save-replay`` writes it: its log ``data`` and
+    its GameRecord ``record`` (time, won, player name, level, rules, help), events as the
+    module docstring says, labelled (:func:`labels_of`). ``from_moves``: events made from
+    the moves that stand instead (clicks at cell centres; the viewer's and the statistics'
+    fallback), labelled as reconstructed.
 
     Raises:
         LogError: the game started from a loaded position (the formats start from a
@@ -70,28 +278,50 @@ def replay_of(data: dict, record, from_moves: bool = False) -> Replay:
         raise LogError(N_("it started from a loaded position, and replay files start from a covered board"))
     try:
         mines = frozenset((r, c) for r, c in data["mines"])
-        events = move_events(data) if from_moves else pointer_events(data)
+        kind = "reconstructed" if from_moves else kind_of(data)
+        if kind == "reconstructed":
+            events = move_events(data)
+        elif kind == "merged":
+            events = merged_events(data)
+        else:
+            events = pointer_events(data)
+        labels = labels_of(data, record, kind)
         return Replay(rows=data["rows"], cols=data["cols"], mines=mines, events=events,
                       time_ms=record.time_ms, completed=bool(record.won),
-                      bbbv=bv_parts(mines, data["rows"], data["cols"]).value, player=record.name)
-    except (KeyError, TypeError, ValueError) as err:
+                      bbbv=bv_parts(mines, data["rows"], data["cols"]).value, player=record.name,
+                      program=program_of(labels), is_fair=labels.fair, is_official=labels.official,
+                      mode=labels.mode, questions=labels.questions,
+                      rules_differ=LABELS["left_chord"] in labels.tags)
+    except (KeyError, TypeError, ValueError, IndexError) as err:
         raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
 
 
 def log_replays(data: dict, record) -> list[Replay]:
-    """The replays of a recorded game to try, best first, as :func:`save_replay` tries them:
-    its pointer path then clicks at its moves, or only the clicks when ``pointer_gaps``
-    says some moves are not in the path.
+    """The replays of a recorded game from which to compute its statistics, best first:
+    the file's (:func:`replay_of`) when ms-toollib plays it by the game's rules, then clicks
+    at its moves; only the clicks when a left click on a number chorded (ms-toollib would
+    not chord there).
 
     Raises:
         LogError: as :func:`replay_of`.
     """
-    if data.get("pointer_gaps"):
+    first = replay_of(data, record)
+    if first.rules_differ:
         return [replay_of(data, record, from_moves=True)]
-    replays = [replay_of(data, record)]
-    if data.get("moves"):
+    replays = [first]
+    if data.get("moves") and kind_of(data) != "reconstructed":
         replays.append(replay_of(data, record, from_moves=True))
     return replays
+
+
+HOW = {  # kind_of -> how the player's line says the file was made
+    "pointer": N_("its pointer input"),
+    "console": N_("its pointer input"),  # the console's clicks: Match.command logs them as its pointer
+    "merged": N_("its pointer input, with a click at the cell of each move made without it (keyboard, "
+                 "console or autoplay)"),
+    "reconstructed": N_("clicks at the cells of its moves (some were made with the keyboard, autoplay or a "
+                        "left-click chord)"),
+}
 
 
 def save_replay(store, which: str, path: str) -> str:
@@ -108,22 +338,12 @@ def save_replay(store, which: str, path: str) -> str:
     data = store.log(record.id)
     if data is None:
         raise LogError(N_("game {id} has no move log (it was recorded before logs were kept)"), id=record.id)
-    if data.get("pointer_gaps"):  # keyboard or autoplay moves, left-click chords: not in the path
-        write_evf(path, replay_of(data, record, from_moves=True))
-        how = _("clicks at the cells of its moves (some were made with the keyboard, autoplay or a "
-                "left-click chord)")
-    else:
-        try:
-            write_evf(path, replay_of(data, record))
-            how = _("its pointer input")
-        except ReplayFileError as err:
-            if not data.get("moves"):
-                raise
-            try:
-                write_evf(path, replay_of(data, record, from_moves=True))
-            except ReplayFileError:
-                raise err from None
-            how = _("clicks at the cells of its moves (its own pointer path does not replay in the format's rules)")
+    replay = replay_of(data, record)
+    write_evf(path, replay)
+    kind = kind_of(data)
+    how = _(HOW[kind])
+    if replay.rules_differ:
+        how += _("; a left click on a number chorded, which the format's rules do not do (the file says so)")
     result = "won" if record.won else "abandoned" if record.abandoned else "lost"
     return _("game {id} ({level} {rows}x{cols}, {result}, {seconds} s) written to {file} from {how}").format(
         id=record.id, level=record.level, rows=record.rows, cols=record.cols, result=_(RESULT_WORDS[result]),

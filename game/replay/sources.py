@@ -13,7 +13,7 @@ from game.i18n import N_
 from game.match import replay_log
 from game.replay.events import Replay
 from game.replay.files import FORMATS, ReplayFileError, read_replay
-from game.replay.fromlog import LogError, _find, replay_of
+from game.replay.fromlog import LogError, _find, log_version, replay_of
 from game.messages import describe, error_line
 from game.replay.player import Timeline
 
@@ -21,10 +21,11 @@ from game.replay.player import Timeline
 def recorded_replay(store, record) -> Replay:
     """The Replay of recorded game ``record`` (a GameRecord of ``store``, a RecordStore).
 
-    Its pointer input, as ``--save-replay`` writes it; made from its moves (a click at each
-    move's cell) when some moves were not made by the pointer as the formats make them
-    (``pointer_gaps``), or when the pointer path does not end in the recorded game's final
-    position under the formats' click rules.
+    Its events as ``--save-replay`` writes them (game.replay.fromlog); made from its moves
+    (a click at each move's cell) when an old log does not say which moves the pointer
+    shows (version 1 with ``pointer_gaps``), or when the events do not end in the recorded
+    game's final position under the formats' click rules (a left click on a number that
+    chorded).
     Raises:
         LogError: the game has no log (recorded before logs were kept), started from a loaded
             position, or its log is damaged.
@@ -42,7 +43,7 @@ def log_replay(data: dict, record) -> Replay:
     Raises:
         LogError: the game started from a loaded position, or its log is damaged.
     """
-    if data.get("pointer_gaps"):
+    if log_version(data) < 2 and data.get("pointer_gaps"):  # which moves the pointer shows is not known
         return replay_of(data, record, from_moves=True)
     replay = replay_of(data, record)
     if data.get("moves") and not ends_as_logged(replay, data):

@@ -72,6 +72,10 @@ def read_video(kind: str, data: bytes) -> dict:
            "mvf": ms_toollib.MvfVideo, "evf": ms_toollib.EvfVideo}[kind]
     video = cls(raw_data=data, file_name=f"replay.{kind}")
     video.parse()
+    # The header's labels, read before analyse(), which sets is_fair and is_official to
+    # is_completed (base/src/videos/base_video.rs, BaseVideo::analyse).
+    labels = {"is_fair": video.is_fair, "is_official": video.is_official, "mode": video.mode,
+              "level": video.level, "questions": kind == "evf" and _evf_questions(data)}
     video.analyse()
     video.current_time = video.video_end_time  # the statistics at the end of the game
     rows, cols, px = video.row, video.column, video.pix_size
@@ -92,8 +96,14 @@ def read_video(kind: str, data: bytes) -> dict:
         "events": events, "time_ms": video.rtime_ms, "completed": video.is_completed,
         "bbbv": video.bbbv, "program": video.software, "player": video.player_identifier,
         "started_us": video.start_time, "file_format": kind.upper(),
-        "stats": _stats(video),
+        "stats": _stats(video), **labels,
     }
+
+
+def _evf_questions(data: bytes) -> bool:
+    """The EVF (v3 and v4) settings bit ms-toollib writes from ``use_question`` (byte 2, bit
+    7) and ``EvfVideo`` does not show; False for the versions without it."""
+    return len(data) > 2 and data[0] in (3, 4) and bool(data[2] & 0b1000_0000)
 
 
 def _stats(video) -> dict:
@@ -176,7 +186,7 @@ def build_evf(spec: dict):
         raise Refused("nothing to save: no click on the board started the game")
     if state in (PLAYING, PRE_FLAGGING):
         video.step_game_state("replay")  # an abandoned game ends as lost, as the records count it
-    if video.is_completed != spec["completed"]:
+    if video.is_completed != spec["completed"] and not spec.get("rules_differ"):
         said = "won" if spec["completed"] else "not won"
         raise Refused(f"the replay says the game was {said}, but its events "
                       f"{'win' if video.is_completed else 'do not win'} it")
@@ -184,13 +194,29 @@ def build_evf(spec: dict):
         raise Refused(f"the replay's 3BV is {spec['bbbv']}, ms-toollib counts {video.bbbv}")
     video.software = spec["program"]
     video.player_identifier = spec["player"] or ""
+    _label(video, spec)
     video.generate_evf_v4_raw_data()
     raw = bytes(video.raw_data)
     end_us = spec["started_us"] + spec["time_ms"] * 1000 if spec["started_us"] is not None else video.end_time
     header = evf4.set_times(raw[:evf4.events_offset(raw)], spec["time_ms"], end_us - spec["time_ms"] * 1000, end_us)
+    header = evf4.set_completed(header, bool(spec["completed"]))  # the game's own result
     t0 = recorded[0][0]
     out = header + evf4.encode_events([(t - t0, code, x, y) for t, code, x, y in recorded])
     return out, _check(out, spec, video.is_completed, [t - t0 for t, *_ in recorded])
+
+
+def _label(video, spec: dict) -> None:
+    """Set the header's labels of the finished ``video`` from ``spec`` (what the game knows
+    of itself; docs/replays-labels.md): fair and official only for a completed game, as the
+    EVF standard defines them; Metasweeper's mode code; question marks; the cursor was not
+    confined and no game restarted itself; the checksum stays empty."""
+    completed = bool(spec["completed"])
+    video.is_fair = completed and bool(spec.get("is_fair"))
+    video.is_official = completed and bool(spec.get("is_fair")) and bool(spec.get("is_official"))
+    video.mode = int(spec.get("mode") or 0)
+    video.use_question = bool(spec.get("questions"))
+    video.use_cursor_pos_lim = False
+    video.use_auto_replay = False
 
 
 def _check(data: bytes, spec: dict, completed: bool, times: list[int]):
