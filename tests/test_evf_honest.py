@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from game.board import Config
-from game.engine import Game, State
+from game.engine import State
 from game.match import Match
 from game.moves import Move
 from game.records.record import GameRecord
@@ -62,7 +62,7 @@ class Hand:
 
     def apply(self, kind, cell, source):
         before = len(self.match.moves)
-        self.match.apply(Move(kind, cell))
+        self.match.apply(Move(kind, cell), source)
         self.sources += [source] * (len(self.match.moves) - before)
 
     def left(self, cell, source="mouse"):
@@ -80,19 +80,20 @@ class Hand:
         self.apply(kind, cell, source)
 
     def log(self, help=None, questions=False):
-        """The match's log as version 2 (game.match's coming layout)."""
+        """The match's log (version 2), with ``help`` claimed in it on top of what the match
+        logged, and the question-mark option as ``questions``."""
         data = self.match.log_data()
-        data["version"] = 2
-        data["moves"] = [row + [source] for row, source in zip(data["moves"], self.sources)]
-        data["options"] = {"chord_on_number": True, "questions": questions}
-        data["help"] = {"hints": 0, "overlay": False, "autoplay": False, "undos": 0, **(help or {})}
+        assert data["version"] == 2 and [row[4] for row in data["moves"]] == self.sources
+        data["options"] = {**data["options"], "questions": questions}
+        data["help"] = {**data["help"], **(help or {})}
         return data
 
 
 def beginner(seed=5, clock=None, **rules):
     clock = clock or Clock()
-    game = Game(Config.difficulty("beginner", first_click="safe", **rules), rng=random.Random(seed), clock=clock)
-    return Hand(Match(game, cell=CELL), clock)
+    match = Match(Config.difficulty("beginner", first_click="safe", **rules), rng=random.Random(seed), clock=clock,
+                  cell=CELL)
+    return Hand(match, clock)
 
 
 def number_to_chord(game):
@@ -131,8 +132,7 @@ def finish(hand, source="mouse", keyboard=()):
 
 
 def record_of(hand, **changes):
-    help = hand.match
-    record = GameRecord.from_game(hand.match.game, None, name="Tester", help=help)
+    record = GameRecord.from_match(hand.match, name="Tester")
     record.id = 1
     return replace(record, **changes)
 
@@ -260,7 +260,7 @@ def test_an_autoplay_won_game_is_not_fair_and_says_so(tmp_path):
     hand = beginner()
     game = hand.match.game
     hand.left((4, 4))
-    hand.match.autoplay_used = True
+    hand.match.use_autoplay()
     for cell in [c for c in game.cells() if c not in game.layout() and game.appearance(c) == "covered"]:
         if game.appearance(cell) == "covered":
             hand.key("reveal", cell, source="autoplay")
@@ -293,8 +293,8 @@ def test_any_help_or_undo_makes_a_game_unfair(tmp_path, help, field):
 
 def test_a_game_played_on_after_an_undo_is_reconstructed_unfair_and_labelled(tmp_path):
     clock = Clock()
-    game = Game(Config.difficulty("beginner", first_click="safe"), rng=random.Random(5), clock=clock)
-    match = Match(game)
+    match = Match(Config.difficulty("beginner", first_click="safe"), rng=random.Random(5), clock=clock)
+    game = match.game
     match.command(Move.reveal((4, 4)))
     clock.now += 0.5
     match.command(Move.reveal(sorted(game.layout())[0]))
@@ -304,7 +304,7 @@ def test_a_game_played_on_after_an_undo_is_reconstructed_unfair_and_labelled(tmp
             clock.now += 0.25
             match.command(Move.reveal(cell))
     assert game.state is State.WON
-    record = GameRecord.from_game(game, None, name="Tester", help=match)
+    record = GameRecord.from_match(match, name="Tester")
     data = match.log_data()
     assert record.undos == 1 and kind_of(data) == "reconstructed"
     facts = written(tmp_path, data, record)
@@ -315,8 +315,8 @@ def test_a_game_played_on_after_an_undo_is_reconstructed_unfair_and_labelled(tmp
 def won_console_game(config, seed=3, seeds_known=False, mines=None):
     """A Match won by console commands, its GameRecord."""
     clock = Clock()
-    game = Game(config, rng=random.Random(seed), clock=clock, seeds_known=seeds_known, mines=mines)
-    match = Match(game)
+    match = Match(config, rng=random.Random(seed), clock=clock, seeds_known=seeds_known, mines=mines)
+    game = match.game
     match.command(Move.reveal((config.rows // 2, config.cols // 2)))
     for cell in game.cells():
         if game.over:
@@ -325,7 +325,7 @@ def won_console_game(config, seed=3, seeds_known=False, mines=None):
             clock.now += 0.1
             match.command(Move.reveal(cell))
     assert game.state is State.WON
-    return match, GameRecord.from_game(game, seed, name="Tester", help=match)
+    return match, GameRecord.from_match(match, name="Tester")
 
 
 @pytest.mark.parametrize("config, mode, official", [
@@ -378,12 +378,12 @@ def test_the_level_ms_toollib_reads_is_the_one_of_the_size(tmp_path, config, lev
 
 def test_a_lost_game_is_neither_fair_nor_official_in_the_file(tmp_path):
     clock = Clock()
-    game = Game(Config.difficulty("beginner", first_click="safe"), rng=random.Random(5), clock=clock)
-    match = Match(game)
+    match = Match(Config.difficulty("beginner", first_click="safe"), rng=random.Random(5), clock=clock)
+    game = match.game
     match.command(Move.reveal((4, 4)))
     clock.now += 1
     match.command(Move.reveal(sorted(game.layout())[0]))
-    record = GameRecord.from_game(game, None, name="Tester", help=match)
+    record = GameRecord.from_match(match, name="Tester")
     assert labels_of(match.log_data(), record).fair  # no aid ...
     facts = written(tmp_path, match.log_data(), record)
     assert facts["completed"] is False and facts["fair"] is False and facts["official"] is False  # ... not completed

@@ -7,7 +7,8 @@ import pytest
 
 import main
 from game.board import Config, three_bv
-from game.engine import Game, State
+from game.engine import State
+from game.match import Match
 from game.records import open_records
 from game.records.db import RecordStore
 from tests.play_helpers import Clock, console_beginner
@@ -19,9 +20,9 @@ def test_a_recorded_game_is_saved_as_evf_that_ms_toollib_reads_back(tmp_path, is
     clock = Clock()
     match = console_beginner(2, lose, clock)
     game = match.game
-    assert game.state is (State.LOST if lose else State.WON) and game.elapsed > 0
+    assert game.state is (State.LOST if lose else State.WON) and match.elapsed > 0
     records = open_records(stderr=None)
-    record_id, _ = records.record(game, game.seed, log=match.log_data())
+    record_id, _ = records.record(match, log=match.log_data())
     records.close()
     target = tmp_path / "game.evf"
     assert main.main(["--save-replay", "last", str(target)]) == 0
@@ -31,7 +32,7 @@ def test_a_recorded_game_is_saved_as_evf_that_ms_toollib_reads_back(tmp_path, is
     mines = {(r, c) for r in range(9) for c in range(9) if facts["board"][r][c] == -1}
     assert mines == game.layout() and facts["bbbv"] == len(openings) + len(isolated)
     assert facts["completed"] is (not lose)
-    assert facts["rtime_ms"] == round(game.elapsed * 1000)
+    assert facts["rtime_ms"] == round(match.elapsed * 1000)
 
 
 def test_a_window_game_with_the_mouse_is_saved_from_its_pointer_path(window, isolated_data_dir, tmp_path, capsys):
@@ -60,9 +61,9 @@ def test_wrong_games_get_one_line_and_status_2(isolated_data_dir, capsys, argv, 
 
 def test_a_game_without_a_log_or_a_bad_file_name_is_refused(isolated_data_dir, capsys, tmp_path):
     records = open_records(stderr=None)
-    game = Game(Config.difficulty("beginner"), rng=random.Random(3))
-    game.reveal((4, 4))
-    records.abandon(game)  # recorded without a log, as before logs were kept
+    match = Match(Config.difficulty("beginner"), rng=random.Random(3))
+    match.reveal((4, 4))
+    records.abandon(match)  # recorded without a log, as before logs were kept
     records.close()
     assert main.main(["--save-replay", "last", str(tmp_path / "a.evf")]) == 2
     assert "has no move log" in capsys.readouterr().err

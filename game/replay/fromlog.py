@@ -105,12 +105,20 @@ def centred_sources(data: dict) -> list[str]:
     return [s for s in CENTRED_SOURCES if s in found] + sorted(found - set(CENTRED_SOURCES))
 
 
+def taken_back(data: dict) -> bool:
+    """True when a move of the log ``data`` was taken back (version 1's ``undone``, version
+    2's ``help.undos`` or an "undo" entry of its ``history``): the formats cannot undo."""
+    history = data.get("history") or ()
+    return bool(data.get("undone") or (data.get("help") or {}).get("undos")
+                or any(entry and entry[0] == "undo" for entry in history))
+
+
 def kind_of(data: dict) -> str:
     """How the file's events are made from the log ``data`` (see the module docstring):
     ``pointer`` the real pointer stream only, ``merged`` it and clicks at the centres of
     the moves it does not show, ``console`` a version 1 console game's clicks, or
     ``reconstructed`` clicks at the centres of the moves that stand."""
-    if data.get("undone") or data.get("history"):
+    if taken_back(data):
         return "reconstructed"
     if log_version(data) >= 2:
         return "merged" if centred_sources(data) else "pointer"
@@ -218,7 +226,7 @@ def labels_of(data: dict, record, kind: str | None = None) -> Labels:
     sources = set(move_sources(data))
     fair = not (record.hints_used or record.probabilities_used or record.autoplay_used or record.undos
                 or help_.get("hints") or help_.get("overlay") or help_.get("autoplay") or help_.get("undos")
-                or data.get("undone") or "autoplay" in sources)
+                or taken_back(data) or "autoplay" in sources)
     rule = record.first_click or "opening"
     if record.layout_known:
         mode = MODE_UPK

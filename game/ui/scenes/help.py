@@ -24,8 +24,8 @@ CONTROLS = (  # (keys, what they do), in the order shown; messages, translated w
     ("H", N_("hint: the best move, why")),
     ("O", N_("mine probabilities on/off")),
     ("A", N_("autoplay (any key stops)")),
-    (N_("F2, face"), N_("new game")),
-    ("R", N_("retry the same board")),
+    (N_("F2, face / R"), N_("new game / the same board again")),
+    ("Ctrl+Z / Ctrl+Y", N_("undo / redo a move")),
     (N_("V after a loss"), N_("why it was lost")),
     ("P / M", N_("pause / sound on/off")),  # one line: the smallest window has room for 15
     ("Esc", N_("menu")),

@@ -140,6 +140,8 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
             if event.key in ARROWS:
                 self.move_cursor(*ARROWS[event.key])
                 return self
+            if getattr(event, "mod", 0) & pygame.KMOD_CTRL and event.key in (pygame.K_z, pygame.K_y):
+                return self.key_undo() if event.key == pygame.K_z else self.key_redo()
             if getattr(event, "mod", 0) & pygame.KMOD_ALT:
                 return self
             if event.key in self.keys:
@@ -348,6 +350,24 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
             config = self.services.config_for(self.game.rows, self.game.cols, self.game.config.mines)
             return Playing(self.services, config).keep_cursor(self.cursor)
         return self.leave(new)
+
+    def key_undo(self) -> Scene:
+        """Ctrl+Z: take back the last move (game.match.Match.undo: any move, as Tatham's
+        undo); the game then counts in no statistic."""
+        if self.autoplay.running or not self.match.can_undo:
+            return self
+        self.look = None
+        self.redraw_cells(self.match.undo())
+        self.gesture.reset()
+        return self
+
+    def key_redo(self) -> Scene:
+        """Ctrl+Y: play again the move taken back last (game.match.Match.redo)."""
+        if self.autoplay.running or not self.match.can_redo:
+            return self
+        self._unheard = self.match.redo()
+        self.redraw_cells(self._unheard.changed)
+        return self.after_move()
 
     def key_retry(self) -> Scene:
         """R: the same board again from the start (a game in progress is abandoned first)."""
