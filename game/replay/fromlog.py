@@ -193,18 +193,17 @@ def left_chords(data: dict) -> int:
     """How many moves of a version 2 log were a left click on a number that chorded and
     changed the board (a wasted one is a plain left click in the formats too): the moves
     played again on the log's layout (no undo: such a log is reconstructed anyway)."""
-    from game.board import Config
-    from game.engine import Game
-    from game.moves import Move
+    from game.match import Match, Played, Source
 
     rows = [row for row in data.get("moves") or [] if len(row) > 4]
     if not any(row[4] == "left_chord" for row in rows):
         return 0
-    game = Game(Config(data["rows"], data["cols"], len(data["mines"])), mines=[tuple(c) for c in data["mines"]])
+    match = Match.from_log(data)
     count = 0
-    for _, kind, r, c, source, *_ in rows:
-        outcome = game.apply(Move(kind, (r, c)))
-        count += source == "left_chord" and not outcome.wasted and not outcome.ignored
+    for entry in match.script:
+        outcome = match.step()
+        count += (isinstance(entry, Played) and entry.source is Source.LEFT_CHORD
+                  and outcome is not None and not outcome.wasted and not outcome.ignored)
     return count
 
 

@@ -2,9 +2,9 @@
 any moment of a replay, for the viewer (game.ui.scenes.replay). No pygame here.
 
 :class:`Timeline` interprets every pointer event of a :class:`game.replay.events.Replay` once,
-with the competitive formats' click rules (ms-toollib's mouse state machine, see
-:mod:`game.replay.clicks`), applying the moves to a :class:`game.engine.Game` laid with the
-replay's mines. It keeps, per event: its time (ms), pointer position (px at 16 px per cell)
+through the gesture interpreter (:mod:`game.gestures`: ms-toollib's click rules), applying
+the moves it gives through a :class:`game.match.Match` laid with the replay's mines (the
+midend: the one way a game changes). It keeps, per event: its time (ms), pointer position (px at 16 px per cell)
 and the buttons held; per move (a click that changed the board, an effective click: the
 steps of the viewer's Left/Right), the cells it changed with their appearance before and
 after; and every ``KEYFRAME_EVERY`` moves a snapshot of every cell's appearance (a keyframe).
@@ -23,8 +23,9 @@ from bisect import bisect_left, bisect_right
 from game.board import Config
 from game.bv import bv_parts
 from game.engine import Game, State
-from game.moves import CHORD, Move, Outcome
-from game.replay.clicks import COVERED_LOOKS, LEFT, MIDDLE, RIGHT, SPENT, Interpreter
+from game.gestures import COVERED_LOOKS, LEFT, MIDDLE, Gestures, Rule, pressed_cells
+from game.match import Match, Source
+from game.moves import Outcome
 from game.replay.events import Replay
 
 KEYFRAME_EVERY = 32  # moves between two snapshots of the whole board's appearance
@@ -40,12 +41,13 @@ class Timeline:
         rows, cols, mines: board size (cells) and mine count.
         times, xs, ys: per event, its time (ms, non-decreasing) and position (px at 16 px per
             cell; off the board past the bottom-right corner, as the formats write it).
-        held: per event, the buttons held after it (game.replay.clicks LEFT | RIGHT | MIDDLE).
+        held: per event, the buttons held after it (game.gestures.Gestures.held: LEFT | RIGHT |
+            MIDDLE, SPENT).
         move_event: per move, the index of the event that made it.
         diffs: per move, ((cell index, before, after), ...) of the cells it changed.
-        outcomes: per move, the game.moves.Outcome the game gave it (a chord on a 0, which
-            ms-toollib makes as reveals of its neighbours, as one chord): what the viewer's
+        outcomes: per move, the game.moves.Outcome the game gave it: what the viewer's
             sounds follow (game.ui.sound.sound_for).
+        clicks: (left, right, double) clicks, as ms-toollib's analysis counts them.
         keyframes: keyframes[j] is every cell's appearance (row-major) after j * every moves.
         mines_left: per number of moves applied (0..moves), the counter: mines - flags.
         states: per number of moves applied, the game's State after them.
@@ -54,11 +56,15 @@ class Timeline:
         final: the Game after every event.
     """
 
-    def __init__(self, replay: Replay, every: int = KEYFRAME_EVERY) -> None:
+    def __init__(self, replay: Replay, every: int = KEYFRAME_EVERY, chord_on_number: bool = False) -> None:
+        """``chord_on_number``: read a left click on a revealed number as a chord (our option,
+        game.gestures.Rule.LEFT_CHORD), for a game of ours recorded with it on."""
         self.replay, self.every = replay, every
         self.rows, self.cols, self.mines = replay.rows, replay.cols, len(replay.mines)
-        game = Game(Config(self.rows, self.cols, self.mines), mines=replay.mines, clock=lambda: 0.0)
-        interpreter = Interpreter(game)
+        now = [0.0]  # the replay's time, seconds: the match's clock reads it
+        match = Match(Config(self.rows, self.cols, self.mines), mines=replay.mines, clock=lambda: now[0])
+        game = match.game
+        gestures = Gestures(chord_on_number=chord_on_number)
         look = ["covered"] * (self.rows * self.cols)
         self.times: list[int] = []
         self.xs: list[int] = []
@@ -76,17 +82,20 @@ class Timeline:
             self.times.append(last)
             self.xs.append(event.x)
             self.ys.append(event.y)
-            changed = interpreter.step(event.action.value, event.cell(self.rows, self.cols))
-            self.held.append(interpreter.held)
-            if changed:
-                self._record(index, changed, game, look, interpreter.outcomes)
+            now[0] = max(0, last) / 1000
+            for made in gestures.feed(event, game):
+                outcome = match.apply(made.move, Source.LEFT_CHORD if made.rule is Rule.LEFT_CHORD else Source.MOUSE)
+                if outcome.changed:
+                    self._record(index, outcome, game, look)
+            self.held.append(gestures.held)
         self.final = game
+        self.clicks = gestures.clicks
         self.start_ms = min(0, self.times[0]) if self.times else 0
         self.end_ms = max(self.times[-1] if self.times else 0, replay.time_ms)
 
-    def _record(self, index: int, changed, game: Game, look: list[str], outcomes: list[Outcome]) -> None:
+    def _record(self, index: int, outcome: Outcome, game: Game, look: list[str]) -> None:
         diff = []
-        for cell in changed:
+        for cell in outcome.changed:
             at = cell[0] * self.cols + cell[1]
             after = game.appearance(cell)
             if look[at] != after:
@@ -96,7 +105,7 @@ class Timeline:
             return
         self.move_event.append(index)
         self.diffs.append(tuple(diff))
-        self.outcomes.append(outcomes[0] if len(outcomes) == 1 else merged(outcomes))
+        self.outcomes.append(outcome)
         self.mines_left.append(game.mines_left)
         self.states.append(game.state)
         if len(self.diffs) % self.every == 0:
@@ -122,14 +131,6 @@ class Timeline:
         look = self.final_look() if look is None else look
         shown = [key.isdigit() for key in look]
         return bv_parts(self.replay.mines, self.rows, self.cols).solved_in(shown)
-
-
-def merged(outcomes: list[Outcome]) -> Outcome:
-    """Several reveals made by one click (ms-toollib's chord on a 0) as one chord's Outcome."""
-    changed = frozenset().union(*(o.changed for o in outcomes))
-    exploded = next((o.exploded for o in outcomes if o.exploded is not None), None)
-    return Outcome(Move(CHORD, outcomes[0].move.cell), changed, frozenset().union(*(o.opened for o in outcomes)),
-                   exploded, ended=any(o.ended for o in outcomes), wasted=not changed)
 
 
 class Playhead:
@@ -249,21 +250,20 @@ class Playhead:
         return None if point is None else (point[1] // 16, point[0] // 16)
 
     def pressed(self) -> list[tuple[int, int]]:
-        """Cells shown held down: the covered cell under a held left button, or the covered
-        cells around it while both buttons (or the middle one) are held, as the window shows
-        them (game.ui.mouse)."""
-        held, cell = self.held, self.hover()
-        if not held or held & SPENT or cell is None or self.state in (State.WON, State.LOST):
-            return []
-        tl = self.timeline
-        if held & MIDDLE or held & (LEFT | RIGHT) == LEFT | RIGHT:
-            r, c = cell
-            around = [(i, j) for i in range(max(0, r - 1), min(tl.rows, r + 2))
-                      for j in range(max(0, c - 1), min(tl.cols, c + 2))]
-            return [n for n in around if self.appearance(n) in COVERED_LOOKS]
-        if held == LEFT:
-            return [cell] if self.appearance(cell) in COVERED_LOOKS else []
-        return []
+        """Cells shown held down, as the window shows them (game.gestures.pressed_cells): the
+        covered cell under a held left button, or the covered cells around it while both
+        buttons (or the middle one) are held."""
+        return pressed_cells(self.held, self.hover(), self)
+
+    @property
+    def over(self) -> bool:
+        return self.state in (State.WON, State.LOST)
+
+    def neighbours(self, cell: tuple[int, int]) -> list[tuple[int, int]]:
+        """The up-to-8 cells around ``cell``."""
+        tl, (r, c) = self.timeline, cell
+        return [(i, j) for i in range(max(0, r - 1), min(tl.rows, r + 2))
+                for j in range(max(0, c - 1), min(tl.cols, c + 2)) if (i, j) != cell]
 
     def face(self) -> str:
         """The face's sprite key: won, dead, oh (a left or middle button held), normal."""

@@ -53,7 +53,6 @@ FIRST_STEP = 0.008  # seconds of no-guess generation tried at the click before s
 ABANDON_TITLE = N_("Abandon game")
 ABANDON_QUESTION = N_("Abandon this game? It counts as a loss.")
 ABANDON_AFTER_UNDO = N_("Abandon this game? Played on after an undo, it counts in no statistic.")
-POINTER_BUTTONS = {1: "l", 2: "m", 3: "r"}  # pygame mouse button -> the replay formats' letter
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
 
@@ -238,15 +237,12 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
 
     def log_pointer(self, event: pygame.event.Event) -> None:
         """Log the raw pointer input (the match's log: what competitive replays carry), in
-        board pixels from the board's top-left corner at this layout's cell size."""
-        if event.type == pygame.MOUSEMOTION:
-            action = "mv"
-        else:
-            side = POINTER_BUTTONS.get(getattr(event, "button", 0))
-            if side is None:
-                return
-            action = side + ("c" if event.type == pygame.MOUSEBUTTONDOWN else "r")
-        self.match.pointer(action, *self.layout.board_pixels(event.pos))
+        board pixels from the board's top-left corner at this layout's cell size, as the
+        gesture interpreter reads it (game.ui.mouse: a point the camera does not show is off
+        the board), so the log replays as the game went."""
+        pointer = self.gesture.pointer_event(event)
+        if pointer is not None:
+            self.match.pointer(pointer.action.value, pointer.x, pointer.y)
 
     def play(self, kind: str, cell: Cell | None, source: Source = Source.KEYBOARD) -> Scene:
         """Carry out a move ("reveal", "flag", "chord" on ``cell``, or "new") made by
