@@ -8,14 +8,11 @@ from __future__ import annotations
 from contextlib import contextmanager
 from pathlib import Path
 
-from game.board import Config
 from game.i18n import N_
-from game.match import replay_log
 from game.replay.events import Replay
 from game.replay.files import FORMATS, ReplayFileError, read_replay
-from game.replay.fromlog import LogError, _find, log_version, replay_of
+from game.replay.fromlog import LogError, _find, ends_as_logged, log_version, replay_of
 from game.messages import describe, error_line
-from game.replay.player import Timeline
 
 
 def recorded_replay(store, record) -> Replay:
@@ -49,16 +46,6 @@ def log_replay(data: dict, record) -> Replay:
     if data.get("moves") and not ends_as_logged(replay, data):
         replay = replay_of(data, record, from_moves=True)
     return replay
-
-
-def ends_as_logged(replay: Replay, data: dict) -> bool:
-    """True when ``replay`` played back shows the final position of the log ``data``'s moves."""
-    try:
-        game, _ = replay_log(data, Config(data["rows"], data["cols"], len(data["mines"])))
-    except (KeyError, TypeError, ValueError) as err:
-        raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
-    cells = [(r, c) for r in range(game.rows) for c in range(game.cols)]
-    return Timeline(replay).final_look() == [game.appearance(cell) for cell in cells]
 
 
 def is_replay_file(which: str) -> bool:
