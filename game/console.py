@@ -345,11 +345,11 @@ class ConsoleRecords:
         self._last: tuple[int | None, int | None] = (None, None)  # (record id, rank) of the last game
         self._finish = records.finish_hook(name=self.name)
 
-    def finish(self, match: Match) -> str | None:
+    def finish(self, match: Match, log: dict | None = None) -> str | None:
         """Record a won or lost game (:meth:`Records.finish_hook
         <game.records.session.Records.finish_hook>` under :attr:`name`); returns "New best
         time: #N", the save failure, for a win left out of the best times why, or None."""
-        note = self._finish(match, match.log_data())
+        note = self._finish(match, match.log_data() if log is None else log)
         self._last = (self.records.last_record_id, self.records.last_rank)
         return note
 
