@@ -38,11 +38,12 @@ from game.deal import Deal, MineLayer
 from game.engine import Game, check_layout
 from game.moves import CHORD, FLAG, KINDS, REVEAL, Move, Outcome
 from game.position import State
+from game.replay.events import Action
 from game.timer import Timer
 
 LOG_VERSION = 2  # the "version" of log_data's layout (1: no sources, history or help)
-# Pointer actions, named as the competitive replay formats name their mouse events:
-# move, left / right / middle press ("click") and release.
+# Pointer actions a game logs, as the competitive replay formats name their mouse events:
+# move, left / right / middle press ("click") and release (game.replay.events.Action's values).
 POINTER_ACTIONS = ("mv", "lc", "lr", "rc", "rr", "mc", "mr")
 CONSOLE_CELL = 16  # cell size of a log without a window, pixels (the formats' own)
 
@@ -121,11 +122,12 @@ class Help:
 
 
 class PointerInput(NamedTuple):
-    """Raw pointer input: ``action`` (one of POINTER_ACTIONS) at board pixel (``x``, ``y``),
-    measured from the board's top-left corner at the log's cell size, ``ms`` game time."""
+    """Raw pointer input: ``action`` (an Action of POINTER_ACTIONS; a str enum, so JSON writes
+    its code) at board pixel (``x``, ``y``), measured from the board's top-left corner at the
+    log's cell size, ``ms`` game time."""
 
     ms: int
-    action: str
+    action: Action
     x: int
     y: int
 
@@ -407,7 +409,7 @@ class Match:
         its cell's centre, game.replay.fromlog)."""
         return self.apply(move, Source.CONSOLE)
 
-    def pointer(self, action: str, x: int, y: int) -> None:
+    def pointer(self, action: str | Action, x: int, y: int) -> None:
         """Log raw pointer input at board pixel (x, y) (may lie off the board); the window
         calls this for every button press, release and motion over the playing scene.
         Raises:
@@ -416,7 +418,7 @@ class Match:
         if action not in POINTER_ACTIONS:
             raise ValueError(f"pointer: action {action!r} is not one of {', '.join(POINTER_ACTIONS)}")
         if not self._game.over:
-            self.inputs.append(PointerInput(self.ms, action, int(x), int(y)))
+            self.inputs.append(PointerInput(self.ms, Action(action), int(x), int(y)))
 
     # ----- undo and redo ---------------------------------------------------------------------
     @property
