@@ -83,9 +83,11 @@ class Played:
 
 @dataclass(frozen=True)
 class Undone:
-    """The last standing move was taken back at ``ms``."""
+    """The last standing move was taken back at ``ms``. ``after_loss``: the move taken back
+    lost the game (a version 1 log, which could take back only a loss, says so of each)."""
 
     ms: int
+    after_loss: bool = False
 
 
 @dataclass(frozen=True)
@@ -452,7 +454,10 @@ class Match:
                              "undo: a won game cannot be taken back")
         ms = self.ms
         self._redo.append(self._played.pop())
-        old = self._game.replace(self._replayed(self._played))
+        earlier = self._replayed(self._played)
+        if self._timer.started and earlier.state is State.READY:
+            earlier.resume_play()  # the clock runs: no reveal stands, yet the game is under way
+        old = self._game.replace(earlier)
         self._help = Help(**{**self._help.__dict__, "undos": self._help.undos + 1})
         self.history.append(Undone(ms))
         if old.over and not self._game.over:
@@ -584,6 +589,8 @@ class Match:
         if isinstance(entry, Played):
             return self.apply(entry.move, entry.source)
         if isinstance(entry, Undone):
+            if entry.after_loss and self._game.state is not State.LOST:
+                raise ValueError(f"log: the move taken back at entry {i} did not lose")
             self.undo()
         elif isinstance(entry, Redone):
             self.redo()
@@ -631,7 +638,7 @@ def script_of(data: dict) -> list[Entry]:
     for index in range(len(moves) + 1):
         while undone and undone[0][0] == index:
             _, ms, kind, row, col = undone.pop(0)
-            entries += [Played(int(ms), Move(kind, (row, col))), Undone(int(ms))]
+            entries += [Played(int(ms), Move(kind, (row, col))), Undone(int(ms), after_loss=True)]
         if index < len(moves):
             ms, kind, row, col, *source = moves[index]
             entries.append(Played(int(ms), Move(kind, (row, col)),

@@ -296,9 +296,11 @@ class FakeClock:
 
 
 def position(game) -> tuple:
-    """Everything a player can see or a record can read of ``game``'s position."""
-    return (appearance_grid(game), game.state, game.exploded, game.mines_left, dict(game.clicks),
-            set(game.flagged()), game.three_bv_solved)
+    """What a player can see of ``game``'s position (every cell, the state, the exploded
+    mine, the mine counter, the flags) and the 3BV solved on it. Not the click counters:
+    whether a move taken back still counts as a click is the records' question."""
+    return (appearance_grid(game), game.state, game.exploded, game.mines_left, set(game.flagged()),
+            game.three_bv_solved)
 
 
 PICTURE = ["*....", ".....", "....*", "....."]  # '*' a mine: an opening fills most of it

@@ -38,8 +38,8 @@ def test_ctrl_z_takes_back_a_flag_and_an_opening_and_ctrl_y_plays_them_again(win
 
     w.key(pygame.K_z, mod=pygame.KMOD_LCTRL)  # the flag goes
     assert isinstance(w.scene, Playing) and looks(w) == opened and w.scene.match.undos == 1
-    w.key(pygame.K_z, mod=pygame.KMOD_LCTRL)  # then the opening: the board is covered again
-    assert game.state is State.READY and all(
+    w.key(pygame.K_z, mod=pygame.KMOD_LCTRL)  # then the opening: the board is covered again,
+    assert game.state is State.PLAYING and all(  # and the game still under way (its clock runs)
         game.appearance(c) == "covered" for c in game.cells())
     w.key(pygame.K_z, mod=pygame.KMOD_LCTRL)  # nothing left to take back: nothing happens
     assert w.scene.match.undos == 2
