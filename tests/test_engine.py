@@ -488,6 +488,19 @@ def test_chord_on_a_covered_or_zero_cell_does_nothing():
     assert game.clicks["wasted"] == 2
 
 
+def test_chord_on_a_zero_with_no_flag_around_opens_its_covered_neighbours():
+    # A flag on (0, 3) stops the flood from (0, 0); taken off, the 0 at (0, 2) chords it open
+    # (ms-toollib's chording_click: a 0 with 0 flags around is satisfied).
+    game = board("..... ....*")
+    game.toggle_flag((0, 3))
+    game.reveal((0, 0))
+    game.toggle_flag((0, 3))
+    assert game.appearance((0, 2)) == "0" and game.appearance((0, 3)) == "covered"
+    assert game.chord_ready((0, 2))
+    assert game.chord((0, 2)) == {(0, 3)} and game.appearance((0, 3)) == "1"
+    assert game.clicks["chord"] == 1
+
+
 def test_chord_with_a_wrong_flag_loses():
     game = board("*.. ...")
     game.reveal((1, 1))
