@@ -35,6 +35,7 @@ import threading
 
 from game.figures import ranked
 from game.messages import N_, Explained, note
+from game.records.checks import DamagedLog, check_log
 from game.records.db import RecordsError, RecordStore, unpack_log
 from game.records.record import READABLE, STAT_FIELDS, GameRecord
 from game.replay.events import ReplayStats
@@ -63,10 +64,11 @@ def compute(items: list[Item]) -> list[ReplayStats | str]:
     replays, results, where = [], [], []
     for record, log in items:
         try:
+            check_log(log, record.rows, record.cols)  # sizes its work: game.records.checks
             replays.append(log_replays(log, record))
             where.append(len(results))
             results.append(None)
-        except LogError as err:
+        except (LogError, DamagedLog) as err:
             results.append(str(err))
     for i, found in zip(where, games_stats(replays) if replays else []):
         results[i] = found
@@ -130,15 +132,29 @@ def store_result(store: RecordStore, record_id: int, result: ReplayStats | str) 
         store.set_derived(record_id, {"stats_state": NONE})
 
 
-def pending(store: RecordStore, limit: int = BACKFILL) -> list[Item]:
+def pending(store: RecordStore, limit: int = BACKFILL, damaged: list[str] | None = None) -> list[Item]:
     """Up to ``limit`` games whose figures are still to compute and that have a log, newest
-    first (the ones a player looks at first)."""
+    first (the ones a player looks at first). A game whose log is damaged
+    (game.records.checks) is set to "none can be computed", so it is never tried again, and
+    named in a message added to ``damaged`` (when given); its row stays in the file.
+
+    Raises:
+        ReadOnlyError, sqlite3.Error: as RecordStore.add_game, when a damaged log's state
+            cannot be written.
+    """
     rows = store.conn.execute(
         f"SELECT id FROM games WHERE stats_state = {TO_COMPUTE} AND log IS NOT NULL AND {READABLE} "
         "ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
     items = []
     for (record_id,) in rows:
-        record, log = store.game(record_id), store.log(record_id)
+        record = store.game(record_id)
+        try:
+            log = None if record is None else store.read_log(record)
+        except DamagedLog as err:
+            log = None
+            if damaged is not None:
+                damaged.append(note(N_("game {id}: its move log is damaged ({reason}); it gets no competitive "
+                                       "statistics, and is kept in the file"), id=record_id, reason=err))
         if record is not None and log is not None:
             items.append((record, log))
         elif not store.read_only:  # a damaged log: no figures, and not asked again

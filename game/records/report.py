@@ -28,7 +28,7 @@ from game import PROG
 from game.i18n import N_, _, locale_name, ngettext, number
 from game.messages import describe, error_line, warn
 from game.figures import ranked
-from game.records.compstats import backfill
+from game.records.compstats import BACKFILL, fill, pending
 from game.records.db import RecordStore
 from game.records.paths import DataDirError, db_path
 from game.records.record import RECORD_FIELDS
@@ -156,11 +156,7 @@ def run_stats(args) -> int:
     try:
         for message in store.warnings:
             warn(message)
-        while _pending(store):  # older games' figures, computed once (game.records.compstats)
-            warning = backfill(store)
-            if warning:
-                warn(warning)
-                break
+        _backfill(store)
         if args.stats:
             print(stats_table(summary(store)))
         if args.export_stats:
@@ -172,9 +168,23 @@ def run_stats(args) -> int:
         store.close()
 
 
-def _pending(store: RecordStore) -> bool:
-    from game.records.compstats import pending
-    return not store.read_only and bool(pending(store, 1))
+def _backfill(store: RecordStore) -> None:
+    """Compute the figures of older games that lack them (game.records.compstats), a batch at
+    a time, until none is left or one batch cannot be done (its warning said). A game whose
+    log is damaged is named once and never tried again."""
+    if store.read_only:
+        return
+    while True:
+        damaged: list[str] = []
+        items = pending(store, BACKFILL, damaged)
+        for message in damaged:
+            warn(message)
+        if not items and not damaged:
+            return
+        warning = fill(store, items)
+        if warning:
+            warn(warning)
+            return
 
 
 def _export(store: RecordStore, target: str) -> int:

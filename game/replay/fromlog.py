@@ -342,9 +342,7 @@ def save_replay(store, which: str, path: str) -> str:
     """
     check_evf_name(path)  # a wrong name is told first, whatever the game
     record = _find(store, which)
-    data = store.log(record.id)
-    if data is None:
-        raise LogError(N_("game {id} has no move log (it was recorded before logs were kept)"), id=record.id)
+    data = recorded_log(store, record)
     replay = replay_of(data, record)
     write_evf(path, replay)
     kind = kind_of(data)
@@ -355,6 +353,25 @@ def save_replay(store, which: str, path: str) -> str:
     return _("game {id} ({level} {rows}x{cols}, {result}, {seconds} s) written to {file} from {how}").format(
         id=record.id, level=record.level, rows=record.rows, cols=record.cols, result=_(RESULT_WORDS[result]),
         seconds=number(record.time_ms / 1000, 3), file=path, how=how)
+
+
+def recorded_log(store, record) -> dict:
+    """The move log of ``record``, a recorded game of ``store`` (a RecordStore), unpacked and
+    checked against its board (game.records.checks).
+
+    Raises:
+        LogError: the game has no log (recorded before logs were kept), or its log is damaged
+            (the message says how).
+    """
+    from game.records.checks import DamagedLog
+
+    try:
+        data = store.read_log(record)
+    except DamagedLog as err:
+        raise LogError(N_("game {id}: its move log is damaged ({error})"), id=record.id, error=err) from None
+    if data is None:
+        raise LogError(N_("game {id} has no move log (it was recorded before logs were kept)"), id=record.id)
+    return data
 
 
 def _find(store, which: str):
@@ -368,7 +385,7 @@ def _find(store, which: str):
     except ValueError:
         raise LogError(N_("{which} is not a game: give a game's id (see --export-stats) or last"),
                        which=repr(which)) from None
-    record = store.game(record_id)
+    record = store.game(record_id) if 0 < record_id < 2**63 else None  # beyond SQLite's integers: no game
     if record is None:
         raise LogError(N_("no game has the id {id} (see --export-stats for the ids)"), id=record_id)
     return record
