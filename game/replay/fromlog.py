@@ -44,7 +44,7 @@ from game import NAME, __version__
 from game.board import DIFFICULTIES, neighbours
 from game.bv import bv_parts
 from game.i18n import N_, _, number
-from game.messages import Explained, describe, error_line
+from game.messages import Explained, describe, error_line, file_name
 from game.replay.events import CELL_PX, Action, PointerEvent, Replay
 from game.replay.files import ReplayFileError, check_evf_name, write_evf
 
@@ -344,15 +344,16 @@ def save_replay(store, which: str, path: str) -> str:
     record = _find(store, which)
     data = recorded_log(store, record)
     replay = replay_of(data, record)
-    write_evf(path, replay)
+    replaced = write_evf(path, replay)
     kind = kind_of(data)
     how = _(HOW[kind])
     if replay.rules_differ:
         how += _("; a left click on a number chorded, which the format's rules do not do (the file says so)")
     result = "won" if record.won else "abandoned" if record.abandoned else "lost"
-    return _("game {id} ({level} {rows}x{cols}, {result}, {seconds} s) written to {file} from {how}").format(
+    line = _("game {id} ({level} {rows}x{cols}, {result}, {seconds} s) written to {file} from {how}").format(
         id=record.id, level=record.level, rows=record.rows, cols=record.cols, result=_(RESULT_WORDS[result]),
-        seconds=number(record.time_ms / 1000, 3), file=path, how=how)
+        seconds=number(record.time_ms / 1000, 3), file=file_name(path), how=how)
+    return line + " " + _("(it replaced the file that was there)") if replaced else line
 
 
 def recorded_log(store, record) -> dict:
@@ -406,7 +407,8 @@ def run_save_replay(args) -> int:
         print(save_replay(store, which, path))
         return 0
     except (LogError, ReplayFileError) as err:
-        print(error_line(f"--save-replay {which} {path}: {describe(err)}"), end="", file=sys.stderr)
+        print(error_line(f"--save-replay {file_name(which)} {file_name(path)}: {describe(err)}"), end="",
+              file=sys.stderr)
         return 2
     finally:
         store.close()
