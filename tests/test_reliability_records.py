@@ -121,7 +121,7 @@ def damaged_log(log: dict, case: str) -> bytes:
 DAMAGE = {
     "rows 10^30": "its rows is 10000", "rows 10^9": "its rows is 1000000000", "100000x100000": "its rows is 100000",
     "cell 0": "its cell is 0", "mine off the board": "off its 9x9 board", "pointer at 10^40": "point out of range",
-    "not a dict": "not the JSON text", "zip bomb": "unpacks to more than 32 MB", "truncated": "truncated",
+    "not a dict": "not the JSON text", "zip bomb": "unpacks to more than 16 MB", "truncated": "truncated",
 }
 MODES = {  # a mode that reads a game's log -> its arguments, with the game's id for {id}
     "stats": ("--stats",), "export": ("--export-stats", "-"), "review": ("--review", "{id}"),
@@ -177,7 +177,7 @@ def test_the_bomb_stops_unpacking_at_the_bound():
     log = {"rows": 9, "cols": 9, "mines": []}
     bomb = zip_bomb(log, 64 << 20)
     assert len(bomb) < 100_000
-    with pytest.raises(DamagedLog, match="unpacks to more than 32 MB"):
+    with pytest.raises(DamagedLog, match="unpacks to more than 16 MB"):
         inflate(bomb)
     assert inflate(zlib.compress(b"x" * MAX_LOG_BYTES)) == b"x" * MAX_LOG_BYTES  # the bound itself is kept
     with pytest.raises(DamagedLog, match="its rows is 9; its game has 16"):
