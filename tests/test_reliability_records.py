@@ -224,3 +224,18 @@ def test_an_id_beyond_sqlites_integers_is_no_game(recorded, tmp_path, argv):
     done = run(data, *argv)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1 and f"no game has the id {int(argv[1])}" in done.stderr
+
+
+def test_a_figure_computed_infinite_is_stored_as_none_not_making_the_row_unreadable(recorded, tmp_path):
+    from game.figures import FIGURES
+    from game.records.compstats import store_result
+    from game.records.db import RecordStore
+    from game.replay.events import ReplayStats
+
+    data, record_id, _ = fresh_copy(recorded, tmp_path)
+    values = {f.name: 1 for f in FIGURES}
+    values.update(bbbv_per_s=float("inf"), rqp=float("nan"), path_px=1e300)
+    with RecordStore.open(data / "records.sqlite3") as store:
+        store_result(store, record_id, ReplayStats(bbbv_solved=20, **values))
+        record = store.game(record_id)
+        assert record is not None and (record.bbbv_per_s, record.rqp, record.path_px, record.ioe) == (None, None, None, 1)

@@ -37,7 +37,7 @@ from game.figures import ranked
 from game.messages import N_, Explained, note
 from game.records.checks import DamagedLog, check_log
 from game.records.db import RecordsError, RecordStore, unpack_log
-from game.records.record import READABLE, STAT_FIELDS, GameRecord
+from game.records.record import FIGURE_LIMIT, READABLE, STAT_FIELDS, GameRecord
 from game.replay.events import ReplayStats
 from game.replay.files import ROOT, TIMEOUT_S, NoLibraryError
 from game.replay.fromlog import LogError, log_replays
@@ -126,10 +126,18 @@ def store_result(store: RecordStore, record_id: int, result: ReplayStats | str) 
         ReadOnlyError, sqlite3.Error: as RecordStore.add_game.
     """
     if isinstance(result, ReplayStats):
-        values = {name: getattr(result, name) for name in STAT_FIELDS}
+        values = {name: _plausible(getattr(result, name)) for name in STAT_FIELDS}
         store.set_derived(record_id, {**values, "stats_state": COMPUTED})
     else:
         store.set_derived(record_id, {"stats_state": NONE})
+
+
+def _plausible(value):
+    """A figure as stored: None when it is not finite or beyond FIGURE_LIMIT (a division by
+    a time of 0), which would otherwise make the whole row unreadable (record.READABLE)."""
+    if isinstance(value, (int, float)) and not (-FIGURE_LIMIT <= value <= FIGURE_LIMIT):  # NaN fails too
+        return None
+    return value
 
 
 def pending(store: RecordStore, limit: int = BACKFILL, damaged: list[str] | None = None) -> list[Item]:
