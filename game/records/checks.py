@@ -105,23 +105,23 @@ def check_log(data: object, rows: int, cols: int) -> None:
     _check_list("moves", moves)
     for row in moves:
         if not isinstance(row, list) or len(row) < 4:
-            raise DamagedLog(N_("its {field} hold an entry that is not one"), field="moves")
+            raise DamagedLog(N_("its {field} list holds an entry of the wrong shape"), field="moves")
         _check_ms("moves", row[0])
         _check_cell("moves", row[2:4], rows, cols)
     pointer = data.get("pointer") or []
     _check_list("pointer", pointer)
     for event in pointer:
         if not isinstance(event, list) or len(event) != 4:
-            raise DamagedLog(N_("its {field} hold an entry that is not one"), field="pointer")
+            raise DamagedLog(N_("its {field} list holds an entry of the wrong shape"), field="pointer")
         _check_ms("pointer", event[0])
         if not all(_int(v) and abs(v) <= MAX_PX for v in event[2:]):
-            raise DamagedLog(N_("its {field} hold a point out of range: {value}"), field="pointer",
+            raise DamagedLog(N_("its {field} list holds a point out of range: {value}"), field="pointer",
                              value=_shown(event[2:]))
     history = data.get("history") or []
     _check_list("history", history)
     for entry in history:
         if not isinstance(entry, list) or len(entry) < 2:
-            raise DamagedLog(N_("its {field} hold an entry that is not one"), field="history")
+            raise DamagedLog(N_("its {field} list holds an entry of the wrong shape"), field="history")
         _check_ms("history", entry[1])
         if entry[0] == "play":
             _check_cell("history", entry[3:5], rows, cols)
@@ -145,10 +145,10 @@ def _check_list(name: str, value: object) -> None:
 def _check_cell(name: str, cell: object, rows: int, cols: int) -> None:
     if not (isinstance(cell, list) and len(cell) == 2 and all(_int(v) for v in cell)
             and 0 <= cell[0] < rows and 0 <= cell[1] < cols):
-        raise DamagedLog(N_("its {field} hold a cell off its {rows}x{cols} board: {value}"), field=name,
+        raise DamagedLog(N_("its {field} list holds a cell off its {rows}x{cols} board: {value}"), field=name,
                          rows=rows, cols=cols, value=_shown(cell))
 
 
 def _check_ms(name: str, ms: object) -> None:
     if not ((_int(ms) or isinstance(ms, float)) and 0 <= ms <= MAX_MS):  # NaN fails too
-        raise DamagedLog(N_("its {field} hold a time out of range: {value}"), field=name, value=_shown(ms))
+        raise DamagedLog(N_("its {field} list holds a time out of range: {value}"), field=name, value=_shown(ms))
