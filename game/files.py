@@ -112,7 +112,8 @@ def read_regular(path: str | os.PathLike, limit: int | None = None) -> bytes:
     return data
 
 
-def write_atomic(path: str | os.PathLike, data: bytes, mode: int | None = None, make_folder: bool = True) -> None:
+def write_atomic(path: str | os.PathLike, data: bytes, mode: int | None = None,
+                 make_folder: bool = True) -> None:
     """Write ``data`` to ``path`` atomically: a temporary file in the same folder, fsync,
     ``os.replace``, then fsync of the folder (POSIX, best effort). A crash or a full disk
     leaves the old file or the new one, never half of one, and no stray temporary file.

@@ -238,4 +238,5 @@ def test_a_figure_computed_infinite_is_stored_as_none_not_making_the_row_unreada
     with RecordStore.open(data / "records.sqlite3") as store:
         store_result(store, record_id, ReplayStats(bbbv_solved=20, **values))
         record = store.game(record_id)
-        assert record is not None and (record.bbbv_per_s, record.rqp, record.path_px, record.ioe) == (None, None, None, 1)
+        assert record is not None
+        assert (record.bbbv_per_s, record.rqp, record.path_px, record.ioe) == (None, None, None, 1)

@@ -28,7 +28,7 @@ from game.board import MAX_SIDE
 from game.files import megabytes
 from game.messages import N_, Explained
 
-MAX_LOG_BYTES = 16_000_000  # unpacked JSON: a 20-minute 36x60 game is 1.3 MB (57,000 pointer events); docs/reliability.md
+MAX_LOG_BYTES = 16_000_000  # unpacked JSON; a 20-minute 36x60 game: 1.3 MB (docs/reliability.md)
 MAX_MS = 2**31 - 1  # a logged time, ms (24 days): what ms-toollib's event times hold
 MAX_PX = 2**31 - 1  # a logged pointer coordinate, pixels
 MAX_CELL_PX = 1024  # the logged cell size, pixels (the window's cells are a few dozen)

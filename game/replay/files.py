@@ -180,7 +180,8 @@ def write_evf(path: str | os.PathLike, replay: Replay) -> bool:
     try:
         return replace_file(path, data)
     except (OSError, ValueError) as err:  # ValueError: a NUL byte in the name
-        raise ReplayFileError(N_("cannot write the file: {error}"), error=getattr(err, "strerror", None) or err) from None
+        raise ReplayFileError(N_("cannot write the file: {error}"),
+                              error=getattr(err, "strerror", None) or err) from None
 
 
 def _run(command: list[str], data: bytes, what: Note) -> bytes:
