@@ -224,25 +224,36 @@ def test_cannot_write_the_file_is_a_message_for_translation(tmp_path):
     assert caught.value.template == "cannot write the file: {error}"
 
 
-def test_a_kill_while_ms_toollib_works_leaves_no_temporary_folder(setup):
+def ours(temp: Path) -> list[Path]:
+    """The folders game.replay.files made in ``temp`` (not tempfile's own probe of the folder)."""
+    return list(temp.glob("minesweeper-replay-*"))
+
+
+@pytest.mark.parametrize("mode", ["save-replay", "stats"])
+def test_a_kill_while_ms_toollib_works_leaves_no_temporary_folder(setup, mode):
+    """SIGTERM while ms-toollib builds the file or computes the figures (``--stats`` on a game
+    whose figures are to compute): the run ends with status 143 and its folder is gone."""
     data, record_id, _, folder = setup
     temp = folder / "tmp"
     temp.mkdir()
     env = dict(os.environ, PYTHONPATH=str(ROOT), TMPDIR=str(temp))
+    argv = {"save-replay": ["--save-replay", str(record_id), str(folder / "k.evf")], "stats": ["--stats"]}[mode]
     for _ in range(20):  # until the kill lands while the folder exists
-        child = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--data-dir", str(data), "--save-replay",
-                                  str(record_id), str(folder / "k.evf")], stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, env=env)
+        conn = sqlite3.connect(data / "records.sqlite3", isolation_level=None)
+        conn.execute("UPDATE games SET stats_state = 0")  # figures to compute again
+        conn.close()
+        child = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--data-dir", str(data), *argv],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         deadline = time.monotonic() + 30
-        while child.poll() is None and not any(temp.iterdir()) and time.monotonic() < deadline:
+        while child.poll() is None and not ours(temp) and time.monotonic() < deadline:
             time.sleep(0.001)
-        caught = child.poll() is None and any(temp.iterdir())
+        caught = child.poll() is None and bool(ours(temp))
         if caught:
             child.send_signal(signal.SIGTERM)
         status = child.wait(timeout=60)
         err = child.stderr.read().decode()
         if caught:
             assert status == 143 and "Traceback" not in err, err
-            assert list(temp.iterdir()) == []
+            assert ours(temp) == []
             return
     pytest.skip("the run never was between making its folder and ending")

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -105,7 +106,9 @@ def compute_apart(items: list[Packed]) -> list[ReplayStats | str]:
 
 
 def _child() -> int:
-    """``python -m game.records.compstats``: :func:`compute_apart`'s other end."""
+    """``python -m game.records.compstats``: :func:`compute_apart`'s other end. SIGTERM ends it
+    through every ``finally``, so ms-toollib's temporary folder (game.replay.files) goes too."""
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     items = pickle.load(sys.stdin.buffer)
     logs = [(record, unpack_log(log) if isinstance(log, bytes) else log) for record, log in items]
     readable = [(record, log) for record, log in logs if log is not None]
