@@ -79,6 +79,9 @@ def run() -> int:
     except KeyboardInterrupt as stop:  # Ctrl-C in a terminal: stop quietly, with the shell's status
         print(file=sys.stderr)
         return 143 if isinstance(stop, Terminated) else 130
+    finally:  # a SIGTERM from now on (the interpreter closing) ends the process as usual, with no traceback
+        if signal.getsignal(signal.SIGTERM) is _terminated:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 if __name__ == "__main__":

@@ -252,8 +252,8 @@ def test_a_kill_while_ms_toollib_works_leaves_no_temporary_folder(setup, mode):
             child.send_signal(signal.SIGTERM)
         status = child.wait(timeout=60)
         err = child.stderr.read().decode()
-        if caught:
-            assert status == 143 and "Traceback" not in err, err
+        assert "Traceback" not in err and "Exception ignored" not in err, err
+        if caught and status == 143:  # else the signal landed once the work was done: again
             assert ours(temp) == []
             return
     pytest.skip("the run never was between making its folder and ending")
