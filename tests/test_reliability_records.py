@@ -240,3 +240,24 @@ def test_a_figure_computed_infinite_is_stored_as_none_not_making_the_row_unreada
         record = store.game(record_id)
         assert record is not None
         assert (record.bbbv_per_s, record.rqp, record.path_px, record.ioe) == (None, None, None, 1)
+
+
+def test_a_batch_of_figures_holds_one_long_game_at_a_time(recorded, tmp_path, monkeypatch):
+    """Logs are read in batches whose events stay within BATCH_EVENTS (one long game alone
+    may exceed it), so two hundred long games never sit in memory at once."""
+    from game.records import compstats
+    from game.records.db import RecordStore
+
+    data, record_id, log = fresh_copy(recorded, tmp_path)
+    conn = database(data)
+    columns = [row[1] for row in conn.execute("PRAGMA table_info(games)") if row[1] != "id"]
+    for _ in range(2):
+        conn.execute(f"INSERT INTO games ({', '.join(columns)}) SELECT {', '.join(columns)} FROM games WHERE id = 1")
+    conn.execute("UPDATE games SET stats_state = 0")
+    conn.close()
+    size = len(log["moves"]) + len(log["pointer"])
+    monkeypatch.setattr(compstats, "BATCH_EVENTS", 2 * size)
+    with RecordStore.open(data / "records.sqlite3") as store:
+        assert [r.id for r, _ in compstats.pending(store)] == [3, 2]
+        monkeypatch.setattr(compstats, "BATCH_EVENTS", 1)
+        assert [r.id for r, _ in compstats.pending(store)] == [3]  # one game, however long

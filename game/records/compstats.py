@@ -38,6 +38,7 @@ from game.figures import ranked
 from game.messages import N_, Explained, note
 from game.records.checks import DamagedLog, check_log
 from game.records.db import RecordsError, RecordStore, unpack_log
+from game.records.logpack import log_events
 from game.records.record import FIGURE_LIMIT, READABLE, STAT_FIELDS, GameRecord
 from game.replay.events import ReplayStats
 from game.replay.files import ROOT, TIMEOUT_S, NoLibraryError
@@ -46,6 +47,7 @@ from game.replay.stats import games_stats
 
 TO_COMPUTE, COMPUTED, NONE = 0, 1, 2  # stats_state
 BACKFILL = 200  # games backfilled per call of backfill (a few children of game.replay.stats.BATCH)
+BATCH_EVENTS = 500_000  # moves and pointer events per batch: a log of 16 MB (the most read) has a million
 
 Item = tuple[GameRecord, dict]  # a recorded game (with its id) and its move log
 Packed = tuple[GameRecord, "dict | bytes"]  # the same, the log maybe packed (game.records.db.pack_log)
@@ -145,7 +147,8 @@ def _plausible(value):
 
 def pending(store: RecordStore, limit: int = BACKFILL, damaged: list[str] | None = None) -> list[Item]:
     """Up to ``limit`` games whose figures are still to compute and that have a log, newest
-    first (the ones a player looks at first). A game whose log is damaged
+    first (the ones a player looks at first), and no more than :data:`BATCH_EVENTS` moves and
+    pointer events in all unless one game alone has more. A game whose log is damaged
     (game.records.checks) is set to "none can be computed", so it is never tried again, and
     named in a message added to ``damaged`` (when given); its row stays in the file.
 
@@ -156,7 +159,7 @@ def pending(store: RecordStore, limit: int = BACKFILL, damaged: list[str] | None
     rows = store.conn.execute(
         f"SELECT id FROM games WHERE stats_state = {TO_COMPUTE} AND log IS NOT NULL AND {READABLE} "
         "ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
-    items = []
+    items, events = [], 0
     for (record_id,) in rows:
         record = store.game(record_id)
         try:
@@ -167,6 +170,9 @@ def pending(store: RecordStore, limit: int = BACKFILL, damaged: list[str] | None
                 damaged.append(note(N_("game {id}: its move log is damaged ({reason}); it gets no competitive "
                                        "statistics, and is kept in the file"), id=record_id, reason=err))
         if record is not None and log is not None:
+            if items and events + log_events(log) > BATCH_EVENTS:
+                break  # the next batch starts with it: a batch's memory stays that of one long game
+            events += log_events(log)
             items.append((record, log))
         elif not store.read_only:  # a damaged log: no figures, and not asked again
             store.set_derived(record_id, {"stats_state": NONE})
