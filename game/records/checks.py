@@ -98,7 +98,7 @@ def check_log(data: object, rows: int, cols: int) -> None:
     if len(data.get("mines") or []) > rows * cols:
         raise DamagedLog(N_("it has more mines than its board has cells"))
     cell = data.get("cell")
-    if cell is not None and (not _int(cell) or not 1 <= cell <= MAX_CELL_PX):
+    if cell is not None and not (_number(cell) and 1 <= cell <= MAX_CELL_PX):  # NaN fails too
         raise DamagedLog(N_("its {field} is {value}; allowed {allowed}"), field="cell", value=_shown(cell),
                          allowed=f"1..{MAX_CELL_PX}")
     moves = data.get("moves") or []
@@ -131,6 +131,10 @@ def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _number(value: object) -> bool:
+    return _int(value) or isinstance(value, float)
+
+
 def _shown(value: object) -> str:
     """A value as the message names it, cut short (a damaged field can be huge)."""
     text = repr(value)
@@ -150,5 +154,5 @@ def _check_cell(name: str, cell: object, rows: int, cols: int) -> None:
 
 
 def _check_ms(name: str, ms: object) -> None:
-    if not ((_int(ms) or isinstance(ms, float)) and 0 <= ms <= MAX_MS):  # NaN fails too
+    if not (_number(ms) and 0 <= ms <= MAX_MS):  # NaN fails too
         raise DamagedLog(N_("its {field} list holds a time out of range: {value}"), field=name, value=_shown(ms))
