@@ -107,6 +107,8 @@ class ConsoleGame:
         Raises:
             KeyboardInterrupt: Ctrl-C, passed on (``main.py`` exits with status 130)
                 after a game in progress is recorded as abandoned.
+            OSError, or any other error: passed on, after a game in progress is recorded
+                as abandoned (without a word: the output may be what failed).
         """
         self._lines, self._terminal = lines, prompt
         self.say(render(self.match, self.colour))
@@ -130,6 +132,10 @@ class ConsoleGame:
             if prompt and is_in_progress(self.game):
                 self.out.write("\n")  # off the line where the terminal echoed ^C
             self.leave()
+            raise
+        except BaseException:  # the output failed (a full disk...): the game in progress is still recorded
+            if self.on_abandon is not None and is_in_progress(self.game):
+                self.on_abandon(self.match)
             raise
 
     def leave(self) -> None:

@@ -112,23 +112,25 @@ def read_regular(path: str | os.PathLike, limit: int | None = None) -> bytes:
     return data
 
 
-def write_atomic(path: str | os.PathLike, data: bytes) -> None:
+def write_atomic(path: str | os.PathLike, data: bytes, mode: int | None = None,
+                 make_folder: bool = True) -> None:
     """Write ``data`` to ``path`` atomically: a temporary file in the same folder, fsync,
     ``os.replace``, then fsync of the folder (POSIX, best effort). A crash or a full disk
     leaves the old file or the new one, never half of one, and no stray temporary file.
-    The folder is created when missing. The file gets the permissions a plain ``open``
-    would give it (0o666 less the umask), not the temporary file's private 0o600: an
-    exported replay or CSV is meant to be shared.
+    The folder is created when missing (unless ``make_folder`` is False). The file gets ``mode`` (permission bits), by
+    default the permissions a plain ``open`` would give it (0o666 less the umask), not the
+    temporary file's private 0o600: an exported replay or CSV is meant to be shared.
 
     Raises:
         OSError: the folder or file cannot be written; the old file is then untouched.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if make_folder:
+        path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         if hasattr(os, "fchmod"):  # POSIX
-            os.fchmod(fd, 0o666 & ~_umask())
+            os.fchmod(fd, 0o666 & ~_umask() if mode is None else mode)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -141,6 +143,35 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
             pass
         raise
     _fsync_dir(path.parent)
+
+
+def replace_file(path: str | os.PathLike, data: bytes) -> bool:
+    """Write ``data`` to ``path`` as :func:`write_atomic` does, where only a regular file of
+    its own may be replaced (``--save-replay``, ``--export-stats``): a symbolic link, a
+    FIFO, a device, a folder or a socket is refused (a rename would put a plain file in its
+    place), and so is a file with other hard links (a rename would part them). A file
+    replaced keeps its permission bits; a missing folder is not made (the name is the player's). Returns True when a file was there (replaced).
+
+    The check and the rename are two steps: a path changed in between is not seen.
+    Raises:
+        NotRegularFileError: something other than a regular file is at ``path``.
+        OSError: a file with other hard links (EMLINK), or as :func:`write_atomic`.
+    """
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        info = None
+    if info is not None:
+        if stat.S_ISLNK(info.st_mode):
+            raise NotRegularFileError("a symbolic link", path)
+        kind = _kind(info.st_mode)
+        if kind is not None:
+            raise NotRegularFileError(kind, path)
+        if info.st_nlink > 1:
+            raise OSError(errno.EMLINK, f"it has {info.st_nlink - 1} other hard link(s), which a new file "
+                          "would part from it", os.fspath(path))
+    write_atomic(path, data, None if info is None else stat.S_IMODE(info.st_mode), make_folder=False)
+    return info is not None
 
 
 def _umask() -> int:

@@ -17,7 +17,7 @@ from typing import TextIO
 from game import PROG
 from game.i18n import N_, _
 
-__all__ = ["N_", "Explained", "ExplainedValueError", "Note", "describe", "error_line", "note", "warn"]
+__all__ = ["N_", "Explained", "ExplainedValueError", "Note", "describe", "error_line", "file_name", "note", "warn"]
 
 
 class Explained(Exception):
@@ -68,6 +68,14 @@ def describe(err: BaseException | str) -> str:
         params = {k: describe(v) if isinstance(v, (Explained, Note)) else v for k, v in err.params.items()}
         return _(err.template).format(**params)
     return str(err)
+
+
+def file_name(name: object) -> str:
+    """A file name as a line shows it: as it is, or, when it holds a character that is not
+    printable (a newline would split an error line in two), as a quoted Python literal with
+    that character escaped (``'a\\nb.evf'``)."""
+    text = str(name)
+    return text if text.isprintable() else repr(text)
 
 
 ERROR_LINE = N_("%(prog)s: error: %(message)s\n")  # argparse's own msgid: one translation for both

@@ -23,7 +23,7 @@ from game.i18n import N_, _, ngettext, number
 from game.messages import describe, error_line
 from game.records.record import STAT_FIELDS
 from game.replay.files import ReplayFileError, read_replay
-from game.replay.fromlog import LogError
+from game.replay.fromlog import LogError, recorded_log
 from game.replay.player import Timeline, timeline_moves
 from game.replay.sources import is_replay_file, recorded_game
 from game.solver.problem import fmt
@@ -83,9 +83,7 @@ def load_review(which: str, data_dir: str | None = None) -> Reviewed:
         return Reviewed(reviewed, f"{which} ({made})", replay.time_ms, replay.bbbv, stats,
                         heading=f"{which} ({words})")
     with recorded_game(which, data_dir) as (store, record):
-        data = store.log(record.id)
-        if data is None:
-            raise LogError(N_("game {id} has no move log (it was recorded before logs were kept)"), id=record.id)
+        data = recorded_log(store, record)
         try:
             reviewed = review_log(data)
         except (KeyError, TypeError, ValueError) as err:

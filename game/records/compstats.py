@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -35,8 +36,10 @@ import threading
 
 from game.figures import ranked
 from game.messages import N_, Explained, note
+from game.records.checks import DamagedLog, check_log
 from game.records.db import RecordsError, RecordStore, unpack_log
-from game.records.record import READABLE, STAT_FIELDS, GameRecord
+from game.records.logpack import log_events
+from game.records.record import FIGURE_LIMIT, READABLE, STAT_FIELDS, GameRecord
 from game.replay.events import ReplayStats
 from game.replay.files import ROOT, TIMEOUT_S, NoLibraryError
 from game.replay.fromlog import LogError, log_replays
@@ -44,6 +47,7 @@ from game.replay.stats import games_stats
 
 TO_COMPUTE, COMPUTED, NONE = 0, 1, 2  # stats_state
 BACKFILL = 200  # games backfilled per call of backfill (a few children of game.replay.stats.BATCH)
+BATCH_EVENTS = 500_000  # moves and pointer events per batch: a log of 16 MB (the most read) has a million
 
 Item = tuple[GameRecord, dict]  # a recorded game (with its id) and its move log
 Packed = tuple[GameRecord, "dict | bytes"]  # the same, the log maybe packed (game.records.db.pack_log)
@@ -63,10 +67,11 @@ def compute(items: list[Item]) -> list[ReplayStats | str]:
     replays, results, where = [], [], []
     for record, log in items:
         try:
+            check_log(log, record.rows, record.cols)  # sizes its work: game.records.checks
             replays.append(log_replays(log, record))
             where.append(len(results))
             results.append(None)
-        except LogError as err:
+        except (LogError, DamagedLog) as err:
             results.append(str(err))
     for i, found in zip(where, games_stats(replays) if replays else []):
         results[i] = found
@@ -103,7 +108,9 @@ def compute_apart(items: list[Packed]) -> list[ReplayStats | str]:
 
 
 def _child() -> int:
-    """``python -m game.records.compstats``: :func:`compute_apart`'s other end."""
+    """``python -m game.records.compstats``: :func:`compute_apart`'s other end. SIGTERM ends it
+    through every ``finally``, so ms-toollib's temporary folder (game.replay.files) goes too."""
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     items = pickle.load(sys.stdin.buffer)
     logs = [(record, unpack_log(log) if isinstance(log, bytes) else log) for record, log in items]
     readable = [(record, log) for record, log in logs if log is not None]
@@ -124,22 +131,48 @@ def store_result(store: RecordStore, record_id: int, result: ReplayStats | str) 
         ReadOnlyError, sqlite3.Error: as RecordStore.add_game.
     """
     if isinstance(result, ReplayStats):
-        values = {name: getattr(result, name) for name in STAT_FIELDS}
+        values = {name: _plausible(getattr(result, name)) for name in STAT_FIELDS}
         store.set_derived(record_id, {**values, "stats_state": COMPUTED})
     else:
         store.set_derived(record_id, {"stats_state": NONE})
 
 
-def pending(store: RecordStore, limit: int = BACKFILL) -> list[Item]:
+def _plausible(value):
+    """A figure as stored: None when it is not finite or beyond FIGURE_LIMIT (a division by
+    a time of 0), which would otherwise make the whole row unreadable (record.READABLE)."""
+    if isinstance(value, (int, float)) and not (-FIGURE_LIMIT <= value <= FIGURE_LIMIT):  # NaN fails too
+        return None
+    return value
+
+
+def pending(store: RecordStore, limit: int = BACKFILL, damaged: list[str] | None = None) -> list[Item]:
     """Up to ``limit`` games whose figures are still to compute and that have a log, newest
-    first (the ones a player looks at first)."""
+    first (the ones a player looks at first), and no more than :data:`BATCH_EVENTS` moves and
+    pointer events in all unless one game alone has more. A game whose log is damaged
+    (game.records.checks) is set to "none can be computed", so it is never tried again, and
+    named in a message added to ``damaged`` (when given); its row stays in the file.
+
+    Raises:
+        ReadOnlyError, sqlite3.Error: as RecordStore.add_game, when a damaged log's state
+            cannot be written.
+    """
     rows = store.conn.execute(
         f"SELECT id FROM games WHERE stats_state = {TO_COMPUTE} AND log IS NOT NULL AND {READABLE} "
         "ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
-    items = []
+    items, events = [], 0
     for (record_id,) in rows:
-        record, log = store.game(record_id), store.log(record_id)
+        record = store.game(record_id)
+        try:
+            log = None if record is None else store.read_log(record)
+        except DamagedLog as err:
+            log = None
+            if damaged is not None:
+                damaged.append(note(N_("game {id}: its move log is damaged ({reason}); it gets no competitive "
+                                       "statistics, and is kept in the file"), id=record_id, reason=err))
         if record is not None and log is not None:
+            if items and events + log_events(log) > BATCH_EVENTS:
+                break  # the next batch starts with it: a batch's memory stays that of one long game
+            events += log_events(log)
             items.append((record, log))
         elif not store.read_only:  # a damaged log: no figures, and not asked again
             store.set_derived(record_id, {"stats_state": NONE})

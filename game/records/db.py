@@ -30,6 +30,7 @@ from typing import Callable, NamedTuple
 
 from game.messages import N_, Explained, note
 from game.records import schema
+from game.records.checks import DamagedLog, inflate, load_log
 from game.records.opening import NEWER, connect, open_file
 from game.records.paths import aside_name
 from game.records.record import (
@@ -270,15 +271,34 @@ class RecordStore:
         return self._records("WHERE level = ?", (level,))
 
     def game(self, record_id: int) -> GameRecord | None:
-        """One game by id, or None."""
+        """One game by id, or None (also for an id beyond SQLite's 64-bit integers)."""
+        if not -2**63 <= record_id < 2**63:
+            return None
         found = self._records("WHERE id = ?", (record_id,))
         return found[0] if found else None
 
     def log(self, record_id: int) -> dict | None:
         """The move log kept with game ``record_id`` (see game.match.Match.log_data), or None
-        when it has none (older games), is not a readable game, or its log is damaged."""
-        row = self.conn.execute(f"SELECT log FROM games WHERE id = ? AND {READABLE}", (record_id,)).fetchone()
-        return None if row is None or row[0] is None else unpack_log(row[0])
+        when it has none (older games), is not a readable game, or its log is damaged
+        (:meth:`read_log` says why)."""
+        record = self.game(record_id)
+        try:
+            return None if record is None else self.read_log(record)
+        except DamagedLog:
+            return None
+
+    def read_log(self, record: GameRecord) -> dict | None:
+        """The move log of the recorded game ``record`` (one of this store's, with its id), or
+        None when it has none (older games). Unpacked within game.records.checks.MAX_LOG_BYTES
+        and held to the record's board (game.records.checks.load_log).
+
+        Raises:
+            DamagedLog: the log is damaged (the message says how).
+        """
+        row = self.conn.execute("SELECT log FROM games WHERE id = ?", (record.id,)).fetchone()
+        if row is None or row[0] is None:
+            return None
+        return load_log(row[0], record.rows, record.cols)
 
     def count(self) -> int:
         """How many games are recorded (readable ones: see READABLE)."""
@@ -345,10 +365,12 @@ def pack_log(log: dict) -> bytes:
 
 
 def unpack_log(blob: object) -> dict | None:
-    """A stored move log back as data; None when it is not one (a hand edit, damage)."""
+    """A stored move log back as data; None when it is not one (a hand edit, damage, more than
+    game.records.checks.MAX_LOG_BYTES unpacked: the unpacking stops there). Its content is
+    not checked against a board: :meth:`RecordStore.read_log` does that."""
     try:
-        data = json.loads(zlib.decompress(blob).decode("utf-8"))
-    except (TypeError, ValueError, zlib.error, RecursionError):  # UnicodeDecodeError: ValueError
+        data = json.loads(inflate(blob).decode("utf-8"))
+    except (ValueError, RecursionError):  # DamagedLog, UnicodeDecodeError: ValueError
         return None
     return data if isinstance(data, dict) else None
 

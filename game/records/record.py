@@ -10,6 +10,7 @@ import getpass
 from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
 
+from game.board import MAX_SIDE
 from game.engine import State
 from game.figures import FIGURES, add_fields, names
 
@@ -221,8 +222,17 @@ _STORAGE = {
     **{f.name: ("integer", "null") if f.digits is None else ("real", "integer", "null") for f in FIGURES},
     "undos": ("integer",),
 }
+# Values are held to the limits a game can have too: a size within the game's own
+# (game.board.MAX_SIDE), mines and 3BV within the board, and every figure finite and within
+# FIGURE_LIMIT (a hand edit of 1e26 would stop the number formatting: 28 significant digits).
+FIGURE_LIMIT = 1e15  # a figure's largest magnitude: no game comes near (an hour's RQP is about 1e6)
+_FIGURE_COLUMNS = ("efficiency", *(f.name for f in FIGURES))
 READABLE = " AND ".join(
     [f"typeof({column}) IN ({', '.join(repr(kind) for kind in kinds)})"
      for column, kinds in _STORAGE.items()]
     + [f"level IN ({', '.join(repr(level) for level in LEVELS)})", "won IN (0, 1)", "time_ms >= 0",
-       "abandoned IN (0, 1)", "NOT (won = 1 AND abandoned = 1)", "undos >= 0"])
+       "abandoned IN (0, 1)", "NOT (won = 1 AND abandoned = 1)", "undos >= 0",
+       f"rows BETWEEN 1 AND {MAX_SIDE}", f"cols BETWEEN 1 AND {MAX_SIDE}", "mines BETWEEN 0 AND rows * cols",
+       "coalesce(three_bv BETWEEN 0 AND rows * cols, 1)", "coalesce(three_bv_solved BETWEEN 0 AND rows * cols, 1)"]
+    + [f"coalesce({column} BETWEEN -{FIGURE_LIMIT:.0e} AND {FIGURE_LIMIT:.0e}, 1)"  # not abs(): -2**63 overflows
+       for column in _FIGURE_COLUMNS])

@@ -17,6 +17,7 @@ so its column names and values are the same in every language.
 from __future__ import annotations
 
 import csv
+import io
 import sqlite3
 import sys
 from datetime import date
@@ -26,9 +27,10 @@ from babel.dates import format_date
 
 from game import PROG
 from game.i18n import N_, _, locale_name, ngettext, number
-from game.messages import describe, error_line, warn
+from game.files import replace_file
+from game.messages import describe, error_line, file_name, warn
 from game.figures import ranked
-from game.records.compstats import backfill
+from game.records.compstats import BACKFILL, fill, pending
 from game.records.db import RecordStore
 from game.records.paths import DataDirError, db_path
 from game.records.record import RECORD_FIELDS
@@ -156,11 +158,7 @@ def run_stats(args) -> int:
     try:
         for message in store.warnings:
             warn(message)
-        while _pending(store):  # older games' figures, computed once (game.records.compstats)
-            warning = backfill(store)
-            if warning:
-                warn(warning)
-                break
+        _backfill(store)
         if args.stats:
             print(stats_table(summary(store)))
         if args.export_stats:
@@ -172,21 +170,40 @@ def run_stats(args) -> int:
         store.close()
 
 
-def _pending(store: RecordStore) -> bool:
-    from game.records.compstats import pending
-    return not store.read_only and bool(pending(store, 1))
+def _backfill(store: RecordStore) -> None:
+    """Compute the figures of older games that lack them (game.records.compstats), a batch at
+    a time, until none is left or one batch cannot be done (its warning said). A game whose
+    log is damaged is named once and never tried again."""
+    if store.read_only:
+        return
+    while True:
+        damaged: list[str] = []
+        items = pending(store, BACKFILL, damaged)
+        for message in damaged:
+            warn(message)
+        if not items and not damaged:
+            return
+        warning = fill(store, items)
+        if warning:
+            warn(warning)
+            return
 
 
 def _export(store: RecordStore, target: str) -> int:
+    """Write the CSV to ``target`` (``-``: standard output) atomically: the whole text is made
+    first and renamed over the file (game.files.replace_file), so a full disk leaves the old
+    file whole; only a regular file is replaced, keeping its permissions, and the line says so."""
     if target == "-":
         export_csv(store, sys.stdout)
         return 0
+    text = io.StringIO(newline="")
+    count = export_csv(store, text)
     try:
-        with open(target, "w", newline="", encoding="utf-8") as out:
-            count = export_csv(store, out)
-    except OSError as err:
+        replaced = replace_file(target, text.getvalue().encode("utf-8"))
+    except (OSError, ValueError) as err:  # ValueError: a NUL byte in the name
         return _error(_("--export-stats {file}: cannot write the file ({error})").format(
-            file=target, error=err.strerror or err))
-    print(ngettext("{count} game written to {file}", "{count} games written to {file}", count).format(
-        count=_count(count), file=target))
+            file=file_name(target), error=getattr(err, "strerror", None) or err))
+    line = ngettext("{count} game written to {file}", "{count} games written to {file}", count).format(
+        count=_count(count), file=file_name(target))
+    print(line + " " + _("(it replaced the file that was there)") if replaced else line)
     return 0

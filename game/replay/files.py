@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from game import NAME, __version__
-from game.files import FileTooLargeError, megabytes, read_regular, write_atomic
+from game.files import FileTooLargeError, megabytes, read_regular, replace_file
 from game.messages import N_, Explained, Note, note
 from game.replay.events import PLAIN_ACTIONS, Action, PointerEvent, Replay, ReplayStats
 
@@ -163,21 +163,25 @@ def check_evf_name(path: str | os.PathLike) -> None:
                               shown=shown)
 
 
-def write_evf(path: str | os.PathLike, replay: Replay) -> None:
+def write_evf(path: str | os.PathLike, replay: Replay) -> bool:
     """Write ``replay`` to ``path`` as EVF (:func:`evf_bytes`), atomically: the bytes go to a
     temporary file in the same folder, are synced to disk, then renamed over ``path``, so a
-    crash leaves the old file or the new one, never an empty or partial one.
+    crash leaves the old file or the new one, never an empty or partial one. Only a regular
+    file is replaced, keeping its permissions (game.files.replace_file). Returns True when
+    a file was there (replaced).
 
     Raises:
         ReplayFileError: ``path`` does not end in .evf, the replay cannot be written as EVF
-            (:func:`evf_bytes`), or the file cannot be written (the message says why).
+            (:func:`evf_bytes`), or the file cannot be written (the message says why: a
+            symbolic link, a FIFO or a device there, a full disk).
     """
     check_evf_name(path)
     data = evf_bytes(replay)
     try:
-        write_atomic(path, data)
-    except OSError as err:
-        raise ReplayFileError(f"cannot write the file: {err.strerror or err}") from None
+        return replace_file(path, data)
+    except (OSError, ValueError) as err:  # ValueError: a NUL byte in the name
+        raise ReplayFileError(N_("cannot write the file: {error}"),
+                              error=getattr(err, "strerror", None) or err) from None
 
 
 def _run(command: list[str], data: bytes, what: Note) -> bytes:

@@ -44,7 +44,7 @@ from game import NAME, __version__
 from game.board import DIFFICULTIES, Config, neighbours
 from game.bv import bv_parts
 from game.i18n import N_, _, number
-from game.messages import Explained, describe, error_line
+from game.messages import Explained, describe, error_line, file_name
 from game.replay.events import CELL_PX, Action, PointerEvent, Replay
 from game.match import replay_log
 from game.replay.files import ReplayFileError, check_evf_name, write_evf
@@ -356,21 +356,39 @@ def save_replay(store, which: str, path: str) -> str:
     """
     check_evf_name(path)  # a wrong name is told first, whatever the game
     record = _find(store, which)
-    data = store.log(record.id)
-    if data is None:
-        raise LogError(N_("game {id} has no move log (it was recorded before logs were kept)"), id=record.id)
+    data = recorded_log(store, record)
     replay = replay_of(data, record)
     kind = kind_of(data)
     if kind != "reconstructed" and data.get("moves") and not ends_as_logged(replay, data):
         raise LogError(N_("game {id}'s pointer input does not play back to the game recorded"), id=record.id)
-    write_evf(path, replay)
+    replaced = write_evf(path, replay)
     how = _(HOW[kind])
     if replay.rules_differ:
         how += _("; a left click on a number chorded, which the format's rules do not do (the file says so)")
     result = "won" if record.won else "abandoned" if record.abandoned else "lost"
-    return _("game {id} ({level} {rows}x{cols}, {result}, {seconds} s) written to {file} from {how}").format(
+    line = _("game {id} ({level} {rows}x{cols}, {result}, {seconds} s) written to {file} from {how}").format(
         id=record.id, level=record.level, rows=record.rows, cols=record.cols, result=_(RESULT_WORDS[result]),
-        seconds=number(record.time_ms / 1000, 3), file=path, how=how)
+        seconds=number(record.time_ms / 1000, 3), file=file_name(path), how=how)
+    return line + " " + _("(it replaced the file that was there)") if replaced else line
+
+
+def recorded_log(store, record) -> dict:
+    """The move log of ``record``, a recorded game of ``store`` (a RecordStore), unpacked and
+    checked against its board (game.records.checks).
+
+    Raises:
+        LogError: the game has no log (recorded before logs were kept), or its log is damaged
+            (the message says how).
+    """
+    from game.records.checks import DamagedLog
+
+    try:
+        data = store.read_log(record)
+    except DamagedLog as err:
+        raise LogError(N_("game {id}: its move log is damaged ({error})"), id=record.id, error=err) from None
+    if data is None:
+        raise LogError(N_("game {id} has no move log (it was recorded before logs were kept)"), id=record.id)
+    return data
 
 
 def _find(store, which: str):
@@ -384,7 +402,7 @@ def _find(store, which: str):
     except ValueError:
         raise LogError(N_("{which} is not a game: give a game's id (see --export-stats) or last"),
                        which=repr(which)) from None
-    record = store.game(record_id)
+    record = store.game(record_id) if 0 < record_id < 2**63 else None  # beyond SQLite's integers: no game
     if record is None:
         raise LogError(N_("no game has the id {id} (see --export-stats for the ids)"), id=record_id)
     return record
@@ -405,7 +423,8 @@ def run_save_replay(args) -> int:
         print(save_replay(store, which, path))
         return 0
     except (LogError, ReplayFileError) as err:
-        print(error_line(f"--save-replay {which} {path}: {describe(err)}"), end="", file=sys.stderr)
+        print(error_line(f"--save-replay {file_name(which)} {file_name(path)}: {describe(err)}"), end="",
+              file=sys.stderr)
         return 2
     finally:
         store.close()

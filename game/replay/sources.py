@@ -11,7 +11,7 @@ from pathlib import Path
 from game.i18n import N_
 from game.replay.events import Replay
 from game.replay.files import FORMATS, ReplayFileError, read_replay
-from game.replay.fromlog import LogError, _find, ends_as_logged, log_version, replay_of
+from game.replay.fromlog import LogError, _find, ends_as_logged, log_version, recorded_log, replay_of
 from game.messages import describe, error_line
 
 
@@ -27,10 +27,7 @@ def recorded_replay(store, record) -> Replay:
         LogError: the game has no log (recorded before logs were kept), started from a loaded
             position, or its log is damaged.
     """
-    data = store.log(record.id)
-    if data is None:
-        raise LogError(N_("game {id} has no move log (it was recorded before logs were kept)"), id=record.id)
-    return log_replay(data, record)
+    return log_replay(recorded_log(store, record), record)
 
 
 def log_replay(data: dict, record) -> Replay:
@@ -65,8 +62,9 @@ def load_replay(which: str, data_dir: str | None = None) -> Replay:
     if is_replay_file(which):
         return read_replay(which)
     with recorded_game(which, data_dir) as (store, record):
+        data = recorded_log(store, record)  # its errors name the game
         try:
-            return recorded_replay(store, record)
+            return log_replay(data, record)
         except LogError as err:
             raise LogError(N_("game {id}: {error}"), id=record.id, error=err) from None
 
