@@ -11,12 +11,13 @@ the counters, and the undo point of a losing move.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import deque
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.board import Config
+from game.board import Config, lay_mines
 from game.cells import CellRuns
 from game.engine import Game, State
 from game.moves import CHORD, FLAG, REVEAL, Move
@@ -59,16 +60,16 @@ class Reference:
             seeds = [cell] if self.cover[cell] in (COVERED, QUESTION) else []
         else:
             flags = sum(self.cover[n] == FLAGGED for n in self.around(cell))
-            number = self.count(cell) if self.cover[cell] == REVEALED else 0
+            shown = self.cover[cell] == REVEALED  # a shown 0 with no flag around chords too
             seeds = ([n for n in self.around(cell) if self.cover[n] in (COVERED, QUESTION)]
-                     if number and flags == number else [])
+                     if shown and flags == self.count(cell) else [])
         if not seeds:
             return set(), set(), True
         return self.open(seeds)
 
     def open(self, seeds):
         if any(s in self.mines for s in seeds):
-            self.undo_cover = dict(self.cover)
+            self.undo_cover, self.undo_state = dict(self.cover), self.state
         self.state = State.PLAYING
         hit, opened, queue = None, set(), deque()
         for s in seeds:
@@ -108,10 +109,10 @@ def plays(draw):
     density = draw(st.sampled_from((0.02, 0.08, 0.15, 0.3)))
     count = min(max(1, round(density * len(cells))), len(cells) - 1)
     mines = rng.sample(cells, count)
-    game = Game(Config(rows, cols, count, questions=draw(st.booleans())), mines=mines)
     safe = [c for c in cells if c not in set(mines)]
     shown = rng.sample(safe, draw(st.integers(0, min(3, len(safe) - 1))))
-    game.restore(revealed=shown, flags=rng.sample(cells, draw(st.integers(0, min(3, len(cells))))))
+    game = Game(Config(rows, cols, count, questions=draw(st.booleans())), mines=mines, revealed=shown,
+                flags=rng.sample(cells, draw(st.integers(0, min(3, len(cells))))))
     marks = [(FLAG, rng.choice(cells)) for _ in range(draw(st.integers(0, 8)))]
     kinds = st.sampled_from((REVEAL, REVEAL, FLAG, CHORD, "satisfy", "misflag"))
     moves = [(kind, rng.choice(cells)) for kind in draw(st.lists(kinds, max_size=12))]
@@ -139,13 +140,15 @@ def setup_chord(game: Game, ref: Reference, cell, right: bool):
     return [Move(CHORD, target)]
 
 
-def check(game: Game, ref: Reference, move: Move) -> None:
-    cover_before = bytes(game._cover)
+def check(game: Game, ref: Reference, move: Move) -> Game:
+    """Apply ``move`` to both and compare; returns a copy of ``game`` from before the move
+    (the midend's undo keeps whole positions: game.match)."""
+    before = copy.deepcopy(game)
     outcome = game.apply(move)
     expected = ref.apply(move.kind, move.cell)
     if expected is None:
         assert outcome.ignored
-        return
+        return before
     changed, opened, wasted = expected
     assert outcome.changed == changed and outcome.opened == opened and len(outcome.opened) == len(opened)
     assert set(outcome.changed) == changed and frozenset(outcome.opened) == opened
@@ -156,8 +159,8 @@ def check(game: Game, ref: Reference, move: Move) -> None:
     assert game._revealed == sum(s == REVEALED for s in ref.cover.values())
     assert game.mines_left == len(ref.mines) - sum(s == FLAGGED for s in ref.cover.values())
     if ref.state is State.LOST:
-        assert game._undo_point.cover == cover_before
-        assert {divmod(i, game.cols): s for i, s in enumerate(game._undo_point.cover)} == ref.undo_cover
+        assert {divmod(i, game.cols): s for i, s in enumerate(before._cover)} == ref.undo_cover
+    return before
 
 
 @SETTINGS
@@ -166,18 +169,20 @@ def test_the_span_flood_opens_what_a_plain_flood_opens(play):
     game, moves = play
     ref = Reference(game)
     for kind, cell in moves:
+        before = None
         if kind in ("satisfy", "misflag"):
             for move in setup_chord(game, ref, cell, right=kind == "satisfy"):
-                check(game, ref, move)
+                before = check(game, ref, move)
         else:
-            check(game, ref, Move(kind, cell))
-        if game.state is State.LOST and game.can_undo_loss and cell[0] % 2:
-            game.undo_loss()  # play on from the board before the loss, sometimes
-            ref.cover, ref.state, ref.exploded = ref.undo_cover, State.PLAYING, None
+            before = check(game, ref, Move(kind, cell))
+        if game.state is State.LOST and before is not None and not before.over and cell[0] % 2:
+            game.assume(before)  # play on from the board before the loss, sometimes (an undo)
+            ref.cover, ref.state, ref.exploded = ref.undo_cover, ref.undo_state, None
 
 
 def test_one_click_clears_a_million_cells_and_wins():
-    game = Game(Config(1000, 1000, 10), rng=random.Random(1))
+    config = Config(1000, 1000, 10)
+    game = Game(config, mines=lay_mines(config, (500, 500), random.Random(1)))  # as the deal lays them
     outcome = game.apply(Move(REVEAL, (500, 500)))
     mines = game.layout()
     assert game.state is State.WON and outcome.ended and game.mines_left == 0
