@@ -9,6 +9,7 @@ Nothing here imports pygame.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -146,15 +147,11 @@ def lay_mines(config: Config, first: Cell | None, rng: random.Random) -> set[Cel
     # rng.sample draws positions from len() alone, so sampling positions in a range and
     # mapping each to the allowed cell at that position gives the very board a list of the
     # allowed cells would (the same seed, the same mines), without a million tuples.
-    skipped = sorted(r * cols + c for r, c in excluded)
-    mines = set()
-    for position in rng.sample(range(config.cells - len(skipped)), config.mines):
-        for index in skipped:  # the allowed cell at ``position``: step over excluded ones
-            if index > position:
-                break
-            position += 1
-        mines.add(divmod(position, cols))
-    return mines
+    # The allowed cell at ``position`` steps over each excluded index k (sorted) with
+    # ``index_k - k <= position``: those thresholds rise, so bisect counts them at once.
+    thresholds = [index - k for k, index in enumerate(sorted(r * cols + c for r, c in excluded))]
+    return {divmod(position + bisect_right(thresholds, position), cols)
+            for position in rng.sample(range(config.cells - len(thresholds)), config.mines)}
 
 
 def relocate_first_click_mine(mines: set[Cell], first: Cell, rows: int, cols: int) -> set[Cell]:
