@@ -26,3 +26,19 @@ def settled(x, geometry, timeout=10.0):
         if differs(before, shot, (0, 0, geometry[2], geometry[3])) == 0:
             return shot
     raise AssertionError("the window kept changing")
+
+
+def changed(x, geometry, before, rect, least: int = 50, timeout: float = 10.0):
+    """A screenshot of the window at ``geometry`` once it differs from ``before`` in more than
+    ``least`` sampled pixels of ``rect`` and has settled (:func:`settled`); the last one taken
+    if that does not happen within ``timeout`` seconds (the caller's assertion then says
+    what did not change). Waits for the picture, not a fixed time: a busy machine may take
+    seconds to show what a quiet one shows at once."""
+    deadline = time.monotonic() + timeout
+    while True:
+        shot = crop(x.screenshot(), geometry)
+        if differs(before, shot, rect) > least:
+            return settled(x, geometry)
+        if time.monotonic() >= deadline:
+            return shot
+        time.sleep(0.1)
