@@ -164,7 +164,11 @@ def lay_mines(config: Config, first: Cell | None, rng: random.Random,
     thresholds = [index - k for k, index in enumerate(sorted(r * cols + c for r, c in excluded))]
     if drawn is None:
         drawn = rng.sample(range(config.cells - len(thresholds)), config.mines)
-    return {divmod(position + bisect_right(thresholds, position), cols) for position in drawn}
+    if not thresholds:
+        return {divmod(position, cols) for position in drawn}
+    low, high, skip = thresholds[0], thresholds[-1], len(thresholds)  # most positions are outside
+    return {divmod(position, cols) if position < low else divmod(position + skip, cols) if position >= high
+            else divmod(position + bisect_right(thresholds, position), cols) for position in drawn}
 
 
 def sample_steps(rng: random.Random, n: int, k: int, every: int = 2000) -> Generator[None, None, list[int]]:
