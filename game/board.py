@@ -8,9 +8,11 @@ Nothing here imports pygame.
 
 from __future__ import annotations
 
+import math
 import random
+from bisect import bisect_right
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Generator, Iterator
 
 from game.bv import bv_parts
 from game.messages import N_, ExplainedValueError
@@ -128,33 +130,87 @@ def adjacent_mines(cell: Cell, mines: set[Cell] | frozenset[Cell], rows: int, co
     return count
 
 
-def lay_mines(config: Config, first: Cell | None, rng: random.Random) -> set[Cell]:
+def excluded_cells(config: Config, first: Cell | None) -> set[Cell]:
+    """The cells the first-click rule keeps free of mines around ``first`` (none before any
+    click): ``first`` itself, and under ``opening`` its neighbours too when the other cells
+    can still hold every mine."""
+    if first is None:
+        return set()
+    excluded = {first}
+    if config.first_click == "opening":
+        block = excluded | set(neighbours(first, config.rows, config.cols))
+        if config.cells - len(block) >= config.mines:
+            excluded = block
+    return excluded
+
+
+def lay_mines(config: Config, first: Cell | None, rng: random.Random,
+              drawn: list[int] | None = None) -> set[Cell]:
     """Choose ``config.mines`` cells uniformly at random, honouring the first-click rule.
 
     ``first`` is the first clicked cell, or None for ``classic`` placement before any
     click. The draw is ``rng.sample`` over the allowed cells in row-major order, so
-    the same seed and first click give the same board.
+    the same seed and first click give the same board. ``drawn``: that sample, drawn
+    ahead (:func:`sample_steps` of ``range(config.cells - len(excluded_cells(config,
+    first)))``), used instead of drawing it here (``rng`` is then not read).
     """
     rows, cols = config.rows, config.cols
-    excluded: set[Cell] = set()
-    if first is not None:
-        excluded = {first}
-        if config.first_click == "opening":
-            block = excluded | set(neighbours(first, rows, cols))
-            if config.cells - len(block) >= config.mines:
-                excluded = block
+    excluded = excluded_cells(config, first)
     # rng.sample draws positions from len() alone, so sampling positions in a range and
     # mapping each to the allowed cell at that position gives the very board a list of the
     # allowed cells would (the same seed, the same mines), without a million tuples.
-    skipped = sorted(r * cols + c for r, c in excluded)
-    mines = set()
-    for position in rng.sample(range(config.cells - len(skipped)), config.mines):
-        for index in skipped:  # the allowed cell at ``position``: step over excluded ones
-            if index > position:
-                break
-            position += 1
-        mines.add(divmod(position, cols))
-    return mines
+    # The allowed cell at ``position`` steps over each excluded index k (sorted) with
+    # ``index_k - k <= position``: those thresholds rise, so bisect counts them at once.
+    thresholds = [index - k for k, index in enumerate(sorted(r * cols + c for r, c in excluded))]
+    if drawn is None:
+        drawn = rng.sample(range(config.cells - len(thresholds)), config.mines)
+    if not thresholds:
+        return {divmod(position, cols) for position in drawn}
+    low, high, skip = thresholds[0], thresholds[-1], len(thresholds)  # most positions are outside
+    return {divmod(position, cols) if position < low else divmod(position + skip, cols) if position >= high
+            else divmod(position + bisect_right(thresholds, position), cols) for position in drawn}
+
+
+def sample_steps(rng: random.Random, n: int, k: int, every: int = 2000) -> Generator[None, None, list[int]]:
+    """``rng.sample(range(n), k)`` as a generator that yields every ``every`` draws and
+    returns the sample: the same numbers from the same ``rng`` state, by random.sample's
+    own two ways (CPython 3.x: a pool list when it is smaller than a set of ``k``, else a
+    set of the positions drawn), written out with ``rng._randbelow`` as random.sample
+    calls it (tests/test_deal_ahead.py checks both ways against ``rng.sample``), so that a
+    window can draw 100,000 positions a few milliseconds a frame.
+
+    Raises:
+        ValueError: ``k`` not in 0 .. ``n``.
+    """
+    if not 0 <= k <= n:
+        raise ValueError("Sample larger than population or is negative")
+    randbelow = rng._randbelow
+    result = [0] * k
+    setsize = 21  # as random.sample: a small set's size less an empty list's
+    if k > 5:
+        setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    if n <= setsize:
+        pool: list[int] = []
+        for start in range(0, n, every * 50):  # a million ints take 20 ms: built in slices
+            pool.extend(range(start, min(n, start + every * 50)))
+            yield
+        for i in range(k):
+            j = randbelow(n - i)
+            result[i] = pool[j]
+            pool[j] = pool[n - i - 1]
+            if i % every == every - 1:
+                yield
+    else:
+        selected: set[int] = set()
+        for i in range(k):
+            j = randbelow(n)
+            while j in selected:
+                j = randbelow(n)
+            selected.add(j)
+            result[i] = j
+            if i % every == every - 1:
+                yield
+    return result
 
 
 def relocate_first_click_mine(mines: set[Cell], first: Cell, rows: int, cols: int) -> set[Cell]:

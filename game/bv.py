@@ -23,9 +23,12 @@ Union-find: Tarjan (1975), with path halving.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from time import perf_counter
+from typing import Generator, Iterable, Iterator
 
 Cell = tuple[int, int]  # (row, col), as game.board.Cell
+CELLS_A_STEP = 500  # mines (or revealed cells) read between two yields of bv_steps
+RUNS_A_STEP = 500  # runs gathered into openings between two yields of bv_steps
 
 
 @dataclass(frozen=True)
@@ -63,18 +66,19 @@ class BvParts:
         return done + sum(1 for r, c in self.isolated if shown[r * cols + c])
 
 
-def _row_masks(cells: Iterable[Cell], rows: int, cols: int, pad: int) -> dict[int, int]:
-    """Row -> bit mask of ``cells`` in that row, bit ``c + pad`` for column c; cells beyond
-    ``pad`` rows/columns off the board are left out.
+def _row_masks(cells: Iterable[Cell], rows: int, cols: int, pad: int, masks: dict[int, int]) -> Iterator[None]:
+    """Fill ``masks`` (row -> bit mask of ``cells`` in that row, bit ``c + pad`` for column
+    c), yielding every :data:`CELLS_A_STEP` cells; cells beyond ``pad`` rows/columns off
+    the board are left out.
 
     Raises:
         TypeError, ValueError: a cell that is not a pair of ints.
     """
-    masks: dict[int, int] = {}
-    for r, c in cells:
+    for count, (r, c) in enumerate(cells, 1):
         if -pad <= r < rows + pad and -pad <= c < cols + pad:
             masks[r] = masks.get(r, 0) | (1 << (c + pad))
-    return masks
+        if count % CELLS_A_STEP == 0:
+            yield
 
 
 def _runs(mask: int) -> list[tuple[int, int]]:
@@ -114,10 +118,30 @@ def bv_parts(mines: Iterable[Cell], rows: int, cols: int,
         TypeError, ValueError: a mine or revealed cell that is not a pair of ints, or
             ``rows``/``cols`` not ints (game.replay.fromlog reports these as a damaged log).
     """
+    steps = bv_steps(mines, rows, cols, revealed)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def bv_steps(mines: Iterable[Cell], rows: int, cols: int,
+             revealed: Iterable[Cell] = frozenset()) -> Generator[None, None, BvParts]:
+    """:func:`bv_parts` in steps: a generator that yields after every row of each pass
+    (and every :data:`CELLS_A_STEP` mines read, :data:`RUNS_A_STEP` runs gathered) and
+    returns the parts, so that a window can count a 1000x1000 board a few milliseconds a
+    frame (game.ui.bv_counter). ``mines`` and ``revealed`` must not change until it returns.
+
+    Raises:
+        as :func:`bv_parts`, when the step that meets the bad cell runs.
+    """
     rows, cols = max(0, rows), max(0, cols)
     full = (1 << cols) - 1
-    mine_rows = _row_masks(mines, rows, cols, 1)  # bit c + 1: mines one column off count too
-    shown_rows = _row_masks(revealed, rows, cols, 0)
+    mine_rows: dict[int, int] = {}  # bit c + 1: mines one column off count too
+    yield from _row_masks(mines, rows, cols, 1, mine_rows)
+    shown_rows: dict[int, int] = {}
+    yield from _row_masks(revealed, rows, cols, 0, shown_rows)
     parent: list[int] = []  # union-find over runs, by run number
 
     def find(x: int) -> int:
@@ -153,11 +177,13 @@ def bv_parts(mines: Iterable[Cell], rows: int, cols: int,
                     parent[max(a, b)] = min(a, b)
                 k += 1
         above = here
+        yield
     for r in range(rows):
         touch = zeros[r] | zeros[r + 1] | zeros[r + 2]
         bordered = (touch | touch << 1 | touch >> 1) & full
         lone = numbers[r] & ~bordered & ~shown_rows.get(r, 0)
         isolated.extend((r, c) for c in bits(lone))
+        yield
     ids: dict[int, int] = {}
     spans: list[list[tuple[int, int]]] = []
     firsts: list[Cell] = []
@@ -168,28 +194,59 @@ def bv_parts(mines: Iterable[Cell], rows: int, cols: int,
             spans.append([])
             firsts.append((r, start))
         spans[ids[root]].append((r * cols + start, r * cols + stop))
-    return BvParts(rows, cols, tuple(map(tuple, spans)), tuple(firsts), tuple(isolated))
+        if number % RUNS_A_STEP == RUNS_A_STEP - 1:
+            yield
+    for waste in (all_runs, parent, zeros, numbers):  # freed a slice a step, not all at the end
+        while waste:
+            del waste[-RUNS_A_STEP * 8:]
+            yield
+    ids.clear()
+    frozen: list[tuple[tuple[int, int], ...]] = []
+    for at in range(0, len(spans), RUNS_A_STEP):  # a 1000x1000 board may have 100,000 openings
+        frozen.extend(map(tuple, spans[at:at + RUNS_A_STEP]))
+        yield
+    return BvParts(rows, cols, tuple(frozen), tuple(firsts), tuple(isolated))
 
 
 class BvJob:
-    """One count of :func:`bv_parts` to run on any thread: it holds the layout it counts
-    (``layout``: the game's own mine set and start set, never mutated in place while a game
-    is played, and the start's size) and, once :meth:`run` returns, ``parts``. The owner
-    reads ``parts`` on its own thread and adopts it only if its layout is still ``layout``
-    (:meth:`game.score.Score.adopt_three_bv`)."""
+    """One count of :func:`bv_parts`, run at once (:meth:`run`, on any thread) or a slice
+    at a time (:meth:`step`, on the owner's): it holds the layout it counts (``layout``:
+    the game's own mine set and start set, never mutated in place while a game is played,
+    and the start's size) and, once done, ``parts``. The owner adopts ``parts`` only if its
+    layout is still ``layout`` (:meth:`game.match.Match.adopt_three_bv`)."""
 
     def __init__(self, mines, rows: int, cols: int, start) -> None:
         self.layout = (mines, start, len(start))
         self.rows, self.cols = rows, cols
         self.revealed = frozenset(start)  # a copy: empty for a dealt board
         self.parts: BvParts | None = None
+        self._steps: Generator[None, None, BvParts] | None = None
 
     @property
     def done(self) -> bool:
-        """True once :meth:`run` has finished."""
+        """True once the count has finished."""
         return self.parts is not None
 
     def run(self) -> BvParts:
-        """Count the parts (reads only the layout it was given); returns and keeps them."""
-        self.parts = bv_parts(self.layout[0], self.rows, self.cols, self.revealed)
+        """Count the parts, or the rest of them (reads only the layout it was given);
+        returns and keeps them."""
+        while not self.step(1.0):
+            pass
         return self.parts
+
+    def step(self, seconds: float) -> bool:
+        """Count on for about ``seconds`` (at least one step of :func:`bv_steps`: a row, at
+        most a few milliseconds at 1000 columns); True once the parts are in."""
+        if self.parts is not None:
+            return True
+        if self._steps is None:
+            self._steps = bv_steps(self.layout[0], self.rows, self.cols, self.revealed)
+        deadline = perf_counter() + seconds
+        try:
+            while True:
+                next(self._steps)
+                if perf_counter() >= deadline:
+                    return False
+        except StopIteration as finished:
+            self.parts, self._steps = finished.value, None
+            return True

@@ -15,9 +15,10 @@ give the same board again (tests/test_deal.py pins a few). No pygame here.
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable
+from time import perf_counter
+from typing import Callable, Generator, Iterable
 
-from game.board import Cell, Config, lay_mines
+from game.board import Cell, Config, excluded_cells, lay_mines, sample_steps
 
 MineLayer = Callable[[Config, Cell, random.Random], set[Cell]]
 SEED_RANGE = 2**63  # seeds are drawn in 0 .. SEED_RANGE - 1
@@ -50,6 +51,7 @@ class Deal:
         self.seed: int | None = None
         self._next_seed = seed
         self.layout_known = seeds_known
+        self._ahead: _Ahead | None = None  # the first-click sample, drawn ahead (prepare)
 
     def next(self, keep: bool = False, layout: Iterable[Cell] | None = None) -> set[Cell] | None:
         """The mines of the next board before its first click, or None when they are laid
@@ -88,6 +90,49 @@ class Deal:
     def lay(self, first_click: Cell) -> set[Cell]:
         """The mines of a board laid at its first click ``first_click``, from the board's
         seed: the layer's (no-guess) or uniform placement under the config's rule
-        (:func:`game.board.lay_mines`)."""
-        lay = self.layer or lay_mines
-        return set(lay(self.config, first_click, random.Random(self.seed)))
+        (:func:`game.board.lay_mines`), from the sample drawn ahead (:meth:`prepare`)
+        when it is this seed's and the click keeps as many cells free."""
+        if self.layer is not None:
+            return set(self.layer(self.config, first_click, random.Random(self.seed)))
+        free = len(excluded_cells(self.config, first_click))
+        drawn = self._ahead.drawn if self._ahead is not None and self._ahead.key == (self.seed, free) else None
+        self._ahead = None
+        return lay_mines(self.config, first_click, random.Random(self.seed), drawn=drawn)
+
+    def prepare(self, seconds: float) -> bool:
+        """Draw the current board's first-click sample ahead for about ``seconds`` (a slice
+        a tick before the first click on a big board: 100,000 mines take 0.1 s to draw);
+        True once it is drawn, or when there is nothing to draw (a no-guess board, a board
+        laid already or loaded). It is drawn for a click away from the edges (the
+        ``opening`` rule keeps 9 cells free); a click elsewhere draws its own at the click."""
+        config = self.config
+        if self.layer is not None or self.seed is None or config.first_click == "classic":
+            return True
+        middle = (config.rows // 2, config.cols // 2)
+        key = (self.seed, len(excluded_cells(config, middle)))
+        if self._ahead is None or self._ahead.key != key:
+            self._ahead = _Ahead(key, sample_steps(random.Random(self.seed), config.cells - key[1], config.mines))
+        return self._ahead.step(seconds)
+
+
+class _Ahead:
+    """A first-click sample drawn a slice at a time: ``key`` (seed, cells kept free),
+    ``drawn`` once done (None until then)."""
+
+    def __init__(self, key: tuple[int, int], steps: Generator[None, None, list[int]]) -> None:
+        self.key = key
+        self.drawn: list[int] | None = None
+        self._steps = steps
+
+    def step(self, seconds: float) -> bool:
+        """Draw on for about ``seconds``; True once drawn."""
+        deadline = perf_counter() + seconds
+        while self.drawn is None:
+            try:
+                next(self._steps)
+            except StopIteration as done:
+                self.drawn = done.value
+                break
+            if perf_counter() >= deadline:
+                return False
+        return True

@@ -1,34 +1,38 @@
-"""The flood of one reveal or chord, by row spans: what game.engine's ``_open`` opens.
+"""The flood of one reveal or chord, by row bit masks: what game.engine's ``_open`` opens.
 
 Rules (the classic game's): every seed that is covered or question-marked and safe opens;
 an opened cell with no mine among its neighbours (a *zero*) opens each neighbour that is
-covered or question-marked; flags and cells revealed before the move stop the flood.
+covered or question-marked; flags and cells revealed before the move stop the flood. So the
+zeros a move reaches are the 8-connected regions of openable zeros that hold a seed, and it
+opens those zeros, the openable cells around them and its safe openable seeds.
 
-Why spans: a cell is a zero when no mine lies in its 3x3 block, so in a row whose three
-rows hold no mine every cell is a zero, and a zero opens its left and right neighbours:
-such a row opens as a whole run of covered cells, one slice assignment on the cover. The
-flood is a scanline fill (Smith, "Tint Fill", SIGGRAPH 1979; Heckbert, "A Seed Fill
-Algorithm", Graphics Gems, 1990) whose unit is a run: a request ``(row, first, last)``
-asks to open the openable cells of those columns; each maximal openable run found there
-opens, grows sideways through zeros, and asks the rows above and below to open the
-columns beside its zeros. Which columns of a row are not zeros is worked out on demand,
-per call, from the mine set (the mines in the row and the rows beside it): no count grid
-is kept. Each cell opens once, so a move costs O(cells opened / cols) requests whose
-scans run in C (regular expressions and ``bytearray.find`` over the cover).
-No pygame here.
+Why masks: each row is a Python int, one bit per column (column ``c`` is bit
+``cols - 1 - c``, so that ``int(digits, 2)`` reads a row of the cover at once), and a
+1000-cell row costs a few big-int operations in C, not 1000 Python steps, as in game.bv.
+A row's zeros come from the mine masks of the row and its neighbours, dilated one column;
+its openable cells from the cover, translated to digits. The reached zeros of a row are
+the runs of its openable zeros that touch a reached zero of the rows beside it (dilated
+one column: 8-way adjacency) or a seed; a run is filled from the bits that touch it by an
+addition (carries run through a run of ones) one way and a Kogge-Stone occluded fill the
+other (Kogge and Stone, 1973; the chess programmers' "occluded fill"). Rows are swept down
+and up, each sweep visiting only rows whose neighbours changed, until nothing changes: a
+region takes as many sweeps as its paths turn between down and up, a handful on a random
+board. A move costs O(mines + rows visited * sweeps) big-int operations, whatever it
+opens (0.07 s for the first click on a 1000x1000 board with 20,000 mines, which opens
+976,752 cells: docs/big-boards.md). No pygame here.
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
 from typing import Iterable
 
 from game.board import Cell
 from game.cells import Run
 from game.position import FLAGGED, REVEALED
 
-_OPENABLE = re.compile(b"[^%c%c]+" % (REVEALED, FLAGGED))  # a run of covered or question-marked cells
+_OPENABLE_DIGITS = bytes.maketrans(bytes(range(4)), b"1001")  # COVERED, QUESTION -> "1"
+_ONES = re.compile("1+")  # a run of opened columns in a row's binary digits
 _BLOCKERS = (REVEALED, FLAGGED)
 
 
@@ -38,91 +42,123 @@ def flood(cover: bytearray, mines: set[Cell] | frozenset[Cell], rows: int, cols:
 
     Args:
         cover: one cover state per cell (game.position), row-major, ``rows * cols`` bytes.
-        mines: the layout.
+        mines: the layout (cells on the board).
         rows, cols: board size in cells.
         seeds: cells on the board (checked by the caller) the move reveals.
     Returns:
         ``(runs, hit)``: the cells opened, as disjoint row runs ``(row, start, stop)``
-        (columns ``start`` .. ``stop - 1``), and the first seed that is a mine (not opened),
-        or None.
+        (columns ``start`` .. ``stop - 1``), row-major, and the first seed that is a mine
+        (not opened), or None.
     """
-    mine_cols: dict[int, list[int]] = {}
-    for r, c in mines:
-        mine_cols.setdefault(r, []).append(c)
-    not_zero_cache: dict[int, list[int]] = {}
-
-    def not_zero(row: int) -> list[int]:
-        """Sorted columns of ``row`` with a mine in their 3x3 block (the others are zeros)."""
-        found = not_zero_cache.get(row)
-        if found is None:
-            near = set()
-            for r in (row - 1, row, row + 1):
-                for c in mine_cols.get(r, ()):
-                    near.update((c - 1, c, c + 1))
-            found = not_zero_cache[row] = sorted(c for c in near if 0 <= c < cols)
-        return found
-
-    runs: list[Run] = []
+    board = _Rows(cover, mines, rows, cols)
     hit: Cell | None = None
-    requests: list[tuple[int, int, int]] = []
-    for cell in seeds:
-        if cover[cell[0] * cols + cell[1]] in _BLOCKERS:
+    safe: dict[int, int] = {}  # row -> mask of the safe openable seeds
+    for r, c in seeds:
+        if cover[r * cols + c] in _BLOCKERS:
             continue
-        if cell in mines:
-            hit = hit or cell
+        if (r, c) in mines:
+            hit = hit or (r, c)
             continue
-        requests.append((cell[0], cell[1], cell[1]))
-    requests.reverse()  # seeds open in the order given (the result does not depend on it)
-    while requests:
-        row, first, last = requests.pop()
-        base = row * cols
-        nz = not_zero(row)
-        for match in _OPENABLE.finditer(cover, base + first, base + last + 1):
-            start, stop = match.start() - base, match.end() - base  # columns start .. stop - 1
-            if start == first:
-                start = _grow_left(cover, base, start, nz)
-            if stop == last + 1:
-                stop = _grow_right(cover, base, cols, stop, nz)
+        safe[r] = safe.get(r, 0) | 1 << (cols - 1 - c)
+    reached = _reach(board, safe)
+    runs: list[Run] = []
+    touched = set(safe)
+    for r in reached:
+        touched.update((r - 1, r, r + 1))
+    for r in sorted(touched):
+        if not 0 <= r < rows:
+            continue
+        near = reached.get(r - 1, 0) | reached.get(r, 0) | reached.get(r + 1, 0)
+        opened = ((near | near << 1 | near >> 1) | safe.get(r, 0)) & board.openable(r)
+        if not opened:
+            continue
+        base = r * cols
+        for match in _ONES.finditer(format(opened, f"0{cols}b")):
+            start, stop = match.span()
             cover[base + start:base + stop] = b"\x01" * (stop - start)
-            runs.append((row, start, stop))
-            for a, b in _zero_spans(start, stop, nz):  # zeros a .. b - 1 open the rows beside
-                lo, hi = max(a - 1, 0), min(b, cols - 1)
-                if row > 0:
-                    requests.append((row - 1, lo, hi))
-                if row + 1 < rows:
-                    requests.append((row + 1, lo, hi))
+            runs.append((r, start, stop))
     return runs, hit
 
 
-def _grow_left(cover: bytearray, base: int, start: int, nz: list[int]) -> int:
-    """The first column a run opening at ``start`` reaches leftwards: through zeros, up to
-    and including the first number, never past a revealed or flagged cell."""
-    at = bisect_left(nz, start)
-    if at < len(nz) and nz[at] == start:
-        return start  # a number does not spread
-    limit = nz[at - 1] if at else 0  # the nearest number to the left opens, and stops it
-    blocked = max(cover.rfind(b, base + limit, base + start) for b in _BLOCKERS)
-    return limit if blocked < 0 else blocked - base + 1
+class _Rows:
+    """Row masks of one board, worked out when first asked: openable cells (from the cover,
+    as it is before the move) and openable zeros. Column ``c`` is bit ``cols - 1 - c``."""
+
+    def __init__(self, cover: bytearray, mines, rows: int, cols: int) -> None:
+        self.cover, self.rows, self.cols = cover, rows, cols
+        self.full = (1 << cols) - 1
+        grid = bytearray(b"0") * (rows * cols)  # one digit per cell: "1" a mine
+        for r, c in mines:
+            grid[r * cols + c] = 49
+        self._grid = grid
+        self._mines: dict[int, int] = {}
+        self._openable: dict[int, int] = {}
+        self._zeros: dict[int, int] = {}
+
+    def mines(self, r: int) -> int:
+        """The mines of row ``r`` (0 off the board)."""
+        found = self._mines.get(r)
+        if found is None:
+            found = 0
+            if 0 <= r < self.rows:
+                found = int(self._grid[r * self.cols:(r + 1) * self.cols], 2)
+            self._mines[r] = found
+        return found
+
+    def openable(self, r: int) -> int:
+        """The covered or question-marked cells of row ``r``."""
+        found = self._openable.get(r)
+        if found is None:
+            row = self.cover[r * self.cols:(r + 1) * self.cols]
+            found = self._openable[r] = int(row.translate(_OPENABLE_DIGITS), 2)
+        return found
+
+    def zeros(self, r: int) -> int:
+        """The openable cells of row ``r`` with no mine in their 3x3 block."""
+        found = self._zeros.get(r)
+        if found is None:
+            band = self.mines(r - 1) | self.mines(r) | self.mines(r + 1)
+            near = band | band << 1 | band >> 1
+            found = self._zeros[r] = self.openable(r) & ~near & self.full
+        return found
 
 
-def _grow_right(cover: bytearray, base: int, cols: int, stop: int, nz: list[int]) -> int:
-    """:func:`_grow_left` rightwards, for a run whose last column is ``stop - 1``."""
-    at = bisect_left(nz, stop - 1)
-    if at < len(nz) and nz[at] == stop - 1:
-        return stop
-    limit = nz[at] + 1 if at < len(nz) else cols
-    found = [i for i in (cover.find(b, base + stop, base + limit) for b in _BLOCKERS) if i >= 0]
-    return min(found) - base if found else limit
+def _reach(board: _Rows, safe: dict[int, int]) -> dict[int, int]:
+    """Row -> mask of the openable zeros 8-connected to a zero among the ``safe`` seeds."""
+    rows = board.rows
+    reached: dict[int, int] = {}
+    todo = bytearray(rows)  # 1: the row may reach more (a neighbour or its seeds changed)
+    for r in safe:
+        todo[r] = 1
+    down = True
+    while True:
+        lo, hi = todo.find(1), todo.rfind(1)
+        if lo < 0:
+            return reached
+        for r in (range(lo, hi + 1) if down else range(hi, lo - 1, -1)):
+            if not todo[r]:
+                continue
+            todo[r] = 0
+            zeros = board.zeros(r)
+            had = reached.get(r, 0)
+            beside = reached.get(r - 1, 0) | reached.get(r + 1, 0)
+            touch = (had | beside | beside << 1 | beside >> 1 | safe.get(r, 0)) & zeros
+            if touch == had:
+                continue
+            reached[r] = _fill(zeros, touch)
+            if r > 0:
+                todo[r - 1] = 1
+            if r + 1 < rows:
+                todo[r + 1] = 1
+        down = not down
 
 
-def _zero_spans(start: int, stop: int, nz: list[int]) -> list[tuple[int, int]]:
-    """The maximal runs ``(a, b)`` of zero columns (a .. b - 1) within ``start .. stop - 1``."""
-    spans = []
-    a = start
-    for c in nz[bisect_left(nz, start):bisect_right(nz, stop - 1)]:
-        if c > a:
-            spans.append((a, c))
-        a = c + 1
-    if stop > a:
-        spans.append((a, stop))
-    return spans
+def _fill(mask: int, seeds: int) -> int:
+    """The runs of set bits of ``mask`` that hold a bit of ``seeds`` (a subset of ``mask``)."""
+    up = (mask & ~(mask + seeds)) | seeds  # a carry runs from each seed to its run's top
+    down, through, shift = seeds, mask, 1
+    while through:  # Kogge-Stone: the seeds spread down 1, 2, 4... bits within the runs
+        down |= through & (down >> shift)
+        through &= through >> shift
+        shift <<= 1
+    return up | down

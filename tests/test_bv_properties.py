@@ -10,7 +10,7 @@ from collections import deque
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.board import Config, three_bv
-from game.bv import bv_parts
+from game.bv import CELLS_A_STEP, BvJob, bv_parts, bv_steps
 from game.engine import Game, State
 from game.match import Match
 
@@ -107,20 +107,45 @@ def test_cells_off_the_board_are_ignored_and_a_one_cell_board_has_one_opening():
 
 
 def test_a_background_count_is_adopted_only_for_the_layout_it_counted():
-    match = Match(Config(9, 9, 10), mines=[(0, c) for c in range(9)] + [(8, 8)])
-    game = match.game
-    job = match.three_bv_job()
+    layout = [(0, c) for c in range(9)] + [(8, 8)]
+    match = Match(Config(9, 9, 10), mines=layout)
+    game, job = match.game, match.three_bv_job()
     assert not game.three_bv_known and job is not None
     assert not match.adopt_three_bv(job), "not run yet"
     job.run()
     assert match.adopt_three_bv(job) and game.three_bv_known and match.three_bv_job() is None
     assert game.three_bv == sum(map(len, reference(game.layout(), 9, 9)))
-    other = Match(Config(9, 9, 10), rng=random.Random(5))
-    other.reveal((4, 4))
+    other = Match(Config(9, 9, 10), mines=layout, seed=3)
     stale = other.three_bv_job()
-    other.new_game()  # a new layout before the count ends
+    other.new_game()  # a new board before the count ends
     other.reveal((4, 4))
-    assert other.layout() != stale.layout[0]
     stale.run()
     assert not other.adopt_three_bv(stale) and not other.game.three_bv_known
-    assert other.game.three_bv == sum(map(len, reference(other.layout(), 9, 9)))
+    assert other.game.three_bv == sum(map(len, reference(other.game.layout(), 9, 9)))
+
+
+@SETTINGS
+@given(positions())
+def test_a_count_in_slices_gives_the_parts_of_a_count_at_once(position):
+    rows, cols, mines, start = position
+    job = BvJob(frozenset(mines), rows, cols, frozenset(start))
+    calls = 1
+    while not job.step(0.0):  # a zero budget: one step of bv_steps a call
+        assert not job.done
+        calls += 1
+    assert job.done and job.step(0.0) and job.parts == bv_parts(mines, rows, cols, start)
+    assert calls > rows  # a step is at most a row
+
+
+def test_a_1000x1000_board_counts_in_steps_of_a_row_or_a_few_hundred_mines():
+    mines = frozenset(divmod(p, 1000) for p in random.Random(5).sample(range(1_000_000), 100_000))
+    steps, done = bv_steps(mines, 1000, 1000), None
+    count = 0
+    while done is None:
+        try:
+            next(steps)
+            count += 1
+        except StopIteration as finished:
+            done = finished.value
+    assert done == bv_parts(mines, 1000, 1000)
+    assert count >= 100_000 // CELLS_A_STEP + 2 * 1000

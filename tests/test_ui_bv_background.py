@@ -1,13 +1,14 @@
-"""The window counts a large board's 3BV on a worker thread: the frame that starts play
-does not wait for it, the count reaches the game a few frames later, and a game that ends
-while it runs records the worker's count (the main thread never counts it again).
+"""The window counts a large board's 3BV a slice a tick on the main thread: the frame that
+starts play does not count, the count reaches the game some frames later while the loop
+runs at full rate for it, no tick counts much longer than its slice, and a game that ends
+while it runs records the count finished from where it was (never counted again).
 
-The headless screen (1024x768) takes at most a 68x123 board, under the size that goes to
-the worker, so the tests lower that size and hold the worker at a gate they open."""
+The headless screen (1024x768) takes at most a 68x123 board, under the size counted in
+slices, so the tests lower that size."""
 
 from __future__ import annotations
 
-import threading
+import time
 
 import pytest
 
@@ -22,51 +23,70 @@ REAL = game.bv.bv_parts
 
 
 @pytest.fixture
-def gate(monkeypatch):
-    """The worker's count waits for this Event; the main thread's count fails the test."""
-    opened = threading.Event()
+def sliced(monkeypatch):
+    """Boards over 1000 cells are counted in slices; a count by the game itself (from the
+    start, in one go) fails the test. Returns the list of (seconds, done) of each slice."""
+    slices = []
+    real_step = game.bv.BvJob.step
 
-    def held(*args, **kwargs):
-        opened.wait(10)  # the test opens it; the bound only ends a test that went wrong
-        return REAL(*args, **kwargs)
+    def timed(job, seconds):
+        begin = time.perf_counter()
+        done = real_step(job, seconds)
+        slices.append((time.perf_counter() - begin, done))
+        return done
 
-    def on_main_thread(*args, **kwargs):
-        raise AssertionError("the 3BV was counted on the main thread")
+    def in_one_go(*args, **kwargs):
+        raise AssertionError("the 3BV was counted by the game in one go")
 
-    monkeypatch.setattr(game.bv, "bv_parts", held)
-    monkeypatch.setattr(game.engine, "bv_parts", on_main_thread)
+    monkeypatch.setattr(game.engine, "bv_parts", in_one_go)
     monkeypatch.setattr(bv_counter, "BACKGROUND_CELLS", 1000)
-    return opened
+    monkeypatch.setattr(game.bv.BvJob, "step", timed)
+    return slices
 
 
-def test_the_frame_that_starts_play_does_not_wait_and_the_3bv_arrives_later(window, gate):
+def test_the_frame_that_starts_play_does_not_count_and_the_3bv_arrives_in_slices(window, sliced, monkeypatch):
+    monkeypatch.setattr(bv_counter, "SLICE", 0.0)  # a step of bv_steps a tick: many ticks
     w = window(ARGS)
     w.click_cell((34, 61))
     scene, played = w.scene, w.scene.game
     assert played.state is State.PLAYING
     assert scene.bv.waiting and not played.three_bv_known, "the first frames of play went on without it"
-    assert scene.next_change() <= bv_counter.POLL  # the loop comes back for it
-    gate.set()
-    scene.bv.thread.join()
-    w.step()
-    assert not scene.bv.waiting and played.three_bv_known
+    assert scene.busy()  # the loop runs at full rate until the count is in
+    frames = 0
+    while scene.bv.waiting:
+        w.step(1)
+        frames += 1
+        assert frames < 10_000
+    assert played.three_bv_known
+    while scene.busy():  # the opening's cascade may still run; then the loop idles again
+        w.step(1)
+        frames += 1
+        assert frames < 10_000
     assert played.three_bv == REAL(played.layout(), 68, 123).value
+    assert len(sliced) > 68 and sliced[-1][1] and not any(done for _, done in sliced[:-1])
 
 
-def test_a_game_lost_while_the_worker_counts_records_the_workers_count(window, gate):
+def test_no_tick_counts_much_longer_than_its_slice(window, sliced):
+    w = window(ARGS)
+    w.click_cell((34, 61))
+    scene = w.scene
+    while scene.bv.waiting:
+        w.step(1)
+    assert scene.game.three_bv_known and sliced
+    assert max(seconds for seconds, _ in sliced) < bv_counter.SLICE + 0.05  # a row of 123 cells at most over
+
+
+def test_a_game_lost_while_the_count_runs_records_the_count_finished_from_where_it_was(window, sliced, monkeypatch):
+    monkeypatch.setattr(bv_counter, "SLICE", 0.0)
     w = window(ARGS)
     w.click_cell((34, 61))
     played = w.scene.game
-    assert w.scene.bv.waiting
+    w.step(3)
+    assert w.scene.bv.waiting and len(sliced) >= 3
     mine = min(played.layout())
-    counter, finish = w.scene.bv, w.scene.bv.finish
-
-    def open_then_finish(ended):  # the worker is held until the game has ended
-        gate.set()
-        finish(ended)
-    counter.finish = open_then_finish
     w.click_cell(mine)
     assert isinstance(w.scene, GameOver) and played.state is State.LOST
+    assert sliced[-1][1] and len([1 for _, done in sliced if done]) == 1  # the same count, finished
     expected = REAL(played.layout(), 68, 123).value
     assert played.three_bv_known and played.three_bv == expected
     records = w.scene.services.records

@@ -16,13 +16,32 @@ def differs(a, b, rect, step: int = 2) -> int:
                if a.get_at((px, py)) != b.get_at((px, py)))
 
 
-def settled(x, geometry, timeout=10.0):
-    """A screenshot of the window at ``geometry`` once two taken 0.3 s apart are the same."""
+def settled(x, geometry, timeout=10.0, rect=None):
+    """A screenshot of the window at ``geometry`` once two taken 0.3 s apart are the same
+    inside ``rect`` (window pixels; default the whole window: give the board's rectangle
+    where the HUD's timer ticks, which a busy machine's slow screenshots always straddle)."""
+    rect = rect or (0, 0, geometry[2], geometry[3])
     shot = crop(x.screenshot(), geometry)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         time.sleep(0.3)
         shot, before = crop(x.screenshot(), geometry), shot
-        if differs(before, shot, (0, 0, geometry[2], geometry[3])) == 0:
+        if differs(before, shot, rect) == 0:
             return shot
     raise AssertionError("the window kept changing")
+
+
+def changed(x, geometry, before, rect, least: int = 50, timeout: float = 10.0):
+    """A screenshot of the window at ``geometry`` once it differs from ``before`` in more than
+    ``least`` sampled pixels of ``rect`` and has settled there (:func:`settled`); the last one taken
+    if that does not happen within ``timeout`` seconds (the caller's assertion then says
+    what did not change). Waits for the picture, not a fixed time: a busy machine may take
+    seconds to show what a quiet one shows at once."""
+    deadline = time.monotonic() + timeout
+    while True:
+        shot = crop(x.screenshot(), geometry)
+        if differs(before, shot, rect) > least:
+            return settled(x, geometry, rect=rect)
+        if time.monotonic() >= deadline:
+            return shot
+        time.sleep(0.1)

@@ -29,7 +29,7 @@ from game.ui import solver_view
 from game.ui.assist import Assistant
 from game.ui.autoplay import Autoplay
 from game.ui.board_view import BoardView
-from game.ui.bv_counter import POLL as BV_POLL, BvCounter
+from game.ui.bv_counter import BACKGROUND_CELLS, SLICE, BvCounter
 from game.ui.camera_keys import CameraControls
 from game.ui.camera_view import CameraView
 from game.ui.hud import Frame, draw_board_screen
@@ -77,7 +77,8 @@ class Playing(Scene):
         self.shake = (0, 0)  # the board's offset while it shakes after an explosion, pixels
         self._shown = None  # what the HUD shows now: (mines_left, seconds, face)
         self._scored_round = -1  # the game's round whose 3BV was counted ahead (update)
-        self.bv = BvCounter()  # counts it, on a worker thread on a large board
+        self.bv = BvCounter()  # counts it, a slice a tick on a large board
+        self.dealing = config.cells > BACKGROUND_CELLS  # the first click's draw, a slice a tick ahead (update)
         self._warming = list(RESULT_FONTS)  # fonts still to warm (update)
         self.sounds = MoveSounds(services)  # each move's sound, played by after_move; the tick
         self._pending_source = Source.MOUSE  # what made the first click a no-guess board waits for
@@ -152,13 +153,16 @@ class Playing(Scene):
     def update(self) -> Scene:
         if self._warming:  # one font a tick: the result panel's, ready for the busy frame it shows in
             warm_font(*self._warming.pop())
+        if self.dealing:
+            self.deal_ahead()
         if self.game.state is State.PLAYING and self._scored_round != self.match.round:
-            # Count the board's 3BV in the first tick of play, a quiet frame, rather than in
-            # the frame the game ends, which records it and lays out the result; a large
-            # board's on a worker thread (game.ui.bv_counter).
+            # Count the board's 3BV from the first tick of play, in quiet frames, rather than
+            # in the frame the game ends, which records it and lays out the result; a large
+            # board's a slice a tick, from the next (game.ui.bv_counter).
             self._scored_round = self.match.round
             self.bv.start(self.match)
-        self.bv.poll(self.match)
+        else:
+            self.bv.step(self.match)
         self.sounds.tick(self.match)
         shown = self.hud_values()
         if shown != self._shown:
@@ -188,11 +192,20 @@ class Playing(Scene):
         self.dirty = False
 
     def busy(self) -> bool:
-        return self.gesture.active or self.autoplay.running or self.cascade is not None
+        """Full-rate ticks while a gesture, autoplay or a cascade runs, and while the 3BV is
+        counted in slices (one a tick)."""
+        return (self.gesture.active or self.autoplay.running or self.cascade is not None or self.bv.waiting
+                or self.dealing)
+
+    def deal_ahead(self) -> None:
+        """Draw a big board's mines a slice a tick before its first click (game.deal.Deal.prepare:
+        100,000 mines take 0.1 s to draw), so the click only places them."""
+        if self.game.mines_laid or self.game.state is not State.READY:
+            self.dealing = False
+        else:
+            self.dealing = not self.match.deal.prepare(SLICE)
 
     def next_change(self) -> float:
-        if self.bv.waiting:
-            return BV_POLL  # take the worker's 3BV soon, not in the frame the game ends
         if self.game.state is State.PLAYING and not self.match.paused and self.match.elapsed < 999:
             return 1.0 - self.match.elapsed % 1.0 + 0.005
         return math.inf
@@ -495,6 +508,7 @@ class Playing(Scene):
     def retry(self) -> Scene:
         """Start this board again from the start (and its log afresh)."""
         self.match.retry()
+        self.dealing = self.game.config.cells > BACKGROUND_CELLS  # a board not clicked yet is dealt anew
         self.note_probabilities()
         self.assist.changed()
         self.gesture.reset()
