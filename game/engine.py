@@ -73,20 +73,30 @@ class Game(Position):
             self._show(revealed, flags)
 
     # ----- the layout ------------------------------------------------------------------------
-    def lay(self, mines: Iterable[Cell]) -> None:
+    def lay(self, mines: Iterable[Cell], dealt: bool = False) -> None:
         """Lay the mines of a board that has none yet, before its first reveal (the midend's
         deal: at the first click, or a no-guess layout generated elsewhere).
 
+        ``dealt``: ``mines`` is a set of (row, col) tuples the deal made (game.board.lay_mines),
+        taken as it is after cheap checks of its count and bounds (a 100,000-mine layout
+        costs no copy); otherwise every cell is checked and copied (a loaded or generated one).
         Raises:
             ValueError: the mines are laid already, a cell is off the board, the count is
                 not the config's, or a mine lies under a revealed cell.
         """
         if self._mines is not None:
             raise ValueError("lay: the mines are laid already")
-        given = check_layout(self.config, mines)
-        if any(self._cover[r * self.cols + c] == REVEALED for r, c in given):
+        if dealt and isinstance(mines, set) and len(mines) == self.config.mines:
+            rows = {r for r, _ in mines}
+            cols = {c for _, c in mines}
+            if not (0 <= min(rows) and max(rows) < self.rows and 0 <= min(cols) and max(cols) < self.cols):
+                raise ValueError(f"mines: a cell is off the {self.rows}x{self.cols} board")
+            given = mines
+        else:
+            given = set(check_layout(self.config, mines))
+        if self._revealed and any(self._cover[r * self.cols + c] == REVEALED for r, c in given):
             raise ValueError("lay: a mine under a revealed cell")
-        self._mines = set(given)
+        self._mines = given
         self._bv_parts = None
 
     def assume(self, other: "Game") -> None:

@@ -214,6 +214,14 @@ class Match:
         relocate = self._pending is not None  # a classic board retried before its first click
         self._start(self.deal.again(layout, played=played), relocate=relocate)
 
+    def prepare_deal(self, seconds: float) -> bool:
+        """Draw the next board's mines ahead of its first click for about ``seconds`` (the
+        window calls it a slice a tick on a big board: game.deal.Deal.prepare); True once
+        nothing is left to draw (drawn, laid, loaded, or a board the deal lays otherwise)."""
+        if self._game.mines_laid or self._game.state is not State.READY:
+            return True
+        return self.deal.prepare(seconds)
+
     def set_layout(self, mines: Iterable[Cell]) -> None:
         """Lay ``mines`` before the first reveal (a no-guess board generated over several
         frames); the next reveal uses it as laid.
@@ -392,7 +400,7 @@ class Match:
             self._pending = None
         else:
             mines = self.deal.lay(first)
-        game.lay(mines)
+        game.lay(mines, dealt=True)
 
     def reveal(self, cell: Cell, source: Source = Source.MOUSE) -> set[Cell]:
         """``apply(Move.reveal(cell))``; returns the changed cells."""

@@ -198,12 +198,9 @@ class Playing(Scene):
                 or self.dealing)
 
     def deal_ahead(self) -> None:
-        """Draw a big board's mines a slice a tick before its first click (game.deal.Deal.prepare:
+        """Draw a big board's mines a slice a tick before its first click (Match.prepare_deal:
         100,000 mines take 0.1 s to draw), so the click only places them."""
-        if self.game.mines_laid or self.game.state is not State.READY:
-            self.dealing = False
-        else:
-            self.dealing = not self.match.deal.prepare(SLICE)
+        self.dealing = not self.match.prepare_deal(SLICE)
 
     def next_change(self) -> float:
         if self.game.state is State.PLAYING and not self.match.paused and self.match.elapsed < 999:
