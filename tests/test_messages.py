@@ -38,7 +38,7 @@ def test_describe_speaks_the_language_in_use(spanish):
         parse_mine("3x3x1\nHHH\nHXH\nHHH\n")
     assert describe(caught.value).startswith("línea 3, columna 2: carácter desconocido 'X'")
     assert describe(supported(Config(16, 30, 200))) == (
-        "los tableros sin conjeturas de 16x30 admiten como mucho 192 minas (40 %); se pidieron 200")
+        "los tableros sin conjeturas de 16x30 admiten como máximo este número de minas: 192 (40 %); se pidieron 200")
 
 
 def test_a_note_is_the_english_string_and_nested_notes_are_described(spanish):
