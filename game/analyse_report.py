@@ -83,9 +83,10 @@ def to_text(board, analysis: Analysis) -> str:
         total = analysis.result.total
         layouts = ngettext("{count} consistent mine layout", "{count} consistent mine layouts",
                            total if total < 10 ** 6 else 2).format(count=layout_count(analysis.result))
-    lines = [ngettext("{rows} rows x {cols} cols, {mines} mine, {layouts}", "{rows} rows x {cols} cols, {mines} mines, {layouts}",
-                      board.mines).format(
-                 rows=board.rows, cols=board.cols, mines=count(board.mines), layouts=layouts),
+    rows = ngettext("{count} row", "{count} rows", board.rows).format(count=board.rows)  # a size, as "9x9": not grouped
+    cols = ngettext("{count} col", "{count} cols", board.cols).format(count=board.cols)
+    lines = [ngettext("{rows} x {cols}, {mines} mine, {layouts}", "{rows} x {cols}, {mines} mines, {layouts}",
+                      board.mines).format(rows=rows, cols=cols, mines=count(board.mines), layouts=layouts),
              _("Mine probability of each covered cell ([n] revealed number, F flag):"),
              header, "    +" + "-" * (5 * board.cols)]
     lines += percent_grid(board, analysis)

@@ -280,7 +280,8 @@ def _no_fit(r: Reason) -> str:
 
 def _count_mismatch(r: Reason) -> str:
     others = ngettext("{others} other covered cell can hold 0..{others}",
-                      "{others} other covered cells can hold 0..{others}", r["others"]).format(others=count(r["others"]))
+                      "{others} other covered cells can hold 0..{others}", r["others"]).format(
+        others=count(r["others"]))
     left = ngettext("{left} mine remains unflagged", "{left} mines remain unflagged", r["left"]).format(
         left=count(r["left"]))
     return _("no mine layout fits the mine count: the numbers need {low}..{high} mines on the frontier and "

@@ -33,7 +33,7 @@ NUMBER = re.compile(r"\d[\d.,]*\d|\d")  # a number as written, separators includ
 SPANISH_GROUPED = re.compile(r"-?[1-9]\d{0,2}(\.\d{3})+(,\d+)?")  # 22.500, 1.234,5
 SINGULAR_AS_PLURAL = re.compile(
     r"(?<![\d.,])1 (minas|disposiciones|marcadas|casillas|banderas|conjeturas|vecinas|errores|partidas|"
-    r"jugadas)\b")
+    r"jugadas|filas|columnas)\b")
 LEVEL_KEYS = re.compile(r"\b(beginner|intermediate|expert|custom)\b")
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -167,6 +167,15 @@ def test_analyse_in_spanish_prints_no_english_number(tmp_path):
     english = run("--analyse", str(path))
     assert "389,025 consistent mine layouts" in english and "89.5%" in english
     assert run("--analyse", str(path), "--json", "--lang", "es") == run("--analyse", str(path), "--json")
+
+
+def test_a_count_of_one_agrees_in_the_analysis(tmp_path):
+    path = tmp_path / "one.mine"
+    path.write_text("1x1x1\nH\n")
+    out = run("--analyse", str(path), "--lang", "es")
+    assert out.startswith("1 fila x 1 columna, 1 mina, 1 disposición de minas compatible\n")
+    assert not english_forms(out), english_forms(out)
+    assert run("--analyse", str(path)).startswith("1 row x 1 col, 1 mine, 1 consistent mine layout\n")
 
 
 def test_s_answers_si_in_spanish_and_y_still_works(window, isolated_data_dir):
