@@ -272,7 +272,7 @@ def test_the_custom_form_refusals_of_the_game_and_the_generator_in_spanish(windo
     form.services.no_guess = True
     set_fields(w, form, 9, 9, 80)
     w.key(pygame.K_RETURN)
-    assert w.scene is form and form.message.startswith("los tableros sin conjeturas de 9x9 admiten como mucho")
+    assert w.scene is form and form.message.startswith("los tableros sin conjeturas de 9x9 admiten como máximo")
 
 
 def test_the_help_and_pause_in_spanish(window, drawn):
