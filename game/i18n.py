@@ -12,6 +12,11 @@ Options do, and every label is looked up again when it is next drawn); :func:`la
 says which is in use. The default comes from the environment as gettext reads it
 (LANGUAGE, LC_ALL, LC_MESSAGES, LANG: :func:`system_language`), falling back to English.
 
+Numbers, counts, percentages, level names and dates in words go through the formatters
+here (:func:`number`, :func:`count`, :func:`percent`, :func:`level_name`, :func:`date_text`),
+which take their separators and patterns from Babel's locale data: ``12,5 %``, ``22.500``,
+``1.234,5`` and ``26 nov 2026`` in Spanish, in the language :func:`speaking` put in force.
+
 What stays English whatever the language: file formats, JSON output, CSV column names,
 settings keys and the records (contracts with other tools). No pygame here.
 """
