@@ -18,7 +18,7 @@ import sys
 
 from game.boardfile import BoardFileError, load_board
 from game.explain_text import approximation_text, chance, english, impossible_text, move_text, proof_text
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, count, ngettext, number
 from game.messages import describe, error_line
 from game.solver.analysis import Analysis, Solver
 from game.solver.problem import InconsistentPosition, fmt
@@ -66,8 +66,8 @@ def percent_grid(board, analysis: Analysis) -> list[str]:
             elif cell in analysis.mines:
                 row.append(f" {_(MINE_CELL):>4.4}")
             elif cell in analysis.probabilities:
-                pct = 100 * analysis.probabilities[cell]
-                row.append(f"{pct:>4.0f}%" if pct >= 0.95 else f"{pct:>4.1f}%")
+                pct = 100 * analysis.probabilities[cell]  # the language's decimal sign: 12.5% / 12,5%
+                row.append(f"{number(pct, 0 if pct >= 0.95 else 1):>4}%")
             else:
                 row.append("    F")
         lines.append(f"{r:>3} |" + "".join(row))
@@ -77,11 +77,16 @@ def percent_grid(board, analysis: Analysis) -> list[str]:
 def to_text(board, analysis: Analysis) -> str:
     """The human-readable report, in the language in use."""
     header = "    |" + "".join(f"{c:>5}" for c in range(board.cols))
-    layouts = (_("too many consistent mine layouts to count") if analysis.approximate
-               else _("{count} consistent mine layouts").format(count=layout_count(analysis.result)))
-    lines = [ngettext("{rows} rows x {cols} cols, {mines} mine, {layouts}", "{rows} rows x {cols} cols, {mines} mines, {layouts}",
-                      board.mines).format(
-                 rows=board.rows, cols=board.cols, mines=board.mines, layouts=layouts),
+    if analysis.approximate:
+        layouts = _("too many consistent mine layouts to count")
+    else:
+        total = analysis.result.total
+        layouts = ngettext("{count} consistent mine layout", "{count} consistent mine layouts",
+                           total if total < 10 ** 6 else 2).format(count=layout_count(analysis.result))
+    rows = ngettext("{count} row", "{count} rows", board.rows).format(count=board.rows)  # a size, as "9x9": not grouped
+    cols = ngettext("{count} col", "{count} cols", board.cols).format(count=board.cols)
+    lines = [ngettext("{rows} x {cols}, {mines} mine, {layouts}", "{rows} x {cols}, {mines} mines, {layouts}",
+                      board.mines).format(rows=rows, cols=cols, mines=count(board.mines), layouts=layouts),
              _("Mine probability of each covered cell ([n] revealed number, F flag):"),
              header, "    +" + "-" * (5 * board.cols)]
     lines += percent_grid(board, analysis)
@@ -99,15 +104,16 @@ def to_text(board, analysis: Analysis) -> str:
 
 
 def layout_count(probs, digits: int = 120) -> str:
-    """The layout count of a :class:`game.solver.probabilities.Probabilities` in decimal, or
-    "about 1.23e+4567" past ``digits`` digits (a big board's count runs to thousands of
+    """The layout count of a :class:`game.solver.probabilities.Probabilities` in decimal,
+    grouped the language's way (``1,234,567`` / ``1.234.567``), or "about 1.23e+4567"
+    (``1,23e+4567``) past ``digits`` digits (a big board's count runs to thousands of
     digits: it is read from its logarithm, never computed). The analysis must be exact: an
     estimated group's layouts are not counted."""
     exponent = probs.log_total / math.log(10)  # exact enough for three figures
     if exponent < digits - 1:
-        return str(probs.total)
+        return count(probs.total)
     whole = math.floor(exponent)
-    return _("about {number}").format(number=f"{10 ** (exponent - whole):.2f}e+{whole}")
+    return _("about {number}").format(number=f"{number(10 ** (exponent - whole), 2)}e+{whole}")
 
 
 def exact_decimal(n: int) -> str:

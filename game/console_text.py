@@ -12,6 +12,7 @@ from typing import Mapping, TextIO
 from game.engine import State
 from game.match import Match
 from game.session import Summary
+from game.solver.problem import fmt
 from game.i18n import N_, _, number  # number: no thousands separator, so a long time keeps the line within 80 columns
 
 SYMBOLS = {  # appearance key -> character printed
@@ -94,9 +95,8 @@ def summary(match: Match) -> str:
     """
     told = Summary.of(match)
     if told.lost:
-        r, c = told.exploded
-        return (_("BOOM! You hit the mine at ({row}, {col}) after {seconds} s.").format(
-                    row=r, col=c, seconds=number(told.seconds, 3)) + "\n"
+        return (_("BOOM! You hit the mine at {cell} after {seconds} s.").format(
+                    cell=fmt(told.exploded), seconds=number(told.seconds, 3)) + "\n"
                 + _("n for a new game, u to take the move back, q to quit."))
     clicks = told.clicks
     speed = told.three_bv_per_second  # None when the win took under half a millisecond

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Callable, TypeVar
 
 from game import i18n
-from game.i18n import _, ngettext
+from game.i18n import _, count, ngettext, percent
 from game.solver.problem import fmt
 from game.solver.reasons import (BEST_GUESS, CLOSED_AREA, COUNT_MISMATCH, ENDGAME, ESTIMATED_GROUP,
                                  FIFTY_FIFTY, NO_FIT, NOTHING_LEFT, OVER_FLAGGED, SAFE_BY_COUNT, SAFE_BY_FLAGS,
@@ -35,26 +35,27 @@ def english(render: Callable[..., T], *args) -> T:
 
 
 def chance(p: float, places: int = 1) -> str:
-    """``p`` (0..1) as a percent with ``places`` decimals, never rounded to a certainty it
-    is not: 0.999994 reads "over 99.9%" and 0.00001 "under 0.1%" (with 0 places "over 99%"
-    and "under 1%"); exactly 0 and 1 read 0.0% and 100.0%."""
+    """``p`` (0..1) as a percent with ``places`` decimals in the language's format
+    (game.i18n.percent: "12.5%" / "12,5 %"), never rounded to a certainty it is not:
+    0.999994 reads "over 99.9%" and 0.00001 "under 0.1%" (with 0 places "over 99%" and
+    "under 1%"); exactly 0 and 1 read 0.0% and 100.0%."""
     text = f"{p:.{places}%}"
-    step = 10.0 ** -places  # the smallest percent shown
+    step = 10.0 ** -places / 100  # the smallest fraction shown
     if 0 < p < 1 and text == f"{1:.{places}%}":
-        return _("over {percent}").format(percent=f"{100 - step:.{places}f}%")
+        return _("over {percent}").format(percent=percent(1 - step, places))
     if 0 < p < 1 and text == f"{0:.{places}%}":
-        return _("under {percent}").format(percent=f"{step:.{places}f}%")
-    return text
+        return _("under {percent}").format(percent=percent(step, places))
+    return percent(p, places)
 
 
 def cells_text(cells) -> str:
-    """Cells as "(0,1), (2,3)", sorted."""
+    """Cells as "(0; 1), (2; 3)", sorted (game.solver.problem.fmt)."""
     return ", ".join(fmt(c) for c in sorted(cells))
 
 
 def proof_text(proof) -> str:
     """Why a certain-safe cell is safe (a :class:`game.solver.explain.Proof`), as a clause
-    starting in lower case without a full stop: "the 0 at (1,1) touches no mine, so (0,0) is safe"."""
+    starting in lower case without a full stop: "the 0 at (1; 1) touches no mine, so (0; 0) is safe"."""
     return reason_text(proof.reason)
 
 
@@ -126,8 +127,9 @@ def _pair_share(r: Reason) -> str:
     if r["outside"] == 0:
         where = _("all of which also touch the {other} at {other_at}").format(**other)
     else:
-        where = _("at most {outside} of them outside the cells it shares with the {other} at {other_at}").format(
-            outside=r["outside"], **other)
+        where = ngettext("at most {outside} of them outside the cells it shares with the {other} at {other_at}",
+                         "at most {outside} of them outside the cells it shares with the {other} at {other_at}",
+                         r["outside"]).format(outside=r["outside"], **other)
     gets = ngettext("so the {number} at {at} gets its {need} mine among {cells}, and {cell} is safe",
                  "so the {number} at {at} gets its {need} mines among {cells}, and {cell} is safe",
                  r["other_need"]).format(number=r["other"], at=fmt(r["other_at"]), need=r["other_need"],
@@ -137,23 +139,38 @@ def _pair_share(r: Reason) -> str:
 
 def _numbers(r: Reason) -> str:
     numbers = ", ".join(_("the {number} at {at}").format(number=n, at=fmt(at)) for n, at in r["numbers"])
-    return _("taken together, {numbers} leave no room for a mine at {cell}: every way to place their "
-               "mines among their {covered} covered neighbours leaves it empty, so {cell} is safe").format(
-        numbers=numbers, cell=fmt(r["cell"]), covered=r["covered"])
+    return ngettext("taken together, {numbers} leave no room for a mine at {cell}: every way to place their "
+                    "mines among their {covered} covered neighbour leaves it empty, so {cell} is safe",
+                    "taken together, {numbers} leave no room for a mine at {cell}: every way to place their "
+                    "mines among their {covered} covered neighbours leaves it empty, so {cell} is safe",
+                    r["covered"]).format(numbers=numbers, cell=fmt(r["cell"]), covered=count(r["covered"]))
+
+
+def _flagged(n: int) -> str:
+    """"1 flagged", "2 flagged": a count of flagged mines, agreeing with it."""
+    return ngettext("{count} flagged", "{count} flagged", n).format(count=count(n))
 
 
 def _count(r: Reason) -> str:
-    return ngettext("the {total} mine is accounted for: {flagged} flagged and {needed} that the numbers "
-                    "need on their covered neighbours, so {cell}, which touches no number, is safe",
-                    "all {total} mines are accounted for: {flagged} flagged and {needed} that the numbers "
-                    "need on their covered neighbours, so {cell}, which touches no number, is safe",
-                    r["total"]).format(total=r["total"], flagged=r["flagged"], needed=r["needed"], cell=fmt(r["cell"]))
+    needed = ngettext("{count} that the numbers need on their covered neighbours",
+                      "{count} that the numbers need on their covered neighbours", r["needed"]).format(
+        count=count(r["needed"]))
+    return ngettext("the {total} mine is accounted for: {flagged} and {needed}, so {cell}, which touches no "
+                    "number, is safe",
+                    "all {total} mines are accounted for: {flagged} and {needed}, so {cell}, which touches no "
+                    "number, is safe",
+                    r["total"]).format(total=count(r["total"]), flagged=_flagged(r["flagged"]), needed=needed,
+                                       cell=fmt(r["cell"]))
 
 
 def _layouts(r: Reason) -> str:
-    return _("counting mines decides it: with {total} mines in all ({flagged} flagged), every one of "
-               "the {layouts} layouts that fit the numbers and the count leaves {cell} empty, so it is "
-               "safe").format(total=r["total"], flagged=r["flagged"], layouts=r["layouts"], cell=fmt(r["cell"]))
+    total = ngettext("with {total} mine in all ({flagged})", "with {total} mines in all ({flagged})",
+                     r["total"]).format(total=count(r["total"]), flagged=_flagged(r["flagged"]))
+    return ngettext("counting mines decides it: {total}, the only layout that fits the numbers and the count "
+                    "leaves {cell} empty, so it is safe",
+                    "counting mines decides it: {total}, every one of the {layouts} layouts that fit the numbers "
+                    "and the count leaves {cell} empty, so it is safe",
+                    r["layouts"]).format(total=total, layouts=count(r["layouts"]), cell=fmt(r["cell"]))
 
 
 # ----- the best move -------------------------------------------------------------------------
@@ -174,11 +191,14 @@ def _safe_move(r: Reason) -> str:
 
 
 def _endgame(r: Reason) -> str:
-    return _with_note(r, _(
+    return _with_note(r, ngettext(
+        "Guess: no cell is certain to be safe. Only {layouts} mine layout remains, so the rest of the game "
+        "was searched exactly: revealing {cell} (safe with chance {survival}) wins {win} of the time with "
+        "best play, more than any other cell",
         "Guess: no cell is certain to be safe. Only {layouts} mine layouts remain, so the rest of the game "
         "was searched exactly: revealing {cell} (safe with chance {survival}) wins {win} of the time with "
-        "best play, more than any other cell").format(layouts=r["layouts"], cell=fmt(r["cell"]),
-                                                      survival=chance(r["survival"]), win=chance(r["win"])))
+        "best play, more than any other cell", r["layouts"]).format(
+            layouts=count(r["layouts"]), cell=fmt(r["cell"]), survival=chance(r["survival"]), win=chance(r["win"])))
 
 
 def _guess(r: Reason) -> str:
@@ -191,13 +211,13 @@ def _guess(r: Reason) -> str:
             guess=text, safest=chance(r["safest_survival"]))
     if r.get("progress") is not None:
         text = _("{guess}; after it, a certain-safe cell follows with chance {progress} and the next move "
-                   "is safe with chance {next}").format(guess=text, progress=f"{r['progress']:.0%}",
-                                                         next=f"{r['next_safety']:.0%}")
+                   "is safe with chance {next}").format(guess=text, progress=percent(r["progress"], 0),
+                                                         next=percent(r["next_safety"], 0))
         if r.get("runner") is not None:
             text = _("{guess}, the best combination among the {weighed} cells weighed (next best {runner}: "
                        "survival {survival}, progress {progress})").format(
-                guess=text, weighed=r["weighed"], runner=fmt(r["runner"]),
-                survival=chance(r["runner_survival"]), progress=f"{r['runner_progress']:.0%}")
+                guess=text, weighed=count(r["weighed"]), runner=fmt(r["runner"]),
+                survival=chance(r["runner_survival"]), progress=percent(r["runner_progress"], 0))
     return _with_note(r, text)
 
 
@@ -208,49 +228,64 @@ def _fifty(r: Reason) -> str:
 
 
 def _closed(r: Reason) -> str:
-    return _("it lies in a closed-off area that no other cell can ever tell anything about, so that area's "
-               "guesses must be taken anyway; its {layouts} possible layouts were searched exactly and this "
-               "reveal clears it {win} of the time with best play").format(
-        layouts=r["layouts"], win=f"{r['win']:.1%}")
+    return ngettext("it lies in a closed-off area that no other cell can ever tell anything about, so that "
+                    "area's guesses must be taken anyway; its {layouts} possible layout was searched exactly and "
+                    "this reveal clears it {win} of the time with best play",
+                    "it lies in a closed-off area that no other cell can ever tell anything about, so that "
+                    "area's guesses must be taken anyway; its {layouts} possible layouts were searched exactly "
+                    "and this reveal clears it {win} of the time with best play", r["layouts"]).format(
+        layouts=count(r["layouts"]), win=percent(r["win"], 1))
 
 
 def _too_big(r: Reason) -> str:
     return _("with {covered} covered cells the board is too big to look ahead within the time bound, so "
-               "this is the safest cell most likely to open an area").format(covered=f"{r['covered']:,}")
+               "this is the safest cell most likely to open an area").format(covered=count(r["covered"]))
 
 
 def _estimated(r: Reason) -> str:
     return _("a frontier group of {cells} cells had too many layouts to count within the time bound; "
-               "its probabilities are estimates").format(cells=r["cells"])
+               "its probabilities are estimates").format(cells=count(r["cells"]))
 
 
 # ----- why a position is impossible ------------------------------------------------------------
 def _too_many_flags(r: Reason) -> str:
-    return _("{flags} flags but the position has only {mines} mines (analyse with flags ignored if some "
-             "flags are wrong)").format(flags=r["flags"], mines=r["mines"])
+    return ngettext("{flags} flags but the position has only {mines} mine (analyse with flags ignored if some "
+                    "flags are wrong)",
+                    "{flags} flags but the position has only {mines} mines (analyse with flags ignored if some "
+                    "flags are wrong)", r["mines"]).format(flags=count(r["flags"]), mines=count(r["mines"]))
 
 
 def _over_flagged(r: Reason) -> str:
-    return _("the {number} at {at} touches {flagged} flags, more than it shows").format(
+    return ngettext("the {number} at {at} touches {flagged} flag, more than it shows",
+                    "the {number} at {at} touches {flagged} flags, more than it shows", r["flagged"]).format(
         number=r["number"], at=fmt(r["at"]), flagged=r["flagged"])
 
 
 def _too_few_covered(r: Reason) -> str:
-    return _("the {number} at {at} needs {need} more mines but has only {room} covered unflagged "
-             "neighbours").format(number=r["number"], at=fmt(r["at"]), need=r["need"], room=r["room"])
+    room = ngettext("{room} covered unflagged neighbour", "{room} covered unflagged neighbours", r["room"]).format(
+        room=r["room"])
+    return ngettext("the {number} at {at} needs {need} more mine but has only {room}",
+                    "the {number} at {at} needs {need} more mines but has only {room}", r["need"]).format(
+        number=r["number"], at=fmt(r["at"]), need=r["need"], room=room)
 
 
 def _no_fit(r: Reason) -> str:
     numbers = ", ".join(_("{number} at {at}").format(number=n, at=fmt(c)) for n, c in r["numbers"])
     if r["more"]:
-        return _("no mine layout fits the numbers {numbers} and {more} more").format(numbers=numbers, more=r["more"])
+        return ngettext("no mine layout fits the numbers {numbers} and {more} more",
+                        "no mine layout fits the numbers {numbers} and {more} more", r["more"]).format(
+            numbers=numbers, more=count(r["more"]))
     return _("no mine layout fits the numbers {numbers}").format(numbers=numbers)
 
 
 def _count_mismatch(r: Reason) -> str:
+    others = ngettext("{others} other covered cell can hold 0..{others}",
+                      "{others} other covered cells can hold 0..{others}", r["others"]).format(
+        others=count(r["others"]))
+    left = ngettext("{left} mine remains unflagged", "{left} mines remain unflagged", r["left"]).format(
+        left=count(r["left"]))
     return _("no mine layout fits the mine count: the numbers need {low}..{high} mines on the frontier and "
-             "{others} other covered cells can hold 0..{others}, but {left} mines remain unflagged").format(
-        low=r["low"], high=r["high"], others=r["others"], left=r["left"])
+             "{others}, but {left}").format(low=count(r["low"]), high=count(r["high"]), others=others, left=left)
 
 
 _WORDS: dict[str, Callable[[Reason], str]] = {

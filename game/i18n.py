@@ -12,6 +12,11 @@ Options do, and every label is looked up again when it is next drawn); :func:`la
 says which is in use. The default comes from the environment as gettext reads it
 (LANGUAGE, LC_ALL, LC_MESSAGES, LANG: :func:`system_language`), falling back to English.
 
+Numbers, counts, percentages, level names and dates in words go through the formatters
+here (:func:`number`, :func:`count`, :func:`percent`, :func:`level_name`, :func:`date_text`),
+which take their separators and patterns from Babel's locale data: ``12,5 %``, ``22.500``,
+``1.234,5`` and ``26 nov 2026`` in Spanish, in the language :func:`speaking` put in force.
+
 What stays English whatever the language: file formats, JSON output, CSV column names,
 settings keys and the records (contracts with other tools). No pygame here.
 """
@@ -22,13 +27,15 @@ import gettext
 import os
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import datetime
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterator, Mapping
 
 from babel import Locale
-from babel.numbers import parse_pattern
+from babel.dates import format_date
+from babel.numbers import get_group_symbol, parse_pattern
 
 DOMAIN = "minesweeper"
 LOCALES = Path(__file__).resolve().parent / "locales"
@@ -40,6 +47,7 @@ ENV_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's order
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 # a catalogue :func:`speaking` put in force for this thread's block (None: the language in use)
 _speaking: ContextVar[gettext.NullTranslations | None] = ContextVar("speaking", default=None)
+_speaking_code: ContextVar[str | None] = ContextVar("speaking_code", default=None)  # its language, for numbers
 _language = DEFAULT
 _listeners: list[Callable[[str], None]] = []
 
@@ -66,10 +74,10 @@ def language() -> str:
 
 
 def locale_name(code: str | None = None) -> str:
-    """The locale of language ``code`` (default: the one in use), for Babel's number and date
-    formats: 'en_US' or 'es_ES' (English's for a language without one, such as the tests'
-    pseudo-language)."""
-    return LOCALE_NAMES.get(code or _language, LOCALE_NAMES[DEFAULT])
+    """The locale of language ``code`` (default: the one :func:`speaking` put in force, else
+    the one in use), for Babel's number and date formats: 'en_US' or 'es_ES' (English's for a
+    language without one, such as the tests' pseudo-language)."""
+    return LOCALE_NAMES.get(code or _speaking_code.get() or _language, LOCALE_NAMES[DEFAULT])
 
 
 def set_language(code: str, translation: gettext.NullTranslations | None = None) -> None:
@@ -100,11 +108,14 @@ def catalogue(code: str) -> gettext.NullTranslations:
 def speaking(code: str) -> Iterator[None]:
     """Within the block, :func:`_` and :func:`ngettext` answer in language ``code`` (this
     thread only: the language in use is not changed and no listener is told). For output
-    that must be in one language whatever the player's, such as JSON (English)."""
+    that must be in one language whatever the player's, such as JSON (English); numbers and
+    dates are written that language's way too."""
     token = _speaking.set(catalogue(code))
+    code_token = _speaking_code.set(code)
     try:
         yield
     finally:
+        _speaking_code.reset(code_token)
         _speaking.reset(token)
 
 
@@ -115,6 +126,53 @@ def number(value: float, digits: int, grouped: bool = False) -> str:
     Babel (CLDR) gives the separators."""
     rounded = Decimal(f"{value:.{digits}f}")
     return _number_pattern(digits, grouped).apply(rounded, _locale(locale_name()))
+
+
+def count(value: int) -> str:
+    """A count (an int, exact however long), thousands grouped the language's way: ``22,500`` / ``22.500``."""
+    digits = str(abs(value))  # exact: Babel would round a long int to the decimal context's 28 digits
+    groups = [digits[max(0, end - 3):end] for end in range(len(digits), 0, -3)][::-1]
+    return ("-" if value < 0 else "") + get_group_symbol(locale_name()).join(groups)
+
+
+def percent(fraction: float, places: int = 1) -> str:
+    """``fraction`` (0..1) as a percent with ``places`` decimals, in the language's own percent
+    pattern: ``12.5%`` / ``12,5 %`` (a no-break space). Rounded as ``f"{fraction:.1%}"`` rounds."""
+    rounded = Decimal(f"{fraction:.{places}%}"[:-1]) / 100
+    locale = _locale(locale_name())
+    return _percent_pattern(locale.percent_formats[None].pattern, places).apply(rounded, locale)
+
+
+@lru_cache(maxsize=None)
+def _percent_pattern(base: str, places: int):
+    return parse_pattern(base.replace("0", "0" + ("." + "0" * places if places else ""), 1)
+                         if places else base)
+
+
+# a record's level -> its name (translate with _() where shown)
+LEVEL_NAMES = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"), "expert": N_("Expert"),
+               "custom": N_("Custom")}
+# Translators: a date, as a CLDR date pattern (Babel's format_date): English keeps ISO 8601;
+# Spanish "d MMM y" gives "1 mar 2025".
+DATE_PATTERN = N_("yyyy-MM-dd")
+
+
+def level_name(level: str) -> str:
+    """A level's name in the language in use ("Beginner", "Principiante"); a level the game
+    does not know, capitalised."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level.title()
+
+
+def date_text(stamp: str, with_time: bool = False) -> str:
+    """The day of ISO 8601 ``stamp`` (a record's ``played_at``) in the language's format
+    (:data:`DATE_PATTERN`: ``2025-03-01`` / ``1 mar 2025``), with ``with_time`` its 24-hour
+    time after it (``, 14:05``); the stamp as it is written when it is not a date."""
+    try:
+        when = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return stamp[:16] if with_time else stamp[:10]
+    day = format_date(when.date(), format=_(DATE_PATTERN), locale=locale_name())
+    return f"{day}, {when:%H:%M}" if with_time else day
 
 
 @lru_cache(maxsize=None)

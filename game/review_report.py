@@ -19,7 +19,7 @@ from types import SimpleNamespace
 
 from game.explain_text import chance, english, proof_text
 from game.figures import detail_lines
-from game.i18n import N_, _, ngettext, number
+from game.i18n import N_, _, count, date_text, level_name, ngettext, number
 from game.messages import describe, error_line
 from game.records.record import STAT_FIELDS
 from game.replay.files import ReplayFileError, read_replay
@@ -89,9 +89,10 @@ def load_review(which: str, data_dir: str | None = None) -> Reviewed:
         except (KeyError, TypeError, ValueError) as err:
             raise LogError(N_("game {id}: its move log is damaged ({error})"), id=record.id, error=str(err)) from None
         stats = {name: getattr(record, name) for name in RECORD_FIGURES + tuple(STAT_FIELDS)}
-        when = f"{record.level}, {record.played_at[:16]}"
+        when = f"{record.level}, {record.played_at[:16]}"  # the JSON's, language-neutral
+        words = f"{level_name(record.level)}, {date_text(record.played_at, with_time=True)}"
         return Reviewed(reviewed, f"game {record.id} ({when})", record.time_ms, record.three_bv, stats,
-                        bool(record.abandoned), heading=_("game {id} ({when})").format(id=record.id, when=when))
+                        bool(record.abandoned), heading=_("game {id} ({when})").format(id=record.id, when=words))
 
 
 def review_timeline(timeline: Timeline) -> Review:
@@ -152,8 +153,10 @@ def to_text(reviewed: Reviewed) -> str:
     end = "won" if review.won else "abandoned" if reviewed.abandoned else "lost"
     result = _(RESULT_WORDS[end])
     seconds = number(reviewed.time_ms / 1000, 3)
-    heading = _("Review of {game}: {rows}x{cols}, {mines} mines, {result} in {seconds} s").format(
-        game=reviewed.heading or reviewed.title, rows=review.rows, cols=review.cols, mines=review.mines,
+    heading = ngettext("Review of {game}: {rows}x{cols}, {mines} mine, {result} in {seconds} s",
+                       "Review of {game}: {rows}x{cols}, {mines} mines, {result} in {seconds} s",
+                       review.mines).format(
+        game=reviewed.heading or reviewed.title, rows=review.rows, cols=review.cols, mines=count(review.mines),
         result=result, seconds=seconds)
     kind_w, verdict_w = column_widths()
     lines = [heading + (_(", 3BV {bv}").format(bv=reviewed.three_bv) if reviewed.three_bv else ""),
@@ -161,27 +164,32 @@ def to_text(reviewed: Reviewed) -> str:
                  "#", _("time"), _("move"), _("cell"), _("verdict"), _("mine probability"),
                  kind_w=kind_w, verdict_w=verdict_w)]
     for m in review.moves:
-        lines.append(f"{m.index + 1:>4}  {m.time_ms / 1000:>7.3f} s  {_(KIND_WORDS[m.kind]):<{kind_w}}  "
+        lines.append(f"{m.index + 1:>4}  {number(m.time_ms / 1000, 3):>7} s  {_(KIND_WORDS[m.kind]):<{kind_w}}  "
                      f"{fmt(m.cell):<9}  {_(VERDICT_WORDS[m.verdict]):<{verdict_w}}  {probability_words(m)}".rstrip())
     lines.append("")
     lines.append(summary_words(review))
     for m in review.moves:
         said = explanation(m)
         if said:
-            lines.append(_(EXPLAINED_AT[m.verdict]).format(seconds=f"{m.time_ms / 1000:.3f}", explanation=said))
+            lines.append(_(EXPLAINED_AT[m.verdict]).format(seconds=number(m.time_ms / 1000, 3), explanation=said))
     stats = reviewed.stats
     shown = []
     if stats.get("clicks_reveal") is not None:  # a recorded game's own counts
         shown.append(_("3BV solved {solved}, clicks {reveal} reveal, {flag} flag, {chord} chord, {wasted} wasted")
                      .format(solved=stats["three_bv_solved"], reveal=stats["clicks_reveal"],
                              flag=stats["clicks_flag"], chord=stats["clicks_chord"], wasted=stats["clicks_wasted"])
-                     + (_(", efficiency {efficiency} %").format(efficiency=f"{stats['efficiency']:.0f}")
+                     + (_(", efficiency {efficiency} %").format(efficiency=number(stats["efficiency"], 0))
                         if stats.get("efficiency") is not None else ""))
     if stats.get("clicks") is not None:  # the competitive figures, as the result panel's Details words them
-        shown += detail_lines(SimpleNamespace(**stats))
+        shown += detail_lines(SimpleNamespace(**stats), _figure)
     lines.append(_("Statistics: {figures}").format(
         figures="; ".join(shown) if shown else _("none recorded for this game")))
     return "\n".join(lines)
+
+
+def _figure(value: float | None, digits: int) -> str:
+    """A competitive figure in the language's format (``-`` for none), for detail_lines."""
+    return "-" if value is None else number(value, digits)
 
 
 def column_widths() -> tuple[int, int]:
@@ -220,13 +228,14 @@ def luck_words(review: Review) -> str:
     said = ngettext("survived {count} guess with chance {chance}", "survived {count} guesses with chance {chance}",
                     survived).format(count=survived, chance=chance(review.luck, 2))
     if review.luck < 1:
-        said += _(" (1 in {odds}, pluck {pluck})").format(odds=_odds(1 / review.luck), pluck=f"{review.pluck:.2f}")
+        said += _(" (1 in {odds}, pluck {pluck})").format(odds=_odds(1 / review.luck), pluck=number(review.pluck, 2))
     return said
 
 
 def _odds(value: float) -> str:
-    """``1.5``, ``23``, ``1,234``: one decimal below 10, where rounding would hide it."""
-    return f"{value:.1f}" if value < 10 else f"{value:,.0f}"
+    """``1.5``, ``23``, ``1,234`` (``1,5``, ``23``, ``1.234`` in Spanish): one decimal below 10,
+    where rounding would hide it."""
+    return number(value, 1) if value < 10 else number(value, 0, grouped=True)
 
 
 def probability_words(m) -> str:

@@ -259,15 +259,15 @@ def test_ignore_flags_only_goes_with_analyse(capsys):
 def test_analyse_counts_flags_as_mines_unless_told_to_ignore_them(tmp_path, capsys):
     from main import main
 
-    # The flag at (0,1) satisfies the 1 at (0,2) only if flags count as mines.
+    # The flag at (0; 1) satisfies the 1 at (0; 2) only if flags count as mines.
     position = tmp_path / "flagged.mine"
     position.write_text("5x4x3\n1F1HH\n111HH\n00011\n0001H\n")
     assert main(["--analyse", str(position)]) == 0
     counted = capsys.readouterr().out
-    assert "Certain mines: (0,4), (3,4)" in counted
+    assert "Certain mines: (0; 4), (3; 4)" in counted
     assert main(["--analyse", str(position), "--ignore-flags"]) == 0
     ignored = capsys.readouterr().out
-    assert "Certain mines: (0,1), (0,4), (3,4)" in ignored
+    assert "Certain mines: (0; 1), (0; 4), (3; 4)" in ignored
 
 
 def test_without_a_screen_the_window_game_says_so_instead_of_running_invisibly(tmp_path):
@@ -286,7 +286,7 @@ def test_without_a_screen_the_window_game_says_so_instead_of_running_invisibly(t
 def test_main_py_is_quiet_when_its_reader_stops_early(what, tmp_path):
     """``python main.py --stats | head -1``: the pipe closes before the output is written."""
     position = tmp_path / "p.mine"
-    position.write_text("3x3x1\nHH1\nHH1\n111\n")  # the mine is at (1,1)
+    position.write_text("3x3x1\nHH1\nHH1\n111\n")  # the mine is at (1; 1)
     argv = {"stats": ["--stats", "--data-dir", str(tmp_path)], "analyse": ["--analyse", str(position)]}[what]
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *argv], stdout=subprocess.PIPE,

@@ -282,7 +282,7 @@ def test_the_screen_after_a_move_fits_80_by_24_on_every_standard_level(level, en
         assert screen[-3:-1] == ["New best time: #1", "Name for the best times [alexandra.smith]: Bob"]
         assert records.store.games()[-1].name == "Bob"
     else:
-        assert screen[-3:-1] == [f"BOOM! You hit the mine at ({config.rows - 1}, {config.cols - 1}) "
+        assert screen[-3:-1] == [f"BOOM! You hit the mine at ({config.rows - 1}; {config.cols - 1}) "
                                  "after 9999.500 s.", "n for a new game, u to take the move back, q to quit."]
     records.close()
     assert len(screen) <= 24 and max(len(line) for line in screen) <= 80, "\n".join(screen)
@@ -425,7 +425,7 @@ def test_after_a_loss_the_mines_the_exploded_one_and_wrong_flags_are_distinct():
     match = laid("*.*. .... ...*")
     _, out = play(match, "f 0 0", "f 1 1", "r 1 0", "r 0 2", "r 2 0")
     assert last_board(out, 4) == ["F#X#", "1x##", "###*"]
-    assert "BOOM! You hit the mine at (0, 2)" in out
+    assert "BOOM! You hit the mine at (0; 2)" in out
     assert out.splitlines()[-1] == "the game is over: n for a new game, q to quit"
 
 
@@ -865,7 +865,7 @@ def test_a_piped_loss_shows_the_exploded_mine_and_ends_at_end_of_input(tmp_path)
     assert done.returncode == 0, done.stderr
     board = last_board(done.stdout, 16)
     assert board[0] == "X" + "*" * 15 and board[1] == "F" + "*" * 15 and board[5][5] == "x"
-    assert "BOOM! You hit the mine at (0, 0)" in done.stdout
+    assert "BOOM! You hit the mine at (0; 0)" in done.stdout
 
 
 def test_a_piped_seeded_game_is_the_same_every_time(tmp_path):

@@ -95,7 +95,7 @@ def test_the_end_of_a_game_in_spanish_with_spanish_numbers():
     assert "Clics 1: destapar 1, marcar 0, acorde 0, inútiles 0" in summary(won)
     lost = laid("*.. ... ...")
     play(lost, "r 0 0")
-    assert summary(lost).splitlines() == ["¡BUM! Has pisado la mina de (0, 0) a los 0,000 s.",
+    assert summary(lost).splitlines() == ["¡BUM! Has pisado la mina de (0; 0) a los 0,000 s.",
                                           "n para una partida nueva, u para deshacer la jugada, q para salir."]
     assert render(lost).splitlines()[-1] == "Minas restantes: 1  Tiempo: 0,0 s  Estado: perdida"
 
@@ -104,7 +104,7 @@ def test_the_no_guess_progress_line_is_spanish_and_fits(capsys):
     i18n.set_language("es")
     generation_progress((12, 0.456))
     line = capsys.readouterr().err.strip("\r")
-    assert line.rstrip() == "Generando un tablero sin adivinar: 45 % resuelto, pasada 12 (Ctrl-C para)"
+    assert line.rstrip() == "Generando un tablero sin conjeturas: 45 % resuelto, pasada 12 (Ctrl-C para)"
     assert len(line) == 80
 
 
@@ -219,13 +219,13 @@ def test_stats_in_spanish_has_spanish_labels_numbers_and_dates(records):
     assert done.returncode == 0, done.stderr
     out = done.stdout
     lines = out.splitlines()
-    assert lines[0].split() == ["Dificultad", "Jugadas", "Ganadas", "Asistidas", "Abandonadas", "%", "ganadas",
+    assert lines[0].split() == ["Dificultad", "Jugadas", "Ganadas", "Con", "ayuda", "Abandonadas", "%", "ganadas",
                                 "Racha", "Mejor", "racha", "Récord", "Tiempo", "medio", "3BV/s"]
-    expert = next(line for line in lines if line.startswith("experto")).split()
-    assert expert[:6] == ["experto", "2", "1", "0", "0", "50,0"]
+    expert = next(line for line in lines if line.startswith("avanzado")).split()
+    assert expert[:6] == ["avanzado", "2", "1", "0", "0", "50,0"]
     assert expert[8:10] == ["1.234,500", "s"]  # a time over a thousand seconds, grouped the Spanish way
     assert next(line for line in lines if line.startswith("principiante")).split()[5] == "100,0"
-    assert "Récords, experto:" in out and "Récords, principiante:" in out
+    assert "Récords, avanzado:" in out and "Récords, principiante:" in out
     assert "1.234,500 s  Bea" in out and "26 nov 2026" in out
     assert "Mejor 3BV/s 2,00 (Ana, 26 nov 2026)" in out
     assert "Ganadas: sin ayuda." in out and "RQP: menos es" in out

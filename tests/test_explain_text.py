@@ -48,47 +48,47 @@ BIG = Reason(BEST_GUESS, {"cell": (0, 0), "survival": 0.8, "safest": True, "safe
 END = Reason(ENDGAME, {"cell": (3, 4), "layouts": 12, "survival": 0.75, "win": 0.5})
 
 ENGLISH = [
-    (ZERO, "the 0 at (1,1) touches no mine, so (0,1) is safe"),
-    (FLAGS, "the 1 at (0,0) already touches its 1 flagged mine at (1,0), so (0,1) is safe"),
-    (FLAGS_2, "the 2 at (0,0) already touches its 2 flagged mines at (1,0), (1,1), so (0,1) is safe"),
-    (PAIR_MINES, "the 1 at (0,0) has only 1 covered neighbour left, (0,1), so it is a mine; "
-                 "the 1 at (1,1) already touches its mine at (0,1), so (0,2) is safe"),
-    (PAIR_MINES_2, "the 2 at (0,0) has only 2 covered neighbours left, (0,1), (1,0), so they are all mines; "
-                   "the 2 at (1,1) already touches its mines at (0,1), (1,0), so (2,3) is safe"),
-    (SHARE, "the 2 at (0,0) needs 1 more mine among (0,1), (1,0), all of which also touch the 1 at (1,1); "
-            "so the 1 at (1,1) gets its 1 mine among (0,1), (1,0), and (2,2) is safe"),
-    (SHARE_OUT, "the 3 at (0,0) needs 2 more mines among (0,1), (0,2), (1,0), at most 1 of them outside the "
-                "cells it shares with the 2 at (1,1); so the 2 at (1,1) gets its 2 mines among (0,1), (1,0), "
-                "and (2,2) is safe"),
-    (NUMBERS, "taken together, the 1 at (0,0), the 2 at (1,1), the 1 at (2,2) leave no room for a mine at (3,3): "
-              "every way to place their mines among their 5 covered neighbours leaves it empty, so (3,3) is safe"),
+    (ZERO, "the 0 at (1; 1) touches no mine, so (0; 1) is safe"),
+    (FLAGS, "the 1 at (0; 0) already touches its 1 flagged mine at (1; 0), so (0; 1) is safe"),
+    (FLAGS_2, "the 2 at (0; 0) already touches its 2 flagged mines at (1; 0), (1; 1), so (0; 1) is safe"),
+    (PAIR_MINES, "the 1 at (0; 0) has only 1 covered neighbour left, (0; 1), so it is a mine; "
+                 "the 1 at (1; 1) already touches its mine at (0; 1), so (0; 2) is safe"),
+    (PAIR_MINES_2, "the 2 at (0; 0) has only 2 covered neighbours left, (0; 1), (1; 0), so they are all mines; "
+                   "the 2 at (1; 1) already touches its mines at (0; 1), (1; 0), so (2; 3) is safe"),
+    (SHARE, "the 2 at (0; 0) needs 1 more mine among (0; 1), (1; 0), all of which also touch the 1 at (1; 1); "
+            "so the 1 at (1; 1) gets its 1 mine among (0; 1), (1; 0), and (2; 2) is safe"),
+    (SHARE_OUT, "the 3 at (0; 0) needs 2 more mines among (0; 1), (0; 2), (1; 0), at most 1 of them outside the "
+                "cells it shares with the 2 at (1; 1); so the 2 at (1; 1) gets its 2 mines among (0; 1), (1; 0), "
+                "and (2; 2) is safe"),
+    (NUMBERS, "taken together, the 1 at (0; 0), the 2 at (1; 1), the 1 at (2; 2) leave no room for a mine at (3; 3): "
+              "every way to place their mines among their 5 covered neighbours leaves it empty, so (3; 3) is safe"),
     (COUNT, "the 1 mine is accounted for: 0 flagged and 1 that the numbers need on their covered neighbours, "
-            "so (0,3), which touches no number, is safe"),
+            "so (0; 3), which touches no number, is safe"),
     (LAYOUTS, "counting mines decides it: with 10 mines in all (2 flagged), every one of the 12 layouts that fit "
-              "the numbers and the count leaves (4,4) empty, so it is safe"),
+              "the numbers and the count leaves (4; 4) empty, so it is safe"),
     (Reason(NOTHING_LEFT, {}), "Nothing is left to reveal: every covered cell is a mine."),
-    (Reason(SAFE_MOVE, {"cell": (0, 1), "proof": PROOF}), "Safe: the 0 at (1,1) touches no mine, so (0,1) is safe."),
+    (Reason(SAFE_MOVE, {"cell": (0, 1), "proof": PROOF}), "Safe: the 0 at (1; 1) touches no mine, so (0; 1) is safe."),
     (END, "Guess: no cell is certain to be safe. Only 12 mine layouts remain, so the rest of the game was "
-          "searched exactly: revealing (3,4) (safe with chance 75.0%) wins 50.0% of the time with best play, "
+          "searched exactly: revealing (3; 4) (safe with chance 75.0%) wins 50.0% of the time with best play, "
           "more than any other cell."),
-    (GUESS, "Guess: no cell is certain to be safe. (7,3) survives with chance 50.0% (the safest cell survives "
+    (GUESS, "Guess: no cell is certain to be safe. (7; 3) survives with chance 50.0% (the safest cell survives "
             "with 75.0%); after it, a certain-safe cell follows with chance 25% and the next move is safe with "
-            "chance 88%, the best combination among the 6 cells weighed (next best (2,2): survival 50.0%, "
+            "chance 88%, the best combination among the 6 cells weighed (next best (2; 2): survival 50.0%, "
             "progress 12%)."),
-    (LONE_GUESS, "Guess: no cell is certain to be safe. (0,0) survives with chance over 99.9%, the lowest mine "
+    (LONE_GUESS, "Guess: no cell is certain to be safe. (0; 0) survives with chance over 99.9%, the lowest mine "
                  "probability on the board."),
-    (FIFTY, "Guess: no cell is certain to be safe. (0,0) survives with chance 50.0% (the safest cell survives "
-            "with 80.0%); (0,0) and (1,0) hold one mine between them and no other cell can ever tell which, so "
+    (FIFTY, "Guess: no cell is certain to be safe. (0; 0) survives with chance 50.0% (the safest cell survives "
+            "with 80.0%); (0; 0) and (1; 0) hold one mine between them and no other cell can ever tell which, so "
             "this 50/50 must be guessed anyway: guessing it now risks nothing more and its number helps the "
             "rest of the game."),
-    (CLOSED, "Guess: no cell is certain to be safe. (5,5) survives with chance 80.0%, the lowest mine probability "
+    (CLOSED, "Guess: no cell is certain to be safe. (5; 5) survives with chance 80.0%, the lowest mine probability "
              "on the board; it lies in a closed-off area that no other cell can ever tell anything about, so "
              "that area's guesses must be taken anyway; its 4 possible layouts were searched exactly and this "
              "reveal clears it 62.5% of the time with best play."),
-    (BIG, "Guess: no cell is certain to be safe. (0,0) survives with chance 80.0%, the lowest mine probability "
+    (BIG, "Guess: no cell is certain to be safe. (0; 0) survives with chance 80.0%, the lowest mine probability "
           "on the board; with 22,500 covered cells the board is too big to look ahead within the time bound, "
           "so this is the safest cell most likely to open an area."),
-    (Reason(ESTIMATED_GROUP, {"cells": 2000}), "a frontier group of 2000 cells had too many layouts to count "
+    (Reason(ESTIMATED_GROUP, {"cells": 2000}), "a frontier group of 2,000 cells had too many layouts to count "
                                                "within the time bound; its probabilities are estimates"),
 ]
 
@@ -107,8 +107,8 @@ def test_every_kind_is_worded():
 
 
 def test_a_safe_hint_and_a_proof_read_as_before():
-    assert proof_text(PROOF) == "the 0 at (1,1) touches no mine, so (0,1) is safe"
-    assert safe_text(PROOF) == "Safe: the 0 at (1,1) touches no mine, so (0,1) is safe."
+    assert proof_text(PROOF) == "the 0 at (1; 1) touches no mine, so (0; 1) is safe"
+    assert safe_text(PROOF) == "Safe: the 0 at (1; 1) touches no mine, so (0; 1) is safe."
     assert chance(0.999994) == "over 99.9%" and chance(0.00001, 0) == "under 1%"
 
 
@@ -136,14 +136,14 @@ def _strings(source: str) -> list[str]:
 
 
 SPANISH = [
-    (FLAGS, "el 1 de (0,0) ya toca su 1 mina con bandera en (1,0), así que (0,1) es segura"),
-    (PAIR_MINES, "al 1 de (0,0) solo le queda 1 vecina tapada, (0,1), así que es una mina; "
-                "el 1 de (1,1) ya toca su mina en (0,1), así que (0,2) es segura"),
-    (PAIR_MINES_2, "al 2 de (0,0) solo le quedan 2 vecinas tapadas, (0,1), (1,0), así que todas son minas; "
-                  "el 2 de (1,1) ya toca sus minas en (0,1), (1,0), así que (2,3) es segura"),
-    (LONE_GUESS, "Conjetura: ninguna casilla es segura con certeza. (0,0) sale bien con probabilidad más del 99.9%, "
+    (FLAGS, "el 1 de (0; 0) ya toca su 1 mina con bandera en (1; 0), así que (0; 1) es segura"),
+    (PAIR_MINES, "al 1 de (0; 0) solo le queda 1 vecina tapada, (0; 1), así que es una mina; "
+                "el 1 de (1; 1) ya toca su mina en (0; 1), así que (0; 2) es segura"),
+    (PAIR_MINES_2, "al 2 de (0; 0) solo le quedan 2 vecinas tapadas, (0; 1), (1; 0), así que todas son minas; "
+                  "el 2 de (1; 1) ya toca sus minas en (0; 1), (1; 0), así que (2; 3) es segura"),
+    (LONE_GUESS, "Conjetura: ninguna casilla es segura con certeza. (0; 0) sale bien con probabilidad más del 99,9\u00a0%, "
                 "la menor probabilidad de mina del tablero."),
-    (Reason(ESTIMATED_GROUP, {"cells": 2000}), "un grupo de frontera de 2000 casillas tenía demasiadas disposiciones "
+    (Reason(ESTIMATED_GROUP, {"cells": 2000}), "un grupo de frontera de 2.000 casillas tenía demasiadas disposiciones "
                                               "para contarlas dentro del tiempo límite; sus probabilidades son "
                                               "estimaciones"),
 ]
@@ -155,17 +155,25 @@ def test_each_kind_reads_in_spanish(reason, words):
     of the English), and the language in use is left as it was."""
     said = in_language("es", reason_text, reason)
     assert said != words and "{" not in said
-    assert sorted(re.findall(r"\(\d+,\d+\)|\d+(?:\.\d+)?%?", said)) == sorted(re.findall(r"\(\d+,\d+\)|\d+(?:\.\d+)?%?", words))
+    assert facts(said, ",") == facts(words, ".")
     for known, spanish in SPANISH:
         if known == reason:
             assert said == spanish
     assert reason_text(reason) == words  # still English outside the block
 
 
+def facts(text: str, decimal: str) -> list[str]:
+    """The cells, counts and chances of ``text``, written one way whatever the language
+    (``decimal``: the language's decimal sign; Spanish puts a no-break space before %)."""
+    text = text.replace("\u00a0%", "%")
+    found = re.findall(r"\(\d+; \d+\)|\d+(?:" + re.escape(decimal) + r"\d+)?%?", text)
+    return sorted(item.replace(decimal, ".") if item[0] != "(" else item for item in found)
+
+
 def test_json_words_stay_english_while_the_game_speaks_spanish():
     from game import i18n
     i18n.set_language("es")
-    assert reason_text(FLAGS) == SPANISH[0][1] and chance(0.999994) == "más del 99.9%"
+    assert reason_text(FLAGS) == SPANISH[0][1] and chance(0.999994) == "más del 99,9\u00a0%"
     assert english(reason_text, FLAGS) == ENGLISH[1][1]
-    assert english(proof_text, PROOF) == "the 0 at (1,1) touches no mine, so (0,1) is safe"
-    assert safe_text(PROOF) == "Segura: el 0 de (1,1) no toca ninguna mina, así que (0,1) es segura."
+    assert english(proof_text, PROOF) == "the 0 at (1; 1) touches no mine, so (0; 1) is safe"
+    assert safe_text(PROOF) == "Segura: el 0 de (1; 1) no toca ninguna mina, así que (0; 1) es segura."

@@ -38,7 +38,7 @@ def test_describe_speaks_the_language_in_use(spanish):
         parse_mine("3x3x1\nHHH\nHXH\nHHH\n")
     assert describe(caught.value).startswith("línea 3, columna 2: carácter desconocido 'X'")
     assert describe(supported(Config(16, 30, 200))) == (
-        "los tableros sin conjeturas de 16x30 admiten como mucho 192 minas (40 %); se pidieron 200")
+        "los tableros sin conjeturas de 16x30 admiten como máximo este número de minas: 192 (40 %); se pidieron 200")
 
 
 def test_a_note_is_the_english_string_and_nested_notes_are_described(spanish):
@@ -63,8 +63,8 @@ def test_an_impossible_position_is_said_from_its_reason(spanish, tmp_path):
     from game.explain_text import impossible_text
     from game.solver import Solver
     from game.solver.problem import InconsistentPosition
-    cases = [("3x3x1\nFFH\nH3H\nHHH\n", "2 banderas pero la posición solo tiene 1 minas"),
-             ("3x3x3\n1FH\nFHH\nHHH\n", "el 1 de (0,0) toca 2 banderas, más de las que indica"),
+    cases = [("3x3x1\nFFH\nH3H\nHHH\n", "2 banderas pero la posición solo tiene 1 mina"),
+             ("3x3x3\n1FH\nFHH\nHHH\n", "el 1 de (0; 0) toca 2 banderas, más de las que indica"),
              ("3x1x2\n1H1\n", "ninguna disposición de minas encaja con la cuenta de minas")]
     for text, said in cases:
         with pytest.raises(InconsistentPosition) as caught:
@@ -83,4 +83,4 @@ def test_analyse_says_an_impossible_position_in_spanish(tmp_path):
     done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--analyse", str(path), "--lang", "es"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
-    assert "la posición es imposible: 2 banderas pero la posición solo tiene 1 minas" in done.stderr
+    assert "la posición es imposible: 2 banderas pero la posición solo tiene 1 mina" in done.stderr

@@ -123,7 +123,7 @@ def test_autoplay_by_certain_cells_never_guesses():
 
 # ----- the checker can fail --------------------------------------------------------------------
 def test_checker_rejects_the_corner_fifty_fifty():
-    # 2x4, mine at (0,0): the opening shows 1s at (0,1) and (1,1); (0,0) and (1,0) are a coin flip.
+    # 2x4, mine at (0; 0): the opening shows 1s at (0; 1) and (1; 1); (0; 0) and (1; 0) are a coin flip.
     assert not is_no_guess({(0, 0)}, 2, 4, (1, 3))
     assert not is_no_guess({(0, 0)}, 2, 4, (1, 3), local_rules=False)
     # A pocket walled in by mines, no number inside: one mine among four cells.
@@ -132,9 +132,9 @@ def test_checker_rejects_the_corner_fifty_fifty():
 
 
 def test_checker_uses_the_mine_count():
-    # 2x4, mines at (0,0) and (1,0): the 2s at (0,1) and (1,1) prove both mines.
+    # 2x4, mines at (0; 0) and (1; 0): the 2s at (0; 1) and (1; 1) prove both mines.
     assert is_no_guess({(0, 0), (1, 0)}, 2, 4, (1, 3))
-    # A cell walled in by mines is settled by the count alone: (0,0) behind (0,1),(1,0),(1,1).
+    # A cell walled in by mines is settled by the count alone: (0; 0) behind (0; 1),(1; 0),(1; 1).
     assert is_no_guess({(0, 1), (1, 0), (1, 1)}, 5, 5, (4, 4))
     assert is_no_guess({(0, 0), (0, 1), (1, 0), (1, 1)}, 5, 5, (4, 4))
     assert not is_no_guess({(0, 0)}, 5, 5, (0, 0)), "a mine under the first click loses"

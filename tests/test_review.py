@@ -33,7 +33,7 @@ def verdicts(result):
 
 # ----- hand-laid positions ---------------------------------------------------------------------
 def test_a_cell_proven_safe_only_by_the_mine_count_is_certain():
-    # 1x4, one mine at (0,0); the 1 at (0,1) puts it on (0,0) or (0,2), so (0,3), touching no
+    # 1x4, one mine at (0; 0); the 1 at (0; 1) puts it on (0; 0) or (0; 2), so (0; 3), touching no
     # number, is safe only because the one mine is accounted for.
     result = review(1, 4, [(0, 0)], [(0, "reveal", (0, 3))], start=[(0, 1)])
     (move,) = result.moves
@@ -42,7 +42,7 @@ def test_a_cell_proven_safe_only_by_the_mine_count_is_certain():
 
 
 def test_a_cell_proven_a_mine_is_a_mistake():
-    # 1x4, mine (0,0): the 0 at (0,3) clears (0,2), so the 1 at (0,1) has its mine on (0,0)
+    # 1x4, mine (0; 0): the 0 at (0; 3) clears (0; 2), so the 1 at (0; 1) has its mine on (0; 0)
     result = review(1, 4, [(0, 0)], [(5, "reveal", (0, 0))], start=[(0, 1), (0, 3)])
     (move,) = result.moves
     assert move.verdict == "mistake" and move.mine_probability == 1.0 and move.exploded
@@ -59,7 +59,7 @@ def test_a_forced_fifty_fifty_is_a_guess_and_its_survival_is_the_luck():
 
 
 def test_a_guess_while_a_cell_was_proven_safe_is_needless_and_names_the_safe_cell():
-    # 1x7, mines (0,0) and (0,6): each 1 holds one of them, so the count leaves (0,3) safe
+    # 1x7, mines (0; 0) and (0; 6): each 1 holds one of them, so the count leaves (0; 3) safe
     result = review(1, 7, [(0, 0), (0, 6)], [(0, "reveal", (0, 2))], start=[(0, 1), (0, 5)])
     (move,) = result.moves
     assert move.verdict == "needless_guess" and move.safe_cells == ((0, 3),)
@@ -70,16 +70,16 @@ def test_a_guess_while_a_cell_was_proven_safe_is_needless_and_names_the_safe_cel
 
 def test_flags_unflags_and_a_wrong_flag():
     moves = [(0, "flag", (0, 2)), (1, "flag", (0, 2)), (2, "flag", (0, 0)), (3, "reveal", (0, 2))]
-    result = review(1, 4, [(0, 0)], moves, start=[(0, 1)])  # the 1 at (0,1): (0,0) or (0,2)
+    result = review(1, 4, [(0, 0)], moves, start=[(0, 1)])  # the 1 at (0; 1): (0; 0) or (0; 2)
     kinds = [(m.kind, m.verdict, m.wrong_flag, m.mine_probability) for m in result.moves]
     assert kinds[:3] == [("flag", "flag", False, None), ("unflag", "unflag", False, None),
                          ("flag", "flag", False, None)]
-    wrong = review(1, 4, [(0, 0)], [(0, "flag", (0, 3))], start=[(0, 1)])  # (0,3) safe by count
+    wrong = review(1, 4, [(0, 0)], [(0, "flag", (0, 3))], start=[(0, 1)])  # (0; 3) safe by count
     assert wrong.moves[0].wrong_flag and wrong.moves[0].verdict == "flag"
 
 
 def test_a_chord_around_a_wrong_flag_is_a_mistake():
-    # 1x5, mine (0,0): the 0 at (0,3) proves (0,2) safe; the player flags it and chords the 1
+    # 1x5, mine (0; 0): the 0 at (0; 3) proves (0; 2) safe; the player flags it and chords the 1
     moves = [(0, "flag", (0, 2)), (1, "chord", (0, 1))]
     result = review(1, 5, [(0, 0)], moves, start=[(0, 1), (0, 3)])
     flag, chord = result.moves
@@ -96,16 +96,16 @@ def test_the_first_click_is_certain_by_the_rule_and_moves_that_change_nothing_ar
 
 
 def test_a_chord_over_two_unproven_cells_has_their_joint_survival():
-    # 2x3, one mine at (1,2): the 1 at (0,1) sees (0,0),(1,0),(1,1),(1,2),(0,2)... laid so that
-    # a flag on (0,2) lets the 1 at (0,1) chord its other covered neighbours at once.
+    # 2x3, one mine at (1; 2): the 1 at (0; 1) sees (0; 0),(1; 0),(1; 1),(1; 2),(0; 2)... laid so that
+    # a flag on (0; 2) lets the 1 at (0; 1) chord its other covered neighbours at once.
     layout = [(1, 2)]
     moves = [(0, "flag", (0, 2)), (1, "chord", (0, 1))]
     result = review(2, 3, layout, moves, start=[(0, 1)])
     chord = result.moves[1]
     cells = set(chord.revealed)
     assert cells == {(0, 0), (1, 0), (1, 1), (1, 2)} and chord.exploded
-    # the 1 at (0,1) has 5 covered neighbours and the one mine is among them: the chord's four
-    # cells are all safe only when the mine is on (0,2): 1 layout of 5
+    # the 1 at (0; 1) has 5 covered neighbours and the one mine is among them: the chord's four
+    # cells are all safe only when the mine is on (0; 2): 1 layout of 5
     assert math.isclose(chord.survival, 1 / 5) and math.isclose(chord.mine_probability, 4 / 5)
 
 
@@ -198,7 +198,7 @@ def test_the_verdicts_agree_with_ms_toollib_where_the_definitions_agree():
     (certain by the first-click rule here, a guess to it), and a click on a cell touching no
     number, for which ms-toollib judges another cell (``find_a_border_cell`` returns a cell
     on the region's border and the 1 or 4 is about that cell: in metasweeper_v4_pause.evf
-    it says 4 of (7,7), which the mine count proves safe and which was safe)."""
+    it says 4 of (7; 7), which the mine count proves safe and which was safe)."""
     queries, ours = [], []
     for path in REPLAYS:
         timeline = Timeline(read_replay(path))

@@ -32,10 +32,10 @@ def test_review_last_prints_a_line_per_move_and_the_summary(isolated_data_dir, c
     assert main.main(["--review", "last"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert lines[0].startswith(f"Review of game {record_id} (beginner") and ("lost" if lose else "won") in lines[0]
+    assert lines[0].startswith(f"Review of game {record_id} (Beginner") and ("lost" if lose else "won") in lines[0]
     moved = [line for line in lines if line[:4].strip().isdigit()]
     assert len(moved) == len(match.moves)  # console reveals: each one changed the board
-    assert "reveal  (4,4)" in moved[0] and "certain" in moved[0] and "first click" in moved[0]
+    assert "reveal  (4; 4)" in moved[0] and "certain" in moved[0] and "first click" in moved[0]
     assert any(line.startswith("Summary: ") and "mistake" in line for line in lines)
     assert lines[-1].startswith("Statistics: 3BV solved ") and " reveal, " in lines[-1] and " wasted" in lines[-1]
     assert main.main(["--review", str(record_id), "--json"]) == 0

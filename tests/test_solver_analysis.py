@@ -95,7 +95,7 @@ def test_cli_text_and_json(tmp_path, capsys):
     path.write_text("4x2x2\n1HHH\n11HH\n")
     assert main(["--analyse", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "Certain safe: (0,2), (1,2)" in out and "Best move: reveal" in out and " MINE" in out
+    assert "Certain safe: (0; 2), (1; 2)" in out and "Best move: reveal" in out and " MINE" in out
     assert main(["--analyse", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["safe"] == [[0, 2], [1, 2]] and data["mines_certain"] == [[0, 1]]
@@ -127,8 +127,8 @@ def test_a_big_all_covered_position_is_analysed_with_its_huge_layout_count(tmp_p
     path.write_text(f"{n}x{n}x{n * n // 5}\n" + ("H" * n + "\n") * n)
     assert main(["--analyse", str(path)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("150 rows x 150 cols, 4500 mines, about 3.70e+4887 consistent mine layouts")
-    assert "Best move: reveal (0,0) (guess, safe with chance 80.0%)" in out
+    assert out.startswith("150 rows x 150 cols, 4,500 mines, about 3.70e+4887 consistent mine layouts")
+    assert "Best move: reveal (0; 0) (guess, safe with chance 80.0%)" in out
     assert "too big to look ahead" in out  # 22,500 covered cells: no look-ahead, said so
     assert main(["--analyse", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -142,7 +142,7 @@ def test_a_frontier_group_longer_than_the_recursion_limit_is_estimated_not_a_cra
     row = "".join(str(sum((0, d) in mines for d in (c - 1, c, c + 1))) for c in range(cols))
     top = "".join("M" if (0, c) in mines else "H" for c in range(cols))
     analysis = analyse(f"{cols}x3x{len(mines)}\n{top}\n{row}\n{'H' * cols}\n")  # was a RecursionError
-    assert analysis.approximate and "frontier group of 2000 cells" in approximation_text(analysis.approximation)
+    assert analysis.approximate and "frontier group of 2,000 cells" in approximation_text(analysis.approximation)
     assert set(analysis.probabilities) == {(r, c) for r in (0, 2) for c in range(cols)}
     assert all(0.0 <= p <= 1.0 for p in analysis.probabilities.values())
     assert analysis.best_move is not None
@@ -157,7 +157,7 @@ def test_an_estimated_analysis_claims_no_layout_count(tmp_path, capsys):
     assert main(["--analyse", str(path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("3 rows x 1000 cols, 334 mines, too many consistent mine layouts to count\n")
-    assert "Approximate: a frontier group of 2000 cells" in out
+    assert "Approximate: a frontier group of 2,000 cells" in out
     assert main(["--analyse", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["layouts"] is None and data["approximate"] is True

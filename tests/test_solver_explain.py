@@ -20,7 +20,7 @@ def test_each_safe_cell_has_a_valid_proof(seed):
     probs = solve(build_problem(board))
     for cell in sorted(probs.safe):
         proof = explain_safe(probs, cell)
-        assert proof_text(proof) and f"({cell[0]},{cell[1]})" in proof_text(proof)
+        assert proof_text(proof) and f"({cell[0]}; {cell[1]})" in proof_text(proof)
         total = board.mines if proof.uses_count else None
         assert local_forces_safe(board, proof.numbers, cell, total), (proof_text(proof), board)
         if not proof.uses_count and len(proof.numbers) > 1:
@@ -35,17 +35,17 @@ def test_flag_satisfied_number():
     probs = solve(build_problem(board))
     proof = explain_safe(probs, (0, 1))
     assert proof.numbers == [(0, 0)]
-    assert proof_text(proof) == "the 1 at (0,0) already touches its 1 flagged mine at (1,0), so (0,1) is safe"
+    assert proof_text(proof) == "the 1 at (0; 0) already touches its 1 flagged mine at (1; 0), so (0; 1) is safe"
 
 
 def test_two_number_mine_argument():
-    # The 1 at (0,0) has one covered neighbour, (0,1): a mine, which satisfies the 1 at (1,1).
+    # The 1 at (0; 0) has one covered neighbour, (0; 1): a mine, which satisfies the 1 at (1; 1).
     board = parse_mine("4x2x2\n1HHH\n11HH\n")
     probs = solve(build_problem(board))
     assert {(0, 2), (1, 2)} <= probs.safe
     proof = explain_safe(probs, (0, 2))
-    assert proof_text(proof) == ("the 1 at (0,0) has only 1 covered neighbour left, (0,1), so it is a mine; "
-                          "the 1 at (1,1) already touches its mine at (0,1), so (0,2) is safe")
+    assert proof_text(proof) == ("the 1 at (0; 0) has only 1 covered neighbour left, (0; 1), so it is a mine; "
+                          "the 1 at (1; 1) already touches its mine at (0; 1), so (0; 2) is safe")
 
 
 def test_global_count_explanation():
@@ -67,9 +67,9 @@ def test_a_guess_is_never_shown_as_certain_nor_as_hopeless():
     from game.ui.assist import hint_title
     assert chance(0.999994) == "over 99.9%" and chance(0.00001) == "under 0.1%"
     assert chance(1.0) == "100.0%" and chance(0.0) == "0.0%" and chance(0.8835) == "88.3%"
-    assert hint_title("guess", (0, 0), 0.996) == "Best guess (0,0): over 99% safe"
-    assert hint_title("guess", (0, 0), 0.004) == "Best guess (0,0): under 1% safe"
-    assert hint_title("guess", (0, 0), 0.88) == "Best guess (0,0): 88% safe"
+    assert hint_title("guess", (0, 0), 0.996) == "Best guess (0; 0): over 99% safe"
+    assert hint_title("guess", (0, 0), 0.004) == "Best guess (0; 0): under 1% safe"
+    assert hint_title("guess", (0, 0), 0.88) == "Best guess (0; 0): 88% safe"
     # 400x400 all covered with one mine: 99.9994 % safe, once printed as 100.0 %
     analysis = analyse("400x400x1\n" + ("H" * 400 + "\n") * 400)
     assert "survives with chance over 99.9%" in move_text(analysis)
@@ -90,7 +90,7 @@ def test_a_proof_marks_the_cells_it_names_with_their_roles(seed):
             continue
         roles = {}
         for mark in proof.marks:
-            assert f"({mark.cell[0]},{mark.cell[1]})" in proof_text(proof) and mark.cell != cell
+            assert f"({mark.cell[0]}; {mark.cell[1]})" in proof_text(proof) and mark.cell != cell
             roles.setdefault(mark.role, []).append(mark.cell)
         assert sorted(roles.pop("number")) == sorted(proof.numbers)
         assert set(roles.pop("mine", [])) <= mines
@@ -113,7 +113,7 @@ def test_a_guess_marks_the_runner_up_its_explanation_names():
         marks = move_marks(analysis.result, analysis.move)
         if analysis.move_kind == "guess" and len(analysis.move.candidates) > 1:
             runner = analysis.move.candidates[1].cell
-            assert marks == (Mark(runner, OTHER),) and f"next best ({runner[0]},{runner[1]})" in move_text(analysis)
+            assert marks == (Mark(runner, OTHER),) and f"next best ({runner[0]}; {runner[1]})" in move_text(analysis)
         elif analysis.move_kind == "safe":
             assert marks == explain_safe(analysis.result, analysis.best_move).marks
         else:

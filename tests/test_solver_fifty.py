@@ -28,7 +28,7 @@ def _layouts(board):
 
 
 def test_corner_pair_is_a_fifty_and_is_guessed_before_safer_cells():
-    # Left column (0,0),(1,0) beside two 3s, with flags beyond them: no reveal can ever
+    # Left column (0; 0),(1; 0) beside two 3s, with flags beyond them: no reveal can ever
     # tell the two apart. The six cells on the right are far safer (1 mine left among
     # them) but must wait.
     text = "6x2x4\nH3FHHH\nH3FHHH\n"
@@ -44,7 +44,7 @@ def test_corner_pair_is_a_fifty_and_is_guessed_before_safer_cells():
 
 
 def test_pair_that_a_later_reveal_can_split_is_not_a_fifty():
-    # (0,0),(0,1) share the 1s below, but (0,2) touches only (0,1) and is still covered:
+    # (0; 0),(0; 1) share the 1s below, but (0; 2) touches only (0; 1) and is still covered:
     # revealing it could show which one holds the mine.
     text = "4x3x2\nHHHH\n11HH\n00HH\n"
     board = parse_mine(text)
@@ -95,8 +95,8 @@ def test_blended_safety_weighs_the_best_and_second_best_living_cells(monkeypatch
     def blended(text):
         return blended_safety(solve(build_problem(parse_mine(text))))
 
-    # One mine beside the 1: (0,0) and (0,2) are 50/50, (0,3) is safe. (0,0) and (0,2)
-    # are dead (every neighbour is revealed or certain), (0,3) is not: its neighbour (0,2)
+    # One mine beside the 1: (0; 0) and (0; 2) are 50/50, (0; 3) is safe. (0; 0) and (0; 2)
+    # are dead (every neighbour is revealed or certain), (0; 3) is not: its neighbour (0; 2)
     # is still open.
     probs = solve(build_problem(parse_mine("4x1x1\nH1HH\n")))
     assert [looks_dead(probs, c) for c in [(0, 0), (0, 2), (0, 3)]] == [True, True, False]
@@ -123,9 +123,9 @@ def test_a_safer_cell_implied_safe_by_the_best_guess_is_played_first():
 
 def test_breakers_of_a_would_be_fifty_get_influence():
     from game.solver.fifty import breaker_influence
-    # (0,0),(0,1) hold one mine; (0,2) and (1,2), next to (0,1) alone, hold one more
-    # between them. If (1,2) is the mine, (0,2) is the last cell that can tell the pair
-    # apart: influence = P((1,2) mine) = 1/2, and the same the other way round.
+    # (0; 0),(0; 1) hold one mine; (0; 2) and (1; 2), next to (0; 1) alone, hold one more
+    # between them. If (1; 2) is the mine, (0; 2) is the last cell that can tell the pair
+    # apart: influence = P((1; 2) mine) = 1/2, and the same the other way round.
     problem = build_problem(parse_mine("4x2x3\nHHHH\n12HH\n"))
     probs = solve(problem)
     assert breaker_influence(problem, probs) == {(0, 2): 0.5, (1, 2): 0.5}

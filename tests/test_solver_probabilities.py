@@ -196,7 +196,7 @@ def test_a_number_with_no_covered_neighbour_is_refused():
     revealed = {(r, c): 0 for r in range(3) for c in range(3)}
     revealed[(1, 1)] = 2  # sees no covered cell at all (the file reader refuses this too)
     board = BoardFile(3, 3, 1, revealed, frozenset())
-    with pytest.raises(InconsistentPosition, match=r"the 2 at \(1,1\) needs 2 more mines but has only 0"):
+    with pytest.raises(InconsistentPosition, match=r"the 2 at \(1; 1\) needs 2 more mines but has only 0"):
         build_problem(board)
 
 

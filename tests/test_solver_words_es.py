@@ -23,7 +23,7 @@ from tests.test_ui_postmortem import position, unproven_mine
 from tests.test_ui_screens import assert_panel_clear_of_the_board
 
 ROOT = Path(__file__).resolve().parent.parent
-POSITION = "5x3x2\n1F1HH\n11HHH\nHHHHH\n"  # (2,0) is safe by the flagged 1 at (1,0)
+POSITION = "5x3x2\n1F1HH\n11HHH\nHHHHH\n"  # (2; 0) is safe by the flagged 1 at (1; 0)
 
 
 def run(*argv: str) -> str:
@@ -41,8 +41,8 @@ def test_a_hint_in_the_window_speaks_spanish(window):
     assert isinstance(panel, HintPanel)
     hint = panel.hint
     assert hint.kind == "safe"
-    assert hint.title == f"Destapa ({hint.cell[0]},{hint.cell[1]}): segura con certeza"
-    assert hint.text.startswith("Segura: ") and hint.text.endswith(f"({hint.cell[0]},{hint.cell[1]}) es segura.")
+    assert hint.title == f"Destapa ({hint.cell[0]}; {hint.cell[1]}): segura con certeza"
+    assert hint.text.startswith("Segura: ") and hint.text.endswith(f"({hint.cell[0]}; {hint.cell[1]}) es segura.")
     said = " ".join(panel.lines)
     assert "es segura" in said and " is safe" not in said and " at (" not in said  # the lines drawn
 
@@ -71,7 +71,7 @@ def test_the_post_mortem_of_a_needless_guess_speaks_spanish(window):
     assert line.startswith("Conjetura innecesaria: (") and line.endswith(") era segura con certeza")
     w.key(pygame.K_v)
     lines = scene.postmortem.lines()
-    assert lines[0].startswith("Destape fatal en (")
+    assert lines[0].startswith("Destapar (")
     assert lines[1].endswith("eran seguras con certeza entonces (anillos verdes)")
     assert lines[-1].split(": ")[0].endswith("era segura") and shows_line(scene, lines[1])
     assert_panel_clear_of_the_board(w)  # the longer Spanish still fits Beginner's strip
@@ -81,16 +81,16 @@ def test_analyse_prints_spanish_and_the_same_json(tmp_path):
     path = tmp_path / "pos.mine"
     path.write_text(POSITION)
     english, spanish = run("--analyse", str(path)), run("--analyse", str(path), "--lang", "es")
-    assert "Best move: reveal (2,0) (certain safe)" in english
-    assert "Safe: the 1 at (1,0) already touches its 1 flagged mine at (0,1), so (2,0) is safe." in english
-    assert "Mejor jugada: destapar (2,0) (casilla segura)" in spanish
-    assert "Segura: el 1 de (1,0) ya toca su 1 mina con bandera en (0,1), así que (2,0) es segura." in spanish
+    assert "Best move: reveal (2; 0) (certain safe)" in english
+    assert "Safe: the 1 at (1; 0) already touches its 1 flagged mine at (0; 1), so (2; 0) is safe." in english
+    assert "Mejor jugada: destapar (2; 0) (casilla segura)" in spanish
+    assert "Segura: el 1 de (1; 0) ya toca su 1 mina con bandera en (0; 1), así que (2; 0) es segura." in spanish
     assert "3 filas x 5 columnas, 2 minas, 4 disposiciones de minas compatibles" in spanish
     assert "  0 |  [1]    F  [1] seg.  25%" in spanish and "  0 |  [1]    F  [1] safe  25%" in english
-    assert " safe" not in spanish and "Minas seguras: ninguna" in spanish
+    assert " safe" not in spanish and "Minas con certeza: ninguna" in spanish
     data = run("--analyse", str(path), "--json")
     assert run("--analyse", str(path), "--json", "--lang", "es") == data
-    assert json.loads(data)["explanation"].startswith("Safe: the 1 at (1,0)")
+    assert json.loads(data)["explanation"].startswith("Safe: the 1 at (1; 0)")
 
 
 def test_a_guess_in_spanish_on_the_command_line(tmp_path):
@@ -109,7 +109,7 @@ def test_review_last_gives_spanish_verdicts_and_the_same_json(isolated_data_dir,
     lines = capsys.readouterr().out.splitlines()
     moved = [line for line in lines if line[:4].strip().isdigit()]
     assert len(moved) == len(match.moves)
-    assert "destapar   (4,4)" in moved[0] and "segura" in moved[0] and "primer clic" in moved[0]
+    assert "destapar   (4; 4)" in moved[0] and "segura" in moved[0] and "primer clic" in moved[0]
     assert any(line.startswith("Resumen: ") and "error" in line and "suerte: superaste" in line for line in lines)
     if lose:
         assert "ERROR" in moved[-1] or "CONJETURA" in moved[-1] or "conjetura" in moved[-1]
@@ -122,16 +122,16 @@ def test_review_last_gives_spanish_verdicts_and_the_same_json(isolated_data_dir,
 
 def test_the_loss_words_in_spanish():
     from game import i18n
-    # 1x5, mines at (0,1) and (0,3): the first click at (0,4) shows 1, so (0,3) is a mine
+    # 1x5, mines at (0; 1) and (0; 3): the first click at (0; 4) shows 1, so (0; 3) is a mine
     lost = review(1, 5, [(0, 1), (0, 3)], [(0, "reveal", (0, 4)), (100, "reveal", (0, 3))])
     guess = review(2, 2, [(0, 0)], [(0, "reveal", (1, 1)), (100, "reveal", (0, 1)), (200, "reveal", (0, 0))])
     english = loss_line(lost), loss_details(lost)
     i18n.set_language("es")
-    assert loss_line(lost) == "Error: (0,3) era una mina con certeza"
-    assert loss_details(lost)[0] == "Destape fatal en (0,3): probabilidad de mina 100.0%"
+    assert loss_line(lost) == "Error: (0; 3) era una mina con certeza"
+    assert loss_details(lost)[0] == "Destapar (0; 3) fue fatal: probabilidad de mina 100,0\u00a0%"
     assert loss_details(lost)[1] == "Ninguna casilla era segura con certeza entonces"
-    assert loss_line(guess) == "Conjetura forzada: ninguna casilla era segura; superaste 1 conjetura (suerte: 1 entre 1.5)"
-    assert loss_details(guess)[0] == "Destape fatal en (0,0): probabilidad de mina 50.0% (la más segura del tablero)"
+    assert loss_line(guess) == "Conjetura forzada: ninguna casilla era segura; superaste 1 conjetura (suerte: 1 entre 1,5)"
+    assert loss_details(guess)[0] == "Destapar (0; 0) fue fatal: probabilidad de mina 50,0\u00a0% (la más segura del tablero)"
     i18n.set_language("en")
     assert (loss_line(lost), loss_details(lost)) == english
 
@@ -141,7 +141,7 @@ def test_the_review_viewers_panel_words_a_move_in_spanish():
     from game.ui.review_view import move_lines
     lost = review(1, 5, [(0, 1), (0, 3)], [(0, "reveal", (0, 4)), (100, "reveal", (0, 3))])
     english = [line for line, _, _ in move_lines(lost, lost.moves[-1], 2)]
-    assert english[1:] == ["reveal (0,3)", "MISTAKE", "Mine: 100.0%", "the reveal at (0,3) was certain to reveal a mine."]
+    assert english[1:] == ["reveal (0; 3)", "MISTAKE", "Mine: 100.0%", "the reveal at (0; 3) was certain to reveal a mine."]
     i18n.set_language("es")
     spanish = [line for line, _, _ in move_lines(lost, lost.moves[-1], 2)]
-    assert spanish[1:] == ["destapar (0,3)", "ERROR", "Mina: 100.0%", "destapar (0,3) iba a descubrir una mina con certeza."]
+    assert spanish[1:] == ["destapar (0; 3)", "ERROR", "Mina: 100,0\u00a0%", "destapar (0; 3) iba a descubrir una mina con certeza."]

@@ -66,7 +66,7 @@ def test_a_hint_marks_on_the_board_the_cells_its_explanation_names(window, level
     panel = play_to_a_hint_with(w, roles)
     layout, hint = panel.base.layout, panel.hint
     for mark in hint.marks:  # the marks are the cells the text names
-        assert f"({mark.cell[0]},{mark.cell[1]})" in hint.text
+        assert f"({mark.cell[0]}; {mark.cell[1]})" in hint.text
     assert_marks_drawn(w, layout, hint)
     for cell in marked_cells(hint):
         assert not panel.panel.colliderect(layout.cell_rect(cell))  # the panel hides none of them
@@ -101,9 +101,9 @@ def test_the_panel_steps_aside_from_marks_spread_over_the_board(window):
     w = window(["--difficulty", "intermediate"])
     playing = w.scene
     layout = playing.layout
-    text = "Safe: the 1 at (1,4) and the 1 at (14,4) leave no room for a mine at (8,4), so (8,4) is safe."
+    text = "Safe: the 1 at (1; 4) and the 1 at (14; 4) leave no room for a mine at (8; 4), so (8; 4) is safe."
     marks = (Mark((1, 4), NUMBER), Mark((14, 4), NUMBER), Mark((2, 5), MINE))
-    hint = Hint("safe", (8, 4), "Reveal (8,4): certain safe", text, marks=marks)
+    hint = Hint("safe", (8, 4), "Reveal (8; 4): certain safe", text, marks=marks)
     panel = HintPanel(playing.services, playing, HintRequest(playing.assist, None, hint))
     for cell in marked_cells(hint):
         assert not panel.panel.colliderect(layout.cell_rect(cell))

@@ -38,7 +38,7 @@ from tests.test_ui_records import lose_by_click, record
 
 OPEN, CLOSE = "\u27e6", "\u27e7"  # the markers: mathematical white square brackets
 NAMES = {"Ada", "Bob", default_player_name()}  # player names: the records these tests make, the typed one
-# Cell coordinates such as (3,4), sizes such as 9x9, key names shown as keys, and the
+# Cell coordinates such as (3; 4), sizes such as 9x9, key names shown as keys, and the
 # competitive statistics' names (3BV, IOS, RQP, IOE: the community's abbreviations, the same
 # in every language): the game's notation
 ABBREVIATIONS = {figure.label for figure in ranked()} | {"3BV"}

@@ -273,7 +273,7 @@ def test_the_games_page_and_the_viewers_speak_the_language_and_fit(window, monke
             assert x + max(text_width(value, 14), text_width(i18n._(title), 14)) + 4 <= next_x, (title, value)
     words = {"en": ("Games (G)", "Summary (G)", "Watch", "Review (R)", "3 games shown, newest first",
                     "Result", "won", "5/1 12:00", "30.50"),
-             "es": ("Partidas (G)", "Resumen (G)", "Ver", "Revisar (R)", "3 partidas, las más recientes primero",
+             "es": ("Partidas (G)", "Resumen (G)", "Ver", "Revisión (R)", "3 partidas, las más recientes primero",
                     "Resultado", "ganada", "1/5 12:00", "30,50")}[lang]
     assert stats.bottom[1].shown == words[1] and stats.games.watch_button.shown == words[2]
     assert stats.games.review_button.shown == words[3]
@@ -318,7 +318,7 @@ def test_why_a_win_is_no_best_time_in_both_languages():
     assert left_out(helped) == ("Assisted win: counted as played, not won. "
                                 "Not a best time: 2 hints were used.")
     i18n.set_language("es")
-    assert left_out(helped) == ("Victoria asistida: cuenta como jugada, no como ganada. "
+    assert left_out(helped) == ("Victoria con ayuda: cuenta como jugada, no como ganada. "
                                 "No es récord: se usaron 2 pistas.")
     assert left_out(record(hints_used=1)).endswith("No es récord: se usó una pista.")
     assert left_out(record(undos=1)).startswith("Seguida tras deshacer")

@@ -190,7 +190,7 @@ def test_the_abandon_question_fits_on_beginner(window, lang):
 def test_the_menu_in_spanish(window, drawn):
     w = window(["--lang", "es"])
     shown = [b.shown for b in w.scene.list.buttons] + [w.scene.quit_button.shown]
-    assert shown == ["Principiante  9x9, 10", "Intermedio  16x16, 40", "Experto  16x30, 99",
+    assert shown == ["Principiante  9x9, 10", "Intermedio  16x16, 40", "Avanzado  16x30, 99",
                      "Personalizado...", "Opciones...", "Estadísticas...", "Salir"]
     w.scene.dirty = True
     w.step()
@@ -206,7 +206,7 @@ def test_the_options_in_spanish(window, drawn):
     w = window(["--lang", "es"])
     options = open_from_menu(w, "Options")
     rows = dict(options.rows())
-    assert rows["Marcas de duda (?)"] == "no" and rows["Primer clic"] == "abre una zona"
+    assert rows["Marcas de interrogación (?)"] == "no" and rows["Primer clic"] == "abre una zona"
     assert rows["Tema"] == "clásico" and rows["Pantalla"] == "ventana, tamaño auto"
     assert rows["Sonido"] == "sí" and rows["Volumen"].endswith(" %")
     assert rows["Idioma"] == "Español"  # each language by its own name
@@ -272,7 +272,7 @@ def test_the_custom_form_refusals_of_the_game_and_the_generator_in_spanish(windo
     form.services.no_guess = True
     set_fields(w, form, 9, 9, 80)
     w.key(pygame.K_RETURN)
-    assert w.scene is form and form.message.startswith("los tableros sin conjeturas de 9x9 admiten como mucho")
+    assert w.scene is form and form.message.startswith("los tableros sin conjeturas de 9x9 admiten como máximo")
 
 
 def test_the_help_and_pause_in_spanish(window, drawn):
@@ -308,13 +308,13 @@ def test_switching_language_in_options_changes_the_menu_at_once(window, drawn):
     drawn.clear()
     w.click(options.row_rect(line).center)
     assert i18n.language() == "es"
-    assert options.rows()[0] == ("Marcas de duda (?)", "no") and options.rows()[line] == ("Idioma", "Español")
-    assert "Opciones" in drawn and "Marcas de duda (?)" in drawn and "Volver" in drawn  # the very next frame
+    assert options.rows()[0] == ("Marcas de interrogación (?)", "no") and options.rows()[line] == ("Idioma", "Español")
+    assert "Opciones" in drawn and "Marcas de interrogación (?)" in drawn and "Volver" in drawn  # the very next frame
     w.click(options.back.rect.center)
     menu = w.scene
     assert isinstance(menu, Menu)
     assert [b.shown for b in menu.list.buttons][:4] == ["Principiante  9x9, 10", "Intermedio  16x16, 40",
-                                                         "Experto  16x30, 99", "Personalizado..."]
+                                                         "Avanzado  16x30, 99", "Personalizado..."]
     assert "Buscaminas" in drawn and "Estadísticas..." in drawn
     options = open_from_menu(w, "Options")
     w.click(options.row_rect(line).center)  # and back to English

@@ -61,7 +61,7 @@ def test_a_needless_guess_is_told_in_one_line_and_v_rings_exactly_the_safe_cells
     wait_postmortem(w)
     line = scene.postmortem.line()
     assert line.startswith("Needless guess: (") and line.endswith(") was certainly safe")
-    named = tuple(int(x) for x in line.split("(")[1].split(")")[0].split(","))
+    named = tuple(int(x) for x in line.split("(")[1].split(")")[0].split(";"))
     assert named in safe and shows_line(scene, line)
     assert scene.postmortem.fatal.cell == fatal and set(scene.postmortem.safe_cells()) == safe
     before = w.screen.pixels(scene.base.layout.board)

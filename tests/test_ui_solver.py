@@ -30,7 +30,7 @@ MH000
 00000
 000HH
 000HM
-"""  # (0,1) is safe beside a 0, so (0,0) is the 1's mine; (4,4) is the last mine by count
+"""  # (0; 1) is safe beside a 0, so (0; 0) is the 1's mine; (4; 4) is the last mine by count
 MAX_FRAMES = 20000  # an autoplay still running after this many frames has hung
 
 
@@ -100,12 +100,12 @@ def test_hint_before_the_first_click_says_any_cell_is_safe_and_is_not_counted(wi
 
 
 def panel_for(playing, cell, text):
-    hint = Hint("guess", cell, f"Best guess ({cell[0]},{cell[1]}): 88% safe", text, 0.88)
+    hint = Hint("guess", cell, f"Best guess ({cell[0]}; {cell[1]}): 88% safe", text, 0.88)
     return HintPanel(playing.services, playing, HintRequest(playing.assist, None, hint))
 
 
-LONG_GUESS = ("Guess: no cell is certain to be safe. (7,3) survives with chance 50.0% (the "
-              "safest cell survives with 66.7%); (7,3) and (8,3) hold one mine between them and "
+LONG_GUESS = ("Guess: no cell is certain to be safe. (7; 3) survives with chance 50.0% (the "
+              "safest cell survives with 66.7%); (7; 3) and (8; 3) hold one mine between them and "
               "no other cell can ever tell which, so this 50/50 must be guessed anyway: guessing "
               "it now risks nothing more and its number helps the rest of the game.")  # real, 10 lines
 
@@ -127,7 +127,7 @@ def test_hint_panel_never_covers_the_ring_nor_the_hud(window, level):
                 assert not panel.cut and not panel.panel.colliderect(layout.hud)
     # A short explanation never covers the HUD either, not even beside Beginner's middle row
     # (there it stands beside the board, the window grown for it)
-    short = "Safe: the 1 at (3,4) already touches its mine at (2,5), so (3,5) is safe."
+    short = "Safe: the 1 at (3; 4) already touches its mine at (2; 5), so (3; 5) is safe."
     over_hud = {row for row in range(layout.rows) for col in range(layout.cols)
                 if panel_for(playing, (row, col), short).panel.colliderect(layout.hud)}
     assert over_hud == set()
@@ -172,7 +172,7 @@ def test_hint_rings_the_solvers_move_explains_it_and_is_counted_once(window):
     assert isinstance(panel, HintPanel)
     hint = panel.hint
     assert hint.cell in expected.safe and hint.kind == "safe"
-    assert hint.title.startswith(f"Reveal ({hint.cell[0]},{hint.cell[1]})")
+    assert hint.title.startswith(f"Reveal ({hint.cell[0]}; {hint.cell[1]})")
     assert hint.text.startswith("Safe:") and panel.lines
     assert hint.safe and hint.safe <= expected.safe
     assert match.hints_used == 1

@@ -20,13 +20,10 @@ import csv
 import io
 import sqlite3
 import sys
-from datetime import date
 from typing import TextIO
 
-from babel.dates import format_date
-
 from game import PROG
-from game.i18n import N_, _, locale_name, ngettext, number
+from game.i18n import N_, _, date_text, ngettext, number
 from game.files import replace_file
 from game.messages import describe, error_line, file_name, warn
 from game.figures import ranked
@@ -41,9 +38,6 @@ HEADER = (N_("Difficulty"), N_("Played"), N_("Won"), N_("Assisted"), N_("Abandon
           N_("Streak"), N_("Longest"), N_("Best time"), N_("Avg time"), "3BV/s")  # translated when shown
 LEVEL_WORDS = {"beginner": N_("beginner"), "intermediate": N_("intermediate"), "expert": N_("expert"),
                "custom": N_("custom")}  # a record's level -> its word in the tables
-# Translators: the date of a best time, as a CLDR date pattern (Babel's format_date): English
-# keeps ISO 8601; Spanish "d MMM y" gives "1 mar 2025".
-DATE_PATTERN = N_("yyyy-MM-dd")
 
 
 def _decimal(value: float, digits: int) -> str:
@@ -71,11 +65,7 @@ def _level(level: str) -> str:
 def _date(played_at: str) -> str:
     """The day of an ISO 8601 time stamp (a record's ``played_at``) in the language's format;
     the stamp's first ten characters when it is not a date."""
-    try:
-        day = date.fromisoformat(played_at[:10])
-    except ValueError:
-        return played_at[:10]
-    return format_date(day, format=_(DATE_PATTERN), locale=locale_name())
+    return date_text(played_at[:10])
 
 
 def stats_table(levels: dict[str, LevelStats]) -> str:

@@ -215,5 +215,8 @@ def _cells_of(r: int, mask: int) -> Iterator[Cell]:
 
 
 def fmt(cell: Cell) -> str:
-    """A cell as players read it in explanations: ``(row,col)``, 0-based."""
-    return f"({cell[0]},{cell[1]})"
+    """A cell as players read it in explanations, the same in every language: ``(2; 3)``, row
+    then column, 0-based as the window's rulers and the console number them. A semicolon, so
+    that no reader takes it for a number (``2,3`` is a decimal in Spanish, ``2,300`` two
+    thousand three hundred in English)."""
+    return f"({cell[0]}; {cell[1]})"

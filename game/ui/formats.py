@@ -17,11 +17,9 @@ from decimal import Decimal
 from babel.dates import format_date, format_skeleton
 from babel.numbers import format_decimal, format_percent
 
-from game.i18n import N_, _, language, locale_name, number
+from game.i18n import LEVEL_NAMES, _, language, level_name, locale_name, number  # noqa: F401 - LEVEL_NAMES, level_name: the screens' names
 
 PERCENT_PATTERNS = {"en": "0 %"}  # a language's own percent pattern (English: "59 %", as always)
-LEVEL_NAMES = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"), "expert": N_("Expert"),
-               "custom": N_("Custom")}  # a record's level -> its name on the screen
 NONE = "-"  # a figure that has no value
 
 
@@ -75,10 +73,4 @@ def day_and_time(stamp: str) -> str:
         return stamp[5:16].replace("T", " ")
     name = locale_name()
     return f"{format_skeleton('MMdd', when.date(), locale=name)} {when:%H:%M}"
-
-
-def level_name(level: str) -> str:
-    """A level's name in the language in use ("Beginner", "Principiante"); a level the
-    game does not know, capitalised."""
-    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level.title()
 

@@ -2,7 +2,8 @@
 
 Both are overlays (the scene beneath stays drawn) and go back to it when closed.
 Keys: Left/Right or Tab move between the buttons, Enter/Space press the focused one,
-Esc closes (No for a question); Y and N answer a question directly.
+Esc closes (No for a question); Y and N answer a question directly, and so do the
+first letters of the buttons' words in the language in use (S for Sí in Spanish).
 """
 
 from __future__ import annotations
@@ -119,7 +120,23 @@ class Confirm(Box):
         return self.base
 
     def handle(self, event: pygame.event.Event):
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
-            self.dirty = True
-            return self.answer(0 if event.key == pygame.K_y else 1)
+        if event.type == pygame.KEYDOWN:
+            for index, keys in enumerate(answer_keys()):
+                if event.key in keys:
+                    self.dirty = True
+                    return self.answer(index)
         return super().handle(event)
+
+
+def answer_keys() -> tuple[set[int], set[int]]:
+    """The keys that answer Yes and No: Y and N in every language, and the first letter of
+    each button's word in the language in use (Spanish: S for "Sí"). Letter keys' codes are
+    their lower-case ASCII codes (pygame.K_s == ord("s"))."""
+    keys = ({pygame.K_y}, {pygame.K_n})
+    for index, label in enumerate(Confirm.labels):
+        first = _(label)[:1].lower()
+        if "a" <= first <= "z":
+            keys[index].add(ord(first))
+    if keys[0] & keys[1]:  # a language whose words start alike: only Y and N
+        return {pygame.K_y}, {pygame.K_n}
+    return keys
