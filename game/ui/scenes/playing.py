@@ -444,7 +444,8 @@ class Playing(Scene):
         A game in progress (after its first reveal, not over) is abandoned: recorded as a
         loss, as Windows 7 does, so starting over at a hard guess cannot protect the win
         rate. With the ``confirm_abandon`` option on (the default) the player is asked
-        first, and No keeps the game as it is.
+        first, and No keeps the game as it is; the clock stops while the question shows,
+        so the time recorded is the time played.
         """
         if not is_in_progress(self.game):
             return then()
@@ -456,7 +457,7 @@ class Playing(Scene):
         if not self.services.settings.confirm_abandon:
             return abandon()
         question = ABANDON_AFTER_UNDO if self.match.undos else ABANDON_QUESTION
-        return Confirm(self.services, self, _(ABANDON_TITLE), _(question), abandon, quits=quits)
+        return AbandonQuestion(self.services, self, _(ABANDON_TITLE), _(question), abandon, quits=quits)
 
     def close(self) -> Scene | None:
         """The window's close button: quit, abandoning a game in progress after asking."""
@@ -519,3 +520,17 @@ class Playing(Scene):
     def key_menu(self) -> Scene:
         """Esc: back to the menu (a game in progress is abandoned first)."""
         return self.leave(self.services.scenes.menu)
+
+
+class AbandonQuestion(Confirm):
+    """"Abandon this game?" over a Playing scene: the match's clock stops while it asks (the
+    pause it may come from resumed the clock on its way out), so an abandoned game's time is
+    the time played, not the time spent deciding."""
+
+    def enter(self) -> None:
+        super().enter()
+        self.base.match.pause()
+        self.base.gesture.reset()
+
+    def exit(self) -> None:
+        self.base.match.resume()  # No: play on from the same time (Yes: the record is taken)
