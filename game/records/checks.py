@@ -111,7 +111,7 @@ def check_log(data: object, rows: int, cols: int) -> None:
     pointer = data.get("pointer") or []
     _check_list("pointer", pointer)
     for event in pointer:
-        if not isinstance(event, list) or len(event) != 4:
+        if not isinstance(event, (list, tuple)) or len(event) != 4:  # a live log's are PointerInput tuples
             raise DamagedLog(N_("its {field} list holds an entry of the wrong shape"), field="pointer")
         _check_ms("pointer", event[0])
         if not all(_int(v) and abs(v) <= MAX_PX for v in event[2:]):
