@@ -2,6 +2,8 @@
 page's Esc, the custom form's refusal, the mute sign, one 3BV/s on the result panel, the help's
 complete list."""
 
+import time
+
 import pygame
 
 from game.ui.scenes.menu import Menu
@@ -26,3 +28,38 @@ def test_esc_on_the_games_page_goes_back_to_the_summary_then_to_the_menu(window)
     assert stats.bottom[1].label == "Games (G)"  # the page button says where it goes again
     w.key(pygame.K_ESCAPE)
     assert isinstance(w.scene, Menu)
+
+
+def panel_text(scene) -> list[str]:
+    return [item[0] for item in scene.arranged.items]
+
+
+def test_a_won_games_panel_says_3bv_per_second_once_while_computed_computed_and_in_details(window):
+    from test_ui_figures import won_by_first_click
+
+    from game.figures import has_figures
+    w = won_by_first_click(window)
+    scene = w.scene
+    w.key(pygame.K_TAB)  # the best time's name field lets go of the keyboard
+    seen = set()  # the panel's states on the way: its own line, "3BV/s ...", the figures
+    end = time.monotonic() + 30
+    while not has_figures(scene.figures.record):
+        assert time.monotonic() < end, "the figures were not computed in time"
+        seen.add(tuple(panel_text(scene)))
+        assert sum(line.count("3BV/s") for line in panel_text(scene)) == 1, panel_text(scene)
+        w.step(1)
+        time.sleep(0.01)
+    w.step(2)
+    assert sum(line.count("3BV/s") for line in panel_text(scene)) == 1, panel_text(scene)
+    w.key(pygame.K_d)
+    assert scene.figures.details and sum(line.count("3BV/s") for line in panel_text(scene)) == 1
+
+
+def test_without_records_the_won_games_panel_keeps_its_own_3bv_per_second(window):
+    from play_helpers import win_by_clicks
+
+    w = window(["--difficulty", "beginner"], deal=7)
+    w.scene.services.records = None  # nowhere to store: no figures' line
+    win_by_clicks(w)
+    assert not w.scene.figures.shown
+    assert sum(line.count("3BV/s") for line in panel_text(w.scene)) == 1
