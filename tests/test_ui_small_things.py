@@ -63,3 +63,22 @@ def test_without_records_the_won_games_panel_keeps_its_own_3bv_per_second(window
     win_by_clicks(w)
     assert not w.scene.figures.shown
     assert sum(line.count("3BV/s") for line in panel_text(w.scene)) == 1
+
+
+def test_m_shows_a_crossed_out_speaker_in_the_hud_and_m_again_takes_it_away(window):
+    from game.ui.hud import mute_sign_rect
+    from game.ui.theme import palette
+    w = window(["--difficulty", "beginner"], deal=7)
+    playing = w.scene
+    sign = mute_sign_rect(playing.layout)
+    assert sign is not None and not sign.colliderect(playing.layout.face) and not sign.colliderect(playing.layout.timer)
+
+    def colours():
+        return {tuple(w.screen.get_at((x, y)))[:3] for x in range(sign.left, sign.right)
+                for y in range(sign.top, sign.bottom)}
+    assert not playing.services.settings.muted and colours() == {tuple(palette.panel)}  # sound on: no sign
+    w.key(pygame.K_m, unicode="m")
+    assert playing.services.settings.muted
+    assert tuple(palette.wrong) in colours() and tuple(palette.text) in colours()
+    w.key(pygame.K_m, unicode="m")
+    assert not playing.services.settings.muted and colours() == {tuple(palette.panel)}

@@ -32,7 +32,7 @@ from game.ui.board_view import BoardView
 from game.ui.bv_counter import POLL as BV_POLL, BvCounter
 from game.ui.camera_keys import CameraControls
 from game.ui.camera_view import CameraView
-from game.ui.hud import Frame, draw_board_screen
+from game.ui.hud import Frame, draw_board_screen, draw_mute_sign
 from game.ui.layout import big_layout, layout_for
 from game.ui.minimap import Minimap
 from game.ui.motion import CASCADE_MAX, CASCADE_MIN, Cascade
@@ -178,6 +178,8 @@ class Playing(Scene):
         self._shown = self.hud_values()
         draw_board_screen(screen, self.frame, self.layout, self.services.assets, self.view, self._shown,
                           self.gesture.pressed_cells(self.game), self.cursor, self.shake)
+        if self.services.settings.muted:
+            draw_mute_sign(screen, self.layout)
         if self.show_probabilities and not self.game.over:
             self.probability_layer.draw(screen, self.game, self.assist, scale=self.services.display.view[0])
         solver_view.draw_hint_marks(screen, self.layout, self.hint)
@@ -509,8 +511,10 @@ class Playing(Scene):
         return Pause(self.services, self)
 
     def key_mute(self) -> Scene:
-        """M: sound effects off or on (saved, as the Options' Sound line)."""
+        """M: sound effects off or on (saved, as the Options' Sound line); the HUD shows a
+        crossed-out speaker while off (game.ui.hud.draw_mute_sign)."""
         self.services.toggle_mute()
+        self.dirty = True
         return self
 
     def key_help(self) -> Scene:
