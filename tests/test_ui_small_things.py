@@ -82,3 +82,31 @@ def test_m_shows_a_crossed_out_speaker_in_the_hud_and_m_again_takes_it_away(wind
     assert tuple(palette.wrong) in colours() and tuple(palette.text) in colours()
     w.key(pygame.K_m, unicode="m")
     assert not playing.services.settings.muted and colours() == {tuple(palette.panel)}
+
+
+def test_enter_on_a_refused_custom_value_says_why_and_marks_the_field(window):
+    from test_ui_custom_limits import open_form, set_field
+
+    from game.ui.scenes.custom import CustomForm
+    from game.ui.theme import palette
+    w = window()
+    form = open_form(w)
+    for index, value in enumerate(("9", "9", "0")):
+        set_field(w, form, index, value)
+    while form.focus != 3:  # on Start, away from the field at fault
+        w.key(pygame.K_TAB)
+    w.key(pygame.K_RETURN)
+    assert isinstance(w.scene, CustomForm)
+    assert form.message == "mines: 0 is out of range for 9x9; allowed 1..80"
+    assert form.focus == 2 and form.faults() == [2]  # the focus is where the fix is typed
+    frame = form.field_rect(2).inflate(4, 4)
+    assert tuple(w.screen.get_at(frame.topleft))[:3] == tuple(palette.error)
+    assert tuple(w.screen.get_at(form.field_rect(0).inflate(4, 4).topleft))[:3] != tuple(palette.error)
+    w.key(pygame.K_BACKSPACE)
+    assert form.message == ""  # editing clears the reason; the empty field is still at fault
+    w.key(pygame.K_RETURN)
+    assert form.message == "mines: type a number" and form.faults() == [2]
+    w.type("10")
+    assert form.faults() == [] and tuple(w.screen.get_at(frame.topleft))[:3] != tuple(palette.error)
+    w.key(pygame.K_RETURN)
+    assert not isinstance(w.scene, CustomForm)
