@@ -110,3 +110,33 @@ def test_enter_on_a_refused_custom_value_says_why_and_marks_the_field(window):
     assert form.faults() == [] and tuple(w.screen.get_at(frame.topleft))[:3] != tuple(palette.error)
     w.key(pygame.K_RETURN)
     assert not isinstance(w.scene, CustomForm)
+
+
+def test_f1_lists_every_key_the_issue_missed_and_draws_every_line_in_the_smallest_window(window, monkeypatch):
+    from game.ui.scenes import help as help_scene
+    drawn = []
+    original = help_scene.text
+
+    def spy(screen, message, pos, *args, **kwargs):
+        drawn.append(message)
+        return original(screen, message, pos, *args, **kwargs)
+    monkeypatch.setattr(help_scene, "text", spy)
+    for argv in (["--difficulty", "beginner"], ["--rows", "1", "--cols", "2", "--mines", "1"], []):
+        w = window(argv)
+        drawn.clear()
+        w.key(pygame.K_F1)
+        scene = w.scene
+        assert isinstance(scene, help_scene.Help)
+        keys = " / ".join(k for k, _a in scene.lines() if k is not None)
+        for key in ("Ctrl+Z", "D ", "G ", "Tab", "+ / -", "P / M", "F1"):
+            assert key in keys, key
+        assert ("P / M", "pause / sound on/off") in scene.lines()
+        for key, action in scene.lines():  # every line is drawn, none dropped for room
+            assert action in drawn and (key is None or key in drawn)
+        panel = scene.panel()
+        assert pygame.Rect((0, 0), scene.size()).contains(panel)
+        assert w.screen.get_size() == scene.size()
+        w.key(pygame.K_ESCAPE)
+        assert not isinstance(w.scene, help_scene.Help)
+        if argv:
+            assert w.screen.get_size() == w.scene.size()  # the window is back to the game's size
