@@ -44,6 +44,8 @@ class Figure:
         ranked: decimals in the table of each level's best and average (``--stats``,
             game.records.compstats.level_figures); None: not in it. A ranked figure has a
             ``better`` end.
+        timed: it divides by (or is a power of) the game's time, so a game whose time is 0
+            (abandoned at its first click) has none (game.replay.events.ReplayStats.from_toollib).
     """
 
     name: str
@@ -58,6 +60,7 @@ class Figure:
     within: str | None = None
     headline: int | None = None
     ranked: int | None = None
+    timed: bool = False
 
     @property
     def sql_type(self) -> str:
@@ -81,11 +84,11 @@ _TOOLLIB = "ms-toollib (eee555/ms-toollib, base/src/videos)"
 
 FIGURES: tuple[Figure, ...] = (
     Figure("bbbv_per_s", "3BV/s", "3BV/s", 3, "higher", f"{_SITE}: 3BV solved / time; {_TOOLLIB}", "bbbv_s",
-           headline=2, ranked=2),
+           headline=2, ranked=2, timed=True),
     Figure("ios", "IOS", "", 3, "higher", f"{_SITE}: Index of Speed, log(3BV solved) / log(time in s); "
-           "computed here (game.replay.events.ReplayStats.from_toollib)", None, headline=2, ranked=3),
+           "computed here (game.replay.events.ReplayStats.from_toollib)", None, headline=2, ranked=3, timed=True),
     Figure("rqp", "RQP", "s^2/3BV", 2, "lower", f"{_SITE}: Rapport Qualite Prix, time / (3BV/s); {_TOOLLIB}",
-           "rqp", headline=1, ranked=2),
+           "rqp", headline=1, ranked=2, timed=True),
     Figure("ioe", "IOE", "3BV/click", 3, "higher", f"{_SITE}: Index of Efficiency, 3BV solved / clicks; "
            f"{_TOOLLIB}", "ioe", headline=2, ranked=3),
     Figure("correctness", "Corr", "", 3, "higher", f"{_SITE}: effective clicks / clicks; {_TOOLLIB}", "corr"),
@@ -186,10 +189,18 @@ def has_figures(record) -> bool:
     return record is not None and record.clicks is not None
 
 
+def timed() -> tuple[Figure, ...]:
+    """The figures a game whose time is 0 has none of (:attr:`Figure.timed`)."""
+    return tuple(f for f in FIGURES if f.timed)
+
+
 def plain(value: float | None, digits: int) -> str:
     """``value`` with ``digits`` decimals as Python writes it, ``-`` for None (the console's
-    and the review's numbers)."""
-    return "-" if value is None else f"{value:.{digits}f}"
+    and the review's numbers); never ``-0.00``: a value that rounds to zero has no sign."""
+    if value is None:
+        return "-"
+    written = f"{value:.{digits}f}"
+    return written[1:] if written.startswith("-") and float(written) == 0 else written
 
 
 def value_text(f: Figure, value: object, digits: int | None = None,

@@ -123,8 +123,11 @@ def number(value: float, digits: int, grouped: bool = False) -> str:
     """``value`` with ``digits`` decimals, written the way the language in use writes numbers:
     ``1234.5`` / ``1234,5``, with ``grouped`` ``1,234.5`` / ``1.234,5``. Rounded as Python's
     ``f"{value:.{digits}f}"`` rounds, so English keeps exactly the digits it always showed;
-    Babel (CLDR) gives the separators."""
+    Babel (CLDR) gives the separators. A value that rounds to zero is written without a
+    sign (``0.00``, never ``-0.00``)."""
     rounded = Decimal(f"{value:.{digits}f}")
+    if rounded.is_zero():
+        rounded = rounded.copy_abs()
     return _number_pattern(digits, grouped).apply(rounded, _locale(locale_name()))
 
 

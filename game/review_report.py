@@ -121,8 +121,25 @@ def _p(value: float | None) -> float | None:
     return None if value is None else round(value, 6)
 
 
+def _unsigned_zeros(data):
+    """``data`` (JSON-able) with every float -0.0 written 0.0: a reader should never meet
+    ``"pluck": -0.0``."""
+    if isinstance(data, float):
+        return data + 0.0  # -0.0 + 0.0 is 0.0; any other value is itself
+    if isinstance(data, dict):
+        return {key: _unsigned_zeros(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_unsigned_zeros(value) for value in data]
+    return data
+
+
 def to_json(reviewed: Reviewed) -> dict:
-    """The review as JSON-able data (the README's "Review" section lists the keys)."""
+    """The review as JSON-able data (the README's "Review" section lists the keys); no
+    number in it is -0.0."""
+    return _unsigned_zeros(_review_data(reviewed))
+
+
+def _review_data(reviewed: Reviewed) -> dict:
     review = reviewed.review
     moves = []
     for m in review.moves:

@@ -169,3 +169,25 @@ def test_ctrl_c_or_any_end_of_the_loop_records_the_game_in_play(window, isolated
         app.run_window(None)
     [row] = stored(isolated_data_dir)
     assert row.abandoned and not row.won
+
+
+@pytest.mark.parametrize("how", ["Esc", "Esc from pause"])
+def test_an_abandoned_games_time_is_the_time_played_not_the_pause_or_the_question(window, isolated_data_dir, how):
+    """Issue 27: the timer said 3 s, the record 23.029 s. The clock stops while the question
+    shows (and while paused), so the record holds the 3 s played."""
+    w = started(window)
+    clock, match = w.loop.clock, w.scene.match
+    clock.advance(3)
+    if how == "Esc from pause":
+        w.key(pygame.K_p)
+        clock.advance(10)  # paused: not game time
+    w.key(pygame.K_ESCAPE)
+    assert isinstance(w.scene, Confirm)
+    clock.advance(20)  # deciding: not game time
+    w.key(pygame.K_n)  # No: play on from the time played
+    assert 3000 <= match.ms < 3500 and not match.paused
+    w.key(pygame.K_ESCAPE)
+    clock.advance(20)
+    w.key(pygame.K_y)
+    [row] = stored(isolated_data_dir)
+    assert row.abandoned and 3000 <= row.time_ms < 3500, row.time_ms

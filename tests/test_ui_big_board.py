@@ -195,15 +195,17 @@ def test_the_minimap_shows_the_whole_board_and_a_click_on_it_moves_the_view(big)
     assert minimap.shown
 
 
-def test_help_over_a_big_board_lists_its_controls_and_a_standard_level_does_not(big, window):
-    from game.ui.scenes.help import BIG_BOARD, CONTROLS, Help
+def test_help_lists_the_big_boards_controls_over_a_big_board_and_a_standard_level_alike(big, window):
+    """Issue 27: F1 lists Tab, + and - everywhere (under their heading), not only over a big board."""
+    from game.ui.scenes.help import BIG_BOARD, BIG_TITLE, CONTROLS, Help
+    everything = CONTROLS + ((None, BIG_TITLE),) + BIG_BOARD
     big.key(pygame.K_F1)
-    assert isinstance(big.scene, Help) and big.scene.controls == CONTROLS + BIG_BOARD
+    assert isinstance(big.scene, Help) and big.scene.controls == everything
     assert big.scene.panel().height <= big.scene.size()[1]
     big.key(pygame.K_ESCAPE)
     small = window(["--difficulty", "beginner", "--seed", "1"])
     small.key(pygame.K_F1)
-    assert small.scene.controls == CONTROLS
+    assert isinstance(small.scene, Help) and small.scene.controls == everything
 
 
 

@@ -70,7 +70,9 @@ def test_seeded_game_won_by_clicks_shows_victory_then_menu(window):
     assert isinstance(w.scene, Victory)
     assert all(game.appearance(m) == "flag" for m in game.layout())
     lines = w.scene.lines()
-    assert lines[0].startswith("Time ") and "3BV/s" in lines[1] and "Efficiency" in lines[2]
+    assert lines[0].startswith("Time ") and lines[1].startswith("3BV ") and "Efficiency" in lines[2]
+    shown = lines + w.scene.figures.lines()  # the figures' line (or "...") says 3BV/s: once on the panel
+    assert sum(line.count("3BV/s") for line in shown) == 1
     menu_button = w.scene.buttons.buttons[2]
     w.click(menu_button.rect.center)
     assert isinstance(w.scene, Menu)

@@ -164,13 +164,18 @@ def test_a_damaged_font_file_covers_nothing_and_its_characters_fall_back(tmp_pat
 
 @pytest.mark.parametrize("argv", [["--difficulty", "beginner"], ["--rows", "1", "--cols", "2", "--mines", "1"]])
 def test_the_help_columns_fit_inside_their_panel_in_the_smallest_windows(window, argv):
-    from game.ui.scenes.help import CONTROLS, GAP, PAD, Help
+    from game.ui.scenes.help import COLUMN_GAP, GAP, PAD, Help
     w = window(argv)
     w.key(pygame.K_F1)
     assert isinstance(w.scene, Help)
-    size, line, keys = w.scene.fit()
+    shape = w.scene.fit()
     panel = w.scene.panel()
-    actions = max(text_width(a, size) for _, a in CONTROLS)
-    assert keys >= max(text_width(k, size, bold=True) for k, _ in CONTROLS)  # no key runs into its action
-    assert panel.left + PAD + 2 + keys + GAP + actions <= panel.right - 2  # no action runs off the panel
-    assert panel.top + PAD + 17 + len(CONTROLS) * line + line <= panel.bottom
+    assert sum(len(column) for column in shape.columns) == len(w.scene.lines())  # every line is shown
+    left = panel.left + PAD + 2
+    for column, keys, width in zip(shape.columns, shape.keys, shape.widths):
+        lines = [(k, a) for k, a in column if k is not None]
+        actions = max(text_width(a, shape.size) for _, a in lines)
+        assert keys >= max(text_width(k, shape.size, bold=True) for k, _ in lines)  # no key runs into its action
+        assert left + keys + GAP + actions <= left + width <= panel.right - 2  # no action runs off the panel
+        left += width + COLUMN_GAP
+        assert panel.top + PAD + 17 + len(column) * shape.line + shape.line <= panel.bottom

@@ -273,7 +273,7 @@ def test_custom_form_refuses_a_board_too_dense_for_no_guess(window):
     w.key(pygame.K_RETURN)
     assert w.scene is form
     assert form.message == "no-guess boards of 5x7 take at most 14 mines (40%); 34 asked"
-    w.key(pygame.K_UP)  # from Start back to the mines field
+    assert form.focus == 2  # the refusal put the focus on the mines field, where the fix goes
     for _ in range(2):
         w.key(pygame.K_BACKSPACE)
     w.type("14")

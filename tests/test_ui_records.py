@@ -352,7 +352,8 @@ def test_a_loaded_board_shows_the_work_left_and_no_best_time(window, isolated_da
         w.click_cell(cell)
     victory = w.scene
     assert isinstance(victory, Victory) and game.total_clicks == 10
-    assert victory.lines()[1].startswith("3BV 10 ") and victory.lines()[2] == "Efficiency 100 %"
+    assert victory.lines()[1].split()[:2] == ["3BV", "10"] and victory.lines()[2] == "Efficiency 100 %"
+    assert sum(line.count("3BV/s") for line in victory.lines() + victory.figures.lines()) == 1  # once
     assert victory.rank is None and victory.field is None
     assert victory.notes == ["Not a best time: the board was known beforehand (a retry, a loaded "
                              "board or a chosen --seed)."]  # the panel says why

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass, field
 from enum import Enum
 
-from game.figures import add_fields
+from game.figures import add_fields, timed
 
 CELL_PX = 16  # pixels per cell of every replay's coordinates
 
@@ -93,11 +93,14 @@ class ReplayStats:
     def from_toollib(cls, data: dict, time_ms: int) -> "ReplayStats":
         """The statistics of ms-toollib's dict for a game of ``time_ms`` ms (game.replay.toollib:
         ``bbbv_solved`` and the figures it has), with the figures computed here: IOS. The one
-        place a figure that ms-toollib lacks is computed.
+        place a figure that ms-toollib lacks is computed. A game of no time has no timed
+        figure (game.figures.Figure.timed: 3BV/s, IOS, RQP).
 
         Raises:
             KeyError, TypeError: a field is missing or unexpected.
         """
+        if time_ms <= 0:  # abandoned at the first click: no speed from no time (not 1000 3BV/s)
+            data = {**data, **{f.name: None for f in timed() if f.name in data}}
         return cls(ios=cls.index_of_speed(data["bbbv_solved"], time_ms), **data)
 
     @staticmethod

@@ -146,7 +146,7 @@ class Review:
         """-log10 of :attr:`luck` (0.0 without guesses; inf if a survived guess had chance 0,
         which exact counting never gives)."""
         luck = self.luck
-        return -math.log10(luck) if luck > 0 else math.inf
+        return 0.0 - math.log10(luck) if luck > 0 else math.inf  # 0.0 - 0.0: no -0.0 without guesses
 
 
 def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start: Iterable[Cell] = (),

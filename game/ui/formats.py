@@ -44,7 +44,8 @@ def percent(value: float | None) -> str:
     (a no-break space) in Spanish; NONE for None."""
     if value is None:
         return NONE
-    fraction = Decimal(f"{value:.0f}") / 100
+    whole = Decimal(f"{value:.0f}")
+    fraction = (whole.copy_abs() if whole.is_zero() else whole) / 100  # never "-0 %"
     return format_percent(fraction, PERCENT_PATTERNS.get(language()), locale=locale_name())
 
 

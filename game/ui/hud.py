@@ -1,5 +1,6 @@
 """The HUD: mine counter and timer as 7-segment LED digits, the face button between them,
-and the static frame around HUD and board (with the row and column rulers when on).
+a crossed-out speaker between the face and the timer while the sound is off (M), and the
+static frame around HUD and board (with the row and column rulers when on).
 
 Each LED shows as many digits as its rect holds (game.ui.layout: 3, or more for the
 mine counter of a board of over 999 mines).
@@ -15,6 +16,8 @@ from game.ui.layout import BEVEL, LED_H, LED_W, RULER_FONT, RULER_GAP, BoardLayo
 from game.ui.theme import palette
 from game.ui.widgets import bevel, text
 
+MUTE_SIGN = 12  # side of the sound-off sign, logical pixels (it shrinks to fit a narrow gap)
+MUTE_SIGN_MIN = 7  # smallest sign drawn, pixels: below it the gap has no room
 
 
 def led_text(value: int, digits: int = 3) -> str:
@@ -89,6 +92,33 @@ def draw_hud(screen: pygame.Surface, layout: BoardLayout, assets, mines_left: in
     draw_led(screen, layout.counter, mines_left, assets)
     draw_led(screen, layout.timer, seconds, assets)
     screen.blit(assets.face_sprites(device_size(screen, layout.face)[0])[face], layout.face)
+
+
+def mute_sign_rect(layout: BoardLayout) -> pygame.Rect | None:
+    """Where the sound-off sign goes: a square centred between the face and the timer, or
+    None when that gap has no room for one."""
+    gap = layout.timer.left - layout.face.right
+    side = min(MUTE_SIGN, gap - 4, layout.hud.height - 6)
+    if side < MUTE_SIGN_MIN:
+        return None
+    rect = pygame.Rect(0, 0, side, side)
+    rect.center = ((layout.face.right + layout.timer.left) // 2, layout.face.centery)
+    return rect
+
+
+def draw_mute_sign(screen, layout: BoardLayout) -> None:
+    """The sound-off sign (M mutes; saved as Options' Sound): a speaker, crossed out."""
+    rect = mute_sign_rect(layout)
+    if rect is None:
+        return
+    side, left, top, mid = rect.width, rect.left, rect.top, rect.centery
+    box = pygame.Rect(left, mid - side // 6, max(2, side // 4), max(2, side // 3))
+    draw.rect(screen, palette.text, box)
+    draw.polygon(screen, palette.text, [(box.right, box.top), (left + side // 2, top),
+                                        (left + side // 2, rect.bottom - 1), (box.right, box.bottom - 1)])
+    cross = pygame.Rect(left + side // 2 + 1, mid - side // 4, side - side // 2 - 1, side // 2)
+    draw.line(screen, palette.wrong, cross.topleft, (cross.right - 1, cross.bottom - 1), 2)
+    draw.line(screen, palette.wrong, (cross.left, cross.bottom - 1), (cross.right - 1, cross.top), 2)
 
 
 def device_size(screen, rect) -> tuple[int, int]:

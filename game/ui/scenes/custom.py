@@ -11,6 +11,10 @@ typed: the engine's largest board (game.board.MAX_SIDE), Config's limits (2 cell
 no-guess on, the generator's size and density limits. Every value in a hint's range
 starts a game, so a hint never offers what Enter then refuses.
 Keys: digits and Backspace edit, Up/Down/Tab move, Enter starts, Esc goes back.
+
+Enter on a value refused says why in the form: the reason under the buttons, the focus on
+the first field at fault, and each field at fault framed and its range written in the
+error colour until its value is one the range takes; editing a value clears the reason.
 """
 
 from __future__ import annotations
@@ -47,7 +51,8 @@ class CustomForm(Scene):
         super().__init__(services)
         self.values = [str(v) for v in services.last_custom]
         self.focus = 0
-        self.message = ""
+        self.message = ""  # why Enter was refused, until a value is edited
+        self.refused = False  # Enter was refused: the fields at fault are marked
         self.start_button = Button((30, 166, 80, 24), N_("Start"), self.submit)
         self.back_button = Button((130, 166, 80, 24), N_("Back"), self.leave)
 
@@ -129,11 +134,26 @@ class CustomForm(Scene):
         top = max_no_guess_mines(rows, cols) if self.services.no_guess else max_mines(rows, cols)
         return 1, top
 
+    def faults(self) -> list[int]:
+        """The fields whose value is outside the range its hint gives (empty, a size no mine
+        fits with the other, too many mines): the ones Enter is refused for."""
+        ranges = (self.size_range(0), self.size_range(1))
+        faults = [i for i in (0, 1) if self.number(i) is None or ranges[i] is None
+                  or not ranges[i][0] <= self.number(i) <= ranges[i][1]]
+        if faults:
+            return faults
+        allowed, mines = self.mines_range(), self.number(2)
+        return [2] if allowed is None or mines is None or not allowed[0] <= mines <= allowed[1] else []
+
     def submit(self):
         try:
             config = self.validate()
         except ValueError as err:
             self.message = describe(err)
+            self.refused = True
+            faults = self.faults()
+            if faults:
+                self.focus = faults[0]  # type the fix at once
             return self
         self.services.last_custom = (config.rows, config.cols, config.mines)
         return start(self.services, config)
@@ -169,14 +189,17 @@ class CustomForm(Scene):
             self.focus = (self.focus + step) % 5
         elif self.focus < 3 and key == pygame.K_BACKSPACE:
             self.values[self.focus] = self.values[self.focus][:-1]
+            self.message = ""
         elif self.focus < 3 and getattr(event, "unicode", "") and event.unicode in "0123456789":
             if len(self.values[self.focus]) < MAX_DIGITS:
                 self.values[self.focus] = (self.values[self.focus] + event.unicode).lstrip("0") or "0"
+                self.message = ""
         return self
 
     def draw(self, screen: pygame.Surface) -> None:
         draw_dialog(screen, _("Custom board"))
         hints = self.hints()
+        faults = self.faults() if self.refused else []
         for i, name in enumerate(FIELDS):
             rect = self.field_rect(i)
             text(screen, _(FIELD_LABELS[i]), (16, rect.top + 4), 18)
@@ -184,8 +207,11 @@ class CustomForm(Scene):
             bevel(screen, rect, 2, raised=False)
             shown = self.values[i] + ("|" if i == self.focus else "")
             text(screen, shown, (rect.left + 6, rect.top + 5), 18)
-            text(screen, hints[i], (self.hint_left(i, hints[i]), rect.bottom + 1), 12, palette.dim)
-            if i == self.focus:
+            hint_colour = palette.error if i in faults else palette.dim
+            text(screen, hints[i], (self.hint_left(i, hints[i]), rect.bottom + 1), 12, hint_colour)
+            if i in faults:
+                draw.rect(screen, palette.error, rect.inflate(4, 4), 2)
+            elif i == self.focus:
                 draw.rect(screen, palette.text, rect.inflate(2, 2), 1)
         self.start_button.draw(screen, focused=self.focus == 3)
         self.back_button.draw(screen, focused=self.focus == 4)

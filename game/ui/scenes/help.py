@@ -1,10 +1,13 @@
-"""The on-screen help: every control of the window in one panel (F1 or ? in a game or the menu).
+"""The on-screen help: every control of the window in one panel (F1 or ? in a game or the menu),
+in one column, or in two when the window has no room for one.
 
 Over a running game it stops the timer and hides the board, as the pause does. Any key
 or click closes it and does nothing else.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
@@ -27,22 +30,64 @@ CONTROLS = (  # (keys, what they do), in the order shown; messages, translated w
     (N_("F2, face / R"), N_("new game / the same board again")),
     ("Ctrl+Z / Ctrl+Y", N_("undo / redo a move")),
     (N_("V after a loss"), N_("why it was lost")),
-    ("P / M", N_("pause / sound on/off")),  # one line: the smallest window has room for 15
+    (N_("D after a game"), N_("every figure of the game")),
+    ("P / M", N_("pause / sound on/off")),
     ("Esc", N_("menu")),
     (N_("F11, Alt+Enter"), N_("full screen")),
     ("F1, ?", N_("this help")),
+    (N_("G in Statistics"), N_("the list of games")),
+    (N_("+ / - in a replay"), N_("faster / slower")),
 )
-BIG_BOARD = (  # listed too over a board bigger than the window (game.ui.camera_keys)
+BIG_BOARD = (  # a board bigger than the window (game.ui.camera_keys): listed under BIG_TITLE
     (N_("Wheel, Shift+wheel"), N_("scroll the board")),
     (N_("Ctrl+wheel, + / -"), N_("zoom at the pointer")),
     (N_("Ctrl+drag, PgUp/PgDn"), N_("move the view")),
     ("Tab", N_("the minimap on/off")),
 )
+BIG_TITLE = N_("On a board bigger than the window")  # the heading over BIG_BOARD
 TITLE = N_("Controls")
 CLOSES = N_("Any key or click closes")
 SIZES = ((14, 13), (13, 12), (12, 11), (11, 10))  # (font, line height) pixels, the largest that fits first
 PAD = 6  # panel padding, pixels
 GAP = 8  # space between the key and action columns, pixels
+COLUMN_GAP = 14  # space between the two halves of the list when it is split, pixels
+MARGIN = 8  # least room between the panel and the window's edge, pixels
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """How the list is laid out: font ``size`` and ``line`` height (pixels), the ``columns``
+    (each a list of (keys, action) lines; keys None: a heading over the lines after it), the
+    width of each column's keys (``keys``) and of each whole column (``widths``), and the
+    panel's ``width`` and ``height``."""
+
+    size: int
+    line: int
+    columns: tuple[tuple[tuple[str | None, str], ...], ...]
+    keys: tuple[int, ...]
+    widths: tuple[int, ...]
+    width: int
+    height: int
+
+
+def arrange(lines: list[tuple[str | None, str]], size: int, line: int, halves: int) -> Arrangement:
+    """``lines`` at font ``size`` in ``halves`` columns (1 or 2: the second takes the rest of
+    the list from its middle, a heading never ending the first)."""
+    split = -(-len(lines) // halves)
+    if halves > 1 and lines[split - 1][0] is None:
+        split -= 1  # a heading goes with the lines it heads
+    columns = (tuple(lines[:split]), tuple(lines[split:])) if halves > 1 else (tuple(lines),)
+    keys, widths = [], []
+    for column in columns:
+        key_w = max((text_width(k, size, bold=True) for k, _a in column if k is not None), default=0)
+        act_w = max((text_width(a, size) for k, a in column if k is not None), default=0)
+        head_w = max((text_width(a, size, bold=True) for k, a in column if k is None), default=0)
+        keys.append(key_w)
+        widths.append(max(key_w + GAP + act_w, head_w))
+    width = sum(widths) + COLUMN_GAP * (len(columns) - 1) + 2 * PAD + 8
+    width = max(width, text_width(_(TITLE), 15, bold=True) + 16, text_width(_(CLOSES), size - 1) + 2 * PAD)
+    rows = max(len(column) for column in columns)
+    return Arrangement(size, line, columns, tuple(keys), tuple(widths), width, 2 * PAD + 22 + rows * line + line)
 
 
 def is_help_key(event: pygame.event.Event) -> bool:
@@ -51,18 +96,18 @@ def is_help_key(event: pygame.event.Event) -> bool:
 
 
 class Help(Overlay):
-    """Over any scene ``base``: the controls panel, sized to the window."""
+    """Over any scene ``base``: the controls panel, sized to the window (one column, or two
+    when one does not fit; the window grows while it shows when even two do not)."""
 
     def __init__(self, services, base) -> None:
         super().__init__(services, base)
         self.match = getattr(base, "match", None)  # the game the help pauses, if over one
-        big = getattr(getattr(base, "controls", None), "active", False)
-        self.controls = CONTROLS + BIG_BOARD if big else CONTROLS  # messages: see :meth:`lines`
+        self.controls = CONTROLS + ((None, BIG_TITLE),) + BIG_BOARD  # messages: see :meth:`lines`
 
-    def lines(self) -> list[tuple[str, str]]:
+    def lines(self) -> list[tuple[str | None, str]]:
         """(keys, what they do) of each line, in the language in use (a key's name such as
-        "Esc" is the same in every language)."""
-        return [(_(keys), _(action)) for keys, action in self.controls]
+        "Esc" is the same in every language); keys None: a heading."""
+        return [(None if keys is None else _(keys), _(action)) for keys, action in self.controls]
 
     def enter(self) -> None:
         if self.match is not None:
@@ -79,38 +124,36 @@ class Help(Overlay):
             return self.base
         return self
 
-    def size(self) -> tuple[int, int]:
-        """The window beneath, grown (while the help shows) to hold the panel at the smallest
-        font where it would not fit: Beginner's window is narrower than the two columns."""
-        width, height = self.base.size()
-        size, line = SIZES[-1]
-        lines = self.lines()
-        keys = max(text_width(k, size, bold=True) for k, _a in lines)
-        actions = max(text_width(a, size) for _k, a in lines)
-        return (max(width, keys + GAP + actions + 2 * PAD + 16),
-                max(height, 2 * PAD + 22 + len(lines) * line + line + 8))
-
-    def fit(self) -> tuple[int, int, int]:
-        """(font size, line height, key column width) of the largest text that fits the window."""
-        width, height = self.size()
+    def _fit_in(self, width: int, height: int) -> Arrangement | None:
+        """The largest font, one column before two, whose panel fits a ``width`` x ``height``
+        window; None when none does."""
         lines = self.lines()
         for size, line in SIZES:
-            keys = max(text_width(k, size, bold=True) for k, _a in lines)
-            actions = max(text_width(a, size) for _k, a in lines)
-            if (keys + GAP + actions + 2 * PAD + 8 <= width - 8
-                    and 2 * PAD + 22 + len(lines) * line + line <= height - 8):
-                return size, line, keys
+            for halves in (1, 2):
+                shape = arrange(lines, size, line, halves)
+                if shape.width <= width - MARGIN and shape.height <= height - MARGIN:
+                    return shape
+        return None
+
+    def size(self) -> tuple[int, int]:
+        """The window beneath, grown (while the help shows) to hold the panel in two columns
+        at the smallest font when nothing fits it: a tiny board's window is smaller."""
+        width, height = self.base.size()
+        if self._fit_in(width, height) is not None:
+            return width, height
         size, line = SIZES[-1]
-        return size, line, max(text_width(k, size, bold=True) for k, _a in lines)
+        shape = arrange(self.lines(), size, line, 2)
+        return max(width, shape.width + MARGIN), max(height, shape.height + MARGIN)
+
+    def fit(self) -> Arrangement:
+        """The arrangement of the list in the window (see :meth:`size`)."""
+        return self._fit_in(*self.size()) or arrange(self.lines(), *SIZES[-1], 2)
 
     def panel(self) -> pygame.Rect:
-        """The controls panel, logical pixels, centred in the window (game.ui.layout's
-        MIN_HEIGHT leaves room for it at the smallest font)."""
-        size, line, keys = self.fit()
+        """The controls panel, logical pixels, centred in the window."""
+        shape = self.fit()
         width, height = self.size()
-        body = max(text_width(a, size) for _k, a in self.lines())
-        panel = pygame.Rect(0, 0, min(width - 8, keys + GAP + body + 2 * PAD + 8),
-                            2 * PAD + 22 + len(self.controls) * line + line)
+        panel = pygame.Rect(0, 0, shape.width, shape.height)
         panel.center = (width // 2, height // 2)
         return panel
 
@@ -120,17 +163,23 @@ class Help(Overlay):
         board = getattr(self.base, "layout", None)
         if self.match is not None and self.match.game.state is State.PLAYING:
             draw.rect(screen, palette.panel, board.board)  # no studying the board while the clock stops
-        size, line, keys = self.fit()
+        shape = self.fit()
         panel = self.panel()
         draw.rect(screen, palette.panel, panel)
         bevel(screen, panel, 2)
         title = pygame.Rect(panel.left + 3, panel.top + 3, panel.width - 6, 16)
         draw.rect(screen, palette.title, title)
         text(screen, _(TITLE), (title.left + 5, title.centery + 1), 15, palette.title_text, "midleft", bold=True)
-        top = panel.top + PAD + 17
         left = panel.left + PAD + 2
-        for key, action in self.lines():
-            text(screen, key, (left, top), size, palette.text, bold=True)
-            text(screen, action, (left + keys + GAP, top), size, palette.text)
-            top += line
-        text(screen, _(CLOSES), (panel.centerx, top + 1), size - 1, palette.faint, "midtop")
+        for column, keys, width in zip(shape.columns, shape.keys, shape.widths):
+            top = panel.top + PAD + 17
+            for key, action in column:
+                if key is None:
+                    text(screen, action, (left, top), shape.size, palette.dim, bold=True)
+                else:
+                    text(screen, key, (left, top), shape.size, palette.text, bold=True)
+                    text(screen, action, (left + keys + GAP, top), shape.size, palette.text)
+                top += shape.line
+            left += width + COLUMN_GAP
+        bottom = panel.top + PAD + 17 + max(len(column) for column in shape.columns) * shape.line
+        text(screen, _(CLOSES), (panel.centerx, bottom + 1), shape.size - 1, palette.faint, "midtop")

@@ -32,7 +32,7 @@ from game.ui.board_view import BoardView
 from game.ui.bv_counter import BACKGROUND_CELLS, SLICE, BvCounter
 from game.ui.camera_keys import CameraControls
 from game.ui.camera_view import CameraView
-from game.ui.hud import Frame, draw_board_screen
+from game.ui.hud import Frame, draw_board_screen, draw_mute_sign
 from game.ui.layout import big_layout, layout_for
 from game.ui.minimap import Minimap
 from game.ui.motion import CASCADE_MAX, CASCADE_MIN, Cascade
@@ -182,6 +182,8 @@ class Playing(Scene):
         self._shown = self.hud_values()
         draw_board_screen(screen, self.frame, self.layout, self.services.assets, self.view, self._shown,
                           self.gesture.pressed_cells(self.game), self.cursor, self.shake)
+        if self.services.settings.muted:
+            draw_mute_sign(screen, self.layout)
         if self.show_probabilities and not self.game.over:
             self.probability_layer.draw(screen, self.game, self.assist, scale=self.services.display.view[0])
         solver_view.draw_hint_marks(screen, self.layout, self.hint)
@@ -454,7 +456,8 @@ class Playing(Scene):
         A game in progress (after its first reveal, not over) is abandoned: recorded as a
         loss, as Windows 7 does, so starting over at a hard guess cannot protect the win
         rate. With the ``confirm_abandon`` option on (the default) the player is asked
-        first, and No keeps the game as it is.
+        first, and No keeps the game as it is; the clock stops while the question shows,
+        so the time recorded is the time played.
         """
         if not is_in_progress(self.game):
             return then()
@@ -466,7 +469,7 @@ class Playing(Scene):
         if not self.services.settings.confirm_abandon:
             return abandon()
         question = ABANDON_AFTER_UNDO if self.match.undos else ABANDON_QUESTION
-        return Confirm(self.services, self, _(ABANDON_TITLE), _(question), abandon, quits=quits)
+        return AbandonQuestion(self.services, self, _(ABANDON_TITLE), _(question), abandon, quits=quits)
 
     def close(self) -> Scene | None:
         """The window's close button: quit, abandoning a game in progress after asking."""
@@ -519,8 +522,10 @@ class Playing(Scene):
         return Pause(self.services, self)
 
     def key_mute(self) -> Scene:
-        """M: sound effects off or on (saved, as the Options' Sound line)."""
+        """M: sound effects off or on (saved, as the Options' Sound line); the HUD shows a
+        crossed-out speaker while off (game.ui.hud.draw_mute_sign)."""
         self.services.toggle_mute()
+        self.dirty = True
         return self
 
     def key_help(self) -> Scene:
@@ -530,3 +535,17 @@ class Playing(Scene):
     def key_menu(self) -> Scene:
         """Esc: back to the menu (a game in progress is abandoned first)."""
         return self.leave(self.services.scenes.menu)
+
+
+class AbandonQuestion(Confirm):
+    """"Abandon this game?" over a Playing scene: the match's clock stops while it asks (the
+    pause it may come from resumed the clock on its way out), so an abandoned game's time is
+    the time played, not the time spent deciding."""
+
+    def enter(self) -> None:
+        super().enter()
+        self.base.match.pause()
+        self.base.gesture.reset()
+
+    def exit(self) -> None:
+        self.base.match.resume()  # No: play on from the same time (Yes: the record is taken)

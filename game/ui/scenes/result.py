@@ -214,6 +214,8 @@ class Victory(Result):
     def lines(self) -> list[str]:
         told = Summary.of(self.base.match)  # as the console's summary says it
         rate, efficiency = told.three_bv_per_second, told.efficiency
+        if self.figures.shown:  # the figures' line starts with 3BV/s: the panel says it once
+            rate = None
         return [_("Time {seconds}").format(seconds=seconds(told.seconds, 3)),
                 f"3BV {told.three_bv}   3BV/s {decimal(rate, 2)}" if rate is not None else f"3BV {told.three_bv}",
                 _("Efficiency {percent}").format(percent=percent(efficiency)) if efficiency is not None else ""]

@@ -6,7 +6,7 @@ filtered, to watch one (game.ui.game_list); and Reset statistics, after a confir
 Keys: Left/Right (or 1-4) change the level, G switches between the summary and the Games
 page, Up/Down/Tab move between the buttons (on the Games page Up/Down move in the list, Tab
 between the buttons, Enter watches, R reviews), Enter/Space press the focused one, Esc goes back to
-the menu. Tabs and buttons also answer the mouse. Opening the screen computes, in the
+the menu (from the Games page, to the summary first). Tabs and buttons also answer the mouse. Opening the screen computes, in the
 background, the figures of games that lack them (game.records.compstats). Reading works on a read-only database; resetting it is refused
 with the store's message.
 
@@ -181,8 +181,8 @@ class Statistics(Scene):
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN:
             self.dirty = True
-            if event.key == pygame.K_ESCAPE:
-                return self.leave()
+            if event.key == pygame.K_ESCAPE:  # the Games page is a page of Statistics: back to its summary
+                return self.toggle_page() if self.page == "games" else self.leave()
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.set_tab(self.tab + (1 if event.key == pygame.K_RIGHT else -1))
                 return self
