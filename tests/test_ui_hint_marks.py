@@ -13,7 +13,7 @@ from game.solver.explain import AMONG, MINE, NUMBER, Mark
 from game.ui.assist import Hint, HintRequest
 from game.ui.hint_marks import arrow_ends, arrows, draw_deduced_mine, marked_cells
 from game.ui.scenes.playing import Playing
-from game.ui.solver_view import HintPanel
+from game.ui.solver_view import MARKS_CELL, HintPanel
 from game.ui.sprites import Sprites
 from game.ui.theme import THEME_NAMES, palette, use
 
@@ -172,6 +172,8 @@ def test_the_rings_leave_the_digits_they_point_at_intact(window, theme):
 
 @pytest.mark.parametrize("zoom", ["smallest", "default"])
 def test_on_a_big_board_the_hint_text_is_at_least_12_px_and_never_over_the_minimap(window, zoom):
+    """Asked at the smallest zoom, the hint zooms in to its marks; its text is never under 12
+    pixels and never over the minimap, and the window keeps its size."""
     w = window(["--rows", "1000", "--cols", "1000", "--mines", "20000", "--seed", "4"])
     playing = w.scene
     camera, minimap = playing.layout.camera, playing.minimap
@@ -182,6 +184,7 @@ def test_on_a_big_board_the_hint_text_is_at_least_12_px_and_never_over_the_minim
     size = w.screen.get_size()
     panel = hint_panel(w)
     assert panel.hint.cell is not None
+    assert camera.cell >= MARKS_CELL and camera.shows(panel.hint.cell)  # zoomed in to the marks, where it was further out
     assert panel.room is None and w.screen.get_size() == size and w.screen.scale == scale  # the window kept its size
     assert min(panel.text_sizes()) * w.screen.scale >= 12
     assert minimap.shown and not panel.panel.colliderect(minimap.rect)

@@ -162,6 +162,9 @@ class CameraView:
         self.overviewed = is_overview(camera, target.scale)
         if not rows or not cols:
             return
+        board = camera.cell_rect((0, 0)).union(camera.cell_rect((self.layout.rows - 1, self.layout.cols - 1)))
+        draw.rect(self.surface, palette.shade, board.move(-viewport.left, -viewport.top).inflate(2, 2), 1)
+        # ^ the board's edge where it ends inside the view (high contrast: black cells on black)
         if self.overviewed:
             self._paint_overview(rows, cols)
             return

@@ -30,6 +30,7 @@ TITLE_SIZE = 16  # hint title font, pixels
 MIN_TITLE_SIZE = 12  # smallest a long title is shrunk to, pixels (no hint text is smaller)
 FOOTER_SIZE = 13  # the footer's font, pixels
 PAD = 6  # panel padding, pixels
+MARKS_CELL = 16  # a big board seen further out zooms in to this many pixels a cell for a hint's marks
 UNDER_LINES = 8  # most explanation lines a hint panel under the window shows at once
 DOT_TICKS = 15  # update ticks per dot of "Thinking..." (60 Hz: 4 a second)
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
@@ -167,11 +168,17 @@ class HintPanel(Overlay):
         self.panel, self.lines = self._layout()
 
     def bring_into_view(self) -> None:
-        """On a big board, scroll the camera to the hint's move when it is out of view (a
-        board that fits always shows it)."""
+        """On a big board, scroll the camera to the hint's move when it is out of view, and
+        zoom in to MARKS_CELL pixels a cell when it is further out (the marks are drawn on
+        cells: on a 2-pixel cell a ring is a dot); a board that fits always shows them."""
         cell = getattr(self.hint, "cell", None)
         camera = self.base.layout.camera
-        if cell is not None and not camera.shows(cell):
+        if cell is None or camera.fits:
+            return
+        far = camera.cell < MARKS_CELL
+        if far:
+            camera.zoom_to(MARKS_CELL)
+        if far or not camera.shows(cell):
             camera.centre_on(cell)
             self.base.dirty = True
 
