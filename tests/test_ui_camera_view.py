@@ -108,7 +108,7 @@ def test_zoomed_out_the_board_is_an_overview_of_one_colour_a_cell(board):
     camera.zoom_to(0)  # the whole board: 2.4 px a cell
     view.draw(screen)
     assert view.overviewed and view.overviews == 1
-    colours = {"covered": palette.covered, "flag": palette.flag}
+    colours = {"covered": palette.covered_flat, "flag": palette.flag}
     for cell in [(0, 0), (99, 99), (50, 50), (20, 70)]:
         look = game.appearance(cell)
         expected = colours.get(look, palette.revealed)

@@ -180,10 +180,10 @@ def test_hint_rings_the_solvers_move_explains_it_and_is_counted_once(window):
     assert not panel.panel.colliderect(layout.cell_rect(hint.cell))  # the ring stays in view
     assert pixel(w, hint.cell, layout, 1, 1) == palette.safe  # the ring, inside its black edge
     w.key(pygame.K_SPACE)  # closes the panel and does nothing else
-    assert isinstance(w.scene, Playing) and w.scene.hint is hint
+    assert isinstance(w.scene, Playing) and w.scene.hint is None
     assert not game.is_revealed(hint.cell)
     w.step()
-    assert pixel(w, hint.cell, layout, 1, 1) == palette.safe  # ringed until the next move
+    assert pixel(w, hint.cell, layout, 1, 1) != palette.safe  # the ring left with the panel
     w.key(pygame.K_h)
     w.key(pygame.K_h)
     assert match.hints_used == 1  # the same position asked again

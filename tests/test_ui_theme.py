@@ -49,6 +49,8 @@ GREY_APART = 10  # mean |Δ luminance| (0..255) between mine, flag and wrong fla
 # wrong flag is a mine plus a cross over about a tenth of the cell, which must differ from
 # what it covers by about 100 of 255 in luminance (classic: red cross on black and grey, 11.5)
 SIZES = (16, 24, 37, 64)
+FAR_APART = 2.0  # WCAG ratio between a covered and a revealed cell drawn as one colour (zoomed out):
+# classic's covered grey on its revealed grey is 2.2, a clear step (the bevel that told them apart is gone)
 
 
 def linear(channel: float) -> float:
@@ -149,6 +151,17 @@ def test_high_contrast_numbers_stay_apart_for_colour_blind_players(vision):
 def test_each_number_colour_stands_apart_from_its_cell(drawn):
     theme, _, _ = drawn
     assert all(colour != theme.revealed and delta_e(colour, theme.revealed) >= DISTINCT for colour in theme.numbers)
+
+
+def test_zoomed_out_a_covered_cell_stands_apart_from_a_revealed_one_and_flags_from_both(drawn):
+    """Under 4 pixels a cell is one colour (the overview and the minimap too): covered and
+    revealed differ in luminance, and a flag or the exploded mine in colour from both."""
+    theme, _, sprites = drawn
+    small = {key: tuple(surface.get_at((1, 1)))[:3] for key, surface in sprites.cells(3).items()}
+    assert small["covered"] == theme.covered_flat and small["0"] == theme.revealed
+    assert contrast(theme.covered_flat, theme.revealed) >= FAR_APART
+    for mark in (theme.flag, theme.mine_hit):
+        assert min(delta_e(mark, theme.covered_flat), delta_e(mark, theme.revealed)) >= DISTINCT
 
 
 def test_mine_flag_and_wrong_flag_differ_in_greyscale(drawn):

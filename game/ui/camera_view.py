@@ -10,11 +10,15 @@ readable zoom (one fblits call).
 Zoomed out so far that a cell is smaller than OVERVIEW_PX device pixels, or that more than
 MAX_SPRITES cells show, the board is drawn as an overview instead: one colour a cell
 (covered, revealed, flag, mine, the exploded mine; ``Game.overview``), scaled to the
-viewport without smoothing, so a 1000x1000 board fits a window as a coloured map.
+viewport without smoothing, so a 1000x1000 board fits a window as a coloured map. Covered
+cells take the theme's ``covered_flat``, unlike the revealed colour in every theme (classic's
+covered and revealed cells are the same grey without the bevel), and where a pixel spans
+several cells, the flags and the exploded mine among them still show.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Iterable
 
 import pygame
@@ -29,6 +33,9 @@ from game.ui.theme import current, palette
 
 OVERVIEW_PX = 6  # a cell smaller than this on screen (device pixels) is drawn as one colour
 MAX_SPRITES = 5_000  # more cells in view than this are drawn as an overview: a repaint stays under ~8 ms
+FLAG_PX = 2  # a flag in an overview is at least this many device pixels wide and high
+HIT_PX = 7  # the side of the exploded mine's mark in an overview whose cells are smaller, device pixels
+_FLAG = re.compile(re.escape(bytes([OVERVIEW_KEYS.index("flag")])))  # a flag's byte in Game.overview
 LOOK_CODES = {"covered": 0, "question": 0, "flag": 2, "wrong_flag": 3, "mine": 3, "mine_hit": 4}  # else revealed: 1
 
 
@@ -42,13 +49,45 @@ def is_overview(camera, scale: float) -> bool:
 
 def overview_picture(codes: bytes, cells: tuple[int, int], size: tuple[int, int]) -> pygame.Surface:
     """``codes`` (one byte a cell as game.engine.Game.overview gives them, row-major, for
-    ``cells`` = (cols, rows)) as a picture of ``size`` device pixels in the theme's colours,
-    scaled without smoothing."""
+    ``cells`` = (cols, rows)) as a picture of ``size`` device pixels in the theme's colours:
+    covered cells in ``covered_flat``, never the revealed colour. Scaled without smoothing;
+    where a cell is under FLAG_PX device pixels, each flag is drawn FLAG_PX pixels wide over
+    the picture (nearest-pixel sampling alone would drop a lone flag) and the exploded mine
+    as a HIT_PX-pixel square ringed in the backdrop colour."""
+    size = (max(1, size[0]), max(1, size[1]))
     picture = pygame.image.frombytes(codes, cells, "P")
-    colours = {"covered": palette.covered, "revealed": palette.revealed, "flag": palette.flag,
-               "mine": palette.mine, "mine_hit": palette.mine_hit}
-    picture.set_palette([colours[key] for key in OVERVIEW_KEYS])
-    return pygame.transform.scale(picture, (max(1, size[0]), max(1, size[1])))
+    picture.set_palette([overview_colours()[key] for key in OVERVIEW_KEYS])
+    scaled = pygame.transform.scale(picture, size)
+    if size[0] >= cells[0] * FLAG_PX and size[1] >= cells[1] * FLAG_PX:
+        return scaled  # every cell is FLAG_PX pixels or more: nothing is lost
+    shown = pygame.Surface(size, 0, 24)
+    shown.blit(scaled, (0, 0))
+    _draw_flags(shown, codes, cells)
+    hit = codes.find(bytes([OVERVIEW_KEYS.index("mine_hit")]))
+    if hit >= 0:
+        row, col = divmod(hit, cells[0])
+        centre = (col * size[0] // cells[0], row * size[1] // cells[1])
+        ring = pygame.Rect(0, 0, HIT_PX, HIT_PX)
+        ring.center = centre
+        shown.fill(palette.backdrop, ring)
+        shown.fill(palette.mine_hit, ring.inflate(-2, -2))
+    return shown
+
+
+def overview_colours() -> dict[str, tuple[int, int, int]]:
+    """The colour of each overview key in the current theme."""
+    return {"covered": palette.covered_flat, "revealed": palette.revealed, "flag": palette.flag,
+            "mine": palette.mine, "mine_hit": palette.mine_hit}
+
+
+def _draw_flags(picture: pygame.Surface, codes: bytes, cells: tuple[int, int]) -> None:
+    """Each flag of ``codes`` as a FLAG_PX-pixel square at its place on ``picture`` (a few
+    thousand blits in one call: the flags are found by a regular expression, in C)."""
+    (cols, rows), (width, height) = cells, picture.get_size()
+    dot = pygame.Surface((FLAG_PX, FLAG_PX))
+    dot.fill(palette.flag)
+    places = (divmod(found.start(), cols) for found in _FLAG.finditer(codes))
+    picture.fblits([(dot, (c * width // cols, r * height // rows)) for r, c in places])
 
 
 class CameraView:
@@ -123,6 +162,9 @@ class CameraView:
         self.overviewed = is_overview(camera, target.scale)
         if not rows or not cols:
             return
+        board = camera.cell_rect((0, 0)).union(camera.cell_rect((self.layout.rows - 1, self.layout.cols - 1)))
+        draw.rect(self.surface, palette.shade, board.move(-viewport.left, -viewport.top).inflate(2, 2), 1)
+        # ^ the board's edge where it ends inside the view (high contrast: black cells on black)
         if self.overviewed:
             self._paint_overview(rows, cols)
             return

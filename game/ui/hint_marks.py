@@ -4,10 +4,13 @@ The explanation's cells come as data with their part in it (game.solver.explain.
 carried by game.ui.assist.Hint.marks); here they become pictures on their cells:
 
 - the hinted move: a ring, green for a certain-safe cell, amber for a guess;
-- each number the argument reads: a blue ring, and a white arrow along the argument: from
-  a number touching the move to the move, from any other number to the nearest number
-  touching the move (so that no arrow is drawn across a digit of the argument);
-- each mine the argument deduces: a red cross;
+- each number the argument reads: a blue ring around its cell (on its edge and the pixels
+  outside it, never over the digit), and a white arrow along the argument: from a number
+  touching the move to the move, from any other number to the nearest number touching the
+  move (so that no arrow is drawn across a digit of the argument); an arrow starts and ends
+  off the digits' box;
+- each mine the argument deduces: a hollow red pennant, "flag this" (not a cross: a red X
+  over a cell is the wrong-flag sprite a classic player knows);
 - the cells a number's mines are shown to lie among: a red wash with a red edge;
 - another move the explanation weighs: a dashed amber ring;
 - the other certain-safe cells (not named): a pale green wash.
@@ -30,12 +33,16 @@ from game.ui.theme import palette
 
 
 # Colours are the theme's (game.ui.theme): ``guess`` rings a best guess (classic: amber),
-# ``safe`` a certain-safe move, ``reads`` the numbers an explanation reads, ``risky`` the cross
-# on a deduced mine and the edge of the cells mines lie among, ``arrow`` the arrows; marks
+# ``safe`` a certain-safe move, ``reads`` the numbers an explanation reads, ``risky`` a deduced
+# mine's pennant and the edge of the cells mines lie among, ``arrow`` the arrows; marks
 # are outlined in ``backdrop`` (classic: black) so they show on any tile.
 OTHER_SAFE_ALPHA = 90  # green wash over the other certain-safe cells of a hint
 AMONG_ALPHA = 70  # red wash over the cells mines lie among
-ARROW_FROM, ARROW_TO = 0.28, 0.28  # arrows start and end this many cells from the centres
+ARROW_TO = 0.28  # an arrow ends this many cells from the centre of the move (a covered cell)
+DIGIT_HALF = (4.5 / 16, 5.5 / 16)  # half the width and height of a digit's box (heavier glyphs included), cells
+ARROW_CLEAR = 1  # pixels an arrow's end keeps off a digit's box (its outline runs along it, not past its ends)
+PENNANT = ((11, 2), (11, 9), (3, 5.5))  # a deduced mine's hollow pennant on the 16-pixel cell grid
+POLE = ((11, 9), (11, 14))  # and its pole
 
 
 def outline(screen: pygame.Surface, rect: pygame.Rect, colour) -> None:
@@ -43,6 +50,15 @@ def outline(screen: pygame.Surface, rect: pygame.Rect, colour) -> None:
     draw.rect(screen, palette.backdrop, rect, 1)
     draw.rect(screen, colour, rect.inflate(-2, -2), 1)
     draw.rect(screen, colour, rect.inflate(-4, -4), 1)
+
+
+def ring_around(screen: pygame.Surface, rect: pygame.Rect, colour) -> None:
+    """A ring around ``rect``: ``colour`` on its edge pixels and the pixel outside, black
+    outside that, so it shows on any tile and covers nothing a cell draws inside its edge
+    (a digit keeps at least two pixels from the edge at any size)."""
+    draw.rect(screen, palette.backdrop, rect.inflate(4, 4), 1)
+    draw.rect(screen, colour, rect.inflate(2, 2), 1)
+    draw.rect(screen, colour, rect, 1)
 
 
 def dashed(screen: pygame.Surface, rect: pygame.Rect, colour, dash: int = 2) -> None:
@@ -65,41 +81,61 @@ def wash(screen: pygame.Surface, rect: pygame.Rect, rgb, alpha: int) -> None:
 Point = tuple[float, float]
 
 
-def arrow_ends(layout: BoardLayout, start: Cell, end: Cell) -> tuple[Point, Point]:
-    """Where the arrow from cell ``start`` to cell ``end`` begins and ends, pixels: off the
-    number's digit and just inside the move's ring."""
+def arrow_ends(layout: BoardLayout, start: Cell, end: Cell, to_move: bool = True) -> tuple[Point, Point]:
+    """Where the arrow from the number at cell ``start`` to cell ``end`` begins and ends,
+    pixels: ARROW_CLEAR pixels outside the number's digit box, and just inside the move's
+    ring (``to_move``) or outside the digit box of the number at ``end``."""
     (x0, y0), (x1, y1) = layout.cell_rect(start).center, layout.cell_rect(end).center
     length = math.hypot(x1 - x0, y1 - y0) or 1.0
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    cell = layout.cell
-    start_at = (x0 + ux * cell * ARROW_FROM, y0 + uy * cell * ARROW_FROM)
-    return start_at, (x1 - ux * cell * ARROW_TO, y1 - uy * cell * ARROW_TO)
+    off = off_digit(layout.cell, ux, uy)
+    back = layout.cell * ARROW_TO if to_move else off
+    return (x0 + ux * off, y0 + uy * off), (x1 - ux * back, y1 - uy * back)
 
 
-def draw_arrow(screen: pygame.Surface, layout: BoardLayout, start: Cell, end: Cell) -> None:
-    """A white arrow (outlined in black) from the number at ``start`` to the cell at ``end``."""
-    (x0, y0), (x1, y1) = arrow_ends(layout, start, end)
+def off_digit(cell: float, ux: float, uy: float) -> float:
+    """How far from a cell's centre, pixels, a line leaving it along (``ux``, ``uy``) (a unit
+    vector) is ARROW_CLEAR pixels clear of the digit drawn there."""
+    half_w, half_h = DIGIT_HALF[0] * cell + ARROW_CLEAR, DIGIT_HALF[1] * cell + ARROW_CLEAR
+    return min(half_w / abs(ux) if ux else math.inf, half_h / abs(uy) if uy else math.inf)
+
+
+def draw_arrow(screen: pygame.Surface, layout: BoardLayout, start: Cell, end: Cell, to_move: bool = True) -> None:
+    """A white arrow (outlined in black) from the number at ``start`` to the cell at ``end``
+    (the move when ``to_move``, else another number); between two numbers with little room
+    between their digits, only its head."""
+    (x0, y0), (x1, y1) = arrow_ends(layout, start, end, to_move)
+    (cx0, cy0), (cx1, cy1) = layout.cell_rect(start).center, layout.cell_rect(end).center
+    span = math.hypot(cx1 - cx0, cy1 - cy0) or 1.0
+    ux, uy = (cx1 - cx0) / span, (cy1 - cy0) / span
+    length = (x1 - x0) * ux + (y1 - y0) * uy  # room between the ends along the arrow, pixels
+    if length < 2:
+        return
     width = 2 if layout.cell >= 12 else 1
-    head = max(3, layout.cell // 3)
-    length = math.hypot(x1 - x0, y1 - y0) or 1.0
-    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    head = min(max(3, layout.cell // 3), length)
     base = (x1 - ux * head, y1 - uy * head)
     wing = (-uy * head * 0.7, ux * head * 0.7)
     tip = [(x1, y1), (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
-    draw.line(screen, palette.backdrop, (x0, y0), base, width + 2)
+    shaft = length - head >= 1
+    if shaft:
+        draw.line(screen, palette.backdrop, (x0, y0), base, width + 2)
     draw.polygon(screen, palette.backdrop, tip, 0)
     draw.polygon(screen, palette.backdrop, tip, 1)
-    draw.line(screen, palette.arrow, (x0, y0), base, width)
+    if shaft:
+        draw.line(screen, palette.arrow, (x0, y0), base, width)
     draw.polygon(screen, palette.arrow, [(x1 - ux, y1 - uy), tip[1], tip[2]], 0)
 
 
-def draw_cross(screen: pygame.Surface, rect: pygame.Rect) -> None:
-    """A red X (outlined in black) across ``rect``: this cell holds a mine."""
-    inner = rect.inflate(-rect.width // 4, -rect.height // 4)
+def draw_deduced_mine(screen: pygame.Surface, rect: pygame.Rect) -> None:
+    """A hollow red pennant on a pole (outlined in black) in ``rect``: this cell holds a mine,
+    flag it. Unlike the wrong-flag sprite (a mine crossed out), and unlike a flag (filled)."""
+    k = rect.width / 16
+    pennant = [(rect.left + x * k, rect.top + y * k) for x, y in PENNANT]
+    pole = [(rect.left + x * k, rect.top + y * k) for x, y in POLE]
     width = 2 if rect.width >= 12 else 1
     for colour, thick in ((palette.backdrop, width + 2), (palette.risky, width)):
-        draw.line(screen, colour, inner.topleft, (inner.right - 1, inner.bottom - 1), thick)
-        draw.line(screen, colour, (inner.left, inner.bottom - 1), (inner.right - 1, inner.top), thick)
+        draw.polygon(screen, colour, pennant, thick)
+        draw.line(screen, colour, *pole, thick)
 
 
 def _touch(a: Cell, b: Cell) -> bool:
@@ -142,12 +178,12 @@ def draw_hint_marks(screen: pygame.Surface, layout: BoardLayout, hint) -> None:
             wash(screen, rect, palette.risky, AMONG_ALPHA)
             draw.rect(screen, palette.risky, rect, 1)
         for cell in marks[MINE]:
-            draw_cross(screen, layout.cell_rect(cell))
+            draw_deduced_mine(screen, layout.cell_rect(cell))
         for cell in marks[OTHER]:
             dashed(screen, layout.cell_rect(cell).inflate(-2, -2), palette.guess)
         for cell in marks[NUMBER]:
-            outline(screen, layout.cell_rect(cell), palette.reads)
+            ring_around(screen, layout.cell_rect(cell), palette.reads)
         for start, end in arrows(hint):
-            draw_arrow(screen, layout, start, end)
+            draw_arrow(screen, layout, start, end, end == hint.cell)
         colour = palette.guess if hint.kind in ("guess", "endgame") else palette.safe
         outline(screen, layout.cell_rect(hint.cell), colour)

@@ -27,8 +27,10 @@ STRIP_H = 14  # autoplay strip height, pixels
 PANEL_ALPHA = 240  # hint panel opacity
 TEXT_SIZE, TEXT_LINE = 14, 13  # hint text font and line height, pixels
 TITLE_SIZE = 16  # hint title font, pixels
-MIN_TITLE_SIZE = 11  # smallest a long title is shrunk to, pixels
+MIN_TITLE_SIZE = 12  # smallest a long title is shrunk to, pixels (no hint text is smaller)
+FOOTER_SIZE = 13  # the footer's font, pixels
 PAD = 6  # panel padding, pixels
+MARKS_CELL = 16  # a big board seen further out zooms in to this many pixels a cell for a hint's marks
 UNDER_LINES = 8  # most explanation lines a hint panel under the window shows at once
 DOT_TICKS = 15  # update ticks per dot of "Thinking..." (60 Hz: 4 a second)
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
@@ -141,11 +143,14 @@ def draw_strip(screen: pygame.Surface, layout: BoardLayout, messages: tuple[str,
 
 class HintPanel(Overlay):
     """Over a Playing scene: the hint's title and explanation in a panel that leaves the HUD,
-    the ring and every mark of the explanation in view (game.ui.hint_marks). It sits on the
-    board above or below the marked cells where its whole text fits; else in a strip beside
-    or under the window (game.ui.room: the window grows while the panel shows), where a text
-    still too long scrolls with Up, Down, Page Up, Page Down or the wheel. Any other key or
-    a click closes the panel (and does nothing else); the marks stay until the next move.
+    the ring and every mark of the explanation in view (game.ui.hint_marks), and a big
+    board's minimap. It sits on the board above or below the marked cells where its whole
+    text fits; else, on a board that fits the window, in a strip beside or under the window
+    (game.ui.room: the window grows while the panel shows), and on a big board (a window as
+    large as the screen: growing it would shrink every pixel, text too) in the larger of the
+    two spaces on the board. A text too long for its place scrolls with Up, Down, Page Up,
+    Page Down or the wheel. Any other key or a click closes the panel (and does nothing
+    else), and the marks leave with it: a mark on the board always has its explanation.
 
     ``request`` (an :class:`assist.HintRequest`) may still be worked out on the hint
     thread: the panel then says "Thinking..." (the timer and window carry on) and fills
@@ -163,11 +168,17 @@ class HintPanel(Overlay):
         self.panel, self.lines = self._layout()
 
     def bring_into_view(self) -> None:
-        """On a big board, scroll the camera to the hint's move when it is out of view (a
-        board that fits always shows it)."""
+        """On a big board, scroll the camera to the hint's move when it is out of view, and
+        zoom in to MARKS_CELL pixels a cell when it is further out (the marks are drawn on
+        cells: on a 2-pixel cell a ring is a dot); a board that fits always shows them."""
         cell = getattr(self.hint, "cell", None)
         camera = self.base.layout.camera
-        if cell is not None and not camera.shows(cell):
+        if cell is None or camera.fits:
+            return
+        far = camera.cell < MARKS_CELL
+        if far:
+            camera.zoom_to(MARKS_CELL)
+        if far or not camera.shows(cell):
             camera.centre_on(cell)
             self.base.dirty = True
 
@@ -229,20 +240,60 @@ class HintPanel(Overlay):
     def _layout(self) -> tuple[pygame.Rect, list[str]]:
         """The panel's rect and its wrapped lines; sets ``shown``, the lines that fit at once,
         and ``room``, the strip the panel stands in (None on the board)."""
-        width = self.base.layout.size[0]
         fixed = self._fixed()
-        lines = wrap(self.hint.words()[1], width - 16 - 2 * PAD, TEXT_SIZE)
         for top, bottom, at_top in self._spans():
+            panel, lines = self._on_board(top, bottom, at_top)
             if (bottom - top - fixed) // TEXT_LINE >= len(lines):
                 self.room, self.shown = None, len(lines)
-                panel = pygame.Rect(8, 0, width - 16, fixed + len(lines) * TEXT_LINE)
-                panel.top = top if at_top else bottom - panel.height
                 return panel, lines
+        if not self.base.layout.camera.fits:  # a big board: the larger space on the board, scrolled
+            top, bottom, at_top = max(self._spans(), key=lambda span: span[1] - span[0])
+            if bottom - top < fixed + TEXT_LINE:  # marks from top to bottom: the panel goes over some
+                viewport = self.base.layout.camera.viewport
+                top, bottom, at_top = viewport.bottom - fixed - 2 * TEXT_LINE - 4, viewport.bottom - 4, False
+            self.room = None
+            self.shown = max(1, (bottom - top - fixed) // TEXT_LINE)
+            return self._on_board(top, bottom, at_top, self.shown)
         self.room = make_room(self.services.display, self.base.size(), self._strip_height)
         panel = pygame.Rect(self.room.panel)
         lines = wrap(self.hint.words()[1], panel.width - 2 * PAD, TEXT_SIZE)
         self.shown = max(1, min(len(lines), (panel.height - fixed) // TEXT_LINE))
         return panel, lines
+
+    def _on_board(self, top: int, bottom: int, at_top: bool, most: int | None = None) -> tuple[pygame.Rect, list[str]]:
+        """The panel on the board between ``top`` and ``bottom`` (pixels; against the top when
+        ``at_top``) showing its lines (at most ``most``), with the lines it wraps to: the
+        window's width, narrowed to end left of a shown minimap it would cover."""
+        width = self.base.layout.size[0]
+        left, right = 8, width - 8
+        for _ in range(2):
+            lines = wrap(self.hint.words()[1], right - left - 2 * PAD, TEXT_SIZE)
+            count = len(lines) if most is None else min(most, len(lines))
+            panel = pygame.Rect(left, 0, right - left, self._fixed() + count * TEXT_LINE)
+            panel.top = top if at_top else bottom - panel.height
+            minimap = self._minimap()
+            if minimap is None or not panel.colliderect(minimap):
+                break
+            right = minimap.left - 6
+        return panel, lines
+
+    def _minimap(self) -> pygame.Rect | None:
+        """The big board's minimap, when it shows, with the frame around it (pixels)."""
+        minimap = getattr(self.base, "minimap", None)
+        return minimap.rect.inflate(4, 4) if minimap is not None and minimap.shown else None
+
+    def text_sizes(self) -> tuple[int, int, int]:
+        """(title, explanation, footer) font sizes, logical pixels, as the panel draws them."""
+        return self._title_size(self._title()), TEXT_SIZE, FOOTER_SIZE
+
+    def _title(self) -> str:
+        title = self.hint.words()[0]
+        return title + "." * (self.ticks // DOT_TICKS % 4) if self.waiting else title
+
+    def _title_size(self, title: str) -> int:
+        """A long title on a narrow board: a smaller font (down to MIN_TITLE_SIZE), never cut at the edge."""
+        return fitting_size(title, self.panel.right - PAD - (self.panel.left + PAD + 2), TITLE_SIZE, MIN_TITLE_SIZE,
+                            bold=True)
 
     def _strip_height(self, where: str, width: int) -> int:
         """The panel's height in a strip ``where`` ('beside', 'under'), ``width`` pixels wide."""
@@ -264,6 +315,11 @@ class HintPanel(Overlay):
     def enter(self) -> None:
         self.base.gesture.reset()
         self.dirty = True
+
+    def exit(self) -> None:
+        """The marks leave with the panel (closed, or left for any other scene)."""
+        self.base.hint = None
+        self.base.dirty = True
 
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.WINDOWFOCUSLOST:
@@ -291,9 +347,8 @@ class HintPanel(Overlay):
         colour = palette.guess_text if self.hint.kind in ("guess", "endgame") else palette.safe_text
         if self.hint.kind in ("none", "error"):
             colour = palette.text
-        title = self.hint.words()[0] + "." * (self.ticks // DOT_TICKS % 4) if self.waiting else self.hint.words()[0]
-        # a long title on a narrow board: a smaller font, never cut at the edge
-        size = fitting_size(title, self.panel.right - PAD - left, TITLE_SIZE, MIN_TITLE_SIZE, bold=True)
+        title = self._title()
+        size = self._title_size(title)
         text(screen, title, (left, top + (TITLE_SIZE - size) // 2), size, colour, bold=True)
         top += TITLE_SIZE + 4
         for line in self.lines[self.offset:self.offset + self.shown]:
@@ -303,4 +358,4 @@ class HintPanel(Overlay):
         if self.cut:
             last = self.offset + self.shown
             footer = _("Up/Down: more ({last}/{count}); other keys close").format(last=last, count=len(self.lines))
-        text(screen, footer, (self.panel.centerx, top + 1), 13, palette.faint, "midtop")
+        text(screen, footer, (self.panel.centerx, top + 1), FOOTER_SIZE, palette.faint, "midtop")

@@ -9,7 +9,8 @@ writes those PNGs through this module). Colours come from the theme (game.ui.the
 ``number_weight`` 2 draws the number glyphs one grid pixel heavier.
 
 Below 4 device pixels a cell or a face has no room for a drawing and is a flat colour,
-the sprite's main one; an LED digit keeps at least a pixel of each segment (its spine).
+the sprite's main one (a covered cell the theme's ``covered_flat``, never the colour of a
+revealed one: without its bevel, classic's covered grey would be the revealed grey); an LED digit keeps at least a pixel of each segment (its spine).
 """
 
 from __future__ import annotations
@@ -131,7 +132,7 @@ class Sprites:
 
     def _flat(self, key: str):
         t = self.theme
-        flat = {"covered": t.covered, "pressed": t.revealed, "0": t.revealed, "flag": t.flag,
+        flat = {"covered": t.covered_flat, "pressed": t.revealed, "0": t.revealed, "flag": t.flag,
                 "question": t.question, "mine": t.mine, "mine_hit": t.mine_hit, "wrong_flag": t.wrong}
         return flat.get(key) or t.numbers[int(key) - 1]
 

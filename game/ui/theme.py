@@ -54,6 +54,7 @@ class Theme:
     covered: RGB
     covered_light: RGB
     covered_shade: RGB
+    covered_flat: RGB  # a covered cell too small for its bevel (the overview, the minimap): unlike ``revealed``
     revealed: RGB
     grid: RGB  # the line between revealed cells
     numbers: tuple[RGB, ...]  # 1..8
@@ -100,7 +101,7 @@ CLASSIC = Theme(
     title=(0, 0, 128), title_text=(255, 255, 255), accent=(0, 0, 128), error=(160, 0, 0), dim=(64, 64, 64),
     faint=(90, 90, 90), field=(255, 255, 255), backdrop=(0, 0, 0),
     covered=(192, 192, 192), covered_light=(255, 255, 255), covered_shade=(128, 128, 128),
-    revealed=(192, 192, 192), grid=(128, 128, 128),
+    covered_flat=(128, 128, 128), revealed=(192, 192, 192), grid=(128, 128, 128),
     numbers=((0, 0, 255), (0, 128, 0), (255, 0, 0), (0, 0, 128),
              (128, 0, 0), (0, 128, 128), (0, 0, 0), (128, 128, 128)),
     mine=(0, 0, 0), mine_shine=(255, 255, 255), mine_hit=(255, 0, 0), flag=(255, 0, 0),
@@ -120,7 +121,7 @@ DARK = Theme(
     title=(44, 78, 140), title_text=(236, 238, 242), accent=(140, 180, 255), error=(255, 128, 118), dim=(172, 176, 184),
     faint=(140, 144, 152), field=(30, 31, 35), backdrop=(12, 12, 14),
     covered=(78, 82, 92), covered_light=(116, 121, 134), covered_shade=(40, 42, 48),
-    revealed=(34, 35, 39), grid=(58, 60, 66),
+    covered_flat=(96, 101, 114), revealed=(34, 35, 39), grid=(58, 60, 66),
     numbers=((112, 168, 255), (110, 204, 110), (255, 112, 104), (196, 150, 255),
              (255, 176, 92), (84, 214, 214), (232, 232, 236), (168, 170, 176)),
     mine=(150, 153, 162), mine_shine=(236, 237, 240), mine_hit=(200, 50, 44), flag=(255, 96, 84),
@@ -141,7 +142,7 @@ CONTRAST = Theme(
     title=(255, 255, 0), title_text=(0, 0, 0), accent=(255, 255, 0), error=(255, 150, 150), dim=(220, 220, 220),
     faint=(200, 200, 200), field=(0, 0, 0), backdrop=(0, 0, 0),
     covered=(110, 110, 110), covered_light=(235, 235, 235), covered_shade=(40, 40, 40),
-    revealed=(0, 0, 0), grid=(90, 90, 90),
+    covered_flat=(110, 110, 110), revealed=(0, 0, 0), grid=(90, 90, 90),
     # From Okabe & Ito's colour-blind-safe palette (2008), lightened for black cells and
     # moved (each within CIE76 ΔE 15) until every pair is at least ΔE 23 apart under
     # normal vision and simulated protanopia, deuteranopia and tritanopia (tests/test_ui_theme.py).

@@ -91,7 +91,7 @@ class Playing(Scene):
         }
         self.assist = Assistant(self.match)  # the solver for this game, analyses cached per position
         self.autoplay = Autoplay(self.assist)
-        self.hint = None  # the hint ringed on the board until the board changes (assist.Hint)
+        self.hint = None  # the hint marked on the board while its panel shows (assist.Hint; solver_view.HintPanel)
         self.show_probabilities = False  # O: the probability overlay
         self.probability_layer = solver_view.ProbabilityLayer(self.layout)
 
