@@ -28,7 +28,7 @@ from game import PROG
 from game.i18n import N_, _, locale_name, ngettext, number
 from game.messages import describe, error_line, warn
 from game.figures import ranked
-from game.records.compstats import backfill
+from game.records.compstats import FIGURES_NOW_CELLS, backfill
 from game.records.db import RecordStore
 from game.records.paths import DataDirError, db_path
 from game.records.record import RECORD_FIELDS
@@ -157,10 +157,17 @@ def run_stats(args) -> int:
         for message in store.warnings:
             warn(message)
         while _pending(store):  # older games' figures, computed once (game.records.compstats)
-            warning = backfill(store)
+            warning = backfill(store, max_cells=FIGURES_NOW_CELLS)  # big boards: the Statistics screen
             if warning:
                 warn(warning)
                 break
+        big = _pending_big(store)
+        if big:
+            warn(ngettext("the competitive figures of {count} game on a board over {cells} cells are pending "
+                          "(the window's Statistics screen computes them)",
+                          "the competitive figures of {count} games on boards over {cells} cells are pending "
+                          "(the window's Statistics screen computes them)", big).format(
+                count=_count(big), cells=_count(FIGURES_NOW_CELLS)))
         if args.stats:
             print(stats_table(summary(store)))
         if args.export_stats:
@@ -174,7 +181,16 @@ def run_stats(args) -> int:
 
 def _pending(store: RecordStore) -> bool:
     from game.records.compstats import pending
-    return not store.read_only and bool(pending(store, 1))
+    return not store.read_only and bool(pending(store, 1, max_cells=FIGURES_NOW_CELLS))
+
+
+def _pending_big(store: RecordStore) -> int:
+    """Games whose figures wait for a board over FIGURES_NOW_CELLS (left to the window)."""
+    from game.records.compstats import TO_COMPUTE
+    from game.records.record import READABLE
+    return store.conn.execute(
+        f"SELECT count(*) FROM games WHERE stats_state = {TO_COMPUTE} AND log IS NOT NULL AND {READABLE} "
+        "AND rows * cols > ?", (FIGURES_NOW_CELLS,)).fetchone()[0]
 
 
 def _export(store: RecordStore, target: str) -> int:
