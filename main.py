@@ -47,9 +47,9 @@ def run() -> int:
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except KeyboardInterrupt:  # Ctrl-C in a terminal: stop quietly, with the shell's status
+    except KeyboardInterrupt as stop:  # Ctrl-C in a terminal: stop quietly, with the shell's status
         print(file=sys.stderr)
-        return 130
+        return getattr(stop, "status", 130)  # SIGTERM in the console: 143 (game.interrupts.Terminated)
 
 
 if __name__ == "__main__":

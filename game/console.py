@@ -18,6 +18,7 @@ the language in use (game.i18n); the commands are the same letters in every lang
 
 from __future__ import annotations
 
+import signal
 import sqlite3
 import sys
 from typing import BinaryIO, Callable, TextIO
@@ -26,6 +27,7 @@ from game.board import Cell, Config
 from game.boardfile import from_game, save_board
 from game.console_text import render, summary, wants_colour
 from game.i18n import N_, _
+from game.interrupts import HeldSignals, catch_sigterm
 from game.match import Match
 from game.messages import describe
 from game.moves import CHORD, FLAG, REVEAL, Move
@@ -76,11 +78,18 @@ class ConsoleGame:
             it is in progress (after its first reveal, not over): ``n``, ``q``, end of
             input or Ctrl-C. Its note (a save failure) is printed; None means recorded.
         colour: ANSI colours in the board (see :func:`wants_colour`).
+        after_end: ``after_end() -> note`` is called once the result is printed, for slow
+            work that must not hold the result back nor the record (the figures); its note
+            ("figures pending") is printed.
+
+    A move and its record are made with SIGINT and SIGTERM held (game.interrupts): a Ctrl-C
+    right after the winning move stops the program only once the game is in the records.
     """
 
     def __init__(self, match: Match, out: TextIO, on_end: Callable[[Match], str | None] | None = None,
                  colour: bool = False, ask_name: Callable[[Ask | None], str | None] | None = None,
-                 on_abandon: Callable[[Match], str | None] | None = None):
+                 on_abandon: Callable[[Match], str | None] | None = None,
+                 after_end: Callable[[], str | None] | None = None):
         self.match = match
         self.game = match.game  # its position, read only (the same object for every board)
         self.out = out
@@ -88,6 +97,7 @@ class ConsoleGame:
         self.on_end = on_end
         self.ask_name = ask_name
         self.on_abandon = on_abandon
+        self.after_end = after_end
         self._reported = False
         self._lines: TextIO | None = None  # the input while run() reads it
         self._terminal = False  # the input is a terminal: questions may read a line
@@ -201,18 +211,25 @@ class ConsoleGame:
         if self.game.over:
             self.say(_("the game is over: n for a new game, q to quit"))
             return
-        self.match.command(Move(COMMANDS[command], cell))
-        if not self.game.over or self._reported:
-            self.say(render(self.match, self.colour))
-            return
-        self._reported = True
-        # Recorded before the player is told: a kill between the two must not lose a game
-        # the player was told was won.
-        note = self.on_end(self.match) if self.on_end else None
+        # The move and, if it ends the game, its record, with Ctrl-C held: an interrupt
+        # between the two would leave a game over (nothing to abandon) and not recorded.
+        with HeldSignals():
+            self.match.command(Move(COMMANDS[command], cell))
+            ended = self.game.over and not self._reported
+            if ended:
+                self._reported = True
+                # Recorded before the player is told: a kill between the two must not lose a
+                # game the player was told was won.
+                note = self.on_end(self.match) if self.on_end else None
         self.say(render(self.match, self.colour))
+        if not ended:
+            return
         self.say(summary(self.match))
         if note:
             self.say(describe(note))
+        later = self.after_end() if self.after_end else None
+        if later:
+            self.say(describe(later))
         if self.ask_name:
             note = self.ask_name(self.ask if self._terminal and self._lines is not None else None)
             if note:
@@ -345,11 +362,12 @@ class ConsoleRecords:
         self._last: tuple[int | None, int | None] = (None, None)  # (record id, rank) of the last game
         self._finish = records.finish_hook(name=self.name)
 
-    def finish(self, match: Match) -> str | None:
+    def finish(self, match: Match, log: dict | None = None) -> str | None:
         """Record a won or lost game (:meth:`Records.finish_hook
-        <game.records.session.Records.finish_hook>` under :attr:`name`); returns "New best
+        <game.records.session.Records.finish_hook>` under :attr:`name`) with its move ``log``
+        (default: ``match.log_data()``), a :data:`game.session.FinishHook`; returns "New best
         time: #N", the save failure, for a win left out of the best times why, or None."""
-        note = self._finish(match, match.log_data())
+        note = self._finish(match, match.log_data() if log is None else log)
         self._last = (self.records.last_record_id, self.records.last_rank)
         return note
 
@@ -400,14 +418,17 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
     session = run_session(args)
     match = make_match(args, session)
     records = open_records(args.data_dir)
-    records.figures_mode = "now"  # a terminal can wait for the child process (~100 ms)
+    records.figures_mode = "after"  # once the result is printed; big boards' left pending (figures_after)
     hooks = ConsoleRecords(records)
     session.records, session.name = records, hooks.name
     session.hooks.append(hooks.finish)
     console = ConsoleGame(match, out, on_end=lambda match: next(iter(session.finished(match, match.log_data())), None),
                           ask_name=hooks.ask_name, on_abandon=lambda match: session.abandon(match, match.log_data()),
-                          colour=wants_colour(out))
+                          colour=wants_colour(out), after_end=records.figures_after)
+    previous = catch_sigterm()  # SIGTERM leaves as Ctrl-C does: a game in progress is recorded
     try:
         return console.run(lines, prompt=stdin.isatty())
     finally:
         records.close()
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
