@@ -154,6 +154,9 @@ class ConsoleGame:
         else:
             self.say(_("Game abandoned: a loss, but not saved."))
             self.say(describe(note))
+        later = self.after_end() if self.after_end else None
+        if later:
+            self.say(describe(later))
 
     def ask(self, question: str) -> str | None:
         """Print ``question`` without a newline and read one line as the answer.

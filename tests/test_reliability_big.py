@@ -1,0 +1,105 @@
+"""Issue 26, points 3, 4 and 10: big and thin boards end, open and print in bounded time
+and memory, and say what they leave for later."""
+
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.board import Config
+from game.match import Match
+from game.records import open_records
+from game.records.compstats import COMPUTED, FIGURES_NOW_CELLS, TO_COMPUTE
+from tests.play_helpers import Clock
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def console(args, data: Path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), LANG="C.UTF-8", LANGUAGE="en")
+    return subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--console", "--lang", "en", "--data-dir",
+                             str(data), *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env)
+
+
+def read_until(stream, marker: bytes, seconds: float = 60) -> bytes:
+    """What ``stream`` (a child's stdout) gives up to and including ``marker``."""
+    import select
+    deadline, out = time.monotonic() + seconds, b""
+    while marker not in out:
+        ready, _, _ = select.select([stream], [], [], max(0.0, deadline - time.monotonic()))
+        assert ready, f"no {marker!r} within {seconds} s: {out[-300:]!r}"
+        chunk = os.read(stream.fileno(), 1 << 16)
+        assert chunk, f"the child exited before {marker!r}: {out[-300:]!r}"
+        out += chunk
+    return out
+
+
+def win_a_big_board(size: int) -> Match:
+    """A size x size board with one mine in a corner, won by one reveal in the other."""
+    match = Match(Config(size, size, 1), mines=[(0, 0)], clock=Clock())
+    match.reveal((size - 1, size - 1))
+    assert match.game.over
+    return match
+
+
+def stats_state(records, record_id: int) -> int:
+    return records.store.conn.execute("SELECT stats_state FROM games WHERE id = ?", (record_id,)).fetchone()[0]
+
+
+def test_a_dense_255x255_console_game_ends_within_5_s_of_its_last_move(tmp_path):
+    child = console(["--rows", "255", "--cols", "255", "--mines", "39015", "--seed", "3"], tmp_path / "data")
+    try:
+        child.stdin.write(b"r 0 0\n")
+        child.stdin.flush()
+        read_until(child.stdout, b"State: playing")
+        start = time.monotonic()
+        child.stdin.write(b"q\n")
+        child.stdin.close()
+        out = child.stdout.read()
+        status = child.wait(60)
+        ended = time.monotonic() - start
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert status == 0 and ended < 5.0, (status, ended)
+    assert b"Game abandoned: recorded as a loss." in out
+    assert b"The competitive figures are pending" in out
+    assert b"Traceback" not in child.stderr.read()
+    with sqlite3.connect(tmp_path / "data" / "records.sqlite3") as db:
+        assert db.execute("SELECT rows, cols, abandoned, stats_state FROM games").fetchall() == [
+            (255, 255, 1, TO_COMPUTE)]
+
+
+def test_figures_after_computes_small_boards_now_and_leaves_big_ones_pending():
+    records = open_records(stderr=None)
+    records.figures_mode = "after"
+    small, big = win_a_big_board(9), win_a_big_board(60)
+    assert 9 * 9 <= FIGURES_NOW_CELLS < 60 * 60
+    small_id, _ = records.record(small, log=small.log_data())
+    big_id, _ = records.record(big, log=big.log_data())
+    assert (stats_state(records, small_id), stats_state(records, big_id)) == (TO_COMPUTE, TO_COMPUTE)  # not yet
+    note = records.figures_after()
+    assert "pending" in str(note)
+    assert (stats_state(records, small_id), stats_state(records, big_id)) == (COMPUTED, TO_COMPUTE)
+    assert records.figures_after() is None  # nothing left to say
+    records.close()
+
+
+def test_stats_leaves_big_boards_to_the_statistics_screen_and_says_so(capsys):
+    import main
+    records = open_records(stderr=None)  # figures_mode None: everything left for the backfill
+    small, big = win_a_big_board(9), win_a_big_board(60)
+    small_id, _ = records.record(small, log=small.log_data())
+    big_id, _ = records.record(big, log=big.log_data())
+    records.close()
+    assert main.main(["--stats"]) == 0
+    assert "figures of 1 game on a board over 2,500 cells are pending" in capsys.readouterr().err
+    records = open_records(stderr=None)
+    assert (stats_state(records, small_id), stats_state(records, big_id)) == (COMPUTED, TO_COMPUTE)
+    records.close()
