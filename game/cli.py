@@ -174,7 +174,8 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("--questions", action="store_true",
                        help=_("question marks on (flag cycle: flag, ?, none)"))
     board.add_argument("--no-guess", action="store_true",
-                       help=_("boards solvable by logic alone from the first click"))
+                       help=_("boards solvable by logic alone from the first click (fewer mines on thin "
+                              "boards: at most 10 on one or two rows)"))
     board.add_argument("--board", metavar=file_, type=non_empty,
                        help=_("play a saved board: {formats}").format(formats=_(MINE_FILE_HELP)))
 

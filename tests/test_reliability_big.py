@@ -103,3 +103,41 @@ def test_stats_leaves_big_boards_to_the_statistics_screen_and_says_so(capsys):
     records = open_records(stderr=None)
     assert (stats_state(records, small_id), stats_state(records, big_id)) == (COMPUTED, TO_COMPUTE)
     records.close()
+
+
+@pytest.mark.parametrize("rows, cols, mines, most", [(1, 1000, 30, 10), (2, 500, 180, 10), (1000, 3, 700, 600)])
+def test_no_guess_on_a_thin_board_says_in_one_line_which_limit_it_needs(tmp_path, rows, cols, mines, most):
+    start = time.monotonic()
+    child = console(["--rows", str(rows), "--cols", str(cols), "--mines", str(mines), "--no-guess"],
+                    tmp_path / "data")
+    out, err = child.communicate(b"r 0 0\nq\n", timeout=60)
+    assert child.returncode == 2 and time.monotonic() - start < 10
+    assert "Traceback" not in err.decode()
+    lines = err.decode().strip().splitlines()
+    assert lines[-1].endswith(f"--no-guess: no-guess boards of {rows}x{cols} take at most {most} mines "
+                              f"({100 * most / (rows * cols):.0f}%); {mines} asked")
+
+
+@pytest.mark.parametrize("rows, cols", [(1, 1000), (1000, 2), (3, 333), (4, 250), (5, 200), (6, 166), (1000, 3), (1, 30),
+                                        (2, 10), (3, 20)])
+def test_no_guess_makes_thin_boards_at_the_limit_it_shows(rows, cols):
+    import random
+
+    from game.noguess import Generation, is_no_guess, max_no_guess_mines
+    config = Config(rows, cols, max_no_guess_mines(rows, cols))
+    for seed in range(2):
+        rng = random.Random(seed)
+        first = (rng.randrange(rows), rng.randrange(cols))
+        job, start = Generation(config, first, rng), time.monotonic()
+        while not job.step(0.5):
+            assert time.monotonic() - start < 30, f"{rows}x{cols} with {config.mines} mines: over 30 s"
+        assert len(job.result) == config.mines and is_no_guess(job.result, rows, cols, first)
+
+
+def test_the_help_shows_the_thin_limit():
+    from game.noguess import max_no_guess_mines, supported
+    assert max_no_guess_mines(1, 1000) == max_no_guess_mines(500, 2) == 10
+    assert supported(Config(1, 1000, 11, no_guess=True)) is not None
+    shown = subprocess.run([sys.executable, str(ROOT / "main.py"), "--help"], capture_output=True, text=True,
+                           env=dict(os.environ, LANGUAGE="en")).stdout
+    assert "at most 10 on one or two rows" in " ".join(shown.split())
