@@ -3,7 +3,9 @@
 One command per line on standard input; the board is printed after each move, two
 characters a cell, with 0-based row numbers down the side and column numbers read
 downwards across the top (tens above units), so every standard level's screen fits
-80x24. Output is flushed after every command, so the game can be driven through a pipe::
+80x24; a board over 100x100 is shown 40 rows by 60 columns at a time, around the last cell
+played (``v ROW COL`` shows another part: game.console_text.view). Output is flushed after
+every command, so the game can be driven through a pipe::
 
     printf 'r 4 4\\nf 0 0\\nq\\n' | python main.py --console --seed 1
 
@@ -47,6 +49,7 @@ HELP = N_("""commands (ROW and COL are 0-based numbers):
   f ROW COL   flag cycle: flag, question mark (if on), none
   c ROW COL   chord: reveal around a number whose flags are all placed
   s FILE      save the position as .mine (covered H, flags F, no mines)
+  v ROW COL   view: on a board over 100x100, show the part around a cell
   u           undo: take the last move back (a game then not counted)
   y           redo: play again the move taken back last
   n           new game      q  quit      h  this help
@@ -99,6 +102,7 @@ class ConsoleGame:
         self.on_abandon = on_abandon
         self.after_end = after_end
         self._reported = False
+        self.focus: Cell | None = None  # the cell a big board's view is centred on (console_text.view)
         self._lines: TextIO | None = None  # the input while run() reads it
         self._terminal = False  # the input is a terminal: questions may read a line
 
@@ -119,7 +123,7 @@ class ConsoleGame:
                 after a game in progress is recorded as abandoned.
         """
         self._lines, self._terminal = lines, prompt
-        self.say(render(self.match, self.colour))
+        self.show()
         try:
             while True:
                 if prompt:
@@ -141,6 +145,10 @@ class ConsoleGame:
                 self.out.write("\n")  # off the line where the terminal echoed ^C
             self.leave()
             raise
+
+    def show(self) -> None:
+        """Print the board (on a big board, the part around :attr:`focus`) and its status line."""
+        self.say(render(self.match, self.colour, self.focus))
 
     def leave(self) -> None:
         """The player leaves the game: one in progress is recorded as an abandoned loss
@@ -194,9 +202,15 @@ class ConsoleGame:
             self.leave()
             self.match.new_game()
             self._reported = False
-            self.say(render(self.match, self.colour))
+            self.focus = None
+            self.show()
         elif command == "s":
             self.save(" ".join(rest))
+        elif command == "v":
+            cell = self.parse_cell(command, rest)
+            if cell is not None:
+                self.focus = cell
+                self.show()
         elif command == "u":
             self.undo()
         elif command == "y":
@@ -211,6 +225,7 @@ class ConsoleGame:
         cell = self.parse_cell(command, rest)
         if cell is None:
             return
+        self.focus = cell
         if self.game.over:
             self.say(_("the game is over: n for a new game, q to quit"))
             return
@@ -224,7 +239,7 @@ class ConsoleGame:
                 # Recorded before the player is told: a kill between the two must not lose a
                 # game the player was told was won.
                 note = self.on_end(self.match) if self.on_end else None
-        self.say(render(self.match, self.colour))
+        self.show()
         if not ended:
             return
         self.say(summary(self.match))
@@ -249,7 +264,7 @@ class ConsoleGame:
         lost = self.game.over
         self.match.undo()
         self._reported = False  # the game played on is recorded again when it ends
-        self.say(render(self.match, self.colour))
+        self.show()
         self.say(_("The losing move is taken back. Played on, this game counts in no statistic.") if lost
                  else _("The move is taken back. This game now counts in no statistic."))
 
@@ -259,7 +274,7 @@ class ConsoleGame:
             self.say(_("y plays again a move taken back; there is none"))
             return
         self.match.redo()
-        self.say(render(self.match, self.colour))
+        self.show()
 
     def parse_cell(self, command: str, rest: list[str]) -> Cell | None:
         last_row, last_col = self.game.rows - 1, self.game.cols - 1

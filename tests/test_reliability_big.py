@@ -141,3 +141,22 @@ def test_the_help_shows_the_thin_limit():
     shown = subprocess.run([sys.executable, str(ROOT / "main.py"), "--help"], capture_output=True, text=True,
                            env=dict(os.environ, LANGUAGE="en")).stdout
     assert "at most 10 on one or two rows" in " ".join(shown.split())
+
+
+def test_a_1000x1000_console_screen_shows_a_view_around_the_last_cell(tmp_path):
+    child = console(["--rows", "1000", "--cols", "1000", "--mines", "1000", "--seed", "2"], tmp_path / "data")
+    out, err = child.communicate(b"f 10 990\nv 500 0\nq\n", timeout=120)
+    assert child.returncode == 0 and b"Traceback" not in err
+    screens = out.decode().split("State: ")
+    assert len(screens) == 4 and max(len(screen) for screen in screens) < 10_000  # not 4 MB a screen
+    flagged, moved = screens[1], screens[2]
+    assert "Rows 0..39 and columns 940..999 of 1000x1000; v ROW COL shows another part" in flagged
+    assert [line for line in flagged.splitlines() if line.startswith("10 ")][0].split()[1:][990 - 940] == "F"
+    assert "Rows 480..519 and columns 0..59 of 1000x1000" in moved
+
+
+def test_boards_up_to_100x100_are_printed_whole():
+    from game.console_text import render
+    match = Match(Config(100, 100, 10), clock=Clock())
+    lines = render(match).splitlines()
+    assert len(lines) == 2 + 100 + 1 and lines[-2].startswith("99 ") and len(lines[-2].split()) == 101
