@@ -201,7 +201,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     Adds to the namespace:
         config: the :class:`Config` to start directly, or None to open the menu.
         loaded: the parsed board file (game.boardfile.BoardFile) or None.
-        replay_loaded: None (main.py reads ``--replay``'s replay into it before the window opens).
+        replay_loaded, replay_timeline: None (main.py reads ``--replay``'s replay and its timeline
+            into them before the window opens).
         rng: a ``random.Random`` seeded with ``--seed`` (or unseeded).
 
     Exits with status 2 and a message on any invalid value (argparse's ``error``, with
@@ -249,6 +250,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args.config = None
     args.loaded = None
     args.replay_loaded = None
+    args.replay_timeline = None  # its game.replay.player.Timeline, built with it
     try:
         if args.difficulty:
             args.config = Config.difficulty(args.difficulty, **rules)

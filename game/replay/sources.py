@@ -30,10 +30,38 @@ def recorded_replay(store, record) -> Replay:
         LogError: the game has no log (recorded before logs were kept), started from a loaded
             position, or its log is damaged.
     """
+    return recorded_timeline(store, record).replay
+
+
+def recorded_timeline(store, record) -> Timeline:
+    """The :class:`Timeline` of :func:`recorded_replay`'s Replay, built once: the viewer
+    takes it as it is. The log is let go before the timeline is built (a 1000x1000 board's
+    log is 160 MB in memory, its Game 200 MB: never both with the timeline).
+
+    Raises:
+        LogError: as :func:`recorded_replay`.
+    """
+    replay, look = _replay_and_look(_log(store, record), record)
+    timeline = Timeline(replay)
+    if look is not None and timeline.final_look() != look:
+        del timeline
+        timeline = Timeline(replay_of(_log(store, record), record, from_moves=True))
+    return timeline
+
+
+def _log(store, record) -> dict:
     data = store.log(record.id)
     if data is None:
         raise LogError(N_("game {id} has no move log (it was recorded before logs were kept)"), id=record.id)
-    return log_replay(data, record)
+    return data
+
+
+def _replay_and_look(data: dict, record) -> tuple[Replay, list[str] | None]:
+    """The Replay of log ``data`` and the final look its events must reach (None: nothing to
+    check: made from the moves, or no moves)."""
+    if log_version(data) < 2 and data.get("pointer_gaps"):  # which moves the pointer shows is not known
+        return replay_of(data, record, from_moves=True), None
+    return replay_of(data, record), (logged_look(data) if data.get("moves") else None)
 
 
 def log_replay(data: dict, record) -> Replay:
@@ -43,22 +71,29 @@ def log_replay(data: dict, record) -> Replay:
     Raises:
         LogError: the game started from a loaded position, or its log is damaged.
     """
-    if log_version(data) < 2 and data.get("pointer_gaps"):  # which moves the pointer shows is not known
-        return replay_of(data, record, from_moves=True)
-    replay = replay_of(data, record)
-    if data.get("moves") and not ends_as_logged(replay, data):
+    replay, look = _replay_and_look(data, record)
+    if look is not None and Timeline(replay).final_look() != look:
         replay = replay_of(data, record, from_moves=True)
     return replay
 
 
-def ends_as_logged(replay: Replay, data: dict) -> bool:
-    """True when ``replay`` played back shows the final position of the log ``data``'s moves."""
+def logged_look(data: dict) -> list[str]:
+    """Every cell's appearance (row-major) after the log ``data``'s moves.
+
+    Raises:
+        LogError: the log is damaged.
+    """
     try:
         game, _ = replay_log(data, Config(data["rows"], data["cols"], len(data["mines"])))
     except (KeyError, TypeError, ValueError) as err:
         raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
-    cells = [(r, c) for r in range(game.rows) for c in range(game.cols)]
-    return Timeline(replay).final_look() == [game.appearance(cell) for cell in cells]
+    return [game.appearance((r, c)) for r in range(game.rows) for c in range(game.cols)]
+
+
+def ends_as_logged(replay: Replay, data: dict) -> bool:
+    """True when ``replay`` played back shows the final position of the log ``data``'s moves."""
+    look = logged_look(data)  # first, so the log's Game is gone before the timeline is built
+    return Timeline(replay).final_look() == look
 
 
 def is_replay_file(which: str) -> bool:
@@ -75,11 +110,20 @@ def load_replay(which: str, data_dir: str | None = None) -> Replay:
             is neither (the message says what is allowed).
         ReplayFileError: the file cannot be read (missing, damaged, truncated, unknown).
     """
+    return load_timeline(which, data_dir).replay
+
+
+def load_timeline(which: str, data_dir: str | None = None) -> Timeline:
+    """:func:`load_replay`'s replay as the viewer's :class:`Timeline`, built once.
+
+    Raises:
+        LogError, ReplayFileError: as :func:`load_replay`.
+    """
     if is_replay_file(which):
-        return read_replay(which)
+        return Timeline(read_replay(which))
     with recorded_game(which, data_dir) as (store, record):
         try:
-            return recorded_replay(store, record)
+            return recorded_timeline(store, record)
         except LogError as err:
             raise LogError(N_("game {id}: {error}"), id=record.id, error=err) from None
 
@@ -110,16 +154,19 @@ def recorded_game(which: str, data_dir: str | None = None):
 
 
 def prepare_replay(args) -> int | None:
-    """``--replay``: read the replay into ``args.replay_loaded`` before any window opens;
-    returns None when it was read, else 2 after one line on stderr naming the problem."""
+    """``--replay``: read the replay into ``args.replay_loaded``, and its timeline into
+    ``args.replay_timeline`` (the viewer's, built once), before any window opens; returns
+    None when it was read, else 2 after one line on stderr naming the problem."""
     import sys
 
     try:
-        args.replay_loaded = load_replay(args.replay, getattr(args, "data_dir", None))
+        args.replay_timeline = load_timeline(args.replay, getattr(args, "data_dir", None))
+        args.replay_loaded = args.replay_timeline.replay
     except (LogError, ReplayFileError) as err:
         print(error_line(f"--replay {args.replay}: {describe(err)}"), end="", file=sys.stderr)
         return 2
     return None
 
 
-__all__ = ["LogError", "ReplayFileError", "ends_as_logged", "is_replay_file", "load_replay", "log_replay", "prepare_replay", "recorded_game", "recorded_replay"]
+__all__ = ["LogError", "ReplayFileError", "ends_as_logged", "is_replay_file", "load_replay", "load_timeline",
+           "log_replay", "logged_look", "prepare_replay", "recorded_game", "recorded_replay", "recorded_timeline"]
