@@ -160,3 +160,49 @@ def test_boards_up_to_100x100_are_printed_whole():
     match = Match(Config(100, 100, 10), clock=Clock())
     lines = render(match).splitlines()
     assert len(lines) == 2 + 100 + 1 and lines[-2].startswith("99 ") and len(lines[-2].split()) == 101
+
+
+HUGE_GAME = """
+import sys
+from game.board import Config
+from game.match import Match
+from game.records import open_records
+match = Match(Config(1000, 1000, 999_999, first_click="safe"), seed=1)
+match.reveal((500, 500))
+assert match.game.over
+records = open_records(sys.argv[1], stderr=None)
+assert records.record(match, log=match.log_data())[0] is not None
+records.close()
+"""
+OPEN_REPLAY = """
+import resource, sys, time
+from types import SimpleNamespace
+from game.replay.sources import prepare_replay
+args = SimpleNamespace(replay="last", data_dir=sys.argv[1])
+start = time.process_time()
+assert prepare_replay(args) is None and args.replay_timeline.replay is args.replay_loaded
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, time.process_time() - start,
+      args.replay_timeline.moves, args.replay_timeline.completed)
+"""
+
+
+def test_replay_of_a_1000x1000_game_with_999_999_mines_opens_under_600_mb(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    data = str(tmp_path / "data")
+    subprocess.run([sys.executable, "-c", HUGE_GAME, data], check=True, env=env, timeout=600)
+    done = subprocess.run([sys.executable, "-c", OPEN_REPLAY, data], capture_output=True, text=True, env=env,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr
+    megabytes, seconds, moves, completed = done.stdout.split()
+    assert int(megabytes) < 600 and (moves, completed) == ("1", "True"), done.stdout
+
+
+def test_the_custom_form_offers_a_thin_board_only_the_mines_no_guess_meets(window):
+    from tests.test_ui_custom_limits import open_form, submit
+    w = window([])
+    w.scene.services.no_guess = True
+    form = open_form(w)
+    assert not submit(w, form, 1, 1000, 30)  # refused at once, not "No board" after 50 s
+    assert form.message == "no-guess boards of 1x1000 take at most 10 mines (1%); 30 asked"
+    assert form.hints()[2] == "1..10 no-guess"
+    assert submit(w, form, 1, 1000, 10)  # the top of the hint is a game
