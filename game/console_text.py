@@ -16,6 +16,7 @@ from typing import Mapping, TextIO
 
 from game.engine import State
 from game.match import Match
+from game.session import Summary
 from game.i18n import N_, _, number  # number: no thousands separator, so a long time keeps the line within 80 columns
 
 SYMBOLS = {  # appearance key -> character printed
@@ -119,23 +120,24 @@ def status(match: Match) -> str:
 
 
 def summary(match: Match) -> str:
-    """The end of a game in two lines, each under 80 characters for any standard level.
+    """The end of a game in two lines, each under 80 characters for any standard level
+    (from game.session.Summary, as the window's result panel).
 
     A win: time, 3BV, 3BV/s and efficiency, then the clicks by kind. A loss: the
     exploded mine and the time, then what to do next.
     """
-    game = match.game
-    if game.state is State.LOST:
-        r, c = game.exploded
+    told = Summary.of(match)
+    if told.lost:
+        r, c = told.exploded
         return (_("BOOM! You hit the mine at ({row}, {col}) after {seconds} s.").format(
-                    row=r, col=c, seconds=number(match.elapsed, 3)) + "\n"
+                    row=r, col=c, seconds=number(told.seconds, 3)) + "\n"
                 + _("n for a new game, u to take the move back, q to quit."))
-    clicks = game.clicks
-    speed = match.three_bv_per_second  # None when the win took under half a millisecond
+    clicks = told.clicks
+    speed = told.three_bv_per_second  # None when the win took under half a millisecond
     speed_text = "-" if speed is None else number(speed, 2)
     return (_("You won! Time {seconds} s, 3BV {bv}, 3BV/s {speed}, efficiency {efficiency}%").format(
-                seconds=number(match.elapsed, 3), bv=game.three_bv, speed=speed_text,
-                efficiency=number(game.efficiency, 0)) + "\n"
+                seconds=number(told.seconds, 3), bv=told.three_bv, speed=speed_text,
+                efficiency=number(told.efficiency, 0)) + "\n"
             + _("Clicks {total}: reveal {reveal}, flag {flag}, chord {chord}, wasted {wasted}").format(
-                total=game.total_clicks, reveal=clicks["reveal"], flag=clicks["flag"],
+                total=told.total_clicks, reveal=clicks["reveal"], flag=clicks["flag"],
                 chord=clicks["chord"], wasted=clicks["wasted"]))

@@ -101,12 +101,34 @@ class Game(Position):
         self.__dict__.update(other.__dict__)
 
     def replace(self, other: "Game") -> "Game":
-        """:meth:`assume` ``other`` and return the position this object held until now, as a
-        Game of its own (undo: the old position tells the view which cells changed)."""
+        """:meth:`assume` ``other``, an earlier position of this same game (undo), and return
+        the position this object held until now, as a Game of its own (it tells the view
+        which cells changed). What counts the game's whole story carries on: the revision
+        goes on rising (a new position for views and solvers), the clicks keep every move
+        made, taken back or not, and the 3BV counted for the layout is kept.
+        Raises:
+            ValueError: ``other`` has another config.
+        """
         old = Game.__new__(Game)
         old.__dict__.update(self.__dict__)
         self.assume(other)
+        self.revision = old.revision + 1
+        self.clicks = dict(old.clicks)
+        if self._bv_parts is None and self._start == old._start and self._mines == old._mines:
+            self._bv_parts = old._bv_parts
         return old
+
+    def resume_play(self) -> None:
+        """The game is under way though no reveal of it stands (the midend's clock runs: an
+        undo went back past the first reveal of a laid board): READY becomes PLAYING, so the
+        next reveal is an ordinary one.
+        Raises:
+            ValueError: the mines are not laid.
+        """
+        if self._mines is None:
+            raise ValueError("resume_play: the mines are not laid")
+        if self.state is State.READY:
+            self.state = State.PLAYING
 
     def _show(self, revealed: Iterable[Cell], flags: Iterable[Cell]) -> None:
         """A loaded position: reveal ``revealed`` (no flood), flag ``flags``; a board with

@@ -38,11 +38,12 @@ from game.deal import Deal, MineLayer
 from game.engine import Game, check_layout
 from game.moves import CHORD, FLAG, KINDS, REVEAL, Move, Outcome
 from game.position import State
+from game.replay.events import Action
 from game.timer import Timer
 
 LOG_VERSION = 2  # the "version" of log_data's layout (1: no sources, history or help)
-# Pointer actions, named as the competitive replay formats name their mouse events:
-# move, left / right / middle press ("click") and release.
+# Pointer actions a game logs, as the competitive replay formats name their mouse events:
+# move, left / right / middle press ("click") and release (game.replay.events.Action's values).
 POINTER_ACTIONS = ("mv", "lc", "lr", "rc", "rr", "mc", "mr")
 CONSOLE_CELL = 16  # cell size of a log without a window, pixels (the formats' own)
 
@@ -82,9 +83,11 @@ class Played:
 
 @dataclass(frozen=True)
 class Undone:
-    """The last standing move was taken back at ``ms``."""
+    """The last standing move was taken back at ``ms``. ``after_loss``: the move taken back
+    lost the game (a version 1 log, which could take back only a loss, says so of each)."""
 
     ms: int
+    after_loss: bool = False
 
 
 @dataclass(frozen=True)
@@ -121,11 +124,12 @@ class Help:
 
 
 class PointerInput(NamedTuple):
-    """Raw pointer input: ``action`` (one of POINTER_ACTIONS) at board pixel (``x``, ``y``),
-    measured from the board's top-left corner at the log's cell size, ``ms`` game time."""
+    """Raw pointer input: ``action`` (an Action of POINTER_ACTIONS; a str enum, so JSON writes
+    its code) at board pixel (``x``, ``y``), measured from the board's top-left corner at the
+    log's cell size, ``ms`` game time."""
 
     ms: int
-    action: str
+    action: Action
     x: int
     y: int
 
@@ -407,7 +411,7 @@ class Match:
         its cell's centre, game.replay.fromlog)."""
         return self.apply(move, Source.CONSOLE)
 
-    def pointer(self, action: str, x: int, y: int) -> None:
+    def pointer(self, action: str | Action, x: int, y: int) -> None:
         """Log raw pointer input at board pixel (x, y) (may lie off the board); the window
         calls this for every button press, release and motion over the playing scene.
         Raises:
@@ -416,7 +420,7 @@ class Match:
         if action not in POINTER_ACTIONS:
             raise ValueError(f"pointer: action {action!r} is not one of {', '.join(POINTER_ACTIONS)}")
         if not self._game.over:
-            self.inputs.append(PointerInput(self.ms, action, int(x), int(y)))
+            self.inputs.append(PointerInput(self.ms, Action(action), int(x), int(y)))
 
     # ----- undo and redo ---------------------------------------------------------------------
     @property
@@ -450,7 +454,10 @@ class Match:
                              "undo: a won game cannot be taken back")
         ms = self.ms
         self._redo.append(self._played.pop())
-        old = self._game.replace(self._replayed(self._played))
+        earlier = self._replayed(self._played)
+        if self._timer.started and earlier.state is State.READY:
+            earlier.resume_play()  # the clock runs: no reveal stands, yet the game is under way
+        old = self._game.replace(earlier)
         self._help = Help(**{**self._help.__dict__, "undos": self._help.undos + 1})
         self.history.append(Undone(ms))
         if old.over and not self._game.over:
@@ -582,6 +589,8 @@ class Match:
         if isinstance(entry, Played):
             return self.apply(entry.move, entry.source)
         if isinstance(entry, Undone):
+            if entry.after_loss and self._game.state is not State.LOST:
+                raise ValueError(f"log: the move taken back at entry {i} did not lose")
             self.undo()
         elif isinstance(entry, Redone):
             self.redo()
@@ -629,7 +638,7 @@ def script_of(data: dict) -> list[Entry]:
     for index in range(len(moves) + 1):
         while undone and undone[0][0] == index:
             _, ms, kind, row, col = undone.pop(0)
-            entries += [Played(int(ms), Move(kind, (row, col))), Undone(int(ms))]
+            entries += [Played(int(ms), Move(kind, (row, col))), Undone(int(ms), after_loss=True)]
         if index < len(moves):
             ms, kind, row, col, *source = moves[index]
             entries.append(Played(int(ms), Move(kind, (row, col)),

@@ -168,11 +168,10 @@ def console_beginner(seed: int, lose: bool, clock: Clock):
     import random
 
     from game.board import Config
-    from game.engine import Game
     from game.match import Match
     from game.moves import Move
 
-    match = Match(Game(Config.difficulty("beginner"), rng=random.Random(seed), clock=clock))
+    match = Match(Config.difficulty("beginner"), rng=random.Random(seed), clock=clock)
     match.command(Move.reveal((4, 4)))
     mines = match.game.layout()
     for cell in match.game.cells():

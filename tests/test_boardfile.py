@@ -16,7 +16,7 @@ import pytest
 from game.board import Config
 from game.boardfile import (
     BoardFile, BoardFileError, format_mbf, format_mine, from_game, load_board, parse_mbf, parse_mine,
-    save_board, start_game,
+    loaded_match, save_board,
 )
 from game.engine import Game, State
 
@@ -104,7 +104,7 @@ def test_a_position_with_flags_and_digits_only_has_no_known_mines():
     assert position.mines_known is None and position.flags == {(1, 1)}
     assert position.revealed == {(1, 0): 1, (2, 0): 1, (2, 1): 1}
     with pytest.raises(ValueError, match="position has no mine layout to play"):
-        start_game(position, Config(3, 3, 1))
+        loaded_match(position, Config(3, 3, 1))
 
 
 # ----- writing -----------------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def test_from_game_captures_what_the_player_sees():
 
 def test_a_game_saved_as_mine_loads_as_the_same_game():
     game = game_in_progress()
-    loaded = start_game(parse_mine(format_mine(from_game(game))), game.config)
+    loaded = loaded_match(parse_mine(format_mine(from_game(game))), game.config).game
     assert loaded.layout() == game.layout()
     assert {c for c in loaded.cells() if loaded.is_revealed(c)} == {c for c in game.cells() if game.is_revealed(c)}
     assert {c for c in loaded.cells() if loaded.mark(c) == "flag"} == {(0, 0)}
@@ -213,7 +213,7 @@ def test_a_game_saved_as_mine_loads_as_the_same_game():
 
 def test_a_game_saved_as_mbf_loads_with_the_same_layout():
     game = game_in_progress()
-    loaded = start_game(parse_mbf(format_mbf(from_game(game))), game.config)
+    loaded = loaded_match(parse_mbf(format_mbf(from_game(game))), game.config).game
     assert loaded.layout() == game.layout()
     assert not any(loaded.is_revealed(c) for c in loaded.cells())
 
@@ -235,7 +235,7 @@ def test_a_loaded_board_with_every_safe_cell_revealed_is_already_won():
     game.reveal((1, 2))
     game.reveal((1, 0))
     board = BoardFile(2, 3, 1, revealed=from_game(game).revealed, mines_known=frozenset({(0, 0)}))
-    loaded = start_game(board, game.config)
+    loaded = loaded_match(board, game.config).game
     assert loaded.state is State.WON, "a finished board loads as a game the player can only lose"
     assert loaded.mines_left == 0 and loaded.appearance((0, 0)) == "flag"
 
@@ -249,10 +249,10 @@ def test_a_board_whose_every_mine_is_flagged_keeps_its_layout():
     assert loaded.mines_known == {(0, 0), (0, 2)}
 
 
-def test_start_game_refuses_a_board_that_does_not_fit_the_config():
+def test_loaded_match_refuses_a_board_that_does_not_fit_the_config():
     board = parse_mine("3x2x1\nM1H\nHH0\n")
     with pytest.raises(ValueError, match="1 laid but the game says 2"):
-        start_game(board, Config(2, 3, 2))
-    game = start_game(board, Config(2, 3, 1, first_click="classic"), clock=lambda: 7.0)
-    game.reveal((1, 0))  # a loaded board is played as it is
-    assert game.layout() == {(0, 0)} and game.state is State.PLAYING
+        loaded_match(board, Config(2, 3, 2))
+    match = loaded_match(board, Config(2, 3, 1, first_click="classic"), clock=lambda: 7.0)
+    match.reveal((1, 0))  # a loaded board is played as it is
+    assert match.layout() == {(0, 0)} and match.game.state is State.PLAYING

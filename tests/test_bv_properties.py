@@ -4,6 +4,7 @@ what a plain breadth-first search over the definition gives, on random boards of
 
 from __future__ import annotations
 
+import random
 from collections import deque
 
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -11,6 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from game.board import Config, three_bv
 from game.bv import bv_parts
 from game.engine import Game, State
+from game.match import Match
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -83,8 +85,7 @@ def test_three_bv_matches_a_plain_search(position):
 @given(positions(min_cells=2), st.lists(st.integers(0, 624), max_size=40))
 def test_score_counts_three_bv_solved_as_the_definition_after_random_reveals(position, picks):
     rows, cols, mines, start = position
-    game = Game(Config(rows, cols, len(mines)), mines=mines)
-    game.restore(start)
+    game = Game(Config(rows, cols, len(mines)), mines=mines, revealed=start)
     openings, isolated = reference(mines, rows, cols, start)
     assert game.three_bv == len(openings) + len(isolated)
     safe = sorted(set(game.cells()) - mines)
@@ -106,16 +107,20 @@ def test_cells_off_the_board_are_ignored_and_a_one_cell_board_has_one_opening():
 
 
 def test_a_background_count_is_adopted_only_for_the_layout_it_counted():
-    game = Game(Config(9, 9, 10), mines=[(0, c) for c in range(9)] + [(8, 8)])
-    job = game.three_bv_job()
+    match = Match(Config(9, 9, 10), mines=[(0, c) for c in range(9)] + [(8, 8)])
+    game = match.game
+    job = match.three_bv_job()
     assert not game.three_bv_known and job is not None
-    assert not game.adopt_three_bv(job), "not run yet"
+    assert not match.adopt_three_bv(job), "not run yet"
     job.run()
-    assert game.adopt_three_bv(job) and game.three_bv_known and game.three_bv_job() is None
+    assert match.adopt_three_bv(job) and game.three_bv_known and match.three_bv_job() is None
     assert game.three_bv == sum(map(len, reference(game.layout(), 9, 9)))
-    other = Game(Config(9, 9, 10), mines=[(0, c) for c in range(9)] + [(8, 8)])
+    other = Match(Config(9, 9, 10), rng=random.Random(5))
+    other.reveal((4, 4))
     stale = other.three_bv_job()
-    other.set_layout([(8, c) for c in range(9)] + [(0, 0)])  # a new layout before the count ends
+    other.new_game()  # a new layout before the count ends
+    other.reveal((4, 4))
+    assert other.layout() != stale.layout[0]
     stale.run()
-    assert not other.adopt_three_bv(stale) and not other.three_bv_known
-    assert other.three_bv == sum(map(len, reference(other.layout(), 9, 9)))
+    assert not other.adopt_three_bv(stale) and not other.game.three_bv_known
+    assert other.game.three_bv == sum(map(len, reference(other.layout(), 9, 9)))

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from game.board import Config
-from game.engine import Game, State
+from game.engine import State
 from game.match import Match
 from game.moves import Move
 from game.records import open_records, schema
@@ -36,7 +36,7 @@ print(json.dumps({"bbbv_solved": v.bbbv_solved, "bbbv_per_s": v.bbbv_s, "rqp": v
 def centre_mine_game(clock):
     """3x3, one mine in the centre: eight 1s, each its own 3BV, no opening. Played as
     console commands 0.5 s apart: seven reveals, a flag on the mine, the last reveal."""
-    match = Match(Game(Config(3, 3, 1), mines=[(1, 1)], clock=clock))
+    match = Match(Config(3, 3, 1), mines=[(1, 1)], clock=clock)
     order = [(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), "flag", (2, 0), (2, 1), (2, 2)]
     for step in order:
         if step == "flag":
@@ -49,7 +49,7 @@ def centre_mine_game(clock):
 
 
 def record_of(match, record_id=1):
-    record = GameRecord.from_game(match.game, None, name="Tester")
+    record = GameRecord.from_match(match, name="Tester")
     record.id = record_id
     return record
 
@@ -104,7 +104,7 @@ def test_the_console_records_a_game_with_its_figures(isolated_data_dir):
     records = open_records(stderr=None)
     records.figures_mode = "now"
     match = centre_mine_game(Clock())
-    record_id, _ = records.record(match.game, None, log=match.log_data())
+    record_id, _ = records.record(match, log=match.log_data())
     stored = records.store.game(record_id)
     assert (stored.clicks, stored.ioe) == (9, pytest.approx(8 / 9))
     state = records.store.conn.execute("SELECT stats_state FROM games WHERE id = ?", (record_id,)).fetchone()[0]
@@ -146,7 +146,7 @@ def test_without_ms_toollib_the_game_is_recorded_without_figures_and_a_warning(
     records = open_records(stderr=None)
     records.figures_mode = "now"
     match = centre_mine_game(Clock())
-    record_id, _ = records.record(match.game, None, log=match.log_data())
+    record_id, _ = records.record(match, log=match.log_data())
     assert record_id is not None and records.store.game(record_id).clicks is None
     assert "competitive statistics are not computed" in capsys.readouterr().err
     state = records.store.conn.execute("SELECT stats_state FROM games").fetchone()[0]
@@ -177,7 +177,7 @@ def test_stats_and_export_show_the_figures_after_backfilling_them(isolated_data_
     from game.records.report import CSV_COLUMNS
     records = open_records(stderr=None)  # figures_mode None: left for the backfill
     match = centre_mine_game(Clock())
-    record_id, _ = records.record(match.game, None, log=match.log_data())
+    record_id, _ = records.record(match, log=match.log_data())
     assert records.store.game(record_id).clicks is None
     records.close()
     assert main.main(["--stats"]) == 0

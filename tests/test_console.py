@@ -22,9 +22,10 @@ import pytest
 from game.board import Config
 from game.boardfile import parse_mine
 from game.cli import parse_args
-from game.console import HELP, ByteLines, ConsoleGame, ConsoleRecords, make_game, run_console
+from game.console import HELP, ByteLines, ConsoleGame, ConsoleRecords, make_match, run_console, run_session
 from game.console_text import COLOURS, render, wants_colour
-from game.engine import Game, State
+from game.engine import State
+from game.match import Match
 from game.records import open_records
 from game.records.db import ReadOnlyError
 from tests.play_helpers import read_chunk, read_to_end
@@ -51,18 +52,18 @@ class FakeClock:
         return self.now
 
 
-def laid(picture: str, clock=None, **rules) -> Game:
-    """A game laid as ``picture`` ('*' mine, '.' safe; one word per row)."""
+def laid(picture: str, clock=None, **rules) -> Match:
+    """A match on a board laid as ``picture`` ('*' mine, '.' safe; one word per row)."""
     lines = picture.split()
     mines = {(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch == "*"}
-    return Game(Config(len(lines), len(lines[0]), len(mines), **rules), mines=mines,
-                clock=clock or FakeClock())
+    return Match(Config(len(lines), len(lines[0]), len(mines), **rules), mines=mines,
+                 clock=clock or FakeClock())
 
 
-def play(game: Game, *commands: str, on_end=None) -> tuple[int, str]:
+def play(match: Match, *commands: str, on_end=None) -> tuple[int, str]:
     """Run the console on ``commands`` (one per line); returns (status, output)."""
     out = io.StringIO()
-    status = ConsoleGame(game, out, on_end=on_end).run(io.StringIO("".join(c + "\n" for c in commands)))
+    status = ConsoleGame(match, out, on_end=on_end).run(io.StringIO("".join(c + "\n" for c in commands)))
     return status, out.getvalue()
 
 
@@ -103,8 +104,8 @@ def last_board(output: str, cols: int) -> list[str]:
 
 # ----- the board on screen -----------------------------------------------------------------------
 def test_the_board_has_column_numbers_on_top_and_row_numbers_down_the_side():
-    game = laid("*........... ............ ...........*")
-    status, out = play(game)
+    match = laid("*........... ............ ...........*")
+    status, out = play(match)
     lines = out.splitlines()
     assert status == 0
     assert lines[:2] == [" " * 22 + "1 1",  # the tens, over columns 10 and 11
@@ -129,25 +130,25 @@ def test_the_board_has_column_numbers_on_top_and_row_numbers_down_the_side():
      " 0" + " #" * 30, "15" + " #" * 30),
 ])
 def test_every_standard_level_is_printed_two_characters_a_cell(level, header, first_row, last_row):
-    game = Game(Config.difficulty(level), clock=FakeClock())
-    lines = render(game).splitlines()
+    match = Match(Config.difficulty(level), clock=FakeClock())
+    lines = render(match).splitlines()
     assert lines[:len(header)] == header
     assert lines[len(header)] == first_row and lines[-2] == last_row
-    assert len(lines) == len(header) + game.rows + 1
+    assert len(lines) == len(header) + match.game.rows + 1
     assert max(len(line) for line in lines[:-1]) == len(last_row) <= 62
 
 
 def test_a_board_over_100_columns_numbers_them_in_three_lines():
-    game = Game(Config(3, 105, 1), clock=FakeClock())
-    lines = render(game).splitlines()
+    match = Match(Config(3, 105, 1), clock=FakeClock())
+    lines = render(match).splitlines()
     assert column_numbers(lines[:3]) == list(range(105))
     assert lines[3] == "0" + " #" * 105 and len(lines) == 3 + 3 + 1
     assert lines[0].split() == ["1"] * 5  # the hundreds, over columns 100..104
 
 
 def test_a_tall_board_numbers_every_row():
-    game = Game(Config(12, 3, 1), clock=FakeClock())
-    _, out = play(game)
+    match = Match(Config(12, 3, 1), clock=FakeClock())
+    _, out = play(match)
     (board,) = boards(out, 3)
     assert len(board) == 12 and all(row == "###" for row in board)
 
@@ -179,10 +180,10 @@ def test_a_stream_without_isatty_or_closed_gets_no_colour():
 
 
 def test_colour_wraps_numbers_flags_and_mines_and_keeps_the_visible_board():
-    game = laid("*.*. .... ...*")
+    match = laid("*.*. .... ...*")
     for command in ("f 0 0", "f 1 1", "r 1 0", "r 0 3", "r 2 0", "r 0 2"):
-        ConsoleGame(game, io.StringIO()).handle(command)
-    plain, coloured = render(game), render(game, colour=True)
+        ConsoleGame(match, io.StringIO()).handle(command)
+    plain, coloured = render(match), render(match, colour=True)
     assert ANSI.sub("", coloured) == plain
     assert plain.splitlines()[1:4] == ["0 F # X 1", "1 1 x 2 #", "2 . . 1 *"]
     rows = coloured.splitlines()[1:4]
@@ -231,13 +232,13 @@ class Terminal:
         return True
 
 
-def ends_in_the_corner(level: str, clock: FakeClock) -> Game:
-    """A ``level`` game whose mines fill the last cells in reading order: (0, 0) opens every
+def ends_in_the_corner(level: str, clock: FakeClock) -> Match:
+    """A ``level`` match whose mines fill the last cells in reading order: (0, 0) opens every
     safe cell at once, and the cell just before the first mine is a lone number."""
     config = Config.difficulty(level)
     first = config.rows * config.cols - config.mines
     mines = {divmod(i, config.cols) for i in range(first, config.rows * config.cols)}
-    return Game(config, mines=mines, clock=clock)
+    return Match(config, mines=mines, clock=clock)
 
 
 def screen_after(transcript: str, command: str) -> list[str]:
@@ -255,9 +256,9 @@ def test_the_screen_after_a_move_fits_80_by_24_on_every_standard_level(level, en
     lines, the best time and its name question (a win), and the next prompt; times past
     9999 s, in colour."""
     clock = FakeClock(0.0)
-    game = ends_in_the_corner(level, clock)
-    game.layout_known = False  # dealt, as far as the records know: a win is a best time
-    config = game.config
+    match = ends_in_the_corner(level, clock)
+    match.deal.layout_known = False  # dealt, as far as the records know: a win is a best time
+    config = match.config
     number = divmod(config.rows * config.cols - config.mines - 1, config.cols)
     last = "r 0 0" if ending == "won" else f"r {config.rows - 1} {config.cols - 1}"
     terminal = Terminal(f"r {number[0]} {number[1]}", "wait", last, *(["Bob"] if ending == "won" else []), "")
@@ -269,9 +270,9 @@ def test_the_screen_after_a_move_fits_80_by_24_on_every_standard_level(level, en
     terminal.readline = readline
     records = open_records(str(tmp_path), stderr=None)
     hooks = ConsoleRecords(records, name="alexandra.smith")
-    console = ConsoleGame(game, terminal.out, on_end=hooks.finish, ask_name=hooks.ask_name, colour=True)
+    console = ConsoleGame(match, terminal.out, on_end=hooks.finish, ask_name=hooks.ask_name, colour=True)
     assert console.run(terminal, prompt=True) == 0
-    assert game.state.value == ending and game.elapsed == 9999.5
+    assert match.game.state.value == ending and match.elapsed == 9999.5
     screen = screen_after(terminal.out.getvalue(), last)
     assert screen[-1] == "> "  # the next prompt, on the screen's last line
     depth = len(str(config.cols - 1))
@@ -289,60 +290,60 @@ def test_the_screen_after_a_move_fits_80_by_24_on_every_standard_level(level, en
 
 # ----- the commands ------------------------------------------------------------------------------
 def test_r_reveals_and_opens_a_zero_region():
-    game = laid("..*.. ..*.. ..*..")
-    status, out = play(game, "r 0 0")
+    match = laid("..*.. ..*.. ..*..")
+    status, out = play(match, "r 0 0")
     assert status == 0
     assert last_board(out, 5) == [".2###", ".3###", ".2###"]
     assert "State: playing" in out.splitlines()[-1]
 
 
 def test_f_flags_and_the_counter_goes_down():
-    game = laid("*.. ... ...")
-    _, out = play(game, "f 0 0", "f 2 2")
+    match = laid("*.. ... ...")
+    _, out = play(match, "f 0 0", "f 2 2")
     assert last_board(out, 3) == ["F##", "###", "##F"]
     assert out.splitlines()[-1].startswith("Mines left: -1")
 
 
 def test_f_cycles_through_the_question_mark_when_it_is_on():
-    game = laid("*.. ... ...", questions=True)
-    _, out = play(game, "f 1 1", "f 1 1", "f 1 1")
+    match = laid("*.. ... ...", questions=True)
+    _, out = play(match, "f 1 1", "f 1 1", "f 1 1")
     assert [board[1][1] for board in boards(out, 3)] == ["#", "F", "?", "#"]
 
 
 def test_c_chords_around_a_satisfied_number():
-    game = laid("*... .... ...*", clock=TickingClock())
-    _, out = play(game, "r 1 1", "f 0 0", "c 1 1")
+    match = laid("*... .... ...*", clock=TickingClock())
+    _, out = play(match, "r 1 1", "f 0 0", "c 1 1")
     assert last_board(out, 4) == ["F1..", "1111", "..1F"]
     assert "You won!" in out
 
 
 def test_h_lists_every_command():
-    game = laid("*.. ...")
-    _, out = play(game, "h")
+    match = laid("*.. ...")
+    _, out = play(match, "h")
     assert HELP in out
-    for command in ("r ROW COL", "f ROW COL", "c ROW COL", "s FILE", "n ", "q ", "h "):
+    for command in ("r ROW COL", "f ROW COL", "c ROW COL", "s FILE", "u ", "y ", "n ", "q ", "h "):
         assert command in HELP
     assert max(len(line) for line in HELP.splitlines()) <= 80 and len(HELP.splitlines()) < 24
 
 
 def test_q_quits_with_status_0_and_reads_no_further():
-    game = laid("*.. ...")
-    status, out = play(game, "q", "r 1 1")
+    match = laid("*.. ...")
+    status, out = play(match, "q", "r 1 1")
     assert status == 0
-    assert len(boards(out, 3)) == 1 and not game.is_revealed((1, 1))
+    assert len(boards(out, 3)) == 1 and not match.game.is_revealed((1, 1))
 
 
 def test_end_of_input_quits_with_status_0():
-    game = laid("*.. ...")
-    status, out = play(game, "r 1 1")
-    assert status == 0 and game.is_revealed((1, 1))
+    match = laid("*.. ...")
+    status, out = play(match, "r 1 1")
+    assert status == 0 and match.game.is_revealed((1, 1))
     assert last_board(out, 3) == ["###", "#1#"]
 
 
 def test_blank_lines_are_ignored_and_commands_are_case_blind():
-    game = laid("*.. ...")
-    _, out = play(game, "", "   ", "R 1 1")
-    assert len(boards(out, 3)) == 2 and game.is_revealed((1, 1))
+    match = laid("*.. ...")
+    _, out = play(match, "", "   ", "R 1 1")
+    assert len(boards(out, 3)) == 2 and match.game.is_revealed((1, 1))
 
 
 @pytest.mark.parametrize("command, message", [
@@ -357,19 +358,19 @@ def test_blank_lines_are_ignored_and_commands_are_case_blind():
     ("f 1 1 1", "usage: f ROW COL (two numbers: row 0..1, column 0..2)"),
 ])
 def test_a_bad_command_gets_one_line_and_the_game_goes_on(command, message):
-    game = laid("*.. ...")
-    status, out = play(game, command, "r 1 1")
+    match = laid("*.. ...")
+    status, out = play(match, command, "r 1 1")
     lines = out.splitlines()
     first_end = 3  # header, two rows, status line
     assert lines[first_end + 1] == message
     assert lines[first_end + 2].split() == ["0", "1", "2"]  # straight back to the next board
-    assert status == 0 and game.is_revealed((1, 1)) and game.total_clicks == 1
+    assert status == 0 and match.game.is_revealed((1, 1)) and match.game.total_clicks == 1
 
 
 def test_s_writes_the_position_as_covered_flags_and_digits(tmp_path):
-    game = laid("*... .... ...*")
+    match = laid("*... .... ...*")
     target = tmp_path / "pos.mine"
-    _, out = play(game, "r 1 1", "f 0 0", "f 1 3", f"s {target}")
+    _, out = play(match, "r 1 1", "f 0 0", "f 1 3", f"s {target}")
     assert f"saved the position to {target}" in out
     text = target.read_text()
     assert set("".join(text.splitlines()[1:])) <= set("HF012345678")
@@ -381,27 +382,48 @@ def test_s_writes_the_position_as_covered_flags_and_digits(tmp_path):
 
 
 def test_s_without_a_file_or_into_a_missing_folder_says_so(tmp_path):
-    game = laid("*.. ...")
-    _, out = play(game, "s", f"s {tmp_path / 'no' / 'such' / 'dir.mine'}", "r 1 1")
+    match = laid("*.. ...")
+    _, out = play(match, "s", f"s {tmp_path / 'no' / 'such' / 'dir.mine'}", "r 1 1")
     assert "usage: s FILE (for example s position.mine)" in out
     assert f"could not save {tmp_path / 'no' / 'such' / 'dir.mine'}:" in out
-    assert game.is_revealed((1, 1))
+    assert match.game.is_revealed((1, 1))
+
+
+def test_u_takes_back_a_move_that_did_not_lose_and_y_plays_it_again():
+    match = laid("*...* ..... ..... ...*.")
+    game = match.game
+    _, out = play(match, "r 0 1", "f 0 0", "r 3 0", "u", "u", "y", "y", "u", "f 0 4")
+    shown = boards(out, 5)
+    assert len(shown) == 1 + 9  # the first board, then one after every command
+    start, revealed, flagged, opened, undo_open, undo_flag, redo_flag, redo_open, undo_again, new_move = shown
+    assert revealed == ["#1###", "#####", "#####", "#####"]
+    assert flagged == ["F1###", "#####", "#####", "#####"]
+    assert opened == ["F1.1#", "11.1#", "..11#", "..1##"]
+    assert undo_open == flagged and undo_flag == revealed  # each u: the board exactly as before
+    assert redo_flag == flagged and redo_open == opened  # each y: the move played again
+    assert undo_again == flagged and new_move == ["F1##F", "#####", "#####", "#####"]
+    assert [p.move.kind for p in match.moves] == ["reveal", "flag", "flag"]
+    assert out.count("The move is taken back. This game now counts in no statistic.") == 3
+    assert "State: playing" in out.splitlines()[-1] and game.state is State.PLAYING
+    assert match.undos == 3 and not match.can_redo  # the new flag forgot the move taken back
+    _, out = play(match, "y")
+    assert out.splitlines()[-1] == "y plays again a move taken back; there is none"
 
 
 def test_n_starts_a_new_game():
-    game = Game(Config(5, 5, 3), seed=8, clock=FakeClock())
-    _, out = play(game, "r 2 2", "n")
+    match = Match(Config(5, 5, 3), seed=8, clock=FakeClock())
+    _, out = play(match, "r 2 2", "n")
     first, revealed, fresh = boards(out, 5)
     assert any(ch != "#" for row in revealed for ch in row)
     assert all(row == "#####" for row in fresh)
     assert out.splitlines()[-1] == "Mines left: 3  Time: 0.0 s  State: ready"
-    assert game.state is State.READY and game.total_clicks == 0
+    assert match.game.state is State.READY and match.game.total_clicks == 0
 
 
 # ----- the end -----------------------------------------------------------------------------------
 def test_after_a_loss_the_mines_the_exploded_one_and_wrong_flags_are_distinct():
-    game = laid("*.*. .... ...*")
-    _, out = play(game, "f 0 0", "f 1 1", "r 1 0", "r 0 2", "r 2 0")
+    match = laid("*.*. .... ...*")
+    _, out = play(match, "f 0 0", "f 1 1", "r 1 0", "r 0 2", "r 2 0")
     assert last_board(out, 4) == ["F#X#", "1x##", "###*"]
     assert "BOOM! You hit the mine at (0, 2)" in out
     assert out.splitlines()[-1] == "the game is over: n for a new game, q to quit"
@@ -409,9 +431,9 @@ def test_after_a_loss_the_mines_the_exploded_one_and_wrong_flags_are_distinct():
 
 def test_a_win_prints_time_3bv_3bv_per_second_clicks_and_efficiency():
     clock = FakeClock()
-    game = laid("*.*.. ..... .....", clock=clock)
+    match = laid("*.*.. ..... .....", clock=clock)
     out = io.StringIO()
-    console = ConsoleGame(game, out)
+    console = ConsoleGame(match, out)
     console.handle("r 2 0")      # the opening
     clock.now += 3.5
     console.handle("r 2 0")      # wasted
@@ -419,7 +441,7 @@ def test_a_win_prints_time_3bv_3bv_per_second_clicks_and_efficiency():
     clock.now += 0.5
     console.handle("r 0 1")      # the isolated 2: won after 4 s
     text = out.getvalue()
-    assert game.state is State.WON
+    assert match.game.state is State.WON
     assert ("You won! Time 4.000 s, 3BV 2, 3BV/s 0.50, efficiency 50%\n"
             "Clicks 4: reveal 2, flag 1, chord 0, wasted 1\n") in text
     assert last_board(text, 5) == ["F2F1.", "1211.", "....."]
@@ -427,9 +449,9 @@ def test_a_win_prints_time_3bv_3bv_per_second_clicks_and_efficiency():
 
 def test_a_win_in_one_click_prints_its_summary():
     # A one-click win can take under half a millisecond: the elapsed time reads 0.000.
-    game = laid(".......... .......... .........*", clock=FakeClock())
-    status, out = play(game, "r 0 0")
-    assert game.state is State.WON and game.elapsed == 0.0
+    match = laid(".......... .......... .........*", clock=FakeClock())
+    status, out = play(match, "r 0 0")
+    assert match.game.state is State.WON and match.elapsed == 0.0
     assert status == 0
     assert "You won! Time 0.000 s, 3BV 1" in out
 
@@ -437,12 +459,12 @@ def test_a_win_in_one_click_prints_its_summary():
 def test_the_end_is_reported_once_to_the_records_hook():
     ended = []
 
-    def on_end(game):
-        ended.append(game.state)
+    def on_end(match):
+        ended.append(match.game.state)
         return "New best time: #1"
 
-    game = laid("*.. ...")
-    _, out = play(game, "r 0 0", "r 1 1", on_end=on_end)
+    match = laid("*.. ...")
+    _, out = play(match, "r 0 0", "r 1 1", on_end=on_end)
     assert ended == [State.LOST]
     assert out.count("New best time: #1") == 1
 
@@ -467,7 +489,7 @@ class Watching(io.StringIO):
 def test_the_game_is_recorded_before_the_player_is_told_how_it_ended(picture, move, result):
     recorded = []
     out = Watching(recorded)
-    ConsoleGame(laid(picture), out, on_end=lambda game: recorded.append(game.state) or None).handle(move)
+    ConsoleGame(laid(picture), out, on_end=lambda match: recorded.append(match.game.state) or None).handle(move)
     assert len(recorded) == 1
     told = [count for text, count in out.seen if result in text]
     assert told == [1]  # the result was written once, after the record
@@ -492,8 +514,8 @@ class Answers:
 def test_a_terminal_is_asked_the_name_after_the_result_and_the_next_command_is_read_after():
     answers = Answers()
     terminal = Terminal("r 2 2", "Bob", "r 0 0")
-    game = laid("*.. ... ...")
-    ConsoleGame(game, terminal.out, on_end=lambda game: "New best time: #1", ask_name=answers).run(
+    match = laid("*.. ... ...")
+    ConsoleGame(match, terminal.out, on_end=lambda match: "New best time: #1", ask_name=answers).run(
         terminal, prompt=True)
     assert answers.answers == ["Bob"]
     lines = terminal.out.getvalue().splitlines()
@@ -507,9 +529,9 @@ def test_a_terminal_is_asked_the_name_after_the_result_and_the_next_command_is_r
 
 def test_a_pipe_is_not_asked_the_name_so_the_next_command_stays_a_command():
     answers = Answers()
-    game = laid("*.. ... ...")
+    match = laid("*.. ... ...")
     out = io.StringIO()
-    ConsoleGame(game, out, ask_name=answers).run(io.StringIO("r 2 2\nr 0 0\n"))
+    ConsoleGame(match, out, ask_name=answers).run(io.StringIO("r 2 2\nr 0 0\n"))
     assert answers.asks == [None]
     assert out.getvalue().splitlines()[-2:] == ["named", "the game is over: n for a new game, q to quit"]
 
@@ -529,12 +551,12 @@ def won_and_named(tmp_path, ask, name="alice", loss=False):
     returns (note from ask_name, the records, the hooks)."""
     records = open_records(str(tmp_path), stderr=None)
     hooks = ConsoleRecords(records, name=name)
-    game = Game(Config.difficulty("beginner"), mines={divmod(i, 9) for i in range(71, 81)},
-                clock=FakeClock())
-    game.layout_known = False  # as a dealt board
-    game.reveal((8, 0) if loss else (0, 0))
-    assert game.state is (State.LOST if loss else State.WON)
-    finish_note = hooks.finish(game)
+    match = Match(Config.difficulty("beginner"), mines={divmod(i, 9) for i in range(71, 81)},
+                  clock=FakeClock())
+    match.deal.layout_known = False  # as a dealt board
+    match.reveal((8, 0) if loss else (0, 0))
+    assert match.game.state is (State.LOST if loss else State.WON)
+    finish_note = hooks.finish(match)
     assert finish_note == (None if loss else "New best time: #1")
     return hooks.ask_name(ask), records, hooks
 
@@ -562,9 +584,9 @@ def test_no_question_after_a_loss_or_a_game_out_of_the_best_times_nor_twice(tmp_
     asked = []
     note, records, hooks = won_and_named(tmp_path, asked.append, loss=True)
     assert note is None and asked == []
-    game = laid("*.. ... ...")  # a known layout on a custom size: no best time, none to explain
-    game.reveal((2, 2))
-    assert game.state is State.WON and hooks.finish(game) is None
+    match = laid("*.. ... ...")  # a known layout on a custom size: no best time, none to explain
+    match.reveal((2, 2))
+    assert match.game.state is State.WON and hooks.finish(match) is None
     assert hooks.ask_name(asked.append) is None and asked == []
     records.close()
     note, records, hooks = won_and_named(tmp_path / "again", lambda q: "Bob")
@@ -585,11 +607,11 @@ def test_a_name_that_cannot_be_saved_gets_one_line(tmp_path, monkeypatch, error,
         raise error
     monkeypatch.setattr(records.store, "set_name", refuse)
     hooks = ConsoleRecords(records, name="alice")
-    game = Game(Config.difficulty("beginner"), mines={divmod(i, 9) for i in range(71, 81)},
-                clock=FakeClock())
-    game.layout_known = False
-    game.reveal((0, 0))
-    assert hooks.finish(game) == "New best time: #1"
+    match = Match(Config.difficulty("beginner"), mines={divmod(i, 9) for i in range(71, 81)},
+                  clock=FakeClock())
+    match.deal.layout_known = False
+    match.reveal((0, 0))
+    assert hooks.finish(match) == "New best time: #1"
     assert hooks.ask_name(lambda q: "Bob") == said
     assert records.store.games()[-1].name == "alice"
     records.close()
@@ -619,14 +641,15 @@ def dealt(data_dir: Path, deal: int = 7, *options: str) -> tuple[object, list[st
         args = parse_args(["--console", "--data-dir", str(data_dir), *options])
         args.rng = random.Random(deal)
         return args
-    probe = make_game(options_())
+    probe_args = options_()
+    probe = make_match(probe_args, run_session(probe_args))
     moves = [(4, 4)]
     probe.reveal((4, 4))
-    while not probe.over:
-        moves.append(next(cell for cell in probe.cells()
-                          if cell not in probe.layout() and not probe.is_revealed(cell)))
+    while not probe.game.over:
+        moves.append(next(cell for cell in probe.game.cells()
+                          if cell not in probe.layout() and not probe.game.is_revealed(cell)))
         probe.reveal(moves[-1])
-    assert probe.state is State.WON
+    assert probe.game.state is State.WON
     return options_(), [f"r {r} {c}" for r, c in moves]
 
 
@@ -674,22 +697,22 @@ class Abandons:
         self.states = []
         self.note = note
 
-    def __call__(self, game):
-        self.states.append(game.state)
+    def __call__(self, match):
+        self.states.append(match.game.state)
         return self.note
 
 
-def leave_with(commands, abandons, game=None):
-    game = game or laid("*... .... ...*")
+def leave_with(commands, abandons, match=None):
+    match = match or laid("*... .... ...*")
     out = io.StringIO()
-    status = ConsoleGame(game, out, on_abandon=abandons).run(io.StringIO("".join(c + "\n" for c in commands)))
-    return status, out.getvalue().splitlines(), game
+    status = ConsoleGame(match, out, on_abandon=abandons).run(io.StringIO("".join(c + "\n" for c in commands)))
+    return status, out.getvalue().splitlines(), match
 
 
 @pytest.mark.parametrize("leaving", [["n"], ["q", "r 0 1"], []])  # [] is the end of input
 def test_leaving_a_game_after_its_first_reveal_records_it_as_abandoned(leaving):
     abandons = Abandons()
-    status, lines, game = leave_with(["r 1 1", *leaving], abandons)
+    status, lines, match = leave_with(["r 1 1", *leaving], abandons)
     assert status == 0 and abandons.states == [State.PLAYING]
     said = lines.index("Game abandoned: recorded as a loss.")
     assert said == 5 + 5  # after the first board and the one of r 1 1
@@ -697,7 +720,7 @@ def test_leaving_a_game_after_its_first_reveal_records_it_as_abandoned(leaving):
         assert lines[said + 1:said + 6] == ["  0 1 2 3", "0 # # # #", "1 # # # #", "2 # # # #",
                                             "Mines left: 2  Time: 0.0 s  State: ready"]
     else:  # the last line: nothing more is read after q
-        assert said == len(lines) - 1 and not game.is_revealed((0, 1))
+        assert said == len(lines) - 1 and not match.game.is_revealed((0, 1))
 
 
 @pytest.mark.parametrize("before, state", [
@@ -706,8 +729,8 @@ def test_leaving_a_game_after_its_first_reveal_records_it_as_abandoned(leaving):
 @pytest.mark.parametrize("leaving", [["q"], []])
 def test_a_game_not_started_or_over_is_not_abandoned(before, state, leaving):
     abandons = Abandons()
-    status, lines, game = leave_with([*before, *leaving], abandons)
-    assert status == 0 and abandons.states == [] and game.state is state
+    status, lines, match = leave_with([*before, *leaving], abandons)
+    assert status == 0 and abandons.states == [] and match.game.state is state
     assert not any(line.startswith("Game abandoned") for line in lines)
 
 
@@ -715,8 +738,8 @@ def test_a_game_not_started_or_over_is_not_abandoned(before, state, leaving):
                          ids=["not started", "only a flag", "won", "lost"])
 def test_n_on_a_game_not_started_or_over_abandons_nothing(before):
     abandons = Abandons()
-    status, lines, game = leave_with([*before, "n"], abandons)
-    assert status == 0 and abandons.states == [] and game.state is State.READY
+    status, lines, match = leave_with([*before, "n"], abandons)
+    assert status == 0 and abandons.states == [] and match.game.state is State.READY
     assert not any(line.startswith("Game abandoned") for line in lines)
 
 
@@ -724,8 +747,8 @@ def test_a_new_game_is_abandoned_only_once_it_is_played():
     abandons = Abandons()
     # every board from one seeded source: an unseeded new game could be won by its first
     # click (a 5x5 board with 3 mines, one time in about 24), and then not be abandoned
-    game = Game(Config(5, 5, 3), rng=random.Random(8), seed=8, clock=FakeClock())
-    leave_with(["r 2 2", "n", "n", "r 0 0", "n"], abandons, game=game)
+    match = Match(Config(5, 5, 3), rng=random.Random(8), seed=8, clock=FakeClock())
+    leave_with(["r 2 2", "n", "n", "r 0 0", "n"], abandons, match=match)
     assert abandons.states == [State.PLAYING, State.PLAYING]
 
 
@@ -766,22 +789,22 @@ def test_console_records_abandon_under_the_console_name_and_only_in_progress(tmp
     records = open_records(str(tmp_path), stderr=None)
     records.settings.player_name = "Window Name"
     hooks = ConsoleRecords(records, name="alice")
-    game = laid("*... .... ...*")
-    assert hooks.abandon(game) is None and records.store.count() == 0  # not started
-    game.reveal((1, 1))
-    assert hooks.abandon(game) is None
+    match = laid("*... .... ...*")
+    assert hooks.abandon(match) is None and records.store.count() == 0  # not started
+    match.reveal((1, 1))
+    assert hooks.abandon(match) is None
     (last,) = records.store.games()
     assert (last.abandoned, last.won, last.name) == (True, False, "alice")
-    game.reveal((0, 0))
-    assert hooks.abandon(game) is None and records.store.count() == 1  # over
+    match.reveal((0, 0))
+    assert hooks.abandon(match) is None and records.store.count() == 1  # over
     records.close()
 
 
 def test_console_records_abandon_says_when_the_game_was_not_saved():
     records = open_records("/etc/passwd", stderr=None)  # a file: the records live in memory
-    game = laid("*... .... ...*")
-    game.reveal((1, 1))
-    assert ConsoleRecords(records, name="alice").abandon(game) == (
+    match = laid("*... .... ...*")
+    match.reveal((1, 1))
+    assert ConsoleRecords(records, name="alice").abandon(match) == (
         "This game was not saved to the records (--data-dir /etc/passwd: a file is in the way; "
         "give a folder).")
     records.close()

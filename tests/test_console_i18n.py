@@ -18,7 +18,8 @@ from game import i18n
 from game.board import Config
 from game.console import HELP, ConsoleGame, generation_progress
 from game.console_text import render, summary
-from game.engine import Game, State
+from game.engine import State
+from game.match import Match
 from game.records.db import RecordStore
 from game.records.record import GameRecord
 
@@ -36,15 +37,16 @@ class Still:
         return 50.0
 
 
-def laid(picture: str) -> Game:
+def laid(picture: str) -> Match:
+    """A match on a board laid as ``picture`` ('*' mine, '.' safe; one word per row)."""
     lines = picture.split()
     mines = {(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch == "*"}
-    return Game(Config(len(lines), len(lines[0]), len(mines)), mines=mines, clock=Still())
+    return Match(Config(len(lines), len(lines[0]), len(mines)), mines=mines, clock=Still())
 
 
-def play(game: Game, *commands: str) -> str:
+def play(match: Match, *commands: str) -> str:
     out = io.StringIO()
-    ConsoleGame(game, out).run(io.StringIO("".join(c + "\n" for c in commands)))
+    ConsoleGame(match, out).run(io.StringIO("".join(c + "\n" for c in commands)))
     return out.getvalue()
 
 
@@ -68,9 +70,9 @@ def test_a_piped_console_game_in_spanish_speaks_spanish_and_takes_d_and_m():
 
 
 def test_d_and_m_also_reveal_and_flag_in_english():
-    game = laid("*.. ... ...")
-    out = play(game, "m 0 0", "d 2 2")
-    assert game.appearance((0, 0)) == "flag" and game.state is State.WON
+    match = laid("*.. ... ...")
+    out = play(match, "m 0 0", "d 2 2")
+    assert match.game.appearance((0, 0)) == "flag" and match.game.state is State.WON
     assert "Mines left: 0" in out and "You won!" in out
 
 

@@ -10,7 +10,8 @@ import pytest
 
 from game.board import Config
 from game.deal import Deal
-from game.engine import Game
+from game.engine import check_layout
+from game.match import Match
 from game.noguess import layer_for
 
 
@@ -23,27 +24,27 @@ NONE = digest(())  # no layout yet: laid at the first click
 
 
 def test_seed_42_and_a_first_click_at_the_centre_give_this_beginner_board():
-    game = Game(Config.difficulty("beginner"), rng=random.Random(0), seed=42)
-    assert game.layout() is None and game.seed == 42
-    game.reveal((4, 4))
-    assert sorted(game.layout()) == [(0, 2), (0, 3), (1, 2), (1, 4), (1, 5), (1, 8), (3, 1), (3, 7),
+    match = Match(Config.difficulty("beginner"), rng=random.Random(0), seed=42)
+    assert match.layout() is None and match.seed == 42
+    match.reveal((4, 4))
+    assert sorted(match.layout()) == [(0, 2), (0, 3), (1, 2), (1, 4), (1, 5), (1, 8), (3, 1), (3, 7),
                                      (4, 2), (7, 0)]
 
 
 def test_a_classic_board_is_laid_from_its_seed_before_the_click_and_its_mine_moves_away():
-    game = Game(Config.difficulty("beginner", first_click="classic"), seed=6)
-    assert sorted(game.layout()) == [(0, 0), (0, 4), (1, 1), (2, 0), (3, 6), (4, 4), (5, 2), (6, 6),
+    match = Match(Config.difficulty("beginner", first_click="classic"), seed=6)
+    assert sorted(match.layout()) == [(0, 0), (0, 4), (1, 1), (2, 0), (3, 6), (4, 4), (5, 2), (6, 6),
                                      (6, 8), (8, 1)]
-    game.reveal((0, 0))  # a mine: it moves to the top-left-most free cell
-    assert sorted(game.layout()) == [(0, 1), (0, 4), (1, 1), (2, 0), (3, 6), (4, 4), (5, 2), (6, 6),
+    match.reveal((0, 0))  # a mine: it moves to the top-left-most free cell
+    assert sorted(match.layout()) == [(0, 1), (0, 4), (1, 1), (2, 0), (3, 6), (4, 4), (5, 2), (6, 6),
                                      (6, 8), (8, 1)]
 
 
 def test_a_no_guess_board_comes_from_its_seed_too():
     config = Config.difficulty("beginner", no_guess=True)
-    game = Game(config, seed=42, layer=layer_for(config))
-    game.reveal((4, 4))
-    assert sorted(game.layout()) == [(0, 2), (0, 3), (1, 2), (1, 4), (1, 5), (1, 8), (3, 1), (3, 7),
+    match = Match(config, seed=42, layer=layer_for(config))
+    match.reveal((4, 4))
+    assert sorted(match.layout()) == [(0, 2), (0, 3), (1, 2), (1, 4), (1, 5), (1, 8), (3, 1), (3, 7),
                                      (4, 2), (7, 0)]
 
 
@@ -51,18 +52,18 @@ def boards(config, rng_seed, seed, click, new_games=3, layer=None):
     """(seed, layout digest) of each board a session deals: the first before any click, a
     retry before the first click, the board after ``click``, a retry after it, then
     ``new_games`` new games, each after ``click``."""
-    game = Game(config, rng=random.Random(rng_seed), seed=seed, layer=layer)
-    seen = [(game.seed, digest(game.layout() or ()))]
-    game.retry()  # before any click
-    game.reveal(click)
-    seen.append((game.seed, digest(game.layout())))
-    game.retry()
-    game.reveal(click)
-    seen.append((game.seed, digest(game.layout())))
+    match = Match(config, rng=random.Random(rng_seed), seed=seed, layer=layer)
+    seen = [(match.seed, digest(match.layout() or ()))]
+    match.retry()  # before any click
+    match.reveal(click)
+    seen.append((match.seed, digest(match.layout())))
+    match.retry()
+    match.reveal(click)
+    seen.append((match.seed, digest(match.layout())))
     for _ in range(new_games):
-        game.new_game()
-        game.reveal(click)
-        seen.append((game.seed, digest(game.layout())))
+        match.new_game()
+        match.reveal(click)
+        seen.append((match.seed, digest(match.layout())))
     return seen
 
 
@@ -112,12 +113,12 @@ def test_a_no_guess_session_deals_the_same_boards_as_ever():
 
 def test_a_deal_alone_gives_the_boards_its_game_plays():
     """The Deal is the provisioning on its own: the seeds it draws and the mines it lays are
-    those of the game it serves, with no game needed to get them."""
+    those of the match it serves, with no match needed to get them."""
     config = Config.difficulty("beginner")
-    deal, game = Deal(config, rng=random.Random(7)), Game(config, rng=random.Random(7))
-    assert deal.next() is None and deal.seed == game.seed == 7283207964119141687
-    game.reveal((4, 4))
-    assert deal.lay((4, 4)) == game.layout()
+    deal, match = Deal(config, rng=random.Random(7)), Match(config, rng=random.Random(7))
+    assert deal.next() is None and deal.seed == match.seed == 7283207964119141687
+    match.reveal((4, 4))
+    assert deal.lay((4, 4)) == match.layout()
     classic = Deal(Config.difficulty("beginner", first_click="classic"), seed=6)
     assert (0, 0) in classic.next() and classic.seed == 6 and not classic.layout_known
 
@@ -139,9 +140,9 @@ def test_a_deal_knows_which_layouts_the_player_knows():
 
 
 def test_a_given_layout_is_checked_against_the_board():
-    deal = Deal(Config(3, 3, 2))
-    assert deal.check([(0, 0), (2, 2)]) == {(0, 0), (2, 2)}
+    config = Config(3, 3, 2)
+    assert check_layout(config, [(0, 0), (2, 2)]) == {(0, 0), (2, 2)}
     with pytest.raises(ValueError, match=r"mines: \(3, 0\) is off the 3x3 board"):
-        deal.check([(0, 0), (3, 0)])
+        check_layout(config, [(0, 0), (3, 0)])
     with pytest.raises(ValueError, match="mines: 1 laid but the game says 2"):
-        deal.check([(0, 0)])
+        check_layout(config, [(0, 0)])

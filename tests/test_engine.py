@@ -1,9 +1,10 @@
-"""The engine's rules, one player's story at a time (game.board, game.engine).
+"""The engine's rules, one player's story at a time (game.board, game.engine, game.match).
 
 Boards are hand-laid from small pictures ('*' a mine, '.' a safe cell) with
-``Game(config, mines=...)``, or laid by the first-click rules from a seeded (or
-scripted) ``random.Random``. Time comes from :class:`FakeClock`, which only
-moves when a test moves it.
+``Game(config, mines=...)``: the rules alone. The deal (seeds and the first-click rules,
+from a seeded ``random.Random``), the clock, new game, retry and a loaded position belong
+to the midend, so those stories play through a :class:`game.match.Match`. Time comes from
+:class:`FakeClock`, which only moves when a test moves it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from game.board import (
     Config, DIFFICULTIES, adjacent_mines, lay_mines, neighbours, relocate_first_click_mine, three_bv,
 )
 from game.engine import Game, State
+from game.match import Match
 
 SHOWN = {"covered": "#", "flag": "F", "question": "?", "0": ".", "mine": "*", "mine_hit": "X",
          "wrong_flag": "x"}
@@ -35,16 +37,16 @@ class FakeClock:
         self.now += seconds
 
 
-def classic(rows: int, cols: int, mines: set, **rules) -> Game:
-    """A classic-rule game whose board, laid before the first click, is exactly ``mines``.
+def classic(rows: int, cols: int, mines: set, **rules) -> Match:
+    """A classic-rule match whose board, laid before the first click, is exactly ``mines``.
 
-    Every board is laid from ``random.Random(game.seed)``, so this finds a seed that
+    Every board is laid from ``random.Random(match.seed)``, so this finds a seed that
     lays ``mines`` (small boards only: it tries seeds in order).
     """
     config = Config(rows, cols, len(mines), first_click="classic", **rules)
     for seed in range(20000):
         if lay_mines(config, None, random.Random(seed)) == mines:
-            return Game(config, seed=seed, clock=FakeClock())
+            return Match(config, seed=seed, clock=FakeClock())
     raise AssertionError(f"no seed below 20000 lays {mines}")
 
 
@@ -55,10 +57,16 @@ def mines_of(picture: str) -> tuple[int, int, set]:
                                        for c, ch in enumerate(line) if ch == "*"}
 
 
-def board(picture: str, clock=None, **rules) -> Game:
-    """A game laid exactly as ``picture``."""
+def board(picture: str, **rules) -> Game:
+    """A position (the rules alone) laid exactly as ``picture``."""
     rows, cols, mines = mines_of(picture)
-    return Game(Config(rows, cols, len(mines), **rules), mines=mines, clock=clock or FakeClock())
+    return Game(Config(rows, cols, len(mines), **rules), mines=mines)
+
+
+def loaded(picture: str, clock=None, **rules) -> Match:
+    """A match on a board laid exactly as ``picture`` (a loaded board), timed by ``clock``."""
+    rows, cols, mines = mines_of(picture)
+    return Match(Config(rows, cols, len(mines), **rules), mines=mines, clock=clock or FakeClock())
 
 
 def shown(game: Game) -> str:
@@ -158,9 +166,9 @@ def test_adjacent_mines_counts_all_eight_neighbours_and_not_the_cell_itself():
 # ----- placement and the first click -------------------------------------------------------------
 def test_the_same_seed_and_first_click_give_the_same_board():
     def first_board(cell, **seeding):
-        game = Game(Config(16, 30, 99), **seeding)
-        game.reveal(cell)
-        return game.layout()
+        match = Match(Config(16, 30, 99), **seeding)
+        match.reveal(cell)
+        return match.layout()
 
     assert first_board((7, 12), seed=2024) == first_board((7, 12), seed=2024)
     assert first_board((7, 12), rng=random.Random(9)) == first_board((7, 12), rng=random.Random(9))
@@ -171,103 +179,103 @@ def test_the_same_seed_and_first_click_give_the_same_board():
 
 def test_the_board_is_drawn_from_a_random_seeded_with_the_game_seed_at_the_first_click():
     config = Config(3, 4, 2)
-    game = Game(config, seed=77)
-    assert game.seed == 77 and not game.mines_laid and game.three_bv is None
-    game.reveal((0, 0))
-    assert game.layout() == lay_mines(config, (0, 0), random.Random(77))
-    assert not game.layout() & {(0, 0), (0, 1), (1, 0), (1, 1)}
+    match = Match(config, seed=77)
+    assert match.seed == 77 and not match.game.mines_laid and match.game.three_bv is None
+    match.reveal((0, 0))
+    assert match.layout() == lay_mines(config, (0, 0), random.Random(77))
+    assert not match.layout() & {(0, 0), (0, 1), (1, 0), (1, 1)}
 
 
 def test_each_new_game_draws_its_seed_from_the_injected_random():
     session = random.Random(5)
-    game = Game(Config(9, 9, 10), rng=session)
+    match = Match(Config(9, 9, 10), rng=session)
     expected = random.Random(5)
-    seeds = [game.seed]
+    seeds = [match.seed]
     for _ in range(3):
-        game.new_game()
-        seeds.append(game.seed)
+        match.new_game()
+        seeds.append(match.seed)
     assert seeds == [expected.randrange(2 ** 63) for _ in range(4)]
-    game.reveal((4, 4))
-    seed = game.seed
-    game.retry()
-    assert game.seed == seed  # a retry is the same board
+    match.reveal((4, 4))
+    seed = match.seed
+    match.retry()
+    assert match.seed == seed  # a retry is the same board
 
 
 @pytest.mark.parametrize("first", [(4, 4), (0, 0), (8, 3), (0, 8)])
 def test_opening_rule_keeps_the_first_cell_and_its_neighbours_free(first):
     for seed in range(40):
-        game = Game(Config.difficulty("beginner"), rng=random.Random(seed))
-        game.reveal(first)
-        mines = game.layout()
+        match = Match(Config.difficulty("beginner"), rng=random.Random(seed))
+        match.reveal(first)
+        mines = match.layout()
         assert len(mines) == 10
         assert not ({first} | set(neighbours(first, 9, 9))) & mines
-        assert game.number(first) == 0 and game.state is State.PLAYING
+        assert match.game.number(first) == 0 and match.game.state is State.PLAYING
 
 
 def test_opening_rule_holds_while_the_board_has_room_for_it():
     # 4x4 with 7 mines: exactly the 7 cells outside the 3x3 block around (1, 1).
-    game = Game(Config(4, 4, 7), rng=random.Random(5))
-    game.reveal((1, 1))
-    assert game.layout() == {(3, c) for c in range(4)} | {(0, 3), (1, 3), (2, 3)}
+    match = Match(Config(4, 4, 7), rng=random.Random(5))
+    match.reveal((1, 1))
+    assert match.layout() == {(3, c) for c in range(4)} | {(0, 3), (1, 3), (2, 3)}
 
 
 def test_opening_rule_falls_back_to_safe_when_the_board_is_too_dense():
-    game = Game(Config(4, 4, 8), rng=random.Random(5))
-    game.reveal((1, 1))
-    mines = game.layout()
+    match = Match(Config(4, 4, 8), rng=random.Random(5))
+    match.reveal((1, 1))
+    mines = match.layout()
     assert len(mines) == 8 and (1, 1) not in mines
     assert mines & set(neighbours((1, 1), 4, 4))  # only the clicked cell could be kept free
-    assert game.state is State.PLAYING and game.number((1, 1)) >= 1
+    assert match.game.state is State.PLAYING and match.game.number((1, 1)) >= 1
 
 
 def test_safe_rule_keeps_only_the_clicked_cell_free():
     # 24 cells besides the click and 20 mines: at least 4 of the 8 neighbours are mines.
     for seed in range(10):
-        game = Game(Config(5, 5, 20, first_click="safe"), rng=random.Random(seed))
-        game.reveal((2, 2))
-        assert (2, 2) not in game.layout() and len(game.layout()) == 20
-        assert game.state is State.PLAYING and game.number((2, 2)) >= 4
+        match = Match(Config(5, 5, 20, first_click="safe"), rng=random.Random(seed))
+        match.reveal((2, 2))
+        assert (2, 2) not in match.layout() and len(match.layout()) == 20
+        assert match.game.state is State.PLAYING and match.game.number((2, 2)) >= 4
 
 
 def test_safe_rule_lets_mines_touch_the_first_click():
     touched = 0
     for seed in range(30):
-        game = Game(Config(9, 9, 10, first_click="safe"), rng=random.Random(seed))
-        game.reveal((4, 4))
-        touched += bool(game.number((4, 4)))
+        match = Match(Config(9, 9, 10, first_click="safe"), rng=random.Random(seed))
+        match.reveal((4, 4))
+        touched += bool(match.game.number((4, 4)))
     assert touched > 0  # with 'opening' this would always be 0
 
 
 def test_classic_rule_lays_the_mines_before_the_first_click():
-    game = classic(3, 3, {(0, 2), (2, 1)})
-    assert game.layout() == {(0, 2), (2, 1)} and game.state is State.READY
-    game.reveal((1, 1))  # a safe first click changes nothing
-    assert game.layout() == {(0, 2), (2, 1)} and game.number((1, 1)) == 2
+    match = classic(3, 3, {(0, 2), (2, 1)})
+    assert match.layout() == {(0, 2), (2, 1)} and match.game.state is State.READY
+    match.reveal((1, 1))  # a safe first click changes nothing
+    assert match.layout() == {(0, 2), (2, 1)} and match.game.number((1, 1)) == 2
 
 
 def test_classic_first_click_on_a_mine_moves_it_to_the_top_left_free_cell():
-    game = classic(3, 3, {(2, 2), (1, 0)})
-    game.reveal((2, 2))
-    assert game.state is State.PLAYING and game.exploded is None
-    assert game.layout() == {(0, 0), (1, 0)}
-    assert game.number((2, 2)) == 0  # and it floods from there
+    match = classic(3, 3, {(2, 2), (1, 0)})
+    match.reveal((2, 2))
+    assert match.game.state is State.PLAYING and match.game.exploded is None
+    assert match.layout() == {(0, 0), (1, 0)}
+    assert match.game.number((2, 2)) == 0  # and it floods from there
 
 
 def test_classic_relocation_scans_each_row_left_to_right_rows_top_to_bottom():
-    game = classic(3, 3, {(0, 0), (0, 1), (0, 2)})
-    game.reveal((0, 1))
-    assert game.layout() == {(0, 0), (0, 2), (1, 0)}
-    assert game.number((0, 1)) == 3
+    match = classic(3, 3, {(0, 0), (0, 1), (0, 2)})
+    match.reveal((0, 1))
+    assert match.layout() == {(0, 0), (0, 2), (1, 0)}
+    assert match.game.number((0, 1)) == 3
 
 
 def test_three_bv_follows_the_mine_the_first_click_moved():
-    game = classic(3, 3, {(1, 1)})
-    assert game.three_bv == 8  # eight 1s around the centre mine
-    game.reveal((1, 1))
-    assert game.layout() == {(0, 0)}
-    assert game.three_bv == three_bv_of({(0, 0)}, 3, 3) == 1, "3BV of the board before the move"
-    game.reveal((2, 2))
-    assert game.state is State.WON and game.three_bv_solved == game.three_bv
+    match = classic(3, 3, {(1, 1)})
+    assert three_bv_of(match.layout(), 3, 3) == 8  # eight 1s around the centre mine
+    match.reveal((1, 1))
+    assert match.layout() == {(0, 0)}
+    assert match.game.three_bv == three_bv_of({(0, 0)}, 3, 3) == 1, "3BV of the board before the move"
+    match.reveal((2, 2))
+    assert match.game.state is State.WON and match.game.three_bv_solved == match.game.three_bv
 
 
 def three_bv_of(mines, rows, cols):
@@ -284,10 +292,10 @@ def test_relocate_first_click_mine_on_hand_laid_sets():
 
 
 def test_classic_mine_under_a_later_click_still_explodes():
-    game = classic(3, 3, {(0, 0), (2, 2)})
-    game.reveal((1, 0))
-    game.reveal((2, 2))
-    assert game.state is State.LOST and game.exploded == (2, 2)
+    match = classic(3, 3, {(0, 0), (2, 2)})
+    match.reveal((1, 0))
+    match.reveal((2, 2))
+    assert match.game.state is State.LOST and match.game.exploded == (2, 2)
 
 
 def chi_square(counts, expected):
@@ -382,7 +390,7 @@ def test_revealing_a_revealed_cell_does_nothing_but_count_a_wasted_click():
 
 def test_one_click_opens_a_1000x1000_board_without_recursion():
     mines = {(500, 500), (10, 990), (999, 0)}
-    game = Game(Config(1000, 1000, 3), mines=mines, clock=FakeClock())
+    game = Game(Config(1000, 1000, 3), mines=mines)
     changed = game.reveal((0, 0))
     assert game.state is State.WON
     assert len(changed) == 1000 * 1000  # every safe cell revealed, every mine flagged
@@ -480,6 +488,19 @@ def test_chord_on_a_covered_or_zero_cell_does_nothing():
     assert game.clicks["wasted"] == 2
 
 
+def test_chord_on_a_zero_with_no_flag_around_opens_its_covered_neighbours():
+    # A flag on (0, 3) stops the flood from (0, 0); taken off, the 0 at (0, 2) chords it open
+    # (ms-toollib's chording_click: a 0 with 0 flags around is satisfied).
+    game = board("..... ....*")
+    game.toggle_flag((0, 3))
+    game.reveal((0, 0))
+    game.toggle_flag((0, 3))
+    assert game.appearance((0, 2)) == "0" and game.appearance((0, 3)) == "covered"
+    assert game.chord_ready((0, 2))
+    assert game.chord((0, 2)) == {(0, 3)} and game.appearance((0, 3)) == "1"
+    assert game.clicks["chord"] == 1
+
+
 def test_chord_with_a_wrong_flag_loses():
     game = board("*.. ...")
     game.reveal((1, 1))
@@ -558,38 +579,38 @@ def test_after_the_end_moves_are_ignored():
 # ----- counters ----------------------------------------------------------------------------------
 def test_the_timer_runs_from_the_first_reveal_to_the_end_in_milliseconds():
     clock = FakeClock(100.0)
-    game = board("*.. ... ...", clock=clock)
-    game.toggle_flag((0, 0))
+    match = loaded("*.. ... ...", clock=clock)
+    match.toggle_flag((0, 0))
     clock.advance(5)
-    assert game.elapsed == 0.0  # a flag does not start the timer
-    game.reveal((1, 1))
+    assert match.elapsed == 0.0  # a flag does not start the timer
+    match.reveal((1, 1))
     clock.advance(2.3456)
-    assert game.elapsed == 2.346
+    assert match.elapsed == 2.346
     clock.advance(1.0)
-    game.reveal((2, 2))
-    assert game.state is State.WON and game.elapsed == 3.346
+    match.reveal((2, 2))
+    assert match.game.state is State.WON and match.elapsed == 3.346
     clock.advance(60)
-    assert game.elapsed == 3.346  # stopped at the end
+    assert match.elapsed == 3.346  # stopped at the end
 
 
 def test_pause_stops_the_timer_and_moves_until_resume():
     clock = FakeClock()
-    game = board("*.. ... ...", clock=clock)
-    game.pause()
-    assert not game.paused  # nothing to pause before the first reveal
-    game.reveal((1, 1))
+    match = loaded("*.. ... ...", clock=clock)
+    match.pause()
+    assert not match.paused  # nothing to pause before the first reveal
+    match.reveal((1, 1))
     clock.advance(4)
-    game.pause()
-    assert game.paused
+    match.pause()
+    assert match.paused
     clock.advance(100)
-    assert game.elapsed == 4.0
-    assert game.reveal((2, 2)) == set() and game.toggle_flag((0, 0)) == set()
-    assert game.total_clicks == 1  # moves while paused are not clicks
-    game.resume()
+    assert match.elapsed == 4.0
+    assert match.reveal((2, 2)) == set() and match.toggle_flag((0, 0)) == set()
+    assert match.game.total_clicks == 1  # moves while paused are not clicks
+    match.resume()
     clock.advance(1.5)
-    assert not game.paused and game.elapsed == 5.5
-    game.reveal((2, 2))
-    assert game.state is State.WON and game.elapsed == 5.5
+    assert not match.paused and match.elapsed == 5.5
+    match.reveal((2, 2))
+    assert match.game.state is State.WON and match.elapsed == 5.5
 
 
 def test_clicks_are_counted_by_kind_with_wasted_ones_apart():
@@ -629,142 +650,152 @@ def test_three_bv_on_hand_checked_boards(rows, expected):
 
 def test_three_bv_solved_grows_as_openings_and_isolated_numbers_are_revealed():
     clock = FakeClock()
-    game = board("*.*.. ..... .....", clock=clock)
+    match = loaded("*.*.. ..... .....", clock=clock)
+    game = match.game
     assert game.three_bv == 2 and game.three_bv_solved == 0
-    game.reveal((1, 1))  # a border number: not 3BV on its own
+    match.reveal((1, 1))  # a border number: not 3BV on its own
     assert game.three_bv_solved == 0
-    game.reveal((2, 0))  # the opening
+    match.reveal((2, 0))  # the opening
     assert game.three_bv_solved == 1
-    assert game.three_bv_per_second is None and game.efficiency is None  # only at the end
+    assert match.three_bv_per_second is None and game.efficiency is None  # only at the end
     clock.advance(4)
-    game.reveal((0, 1))  # the isolated 2
+    match.reveal((0, 1))  # the isolated 2
     assert game.state is State.WON and game.three_bv_solved == 2
-    assert game.three_bv_per_second == pytest.approx(0.5)
+    assert match.three_bv_per_second == pytest.approx(0.5)
     assert game.efficiency == pytest.approx(100 * 2 / 3)
 
 
 def test_efficiency_counts_wasted_clicks_and_a_loss_reports_no_three_bv_per_second():
     clock = FakeClock()
-    game = board("..*.. .....", clock=clock)
-    game.reveal((0, 0))
-    game.reveal((0, 0))  # wasted
+    match = loaded("..*.. .....", clock=clock)
+    game = match.game
+    match.reveal((0, 0))
+    match.reveal((0, 0))  # wasted
     clock.advance(2)
-    game.reveal((0, 2))
+    match.reveal((0, 2))
     assert game.state is State.LOST
     # 3BV 3: two openings and the 1 at (1, 2) under the mine, which touches no zero.
     assert game.three_bv == 3 and game.three_bv_solved == 1
     assert game.efficiency == pytest.approx(100 / 3)
-    assert game.three_bv_per_second is None and game.elapsed == 2.0
+    assert match.three_bv_per_second is None and match.elapsed == 2.0
 
 
-# ----- new game and retry ------------------------------------------------------------------------
+# ----- new game and retry (the midend) -----------------------------------------------------------
 def test_new_game_starts_afresh_on_a_new_board():
     clock = FakeClock()
-    game = Game(Config(9, 9, 10), rng=random.Random(3), clock=clock)
-    game.reveal((4, 4))
-    game.toggle_flag((0, 0))
-    first = game.layout()
+    match = Match(Config(9, 9, 10), rng=random.Random(3), clock=clock)
+    game = match.game
+    match.reveal((4, 4))
+    match.toggle_flag((0, 0))
+    first = match.layout()
     clock.advance(3)
-    game.new_game()
-    assert game.state is State.READY and not game.mines_laid and game.elapsed == 0.0
+    match.new_game()
+    assert match.game is game  # one position object for the whole match
+    assert game.state is State.READY and not game.mines_laid and match.elapsed == 0.0
     assert game.total_clicks == 0 and game.mines_left == 10
     assert all(game.appearance(cell) == "covered" for cell in game.cells())
-    game.reveal((4, 4))
-    assert game.layout() != first
+    match.reveal((4, 4))
+    assert match.layout() != first
 
 
 def test_retry_replays_the_same_board_from_the_start():
     clock = FakeClock()
-    game = Game(Config(9, 9, 10), rng=random.Random(11), clock=clock)
-    game.reveal((4, 4))
-    mine = min(game.layout())
-    game.toggle_flag((8, 8))
-    game.reveal(mine)
+    match = Match(Config(9, 9, 10), rng=random.Random(11), clock=clock)
+    game = match.game
+    match.reveal((4, 4))
+    mine = min(match.layout())
+    match.toggle_flag((8, 8))
+    match.reveal(mine)
     assert game.state is State.LOST
-    layout = game.layout()
-    game.retry()
-    assert game.state is State.READY and game.layout() == layout and game.exploded is None
-    assert game.total_clicks == 0 and game.mines_left == 10 and game.elapsed == 0.0
+    layout = match.layout()
+    match.retry()
+    assert game.state is State.READY and match.layout() == layout and game.exploded is None
+    assert game.total_clicks == 0 and game.mines_left == 10 and match.elapsed == 0.0
     assert all(game.appearance(cell) == "covered" for cell in game.cells())
-    game.reveal(mine)  # the same board: no first-click rule moves the mine this time
-    assert game.state is State.LOST and game.layout() == layout
+    match.reveal(mine)  # the same board: no first-click rule moves the mine this time
+    assert game.state is State.LOST and match.layout() == layout
 
 
 def test_retry_before_the_first_click_is_a_plain_new_game():
-    game = Game(Config(9, 9, 10), rng=random.Random(1))
-    game.retry()
-    assert not game.mines_laid
-    game.reveal((0, 0))
-    assert game.number((0, 0)) == 0
+    match = Match(Config(9, 9, 10), rng=random.Random(1))
+    match.retry()
+    assert not match.game.mines_laid
+    match.reveal((0, 0))
+    assert match.game.number((0, 0)) == 0
 
 
 def test_retry_keeps_a_loaded_board():
-    game = board("*.. ...")
-    game.reveal((1, 1))
-    game.retry()
-    assert game.layout() == {(0, 0)} and not game.is_revealed((1, 1))
+    match = loaded("*.. ...")
+    match.reveal((1, 1))
+    match.retry()
+    assert match.layout() == {(0, 0)} and not match.game.is_revealed((1, 1))
 
 
 def test_retry_keeps_the_relocated_classic_board():
-    game = classic(3, 3, {(1, 1)})
-    game.reveal((1, 1))
-    assert game.layout() == {(0, 0)}
-    game.retry()
-    assert game.layout() == {(0, 0)}
+    match = classic(3, 3, {(1, 1)})
+    match.reveal((1, 1))
+    assert match.layout() == {(0, 0)}
+    match.retry()
+    assert match.layout() == {(0, 0)}
 
 
 def test_retry_before_the_first_click_keeps_the_classic_first_click_rule():
     # Nothing was clicked yet, so the next click is still the first click of the game.
-    game = classic(3, 3, {(1, 1)})
-    game.retry()
-    game.reveal((1, 1))
-    assert game.state is State.PLAYING, "the first click after a retry-before-any-click exploded"
-    assert game.layout() == {(0, 0)}
+    match = classic(3, 3, {(1, 1)})
+    match.retry()
+    match.reveal((1, 1))
+    assert match.game.state is State.PLAYING, "the first click after a retry-before-any-click exploded"
+    assert match.layout() == {(0, 0)}
 
 
 # ----- a loaded position -------------------------------------------------------------------------
 def test_restore_shows_a_position_without_starting_the_timer():
     clock = FakeClock()
-    game = board("*.. ... ..*", clock=clock)
-    changed = game.restore(revealed=[(0, 1), (1, 1)], flags=[(0, 0)])
-    assert changed == {(0, 1), (1, 1), (0, 0)}
+    rows, cols, mines = mines_of("*.. ... ..*")
+    config = Config(rows, cols, len(mines))
+    match = Match(config, mines=mines, revealed=[(0, 1), (1, 1)], flags=[(0, 0)], clock=clock)
+    game = match.game
+    assert game.differences(Game(config, mines=mines)) == {(0, 1), (1, 1), (0, 0)}
     assert shown(game) == picture("F1# #2# ###")
-    assert game.state is State.READY and game.elapsed == 0.0 and game.total_clicks == 0
+    clock.advance(3)
+    assert game.state is State.READY and match.elapsed == 0.0 and game.total_clicks == 0
     with pytest.raises(ValueError, match="mine"):
-        game.restore(revealed=[(2, 2)])
+        Match(config, mines=mines, revealed=[(2, 2)])
 
 
 def test_a_chord_as_the_first_move_on_a_restored_position_starts_the_game():
     clock = FakeClock()
-    game = board("*.. ... ..*", clock=clock)
-    game.restore(revealed=[(0, 1)], flags=[(0, 0)])
-    game.chord((0, 1))
+    rows, cols, mines = mines_of("*.. ... ..*")
+    match = Match(Config(rows, cols, len(mines)), mines=mines, revealed=[(0, 1)], flags=[(0, 0)], clock=clock)
+    game = match.game
+    match.chord((0, 1))
     assert game.is_revealed((0, 2)) and game.is_revealed((1, 1))
     clock.advance(3)
     assert game.state is State.PLAYING, "a chord revealed cells but the game never started"
-    assert game.elapsed == 3.0
+    assert match.elapsed == 3.0
 
 
 def test_set_layout_lays_a_board_made_elsewhere_before_the_first_reveal():
-    game = Game(Config(3, 3, 1, first_click="classic"), seed=1, clock=FakeClock())
-    game.set_layout({(1, 1)})
-    game.reveal((0, 0))  # no first-click rule moves a layout laid this way
-    assert game.layout() == {(1, 1)} and game.number((0, 0)) == 1
+    match = Match(Config(3, 3, 1, first_click="classic"), seed=1, clock=FakeClock())
+    match.set_layout({(1, 1)})
+    match.reveal((0, 0))  # no first-click rule moves a layout laid this way
+    assert match.layout() == {(1, 1)} and match.game.number((0, 0)) == 1
     with pytest.raises(ValueError, match="already started"):
-        game.set_layout({(2, 2)})
+        match.set_layout({(2, 2)})
     with pytest.raises(ValueError, match="mines: 2 laid but the game says 1"):
-        Game(Config(3, 3, 1)).set_layout({(0, 0), (0, 1)})
+        Match(Config(3, 3, 1)).set_layout({(0, 0), (0, 1)})
 
 
 def test_three_bv_follows_a_layout_set_after_it_was_read():
-    game = classic(3, 3, {(1, 1)})
-    assert game.three_bv == 8
-    game.set_layout({(0, 0)})
-    assert game.three_bv == 1, "3BV of the layout before set_layout"
+    match = classic(3, 3, {(1, 1)})
+    assert three_bv_of(match.layout(), 3, 3) == 8
+    assert match.game.three_bv is None  # read before any layout is laid on the position
+    match.set_layout({(0, 0)})
+    assert match.game.three_bv == 1, "3BV of the layout before set_layout"
 
 
 def test_first_click_safe_holds_only_until_the_first_reveal_of_a_dealt_board():
-    dealt = Game(Config(9, 9, 10), rng=random.Random(4))
+    dealt = Match(Config(9, 9, 10), rng=random.Random(4))
     assert dealt.first_click_safe
     dealt.toggle_flag((0, 0))  # a flag is not the first click
     assert dealt.first_click_safe
@@ -773,10 +804,10 @@ def test_first_click_safe_holds_only_until_the_first_reveal_of_a_dealt_board():
     dealt.retry()  # a retried board that was played is kept exactly as laid
     assert not dealt.first_click_safe
 
-    classic = Game(Config(9, 9, 10, first_click="classic"), rng=random.Random(4))
-    assert classic.mines_laid and classic.first_click_safe  # laid, but the XP move is pending
+    classic = Match(Config(9, 9, 10, first_click="classic"), rng=random.Random(4))
+    assert classic.layout() is not None and classic.first_click_safe  # laid, but the XP move is pending
     classic.retry()
     assert classic.first_click_safe
 
-    loaded = Game(Config(3, 3, 1), mines={(0, 0)})
+    loaded = Match(Config(3, 3, 1), mines={(0, 0)})
     assert not loaded.first_click_safe

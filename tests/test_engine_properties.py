@@ -1,7 +1,8 @@
 """Property tests (hypothesis): random boards and random players keep every rule of the engine.
 
 A game is either hand-laid from a random permutation or laid by a first-click rule
-from a random seed. The player is a random list of moves: plain reveal / flag /
+from a random seed; it is played through a match (game.match.Match: the deal, the clock,
+pause), and the rules are checked on its position (game.engine.Game). The player is a random list of moves: plain reveal / flag /
 chord at random cells, plus "reveal a covered safe cell" and "flag a covered mine"
 so that many games are won, and pause / resume. Time advances by a random number
 of milliseconds before each move. After every move the invariants are checked;
@@ -16,8 +17,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.board import Config, neighbours
 import game.boardfile as boardfile
-from game.boardfile import format_mbf, format_mine, from_game, parse_mbf, start_game
+from game.boardfile import format_mbf, format_mine, from_game, loaded_match, parse_mbf
 from game.engine import Game, State
+from game.match import Match
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MOVES = ("reveal", "flag", "chord", "reveal_safe", "flag_mine", "pause", "resume")
@@ -33,7 +35,7 @@ class FakeClock:
 
 @st.composite
 def boards(draw):
-    """(game, clock, moves): a small board, laid by hand or by a first-click rule."""
+    """(match, clock, moves): a small board, laid by hand or by a first-click rule."""
     rows = draw(st.integers(1, 7))
     cols = draw(st.integers(2 if rows == 1 else 1, 7))
     cells = [(r, c) for r in range(rows) for c in range(cols)]
@@ -43,14 +45,14 @@ def boards(draw):
     clock = FakeClock()
     if how == "laid":
         order = draw(st.permutations(cells))
-        game = Game(Config(rows, cols, count, questions=questions), mines=order[:count], clock=clock)
+        match = Match(Config(rows, cols, count, questions=questions), mines=order[:count], clock=clock)
     else:
         seed = draw(st.integers(0, 2 ** 32 - 1))
-        game = Game(Config(rows, cols, count, first_click=how, questions=questions),
-                    rng=random.Random(seed), clock=clock)
+        match = Match(Config(rows, cols, count, first_click=how, questions=questions),
+                      rng=random.Random(seed), clock=clock)
     moves = draw(st.lists(st.tuples(st.sampled_from(MOVES), st.integers(0, rows * cols - 1),
                                     st.integers(0, 2500)), max_size=30))
-    return game, clock, moves
+    return match, clock, moves
 
 
 def looks(game: Game) -> dict:
@@ -130,27 +132,28 @@ def check_invariants(game: Game) -> None:
 @SETTINGS
 @given(boards())
 def test_random_players_keep_every_invariant(case):
-    game, clock, moves = case
+    match, clock, moves = case
+    game = match.game
     expected_clicks = 0
     expected_elapsed = 0.0
     check_invariants(game)
     for kind, index, millis in moves:
-        if game.state is State.PLAYING and not game.paused:
+        if game.state is State.PLAYING and not match.paused:
             expected_elapsed += millis / 1000
         clock.now += millis / 1000
         if kind == "pause":
-            game.pause()
+            match.pause()
             continue
         if kind == "resume":
-            game.resume()
+            match.resume()
             continue
         cell = pick(game, kind, index)
         if cell is None:
             continue
-        counts = not game.over and not game.paused
+        counts = not game.over and not match.paused
         before = looks(game)
-        action = {"reveal": game.reveal, "reveal_safe": game.reveal, "flag": game.toggle_flag,
-                  "flag_mine": game.toggle_flag, "chord": game.chord}[kind]
+        action = {"reveal": match.reveal, "reveal_safe": match.reveal, "flag": match.toggle_flag,
+                  "flag_mine": match.toggle_flag, "chord": match.chord}[kind]
         changed = action(cell)
         after = looks(game)
         assert {c for c in after if after[c] != before[c]} <= changed, "a changed cell was not reported"
@@ -158,7 +161,7 @@ def test_random_players_keep_every_invariant(case):
         assert game.total_clicks == expected_clicks
         check_invariants(game)
         check_overview(game)
-    assert abs(game.elapsed - expected_elapsed) < 0.0015
+    assert abs(match.elapsed - expected_elapsed) < 0.0015
 
 
 @SETTINGS
@@ -170,11 +173,11 @@ def test_first_click_rules_hold_for_any_seed(rows, cols, data):
     rule = data.draw(st.sampled_from(("opening", "safe", "classic")), label="rule")
     first = (data.draw(st.integers(0, rows - 1), label="row"), data.draw(st.integers(0, cols - 1), label="col"))
     seed = data.draw(st.integers(0, 2 ** 32 - 1), label="seed")
-    game = Game(Config(rows, cols, mines, first_click=rule), rng=random.Random(seed))
-    before = game.layout()
-    game.reveal(first)
-    layout = game.layout()
-    assert len(layout) == mines and first not in layout and game.state is not State.LOST
+    match = Match(Config(rows, cols, mines, first_click=rule), rng=random.Random(seed))
+    before = match.layout()
+    match.reveal(first)
+    layout = match.layout()
+    assert len(layout) == mines and first not in layout and match.game.state is not State.LOST
     block = {first} | set(neighbours(first, rows, cols))
     if rule == "opening" and rows * cols - len(block) >= mines:
         assert not layout & block
@@ -184,20 +187,20 @@ def test_first_click_rules_hold_for_any_seed(rows, cols, data):
             assert layout == (before - {first}) | {free}
         else:
             assert layout == before
-    again = Game(Config(rows, cols, mines, first_click=rule), rng=random.Random(seed))
+    again = Match(Config(rows, cols, mines, first_click=rule), rng=random.Random(seed))
     again.reveal(first)
     assert again.layout() == layout  # same seed, same first click, same board
 
 
-def play(game: Game, clock: FakeClock, moves) -> None:
+def play(match: Match, clock: FakeClock, moves) -> None:
     for kind, index, millis in moves:
         clock.now += millis / 1000
         if kind in ("pause", "resume"):
             continue
-        cell = pick(game, kind, index)
+        cell = pick(match.game, kind, index)
         if cell is not None:
-            {"reveal": game.reveal, "reveal_safe": game.reveal, "flag": game.toggle_flag,
-             "flag_mine": game.toggle_flag, "chord": game.chord}[kind](cell)
+            {"reveal": match.reveal, "reveal_safe": match.reveal, "flag": match.toggle_flag,
+             "flag_mine": match.toggle_flag, "chord": match.chord}[kind](cell)
 
 
 def revealed(game: Game) -> set:
@@ -211,12 +214,13 @@ def flags_on_mines(game: Game) -> set:
 @SETTINGS
 @given(boards())
 def test_save_and_load_as_mine_gives_the_same_game(case):
-    game, clock, moves = case
-    game.reveal((0, 0))
-    play(game, clock, moves)
+    match, clock, moves = case
+    game = match.game
+    match.reveal((0, 0))
+    play(match, clock, moves)
     text = format_mine(from_game(game))
     loaded_file = boardfile.parse_mine(text)
-    loaded = start_game(loaded_file, Config(loaded_file.rows, loaded_file.cols, loaded_file.mines))
+    loaded = loaded_match(loaded_file, Config(loaded_file.rows, loaded_file.cols, loaded_file.mines)).game
     assert loaded.layout() == game.layout()
     assert revealed(loaded) == revealed(game)
     if flags_on_mines(game) != game.layout():
@@ -228,11 +232,12 @@ def test_save_and_load_as_mine_gives_the_same_game(case):
 @SETTINGS
 @given(boards())
 def test_save_and_load_as_mbf_gives_the_same_layout(case):
-    game, clock, moves = case
-    game.reveal((0, 0))
-    play(game, clock, moves)
+    match, clock, moves = case
+    game = match.game
+    match.reveal((0, 0))
+    play(match, clock, moves)
     loaded_file = parse_mbf(format_mbf(from_game(game)))
-    loaded = start_game(loaded_file, game.config)
+    loaded = loaded_match(loaded_file, game.config).game
     assert loaded.layout() == game.layout()
     assert (loaded.rows, loaded.cols, loaded.config.mines) == (game.rows, game.cols, game.config.mines)
     assert loaded.state is State.READY and not revealed(loaded)
@@ -241,8 +246,9 @@ def test_save_and_load_as_mbf_gives_the_same_layout(case):
 @SETTINGS
 @given(boards())
 def test_a_saved_position_reads_back_what_the_player_saw(case):
-    game, clock, moves = case
-    play(game, clock, moves)
+    match, clock, moves = case
+    game = match.game
+    play(match, clock, moves)
     position = boardfile.parse_mine(format_mine(from_game(game, with_mines=False)))
     assert position.mines_known is None
     assert set(position.revealed) == revealed(game)
@@ -256,15 +262,16 @@ def test_appearances_of_a_rectangle_are_each_cells_appearance(rows, cols, data):
     """Game.appearances (what a big board's view draws in one call) agrees with appearance
     cell by cell, in play, after a win and after a loss, flags and question marks included."""
     mines = data.draw(st.integers(1, rows * cols - 1))
-    game = Game(Config(rows, cols, mines, questions=True), rng=random.Random(data.draw(st.integers(0, 99))))
+    match = Match(Config(rows, cols, mines, questions=True), rng=random.Random(data.draw(st.integers(0, 99))))
+    game = match.game
     for _ in range(data.draw(st.integers(1, 12))):
         cell = (data.draw(st.integers(0, rows - 1)), data.draw(st.integers(0, cols - 1)))
         if game.over:
             break
         if data.draw(st.booleans()):
-            game.reveal(cell)
+            match.reveal(cell)
         else:
-            game.toggle_flag(cell)
+            match.toggle_flag(cell)
     r0, r1 = sorted((data.draw(st.integers(0, rows)), data.draw(st.integers(0, rows))))
     c0, c1 = sorted((data.draw(st.integers(0, cols)), data.draw(st.integers(0, cols))))
     want = [game.appearance((r, c)) for r in range(r0, r1) for c in range(c0, c1)]

@@ -4,9 +4,10 @@
 The reference is the engine's rules written the simplest way: a breadth-first flood, cell
 by cell, counting neighbours from the mine set. Hypothesis plays random boards (1..30 rows
 and columns, random mines, a loaded position's revealed cells and flags, flags and question
-marks placed first, reveals and chords, right and wrong) on a Game and on the reference,
-and after every move compares what changed, what opened, the outcome's fields, the cover,
-the counters, and the undo point of a losing move.
+marks placed first, reveals and chords, right and wrong) through a match (game.match.Match)
+and on the reference, and after every move compares what changed, what opened, the
+outcome's fields, the cover and the counters; after a losing move, the match's undo gives
+back the cover from before it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from game.board import Config
 from game.cells import CellRuns
 from game.engine import Game, State
+from game.match import Match
 from game.moves import CHORD, FLAG, REVEAL, Move
 from game.position import COVERED, FLAGGED, QUESTION, REVEALED
 
@@ -59,9 +61,10 @@ class Reference:
             seeds = [cell] if self.cover[cell] in (COVERED, QUESTION) else []
         else:
             flags = sum(self.cover[n] == FLAGGED for n in self.around(cell))
-            number = self.count(cell) if self.cover[cell] == REVEALED else 0
-            seeds = ([n for n in self.around(cell) if self.cover[n] in (COVERED, QUESTION)]
-                     if number and flags == number else [])
+            # a revealed number with as many flags around it; a revealed 0 with no flag
+            # around chords too (ms-toollib's rule): a loaded position shows zeros unopened
+            ready = self.cover[cell] == REVEALED and flags == self.count(cell)
+            seeds = [n for n in self.around(cell) if self.cover[n] in (COVERED, QUESTION)] if ready else []
         if not seeds:
             return set(), set(), True
         return self.open(seeds)
@@ -100,7 +103,7 @@ class Reference:
 
 @st.composite
 def plays(draw):
-    """(game, moves): a loaded board with marks placed, and moves to play on it."""
+    """(match, moves): a loaded board with marks placed, and moves to play on it."""
     rows = draw(st.integers(1, 30))
     cols = draw(st.integers(2 if rows == 1 else 1, 30))
     cells = [(r, c) for r in range(rows) for c in range(cols)]
@@ -108,17 +111,17 @@ def plays(draw):
     density = draw(st.sampled_from((0.02, 0.08, 0.15, 0.3)))
     count = min(max(1, round(density * len(cells))), len(cells) - 1)
     mines = rng.sample(cells, count)
-    game = Game(Config(rows, cols, count, questions=draw(st.booleans())), mines=mines)
     safe = [c for c in cells if c not in set(mines)]
     shown = rng.sample(safe, draw(st.integers(0, min(3, len(safe) - 1))))
-    game.restore(revealed=shown, flags=rng.sample(cells, draw(st.integers(0, min(3, len(cells))))))
+    flags = rng.sample(cells, draw(st.integers(0, min(3, len(cells)))))
+    match = Match(Config(rows, cols, count, questions=draw(st.booleans())), mines=mines, revealed=shown, flags=flags)
     marks = [(FLAG, rng.choice(cells)) for _ in range(draw(st.integers(0, 8)))]
     kinds = st.sampled_from((REVEAL, REVEAL, FLAG, CHORD, "satisfy", "misflag"))
     moves = [(kind, rng.choice(cells)) for kind in draw(st.lists(kinds, max_size=12))]
-    return game, marks + moves
+    return match, marks + moves
 
 
-def setup_chord(game: Game, ref: Reference, cell, right: bool):
+def setup_chord(match: Match, ref: Reference, cell, right: bool):
     """Flags to make the revealed number nearest ``cell`` chordable: on its mines (``right``)
     or on other covered neighbours (a wrong flag: the chord loses). Returns the moves."""
     numbers = sorted((abs(c[0] - cell[0]) + abs(c[1] - cell[1]), c) for c, s in ref.cover.items()
@@ -132,16 +135,21 @@ def setup_chord(game: Game, ref: Reference, cell, right: bool):
     for n in ref.around(target):  # clear every mark, then flag the wanted cells
         while ref.cover[n] in (FLAGGED, QUESTION):
             moves.append(Move(FLAG, n))
-            ref.apply(FLAG, n), game.apply(Move(FLAG, n))
+            ref.apply(FLAG, n), match.apply(Move(FLAG, n))
     for n in wanted:
         moves.append(Move(FLAG, n))
-        ref.apply(FLAG, n), game.apply(Move(FLAG, n))
+        ref.apply(FLAG, n), match.apply(Move(FLAG, n))
     return [Move(CHORD, target)]
 
 
-def check(game: Game, ref: Reference, move: Move) -> None:
-    cover_before = bytes(game._cover)
-    outcome = game.apply(move)
+def cover(game: Game) -> dict:
+    """Each cell's cover state (game.position's COVERED, FLAGGED, QUESTION, REVEALED)."""
+    return {divmod(i, game.cols): s for i, s in enumerate(game._cover)}
+
+
+def check(match: Match, ref: Reference, move: Move) -> None:
+    game = match.game
+    outcome = match.apply(move)
     expected = ref.apply(move.kind, move.cell)
     if expected is None:
         assert outcome.ignored
@@ -155,30 +163,35 @@ def check(game: Game, ref: Reference, move: Move) -> None:
     assert {c: game._cover[c[0] * game.cols + c[1]] for c in ref.cover} == ref.cover
     assert game._revealed == sum(s == REVEALED for s in ref.cover.values())
     assert game.mines_left == len(ref.mines) - sum(s == FLAGGED for s in ref.cover.values())
-    if ref.state is State.LOST:
-        assert game._undo_point.cover == cover_before
-        assert {divmod(i, game.cols): s for i, s in enumerate(game._undo_point.cover)} == ref.undo_cover
 
 
 @SETTINGS
 @given(plays())
 def test_the_span_flood_opens_what_a_plain_flood_opens(play):
-    game, moves = play
+    match, moves = play
+    game = match.game
     ref = Reference(game)
     for kind, cell in moves:
         if kind in ("satisfy", "misflag"):
-            for move in setup_chord(game, ref, cell, right=kind == "satisfy"):
-                check(game, ref, move)
+            for move in setup_chord(match, ref, cell, right=kind == "satisfy"):
+                check(match, ref, move)
         else:
-            check(game, ref, Move(kind, cell))
-        if game.state is State.LOST and game.can_undo_loss and cell[0] % 2:
-            game.undo_loss()  # play on from the board before the loss, sometimes
-            ref.cover, ref.state, ref.exploded = ref.undo_cover, State.PLAYING, None
+            check(match, ref, Move(kind, cell))
+        if game.state is State.LOST and match.can_undo_loss:
+            match.undo_loss()  # the undo gives back the cover from before the losing move
+            assert cover(game) == ref.undo_cover and game.exploded is None
+            if cell[0] % 2:  # play on from the board before the loss, sometimes
+                ref.cover, ref.state, ref.exploded = ref.undo_cover, State.PLAYING, None
+                assert game.state is State.PLAYING
+            else:  # or lose again, as the game ended
+                match.redo()
+                assert game.state is State.LOST and cover(game) == ref.cover
 
 
 def test_one_click_clears_a_million_cells_and_wins():
-    game = Game(Config(1000, 1000, 10), rng=random.Random(1))
-    outcome = game.apply(Move(REVEAL, (500, 500)))
+    match = Match(Config(1000, 1000, 10), rng=random.Random(1))  # dealt: laid at the first click
+    game = match.game
+    outcome = match.apply(Move(REVEAL, (500, 500)))
     mines = game.layout()
     assert game.state is State.WON and outcome.ended and game.mines_left == 0
     assert len(outcome.opened) == 1_000_000 - 10 and len(outcome.changed) == 1_000_000

@@ -1,20 +1,23 @@
-"""Moves as values: Game.apply(Move) -> Outcome is the one way to change a game."""
+"""Moves as values: Game.apply(Move) -> Outcome is the one way to change a position, and
+Match.apply(Move) the one way a match changes its game."""
 
 import random
 
 import pytest
 
-from game.board import Config
-from game.boardfile import parse_mine, start_game
+from game.board import Config, lay_mines
+from game.boardfile import loaded_match, parse_mine
 from game.engine import Game, State
+from game.match import Match
 from game.moves import KINDS, Move, Outcome
 
 BOARD = "5x3x3\nHHMHH\nHHMHH\nHHMHH\n"  # columns x rows x mines: a wall of mines in column 2
 MINES = {(0, 2), (1, 2), (2, 2)}
 
 
-def laid():
-    return start_game(parse_mine(BOARD), Config(3, 5, 3))
+def laid() -> Game:
+    """The position of :data:`BOARD` (the rules alone)."""
+    return Game(Config(3, 5, 3), mines=parse_mine(BOARD).mines_known)
 
 
 def test_a_reveal_that_floods_says_what_it_opened_and_changed():
@@ -58,11 +61,12 @@ def test_a_win_ends_and_flags_every_mine():
 
 
 def test_a_paused_game_ignores_moves_without_counting_them():
-    game = Game(Config.difficulty("beginner"), rng=random.Random(3))
-    game.apply(Move.reveal((4, 4)))
-    game.pause()
+    match = Match(Config.difficulty("beginner"), rng=random.Random(3))
+    game = match.game
+    match.apply(Move.reveal((4, 4)))
+    match.pause()
     before = dict(game.clicks)
-    assert game.apply(Move.flag((0, 0))).ignored and game.clicks == before and game.revision == 1
+    assert match.apply(Move.flag((0, 0))).ignored and game.clicks == before and game.revision == 1
 
 
 def test_bad_moves_raise():
@@ -77,8 +81,9 @@ def test_bad_moves_raise():
 def test_the_shorthands_are_apply(seed):
     """reveal, toggle_flag and chord return apply's changed cells, on random play."""
     rng = random.Random(seed)
-    a = Game(Config(6, 7, 8), rng=random.Random(seed))
-    b = Game(Config(6, 7, 8), rng=random.Random(seed))
+    config = Config(6, 7, 8)
+    mines = lay_mines(config, None, random.Random(seed))
+    a, b = Game(config, mines=mines), Game(config, mines=mines)
     shorthand = {"reveal": a.reveal, "flag": a.toggle_flag, "chord": a.chord}
     while not a.over and a.revision < 60:
         move = Move(rng.choice(KINDS), (rng.randrange(6), rng.randrange(7)))
@@ -87,7 +92,8 @@ def test_the_shorthands_are_apply(seed):
 
 
 def test_a_new_board_starts_at_revision_zero():
-    game = laid()
-    game.apply(Move.reveal((2, 0)))
-    game.retry()
-    assert game.revision == 0
+    match = loaded_match(parse_mine(BOARD), Config(3, 5, 3))
+    match.apply(Move.reveal((2, 0)))
+    assert match.game.revision == 1
+    match.retry()
+    assert match.game.revision == 0

@@ -9,7 +9,8 @@ import pytest
 
 from game.board import Config, lay_mines, neighbours
 from game.boardfile import from_game
-from game.engine import Game, State
+from game.engine import State
+from game.match import Match
 from game.noguess import (
     Generation, GenerationCancelled, NoGuessError, generate, is_no_guess, max_no_guess_mines,
     no_guess_layer, supported,
@@ -65,16 +66,16 @@ def test_same_seed_and_first_click_same_board_in_one_go_or_stepwise():
 
 def test_game_layer_and_set_layout_give_the_same_board():
     config = Config.difficulty("intermediate", no_guess=True)
-    game = Game(config, rng=random.Random(7), layer=no_guess_layer)
-    game.reveal((8, 8))
-    other = Game(config, rng=random.Random(7))  # as the window does it: a job over frames
+    match = Match(config, rng=random.Random(7), layer=no_guess_layer)
+    match.reveal((8, 8))
+    other = Match(config, rng=random.Random(7))  # as the window does it: a job over frames
     job = Generation(config, (8, 8), random.Random(other.seed))
     while not job.step(0.008):
         pass
     other.set_layout(job.result)
     other.reveal((8, 8))
-    assert game.layout() == other.layout() == job.result
-    assert game.state is State.PLAYING and game.number((8, 8)) == 0
+    assert match.layout() == other.layout() == job.result
+    assert match.game.state is State.PLAYING and match.game.number((8, 8)) == 0
 
 
 def test_cancel_stops_generation():
@@ -109,13 +110,14 @@ def test_autoplay_by_certain_cells_never_guesses():
     """The game, played only through its public moves and the solver's certain cells, is won."""
     config = Config.difficulty("intermediate", no_guess=True)
     for seed in range(3):
-        game = Game(config, rng=random.Random(seed), layer=no_guess_layer)
-        game.reveal((0, 0))
+        match = Match(config, rng=random.Random(seed), layer=no_guess_layer)
+        game = match.game
+        match.reveal((0, 0))
         while game.state is State.PLAYING:
             safe, mines = certain_cells(from_game(game, with_mines=False))
             assert safe, "stuck: the board would need a guess"
             for cell in sorted(safe):
-                game.reveal(cell)
+                match.reveal(cell)
         assert game.state is State.WON
 
 

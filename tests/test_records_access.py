@@ -44,18 +44,18 @@ def digest(path: Path) -> str:
 
 
 def won_beginner():
-    """A Beginner game won by its one click (deal 181040, centre), eligible for the best times
+    """A Beginner match won by its one click (deal 181040, centre), eligible for the best times
     (dealt from a seeded Random, not by --seed, whose boards never enter them)."""
     import random
 
     from game.cli import parse_args
-    from game.console import make_game
+    from game.console import make_match, run_session
 
     args = parse_args(["--console", "--difficulty", "beginner"])
     args.rng = random.Random(181040)
-    finished = make_game(args)
+    finished = make_match(args, run_session(args))
     finished.reveal((4, 4))
-    assert finished.state.value == "won" and finished.config == Config.difficulty("beginner")
+    assert finished.game.state.value == "won" and finished.config == Config.difficulty("beginner")
     return finished
 
 
@@ -143,7 +143,7 @@ def test_a_file_the_user_may_not_write_is_read_only_and_nothing_is_claimed(isola
     assert f"cannot be written (permission denied: you may not write {path})" in err
     records = open_records(None, stderr=None)
     assert records.store.read_only and records.store.count() == 3
-    assert records.record(won_beginner(), seed=1) == (None, None)
+    assert records.record(won_beginner()) == (None, None)
     assert "read-only (permission denied" in records.warnings[-1]
     records.close()
     assert list(isolated_data_dir.glob("*.corrupt-*")) == [] and digest(path) == before

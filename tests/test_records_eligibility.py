@@ -14,7 +14,7 @@ import pytest
 
 import main
 from game.board import Config, three_bv
-from game.boardfile import parse_mine, start_game
+from game.boardfile import loaded_match, parse_mine
 from game.cli import parse_args
 from game.console import run_console
 from game.engine import Game, State
@@ -39,11 +39,12 @@ MHHHHHH10
 """  # README's .mine example: ten covered safe cells, none a zero
 
 
-def dealt(seed, clock=None, **rules):
-    game = Game(Config.difficulty("beginner", **rules), rng=random.Random(seed),
-                **({} if clock is None else {"clock": clock}))
-    game.reveal((4, 4))
-    return game
+def dealt(seed, clock=None, **rules) -> Match:
+    """A Beginner match dealt from ``random.Random(seed)``, opened at the centre."""
+    match = Match(Config.difficulty("beginner", **rules), rng=random.Random(seed),
+                  **({} if clock is None else {"clock": clock}))
+    match.reveal((4, 4))
+    return match
 
 
 @pytest.fixture
@@ -54,9 +55,10 @@ def store(tmp_path):
 
 # ----- 3BV of a partly revealed start ------------------------------------------------------------
 def test_readme_board_counts_only_the_clicks_left_and_efficiency_is_100():
-    game = start_game(parse_mine(README_BOARD), Config(9, 9, 10))
+    match = loaded_match(parse_mine(README_BOARD), Config(9, 9, 10))
+    game = match.game
     assert (game.three_bv, game.three_bv_solved) == (10, 0)  # was 11: a revealed number counted
-    win(game)
+    win(match)
     assert game.total_clicks == 10
     assert (game.three_bv, game.three_bv_solved, game.efficiency) == (10, 10, 100.0)
 
@@ -67,8 +69,7 @@ def test_a_revealed_zero_splits_the_covered_zeros_into_two_openings():
     assert three_bv(mines, 1, 7) == ([[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)]], [])
     openings, isolated = three_bv(mines, 1, 7, revealed={(0, 2)})
     assert sorted(map(sorted, openings)) == [[(0, 0), (0, 1)], [(0, 3), (0, 4)]] and isolated == []
-    game = Game(Config(1, 7, 1), mines=mines)
-    game.restore(revealed=[(0, 2)])
+    game = Game(Config(1, 7, 1), mines=mines, revealed=[(0, 2)])
     assert game.three_bv == 2
     game.reveal((0, 0))
     assert not game.is_revealed((0, 4))  # the flood stops at the shown zero: a second click is needed
@@ -78,8 +79,7 @@ def test_a_revealed_zero_splits_the_covered_zeros_into_two_openings():
 
 def test_a_revealed_zero_no_longer_borders_a_covered_number():
     # 1x3: zero, 1, mine. With the zero shown, the 1 is a click of its own.
-    game = Game(Config(1, 3, 1), mines={(0, 2)})
-    game.restore(revealed=[(0, 0)])
+    game = Game(Config(1, 3, 1), mines={(0, 2)}, revealed=[(0, 0)])
     assert game.three_bv == 1
     game.reveal((0, 1))
     assert (game.three_bv_solved, game.efficiency) == (1, 100.0)
@@ -95,8 +95,7 @@ def test_position_3bv_is_the_clicks_that_finish_it(seed):
     mines = set(rng.sample([(r, c) for r in range(rows) for c in range(cols)], config.mines))
     safe = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in mines]
     shown = rng.sample(safe, rng.randint(0, len(safe) - 1))
-    game = Game(config, mines=mines)
-    game.restore(revealed=shown)
+    game = Game(config, mines=mines, revealed=shown)
     openings, isolated = three_bv(mines, rows, cols, revealed=set(shown))
     for cell in [region[0] for region in openings] + isolated:
         assert not game.is_revealed(cell)  # each part still needs its click
@@ -107,14 +106,14 @@ def test_position_3bv_is_the_clicks_that_finish_it(seed):
 
 
 def test_a_dealt_game_keeps_the_board_3bv():
-    game = dealt(7)
-    assert game.three_bv == sum(map(len, three_bv(game.layout(), 9, 9)))
+    match = dealt(7)
+    assert match.game.three_bv == sum(map(len, three_bv(match.layout(), 9, 9)))
 
 
 # ----- a known layout ----------------------------------------------------------------------------
 def test_a_loaded_board_and_a_retry_know_the_layout_a_fresh_deal_does_not():
     assert not dealt(1).layout_known
-    assert start_game(parse_mine(README_BOARD), Config(9, 9, 10)).layout_known
+    assert loaded_match(parse_mine(README_BOARD), Config(9, 9, 10)).layout_known
     played = dealt(2)
     played.retry()
     assert played.layout_known
@@ -122,10 +121,10 @@ def test_a_loaded_board_and_a_retry_know_the_layout_a_fresh_deal_does_not():
     assert played.layout_known
     played.new_game()
     assert not played.layout_known
-    untouched = Game(Config.difficulty("beginner"), rng=random.Random(3))
+    untouched = Match(Config.difficulty("beginner"), rng=random.Random(3))
     untouched.retry()  # no board yet: a plain new game
     assert not untouched.layout_known
-    classic = Game(Config.difficulty("beginner", first_click="classic"), rng=random.Random(4))
+    classic = Match(Config.difficulty("beginner", first_click="classic"), rng=random.Random(4))
     classic.retry()  # laid but never seen
     assert not classic.layout_known and classic.first_click_safe
 
@@ -133,14 +132,15 @@ def test_a_loaded_board_and_a_retry_know_the_layout_a_fresh_deal_does_not():
 def test_retries_and_loaded_boards_are_recorded_but_never_ranked(store):
     clock = Clock()
     first = win(dealt(5, clock), clock, seconds=30.0)
-    assert record_finished_game(store, first, seed=first.seed)[1] == 1
+    assert record_finished_game(store, first)[1] == 1
     first.retry()
     first.reveal((4, 4))
     again = win(first, clock, seconds=32.0)  # 2 s: faster than the first win
-    record_id, rank = record_finished_game(store, again, seed=again.seed)
+    record_id, rank = record_finished_game(store, again)
     assert rank is None and store.game(record_id).layout_known
-    loaded = win(start_game(parse_mine(README_BOARD), Config(9, 9, 10)))
-    record_id, rank = record_finished_game(store, loaded, seed=None)
+    loaded = win(loaded_match(parse_mine(README_BOARD), Config(9, 9, 10)))
+    assert loaded.seed is None
+    record_id, rank = record_finished_game(store, loaded)
     assert rank is None and store.game(record_id).layout_known
     assert [r.time_ms for r in store.best_times("beginner")] == [30_000]
     stats = level_stats(store, "beginner")
@@ -148,10 +148,9 @@ def test_retries_and_loaded_boards_are_recorded_but_never_ranked(store):
 
 
 def test_the_probability_overlay_keeps_a_game_out_of_the_best_times(store):
-    match = Match(dealt(6))
-    game = win(match.game)
-    match.probabilities_used = True
-    record_id, rank = record_finished_game(store, game, seed=game.seed, help=match)
+    match = win(dealt(6))
+    match.use_overlay()
+    record_id, rank = record_finished_game(store, match)
     back = store.game(record_id)
     assert rank is None and back.probabilities_used and not back.best_time_eligible
     assert store.best_times("beginner") == [] and store.count() == 1

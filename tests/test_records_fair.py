@@ -8,7 +8,8 @@ import pytest
 
 import main
 from game.board import Config
-from game.engine import Game, State
+from game.engine import State
+from game.match import Match
 from game.records import open_records
 from game.records.db import RecordStore
 from game.records.record import GameRecord
@@ -17,16 +18,17 @@ from game.records.stats import level_stats
 from tests.play_helpers import Clock, old_database_with_a_win, win
 
 
-def dealt(seed, clock=None, **kwargs):
-    return Game(Config.difficulty("beginner"), rng=random.Random(seed), clock=clock or Clock(), **kwargs)
+def dealt(seed, clock=None, **kwargs) -> Match:
+    """A Beginner match dealt from ``random.Random(seed)``, not clicked yet."""
+    return Match(Config.difficulty("beginner"), rng=random.Random(seed), clock=clock or Clock(), **kwargs)
 
 
-def started(seed=1, clock=None):
-    """A Beginner game after its first reveal, not over (the first safe-rule click)."""
-    game = dealt(seed, clock)
-    game.reveal((0, 0))
-    assert game.state is State.PLAYING, "seed chosen so the first click does not win"
-    return game
+def started(seed=1, clock=None) -> Match:
+    """A Beginner match after its first reveal, not over (the first safe-rule click)."""
+    match = dealt(seed, clock)
+    match.reveal((0, 0))
+    assert match.game.state is State.PLAYING, "seed chosen so the first click does not win"
+    return match
 
 
 def record(level="beginner", won=True, time_ms=10_000, three_bv=20, efficiency=80.0, **flags):
@@ -45,12 +47,12 @@ def store(isolated_data_dir):
 # ----- abandoned games ---------------------------------------------------------------------------
 def test_an_abandoned_game_is_recorded_as_a_loss_with_its_flag(isolated_data_dir):
     clock = Clock()
-    game = started(1, clock)
+    match = started(1, clock)
     clock.now = 12.5
     records = open_records(stderr=None)
-    assert records.abandon(game) is None
+    assert records.abandon(match) is None
     [row] = records.store.games()
-    assert (row.won, row.abandoned, row.time_ms, row.seed) == (False, True, 12_500, game.seed)
+    assert (row.won, row.abandoned, row.time_ms, row.seed) == (False, True, 12_500, match.seed)
     assert row.exclusions() == ("abandoned",)
     stats = level_stats(records.store, "beginner")
     assert (stats.played, stats.won, stats.abandoned, stats.win_percent) == (1, 0, 1, 0.0)
@@ -62,7 +64,7 @@ def test_games_not_started_or_already_over_are_not_abandoned(isolated_data_dir):
     fresh = dealt(2)
     assert records.abandon(fresh) is None  # no first reveal: nothing to abandon
     over = win(dealt(3))
-    records.record(over, over.seed)
+    records.record(over)
     assert records.abandon(over) is None  # recorded once, as the win it was
     assert [(r.won, r.abandoned) for r in records.store.games()] == [(True, False)]
     records.close()
@@ -70,9 +72,8 @@ def test_games_not_started_or_already_over_are_not_abandoned(isolated_data_dir):
 
 def test_abandoning_breaks_a_streak_and_cannot_protect_the_win_rate(store):
     for seed in (4, 5):
-        game = win(dealt(seed))
-        record_finished_game(store, game, game.seed)
-    record_finished_game(store, started(1), None, abandoned=True)  # a hard guess: start over
+        record_finished_game(store, win(dealt(seed)))
+    record_finished_game(store, started(1), abandoned=True)  # a hard guess: start over
     stats = level_stats(store, "beginner")
     assert (stats.played, stats.won, stats.current_streak, stats.longest_streak) == (3, 2, 0, 2)
     assert stats.win_percent == pytest.approx(200 / 3)
@@ -80,7 +81,7 @@ def test_abandoning_breaks_a_streak_and_cannot_protect_the_win_rate(store):
 
 def test_only_a_game_in_progress_can_be_recorded_as_abandoned():
     with pytest.raises(ValueError, match="not in progress"):
-        GameRecord.from_game(dealt(6), None, abandoned=True)
+        GameRecord.from_match(dealt(6), abandoned=True)
 
 
 def test_a_won_and_abandoned_row_is_unreadable_and_named(store):
@@ -120,15 +121,15 @@ def test_exclusions_name_every_reason_in_order():
 
 # ----- a chosen seed -----------------------------------------------------------------------------
 def test_every_board_of_a_chosen_seed_is_a_known_layout(store):
-    game = dealt(7, seeds_known=True)
-    assert game.layout_known
-    win(game)
-    record_id, rank = record_finished_game(store, game, game.seed)
+    match = dealt(7, seeds_known=True)
+    assert match.layout_known
+    win(match)
+    record_id, rank = record_finished_game(store, match)
     assert rank is None and store.game(record_id).exclusions() == ("layout_known",)
-    game.new_game()  # the next seed comes from the same chosen Random: still known
-    assert game.layout_known
-    game.retry()  # a retry of a board never clicked keeps it known too
-    assert game.layout_known
+    match.new_game()  # the next seed comes from the same chosen Random: still known
+    assert match.layout_known
+    match.retry()  # a retry of a board never clicked keeps it known too
+    assert match.layout_known
     assert not dealt(7).layout_known
 
 

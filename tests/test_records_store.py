@@ -7,7 +7,6 @@ from datetime import datetime, timezone
 import pytest
 
 from game.board import Config
-from game.engine import Game
 from game.match import Match
 from game.records import paths
 from game.records.db import RecordStore
@@ -26,25 +25,29 @@ class Clock:
 
 
 def play(config, seed, seconds, win=True):
-    """A finished game: reveal every safe cell (win) or a mine (loss) after ``seconds``."""
-    return play_match(config, seed, seconds, win).game
+    """A finished match (its board's seed ``seed``): reveal every safe cell (win) or a mine
+    (loss) after ``seconds``."""
+    return play_match(config, seed, seconds, win)
 
 
 def play_match(config, seed, seconds, win=True, hints=0, autoplay=False):
-    """The match of a game finished as :func:`play` does, with ``hints`` and ``autoplay``."""
+    """A match finished as :func:`play` does, with ``hints`` asked and ``autoplay`` used."""
     clock = Clock()
-    match = Match(Game(config, rng=random.Random(seed), clock=clock))
+    match = Match(config, rng=random.Random(seed), seed=seed, clock=clock)
     game = match.game
-    game.reveal((0, 0))
-    match.hints_used, match.autoplay_used = hints, autoplay
+    match.reveal((0, 0))
+    for _ in range(hints):
+        match.use_hint()
+    if autoplay:
+        match.use_autoplay()
     clock.now = seconds
     mines = game.layout()
     if win:
         for cell in list(game.cells()):
             if cell not in mines and not game.is_revealed(cell):
-                game.reveal(cell)
+                match.reveal(cell)
     else:
-        game.reveal(min(mines))
+        match.reveal(min(mines))
     assert game.over
     return match
 
@@ -64,10 +67,11 @@ def store(tmp_path):
 
 
 def test_a_real_game_is_written_and_read_back_with_every_field(tmp_path):
-    game = play(Config.difficulty("beginner", first_click="safe"), seed=7, seconds=12.3456)
+    match = play(Config.difficulty("beginner", first_click="safe"), seed=7, seconds=12.3456)
+    game = match.game
     game.clicks["wasted"] += 2
     when = datetime(2025, 3, 1, 9, 30, 5, tzinfo=timezone.utc)
-    rec = GameRecord.from_game(game, seed=7, when=when, name="  Zoë \x07 ")
+    rec = GameRecord.from_match(match, when=when, name="  Zoë \x07 ")
     with RecordStore.open(tmp_path / "r.sqlite3") as store:
         record_id = store.add_game(rec)
     with RecordStore.open(tmp_path / "r.sqlite3") as store:
@@ -85,14 +89,14 @@ def test_a_real_game_is_written_and_read_back_with_every_field(tmp_path):
 
 
 def test_unfinished_game_is_refused():
-    game = Game(Config.difficulty("beginner"), rng=random.Random(1))
+    match = Match(Config.difficulty("beginner"), rng=random.Random(1))
     with pytest.raises(ValueError, match="not finished"):
-        GameRecord.from_game(game, seed=1)
+        GameRecord.from_match(match)
 
 
 def test_huge_seed_and_custom_level_survive(store):
-    game = play(Config(5, 7, 6), seed=3, seconds=4.0, win=False)
-    rec = GameRecord.from_game(game, seed=2**80 + 1)
+    match = play(Config(5, 7, 6), seed=2**80 + 1, seconds=4.0, win=False)
+    rec = GameRecord.from_match(match)
     store.add_game(rec)
     [back] = store.games()
     assert back.seed == 2**80 + 1 and back.level == "custom" and not back.won
@@ -100,15 +104,15 @@ def test_huge_seed_and_custom_level_survive(store):
 
 def test_best_times_rank_and_exclusions(store):
     config = Config.difficulty("beginner")
-    first, rank = record_finished_game(store, play(config, 1, 20.0), seed=1, name="Ann")
+    first, rank = record_finished_game(store, play(config, 1, 20.0), name="Ann")
     assert rank == 1
-    second, rank = record_finished_game(store, play(config, 2, 15.0), seed=2, name="Bob")
+    second, rank = record_finished_game(store, play(config, 2, 15.0), name="Bob")
     assert rank == 1 and store.rank_of(first) == 2
     hinted, autoplayed = play_match(config, 3, 5.0, hints=1), play_match(config, 4, 4.0, autoplay=True)
-    assert record_finished_game(store, hinted.game, seed=3, help=hinted)[1] is None
-    assert record_finished_game(store, autoplayed.game, seed=4, help=autoplayed)[1] is None
-    assert record_finished_game(store, play(config, 5, 3.0, win=False), seed=5)[1] is None
-    assert record_finished_game(store, play(Config(5, 7, 6), 6, 1.0), seed=6)[1] is None
+    assert record_finished_game(store, hinted)[1] is None
+    assert record_finished_game(store, autoplayed)[1] is None
+    assert record_finished_game(store, play(config, 5, 3.0, win=False))[1] is None
+    assert record_finished_game(store, play(Config(5, 7, 6), 6, 1.0))[1] is None
     assert [r.id for r in store.best_times("beginner")] == [second, first]
     assert store.best_times("custom") == [] and store.count() == 6
     assert store.would_rank("beginner", 15_000) == 2  # a tie goes after the earlier game
@@ -132,7 +136,7 @@ def test_set_name_and_default_name(store):
     assert store.game(record_id).name == "Grace Hopper"
     assert store.set_name(record_id, "") == "Player"
     assert clean_name("a" * 50) == "a" * 32
-    assert GameRecord.from_game(play(Config.difficulty("beginner"), 1, 3.0), 1).name
+    assert GameRecord.from_match(play(Config.difficulty("beginner"), 1, 3.0)).name
 
 
 def test_reset_keeps_a_backup(store, tmp_path):
@@ -172,7 +176,7 @@ def test_open_records_falls_back_to_memory_when_no_folder(tmp_path, capsys):
     records = open_records(str(blocker / "sub"))
     assert records.store.path is None and records.settings_path is None
     assert "will not be saved" in capsys.readouterr().err
-    record_id, rank = records.record(play(Config.difficulty("expert"), 1, 60.0), seed=1)
+    record_id, rank = records.record(play(Config.difficulty("expert"), 1, 60.0))
     assert record_id is None and rank is None  # not saved: no "#1" against an empty memory store
     assert records.warnings[-1].startswith("This game was not saved to the records (--data-dir ")
     assert records.store.count() == 1  # still in this session's statistics
@@ -184,7 +188,7 @@ def test_open_records_records_and_saves_settings(tmp_path, capsys):
     records.settings.player_name = "Kim"
     records.settings.difficulty = "expert"
     assert records.save_settings() is None
-    record_id, rank = records.record(play(Config.difficulty("expert"), 1, 60.0), seed=1)
+    record_id, rank = records.record(play(Config.difficulty("expert"), 1, 60.0))
     records.close()
     again = open_records(str(tmp_path))
     assert again.settings.difficulty == "expert" and again.warnings == []
@@ -194,11 +198,11 @@ def test_open_records_records_and_saves_settings(tmp_path, capsys):
 
 def test_finish_hook_gives_the_note_and_remembers_the_game(tmp_path, capsys):
     records = open_records(str(tmp_path))
-    hook = records.finish_hook(lambda game: 99)
+    hook = records.finish_hook()
     assert hook(play(Config.difficulty("intermediate"), 1, 50.0)) == "New best time: #1"
     assert hook(play(Config.difficulty("intermediate"), 2, 70.0)) == "New best time: #2"
     assert hook(play(Config.difficulty("intermediate"), 3, 5.0, win=False)) is None
-    assert records.last_rank is None and records.store.game(records.last_record_id).seed == 99
+    assert records.last_rank is None and records.store.game(records.last_record_id).seed == 3  # the match's
     records.store.read_only = True  # as when the file is from a newer version
     assert "read-only" in hook(play(Config.difficulty("intermediate"), 4, 10.0))
     assert records.last_record_id is None and records.store.count() == 3

@@ -129,7 +129,7 @@ def test_verdicts_agree_with_every_layout_that_fits_the_position(seed):
     rows, cols = rng.randint(2, 4), rng.randint(3, 5)
     mines = rng.randint(1, min(5, rows * cols - 2))
     layout = rng.sample([(r, c) for r in range(rows) for c in range(cols)], mines)
-    game = Game(Config(rows, cols, mines), mines=layout, clock=lambda: 0.0)
+    game = Game(Config(rows, cols, mines), mines=layout)  # the rules alone: the review replays the moves
     moves, before = [], []
     while not game.over and len(moves) < 40:
         revealed = {c: game.number(c) for c in game.cells() if game.number(c) is not None}
@@ -163,7 +163,7 @@ def test_verdicts_agree_with_every_layout_that_fits_the_position(seed):
 def test_a_no_guess_game_played_by_the_solver_reviews_all_certain():
     config = Config.difficulty("intermediate", no_guess=True)
     layout = generate(config, (8, 8), random.Random(4))
-    match = Match(Game(config, mines=layout, clock=lambda: 0.0))
+    match = Match(config, mines=layout, clock=lambda: 0.0)
     game, solver = match.game, Solver()
     match.apply(Move.reveal((8, 8)))
     while not game.over:

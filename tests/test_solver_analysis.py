@@ -9,7 +9,7 @@ import pytest
 from game.analyse_report import exact_decimal
 from game.board import Config
 from game.boardfile import format_mine, from_game, parse_mine
-from game.engine import Game
+from game.match import Match
 from game.explain_text import approximation_text, move_text
 from game.solver import InconsistentPosition, Solver, analyse, analyse_board, certain_cells
 from game.solver.endgame import EndgameSearch, list_layouts
@@ -54,8 +54,9 @@ def test_best_move_is_never_a_certain_mine_and_is_lowest_risk_when_guessing():
 
 
 def test_a_running_game_position_round_trips():
-    game = Game(Config.difficulty("expert"), rng=random.Random(2))
-    game.reveal((3, 3))
+    match = Match(Config.difficulty("expert"), rng=random.Random(2))
+    match.reveal((3, 3))
+    game = match.game
     position = from_game(game, with_mines=False)
     direct = analyse_board(position)
     via_text = analyse(format_mine(position))
@@ -68,12 +69,13 @@ def test_a_running_game_position_round_trips():
 def test_solver_plays_a_beginner_game_without_peeking():
     wins = 0
     for seed in range(10):
-        game = Game(Config.difficulty("beginner"), rng=random.Random(seed))
-        game.reveal((2, 2))
+        match = Match(Config.difficulty("beginner"), rng=random.Random(seed))
+        game = match.game
+        match.reveal((2, 2))
         solver = Solver()
         while not game.over:
             analysis = solver.analyse(from_game(game, with_mines=False), explain=False)
-            game.reveal(analysis.best_move)
+            match.reveal(analysis.best_move)
         wins += game.state.value == "won"
     assert wins >= 7
 

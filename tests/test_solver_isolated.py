@@ -8,7 +8,7 @@ from math import comb
 
 from game.board import Config, adjacent_mines
 from game.boardfile import from_game
-from game.engine import Game
+from game.match import Match
 from game.explain_text import move_text
 from game.solver import Solver
 from game.solver.isolated import isolated_regions, region_move
@@ -58,8 +58,9 @@ def test_every_region_found_is_uniform_and_independent_of_the_rest_by_brute_forc
 def test_the_solver_meets_a_closed_off_region_and_guesses_inside_it_first():
     # Expert, seed 23, played by the solver: a guess comes where an isolated region with
     # several layouts is open. The move is chosen inside it, whatever is safer elsewhere.
-    game = Game(Config.difficulty("expert", first_click="opening"), rng=random.Random(23))
-    game.reveal((3, 3))
+    match = Match(Config.difficulty("expert", first_click="opening"), rng=random.Random(23))
+    game = match.game
+    match.reveal((3, 3))
     solver = Solver()
     while not game.over:
         position = from_game(game, with_mines=False)
@@ -73,5 +74,5 @@ def test_the_solver_meets_a_closed_off_region_and_guesses_inside_it_first():
             assert cell == analysis.best_move and count >= 2 and 0 < win <= 1
             assert f"{count} possible layouts" in move_text(analysis)
             return
-        game.reveal(analysis.best_move)
+        match.reveal(analysis.best_move)
     raise AssertionError("no region guess in this game")

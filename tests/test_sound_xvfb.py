@@ -14,7 +14,7 @@ import time
 import pytest
 
 from game.board import Config
-from game.engine import Game
+from game.match import Match
 from game.ui.layout import BoardLayout
 from game.ui.sound import MIXER
 from game.ui.xsession import XSession, missing
@@ -44,8 +44,9 @@ def loudest(values: array.array) -> int:
 def test_a_click_and_a_mine_sound_and_mute_writes_silence(tmp_path):
     started = time.monotonic()
     audio = tmp_path / "audio.raw"
-    twin = Game(Config.difficulty("beginner"), rng=random.Random(3), seed=3)  # the window's first board
-    twin.reveal((4, 4))
+    match = Match(Config.difficulty("beginner"), rng=random.Random(3), seed=3)  # the window's first board
+    match.reveal((4, 4))
+    twin = match.game
     mines = sorted(twin.layout())
     covered = [c for c in twin.cells() if twin.appearance(c) == "covered" and c not in mines]
     layout = BoardLayout(9, 9)

@@ -39,7 +39,7 @@ WHERE = {"F2": Playing, "face": Playing, "R": Playing, "Esc": Menu, "Esc from pa
 @pytest.mark.parametrize("how", list(LEAVE))
 def test_leaving_asks_no_keeps_the_game_yes_records_an_abandoned_loss(window, isolated_data_dir, how):
     w = started(window)
-    playing, game = w.scene, w.scene.game
+    playing, game, match = w.scene, w.scene.game, w.scene.match
     LEAVE[how](w)
     assert isinstance(w.scene, Confirm) and "counts as a loss" in " ".join(w.scene.shown)
     w.key(pygame.K_n)
@@ -48,7 +48,7 @@ def test_leaving_asks_no_keeps_the_game_yes_records_an_abandoned_loss(window, is
     w.key(pygame.K_y)
     assert isinstance(w.scene, WHERE[how])
     [row] = stored(isolated_data_dir)
-    assert (row.won, row.abandoned, row.level, row.seed) == (False, True, "beginner", game.seed)
+    assert (row.won, row.abandoned, row.level, row.seed) == (False, True, "beginner", match.seed)
     if how == "R":
         assert w.scene is playing and game.state is State.READY
 

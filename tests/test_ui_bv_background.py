@@ -12,7 +12,7 @@ import threading
 import pytest
 
 import game.bv
-import game.score
+import game.engine
 from game.engine import State
 from game.ui import bv_counter
 from game.ui.scenes.result import GameOver
@@ -34,7 +34,7 @@ def gate(monkeypatch):
         raise AssertionError("the 3BV was counted on the main thread")
 
     monkeypatch.setattr(game.bv, "bv_parts", held)
-    monkeypatch.setattr(game.score, "bv_parts", on_main_thread)
+    monkeypatch.setattr(game.engine, "bv_parts", on_main_thread)
     monkeypatch.setattr(bv_counter, "BACKGROUND_CELLS", 1000)
     return opened
 

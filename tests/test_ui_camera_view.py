@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.board import Config
-from game.engine import Game
+from game.match import Match
 from game.moves import FLAG, REVEAL, Move
 from game.ui.assets import Assets
 from game.ui.camera import Camera
@@ -24,8 +24,9 @@ def board():
     """A 100x100 game opened in the middle, seen through a 320x240 viewport at 16 px a cell."""
     pygame.display.init()
     pygame.display.set_mode((1, 1))
-    game = Game(Config(100, 100, 600), rng=random.Random(4))
-    game.apply(Move(REVEAL, (50, 50)))
+    match = Match(Config(100, 100, 600), rng=random.Random(4))
+    match.apply(Move(REVEAL, (50, 50)))  # the midend lays the mines at the first click
+    game = match.game
     layout = BoardLayout(100, 100)
     layout.camera = Camera(VIEWPORT, 100, 100, 16)
     view = CameraView(layout, Assets().cell_sprites, game.overview)
@@ -90,8 +91,9 @@ def test_a_move_in_view_repaints_and_one_out_of_view_does_not(board):
 
 
 def test_an_opening_of_a_million_cells_is_checked_by_its_row_runs(board):
-    game = Game(Config(1000, 1000, 10), rng=random.Random(1))
-    outcome = game.apply(Move(REVEAL, (500, 500)))
+    match = Match(Config(1000, 1000, 10), rng=random.Random(1))
+    outcome = match.apply(Move(REVEAL, (500, 500)))
+    game = match.game
     layout = BoardLayout(1000, 1000)
     layout.camera = Camera(VIEWPORT, 1000, 1000, 16)
     view = CameraView(layout, Assets().cell_sprites, game.overview)

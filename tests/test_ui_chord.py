@@ -63,3 +63,23 @@ def test_a_lone_right_click_on_a_number_is_a_wasted_click_not_a_flag(window):
     w.click_cell(number, button=3)
     assert game.mines_left == flags and game.clicks["wasted"] == wasted + 1
     assert w.scene.hud_values()[2] == "normal" and not w.scene.gesture.active
+
+
+def test_a_press_off_the_board_released_on_a_cell_reveals_it_once_the_game_is_going(window):
+    """ms-toollib's rule (game.gestures; the old window ignored a press begun off the board):
+    before the first opening such a release does nothing, once the game is going it reveals.
+    The clicks are counted as ms-toollib counts them."""
+    w = window(["--difficulty", "beginner", "--seed", "3"])
+    game, hud = w.scene.game, (w.scene.layout.hud.left + 2, w.scene.layout.hud.centery)  # beside the face
+    w.mouse_down(hud)
+    assert w.scene.hud_values()[2] == "normal"  # held off the board: no "oh"
+    w.mouse_up(w.cell_pos((5, 5)))
+    assert game.state is State.READY
+    w.click_cell((5, 5))
+    mines = game.layout()
+    cell = next(c for c in game.cells() if c not in mines and game.appearance(c) == "covered")
+    w.mouse_down(hud)
+    w.move(w.cell_pos(cell))
+    assert w.scene.gesture.pressed_cells(game) == [cell] and w.scene.hud_values()[2] == "oh"
+    w.mouse_up(w.cell_pos(cell))
+    assert game.is_revealed(cell) and w.scene.gesture.gestures.clicks == (2, 0, 0)

@@ -202,15 +202,15 @@ def test_pause_hides_board_and_stops_timer_focus_loss_pauses(window):
     scene, clock = w.scene, w.loop.clock
     w.click_cell((4, 4))
     w.key(pygame.K_p)
-    assert isinstance(w.scene, Pause) and scene.game.paused
-    frozen = scene.game.elapsed
+    assert isinstance(w.scene, Pause) and scene.match.paused
+    frozen = scene.match.elapsed
     clock.advance(30)
     w.step(5)
-    assert scene.game.elapsed == frozen
+    assert scene.match.elapsed == frozen
     board = scene.layout.board
     assert w.screen.get_at(board.move(5, 5).topleft)[:3] == (192, 192, 192)
     w.key(pygame.K_p)
-    assert w.scene is scene and not scene.game.paused
+    assert w.scene is scene and not scene.match.paused
     w.post(pygame.WINDOWFOCUSLOST)
     assert isinstance(w.scene, Pause)
     w.click(board.center)

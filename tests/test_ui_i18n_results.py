@@ -123,7 +123,7 @@ def test_a_lost_and_a_won_beginner_game_in_spanish_say_so(window):
     shown = panel_text(scene)
     assert shown[0] == "¡Has ganado!"
     assert scene.celebration_lines() == ["¡Nuevo récord!", "#1 en Principiante"]
-    seconds = scene.base.game.elapsed
+    seconds = scene.base.match.elapsed
     assert f"Tiempo {seconds:.3f} s".replace(".", ",") in shown
     assert any(line.startswith("Eficiencia ") and line.endswith("\u00a0%") for line in shown)
     assert shown_labels(scene)[:4] == ["Nueva partida", "Repetir", "Menú", "Revisión"]
@@ -138,7 +138,7 @@ def test_the_result_panel_in_english_is_unchanged(window):
     w = win_beginner(window, "en")
     scene = w.scene
     assert panel_text(scene)[0] == "You win!" and scene.celebration == "New best time! #1 on Beginner"
-    assert f"Time {scene.base.game.elapsed:.3f} s" in panel_text(scene)
+    assert f"Time {scene.base.match.elapsed:.3f} s" in panel_text(scene)
     assert any(line.startswith("Efficiency ") and line.endswith(" %") for line in panel_text(scene))
 
 

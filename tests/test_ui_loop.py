@@ -67,7 +67,7 @@ def test_same_inputs_give_the_same_frames(window):
         w.click_cell((0, 0), button=3)
         w.step(30)
         picture = w.screen.pixels()
-        result = (w.loop.updates, w.loop.frames, w.scene.game.elapsed, picture)
+        result = (w.loop.updates, w.loop.frames, w.scene.match.elapsed, picture)
         pygame.display.quit()
         return result
 

@@ -103,7 +103,7 @@ def test_expert_from_the_menu_gives_a_no_guess_board_opened_at_the_first_click(w
     w.scene.services.no_guess = True  # the menu option sets this (being added to settings)
     press_menu(w, "Expert")
     assert isinstance(w.scene, Playing)
-    game = w.scene.game
+    game, match = w.scene.game, w.scene.match
     assert game.config.no_guess and not game.mines_laid
     first = (8, 15)
     w.click_cell(first)
@@ -114,7 +114,7 @@ def test_expert_from_the_menu_gives_a_no_guess_board_opened_at_the_first_click(w
     assert len(mines) == 99
     assert is_no_guess(mines, 16, 30, first)
     # the console's layer builds the same board from the same seed and first click
-    assert mines == generate(game.config, first, random.Random(game.seed))
+    assert mines == generate(game.config, first, random.Random(match.seed))
 
 
 def test_dense_custom_board_shows_generating_over_frames_and_never_blocks(window, slow_generation, step_log):
@@ -124,17 +124,17 @@ def test_dense_custom_board_shows_generating_over_frames_and_never_blocks(window
     fill_custom_form(w, 30, 30, 300)
     w.key(pygame.K_RETURN)
     assert isinstance(w.scene, Playing)
-    game = w.scene.game
+    game, match = w.scene.game, w.scene.match
     first = (15, 15)
     w.click_cell(first)
     assert isinstance(w.scene, Generating)
     assert w.loop.manager.busy()  # the loop runs at 60 Hz while generating
-    assert game.state is State.READY and game.elapsed == 0
+    assert game.state is State.READY and match.elapsed == 0
     frames = wait_for_board(w)
     assert frames >= 3
     assert opened_area(game, first) and game.state is State.PLAYING
     assert is_no_guess(game.layout(), 30, 30, first)
-    assert game.layout() == generate(game.config, first, random.Random(game.seed))
+    assert game.layout() == generate(game.config, first, random.Random(match.seed))
     # the work was spread over many update ticks, each slice short
     ticks = {tick for tick, _ in step_log.calls}
     assert len(ticks) >= 3
@@ -144,7 +144,7 @@ def test_dense_custom_board_shows_generating_over_frames_and_never_blocks(window
 def test_escape_cancels_generation_and_leaves_the_game_ready(window, slow_generation):
     w = window(["--no-guess", "--rows", "30", "--cols", "30", "--mines", "300", "--seed", "3"])
     playing_scene = w.scene
-    game = playing_scene.game
+    game, match = playing_scene.game, playing_scene.match
     w.click_cell((10, 10))
     assert isinstance(w.scene, Generating)
     overlay = w.scene
@@ -153,7 +153,7 @@ def test_escape_cancels_generation_and_leaves_the_game_ready(window, slow_genera
     w.loop.clock.advance(5)  # time passing while generating is not game time
     w.key(pygame.K_ESCAPE)
     assert w.scene is playing_scene
-    assert not game.mines_laid and game.state is State.READY and game.elapsed == 0
+    assert not game.mines_laid and game.state is State.READY and match.elapsed == 0
     assert overlay.job is None
     # the Cancel button works too, and a later first click still gives the seed's board
     w.click_cell((10, 10))
@@ -162,7 +162,7 @@ def test_escape_cancels_generation_and_leaves_the_game_ready(window, slow_genera
     assert w.scene is playing_scene and not game.mines_laid
     w.click_cell((20, 5))
     wait_for_board(w)
-    assert game.layout() == generate(game.config, (20, 5), random.Random(game.seed))
+    assert game.layout() == generate(game.config, (20, 5), random.Random(match.seed))
 
 
 def test_the_update_that_lays_the_board_goes_back_to_the_board_in_its_own_frame(window, slow_generation):
@@ -201,7 +201,7 @@ def test_f2_while_generating_cancels_and_starts_a_new_game(window, slow_generati
 def test_retry_replays_the_no_guess_board_and_new_game_builds_another(window):
     w = window(["--no-guess", "--difficulty", "intermediate", "--seed", "12"])
     scene = w.scene
-    game = scene.game
+    game, match = scene.game, scene.match
     w.key(pygame.K_DOWN)  # the keyboard cursor shows at the centre; Space is a first click too
     w.key(pygame.K_SPACE)
     wait_for_board(w)
@@ -216,13 +216,13 @@ def test_retry_replays_the_no_guess_board_and_new_game_builds_another(window):
     assert game.layout() == board
     w.key(pygame.K_F2)
     w.key(pygame.K_y)
-    fresh = w.scene.game
-    assert fresh is not game and not fresh.mines_laid and fresh.seed != game.seed
+    fresh, fresh_match = w.scene.game, w.scene.match
+    assert fresh is not game and not fresh.mines_laid and fresh_match.seed != match.seed
     w.click_cell((8, 8))
     wait_for_board(w)
     assert opened_area(fresh, (8, 8))
     assert is_no_guess(fresh.layout(), 16, 16, (8, 8))
-    assert fresh.layout() == generate(fresh.config, (8, 8), random.Random(fresh.seed))
+    assert fresh.layout() == generate(fresh.config, (8, 8), random.Random(fresh_match.seed))
 
 
 def test_a_flagged_first_cell_is_not_a_first_click(window):
@@ -310,14 +310,15 @@ def test_generating_overlay_draws_a_panel_over_the_dimmed_board(window, slow_gen
 
 def test_seed_gives_the_console_board_in_the_window(window):
     from game.cli import parse_args
-    from game.console import make_game
+    from game.console import make_match, run_session
     argv = ["--no-guess", "--difficulty", "expert", "--seed", "21"]
-    console_game = make_game(parse_args(argv))
-    console_game.reveal((7, 7))
+    args = parse_args(argv)
+    console_match = make_match(args, run_session(args))
+    console_match.reveal((7, 7))
     w = window(argv)
     w.click_cell((7, 7))
     wait_for_board(w)
-    assert w.scene.game.layout() == console_game.layout()
+    assert w.scene.game.layout() == console_match.layout()
 
 
 def test_real_window_generating_cancel_and_board(tmp_path):

@@ -20,12 +20,13 @@ from tests.play_helpers import win_by_clicks
 
 
 def lose_by_click(w):
-    game = w.scene.game
+    """Open the centre, then click a mine; returns the match."""
+    match = w.scene.match
     w.click_cell((4, 4))
-    w.click_cell(sorted(game.layout())[0])
-    assert game.state is State.LOST
+    w.click_cell(sorted(match.layout())[0])
+    assert match.game.state is State.LOST
     w.step(60)  # the explosion ends
-    return game
+    return match
 
 
 def type_text(w, characters):
@@ -60,12 +61,13 @@ def open_stats(w):
 
 def test_a_won_game_is_recorded_and_the_best_time_gets_the_typed_name(window, isolated_data_dir):
     w = window(["--difficulty", "beginner"], deal=7)
+    match = w.scene.match
     game = win_by_clicks(w)
     victory = w.scene
     assert isinstance(victory, Victory)
     (row,) = stored(isolated_data_dir)
-    assert (row.level, row.seed, row.won, row.three_bv) == ("beginner", game.seed, True, game.three_bv)
-    assert row.time_ms == round(game.elapsed * 1000) and row.first_click == "opening"
+    assert (row.level, row.seed, row.won, row.three_bv) == ("beginner", match.seed, True, game.three_bv)
+    assert row.time_ms == round(match.elapsed * 1000) and row.first_click == "opening"
     assert victory.celebration == "New best time! #1 on Beginner"
     assert victory.field.focused and victory.field.value == victory.services.settings.player_name
     for _ in range(len(victory.field.value)):
@@ -96,10 +98,10 @@ def test_the_name_field_is_drawn_and_a_name_typed_but_not_entered_is_kept(window
 
 def test_a_lost_game_is_recorded_without_a_celebration(window, isolated_data_dir):
     w = window(["--difficulty", "beginner", "--seed", "2"])
-    game = lose_by_click(w)
+    match = lose_by_click(w)
     assert isinstance(w.scene, GameOver) and w.scene.notes == []
     (row,) = stored(isolated_data_dir)
-    assert (row.won, row.seed, row.level) == (False, game.seed, "beginner")
+    assert (row.won, row.seed, row.level) == (False, match.seed, "beginner")
 
 
 def test_statistics_from_the_menu_show_counts_best_times_and_the_chart(window, isolated_data_dir):
@@ -320,7 +322,7 @@ def test_the_overlay_left_on_counts_in_the_retried_game_too(window, isolated_dat
     w.key(pygame.K_r)
     w.key(pygame.K_y)  # abandon the game under way: recorded as a loss
     game, match = w.scene.game, w.scene.match
-    assert game.state is State.READY and match.probabilities_used and game.layout_known
+    assert game.state is State.READY and match.probabilities_used and match.layout_known
     win_by_clicks(w)
     left, row = stored(isolated_data_dir)
     assert left.abandoned and not left.won
@@ -333,7 +335,7 @@ def test_a_retried_board_is_recorded_but_never_a_best_time(window, isolated_data
     assert w.scene.celebration == "New best time! #1 on Beginner"
     w.key(pygame.K_ESCAPE)  # the name field lets go
     w.key(pygame.K_r)  # Retry: the same mines, which the player has now seen
-    assert isinstance(w.scene, Playing) and w.scene.game.layout_known
+    assert isinstance(w.scene, Playing) and w.scene.match.layout_known
     win_by_clicks(w)
     victory = w.scene
     assert isinstance(victory, Victory) and victory.rank is None and victory.celebration == ""
@@ -414,6 +416,6 @@ def test_a_seeded_run_in_the_window_never_enters_the_best_times(window, isolated
     assert isinstance(victory, Victory) and victory.rank is None and victory.field is None
     assert any("chosen --seed" in note for note in victory.notes)
     w.key(pygame.K_F2)  # the next board of the run is a chosen one too
-    assert w.scene.game.layout_known
+    assert w.scene.match.layout_known
     (row,) = stored(isolated_data_dir)
     assert row.won and row.layout_known and row.exclusions() == ("layout_known",)

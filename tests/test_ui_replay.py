@@ -11,7 +11,7 @@ import pytest
 
 import main
 from game.board import Config
-from game.engine import Game, State
+from game.engine import State
 from game.match import Match
 from game.moves import Move
 from game.records import open_records
@@ -69,12 +69,13 @@ def test_a_lost_window_game_with_a_chord_is_watched_to_the_same_final_board(wind
 
 def test_a_won_window_game_is_watched_to_the_same_final_board_and_time(window, viewer):
     w = window(["--difficulty", "beginner"], deal=7)
+    match = w.scene.match
     game = win_by_clicks(w, first=(4, 4))
     v = viewer(["--replay", "1"])
     scene = v.scene
     v.key(pygame.K_END)
     assert scene.head.look == looks(game) and scene.head.face() == "won"
-    assert scene.head.seconds == int(game.elapsed) and scene.head.mines_left == 0
+    assert scene.head.seconds == int(match.elapsed) and scene.head.mines_left == 0
 
 
 def test_space_pauses_and_nothing_moves_or_draws_until_it_plays_again(viewer):
@@ -173,15 +174,13 @@ def record_game(log=True, loaded=False) -> None:
     """Record a Beginner game opened at (4, 4): with its log, or without one (as before logs
     were kept); ``loaded``: from a position showing a cell revealed (a loaded board)."""
     records = open_records(stderr=None)
-    game = Game(Config.difficulty("beginner"), mines=MINES, clock=lambda: 0.0)
-    if loaded:
-        game.restore(revealed=[(8, 0)])
-    match = Match(game)
+    match = Match(Config.difficulty("beginner"), mines=MINES, revealed=[(8, 0)] if loaded else (),
+                  clock=lambda: 0.0)
     match.command(Move.reveal((4, 4)))
     if log:
-        records.record(game, None, abandoned=not game.over, log=match.log_data())
+        records.record(match, abandoned=not match.game.over, log=match.log_data())
     else:
-        records.abandon(game)
+        records.abandon(match)
     records.close()
 
 

@@ -411,14 +411,15 @@ def test_autoplay_on_a_no_guess_expert_board_never_guesses(window):
 # ----- F1: help -------------------------------------------------------------------------------
 def test_help_lists_the_solver_keys_stops_the_clock_and_closes_on_any_key(window):
     w = window(["--difficulty", "beginner", "--seed", "3"])
-    scene, game, match = w.scene, w.scene.game, w.scene.match
+    scene, match = w.scene, w.scene.match
     w.click_cell((4, 4))
     w.key(pygame.K_F1)
-    assert isinstance(w.scene, Help) and game.paused
+    assert isinstance(w.scene, Help) and match.paused
     keys = {key for key, _ in CONTROLS}
-    assert {"H", "O", "A", "F2, face", "R", "P / M", "Esc", "F11, Alt+Enter"} <= keys  # P shares its line with M (sound)
+    # P shares its line with M (sound), R with F2 (new game), redo with undo
+    assert {"H", "O", "A", "F2, face / R", "Ctrl+Z / Ctrl+Y", "P / M", "Esc", "F11, Alt+Enter"} <= keys
     w.key(pygame.K_h)  # any key closes it; H does not also ask for a hint
-    assert w.scene is scene and not game.paused and match.hints_used == 0
+    assert w.scene is scene and not match.paused and match.hints_used == 0
     w.key(pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?")
     assert isinstance(w.scene, Help)
     w.click((5, 5))

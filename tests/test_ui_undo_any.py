@@ -38,8 +38,8 @@ def test_ctrl_z_takes_back_a_flag_and_an_opening_and_ctrl_y_plays_them_again(win
 
     w.key(pygame.K_z, mod=pygame.KMOD_LCTRL)  # the flag goes
     assert isinstance(w.scene, Playing) and looks(w) == opened and w.scene.match.undos == 1
-    w.key(pygame.K_z, mod=pygame.KMOD_LCTRL)  # then the opening: the board is covered again
-    assert game.state is State.READY and all(
+    w.key(pygame.K_z, mod=pygame.KMOD_LCTRL)  # then the opening: the board is covered again,
+    assert game.state is State.PLAYING and all(  # and the game still under way (its clock runs)
         game.appearance(c) == "covered" for c in game.cells())
     w.key(pygame.K_z, mod=pygame.KMOD_LCTRL)  # nothing left to take back: nothing happens
     assert w.scene.match.undos == 2
@@ -54,13 +54,20 @@ def test_ctrl_z_takes_back_a_flag_and_an_opening_and_ctrl_y_plays_them_again(win
     assert kinds == ["Played", "Played", "Undone", "Undone", "Redone", "Redone"]
 
 
-def test_a_move_after_an_undo_forgets_the_redo(window):
+def flag_taken_back(window):
+    """A Beginner window, opened at the centre, a mine flagged and the flag taken back by
+    Ctrl+Z: (the driver, the game, that mine)."""
     w = window(["--difficulty", "beginner"], deal=7)
     game = w.scene.game
     w.click_cell((4, 4))
     mine = next(m for m in sorted(game.layout()) if game.appearance(m) == "covered")
     w.click_cell(mine, button=3)
     w.key(pygame.K_z, mod=pygame.KMOD_LCTRL)
+    return w, game, mine
+
+
+def test_a_move_after_an_undo_forgets_the_redo(window):
+    w, game, mine = flag_taken_back(window)
     other = next(m for m in sorted(game.layout()) if m != mine and game.appearance(m) == "covered")
     w.click_cell(other, button=3)
     w.key(pygame.K_y, mod=pygame.KMOD_LCTRL)  # the flag taken back is gone for good
@@ -68,12 +75,7 @@ def test_a_move_after_an_undo_forgets_the_redo(window):
 
 
 def test_a_game_won_after_an_undo_of_any_move_is_recorded_out_of_every_best(window, isolated_data_dir):
-    w = window(["--difficulty", "beginner"], deal=7)
-    game = w.scene.game
-    w.click_cell((4, 4))
-    mine = next(m for m in sorted(game.layout()) if game.appearance(m) == "covered")
-    w.click_cell(mine, button=3)
-    w.key(pygame.K_z, mod=pygame.KMOD_LCTRL)
+    w, game, mine = flag_taken_back(window)
     win_by_clicks(w, first=None)
     assert isinstance(w.scene, Victory) and game.state is State.WON
     (record,) = stored(isolated_data_dir)

@@ -31,7 +31,7 @@ def what_the_player_saw(w) -> dict:
     w.step(2)
     base = w.scene.base
     game, layout, screen = base.game, base.layout, w.screen
-    return {"game": game, "look": looks(game), "hud": base.hud_values(),
+    return {"game": game, "match": base.match, "look": looks(game), "hud": base.hud_values(),
             "cells": {cell: pixels(screen, layout.cell_rect(cell)) for cell in game.cells()},
             "leds": [pixels(screen, rect) for rect in (layout.counter, layout.timer, layout.face)]}
 
@@ -56,7 +56,7 @@ def assert_shows(w, seen: dict) -> None:
     head = viewer.head
     assert head.at_end and head.look == seen["look"]
     assert (head.mines_left, head.seconds, head.face()) == seen["hud"]
-    assert head.seconds == int(game.elapsed) >= SLOW // 60 and head.mines_left == game.mines_left
+    assert head.seconds == int(seen["match"].elapsed) >= SLOW // 60 and head.mines_left == game.mines_left
     layout, screen = viewer.layout, w.screen
     assert [pixels(screen, rect) for rect in (layout.counter, layout.timer, layout.face)] == seen["leds"]
     hidden = under_the_pointer(viewer)
@@ -103,7 +103,7 @@ def test_won_and_lost_window_games_are_watched_from_the_statistics_games_page(wi
     assert stats.page == "games" and [r.won for r in listing.records] == [False, True]
     with RecordStore.open(isolated_data_dir / "records.sqlite3") as store:
         for record in listing.records:
-            kinds = {kind for _, kind, _, _ in store.log(record.id)["moves"]}
+            kinds = {kind for _, kind, _, _, _ in store.log(record.id)["moves"]}  # [ms, kind, r, c, source]
             assert {"reveal", "flag", "chord"} <= kinds
 
     w.key(pygame.K_RETURN)  # the selected game: the newest, lost

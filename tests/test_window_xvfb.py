@@ -125,10 +125,11 @@ def test_real_window_right_then_left_chord(tmp_path):
     import random
 
     from game.board import Config
-    from game.engine import Game
+    from game.match import Match
 
-    twin = Game(Config.difficulty("expert"), rng=random.Random(11), seed=11)  # the window's first board
-    twin.reveal((8, 15))
+    match = Match(Config.difficulty("expert"), rng=random.Random(11), seed=11)  # the window's first board
+    match.reveal((8, 15))
+    twin = match.game
     mines = twin.layout()
     number = next(c for c in twin.cells() if twin.number(c) and any(
         twin.appearance(n) == "covered" and n not in mines for n in twin.neighbours(c)))
@@ -222,12 +223,13 @@ def test_real_window_game_watched_from_statistics_plays_pauses_and_goes_back(tmp
     import random
 
     from game.board import Config
-    from game.engine import Game
+    from game.match import Match
     from game.ui.scenes.dialog import button_rect
     from game.ui.scenes.stats import STATS_SIZE
 
-    twin = Game(Config.difficulty("beginner"), rng=random.Random(7))  # the window's first board
-    twin.reveal((4, 4))
+    match = Match(Config.difficulty("beginner"), rng=random.Random(7))  # the window's first board
+    match.reveal((4, 4))
+    twin = match.game
     mines = sorted(twin.layout())
     layout = BoardLayout(9, 9, mines=10)
     data = tmp_path / "data"
@@ -285,13 +287,14 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
 
     from game.board import Config
     from game.boardfile import BoardFile
-    from game.engine import Game
+    from game.match import Match
     from game.solver.probabilities import solve
     from game.solver.problem import build_problem
     from game.ui.theme import CLASSIC
 
-    twin = Game(Config.difficulty("beginner"), rng=random.Random(4), seed=4)  # the window's first board
-    twin.reveal((4, 4))
+    match = Match(Config.difficulty("beginner"), rng=random.Random(4), seed=4)  # the window's first board
+    match.reveal((4, 4))
+    twin = match.game
     revealed = {c: twin.number(c) for c in twin.cells() if twin.number(c) is not None}
     probs = solve(build_problem(BoardFile(9, 9, 10, revealed), ignore_flags=True))
     safe = set(probs.safe)

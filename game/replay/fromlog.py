@@ -41,12 +41,14 @@ import sys
 from dataclasses import dataclass
 
 from game import NAME, __version__
-from game.board import DIFFICULTIES, neighbours
+from game.board import DIFFICULTIES, Config, neighbours
 from game.bv import bv_parts
 from game.i18n import N_, _, number
 from game.messages import Explained, describe, error_line
 from game.replay.events import CELL_PX, Action, PointerEvent, Replay
+from game.match import replay_log
 from game.replay.files import ReplayFileError, check_evf_name, write_evf
+from game.replay.player import Timeline
 
 RESULT_WORDS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}  # a game's end
 MOVE_CLICKS = {  # a logged move -> the clicks that make it in the formats
@@ -331,6 +333,28 @@ HOW = {  # kind_of -> how the player's line says the file was made
 }
 
 
+def ends_as_logged(replay: Replay, data: dict) -> bool:
+    """True when ``replay`` played back by the gesture interpreter (game.replay.player.Timeline,
+    game.gestures: the formats' click rules, and our left-click chord where the file says it
+    was used) shows the final position of the log ``data``'s moves."""
+    look = logged_look(data)  # first, so the log's Game is gone before the timeline is built
+    return Timeline(replay, chord_on_number=replay.rules_differ).final_look() == look
+
+
+def logged_look(data: dict) -> list[str]:
+    """Every cell's appearance (row-major) after the log ``data``'s moves (a 1000x1000 board's
+    Game is about 200 MB: only the list is kept).
+
+    Raises:
+        LogError: the log is damaged.
+    """
+    try:
+        game, _ = replay_log(data, Config(data["rows"], data["cols"], len(data["mines"])))
+    except (KeyError, TypeError, ValueError) as err:
+        raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
+    return [game.appearance((r, c)) for r in range(game.rows) for c in range(game.cols)]
+
+
 def save_replay(store, which: str, path: str) -> str:
     """Write the recorded game ``which`` (an id, or ``last``) of ``store`` to ``path`` as EVF;
     returns a line for the player saying what was written.
@@ -346,8 +370,10 @@ def save_replay(store, which: str, path: str) -> str:
     if data is None:
         raise LogError(N_("game {id} has no move log (it was recorded before logs were kept)"), id=record.id)
     replay = replay_of(data, record)
-    write_evf(path, replay)
     kind = kind_of(data)
+    if kind != "reconstructed" and data.get("moves") and not ends_as_logged(replay, data):
+        raise LogError(N_("game {id}'s pointer input does not play back to the game recorded"), id=record.id)
+    write_evf(path, replay)
     how = _(HOW[kind])
     if replay.rules_differ:
         how += _("; a left click on a number chorded, which the format's rules do not do (the file says so)")

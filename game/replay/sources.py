@@ -8,12 +8,10 @@ from __future__ import annotations
 from contextlib import contextmanager
 from pathlib import Path
 
-from game.board import Config
 from game.i18n import N_
-from game.match import replay_log
 from game.replay.events import Replay
 from game.replay.files import FORMATS, ReplayFileError, read_replay
-from game.replay.fromlog import LogError, _find, log_version, replay_of
+from game.replay.fromlog import LogError, _find, ends_as_logged, log_version, logged_look, replay_of
 from game.messages import describe, error_line
 from game.replay.player import Timeline
 
@@ -42,11 +40,17 @@ def recorded_timeline(store, record) -> Timeline:
         LogError: as :func:`recorded_replay`.
     """
     replay, look = _replay_and_look(_log(store, record), record)
-    timeline = Timeline(replay)
-    if look is not None and timeline.final_look() != look:
-        del timeline
-        timeline = Timeline(replay_of(_log(store, record), record, from_moves=True))
-    return timeline
+    checked = _checking_timeline(replay)
+    if look is not None and checked.final_look() != look:
+        del checked
+        return Timeline(replay_of(_log(store, record), record, from_moves=True))
+    return checked if not replay.rules_differ else Timeline(replay)  # the viewer's: the formats' rules
+
+
+def _checking_timeline(replay: Replay) -> Timeline:
+    """The timeline that checks ``replay`` against its log (as game.replay.fromlog.ends_as_logged:
+    our left-click chord where the replay says it was used)."""
+    return Timeline(replay, chord_on_number=replay.rules_differ)
 
 
 def _log(store, record) -> dict:
@@ -72,28 +76,9 @@ def log_replay(data: dict, record) -> Replay:
         LogError: the game started from a loaded position, or its log is damaged.
     """
     replay, look = _replay_and_look(data, record)
-    if look is not None and Timeline(replay).final_look() != look:
+    if look is not None and _checking_timeline(replay).final_look() != look:
         replay = replay_of(data, record, from_moves=True)
     return replay
-
-
-def logged_look(data: dict) -> list[str]:
-    """Every cell's appearance (row-major) after the log ``data``'s moves.
-
-    Raises:
-        LogError: the log is damaged.
-    """
-    try:
-        game, _ = replay_log(data, Config(data["rows"], data["cols"], len(data["mines"])))
-    except (KeyError, TypeError, ValueError) as err:
-        raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
-    return [game.appearance((r, c)) for r in range(game.rows) for c in range(game.cols)]
-
-
-def ends_as_logged(replay: Replay, data: dict) -> bool:
-    """True when ``replay`` played back shows the final position of the log ``data``'s moves."""
-    look = logged_look(data)  # first, so the log's Game is gone before the timeline is built
-    return Timeline(replay).final_look() == look
 
 
 def is_replay_file(which: str) -> bool:
@@ -169,4 +154,4 @@ def prepare_replay(args) -> int | None:
 
 
 __all__ = ["LogError", "ReplayFileError", "ends_as_logged", "is_replay_file", "load_replay", "load_timeline",
-           "log_replay", "logged_look", "prepare_replay", "recorded_game", "recorded_replay", "recorded_timeline"]
+           "log_replay", "prepare_replay", "recorded_game", "recorded_replay", "recorded_timeline"]

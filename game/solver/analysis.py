@@ -14,14 +14,14 @@ from dataclasses import dataclass, field
 
 from game.board import Cell
 from game.boardfile import BoardFile, from_game, parse_mine
-from game.moves import Move
-
-AUTOPLAY = "autoplay"  # the source of the solver's moves in a match's log (game.match.Source's value)
+from game.moves import Move as PlayerMove
 from game.solver.bestmove import GUESS_BUDGET, Move, best_move
 from game.solver.explain import Proof, explain_move, explain_safe
 from game.solver.probabilities import GroupCache, Probabilities, solve
 from game.solver.problem import build_problem
 from game.solver.reasons import Reason
+
+AUTOPLAY = "autoplay"  # the source of the solver's moves in a match's log (game.match.Source's value)
 
 
 @dataclass
@@ -160,8 +160,8 @@ def play_out(match, solver: Solver | None = None) -> Iterator[Analysis]:
     game = match.game
     while not game.over:
         analysis = solver.analyse(from_game(game, with_mines=False), explain=False)
-        match.apply(Move.reveal(analysis.best_move), AUTOPLAY)
+        match.apply(PlayerMove.reveal(analysis.best_move), AUTOPLAY)
         for cell in analysis.safe:
             if not game.over:
-                match.apply(Move.reveal(cell), AUTOPLAY)
+                match.apply(PlayerMove.reveal(cell), AUTOPLAY)
         yield analysis

@@ -153,7 +153,7 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
            start_flags: Iterable[Cell] = (), first_click_safe: bool = True) -> Review:
     """Review ``moves`` played on the ``rows`` x ``cols`` board with mines at ``layout``.
 
-    moves: (time_ms, kind, (row, col)) or (time_ms, kind, row, col) in game order, kind as
+    moves: (time_ms, kind, (row, col)) or (time_ms, kind, row, col[, source]) in game order, kind as
         the move log writes it ("reveal", "flag" (a toggle), "chord"). Moves the game
         ignores or that change nothing (wasted) are not reviewed; nor is a question mark
         taken off (question marks are covered cells to the review).
@@ -172,7 +172,7 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
     reviewer = _Reviewer(match, first_click_safe)
     for index, move in enumerate(moves):
         ms, kind, *where = move
-        cell = tuple(where[0]) if len(where) == 1 else tuple(where)
+        cell = tuple(where[0]) if len(where) == 1 else tuple(where[:2])  # (a version 2 row ends with its source)
         reviewer.step(index, int(ms), kind, cell)
         if game.over:
             break

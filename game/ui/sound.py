@@ -166,32 +166,38 @@ def quiet_stderr():
 
 
 class MoveSounds:
-    """The Playing scene's sounds (a mixin, as game.ui.solver_keys.SolverKeys): the sound of
-    each move's outcome, the timer's tick, and the M key. Uses the scene's ``game``,
-    ``services`` (``sound``, ``settings``, ``records``), ``_unheard`` (the last move's
-    Outcome, set where the move is applied) and ``_ticked`` (a whole second of the timer)."""
+    """The sounds of one game in the window (a member of the Playing scene): the sound of each
+    move's outcome, once, and the timer's tick.
 
-    def hear(self) -> None:
-        """Play the sound of the last move's outcome (game.ui.sound.sound_for), once; a win
-        that the records made a new best time sounds "best"."""
-        outcome, self._unheard = self._unheard, None
+    Args:
+        services: the scene's services (``sound``, ``settings``, ``records``).
+    """
+
+    def __init__(self, services) -> None:
+        self.services = services
+        self.unheard = None  # the last move's Outcome, its sound still to play
+        self.ticked = 0  # the timer's whole second the tick was last played for
+
+    def queue(self, outcome) -> None:
+        """``outcome`` (a game.moves.Outcome) is the move to be heard next (:meth:`hear`)."""
+        self.unheard = outcome
+
+    def hear(self, game) -> None:
+        """Play the sound of the last move's outcome on ``game`` (game.ui.sound.sound_for),
+        once; a win that the records made a new best time sounds "best"."""
+        outcome, self.unheard = self.unheard, None
         if outcome is None:
             return
-        name = sound_for(outcome, self.game.appearance(outcome.move.cell))
+        name = sound_for(outcome, game.appearance(outcome.move.cell))
         if name == "win" and getattr(self.services.records, "last_rank", None):
             name = "best"
         self.services.sound.play(name)
 
-    def tick_timer(self) -> None:
-        """The timer's tick, once for each whole second it passes while the game runs, when
-        the ``tick`` option is on."""
-        second = int(self.match.elapsed)
-        if second > self._ticked and self.game.state is State.PLAYING and not self.match.paused \
+    def tick(self, match) -> None:
+        """The timer's tick, once for each whole second of ``match``'s clock while its game
+        runs, when the ``tick`` option is on."""
+        second = int(match.elapsed)
+        if second > self.ticked and match.game.state is State.PLAYING and not match.paused \
                 and self.services.settings.tick:
             self.services.sound.play("tick")
-        self._ticked = second
-
-    def key_mute(self) -> "MoveSounds":
-        """M: sound effects off or on (saved, as the Options' Sound line)."""
-        self.services.toggle_mute()
-        return self
+        self.ticked = second

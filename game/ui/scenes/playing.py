@@ -1,12 +1,13 @@
-"""The Playing scene: the board, the HUD, and input turned into engine moves.
+"""The Playing scene: the board, the HUD, and input turned into moves of the match.
 
-Holds the Game (engine state), the gesture, cursor, hint and autoplay (UI state) and
-the board view, frame and probability overlay (drawstate). Each move makes the sound of
-what it did (game.ui.sound; M mutes), and the timer ticks each second when the tick is on.
-Pause, GameOver, Victory,
-the hint panel and the help are overlays over it. The solver's help (H, O, A) lives in
-game.ui.assist and game.ui.autoplay (what), game.ui.solver_view (drawing) and
-game.ui.solver_keys (the keys).
+Holds the match (game.match.Match: the game and everything about it, changed only through
+its methods), the gesture, cursor, hint and autoplay (UI state) and the board view, frame and
+probability overlay (drawstate). Each move makes the sound of what it did (game.ui.sound's
+MoveSounds, a member; M mutes), and the timer ticks each second when the tick is on. Pause,
+GameOver, Victory, the hint panel and the help are overlays over it. The solver's help (H,
+O, A) is game.ui.assist's and game.ui.autoplay's (what) and game.ui.solver_view's (drawing);
+its keys are the scene's own, as are the cursor keys and a big board's view following the
+window.
 """
 
 from __future__ import annotations
@@ -27,14 +28,12 @@ from game.records.session import is_in_progress
 from game.ui import solver_view
 from game.ui.assist import Assistant
 from game.ui.autoplay import Autoplay
-from game.ui.big_board import FollowsWindow
 from game.ui.board_view import BoardView
 from game.ui.bv_counter import POLL as BV_POLL, BvCounter
 from game.ui.camera_keys import CameraControls
 from game.ui.camera_view import CameraView
-from game.ui.cursor_keys import CursorKeys
 from game.ui.hud import Frame, draw_board_screen
-from game.ui.layout import layout_for
+from game.ui.layout import big_layout, layout_for
 from game.ui.minimap import Minimap
 from game.ui.motion import CASCADE_MAX, CASCADE_MIN, Cascade
 from game.ui.mouse import MouseGesture
@@ -45,10 +44,10 @@ from game.ui.scenes.generating import Generating
 from game.ui.scenes.help import Help
 from game.ui.scenes.pause import Pause
 from game.ui.scenes.result import GameOver, Victory
-from game.ui.solver_keys import SolverKeys
 from game.ui.sound import MoveSounds
 from game.ui.widgets import warm_font
 
+QUICK_HINT = 0.25  # seconds H waits for a hint before showing the panel as "Thinking..."
 FIRST_STEP = 0.008  # seconds of no-guess generation tried at the click before showing "Generating..."
 ABANDON_TITLE = N_("Abandon game")
 ABANDON_QUESTION = N_("Abandon this game? It counts as a loss.")
@@ -56,7 +55,7 @@ ABANDON_AFTER_UNDO = N_("Abandon this game? Played on after an undo, it counts i
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
 
-class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
+class Playing(Scene):
     """Play a new match of ``config`` (or of the loaded ``board``, a game.boardfile.BoardFile);
     the window is sized to its board at the largest cell size that fits (with the rulers
     when they are on and fit too). The match (game.match.Match, made by the services) is
@@ -80,9 +79,8 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
         self._scored_round = -1  # the game's round whose 3BV was counted ahead (update)
         self.bv = BvCounter()  # counts it, on a worker thread on a large board
         self._warming = list(RESULT_FONTS)  # fonts still to warm (update)
-        self._unheard = None  # the last move's Outcome, its sound played by after_move
+        self.sounds = MoveSounds(services)  # each move's sound, played by after_move; the tick
         self._pending_source = Source.MOUSE  # what made the first click a no-guess board waits for
-        self._ticked = 0  # the timer's whole second the tick was last played for
         self.keys = {  # key -> action; services.extra_keys adds more (hints, autoplay...)
             pygame.K_SPACE: self.key_reveal, pygame.K_RETURN: self.key_reveal,
             pygame.K_KP_ENTER: self.key_reveal, pygame.K_f: self.key_flag, pygame.K_c: self.key_chord,
@@ -161,7 +159,7 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
             self._scored_round = self.match.round
             self.bv.start(self.match)
         self.bv.poll(self.match)
-        self.tick_timer()
+        self.sounds.tick(self.match)
         shown = self.hud_values()
         if shown != self._shown:
             self.dirty = True
@@ -198,6 +196,128 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
         if self.game.state is State.PLAYING and not self.match.paused and self.match.elapsed < 999:
             return 1.0 - self.match.elapsed % 1.0 + 0.005
         return math.inf
+
+    # ----- the keyboard cursor: arrows move it, Space/Enter, F and C act under it ----------
+    def move_cursor(self, drow: int, dcol: int) -> None:
+        """Show the cursor (at the centre first), then move it, staying on the board."""
+        if self.cursor is None:
+            self.cursor = (self.game.rows // 2, self.game.cols // 2)
+        else:
+            r, c = self.cursor
+            self.cursor = (min(max(r + drow, 0), self.game.rows - 1), min(max(c + dcol, 0), self.game.cols - 1))
+        self.layout.camera.keep_in_view(self.cursor)  # (a board that fits never scrolls)
+        self.dirty = True
+
+    def _at_cursor(self, kind: str) -> Scene:
+        if self.cursor is None:
+            self.move_cursor(0, 0)
+            return self
+        return self.play(kind, self.cursor)
+
+    def key_reveal(self) -> Scene:
+        """Space/Enter: reveal at the cursor (chord on a number when left-click chording is on)."""
+        if self.cursor is not None and self.services.settings.chord_on_number and self.game.number(self.cursor):
+            return self._at_cursor("chord")
+        return self._at_cursor("reveal")
+
+    def key_flag(self) -> Scene:
+        return self._at_cursor("flag")
+
+    def key_chord(self) -> Scene:
+        return self._at_cursor("chord")
+
+    def keep_cursor(self, cursor: Cell | None) -> "Playing":
+        """Start with the keyboard cursor at ``cursor`` (a retry keeps it where it was)."""
+        self.cursor = cursor
+        return self
+
+    # ----- the solver's help: H a hint, O the probability overlay, A autoplay ---------------
+    # Each is help the game's match keeps (Match.use_hint, use_overlay, use_autoplay): a game
+    # helped never ranks. What the solver says is game.ui.assist's and game.ui.autoplay's, the
+    # drawing game.ui.solver_view's.
+    def key_hint(self) -> Scene:
+        """H: ring the best move, explain it in a panel; counted by ``match.use_hint``.
+
+        The hint is worked out on a worker thread; one not ready within QUICK_HINT
+        seconds fills the panel when it is (see :class:`solver_view.HintPanel`)."""
+        if self.game.over:
+            return self
+        request = self.assist.request_hint()
+        self.hint = request.wait(QUICK_HINT)  # most are ready in milliseconds: no "thinking" flash
+        self.dirty = True
+        return solver_view.HintPanel(self.services, self, request)
+
+    def key_probabilities(self) -> Scene:
+        """O: show or hide every covered cell's mine probability.
+
+        Like a hint, the overlay is help: the game it is shown in (even before its first
+        click) is marked by ``match.use_overlay`` and stays out of the best times."""
+        self.show_probabilities = not self.show_probabilities
+        self.note_probabilities()
+        self.dirty = True
+        return self
+
+    def note_probabilities(self) -> None:
+        """Mark the game as played with the probability overlay while it is on."""
+        if self.show_probabilities and not self.game.over:
+            self.match.use_overlay()
+
+    def key_autoplay(self) -> Scene:
+        """A: the solver plays, one move every 150 ms, until a key or a click."""
+        if not self.game.over:
+            self.autoplay.start()
+            self.dirty = True
+        return self
+
+    def stop_autoplay(self) -> None:
+        if self.autoplay.running:
+            self.autoplay.stop()
+            self.dirty = True
+
+    def autoplay_moves(self, moves) -> Scene:
+        """Make autoplay's ``moves`` as the player's would be; return the scene a move led to
+        (Generating, then autoplay waits for the board; the result, then it ends; the moves
+        after it are dropped), else self."""
+        for kind, cell in moves:
+            self.match.use_autoplay()
+            scene = self.play(kind, cell, Source.AUTOPLAY)
+            if scene is not self:
+                self.autoplay.awaiting_board = not self.game.over and not self.game.mines_laid
+                if not self.autoplay.awaiting_board:
+                    self.autoplay.stop()
+                return scene
+        if self.game.over:
+            self.autoplay.stop()
+        return self
+
+    # ----- a big board's view follows the window ---------------------------------------------
+    def follow_window(self) -> None:
+        """A big board's view grows and shrinks with the window (at the display's scale), keeping
+        its zoom and the cell at its middle; a board that fits keeps its size (the display
+        scales its picture instead). Fullscreen too: the view fills the screen with more cells,
+        drawn at the zoom's own size, not the window's picture blown up."""
+        window = pygame.display.get_surface()
+        if not self.controls.active or window is None:
+            return
+        scale = self.services.display.scale or 1
+        width, height = round(window.get_width() / scale), round(window.get_height() / scale)
+        if (width, height) == self.layout.size:
+            return
+        old = self.layout.camera
+        middle = old.cell_at(old.viewport.center) or (self.game.rows // 2, self.game.cols // 2)
+        layout = big_layout(self.game.rows, self.game.cols, (width, height), self.game.config.mines, strip=0)
+        layout.camera.zoom_to(old.cell)
+        layout.camera.centre_on(middle)
+        self.layout = layout
+        self.gesture.layout = layout
+        self.controls.camera = layout.camera
+        self.probability_layer = solver_view.ProbabilityLayer(layout)
+        self.minimap.moved_to(layout)  # (a big board always has one)
+        self.frame = Frame(layout)
+        self.view = CameraView(layout, self.services.assets.cell_sprites, self.game.overview, self.appearances_in)
+        self.view.refresh(self.appearance)
+        self.services.display.resize_canvas(layout.size)
+        self.invalidate()
 
     # ----- what is shown ---------------------------------------------------------------------
     def appearance(self, cell: Cell) -> str:
@@ -255,8 +375,9 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
         if kind == "reveal" and self.needs_board(cell):
             self._pending_source = source
             return self.generate(cell)
-        self._unheard = self.match.apply(Move(kind, cell), source)
-        self.redraw_cells(self.start_cascade(cell, self._unheard))
+        outcome = self.match.apply(Move(kind, cell), source)
+        self.sounds.queue(outcome)
+        self.redraw_cells(self.start_cascade(cell, outcome))
         return self.after_move()
 
     def start_cascade(self, cell: Cell, outcome) -> frozenset[Cell]:
@@ -303,17 +424,18 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
     def lay_board(self, mines, cell: Cell) -> None:
         """Lay a generated layout ``mines`` and reveal the first click ``cell`` on it."""
         self.match.set_layout(mines)
-        self._unheard = self.match.apply(Move.reveal(cell), self._pending_source)
-        self.redraw_cells(self._unheard.changed)
+        outcome = self.match.apply(Move.reveal(cell), self._pending_source)
+        self.sounds.queue(outcome)
+        self.redraw_cells(outcome.changed)
 
     def after_move(self) -> Scene:
         """Play the move's sound; switch to the GameOver or Victory overlay once the game has ended."""
         if not self.game.over:
-            self.hear()
+            self.sounds.hear(self.game)
             return self
         self.bv.finish(self.match)  # the record stores the 3BV
         notes = self.services.finished(self.match)
-        self.hear()  # after the records: a new best time sounds "best"
+        self.sounds.hear(self.game)  # after the records: a new best time sounds "best"
         return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
 
     def leave(self, then, quits: bool = False) -> Scene | None:
@@ -361,8 +483,9 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
         """Ctrl+Y: play again the move taken back last (game.match.Match.redo)."""
         if self.autoplay.running or not self.match.can_redo:
             return self
-        self._unheard = self.match.redo()
-        self.redraw_cells(self._unheard.changed)
+        outcome = self.match.redo()
+        self.sounds.queue(outcome)
+        self.redraw_cells(outcome.changed)
         return self.after_move()
 
     def key_retry(self) -> Scene:
@@ -383,6 +506,11 @@ class Playing(SolverKeys, MoveSounds, CursorKeys, FollowsWindow, Scene):
         if self.game.over or (only_playing and self.game.state is not State.PLAYING):
             return self
         return Pause(self.services, self)
+
+    def key_mute(self) -> Scene:
+        """M: sound effects off or on (saved, as the Options' Sound line)."""
+        self.services.toggle_mute()
+        return self
 
     def key_help(self) -> Scene:
         """F1 or ?: the controls."""

@@ -18,6 +18,7 @@ from game.board import Cell
 from game.i18n import N_, _
 from game.records.db import RecordsError
 from game.records.record import NAME_MAX, clean_name
+from game.session import Summary
 from game.ui import draw
 from game.ui.canvas import Canvas, scale_of
 from game.ui.formats import decimal, level_name, percent, seconds
@@ -155,9 +156,9 @@ class GameOver(Result):
         super().draw_over(screen)
 
     def lines(self) -> list[str]:
-        game = self.base.game
-        done = f"3BV {game.three_bv_solved}/{game.three_bv}" if game.three_bv else ""
-        time = _("Time {seconds}").format(seconds=seconds(self.base.match.elapsed, 1))
+        told = Summary.of(self.base.match)
+        done = f"3BV {told.three_bv_solved}/{told.three_bv}" if told.three_bv else ""
+        time = _("Time {seconds}").format(seconds=seconds(told.seconds, 1))
         return [f"{time}  {done}", self.postmortem.line()] + self.postmortem.lines()
 
 
@@ -211,12 +212,10 @@ class Victory(Result):
             self.save_name()
 
     def lines(self) -> list[str]:
-        match = self.base.match
-        game = match.game
-        rate = match.three_bv_per_second
-        efficiency = game.efficiency
-        return [_("Time {seconds}").format(seconds=seconds(match.elapsed, 3)),
-                f"3BV {game.three_bv}   3BV/s {decimal(rate, 2)}" if rate is not None else f"3BV {game.three_bv}",
+        told = Summary.of(self.base.match)  # as the console's summary says it
+        rate, efficiency = told.three_bv_per_second, told.efficiency
+        return [_("Time {seconds}").format(seconds=seconds(told.seconds, 3)),
+                f"3BV {told.three_bv}   3BV/s {decimal(rate, 2)}" if rate is not None else f"3BV {told.three_bv}",
                 _("Efficiency {percent}").format(percent=percent(efficiency)) if efficiency is not None else ""]
 
     def handle(self, event: pygame.event.Event):
