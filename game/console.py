@@ -3,8 +3,8 @@
 One command per line on standard input; the board is printed after each move, two
 characters a cell, with 0-based row numbers down the side and column numbers read
 downwards across the top (tens above units), so every standard level's screen fits
-80x24; a board over 100x100 is shown 40 rows by 60 columns at a time, around the last cell
-played (``v ROW COL`` shows another part: game.console_text.view). Output is flushed after
+80x24; a board over 10,000 cells is shown 40 rows by 60 columns at a time, around the last
+cell played (``v ROW COL`` shows another part, and ``h`` says so: game.console_text.view). Output is flushed after
 every command, so the game can be driven through a pipe::
 
     printf 'r 4 4\\nf 0 0\\nq\\n' | python main.py --console --seed 1
@@ -27,7 +27,7 @@ from typing import BinaryIO, Callable, TextIO
 
 from game.board import Cell, Config
 from game.boardfile import from_game, save_board
-from game.console_text import render, summary, wants_colour
+from game.console_text import render, summary, view, wants_colour
 from game.i18n import N_, _
 from game.interrupts import HeldSignals, catch_sigterm
 from game.match import Match
@@ -49,7 +49,6 @@ HELP = N_("""commands (ROW and COL are 0-based numbers):
   f ROW COL   flag cycle: flag, question mark (if on), none
   c ROW COL   chord: reveal around a number whose flags are all placed
   s FILE      save the position as .mine (covered H, flags F, no mines)
-  v ROW COL   view: on a board over 100x100, show the part around a cell
   u           undo: take the last move back (a game then not counted)
   y           redo: play again the move taken back last
   n           new game      q  quit      h  this help
@@ -57,6 +56,8 @@ n, q, Ctrl-C or end of input after the first reveal record the game as a loss
 column numbers read downwards: on a wide board the tens digit is above the units
 symbols: # covered  F flag  ? question  . empty  1-8 mines around
          * mine  X the mine that exploded  x wrong flag""")
+# The h command's last line on a board printed in part (game.console_text.view).
+HELP_VIEW = N_("  v ROW COL   view: this board is shown in part; show the part around a cell")
 
 
 Ask = Callable[[str], str | None]  # ask(question) -> the line typed, or None
@@ -198,6 +199,8 @@ class ConsoleGame:
             return False
         if command == "h":
             self.say(_(HELP))
+            if view(self.game.rows, self.game.cols) != (range(self.game.rows), range(self.game.cols)):
+                self.say(_(HELP_VIEW))
         elif command == "n":
             self.leave()
             self.match.new_game()

@@ -3,10 +3,10 @@ column numbers read downwards), its ANSI colours for a terminal, the status line
 end-of-game summary, in the language in use (its numbers too: ``1,5 s`` in Spanish). Used by
 :mod:`game.console`; no pygame here.
 
-A board up to WHOLE_ROWS x WHOLE_COLS (100x100) is printed whole. A bigger one is printed as
-a view of VIEW_ROWS x VIEW_COLS cells (40x60, about 5 KB) around a cell (the console's: the
-last one played, or the one ``v ROW COL`` asked for), with a line saying which rows and
-columns it shows: a 1000x1000 board printed whole is 4 MB a screen.
+A board of up to WHOLE_CELLS cells (100x100, 20 KB a screen) is printed whole. A bigger one is
+printed as a view of VIEW_ROWS x VIEW_COLS cells (40x60, about 5 KB) around a cell (the
+console's: the last one played, or the one ``v ROW COL`` asked for), with a line saying which
+rows and columns it shows: a 1000x1000 board printed whole is 4 MB a screen.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ COLOURS = {
     "flag": "1;31", "wrong_flag": "1;31", "mine": "1", "mine_hit": "1;97;41",
 }
 
-WHOLE_ROWS, WHOLE_COLS = 100, 100  # boards up to this size are printed whole
+WHOLE_CELLS = 10_000  # boards of up to this many cells are printed whole
 VIEW_ROWS, VIEW_COLS = 40, 60  # the part of a bigger board printed: 40 lines of 2 + 60 * 2 characters
 STATE_WORDS = {  # Game.state's value -> its word on the status line
     "ready": N_("ready"), "playing": N_("playing"), "won": N_("won"), "lost": N_("lost"),
@@ -64,7 +64,7 @@ def render(match: Match, colour: bool = False, around: tuple[int, int] | None = 
     one header line. With ``colour`` the symbols carry ANSI SGR codes (:data:`COLOURS`);
     the visible characters and their positions are the same.
 
-    A board over WHOLE_ROWS x WHOLE_COLS shows only :func:`view` around ``around`` (default:
+    A board over WHOLE_CELLS cells shows only :func:`view` around ``around`` (default:
     the centre), numbered with the board's own rows and columns, and a line saying which.
     """
     game = match.game
@@ -88,9 +88,9 @@ def render(match: Match, colour: bool = False, around: tuple[int, int] | None = 
 
 def view(rows: int, cols: int, around: tuple[int, int] | None = None) -> tuple[range, range]:
     """The rows and columns of a rows x cols board the console prints: all of them up to
-    WHOLE_ROWS x WHOLE_COLS, else VIEW_ROWS x VIEW_COLS centred on ``around`` (default: the
+    WHOLE_CELLS cells, else VIEW_ROWS x VIEW_COLS centred on ``around`` (default: the
     centre), moved inside the board at its edges."""
-    if rows <= WHOLE_ROWS and cols <= WHOLE_COLS:
+    if rows * cols <= WHOLE_CELLS:
         return range(rows), range(cols)
     row, col = around if around is not None else (rows // 2, cols // 2)
     return _span(row, rows, VIEW_ROWS), _span(col, cols, VIEW_COLS)

@@ -206,3 +206,11 @@ def test_the_custom_form_offers_a_thin_board_only_the_mines_no_guess_meets(windo
     assert form.message == "no-guess boards of 1x1000 take at most 10 mines (1%); 30 asked"
     assert form.hints()[2] == "1..10 no-guess"
     assert submit(w, form, 1, 1000, 10)  # the top of the hint is a game
+
+
+def test_help_names_the_view_command_only_on_a_board_shown_in_part(tmp_path):
+    big = console(["--rows", "200", "--cols", "200", "--mines", "10", "--seed", "2"], tmp_path / "big")
+    small = console(["--rows", "100", "--cols", "100", "--mines", "10", "--seed", "2"], tmp_path / "small")
+    said = [child.communicate(b"h\nq\n", timeout=60)[0].decode() for child in (big, small)]
+    assert "v ROW COL   view: this board is shown in part" in said[0]
+    assert "v ROW COL" not in said[1] and "Rows " not in said[1]  # 100x100: printed whole
