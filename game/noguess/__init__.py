@@ -63,7 +63,8 @@ rows*cols minus the 3x3 block of the first click.
 **Thin boards**: a board of one or two rows (or columns) is a corridor that one mine walls
 off, so it takes at most :data:`CORRIDOR_MINES` (10) mines; boards of 3, 4 and 5 rows or
 columns take at most 20, 20 and 25 % (:data:`THIN_LIMITS`; measured on boards of about
-1,000 cells, issue 26). :func:`supported` names the limit in one line.
+1,000 cells, issue 26), or 60 mines (:data:`THIN_FLOOR`) when that is more: the small ones
+take the usual densities. :func:`supported` names the limit in one line.
 
 No pygame here.
 """

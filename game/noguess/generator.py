@@ -30,6 +30,7 @@ MAX_NO_GUESS_CELLS = DENSITY_LIMITS[-1][0]
 # (narrow side up to, most mines as a share of cells): thin boards, measured (issue 26) on
 # boards of about 1,000 cells; wider boards take DENSITY_LIMITS.
 THIN_LIMITS = ((3, 0.20), (4, 0.20), (5, 0.25))
+THIN_FLOOR = 60  # mines a thin board takes whatever its share: small ones take 40 % (3x50 with 60)
 # A board of one or two rows (or columns) is a corridor: a mine across it walls off what lies
 # beyond, which only the mine count can settle, so the generator must push the mines into
 # solid blocks; it finds such boards with up to this many mines (1x1000 too), not many more.
@@ -183,8 +184,10 @@ def max_no_guess_mines(rows: int, cols: int) -> int:
     for most_cells, density in DENSITY_LIMITS:
         if cells <= most_cells:
             side = min(rows, cols)
-            thin = next((share for most, share in THIN_LIMITS if side <= most), 1.0) if side > 2 else 1.0
-            top = min(cells - opening_block(rows, cols), int(min(density, thin) * cells))
+            top = min(cells - opening_block(rows, cols), int(density * cells))
+            thin = next((share for most, share in THIN_LIMITS if side <= most), None) if side > 2 else None
+            if thin is not None:
+                top = min(top, max(int(thin * cells), THIN_FLOOR))
             return max(0, min(top, CORRIDOR_MINES) if side <= 2 else top)
     return 0
 
