@@ -6,6 +6,7 @@ import signal
 import sys
 
 from game.cli import parse_args
+from game.interrupts import raise_terminated
 from game.output import OutputError, guard_output, silence_stdout
 
 
@@ -17,7 +18,7 @@ def main(argv=None, stop_on_sigterm: bool = False) -> int:
     args = parse_args(argv)
     if stop_on_sigterm and (args.console or args.analyse or args.review or args.save_replay
                             or args.stats or args.export_stats):
-        signal.signal(signal.SIGTERM, _terminated)
+        signal.signal(signal.SIGTERM, raise_terminated)
     if args.analyse:
         from game.analyse_report import run_analyse
         return run_analyse(args)
@@ -40,14 +41,6 @@ def main(argv=None, stop_on_sigterm: bool = False) -> int:
         return run_console(args)
     from game.ui.app import run_window
     return run_window(args)
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, taken the same way out as Ctrl-C (a KeyboardInterrupt), with status 143."""
-
-
-def _terminated(signum, frame) -> None:
-    raise Terminated
 
 
 def run() -> int:
@@ -78,9 +71,9 @@ def run() -> int:
         return 2
     except KeyboardInterrupt as stop:  # Ctrl-C in a terminal: stop quietly, with the shell's status
         print(file=sys.stderr)
-        return 143 if isinstance(stop, Terminated) else 130
+        return getattr(stop, "status", 130)  # SIGTERM: 143 (game.interrupts.Terminated)
     finally:  # a SIGTERM from now on (the interpreter closing) ends the process as usual, with no traceback
-        if signal.getsignal(signal.SIGTERM) is _terminated:
+        if signal.getsignal(signal.SIGTERM) is raise_terminated:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 

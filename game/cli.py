@@ -174,7 +174,8 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("--questions", action="store_true",
                        help=_("question marks on (flag cycle: flag, ?, none)"))
     board.add_argument("--no-guess", action="store_true",
-                       help=_("boards solvable by logic alone from the first click"))
+                       help=_("boards solvable by logic alone from the first click (fewer mines on thin "
+                              "boards: at most 10 on one or two rows)"))
     board.add_argument("--board", metavar=file_, type=non_empty,
                        help=_("play a saved board: {formats}").format(formats=_(MINE_FILE_HELP)))
 
@@ -200,7 +201,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     Adds to the namespace:
         config: the :class:`Config` to start directly, or None to open the menu.
         loaded: the parsed board file (game.boardfile.BoardFile) or None.
-        replay_loaded: None (main.py reads ``--replay``'s replay into it before the window opens).
+        replay_loaded, replay_timeline: None (main.py reads ``--replay``'s replay and its timeline
+            into them before the window opens).
         rng: a ``random.Random`` seeded with ``--seed`` (or unseeded).
 
     Exits with status 2 and a message on any invalid value (argparse's ``error``, with
@@ -248,6 +250,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args.config = None
     args.loaded = None
     args.replay_loaded = None
+    args.replay_timeline = None  # its game.replay.player.Timeline, built with it
     try:
         if args.difficulty:
             args.config = Config.difficulty(args.difficulty, **rules)

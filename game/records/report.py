@@ -27,7 +27,7 @@ from game.i18n import N_, _, date_text, ngettext, number
 from game.files import replace_file
 from game.messages import describe, error_line, file_name, warn
 from game.figures import ranked
-from game.records.compstats import BACKFILL, fill, pending
+from game.records.compstats import BACKFILL, FIGURES_NOW_CELLS, fill, pending
 from game.records.db import RecordStore
 from game.records.paths import DataDirError, db_path
 from game.records.record import RECORD_FIELDS
@@ -149,6 +149,13 @@ def run_stats(args) -> int:
         for message in store.warnings:
             warn(message)
         _backfill(store)
+        big = _pending_big(store)
+        if big:
+            warn(ngettext("the competitive figures of {count} game on a board over {cells} cells are pending "
+                          "(the window's Statistics screen computes them)",
+                          "the competitive figures of {count} games on boards over {cells} cells are pending "
+                          "(the window's Statistics screen computes them)", big).format(
+                count=_count(big), cells=_count(FIGURES_NOW_CELLS)))
         if args.stats:
             print(stats_table(summary(store)))
         if args.export_stats:
@@ -163,12 +170,13 @@ def run_stats(args) -> int:
 def _backfill(store: RecordStore) -> None:
     """Compute the figures of older games that lack them (game.records.compstats), a batch at
     a time, until none is left or one batch cannot be done (its warning said). A game whose
-    log is damaged is named once and never tried again."""
+    log is damaged is named once and never tried again. Only boards of at most
+    FIGURES_NOW_CELLS cells: bigger ones wait for the window's Statistics screen."""
     if store.read_only:
         return
     while True:
         damaged: list[str] = []
-        items = pending(store, BACKFILL, damaged)
+        items = pending(store, BACKFILL, damaged, max_cells=FIGURES_NOW_CELLS)
         for message in damaged:
             warn(message)
         if not items and not damaged:
@@ -177,6 +185,15 @@ def _backfill(store: RecordStore) -> None:
         if warning:
             warn(warning)
             return
+
+
+def _pending_big(store: RecordStore) -> int:
+    """Games whose figures wait for a board over FIGURES_NOW_CELLS (left to the window)."""
+    from game.records.compstats import TO_COMPUTE
+    from game.records.record import READABLE
+    return store.conn.execute(
+        f"SELECT count(*) FROM games WHERE stats_state = {TO_COMPUTE} AND log IS NOT NULL AND {READABLE} "
+        "AND rows * cols > ?", (FIGURES_NOW_CELLS,)).fetchone()[0]
 
 
 def _export(store: RecordStore, target: str) -> int:

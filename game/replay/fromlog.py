@@ -337,12 +337,22 @@ def ends_as_logged(replay: Replay, data: dict) -> bool:
     """True when ``replay`` played back by the gesture interpreter (game.replay.player.Timeline,
     game.gestures: the formats' click rules, and our left-click chord where the file says it
     was used) shows the final position of the log ``data``'s moves."""
+    look = logged_look(data)  # first, so the log's Game is gone before the timeline is built
+    return Timeline(replay, chord_on_number=replay.rules_differ).final_look() == look
+
+
+def logged_look(data: dict) -> list[str]:
+    """Every cell's appearance (row-major) after the log ``data``'s moves (a 1000x1000 board's
+    Game is about 200 MB: only the list is kept).
+
+    Raises:
+        LogError: the log is damaged.
+    """
     try:
         game, _ = replay_log(data, Config(data["rows"], data["cols"], len(data["mines"])))
     except (KeyError, TypeError, ValueError) as err:
         raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
-    cells = [(r, c) for r in range(game.rows) for c in range(game.cols)]
-    return Timeline(replay, chord_on_number=replay.rules_differ).final_look() == [game.appearance(cell) for cell in cells]
+    return [game.appearance((r, c)) for r in range(game.rows) for c in range(game.cols)]
 
 
 def save_replay(store, which: str, path: str) -> str:
