@@ -261,3 +261,23 @@ def test_a_batch_of_figures_holds_one_long_game_at_a_time(recorded, tmp_path, mo
         assert [r.id for r, _ in compstats.pending(store)] == [3, 2]
         monkeypatch.setattr(compstats, "BATCH_EVENTS", 1)
         assert [r.id for r, _ in compstats.pending(store)] == [3]  # one game, however long
+
+
+def test_a_log_still_in_memory_passes_the_checks_and_gets_its_figures():
+    """The window hands the figures' process the log of the game just ended as the match
+    keeps it (its pointer events tuples, not JSON's lists): it is not taken for damaged."""
+    from game.records.checks import check_log
+    from game.records.compstats import compute
+    from game.records.record import GameRecord
+
+    match = Match(Config.difficulty("beginner"), rng=random.Random(5), clock=Clock())
+    match.pointer("lc", 72, 72)
+    match.pointer("lr", 72, 72)
+    match.apply(Move.reveal((4, 4)))
+    while not match.game.over:
+        match.apply(Move.reveal(next(c for c in match.game.cells() if not match.game.is_revealed(c))))
+    log = match.log_snapshot()
+    assert any(isinstance(event, tuple) for event in log["pointer"])  # what the window hands over
+    check_log(log, 9, 9)
+    record = GameRecord.from_match(match)
+    assert not isinstance(compute([(record, log)])[0], str)

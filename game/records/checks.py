@@ -104,14 +104,14 @@ def check_log(data: object, rows: int, cols: int) -> None:
     moves = data.get("moves") or []
     _check_list("moves", moves)
     for row in moves:
-        if not isinstance(row, list) or len(row) < 4:
+        if not isinstance(row, (list, tuple)) or len(row) < 4:  # tuples: a log still in memory
             raise DamagedLog(N_("its {field} list holds an entry of the wrong shape"), field="moves")
         _check_ms("moves", row[0])
         _check_cell("moves", row[2:4], rows, cols)
     pointer = data.get("pointer") or []
     _check_list("pointer", pointer)
     for event in pointer:
-        if not isinstance(event, list) or len(event) != 4:
+        if not isinstance(event, (list, tuple)) or len(event) != 4:
             raise DamagedLog(N_("its {field} list holds an entry of the wrong shape"), field="pointer")
         _check_ms("pointer", event[0])
         if not all(_int(v) and abs(v) <= MAX_PX for v in event[2:]):
@@ -120,7 +120,7 @@ def check_log(data: object, rows: int, cols: int) -> None:
     history = data.get("history") or []
     _check_list("history", history)
     for entry in history:
-        if not isinstance(entry, list) or len(entry) < 2:
+        if not isinstance(entry, (list, tuple)) or len(entry) < 2:
             raise DamagedLog(N_("its {field} list holds an entry of the wrong shape"), field="history")
         _check_ms("history", entry[1])
         if entry[0] == "play":
@@ -147,7 +147,7 @@ def _check_list(name: str, value: object) -> None:
 
 
 def _check_cell(name: str, cell: object, rows: int, cols: int) -> None:
-    if not (isinstance(cell, list) and len(cell) == 2 and all(_int(v) for v in cell)
+    if not (isinstance(cell, (list, tuple)) and len(cell) == 2 and all(_int(v) for v in cell)
             and 0 <= cell[0] < rows and 0 <= cell[1] < cols):
         raise DamagedLog(N_("its {field} list holds a cell off its {rows}x{cols} board: {value}"), field=name,
                          rows=rows, cols=cols, value=_shown(cell))
