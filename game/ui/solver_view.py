@@ -14,8 +14,8 @@ from game.ui.assist import Hint, HintRequest
 from game.ui.camera_view import is_overview
 from game.ui.canvas import Canvas, layer, scale_of
 from game.ui.hint_marks import draw_hint_marks, marked_cells  # noqa: F401
-from game.ui.layout import MARGIN, BoardLayout
-from game.ui.room import Room, make_room
+from game.ui.layout import BoardLayout
+from game.ui.room import Room
 from game.ui.scene import Overlay
 from game.ui.theme import palette
 from game.ui.widgets import bevel, fitting_size, text, text_width, wrap
@@ -29,7 +29,6 @@ TEXT_SIZE, TEXT_LINE = 14, 13  # hint text font and line height, pixels
 TITLE_SIZE = 16  # hint title font, pixels
 MIN_TITLE_SIZE = 11  # smallest a long title is shrunk to, pixels
 PAD = 6  # panel padding, pixels
-UNDER_LINES = 8  # most explanation lines a hint panel under the window shows at once
 DOT_TICKS = 15  # update ticks per dot of "Thinking..." (60 Hz: 4 a second)
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 PAGE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)  # a panel's worth of lines at a time
@@ -142,9 +141,9 @@ def draw_strip(screen: pygame.Surface, layout: BoardLayout, messages: tuple[str,
 class HintPanel(Overlay):
     """Over a Playing scene: the hint's title and explanation in a panel that leaves the HUD,
     the ring and every mark of the explanation in view (game.ui.hint_marks). It sits on the
-    board above or below the marked cells where its whole text fits; else in a strip beside
-    or under the window (game.ui.room: the window grows while the panel shows), where a text
-    still too long scrolls with Up, Down, Page Up, Page Down or the wheel. Any other key or
+    board above or below the marked cells where its whole text fits; else in the strip beside
+    or under the board that the playing window keeps for its panels (game.ui.room: the window
+    never changes size for it), where a text still too long scrolls with Up, Down, Page Up, Page Down or the wheel. Any other key or
     a click closes the panel (and does nothing else); the marks stay until the next move.
 
     ``request`` (an :class:`assist.HintRequest`) may still be worked out on the hint
@@ -159,7 +158,7 @@ class HintPanel(Overlay):
         self.hint = request.poll() or THINKING
         self.bring_into_view()
         self.offset = 0  # first explanation line shown (the text scrolls when cut)
-        self.room: Room | None = None  # the strip beside or under the window, when the panel is there
+        self.room: Room | None = None  # the panels' strip (base.room), when the panel is there
         self.panel, self.lines = self._layout()
 
     def bring_into_view(self) -> None:
@@ -174,10 +173,6 @@ class HintPanel(Overlay):
     @property
     def waiting(self) -> bool:
         return self.hint is THINKING
-
-    def size(self) -> tuple[int, int]:
-        """The playing window, grown by the strip when the panel stands in one, pixels."""
-        return self.room.size if self.room is not None else self.base.size()
 
     def update(self):
         moved = self.base.update()  # the HUD's timer goes on beneath the panel (autoplay is stopped)
@@ -195,11 +190,8 @@ class HintPanel(Overlay):
             self.base.hint = self.hint if self.hint is not STALE else None
             self.bring_into_view()
             self.offset = 0
-            before = self.size()
             self.panel, self.lines = self._layout()
-            if self.size() != before:  # the answer needs the strip (or no longer does)
-                self.services.display.ensure_size(self.size(), self.grain())
-                self.invalidate()
+            self.invalidate()
             self.base.dirty = self.dirty = True
         return None
 
@@ -238,18 +230,12 @@ class HintPanel(Overlay):
                 panel = pygame.Rect(8, 0, width - 16, fixed + len(lines) * TEXT_LINE)
                 panel.top = top if at_top else bottom - panel.height
                 return panel, lines
-        self.room = make_room(self.services.display, self.base.size(), self._strip_height)
+        self.room = self.base.room
         panel = pygame.Rect(self.room.panel)
         lines = wrap(self.hint.words()[1], panel.width - 2 * PAD, TEXT_SIZE)
         self.shown = max(1, min(len(lines), (panel.height - fixed) // TEXT_LINE))
+        panel.height = min(panel.height, fixed + self.shown * TEXT_LINE)
         return panel, lines
-
-    def _strip_height(self, where: str, width: int) -> int:
-        """The panel's height in a strip ``where`` ('beside', 'under'), ``width`` pixels wide."""
-        fixed = self._fixed()
-        wanted = len(wrap(self.hint.words()[1], width - 2 * PAD, TEXT_SIZE))
-        most = (self.base.size()[1] - 2 * MARGIN - fixed) // TEXT_LINE if where == "beside" else UNDER_LINES
-        return fixed + max(1, min(wanted, most)) * TEXT_LINE
 
     @property
     def cut(self) -> bool:
