@@ -90,7 +90,8 @@ def inside(w, rect):
 def test_a_tiny_board_gets_a_window_tall_enough_with_the_board_centred(window):
     w = window(["--rows", "1", "--cols", "2", "--mines", "1"])
     layout = w.scene.layout
-    assert w.screen.get_size() == layout.size and layout.size[1] == MIN_HEIGHT
+    assert w.screen.get_size() == w.scene.size() and layout.size[1] == MIN_HEIGHT
+    assert w.scene.size() == w.scene.room.size  # the board window and the panels' strip beside it
     room_top, room_bottom = layout.hud.bottom + 8 + 3, layout.size[1] - 8 - 3
     assert abs((layout.board.top - room_top) - (room_bottom - layout.board.bottom)) <= 1
     assert layout.cell_at(layout.cell_rect((0, 1)).center) == (0, 1)
@@ -119,8 +120,13 @@ def test_the_game_over_panel_fits_a_1x2_window(window, tmp_path):
     w.click_cell((0, 1))
     assert isinstance(w.scene, GameOver)
     w.step(60)  # the explosion ends, the panel shows
-    assert inside(w, w.scene.panel)
+    strip = w.scene.room.panel  # the panel scrolls in the strip kept for it
+    assert inside(w, strip) and w.scene.panel.topleft == strip.topleft
     assert all(w.scene.panel.contains(button.rect) for button in w.scene.buttons.buttons)
+    w.key(pygame.K_PAGEDOWN)  # the buttons under the strip's edge come into it
+    w.key(pygame.K_PAGEDOWN)
+    last = w.scene.buttons.buttons[-1].rect
+    assert strip.contains(last) and w.scene.panel.bottom == strip.bottom
 
 
 @pytest.mark.parametrize("size", [("1", "2"), ("2", "1")])
