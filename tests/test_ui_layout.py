@@ -120,13 +120,8 @@ def test_the_game_over_panel_fits_a_1x2_window(window, tmp_path):
     w.click_cell((0, 1))
     assert isinstance(w.scene, GameOver)
     w.step(60)  # the explosion ends, the panel shows
-    strip = w.scene.room.panel  # the panel scrolls in the strip kept for it
-    assert inside(w, strip) and w.scene.panel.topleft == strip.topleft
+    assert inside(w, w.scene.panel) and w.scene.room.panel.contains(w.scene.panel)  # in its strip, whole
     assert all(w.scene.panel.contains(button.rect) for button in w.scene.buttons.buttons)
-    w.key(pygame.K_PAGEDOWN)  # the buttons under the strip's edge come into it
-    w.key(pygame.K_PAGEDOWN)
-    last = w.scene.buttons.buttons[-1].rect
-    assert strip.contains(last) and w.scene.panel.bottom == strip.bottom
 
 
 @pytest.mark.parametrize("size", [("1", "2"), ("2", "1")])

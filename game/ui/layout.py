@@ -45,10 +45,10 @@ RULER_GAP = 3  # between the ruler numbers and the board's bevel, pixels
 RULER_STEPS = (1, 2, 5, 10, 20, 50)  # label every n-th row or column, the smallest n that fits
 SIDE_W = 216  # a strip beside the window for a panel, when the screen has room, pixels
 MIN_SIDE_W = 136  # the narrowest such strip, pixels
-RESULT_ROOM_H = 100  # the panels' strip under the window, pixels: a simple result fits one
+RESULT_ROOM_H = 74  # the panels' strip under the window, pixels: a simple result fits one
 # row; a loss's, with its post-mortem line, stands in two columns (the title over the lines
 # packed two to a row, the buttons right with Details and Why? above them), up to 58 pixels
-# and its margins; a hint shows two lines of its explanation at a time; longer panels scroll
+# and its margins; longer panels (the post-mortem, Details, a long hint) scroll in it
 
 
 class BoardLayout:

@@ -10,8 +10,9 @@ the strip scrolls in it.
 Which side: the one at which the whole window (board and strip) is shown at the larger whole
 scale on the screen's area, so the board shrinks only when neither side leaves room at its
 scale; on a tie, beside on a screen wider than tall, else under. A side strip is SIDE_W wide,
-or narrower (down to MIN_SIDE_W) where that lets the window show at a larger scale; a strip
-under the window is RESULT_ROOM_H high.
+or narrower (down to READABLE_SIDE_W) where that lets the window show at a larger scale, and
+down to MIN_SIDE_W on a screen with no more room; a strip under the window is RESULT_ROOM_H
+high.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ import pygame
 from game.ui.layout import BEVEL, MARGIN, MIN_SIDE_W, RESULT_ROOM_H, SIDE_W, usable_area
 from game.ui.theme import palette
 from game.ui.widgets import bevel
+
+READABLE_SIDE_W = 176  # the narrowest side strip chosen for a larger scale, pixels
 
 
 @dataclass
@@ -74,14 +77,16 @@ def whole_scale(size: tuple[int, int], area: tuple[int, int]) -> int:
 
 
 def side_width(base: tuple[int, int], area: tuple[int, int]) -> int:
-    """The width of a strip beside a ``base``-sized window: SIDE_W, or less (MIN_SIDE_W at
-    least) where that lets the window show at a larger whole scale on ``area``."""
+    """The width of a strip beside a ``base``-sized window on ``area``: SIDE_W, or less down
+    to READABLE_SIDE_W where that lets the window show at a larger whole scale (a result
+    panel of that width still shows its buttons without scrolling); MIN_SIDE_W at least
+    where even that does not fit."""
     most = max(1, area[1] // max(1, base[1]))  # the scale the height allows
     for scale in range(most, 0, -1):
         width = min(SIDE_W, area[0] // scale - base[0])
-        if width >= MIN_SIDE_W:
+        if width >= READABLE_SIDE_W:
             return width
-    return MIN_SIDE_W
+    return max(MIN_SIDE_W, min(SIDE_W, area[0] - base[0]))
 
 
 def reserve(base: tuple[int, int], area: tuple[int, int], sides: tuple[str, ...] = ("beside", "under")) -> Room:
