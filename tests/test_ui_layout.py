@@ -165,3 +165,23 @@ def test_a_button_label_too_wide_for_its_button_takes_a_smaller_font(window):
     (_, narrow), (_, wide) = drawn
     assert wide == 15 and narrow < 15  # "New game" filled the 58-pixel button edge to edge
     assert font(narrow).size("New game")[0] <= 58 - LABEL_ROOM
+
+
+@pytest.mark.parametrize("rows,cols", [(1, 1000), (1000, 1), (3, 1000)])
+def test_a_long_thin_board_gets_a_window_that_fits_it_not_a_screen_of_void(rows, cols):
+    """Too long for the screen at 8 pixels a cell, it is seen through the camera at 24 pixels
+    a cell; across its short side the well is the board's own size, centred in the window's
+    grey (the window no smaller than the overlays need), not a screen-sized black well."""
+    from game.ui.layout import BIG_CELL, MARGIN, MIN_WIDTH, layout_for
+    area = (1584, 920)  # a 1600x1000 screen's
+    layout = layout_for(rows, cols, area, 1)
+    assert layout.cell == BIG_CELL and not layout.camera.fits
+    short = min(rows, cols) * BIG_CELL
+    assert (layout.board.height if rows < cols else layout.board.width) == short
+    assert layout.size[0] <= area[0] and layout.size[1] <= area[1]
+    if rows > cols:
+        assert layout.size[0] == MIN_WIDTH and layout.board.centerx == MIN_WIDTH // 2
+    else:
+        assert layout.size[1] == MIN_HEIGHT
+        room_top = layout.hud.bottom + MARGIN + 3
+        assert abs((layout.board.top - room_top) - (layout.size[1] - MARGIN - 3 - layout.board.bottom)) <= 1

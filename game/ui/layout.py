@@ -182,8 +182,8 @@ def big_layout(rows: int, cols: int, area: tuple[int, int], mines: int = 0,
     frame_w = 2 * (MARGIN + BEVEL)  # the frame beside the well
     frame_h = MARGIN + HUD_H + MARGIN + 2 * BEVEL + MARGIN  # the HUD above it, the frame under it
     most_w, most_h = (cols * BIG_CELL, rows * BIG_CELL) if clamp else (area[0], area[1])
-    width = max(MIN_WIDTH - frame_w, min(most_w, area[0] - frame_w))
-    height = max(MIN_HEIGHT - frame_h, min(most_h, area[1] - strip - frame_h))
+    width = min(most_w, max(MIN_WIDTH - frame_w, area[0] - frame_w))
+    height = min(most_h, max(MIN_HEIGHT - frame_h, area[1] - strip - frame_h))  # (a thin one: centred)
     return BoardLayout(rows, cols, BIG_CELL, mines, view=(width, height))
 
 
