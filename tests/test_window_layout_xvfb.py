@@ -1,7 +1,8 @@
 """A steady layout in a real window under Xvfb (issue 27, point 1): on a 1600x1000 screen a
 Beginner game keeps its window's place and size, and its cells their size and place, from
 the first click through a hint, a loss, the post-mortem (V), Details (D), a retry and its
-win, a new game and its win with a best time's name entry. The panels go in the strip the playing window keeps for them from the start.
+win, a new game and its win with a best time's name entry. The panels go in the strip the
+playing window keeps for them from the start.
 
 The board is the run's first deal (XSession.start_game's ``deal``), known to a twin Match
 of the test's own, so the test knows where the mines are.

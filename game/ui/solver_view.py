@@ -143,8 +143,9 @@ class HintPanel(Overlay):
     the ring and every mark of the explanation in view (game.ui.hint_marks). It sits on the
     board above or below the marked cells where its whole text fits; else in the strip beside
     or under the board that the playing window keeps for its panels (game.ui.room: the window
-    never changes size for it), where a text still too long scrolls with Up, Down, Page Up, Page Down or the wheel. Any other key or
-    a click closes the panel (and does nothing else); the marks stay until the next move.
+    never changes size for it), where a text still too long scrolls with Up, Down, Page Up,
+    Page Down or the wheel. Any other key or a click closes the panel (and does nothing
+    else); the marks stay until the next move.
 
     ``request`` (an :class:`assist.HintRequest`) may still be worked out on the hint
     thread: the panel then says "Thinking..." (the timer and window carry on) and fills

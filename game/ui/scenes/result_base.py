@@ -208,7 +208,8 @@ class Result(Overlay):
         self.shown_notes = self.arranged.notes  # the notes as wrapped on the panel
         labels = self.panel_labels()
         focus = self.buttons.focus
-        buttons = [Button(rect, label, action, BUTTON_SIZE) for rect, (label, action) in zip(self.arranged.buttons, labels)]
+        buttons = [Button(rect, label, action, BUTTON_SIZE)
+                   for rect, (label, action) in zip(self.arranged.buttons, labels)]
         if self.arranged.toggle_rect is not None:
             buttons.append(Button(self.arranged.toggle_rect, self.arranged.toggle, self.toggle_details, TOGGLE_SIZE))
         if why is not None and self.arranged.why_rect is not None:
