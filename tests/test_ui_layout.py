@@ -185,3 +185,21 @@ def test_a_long_thin_board_gets_a_window_that_fits_it_not_a_screen_of_void(rows,
         assert layout.size[1] == MIN_HEIGHT
         room_top = layout.hud.bottom + MARGIN + 3
         assert abs((layout.board.top - room_top) - (layout.size[1] - MARGIN - 3 - layout.board.bottom)) <= 1
+
+
+@pytest.mark.parametrize("screen,level,where,size", [
+    ((1600, 1000), (9, 9, 10), "beside", (396, 211)),  # 4x: a strip of 196 rather than 216 at 3x
+    ((1024, 768), (9, 9, 10), "beside", (416, 211)),  # 2x: a strip of 136 at 3x would be too narrow
+    ((1600, 1000), (16, 30, 99), "beside", (718, 323)),
+    ((1000, 1600), (16, 16, 40), "under", (278, 506)),  # a tall screen: under, as high as 3x leaves
+])
+def test_the_panels_strip_is_planned_with_the_board_for_this_screen(screen, level, where, size):
+    from game.ui.layout import MARGIN, layout_for, usable_area
+    from game.ui.room import reserve
+    area = usable_area(screen, False)
+    layout = layout_for(level[0], level[1], area, level[2])
+    room = reserve(layout.size, area)
+    assert (room.where, room.size, room.base) == (where, size, layout.size)
+    board_window = pygame.Rect((0, 0), layout.size)
+    assert not room.strip.colliderect(board_window) and room.strip.union(board_window).size == size
+    assert room.strip.inflate(-2 * MARGIN, -2 * MARGIN) == room.panel

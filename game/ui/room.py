@@ -12,7 +12,7 @@ scale on the screen's area, so the board shrinks only when neither side leaves r
 scale; on a tie, beside on a screen wider than tall, else under. A side strip is SIDE_W wide,
 or narrower (down to READABLE_SIDE_W) where that lets the window show at a larger scale, and
 down to MIN_SIDE_W on a screen with no more room; a strip under the window is RESULT_ROOM_H
-high.
+high, or taller (up to SIDE_W) where the screen has the room at the same scale.
 """
 
 from __future__ import annotations
@@ -89,6 +89,15 @@ def side_width(base: tuple[int, int], area: tuple[int, int]) -> int:
     return max(MIN_SIDE_W, min(SIDE_W, area[0] - base[0]))
 
 
+def under_height(base: tuple[int, int], area: tuple[int, int]) -> int:
+    """The height of a strip under a ``base``-sized window on ``area``: RESULT_ROOM_H, or more
+    (up to SIDE_W) where the screen has that room at the scale the window shows at anyway."""
+    scale = whole_scale((base[0], base[1] + RESULT_ROOM_H), area)
+    if scale < 1:
+        return RESULT_ROOM_H
+    return max(RESULT_ROOM_H, min(SIDE_W, area[1] // scale - base[1]))
+
+
 def reserve(base: tuple[int, int], area: tuple[int, int], sides: tuple[str, ...] = ("beside", "under")) -> Room:
     """The strip for the panels of a ``base``-sized board window on a screen whose windows may
     take ``area`` pixels (game.ui.layout.usable_area), beside or under it, one of ``sides``
@@ -97,7 +106,7 @@ def reserve(base: tuple[int, int], area: tuple[int, int], sides: tuple[str, ...]
     if "beside" in sides:
         rooms.append(beside(base, side_width(base, area)))
     if "under" in sides:
-        rooms.append(under(base))
+        rooms.append(under(base, under_height(base, area)))
     if area[0] < area[1]:
         rooms.reverse()  # a tie goes to the first: beside on a wide screen, under on a tall one
     return max(rooms, key=lambda room: whole_scale(room.size, area))  # max keeps the first of a tie
