@@ -18,6 +18,7 @@ from game.match import Match
 from game.ui.layout import BoardLayout
 from game.ui.sound import MIXER
 from game.ui.xsession import XSession, missing
+from tests.window_helpers import window_scale
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
 FRAME = 2 * MIXER["channels"]  # bytes per sample frame: signed 16-bit (MIXER size -16), both channels
@@ -53,7 +54,7 @@ def test_a_click_and_a_mine_sound_and_mute_writes_silence(tmp_path):
     with disk_audio_session(audio) as x:
         x.start_game("--difficulty", "beginner", "--seed", "3")
         board = x.geometry()
-        scale = board[2] / layout.size[0]
+        scale = window_scale(board, layout)
 
         def click(cell, button=1):
             cx, cy = layout.cell_rect(cell).center

@@ -38,8 +38,8 @@ def test_fit_scale_is_the_largest_multiple_of_one_over_grain_that_fits(window_si
 @pytest.mark.parametrize("factor", [1.5, 1.75, 2.25, 2.5, 3.0])
 def test_at_any_scale_clicks_land_on_their_cell_and_cells_are_whole_pixels(window, factor):
     w = window(["--difficulty", "intermediate", "--seed", "5"])
-    layout = w.scene.layout
-    resize(w, (math.ceil(layout.size[0] * factor), math.ceil(layout.size[1] * factor)))
+    layout, size = w.scene.layout, w.scene.size()  # (the window: the board's and the panels' strip)
+    resize(w, (math.ceil(size[0] * factor), math.ceil(size[1] * factor)))
     assert w.display.view[0] == factor and w.screen.scale == factor
     assert w.screen.rect(layout.cell_rect((0, 0))).width == 16 * factor  # whole pixels, the same for all
     for cell in [(0, 0), (15, 15), (7, 3), (2, 12)]:
@@ -61,7 +61,7 @@ def test_fullscreen_fills_the_screen_at_a_scale_that_need_not_be_whole(window):
     real_window().size = desktop  # what the desktop fullscreen window is (the dummy driver keeps sizes)
     w.post(pygame.WINDOWSIZECHANGED, x=desktop[0], y=desktop[1])
     factor, left, top = w.display.view
-    size = w.scene.layout.size
+    size = w.scene.size()
     assert factor == fit_scale(size, desktop, w.scene.layout.cell) and factor != int(factor)
     drawn = w.screen.surface.get_size()
     # the board fills the screen in one direction, to within a cell's rounding

@@ -8,6 +8,7 @@ import pytest
 
 from game.ui.camera_keys import ZOOM_STEPS
 from game.ui.camera_view import CameraView
+from game.ui.layout import RESULT_ROOM_H
 from game.ui.scenes.playing import Playing
 
 
@@ -257,7 +258,8 @@ def test_a_big_boards_view_grows_and_shrinks_with_the_window(big):
             pygame.Window.from_display_module().size = size
         big.post(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1])
         camera = scene.layout.camera
-        assert scene.layout.size == size and big.display.view[0] == 1  # more cells, not a bigger picture
+        assert scene.size() == size and big.display.view[0] == 1  # more cells, not a bigger picture
+        assert scene.layout.size == (size[0], size[1] - RESULT_ROOM_H)  # the panels' strip stays under it
         assert camera.cell == cell and abs(camera.cell_at(camera.viewport.center)[0] - middle[0]) <= 1
         target = camera.cell_at((camera.viewport.left + 40, camera.viewport.bottom - 30))
         assert camera.shows(target)
@@ -270,7 +272,7 @@ def test_fullscreen_shows_more_of_a_big_board_and_back_gives_the_window_again(bi
     still above them), a click still lands on its cell; F11 again gives the window back."""
     import warnings
     scene = big.scene
-    before, cell = scene.layout.size, scene.layout.camera.cell
+    before, cell = scene.size(), scene.layout.camera.cell
     big.key(pygame.K_F11)
     desktop = big.display.desktop
     with warnings.catch_warnings():
@@ -279,7 +281,7 @@ def test_fullscreen_shows_more_of_a_big_board_and_back_gives_the_window_again(bi
         window.size = desktop  # what the desktop fullscreen window is (the dummy driver keeps sizes)
     big.post(pygame.WINDOWSIZECHANGED, x=desktop[0], y=desktop[1])
     camera = scene.layout.camera
-    assert scene.layout.size == desktop and camera.cell == cell and big.display.view[0] == 1
+    assert scene.size() == desktop and camera.cell == cell and big.display.view[0] == 1
     assert scene.layout.hud.bottom <= camera.viewport.top  # the HUD stays fixed above the board
     target = camera.cell_at((camera.viewport.right - 30, camera.viewport.bottom - 30))
     big.click(camera.cell_rect(target).center)
@@ -287,4 +289,4 @@ def test_fullscreen_shows_more_of_a_big_board_and_back_gives_the_window_again(bi
     big.key(pygame.K_F11)
     assert tuple(window.size) == before  # the display gives the windowed size back, not the screen's
     big.post(pygame.WINDOWSIZECHANGED, x=before[0], y=before[1])
-    assert scene.layout.size == before and scene.layout.camera.cell == cell
+    assert scene.size() == before and scene.layout.camera.cell == cell

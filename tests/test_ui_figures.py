@@ -66,6 +66,7 @@ def test_the_result_panel_shows_the_figures_once_computed_and_details_on_d(windo
     assert_panel_clear_of_the_board(w)
     toggle = scene.buttons.buttons[-1]  # after New game, Retry, Menu and Review
     assert toggle.label == "Less"
+    scene.show_rect(toggle.rect)  # (scrolled into the strip)
     w.click(toggle.rect.center)  # the button answers the mouse too
     assert not scene.figures.details and shows_line(scene, compact_line(record))
 

@@ -60,7 +60,7 @@ def test_menu_by_mouse_starts_expert(window):
     w.click(w.scene.list.buttons[2].rect.center)
     assert isinstance(w.scene, Playing)
     assert (w.scene.game.rows, w.scene.game.cols, w.scene.game.config.mines) == (16, 30, 99)
-    assert w.screen.get_size() == w.scene.layout.size
+    assert w.screen.get_size() == w.scene.size() == w.scene.room.size  # the board and the panels' strip
 
 
 def test_seeded_game_won_by_clicks_shows_victory_then_menu(window):

@@ -87,8 +87,10 @@ def test_a_hint_marks_on_the_board_the_cells_its_explanation_names(window, level
     for cell in marked_cells(hint):
         assert not panel.panel.colliderect(layout.cell_rect(cell))  # the panel hides none of them
     assert not panel.panel.colliderect(layout.hud)
+    size = w.screen.get_size()
+    assert size == panel.size() == panel.base.size()  # the panel stands in the playing window
     w.key(pygame.K_LSHIFT)  # closed, the marks leave with the panel
-    assert isinstance(w.scene, Playing) and w.screen.get_size() == layout.size
+    assert isinstance(w.scene, Playing) and w.screen.get_size() == size
     assert w.scene.hint is None
     assert_cells_as_drawn(w, layout, marked_cells(hint))
 

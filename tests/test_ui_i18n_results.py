@@ -41,7 +41,8 @@ def text_rect(message, pos, size, anchor, bold=False) -> pygame.Rect:
 
 def assert_result_fits(w):
     """Every button label fits its button; every line of the panel lies inside the panel,
-    the name label left of (or above) the field; the panel inside the window."""
+    the name label left of (or above) the field; the panel as wide as its strip in the
+    window, from its top (a longer panel scrolls there)."""
     scene = w.scene
     panel = scene.arranged
     for button in scene.buttons.buttons:
@@ -54,8 +55,10 @@ def assert_result_fits(w):
         label = text_rect(panel.name, panel.name_label, 16, "midleft")
         assert label.right <= panel.field.left or label.bottom <= panel.field.top + 2
         assert panel.rect.contains(panel.field)
-    assert pygame.Rect((0, 0), scene.room.size).contains(panel.rect)
-    assert w.screen.get_size() == scene.size()
+    strip = scene.room.panel
+    assert pygame.Rect((0, 0), scene.room.size).contains(strip)
+    assert (panel.rect.left, panel.rect.top + scene.scroll, panel.rect.width) == (*strip.topleft, strip.width)
+    assert w.screen.get_size() == scene.size() == scene.base.size()
 
 
 def panel_text(scene) -> list[str]:

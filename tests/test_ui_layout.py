@@ -90,7 +90,8 @@ def inside(w, rect):
 def test_a_tiny_board_gets_a_window_tall_enough_with_the_board_centred(window):
     w = window(["--rows", "1", "--cols", "2", "--mines", "1"])
     layout = w.scene.layout
-    assert w.screen.get_size() == layout.size and layout.size[1] == MIN_HEIGHT
+    assert w.screen.get_size() == w.scene.size() and layout.size[1] == MIN_HEIGHT
+    assert w.scene.size() == w.scene.room.size  # the board window and the panels' strip beside it
     room_top, room_bottom = layout.hud.bottom + 8 + 3, layout.size[1] - 8 - 3
     assert abs((layout.board.top - room_top) - (room_bottom - layout.board.bottom)) <= 1
     assert layout.cell_at(layout.cell_rect((0, 1)).center) == (0, 1)
@@ -119,7 +120,7 @@ def test_the_game_over_panel_fits_a_1x2_window(window, tmp_path):
     w.click_cell((0, 1))
     assert isinstance(w.scene, GameOver)
     w.step(60)  # the explosion ends, the panel shows
-    assert inside(w, w.scene.panel)
+    assert inside(w, w.scene.panel) and w.scene.room.panel.contains(w.scene.panel)  # in its strip, whole
     assert all(w.scene.panel.contains(button.rect) for button in w.scene.buttons.buttons)
 
 
@@ -164,3 +165,41 @@ def test_a_button_label_too_wide_for_its_button_takes_a_smaller_font(window):
     (_, narrow), (_, wide) = drawn
     assert wide == 15 and narrow < 15  # "New game" filled the 58-pixel button edge to edge
     assert font(narrow).size("New game")[0] <= 58 - LABEL_ROOM
+
+
+@pytest.mark.parametrize("rows,cols", [(1, 1000), (1000, 1), (3, 1000)])
+def test_a_long_thin_board_gets_a_window_that_fits_it_not_a_screen_of_void(rows, cols):
+    """Too long for the screen at 8 pixels a cell, it is seen through the camera at 24 pixels
+    a cell; across its short side the well is the board's own size, centred in the window's
+    grey (the window no smaller than the overlays need), not a screen-sized black well."""
+    from game.ui.layout import BIG_CELL, MARGIN, MIN_WIDTH, layout_for
+    area = (1584, 920)  # a 1600x1000 screen's
+    layout = layout_for(rows, cols, area, 1)
+    assert layout.cell == BIG_CELL and not layout.camera.fits
+    short = min(rows, cols) * BIG_CELL
+    assert (layout.board.height if rows < cols else layout.board.width) == short
+    assert layout.size[0] <= area[0] and layout.size[1] <= area[1]
+    if rows > cols:
+        assert layout.size[0] == MIN_WIDTH and layout.board.centerx == MIN_WIDTH // 2
+    else:
+        assert layout.size[1] == MIN_HEIGHT
+        room_top = layout.hud.bottom + MARGIN + 3
+        assert abs((layout.board.top - room_top) - (layout.size[1] - MARGIN - 3 - layout.board.bottom)) <= 1
+
+
+@pytest.mark.parametrize("screen,level,where,size", [
+    ((1600, 1000), (9, 9, 10), "beside", (396, 211)),  # 4x: a strip of 196 rather than 216 at 3x
+    ((1024, 768), (9, 9, 10), "beside", (416, 211)),  # 2x: a strip of 136 at 3x would be too narrow
+    ((1600, 1000), (16, 30, 99), "beside", (718, 323)),
+    ((1000, 1600), (16, 16, 40), "under", (278, 506)),  # a tall screen: under, as high as 3x leaves
+])
+def test_the_panels_strip_is_planned_with_the_board_for_this_screen(screen, level, where, size):
+    from game.ui.layout import MARGIN, layout_for, usable_area
+    from game.ui.room import reserve
+    area = usable_area(screen, False)
+    layout = layout_for(level[0], level[1], area, level[2])
+    room = reserve(layout.size, area)
+    assert (room.where, room.size, room.base) == (where, size, layout.size)
+    board_window = pygame.Rect((0, 0), layout.size)
+    assert not room.strip.colliderect(board_window) and room.strip.union(board_window).size == size
+    assert room.strip.inflate(-2 * MARGIN, -2 * MARGIN) == room.panel

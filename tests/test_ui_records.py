@@ -90,6 +90,7 @@ def test_the_name_field_is_drawn_and_a_name_typed_but_not_entered_is_kept(window
     assert victory.panel.contains(field)
     assert w.screen.get_at((field.right - 4, field.centery))[:3] == (255, 255, 255)
     type_text(w, "x")
+    victory.show_rect(victory.buttons.buttons[2].rect)  # (scrolled into the panels' strip)
     w.click(victory.buttons.buttons[2].rect.center)  # Menu: leaving saves the typed name
     assert isinstance(w.scene, Menu)
     assert stored(isolated_data_dir)[0].name == victory.services.settings.player_name
@@ -269,6 +270,7 @@ def test_real_window_best_time_name_typed_with_the_keyboard(tmp_path):
 
     from game.ui.layout import BoardLayout
     from game.ui.xsession import XSession, missing
+    from tests.window_helpers import window_scale
     if missing():
         pytest.skip(f"needs {', '.join(missing())} for a real window")
     data = tmp_path / "data"
@@ -276,7 +278,7 @@ def test_real_window_best_time_name_typed_with_the_keyboard(tmp_path):
         x.start_game("--difficulty", "beginner", "--data-dir", str(data), deal=181040)
         time.sleep(0.5)
         layout = BoardLayout(9, 9)
-        scale = x.geometry()[2] // layout.size[0]
+        scale = window_scale(x.geometry(), layout)  # (the window: the board and the panels' strip)
         cx, cy = layout.cell_rect((4, 4)).center
         x.click(cx * scale, cy * scale)
         time.sleep(0.5)

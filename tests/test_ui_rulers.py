@@ -33,7 +33,8 @@ def test_rulers_off_keep_the_classic_window_and_on_make_room_left_and_above(wind
     w = window(["--difficulty", level])
     assert w.scene.layout.size == off.size and w.scene.layout.board == off.board  # rulers off by default
     on = with_rulers(w).layout
-    assert w.screen.get_size() == on.size
+    assert w.screen.get_size() == w.scene.size() == w.scene.room.size  # with the panels' strip
+    assert w.scene.room.base == on.size
     assert on.size[0] >= off.size[0] and on.size[1] > off.size[1]
     well = on.board.inflate(2 * BEVEL, 2 * BEVEL)  # the board and its sunken bevel
     assert on.row_ruler.right <= well.left and on.row_ruler.width >= len(str(rows - 1)) * 5

@@ -31,33 +31,44 @@ def win(w):
 
 
 def assert_panel_clear_of_the_board(w):
-    """The panel, its buttons (and name field) lie in the window and off the board and the HUD."""
+    """The window is the playing one (the board window and the strip kept for panels from the
+    start); the panel stands in that strip, off the board and the HUD, and each of its
+    buttons (and its name field) is in the strip or scrolls into it."""
     scene, layout = w.scene, w.scene.base.layout
     window = pygame.Rect((0, 0), w.screen.get_size())
-    assert w.screen.get_size() == scene.size() != layout.size  # the window grew for the strip
-    assert window.contains(scene.panel) and not scene.panel.colliderect(layout.board)
-    assert not scene.panel.colliderect(layout.hud)
-    assert not scene.panel.colliderect(pygame.Rect((0, 0), layout.size))  # not even the frame
-    for button in scene.buttons.buttons:
-        assert scene.panel.contains(button.rect)
+    strip = scene.room.panel
+    assert w.screen.get_size() == scene.size() == scene.base.size() == scene.room.size != layout.size
+    assert window.contains(strip) and not strip.colliderect(layout.board)
+    assert not strip.colliderect(layout.hud)
+    assert not strip.colliderect(pygame.Rect((0, 0), layout.size))  # not even the frame
+    assert (scene.panel.left, scene.panel.top + scene.scroll, scene.panel.width) == (*strip.topleft, strip.width)
     field = getattr(scene, "field", None)
+    for rect in [button.rect for button in scene.buttons.buttons] + ([field.rect] if field is not None else []):
+        assert scene.panel.contains(rect)
+    for i in range(len(scene.buttons.buttons)):
+        scene.show_rect(scene.buttons.buttons[i].rect)
+        assert strip.contains(scene.buttons.buttons[i].rect)
     if field is not None:
-        assert scene.panel.contains(field.rect)
+        scene.show_rect(field.rect)
+        assert strip.contains(field.rect)
+    scene.scroll_by(-scene.scroll)  # back to its top
+    w.step(1)
 
 
 def assert_v_toggles(w, key=pygame.K_v):
     """``key`` (V; H after a loss, where V shows the post-mortem) hides and shows the panel."""
     scene = w.scene
-    before = w.screen.pixels(scene.panel)
+    shown = scene.panel.clip(scene.room.panel)  # the part of the panel in its strip
+    before = w.screen.pixels(shown)
     board = w.screen.pixels(scene.base.layout.board)
     w.key(key)
     assert w.scene is scene and not scene.panel_shown
-    assert w.screen.pixels(scene.panel) != before
+    assert w.screen.pixels(shown) != before
     assert w.screen.pixels(scene.base.layout.board) == board  # untouched
-    w.click(scene.buttons.buttons[2].rect.center)  # Menu, hidden: nothing happens
+    w.click(scene.buttons.buttons[0].rect.center)  # New game, hidden: nothing happens
     assert w.scene is scene
     w.key(key)
-    assert scene.panel_shown and w.screen.pixels(scene.panel) == before
+    assert scene.panel_shown and w.screen.pixels(shown) == before
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -66,7 +77,8 @@ def test_after_a_loss_the_panel_leaves_the_board_the_fatal_mine_and_wrong_flags_
     wrong = lose(w)
     scene = w.scene
     layout, game = scene.base.layout, scene.base.game
-    assert scene.busy()  # the explosion plays at the mine first, in the grown window
+    assert scene.busy()  # the explosion plays at the mine first
+    assert w.screen.get_size() == scene.size() == scene.base.size()  # in the playing window
     w.step(60)
     assert scene.ready()
     wait_postmortem(w)  # its line lays the panel out again when the review arrives
@@ -74,8 +86,9 @@ def test_after_a_loss_the_panel_leaves_the_board_the_fatal_mine_and_wrong_flags_
     assert shows_sprite(w, layout, game.exploded, "mine_hit")
     assert shows_sprite(w, layout, wrong, "wrong_flag")
     assert_v_toggles(w, pygame.K_h)  # after a loss V shows the post-mortem (test_ui_postmortem)
-    w.key(pygame.K_r)  # retry: the window shrinks back and clicks land on their cells
-    assert isinstance(w.scene, Playing) and w.screen.get_size() == layout.size
+    size = w.screen.get_size()
+    w.key(pygame.K_r)  # retry: the same window, and clicks land on their cells
+    assert isinstance(w.scene, Playing) and w.screen.get_size() == size == w.scene.size()
     w.click_cell((0, 0))
     assert game.is_revealed((0, 0)) or game.state is State.LOST
 
@@ -92,8 +105,9 @@ def test_after_a_win_the_panel_and_its_name_field_leave_the_board_in_view(window
     w.key(pygame.K_TAB)  # V types into the focused field; released by Tab, V toggles the panel
     assert not scene.field.focused
     assert_v_toggles(w)
-    w.click(scene.base.layout.face.center)  # the face still starts a new game
-    assert isinstance(w.scene, Playing) and w.screen.get_size() == w.scene.layout.size
+    size = w.screen.get_size()
+    w.click(scene.base.layout.face.center)  # the face still starts a new game, in the same window
+    assert isinstance(w.scene, Playing) and w.screen.get_size() == size == w.scene.size()
 
 
 def test_the_name_field_takes_typing_and_enter_where_the_panel_now_stands(window):

@@ -131,11 +131,14 @@ def test_f1_lists_every_key_the_issue_missed_and_draws_every_line_in_the_smalles
         for key in ("Ctrl+Z", "D ", "G ", "Tab", "+ / -", "P / M", "F1"):
             assert key in keys, key
         assert ("P / M", "pause / sound on/off") in scene.lines()
+        for _ in range(scene.hidden_rows()):  # a list longer than the window scrolls: every line is shown
+            w.key(pygame.K_DOWN)
+        assert isinstance(w.scene, help_scene.Help)
         for key, action in scene.lines():  # every line is drawn, none dropped for room
             assert action in drawn and (key is None or key in drawn)
         panel = scene.panel()
         assert pygame.Rect((0, 0), scene.size()).contains(panel)
-        assert w.screen.get_size() == scene.size()
+        assert w.screen.get_size() == scene.size() == scene.base.size()  # the help never resizes the window
         w.key(pygame.K_ESCAPE)
         assert not isinstance(w.scene, help_scene.Help)
         if argv:

@@ -119,14 +119,15 @@ def test_hint_panel_never_covers_the_ring_nor_the_hud(window, level):
         for col in range(layout.cols):
             panel = panel_for(playing, (row, col), LONG_GUESS)
             assert not panel.panel.colliderect(layout.cell_rect((row, col)))
-            assert pygame.Rect((0, 0), panel.size()).contains(panel.panel)  # in the (maybe grown) window
+            assert pygame.Rect((0, 0), panel.size()).contains(panel.panel)  # in the window
+            assert panel.size() == playing.size()  # the playing window, the same for every hint
             assert not panel.panel.colliderect(layout.hud)
             assert panel.room is None or not panel.panel.colliderect(layout.board)
             assert 1 <= panel.shown <= len(panel.lines) and panel.cut == (panel.shown < len(panel.lines))
             if level == "expert":  # room to spare: the whole text, the HUD in view
                 assert not panel.cut and not panel.panel.colliderect(layout.hud)
     # A short explanation never covers the HUD either, not even beside Beginner's middle row
-    # (there it stands beside the board, the window grown for it)
+    # (there it stands beside the board, in the strip kept for panels)
     short = "Safe: the 1 at (3; 4) already touches its mine at (2; 5), so (3; 5) is safe."
     over_hud = {row for row in range(layout.rows) for col in range(layout.cols)
                 if panel_for(playing, (row, col), short).panel.colliderect(layout.hud)}
@@ -136,7 +137,8 @@ def test_hint_panel_never_covers_the_ring_nor_the_hud(window, level):
 def test_a_long_hint_on_a_small_board_scrolls_and_other_keys_still_close_it(window):
     w = window(["--difficulty", "beginner"])
     playing = w.scene
-    panel = panel_for(playing, (4, 4), LONG_GUESS)  # mid-board: little room above or below
+    # mid-board: little room above or below; twice the long text: longer than the panels' strip
+    panel = panel_for(playing, (4, 4), f"{LONG_GUESS} {LONG_GUESS}")
     w.loop.manager.switch(panel)  # as Playing's H does, with a hint this long
     assert panel.cut and panel.offset == 0
     w.key(pygame.K_DOWN)

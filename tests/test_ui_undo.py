@@ -54,10 +54,11 @@ def test_ctrl_z_takes_the_loss_back_and_the_win_that_follows_counts_nowhere(wind
     match = w.scene.match
     mine = lose(w, game)
     lost_at = match.elapsed
-    assert w.screen.get_size() != w.scene.base.layout.size  # the window grew for the panel
+    size = w.screen.get_size()
+    assert size == w.scene.size() == w.scene.base.size()  # the panel stands in the playing window
     w.key(pygame.K_z, mod=pygame.KMOD_LCTRL)
     assert isinstance(w.scene, Playing) and w.scene.game is game and game.state is State.PLAYING
-    assert w.screen.get_size() == w.scene.layout.size  # shrunk back, as for a retry
+    assert w.screen.get_size() == size  # the same window, as for a retry
     assert looks(w, game) == before
     assert w.scene.match is match and match.elapsed >= lost_at  # the timer carries on from the loss
     win_by_clicks(w, first=None)
@@ -80,9 +81,10 @@ def test_the_undo_button_answers_the_mouse_and_every_loss_can_be_taken_back(wind
     game, before = opened_and_flagged(w)
     for _ in range(2):
         lose(w, game)
-        assert_panel_clear_of_the_board(w)  # four buttons still fit Beginner's strip
+        assert_panel_clear_of_the_board(w)  # four buttons in Beginner's strip (scrolled into it)
         labels = [button.label for button in w.scene.buttons.buttons]
         assert labels[:4] == ["New game", "Retry", "Menu", "Undo"]
+        w.scene.show_rect(w.scene.buttons.buttons[3].rect)
         w.click(w.scene.buttons.buttons[3].rect.center)
         assert isinstance(w.scene, Playing) and looks(w, game) == before
     # The first loss counts as any loss; the second came after an undo: recorded, counted nowhere.

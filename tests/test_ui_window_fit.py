@@ -52,10 +52,11 @@ def test_a_shrunk_window_keeps_every_lit_led_segment_visible(window):
     1's segments at a quarter size: "010" read "0 0")."""
     w = window(["--difficulty", "beginner", "--seed", "1"])
     layout, led = w.scene.layout, w.scene.services.assets.led
+    size = w.scene.size()  # the board window and its panels' strip
     assert w.scene.hud_values()[0] == 10
     missing = []
     for percent in range(25, 100, 3):
-        resize(w, (round(layout.size[0] * percent / 100), round(layout.size[1] * percent / 100)))
+        resize(w, (round(size[0] * percent / 100), round(size[1] * percent / 100)))
         factor, left, top = w.display.view
         assert factor < 1
         shown = pygame.display.get_surface()
@@ -72,8 +73,8 @@ def test_a_shrunk_window_keeps_every_lit_led_segment_visible(window):
 
 def test_a_shrunk_window_follows_the_game_and_whole_scales_stay_exact(window):
     w = window(["--difficulty", "beginner", "--seed", "6"])
-    layout = w.scene.layout
-    resize(w, (layout.size[0] // 2 + 7, layout.size[1] // 2 + 7))
+    layout, size = w.scene.layout, w.scene.size()  # (the window: the board's and the panels' strip)
+    resize(w, (size[0] // 2 + 7, size[1] // 2 + 7))
     factor, left, top = w.display.view
     assert factor < 1
     cell = layout.cell_rect((0, 0))
@@ -83,11 +84,10 @@ def test_a_shrunk_window_follows_the_game_and_whole_scales_stay_exact(window):
     before = pygame.image.tobytes(pygame.display.get_surface().subsurface(shown), "RGB")
     w.click_cell((0, 0), button=3)  # a flag: the shrunk window shows it
     assert pygame.image.tobytes(pygame.display.get_surface().subsurface(shown), "RGB") != before
-    resize(w, (layout.size[0] * 2, layout.size[1] * 2))  # back to a whole scale: the canvas, by bands
+    resize(w, (size[0] * 2, size[1] * 2))  # back to a whole scale: the canvas, by bands
     w.click_cell((8, 8), button=3)
     factor, left, top = w.display.view
-    assert factor == 2 and w.screen.scale == 2 and w.screen.surface.get_size() == (layout.size[0] * 2,
-                                                                                   layout.size[1] * 2)
+    assert factor == 2 and w.screen.scale == 2 and w.screen.surface.get_size() == (size[0] * 2, size[1] * 2)
     shown = pygame.display.get_surface().subsurface((left, top, *w.screen.surface.get_size()))
     assert pygame.image.tobytes(shown, "RGB") == w.screen.pixels()  # drawn at 2x, shown pixel for pixel
 

@@ -22,6 +22,7 @@ from game.records.db import RecordStore
 from game.ui.layout import BoardLayout
 from game.ui.xsession import XSession, missing
 from tests.test_replay_files import evf_facts
+from tests.window_helpers import window_scale
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
 
@@ -108,7 +109,7 @@ def test_a_mouse_game_in_a_real_window_is_saved_as_the_player_played_it(tmp_path
         layout = BoardLayout(9, 9)
         geometry = wait_for(lambda: x.geometry() if x.geometry()[2] >= layout.size[0] else None, 15,
                             "the board's window")
-        scale = geometry[2] / layout.size[0]
+        scale = window_scale(geometry, layout)
         time.sleep(0.3)  # let the first frame be drawn before the first input
         p = Player(x, layout, scale)
         game = p.match.game

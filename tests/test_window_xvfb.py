@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from game.ui.layout import MENU_SIZE, BoardLayout
+from game.ui.layout import MENU_SIZE, BoardLayout, usable_area
+from game.ui.room import reserve
 from game.ui.scenes.dialog import BUTTON_H
 from game.ui.xsession import XSession, missing
-from tests.window_helpers import crop, differs, settled
+from tests.window_helpers import crop, differs, settled, window_scale
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
 
@@ -28,8 +29,9 @@ def test_real_window_menu_reveal_and_fullscreen_toggle():
         x.click(int(beginner[0] * scale), int(beginner[1] * scale))
         board = x.wait_geometry(menu)
         layout = BoardLayout(9, 9)
-        scale = board[2] / layout.size[0]
-        assert board[2:] == (layout.size[0] * scale, layout.size[1] * scale)
+        scale = window_scale(board, layout)
+        size = reserve(layout.size, usable_area(x.size, False)).size  # the board and the panels' strip
+        assert board[2:] == (size[0] * scale, size[1] * scale)
         time.sleep(0.3)
         before = crop(x.screenshot(), board)
         cx, cy = layout.cell_rect((4, 4)).center
@@ -69,8 +71,9 @@ def test_real_window_resized_by_hand_keeps_clicks_on_their_cells():
         resized = x.wait_geometry(start)
         assert resized[2:] == (900, 500)
         time.sleep(0.4)
-        scale = min(900 // layout.size[0], 500 // layout.size[1])
-        left, top = (900 - layout.size[0] * scale) // 2, (500 - layout.size[1] * scale) // 2
+        size = reserve(layout.size, usable_area(x.size, False)).size  # the board and the panels' strip
+        scale = min(900 // size[0], 500 // size[1])
+        left, top = (900 - size[0] * scale) // 2, (500 - size[1] * scale) // 2
         cx, cy = layout.cell_rect((0, 8))[:2]
         cell = [left + cx * scale, top + cy * scale] + [layout.cell * scale] * 2
         before = crop(x.screenshot(), resized)
@@ -143,7 +146,7 @@ def test_real_window_right_then_left_chord(tmp_path):
         x.start_game("--difficulty", "expert", "--seed", "11", "--data-dir", str(data))
         time.sleep(0.5)
         board = x.geometry()
-        scale = board[2] // layout.size[0]
+        scale = window_scale(board, layout)
 
         def at(cell):
             cx, cy = layout.cell_rect(cell).center
@@ -237,7 +240,7 @@ def test_real_window_game_watched_from_statistics_plays_pauses_and_goes_back(tmp
         x.start_game("--difficulty", "beginner", "--data-dir", str(data), deal=7)
         time.sleep(0.5)
         board = x.geometry()
-        scale = board[2] // layout.size[0]
+        scale = window_scale(board, layout)
 
         def click_cell(cell, button=1):
             cx, cy = layout.cell_rect(cell).center
@@ -279,7 +282,7 @@ def test_real_window_game_watched_from_statistics_plays_pauses_and_goes_back(tmp
 def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ctrl_z_undoes():
     """Beginner, --seed 4 (its first board computed on a twin of the window's game): the first
     click at the centre leaves cells that are certainly safe; a real click on a mine that was
-    not certain loses by a needless guess. The window grows for the panel, V rings exactly
+    not certain loses by a needless guess. The panel shows in the window's strip, V rings exactly
     the safe cells green and the fatal one red, the panel's Review (by keyboard) opens the
     viewer with the review, where ] moves to a guess or mistake and Esc comes back, and
     Ctrl+Z takes the loss back."""
@@ -305,7 +308,7 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
         x.start_game("--difficulty", "beginner", "--seed", "4")
         time.sleep(0.5)
         board = x.geometry()
-        scale = board[2] // layout.size[0]
+        scale = window_scale(board, layout)
 
         def at(cell, s=scale):
             cx, cy = layout.cell_rect(cell).center
@@ -314,10 +317,18 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
         time.sleep(0.4)
         before = crop(x.screenshot(), board)
         x.click(*at(fatal))
-        grown = x.wait_geometry(board)
-        assert grown[2:] != board[2:], "the window did not grow for the result panel"
-        x.find_window()
-        grown = x.geometry()
+        strip = [int(v * scale) for v in reserve(layout.size, usable_area(x.size, False)).strip]
+
+        def strip_shows(panel: bool):  # the panel in its strip (or the strip empty again)
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                if (differs(before, crop(x.screenshot(), x.geometry()), strip) > 20) == panel:
+                    return
+                time.sleep(0.05)
+            raise AssertionError("the result panel did not " + ("show" if panel else "go"))
+        strip_shows(True)
+        assert x.geometry() == board, "the window changed for the result panel"
+        grown = board
         settled(x, grown)  # the blast is over, the post-mortem's line is in
         x.key("v")
         time.sleep(0.5)
@@ -329,8 +340,8 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
         shown = next((s for s in range(1, 8) if ring(fatal, s) == CLASSIC.risky), None)
         assert shown is not None, "V drew no red ring on the fatal cell"
         assert {c for c in twin.cells() if ring(c, shown) == CLASSIC.safe} == safe
-        x.find_window()
-        viewing = x.geometry()  # the panel with the explanation may have grown the window
+        viewing = x.geometry()
+        assert viewing == board, "the window changed for the post-mortem"
         for _ in range(4):  # the panel's buttons by keyboard: New game, Retry, Menu, Undo, Review
             x.key("Down")
         x.key("Return")
@@ -354,10 +365,8 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
         x.find_window()
         settled(x, x.geometry())
         x.key("ctrl+z")
-        back = x.wait_geometry(viewing)
-        assert back[2:] == board[2:], "Ctrl+Z did not shrink the window back to the board"
-        x.find_window()
-        time.sleep(0.4)
+        strip_shows(False)
+        assert x.geometry()[2:] == board[2:], "Ctrl+Z changed the window"
         again = crop(x.screenshot(), x.geometry())
         cells = [v * scale for v in layout.board]
         assert differs(before, again, cells) == 0, "the board after Ctrl+Z is not the board before the loss"

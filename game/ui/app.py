@@ -21,6 +21,7 @@ from game.ui.clock import SystemClock  # noqa: E402
 from game.ui.display import GRAIN, Display  # noqa: E402
 from game.ui.layout import MENU_SIZE, layout_for  # noqa: E402
 from game.ui.loop import Loop  # noqa: E402
+from game.ui.room import reserve  # noqa: E402
 from game.ui.scene import SceneManager  # noqa: E402
 from game.ui.scenes.confirm import MessageBox  # noqa: E402
 from game.ui.scenes.menu import Menu  # noqa: E402
@@ -208,7 +209,8 @@ def _build(args, clock, records) -> tuple[Loop, Services]:
     display = Display(fullscreen=settings.fullscreen, scale=settings.scale)
     config = getattr(args, "config", None)
     layout = None if config is None else layout_for(config.rows, config.cols, display.area(), config.mines)
-    size = MENU_SIZE if layout is None else layout.size  # a board too big for the screen: a camera over it
+    # a board with its panels' strip (game.ui.room), as the Playing scene will want it
+    size = MENU_SIZE if layout is None else reserve(layout.size, display.area()).size
     theme.use(settings.theme)  # before the first frame: the window's letterbox too
     set_language(settings.language or system_language())
     display.open(size, GRAIN if layout is None else layout.cell)

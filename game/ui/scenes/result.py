@@ -38,7 +38,7 @@ class GameOver(Result):
 
     Ctrl+Z or the Undo button take back the move that lost and play on from the board as it
     was just before it (Simon Tatham's Mines' Undo; game.match.Match.undo_loss): back to the
-    Playing scene, the window shrunk back as for a retry. The loss stays recorded; the game
+    Playing scene, in the same window. The loss stays recorded; the game
     played on is recorded apart and counts in no statistic (game.records).
 
     The panel says in one line what lost the game (game.ui.postmortem, from the solver's
@@ -76,6 +76,7 @@ class GameOver(Result):
         """V or Why?: show the post-mortem (marks on the board, the explanation), or hide it."""
         self.postmortem.shown = not self.postmortem.shown
         self.panel_shown = True  # the explanation is on the panel
+        self.scroll = 0  # it starts at the panel's top
         self._build_panel()
         self.invalidate()
         return self
@@ -262,7 +263,6 @@ class Victory(Result):
         else:
             super().draw_buttons(screen)
 
-    def draw_over(self, screen: pygame.Surface) -> None:
-        super().draw_over(screen)
-        if self.ready() and self.panel_shown and self.field is not None:
+    def draw_field(self, screen: pygame.Surface) -> None:
+        if self.field is not None:
             self.field.draw(screen)
