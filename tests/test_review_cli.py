@@ -21,7 +21,7 @@ MVF = ROOT / "tests" / "corpus" / "replays" / "clone097_expert.mvf"
 def record_game(lose: bool):
     match = console_beginner(2, lose, Clock())
     records = open_records(stderr=None)
-    record_id, _ = records.record(match.game, match.game.seed, log=match.log_data())
+    record_id, _ = records.record(match, log=match.log_data())
     records.close()
     return record_id, match
 
@@ -40,8 +40,8 @@ def test_review_last_prints_a_line_per_move_and_the_summary(isolated_data_dir, c
     assert lines[-1].startswith("Statistics: 3BV solved ") and " reveal, " in lines[-1] and " wasted" in lines[-1]
     assert main.main(["--review", str(record_id), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["won"] is not lose and data["time_ms"] == round(match.game.elapsed * 1000)
-    assert [m["cell"] for m in data["moves"]] == [list(move.cell) for _, move in match.moves]
+    assert data["won"] is not lose and data["time_ms"] == round(match.elapsed * 1000)
+    assert [m["cell"] for m in data["moves"]] == [list(p.move.cell) for p in match.moves]
     assert data["moves"][-1]["exploded"] is lose
 
 
