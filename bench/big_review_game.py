@@ -22,7 +22,6 @@ from game.moves import Move
 from game.solver.analysis import Solver
 
 ROWS, COLS, MINES = 36, 60, 540  # the board
-FIRST = (18, 30)  # the first click, the middle of the board
 
 
 def play_big_game(seed: int = 1, careless: float = 0.05, rows: int = ROWS, cols: int = COLS,
@@ -33,8 +32,9 @@ def play_big_game(seed: int = 1, careless: float = 0.05, rows: int = ROWS, cols:
     ms = [0.0]
     match = Match(Config(rows, cols, mines), seed=seed, clock=lambda: ms[0])
     game, solver = match.game, Solver(ignore_flags=True)
-    match.apply(Move.reveal(FIRST))
-    last, layout = FIRST, None
+    first = (rows // 2, cols // 2)  # the first click, the middle of the board
+    match.apply(Move.reveal(first))
+    last, layout = first, None
     while not game.over:
         ms[0] += 0.25
         layout = layout or game.layout()

@@ -102,15 +102,16 @@ def load_review(which: str, data_dir: str | None = None) -> Reviewed:
                         bool(record.abandoned), heading=_("game {id} ({when})").format(id=record.id, when=when))
 
 
-def review_timeline(timeline: Timeline) -> Review:
+def review_timeline(timeline: Timeline, progress=None) -> Review:
     """The review of a replay's :class:`Timeline`: one MoveReview per move the timeline
-    shows (its ``index`` is the timeline's move index, its ``time_ms`` the replay's time, ms).
+    shows (its ``index`` is the timeline's move index, its ``number`` that + 1, its
+    ``time_ms`` the replay's time, ms). ``progress``: as game.solver.review.review's.
 
     Raises:
         ValueError: a move the review cannot place (as :func:`game.solver.review.review`).
     """
     replay = timeline.replay
-    return review(replay.rows, replay.cols, replay.mines, timeline_moves(timeline))
+    return review(replay.rows, replay.cols, replay.mines, timeline_moves(timeline), progress=progress)
 
 
 def run_review(args) -> int:
