@@ -78,6 +78,9 @@ REVIEW_NODE_LIMIT = 2_000  # counting steps per frontier group before it is esti
 # solver's own limit is 150,000, for one position; a review counts a thousand. docs/review.md
 # measures the trade: on the 36x60 game 15 of 1,076 reveals fewer are judged certain than at
 # 20,000 steps, for 2.4 times less time)
+REVIEW_CACHE = 64  # frontier groups the review remembers: consecutive positions share most of
+# theirs, and a big board's estimated groups weigh ~100 KB each (docs/review.md: 4,096, the
+# solver's default, held 110 MB for no measurable gain in time)
 COVERED_BYTE = 255  # a covered cell in a move's compact position
 
 
@@ -271,7 +274,7 @@ class _Reviewer:
         self.match = match
         self.game = game = match.game
         self.first_click_safe = first_click_safe
-        self.cache = GroupCache()
+        self.cache = GroupCache(REVIEW_CACHE)
         self.reviewed: list[MoveReview] = []
         self.revealed = {c: game.number(c) for c in game.cells() if game.number(c) is not None}
         self.cells = bytearray([COVERED_BYTE]) * (game.rows * game.cols)
