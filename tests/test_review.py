@@ -49,13 +49,38 @@ def test_a_cell_proven_a_mine_is_a_mistake():
     assert not result.won and result.mistakes == 1 and result.luck == 1.0  # the fatal move is not luck
 
 
-def test_a_forced_fifty_fifty_is_a_guess_and_its_survival_is_the_luck():
+def test_an_unavoidable_fifty_fifty_is_a_forced_guess_and_its_survival_is_the_luck():
+    # the 1 at (0,1) has its mine on (0,0) or (0,2), and no other cell can ever tell which
     result = review(1, 3, [(0, 0)], [(7, "reveal", (0, 2))], start=[(0, 1)])
     (move,) = result.moves
-    assert move.verdict == "guess" and move.mine_probability == 0.5 and move.safe_cells == ()
+    assert move.verdict == "forced_guess" and move.mine_probability == 0.5 and move.safe_cells == ()
+    assert move.fifty == (0, 0) and move.proof is None
     assert move.among_safest and move.safest_probability == 0.5
-    assert result.won and result.guesses == 1 and result.luck == 0.5
+    assert result.won and result.forced_guesses == 1 and result.guesses == 0 and result.luck == 0.5
     assert math.isclose(result.pluck, math.log10(2))
+
+
+def test_a_fifty_fifty_a_later_reveal_can_still_break_is_a_guess():
+    # 1x5, mines (0,0) and (0,4): the 1 at (0,1) puts one on (0,0) or (0,2), the other lies on
+    # (0,3) or (0,4); (0,3), when safe, shows a number that tells (0,2) from (0,0)
+    result = review(1, 5, [(0, 0), (0, 4)], [(1, "reveal", (0, 2))], start=[(0, 1)])
+    (move,) = result.moves
+    assert move.verdict == "guess" and move.fifty is None and move.mine_probability == 0.5
+    assert result.guesses == 1 and result.forced_guesses == 0
+
+
+def test_one_side_of_an_unavoidable_fifty_fifty_is_forced_even_while_other_cells_are_safe():
+    # 2x6, mines (0,0) and (1,4), columns 1 to 3 shown (all 1s): the 1s at (0,1) and (1,1) put
+    # one mine on (0,0) or (1,0), which touch exactly those numbers, so no reveal can ever tell
+    # them apart; the 1s at (0,3) and (1,3) put the other on (0,4) or (1,4); with two mines in
+    # all, column 5 is proven safe by the count. Revealing (1,0) now is still forced.
+    layout = [(0, 0), (1, 4)]
+    start = [(0, 1), (1, 1), (0, 2), (1, 2), (0, 3), (1, 3)]
+    result = review(2, 6, layout, [(1, "reveal", (1, 0))], start=start)
+    (move,) = result.moves
+    assert set(move.safe_cells) == {(0, 5), (1, 5)}
+    assert move.verdict == "forced_guess" and move.fifty == (0, 0) and move.survival == 0.5
+    assert result.needless_guesses == 0 and result.forced_guesses == 1
 
 
 def test_a_guess_while_a_cell_was_proven_safe_is_needless_and_names_the_safe_cell():
@@ -156,7 +181,28 @@ def test_verdicts_agree_with_every_layout_that_fits_the_position(seed):
             assert all(hit)
         else:
             assert any(hit) and not all(hit)
-            assert (move.verdict == "needless_guess") == bool(proven_safe)
+            if move.verdict == "forced_guess":
+                assert_no_play_tells_them_apart(rows, cols, covered, fits, move.revealed, move.fifty)
+            assert (move.verdict == "needless_guess") == (bool(proven_safe) and move.verdict != "forced_guess")
+
+
+def assert_no_play_tells_them_apart(rows, cols, covered, fits, revealed, other):
+    """The forced guess's cells hold one mine between them in every layout that fits, and
+    swapping it gives a layout that fits too and shows the same number on every other cell:
+    a 50/50 no future reveal can break."""
+    (cell,) = [c for c in revealed if any(c in laid for laid in fits)]  # the one unproven cell
+    assert all((cell in laid) != (other in laid) for laid in fits)
+    as_sets = [frozenset(laid) for laid in fits]
+
+    def shown(laid, at):
+        return sum((at[0] + dr, at[1] + dc) in laid for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+
+    for laid in as_sets:
+        swapped = laid ^ {cell, other}
+        assert swapped in as_sets
+        for at in covered:
+            if at not in (cell, other) and at not in laid:
+                assert shown(laid, at) == shown(swapped, at)
 
 
 # ----- a no-guess game played by the solver ----------------------------------------------------

@@ -129,9 +129,13 @@ def test_the_loss_words_in_spanish():
     i18n.set_language("es")
     assert loss_line(lost) == "Error: (0; 3) era una mina con certeza"
     assert loss_details(lost)[0] == "Destapar (0; 3) fue fatal: probabilidad de mina 100,0\u00a0%"
-    assert loss_details(lost)[1] == "Ninguna casilla era segura con certeza entonces"
-    assert loss_line(guess) == "Conjetura forzada: ninguna casilla era segura; superaste 1 conjetura (suerte: 1 entre 1,5)"
-    assert loss_details(guess)[0] == "Destapar (0; 0) fue fatal: probabilidad de mina 50,0\u00a0% (la más segura del tablero)"
+    assert loss_details(lost)[1] == ("Por qué (0; 3) era una mina: El 1 en (0; 4) solo tiene 1 vecina tapada, "
+                                     "y la necesita como mina, así que (0; 3) era una mina.")  # a mistake: why first
+    assert loss_details(lost)[2] == "Ninguna casilla era segura con certeza entonces"
+    assert loss_line(guess) == ("50/50 forzado: (0; 0) o (1; 0), y ninguna jugada podía decir cuál; "
+                                "superaste 1 conjetura (suerte: 1 entre 1,5)")  # an unavoidable 50/50
+    assert loss_details(guess)[0] == ("Destapar (0; 0) fue fatal: probabilidad de mina 50,0\u00a0% "
+                                      "(un 50/50 inevitable con (1; 0))")
     i18n.set_language("en")
     assert (loss_line(lost), loss_details(lost)) == english
 
@@ -141,7 +145,11 @@ def test_the_review_viewers_panel_words_a_move_in_spanish():
     from game.ui.review_view import move_lines
     lost = review(1, 5, [(0, 1), (0, 3)], [(0, "reveal", (0, 4)), (100, "reveal", (0, 3))])
     english = [line for line, _, _ in move_lines(lost, lost.moves[-1], 2)]
-    assert english[1:] == ["reveal (0; 3)", "MISTAKE", "Mine: 100.0%", "the reveal at (0; 3) was certain to reveal a mine."]
+    assert english[1:] == ["reveal (0; 3)", "MISTAKE", "Mine: 100.0%",
+                           "the reveal at (0; 3) was certain to reveal a mine: the 1 at (0; 4) has only 1 covered "
+                           "neighbour left, and it needs it as a mine, so (0; 3) was a mine."]
     i18n.set_language("es")
     spanish = [line for line, _, _ in move_lines(lost, lost.moves[-1], 2)]
-    assert spanish[1:] == ["destapar (0; 3)", "ERROR", "Mina: 100,0\u00a0%", "destapar (0; 3) iba a descubrir una mina con certeza."]
+    assert spanish[1:] == ["destapar (0; 3)", "ERROR", "Mina: 100,0\u00a0%", ("destapar (0; 3) iba a descubrir una mina con certeza: el 1 en (0; 4) solo tiene 1 "
+                                                                "vecina tapada, y la necesita como mina, así que (0; 3) "
+                                                                "era una mina.")]

@@ -51,6 +51,8 @@ def check_review(w, viewer, log):
     """The viewer ``viewer`` shows the review of the game whose move log is ``log``."""
     assert isinstance(viewer, ReviewViewer)
     w.key(pygame.K_SPACE)  # pause
+    assert viewer.wait(60)  # the review is worked out on its own thread
+    w.step(1)
     expected = review_log(log)
     assert [(m.verdict, m.kind, m.cell) for m in viewer.review.moves] == \
         [(m.verdict, m.kind, m.cell) for m in expected.moves]
@@ -85,12 +87,12 @@ def check_review(w, viewer, log):
     while viewer.current is None or viewer.current.index != needless.index:
         w.key(pygame.K_PAGEDOWN)
     w.step(1)
-    red = rv.verdict_colour("needless_guess")
-    in_panel = sum(tuple(screen.get_at((x, y))[:3]) == red
+    needless_colour = rv.verdict_colour("needless_guess")
+    in_panel = sum(tuple(screen.get_at((x, y))[:3]) == needless_colour
                    for x in range(panel.left, panel.right) for y in range(panel.top, panel.bottom))
-    assert in_panel > 20  # NEEDLESS GUESS, in red
+    assert in_panel > 20  # NEEDLESS GUESS, in its colour
     ring = viewer.layout.cell_rect(needless.cell)
-    assert tuple(screen.get_at(ring.topleft))[:3] == red  # the guessed cell, ringed red
+    assert tuple(screen.get_at(ring.topleft))[:3] == needless_colour  # the guessed cell, ringed so
     words = [line for line, _, _ in rv.move_lines(viewer.review, viewer.current, tl.moves)]
     assert "NEEDLESS GUESS" in words and any("was certainly safe" in line for line in words)
 
