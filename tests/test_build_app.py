@@ -76,6 +76,24 @@ def test_the_app_keeps_records_in_the_per_user_folder(app, tmp_path):
     assert (tmp_path / ".local" / "share" / "minesweeper" / "records.sqlite3").is_file()
 
 
+def test_the_app_fills_in_a_games_figures_through_its_other_child_process(app, tmp_path, isolated_data_dir):
+    """A recorded win whose figures were left for later: ``--stats`` computes them in
+    game.records.compstats's child process, the app itself again."""
+    from game.records import open_records
+    from tests.play_helpers import Clock
+    from tests.test_compstats import centre_mine_game
+
+    records = open_records(stderr=None)  # MINESWEEPER_DATA_DIR: isolated_data_dir
+    match = centre_mine_game(Clock())
+    record_id, _ = records.record(match, log=match.log_data())
+    assert records.store.game(record_id).clicks is None
+    records.close()
+    done = run_app(app, "--stats", "--data-dir", str(isolated_data_dir), home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    custom = [line for line in done.stdout.splitlines() if line.startswith("custom")][-1]  # the figures table
+    assert custom.split()[1:] == ["-", "2.00", "-", "1.500", "-", "2.00", "-", "0.889"]
+
+
 def muted(settings: Path) -> bool:
     """True once the settings file says the sound is off."""
     try:
