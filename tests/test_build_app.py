@@ -106,7 +106,8 @@ def muted(settings: Path) -> bool:
 def test_the_app_opens_a_window_that_takes_a_click(app, tmp_path):
     """The menu's Beginner button opens a board; a click on its middle cell reveals it; M
     (sound off) is saved in the per-user config folder."""
-    env = {**bare_env(tmp_path), "MINESWEEPER_DATA_DIR": "", "XDG_DATA_HOME": "", "XDG_CONFIG_HOME": ""}
+    env = {**bare_env(tmp_path), "MINESWEEPER_DATA_DIR": None, "XDG_DATA_HOME": None, "XDG_CONFIG_HOME": None,
+           "VIRTUAL_ENV": None, "PYTHONPATH": None, "PYTHONHOME": None}  # none of the tests' own
     with XSession() as x:
         x.start_game("--seed", "3", program=[str(app)], env=env)
         menu = x.geometry()

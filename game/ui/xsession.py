@@ -99,7 +99,7 @@ class XSession:
         repeatable boards that the game treats as dealt at random. A test hook only: the
         game itself has no option for it. ``program``: another command instead of
         ``python main.py`` (the built app, tests/test_build_app.py), started in its own
-        folder; ``env``: variables set for the game on top of :meth:`env`'s.
+        folder; ``env``: variables set for the game on top of :meth:`env`'s (None: removed).
         """
         command = [sys.executable, str(ROOT / "main.py"), *args]
         if deal is not None:
@@ -107,7 +107,8 @@ class XSession:
         if program is not None:
             command = [*program, *args]
         where = Path(program[0]).parent if program is not None else ROOT
-        self.game = subprocess.Popen(command, cwd=where, env={**self.env(), **(env or {})},
+        merged = {**self.env(), **(env or {})}
+        self.game = subprocess.Popen(command, cwd=where, env={k: v for k, v in merged.items() if v is not None},
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         return self.find_window()
 
