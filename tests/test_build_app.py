@@ -70,6 +70,13 @@ def test_the_app_reviews_a_replay_file_through_its_child_process(app, tmp_path, 
     assert done.stdout.startswith(f"Review of {REPLAYS / name} (") and "Summary:" in done.stdout
 
 
+def test_the_app_speaks_spanish_with_its_numbers(app, tmp_path):
+    """The catalogue and Babel's Spanish locale data (the app keeps only its languages') are inside."""
+    done = run_app(app, "--review", str(REPLAYS / "metasweeper_v3.evf"), "--lang", "es", home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Revisión de ") and "ganada en 3,796 s" in done.stdout
+
+
 def test_the_app_keeps_records_in_the_per_user_folder(app, tmp_path):
     done = run_app(app, "--stats", home=tmp_path)
     assert done.returncode == 0, done.stderr

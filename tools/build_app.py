@@ -14,8 +14,8 @@ not cross-compile); docs/install.md says how. What goes into the folder:
   ``game/locales``, where game.resources finds them through importlib.resources;
 - a ``minesweeper_ce-VERSION.dist-info/METADATA`` written here from pyproject.toml, so
   ``--version`` reads the package metadata as an installed wheel does;
-- pygame-ce's own PyInstaller hook brings SDL and its libraries; Babel's locale data come
-  with PyInstaller's contributed hooks.
+- pygame-ce's own PyInstaller hook brings SDL and its libraries; tools/pyinstaller_hooks/
+  hook-babel.py brings Babel's locale data for the game's languages only.
 
 The app is a console program (it prints ``--help``, ``--review`` and errors), which on
 Windows also opens a console beside the window.
@@ -56,7 +56,7 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
     """PyInstaller's command line for the app folder ``dist/minesweeper``."""
     args = [str(ROOT / "main.py"), "--name", COMMAND, "--onedir", "--console", "--noconfirm", "--clean",
             "--distpath", str(dist), "--workpath", str(work), "--specpath", str(work),
-            "--paths", str(ROOT)]
+            "--paths", str(ROOT), "--additional-hooks-dir", str(ROOT / "tools" / "pyinstaller_hooks")]
     args += ["--add-data", data(ROOT / "assets", "game/assets")]
     for catalogue in sorted((ROOT / "game" / "locales").glob("*/LC_MESSAGES/*.mo")):
         args += ["--add-data", data(catalogue, catalogue.parent.relative_to(ROOT).as_posix())]
