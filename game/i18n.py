@@ -30,15 +30,16 @@ from contextvars import ContextVar
 from datetime import datetime
 from decimal import Decimal
 from functools import lru_cache
-from pathlib import Path
 from typing import Callable, Iterator, Mapping
 
 from babel import Locale
 from babel.dates import format_date
 from babel.numbers import get_group_symbol, parse_pattern
 
+from game.resources import locales_dir
+
 DOMAIN = "minesweeper"
-LOCALES = Path(__file__).resolve().parent / "locales"
+LOCALES = locales_dir()  # game.resources: checkout, wheel or frozen app
 LANGUAGES = {"en": "English", "es": "Español"}  # code -> the language's own name
 DEFAULT = "en"
 LOCALE_NAMES = {"en": "en_US", "es": "es_ES"}  # code -> the CLDR locale Babel formats numbers and dates in

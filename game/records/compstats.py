@@ -37,6 +37,7 @@ import subprocess
 import sys
 import threading
 
+from game import child
 from game.figures import ranked
 from game.messages import N_, Explained, note
 from game.records.checks import DamagedLog, check_log
@@ -99,7 +100,7 @@ def compute_apart(items: list[Packed]) -> list[ReplayStats | str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     try:
-        done = subprocess.run([sys.executable, "-m", "game.records.compstats"], input=pickle.dumps(items),
+        done = subprocess.run(child.command("game.records.compstats"), input=pickle.dumps(items),
                               capture_output=True, env=env, timeout=TIMEOUT_S * max(1, len(items)))
     except subprocess.TimeoutExpired:
         raise FiguresError(N_("the figures took too long and were stopped")) from None

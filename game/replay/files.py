@@ -16,12 +16,11 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-from game import NAME, __version__
+from game import NAME, __version__, child
 from game.files import FileTooLargeError, megabytes, read_regular, replace_file
 from game.messages import N_, Explained, Note, note
 from game.replay.events import PLAIN_ACTIONS, Action, PointerEvent, Replay, ReplayStats
@@ -200,7 +199,7 @@ def _run(command: list[str], data: bytes, what: Note) -> bytes:
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     with tempfile.TemporaryDirectory(prefix="minesweeper-replay-") as work:
         try:
-            done = subprocess.run([sys.executable, "-m", "game.replay.toollib", *command], input=data,
+            done = subprocess.run(child.command("game.replay.toollib", *command), input=data,
                                   capture_output=True, cwd=work, env=env, timeout=TIMEOUT_S)
         except subprocess.TimeoutExpired:
             raise ReplayFileError(N_("{what}: ms-toollib took over {seconds} s on it and was stopped"),

@@ -31,15 +31,14 @@ def run(*argv: str, timeout: float = 10) -> str:
 
 DEALT_LAUNCHER = """
 import random, sys
-import main
-from game import cli
+from game import cli, program
 deal, argv = int(sys.argv[1]), sys.argv[2:]
 def dealt(_=None):
     args = cli.parse_args(argv)
     args.rng = random.Random(deal)
     return args
-main.parse_args = dealt
-sys.exit(main.run())
+program.parse_args = dealt
+sys.exit(program.run())
 """  # python -c DEALT_LAUNCHER DEAL ARGS...: the game with its boards drawn from Random(DEAL)
 
 
@@ -91,18 +90,25 @@ class XSession:
         env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
         return env
 
-    def start_game(self, *args: str, deal: int | None = None) -> str:
+    def start_game(self, *args: str, deal: int | None = None, program: list[str] | None = None,
+                   env: dict[str, str] | None = None) -> str:
         """Start ``python main.py args`` and return its window id once it is mapped.
 
         ``deal``: seed the run's source of boards with it, without ``--seed`` (whose boards
-        never enter the best times), through a launcher that patches ``main.parse_args``:
+        never enter the best times), through a launcher that patches ``game.program.parse_args``:
         repeatable boards that the game treats as dealt at random. A test hook only: the
-        game itself has no option for it.
+        game itself has no option for it. ``program``: another command instead of
+        ``python main.py`` (the built app, tests/test_build_app.py), started in its own
+        folder; ``env``: variables set for the game on top of :meth:`env`'s (None: removed).
         """
         command = [sys.executable, str(ROOT / "main.py"), *args]
         if deal is not None:
             command = [sys.executable, "-c", DEALT_LAUNCHER, str(int(deal)), *args]
-        self.game = subprocess.Popen(command, cwd=ROOT, env=self.env(),
+        if program is not None:
+            command = [*program, *args]
+        where = Path(program[0]).parent if program is not None else ROOT
+        merged = {**self.env(), **(env or {})}
+        self.game = subprocess.Popen(command, cwd=where, env={k: v for k, v in merged.items() if v is not None},
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         return self.find_window()
 
