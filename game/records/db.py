@@ -331,16 +331,17 @@ class RecordStore:
         return [Result(bool(won), time_ms, bv, bool(helped), bool(abandoned))
                 for won, time_ms, bv, helped, abandoned in rows]
 
-    def best_times(self, level: str, limit: int = BEST_LIMIT) -> list[GameRecord]:
-        """The ``limit`` fastest wins on ``level`` without help or a known layout, fastest first.
+    def best_times(self, level: str, limit: int = BEST_LIMIT, table: str = "window") -> list[GameRecord]:
+        """The ``limit`` fastest wins on ``level`` without help or a known layout, fastest first,
+        in ``table`` (record.TABLES: the window's games, or the console's typed in a terminal).
 
         Custom games have no best times (their sizes differ): an empty list.
         """
-        return self.best(level, "time", limit)
+        return self.best(level, "time", limit, table)
 
-    def best(self, level: str, by: str, limit: int = BEST_LIMIT) -> list[GameRecord]:
-        """The ``limit`` best wins on ``level`` by ``by``: ``time`` (fastest first),
-        ``3bv_per_second`` (highest first) or ``efficiency`` (highest first).
+    def best(self, level: str, by: str, limit: int = BEST_LIMIT, table: str = "window") -> list[GameRecord]:
+        """The ``limit`` best wins on ``level`` in ``table`` (record.TABLES) by ``by``: ``time``
+        (fastest first), ``3bv_per_second`` (highest first) or ``efficiency`` (highest first).
 
         Only wins that may enter the best times count (see
         :attr:`GameRecord.best_time_eligible`); custom games have none: an empty list.
@@ -350,7 +351,7 @@ class RecordStore:
         order, extra = BEST_ORDERS[by]
         if level not in STANDARD_LEVELS:
             return []
-        return self._records(f"WHERE {_BEST_WHERE} {extra}", (level, limit), f"ORDER BY {order} LIMIT ?")
+        return self._records(f"WHERE {best_where(table)} {extra}", (level, limit), f"ORDER BY {order} LIMIT ?")
 
     def category_bests(self, level: str, table: str = "window") -> dict[str, dict[str, GameRecord | None]]:
         """The best game of ``level`` in ``table`` (record.TABLES) for each category
