@@ -29,7 +29,8 @@ set from the flag moves that changed the board, which is what ms-toollib's rce c
 again from rce when the figures are computed; older games get it from their flag clicks) and
 ``input`` (how the game was played: mouse, keyboard, terminal or script, see
 game.records.record.INPUTS; older games get ``mouse``, as nothing recorded told them apart), and
-calls the custom 8x8 games with 10 mines ``beginner_8x8``, the competitive Beginner.
+calls the custom 8x8 games with 10 mines ``beginner_8x8``, the competitive Beginner. It also adds
+the figure STNB's column, and sets computed games back to "to compute" so that it is backfilled.
 
 A competitive figure added to game.figures.FIGURES after schema 6 needs no new version:
 :func:`migrate` adds the column of each figure the table lacks (:func:`missing_figures`)
@@ -111,6 +112,8 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "UPDATE games SET nf = (clicks_flag = 0) WHERE typeof(clicks_flag) = 'integer'",
         "ALTER TABLE games ADD COLUMN input TEXT NOT NULL DEFAULT 'mouse'",
         "UPDATE games SET level = 'beginner_8x8' WHERE rows = 8 AND cols = 8 AND mines = 10",
+        "ALTER TABLE games ADD COLUMN stnb REAL",  # the figure STNB (game.figures), backfilled with the others:
+        "UPDATE games SET stats_state = 0 WHERE stats_state = 1",
     ),
 ]
 

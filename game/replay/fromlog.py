@@ -224,9 +224,8 @@ def labels_of(data: dict, record, kind: str | None = None) -> Labels:
     (classic no guess) for a no-guess board, else 4 (win7) for the first-click rule
     ``opening`` (0 when the board was too dense for it and fell back to ``safe``), else 0
     (standard: ``safe``, and ``classic``, labelled, which Metasweeper has no mode for).
-    Official: fair, mode 0, the ``safe`` first-click rule, one of the levels the EVF's readers
-    know (:data:`EVF_LEVELS`: 8x8 Beginner, Intermediate, Expert; our 9x9 Beginner reads as
-    custom), and no left click on a number that chorded (a rule the formats do not have).
+    Official: fair, mode 0, the ``safe`` first-click rule, one of this game's standard levels
+    (both Beginners: the 9x9 one reads as custom, level 6, to the EVF's readers; :data:`EVF_LEVELS`), and no left click on a number that chorded (a rule the formats do not have).
     ``kind``: how the events are made (default :func:`kind_of`), for the labels.
     """
     help_ = data.get("help") or {}
@@ -243,7 +242,7 @@ def labels_of(data: dict, record, kind: str | None = None) -> Labels:
         mode = MODE_WIN7
     else:
         mode = MODE_STANDARD
-    standard_size = (record.level in EVF_LEVELS  # a level the file's readers know by its size
+    standard_size = (record.level in LEVEL_SIZES  # one of our levels with best tables, 8x8 Beginner too
                      and LEVEL_SIZES[record.level] == (record.rows, record.cols, record.mines))
     kind = kind or kind_of(data)
     chorded = kind != "reconstructed" and left_chords(data) > 0  # a rule the formats do not have
