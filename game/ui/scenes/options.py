@@ -73,8 +73,6 @@ class Options(Scene):
                 (_("Chord by clicking a number"), on_off(s.chord_on_number), flip("chord_on_number")),
                 (_("No-guess boards"), on_off(services.no_guess),
                  lambda step: services.set_option(no_guess=not services.no_guess)),
-                (_("Beginner board"), _(BEGINNER_NAMES.get(s.beginner_size, BEGINNER_NAMES["9x9"])),
-                 lambda step: services.set_option(beginner_size=cycle(BEGINNER_SIZES, s.beginner_size, step))),
                 (_("Display"), self.display_name(), self.change_display),
                 (_("Theme"), _(THEMES[s.theme].label), self.change_theme),
                 (_("Reduce motion"), on_off(s.reduce_motion), flip("reduce_motion")),
@@ -83,7 +81,9 @@ class Options(Scene):
                 (_("Timer tick"), on_off(s.tick), flip("tick")),
                 (_("Ask before abandoning"), on_off(s.confirm_abandon), flip("confirm_abandon")),
                 (_("Row and column rulers"), on_off(s.rulers), flip("rulers")),
-                (_("Language"), LANGUAGES[language()], self.change_language)]  # each language's own name
+                (_("Language"), LANGUAGES[language()], self.change_language),  # each language's own name
+                (_("Beginner board"), _(BEGINNER_NAMES.get(s.beginner_size, BEGINNER_NAMES["9x9"])),
+                 lambda step: services.set_option(beginner_size=cycle(BEGINNER_SIZES, s.beginner_size, step)))]
 
     def rows(self) -> list[tuple[str, str]]:
         """(label, value) of each option line."""
