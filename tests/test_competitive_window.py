@@ -42,7 +42,7 @@ def test_the_8x8_beginner_chosen_in_options_is_played_recorded_nf_and_shown_on_t
     win_by_clicks(w, first=(3, 3))
     victory = w.scene
     assert isinstance(victory, Victory) and victory.rank == 1  # #1 in the 8x8 table
-    assert victory.lines()[2].endswith("  NF")  # no right click changed the board
+    assert victory.lines()[3] == "NF"  # no right click changed the board
     w.key(pygame.K_ESCAPE)  # the name field lets go
     w.key(pygame.K_ESCAPE)  # to the menu
     with RecordStore.open(isolated_data_dir / "records.sqlite3") as store:
@@ -50,7 +50,11 @@ def test_the_8x8_beginner_chosen_in_options_is_played_recorded_nf_and_shown_on_t
     assert (game.level, game.nf, game.input) == ("beginner_8x8", True, "mouse")
 
     stats = open_stats(w)
-    assert stats.level == "beginner_8x8"  # the level last played
+    assert stats.level == "beginner_8x8" and stats.tab == 0  # the Beginner tab, with the board last played
+    w.click(stats.tab_rect(0).center)  # the open Beginner tab again: the other Beginner
+    assert stats.level == "beginner" and dict(stats.summary_rows())["Played"] == "0"
+    w.key(pygame.K_1)
+    assert stats.level == "beginner_8x8" and dict(stats.summary_rows())["Played"] == "1"
     w.key(pygame.K_b)
     assert stats.page == "bests"
     records = stats.services.records

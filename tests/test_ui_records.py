@@ -124,11 +124,9 @@ def test_statistics_from_the_menu_show_counts_best_times_and_the_chart(window, i
     from game.ui.theme import palette
     colours = {tuple(screen.get_at((x, CHART.bottom - 3)))[:3] for x in range(CHART.left, CHART.right)}
     assert palette.won in colours and palette.lost in colours
-    w.key(pygame.K_RIGHT)  # the competitive 8x8 Beginner's tab comes next (issue 28)
-    assert stats.level == "beginner_8x8" and dict(stats.summary_rows())["Played"] == "0"
     w.key(pygame.K_RIGHT)
     assert stats.level == "intermediate" and dict(stats.summary_rows())["Played"] == "0"
-    w.click(stats.tab_rect(4).center)
+    w.click(stats.tab_rect(3).center)
     assert stats.level == "custom"
     w.key(pygame.K_ESCAPE)
     assert isinstance(w.scene, Menu)
@@ -354,7 +352,8 @@ def test_a_loaded_board_shows_the_work_left_and_no_best_time(window, isolated_da
         w.click_cell(cell)
     victory = w.scene
     assert isinstance(victory, Victory) and game.total_clicks == 10
-    assert victory.lines()[1].split()[:2] == ["3BV", "10"] and victory.lines()[2] == "Efficiency 100 %  NF"  # no flag
+    assert victory.lines()[1].split()[:2] == ["3BV", "10"] and victory.lines()[2] == "Efficiency 100 %"
+    assert victory.lines()[3] == "NF"  # no flag: no right click changed the board
     assert sum(line.count("3BV/s") for line in victory.lines() + victory.figures.lines()) == 1  # once
     assert victory.rank is None and victory.field is None
     assert victory.notes == ["Not a best time: the board was known beforehand (a retry, a loaded "

@@ -7,7 +7,11 @@ A Bests page (B) shows each standard level's best time, 3BV/s, IOE, RQP and STNB
 eligible win and of the no-flag (NF) ones, for the window's games and, apart, the console's
 typed in a terminal.
 
-Keys: Left/Right (or 1-5) change the level, G switches between the summary and the Games
+The Beginner tab shows the Beginner of the last game played, else the one Options chose (9x9
+or the competitive 8x8, each with its own tables); clicking the open Beginner tab (or pressing
+1 on it) shows the other.
+
+Keys: Left/Right (or 1-4) change the level, G switches between the summary and the Games
 page, B between the summary and the Bests page, Up/Down/Tab move between the buttons (on the Games page Up/Down move in the list, Tab
 between the buttons, Enter watches, R reviews), Enter/Space press the focused one, Esc goes back to
 the menu (from the Games page, to the summary first). Tabs and buttons also answer the mouse. Opening the screen computes, in the
@@ -28,7 +32,8 @@ from game.i18n import N_, _, language, ngettext
 from game.messages import describe
 from game.records.compstats import pending
 from game.records.db import RecordsError
-from game.records.record import CATEGORIES, LEVELS, STANDARD_LEVELS
+from game.board import BEGINNER_SIZES
+from game.records.record import CATEGORIES, STANDARD_LEVELS
 from game.records.stats import RECENT, LevelStats, summary
 from game.ui import draw
 from game.ui.game_list import GamesPage
@@ -40,8 +45,10 @@ from game.ui.theme import palette
 from game.ui.widgets import Button, ButtonList, bevel, clipped, fitting_size, text, text_width, wrap
 
 STATS_SIZE = (400, 420)  # logical window size, pixels
+TAB_W, TAB_H = 94, 22  # one level tab, pixels
 PANEL = pygame.Rect(8, 50, 384, 322)  # the tab page, pixels
-TAB_W, TAB_H = (PANEL.width - 2 * (len(LEVELS) - 1)) // len(LEVELS), 22  # one level tab, pixels
+TABS = ("beginner", "intermediate", "expert", "custom")  # the tabs; Beginner's shows one of BEGINNERS
+BEGINNERS = ("beginner", "beginner_8x8")  # the Beginner tab's levels: 9x9 (Windows) and 8x8 (competitive)
 CHART = pygame.Rect(18, 262, 364, 90)  # the well the last results are drawn in, pixels
 SUMMARY_LINE = 16  # one line of the summary column, pixels
 RESET_QUESTION = N_("Reset all statistics? A backup is kept.")
@@ -56,14 +63,18 @@ def seconds_text(value: float | None, digits: int = 1) -> str:
 
 
 class Statistics(Scene):
-    """The statistics of ``services.records.store``; ``tab`` is the index in LEVELS shown.
+    """The statistics of ``services.records.store``; ``tab`` is the index in TABS shown.
 
     It opens on the level of the last game finished in this run, else the menu's level."""
 
     def __init__(self, services) -> None:
         super().__init__(services)
         level = services.last_level or services.settings.difficulty
-        self.tab = LEVELS.index(level) if level in LEVELS else 0
+        # the Beginner tab shows the Beginner of the last game, else the one Options chose
+        chosen = BEGINNER_SIZES.get(services.settings.beginner_size, "beginner")
+        self.beginner = level if level in BEGINNERS else chosen
+        level = "beginner" if level in BEGINNERS else level
+        self.tab = TABS.index(level) if level in TABS else 0
         self.message = ""  # the result of a reset, or why it was refused
         self.stats: dict[str, LevelStats] = {}
         self.page = "summary"  # or "games"
@@ -111,7 +122,8 @@ class Statistics(Scene):
 
     @property
     def level(self) -> str:
-        return LEVELS[self.tab]
+        """The open tab's level (the Beginner tab's: 9x9 or 8x8, :attr:`beginner`)."""
+        return self.beginner if TABS[self.tab] == "beginner" else TABS[self.tab]
 
     def summary_rows(self, level: str | None = None) -> list[tuple[str, str]]:
         """(label, value) lines shown for ``level`` (default: the open tab), in the language
@@ -176,7 +188,10 @@ class Statistics(Scene):
         return self
 
     def set_tab(self, index: int) -> None:
-        self.tab = index % len(LEVELS)
+        """Open tab ``index``; the open Beginner tab again switches between its two boards."""
+        if TABS[index % len(TABS)] == "beginner" and self.tab == index % len(TABS):
+            self.beginner = BEGINNERS[1 - BEGINNERS.index(self.beginner)]
+        self.tab = index % len(TABS)
         self.games.load(self.games.store, self.level)
         self.dirty = True
 
@@ -203,7 +218,7 @@ class Statistics(Scene):
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.set_tab(self.tab + (1 if event.key == pygame.K_RIGHT else -1))
                 return self
-            if pygame.K_1 <= event.key < pygame.K_1 + len(LEVELS):
+            if pygame.K_1 <= event.key < pygame.K_1 + len(TABS):
                 self.set_tab(event.key - pygame.K_1)
                 return self
             if event.key == pygame.K_g:
@@ -211,7 +226,7 @@ class Statistics(Scene):
             if event.key == pygame.K_b and self.page != "games":  # on the Games page B filters by 3BV
                 return self.toggle_bests()
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for i in range(len(LEVELS)):
+            for i in range(len(TABS)):
                 if self.tab_rect(i).collidepoint(event.pos):
                     self.set_tab(i)
         if self.page == "games":
@@ -326,7 +341,8 @@ class Statistics(Scene):
 
     def draw_tabs(self, screen: pygame.Surface) -> None:
         """Property-sheet tabs: the open one is taller and joins the page below it."""
-        for i, level in enumerate(LEVELS):
+        for i, level in enumerate(TABS):
+            level = self.beginner if level == "beginner" else level
             rect = self.tab_rect(i)
             if i == self.tab:
                 rect = rect.inflate(0, 4).move(0, -2)
