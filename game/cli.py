@@ -231,7 +231,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     game_options = [flag for flag, given in (
         ("--difficulty", args.difficulty), ("--rows", args.rows is not None), ("--seed", args.seed is not None),
         ("--first-click", args.first_click), ("--questions", args.questions), ("--no-guess", args.no_guess),
-        ("--board", args.board)) if given]
+        ("--board", args.board), ("--beginner-size", args.beginner_size)) if given]
     if modes and modes[0] != "--console" and game_options:
         parser.error(_("{option} sets up a game: {mode} plays none, so drop it")
                      .format(option=game_options[0], mode=modes[0]))
