@@ -78,6 +78,12 @@ class GameRecord:
     happened, as any loss; the game played on after it is practice on a board already
     lost, recorded with ``undos`` > 0 and left out of played, won, win %, streaks,
     averages and every best table (:mod:`game.records.stats`). Older games have 0.
+
+    ``nf`` (schema 8): no right click changed the board (Metasweeper's no-flag games, ms-toollib's
+    ``rce == 0``); None when unknown. ``input`` (schema 8): how it was played, a key of
+    :data:`INPUTS`: the window's ``mouse`` or ``keyboard``, the console's ``terminal`` (its own
+    table of bests) or ``script`` (a pipe or a file: recorded, counted nowhere). Older games
+    are ``mouse``. docs/competitive.md.
     """
 
     played_at: str
