@@ -353,8 +353,9 @@ def run_session(args) -> Session:
 
 def make_match(args, session: Session) -> Match:
     """The match the command line asks for: a loaded board, a level, custom, or Beginner."""
-    config = args.config or Config.difficulty("beginner", first_click=args.first_click or "opening",
-                                               questions=args.questions, no_guess=args.no_guess)
+    config = args.config or Config.difficulty("beginner", beginner_size=getattr(args, "beginner_size", None) or "9x9",
+                                              first_click=args.first_click or "opening",
+                                              questions=args.questions, no_guess=args.no_guess)
     return session.new_match(config, board=args.loaded)
 
 
@@ -446,6 +447,8 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
     match = make_match(args, session)
     records = open_records(args.data_dir)
     records.figures_mode = "after"  # once the result is printed; big boards' left pending (figures_after)
+    # A game read from a pipe or a file is a script's: recorded, never in a best or a streak.
+    records.input = "terminal" if stdin.isatty() else "script"
     hooks = ConsoleRecords(records)
     session.records, session.name = records, hooks.name
     session.hooks.append(hooks.finish)

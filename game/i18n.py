@@ -154,7 +154,7 @@ def _percent_pattern(base: str, places: int):
 
 
 # a record's level -> its name (translate with _() where shown)
-LEVEL_NAMES = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"), "expert": N_("Expert"),
+LEVEL_NAMES = {"beginner": N_("Beginner"), "beginner_8x8": N_("Beginner 8x8"), "intermediate": N_("Intermediate"), "expert": N_("Expert"),
                "custom": N_("Custom")}
 # Translators: a date, as a CLDR date pattern (Babel's format_date): English keeps ISO 8601;
 # Spanish "d MMM y" gives "1 mar 2025".

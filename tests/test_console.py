@@ -669,23 +669,26 @@ def test_run_console_asks_a_terminal_for_the_best_time_name_and_keeps_the_settin
     records = open_records(str(tmp_path), stderr=None)
     last = records.store.games()[-1]
     assert (last.won, last.name, last.abandoned) == (True, "Bob", False)
-    assert records.store.best_times("beginner")[0].name == "Bob"
+    assert records.store.best_times("beginner", table="terminal")[0].name == "Bob"  # the terminal's table
+    assert records.store.best_times("beginner") == []  # not the window's
     assert records.settings.player_name == "Window Name"  # the window's name is left alone
     records.close()
 
 
-def test_run_console_through_a_pipe_keeps_the_system_name_and_reads_no_answer(tmp_path, monkeypatch):
+def test_run_console_through_a_pipe_keeps_the_system_name_reads_no_answer_and_ranks_nowhere(tmp_path, monkeypatch):
+    """A game read from a pipe is a script's (issue 28): recorded, in no best and no streak."""
     monkeypatch.setenv("LOGNAME", "sys.user")
     args, moves = dealt(tmp_path)
     out = io.StringIO()
     assert run_console(args, stdin=io.StringIO("\n".join(moves + ["Bob", "r 0 0"]) + "\n"), stdout=out) == 0
     lines = out.getvalue().splitlines()
-    assert lines[-4:] == ["New best time: #1",
-                          "Best time saved under sys.user (input is not a terminal, so no name was asked).",
+    assert lines[-3:] == ["Read from a pipe or a file, not typed in a terminal: recorded as a script's game, "
+                          "left out of played, won, streaks and best times.",
                           "unknown command 'Bob'; type h for help",  # still a command, as piped
                           "the game is over: n for a new game, q to quit"]
     records = open_records(str(tmp_path), stderr=None)
     assert records.store.games()[-1].name == "sys.user" and records.store.games()[-1].won
+    assert records.store.games()[-1].input == "script"
     records.close()
 
 
@@ -1018,7 +1021,7 @@ def test_a_seeded_console_win_is_recorded_but_never_a_best_time(isolated_data_di
     """--seed chooses the board (and every next one): a known layout, as in the window."""
     out = io.StringIO()
     args = parse_args(["--console", "--difficulty", "beginner", "--seed", "22010"])  # won at the centre
-    assert run_console(args, io.StringIO("r 4 4\nn\nr 0 0\nq\n"), out) == 0
+    assert run_console(args, TtyIn("r 4 4\nn\nr 0 0\nq\n"), out) == 0  # typed: a piped game is a script's
     text = out.getvalue()
     assert "You won!" in text and "New best time" not in text and "chosen --seed" in text
     records = open_records(stderr=None)

@@ -334,8 +334,9 @@ def won_console_game(config, seed=3, seeds_known=False, mines=None):
     (Config.difficulty("intermediate"), 4, False),  # opening: Metasweeper's win7
     (Config.difficulty("beginner", first_click="classic"), 0, False),  # Windows XP's: no mode of its own
     (Config.difficulty("intermediate", no_guess=True), 5, False),  # classic no guess
-    (Config(8, 8, 10, first_click="safe"), 0, False),  # a custom size, even Metasweeper's Beginner
-], ids=["beginner-safe", "expert-safe", "opening", "classic", "no-guess", "custom"])
+    (Config(8, 8, 10, first_click="safe"), 0, True),  # Metasweeper's Beginner: our competitive Beginner (issue 28)
+    (Config(10, 10, 10, first_click="safe"), 0, False),  # a custom size
+], ids=["beginner-safe", "expert-safe", "opening", "classic", "no-guess", "beginner-8x8", "custom"])
 def test_mode_and_official_follow_the_rules_of_the_board(config, mode, official):
     match, record = won_console_game(config)
     labels = labels_of(match.log_data(), record)

@@ -52,7 +52,7 @@ def test_custom_sizes_group_together_and_recent_keeps_fifty(store):
     for i in range(60):
         store.add_game(game(level="custom", rows=4 + i % 3, won=i % 2 == 0, time_ms=1000 * i))
     by_level = summary(store)
-    assert list(by_level) == ["beginner", "intermediate", "expert", "custom"]
+    assert list(by_level) == ["beginner", "beginner_8x8", "intermediate", "expert", "custom"]
     custom = by_level["custom"]
     assert custom.played == 60 and custom.won == 30 and custom.best_times == ()
     assert len(custom.recent) == 50 and custom.recent[0] == (True, 10.0)

@@ -355,6 +355,7 @@ def test_a_loaded_board_shows_the_work_left_and_no_best_time(window, isolated_da
     victory = w.scene
     assert isinstance(victory, Victory) and game.total_clicks == 10
     assert victory.lines()[1].split()[:2] == ["3BV", "10"] and victory.lines()[2] == "Efficiency 100 %"
+    assert victory.lines()[3] == "NF"  # no flag: no right click changed the board
     assert sum(line.count("3BV/s") for line in victory.lines() + victory.figures.lines()) == 1  # once
     assert victory.rank is None and victory.field is None
     assert victory.notes == ["Not a best time: the board was known beforehand (a retry, a loaded "

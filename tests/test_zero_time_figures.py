@@ -64,7 +64,7 @@ def test_the_figures_of_no_time_are_none_and_of_some_time_are_kept():
     assert (none.bbbv_per_s, none.rqp, none.ios, none.ioe) == (None, None, None, 1.0)
     some = ReplayStats.from_toollib(data, 1)
     assert (some.bbbv_per_s, some.rqp) == (1000.0, 0.0)
-    assert {f.name for f in figures.timed()} == {"bbbv_per_s", "ios", "rqp"}
+    assert {f.name for f in figures.timed()} == {"bbbv_per_s", "ios", "rqp", "stnb"}
 
 
 def test_no_number_is_written_as_a_negative_zero():

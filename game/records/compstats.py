@@ -43,7 +43,7 @@ from game.messages import N_, Explained, note
 from game.records.checks import DamagedLog, check_log
 from game.records.db import RecordsError, RecordStore, unpack_log
 from game.records.logpack import log_events
-from game.records.record import FIGURE_LIMIT, READABLE, STAT_FIELDS, GameRecord
+from game.records.record import FIGURE_LIMIT, READABLE, STANDARD_LEVELS, STAT_FIELDS, GameRecord
 from game.replay.events import ReplayStats
 from game.replay.files import ROOT, TIMEOUT_S, NoLibraryError
 from game.replay.fromlog import LogError, log_replays
@@ -141,7 +141,8 @@ def store_result(store: RecordStore, record_id: int, result: ReplayStats | str) 
     """
     if isinstance(result, ReplayStats):
         values = {name: _plausible(getattr(result, name)) for name in STAT_FIELDS}
-        store.set_derived(record_id, {**values, "stats_state": COMPUTED})
+        nf = {} if result.right_effective is None else {"nf": int(result.right_effective == 0)}  # Metasweeper's NF
+        store.set_derived(record_id, {**values, **nf, "stats_state": COMPUTED})
     else:
         store.set_derived(record_id, {"stats_state": NONE})
 
@@ -331,7 +332,7 @@ def level_figures(store: RecordStore, level: str) -> dict[str, tuple[float | Non
         column = figure.name
         row = store.conn.execute(
             f"SELECT {figure.best_sql}({column}) FROM games WHERE {_BEST_WHERE} AND {column} IS NOT NULL",
-            (level,)).fetchone() if level in ("beginner", "intermediate", "expert") else (None,)
+            (level,)).fetchone() if level in STANDARD_LEVELS else (None,)
         mean = store.conn.execute(
             f"SELECT avg({column}) FROM games WHERE level = ? AND won = 1 AND NOT {_HELPED} AND {COUNTED} "
             f"AND {column} IS NOT NULL AND {READABLE}", (level,)).fetchone()

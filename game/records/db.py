@@ -34,18 +34,35 @@ from game.records.checks import DamagedLog, inflate, load_log
 from game.records.opening import NEWER, connect, open_file
 from game.records.paths import aside_name
 from game.records.record import (
-    FALLBACK_NAME, READABLE, RECORD_FIELDS, STANDARD_LEVELS, GameRecord, clean_name,
+    CATEGORIES, FALLBACK_NAME, INPUTS, READABLE, RECORD_FIELDS, STANDARD_LEVELS, GameRecord, clean_name,
 )
 
 BEST_LIMIT = 10  # entries in a best-times table
 SHOWN_IDS = 10  # ids of unreadable rows named in the warning
 
 _COLUMNS = [name for name in RECORD_FIELDS if name != "id"]
-_BEST_WHERE = ("level = ? AND won = 1 AND abandoned = 0 AND hints_used = 0 AND autoplay_used = 0 "
-               f"AND probabilities_used = 0 AND layout_known = 0 AND undos = 0 AND {READABLE}")  # GameRecord.best_time_eligible
+
+
+def best_where(table: str = "window", category: str = "all") -> str:
+    """The SQL condition (one ``?``: the level) of the wins that enter ``table``'s bests (a
+    key of record.TABLES: the window's games, mouse or keys, or the console's typed in a
+    terminal; a script's never do) in ``category`` (record.CATEGORIES: ``all``, or ``nf``,
+    the no-flag games): GameRecord.best_time_eligible."""
+    inputs = ", ".join(repr(key) for key, where in INPUTS.items() if where == table)
+    return ("level = ? AND won = 1 AND abandoned = 0 AND hints_used = 0 AND autoplay_used = 0 "
+            f"AND probabilities_used = 0 AND layout_known = 0 AND undos = 0 AND input IN ({inputs}) "
+            + ("AND nf = 1 " if category == "nf" else "") + f"AND {READABLE}")
+
+
+_BEST_WHERE = best_where()  # the window's table of bests, every game
 # A game played on after an undo (schema 7) is practice on a board already lost (whose loss
-# was recorded): left out of played, won, win %, streaks, averages and every best table.
-COUNTED = "undos = 0"
+# was recorded), and a console game fed by a script (schema 8) is no player's: left out of
+# played, won, win %, streaks, averages and every best table.
+COUNTED = "undos = 0 AND input <> 'script'"
+# The bests of each category (record.CATEGORIES): name -> (column, better end). The time in
+# ms, then figures of game.figures (their names are the JSON keys of ``--stats --json``).
+CATEGORY_BESTS = (("time_ms", "lower"), ("bbbv_per_s", "higher"), ("ioe", "higher"), ("rqp", "lower"),
+                  ("stnb", "higher"))
 _BEST_ORDER = "time_ms, id"  # ties: the earlier game ranks first
 _HELPED = "(hints_used <> 0 OR autoplay_used <> 0 OR probabilities_used <> 0)"  # GameRecord.helped
 # The other tables of the best, over the same eligible wins: ORDER BY, best first; ties go to
@@ -314,16 +331,17 @@ class RecordStore:
         return [Result(bool(won), time_ms, bv, bool(helped), bool(abandoned))
                 for won, time_ms, bv, helped, abandoned in rows]
 
-    def best_times(self, level: str, limit: int = BEST_LIMIT) -> list[GameRecord]:
-        """The ``limit`` fastest wins on ``level`` without help or a known layout, fastest first.
+    def best_times(self, level: str, limit: int = BEST_LIMIT, table: str = "window") -> list[GameRecord]:
+        """The ``limit`` fastest wins on ``level`` without help or a known layout, fastest first,
+        in ``table`` (record.TABLES: the window's games, or the console's typed in a terminal).
 
         Custom games have no best times (their sizes differ): an empty list.
         """
-        return self.best(level, "time", limit)
+        return self.best(level, "time", limit, table)
 
-    def best(self, level: str, by: str, limit: int = BEST_LIMIT) -> list[GameRecord]:
-        """The ``limit`` best wins on ``level`` by ``by``: ``time`` (fastest first),
-        ``3bv_per_second`` (highest first) or ``efficiency`` (highest first).
+    def best(self, level: str, by: str, limit: int = BEST_LIMIT, table: str = "window") -> list[GameRecord]:
+        """The ``limit`` best wins on ``level`` in ``table`` (record.TABLES) by ``by``: ``time``
+        (fastest first), ``3bv_per_second`` (highest first) or ``efficiency`` (highest first).
 
         Only wins that may enter the best times count (see
         :attr:`GameRecord.best_time_eligible`); custom games have none: an empty list.
@@ -333,7 +351,24 @@ class RecordStore:
         order, extra = BEST_ORDERS[by]
         if level not in STANDARD_LEVELS:
             return []
-        return self._records(f"WHERE {_BEST_WHERE} {extra}", (level, limit), f"ORDER BY {order} LIMIT ?")
+        return self._records(f"WHERE {best_where(table)} {extra}", (level, limit), f"ORDER BY {order} LIMIT ?")
+
+    def category_bests(self, level: str, table: str = "window") -> dict[str, dict[str, GameRecord | None]]:
+        """The best game of ``level`` in ``table`` (record.TABLES) for each category
+        (record.CATEGORIES: ``all``, ``nf``) and each of :data:`CATEGORY_BESTS` (time_ms, 3BV/s,
+        IOE, RQP, STNB): ``{"all": {"time_ms": GameRecord or None, ...}, "nf": {...}}``. Ties
+        go to the earlier game; a game without the figure (not computed yet) is not in its
+        table. Custom games have none: every entry None."""
+        out = {}
+        for category in CATEGORIES:
+            where = best_where(table, category)
+            out[category] = {}
+            for column, better in CATEGORY_BESTS:
+                found = [] if level not in STANDARD_LEVELS else self._records(
+                    f"WHERE {where} AND {column} IS NOT NULL", (level,),
+                    f"ORDER BY {column} {'ASC' if better == 'lower' else 'DESC'}, id LIMIT 1")
+                out[category][column] = found[0] if found else None
+        return out
 
     def rank_of(self, record_id: int, limit: int = BEST_LIMIT) -> int | None:
         """The 1-based best-time rank of game ``record_id``, or None when outside the top ``limit``
@@ -342,7 +377,7 @@ class RecordStore:
         if record is None or not record.best_time_eligible:
             return None
         ahead = self.conn.execute(
-            f"SELECT count(*) FROM games WHERE {_BEST_WHERE} "
+            f"SELECT count(*) FROM games WHERE {best_where(record.table)} "
             "AND (time_ms < ? OR (time_ms = ? AND id < ?))",
             (record.level, record.time_ms, record.time_ms, record_id)).fetchone()[0]
         return ahead + 1 if ahead < limit else None
@@ -379,6 +414,7 @@ def _to_record(row: sqlite3.Row) -> GameRecord:
     data = dict(zip(row.keys(), row))
     for flag in ("won", "no_guess", "autoplay_used", "probabilities_used", "layout_known", "abandoned"):
         data[flag] = bool(data[flag])
+    data["nf"] = None if data["nf"] is None else bool(data["nf"])
     seed = data["seed"]
     data["seed"] = int(seed) if isinstance(seed, str) and seed.lstrip("-").isdigit() else None
     name = data["name"]  # schema 1 allowed no name; a hand edit may leave a number or bytes

@@ -102,6 +102,9 @@ class Records:
     last_record_id: int | None = None  # the game recorded last (for the Victory scene's name)
     last_rank: int | None = None       # its best-time rank, or None
     last_record: GameRecord | None = None  # the game recorded last, as recorded
+    # How this run's games are played (GameRecord.input): the console sets ``terminal`` or
+    # ``script`` (its input is a terminal or not); None: from the moves (the window: mouse or keys).
+    input: str | None = None
     # The competitive statistics of each game recorded with a log (game.records.compstats):
     # "background" (the window: figures_worker, polled by the frame loop), "now", "after" (the
     # console: kept in figures_due until figures_after() is called, once the row is saved and
@@ -131,7 +134,8 @@ class Records:
             self._reopen()
         before = len(self.store.warnings)
         self.last_record = record = GameRecord.from_match(
-            match, abandoned=abandoned, name=self.settings.player_name if name is None else name)
+            match, abandoned=abandoned, name=self.settings.player_name if name is None else name,
+            input=self.input)
         packer = None
         if self.pack_in_steps and log is not None and log_events(log) > PACK_AT_ONCE:
             packer, log = LogPacker(log), None  # packed over the next frames, not this busy one

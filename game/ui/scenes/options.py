@@ -1,5 +1,6 @@
 """Options: question marks, first-click rule, chord by clicking a number, no-guess boards,
-the display: a window at SDL's automatic size or a chosen scale (1x..4x in half steps,
+the Beginner board (9x9 as Windows, or 8x8 as the competitive sets, each with its own best
+tables), the display: a window at SDL's automatic size or a chosen scale (1x..4x in half steps,
 capped to the screen), or fullscreen; the theme (classic, dark, high contrast: it changes
 at once); reduce motion; sound on or off, its volume (0..100 % in steps of 10) and the
 timer's tick (game.ui.sound); whether leaving a game in progress asks first (it is recorded
@@ -16,7 +17,7 @@ from typing import Callable
 
 import pygame
 
-from game.board import FIRST_CLICK_RULES
+from game.board import BEGINNER_SIZES, FIRST_CLICK_RULES
 from game.i18n import LANGUAGES, N_, _, language
 from game.ui import draw
 from game.ui.scene import Scene
@@ -32,6 +33,7 @@ SCALES = (1, 1.5, 2, 2.5, 3, 4)  # window scales offered; capped to what fits th
 FIRST_CLICK_NAMES = {"opening": N_("opens an area"), "safe": N_("safe cell"), "classic": N_("classic (XP)")}
 NO_GUESS_FIRST_CLICK = N_("No-guess boards always open an area; turn no-guess off to choose another first click.")
 SAVED = N_("Saved; applies to the next game")  # the foot of the screen when there is no message
+BEGINNER_NAMES = {"9x9": N_("9x9 (Windows)"), "8x8": N_("8x8 (competitive)")}  # settings.beginner_size
 VALUE = N_("< {value} >")  # how a line's value is drawn, the arrows saying Left/Right change it
 
 
@@ -79,7 +81,9 @@ class Options(Scene):
                 (_("Timer tick"), on_off(s.tick), flip("tick")),
                 (_("Ask before abandoning"), on_off(s.confirm_abandon), flip("confirm_abandon")),
                 (_("Row and column rulers"), on_off(s.rulers), flip("rulers")),
-                (_("Language"), LANGUAGES[language()], self.change_language)]  # each language's own name
+                (_("Language"), LANGUAGES[language()], self.change_language),  # each language's own name
+                (_("Beginner board"), _(BEGINNER_NAMES.get(s.beginner_size, BEGINNER_NAMES["9x9"])),
+                 lambda step: services.set_option(beginner_size=cycle(BEGINNER_SIZES, s.beginner_size, step)))]
 
     def rows(self) -> list[tuple[str, str]]:
         """(label, value) of each option line."""

@@ -217,9 +217,21 @@ class Victory(Result):
         rate, efficiency = told.three_bv_per_second, told.efficiency
         if self.figures.shown:  # the figures' line starts with 3BV/s: the panel says it once
             rate = None
+        marks = self.marks()  # a line of its own, only when there is one (an empty line takes a row)
         return [_("Time {seconds}").format(seconds=seconds(told.seconds, 3)),
                 f"3BV {told.three_bv}   3BV/s {decimal(rate, 2)}" if rate is not None else f"3BV {told.three_bv}",
-                _("Efficiency {percent}").format(percent=percent(efficiency)) if efficiency is not None else ""]
+                _("Efficiency {percent}").format(percent=percent(efficiency)) if efficiency is not None else "",
+                *(["  ".join(marks)] if marks else [])]
+
+    def marks(self) -> list[str]:
+        """How the recorded game was played, as the records keep it: ``NF`` (no flag: no right
+        click changed the board, Metasweeper's category) and the keyboard's mark."""
+        records = self.services.records
+        record = records.last_record if records is not None else None
+        if record is None:
+            return []
+        # TRANSLATORS: no flag, the competitive sites' category of games won without a flag
+        return ([_("NF")] if record.nf else []) + ([_("keyboard")] if record.input == "keyboard" else [])
 
     def handle(self, event: pygame.event.Event):
         if self.field is not None and self.ready() and self.panel_shown:
