@@ -22,25 +22,13 @@ from game.records.db import RecordStore
 from game.ui.layout import BoardLayout
 from game.ui.xsession import XSession, missing
 from tests.test_replay_files import evf_facts
-from tests.window_helpers import window_scale
+from tests.window_helpers import wait_for, window_scale
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
 
 ROOT = Path(__file__).resolve().parent.parent
 DEAL = 11  # the run's boards come from Random(DEAL) (XSession.start_game's deal)
 AT = (0.27, 0.71)  # where in a cell the pointer presses: off its centre
-
-
-def wait_for(condition, seconds: float, what: str):
-    """Poll ``condition()`` until it gives a true value (returned); fail naming ``what``."""
-    deadline = time.monotonic() + seconds
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what}: not within {seconds} s")
-        time.sleep(0.05)
 
 
 class Player:

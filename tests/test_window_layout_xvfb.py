@@ -21,25 +21,13 @@ from game.moves import Move
 from game.ui.layout import BoardLayout, usable_area
 from game.ui.room import reserve
 from game.ui.xsession import XSession, missing
-from tests.window_helpers import crop, differs, settled
+from tests.window_helpers import crop, differs, settled, wait_for
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
 
 SCREEN = (1600, 1000)  # the screen of the issue's report
 DEAL = 11  # the run's boards come from Random(DEAL)
 FIRST = (4, 4)  # the first click
-
-
-def wait_for(condition, seconds: float, what: str):
-    """Poll ``condition()`` until it gives a true value (returned); fail naming ``what``."""
-    deadline = time.monotonic() + seconds
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what}: not within {seconds} s")
-        time.sleep(0.05)
 
 
 class Steady:

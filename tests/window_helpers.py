@@ -55,3 +55,15 @@ def window_scale(geometry, layout, screen=(1280, 1024)):
     from game.ui.room import reserve
     scale = geometry[2] / reserve(layout.size, usable_area(screen, False)).size[0]
     return int(scale) if scale == int(scale) else scale
+
+
+def wait_for(condition, seconds: float, what: str):
+    """Poll ``condition()`` until it gives a true value (returned); fail naming ``what``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not within {seconds} s")
+        time.sleep(0.05)
