@@ -11,7 +11,6 @@ Skipped (with the reason) only where Xvfb, xdotool or ImageMagick's import are m
 """
 
 import random
-import time
 
 import pytest
 
