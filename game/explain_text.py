@@ -179,20 +179,20 @@ def _mine_number(r: Reason) -> str:
                     "a mine, so {cell} was a mine",
                     "the {number} at {at} has only {covered} covered neighbours left, and it needs them all "
                     "as mines, so {cell} was a mine", r["covered"]).format(
-        number=r["number"], at=fmt(r["at"]), covered=r["covered"], cell=fmt(r["cell"]))
+        number=r["number"], at=fmt(r["at"]), covered=count(r["covered"]), cell=fmt(r["cell"]))
 
 
 def _mine_numbers(r: Reason) -> str:
     numbers = ", ".join(_("the {number} at {at}").format(number=n, at=fmt(at)) for n, at in r["numbers"])
     return _("taken together, {numbers} need a mine at {cell}: every way to place their mines among "
              "their {covered} covered neighbours puts one there, so {cell} was a mine").format(
-        numbers=numbers, cell=fmt(r["cell"]), covered=r["covered"])
+        numbers=numbers, cell=fmt(r["cell"]), covered=count(r["covered"]))
 
 
 def _mine_layouts(r: Reason) -> str:
     return _("counting mines decides it: with {total} mines in all, every one of the {layouts} layouts "
              "that fit the numbers and the count puts a mine at {cell}, so it was a mine").format(
-        total=r["total"], layouts=r["layouts"], cell=fmt(r["cell"]))
+        total=count(r["total"]), layouts=count(r["layouts"]), cell=fmt(r["cell"]))
 
 
 # ----- the best move -------------------------------------------------------------------------

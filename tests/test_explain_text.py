@@ -10,7 +10,8 @@ import pytest
 
 from game.explain_text import chance, english, in_language, proof_text, reason_text, safe_text
 from game.solver.explain import Proof
-from game.solver.reasons import (BEST_GUESS, CLOSED_AREA, ENDGAME, ESTIMATED_GROUP, FIFTY_FIFTY, NOTHING_LEFT,
+from game.solver.reasons import (BEST_GUESS, CLOSED_AREA, ENDGAME, ESTIMATED_GROUP, FIFTY_FIFTY, MINE_BY_LAYOUTS,
+                                 MINE_BY_NUMBER, MINE_BY_NUMBERS, NOTHING_LEFT,
                                  REASONS, SAFE_BY_COUNT, SAFE_BY_FLAGS, SAFE_BY_LAYOUTS, SAFE_BY_NUMBERS,
                                  SAFE_BY_PAIR_MINES, SAFE_BY_PAIR_SHARE, SAFE_BY_ZERO, SAFE_MOVE, TOO_BIG, Reason)
 
@@ -90,6 +91,14 @@ ENGLISH = [
           "so this is the safest cell most likely to open an area."),
     (Reason(ESTIMATED_GROUP, {"cells": 2000}), "a frontier group of 2,000 cells had too many layouts to count "
                                                "within the time bound; its probabilities are estimates"),
+    (Reason(MINE_BY_NUMBER, {"cell": (0, 3), "number": 1, "at": (0, 4), "known": 0, "covered": 1}),
+     "the 1 at (0; 4) has only 1 covered neighbour left, and it needs it as a mine, so (0; 3) was a mine"),
+    (Reason(MINE_BY_NUMBERS, {"cell": (2, 2), "numbers": ((1, (1, 1)), (2, (3, 3))), "covered": 4}),
+     "taken together, the 1 at (1; 1), the 2 at (3; 3) need a mine at (2; 2): every way to place their mines "
+     "among their 4 covered neighbours puts one there, so (2; 2) was a mine"),
+    (Reason(MINE_BY_LAYOUTS, {"cell": (4, 4), "total": 1200, "flagged": 2, "layouts": 12}),
+     "counting mines decides it: with 1,200 mines in all, every one of the 12 layouts that fit the numbers "
+     "and the count puts a mine at (4; 4), so it was a mine"),
 ]
 
 
