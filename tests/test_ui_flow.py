@@ -74,6 +74,8 @@ def test_seeded_game_won_by_clicks_shows_victory_then_menu(window):
     shown = lines + w.scene.figures.lines()  # the figures' line (or "...") says 3BV/s: once on the panel
     assert sum(line.count("3BV/s") for line in shown) == 1
     menu_button = w.scene.buttons.buttons[2]
+    w.scene.show_rect(menu_button.rect)  # (scrolled into the panels' strip)
+    w.step(1)
     w.click(menu_button.rect.center)
     assert isinstance(w.scene, Menu)
 
