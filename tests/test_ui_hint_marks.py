@@ -25,6 +25,7 @@ def hint_panel(w):
     while isinstance(w.scene, HintPanel) and w.scene.waiting:
         assert time.monotonic() < deadline, "the hint never came"
         w.step(1)
+        time.sleep(0.005)  # idle between frames, as the real loop does: the hint's worker thread runs
     assert isinstance(w.scene, HintPanel)
     return w.scene
 
