@@ -298,6 +298,8 @@ def test_the_games_page_and_the_viewers_speak_the_language_and_fit(window, monke
     w.key(pygame.K_r)  # Review
     viewer = w.scene
     assert isinstance(viewer, ReviewViewer)
+    assert viewer.wait(60)  # the review is worked out on its own thread
+    w.step(1)  # the frame that takes it
     w.key(pygame.K_END)
     inner = viewer.room.panel.width - 2 * rv.PAD
     move_lines = rv.move_lines(viewer.review, viewer.current, viewer.timeline.moves)
