@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Callable, Iterable, NamedTuple, Union
 
@@ -338,7 +338,7 @@ class Match:
             self._aid(Aid.AUTOPLAY, autoplay=True)
 
     def _aid(self, aid: Aid, **help) -> None:
-        self._help = Help(**{**self._help.__dict__, **help})
+        self._help = replace(self._help, **help)
         self.history.append(Helped(self.ms, aid))
 
     # ----- moves -----------------------------------------------------------------------------
@@ -466,7 +466,7 @@ class Match:
         if self._timer.started and earlier.state is State.READY:
             earlier.resume_play()  # the clock runs: no reveal stands, yet the game is under way
         old = self._game.replace(earlier)
-        self._help = Help(**{**self._help.__dict__, "undos": self._help.undos + 1})
+        self._help = replace(self._help, undos=self._help.undos + 1)
         self.history.append(Undone(ms))
         if old.over and not self._game.over:
             self._timer.carry_on()
