@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -59,17 +60,26 @@ class XSession:
         self.window = ""
 
     def __enter__(self) -> "XSession":
-        for number in range(93, 200):
-            if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
-                break
-        self.display = f":{number}"
-        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", f"{self.size[0]}x{self.size[1]}x24",
-                                      "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        """Start Xvfb on a free display. Xvfb picks the number itself (``-displayfd``) and
+        writes it to a pipe once it listens, so parallel test workers never race for one.
+
+        Raises RuntimeError if the server does not start within 10 s."""
+        read_end, write_end = os.pipe()
+        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0",
+                                      f"{self.size[0]}x{self.size[1]}x24", "-nolisten", "tcp"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_end,))
+        os.close(write_end)
+        number = b""
         deadline = time.monotonic() + 10
-        while not Path(f"/tmp/.X11-unix/X{number}").exists():
-            if time.monotonic() > deadline or self.xvfb.poll() is not None:
-                raise RuntimeError(f"Xvfb {self.display} did not start")
-            time.sleep(0.05)
+        with os.fdopen(read_end, "rb", buffering=0) as pipe:
+            while not number.endswith(b"\n"):
+                ready = select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))[0]
+                chunk = pipe.read(16) if ready else b""
+                if not chunk:
+                    self.__exit__()
+                    raise RuntimeError("Xvfb did not start")
+                number += chunk
+        self.display = f":{int(number)}"
         return self
 
     def __exit__(self, *exc) -> None:
