@@ -29,6 +29,7 @@ from typing import Generator, Iterable, Iterator
 Cell = tuple[int, int]  # (row, col), as game.board.Cell
 CELLS_A_STEP = 500  # mines (or revealed cells) read between two yields of bv_steps
 RUNS_A_STEP = 500  # runs gathered into openings between two yields of bv_steps
+ROWS_A_STEP = 100  # rows of a layout in digits read between two yields of bv_steps
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,24 @@ def _row_masks(cells: Iterable[Cell], rows: int, cols: int, pad: int, masks: dic
             yield
 
 
+def _digit_masks(digits: bytes | bytearray, rows: int, cols: int, masks: dict[int, int]) -> Iterator[None]:
+    """Fill ``masks`` as :func:`_row_masks` does with ``pad`` 1 from a layout in digits
+    (``rows * cols`` bytes, row-major, ``b"1"`` a mine: game.engine.Game.mine_digits), a few
+    big-int operations a row, yielding every :data:`ROWS_A_STEP` rows.
+
+    Raises:
+        ValueError: ``digits`` is not ``rows * cols`` bytes of ``b"0"`` and ``b"1"``.
+    """
+    if len(digits) != rows * cols:
+        raise ValueError(f"digits: {len(digits)} bytes for a {rows}x{cols} board")
+    for r in range(rows):
+        row = digits[r * cols:(r + 1) * cols]
+        if 49 in row:
+            masks[r] = int(row[::-1], 2) << 1  # bit c + 1 is column c
+        if r % ROWS_A_STEP == ROWS_A_STEP - 1:
+            yield
+
+
 def _runs(mask: int) -> list[tuple[int, int]]:
     """The maximal spans of set bits of ``mask`` as half-open column ranges, left to right."""
     runs = []
@@ -126,12 +145,14 @@ def bv_parts(mines: Iterable[Cell], rows: int, cols: int,
             return done.value
 
 
-def bv_steps(mines: Iterable[Cell], rows: int, cols: int,
+def bv_steps(mines: Iterable[Cell] | bytes, rows: int, cols: int,
              revealed: Iterable[Cell] = frozenset()) -> Generator[None, None, BvParts]:
     """:func:`bv_parts` in steps: a generator that yields after every row of each pass
     (and every :data:`CELLS_A_STEP` mines read, :data:`RUNS_A_STEP` runs gathered) and
     returns the parts, so that a window can count a 1000x1000 board a few milliseconds a
     frame (game.ui.bv_counter). ``mines`` and ``revealed`` must not change until it returns.
+    ``mines`` may also be the layout in digits (``rows * cols`` bytes, row-major, ``b"1"``
+    a mine: game.engine.Game.mine_digits), read a row at a time rather than a mine at a time.
 
     Raises:
         as :func:`bv_parts`, when the step that meets the bad cell runs.
@@ -139,7 +160,10 @@ def bv_steps(mines: Iterable[Cell], rows: int, cols: int,
     rows, cols = max(0, rows), max(0, cols)
     full = (1 << cols) - 1
     mine_rows: dict[int, int] = {}  # bit c + 1: mines one column off count too
-    yield from _row_masks(mines, rows, cols, 1, mine_rows)
+    if isinstance(mines, (bytes, bytearray)):
+        yield from _digit_masks(mines, rows, cols, mine_rows)
+    else:
+        yield from _row_masks(mines, rows, cols, 1, mine_rows)
     shown_rows: dict[int, int] = {}
     yield from _row_masks(revealed, rows, cols, 0, shown_rows)
     parent: list[int] = []  # union-find over runs, by run number
@@ -216,6 +240,7 @@ class BvJob:
     layout is still ``layout`` (:meth:`game.match.Match.adopt_three_bv`)."""
 
     def __init__(self, mines, rows: int, cols: int, start) -> None:
+        """``mines``: the cells, or the layout in digits (bytes, as :func:`bv_steps` takes)."""
         self.layout = (mines, start, len(start))
         self.rows, self.cols = rows, cols
         self.revealed = frozenset(start)  # a copy: empty for a dealt board

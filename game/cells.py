@@ -50,6 +50,18 @@ class CellRuns(Set):
         self._extra = frozenset(cell for cell in extra if not self._in_runs(cell))
         self._len = sum(stop - start for _, start, stop in self._runs) + len(self._extra)
 
+    @classmethod
+    def of_flood(cls, runs: list[Run]) -> "CellRuns":
+        """The cells of ``runs`` as the flood makes them (game.flood: ``start < stop``,
+        pairwise disjoint), taken without the checks and copies of the constructor (a
+        click that clears a 1000x1000 board makes 20,000 runs)."""
+        made = cls.__new__(cls)
+        made._runs = tuple(runs)
+        made._index = None
+        made._extra = frozenset()
+        made._len = sum(stop - start for _, start, stop in runs)
+        return made
+
     @property
     def runs(self) -> tuple[Run, ...]:
         """The row runs ``(row, start, stop)``, in the order given (for views that paint spans)."""

@@ -18,7 +18,7 @@ import random
 from time import perf_counter
 from typing import Callable, Generator, Iterable
 
-from game.board import Cell, Config, excluded_cells, lay_mines, sample_steps
+from game.board import Cell, Config, IndexedSample, excluded_cells, first_click_thresholds, lay_mines, sample_steps
 
 MineLayer = Callable[[Config, Cell, random.Random], set[Cell]]
 SEED_RANGE = 2**63  # seeds are drawn in 0 .. SEED_RANGE - 1
@@ -92,18 +92,28 @@ class Deal:
         seed: the layer's (no-guess) or uniform placement under the config's rule
         (:func:`game.board.lay_mines`), from the sample drawn ahead (:meth:`prepare`)
         when it is this seed's and the click keeps as many cells free."""
+        return self.layout_for(first_click)[0]
+
+    def layout_for(self, first_click: Cell) -> tuple[set[Cell], bytearray | None]:
+        """:meth:`lay`'s mines and, when the sample was drawn and indexed ahead, their digits
+        (``rows * cols`` bytes, row-major, ``b"1"`` a mine: what game.engine.Game.lay takes
+        as ``digits``), else None. The same board either way."""
         if self.layer is not None:
-            return set(self.layer(self.config, first_click, random.Random(self.seed)))
-        free = len(excluded_cells(self.config, first_click))
-        drawn = self._ahead.drawn if self._ahead is not None and self._ahead.key == (self.seed, free) else None
-        self._ahead = None
-        return lay_mines(self.config, first_click, random.Random(self.seed), drawn=drawn)
+            return set(self.layer(self.config, first_click, random.Random(self.seed))), None
+        thresholds = first_click_thresholds(self.config, first_click)
+        ahead, self._ahead = self._ahead, None
+        if ahead is None or ahead.key != (self.seed, len(thresholds)):
+            return lay_mines(self.config, first_click, random.Random(self.seed)), None
+        if ahead.index is not None and ahead.index.ready and thresholds:
+            return ahead.index.lay(thresholds)
+        return lay_mines(self.config, first_click, random.Random(self.seed), drawn=ahead.drawn), None
 
     def prepare(self, seconds: float) -> bool:
         """Draw the current board's first-click sample ahead for about ``seconds`` (a slice
-        a tick before the first click on a big board: 100,000 mines take 0.1 s to draw);
-        True once it is drawn, or when there is nothing to draw (a no-guess board, a board
-        laid already or loaded). It is drawn for a click away from the edges (the
+        a tick before the first click on a big board: 100,000 mines take 0.1 s to draw),
+        then index it (game.board.IndexedSample: the click then lays 100,000 mines in a few
+        milliseconds); True once done, or when there is nothing to draw (a no-guess board, a
+        board laid already or loaded). It is drawn for a click away from the edges (the
         ``opening`` rule keeps 9 cells free); a click elsewhere draws its own at the click."""
         config = self.config
         if self.layer is not None or self.seed is None or config.first_click == "classic":
@@ -111,27 +121,41 @@ class Deal:
         middle = (config.rows // 2, config.cols // 2)
         key = (self.seed, len(excluded_cells(config, middle)))
         if self._ahead is None or self._ahead.key != key:
-            self._ahead = _Ahead(key, sample_steps(random.Random(self.seed), config.cells - key[1], config.mines))
+            n = config.cells - key[1]
+            self._ahead = _Ahead(key, sample_steps(random.Random(self.seed), n, config.mines), n, config.cols)
         return self._ahead.step(seconds)
 
 
 class _Ahead:
-    """A first-click sample drawn a slice at a time: ``key`` (seed, cells kept free),
-    ``drawn`` once done (None until then)."""
+    """A first-click sample drawn, then indexed, a slice at a time: ``key`` (seed, cells kept
+    free), ``drawn`` once drawn (None until then), ``index`` once drawn (ready once built)."""
 
-    def __init__(self, key: tuple[int, int], steps: Generator[None, None, list[int]]) -> None:
+    def __init__(self, key: tuple[int, int], steps: Generator[None, None, list[int]], n: int, cols: int) -> None:
         self.key = key
         self.drawn: list[int] | None = None
+        self.index: IndexedSample | None = None
         self._steps = steps
+        self._n, self._cols = n, cols
+        self._building: Generator[None, None, None] | None = None
 
     def step(self, seconds: float) -> bool:
-        """Draw on for about ``seconds``; True once drawn."""
+        """Draw and index on for about ``seconds``; True once both are done."""
         deadline = perf_counter() + seconds
         while self.drawn is None:
             try:
                 next(self._steps)
             except StopIteration as done:
                 self.drawn = done.value
+                self.index = IndexedSample(self.drawn, self._n, self._cols, self.key[1])
+                self._building = self.index.build()
+                break
+            if perf_counter() >= deadline:
+                return False
+        while self._building is not None:
+            try:
+                next(self._building)
+            except StopIteration:
+                self._building = None
                 break
             if perf_counter() >= deadline:
                 return False

@@ -73,31 +73,59 @@ class Game(Position):
             self._show(revealed, flags)
 
     # ----- the layout ------------------------------------------------------------------------
-    def lay(self, mines: Iterable[Cell], dealt: bool = False) -> None:
+    def lay(self, mines: Iterable[Cell], dealt: bool = False, digits: bytes | bytearray | None = None) -> None:
         """Lay the mines of a board that has none yet, before its first reveal (the midend's
         deal: at the first click, or a no-guess layout generated elsewhere).
 
         ``dealt``: ``mines`` is a set of (row, col) tuples the deal made (game.board.lay_mines),
         taken as it is after cheap checks of its count and bounds (a 100,000-mine layout
         costs no copy); otherwise every cell is checked and copied (a loaded or generated one).
+        ``digits``: with ``dealt``, the same layout as ``rows * cols`` bytes, row-major,
+        ``b"1"`` a mine, ``b"0"`` not (game.board.IndexedSample.lay makes both at once): kept
+        for the flood and the 3BV count, and the bounds are then its length (the deal made
+        the set from the same positions); without it they are worked out from the set when
+        first needed.
         Raises:
             ValueError: the mines are laid already, a cell is off the board, the count is
-                not the config's, or a mine lies under a revealed cell.
+                not the config's, ``digits`` is not the board's size or count, or a mine lies
+                under a revealed cell.
         """
         if self._mines is not None:
             raise ValueError("lay: the mines are laid already")
         if dealt and isinstance(mines, set) and len(mines) == self.config.mines:
-            rows = {r for r, _ in mines}
-            cols = {c for _, c in mines}
-            if not (0 <= min(rows) and max(rows) < self.rows and 0 <= min(cols) and max(cols) < self.cols):
-                raise ValueError(f"mines: a cell is off the {self.rows}x{self.cols} board")
+            if digits is not None:
+                if len(digits) != self.config.cells or digits.count(49) != self.config.mines:
+                    raise ValueError(f"mines: the digits are not a {self.rows}x{self.cols} board of "
+                                     f"{self.config.mines} mines")
+            else:
+                high, low = max(mines), min(mines)  # rows, by the tuples' order
+                cols = [c for _, c in mines]
+                if not (0 <= low[0] and high[0] < self.rows and 0 <= min(cols) and max(cols) < self.cols):
+                    raise ValueError(f"mines: a cell is off the {self.rows}x{self.cols} board")
             given = mines
         else:
             given = set(check_layout(self.config, mines))
+            digits = None
         if self._revealed and any(self._cover[r * self.cols + c] == REVEALED for r, c in given):
             raise ValueError("lay: a mine under a revealed cell")
         self._mines = given
+        self._digits = bytes(digits) if digits is not None else None
         self._bv_parts = None
+
+    def mine_digits(self) -> bytes | None:
+        """The layout as ``rows * cols`` bytes, row-major, ``b"1"`` a mine and ``b"0"`` not
+        (None before it is laid): what the flood and the 3BV count read rows from, worked
+        out once per layout. For the midend (its 3BV count) and the engine: views and
+        solvers must not call this while the game runs, as :meth:`layout`."""
+        if self._mines is None:
+            return None
+        if self._digits is None:
+            grid = bytearray(b"0") * self.config.cells
+            cols = self.cols
+            for r, c in self._mines:
+                grid[r * cols + c] = 49
+            self._digits = bytes(grid)
+        return self._digits
 
     def assume(self, other: "Game") -> None:
         """Become ``other``, a position of the same config, which is then discarded: the
@@ -284,10 +312,13 @@ class Game(Position):
         """True when :attr:`three_bv` costs nothing to read (counted, or no mines yet)."""
         return self._mines is None or self._bv_parts is not None
 
-    def know_three_bv(self, parts: BvParts, mines: frozenset[Cell]) -> bool:
+    def know_three_bv(self, parts: BvParts, mines: frozenset[Cell] | bytes) -> bool:
         """Take ``parts`` counted elsewhere (another process, game.match's background count)
-        as this position's 3BV, if they were counted on this layout ``mines``; True when taken."""
-        if self._bv_parts is not None or self._mines is None or mines != self._mines or self._start:
+        as this position's 3BV, if they were counted on this layout ``mines`` (its cells, or
+        its digits as :meth:`mine_digits` gives them); True when taken."""
+        if self._bv_parts is not None or self._mines is None or self._start:
+            return False
+        if mines != (self.mine_digits() if isinstance(mines, (bytes, bytearray)) else self._mines):
             return False
         self._bv_parts = parts
         return True
@@ -423,8 +454,8 @@ class Game(Position):
             raise ValueError("reveal: the mines are not laid yet (the midend lays them at the first click)")
         if self.state is State.READY:
             self.state = State.PLAYING
-        runs, hit = flood(self._cover, self._mines, self.rows, self.cols, cells)
-        opened = CellRuns(runs)
+        runs, hit = flood(self._cover, self._mines, self.rows, self.cols, cells, self.mine_digits())
+        opened = CellRuns.of_flood(runs)
         self._revealed += len(opened)
         extra: set[Cell] = set()
         if hit is not None:

@@ -395,12 +395,13 @@ class Match:
         game = self._game
         if game.mines_laid:
             return
+        digits = None
         if self._pending is not None:
             mines = relocate_first_click_mine(set(self._pending), first, game.rows, game.cols)
             self._pending = None
         else:
-            mines = self.deal.lay(first)
-        game.lay(mines, dealt=True)
+            mines, digits = self.deal.layout_for(first)
+        game.lay(mines, dealt=True, digits=digits)
 
     def reveal(self, cell: Cell, source: Source = Source.MOUSE) -> set[Cell]:
         """``apply(Move.reveal(cell))``; returns the changed cells."""
@@ -510,7 +511,7 @@ class Match:
         game = self._game
         if game.three_bv_known or game.start_cells():
             return None
-        return BvJob(game.layout(), game.rows, game.cols, frozenset())
+        return BvJob(game.mine_digits(), game.rows, game.cols, frozenset())  # no copy of the mine set
 
     def adopt_three_bv(self, job: BvJob) -> bool:
         """Take a finished job's count as the game's 3BV; True when taken (a job counted on a

@@ -31,7 +31,8 @@ class Position:
     """One board's mines and cover (a base class of :class:`game.engine.Game`).
 
     Attributes, kept by the game: ``config``; ``_mines``, the layout (a set of cells, None
-    before it is laid); ``_cover``, one cover state per cell, row-major; ``_revealed`` and
+    before it is laid), and ``_digits``, the same in digits once worked out or dealt
+    (game.engine.Game.mine_digits); ``_cover``, one cover state per cell, row-major; ``_revealed`` and
     ``_flags``, how many cells are revealed and flagged; ``_start`` and ``_start_flags``,
     the cells a loaded position showed revealed and flagged before the player's first move.
     """
@@ -41,6 +42,7 @@ class Position:
     def _clear(self, mines: set[Cell] | None) -> None:
         """A fresh cover over ``mines`` (None: laid at the first click): every cell covered."""
         self._mines = mines
+        self._digits: bytes | None = None  # the layout in digits (game.engine.Game.mine_digits)
         self._cover = bytearray(self.config.cells)
         self._revealed = 0
         self._flags = 0

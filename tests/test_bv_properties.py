@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.board import Config, three_bv
@@ -149,3 +150,16 @@ def test_a_1000x1000_board_counts_in_steps_of_a_row_or_a_few_hundred_mines():
             done = finished.value
     assert done == bv_parts(mines, 1000, 1000)
     assert count >= 100_000 // CELLS_A_STEP + 2 * 1000
+
+
+@SETTINGS
+@given(st.integers(1, 12), st.integers(1, 12), st.data())
+def test_the_count_from_digits_is_the_count_from_cells(rows, cols, data):
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    mines = data.draw(st.sets(st.sampled_from(cells), max_size=len(cells)))
+    digits = bytearray(b"0") * (rows * cols)
+    for r, c in mines:
+        digits[r * cols + c] = 49
+    assert bv_parts(bytes(digits), rows, cols) == bv_parts(mines, rows, cols)
+    with pytest.raises(ValueError):
+        bv_parts(bytes(digits) + b"0", rows, cols)

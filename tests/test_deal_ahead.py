@@ -9,6 +9,9 @@ import random
 
 import pytest
 
+import game.board
+import game.bv
+
 from game.board import Config, lay_mines, sample_steps
 from game.deal import Deal
 from game.engine import State
@@ -77,3 +80,62 @@ def test_the_window_draws_a_big_boards_mines_before_the_first_click(window, monk
     assert scene.game.state is State.PLAYING
     expected = real_lay(scene.game.config, cell, random.Random(scene.match.seed))
     assert scene.game.layout() == expected
+
+
+def digits_of(mines, rows, cols):
+    """A layout as Game.mine_digits gives it: rows * cols bytes, b"1" a mine."""
+    grid = bytearray(b"0") * (rows * cols)
+    for r, c in mines:
+        grid[r * cols + c] = 49
+    return bytes(grid)
+
+
+@pytest.mark.parametrize("rows, cols, mines", [(40, 60, 500), (30, 3, 20), (3, 30, 20), (12, 12, 135), (50, 50, 2)])
+@pytest.mark.parametrize("rule", ["opening", "safe"])
+def test_a_sample_indexed_ahead_lays_the_same_board_and_its_digits_wherever_the_click_keeps_as_many_free(
+        rows, cols, mines, rule):
+    config = Config(rows, cols, mines, first_click=rule)
+    middle = (rows // 2, cols // 2)
+    for click in {(r, c) for r in range(rows) for c in range(cols)}:
+        ahead = Deal(config, seed=5)
+        ahead.next()
+        while not ahead.prepare(0.0):
+            pass
+        assert ahead._ahead.index.ready  # drawn and indexed
+        laid, digits = ahead.layout_for(click)
+        assert laid == lay_mines(config, click, random.Random(ahead.seed))
+        free = len(game.board.excluded_cells(config, click))
+        if free == len(game.board.excluded_cells(config, middle)):
+            assert digits is not None and bytes(digits) == digits_of(laid, rows, cols)
+        else:  # a click keeping fewer free (an edge) draws its own sample, as before
+            assert digits is None
+
+
+def test_the_first_click_lays_its_digits_and_the_flood_and_3bv_read_them(window):
+    w = window(["--rows", "400", "--cols", "600", "--mines", "30000", "--seed", "4"])
+    scene = w.scene
+    while scene.dealing:
+        w.step(1)
+    w.click_cell((200, 300))
+    played = scene.game
+    assert played._digits is not None, "the digits came with the deal, not worked out from the set"
+    assert played.mine_digits() == digits_of(played.layout(), 400, 600)
+    while scene.bv.waiting or scene.bv_due:
+        w.step(1)
+    assert played.three_bv == game.bv.bv_parts(played.layout(), 400, 600).value
+
+
+def test_a_dealt_layout_with_wrong_digits_is_refused():
+    from game.engine import Game
+    config = Config(5, 5, 3)
+    mines = {(0, 0), (1, 1), (2, 2)}
+    for digits in (b"1" * 3 + b"0" * 21, b"1" * 4 + b"0" * 21):  # too short, too many mines
+        with pytest.raises(ValueError):
+            Game(config).lay(set(mines), dealt=True, digits=digits)
+    laid = Game(config)
+    laid.lay(set(mines), dealt=True, digits=digits_of(mines, 5, 5))
+    assert laid.mine_digits() == digits_of(mines, 5, 5)
+    with pytest.raises(ValueError):  # off the board, no digits: the bounds are checked
+        Game(config).lay({(0, 0), (1, 1), (2, 5)}, dealt=True)
+    with pytest.raises(ValueError):
+        Game(config).lay({(0, 0), (1, 1), (-1, 2)}, dealt=True)

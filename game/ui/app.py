@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -189,22 +190,35 @@ def run_config(services, config, warnings: list[str]):
     return wanted
 
 
-def build(args, clock=None) -> tuple[Loop, Services]:
+def build(args, clock=None, settle: bool = False) -> tuple[Loop, Services]:
     """Open the records, the window, and build the loop for parsed ``args`` (game.cli.parse_args).
 
     Never fails on the records or settings: problems are printed on stderr and shown
     in the window. A board too big for the screen is seen through a camera (game.ui.camera).
+    ``settle``: the game's own process (run_window, the benchmarks): :func:`settle_heap`
+    before the first scene is built (tests, which build many windows in one process, leave
+    it off).
     """
     pygame.font.init()  # display is set up by Display; no audio needed
     records = open_records(getattr(args, "data_dir", None))  # prints its warnings on stderr
     try:
-        return _build(args, clock, records)
+        return _build(args, clock, records, settle)
     except BaseException:
         records.close()
         raise
 
 
-def _build(args, clock, records) -> tuple[Loop, Services]:
+def settle_heap() -> None:
+    """Collect, then freeze (gc.freeze) what the program has built so far, the modules,
+    fonts and services it keeps to the end, so the collector's full passes no longer walk
+    them: a full pass over them took 10-40 ms, in whichever frame it fell (docs/big-boards.md),
+    and the 3BV count of a big board, which makes many objects, set off several. What is
+    frozen is never collected as a cycle, so only what lives as long as the program is."""
+    gc.collect()
+    gc.freeze()
+
+
+def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
     settings = for_run(records.settings, args)
     display = Display(fullscreen=settings.fullscreen, scale=settings.scale)
     config = getattr(args, "config", None)
@@ -226,6 +240,8 @@ def _build(args, clock, records) -> tuple[Loop, Services]:
     services.finish_hooks.append(record_hook(records))
     warnings = list(records.warnings)
     config = run_config(services, config, warnings)
+    if settle:
+        settle_heap()  # before the first scene: a game left later is collected as any other
     manager = WindowManager(services, first_scene(services, config, warnings, getattr(args, "replay_loaded", None),
                                                   getattr(args, "replay_timeline", None)))
     return Loop(manager, services.clock, screen_source=lambda: display.canvas, flip=display.present), services
@@ -277,7 +293,7 @@ def run_window(args) -> int:
         pygame.quit()
         return 2
     try:
-        loop, services = build(args)
+        loop, services = build(args, settle=True)
     except ValueError as err:
         print(error_line(describe(err)), end="", file=sys.stderr)
         pygame.quit()

@@ -36,11 +36,13 @@ class Cascade:
 
     def __init__(self, origin: Cell, cells: Iterable[Cell], seconds: float = CASCADE_S) -> None:
         cells = list(cells)
-        far = max((math.dist(origin, cell) for cell in cells), default=0.0) or 1.0
+        r0, c0 = origin
+        distances = [math.hypot(r - r0, c - c0) for r, c in cells]  # once each: 7,000 cells at 100,000 mines
+        far = max(distances, default=0.0) or 1.0
         last = max(1, round(seconds * UPDATE_HZ))
         self.due: dict[int, list[Cell]] = {}
-        for cell in cells:
-            self.due.setdefault(round(last * math.dist(origin, cell) / far), []).append(cell)
+        for cell, distance in zip(cells, distances):
+            self.due.setdefault(round(last * distance / far), []).append(cell)
         self.ticks = 0
         self.last = max(self.due, default=0)
 

@@ -81,6 +81,7 @@ class Playing(Scene):
         self._shown = None  # what the HUD shows now: (mines_left, seconds, face)
         self._scored_round = -1  # the game's round whose 3BV was counted ahead (update)
         self.bv = BvCounter()  # counts it, a slice a tick on a large board
+        self.unshown = False  # a move changed the board and its frame is not drawn yet (update)
         self.dealing = config.cells > BACKGROUND_CELLS  # the first click's draw, a slice a tick ahead (update)
         self._warming = list(RESULT_FONTS)  # fonts still to warm (update)
         self.sounds = MoveSounds(services)  # each move's sound, played by after_move; the tick
@@ -158,16 +159,8 @@ class Playing(Scene):
     def update(self) -> Scene:
         if self._warming:  # one font a tick: the result panel's, ready for the busy frame it shows in
             warm_font(*self._warming.pop())
-        if self.dealing:
-            self.deal_ahead()
-        if self.game.state is State.PLAYING and self._scored_round != self.match.round:
-            # Count the board's 3BV from the first tick of play, in quiet frames, rather than
-            # in the frame the game ends, which records it and lays out the result; a large
-            # board's a slice a tick, from the next (game.ui.bv_counter).
-            self._scored_round = self.match.round
-            self.bv.start(self.match)
-        else:
-            self.bv.step(self.match)
+        if not self.unshown:  # a move's picture first: no background work before its frame is drawn
+            self.background_work()
         self.sounds.tick(self.match)
         shown = self.hud_values()
         if shown != self._shown:
@@ -198,12 +191,31 @@ class Playing(Scene):
         if self.autoplay.running:
             solver_view.draw_autoplay_strip(screen, self.layout, self.autoplay.thinking)
         self.dirty = False
+        self.unshown = False
+
+    def background_work(self) -> None:
+        """A tick's slice of work ahead of need: a big board's mines drawn before its first
+        click, then its 3BV counted from the first tick of play (in quiet frames, rather than
+        in the frame the game ends, which records it and lays out the result; a large
+        board's a slice a tick, from the next: game.ui.bv_counter)."""
+        if self.dealing:
+            self.deal_ahead()
+        if self.bv_due:
+            self._scored_round = self.match.round
+            self.bv.start(self.match)
+        else:
+            self.bv.step(self.match)
+
+    @property
+    def bv_due(self) -> bool:
+        """True when a game in play has a 3BV count still to start."""
+        return self.game.state is State.PLAYING and self._scored_round != self.match.round
 
     def busy(self) -> bool:
         """Full-rate ticks while a gesture, autoplay or a cascade runs, and while the 3BV is
-        counted in slices (one a tick)."""
+        to be counted (in slices, one a tick) or the mines drawn ahead."""
         return (self.gesture.active or self.autoplay.running or self.cascade is not None or self.bv.waiting
-                or self.dealing)
+                or self.dealing or self.bv_due)
 
     def deal_ahead(self) -> None:
         """Draw a big board's mines a slice a tick before its first click (Match.prepare_deal:
@@ -362,6 +374,7 @@ class Playing(Scene):
         self.assist.changed()
         self.hint = None  # a hint answers the position it was asked in
         self.dirty = True
+        self.unshown = True
 
     # ----- moves -----------------------------------------------------------------------------
     def handle_mouse(self, event: pygame.event.Event) -> Scene:
