@@ -1,28 +1,49 @@
 """A 1000x1000 board in a real window under Xvfb, driven by xdotool as a person would: it
 opens, a click reveals, the wheel scrolls, Ctrl+wheel and the minus key zoom, and the game
-survives the window resized to almost nothing and back. Each step waits (bounded) for the
-picture to change, not a fixed time, so a loaded machine passes too.
+survives the window resized to almost nothing and back. Each step waits (bounded) for a
+condition, the window's size or the picture changed, never a fixed time, so a loaded machine
+passes too (three runs with a busy-loop process on one core: docs/big-boards.md).
 
 Skipped (with the reason) only where Xvfb, xdotool or ImageMagick's import are missing.
 """
 
-import time
-
 import pytest
 
 from game.ui.xsession import XSession, missing
-from tests.window_helpers import changed, differs, settled
+from tests.window_helpers import changed, crop, differs, settled, wait_for
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
+
+
+def steady_geometry(x, good, seconds: float = 15.0):
+    """The window's geometry once ``good(geometry)`` holds for two reads in a row (the window
+    takes its size after it is mapped; a loaded machine takes longer), bounded."""
+    previous = None
+
+    def steady():
+        nonlocal previous
+        current = x.geometry()
+        ok = good(current) and current == previous
+        previous = current
+        return current if ok else None
+    return wait_for(steady, seconds, "the window's size")
+
+
+def board_shown(x, rect, seconds: float = 15.0):
+    """A screenshot of the window (``rect``: its geometry) once the board is drawn across its
+    row 300 (not all black) and the picture has settled there, bounded."""
+    def drawn():
+        shot = crop(x.screenshot(), rect)
+        return shot if any(shot.get_at((px, 300))[:3] != (0, 0, 0) for px in range(0, rect[2], 7)) else None
+    wait_for(drawn, seconds, "the board drawn in the window")
+    return settled(x, rect, rect=(20, 70, rect[2] - 40, rect[3] - 90))  # the board, not the timer
 
 
 def test_real_window_a_million_cells_open_scroll_zoom_and_survive_a_tiny_window():
     with XSession() as x:
         x.start_game("--rows", "1000", "--cols", "1000", "--mines", "20000", "--seed", "4")
-        time.sleep(0.5)  # the window takes its size after it is mapped
-        geometry = x.geometry()
+        geometry = steady_geometry(x, lambda g: g[2] > 600 and g[3] > 400)  # as big as the screen allows
         width, height = geometry[2:]
-        assert width > 600 and height > 400  # a window as big as the screen allows, not refused
         board = (20, 70, width - 40, height - 90)  # inside the viewport, below the HUD
         start = settled(x, geometry, rect=board)
         x.click(width // 2, height // 2)  # the first click opens an area
@@ -39,11 +60,10 @@ def test_real_window_a_million_cells_open_scroll_zoom_and_survive_a_tiny_window(
         again = changed(x, geometry, zoomed, board)
         assert differs(zoomed, again, board) > 50, "Ctrl+wheel did not zoom in"
         x.xdotool("windowsize", x.window, "40", "30")
-        time.sleep(0.8)
+        tiny = steady_geometry(x, lambda g: g[2] < width and g[3] < height)  # the game gets the tiny size
         assert x.game.poll() is None, "the game quit when the window shrank to nothing"
         x.xdotool("windowsize", x.window, "900", "700")
-        time.sleep(0.8)
+        resized = steady_geometry(x, lambda g: g != tiny and g[2] >= 600)
+        back = board_shown(x, resized)  # drawn after both sizes were handled: the game lived through them
         assert x.game.poll() is None
-        resized = x.geometry()
-        back = settled(x, resized, rect=(20, 70, resized[2] - 40, resized[3] - 90))  # the board, not the timer
-        assert any(back.get_at((px, 300))[:3] != (0, 0, 0) for px in range(0, 900, 7)), "the board is gone"
+        assert any(back.get_at((px, 300))[:3] != (0, 0, 0) for px in range(0, resized[2], 7)), "the board is gone"
