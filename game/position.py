@@ -107,6 +107,12 @@ class Position:
             yield divmod(at, cols)
             at = cover.find(FLAGGED, at + 1)
 
+    def cover_bytes(self) -> bytes:
+        """The cover, one byte per cell, row-major (``rows * cols`` bytes): COVERED,
+        REVEALED, FLAGGED or QUESTION (this module's codes), what the player sees of each
+        cell but its number (a copy: a megabyte at most)."""
+        return bytes(self._cover)
+
     def start_cells(self) -> frozenset[Cell]:
         """Cells a loaded position showed revealed before the player's first move (empty for
         a dealt board): not the player's work (out of 3BV), and part of a replay's start."""

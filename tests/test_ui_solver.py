@@ -215,16 +215,26 @@ def test_a_guess_is_ringed_amber_with_its_survival_chance(window):
 
 @pytest.fixture
 def slow_hints(monkeypatch):
-    """Hold every hint on the worker thread until the returned event is set."""
-    from game.ui import assist
+    """Hold every answer of the solver's process (game.ui.solver_process) until the returned
+    event is set: it is worked out there as ever, and given only then."""
+    from game.ui import solver_process
     release = threading.Event()
-    real = assist._analyse_or_none
+    real = solver_process.SolverProcess.ask
 
-    def held(solver, board):
-        release.wait(30)
-        return real(solver, board)
+    class Held:
+        def __init__(self, ticket):
+            self.ticket = ticket
 
-    monkeypatch.setattr(assist, "_analyse_or_none", held)
+        def ready(self):
+            return release.is_set() and self.ticket.ready()
+
+        def wait(self, seconds=None):
+            return release.wait(seconds) and self.ticket.wait(seconds)
+
+        def __getattr__(self, name):  # value, status: the real ticket's
+            return getattr(self.ticket, name)
+
+    monkeypatch.setattr(solver_process.SolverProcess, "ask", lambda process, question: Held(real(process, question)))
     yield release
     release.set()
 

@@ -8,15 +8,17 @@ analysis re-counts only the frontier groups the last move changed.
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from array import array
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 
 from game.board import Cell
 from game.boardfile import BoardFile, from_game, parse_mine
 from game.moves import Move as PlayerMove
 from game.solver.bestmove import GUESS_BUDGET, Move, best_move
-from game.solver.explain import Proof, explain_move, explain_safe
+from game.solver.explain import Mark, Proof, explain_move, explain_safe, move_marks, simplest_proof
 from game.solver.probabilities import GroupCache, Probabilities, solve
 from game.solver.problem import build_problem
 from game.solver.reasons import Reason
@@ -57,10 +59,29 @@ class Analysis:
     seconds: float
     result: Probabilities = field(repr=False, default=None)
     move: Move = field(repr=False, default=None)
+    hint_proof: Proof | None = field(repr=False, default=None)
+    hint_marks: tuple[Mark, ...] = field(repr=False, default=())
 
     @property
     def layouts(self) -> int | None:
-        return self.result.total
+        return None if self.result is None else self.result.total
+
+    def slim(self, rows: int, cols: int, hint: bool = False) -> "Analysis":
+        """A copy fit to cross to another process (game.solver.worker): no ``result`` nor
+        ``move`` (on a big board they hold every cell's exact weight, numbers of thousands of
+        digits), ``probabilities`` as :class:`CellFloats` of the ``rows`` x ``cols`` board
+        (8 bytes a cell, sent whole). With ``hint``, what a hint shows besides the words is
+        worked out first, while ``result`` is here: ``hint_proof``, the simplest proof of a
+        safe move (game.solver.explain.simplest_proof), or ``hint_marks``, the cells a
+        guess's explanation names (move_marks)."""
+        proof, marks = None, ()
+        if hint and self.best_move is not None and self.result is not None:
+            if self.move_kind == "safe":
+                proof = simplest_proof(self.result, self.best_move)
+            elif self.move is not None:
+                marks = move_marks(self.result, self.move)
+        return replace(self, probabilities=CellFloats.of(self.probabilities, rows, cols), result=None,
+                       move=None, hint_proof=proof, hint_marks=marks)
 
     def why_safe(self, cell: Cell) -> Proof:
         """Why a certain-safe ``cell`` is safe, from the fewest numbers that prove it.
@@ -70,7 +91,69 @@ class Analysis:
         """
         if cell not in self.safe:
             raise ValueError(f"cell: {cell} is not certain to be safe")
+        if self.result is None:
+            raise ValueError("why_safe: a slim analysis (Analysis.slim) keeps no counts to prove it with")
         return explain_safe(self.result, cell)
+
+
+class CellFloats(Mapping):
+    """A read-only mapping (row, col) -> float over a ``rows`` x ``cols`` board, kept as one
+    array of doubles, row-major, NaN where a cell has no value: as a dict of the same items
+    reads (``==`` a dict of them too), 8 bytes a cell rather than a dict entry's hundred, and
+    pickled as one block of bytes (a 1000x1000 board's probabilities cross between processes
+    in milliseconds)."""
+
+    __slots__ = ("rows", "cols", "_values", "_count")
+
+    def __init__(self, rows: int, cols: int, values: array, count: int | None = None) -> None:
+        """``values``: ``rows * cols`` doubles; ``count``: how many are not NaN (counted when None).
+
+        Raises:
+            ValueError: ``values`` is not ``rows * cols`` long.
+        """
+        if len(values) != rows * cols:
+            raise ValueError(f"values: {len(values)} for a {rows}x{cols} board")
+        self.rows, self.cols, self._values = rows, cols, values
+        self._count = sum(1 for value in values if value == value) if count is None else count
+
+    @classmethod
+    def of(cls, items, rows: int, cols: int) -> "CellFloats":
+        """The items of ``items`` (a mapping (row, col) -> float of cells on the board)."""
+        if isinstance(items, CellFloats):
+            return items
+        values = array("d", [math.nan]) * (rows * cols)
+        for (r, c), value in items.items():
+            values[r * cols + c] = value
+        return cls(rows, cols, values, len(items))
+
+    def __getitem__(self, cell) -> float:
+        try:
+            r, c = cell
+        except (TypeError, ValueError):
+            raise KeyError(cell) from None
+        if not (isinstance(r, int) and isinstance(c, int) and 0 <= r < self.rows and 0 <= c < self.cols):
+            raise KeyError(cell)
+        value = self._values[r * self.cols + c]
+        if value != value:  # NaN: no value
+            raise KeyError(cell)
+        return value
+
+    def __contains__(self, cell) -> bool:
+        try:
+            self[cell]
+        except KeyError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[Cell]:
+        cols = self.cols
+        return (divmod(i, cols) for i, value in enumerate(self._values) if value == value)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __reduce__(self):
+        return CellFloats, (self.rows, self.cols, self._values, self._count)
 
 
 class Solver:

@@ -7,31 +7,39 @@ a player's flag may be wrong, and a wrong flag that still fits the numbers would
 "certain" hint false. Analyses are cached per position: the Playing scene calls
 :meth:`Assistant.changed` whenever the board changes, so nothing is computed per frame.
 
-A hint is worked out on a worker thread (:meth:`Assistant.request_hint`): the hardest
-Expert guesses take over a second of look-ahead, and the window keeps drawing and
-answering meanwhile. The worker gets a snapshot of the visible position and the hint's
-own :class:`Solver`, used under a lock (the solver's cache is not thread-safe), and never
-touches the game; the answer is read on the main thread, which alone counts the hint and
-caches it. Autoplay (:mod:`game.ui.autoplay`) runs on the main thread, between frames.
+A hint is worked out in the solver's own process (game.solver.worker, through
+game.ui.solver_process; :meth:`Assistant.request_hint`): the hardest Expert guesses take over
+a second of look-ahead, and the window keeps drawing and answering meanwhile, on its own
+core, with no thread of it holding the interpreter lock (frames of 16 ms took 60-95 ms
+beside a worker thread: docs/big-boards.md). The window's thread only takes a snapshot of
+the position (game.boardfile.Snapshot: two byte strings) and reads the answer, a slim
+analysis (game.solver.analysis.Analysis.slim); it alone counts the hint and caches it. So
+are a big board's probabilities (the overlay) and analyses (autoplay's), which take seconds
+there (:class:`Background`). Autoplay (:mod:`game.ui.autoplay`) on a board that fits runs
+on the main thread, between frames, as the overlay's count does.
 """
 
 from __future__ import annotations
 
-import threading
+import itertools
 from dataclasses import dataclass, field
 
 from game.board import Cell, neighbours
-from game.boardfile import from_game
+from game.boardfile import from_game, snapshot
 from game.engine import Game, State
 from game.explain_text import chance, move_text, safe_text
-from game.i18n import _
+from game.i18n import N_, _
 from game.match import Match
 from game.solver import Analysis, InconsistentPosition, Solver
 from game.solver.problem import fmt
 from game.solver.explain import Mark, move_marks, simplest_proof
+from game.solver.worker import OK, Question
+from game.ui import solver_process
 from game.ui.bv_counter import BACKGROUND_CELLS
 
 HINT_BUDGET = 0.7  # seconds of guess look-ahead for a hint (a one-off, asked for)
+UNWORKED = N_("The solver could not work this position out.")  # a hint whose process failed
+_NAMES = itertools.count(1)  # each Assistant's solvers in the solver's process are its own
 
 
 def first_click_cell(game: Game) -> Cell:
@@ -82,14 +90,14 @@ class Assistant:
         self.match = match
         self.game = match.game
         self.solver = Solver(ignore_flags=True, budget=HINT_BUDGET)
-        self._probability_job = Background(self.game, "probabilities")  # a big board's, off the frame
-        self._analysis_job = Background(self.game, "analysis")
+        self.name = f"assistant{next(_NAMES)}"  # its slots and solvers in the solver's process
+        self.board_number = 0  # a fresh board: fresh solvers there (their caches are per game)
+        self._probability_job = Background(self, "probabilities")  # a big board's, off the frame
+        self._analysis_job = Background(self, "analysis")
         self.version = 0
         self._analysis: tuple[tuple, bool, Analysis | None] | None = None  # (key, explained, result)
         self._probabilities: tuple[tuple, dict[Cell, float] | None] | None = None
         self._counted: set[tuple] = set()  # positions whose hint is already in hints_used
-        self._hint_solver = Solver(ignore_flags=True, budget=HINT_BUDGET)  # hint threads' own
-        self._hint_lock = threading.Lock()  # one hint thread at a time uses _hint_solver
         self._pending_hint: HintRequest | None = None
 
     # ----- board changes ---------------------------------------------------------------------
@@ -98,9 +106,14 @@ class Assistant:
         self.version += 1
         if self.game.state is State.READY:
             self.solver = Solver(ignore_flags=True, budget=HINT_BUDGET)  # a fresh board
-            self._hint_solver = Solver(ignore_flags=True, budget=HINT_BUDGET)
-            for job in (self._probability_job, self._analysis_job):
-                job.solver = Solver(ignore_flags=True, budget=HINT_BUDGET)  # a running job keeps its own
+            self.board_number += 1
+
+    def question(self, kind: str, purpose: str, budget: float = HINT_BUDGET) -> Question:
+        """A question about the position now for the solver's process (game.solver.worker):
+        ``kind`` there, asked for ``purpose`` (its slot: a newer one drops an older one not
+        started; its solver: this board's for that purpose)."""
+        slot = f"{self.name}:{purpose}"
+        return Question(kind, snapshot(self.game), f"{slot}:{self.board_number}", slot, budget)
 
     def key(self) -> tuple:
         """What identifies the position: the change count plus cheap engine figures."""
@@ -148,8 +161,8 @@ class Assistant:
 
     def probabilities_soon(self) -> dict[Cell, float] | None | bool:
         """As :meth:`probabilities`, without ever blocking a frame on a big board: a board of
-        more than BACKGROUND_CELLS cells is read and counted on a worker thread (a 1000x1000
-        position takes over a second), and False is returned until the answer for the position
+        more than BACKGROUND_CELLS cells is read and counted in the solver's process (a
+        1000x1000 position takes over a second), and False is returned until the answer for the position
         now is in (an answer for a position the player has since changed is dropped, and the
         count starts again). A smaller board is counted at once, as :meth:`probabilities`."""
         if self.game.config.cells <= BACKGROUND_CELLS:
@@ -157,7 +170,7 @@ class Assistant:
         key = self.key()
         if self._probabilities is not None and self._probabilities[0] == key:
             return self._probabilities[1]
-        answer = self._probability_job.soon(key, lambda solver, board: solver.probabilities(board).as_floats())
+        answer = self._probability_job.soon(key, "probabilities")
         if answer is not PENDING:
             self._probabilities = (key, answer)
             return answer
@@ -165,8 +178,8 @@ class Assistant:
 
     def analysis_soon(self, budget: float = HINT_BUDGET) -> Analysis | None | bool:
         """As :meth:`analysis` without explanations, without ever blocking a frame on a big
-        board (more than BACKGROUND_CELLS cells): the position is read and analysed on a
-        worker thread, and False is returned until the answer for the position now is in. For
+        board (more than BACKGROUND_CELLS cells): the position is read and analysed in the
+        solver's process, and False is returned until the answer for the position now is in. For
         autoplay, which waits for it while the window goes on."""
         if self.game.config.cells <= BACKGROUND_CELLS:
             return self.analysis(explain=False, budget=budget)
@@ -175,10 +188,7 @@ class Assistant:
         if cached is not None and cached[0] == key:
             return cached[2]
 
-        def work(solver: Solver, board) -> Analysis:
-            solver.budget = budget
-            return solver.analyse(board, explain=False)
-        answer = self._analysis_job.soon(key, work)
+        answer = self._analysis_job.soon(key, "analysis", budget)
         if answer is PENDING:
             return False
         self._analysis = (key, False, answer)
@@ -186,20 +196,20 @@ class Assistant:
 
     @property
     def counting(self) -> bool:
-        """A big board's probabilities are being counted on the worker thread."""
+        """A big board's probabilities are being counted in the solver's process."""
         return self._probability_job.busy
 
     @property
     def thinking(self) -> bool:
-        """A big board's analysis (for autoplay) is being worked out on the worker thread."""
+        """A big board's analysis (for autoplay) is being worked out in the solver's process."""
         return self._analysis_job.busy
 
     def request_hint(self) -> "HintRequest":
         """Start working out the hint for the position now; returns at once.
 
         Answers that need no look-ahead (the game is over, the first click, an analysis
-        already cached) are ready at once; otherwise the position is analysed on the
-        hint worker thread. The hint is counted in ``match.hints_used`` (once per
+        already cached) are ready at once; otherwise the position is analysed in the
+        solver's process. The hint is counted in ``match.hints_used`` (once per
         position, only from the solver in a game that has not ended) when it is read.
         """
         game = self.game
@@ -215,11 +225,8 @@ class Assistant:
         pending = self._pending_hint
         if pending is not None and pending.key == key:
             return pending  # asked again before the first answer was read: the same answer
-        if game.config.cells <= BACKGROUND_CELLS:
-            board = from_game(game, with_mines=False)  # a snapshot: the worker never reads the game
-        else:  # reading a huge board takes over half a second: the worker does it, and an answer
-            board = lambda: from_game(game, with_mines=False)  # noqa: E731  # for a changed board is stale
-        self._pending_hint = HintRequest(self, key, job=(self._hint_solver, self._hint_lock, board))
+        ticket = solver_process.shared().ask(self.question("hint", "hint"))
+        self._pending_hint = HintRequest(self, key, ticket=ticket)
         return self._pending_hint
 
     def hint_from(self, key: tuple, analysis: Analysis | None) -> Hint | None:
@@ -233,12 +240,16 @@ class Assistant:
         if analysis.best_move is None:
             return Hint("none", None, _("No move"), _("Every covered cell holds a mine."))
         cell = analysis.best_move
+        slim = analysis.result is None  # the solver's process worked out the proof or marks (Analysis.slim)
         if analysis.move_kind == "safe":
             # Every certain-safe cell is as good a move; hint the one with the shortest proof.
-            proof = simplest_proof(analysis.result, cell)
+            proof = analysis.hint_proof if slim else simplest_proof(analysis.result, cell)
+            if proof is None:
+                return Hint("error", None, _("No hint"), _("No mine layout fits the numbers shown."))
             cell, text, marks = proof.cell, safe_text(proof), proof.marks
         else:
-            text, marks = move_text(analysis), move_marks(analysis.result, analysis.move)
+            text = move_text(analysis)
+            marks = analysis.hint_marks if slim else move_marks(analysis.result, analysis.move)
         hint = Hint(analysis.move_kind, cell, hint_title(analysis.move_kind, cell, analysis.survival),
                     text, analysis.survival, set(analysis.safe) - {cell}, marks)
         if key not in self._counted:
@@ -267,98 +278,73 @@ PENDING = object()  # Background.soon: the answer is not in yet
 
 
 class Background:
-    """One question about a big board's position, answered on a daemon thread at a time.
+    """One question about a big board's position, answered in the solver's process at a time.
 
     :meth:`soon` returns the answer for the position ``key`` once it is in, else PENDING
-    (starting the work if none is running). The worker reads the position from the game
-    itself (reading a 1000x1000 board takes over half a second), with its own
-    :class:`Solver`, so the frame never waits; an answer for a position the player has
-    since changed is dropped and the work starts again for the new one. A position with
-    no fitting layout, or read while a move changed it, answers None.
+    (asking it if no question is out). The question carries a snapshot of the position
+    taken now (two byte strings; reading the numbers of a 1000x1000 board, a second, is
+    the process's work), so the frame never waits; an answer for a position the player has
+    since changed is dropped and the question asked again for the new one. A position with
+    no fitting layout answers None, as does a question that failed.
     """
 
-    def __init__(self, game: Game, name: str) -> None:
-        self.game = game
+    def __init__(self, assistant: "Assistant", name: str) -> None:
+        self.assistant = assistant
         self.name = name
-        self.solver = Solver(ignore_flags=True, budget=HINT_BUDGET)
-        self._job: tuple | None = None  # (key, done event, [answer])
+        self._job: tuple | None = None  # (key, ticket)
 
     @property
     def busy(self) -> bool:
         return self._job is not None
 
-    def soon(self, key: tuple, work):
-        """``work(solver, board)``'s answer for position ``key``, or PENDING."""
+    def soon(self, key: tuple, kind: str, budget: float = HINT_BUDGET):
+        """The process's answer to ``kind`` (game.solver.worker's kinds) for position ``key``, or PENDING."""
         job = self._job
-        if job is not None and job[1].is_set():
+        if job is not None and job[1].ready():
             self._job = None
             if job[0] == key:
-                return job[2][0]
+                return job[1].value
         if self._job is None:
-            result: list = [None]
-            done = threading.Event()
-
-            def run(game=self.game, solver=self.solver):
-                try:  # the snapshot is read here: a move made meanwhile changes the key, and the answer is dropped
-                    result[0] = work(solver, from_game(game, with_mines=False))
-                except Exception:  # InconsistentPosition, or a snapshot torn by a move: dropped or None
-                    result[0] = None
-                done.set()
-            self._job = (key, done, result)
-            threading.Thread(target=run, name=self.name, daemon=True).start()
+            self._job = (key, solver_process.shared().ask(self.assistant.question(kind, self.name, budget)))
         return PENDING
 
 
-def _analyse_or_none(solver: Solver, board) -> Analysis | None:
-    """A hint thread's work: ``solver``'s explained analysis of ``board``, None if no layout fits."""
-    try:
-        return solver.analyse(board, explain=True)
-    except InconsistentPosition:
-        return None
-
-
 class HintRequest:
-    """A hint asked for: ready at once, or being worked out on its own daemon thread.
+    """A hint asked for: ready at once, or being worked out in the solver's process.
 
-    job: (solver, lock, visible position) to analyse on the thread, holding the lock.
+    ticket: the process's answer to come (game.ui.solver_process.Ticket), a slim analysis.
     Read it on the main thread with :meth:`poll` (never blocks) or :meth:`wait`.
     """
 
     def __init__(self, assistant: Assistant, key: tuple | None, hint: Hint | None = None,
-                 analysis: Analysis | None = None, job: tuple | None = None) -> None:
+                 analysis: Analysis | None = None, ticket=None) -> None:
         self.assistant = assistant
         self.key = key
         self._hint = hint
         self._read = hint is not None
-        self._done = threading.Event()
         self._analysis = analysis
-        if job is not None:
-            threading.Thread(target=self._work, args=job, name="hint", daemon=True).start()
-        else:
-            self._done.set()  # the answer is known: a hint, or an analysis read by poll()
-
-    def _work(self, solver: Solver, lock: threading.Lock, board) -> None:
-        """``board``: the position, or a function reading it from the game (a huge board's)."""
-        with lock:
-            try:
-                self._analysis = _analyse_or_none(solver, board() if callable(board) else board)
-            except Exception:  # a huge board's snapshot torn by a move made meanwhile: stale anyway
-                self._analysis = None
-        self._done.set()
+        self._ticket = ticket
 
     def ready(self) -> bool:
         """True once the answer is in (it may still be stale: see :meth:`poll`)."""
-        return self._done.is_set()
+        return self._ticket is None or self._ticket.ready()
 
     def poll(self) -> Hint | None:
         """The hint if it is ready and the board has not changed since it was asked, else None."""
-        if not self._read and self._done.is_set():
-            self._hint, self._read = self.assistant.hint_from(self.key, self._analysis), True
+        if not self._read and self.ready():
+            ticket = self._ticket
+            if ticket is not None and ticket.status != OK:  # the process ended or failed: say so
+                fresh = self.key == self.assistant.key()
+                self._hint = Hint("error", None, _("No hint"), _(UNWORKED)) if fresh else None
+            else:
+                self._hint = self.assistant.hint_from(self.key, self._analysis if ticket is None else ticket.value)
+            self._read = True
         return self._hint
 
     def wait(self, timeout: float | None = None) -> Hint | None:
         """Block up to ``timeout`` seconds (None: until done) for the answer; then as :meth:`poll`."""
-        self._done.wait(timeout)
+        if self._ticket is not None:
+            self._ticket.wait(timeout)
         return self.poll()
 
 

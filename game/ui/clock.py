@@ -13,6 +13,7 @@ import time
 import pygame
 
 IDLE_POLL = 1 / 60  # seconds between event polls while idle
+MIN_IDLE = 0.001  # seconds a busy frame sleeps at least, even when late (the other threads' turn)
 
 
 class SystemClock:
@@ -27,8 +28,16 @@ class SystemClock:
         return time.monotonic()
 
     def tick(self, fps: int) -> float:
-        """Sleep so frames come at most ``fps`` per second (0: no sleep); seconds since last tick."""
+        """Sleep so frames come at most ``fps`` per second (0: no sleep), and, with ``fps``,
+        at least MIN_IDLE seconds even when the frame is late: the interpreter lock is then
+        free for the threads that wait for it (the pipes to the solver's process,
+        game.ui.solver_process), which a run of late frames, each giving the lock up and
+        taking it back within CPython's 5 ms switch interval, would starve. Seconds since
+        the last tick."""
+        begin = time.perf_counter()
         self._clock.tick(fps)
+        if fps and time.perf_counter() - begin < MIN_IDLE:
+            time.sleep(MIN_IDLE)
         current = time.perf_counter()
         elapsed, self._last = current - self._last, current
         return elapsed

@@ -151,8 +151,8 @@ class HintPanel(Overlay):
     click closes the panel (and does nothing else), and the marks leave with it: a mark on the
     board always has its explanation.
 
-    ``request`` (an :class:`assist.HintRequest`) may still be worked out on the hint
-    thread: the panel then says "Thinking..." (the timer and window carry on) and fills
+    ``request`` (an :class:`assist.HintRequest`) may still be worked out in the solver's
+    process: the panel then says "Thinking..." (the timer and window carry on) and fills
     in when the answer comes; closing it first drops the answer, uncounted.
     """
 

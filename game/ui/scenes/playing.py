@@ -48,7 +48,8 @@ from game.ui.scenes.result import GameOver, Victory
 from game.ui.sound import MoveSounds
 from game.ui.widgets import warm_font
 
-QUICK_HINT = 0.25  # seconds H waits for a hint before showing the panel as "Thinking..."
+QUICK_HINT = 0.04  # seconds H waits for a hint before showing the panel as "Thinking..." (a frame's wait at most)
+ANSWER_POLL = 0.1  # seconds between looks for a big board's probabilities counted in the solver's process
 FIRST_STEP = 0.008  # seconds of no-guess generation tried at the click before showing "Generating..."
 ABANDON_TITLE = N_("Abandon game")
 ABANDON_QUESTION = N_("Abandon this game? It counts as a loss.")
@@ -223,9 +224,12 @@ class Playing(Scene):
         self.dealing = not self.match.prepare_deal(SLICE)
 
     def next_change(self) -> float:
+        """The timer's next second; sooner (ANSWER_POLL) while the overlay's probabilities are
+        counted in the solver's process, so they show when they come, not at the next second."""
+        soon = ANSWER_POLL if self.show_probabilities and self.assist.counting else math.inf
         if self.game.state is State.PLAYING and not self.match.paused and self.match.elapsed < 999:
-            return 1.0 - self.match.elapsed % 1.0 + 0.005
-        return math.inf
+            return min(soon, 1.0 - self.match.elapsed % 1.0 + 0.005)
+        return soon
 
     # ----- the keyboard cursor: arrows move it, Space/Enter, F and C act under it ----------
     def move_cursor(self, drow: int, dcol: int) -> None:
@@ -268,8 +272,8 @@ class Playing(Scene):
     def key_hint(self) -> Scene:
         """H: ring the best move, explain it in a panel; counted by ``match.use_hint``.
 
-        The hint is worked out on a worker thread; one not ready within QUICK_HINT
-        seconds fills the panel when it is (see :class:`solver_view.HintPanel`)."""
+        The hint is worked out in the solver's process (game.ui.assist); one not ready
+        within QUICK_HINT seconds fills the panel when it is (see :class:`solver_view.HintPanel`)."""
         if self.game.over:
             return self
         request = self.assist.request_hint()
