@@ -3,6 +3,7 @@ seed is a known layout, and the best 3BV/s and efficiency follow the best-time r
 
 import csv
 import random
+import time
 
 import pytest
 
@@ -187,7 +188,12 @@ def test_the_window_result_panel_says_an_assisted_win_is_left_out(window, isolat
     import pygame
     w = window(["--difficulty", "beginner"], deal=7)
     w.click_cell((0, 0))
-    w.key(pygame.K_h)  # a hint: the game is helped
+    w.key(pygame.K_h)  # a hint: the game is helped (once it is read, worked out in the solver's process)
+    deadline = time.monotonic() + 60
+    while w.scene.waiting:
+        assert time.monotonic() < deadline, "the hint never came"
+        w.step(1)
+        time.sleep(0.001)  # idle between frames, as the real loop does
     w.key(pygame.K_ESCAPE)
     game = w.scene.game
     mines = game.layout()

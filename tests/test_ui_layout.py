@@ -91,7 +91,7 @@ def test_a_tiny_board_gets_a_window_tall_enough_with_the_board_centred(window):
     w = window(["--rows", "1", "--cols", "2", "--mines", "1"])
     layout = w.scene.layout
     assert w.screen.get_size() == w.scene.size() and layout.size[1] == MIN_HEIGHT
-    assert w.scene.size() == w.scene.room.size  # the board window and the panels' strip beside it
+    assert w.scene.size() == w.scene.room.size  # the board window and the panels' strip under it
     room_top, room_bottom = layout.hud.bottom + 8 + 3, layout.size[1] - 8 - 3
     assert abs((layout.board.top - room_top) - (room_bottom - layout.board.bottom)) <= 1
     assert layout.cell_at(layout.cell_rect((0, 1)).center) == (0, 1)
@@ -170,9 +170,12 @@ def test_a_button_label_too_wide_for_its_button_takes_a_smaller_font(window):
 @pytest.mark.parametrize("rows,cols", [(1, 1000), (1000, 1), (3, 1000)])
 def test_a_long_thin_board_gets_a_window_that_fits_it_not_a_screen_of_void(rows, cols):
     """Too long for the screen at 8 pixels a cell, it is seen through the camera at 24 pixels
-    a cell; across its short side the well is the board's own size, centred in the window's
-    grey (the window no smaller than the overlays need), not a screen-sized black well."""
-    from game.ui.layout import BIG_CELL, MARGIN, MIN_WIDTH, layout_for
+    a cell; across its short side the well is the board's own size and the board window hugs
+    it (no taller than the HUD over the well; no narrower than the HUD, the board centred
+    across), not a screen-sized black well; with its panels' strip the window holds the
+    overlays (at least MIN_WINDOW_H high: game.ui.room)."""
+    from game.ui.layout import BIG_CELL, MARGIN, MIN_WIDTH, MIN_WINDOW_H, layout_for
+    from game.ui.room import reserve
     area = (1584, 920)  # a 1600x1000 screen's
     layout = layout_for(rows, cols, area, 1)
     assert layout.cell == BIG_CELL and not layout.camera.fits
@@ -182,9 +185,10 @@ def test_a_long_thin_board_gets_a_window_that_fits_it_not_a_screen_of_void(rows,
     if rows > cols:
         assert layout.size[0] == MIN_WIDTH and layout.board.centerx == MIN_WIDTH // 2
     else:
-        assert layout.size[1] == MIN_HEIGHT
         room_top = layout.hud.bottom + MARGIN + 3
-        assert abs((layout.board.top - room_top) - (layout.size[1] - MARGIN - 3 - layout.board.bottom)) <= 1
+        assert layout.board.top == room_top and layout.size[1] == max(MIN_HEIGHT, room_top + short + 3 + MARGIN)
+    window = reserve(layout.size, area)
+    assert window.size[1] >= MIN_WINDOW_H and window.size[0] <= area[0] and window.size[1] <= area[1]
 
 
 @pytest.mark.parametrize("screen,level,where,size", [

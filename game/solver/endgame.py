@@ -39,7 +39,8 @@ class _Budget(Exception):
 
 def list_layouts(problem: Problem, limit: int = LAYOUT_LIMIT) -> tuple[list[Cell], list[int]] | None:
     """All consistent layouts as bit masks over the returned unknown cells, or None if more
-    than ``limit`` exist."""
+    than ``limit`` exist, or too many cells to list them one level of recursion a cell (a
+    1x1000 board with one mine: the search would pass Python's recursion limit)."""
     cells = sorted(problem.frontier) + list(problem.interior)
     index = {c: i for i, c in enumerate(cells)}
     cons = [(con.need, [index[c] for c in con.cells]) for con in problem.constraints]
@@ -77,7 +78,7 @@ def list_layouts(problem: Problem, limit: int = LAYOUT_LIMIT) -> tuple[list[Cell
 
     try:
         rec(0, 0, 0)
-    except _Budget:
+    except (_Budget, RecursionError):
         return None
     return cells, found
 

@@ -76,6 +76,7 @@ class Display:
         self.view: tuple[float, int, int] = (1, 0, 0)
         self.mode_changes = 0  # set_mode calls so far (tests check a toggle keeps the game)
         self.grain = GRAIN  # the scale is a multiple of 1/grain (ensure_size sets it)
+        self.most: int | None = None  # the automatic scale's cap for this size (ensure_size sets it)
         self._shown: bytes | None = None  # canvas pixels as last presented; None: present all
         self._in_fullscreen = False  # the real window's state (``fullscreen`` is the wanted one)
         self._windowed_size: tuple[int, int] | None = None  # the canvas size when fullscreen began
@@ -84,21 +85,23 @@ class Display:
         """Pixels a board window may take: the desktop less window chrome (windowed size)."""
         return usable_area(self.desktop, False)
 
-    def open(self, size: tuple[int, int], grain: int = GRAIN) -> Canvas:
+    def open(self, size: tuple[int, int], grain: int = GRAIN, most: int | None = None) -> Canvas:
         """Create the window for a logical ``size`` canvas, with title and icon; returns the canvas.
-        ``grain``: the scale is a multiple of 1/grain (a board's cell size, pixels)."""
+        ``grain``: the scale is a multiple of 1/grain (a board's cell size, pixels); ``most``:
+        the automatic scale is at most this (a small board's window: game.ui.room.beginner_scale)."""
         pygame.display.set_caption(_(self.title))
         icon = ASSETS / "icon.png"
         if icon.exists():
             pygame.display.set_icon(pygame.image.load(str(icon)))
-        self.grain = grain
+        self.grain, self.most = grain, most
         return self._set_mode(size)
 
-    def ensure_size(self, size: tuple[int, int], grain: int = GRAIN) -> Canvas:
+    def ensure_size(self, size: tuple[int, int], grain: int = GRAIN, most: int | None = None) -> Canvas:
         """Resize the canvas (and window) to logical ``size`` if it differs (a new board or the
-        menu); ``grain`` as for :meth:`open`."""
+        menu); ``grain`` and ``most`` as for :meth:`open`."""
         grain_changed, self.grain = grain != self.grain, grain
-        if size != self.size or self.canvas is None or pygame.display.get_surface() is None:
+        most_changed, self.most = most != self.most, most
+        if size != self.size or self.canvas is None or pygame.display.get_surface() is None or most_changed:
             return self._set_mode(size)
         if grain_changed:
             self._fit()
@@ -222,7 +225,8 @@ class Display:
         whole one that does)."""
         size = size or self.size
         fitting = self.fitting_scale(size)
-        scale = self.scale if self.scale and self.scale <= fitting else fitting
+        automatic = min(fitting, self.most) if self.most else fitting
+        scale = self.scale if self.scale and self.scale <= fitting else automatic
         return math.ceil(size[0] * scale), math.ceil(size[1] * scale)
 
     def _window(self) -> pygame.Window:

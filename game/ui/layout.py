@@ -7,9 +7,12 @@ them, grey bevels around the HUD and the board. A board of more than 999 mines g
 a mine counter of as many digits as its mine count has (the window widens if the
 HUD needs it); the timer keeps three.
 
-Small boards get a window of at least MIN_WIDTH x MIN_HEIGHT, so that every overlay
-(result panel, help, pause, hint panel, message boxes) fits whole; the board is
-centred in the room below the HUD. With rulers on, row numbers stand left of the board
+Small boards get a board window of at least MIN_WIDTH (the HUD's counters and face,
+and a result panel in the panels' strip under it) by MIN_HEIGHT (the HUD over one row
+of cells): a 1x2 board's window is as short as its row, not Beginner's (issue 27); the
+board is centred across it. The playing window with its panels' strip is at least
+MIN_WINDOW_H high (game.ui.room puts a short board window's strip under it), so a
+question box, the pause's cover and the help (which scrolls) fit in it whole. With rulers on, row numbers stand left of the board
 and column numbers above it, and the window grows by their room; with them off a
 board sits exactly where it always has.
 
@@ -33,8 +36,9 @@ BEVEL = 3  # sunken border width, pixels
 HUD_H = 37  # HUD height including its bevel, pixels
 LED_W, LED_H = 13, 23  # one LED digit, pixels
 FACE = 26  # face button side, pixels
-MIN_WIDTH = 200  # narrowest window, so the overlays fit, pixels
-MIN_HEIGHT = 211  # shortest window (Beginner's): the help panel (210 at its smallest font) fits, pixels
+MIN_WIDTH = 200  # narrowest board window: the HUD, and a result panel's buttons in a strip under it, pixels
+MIN_HEIGHT = MARGIN + HUD_H + MARGIN + 2 * BEVEL + CELL + MARGIN  # shortest board window: the HUD over a row (83)
+MIN_WINDOW_H = 130  # shortest playing window with its panels' strip: a question box of four lines fits, pixels
 LED_DIGITS = 3  # classic digits of each LED counter
 FACE_GAP = 4  # least room between a counter and the face, pixels
 MENU_SIZE = (240, 272)  # logical size of the menu screens, pixels
@@ -58,9 +62,9 @@ class BoardLayout:
     Rects: ``hud`` (sunken panel), ``counter`` (``counter_digits`` LED digits: 3, or
     more for a board of over 999 mines) and ``timer`` (3 LED digits), ``face``,
     ``board`` (the cells, without bevel); ``size`` is the window size. All in
-    logical pixels. The window is at least MIN_WIDTH x MIN_HEIGHT; a smaller board
-    sits centred across the window and centred in the room under the HUD (its
-    position never changes a standard level, which fills that room).
+    logical pixels. The window is at least MIN_WIDTH x MIN_HEIGHT; a narrower board
+    sits centred across the window (a standard level fills it), a shorter one (a board
+    too big for the screen's well) centred in the room under the HUD.
 
     ``rulers``: room for row numbers left of the board (``row_ruler``, as wide as the
     largest row index needs) and column numbers above it (``col_ruler``), each labelling

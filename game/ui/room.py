@@ -9,10 +9,14 @@ the strip scrolls in it.
 
 Which side: the one at which the whole window (board and strip) is shown at the larger whole
 scale on the screen's area, so the board shrinks only when neither side leaves room at its
-scale; on a tie, beside on a screen wider than tall, else under. A side strip is SIDE_W wide,
+scale; on a tie, beside on a screen wider than tall, else under. A side that leaves the
+window under MIN_WINDOW_H high (a strip beside a 1x2 board's window) is taken only when the
+other does not fit at all: a question box must fit the window. A side strip is SIDE_W wide,
 or narrower (down to READABLE_SIDE_W) where that lets the window show at a larger scale, and
 down to MIN_SIDE_W on a screen with no more room; a strip under the window is RESULT_ROOM_H
-high, or taller (up to SIDE_W) where the screen has the room at the same scale.
+high, or taller (up to SIDE_W) where the screen has the room at the same scale; under a
+board of a row or a few, what a result panel needs (STACKED_ROOM_H under a window narrower
+than the panel's columns need), no more.
 """
 
 from __future__ import annotations
@@ -24,11 +28,13 @@ from typing import Callable
 
 import pygame
 
-from game.ui.layout import BEVEL, MARGIN, MIN_SIDE_W, RESULT_ROOM_H, SIDE_W, usable_area
+from game.ui.layout import BEVEL, MARGIN, MIN_SIDE_W, MIN_WINDOW_H, RESULT_ROOM_H, SIDE_W, layout_for, usable_area
 from game.ui.theme import palette
 from game.ui.widgets import bevel
 
 READABLE_SIDE_W = 176  # the narrowest side strip chosen for a larger scale, pixels
+COLUMNS_W = 424  # the narrowest result panel laid out in columns (game.ui.result_panel), pixels
+STACKED_ROOM_H = 218  # a strip under a narrower window: the result panel stacked fits whole, pixels
 
 
 @dataclass
@@ -91,11 +97,25 @@ def side_width(base: tuple[int, int], area: tuple[int, int]) -> int:
 
 def under_height(base: tuple[int, int], area: tuple[int, int]) -> int:
     """The height of a strip under a ``base``-sized window on ``area``: RESULT_ROOM_H, or more
-    (up to SIDE_W) where the screen has that room at the scale the window shows at anyway."""
-    scale = whole_scale((base[0], base[1] + RESULT_ROOM_H), area)
+    (up to SIDE_W) where the screen has that room at the scale the window shows at anyway.
+    Under a board window shorter than MIN_WINDOW_H (a board of a row or a few) the strip is
+    what a result panel needs, no more (grown to the screen's height it would be most of the
+    window, a void over a row): STACKED_ROOM_H when the window is too narrow for the panel's
+    columns (its parts then stand one under another), else RESULT_ROOM_H."""
+    short = base[1] < MIN_WINDOW_H
+    need = STACKED_ROOM_H if short and base[0] - 2 * MARGIN < COLUMNS_W else RESULT_ROOM_H
+    scale = whole_scale((base[0], base[1] + need), area)
     if scale < 1:
         return RESULT_ROOM_H
-    return max(RESULT_ROOM_H, min(SIDE_W, area[1] // scale - base[1]))
+    return max(RESULT_ROOM_H, min(need if short else SIDE_W, area[1] // scale - base[1]))
+
+
+def beginner_scale(area: tuple[int, int]) -> int:
+    """The whole scale Beginner's playing window (9x9, with its strip) shows at on ``area``:
+    the most a smaller board's window is shown at when the scale is automatic, so that its
+    cells are never larger than Beginner's and a 1x2 board's window hugs its row, not the
+    screen (Display.ensure_size's ``most``)."""
+    return max(1, whole_scale(reserve(layout_for(9, 9, area, 10).size, area).size, area))
 
 
 def reserve(base: tuple[int, int], area: tuple[int, int], sides: tuple[str, ...] = ("beside", "under")) -> Room:
@@ -109,7 +129,8 @@ def reserve(base: tuple[int, int], area: tuple[int, int], sides: tuple[str, ...]
         rooms.append(under(base, under_height(base, area)))
     if area[0] < area[1]:
         rooms.reverse()  # a tie goes to the first: beside on a wide screen, under on a tall one
-    return max(rooms, key=lambda room: whole_scale(room.size, area))  # max keeps the first of a tie
+    return max(rooms, key=lambda room: (min(1, whole_scale(room.size, area)), room.size[1] >= MIN_WINDOW_H,
+                                        whole_scale(room.size, area)))  # max keeps the first of a tie
 
 
 def shown_scale(display, size: tuple[int, int]) -> tuple[bool, int]:

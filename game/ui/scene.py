@@ -40,6 +40,12 @@ class Scene:
         cell is a whole number of window pixels (game.ui.display)."""
         return GRAIN
 
+    def most_scale(self) -> int | None:
+        """The largest whole scale the window opens at when the scale is automatic (None: the
+        largest that fits the screen): a small board's window is shown no larger than
+        Beginner's (game.ui.room.beginner_scale)."""
+        return None
+
     def enter(self) -> None:
         """Called when the scene becomes current."""
         self.dirty = True
@@ -106,6 +112,9 @@ class Overlay(Scene):
 
     def grain(self) -> int:
         return self.base.grain()
+
+    def most_scale(self) -> int | None:
+        return self.base.most_scale()
 
     def invalidate(self) -> None:
         self.dirty = True
@@ -180,7 +189,7 @@ class SceneManager:
         return self.current.next_change()
 
     def _enter(self, scene: Scene) -> None:
-        self.services.display.ensure_size(scene.size(), scene.grain())
+        self.services.display.ensure_size(scene.size(), scene.grain(), scene.most_scale())
         scene.enter()
         scene.invalidate()
 

@@ -233,6 +233,8 @@ class HintPanel(Overlay):
         """The panel's rect and its wrapped lines; sets ``shown``, the lines that fit at once,
         and ``room``, the strip the panel stands in (None on the board)."""
         fixed = self._fixed()
+        if self.waiting and self.base.layout.camera.fits:  # "Thinking...": in the strip, never over the cells
+            return self._in_room(fixed)
         for top, bottom, at_top in self._spans():
             panel, lines = self._on_board(top, bottom, at_top)
             if (bottom - top - fixed) // TEXT_LINE >= len(lines):
@@ -246,6 +248,11 @@ class HintPanel(Overlay):
             self.room = None
             self.shown = max(1, (bottom - top - fixed) // TEXT_LINE)
             return self._on_board(top, bottom, at_top, self.shown)
+        return self._in_room(fixed)
+
+    def _in_room(self, fixed: int) -> tuple[pygame.Rect, list[str]]:
+        """The panel in the panels' strip (``room``), its lines wrapped to it; ``fixed``: the
+        panel's height without its lines."""
         self.room = self.base.room
         panel = pygame.Rect(self.room.panel)
         lines = wrap(self.hint.words()[1], panel.width - 2 * PAD, TEXT_SIZE)

@@ -39,11 +39,13 @@ class Pause(Overlay):
 
     def cover(self) -> pygame.Rect:
         """The grey panel hiding the board, logical pixels: the board, grown on a small board
-        to hold the text, centred on the board and kept under the HUD, inside the window."""
+        to hold the text, centred on the board and kept under the HUD, inside the window
+        (its panels' strip too)."""
         layout = self.base.layout
         width = max(text_width(_(TITLE), TITLE_SIZE, bold=True), text_width(_(HOW), HOW_SIZE)) + 2 * PAD
         rect = layout.board.inflate(max(0, width - layout.board.width), max(0, 48 - layout.board.height))
-        below_hud = pygame.Rect(0, layout.hud.bottom + 2, layout.size[0], layout.size[1] - layout.hud.bottom - 2)
+        width, height = self.base.size()  # the window with its panels' strip (a 1x2 board's is under the row)
+        below_hud = pygame.Rect(0, layout.hud.bottom + 2, width, height - layout.hud.bottom - 2)
         return rect.clamp(below_hud)
 
     def draw_over(self, screen: pygame.Surface) -> None:

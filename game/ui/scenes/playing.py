@@ -38,7 +38,7 @@ from game.ui.minimap import Minimap
 from game.ui.motion import CASCADE_MAX, CASCADE_MIN, Cascade
 from game.ui.mouse import MouseGesture
 from game.ui.result_panel import FONTS as RESULT_FONTS
-from game.ui.room import reserve, under
+from game.ui.room import beginner_scale, reserve, under
 from game.ui.scene import Scene
 from game.ui.scenes.confirm import Confirm
 from game.ui.scenes.generating import Generating
@@ -108,6 +108,10 @@ class Playing(Scene):
         """The board window and the panels' strip, pixels: the same from the first frame to the
         result, whatever panel shows."""
         return self.room.size
+
+    def most_scale(self) -> int:
+        """A board smaller than Beginner's opens no larger than Beginner's window's scale."""
+        return beginner_scale(self.services.display.area())
 
     def enter(self) -> None:
         """Build the drawstate (after the display mode is set: sprites are converted)."""
