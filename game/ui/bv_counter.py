@@ -3,7 +3,7 @@
 The Playing scene starts the count in the first tick of play: a board of up to
 :data:`BACKGROUND_CELLS` cells is counted there and then (docs/performance.md); a larger
 one is counted a slice at a time (:meth:`game.bv.BvJob.step`, which never reads the game),
-at most :data:`SLICE` seconds in each later tick, on the main thread. Not on a worker
+at most :data:`SLICE` seconds in each later frame (one tick of it), on the main thread. Not on a worker
 thread: CPython's interpreter lock goes to a counting thread for 5 ms at a time, so the
 frames of the thread that draws wait for it (issue 27: a first click on a 1000x1000 board
 took 2 s to show with one core busy). When the count is done :meth:`BvCounter.step` gives
@@ -20,7 +20,7 @@ import math
 from game.bv import BvJob
 
 BACKGROUND_CELLS = 20_000  # larger boards are counted in slices (0.2-0.6 s at 1000x1000)
-SLICE = 0.004  # seconds of counting a tick: at most MAX_STEPS (5) ticks a frame, 20 ms
+SLICE = 0.008  # seconds of counting a frame (the Playing scene gives one slice a frame, not a tick)
 
 
 class BvCounter:

@@ -1,9 +1,10 @@
 """Frame clocks for the loop: the real one sleeps, the fake one steps time by hand.
 
 A clock gives ``now()`` (seconds, monotonic: also the engine's timer clock),
-``tick(fps)`` (sleep to hold ``fps`` and return the seconds since the last tick)
-and ``wait(timeout)`` (block until an event arrives or ``timeout`` seconds pass,
-returning the events).
+``tick(fps)`` (sleep to hold ``fps`` and return the seconds since the last tick; the loop
+ticks once a frame, and ``frames`` counts the ticks: a scene's work once a frame, not once
+an update, reads it) and ``wait(timeout)`` (block until an event arrives or ``timeout``
+seconds pass, returning the events).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ class SystemClock:
     def __init__(self) -> None:
         self._clock = pygame.time.Clock()
         self._last = time.perf_counter()
+        self.frames = 0  # ticks so far: one a frame
 
     def now(self) -> float:
         """Seconds on the monotonic clock."""
@@ -38,6 +40,7 @@ class SystemClock:
         self._clock.tick(fps)
         if fps and time.perf_counter() - begin < MIN_IDLE:
             time.sleep(MIN_IDLE)
+        self.frames += 1
         current = time.perf_counter()
         elapsed, self._last = current - self._last, current
         return elapsed
@@ -66,6 +69,7 @@ class FakeClock:
         self.time = start
         self._last = start
         self._waited = False
+        self.frames = 0  # ticks so far: one a frame
 
     def now(self) -> float:
         return self.time
@@ -75,6 +79,7 @@ class FakeClock:
         self.time += seconds
 
     def tick(self, fps: int) -> float:
+        self.frames += 1
         if not self._waited:
             self.time += self.step
         self._waited = False

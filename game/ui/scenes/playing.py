@@ -83,6 +83,7 @@ class Playing(Scene):
         self._scored_round = -1  # the game's round whose 3BV was counted ahead (update)
         self.bv = BvCounter()  # counts it, a slice a tick on a large board
         self.unshown = False  # a move changed the board and its frame is not drawn yet (update)
+        self._worked_in = None  # the frame (the clock's count) of the last slice of background work
         self.dealing = config.cells > BACKGROUND_CELLS  # the first click's draw, a slice a tick ahead (update)
         self._warming = list(RESULT_FONTS)  # fonts still to warm (update)
         self.sounds = MoveSounds(services)  # each move's sound, played by after_move; the tick
@@ -199,10 +200,16 @@ class Playing(Scene):
         self.unshown = False
 
     def background_work(self) -> None:
-        """A tick's slice of work ahead of need: a big board's mines drawn before its first
+        """A frame's slice of work ahead of need: a big board's mines drawn before its first
         click, then its 3BV counted from the first tick of play (in quiet frames, rather than
         in the frame the game ends, which records it and lays out the result; a large
-        board's a slice a tick, from the next: game.ui.bv_counter)."""
+        board's a slice a frame, from the next: game.ui.bv_counter). One slice a frame, not
+        one a tick: a late frame runs up to five ticks back to back (the loop's catch-up),
+        and five slices would make it later still (the clock's ``frames`` tells them apart)."""
+        frame = getattr(self.services.clock, "frames", None)
+        if frame is not None and frame == self._worked_in:
+            return
+        self._worked_in = frame
         if self.dealing:
             self.deal_ahead()
         if self.bv_due:
