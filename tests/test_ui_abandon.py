@@ -164,7 +164,7 @@ def test_ctrl_c_or_any_end_of_the_loop_records_the_game_in_play(window, isolated
         raise KeyboardInterrupt
     monkeypatch.setattr(loop, "run", interrupted)
     monkeypatch.setattr(app, "missing_screen", lambda: None)
-    monkeypatch.setattr(app, "build", lambda args: (loop, services))
+    monkeypatch.setattr(app, "build", lambda args, **options: (loop, services))
     with pytest.raises(KeyboardInterrupt):
         app.run_window(None)
     [row] = stored(isolated_data_dir)
