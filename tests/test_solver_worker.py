@@ -120,7 +120,8 @@ def test_serve_answers_each_question_framed_in_and_ends_with_its_input():
     assert "riddle" in replies[1][2]
 
 
-def test_the_process_answers_restarts_after_it_ends_and_a_thread_stands_in_when_none_starts():
+def test_the_process_answers_restarts_after_it_ends_and_a_thread_stands_in_when_none_starts(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # started from any folder, it finds the game's package
     match = played(8, 16, 16, 40, 6)
     here = Solver(ignore_flags=True, budget=0.2).analyse(from_game(match.game, with_mines=False), explain=False)
     process = SolverProcess()

@@ -15,16 +15,19 @@ from __future__ import annotations
 
 import atexit
 import itertools
+import os
 import pickle
 import queue
 import subprocess
 import threading
 from collections import OrderedDict
+from pathlib import Path
 
 from game import child
 from game.solver.worker import DROPPED, OK, Question, answer, frame, read_frame
 
 MODULE = "game.solver.worker"
+ROOT = Path(__file__).resolve().parents[2]  # the folder holding the game package
 CLOSE_WAIT = 0.3  # seconds a closing process may take to end by itself
 
 
@@ -109,9 +112,11 @@ class SolverProcess:
     def _start(self) -> queue.Queue | None:
         """Start the process (the lock held); its outbox, or None when it cannot start."""
         self._fail_pending("the solver's process ended")
+        env = dict(os.environ)  # the game's package found from any working folder, as the other children
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         try:
             proc = subprocess.Popen(self.command or child.command(MODULE), stdin=subprocess.PIPE,
-                                    stdout=subprocess.PIPE, start_new_session=True)
+                                    stdout=subprocess.PIPE, env=env, start_new_session=True)
         except (OSError, ValueError):
             return None
         self.starts += 1
