@@ -110,7 +110,8 @@ def main() -> int:
         def figure(key: str, unit: float = 1000.0, digits: int = 1) -> str:
             values = [r[key] * unit for r in results]
             return f"{statistics.median(values):.{digits}f} ({min(values):.{digits}f}-{max(values):.{digits}f})"
-        print(f"hint on 1000x1000 with {args.mines:,} mines, worked out {'in the solver process' if way == 'process' else 'on a thread'}: "
+        where = "in the solver process" if way == "process" else "on a thread"
+        print(f"hint on 1000x1000 with {args.mines:,} mines, worked out {where}: "
               f"in after {figure('answer', 1, 2)} s over {figure('frames', 1, 0)} frames; frame wait p50 "
               f"{figure('p50')} ms, p99 {figure('p99')} ms, max {figure('max')} ms (goal <= {FRAME_GOAL * 1000:.0f}); "
               f"most CPU in a frame {figure('cpu_max')} ms; CPU meanwhile: main thread {figure('main_cpu', 1, 2)} s, "

@@ -12,9 +12,10 @@ and a result panel in the panels' strip under it) by MIN_HEIGHT (the HUD over on
 of cells): a 1x2 board's window is as short as its row, not Beginner's (issue 27); the
 board is centred across it. The playing window with its panels' strip is at least
 MIN_WINDOW_H high (game.ui.room puts a short board window's strip under it), so a
-question box, the pause's cover and the help (which scrolls) fit in it whole. With rulers on, row numbers stand left of the board
-and column numbers above it, and the window grows by their room; with them off a
-board sits exactly where it always has.
+question box, the pause's cover and the help (which scrolls) fit in it whole.
+
+With rulers on, row numbers stand left of the board and column numbers above it, and the
+window grows by their room; with them off a board sits exactly where it always has.
 
 A panel that must not cover the board (the result, a long hint) goes in a strip beside
 or under the board window, reserved from the game's start (game.ui.room); a board is only
