@@ -9,7 +9,7 @@ know the layout beforehand (``layout_known``: a loaded board, a retry of a board
 a seed the player chose), which keeps a game out of the best times (game.records).
 
 Every board is laid from ``random.Random(seed)``, so a recorded seed and first click
-give the same board again (tests/test_deal.py pins a few). No pygame here.
+give the same board again (tests/rules/test_deal.py pins a few). No pygame here.
 """
 
 from __future__ import annotations

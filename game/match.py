@@ -21,7 +21,7 @@ rules: a position and ``apply``):
 :meth:`Match.from_log` rebuilds a recorded game from its log (:meth:`Match.log_data`) and
 :meth:`Match.step` plays it entry by entry, for the replay viewer, the review, the
 statistics and the records. Outside this module and the Game class's own modules no code
-constructs a Game or applies a Move to one (tests/test_midend_only.py). No pygame here.
+constructs a Game or applies a Move to one (tests/structure/test_midend_only.py). No pygame here.
 """
 
 from __future__ import annotations

@@ -149,7 +149,7 @@ CONTRAST = Theme(
     covered_flat=(110, 110, 110), revealed=(0, 0, 0), grid=(90, 90, 90),
     # From Okabe & Ito's colour-blind-safe palette (2008), lightened for black cells and
     # moved (each within CIE76 ΔE 15) until every pair is at least ΔE 23 apart under
-    # normal vision and simulated protanopia, deuteranopia and tritanopia (tests/test_ui_theme.py).
+    # normal vision and simulated protanopia, deuteranopia and tritanopia (tests/ui/test_ui_theme.py).
     numbers=((90, 210, 255), (240, 210, 45), (225, 105, 30), (255, 255, 255),
              (180, 105, 165), (15, 165, 105), (120, 135, 225), (180, 180, 180)),
     mine=(255, 255, 255), mine_shine=(0, 0, 0), mine_hit=(200, 0, 0), flag=(255, 200, 0),

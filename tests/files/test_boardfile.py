@@ -20,7 +20,7 @@ from game.boardfile import (
 )
 from game.engine import Game, State
 
-CORPUS = Path(__file__).parent / "corpus"
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
 MALFORMED = {  # file -> a fragment the error message must contain
     "bad_header.mine": "line 1: header '9by9by10' does not parse; expected WIDTHxHEIGHTxMINES",

@@ -15,7 +15,7 @@ from game.engine import State
 from game.match import Match
 from game.moves import Move
 from tests.play_helpers import Clock
-from tests.test_replay_files import evf_facts
+from tests.files.test_replay_files import evf_facts
 
 
 def console_win(config: Config) -> Match:

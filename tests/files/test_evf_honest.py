@@ -21,7 +21,7 @@ from game.replay.events import CELL_PX
 from game.replay.files import write_evf
 from game.replay.fromlog import LABELS, kind_of, labels_of, log_replays, replay_of
 from tests.play_helpers import Clock
-from tests.test_replay_files import evf_facts
+from tests.files.test_replay_files import evf_facts
 
 CELL = 24  # the window's cell size in these logs: scaled to the formats' 16 px in the file
 OFF = (3, 19)  # where in its cell the hand presses: far from the centre (12, 12)

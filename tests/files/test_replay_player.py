@@ -14,7 +14,7 @@ from game.engine import State
 from game.replay import Action, PointerEvent, Replay, centre, read_replay
 from game.replay.player import KEYFRAME_EVERY, Playhead, Timeline
 
-REPLAYS = Path(__file__).parent / "corpus" / "replays"
+REPLAYS = Path(__file__).resolve().parents[1] / "corpus" / "replays"
 CORPUS = sorted(p.name for p in REPLAYS.iterdir() if p.suffix != ".md")
 MINES = frozenset({(0, 8), (1, 1), (2, 6), (3, 3), (4, 7), (5, 0), (6, 4), (7, 8), (8, 2), (8, 5)})
 L, LR, R, RR, M, MR, MV = (Action.LEFT_PRESS, Action.LEFT_RELEASE, Action.RIGHT_PRESS, Action.RIGHT_RELEASE,

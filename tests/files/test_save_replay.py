@@ -12,7 +12,7 @@ from game.match import Match
 from game.records import open_records
 from game.records.db import RecordStore
 from tests.play_helpers import Clock, console_beginner
-from tests.test_replay_files import evf_facts
+from tests.files.test_replay_files import evf_facts
 
 
 @pytest.mark.parametrize("lose", [False, True], ids=["won", "lost"])

@@ -23,7 +23,7 @@ from game.match import Match
 from game.records.db import RecordStore
 from game.records.record import GameRecord
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def main_py(*argv: str, stdin: str = "", env: dict | None = None) -> subprocess.CompletedProcess:

@@ -17,12 +17,12 @@ from game.solver.review import review
 from game.ui.scenes.result import GameOver
 from game.ui.solver_view import STALE, THINKING, HintPanel
 from tests.play_helpers import wait_postmortem
-from tests.test_review_cli import record_game
-from tests.test_ui_figures import shows_line
-from tests.test_ui_postmortem import position, unproven_mine
-from tests.test_ui_screens import assert_panel_clear_of_the_board
+from tests.solver.test_review_cli import record_game
+from tests.ui.test_ui_figures import shows_line
+from tests.ui.test_ui_postmortem import position, unproven_mine
+from tests.ui.test_ui_screens import assert_panel_clear_of_the_board
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 POSITION = "5x3x2\n1F1HH\n11HHH\nHHHHH\n"  # (2; 0) is safe by the flagged 1 at (1; 0)
 
 

@@ -25,10 +25,10 @@ from game.solver.reasons import (CLOSED_AREA, COUNT_MISMATCH, ENDGAME, ESTIMATED
 from game.ui.scenes.confirm import Confirm
 from game.ui.scenes.menu import Menu
 from tests.play_helpers import Clock, console_beginner
-from tests.test_explain_text import ENGLISH
-from tests.test_review_cli import record_game
+from tests.solver.test_explain_text import ENGLISH
+from tests.solver.test_review_cli import record_game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NUMBER = re.compile(r"\d[\d.,]*\d|\d")  # a number as written, separators included
 SPANISH_GROUPED = re.compile(r"-?[1-9]\d{0,2}(\.\d{3})+(,\d+)?")  # 22.500, 1.234,5
 SINGULAR_AS_PLURAL = re.compile(

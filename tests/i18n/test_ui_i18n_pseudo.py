@@ -34,7 +34,7 @@ from game.ui.scenes.stats import Statistics
 from game.ui.solver_view import HintPanel
 from game.ui.widgets import FONT_SAMPLE
 from tests.play_helpers import wait_postmortem, win_by_clicks
-from tests.test_ui_records import lose_by_click, record
+from tests.ui.test_ui_records import lose_by_click, record
 
 OPEN, CLOSE = "\u27e6", "\u27e7"  # the markers: mathematical white square brackets
 NAMES = {"Ada", "Bob", default_player_name()}  # player names: the records these tests make, the typed one

@@ -20,8 +20,8 @@ from game.ui.scenes.review import ReviewViewer
 from game.ui.scenes.stats import PANEL, Statistics
 from game.ui.widgets import LABEL_ROOM, text_width
 from tests.play_helpers import wait_postmortem, win_by_clicks
-from tests.test_ui_figures import wait_figures
-from tests.test_ui_records import lose_by_click, record
+from tests.ui.test_ui_figures import wait_figures
+from tests.ui.test_ui_records import lose_by_click, record
 
 
 # ----- helpers -----------------------------------------------------------------------------------

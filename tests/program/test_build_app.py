@@ -26,7 +26,7 @@ from tests.window_helpers import window_scale
 from game.ui.xsession import XSession, missing
 from tests.window_helpers import changed, differs, settled
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NAMED = os.environ.get("MINESWEEPER_APP")
 BUILT = Path(NAMED) if NAMED else ROOT / "dist" / "minesweeper"
 EXE = "minesweeper.exe" if sys.platform == "win32" else "minesweeper"
@@ -89,7 +89,7 @@ def test_the_app_fills_in_a_games_figures_through_its_other_child_process(app, t
     game.records.compstats's child process, the app itself again."""
     from game.records import open_records
     from tests.play_helpers import Clock
-    from tests.test_compstats import centre_mine_game
+    from tests.records.test_compstats import centre_mine_game
 
     records = open_records(stderr=None)  # MINESWEEPER_DATA_DIR: isolated_data_dir
     match = centre_mine_game(Clock())

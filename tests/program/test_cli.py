@@ -19,8 +19,8 @@ import pytest
 from game.cli import parse_args
 from tests.play_helpers import read_to_end, read_until
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS = Path(__file__).parent / "corpus"
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 BAD_BOARDS = sorted(p.name for p in CORPUS.iterdir() if p.suffix in (".mine", ".mbf")
                     and not p.name.startswith("valid_"))
 

@@ -30,7 +30,7 @@ from game.records import open_records
 from game.records.db import ReadOnlyError
 from tests.play_helpers import read_chunk, read_to_end
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class TickingClock:

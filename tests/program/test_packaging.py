@@ -15,7 +15,7 @@ import game
 from game import child, resources
 from game.replay.files import REFUSED
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 COPY_IGNORED = shutil.ignore_patterns(".git", "build", "dist", ".venv*", "venv", "__pycache__", "*.egg-info",
                                       ".pytest_cache", ".hypothesis")
 

@@ -16,7 +16,7 @@ from game.records import open_records
 from game.records.compstats import COMPUTED, FIGURES_NOW_CELLS, TO_COMPUTE
 from tests.play_helpers import Clock
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def console(args, data: Path):
@@ -198,7 +198,7 @@ def test_replay_of_a_1000x1000_game_with_999_999_mines_opens_under_600_mb(tmp_pa
 
 
 def test_the_custom_form_offers_a_thin_board_only_the_mines_no_guess_meets(window):
-    from tests.test_ui_custom_limits import open_form, submit
+    from tests.ui.test_ui_custom_limits import open_form, submit
     w = window([])
     w.scene.services.no_guess = True
     form = open_form(w)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_reliability_records import ROOT, fresh_copy, run, won_game
+from tests.program.test_reliability_records import ROOT, fresh_copy, run, won_game
 
 POSITION = "4x3x2\n01HH\n01HH\n01HH\n"  # a .mine position for --analyse
 

@@ -23,7 +23,7 @@ from game.records.checks import MAX_LOG_BYTES, DamagedLog, inflate, load_log
 from game.records.session import open_records
 from tests.play_helpers import Clock
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 MEMORY_CAP = 2 << 30  # address space of a run: a regression fails here instead of filling the machine
 PEAK_MB = 600  # what the issue allows a run to take
 

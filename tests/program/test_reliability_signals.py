@@ -16,7 +16,7 @@ import pytest
 
 from game.interrupts import HeldSignals, Terminated
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # 9x9, mines at (0,1), (1,0), (1,1): r 4 4 opens all but (0,0), walled in by the mines;
 # r 0 0 then wins.
 BOARD = "9x9x3\nHMHHHHHHH\nMMHHHHHHH\n" + "HHHHHHHHH\n" * 7

@@ -21,7 +21,7 @@ from game.records.db import RecordStore
 from game.records.record import GameRecord
 from game.records.session import open_records
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 READONLY_DIRECTORY = 8 | 6 << 8  # SQLITE_READONLY_DIRECTORY: the folder is read-only
 
 

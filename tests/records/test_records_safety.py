@@ -16,7 +16,7 @@ from game.records.db import ReadOnlyError, RecordStore
 from game.records.record import GameRecord
 from game.records.session import open_records
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 WRITER = """
 import os, sys, time

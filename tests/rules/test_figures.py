@@ -19,7 +19,7 @@ from game.records.report import CSV_COLUMNS, figures_table
 from game.replay.events import ReplayStats
 from game.replay.toollib import _stats
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SENTINEL = 424242  # a value no figure takes by chance: where it shows, that figure is shown
 
 

@@ -17,7 +17,7 @@ from game.moves import Move
 from game.replay import Action, PointerEvent, centre, read_replay
 from tests.gesture_oracle import ask
 
-REPLAYS = Path(__file__).parent / "corpus" / "replays"
+REPLAYS = Path(__file__).resolve().parents[1] / "corpus" / "replays"
 CORPUS = sorted(p.name for p in REPLAYS.iterdir() if p.suffix != ".md")
 MINES = frozenset({(0, 8), (1, 1), (2, 6), (3, 3), (4, 7), (5, 0), (6, 4), (7, 8), (8, 2), (8, 5)})
 OFF = None  # a point off the board
@@ -330,4 +330,4 @@ def test_the_interpreter_imports_no_pygame():
     import subprocess
     import sys
     code = "import sys, game.gestures; sys.exit('pygame' in sys.modules)"
-    assert subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).parents[1]).returncode == 0
+    assert subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).parents[2]).returncode == 0

@@ -15,7 +15,7 @@ from game.solver.reasons import (BEST_GUESS, CLOSED_AREA, ENDGAME, ESTIMATED_GRO
                                  REASONS, SAFE_BY_COUNT, SAFE_BY_FLAGS, SAFE_BY_LAYOUTS, SAFE_BY_NUMBERS,
                                  SAFE_BY_PAIR_MINES, SAFE_BY_PAIR_SHARE, SAFE_BY_ZERO, SAFE_MOVE, TOO_BIG, Reason)
 
-SOLVER = Path(__file__).resolve().parent.parent / "game" / "solver"
+SOLVER = Path(__file__).resolve().parents[2] / "game" / "solver"
 
 ZERO = Reason(SAFE_BY_ZERO, {"cell": (0, 1), "at": (1, 1)})
 FLAGS = Reason(SAFE_BY_FLAGS, {"cell": (0, 1), "number": 1, "at": (0, 0), "flagged": 1, "flags": ((1, 0),)})

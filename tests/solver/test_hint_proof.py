@@ -4,7 +4,7 @@ import random
 
 from game.solver import Solver
 from game.solver.explain import explain_safe, simplest_proof
-from solver_helpers import local_forces_safe, random_position
+from tests.solver_helpers import local_forces_safe, random_position
 
 
 def cost(proof):

@@ -23,7 +23,7 @@ from game.replay.player import Timeline, timeline_moves
 from game.solver.analysis import Solver, from_game
 from game.solver.review import review, review_log
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 REPLAYS = sorted((ROOT / "tests" / "corpus" / "replays").glob("*.*v*"))
 
 

@@ -12,9 +12,9 @@ import pytest
 import main
 from game.records import open_records
 from tests.play_helpers import Clock, console_beginner
-from tests.test_cli import refused
+from tests.program.test_cli import refused
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MVF = ROOT / "tests" / "corpus" / "replays" / "clone097_expert.mvf"
 
 

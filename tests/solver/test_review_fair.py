@@ -20,7 +20,7 @@ from game.solver.review import VERDICTS, review, review_log
 from game.ui import review_view as rv
 from game.ui.postmortem import PostMortem
 from game.ui.theme import THEMES
-from tests.test_ui_theme import delta_e
+from tests.ui.test_ui_theme import delta_e
 
 MARKED = ("certain", "forced_guess", "guess", "needless_guess", "mistake")
 

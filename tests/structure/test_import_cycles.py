@@ -5,7 +5,7 @@ function still ties its modules together: neither can be read, tested or moved a
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "game"
 
 

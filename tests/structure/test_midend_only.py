@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-GAME = Path(__file__).resolve().parent.parent / "game"
+GAME = Path(__file__).resolve().parents[2] / "game"
 OWNERS = {"game/match.py", "game/engine.py", "game/position.py"}  # the midend, the rules and their position
 CHANGING = {"apply", "reveal", "toggle_flag", "chord", "lay", "assume", "replace", "know_three_bv"}  # Game's
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "game" / "ui"
 SCENES = sorted(path.stem for path in (UI / "scenes").glob("*.py") if path.stem != "__init__")
 PACKAGE = "game.ui.scenes"

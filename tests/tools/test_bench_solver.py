@@ -11,7 +11,7 @@ from game.solver.analysis import analyse
 from game.solver.bestmove import Move
 from game.solver.reasons import CLOSED_AREA, FIFTY_FIFTY, TOO_BIG, Reason
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("bench_solver", ROOT / "bench" / "bench_solver.py")
 bench = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(bench)

@@ -8,7 +8,7 @@ import pytest
 from game.board import neighbours
 
 spec = importlib.util.spec_from_file_location(
-    "first_guess", Path(__file__).resolve().parent.parent / "tools" / "first_guess.py")
+    "first_guess", Path(__file__).resolve().parents[2] / "tools" / "first_guess.py")
 first_guess = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(first_guess)
 

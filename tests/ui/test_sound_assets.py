@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SOUNDS = ROOT / "assets" / "sounds"
 LENGTHS = {  # name -> (shortest, longest) seconds
     "reveal": (0.03, 0.08), "flag": (0.03, 0.08), "unflag": (0.03, 0.08), "tick": (0.03, 0.08),

@@ -14,7 +14,7 @@ from game.ui.scenes.confirm import MessageBox
 from game.ui.scenes.result import Victory
 from game.ui.scenes.stats import Statistics
 from tests.play_helpers import win_by_clicks
-from tests.test_ui_screens import assert_panel_clear_of_the_board
+from tests.ui.test_ui_screens import assert_panel_clear_of_the_board
 
 
 def wait_figures(w, seconds=30.0):

@@ -12,7 +12,7 @@ from game.ui import fonts
 from game.ui.canvas import Canvas
 from game.ui.widgets import TextField, clipped, font, text, text_width
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NAME = "Zoë Ωμέγα Жук"
 CJK = "雷区"
 NOWHERE = "\U0010FFFD"  # plane 16 private use: no font has it

@@ -16,8 +16,8 @@ from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver
 from game.ui.theme import palette
 from tests.play_helpers import wait_postmortem
-from tests.test_ui_figures import panel_text, shows_line
-from tests.test_ui_screens import assert_panel_clear_of_the_board, assert_v_toggles
+from tests.ui.test_ui_figures import panel_text, shows_line
+from tests.ui.test_ui_screens import assert_panel_clear_of_the_board, assert_v_toggles
 
 
 def position(game):

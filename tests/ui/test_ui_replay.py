@@ -21,7 +21,7 @@ from game.ui.scenes.menu import Menu
 from game.ui.scenes.replay import SPEEDS, ReplayViewer
 from tests.play_helpers import chord_both_buttons, satisfied_number, win_by_clicks
 
-REPLAYS = Path(__file__).parent / "corpus" / "replays"
+REPLAYS = Path(__file__).resolve().parents[1] / "corpus" / "replays"
 EXPERT = REPLAYS / "clone097_expert.mvf"  # Minesweeper Clone, Expert, 37.8 s, 2,456 events
 MINES = frozenset({(0, 8), (1, 1), (2, 6), (3, 3), (4, 7), (5, 0), (6, 4), (7, 8), (8, 2), (8, 5)})
 

@@ -35,7 +35,7 @@ def panel_text(scene) -> list[str]:
 
 
 def test_a_won_games_panel_says_3bv_per_second_once_while_computed_computed_and_in_details(window):
-    from test_ui_figures import won_by_first_click
+    from tests.ui.test_ui_figures import won_by_first_click
 
     from game.figures import has_figures
     w = won_by_first_click(window)
@@ -56,7 +56,7 @@ def test_a_won_games_panel_says_3bv_per_second_once_while_computed_computed_and_
 
 
 def test_without_records_the_won_games_panel_keeps_its_own_3bv_per_second(window):
-    from play_helpers import win_by_clicks
+    from tests.play_helpers import win_by_clicks
 
     w = window(["--difficulty", "beginner"], deal=7)
     w.scene.services.records = None  # nowhere to store: no figures' line
@@ -85,7 +85,7 @@ def test_m_shows_a_crossed_out_speaker_in_the_hud_and_m_again_takes_it_away(wind
 
 
 def test_enter_on_a_refused_custom_value_says_why_and_marks_the_field(window):
-    from test_ui_custom_limits import open_form, set_field
+    from tests.ui.test_ui_custom_limits import open_form, set_field
 
     from game.ui.scenes.custom import CustomForm
     from game.ui.theme import palette

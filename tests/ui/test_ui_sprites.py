@@ -15,7 +15,7 @@ from game.ui.assets import Assets
 from game.ui.sprites import BLAST, CORE, EMBER, FLAME, SMOKE, SPARK, Sprites
 from game.ui.theme import CLASSIC, CONTRAST, THEMES
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 
 def rgba(surface: pygame.Surface) -> bytes:

@@ -12,8 +12,8 @@ from game.ui.scenes.menu import Menu
 from game.ui.scenes.playing import ABANDON_AFTER_UNDO, Playing
 from game.ui.scenes.result import GameOver, Victory
 from tests.play_helpers import wait_postmortem, win_by_clicks
-from tests.test_ui_records import stored
-from tests.test_ui_screens import assert_panel_clear_of_the_board
+from tests.ui.test_ui_records import stored
+from tests.ui.test_ui_screens import assert_panel_clear_of_the_board
 
 
 def grid(game):

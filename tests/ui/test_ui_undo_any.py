@@ -9,7 +9,7 @@ from game.records.stats import level_stats
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import Victory
 from tests.play_helpers import win_by_clicks
-from tests.test_ui_records import stored
+from tests.ui.test_ui_records import stored
 
 
 def looks(w):

@@ -14,7 +14,7 @@ from game.ui.scenes.replay import ReplayViewer
 from game.ui.scenes.result import GameOver, Victory
 from game.ui.scenes.stats import Statistics
 from tests.play_helpers import chord_both_buttons, satisfied_number, win_by_clicks
-from tests.test_ui_replay import looks
+from tests.ui.test_ui_replay import looks
 
 SLOW = 150  # frames (1/60 s each on the fake clock) waited mid-game, so the timer shows seconds
 

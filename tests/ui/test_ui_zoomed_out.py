@@ -10,7 +10,7 @@ import pytest
 from game.engine import State
 from game.ui.camera_view import HIT_PX
 from game.ui.theme import THEME_NAMES, palette
-from tests.test_ui_theme import contrast
+from tests.ui.test_ui_theme import contrast
 
 BIG = ["--rows", "1000", "--cols", "1000", "--mines", "20000", "--seed", "4"]
 MARGIN = 1.8  # WCAG contrast ratio an opened pixel keeps from the covered one it was

@@ -21,12 +21,12 @@ from game.moves import Move
 from game.records.db import RecordStore
 from game.ui.layout import BoardLayout
 from game.ui.xsession import XSession, missing
-from tests.test_replay_files import evf_facts
+from tests.files.test_replay_files import evf_facts
 from tests.window_helpers import wait_for, window_scale
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DEAL = 11  # the run's boards come from Random(DEAL) (XSession.start_game's deal)
 AT = (0.27, 0.71)  # where in a cell the pointer presses: off its centre
 

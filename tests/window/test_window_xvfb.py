@@ -175,7 +175,7 @@ def test_real_window_right_then_left_chord(tmp_path):
 def test_real_window_replay_plays_and_space_pauses_it():
     """``python main.py --replay FILE`` (an MVF from the corpus): the window shows the viewer,
     its frames change while it plays, and stay the same after Space pauses it."""
-    replay = str(Path(__file__).parent / "corpus" / "replays" / "clone097_expert.mvf")
+    replay = str(Path(__file__).resolve().parents[1] / "corpus" / "replays" / "clone097_expert.mvf")
     with XSession() as x:
         x.start_game("--replay", replay)
         time.sleep(1.0)

@@ -12,7 +12,7 @@ import pytest
 
 from game.ui.theme import CLASSIC
 from game.ui.xsession import XSession, missing
-from tests.test_ui_theme import contrast
+from tests.ui.test_ui_theme import contrast
 from tests.window_helpers import crop, differs, settled
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
