@@ -238,7 +238,7 @@ def input_of(match, given: str | None = None) -> str:
     console commands, ``keyboard`` when one was made with the window's keys, else ``mouse``."""
     if given is not None:
         return given
-    sources = {row[4] for row in match.log_snapshot().get("moves") or [] if len(row) > 4}
+    sources = {played.source.value for played in match.moves}
     return "terminal" if "console" in sources else "keyboard" if "keyboard" in sources else "mouse"
 
 
