@@ -45,7 +45,7 @@ from game.board import LEVEL_SIZES, Config, neighbours
 from game.bv import bv_parts
 from game.i18n import N_, _, number
 from game.messages import Explained, describe, error_line, file_name
-from game.replay.events import CELL_PX, Action, PointerEvent, Replay
+from game.replay.events import CELL_PX, Action, PointerEvent, Replay, formats_point
 from game.match import replay_log
 from game.replay.files import ReplayFileError, check_evf_name, write_evf
 from game.replay.player import Timeline
@@ -150,9 +150,7 @@ def pointer_events(data: dict) -> tuple[PointerEvent, ...]:
     rows, cols, cell = data["rows"], data["cols"], data.get("cell") or CELL_PX
     events = []
     for ms, action, x, y in data["pointer"]:
-        px, py = x * CELL_PX // cell, y * CELL_PX // cell
-        if not (0 <= px < cols * CELL_PX and 0 <= py < rows * CELL_PX):
-            px, py = cols * CELL_PX, rows * CELL_PX  # off the board, as the formats write it
+        px, py = formats_point(x, y, cell, rows, cols)
         events.append(PointerEvent(int(ms), Action(action), px, py))
     return tuple(events)
 
