@@ -60,6 +60,7 @@ class Settings:
     tick: bool = False
     language: str | None = None
     beginner_size: str = "9x9"  # the Beginner board, a key of game.board.BEGINNER_SIZES (9x9 or 8x8)
+    counters: bool = False  # the live counters' panel (F3) beside the board in play and in the replay viewer
 
     def config(self) -> Config:
         """The board these settings choose, as a :class:`game.board.Config`.
@@ -127,6 +128,7 @@ RULES = {
     "language": (lambda v: v is None or v in LANGUAGES,
                  note(N_("{codes}, or null for the system's"), codes=", ".join(LANGUAGES))),
     "beginner_size": (lambda v: v in BEGINNER_SIZES, ", ".join(BEGINNER_SIZES)),
+    "counters": (_is_bool, _BOOL),
 }
 
 

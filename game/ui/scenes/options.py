@@ -4,7 +4,8 @@ tables), the display: a window at SDL's automatic size or a chosen scale (1x..4x
 capped to the screen), or fullscreen; the theme (classic, dark, high contrast: it changes
 at once); reduce motion; sound on or off, its volume (0..100 % in steps of 10) and the
 timer's tick (game.ui.sound); whether leaving a game in progress asks first (it is recorded
-as an abandoned loss either way), and row and column rulers.
+as an abandoned loss either way), row and column rulers, and the live counters (F3 too:
+game.ui.counters_view).
 
 Up/Down choose a line, Left/Right/Enter/Space (or a click) change it, Esc goes back.
 Every change is saved at once (atomically) as the player's choice, even over a
@@ -26,7 +27,7 @@ from game.ui.sound import VOLUME_STEP
 from game.ui.theme import THEME_NAMES, THEMES, palette
 from game.ui.widgets import Button, bevel, text, wrap
 
-ROW_H = 25  # one option line, pixels
+ROW_H = 24  # one option line, pixels (15 lines: the screen, 470 high, shows at 2x on a 1280x1024 screen)
 WIDTH = 300  # the Options screen's width, pixels (wider than the menu: long labels and values)
 FOOT_H = 80  # under the lines: the message (three lines) and Back, pixels
 SCALES = (1, 1.5, 2, 2.5, 3, 4)  # window scales offered; capped to what fits the screen
@@ -81,6 +82,7 @@ class Options(Scene):
                 (_("Timer tick"), on_off(s.tick), flip("tick")),
                 (_("Ask before abandoning"), on_off(s.confirm_abandon), flip("confirm_abandon")),
                 (_("Row and column rulers"), on_off(s.rulers), flip("rulers")),
+                (_("Counters (F3)"), on_off(s.counters), flip("counters")),
                 (_("Language"), LANGUAGES[language()], self.change_language),  # each language's own name
                 (_("Beginner board"), _(BEGINNER_NAMES.get(s.beginner_size, BEGINNER_NAMES["9x9"])),
                  lambda step: services.set_option(beginner_size=cycle(BEGINNER_SIZES, s.beginner_size, step)))]
