@@ -329,7 +329,8 @@ def live(counts: Counts) -> dict[str, int | float | None]:
 
 def estimated_time(counts: Counts) -> float | None:
     """Seconds the whole board would take at the pace so far: time / 3BV solved * 3BV
-    (ms-toollib's ``etime``); None before any time, with nothing solved, or the 3BV unknown."""
+    (ms-toollib's ``etime``, multiplied first, so a won game's is its time exactly); None
+    before any time, with nothing solved, or the 3BV unknown."""
     if counts.time_ms <= 0 or not counts.bbbv_solved or counts.bbbv is None:
         return None
-    return counts.time_ms / 1000 / counts.bbbv_solved * counts.bbbv
+    return counts.time_ms * counts.bbbv / counts.bbbv_solved / 1000
