@@ -10,6 +10,7 @@ Usage:
   python tools/screenshots.py                       # every theme at 1x, 1.5x and 2x, into docs/screenshots
   python tools/screenshots.py --themes dark --scales 1 2.25 --out /tmp/shots
   python tools/screenshots.py --spanish              # the menu, a hint and a lost game in Spanish
+  python tools/screenshots.py --counters             # the live counters (F3) during a game: counters.png
 """
 
 from __future__ import annotations
@@ -126,6 +127,24 @@ def shoot_spanish(out: Path, scale: float = 1.5) -> list[Path]:
     return written
 
 
+def shoot_counters(out: Path, scale: float = 1.5) -> Path:
+    """The live counters (F3) beside an Intermediate game under way, in the classic theme, at
+    ``scale``: ``counters.png``. The game's clicks are real posted events; the clock moves on
+    a little between them, so the ratios have a time to divide by."""
+    with tempfile.TemporaryDirectory() as data:
+        driver, clock = start(["--difficulty", "intermediate", "--seed", str(SEED), "--theme", "classic"], data)
+        driver.key(pygame.K_F3)
+        play_position(driver)
+        game = driver.scene.game
+        for cell in sorted(game.cells())[:40]:  # a few more safe cells, a second apart
+            if cell not in game.layout() and game.appearance(cell) == "covered":
+                clock.advance(1.0)
+                driver.click_cell(cell)
+        clock.advance(2.345)
+        driver.step(6)
+        return save_at(driver, scale, out / "counters.png")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="screenshots.py", description=__doc__.splitlines()[0])
     parser.add_argument("--themes", nargs="+", choices=THEME_CHOICES, default=list(THEME_CHOICES))
@@ -133,8 +152,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--spanish", action="store_true",
                         help="the Spanish screenshots instead (es-menu.png, es-hint.png, es-lost.png)")
+    parser.add_argument("--counters", action="store_true", help="the live counters (F3) during a game instead (counters.png)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.counters:
+        print(shoot_counters(args.out))
+        return 0
     if args.spanish:
         for path in shoot_spanish(args.out):
             print(path)

@@ -35,6 +35,8 @@ SIZE, LINE = 12, 14  # the lines' font and line height, pixels
 TITLE_SIZE = 12  # the title's font (bold), pixels
 PAD = 4  # inside the panel's sunken edge, pixels
 GAP = 8  # between columns of lines, and between the panel and one under it, pixels
+COLUMN_W = 150  # the least width of a column of lines that a wide strip gets more of, pixels
+MOST_COLUMNS = 3  # the most columns a wide strip gets (4 lines each): the panel stays low
 INDENT = 8  # a split line's label (left / right / double) in from the line above, pixels
 REFRESH_S = 0.05  # seconds between two readings while the clock runs: 20 a second
 TITLE = N_("Counters")
@@ -100,7 +102,7 @@ class CountersPanel:
     def __init__(self) -> None:
         self.shown: dict[str, str] = {}
         self.rect: pygame.Rect | None = None
-        self._images: dict[tuple, pygame.Surface] = {}  # (text, size, bold, colour, scale) -> device image
+        self._images: dict[tuple, tuple] = {}  # slot -> (what it shows: text, size, scale..., its device image)
         self._arranged = None  # (area, language labels) -> layout, kept while they hold
 
     # ----- layout ---------------------------------------------------------------------------
@@ -110,17 +112,20 @@ class CountersPanel:
 
     def arrange(self, area: pygame.Rect):
         """(rect, title shown, columns, lines a column, label width): the panel in ``area``,
-        at its top: one column of label and value when the lines fit its height, else as
-        many side by side as they need (a wide strip under the board)."""
+        at its top: one column of label and value, with a title, in a strip beside the
+        board; side by side in a wide strip under it, as many as its width has room for (up
+        to MOST_COLUMNS) or its height needs, so the panel stays low and the result panel
+        can stand under it."""
         labels = tuple(self.label(key) for key, _label in LABELS)
         key = (tuple(area), labels)
         if self._arranged is not None and self._arranged[0] == key:
             return self._arranged[1]
         count = len(LABELS)
         room = max(1, (area.height - 2 * PAD) // LINE)
-        title = room >= count + 1
-        columns = 1 if room >= count else math.ceil(count / room)
+        wide = (area.width - 2 * PAD + GAP) // (COLUMN_W + GAP)  # columns the width has room for
+        columns = max(1 if room >= count else math.ceil(count / room), min(wide, MOST_COLUMNS))
         per = math.ceil(count / columns)
+        title = columns == 1 and room >= count + 1
         label_w = max(text_width(label, SIZE) for label in labels) + INDENT
         height = 2 * PAD + (per + title) * LINE
         rect = pygame.Rect(area.left, area.top, area.width, min(area.height, height))
@@ -145,7 +150,7 @@ class CountersPanel:
         with draw.clipped(screen, rect.inflate(-2, -2)):
             top = rect.top + PAD
             if title:
-                self._text(screen, _(TITLE), (rect.left + PAD, top), "topleft", TITLE_SIZE, True, palette.dim)
+                self._text(screen, "title", _(TITLE), (rect.left + PAD, top), "topleft", TITLE_SIZE, True, palette.dim)
                 top += LINE
             width = (rect.width - 2 * PAD - (columns - 1) * GAP) // columns
             for index, (key, _label) in enumerate(LABELS):
@@ -153,20 +158,23 @@ class CountersPanel:
                 left = rect.left + PAD + column * (width + GAP)
                 y = top + row * LINE
                 indent = INDENT if key.endswith("_lrd") else 0  # the split of the line above
-                self._text(screen, self.label(key), (left + indent, y), "topleft", SIZE, False, palette.dim)
-                self._text(screen, values.get(key, NONE), (left + width, y), "topright", SIZE, True, palette.text)
+                self._text(screen, (key, 0), self.label(key), (left + indent, y), "topleft", SIZE, False, palette.dim)
+                self._text(screen, (key, 1), values.get(key, NONE), (left + width, y), "topright", SIZE, True,
+                           palette.text)
         return rect
 
-    def _text(self, screen, message: str, pos, anchor: str, size: int, bold: bool, colour) -> None:
-        """``message`` as game.ui.widgets.text draws it, its image kept while it is shown."""
+    def _text(self, screen, slot, message: str, pos, anchor: str, size: int, bold: bool, colour) -> None:
+        """``message`` as game.ui.widgets.text draws it, in ``slot`` (a line's label or value):
+        each slot keeps the image of what it shows, rendered again only when that changes."""
         scale = scale_of(screen)
         key = (message, size, bold, tuple(colour), scale, current().name)
-        image = self._images.get(key)
-        if image is None:
-            if len(self._images) > 256:  # old times and values: let them go
-                self._images.clear()
+        kept = self._images.get(slot)
+        if kept is not None and kept[0] == key:
+            image = kept[1]
+        else:
             pixels = size if scale == 1 else device_font_size(size, bold, scale)
-            image = self._images[key] = fonts.render(message, pixels, bold, colour)
+            image = fonts.render(message, pixels, bold, colour)
+            self._images[slot] = (key, image)
         if isinstance(screen, Canvas):
             place = image.get_rect(**{anchor: screen.point(pos)})
             screen.surface.blit(image, place)
