@@ -27,6 +27,7 @@ from game.position import State
 from game.replay.events import CELL_PX, formats_point
 
 CLICK_OF = {REVEAL: 0, FLAG: 1, CHORD: 2}  # a move's kind -> the click (left, right, double) that makes it
+COUNTED_CELLS = 250_000  # boards up to this many cells get their 3BV solved counted live (a pass over it a move)
 
 
 class PathMeter:
@@ -123,12 +124,13 @@ class LiveCounter:
             self._entries += 1
         self._follow_path(match)
         game = match.game
+        over = game.over
         known = game.mines_laid and game.three_bv_known  # a big board's 3BV is counted in slices
+        solved = known and (over or game.config.cells <= COUNTED_CELLS)  # 0.1 s a move on a dense 1000x1000
         if not match.inputs and game.state is State.READY:
             clicks = (0, 0, 0)  # a board not touched yet (the interpreter has not seen it: a retry)
-        over = game.over
         return Counts(time_ms=match.ms, bbbv=game.three_bv if known else None,
-                      bbbv_solved=game.three_bv_solved if known else None,
+                      bbbv_solved=game.three_bv_solved if solved else None,
                       left=clicks[0] + self.extra[0], right=clicks[1] + self.extra[1],
                       double=clicks[2] + self.extra[2], left_effective=self.effective.left,
                       right_effective=self.effective.right(match.layout() if over else None),

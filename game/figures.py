@@ -270,7 +270,8 @@ class Counts:
         time_ms: game time, whole milliseconds from the first opening.
         bbbv: the board's 3BV; None while it is not counted yet (a big board's count runs
             in slices) or no mine is laid.
-        bbbv_solved: 3BV solved so far; None when ``bbbv`` is.
+        bbbv_solved: 3BV solved so far; None when ``bbbv`` is, or when it is not counted live
+            (a board of more than game.counters.COUNTED_CELLS cells in play).
         left, right, double: clicks as ms-toollib counts them (game.gestures).
         left_effective, right_effective, double_effective: effective clicks, ms-toollib's
             ``lce``, ``rce``, ``dce`` (game.counters.Effective says which moves count).

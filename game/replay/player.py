@@ -23,7 +23,7 @@ from bisect import bisect_left, bisect_right
 
 from game.board import Config
 from game.bv import bv_parts
-from game.counters import Effective, PathMeter
+from game.counters import COUNTED_CELLS, Effective, PathMeter
 from game.engine import Game, State
 from game.figures import Counts
 from game.gestures import COVERED_LOOKS, LEFT, MIDDLE, Gestures, Rule, pressed_cells
@@ -34,7 +34,6 @@ from game.replay.events import Replay
 KEYFRAME_EVERY = 32  # moves between two snapshots of the whole board's appearance
 TRAIL_MS = 250  # how far back the pointer's trail reaches, ms of replay time
 TRAIL_POINTS = 12  # most points of the trail
-COUNTED_CELLS = 250_000  # the live counters count the 3BV solved on boards up to this many cells (one pass each move)
 
 
 class Timeline:
@@ -230,7 +229,8 @@ class Playhead:
     def counts(self) -> Counts:
         """The live counters' counts now (game.figures.Counts; game.counters): the replay's
         time so far (0 before the first opening, its time at most), its 3BV and the 3BV solved
-        on the board now (None on a board of more than COUNTED_CELLS cells), the clicks and
+        on the board now (None on a board of more than game.counters.COUNTED_CELLS cells:
+        a pass over the board each move), the clicks and
         the path after the events applied, the effective clicks after the moves applied."""
         tl = self.timeline
         at = self.events - 1
@@ -242,7 +242,7 @@ class Playhead:
             solved = self._solved[1]
         lce, rce, dce = tl.effective[self.moves]
         return Counts(time_ms=int(max(0, min(self.time_ms, tl.replay.time_ms))),
-                      bbbv=tl.replay.bbbv if solved is not None else None, bbbv_solved=solved,
+                      bbbv=tl.replay.bbbv, bbbv_solved=solved,
                       left=left, right=right, double=double, left_effective=lce, right_effective=rce,
                       double_effective=dce, path_px=tl.paths[at] if at >= 0 else 0.0)
 

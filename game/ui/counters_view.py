@@ -73,7 +73,8 @@ def shown_values(counts: Counts, final=None) -> dict[str, str]:
     def fig(name: str) -> str:
         return value_text(figure(name), values[name], num=decimal)
 
-    bbbv = NONE if counts.bbbv is None else f"{counts.bbbv_solved} / {counts.bbbv}"
+    solved = NONE if counts.bbbv_solved is None else counts.bbbv_solved
+    bbbv = NONE if counts.bbbv is None else f"{solved} / {counts.bbbv}"
     return {
         "time": seconds(counts.time_ms / 1000, 3),
         "bbbv": bbbv,
