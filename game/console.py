@@ -30,9 +30,9 @@ from game.match import Match
 from game.messages import describe
 from game.moves import CHORD, FLAG, REVEAL, Move
 from game.records.db import RecordsError
-from game.records.record import clean_name, default_player_name
+from game.records.record import LEVELS, clean_name, default_player_name
 from game.records.session import is_in_progress
-from game.session import Session
+from game.session import Session, filter_missed
 
 PROGRESS_WIDTH = 80  # characters of the no-guess progress line on stderr
 # console command -> the move it makes; d (destapar) and m (marcar) are the Spanish letters,
@@ -112,6 +112,7 @@ class ConsoleGame:
         """
         self._lines, self._terminal = lines, prompt
         self.say(render(self.match, self.colour))
+        self.say_filter_missed()
         try:
             while True:
                 if prompt:
@@ -188,6 +189,7 @@ class ConsoleGame:
             self.match.new_game()
             self._reported = False
             self.say(render(self.match, self.colour))
+            self.say_filter_missed()
         elif command == "s":
             self.save(" ".join(rest))
         elif command == "u":
@@ -210,7 +212,9 @@ class ConsoleGame:
         self.match.command(Move(COMMANDS[command], cell))
         if not self.game.over or self._reported:
             self.say(render(self.match, self.colour))
+            self.say_filter_missed()
             return
+        self.say_filter_missed()
         self._reported = True
         # Recorded before the player is told: a kill between the two must not lose a game
         # the player was told was won.
@@ -223,6 +227,14 @@ class ConsoleGame:
             note = self.ask_name(self.ask if self._terminal and self._lines is not None else None)
             if note:
                 self.say(describe(note))
+
+    def say_filter_missed(self) -> None:
+        """One line, once a board, when the 3BV filter found no board at its minimum
+        (game.session.filter_missed)."""
+        missed = filter_missed(self.match)
+        if missed is not None and getattr(self, "_missed_said", None) != self.match.round:
+            self._missed_said = self.match.round
+            self.say(describe(missed))
 
     def undo(self) -> None:
         """``u``: take back the last move (game.match.Match.undo) and show the board as it was
@@ -309,8 +321,11 @@ class ByteLines:
 def run_session(args) -> Session:
     """The console's :class:`game.session.Session`: the command line's ``--seed`` (the first
     board's; a chosen seed makes every board of the run predictable, so they are known
-    layouts and never enter the best times) and the no-guess progress line."""
-    return Session(rng=args.rng, first_seed=args.seed, seeded=args.seed is not None, progress=generation_progress)
+    layouts and never enter the best times), ``--min-bv`` (the 3BV filter, every level) and
+    the no-guess progress line."""
+    min_bv = getattr(args, "min_bv", None)
+    return Session(rng=args.rng, first_seed=args.seed, seeded=args.seed is not None, progress=generation_progress,
+                   min_bv=dict.fromkeys(LEVELS, min_bv) if min_bv else {})
 
 
 def make_match(args, session: Session) -> Match:

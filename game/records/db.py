@@ -41,8 +41,11 @@ BEST_LIMIT = 10  # entries in a best-times table
 SHOWN_IDS = 10  # ids of unreadable rows named in the warning
 
 _COLUMNS = [name for name in RECORD_FIELDS if name != "id"]
-_BEST_WHERE = ("level = ? AND won = 1 AND abandoned = 0 AND hints_used = 0 AND autoplay_used = 0 "
-               f"AND probabilities_used = 0 AND layout_known = 0 AND undos = 0 AND {READABLE}")  # GameRecord.best_time_eligible
+_FAIR_WHERE = ("level = ? AND won = 1 AND abandoned = 0 AND hints_used = 0 AND autoplay_used = 0 "
+               f"AND probabilities_used = 0 AND layout_known = 0 AND undos = 0 AND {READABLE}")
+_BEST_WHERE = f"{_FAIR_WHERE} AND min_bv = 0"  # GameRecord.best_time_eligible
+# Games dealt under the 3BV filter (schema 8) are ranked apart: the same fair wins, filtered.
+_FILTERED_WHERE = f"{_FAIR_WHERE} AND min_bv > 0"
 # A game played on after an undo (schema 7) is practice on a board already lost (whose loss
 # was recorded): left out of played, won, win %, streaks, averages and every best table.
 COUNTED = "undos = 0"
@@ -321,38 +324,46 @@ class RecordStore:
         """
         return self.best(level, "time", limit)
 
-    def best(self, level: str, by: str, limit: int = BEST_LIMIT) -> list[GameRecord]:
+    def best(self, level: str, by: str, limit: int = BEST_LIMIT, filtered: bool = False) -> list[GameRecord]:
         """The ``limit`` best wins on ``level`` by ``by``: ``time`` (fastest first),
         ``3bv_per_second`` (highest first) or ``efficiency`` (highest first).
 
         Only wins that may enter the best times count (see
         :attr:`GameRecord.best_time_eligible`); custom games have none: an empty list.
+        ``filtered``: the table of the games dealt under the 3BV filter instead (ranked
+        apart: fair wins with ``min_bv`` > 0, whatever the minimum).
         Raises:
             KeyError: ``by`` is not one of BEST_ORDERS.
         """
         order, extra = BEST_ORDERS[by]
         if level not in STANDARD_LEVELS:
             return []
-        return self._records(f"WHERE {_BEST_WHERE} {extra}", (level, limit), f"ORDER BY {order} LIMIT ?")
+        where = _FILTERED_WHERE if filtered else _BEST_WHERE
+        return self._records(f"WHERE {where} {extra}", (level, limit), f"ORDER BY {order} LIMIT ?")
 
     def rank_of(self, record_id: int, limit: int = BEST_LIMIT) -> int | None:
         """The 1-based best-time rank of game ``record_id``, or None when outside the top ``limit``
-        (or not eligible: see :attr:`GameRecord.best_time_eligible`)."""
+        (or not eligible: see :attr:`GameRecord.best_time_eligible`). A game dealt under the
+        3BV filter ranks among the filtered games (:meth:`best` with ``filtered``)."""
         record = self.game(record_id)
-        if record is None or not record.best_time_eligible:
+        if record is None:
+            return None
+        filtered = record.min_bv > 0 and record.exclusions() == ("filtered",)
+        if not (record.best_time_eligible or filtered):
             return None
         ahead = self.conn.execute(
-            f"SELECT count(*) FROM games WHERE {_BEST_WHERE} "
+            f"SELECT count(*) FROM games WHERE {_FILTERED_WHERE if filtered else _BEST_WHERE} "
             "AND (time_ms < ? OR (time_ms = ? AND id < ?))",
             (record.level, record.time_ms, record.time_ms, record_id)).fetchone()[0]
         return ahead + 1 if ahead < limit else None
 
-    def would_rank(self, level: str, time_ms: int, limit: int = BEST_LIMIT) -> int | None:
-        """The rank a new win of ``time_ms`` on ``level`` would take (ties go after), or None."""
+    def would_rank(self, level: str, time_ms: int, limit: int = BEST_LIMIT, filtered: bool = False) -> int | None:
+        """The rank a new win of ``time_ms`` on ``level`` would take (ties go after), or None;
+        ``filtered``: among the games dealt under the 3BV filter."""
         if level not in STANDARD_LEVELS:
             return None
         ahead = self.conn.execute(
-            f"SELECT count(*) FROM games WHERE {_BEST_WHERE} AND time_ms <= ?",
+            f"SELECT count(*) FROM games WHERE {_FILTERED_WHERE if filtered else _BEST_WHERE} AND time_ms <= ?",
             (level, time_ms)).fetchone()[0]
         return ahead + 1 if ahead < limit else None
 

@@ -67,6 +67,10 @@ class GameRecord:
     menu, closing the window, quitting the console); it is recorded as a loss, as
     Windows 7 does, so starting over at a hard guess cannot protect the win rate.
 
+    ``min_bv`` (schema 8): the 3BV filter's minimum the board was dealt under (0: none;
+    game.deal.Deal.min_bv). A filtered game is labelled and ranked apart: out of the normal
+    best tables (reason ``filtered``), in the filtered ones; it counts in the statistics.
+
     ``undos`` (schema 7): how many losses of the game were taken back before it ended
     (game.match.Match.undo_loss, Tatham's Undo). The loss itself was recorded when it
     happened, as any loss; the game played on after it is practice on a board already
@@ -96,6 +100,7 @@ class GameRecord:
     probabilities_used: bool = False
     layout_known: bool = False
     abandoned: bool = False
+    min_bv: int = 0
     name: str = field(default_factory=default_player_name)
     id: int | None = None
     # Then one field per competitive figure (game.figures.FIGURES, added by add_fields; schema
@@ -139,6 +144,7 @@ class GameRecord:
             autoplay_used=bool(help.autoplay),
             probabilities_used=bool(help.overlay),
             layout_known=bool(match.layout_known), abandoned=abandoned,
+            min_bv=int(getattr(match.deal, "min_bv", 0) or 0),
             undos=int(help.undos),
             name=clean_name(name) if name is not None else default_player_name())
 
@@ -177,7 +183,7 @@ class GameRecord:
         Keys, in this order: ``lost``, ``abandoned``, ``custom`` (no best times for
         custom sizes), ``hints``, ``autoplay``, ``probabilities`` (the overlay was on),
         ``layout_known`` (a retry, a loaded board or a chosen seed), ``undo`` (played on
-        after a loss was taken back).
+        after a loss was taken back), ``filtered`` (dealt under the 3BV filter: ranked apart).
         """
         reasons = []
         if not self.won:
@@ -186,7 +192,8 @@ class GameRecord:
             reasons.append("custom")
         for key, used in (("hints", self.hints_used), ("autoplay", self.autoplay_used),
                           ("probabilities", self.probabilities_used),
-                          ("layout_known", self.layout_known), ("undo", self.undos)):
+                          ("layout_known", self.layout_known), ("undo", self.undos),
+                          ("filtered", self.min_bv)):
             if used:
                 reasons.append(key)
         return tuple(reasons)
@@ -219,6 +226,7 @@ _STORAGE = {
     "clicks_wasted": ("integer", "null"), "efficiency": ("real", "integer", "null"),
     "hints_used": ("integer",), "autoplay_used": ("integer",),
     "probabilities_used": ("integer",), "layout_known": ("integer",), "abandoned": ("integer",),
+    "min_bv": ("integer",),
     **{f.name: ("integer", "null") if f.digits is None else ("real", "integer", "null") for f in FIGURES},
     "undos": ("integer",),
 }
@@ -231,7 +239,7 @@ READABLE = " AND ".join(
     [f"typeof({column}) IN ({', '.join(repr(kind) for kind in kinds)})"
      for column, kinds in _STORAGE.items()]
     + [f"level IN ({', '.join(repr(level) for level in LEVELS)})", "won IN (0, 1)", "time_ms >= 0",
-       "abandoned IN (0, 1)", "NOT (won = 1 AND abandoned = 1)", "undos >= 0",
+       "abandoned IN (0, 1)", "min_bv >= 0", "NOT (won = 1 AND abandoned = 1)", "undos >= 0",
        f"rows BETWEEN 1 AND {MAX_SIDE}", f"cols BETWEEN 1 AND {MAX_SIDE}", "mines BETWEEN 0 AND rows * cols",
        "coalesce(three_bv BETWEEN 0 AND rows * cols, 1)", "coalesce(three_bv_solved BETWEEN 0 AND rows * cols, 1)"]
     + [f"coalesce({column} BETWEEN -{FIGURE_LIMIT:.0e} AND {FIGURE_LIMIT:.0e}, 1)"  # not abs(): -2**63 overflows

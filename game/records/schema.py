@@ -24,6 +24,9 @@ log (before version 5) get state 2 and keep NULL: nothing tells how they were pl
 Version 7 adds ``undos``: how many losses were taken back (game.match.Match.undo_loss) before
 the game ended. Such a game is left out of every statistic and best table (its loss was
 recorded when it happened); older games get 0, as no undo existed then.
+Version 8 adds ``min_bv``: the 3BV filter's minimum the board was dealt under (0: none,
+game.deal.Deal.min_bv). A filtered game is ranked apart: left out of the normal best tables,
+in its own (game.records.db.RecordStore.best with ``filtered``); older games get 0.
 
 A competitive figure added to game.figures.FIGURES after schema 6 needs no new version:
 :func:`migrate` adds the column of each figure the table lacks (:func:`missing_figures`)
@@ -99,6 +102,9 @@ MIGRATIONS: list[tuple[str, ...]] = [
     ),
     (  # 6 -> 7
         "ALTER TABLE games ADD COLUMN undos INTEGER NOT NULL DEFAULT 0",
+    ),
+    (  # 7 -> 8
+        "ALTER TABLE games ADD COLUMN min_bv INTEGER NOT NULL DEFAULT 0",
     ),
 ]
 

@@ -24,6 +24,7 @@ FILE_VERSION = 1  # the "version" key written into the file
 SCALE_RANGE = (1, 8)  # allowed window scale factors (window pixels per logical pixel; 1.5 too)
 THEME_CHOICES = ("classic", "dark", "contrast")  # the window's themes (game.ui.theme)
 DIFFICULTY_CHOICES = (*DIFFICULTIES, "custom")
+BV_FILTER_CHOICES = ("off", "rankings")  # the 3BV filter: none, or the rankings' minimums (game.session.RANKING_MIN_BV)
 
 
 @dataclass
@@ -37,7 +38,9 @@ class Settings:
     off the opening cascade and the explosion's shake; ``volume`` is the sound effects'
     loudness in percent (0..100), ``muted`` turns them off, ``tick`` adds a tick at each
     second of the timer (game.ui.sound); ``language`` the game's language (a code of
-    game.i18n.LANGUAGES), None to follow the system's (game.i18n.system_language).
+    game.i18n.LANGUAGES), None to follow the system's (game.i18n.system_language);
+    ``bv_filter`` the 3BV filter of dealt boards, one of BV_FILTER_CHOICES (``rankings``:
+    Beginner 2, Intermediate 30, Expert 100; filtered games are ranked apart).
     """
 
     difficulty: str = "beginner"
@@ -59,6 +62,7 @@ class Settings:
     muted: bool = False
     tick: bool = False
     language: str | None = None
+    bv_filter: str = "off"
 
     def config(self) -> Config:
         """The board these settings choose, as a :class:`game.board.Config`.
@@ -125,6 +129,7 @@ RULES = {
     "tick": (_is_bool, _BOOL),
     "language": (lambda v: v is None or v in LANGUAGES,
                  note(N_("{codes}, or null for the system's"), codes=", ".join(LANGUAGES))),
+    "bv_filter": (lambda v: v in BV_FILTER_CHOICES, ", ".join(BV_FILTER_CHOICES)),
 }
 
 

@@ -216,7 +216,7 @@ def _build(args, clock, records) -> tuple[Loop, Services]:
                         assets=Assets(), loaded=getattr(args, "loaded", None), no_guess=settings.no_guess,
                         last_custom=(saved.custom_rows, saved.custom_cols, saved.custom_mines),
                         records=records, first_seed=getattr(args, "seed", None),
-                        seeded=getattr(args, "seed", None) is not None)
+                        seeded=getattr(args, "seed", None) is not None, min_bv=getattr(args, "min_bv", None))
     services.scenes = Navigation(services)
     records.figures_mode = "background"  # the child process takes longer than a frame
     records.pack_in_steps = True  # a long game's log is packed over frames (game.records.logpack)

@@ -1,4 +1,6 @@
 """Options: question marks, first-click rule, chord by clicking a number, no-guess boards,
+the minimum 3BV of dealt boards (off, or the rankings' minimums: Beginner 2, Intermediate
+30, Expert 100; filtered games are ranked apart),
 the display: a window at SDL's automatic size or a chosen scale (1x..4x in half steps,
 capped to the screen), or fullscreen; the theme (classic, dark, high contrast: it changes
 at once); reduce motion; sound on or off, its volume (0..100 % in steps of 10) and the
@@ -17,6 +19,7 @@ from typing import Callable
 import pygame
 
 from game.board import FIRST_CLICK_RULES
+from game.records.settings import BV_FILTER_CHOICES
 from game.i18n import LANGUAGES, N_, _, language
 from game.ui import draw
 from game.ui.scene import Scene
@@ -31,6 +34,7 @@ FOOT_H = 80  # under the lines: the message (three lines) and Back, pixels
 SCALES = (1, 1.5, 2, 2.5, 3, 4)  # window scales offered; capped to what fits the screen
 FIRST_CLICK_NAMES = {"opening": N_("opens an area"), "safe": N_("safe cell"), "classic": N_("classic (XP)")}
 NO_GUESS_FIRST_CLICK = N_("No-guess boards always open an area; turn no-guess off to choose another first click.")
+BV_FILTER_NAMES = {"off": N_("off"), "rankings": N_("rankings' minimums")}  # settings.bv_filter
 SAVED = N_("Saved; applies to the next game")  # the foot of the screen when there is no message
 VALUE = N_("< {value} >")  # how a line's value is drawn, the arrows saying Left/Right change it
 
@@ -71,6 +75,8 @@ class Options(Scene):
                 (_("Chord by clicking a number"), on_off(s.chord_on_number), flip("chord_on_number")),
                 (_("No-guess boards"), on_off(services.no_guess),
                  lambda step: services.set_option(no_guess=not services.no_guess)),
+                (_("Minimum 3BV"), _(BV_FILTER_NAMES[s.bv_filter]),
+                 lambda step: services.set_option(bv_filter=cycle(BV_FILTER_CHOICES, s.bv_filter, step))),
                 (_("Display"), self.display_name(), self.change_display),
                 (_("Theme"), _(THEMES[s.theme].label), self.change_theme),
                 (_("Reduce motion"), on_off(s.reduce_motion), flip("reduce_motion")),
