@@ -47,14 +47,25 @@ class Deal:
         seeds_known: the player chose the seeds (``--seed``): ``seed`` and every seed drawn
             from ``rng`` are predictable, so every board has ``layout_known``.
 
+        min_bv: the 3BV filter: each dealt board has at least this 3BV (0: no filter);
+            it may also be set on a deal already made, before the board is laid.
+
     Attributes:
         seed: the current board's seed; None for a loaded board (until a new board is dealt).
         layout_known: the player could know the current board's layout before playing it.
+        min_bv: the 3BV filter's minimum (0: off).
+        missed: None, or (boards dealt, best 3BV found) when the last filtered board was
+            played under the minimum because none qualified within the bound.
+        tries, seconds: the bound of the filter (default FILTER_TRIES, FILTER_SECONDS).
     """
 
     def __init__(self, config: Config, rng: random.Random | None = None, seed: int | None = None,
-                 layer: MineLayer | None = None, seeds_known: bool = False) -> None:
+                 layer: MineLayer | None = None, seeds_known: bool = False, min_bv: int = 0) -> None:
         self.config = config
+        self.min_bv = min_bv
+        self.missed: tuple[int, int] | None = None
+        self.tries = FILTER_TRIES
+        self.seconds = FILTER_SECONDS
         self.rng = rng if rng is not None else random.Random()
         self.layer = layer
         self.seeds_known = seeds_known
