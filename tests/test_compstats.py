@@ -125,7 +125,7 @@ def test_schema_6_migrates_with_a_backup_and_older_games_with_a_log_are_backfill
                  "VALUES ('2024-01-01T10:00:00+01:00', 'beginner', 9, 9, 10, 1, 9000, 12, 'Older')")
     conn.close()
     store = RecordStore.open(path)
-    assert schema.user_version(store.conn) == schema.LATEST == 7
+    assert schema.user_version(store.conn) == schema.LATEST == 8  # schema 8: min_bv (the 3BV filter)
     assert list(path.parent.glob("*.v5-backup-*"))  # the schema-5 file, copied first
     states = [row[0] for row in store.conn.execute("SELECT stats_state FROM games ORDER BY id")]
     assert states == [TO_COMPUTE, NONE]  # the game without a log can have no figures
@@ -191,9 +191,10 @@ def test_stats_and_export_show_the_figures_after_backfilling_them(isolated_data_
     rows = list(csv.reader(target.open(encoding="utf-8")))
     assert tuple(rows[0]) == CSV_COLUMNS and CSV_COLUMNS[-len(STAT_FIELDS) - 1:-1] == STAT_FIELDS
     assert CSV_COLUMNS[-1] == "undos"  # schema 7's column, added at the end
-    assert CSV_COLUMNS[:24] == ("id", "played_at", "level", "rows", "cols", "mines", "won", "time_ms", "three_bv",
+    assert CSV_COLUMNS[:25] == ("id", "played_at", "level", "rows", "cols", "mines", "won", "time_ms", "three_bv",
                                 "first_click", "no_guess", "seed", "three_bv_solved", "clicks_reveal",
                                 "clicks_flag", "clicks_chord", "clicks_wasted", "efficiency", "hints_used",
-                                "autoplay_used", "probabilities_used", "layout_known", "abandoned", "name")
+                                "autoplay_used", "probabilities_used", "layout_known", "abandoned",
+                                "min_bv", "name")  # schema 8's min_bv: with how the game was played
     game = dict(zip(rows[0], rows[1]))
     assert (game["clicks"], game["right_clicks"], float(game["ioe"])) == ("9", "1", pytest.approx(8 / 9))
