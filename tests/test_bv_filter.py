@@ -180,3 +180,45 @@ def test_filter_match_leaves_a_board_laid_at_the_first_click_alone():
     match.reveal((4, 4))
     assert bv(match.layout(), match.config) >= 20
     assert describe(filter_missed(match) or "") == ""
+
+
+# ----- the window ---------------------------------------------------------------------------------
+def test_the_options_line_turns_the_rankings_minimums_on_for_the_next_game(window):
+    import pygame
+
+    from game.ui.scenes.options import Options
+    from game.ui.scenes.playing import Playing
+
+    w = window(deal=4)
+    w.key(pygame.K_UP)
+    w.key(pygame.K_UP)
+    w.key(pygame.K_RETURN)
+    assert isinstance(w.scene, Options)
+    row = [label for label, _value in w.scene.rows()].index("Minimum 3BV")
+    assert w.scene.rows()[row][1] == "off"  # off by default
+    w.click(w.scene.row_rect(row).center)
+    assert w.scene.services.settings.bv_filter == "rankings"
+    assert w.scene.rows()[row][1] == "rankings' minimums"
+    w.key(pygame.K_ESCAPE)
+    w.key(pygame.K_RETURN)  # Beginner
+    assert isinstance(w.scene, Playing) and w.scene.match.deal.min_bv == 2
+
+
+def test_the_window_says_in_a_box_when_no_board_qualifies(window):
+    import pygame
+
+    from game.ui.scenes.confirm import MessageBox
+    from game.ui.scenes.playing import Playing
+
+    w = window(["--difficulty", "beginner", "--min-bv", "81"], deal=2)
+    match = w.scene.match
+    assert match.deal.min_bv == 81
+    match.deal.tries = 10
+    w.click_cell((4, 4))
+    assert isinstance(w.scene, MessageBox)
+    assert " ".join(w.scene.shown).startswith("No board with a 3BV of at least 81 came in 10 deals")
+    assert match.paused  # reading it costs no time
+    w.key(pygame.K_RETURN)
+    assert isinstance(w.scene, Playing) and w.scene.match is match and not match.paused
+    w.click_cell((0, 0) if not match.game.is_revealed((0, 0)) else (8, 8))
+    assert not isinstance(w.scene, MessageBox)  # once a board

@@ -458,7 +458,7 @@ class Playing(Scene):
         if missed is None or getattr(self, "_missed_shown", None) == self.match.round:
             return None
         self._missed_shown = self.match.round
-        return MessageBox(self.services, self, _("3BV filter"), [describe(missed)])
+        return FilterMissed(self.services, self, _("3BV filter"), [describe(missed)])
 
     def leave(self, then, quits: bool = False) -> Scene | None:
         """Leave this game by ``then()`` (the next scene, or None to quit).
@@ -545,6 +545,19 @@ class Playing(Scene):
     def key_menu(self) -> Scene:
         """Esc: back to the menu (a game in progress is abandoned first)."""
         return self.leave(self.services.scenes.menu)
+
+
+class FilterMissed(MessageBox):
+    """The 3BV filter's miss, said at the first click (the board is laid there): the match's
+    clock stops while it shows, so reading it costs the player no time."""
+
+    def enter(self) -> None:
+        super().enter()
+        self.base.match.pause()
+        self.base.gesture.reset()
+
+    def exit(self) -> None:
+        self.base.match.resume()
 
 
 class AbandonQuestion(Confirm):
