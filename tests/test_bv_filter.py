@@ -148,7 +148,9 @@ def test_a_filtered_game_is_labelled_and_ranked_apart(store):
     plain_id, filtered_id = store.add_game(plain), store.add_game(filtered)
     assert [r.id for r in store.best_times("beginner")] == [plain_id]  # the faster filtered win is not in it
     assert [r.id for r in store.best("beginner", "time", filtered=True)] == [filtered_id]
-    assert store.rank_of(filtered_id) == 1  # first among the filtered games
+    assert store.rank_of(filtered_id) is None  # no best time: the window celebrates none
+    assert store.rank_of(filtered_id, filtered=True) == 1  # first among the filtered games
+    assert store.rank_of(plain_id) == 1 and store.rank_of(plain_id, filtered=True) is None
     # 5 s: ahead of the normal 9 s win, behind the filtered 3 s one
     assert store.would_rank("beginner", 5000) == 1 and store.would_rank("beginner", 5000, filtered=True) == 2
     assert store.game(filtered_id).min_bv == 2

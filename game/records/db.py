@@ -341,15 +341,17 @@ class RecordStore:
         where = _FILTERED_WHERE if filtered else _BEST_WHERE
         return self._records(f"WHERE {where} {extra}", (level, limit), f"ORDER BY {order} LIMIT ?")
 
-    def rank_of(self, record_id: int, limit: int = BEST_LIMIT) -> int | None:
+    def rank_of(self, record_id: int, limit: int = BEST_LIMIT, filtered: bool = False) -> int | None:
         """The 1-based best-time rank of game ``record_id``, or None when outside the top ``limit``
-        (or not eligible: see :attr:`GameRecord.best_time_eligible`). A game dealt under the
-        3BV filter ranks among the filtered games (:meth:`best` with ``filtered``)."""
+        (or not eligible: see :attr:`GameRecord.best_time_eligible`). ``filtered``: its rank
+        among the games dealt under the 3BV filter instead (:meth:`best` with ``filtered``);
+        a filtered game has no rank in the normal table, and a normal game none in that one."""
         record = self.game(record_id)
         if record is None:
             return None
-        filtered = record.min_bv > 0 and record.exclusions() == ("filtered",)
-        if not (record.best_time_eligible or filtered):
+        eligible = (record.min_bv > 0 and record.exclusions() == ("filtered",)) if filtered \
+            else record.best_time_eligible
+        if not eligible:
             return None
         ahead = self.conn.execute(
             f"SELECT count(*) FROM games WHERE {_FILTERED_WHERE if filtered else _BEST_WHERE} "
