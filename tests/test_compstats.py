@@ -125,7 +125,7 @@ def test_schema_6_migrates_with_a_backup_and_older_games_with_a_log_are_backfill
                  "VALUES ('2024-01-01T10:00:00+01:00', 'beginner', 9, 9, 10, 1, 9000, 12, 'Older')")
     conn.close()
     store = RecordStore.open(path)
-    assert schema.user_version(store.conn) == schema.LATEST == 8  # schema 8: min_bv (the 3BV filter)
+    assert schema.user_version(store.conn) == schema.LATEST == 8  # 8: min_bv
     assert list(path.parent.glob("*.v5-backup-*"))  # the schema-5 file, copied first
     states = [row[0] for row in store.conn.execute("SELECT stats_state FROM games ORDER BY id")]
     assert states == [TO_COMPUTE, NONE]  # the game without a log can have no figures

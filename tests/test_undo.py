@@ -198,7 +198,7 @@ def test_schema_7_migration_keeps_the_games_with_no_undo_and_backs_the_file_up(t
         assert store.warnings == []
         [old] = store.games()
         assert old.undos == 0 and [r.time_ms for r in store.best_times("beginner")] == [9000]
-        assert schema.user_version(store.conn) == schema.LATEST == 8  # schema 8: min_bv (the 3BV filter)
+        assert schema.user_version(store.conn) == schema.LATEST == 8  # 8: min_bv
     assert list(tmp_path.glob("games.sqlite3.v6-backup-*"))
     with sqlite3.connect(path) as conn:  # a hand-edited negative count is not a game
         conn.execute("UPDATE games SET undos = -1")
