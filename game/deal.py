@@ -84,6 +84,7 @@ class Deal:
         (``layout_known``), as is every board when the seeds are known.
         """
         if not keep:
+            self.missed = None  # a fresh board: its own filter, at its laying
             self.seed = self._next_seed if self._next_seed is not None else self.rng.randrange(SEED_RANGE)
             self._next_seed = None
         if keep and layout is not None:

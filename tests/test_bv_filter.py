@@ -110,6 +110,9 @@ def test_the_console_says_in_one_line_when_no_board_qualifies():
                      f"{match.deal.missed[1]}."]
     console.handle("f 0 0")  # once a board
     assert out.getvalue().count("No board with a 3BV") == 1
+    match.deal.min_bv = 2
+    console.handle("n")  # a new board: the last one's miss is not said again
+    assert out.getvalue().count("No board with a 3BV") == 1 and match.deal.missed is None
 
 
 def test_filter_missed_is_none_when_the_board_qualifies():
