@@ -8,25 +8,34 @@ are all placed. The game's move log (game.match.Match) is then reviewed with
 ``review_log``, timed with ``time.perf_counter``; playing is not timed. Prints the median,
 90th percentile and maximum seconds per game review, and the moves reviewed.
 
+``--big``: the game of issue 27 instead, a seeded 36x60 board with 540 mines played to its
+end (bench/big_review_game.py: about 1,200 moves; playing it takes minutes, so ``--log FILE``
+keeps it: read when the file exists, else played and written). Prints the review's wall and
+CPU seconds (time.perf_counter, time.process_time: the CPU time is the steadier figure on a
+shared machine), the moves reviewed, the verdicts, how many positions were estimated, and
+the peak memory of a second review under tracemalloc (which slows it, so it is not timed).
+
 Usage:
   python bench/bench_review.py --games 30
+  python bench/bench_review.py --big --log /tmp/big1.json
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
 import sys
 import time
+import tracemalloc
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.board import Config  # noqa: E402
 from game.boardfile import from_game  # noqa: E402
 from game.cli import positive_int  # noqa: E402
-from game.engine import Game  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.moves import Move  # noqa: E402
 from game.solver.analysis import Solver  # noqa: E402
@@ -36,7 +45,7 @@ from game.solver.review import review_log  # noqa: E402
 def play(seed: int, careless: float) -> dict:
     """One seeded Expert game played by the careless player; returns its move log."""
     rng = random.Random(seed)
-    match = Match(Game(Config.difficulty("expert"), seed=seed, clock=lambda: 0.0))
+    match = Match(Config.difficulty("expert"), seed=seed, clock=lambda: 0.0)
     game, solver, ms = match.game, Solver(ignore_flags=True), 0
     match.apply(Move.reveal((3, 3)))
     while not game.over:
@@ -56,8 +65,39 @@ def play(seed: int, careless: float) -> dict:
         match.apply(move)
     data = match.log_data()
     times = iter(range(0, 10 ** 9, 250))
-    data["moves"] = [[next(times), kind, r, c] for _, kind, r, c in data["moves"]]
+    data["moves"] = [[next(times), kind, r, c, *source] for _, kind, r, c, *source in data["moves"]]
     return data
+
+
+def big(seed: int, log: str | None) -> int:
+    """``--big``: time one review of the 36x60 game (see the module docstring)."""
+    from bench.big_review_game import play_big_game
+
+    if log and os.path.exists(log):
+        with open(log, encoding="utf-8") as file:
+            data = json.load(file)
+    else:
+        data = play_big_game(seed)
+        if log:
+            with open(log, "w", encoding="utf-8") as file:
+                json.dump(data, file)
+    wall, cpu = time.perf_counter(), time.process_time()
+    review = review_log(data)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    verdicts: dict[str, int] = {}
+    for m in review.moves:
+        verdicts[m.verdict] = verdicts.get(m.verdict, 0) + 1
+    review = None
+    tracemalloc.start()
+    review_log(data)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    moves = sum(verdicts.values())
+    print(f"{data['rows']}x{data['cols']}, {len(data['mines'])} mines, {len(data['moves'])} moves logged, "
+          f"{moves} reviewed")
+    print(f"review: {wall:.2f} s wall, {cpu:.2f} s CPU; peak memory {peak / 1e6:.0f} MB (tracemalloc)")
+    print("verdicts: " + ", ".join(f"{k} {v}" for k, v in sorted(verdicts.items())))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,7 +106,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--careless", type=float, default=0.1,
                         help="chance of a random reveal instead of the best move (default 0.1)")
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument("--big", action="store_true", help="review the 36x60 game of 540 mines instead")
+    parser.add_argument("--log", help="with --big: the game's log, read if it exists, else written")
     args = parser.parse_args(argv)
+    if args.big:
+        return big(args.seed, args.log)
     if not 0 <= args.careless <= 1:
         parser.error(f"argument --careless: {args.careless} is not a chance: give 0..1")
     seconds, moves, verdicts = [], [], {}

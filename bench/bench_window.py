@@ -68,14 +68,15 @@ def sound_on(folder: str) -> dict[str, str]:
 
 def measure_idle(seconds: float, theme: str, audio: dict[str, str]) -> tuple[float, float]:
     """(idle CPU % with the board ready, idle CPU % with the timer running) on Expert."""
-    from game.ui.layout import BoardLayout
+    from game.ui.layout import BoardLayout, usable_area
+    from game.ui.room import reserve
     with XSession(audio=audio) as x:
         x.start_game("--difficulty", "expert", "--seed", "1", "--theme", theme)
         time.sleep(1.0)  # start-up costs are not idle time
         ready = idle_cpu(x, seconds)
         geometry = x.geometry()
         layout = BoardLayout(16, 30)
-        scale = geometry[2] / layout.size[0]
+        scale = geometry[2] / reserve(layout.size, usable_area(x.size, False)).size[0]  # with the panels' strip
         cx, cy = layout.cell_rect((8, 15)).center
         x.click(int(cx * scale), int(cy * scale))
         x.xdotool("mousemove", "0", "0")  # the pointer leaves the window: a player reading the board

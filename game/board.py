@@ -27,6 +27,11 @@ DIFFICULTIES = {  # name -> (rows, cols, mines), as in the Windows game
     "intermediate": (16, 16, 40),
     "expert": (16, 30, 99),
 }
+BEGINNER_SIZES = {  # the Beginner board (Options, --beginner-size) -> the level its games are
+    "9x9": "beginner",  # Windows XP and 7
+    "8x8": "beginner_8x8",  # the competitive sets' (Metasweeper's level 3, the EVF's 8x8 with 10 mines)
+}
+LEVEL_SIZES = {**DIFFICULTIES, "beginner_8x8": (8, 8, 10)}  # every level with its own tables -> size
 
 
 @dataclass(frozen=True)
@@ -77,14 +82,17 @@ class Config:
                                       value=repr(self.first_click), allowed=", ".join(FIRST_CLICK_RULES))
 
     @classmethod
-    def difficulty(cls, name: str, **rules) -> "Config":
-        """The standard level ``name`` (beginner, intermediate, expert).
+    def difficulty(cls, name: str, beginner_size: str = "9x9", **rules) -> "Config":
+        """The standard level ``name`` (beginner, intermediate, expert); Beginner is the
+        ``beginner_size`` board (a key of :data:`BEGINNER_SIZES`: 9x9 or 8x8).
 
         Raises:
             ValueError: unknown name.
         """
+        if name == "beginner":
+            name = BEGINNER_SIZES.get(beginner_size, "beginner")
         try:
-            rows, cols, mines = DIFFICULTIES[name]
+            rows, cols, mines = LEVEL_SIZES[name]
         except KeyError:
             raise ExplainedValueError(N_("difficulty: {value} is not a level; allowed {allowed}"),
                                       value=repr(name), allowed=", ".join(DIFFICULTIES)) from None
@@ -92,8 +100,9 @@ class Config:
 
     @property
     def level(self) -> str:
-        """The standard level name this size matches, or ``custom``."""
-        for name, size in DIFFICULTIES.items():
+        """The standard level name this size matches (``beginner_8x8`` for the competitive
+        8x8 Beginner), or ``custom``."""
+        for name, size in LEVEL_SIZES.items():
             if size == (self.rows, self.cols, self.mines):
                 return name
         return "custom"
@@ -176,7 +185,7 @@ def sample_steps(rng: random.Random, n: int, k: int, every: int = 2000) -> Gener
     returns the sample: the same numbers from the same ``rng`` state, by random.sample's
     own two ways (CPython 3.x: a pool list when it is smaller than a set of ``k``, else a
     set of the positions drawn), written out with ``rng._randbelow`` as random.sample
-    calls it (tests/test_deal_ahead.py checks both ways against ``rng.sample``), so that a
+    calls it (tests/rules/test_deal_ahead.py checks both ways against ``rng.sample``), so that a
     window can draw 100,000 positions a few milliseconds a frame.
 
     Raises:

@@ -320,12 +320,13 @@ def from_game(game, with_mines: bool = True) -> BoardFile:
     """
     revealed: dict[Cell, int] = {}
     flags: set[Cell] = set()
-    for cell in game.cells():
-        number = game.number(cell)
-        if number is not None:
-            revealed[cell] = number
-        elif game.mark(cell) == "flag":
-            flags.add(cell)
+    rows, cols = range(game.rows), range(game.cols)
+    keys = game.appearances(rows, cols)  # one call for the whole board: a million cells in about a second
+    for index, key in enumerate(keys):
+        if key.isdigit():  # "0".."8": a revealed number
+            revealed[divmod(index, game.cols)] = int(key)
+        elif key in ("flag", "wrong_flag"):
+            flags.add(divmod(index, game.cols))
     layout = game.layout() if with_mines else None
     if layout is not None:
         flags &= layout  # a wrong flag cannot be written in a board file

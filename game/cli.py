@@ -22,7 +22,7 @@ import sys
 from typing import NoReturn, Sequence
 
 from game import NAME, PROG, __version__
-from game.board import DIFFICULTIES, FIRST_CLICK_RULES, Config
+from game.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, Config
 from game import i18n
 from game.i18n import LANGUAGES, N_, _, set_language, system_language
 from game.messages import describe, error_line
@@ -146,7 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--review", metavar=game_or_file, type=non_empty,
                       help=_("print the solver's verdict on every move of a recorded game (its id, as "
                              "--export-stats lists, or last) or a replay file (.evf, .avf, .rmv, .mvf)"))
-    mode.add_argument("--json", action="store_true", help=_("with --analyse or --review: print JSON"))
+    mode.add_argument("--json", action="store_true", help=_("with --analyse, --review or --stats: print JSON"))
     mode.add_argument("--ignore-flags", action="store_true",
                       help=_("with --analyse: treat flags as covered cells (by default flags count as mines)"))
     mode.add_argument("--stats", action="store_true", help=_("print statistics and best times, then exit"))
@@ -163,6 +163,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     board = parser.add_argument_group(_("game"))
     board.add_argument("--difficulty", choices=tuple(DIFFICULTIES), help=difficulty_help())
+    board.add_argument("--beginner-size", choices=tuple(BEGINNER_SIZES), default=None,
+                       help=_("the Beginner board: 9x9 (Windows XP and 7) or 8x8 (the competitive sets); "
+                              "each has its own best tables; the Options screen saves a choice"))
     board.add_argument("--rows", type=int, metavar="R", help=_("custom board: rows (1..1000)"))
     board.add_argument("--cols", type=int, metavar="C", help=_("custom board: columns (1..1000)"))
     board.add_argument("--mines", type=int, metavar="M", help=_("custom board: mines"))
@@ -174,7 +177,8 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("--questions", action="store_true",
                        help=_("question marks on (flag cycle: flag, ?, none)"))
     board.add_argument("--no-guess", action="store_true",
-                       help=_("boards solvable by logic alone from the first click"))
+                       help=_("boards solvable by logic alone from the first click (fewer mines on thin "
+                              "boards: at most 10 on one or two rows)"))
     board.add_argument("--min-bv", type=positive_int, metavar="N",
                        help=_("deal only boards of 3BV N or more (the 3BV filter, this run; "
                               "such games are ranked apart and never official)"))
@@ -203,7 +207,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     Adds to the namespace:
         config: the :class:`Config` to start directly, or None to open the menu.
         loaded: the parsed board file (game.boardfile.BoardFile) or None.
-        replay_loaded: None (main.py reads ``--replay``'s replay into it before the window opens).
+        replay_loaded, replay_timeline: None (main.py reads ``--replay``'s replay and its timeline
+            into them before the window opens).
         rng: a ``random.Random`` seeded with ``--seed`` (or unseeded).
 
     Exits with status 2 and a message on any invalid value (argparse's ``error``, with
@@ -231,15 +236,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     game_options = [flag for flag, given in (
         ("--difficulty", args.difficulty), ("--rows", args.rows is not None), ("--seed", args.seed is not None),
         ("--first-click", args.first_click), ("--questions", args.questions), ("--no-guess", args.no_guess),
-        ("--min-bv", args.min_bv), ("--board", args.board)) if given]
+        ("--min-bv", args.min_bv), ("--board", args.board), ("--beginner-size", args.beginner_size)) if given]
     if modes and modes[0] != "--console" and game_options:
         parser.error(_("{option} sets up a game: {mode} plays none, so drop it")
                      .format(option=game_options[0], mode=modes[0]))
     if modes and modes[0] != "--replay" and (args.fullscreen or args.windowed):
         parser.error(_("{option} is for the window game: drop it with {mode}").format(
             option="--fullscreen" if args.fullscreen else "--windowed", mode=modes[0]))
-    if args.json and not (args.analyse or args.review):
-        parser.error(_("--json goes with --analyse FILE or --review ID|last|FILE"))
+    if args.json and not (args.analyse or args.review or args.stats):
+        parser.error(_("--json goes with --analyse FILE, --review ID|last|FILE or --stats"))
     if args.ignore_flags and not args.analyse:
         parser.error(_("--ignore-flags goes with --analyse FILE"))
     if args.no_guess and args.first_click not in (None, "opening"):
@@ -251,9 +256,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args.config = None
     args.loaded = None
     args.replay_loaded = None
+    args.replay_timeline = None  # its game.replay.player.Timeline, built with it
     try:
         if args.difficulty:
-            args.config = Config.difficulty(args.difficulty, **rules)
+            args.config = Config.difficulty(args.difficulty, beginner_size=args.beginner_size or "9x9", **rules)
         elif args.rows is not None:
             args.config = Config(args.rows, args.cols, args.mines, **rules)
     except ValueError as err:

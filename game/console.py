@@ -3,7 +3,9 @@
 One command per line on standard input; the board is printed after each move, two
 characters a cell, with 0-based row numbers down the side and column numbers read
 downwards across the top (tens above units), so every standard level's screen fits
-80x24. Output is flushed after every command, so the game can be driven through a pipe::
+80x24; a board over 10,000 cells is shown 40 rows by 60 columns at a time, around the last
+cell played (``v ROW COL`` shows another part, and ``h`` says so: game.console_text.view). Output is flushed after
+every command, so the game can be driven through a pipe::
 
     printf 'r 4 4\\nf 0 0\\nq\\n' | python main.py --console --seed 1
 
@@ -18,14 +20,16 @@ the language in use (game.i18n); the commands are the same letters in every lang
 
 from __future__ import annotations
 
+import signal
 import sqlite3
 import sys
 from typing import BinaryIO, Callable, TextIO
 
 from game.board import Cell, Config
 from game.boardfile import from_game, save_board
-from game.console_text import render, summary, wants_colour
+from game.console_text import render, summary, view, wants_colour
 from game.i18n import N_, _
+from game.interrupts import HeldSignals, catch_sigterm
 from game.match import Match
 from game.messages import describe
 from game.moves import CHORD, FLAG, REVEAL, Move
@@ -52,6 +56,8 @@ n, q, Ctrl-C or end of input after the first reveal record the game as a loss
 column numbers read downwards: on a wide board the tens digit is above the units
 symbols: # covered  F flag  ? question  . empty  1-8 mines around
          * mine  X the mine that exploded  x wrong flag""")
+# The h command's last line on a board printed in part (game.console_text.view).
+HELP_VIEW = N_("  v ROW COL   view: this board is shown in part; show the part around a cell")
 
 
 Ask = Callable[[str], str | None]  # ask(question) -> the line typed, or None
@@ -76,11 +82,18 @@ class ConsoleGame:
             it is in progress (after its first reveal, not over): ``n``, ``q``, end of
             input or Ctrl-C. Its note (a save failure) is printed; None means recorded.
         colour: ANSI colours in the board (see :func:`wants_colour`).
+        after_end: ``after_end() -> note`` is called once the result is printed, for slow
+            work that must not hold the result back nor the record (the figures); its note
+            ("figures pending") is printed.
+
+    A move and its record are made with SIGINT and SIGTERM held (game.interrupts): a Ctrl-C
+    right after the winning move stops the program only once the game is in the records.
     """
 
     def __init__(self, match: Match, out: TextIO, on_end: Callable[[Match], str | None] | None = None,
                  colour: bool = False, ask_name: Callable[[Ask | None], str | None] | None = None,
-                 on_abandon: Callable[[Match], str | None] | None = None):
+                 on_abandon: Callable[[Match], str | None] | None = None,
+                 after_end: Callable[[], str | None] | None = None):
         self.match = match
         self.game = match.game  # its position, read only (the same object for every board)
         self.out = out
@@ -88,7 +101,9 @@ class ConsoleGame:
         self.on_end = on_end
         self.ask_name = ask_name
         self.on_abandon = on_abandon
+        self.after_end = after_end
         self._reported = False
+        self.focus: Cell | None = None  # the cell a big board's view is centred on (console_text.view)
         self._lines: TextIO | None = None  # the input while run() reads it
         self._terminal = False  # the input is a terminal: questions may read a line
 
@@ -111,8 +126,7 @@ class ConsoleGame:
                 as abandoned (without a word: the output may be what failed).
         """
         self._lines, self._terminal = lines, prompt
-        self.say(render(self.match, self.colour))
-        self.say_filter_missed()
+        self.show()
         try:
             while True:
                 if prompt:
@@ -139,6 +153,12 @@ class ConsoleGame:
                 self.on_abandon(self.match)
             raise
 
+    def show(self) -> None:
+        """Print the board (on a big board, the part around :attr:`focus`) and its status line,
+        then, once a board, the 3BV filter's miss (:meth:`say_filter_missed`)."""
+        self.say(render(self.match, self.colour, self.focus))
+        self.say_filter_missed()
+
     def leave(self) -> None:
         """The player leaves the game: one in progress is recorded as an abandoned loss
         (``on_abandon``) and one line says so. A game before its first reveal, or over,
@@ -151,6 +171,9 @@ class ConsoleGame:
         else:
             self.say(_("Game abandoned: a loss, but not saved."))
             self.say(describe(note))
+        later = self.after_end() if self.after_end else None
+        if later:
+            self.say(describe(later))
 
     def ask(self, question: str) -> str | None:
         """Print ``question`` without a newline and read one line as the answer.
@@ -184,14 +207,21 @@ class ConsoleGame:
             return False
         if command == "h":
             self.say(_(HELP))
+            if view(self.game.rows, self.game.cols) != (range(self.game.rows), range(self.game.cols)):
+                self.say(_(HELP_VIEW))
         elif command == "n":
             self.leave()
             self.match.new_game()
             self._reported = False
-            self.say(render(self.match, self.colour))
-            self.say_filter_missed()
+            self.focus = None
+            self.show()
         elif command == "s":
             self.save(" ".join(rest))
+        elif command == "v":
+            cell = self.parse_cell(command, rest)
+            if cell is not None:
+                self.focus = cell
+                self.show()
         elif command == "u":
             self.undo()
         elif command == "y":
@@ -206,23 +236,29 @@ class ConsoleGame:
         cell = self.parse_cell(command, rest)
         if cell is None:
             return
+        self.focus = cell
         if self.game.over:
             self.say(_("the game is over: n for a new game, q to quit"))
             return
-        self.match.command(Move(COMMANDS[command], cell))
-        if not self.game.over or self._reported:
-            self.say(render(self.match, self.colour))
-            self.say_filter_missed()
+        # The move and, if it ends the game, its record, with Ctrl-C held: an interrupt
+        # between the two would leave a game over (nothing to abandon) and not recorded.
+        with HeldSignals():
+            self.match.command(Move(COMMANDS[command], cell))
+            ended = self.game.over and not self._reported
+            if ended:
+                self._reported = True
+                # Recorded before the player is told: a kill between the two must not lose a
+                # game the player was told was won.
+                note = self.on_end(self.match) if self.on_end else None
+        self.show()
+        if not ended:
             return
-        self.say_filter_missed()
-        self._reported = True
-        # Recorded before the player is told: a kill between the two must not lose a game
-        # the player was told was won.
-        note = self.on_end(self.match) if self.on_end else None
-        self.say(render(self.match, self.colour))
         self.say(summary(self.match))
         if note:
             self.say(describe(note))
+        later = self.after_end() if self.after_end else None
+        if later:
+            self.say(describe(later))
         if self.ask_name:
             note = self.ask_name(self.ask if self._terminal and self._lines is not None else None)
             if note:
@@ -247,7 +283,7 @@ class ConsoleGame:
         lost = self.game.over
         self.match.undo()
         self._reported = False  # the game played on is recorded again when it ends
-        self.say(render(self.match, self.colour))
+        self.show()
         self.say(_("The losing move is taken back. Played on, this game counts in no statistic.") if lost
                  else _("The move is taken back. This game now counts in no statistic."))
 
@@ -257,7 +293,7 @@ class ConsoleGame:
             self.say(_("y plays again a move taken back; there is none"))
             return
         self.match.redo()
-        self.say(render(self.match, self.colour))
+        self.show()
 
     def parse_cell(self, command: str, rest: list[str]) -> Cell | None:
         last_row, last_col = self.game.rows - 1, self.game.cols - 1
@@ -330,8 +366,9 @@ def run_session(args) -> Session:
 
 def make_match(args, session: Session) -> Match:
     """The match the command line asks for: a loaded board, a level, custom, or Beginner."""
-    config = args.config or Config.difficulty("beginner", first_click=args.first_click or "opening",
-                                               questions=args.questions, no_guess=args.no_guess)
+    config = args.config or Config.difficulty("beginner", beginner_size=getattr(args, "beginner_size", None) or "9x9",
+                                              first_click=args.first_click or "opening",
+                                              questions=args.questions, no_guess=args.no_guess)
     return session.new_match(config, board=args.loaded)
 
 
@@ -368,7 +405,8 @@ class ConsoleRecords:
 
     def finish(self, match: Match, log: dict | None = None) -> str | None:
         """Record a won or lost game (:meth:`Records.finish_hook
-        <game.records.session.Records.finish_hook>` under :attr:`name`); returns "New best
+        <game.records.session.Records.finish_hook>` under :attr:`name`) with its move ``log``
+        (default: ``match.log_data()``), a :data:`game.session.FinishHook`; returns "New best
         time: #N", the save failure, for a win left out of the best times why, or None."""
         note = self._finish(match, match.log_data() if log is None else log)
         self._last = (self.records.last_record_id, self.records.last_rank)
@@ -421,14 +459,19 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
     session = run_session(args)
     match = make_match(args, session)
     records = open_records(args.data_dir)
-    records.figures_mode = "now"  # a terminal can wait for the child process (~100 ms)
+    records.figures_mode = "after"  # once the result is printed; big boards' left pending (figures_after)
+    # A game read from a pipe or a file is a script's: recorded, never in a best or a streak.
+    records.input = "terminal" if stdin.isatty() else "script"
     hooks = ConsoleRecords(records)
     session.records, session.name = records, hooks.name
     session.hooks.append(hooks.finish)
     console = ConsoleGame(match, out, on_end=lambda match: next(iter(session.finished(match, match.log_data())), None),
                           ask_name=hooks.ask_name, on_abandon=lambda match: session.abandon(match, match.log_data()),
-                          colour=wants_colour(out))
+                          colour=wants_colour(out), after_end=records.figures_after)
+    previous = catch_sigterm()  # SIGTERM leaves as Ctrl-C does: a game in progress is recorded
     try:
         return console.run(lines, prompt=stdin.isatty())
     finally:
         records.close()
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)

@@ -2,6 +2,11 @@
 column numbers read downwards), its ANSI colours for a terminal, the status line and the
 end-of-game summary, in the language in use (its numbers too: ``1,5 s`` in Spanish). Used by
 :mod:`game.console`; no pygame here.
+
+A board of up to WHOLE_CELLS cells (100x100, 20 KB a screen) is printed whole. A bigger one is
+printed as a view of VIEW_ROWS x VIEW_COLS cells (40x60, about 5 KB) around a cell (the
+console's: the last one played, or the one ``v ROW COL`` asked for), with a line saying which
+rows and columns it shows: a 1000x1000 board printed whole is 4 MB a screen.
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ COLOURS = {
     "flag": "1;31", "wrong_flag": "1;31", "mine": "1", "mine_hit": "1;97;41",
 }
 
+WHOLE_CELLS = 10_000  # boards of up to this many cells are printed whole
+VIEW_ROWS, VIEW_COLS = 40, 60  # the part of a bigger board printed: 40 lines of 2 + 60 * 2 characters
 STATE_WORDS = {  # Game.state's value -> its word on the status line
     "ready": N_("ready"), "playing": N_("playing"), "won": N_("won"), "lost": N_("lost"),
 }
@@ -48,7 +55,7 @@ def wants_colour(out: TextIO, environ: Mapping[str, str] | None = None) -> bool:
         return False
 
 
-def render(match: Match, colour: bool = False) -> str:
+def render(match: Match, colour: bool = False, around: tuple[int, int] | None = None) -> str:
     """The board of ``match``'s game as text: column numbers on top, row numbers down the side, then a status line.
 
     Each cell takes 2 characters (a space and its symbol), after the row number
@@ -57,18 +64,47 @@ def render(match: Match, colour: bool = False) -> str:
     units), each digit over its column's symbol; a board of 10 columns or fewer has
     one header line. With ``colour`` the symbols carry ANSI SGR codes (:data:`COLOURS`);
     the visible characters and their positions are the same.
+
+    A board over WHOLE_CELLS cells shows only :func:`view` around ``around`` (default:
+    the centre), numbered with the board's own rows and columns, and a line saying which.
     """
     game = match.game
-    label = len(str(game.rows - 1))
-    digits = len(str(game.cols - 1))
-    numbers = [str(c).rjust(digits) for c in range(game.cols)]
+    rows, cols = view(game.rows, game.cols, around)
+    label = len(str(rows[-1]))
+    digits = len(str(cols[-1]))
+    numbers = [str(c).rjust(digits) for c in cols]
     lines = [(" " * label + "".join(" " + number[place] for number in numbers)).rstrip()
              for place in range(digits)]
-    for r in range(game.rows):
-        keys = (game.appearance((r, c)) for c in range(game.cols))
-        lines.append(str(r).rjust(label) + "".join(" " + _symbol(key, colour) for key in keys))
+    keys = game.appearances(rows, cols)  # one call for the view: row-major
+    width = len(cols)
+    for i, r in enumerate(rows):
+        row = keys[i * width:(i + 1) * width]
+        lines.append(str(r).rjust(label) + "".join(" " + _symbol(key, colour) for key in row))
+    if len(rows) < game.rows or len(cols) < game.cols:
+        lines.append(_("Rows {first_row}..{last_row} and columns {first_col}..{last_col} of {rows}x{cols}; "
+                       "v ROW COL shows another part").format(
+            first_row=rows[0], last_row=rows[-1], first_col=cols[0], last_col=cols[-1], rows=game.rows,
+            cols=game.cols))
     lines.append(status(match))
     return "\n".join(lines)
+
+
+def view(rows: int, cols: int, around: tuple[int, int] | None = None) -> tuple[range, range]:
+    """The rows and columns of a rows x cols board the console prints: all of them up to
+    WHOLE_CELLS cells, else VIEW_ROWS x VIEW_COLS centred on ``around`` (default: the
+    centre), moved inside the board at its edges."""
+    if rows * cols <= WHOLE_CELLS:
+        return range(rows), range(cols)
+    row, col = around if around is not None else (rows // 2, cols // 2)
+    return _span(row, rows, VIEW_ROWS), _span(col, cols, VIEW_COLS)
+
+
+def _span(centre: int, size: int, most: int) -> range:
+    """At most ``most`` consecutive indices of 0..size-1 centred on ``centre``."""
+    if size <= most:
+        return range(size)
+    start = min(max(0, centre - most // 2), size - most)
+    return range(start, start + most)
 
 
 def _symbol(key: str, colour: bool) -> str:

@@ -16,7 +16,7 @@ where it is laid: at the first click (so the first-click rule still holds), or, 
 ``classic`` rule, before it.
 
 Every board is laid from ``random.Random(seed)``, so a recorded seed and first click
-give the same board again (tests/test_deal.py pins a few). No pygame here.
+give the same board again (tests/rules/test_deal.py pins a few). No pygame here.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ cover (game.position) and :meth:`Game.apply`, which turns a :class:`game.moves.M
 the next position and returns an :class:`game.moves.Outcome`, plus pure queries. Where a
 board comes from (seeds, the first-click rule, no-guess), the clock, the help used, undo
 and the log are the midend's (game.match.Match); nothing else constructs a Game or applies a
-move to one (tests/test_midend_only.py walks the code to keep it so).
+move to one (tests/structure/test_midend_only.py walks the code to keep it so).
 
 Every move returns the cells whose appearance changed, so a view redraws only those (a
 flood's as row runs, game.cells; the flood itself, by row spans, is game.flood's); a view

@@ -16,7 +16,7 @@ from game import i18n
 from game.i18n import _, count, ngettext, percent
 from game.solver.problem import fmt
 from game.solver.reasons import (BEST_GUESS, CLOSED_AREA, COUNT_MISMATCH, ENDGAME, ESTIMATED_GROUP,
-                                 FIFTY_FIFTY, NO_FIT, NOTHING_LEFT, OVER_FLAGGED, SAFE_BY_COUNT, SAFE_BY_FLAGS,
+                                 FIFTY_FIFTY, MINE_BY_LAYOUTS, MINE_BY_NUMBER, MINE_BY_NUMBERS, NO_FIT, NOTHING_LEFT, OVER_FLAGGED, SAFE_BY_COUNT, SAFE_BY_FLAGS,
                                  SAFE_BY_LAYOUTS, SAFE_BY_NUMBERS, SAFE_BY_PAIR_MINES, SAFE_BY_PAIR_SHARE,
                                  SAFE_BY_ZERO, SAFE_MOVE, TOO_BIG, TOO_FEW_COVERED, TOO_MANY_FLAGS, Reason)
 
@@ -173,6 +173,28 @@ def _layouts(r: Reason) -> str:
                     r["layouts"]).format(total=total, layouts=count(r["layouts"]), cell=fmt(r["cell"]))
 
 
+# ----- certain mines (a mistake in the review) -----------------------------------------------
+def _mine_number(r: Reason) -> str:
+    return ngettext("the {number} at {at} has only {covered} covered neighbour left, and it needs it as "
+                    "a mine, so {cell} was a mine",
+                    "the {number} at {at} has only {covered} covered neighbours left, and it needs them all "
+                    "as mines, so {cell} was a mine", r["covered"]).format(
+        number=r["number"], at=fmt(r["at"]), covered=count(r["covered"]), cell=fmt(r["cell"]))
+
+
+def _mine_numbers(r: Reason) -> str:
+    numbers = ", ".join(_("the {number} at {at}").format(number=n, at=fmt(at)) for n, at in r["numbers"])
+    return _("taken together, {numbers} need a mine at {cell}: every way to place their mines among "
+             "their {covered} covered neighbours puts one there, so {cell} was a mine").format(
+        numbers=numbers, cell=fmt(r["cell"]), covered=count(r["covered"]))
+
+
+def _mine_layouts(r: Reason) -> str:
+    return _("counting mines decides it: with {total} mines in all, every one of the {layouts} layouts "
+             "that fit the numbers and the count puts a mine at {cell}, so it was a mine").format(
+        total=count(r["total"]), layouts=count(r["layouts"]), cell=fmt(r["cell"]))
+
+
 # ----- the best move -------------------------------------------------------------------------
 def _with_note(r: Reason, body: str) -> str:
     """``body`` (a sentence without its full stop), then the move's note if any, and the stop."""
@@ -295,4 +317,5 @@ _WORDS: dict[str, Callable[[Reason], str]] = {
     BEST_GUESS: _guess, FIFTY_FIFTY: _fifty, CLOSED_AREA: _closed, TOO_BIG: _too_big,
     ESTIMATED_GROUP: _estimated, TOO_MANY_FLAGS: _too_many_flags, OVER_FLAGGED: _over_flagged,
     TOO_FEW_COVERED: _too_few_covered, NO_FIT: _no_fit, COUNT_MISMATCH: _count_mismatch,
+    MINE_BY_NUMBER: _mine_number, MINE_BY_NUMBERS: _mine_numbers, MINE_BY_LAYOUTS: _mine_layouts,
 }

@@ -91,6 +91,9 @@ FIGURES: tuple[Figure, ...] = (
            "rqp", headline=1, ranked=2, timed=True),
     Figure("ioe", "IOE", "3BV/click", 3, "higher", f"{_SITE}: Index of Efficiency, 3BV solved / clicks; "
            f"{_TOOLLIB}", "ioe", headline=2, ranked=3),
+    Figure("stnb", "STNB", "", 2, "higher", f"{_SITE}: the level's constant / (time^1.7 / 3BV solved), "
+           f"scaled by the share of 3BV solved; {_TOOLLIB} (its constants are for 8x8, 16x16 and 16x30 only)",
+           "stnb", timed=True),
     Figure("correctness", "Corr", "", 3, "higher", f"{_SITE}: effective clicks / clicks; {_TOOLLIB}", "corr"),
     Figure("throughput", "Thrp", "3BV/click", 3, "higher", f"{_SITE}: 3BV solved / effective clicks; {_TOOLLIB}",
            "thrp"),

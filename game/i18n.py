@@ -30,15 +30,16 @@ from contextvars import ContextVar
 from datetime import datetime
 from decimal import Decimal
 from functools import lru_cache
-from pathlib import Path
 from typing import Callable, Iterator, Mapping
 
 from babel import Locale
 from babel.dates import format_date
 from babel.numbers import get_group_symbol, parse_pattern
 
+from game.resources import locales_dir
+
 DOMAIN = "minesweeper"
-LOCALES = Path(__file__).resolve().parent / "locales"
+LOCALES = locales_dir()  # game.resources: checkout, wheel or frozen app
 LANGUAGES = {"en": "English", "es": "Español"}  # code -> the language's own name
 DEFAULT = "en"
 LOCALE_NAMES = {"en": "en_US", "es": "es_ES"}  # code -> the CLDR locale Babel formats numbers and dates in
@@ -153,7 +154,7 @@ def _percent_pattern(base: str, places: int):
 
 
 # a record's level -> its name (translate with _() where shown)
-LEVEL_NAMES = {"beginner": N_("Beginner"), "intermediate": N_("Intermediate"), "expert": N_("Expert"),
+LEVEL_NAMES = {"beginner": N_("Beginner"), "beginner_8x8": N_("Beginner 8x8"), "intermediate": N_("Intermediate"), "expert": N_("Expert"),
                "custom": N_("Custom")}
 # Translators: a date, as a CLDR date pattern (Babel's format_date): English keeps ISO 8601;
 # Spanish "d MMM y" gives "1 mar 2025".

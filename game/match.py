@@ -21,14 +21,14 @@ rules: a position and ``apply``):
 :meth:`Match.from_log` rebuilds a recorded game from its log (:meth:`Match.log_data`) and
 :meth:`Match.step` plays it entry by entry, for the replay viewer, the review, the
 statistics and the records. Outside this module and the Game class's own modules no code
-constructs a Game or applies a Move to one (tests/test_midend_only.py). No pygame here.
+constructs a Game or applies a Move to one (tests/structure/test_midend_only.py). No pygame here.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Callable, Iterable, NamedTuple, Union
 
@@ -139,8 +139,9 @@ class Match:
 
     Args:
         config: size, mine count and rules.
-        rng, seed, layer, seeds_known: the deal (game.deal.Deal): the session's source of
-            board seeds, the first board's seed, the no-guess layer, seeds the player chose.
+        rng, seed, layer, seeds_known, min_bv: the deal (game.deal.Deal): the session's source
+            of board seeds, the first board's seed, the no-guess layer, seeds the player chose,
+            the 3BV filter's minimum of every dealt board (0: none; docs/bv-filter.md).
         mines, revealed, flags: a loaded board: exactly these mines (no first-click rule),
             and the cells its position shows revealed and flagged.
         clock: monotonic clock, seconds (default ``time.monotonic``).
@@ -160,11 +161,11 @@ class Match:
                  layer: MineLayer | None = None, seeds_known: bool = False,
                  mines: Iterable[Cell] | None = None, revealed: Iterable[Cell] = (),
                  flags: Iterable[Cell] = (), clock: Callable[[], float] = time.monotonic,
-                 cell: int = CONSOLE_CELL) -> None:
+                 cell: int = CONSOLE_CELL, min_bv: int = 0) -> None:
         self.config = config
         self.clock = clock
         self.cell = cell
-        self.deal = Deal(config, rng, seed, layer, seeds_known)
+        self.deal = Deal(config, rng, seed, layer, seeds_known, min_bv=0 if mines is not None else min_bv)
         self.round = 0
         self._loaded = None if mines is None else (check_layout(config, mines),
                                                    tuple(map(tuple, revealed)), tuple(map(tuple, flags)))
@@ -338,7 +339,7 @@ class Match:
             self._aid(Aid.AUTOPLAY, autoplay=True)
 
     def _aid(self, aid: Aid, **help) -> None:
-        self._help = Help(**{**self._help.__dict__, **help})
+        self._help = replace(self._help, **help)
         self.history.append(Helped(self.ms, aid))
 
     # ----- moves -----------------------------------------------------------------------------
@@ -466,7 +467,7 @@ class Match:
         if self._timer.started and earlier.state is State.READY:
             earlier.resume_play()  # the clock runs: no reveal stands, yet the game is under way
         old = self._game.replace(earlier)
-        self._help = Help(**{**self._help.__dict__, "undos": self._help.undos + 1})
+        self._help = replace(self._help, undos=self._help.undos + 1)
         self.history.append(Undone(ms))
         if old.over and not self._game.over:
             self._timer.carry_on()
@@ -542,9 +543,9 @@ class Match:
         layout = self.layout() or frozenset()
         return {
             "version": LOG_VERSION, "rows": game.rows, "cols": game.cols,
-            "mines": sorted([r, c] for r, c in layout),
-            "start": sorted([r, c] for r, c in game.start_cells()),
-            "start_flags": sorted([r, c] for r, c in game.start_flags()),
+            "mines": _pairs(layout, game.rows, game.cols),
+            "start": _pairs(game.start_cells(), game.rows, game.cols),
+            "start_flags": _pairs(game.start_flags(), game.rows, game.cols),
             "cell": self.cell,
             "moves": [[p.ms, p.move.kind, p.move.cell[0], p.move.cell[1], p.source.value] for p in self._played],
             "pointer": list(self.inputs),
@@ -652,6 +653,16 @@ def script_of(data: dict) -> list[Entry]:
             entries.append(Played(int(ms), Move(kind, (row, col)),
                                   Source(source[0]) if source else Source.MOUSE))
     return entries
+
+
+def _pairs(cells, rows: int, cols: int) -> list[list[int]]:
+    """``cells`` ((row, col) tuples) as [row, col] lists in row-major order. A set covering
+    over an eighth of the board is read by scanning the board (a million-mine layout in
+    0.2 s, where sorting it takes seconds); a sparse one is sorted."""
+    cells = cells if isinstance(cells, (set, frozenset)) else set(cells)
+    if len(cells) * 8 > rows * cols:
+        return [[r, c] for r in range(rows) for c in range(cols) if (r, c) in cells]
+    return [[r, c] for r, c in sorted(cells)]
 
 
 def _entry_data(entry: Entry) -> list:

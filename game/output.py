@@ -10,7 +10,7 @@ What can go wrong, and what each becomes:
   file opened could take descriptor 1): /dev/null is put on the descriptor, so nothing is
   written and no file of ours lands there;
 - a write that fails on standard output (a broken pipe, a full disk): :class:`OutputError`,
-  an OSError that names standard output, so ``main.run`` tells it from a file of the
+  an OSError that names standard output, so ``game.program.run`` tells it from a file of the
   player's that could not be written and ends quietly (a pipe closed by its reader) or with
   one line and status 2 (a full disk). The run's other work (a file written) is kept;
 - a write that fails on standard error: dropped, as there is nowhere left to say it.

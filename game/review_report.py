@@ -30,14 +30,20 @@ from game.solver.problem import fmt
 from game.solver.review import Review, review, review_log
 
 # a verdict and a move's kind in a word (marked: translate with _() where shown)
-VERDICT_WORDS = {"certain": N_("certain"), "guess": N_("guess"), "needless_guess": N_("NEEDLESS GUESS"),
-                 "mistake": N_("MISTAKE"), "flag": N_("flag"), "unflag": N_("flag off")}
+VERDICT_WORDS = {"certain": N_("certain"), "forced_guess": N_("forced 50/50"), "guess": N_("guess"),
+                 "needless_guess": N_("NEEDLESS GUESS"), "mistake": N_("MISTAKE"), "flag": N_("flag"),
+                 "unflag": N_("flag off")}
 RESULT_WORDS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}  # the heading's
 KIND_WORDS = {"reveal": N_("reveal"), "chord": N_("chord"), "flag": N_("flag"), "unflag": N_("unflag")}
 EXPLAINED_AT = {"needless_guess": N_("Needless guess at {seconds} s: {explanation}"),
+                "forced_guess": N_("Forced 50/50 at {seconds} s: {explanation}"),
                 "mistake": N_("Mistake at {seconds} s: {explanation}")}  # the text's explained verdicts
 MISTAKE_WORDS = {"reveal": N_("the reveal at {cell} was certain to reveal a mine."),
                  "chord": N_("the chord at {cell} was certain to reveal a mine.")}
+MISTAKE_PROVEN = {"reveal": N_("the reveal at {cell} was certain to reveal a mine: {proof}."),
+                  "chord": N_("the chord at {cell} was certain to reveal a mine: {proof}.")}
+FIFTY_WORDS = N_("{cell} and {other} held one mine between them, and no move could ever tell which: "
+                 "an unavoidable 50/50, to be guessed sooner or later.")
 FATAL_WORDS = {"reveal": N_("The fatal reveal at {cell}: mine probability {probability}"),
                "chord": N_("The fatal chord at {cell}: mine probability {probability}")}
 # a recorded game's own figures shown besides the competitive ones (GameRecord fields)
@@ -95,15 +101,16 @@ def load_review(which: str, data_dir: str | None = None) -> Reviewed:
                         bool(record.abandoned), heading=_("game {id} ({when})").format(id=record.id, when=words))
 
 
-def review_timeline(timeline: Timeline) -> Review:
+def review_timeline(timeline: Timeline, progress=None) -> Review:
     """The review of a replay's :class:`Timeline`: one MoveReview per move the timeline
-    shows (its ``index`` is the timeline's move index, its ``time_ms`` the replay's time, ms).
+    shows (its ``index`` is the timeline's move index, its ``number`` that + 1, its
+    ``time_ms`` the replay's time, ms). ``progress``: as game.solver.review.review's.
 
     Raises:
         ValueError: a move the review cannot place (as :func:`game.solver.review.review`).
     """
     replay = timeline.replay
-    return review(replay.rows, replay.cols, replay.mines, timeline_moves(timeline))
+    return review(replay.rows, replay.cols, replay.mines, timeline_moves(timeline), progress=progress)
 
 
 def run_review(args) -> int:
@@ -147,17 +154,19 @@ def _review_data(reviewed: Reviewed) -> dict:
             "cell": list(m.proof.cell), "numbers": [list(c) for c in m.proof.numbers],
             "uses_count": m.proof.uses_count, "text": english(proof_text, m.proof)}
         moves.append({
-            "index": m.index, "time_ms": m.time_ms, "kind": m.kind, "cell": list(m.cell),
+            "number": m.number, "index": m.index, "time_ms": m.time_ms, "kind": m.kind, "cell": list(m.cell),
             "verdict": m.verdict, "mine_probability": _p(m.mine_probability),
             "safest_probability": _p(m.safest_probability), "among_safest": m.among_safest,
             "safe_cells": [list(c) for c in m.safe_cells],
             "revealed": [[r, c, _p(p)] for (r, c), p in zip(m.revealed, m.probabilities)],
             "survival": _p(m.survival), "wrong_flag": m.wrong_flag, "exploded": m.exploded,
-            "rule": m.rule, "proof": proof, "approximate": m.approximate})
+            "rule": m.rule, "proof": proof, "approximate": m.approximate,
+            "fifty": None if m.fifty is None else list(m.fifty)})
     return {
         "game": reviewed.title, "rows": review.rows, "cols": review.cols, "mines": review.mines,
         "won": review.won, "time_ms": reviewed.time_ms, "three_bv": reviewed.three_bv,
-        "summary": {"guesses": review.guesses, "needless_guesses": review.needless_guesses,
+        "summary": {"guesses": review.guesses, "forced_guesses": review.forced_guesses,
+                    "needless_guesses": review.needless_guesses,
                     "mistakes": review.mistakes, "luck": review.luck, "pluck": review.pluck,
                     "guesses_survived": review.guesses_survived},
         "stats": reviewed.stats, "moves": moves,
@@ -181,7 +190,7 @@ def to_text(reviewed: Reviewed) -> str:
                  "#", _("time"), _("move"), _("cell"), _("verdict"), _("mine probability"),
                  kind_w=kind_w, verdict_w=verdict_w)]
     for m in review.moves:
-        lines.append(f"{m.index + 1:>4}  {number(m.time_ms / 1000, 3):>7} s  {_(KIND_WORDS[m.kind]):<{kind_w}}  "
+        lines.append(f"{m.number:>4}  {number(m.time_ms / 1000, 3):>7} s  {_(KIND_WORDS[m.kind]):<{kind_w}}  "
                      f"{fmt(m.cell):<9}  {_(VERDICT_WORDS[m.verdict]):<{verdict_w}}  {probability_words(m)}".rstrip())
     lines.append("")
     lines.append(summary_words(review))
@@ -217,9 +226,12 @@ def column_widths() -> tuple[int, int]:
 
 
 def summary_words(review: Review) -> str:
-    """The text's summary: "Summary: 3 guesses, 1 needless guess, 0 mistakes; luck: ..."."""
-    return _("Summary: {guesses}, {needless}, {mistakes}; luck: {luck}").format(
+    """The text's summary: "Summary: 3 guesses, 1 forced 50/50, 1 needless guess, 0 mistakes;
+    luck: ..."."""
+    return _("Summary: {guesses}, {forced}, {needless}, {mistakes}; luck: {luck}").format(
         guesses=ngettext("{count} guess", "{count} guesses", review.guesses).format(count=review.guesses),
+        forced=ngettext("{count} forced 50/50", "{count} forced 50/50s",
+                        review.forced_guesses).format(count=review.forced_guesses),
         needless=ngettext("{count} needless guess", "{count} needless guesses",
                           review.needless_guesses).format(count=review.needless_guesses),
         mistakes=ngettext("{count} mistake", "{count} mistakes", review.mistakes).format(count=review.mistakes),
@@ -228,13 +240,20 @@ def summary_words(review: Review) -> str:
 
 def explanation(m) -> str:
     """Why move ``m`` (a MoveReview) got its verdict, in a sentence, for a needless guess (the
-    simplest safe cell and its proof) or a mistake; "" for the others."""
+    simplest safe cell and its proof), a forced 50/50 (its pair) or a mistake (why the cell was
+    a mine); "" for the others."""
     if m.verdict == "needless_guess" and m.proof is not None:
         count = len(m.safe_cells)
         return ngettext("{cell} was certainly safe ({count} safe cell then): {proof}.",
                         "{cell} was certainly safe ({count} safe cells then): {proof}.", count).format(
             cell=fmt(m.proof.cell), count=count, proof=proof_text(m.proof))
+    if m.verdict == "forced_guess" and m.fifty is not None:
+        unproven = next(c for c in m.revealed if c not in m.safe_cells)
+        return _(FIFTY_WORDS).format(cell=fmt(unproven), other=fmt(m.fifty))
     if m.verdict == "mistake":
+        if m.proof is not None:
+            return _(MISTAKE_PROVEN.get(m.kind, MISTAKE_PROVEN["reveal"])).format(cell=fmt(m.cell),
+                                                                                   proof=proof_text(m.proof))
         return _(MISTAKE_WORDS.get(m.kind, MISTAKE_WORDS["reveal"])).format(cell=fmt(m.cell))
     return ""
 
@@ -265,6 +284,8 @@ def probability_words(m) -> str:
     what = chance(m.mine_probability)
     if m.kind == "chord" and len(m.revealed) > 1 and m.verdict != "certain":
         what = _("{chance} that one of its {count} cells is a mine").format(chance=what, count=len(m.revealed))
+    if m.verdict == "forced_guess" and m.fifty is not None:
+        return _("{chance} (an unavoidable 50/50 with {other})").format(chance=what, other=fmt(m.fifty))
     if m.verdict in ("guess", "needless_guess"):
         what = (_("{chance} (the safest on the board)").format(chance=what) if m.among_safest else
                 _("{chance} (safest on the board {safest})").format(chance=what, safest=chance(m.safest_probability)))
@@ -279,20 +300,31 @@ def fatal_move(review: Review):
 
 def loss_line(review: Review) -> str:
     """What lost the game, in one line: "Forced guess: no cell was safe; you survived 7
-    guesses (luck 1 in 23)", "Needless guess: (4,7) was certainly safe", "Mistake: (2,3) was
+    guesses (luck 1 in 23)", "Forced 50/50: (3,4) or (3,5), and no move could ever tell which;
+    ...", "Needless guess: (4,7) was certainly safe", "Mistake: (2,3) was
     certainly a mine" (a chord: "the chord at (2,3) was certain to reveal a mine"); "" when
     the game was not lost on a move."""
     m = fatal_move(review)
     if m is None:
         return ""
+    survived = review.guesses_survived
+    luck = _(" (luck 1 in {odds})").format(odds=_odds(1 / review.luck)) if review.luck < 1 else ""
     if m.verdict == "guess":
-        survived = review.guesses_survived
         if not survived:
             return _("Forced guess: no cell was safe; it was your first guess")
-        luck = _(" (luck 1 in {odds})").format(odds=_odds(1 / review.luck)) if review.luck < 1 else ""
         return ngettext("Forced guess: no cell was safe; you survived {count} guess{luck}",
                         "Forced guess: no cell was safe; you survived {count} guesses{luck}",
                         survived).format(count=survived, luck=luck)
+    if m.verdict == "forced_guess" and m.fifty is not None:
+        cell = next(c for c in m.revealed if c not in m.safe_cells)
+        if not survived:
+            return _("Forced 50/50: {cell} or {other}, and no move could ever tell which; it was your first "
+                     "guess").format(cell=fmt(cell), other=fmt(m.fifty))
+        return ngettext("Forced 50/50: {cell} or {other}, and no move could ever tell which; you survived "
+                        "{count} guess{luck}",
+                        "Forced 50/50: {cell} or {other}, and no move could ever tell which; you survived "
+                        "{count} guesses{luck}", survived).format(cell=fmt(cell), other=fmt(m.fifty),
+                                                                   count=survived, luck=luck)
     if m.verdict == "needless_guess":
         safe = m.proof.cell if m.proof is not None else m.safe_cells[0]
         return _("Needless guess: {cell} was certainly safe").format(cell=fmt(safe))
@@ -305,15 +337,22 @@ def loss_line(review: Review) -> str:
 
 def loss_details(review: Review, proof=None, where: str = "") -> list[str]:
     """The post-mortem's lines after :func:`loss_line`: the fatal move and its mine
-    probability then, how many cells were certainly safe (then ``where``, e.g. the window's
-    "(green rings)", when there are some), and the explanation of the simplest (``proof``,
-    else the review's own for a needless guess). [] without a loss."""
+    probability then; after a mistake, first why the cell it revealed was a mine (the review's
+    proof); how many cells were certainly safe (then ``where``, e.g. the window's "(green
+    rings)", when there are some), and the explanation of the simplest (``proof``, else the
+    review's own for a needless guess). [] without a loss."""
     m = fatal_move(review)
     if m is None:
         return []
-    proof = proof or m.proof
     lines = [_(FATAL_WORDS.get(m.kind, FATAL_WORDS["reveal"])).format(cell=fmt(m.cell),
                                                                       probability=probability_words(m))]
+    if m.verdict == "mistake" and m.proof is not None:
+        said = proof_text(m.proof)
+        lines.append(_("Why {cell} was a mine: {proof}.").format(cell=fmt(m.proof.cell),
+                                                                 proof=said[:1].upper() + said[1:]))
+    elif m.verdict == "forced_guess":
+        lines.append(explanation(m))
+    proof = proof or (m.proof if m.verdict == "needless_guess" else None)
     if m.approximate:
         lines.append(_("(probabilities estimated: the frontier was too large to count)"))
     if m.safe_cells:

@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from game.board import Config
-from game.bv import bv_parts
 from game.match import CONSOLE_CELL, Match
 from game.messages import N_, note
 from game.position import State
 from game.records.session import is_in_progress
 
-RANKING_MIN_BV = {"beginner": 2, "intermediate": 30, "expert": 100}  # the rankings' minimum 3BV per level
+# The rankings' minimum 3BV per level (both Beginners: the 8x8 competitive one too)
+RANKING_MIN_BV = {"beginner": 2, "beginner_8x8": 2, "intermediate": 30, "expert": 100}
 FinishHook = Callable[[Match, "dict | None"], "str | None"]  # hook(match, log) -> note or None
 
 
@@ -73,12 +73,8 @@ class Session:
 
         seed, self.first_seed = self.first_seed, None
         layer = layer_for(config) if self.progress is None else layer_for(config, report=self.progress)
-        match = Match(config, rng=self.rng, seed=seed, clock=self.clock, layer=layer,
-                      seeds_known=self.seeded, cell=cell)
-        minimum = self.min_bv_for(config)
-        if minimum > 0:
-            filter_match(match, minimum)
-        return match
+        return Match(config, rng=self.rng, seed=seed, clock=self.clock, layer=layer,
+                     seeds_known=self.seeded, cell=cell, min_bv=self.min_bv_for(config))
 
     def min_bv_for(self, config: Config) -> int:
         """The 3BV filter's minimum for boards of ``config`` (0: off)."""
@@ -116,18 +112,6 @@ def filter_missed(match: Match):
         return None
     count, bv = missed
     return note(FILTER_MISSED, minimum=match.deal.min_bv, count=count, bv=bv)
-
-
-def filter_match(match: Match, minimum: int) -> None:
-    """Deal ``match``'s boards with at least ``minimum`` 3BV from now on (game.deal.Deal.min_bv).
-
-    A Match makes its Deal itself and lays a ``classic`` board before the first click, when
-    it starts: such a board under the minimum is dealt again at once (the next seed, filtered).
-    Boards laid at the first click are filtered there by the deal."""
-    match.deal.min_bv = minimum
-    layout = match.layout()
-    if layout is not None and bv_parts(layout, match.config.rows, match.config.cols).value < minimum:
-        match.new_game()
 
 
 @dataclass(frozen=True)

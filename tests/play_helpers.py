@@ -152,6 +152,25 @@ def old_database_with_a_win(path, version: int) -> None:
     conn.close()
 
 
+SCHEMA_8_WINS = (  # schema 8's own columns filled: NF, how it was played, STNB computed (stats_state 1)
+    "INSERT INTO games (played_at, level, rows, cols, mines, won, time_ms, three_bv, name, nf, input, stnb, "
+    "bbbv_per_s, stats_state) VALUES ('2025-06-01T10:00:00+02:00', 'beginner_8x8', 8, 8, 10, 1, 7000, 14, "
+    "'Eight', 1, 'keyboard', 41.5, 2.0, 1)",
+    "INSERT INTO games (played_at, level, rows, cols, mines, won, time_ms, three_bv, name, nf, input, stats_state) "
+    "VALUES ('2025-06-02T10:00:00+02:00', 'expert', 16, 30, 99, 1, 90000, 130, 'Typed', 0, 'terminal', 0)",
+)
+
+
+def old_database_at_8(path) -> None:
+    """A records file at schema 8 (before the 3BV filter's ``min_bv``) holding an old win
+    (:data:`OLD_WIN`) and :data:`SCHEMA_8_WINS`, closed."""
+    conn = old_database(path, 8)
+    conn.execute(OLD_WIN)
+    for statement in SCHEMA_8_WINS:
+        conn.execute(statement)
+    conn.close()
+
+
 def chord_both_buttons(w, pos, first=3):
     """Press both buttons at ``pos``, ``first`` (3: right, 1: left) first, and release the
     left one first: a chord as Windows and Arbiter take it."""

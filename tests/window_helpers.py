@@ -45,3 +45,25 @@ def changed(x, geometry, before, rect, least: int = 50, timeout: float = 10.0):
         if time.monotonic() >= deadline:
             return shot
         time.sleep(0.1)
+
+
+def window_scale(geometry, layout, screen=(1280, 1024)):
+    """The scale a real window of ``geometry`` shows a board of ``layout`` at: the playing
+    window is the board window and the panels' strip (game.ui.room), on a ``screen``-sized
+    Xvfb screen (XSession's default). An int when whole."""
+    from game.ui.layout import usable_area
+    from game.ui.room import reserve
+    scale = geometry[2] / reserve(layout.size, usable_area(screen, False)).size[0]
+    return int(scale) if scale == int(scale) else scale
+
+
+def wait_for(condition, seconds: float, what: str):
+    """Poll ``condition()`` until it gives a true value (returned); fail naming ``what``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not within {seconds} s")
+        time.sleep(0.05)

@@ -12,7 +12,7 @@ Extracting, updating and compiling are Babel's own commands (see the README, "La
     pybabel compile -d game/locales -D minesweeper
 
 ``check`` extracts from the code itself (not from the committed .pot), so a message marked
-since the last extraction is caught too. The test suite runs it (tests/test_i18n.py).
+since the last extraction is caught too. The test suite runs it (tests/i18n/test_i18n.py).
 """
 
 from __future__ import annotations

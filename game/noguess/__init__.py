@@ -60,15 +60,21 @@ progress line, Ctrl-C stops): up to 500 cells 40 % mines; up to 1000 cells 35 %;
 boards take much longer (docs/performance.md). The opening also needs room: at most
 rows*cols minus the 3x3 block of the first click.
 
+**Thin boards**: a board of one or two rows (or columns) is a corridor that one mine walls
+off, so it takes at most :data:`CORRIDOR_MINES` (10) mines; boards of 3, 4 and 5 rows or
+columns take at most 20, 20 and 25 % (:data:`THIN_LIMITS`; measured on boards of about
+1,000 cells, issue 26), or 60 mines (:data:`THIN_FLOOR`) when that is more: the small ones
+take the usual densities. :func:`supported` names the limit in one line.
+
 No pygame here.
 """
 
 from game.noguess.checker import is_no_guess
 from game.noguess.generator import (
-    DENSITY_LIMITS, MAX_NO_GUESS_CELLS, Generation, GenerationCancelled, NoGuessError, generate,
-    layer_for, max_no_guess_mines, no_guess_layer, supported,
+    DENSITY_LIMITS, MAX_NO_GUESS_CELLS, CORRIDOR_MINES, THIN_LIMITS, Generation, GenerationCancelled,
+    NoGuessError, generate, layer_for, max_no_guess_mines, no_guess_layer, supported,
 )
 
-__all__ = ["DENSITY_LIMITS", "MAX_NO_GUESS_CELLS", "Generation", "GenerationCancelled",
+__all__ = ["DENSITY_LIMITS", "MAX_NO_GUESS_CELLS", "CORRIDOR_MINES", "THIN_LIMITS", "Generation", "GenerationCancelled",
            "NoGuessError", "generate", "is_no_guess", "layer_for", "max_no_guess_mines", "no_guess_layer",
            "supported"]

@@ -27,6 +27,14 @@ DEEP_DRAWS = 4  # random draws per deep cell before perturb() lists them instead
 DENSITY_LIMITS = ((500, 0.40), (1000, 0.35), (2500, 0.33), (10_000, 0.30), (62_500, 0.25), (250_000, 0.21),
                   (1_000_000, 0.18))
 MAX_NO_GUESS_CELLS = DENSITY_LIMITS[-1][0]
+# (narrow side up to, most mines as a share of cells): thin boards, measured (issue 26) on
+# boards of about 1,000 cells; wider boards take DENSITY_LIMITS.
+THIN_LIMITS = ((3, 0.20), (4, 0.20), (5, 0.25))
+THIN_FLOOR = 60  # mines a thin board takes whatever its share: small ones take 40 % (3x50 with 60)
+# A board of one or two rows (or columns) is a corridor: a mine across it walls off what lies
+# beyond, which only the mine count can settle, so the generator must push the mines into
+# solid blocks; it finds such boards with up to this many mines (1x1000 too), not many more.
+CORRIDOR_MINES = 10
 
 
 class NoGuessError(Explained, ValueError):
@@ -175,7 +183,12 @@ def max_no_guess_mines(rows: int, cols: int) -> int:
     cells = rows * cols
     for most_cells, density in DENSITY_LIMITS:
         if cells <= most_cells:
-            return max(0, min(cells - opening_block(rows, cols), int(density * cells)))
+            side = min(rows, cols)
+            top = min(cells - opening_block(rows, cols), int(density * cells))
+            thin = next((share for most, share in THIN_LIMITS if side <= most), None) if side > 2 else None
+            if thin is not None:
+                top = min(top, max(int(thin * cells), THIN_FLOOR))
+            return max(0, min(top, CORRIDOR_MINES) if side <= 2 else top)
     return 0
 
 

@@ -13,10 +13,13 @@ When they are computed, and why: a game is stored first, with its figures NULL
   (:func:`compute_apart`), which starts ms-toollib's own child in turn. A game whose log is
   still being packed (game.records.logpack) is announced with :meth:`FiguresWorker.expect`
   and submitted, with its packed log, once it is stored;
-- the console calls :func:`fill` at once (a terminal can wait that long);
+- the console calls :func:`fill` once the row is saved and the result printed, for boards up
+  to FIGURES_NOW_CELLS (under a second); bigger boards are left pending, and it says so;
 - games left at state 0 (the window closed mid-computation, ms-toollib missing then, games
   from before schema 6 that have a log) are backfilled when statistics are read
-  (:func:`backfill`: ``--stats``, ``--export-stats``, the Statistics screen), in batches.
+  (:func:`backfill`: ``--stats``, ``--export-stats``, the Statistics screen), in batches;
+  ``--stats`` backfills boards up to FIGURES_NOW_CELLS only (``max_cells``), the Statistics
+  screen every board, in the background.
 
 A game whose log cannot become a replay (a loaded position, a damaged log) or that
 ms-toollib refuses or fails on gets state 2 and keeps NULL; without ms-toollib nothing is
@@ -34,12 +37,13 @@ import subprocess
 import sys
 import threading
 
+from game import child
 from game.figures import ranked
 from game.messages import N_, Explained, note
 from game.records.checks import DamagedLog, check_log
 from game.records.db import RecordsError, RecordStore, unpack_log
 from game.records.logpack import log_events
-from game.records.record import FIGURE_LIMIT, READABLE, STAT_FIELDS, GameRecord
+from game.records.record import FIGURE_LIMIT, READABLE, STANDARD_LEVELS, STAT_FIELDS, GameRecord
 from game.replay.events import ReplayStats
 from game.replay.files import ROOT, TIMEOUT_S, NoLibraryError
 from game.replay.fromlog import LogError, log_replays
@@ -48,6 +52,11 @@ from game.replay.stats import games_stats
 TO_COMPUTE, COMPUTED, NONE = 0, 1, 2  # stats_state
 BACKFILL = 200  # games backfilled per call of backfill (a few children of game.replay.stats.BATCH)
 BATCH_EVENTS = 500_000  # moves and pointer events per batch: a log of 16 MB (the most read) has a million
+# Boards up to this many cells get their figures while the player waits (the console's end of
+# a game, --stats' backfill): ms-toollib takes about 0.2 ms a cell and pass (a 255x255 board,
+# 12.5 s), so 2,500 cells (50x50) stay under a second. Bigger boards are computed in the
+# background (the window's FiguresWorker) or left pending.
+FIGURES_NOW_CELLS = 2_500
 
 Item = tuple[GameRecord, dict]  # a recorded game (with its id) and its move log
 Packed = tuple[GameRecord, "dict | bytes"]  # the same, the log maybe packed (game.records.db.pack_log)
@@ -91,7 +100,7 @@ def compute_apart(items: list[Packed]) -> list[ReplayStats | str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     try:
-        done = subprocess.run([sys.executable, "-m", "game.records.compstats"], input=pickle.dumps(items),
+        done = subprocess.run(child.command("game.records.compstats"), input=pickle.dumps(items),
                               capture_output=True, env=env, timeout=TIMEOUT_S * max(1, len(items)))
     except subprocess.TimeoutExpired:
         raise FiguresError(N_("the figures took too long and were stopped")) from None
@@ -132,7 +141,8 @@ def store_result(store: RecordStore, record_id: int, result: ReplayStats | str) 
     """
     if isinstance(result, ReplayStats):
         values = {name: _plausible(getattr(result, name)) for name in STAT_FIELDS}
-        store.set_derived(record_id, {**values, "stats_state": COMPUTED})
+        nf = {} if result.right_effective is None else {"nf": int(result.right_effective == 0)}  # Metasweeper's NF
+        store.set_derived(record_id, {**values, **nf, "stats_state": COMPUTED})
     else:
         store.set_derived(record_id, {"stats_state": NONE})
 
@@ -145,9 +155,11 @@ def _plausible(value):
     return value
 
 
-def pending(store: RecordStore, limit: int = BACKFILL, damaged: list[str] | None = None) -> list[Item]:
+def pending(store: RecordStore, limit: int = BACKFILL, damaged: list[str] | None = None,
+            max_cells: int | None = None) -> list[Item]:
     """Up to ``limit`` games whose figures are still to compute and that have a log, newest
-    first (the ones a player looks at first), and no more than :data:`BATCH_EVENTS` moves and
+    first (the ones a player looks at first); with ``max_cells``, only boards of at most that
+    many cells; and no more than :data:`BATCH_EVENTS` moves and
     pointer events in all unless one game alone has more. A game whose log is damaged
     (game.records.checks) is set to "none can be computed", so it is never tried again, and
     named in a message added to ``damaged`` (when given); its row stays in the file.
@@ -156,8 +168,9 @@ def pending(store: RecordStore, limit: int = BACKFILL, damaged: list[str] | None
         ReadOnlyError, sqlite3.Error: as RecordStore.add_game, when a damaged log's state
             cannot be written.
     """
+    bound = "" if max_cells is None else f" AND rows * cols <= {int(max_cells)}"
     rows = store.conn.execute(
-        f"SELECT id FROM games WHERE stats_state = {TO_COMPUTE} AND log IS NOT NULL AND {READABLE} "
+        f"SELECT id FROM games WHERE stats_state = {TO_COMPUTE} AND log IS NOT NULL AND {READABLE}{bound} "
         "ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
     items, events = [], 0
     for (record_id,) in rows:
@@ -196,12 +209,12 @@ def fill(store: RecordStore, items: list[Item]) -> str | None:
     return None
 
 
-def backfill(store: RecordStore, limit: int = BACKFILL) -> str | None:
-    """Fill the figures of up to ``limit`` games that lack them (:func:`pending`, :func:`fill`);
-    a warning or None. A read-only store is left alone."""
+def backfill(store: RecordStore, limit: int = BACKFILL, max_cells: int | None = None) -> str | None:
+    """Fill the figures of up to ``limit`` games that lack them (:func:`pending`, :func:`fill`),
+    of boards up to ``max_cells`` cells if given; a warning or None. A read-only store is left alone."""
     if store.read_only:
         return None
-    return fill(store, pending(store, limit))
+    return fill(store, pending(store, limit, max_cells=max_cells))
 
 
 class FiguresWorker:
@@ -319,7 +332,7 @@ def level_figures(store: RecordStore, level: str) -> dict[str, tuple[float | Non
         column = figure.name
         row = store.conn.execute(
             f"SELECT {figure.best_sql}({column}) FROM games WHERE {_BEST_WHERE} AND {column} IS NOT NULL",
-            (level,)).fetchone() if level in ("beginner", "intermediate", "expert") else (None,)
+            (level,)).fetchone() if level in STANDARD_LEVELS else (None,)
         mean = store.conn.execute(
             f"SELECT avg({column}) FROM games WHERE level = ? AND won = 1 AND NOT {_HELPED} AND {COUNTED} "
             f"AND {column} IS NOT NULL AND {READABLE}", (level,)).fetchone()

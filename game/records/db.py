@@ -34,21 +34,38 @@ from game.records.checks import DamagedLog, inflate, load_log
 from game.records.opening import NEWER, connect, open_file
 from game.records.paths import aside_name
 from game.records.record import (
-    FALLBACK_NAME, READABLE, RECORD_FIELDS, STANDARD_LEVELS, GameRecord, clean_name,
+    CATEGORIES, FALLBACK_NAME, INPUTS, READABLE, RECORD_FIELDS, STANDARD_LEVELS, GameRecord, clean_name,
 )
 
 BEST_LIMIT = 10  # entries in a best-times table
 SHOWN_IDS = 10  # ids of unreadable rows named in the warning
 
 _COLUMNS = [name for name in RECORD_FIELDS if name != "id"]
-_FAIR_WHERE = ("level = ? AND won = 1 AND abandoned = 0 AND hints_used = 0 AND autoplay_used = 0 "
-               f"AND probabilities_used = 0 AND layout_known = 0 AND undos = 0 AND {READABLE}")
-_BEST_WHERE = f"{_FAIR_WHERE} AND min_bv = 0"  # GameRecord.best_time_eligible
-# Games dealt under the 3BV filter (schema 8) are ranked apart: the same fair wins, filtered.
-_FILTERED_WHERE = f"{_FAIR_WHERE} AND min_bv > 0"
+
+
+def best_where(table: str | None = "window", category: str = "all", filtered: bool = False) -> str:
+    """The SQL condition (one ``?``: the level) of the wins that enter ``table``'s bests (a
+    key of record.TABLES: the window's games, mouse or keys, or the console's typed in a
+    terminal; a script's never do) in ``category`` (record.CATEGORIES: ``all``, or ``nf``,
+    the no-flag games): GameRecord.best_time_eligible. ``filtered``: the same wins among the
+    boards dealt under the 3BV filter (``min_bv`` > 0, schema 9, whatever the minimum),
+    which are ranked apart: never in the normal tables."""
+    inputs = ", ".join(repr(key) for key, where in INPUTS.items() if where == table)
+    return ("level = ? AND won = 1 AND abandoned = 0 AND hints_used = 0 AND autoplay_used = 0 "
+            f"AND probabilities_used = 0 AND layout_known = 0 AND undos = 0 AND input IN ({inputs}) "
+            + ("AND nf = 1 " if category == "nf" else "")
+            + ("AND min_bv > 0 " if filtered else "AND min_bv = 0 ") + f"AND {READABLE}")
+
+
+_BEST_WHERE = best_where()  # the window's table of bests, every game, no 3BV filter
 # A game played on after an undo (schema 7) is practice on a board already lost (whose loss
-# was recorded): left out of played, won, win %, streaks, averages and every best table.
-COUNTED = "undos = 0"
+# was recorded), and a console game fed by a script (schema 8) is no player's: left out of
+# played, won, win %, streaks, averages and every best table.
+COUNTED = "undos = 0 AND input <> 'script'"
+# The bests of each category (record.CATEGORIES): name -> (column, better end). The time in
+# ms, then figures of game.figures (their names are the JSON keys of ``--stats --json``).
+CATEGORY_BESTS = (("time_ms", "lower"), ("bbbv_per_s", "higher"), ("ioe", "higher"), ("rqp", "lower"),
+                  ("stnb", "higher"))
 _BEST_ORDER = "time_ms, id"  # ties: the earlier game ranks first
 _HELPED = "(hints_used <> 0 OR autoplay_used <> 0 OR probabilities_used <> 0)"  # GameRecord.helped
 # The other tables of the best, over the same eligible wins: ORDER BY, best first; ties go to
@@ -317,16 +334,18 @@ class RecordStore:
         return [Result(bool(won), time_ms, bv, bool(helped), bool(abandoned))
                 for won, time_ms, bv, helped, abandoned in rows]
 
-    def best_times(self, level: str, limit: int = BEST_LIMIT) -> list[GameRecord]:
-        """The ``limit`` fastest wins on ``level`` without help or a known layout, fastest first.
+    def best_times(self, level: str, limit: int = BEST_LIMIT, table: str = "window") -> list[GameRecord]:
+        """The ``limit`` fastest wins on ``level`` without help or a known layout, fastest first,
+        in ``table`` (record.TABLES: the window's games, or the console's typed in a terminal).
 
         Custom games have no best times (their sizes differ): an empty list.
         """
-        return self.best(level, "time", limit)
+        return self.best(level, "time", limit, table)
 
-    def best(self, level: str, by: str, limit: int = BEST_LIMIT, filtered: bool = False) -> list[GameRecord]:
-        """The ``limit`` best wins on ``level`` by ``by``: ``time`` (fastest first),
-        ``3bv_per_second`` (highest first) or ``efficiency`` (highest first).
+    def best(self, level: str, by: str, limit: int = BEST_LIMIT, table: str = "window",
+             filtered: bool = False) -> list[GameRecord]:
+        """The ``limit`` best wins on ``level`` in ``table`` (record.TABLES) by ``by``: ``time``
+        (fastest first), ``3bv_per_second`` (highest first) or ``efficiency`` (highest first).
 
         Only wins that may enter the best times count (see
         :attr:`GameRecord.best_time_eligible`); custom games have none: an empty list.
@@ -338,8 +357,27 @@ class RecordStore:
         order, extra = BEST_ORDERS[by]
         if level not in STANDARD_LEVELS:
             return []
-        where = _FILTERED_WHERE if filtered else _BEST_WHERE
+        where = best_where(table, filtered=filtered)
         return self._records(f"WHERE {where} {extra}", (level, limit), f"ORDER BY {order} LIMIT ?")
+
+    def category_bests(self, level: str, table: str = "window",
+                       filtered: bool = False) -> dict[str, dict[str, GameRecord | None]]:
+        """The best game of ``level`` in ``table`` (record.TABLES) for each category
+        (record.CATEGORIES: ``all``, ``nf``) and each of :data:`CATEGORY_BESTS` (time_ms, 3BV/s,
+        IOE, RQP, STNB): ``{"all": {"time_ms": GameRecord or None, ...}, "nf": {...}}``. Ties
+        go to the earlier game; a game without the figure (not computed yet) is not in its
+        table. Custom games have none: every entry None. ``filtered``: among the games dealt
+        under the 3BV filter instead (ranked apart, :func:`best_where`)."""
+        out = {}
+        for category in CATEGORIES:
+            where = best_where(table, category, filtered)
+            out[category] = {}
+            for column, better in CATEGORY_BESTS:
+                found = [] if level not in STANDARD_LEVELS else self._records(
+                    f"WHERE {where} AND {column} IS NOT NULL", (level,),
+                    f"ORDER BY {column} {'ASC' if better == 'lower' else 'DESC'}, id LIMIT 1")
+                out[category][column] = found[0] if found else None
+        return out
 
     def rank_of(self, record_id: int, limit: int = BEST_LIMIT, filtered: bool = False) -> int | None:
         """The 1-based best-time rank of game ``record_id``, or None when outside the top ``limit``
@@ -354,18 +392,18 @@ class RecordStore:
         if not eligible:
             return None
         ahead = self.conn.execute(
-            f"SELECT count(*) FROM games WHERE {_FILTERED_WHERE if filtered else _BEST_WHERE} "
+            f"SELECT count(*) FROM games WHERE {best_where(record.table, filtered=filtered)} "
             "AND (time_ms < ? OR (time_ms = ? AND id < ?))",
             (record.level, record.time_ms, record.time_ms, record_id)).fetchone()[0]
         return ahead + 1 if ahead < limit else None
 
     def would_rank(self, level: str, time_ms: int, limit: int = BEST_LIMIT, filtered: bool = False) -> int | None:
-        """The rank a new win of ``time_ms`` on ``level`` would take (ties go after), or None;
-        ``filtered``: among the games dealt under the 3BV filter."""
+        """The rank a new win of ``time_ms`` on ``level`` would take in the window's table
+        (ties go after), or None; ``filtered``: among the games dealt under the 3BV filter."""
         if level not in STANDARD_LEVELS:
             return None
         ahead = self.conn.execute(
-            f"SELECT count(*) FROM games WHERE {_FILTERED_WHERE if filtered else _BEST_WHERE} AND time_ms <= ?",
+            f"SELECT count(*) FROM games WHERE {best_where(filtered=filtered)} AND time_ms <= ?",
             (level, time_ms)).fetchone()[0]
         return ahead + 1 if ahead < limit else None
 
@@ -392,6 +430,7 @@ def _to_record(row: sqlite3.Row) -> GameRecord:
     data = dict(zip(row.keys(), row))
     for flag in ("won", "no_guess", "autoplay_used", "probabilities_used", "layout_known", "abandoned"):
         data[flag] = bool(data[flag])
+    data["nf"] = None if data["nf"] is None else bool(data["nf"])
     seed = data["seed"]
     data["seed"] = int(seed) if isinstance(seed, str) and seed.lstrip("-").isdigit() else None
     name = data["name"]  # schema 1 allowed no name; a hand edit may leave a number or bytes

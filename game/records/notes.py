@@ -20,13 +20,16 @@ REASONS = {  # GameRecord.exclusions() key -> why, in words (translated where it
 }
 UNDONE = N_("Played on after an undo: left out of played, won, streaks and best times "
             "(the loss was counted).")  # GameRecord.undos > 0, whatever the result
+SCRIPTED = N_("Read from a pipe or a file, not typed in a terminal: recorded as a script's game, left out of "
+               "played, won, streaks and best times.")  # GameRecord.scripted, whatever the result
 ASSISTED = N_("Assisted win: counted as played, not won.")
 
 
 def left_out(record: GameRecord | None) -> str | None:
     """For a win that may not enter the best times, one line saying why, else None.
 
-    A game played on after an undo (won, lost or abandoned) gets UNDONE: it counts in no
+    A console game read from a pipe or a file (a script's) gets SCRIPTED, and a game played
+    on after an undo (won, lost or abandoned) gets UNDONE: it counts in no
     statistic at all, which the player should be told whatever its result.
 
     An assisted win (a hint, autoplay, the overlay) also says that it counts as played
@@ -34,6 +37,8 @@ def left_out(record: GameRecord | None) -> str | None:
     does a custom board, which has no best times at all (an assisted one says only that
     it is assisted).
     """
+    if record is not None and record.scripted:
+        return _(SCRIPTED)
     if record is not None and record.undos:
         return _(UNDONE)
     if record is None or not record.won:

@@ -14,8 +14,14 @@ from game.board import MAX_SIDE
 from game.engine import State
 from game.figures import FIGURES, add_fields, names
 
-LEVELS = ("beginner", "intermediate", "expert", "custom")  # statistics groups, in display order
-STANDARD_LEVELS = LEVELS[:3]  # the levels with best-time tables
+LEVELS = ("beginner", "beginner_8x8", "intermediate", "expert", "custom")  # statistics groups, in display order
+STANDARD_LEVELS = LEVELS[:4]  # the levels with best-time tables (game.board.LEVEL_SIZES)
+# How a game was played (schema 8's ``input``): the window's mouse, the window's keyboard (any
+# move made with the keys), the console typed in a terminal, the console fed by a pipe or a file
+# (a script). -> the table of bests it ranks in: the window's, the terminal's, or none.
+INPUTS = {"mouse": "window", "keyboard": "window", "terminal": "terminal", "script": None}
+TABLES = ("window", "terminal")  # the tables of bests, apart from each other
+CATEGORIES = ("all", "nf")  # the categories of bests: every game, no-flag games (Metasweeper's NF)
 NAME_MAX = 32  # characters kept of a player name
 FALLBACK_NAME = "Player"
 
@@ -67,15 +73,22 @@ class GameRecord:
     menu, closing the window, quitting the console); it is recorded as a loss, as
     Windows 7 does, so starting over at a hard guess cannot protect the win rate.
 
-    ``min_bv`` (schema 8): the 3BV filter's minimum the board was dealt under (0: none;
-    game.deal.Deal.min_bv). A filtered game is labelled and ranked apart: out of the normal
-    best tables (reason ``filtered``), in the filtered ones; it counts in the statistics.
-
     ``undos`` (schema 7): how many losses of the game were taken back before it ended
     (game.match.Match.undo_loss, Tatham's Undo). The loss itself was recorded when it
     happened, as any loss; the game played on after it is practice on a board already
     lost, recorded with ``undos`` > 0 and left out of played, won, win %, streaks,
     averages and every best table (:mod:`game.records.stats`). Older games have 0.
+
+    ``nf`` (schema 8): no right click changed the board (Metasweeper's no-flag games, ms-toollib's
+    ``rce == 0``); None when unknown. ``input`` (schema 8): how it was played, a key of
+    :data:`INPUTS`: the window's ``mouse`` or ``keyboard``, the console's ``terminal`` (its own
+    table of bests) or ``script`` (a pipe or a file: recorded, counted nowhere). Older games
+    are ``mouse``. docs/competitive.md.
+
+    ``min_bv`` (schema 9): the 3BV filter's minimum the board was dealt under (0: none;
+    game.deal.Deal.min_bv). A filtered game is labelled and ranked apart: out of the normal
+    best tables (reason ``filtered``), in the filtered ones (game.records.db.best_where);
+    it counts in played, won and streaks. Older games have 0. docs/bv-filter.md.
     """
 
     played_at: str
@@ -100,16 +113,18 @@ class GameRecord:
     probabilities_used: bool = False
     layout_known: bool = False
     abandoned: bool = False
-    min_bv: int = 0
     name: str = field(default_factory=default_player_name)
     id: int | None = None
     # Then one field per competitive figure (game.figures.FIGURES, added by add_fields; schema
     # 6 on): None until computed, and for games that have none (see game.records.compstats).
-    undos: int = 0  # schema 7: losses taken back before the game ended (the CSV's last column)
+    undos: int = 0  # schema 7: losses taken back before the game ended
+    nf: bool | None = None  # schema 8: no right click changed the board (Metasweeper's NF: rce == 0)
+    input: str = "mouse"  # schema 8: how it was played, a key of INPUTS
+    min_bv: int = 0  # schema 9: the 3BV filter's minimum the board was dealt under, 0 none (the CSV's last column)
 
     @classmethod
     def from_match(cls, match, name: str | None = None, abandoned: bool = False,
-                   when: datetime | None = None) -> "GameRecord":
+                   when: datetime | None = None, input: str | None = None) -> "GameRecord":
         """The record of a finished match's game (:class:`game.match.Match`), or of one
         abandoned in play: its position, clock, deal (seed, layout known) and help used.
 
@@ -119,6 +134,8 @@ class GameRecord:
             name: the player's name for best times (default: the system user name).
             abandoned: the player left the game after its first reveal: it is recorded
                 as a loss with the time played so far.
+            input: how it was played, a key of INPUTS (default: ``mouse``, or ``keyboard``
+                when a move of the match's log was made with the keys).
         Raises:
             ValueError: the game is not over (or, with ``abandoned``, not in progress).
         """
@@ -144,8 +161,8 @@ class GameRecord:
             autoplay_used=bool(help.autoplay),
             probabilities_used=bool(help.overlay),
             layout_known=bool(match.layout_known), abandoned=abandoned,
-            min_bv=int(getattr(match.deal, "min_bv", 0) or 0),
-            undos=int(help.undos),
+            undos=int(help.undos), nf=not clicks.get("flag", 0),
+            input=input_of(match, input), min_bv=int(getattr(match.deal, "min_bv", 0) or 0),
             name=clean_name(name) if name is not None else default_player_name())
 
     @property
@@ -172,10 +189,20 @@ class GameRecord:
         return self.won and self.helped
 
     @property
+    def scripted(self) -> bool:
+        """A console game whose input was not a terminal: a script."""
+        return self.input == "script"
+
+    @property
+    def table(self) -> str | None:
+        """The table of bests it ranks in (a key of TABLES), None for a script."""
+        return INPUTS.get(self.input, "window")
+
+    @property
     def counts_as_win(self) -> bool:
-        """A win without the solver's help and without an undo: what win %, streaks and
-        averages count."""
-        return self.won and not self.helped and not self.undos
+        """A win without the solver's help, without an undo and not by a script: what win %,
+        streaks and averages count."""
+        return self.won and not self.helped and not self.undos and not self.scripted
 
     def exclusions(self) -> tuple[str, ...]:
         """Why this game may not enter the best times, as reason keys (empty when it may).
@@ -183,7 +210,9 @@ class GameRecord:
         Keys, in this order: ``lost``, ``abandoned``, ``custom`` (no best times for
         custom sizes), ``hints``, ``autoplay``, ``probabilities`` (the overlay was on),
         ``layout_known`` (a retry, a loaded board or a chosen seed), ``undo`` (played on
-        after a loss was taken back), ``filtered`` (dealt under the 3BV filter: ranked apart).
+        after a loss was taken back), ``scripted`` (a console game fed by a pipe or a file:
+        a script, recorded but never in a best or a streak), ``filtered`` (dealt under the
+        3BV filter: ranked apart).
         """
         reasons = []
         if not self.won:
@@ -193,7 +222,7 @@ class GameRecord:
         for key, used in (("hints", self.hints_used), ("autoplay", self.autoplay_used),
                           ("probabilities", self.probabilities_used),
                           ("layout_known", self.layout_known), ("undo", self.undos),
-                          ("filtered", self.min_bv)):
+                          ("scripted", self.scripted), ("filtered", self.min_bv)):
             if used:
                 reasons.append(key)
         return tuple(reasons)
@@ -208,6 +237,16 @@ class GameRecord:
     def as_dict(self) -> dict:
         """Every field by name, in declaration order (the CSV columns)."""
         return asdict(self)
+
+
+def input_of(match, given: str | None = None) -> str:
+    """How ``match`` was played (a key of INPUTS): ``given`` when there is one (the console
+    knows whether it reads a terminal), else from the sources of its moves: ``terminal`` for
+    console commands, ``keyboard`` when one was made with the window's keys, else ``mouse``."""
+    if given is not None:
+        return given
+    sources = {played.source.value for played in match.moves}
+    return "terminal" if "console" in sources else "keyboard" if "keyboard" in sources else "mouse"
 
 
 RECORD_FIELDS = tuple(f.name for f in fields(GameRecord))  # column order for SQL and CSV
@@ -226,9 +265,8 @@ _STORAGE = {
     "clicks_wasted": ("integer", "null"), "efficiency": ("real", "integer", "null"),
     "hints_used": ("integer",), "autoplay_used": ("integer",),
     "probabilities_used": ("integer",), "layout_known": ("integer",), "abandoned": ("integer",),
-    "min_bv": ("integer",),
     **{f.name: ("integer", "null") if f.digits is None else ("real", "integer", "null") for f in FIGURES},
-    "undos": ("integer",),
+    "undos": ("integer",), "nf": ("integer", "null"), "input": ("text",), "min_bv": ("integer",),
 }
 # Values are held to the limits a game can have too: a size within the game's own
 # (game.board.MAX_SIDE), mines and 3BV within the board, and every figure finite and within
@@ -239,7 +277,8 @@ READABLE = " AND ".join(
     [f"typeof({column}) IN ({', '.join(repr(kind) for kind in kinds)})"
      for column, kinds in _STORAGE.items()]
     + [f"level IN ({', '.join(repr(level) for level in LEVELS)})", "won IN (0, 1)", "time_ms >= 0",
-       "abandoned IN (0, 1)", "min_bv >= 0", "NOT (won = 1 AND abandoned = 1)", "undos >= 0",
+       "abandoned IN (0, 1)", f"input IN ({', '.join(repr(i) for i in INPUTS)})", "NOT (won = 1 AND abandoned = 1)", "undos >= 0",
+       "min_bv >= 0",
        f"rows BETWEEN 1 AND {MAX_SIDE}", f"cols BETWEEN 1 AND {MAX_SIDE}", "mines BETWEEN 0 AND rows * cols",
        "coalesce(three_bv BETWEEN 0 AND rows * cols, 1)", "coalesce(three_bv_solved BETWEEN 0 AND rows * cols, 1)"]
     + [f"coalesce({column} BETWEEN -{FIGURE_LIMIT:.0e} AND {FIGURE_LIMIT:.0e}, 1)"  # not abs(): -2**63 overflows

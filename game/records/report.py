@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import sqlite3
 import sys
 from typing import TextIO
@@ -26,17 +27,17 @@ from game import PROG
 from game.i18n import N_, _, date_text, ngettext, number
 from game.files import replace_file
 from game.messages import describe, error_line, file_name, warn
-from game.figures import ranked
-from game.records.compstats import BACKFILL, fill, pending
+from game.figures import figure, ranked
+from game.records.compstats import BACKFILL, FIGURES_NOW_CELLS, fill, pending
 from game.records.db import RecordStore
 from game.records.paths import DataDirError, db_path
-from game.records.record import RECORD_FIELDS
+from game.records.record import RECORD_FIELDS, STANDARD_LEVELS
 from game.records.stats import LevelStats, summary
 
 CSV_COLUMNS = ("id", *(name for name in RECORD_FIELDS if name != "id"))  # id first
 HEADER = (N_("Difficulty"), N_("Played"), N_("Won"), N_("Assisted"), N_("Abandoned"), N_("Win %"),
           N_("Streak"), N_("Longest"), N_("Best time"), N_("Avg time"), "3BV/s")  # translated when shown
-LEVEL_WORDS = {"beginner": N_("beginner"), "intermediate": N_("intermediate"), "expert": N_("expert"),
+LEVEL_WORDS = {"beginner": N_("beginner"), "beginner_8x8": N_("beginner 8x8"), "intermediate": N_("intermediate"), "expert": N_("expert"),
                "custom": N_("custom")}  # a record's level -> its word in the tables
 
 
@@ -84,6 +85,7 @@ def stats_table(levels: dict[str, LevelStats]) -> str:
                      "overlay (played, not won). Abandoned: left after the first reveal (a loss).").splitlines(),
               ""]
     lines += figures_table(levels)
+    lines += category_lines(levels)
     for s in levels.values():
         if s.best_times:
             lines += ["", _("Best times, {level}:").format(level=_level(s.level))]
@@ -98,6 +100,60 @@ def stats_table(levels: dict[str, LevelStats]) -> str:
                 efficiency=_decimal(s.best_efficiency.efficiency, 0), name=s.best_efficiency.name,
                 date=_date(s.best_efficiency.played_at)))
     return "\n".join(lines)
+
+
+BEST_WORDS = {"time_ms": N_("time"), "bbbv_per_s": "3BV/s", "ioe": "IOE", "rqp": "RQP", "stnb": "STNB"}
+TABLE_WORDS = {"window": N_("window"), "terminal": N_("console typed in a terminal")}
+CATEGORY_WORDS = {"all": N_("all"), "nf": N_("no flags (NF)")}
+
+
+def _best_value(column: str, record) -> str:
+    """A category best's value as ``--stats`` writes it: a time in seconds, else the figure."""
+    if column == "time_ms":
+        return _seconds(record.seconds)
+    return _number(getattr(record, column), figure(column).ranked or 2)
+
+
+def category_lines(levels: dict[str, LevelStats]) -> list[str]:
+    """Each standard level's bests by category (all, NF), one line per category and table
+    that has any, and why scripted games are missing (game.records.db.category_bests)."""
+    lines = []
+    for s in levels.values():
+        for table, bests in (("window", s.bests), ("terminal", s.terminal_bests)):
+            rows = []
+            for category, found in bests.items():
+                parts = [f"{_(BEST_WORDS[column])} {_best_value(column, record)} #{record.id}"
+                         for column, record in found.items() if record is not None]
+                if parts:
+                    rows.append(f"  {_(CATEGORY_WORDS[category])}: " + ", ".join(parts))
+            if rows:
+                lines += [_("Bests, {level}, {table} (game ids after #):").format(
+                    level=_level(s.level), table=_(TABLE_WORDS[table])), *rows]
+        if s.scripted:
+            lines.append(ngettext(
+                "{level}: {count} console game read from a pipe or a file (a script) is recorded and ranks nowhere.",
+                "{level}: {count} console games read from a pipe or a file (a script) are recorded and rank nowhere.",
+                s.scripted).format(level=_level(s.level), count=_count(s.scripted)))
+    return ["", *lines] if lines else []
+
+
+def stats_json(levels: dict[str, LevelStats]) -> dict:
+    """``--stats --json``: the same in every language (docs/competitive.md): ``{"levels": {level:
+    {"played", "won", "scripted", "bests": {category: {column: {"value", "game", "at"} or None}},
+    "terminal_bests": {...}}}}``, the standard levels only (custom sizes have no bests)."""
+    def entry(column, record):
+        if record is None:
+            return None
+        value = record.time_ms if column == "time_ms" else getattr(record, column)
+        return {"value": value, "game": record.id, "at": record.played_at}
+
+    def tables(bests):
+        return {category: {column: entry(column, record) for column, record in found.items()}
+                for category, found in bests.items()}
+
+    return {"levels": {s.level: {"played": s.played, "won": s.won, "scripted": s.scripted,
+                                 "bests": tables(s.bests), "terminal_bests": tables(s.terminal_bests)}
+                       for s in levels.values() if s.level in STANDARD_LEVELS}}
 
 
 def figures_table(levels: dict[str, LevelStats]) -> list[str]:
@@ -149,7 +205,16 @@ def run_stats(args) -> int:
         for message in store.warnings:
             warn(message)
         _backfill(store)
-        if args.stats:
+        big = _pending_big(store)
+        if big:
+            warn(ngettext("the competitive figures of {count} game on a board over {cells} cells are pending "
+                          "(the window's Statistics screen computes them)",
+                          "the competitive figures of {count} games on boards over {cells} cells are pending "
+                          "(the window's Statistics screen computes them)", big).format(
+                count=_count(big), cells=_count(FIGURES_NOW_CELLS)))
+        if args.stats and getattr(args, "json", False):
+            print(json.dumps(stats_json(summary(store)), indent=1, ensure_ascii=False))
+        elif args.stats:
             print(stats_table(summary(store)))
         if args.export_stats:
             return _export(store, args.export_stats)
@@ -163,12 +228,13 @@ def run_stats(args) -> int:
 def _backfill(store: RecordStore) -> None:
     """Compute the figures of older games that lack them (game.records.compstats), a batch at
     a time, until none is left or one batch cannot be done (its warning said). A game whose
-    log is damaged is named once and never tried again."""
+    log is damaged is named once and never tried again. Only boards of at most
+    FIGURES_NOW_CELLS cells: bigger ones wait for the window's Statistics screen."""
     if store.read_only:
         return
     while True:
         damaged: list[str] = []
-        items = pending(store, BACKFILL, damaged)
+        items = pending(store, BACKFILL, damaged, max_cells=FIGURES_NOW_CELLS)
         for message in damaged:
             warn(message)
         if not items and not damaged:
@@ -177,6 +243,15 @@ def _backfill(store: RecordStore) -> None:
         if warning:
             warn(warning)
             return
+
+
+def _pending_big(store: RecordStore) -> int:
+    """Games whose figures wait for a board over FIGURES_NOW_CELLS (left to the window)."""
+    from game.records.compstats import TO_COMPUTE
+    from game.records.record import READABLE
+    return store.conn.execute(
+        f"SELECT count(*) FROM games WHERE stats_state = {TO_COMPUTE} AND log IS NOT NULL AND {READABLE} "
+        "AND rows * cols > ?", (FIGURES_NOW_CELLS,)).fetchone()[0]
 
 
 def _export(store: RecordStore, target: str) -> int:

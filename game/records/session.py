@@ -24,7 +24,7 @@ from game import PROG
 from game.engine import State
 from game.messages import N_, describe, note, warn
 from game.records import settings as settings_file
-from game.records.compstats import FiguresWorker, fill
+from game.records.compstats import FIGURES_NOW_CELLS, FiguresWorker, fill
 from game.records.db import RecordsError, RecordStore, unpack_log
 from game.records.logpack import LogPacker, log_events
 from game.records.paths import DataDirError, db_path, settings_path
@@ -102,10 +102,15 @@ class Records:
     last_record_id: int | None = None  # the game recorded last (for the Victory scene's name)
     last_rank: int | None = None       # its best-time rank, or None
     last_record: GameRecord | None = None  # the game recorded last, as recorded
+    # How this run's games are played (GameRecord.input): the console sets ``terminal`` or
+    # ``script`` (its input is a terminal or not); None: from the moves (the window: mouse or keys).
+    input: str | None = None
     # The competitive statistics of each game recorded with a log (game.records.compstats):
-    # "background" (the window: figures_worker, polled by the frame loop), "now" (the console),
-    # or None (left for the backfill when statistics are read).
+    # "background" (the window: figures_worker, polled by the frame loop), "now", "after" (the
+    # console: kept in figures_due until figures_after() is called, once the row is saved and
+    # the result printed), or None (left for the backfill when statistics are read).
     figures_mode: str | None = None
+    figures_due: list = field(default_factory=list, repr=False)  # [(GameRecord, log)] for figures_after
     figures_worker: FiguresWorker = field(default_factory=FiguresWorker, repr=False)
     # The window: a log of over PACK_AT_ONCE events is stored over the next frames (pack_step,
     # PACK_BUDGET each, from the frame after the game ended; game.records.logpack).
@@ -129,7 +134,8 @@ class Records:
             self._reopen()
         before = len(self.store.warnings)
         self.last_record = record = GameRecord.from_match(
-            match, abandoned=abandoned, name=self.settings.player_name if name is None else name)
+            match, abandoned=abandoned, name=self.settings.player_name if name is None else name,
+            input=self.input)
         packer = None
         if self.pack_in_steps and log is not None and log_events(log) > PACK_AT_ONCE:
             packer, log = LogPacker(log), None  # packed over the next frames, not this busy one
@@ -194,11 +200,32 @@ class Records:
         if self.figures_mode == "background":
             self.figures_worker.submit([(record, log)])
             return
+        if self.figures_mode == "after":
+            self.figures_due.append((record, log))
+            return
         if isinstance(log, bytes):
             log = unpack_log(log)
         warning = fill(self.store, [(record, log)])
         if warning:
             warn(warning)
+
+    def figures_after(self) -> str | None:
+        """Compute the figures of the games recorded since the last call (``figures_mode``
+        "after"): those of boards up to FIGURES_NOW_CELLS now (under a second), those of bigger
+        boards later (left at state 0: the Statistics screen computes them in the background,
+        ``--stats`` only small ones, game.records.compstats.backfill). Returns a note saying
+        the figures are pending when some were left, else None; a failure is warned on stderr."""
+        due, self.figures_due = self.figures_due, []
+        small = [(record, unpack_log(log) if isinstance(log, bytes) else log) for record, log in due
+                 if record.rows * record.cols <= FIGURES_NOW_CELLS]
+        now = [(record, log) for record, log in small if log is not None]
+        warning = fill(self.store, now)
+        if warning:
+            warn(warning)
+        if len(small) < len(due):
+            return note(N_("The competitive figures are pending: a board over {cells} cells gets them later, "
+                           "in the window's Statistics screen."), cells=FIGURES_NOW_CELLS)
+        return None
 
     def abandon(self, match, name: str | None = None, log: dict | None = None) -> str | None:
         """Record the game of ``match`` as abandoned if it is in progress (after its first

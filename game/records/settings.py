@@ -13,7 +13,7 @@ import json
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from game.board import DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config
+from game.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config
 from game.i18n import LANGUAGES
 from game.messages import N_, note
 from game.files import NotRegularFileError, read_regular, write_atomic
@@ -62,6 +62,7 @@ class Settings:
     muted: bool = False
     tick: bool = False
     language: str | None = None
+    beginner_size: str = "9x9"  # the Beginner board, a key of game.board.BEGINNER_SIZES (9x9 or 8x8)
     bv_filter: str = "off"
 
     def config(self) -> Config:
@@ -73,7 +74,7 @@ class Settings:
                  "questions": self.questions, "no_guess": self.no_guess}
         if self.difficulty == "custom":
             return Config(self.custom_rows, self.custom_cols, self.custom_mines, **rules)
-        return Config.difficulty(self.difficulty, **rules)
+        return Config.difficulty(self.difficulty, beginner_size=self.beginner_size, **rules)
 
     def to_dict(self) -> dict:
         """The JSON object written to the file."""
@@ -129,6 +130,7 @@ RULES = {
     "tick": (_is_bool, _BOOL),
     "language": (lambda v: v is None or v in LANGUAGES,
                  note(N_("{codes}, or null for the system's"), codes=", ".join(LANGUAGES))),
+    "beginner_size": (lambda v: v in BEGINNER_SIZES, ", ".join(BEGINNER_SIZES)),
     "bv_filter": (lambda v: v in BV_FILTER_CHOICES, ", ".join(BV_FILTER_CHOICES)),
 }
 

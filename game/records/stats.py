@@ -10,6 +10,11 @@ Custom games of every size are grouped as ``custom``. What counts where:
   A win on a known layout (a retry, a loaded board, a chosen seed) is a win.
 - best times, best 3BV/s, best efficiency: only wins that may enter them (no help,
   no known layout, a standard level: :attr:`GameRecord.best_time_eligible`).
+- bests by category (``all``, ``nf``: no right click changed the board, Metasweeper's NF):
+  time, 3BV/s, IOE, RQP, STNB, each table apart for the window's games (mouse or keys) and
+  the console's typed in a terminal (``bests``, ``terminal_bests``).
+- a console game fed by a pipe or a file (``input`` ``script``) is recorded and counts
+  nowhere: not played, not won, in no streak and no best.
 - a game played on after an undo (a loss taken back: game.match.Match.undo_loss) counts
   nowhere: its loss was recorded when it happened, and what followed is practice on a
   board already lost (``RecordStore.results`` and the best tables leave it out). The game
@@ -77,6 +82,11 @@ class LevelStats:
     best_speed: BestTime | None = None
     best_efficiency: BestTime | None = None
     figures: dict = field(default_factory=dict)  # compstats.level_figures: column -> (best, average)
+    # db.RecordStore.category_bests: the window's games' (mouse or keys) and the console's typed
+    # in a terminal, apart: category (all, nf) -> column (time_ms, bbbv_per_s, ...) -> GameRecord or None
+    bests: dict = field(default_factory=dict)
+    terminal_bests: dict = field(default_factory=dict)
+    scripted: int = 0  # console games fed by a script: recorded, counted nowhere
 
     @property
     def best_time(self) -> float | None:
@@ -117,6 +127,9 @@ def level_stats(store: RecordStore, level: str, recent: int = RECENT) -> LevelSt
         best_speed=BestTime.of(1, firsts["3bv_per_second"][0]) if firsts["3bv_per_second"] else None,
         best_efficiency=BestTime.of(1, firsts["efficiency"][0]) if firsts["efficiency"] else None,
         figures=level_figures(store, level),
+        bests=store.category_bests(level, "window"), terminal_bests=store.category_bests(level, "terminal"),
+        scripted=store.conn.execute("SELECT count(*) FROM games WHERE level = ? AND input = 'script'",
+                                    (level,)).fetchone()[0],
     )
 
 

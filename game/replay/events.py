@@ -94,13 +94,16 @@ class ReplayStats:
         """The statistics of ms-toollib's dict for a game of ``time_ms`` ms (game.replay.toollib:
         ``bbbv_solved`` and the figures it has), with the figures computed here: IOS. The one
         place a figure that ms-toollib lacks is computed. A game of no time has no timed
-        figure (game.figures.Figure.timed: 3BV/s, IOS, RQP).
+        figure (game.figures.Figure.timed: 3BV/s, IOS, RQP, STNB), and a size ms-toollib has
+        no STNB constant for (it has them for 8x8, 16x16 and 16x30; it gives 0 else) no STNB.
 
         Raises:
             KeyError, TypeError: a field is missing or unexpected.
         """
         if time_ms <= 0:  # abandoned at the first click: no speed from no time (not 1000 3BV/s)
             data = {**data, **{f.name: None for f in timed() if f.name in data}}
+        if not data.get("stnb"):  # ms-toollib has STNB constants for 8x8, 16x16 and 16x30 only (0 else)
+            data = {**data, "stnb": None}
         return cls(ios=cls.index_of_speed(data["bbbv_solved"], time_ms), **data)
 
     @staticmethod

@@ -41,7 +41,7 @@ import sys
 from dataclasses import dataclass
 
 from game import NAME, __version__
-from game.board import DIFFICULTIES, Config, neighbours
+from game.board import LEVEL_SIZES, Config, neighbours
 from game.bv import bv_parts
 from game.i18n import N_, _, number
 from game.messages import Explained, describe, error_line, file_name
@@ -59,6 +59,11 @@ MOVE_CLICKS = {  # a logged move -> the clicks that make it in the formats
 POINTER_SOURCES = frozenset({"mouse", "left_chord"})  # a version 2 move made by the pointer
 CENTRED_SOURCES = ("keyboard", "console", "autoplay")  # written as clicks at cell centres
 PRESSES = frozenset({Action.LEFT_PRESS, Action.RIGHT_PRESS, Action.MIDDLE_PRESS})
+# Our levels -> Metasweeper's level code, which ms-toollib gives a file from its size (EVF version
+# 4 has no level field; constants.py LEVEL_BEGINNER = 3 ... LEVEL_CUSTOM = 6): 9x9 Beginner is 6.
+EVF_LEVELS = {"beginner_8x8": 3, "intermediate": 4, "expert": 5}
+EVF_CUSTOM = 6
+
 LABELS = {  # what the file's events are -> its label in the EVF software string (English: data)
     "centred": "{sources} moves as clicks at cell centres",
     "left_chord": "left click on a number chords",
@@ -220,9 +225,10 @@ def labels_of(data: dict, record, kind: str | None = None) -> Labels:
     (classic no guess) for a no-guess board, else 4 (win7) for the first-click rule
     ``opening`` (0 when the board was too dense for it and fell back to ``safe``), else 0
     (standard: ``safe``, and ``classic``, labelled, which Metasweeper has no mode for).
-    Official: fair, mode 0, the ``safe`` first-click rule, one of this game's standard
-    levels, no left click on a number that chorded (a rule the formats do not have), and a
-    board not dealt under the 3BV filter (``min_bv``: labelled, never official).
+    Official: fair, mode 0, the ``safe`` first-click rule, one of this game's standard levels
+    (both Beginners: the 9x9 one reads as custom, level 6, to the EVF's readers; :data:`EVF_LEVELS`),
+    no left click on a number that chorded (a rule the formats do not have), and a board not
+    dealt under the 3BV filter (``min_bv``: labelled, never official).
     ``kind``: how the events are made (default :func:`kind_of`), for the labels.
     """
     help_ = data.get("help") or {}
@@ -239,8 +245,8 @@ def labels_of(data: dict, record, kind: str | None = None) -> Labels:
         mode = MODE_WIN7
     else:
         mode = MODE_STANDARD
-    standard_size = record.level in DIFFICULTIES and DIFFICULTIES[record.level] == (record.rows, record.cols,
-                                                                                     record.mines)
+    standard_size = (record.level in LEVEL_SIZES  # one of our levels with best tables, 8x8 Beginner too
+                     and LEVEL_SIZES[record.level] == (record.rows, record.cols, record.mines))
     kind = kind or kind_of(data)
     chorded = kind != "reconstructed" and left_chords(data) > 0  # a rule the formats do not have
     min_bv = int(getattr(record, "min_bv", 0) or 0)  # dealt under the 3BV filter: a chosen board
@@ -343,12 +349,22 @@ def ends_as_logged(replay: Replay, data: dict) -> bool:
     """True when ``replay`` played back by the gesture interpreter (game.replay.player.Timeline,
     game.gestures: the formats' click rules, and our left-click chord where the file says it
     was used) shows the final position of the log ``data``'s moves."""
+    look = logged_look(data)  # first, so the log's Game is gone before the timeline is built
+    return Timeline(replay, chord_on_number=replay.rules_differ).final_look() == look
+
+
+def logged_look(data: dict) -> list[str]:
+    """Every cell's appearance (row-major) after the log ``data``'s moves (a 1000x1000 board's
+    Game is about 200 MB: only the list is kept).
+
+    Raises:
+        LogError: the log is damaged.
+    """
     try:
         game, _ = replay_log(data, Config(data["rows"], data["cols"], len(data["mines"])))
     except (KeyError, TypeError, ValueError) as err:
         raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
-    cells = [(r, c) for r in range(game.rows) for c in range(game.cols)]
-    return Timeline(replay, chord_on_number=replay.rules_differ).final_look() == [game.appearance(cell) for cell in cells]
+    return [game.appearance((r, c)) for r in range(game.rows) for c in range(game.cols)]
 
 
 def save_replay(store, which: str, path: str) -> str:

@@ -11,8 +11,9 @@ from pathlib import Path
 from game.i18n import N_
 from game.replay.events import Replay
 from game.replay.files import FORMATS, ReplayFileError, read_replay
-from game.replay.fromlog import LogError, _find, ends_as_logged, log_version, recorded_log, replay_of
+from game.replay.fromlog import LogError, _find, ends_as_logged, log_version, logged_look, recorded_log, replay_of
 from game.messages import describe, error_line
+from game.replay.player import Timeline
 
 
 def recorded_replay(store, record) -> Replay:
@@ -27,7 +28,41 @@ def recorded_replay(store, record) -> Replay:
         LogError: the game has no log (recorded before logs were kept), started from a loaded
             position, or its log is damaged.
     """
-    return log_replay(recorded_log(store, record), record)
+    return recorded_timeline(store, record).replay
+
+
+def recorded_timeline(store, record, handed: list | None = None) -> Timeline:
+    """The :class:`Timeline` of :func:`recorded_replay`'s Replay, built once: the viewer
+    takes it as it is. The log is let go before the timeline is built (a 1000x1000 board's
+    log is 160 MB in memory, its Game 200 MB: never both with the timeline). ``handed``: a
+    one-item list holding the log already read (game.replay.fromlog.recorded_log), emptied
+    here so that nothing else keeps the log alive; else the log is read from ``store``.
+
+    Raises:
+        LogError: as :func:`recorded_replay`.
+    """
+    data = handed.pop() if handed else recorded_log(store, record)
+    replay, look = _replay_and_look(data, record)
+    del data
+    checked = _checking_timeline(replay)
+    if look is not None and checked.final_look() != look:
+        del checked
+        return Timeline(replay_of(recorded_log(store, record), record, from_moves=True))
+    return checked if not replay.rules_differ else Timeline(replay)  # the viewer's: the formats' rules
+
+
+def _checking_timeline(replay: Replay) -> Timeline:
+    """The timeline that checks ``replay`` against its log (as game.replay.fromlog.ends_as_logged:
+    our left-click chord where the replay says it was used)."""
+    return Timeline(replay, chord_on_number=replay.rules_differ)
+
+
+def _replay_and_look(data: dict, record) -> tuple[Replay, list[str] | None]:
+    """The Replay of log ``data`` and the final look its events must reach (None: nothing to
+    check: made from the moves, or no moves)."""
+    if log_version(data) < 2 and data.get("pointer_gaps"):  # which moves the pointer shows is not known
+        return replay_of(data, record, from_moves=True), None
+    return replay_of(data, record), (logged_look(data) if data.get("moves") else None)
 
 
 def log_replay(data: dict, record) -> Replay:
@@ -37,10 +72,8 @@ def log_replay(data: dict, record) -> Replay:
     Raises:
         LogError: the game started from a loaded position, or its log is damaged.
     """
-    if log_version(data) < 2 and data.get("pointer_gaps"):  # which moves the pointer shows is not known
-        return replay_of(data, record, from_moves=True)
-    replay = replay_of(data, record)
-    if data.get("moves") and not ends_as_logged(replay, data):
+    replay, look = _replay_and_look(data, record)
+    if look is not None and _checking_timeline(replay).final_look() != look:
         replay = replay_of(data, record, from_moves=True)
     return replay
 
@@ -59,12 +92,21 @@ def load_replay(which: str, data_dir: str | None = None) -> Replay:
             is neither (the message says what is allowed).
         ReplayFileError: the file cannot be read (missing, damaged, truncated, unknown).
     """
+    return load_timeline(which, data_dir).replay
+
+
+def load_timeline(which: str, data_dir: str | None = None) -> Timeline:
+    """:func:`load_replay`'s replay as the viewer's :class:`Timeline`, built once.
+
+    Raises:
+        LogError, ReplayFileError: as :func:`load_replay`.
+    """
     if is_replay_file(which):
-        return read_replay(which)
+        return Timeline(read_replay(which))
     with recorded_game(which, data_dir) as (store, record):
-        data = recorded_log(store, record)  # its errors name the game
+        handed = [recorded_log(store, record)]  # its errors name the game
         try:
-            return log_replay(data, record)
+            return recorded_timeline(store, record, handed)
         except LogError as err:
             raise LogError(N_("game {id}: {error}"), id=record.id, error=err) from None
 
@@ -95,16 +137,19 @@ def recorded_game(which: str, data_dir: str | None = None):
 
 
 def prepare_replay(args) -> int | None:
-    """``--replay``: read the replay into ``args.replay_loaded`` before any window opens;
-    returns None when it was read, else 2 after one line on stderr naming the problem."""
+    """``--replay``: read the replay into ``args.replay_loaded``, and its timeline into
+    ``args.replay_timeline`` (the viewer's, built once), before any window opens; returns
+    None when it was read, else 2 after one line on stderr naming the problem."""
     import sys
 
     try:
-        args.replay_loaded = load_replay(args.replay, getattr(args, "data_dir", None))
+        args.replay_timeline = load_timeline(args.replay, getattr(args, "data_dir", None))
+        args.replay_loaded = args.replay_timeline.replay
     except (LogError, ReplayFileError) as err:
         print(error_line(f"--replay {args.replay}: {describe(err)}"), end="", file=sys.stderr)
         return 2
     return None
 
 
-__all__ = ["LogError", "ReplayFileError", "ends_as_logged", "is_replay_file", "load_replay", "log_replay", "prepare_replay", "recorded_game", "recorded_replay"]
+__all__ = ["LogError", "ReplayFileError", "ends_as_logged", "is_replay_file", "load_replay", "load_timeline",
+           "log_replay", "prepare_replay", "recorded_game", "recorded_replay", "recorded_timeline"]

@@ -22,7 +22,8 @@ from typing import NamedTuple
 from game.board import Cell
 from game.solver.probabilities import GroupCount, Probabilities, count_group, split_groups
 from game.solver.problem import Constraint, InconsistentPosition, Problem, fmt
-from game.solver.reasons import (BEST_GUESS, ENDGAME, NOTHING_LEFT, SAFE_BY_COUNT, SAFE_BY_FLAGS,
+from game.solver.reasons import (BEST_GUESS, ENDGAME, MINE_BY_LAYOUTS, MINE_BY_NUMBER, MINE_BY_NUMBERS,
+                                 NOTHING_LEFT, SAFE_BY_COUNT, SAFE_BY_FLAGS,
                                  SAFE_BY_LAYOUTS, SAFE_BY_NUMBERS, SAFE_BY_PAIR_MINES, SAFE_BY_PAIR_SHARE,
                                  SAFE_BY_ZERO, SAFE_MOVE, Reason)
 
@@ -54,11 +55,12 @@ class Proof:
     marks: tuple[Mark, ...] = ()
 
 
-def proves_safe(constraints: list[Constraint], cell: Cell) -> bool:
-    """True when these numbers alone leave no layout with a mine on ``cell``."""
+def proves_safe(constraints: list[Constraint], cell: Cell, mine: bool = False) -> bool:
+    """True when these numbers alone leave no layout with a mine on ``cell`` (with ``mine``:
+    no layout without one)."""
     if not any(cell in con.cells for con in constraints):
         return False
-    return _safe_in(_count_or_none(constraints), cell)
+    return held_in(_count_or_none(constraints), cell, mine)
 
 
 def _count_or_none(constraints: list[Constraint]) -> GroupCount | None:
@@ -68,12 +70,15 @@ def _count_or_none(constraints: list[Constraint]) -> GroupCount | None:
         return None
 
 
-def _safe_in(counted: GroupCount | None, cell: Cell) -> bool:
-    """True when ``cell`` holds no mine in any layout ``counted`` lists (False if none fits)."""
-    if counted is None:
+def held_in(counted: GroupCount | None, cell: Cell, mine: bool = False) -> bool:
+    """True when ``cell`` holds no mine in any layout ``counted`` lists (with ``mine``: a
+    mine in every one); False if none fits or the count is an estimate."""
+    if counted is None or not counted.exact:
         return False
     for b, cells in enumerate(counted.boxes):
         if cell in cells:
+            if mine:  # the box's mines, summed over its layouts, fill it in every one
+                return all(per[b] == w * len(cells) for w, per in counted.dist.values())
             return all(per[b] == 0 for _, per in counted.dist.values())
     return False
 
@@ -99,13 +104,13 @@ class _Index:
             self._group = {id(c): group for group in split_groups(self.constraints) for c in group}
         return self._group[id(con)]
 
-    def group_proves(self, con: Constraint, cell: Cell) -> bool:
+    def group_proves(self, con: Constraint, cell: Cell, mine: bool = False) -> bool:
         """:func:`proves_safe` on the group holding ``con``, whose layouts are counted once
         for all its cells (counted per cell, a big group took seconds: docs/performance.md)."""
         group = self.group_of(con)
         if id(group) not in self._counted:
             self._counted[id(group)] = _count_or_none(group)
-        return _safe_in(self._counted[id(group)], cell)
+        return held_in(self._counted[id(group)], cell, mine)
 
 
 _LAST: list[_Index] = []  # the last problem's index (the hint thread may build its own meanwhile)
@@ -120,13 +125,16 @@ def _index(problem: Problem) -> _Index:
     return index
 
 
-def smallest_proof(problem: Problem, cell: Cell) -> list[Constraint] | None:
-    """The fewest numbers proving ``cell`` safe without the mine count, or None."""
+def smallest_proof(problem: Problem, cell: Cell, mine: bool = False,
+                   whole_group: bool = True) -> list[Constraint] | None:
+    """The fewest numbers proving ``cell`` safe (with ``mine``: a mine) without the mine
+    count, or None. Sets of one, two and three numbers are tried, then (``whole_group``)
+    the cell's whole frontier group, which a big board's group makes slow."""
     index = _index(problem)
     by_cell, order = index.by_cell, index.order
     touching = by_cell.get(cell, [])
     for con in touching:
-        if con.need == 0:
+        if con.need == (len(con.cells) if mine else 0):
             return [con]
     linked = {}
     for con in touching:  # each one's neighbours in board order, as a scan of all numbers finds them
@@ -135,7 +143,7 @@ def smallest_proof(problem: Problem, cell: Cell) -> list[Constraint] | None:
             linked[other.cell] = other
     for con in touching:
         for other in linked.values():
-            if other is not con and proves_safe([con, other], cell):
+            if other is not con and proves_safe([con, other], cell, mine):
                 return [con, other]
     pool = list({c.cell: c for c in touching + list(linked.values())}.values())
     tried = 0
@@ -145,10 +153,10 @@ def smallest_proof(problem: Problem, cell: Cell) -> list[Constraint] | None:
         tried += 1
         if tried > MAX_SUBSETS:
             break
-        if proves_safe(list(trio), cell):
+        if proves_safe(list(trio), cell, mine):
             return list(trio)
-    if touching:  # every number touching the cell lies in one independent group
-        if index.group_proves(touching[0], cell):
+    if touching and whole_group:  # every number touching the cell lies in one independent group
+        if index.group_proves(touching[0], cell, mine):
             return index.group_of(touching[0])
     return None
 
@@ -166,6 +174,37 @@ def explain_safe(probs: Probabilities, cell: Cell) -> Proof:
     if proof is None:
         return Proof(cell, [con.cell for con in problem.constraints], True, _count_reason(probs, cell))
     reason, marks = _local_reason(problem, proof, cell)
+    return Proof(cell, [con.cell for con in proof], False, reason, marks)
+
+
+def explain_mine(probs: Probabilities, cell: Cell, numbers: list[Constraint] | None = None) -> Proof:
+    """A :class:`Proof` that the certain mine ``cell`` holds a mine (why revealing it was a
+    mistake): the fewest numbers that leave no layout without a mine there, as MINE_BY_NUMBER
+    (one number with as many covered cells as mines still to find) or MINE_BY_NUMBERS; else
+    MINE_BY_LAYOUTS, the mine count deciding. Marks: the numbers read, then the cell (MINE).
+
+    A cell of an estimated group (not in ``probs.mines``) is explained by ``numbers``, the
+    constraints that proved it, when no set of three or fewer does.
+    Raises:
+        ValueError: ``cell`` is not a certain mine.
+    """
+    problem = probs.problem
+    proof = smallest_proof(problem, cell, mine=True, whole_group=cell in probs.mines) or numbers
+    if proof is None and cell not in probs.mines:
+        raise ValueError(f"cell: {fmt(cell)} is not a certain mine")
+    if proof is None:
+        facts = {"cell": cell, "total": problem.total_mines, "flagged": len(problem.flags), "layouts": probs.total}
+        return Proof(cell, [con.cell for con in problem.constraints], True, Reason(MINE_BY_LAYOUTS, facts),
+                     (Mark(cell, MINE),))
+    marks = tuple(Mark(con.cell, NUMBER) for con in proof) + (Mark(cell, MINE),)
+    if len(proof) == 1:
+        con = proof[0]
+        reason = Reason(MINE_BY_NUMBER, {"cell": cell, "number": con.number, "at": con.cell,
+                                         "known": con.number - con.need, "covered": len(con.cells)})
+    else:
+        around = set().union(*(con.cells for con in proof))
+        reason = Reason(MINE_BY_NUMBERS, {"cell": cell, "numbers": tuple((con.number, con.cell) for con in proof),
+                                          "covered": len(around)})
     return Proof(cell, [con.cell for con in proof], False, reason, marks)
 
 

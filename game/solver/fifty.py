@@ -19,6 +19,8 @@ JSMinesweeper), restricted to the pairs where the argument above is exact.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from game.board import Cell, neighbours
 from game.solver.probabilities import Probabilities
 from game.solver.problem import Problem
@@ -27,18 +29,30 @@ from game.solver.problem import Problem
 def forced_fifty(problem: Problem, probs: Probabilities) -> tuple[Cell, Cell] | None:
     """The first unavoidable 50/50 pair (a, b) of the position, sorted, or None.
 
-    Meaningful only when no cell is certain to be safe and the probabilities are exact
-    (with estimated groups None is returned).
+    The solver plays it only when no cell is certain to be safe (a safe cell is free; the
+    pair costs the same 1/2 whenever it is taken), but the pair is unavoidable either way.
+    With estimated groups None is returned.
     """
+    return next(fifty_pairs(problem, probs), None)
+
+
+def fifty_pairs(problem: Problem, probs: Probabilities, cells=None) -> Iterator[tuple[Cell, Cell]]:
+    """Every unavoidable 50/50 pair (a, b) of the position (conditions 1 to 3 of the module
+    docstring), each once, in the order of the numbers that pin them; with ``cells`` only
+    the pairs pinned by a number touching one of those cells. None with estimated groups."""
     if probs.approximate:
-        return None
+        return
     mines = probs.mines
     member: dict[Cell, set[int]] = {}
     for i, con in enumerate(problem.constraints):
         for cell in con.cells:
             member.setdefault(cell, set()).add(i)
+    if cells is None:
+        looked = problem.constraints
+    else:
+        looked = [problem.constraints[i] for i in sorted({i for c in cells for i in member.get(c, ())})]
     seen: set[tuple[Cell, Cell]] = set()
-    for con in problem.constraints:
+    for con in looked:
         living = [c for c in con.cells if c not in mines]
         if len(living) != 2 or con.need - (len(con.cells) - 2) != 1:
             continue
@@ -47,7 +61,15 @@ def forced_fifty(problem: Problem, probs: Probabilities) -> tuple[Cell, Cell] | 
             continue
         seen.add(pair)
         if _isolated(problem, probs, member, *pair):
-            return pair
+            yield pair
+
+
+def fifty_partner(problem: Problem, probs: Probabilities, cell: Cell) -> Cell | None:
+    """The other cell of the unavoidable 50/50 ``cell`` is one side of, or None (the review
+    calls revealing it a forced guess wherever it is taken: game.solver.review)."""
+    for a, b in fifty_pairs(problem, probs, (cell,)):
+        if cell in (a, b):
+            return b if cell == a else a
     return None
 
 

@@ -137,10 +137,14 @@ class Probabilities:
 
 
 def solve(problem: Problem, cache: GroupCache | None = None,
-          node_limit: int = NODE_LIMIT, groups: list[list[Constraint]] | None = None) -> Probabilities:
+          node_limit: int = NODE_LIMIT, groups: list[list[Constraint]] | None = None,
+          keep_estimates: bool = False) -> Probabilities:
     """Mine probabilities of every unknown cell of ``problem``.
 
     groups: the constraints already split into independent groups, if the caller knows them.
+    keep_estimates: cache a group too big to count as its estimate too (a caller that will
+        never give it more time, as the review of a whole game: game.solver.review), so the
+        node limit is spent on it once, not again in every position that holds it.
     Raises:
         InconsistentPosition: no layout fits the numbers and the mine count.
     """
@@ -152,7 +156,7 @@ def solve(problem: Problem, cache: GroupCache | None = None,
         found = cache.get(key) if cache is not None else None
         if found is None:
             found = count_group(group, node_limit)
-            if cache is not None and found.exact:  # an estimate may be counted later with more time
+            if cache is not None and (found.exact or keep_estimates):  # else counted later with more time
                 cache.put(key, found)
         counts.append(found)
     result = combine(problem, counts)

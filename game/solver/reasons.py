@@ -14,13 +14,15 @@ SAFE_BY_NUMBERS, SAFE_BY_COUNT, SAFE_BY_LAYOUTS = "safe_by_numbers", "safe_by_co
 NOTHING_LEFT, SAFE_MOVE, ENDGAME, BEST_GUESS = "nothing_left", "safe_move", "endgame", "best_guess"
 FIFTY_FIFTY, CLOSED_AREA, TOO_BIG = "fifty_fifty", "closed_area", "too_big"
 ESTIMATED_GROUP = "estimated_group"
+# why a cell is certainly a mine (a mistake's explanation in the review)
+MINE_BY_NUMBER, MINE_BY_NUMBERS, MINE_BY_LAYOUTS = "mine_by_number", "mine_by_numbers", "mine_by_layouts"
 # why a position is impossible (the Reason of an InconsistentPosition; facts in its docstring)
 TOO_MANY_FLAGS, OVER_FLAGGED, TOO_FEW_COVERED = "too_many_flags", "over_flagged", "too_few_covered"
 NO_FIT, COUNT_MISMATCH = "no_fit", "count_mismatch"
 IMPOSSIBLE = (TOO_MANY_FLAGS, OVER_FLAGGED, TOO_FEW_COVERED, NO_FIT, COUNT_MISMATCH)
 REASONS = (SAFE_BY_ZERO, SAFE_BY_FLAGS, SAFE_BY_PAIR_MINES, SAFE_BY_PAIR_SHARE, SAFE_BY_NUMBERS,
            SAFE_BY_COUNT, SAFE_BY_LAYOUTS, NOTHING_LEFT, SAFE_MOVE, ENDGAME, BEST_GUESS,
-           FIFTY_FIFTY, CLOSED_AREA, TOO_BIG, ESTIMATED_GROUP)
+           FIFTY_FIFTY, CLOSED_AREA, TOO_BIG, ESTIMATED_GROUP, MINE_BY_NUMBER, MINE_BY_NUMBERS, MINE_BY_LAYOUTS)
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,12 @@ class Reason:
       ``other`` hold one mine between them), CLOSED_AREA (``layouts`` searched, ``win`` the
       chance of clearing it), TOO_BIG (``covered`` cells, no look-ahead).
     - ESTIMATED_GROUP (an approximation): a frontier group of ``cells`` cells too big to count.
+    - MINE_BY_NUMBER: the ``number`` ``at`` touches ``known`` mines already shown (none in a
+      review, which ignores flags) and has exactly as many ``covered`` cells as it needs: all mines.
+    - MINE_BY_NUMBERS: ``numbers`` ((number, cell) each) leave no layout of their ``covered``
+      covered neighbours without a mine at the cell.
+    - MINE_BY_LAYOUTS: with ``total`` mines (``flagged`` flagged) every one of the ``layouts``
+      layouts puts a mine at the cell.
     
     Why a position is impossible (an InconsistentPosition's ``reason``):
 

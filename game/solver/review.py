@@ -15,9 +15,15 @@ Verdicts (:data:`VERDICTS`):
 - ``certain``: every cell the move revealed was proven safe (the first reveal of a covered
   board too, when the first-click rule protected it: ``rule == "first_click"``);
 - ``mistake``: the move was certain to reveal a mine: a cell proven to be a mine, or a chord
-  whose cells hold a mine in every layout (a chord around a wrongly placed flag);
-- ``needless_guess``: neither, and some cell on the board was proven safe;
-- ``guess``: neither, and no cell was proven safe;
+  whose cells hold a mine in every layout (a chord around a wrongly placed flag); its
+  ``proof`` says why that cell was a mine (:func:`game.solver.explain.explain_mine`);
+- ``forced_guess``: the one cell the move risked is one side of an unavoidable 50/50
+  (:func:`game.solver.fifty.fifty_partner`, the pair the solver itself guesses at once, a
+  proven move: :attr:`game.solver.bestmove.Move.proven`): no play, now or later, can tell
+  the two apart, so the coin has to be tossed sooner or later at the same 1/2, whatever
+  else is safe on the board. Never needless, wherever it is taken;
+- ``needless_guess``: none of these, and some cell on the board was proven safe;
+- ``guess``: none of these, and no cell was proven safe;
 - ``flag`` / ``unflag``: a flag placed / taken off; a flag on a cell proven safe has
   ``wrong_flag``.
 
@@ -26,34 +32,56 @@ layouts that fit the position, all equally likely. For one cell that is 1 minus 
 probability; for a chord revealing several unproven cells it is the joint chance, counted
 exactly (the position with those cells forced empty, over the position: not the product of
 the cells' own chances, which are not independent). *Luck* is the product of the survival of
-every guess (``guess`` or ``needless_guess``) the player survived, and ``pluck`` its -log10,
+every guess (``guess``, ``forced_guess`` or ``needless_guess``) the player survived, and ``pluck`` its -log10,
 as Metasweeper shows it; the fatal move of a lost game is not in it.
 
-Reuse between positions: flags do not change the position, so flag moves reuse the last
-analysis, and a :class:`GroupCache` keeps each frontier group's count while other parts of
-the board change (tests and ``bench/bench_review.py`` measure it).
+Move numbers: a move's ``number`` counts the moves that changed the board, 1 for the first;
+moves that changed nothing (wasted clicks) are not counted. The replay viewer steps through
+exactly those moves, so the window's "Move 213 of 236", the text's ``#`` and the JSON's
+``number`` name the same move.
+
+Bounded work (a 36x60 game of 540 mines and 1,300 moves within seconds:
+``bench/bench_review.py --big``, docs/review.md): each position is analysed once, and flag
+moves reuse it (flags do not change the position); a :class:`GroupCache` keeps each frontier
+group's count while other parts of the board change, estimates included: a group too big to
+count (``REVIEW_NODE_LIMIT`` backtracking steps) is estimated once, not again in every
+position that holds it. In such a position (``approximate``) the cells a move risked are
+still judged certain or a mine when the numbers around them prove it (one count of the
+numbers touching them and those overlapping these), so a certain move is not
+called a guess because a far group was too big. A move keeps its position compactly (the
+revealed numbers as bytes) and :attr:`MoveReview.position` analyses it again on demand: a
+long game's positions are not all held at once.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Iterable
+from typing import Callable, Iterable
 
 from game.board import Cell, Config
 from game.boardfile import BoardFile
 from game.match import Match
 from game.moves import CHORD, FLAG, REVEAL, Move
-from game.solver.explain import Proof, simplest_proof
-from game.solver.probabilities import GroupCache, Probabilities, solve
+from game.solver.explain import Proof, explain_mine, held_in, simplest_proof
+from game.solver.fifty import fifty_partner
+from game.solver.probabilities import GroupCache, Probabilities, count_group, solve
 from game.solver.problem import Constraint, InconsistentPosition, build_problem
 
-CERTAIN, GUESS, NEEDLESS, MISTAKE, FLAGGED, UNFLAGGED = (
-    "certain", "guess", "needless_guess", "mistake", "flag", "unflag")
-VERDICTS = (CERTAIN, GUESS, NEEDLESS, MISTAKE, FLAGGED, UNFLAGGED)
-GUESSES = (GUESS, NEEDLESS)  # verdicts whose survival counts in the luck
+CERTAIN, FORCED, GUESS, NEEDLESS, MISTAKE, FLAGGED, UNFLAGGED = (
+    "certain", "forced_guess", "guess", "needless_guess", "mistake", "flag", "unflag")
+VERDICTS = (CERTAIN, FORCED, GUESS, NEEDLESS, MISTAKE, FLAGGED, UNFLAGGED)
+GUESSES = (FORCED, GUESS, NEEDLESS)  # verdicts whose survival counts in the luck
 UNFLAG = "unflag"  # the review's kind for a flag taken off (the log's kind is "flag" both ways)
 SAFEST_TOLERANCE = 1e-9  # a cell within this of the lowest mine probability is among the safest
+REVIEW_NODE_LIMIT = 2_000  # counting steps per frontier group before it is estimated (the
+# solver's own limit is 150,000, for one position; a review counts a thousand. docs/review.md
+# measures the trade: on the 36x60 game 15 of 1,076 reveals fewer are judged certain than at
+# 20,000 steps, for 2.4 times less time)
+REVIEW_CACHE = 64  # frontier groups the review remembers: consecutive positions share most of
+# theirs, and a big board's estimated groups weigh ~100 KB each (docs/review.md: 4,096, the
+# solver's default, held 110 MB for no measurable gain in time)
+COVERED_BYTE = 255  # a covered cell in a move's compact position
 
 
 @dataclass
@@ -73,12 +101,17 @@ class MoveReview:
     among_safest: the move's mine probability was the lowest on the board (None for flags).
     safe_cells: every cell proven safe in the position, sorted. mines: every proven mine.
     proof: for a needless guess, the explanation of the simplest safe cell
-        (:func:`game.solver.explain.simplest_proof`), else None.
+        (:func:`game.solver.explain.simplest_proof`); for a mistake, why the cell it revealed
+        was a mine (:func:`game.solver.explain.explain_mine`); else None.
     wrong_flag: a flag placed on a cell proven safe.
     exploded: the move revealed a mine (the game was lost on it).
     rule: "first_click" when the verdict comes from the first-click rule, else None.
     approximate: the position's probabilities are estimates (a frontier too large to count).
-    position: the solver's :class:`Probabilities` of the position (for explanations on demand).
+    number: the move's number, 1 for the first move that changed the board (see the module
+        docstring: the same in the text, the JSON and the window).
+    fifty: for a forced guess, the other cell of its unavoidable 50/50, else None.
+    position: the solver's :class:`Probabilities` of the position (for explanations on
+        demand; analysed again when asked, except for the last move).
     """
 
     index: int
@@ -99,14 +132,46 @@ class MoveReview:
     exploded: bool = False
     rule: str | None = None
     approximate: bool = False
-    position: Probabilities | None = field(default=None, repr=False)
+    number: int = 0
+    fifty: Cell | None = None
+    seen: "Seen | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def position(self) -> Probabilities | None:
+        return None if self.seen is None else self.seen.analysis()
+
+
+class Seen:
+    """The position a move was judged on, kept as bytes (a byte per cell: its number, or
+    COVERED_BYTE), analysed again on demand; ``probs`` kept as well when given (the last move)."""
+
+    __slots__ = ("rows", "cols", "mines", "cells", "_probs")
+
+    def __init__(self, rows: int, cols: int, mines: int, cells: bytes, probs: Probabilities | None = None):
+        self.rows, self.cols, self.mines, self.cells, self._probs = rows, cols, mines, cells, probs
+
+    def analysis(self) -> Probabilities:
+        """The position's :class:`Probabilities` (flags ignored), as the review made them."""
+        if self._probs is None:
+            self._probs = analyse_position(self.board(), GroupCache())
+        return self._probs
+
+    def board(self) -> BoardFile:
+        cols = self.cols
+        revealed = {divmod(i, cols): n for i, n in enumerate(self.cells) if n != COVERED_BYTE}
+        return BoardFile(self.rows, self.cols, self.mines, revealed)
+
+
+def analyse_position(board: BoardFile, cache: GroupCache) -> Probabilities:
+    """The review's analysis of one position: flags ignored, bounded (module docstring)."""
+    return solve(build_problem(board, ignore_flags=True), cache, REVIEW_NODE_LIMIT, keep_estimates=True)
 
 
 @dataclass
 class Review:
     """A whole game reviewed: ``rows``, ``cols``, ``mines`` (the count), ``won``, ``moves``
-    (MoveReview, game order), and the summary: ``guesses`` and ``needless_guesses`` (moves
-    with that verdict), ``mistakes``, ``luck`` (product of the survived guesses' survival,
+    (MoveReview, game order), and the summary: ``guesses``, ``forced_guesses`` and
+    ``needless_guesses`` (moves with that verdict), ``mistakes``, ``luck`` (product of the survived guesses' survival,
     1.0 with none) and ``pluck`` (-log10 of luck), ``guesses_survived``."""
 
     rows: int
@@ -121,6 +186,10 @@ class Review:
     @property
     def guesses(self) -> int:
         return self.count(GUESS)
+
+    @property
+    def forced_guesses(self) -> int:
+        return self.count(FORCED)
 
     @property
     def needless_guesses(self) -> int:
@@ -150,7 +219,8 @@ class Review:
 
 
 def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start: Iterable[Cell] = (),
-           start_flags: Iterable[Cell] = (), first_click_safe: bool = True) -> Review:
+           start_flags: Iterable[Cell] = (), first_click_safe: bool = True,
+           progress: Callable[[int, int], None] | None = None) -> Review:
     """Review ``moves`` played on the ``rows`` x ``cols`` board with mines at ``layout``.
 
     moves: (time_ms, kind, (row, col)) or (time_ms, kind, row, col[, source]) in game order, kind as
@@ -161,6 +231,8 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
         position).
     first_click_safe: the first reveal of a board with nothing revealed was protected by the
         first-click rule (mines laid away from it): it is ``certain`` unless it hit a mine.
+    progress: called as ``progress(done, total)`` after each move (``total`` the moves
+        given; from the thread the review runs on), for a window's "Reviewing... 12 of 300".
     Raises:
         ValueError: a layout or move off the board, an unknown kind, or a layout with no
             safe cell (as :class:`game.engine.Game`).
@@ -170,24 +242,28 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
                   flags=[tuple(c) for c in start_flags], clock=lambda: 0.0)
     game = match.game
     reviewer = _Reviewer(match, first_click_safe)
+    moves = list(moves)
     for index, move in enumerate(moves):
         ms, kind, *where = move
         cell = tuple(where[0]) if len(where) == 1 else tuple(where[:2])  # (a version 2 row ends with its source)
         reviewer.step(index, int(ms), kind, cell)
+        if progress is not None:
+            progress(len(moves) if game.over else index + 1, len(moves))
         if game.over:
             break
     return Review(rows, cols, len(layout), game.state.value == "won", reviewer.reviewed)
 
 
-def review_log(data: dict) -> Review:
+def review_log(data: dict, progress: Callable[[int, int], None] | None = None) -> Review:
     """Review a recorded game's move log (:meth:`game.match.Match.log_data`).
 
+    progress: as :func:`review`'s.
     Raises:
         ValueError, KeyError, TypeError: the log is damaged (as :func:`review`).
     """
     return review(data["rows"], data["cols"], data["mines"], data["moves"],
                   data.get("start", ()), data.get("start_flags", ()),
-                  first_click_safe=not data.get("start"))
+                  first_click_safe=not data.get("start"), progress=progress)
 
 
 class _Reviewer:
@@ -198,17 +274,33 @@ class _Reviewer:
         self.match = match
         self.game = game = match.game
         self.first_click_safe = first_click_safe
-        self.cache = GroupCache()
+        self.cache = GroupCache(REVIEW_CACHE)
         self.reviewed: list[MoveReview] = []
         self.revealed = {c: game.number(c) for c in game.cells() if game.number(c) is not None}
+        self.cells = bytearray([COVERED_BYTE]) * (game.rows * game.cols)
+        for (r, c), n in self.revealed.items():
+            self.cells[r * game.cols + c] = n
+        self.number = 0  # moves that changed the board so far
         self._probs: Probabilities | None = None
+        self._seen: Seen | None = None
+        self._kept: Seen | None = None  # the one position whose analysis is held
 
     def position(self) -> Probabilities:
         """The current position's analysis, flags ignored (made once per position)."""
         if self._probs is None:
             board = BoardFile(self.game.rows, self.game.cols, self.game.config.mines, dict(self.revealed))
-            self._probs = solve(build_problem(board, ignore_flags=True), self.cache)
+            self._probs = analyse_position(board, self.cache)
+            self._seen = Seen(self.game.rows, self.game.cols, self.game.config.mines, bytes(self.cells))
         return self._probs
+
+    def keep(self, move: MoveReview, probs: Probabilities) -> None:
+        """Append ``move``, keeping its position's analysis with it until the next move (the
+        last move's stays: a post-mortem explains the fatal move)."""
+        if self._kept is not None and self._kept is not move.seen:
+            self._kept._probs = None
+        move.seen._probs = probs
+        self._kept = move.seen
+        self.reviewed.append(move)
 
     def step(self, index: int, ms: int, kind: str, cell: Cell) -> None:
         game = self.game
@@ -216,28 +308,39 @@ class _Reviewer:
             before = game.mark(cell) if game.on_board(cell) else None
             outcome = self.match.apply(Move(kind, cell))
             after = game.mark(cell)
+            if outcome.changed:
+                self.number += 1
             if outcome.wasted or outcome.ignored or "flag" not in (before, after):
                 return
             probs = self.position()
             placed = after == "flag"
-            self.reviewed.append(MoveReview(
+            self.keep(MoveReview(
                 index, ms, FLAGGED if placed else UNFLAG, cell, FLAGGED if placed else UNFLAGGED,
                 safest_probability=min(probs.floats.values()), safe_cells=tuple(sorted(probs.safe)),
                 mines=tuple(sorted(probs.mines)), wrong_flag=placed and cell in probs.safe,
-                approximate=probs.approximate, position=probs))
+                approximate=probs.approximate, number=self.number, seen=self._seen), probs)
             return
         targets = self._targets(kind, cell)
         first = not self.revealed and kind == REVEAL
         probs = self.position()
+        seen = self._seen
         outcome = self.match.apply(Move(kind, cell))
+        if outcome.changed:
+            self.number += 1
         if outcome.wasted or outcome.ignored:
             return
         exploded = game.exploded is not None and game.state.value == "lost"
+        cols = game.cols
         for c in outcome.opened:
-            self.revealed[c] = game.number(c)
+            n = game.number(c)
+            self.revealed[c] = n
+            if n is not None:
+                self.cells[c[0] * cols + c[1]] = n
         self._probs = None
-        self.reviewed.append(self._judge(index, ms, kind, cell, targets, probs, exploded,
-                                         first and self.first_click_safe and not exploded))
+        judged = self._judge(index, ms, kind, cell, targets, probs, exploded,
+                             first and self.first_click_safe and not exploded)
+        judged.number, judged.seen = self.number, seen
+        self.keep(judged, probs)
 
     def _targets(self, kind: str, cell: Cell) -> tuple[Cell, ...]:
         game = self.game
@@ -251,26 +354,65 @@ class _Reviewer:
         chances = tuple(floats[t] for t in targets)
         safest = min(floats.values())
         safe = tuple(sorted(probs.safe))
+        fifty = proven_mine = numbers = None
         if by_rule:
             survival, verdict = 1.0, CERTAIN
         else:
             survival = joint_survival(probs, targets)
+            if 0 < survival < 1 and probs.approximate:
+                survival, proven_mine, numbers = _judged_locally(probs, targets, survival)
             if survival == 1:
                 verdict = CERTAIN
             elif survival == 0:
                 verdict = MISTAKE
+                # (a chord may hold a mine in every layout with no one cell a certain mine)
+                proven_mine = proven_mine or next((t for t in targets if t in probs.mines), None)
             else:
-                verdict = NEEDLESS if safe else GUESS
+                unproven = [t for t in targets if t not in probs.safe]
+                fifty = fifty_partner(probs.problem, probs, unproven[0]) if len(unproven) == 1 else None
+                verdict = FORCED if fifty is not None else NEEDLESS if safe else GUESS
         proof = None
         if verdict == NEEDLESS:
             nearest = min(safe, key=lambda c: (max(abs(c[0] - cell[0]), abs(c[1] - cell[1])), c))
             proof = simplest_proof(probs, nearest)
-        mine = 0.0 if by_rule else chances[0] if len(targets) == 1 else 1.0 - survival
+        elif verdict == MISTAKE and proven_mine is not None:
+            proof = explain_mine(probs, proven_mine, numbers)
+        mine = 0.0 if by_rule else chances[0] if len(targets) == 1 and 0 < survival < 1 else 1.0 - survival
         return MoveReview(
             index, ms, kind, cell, verdict, targets, chances, mine, survival,
             0.0 if by_rule else safest, mine <= safest + SAFEST_TOLERANCE or by_rule, safe,
             tuple(sorted(probs.mines)), proof, False, exploded, "first_click" if by_rule else None,
-            probs.approximate, probs)
+            probs.approximate, fifty=fifty)
+
+
+def _judged_locally(probs: Probabilities, targets: tuple[Cell, ...],
+                    survival: float) -> tuple[float, Cell | None, list | None]:
+    """In an estimated position: (1.0, None, None) when the numbers around ``targets`` (those
+    touching them and those they overlap) prove every one safe, (0.0, the cell, those numbers)
+    when they prove one a mine, else (``survival``, None, None). A subset of the numbers proves
+    what it proves on the whole board too; one count, bounded as a position's groups are."""
+    if any(t in probs.mines for t in targets):
+        return 0.0, next(t for t in targets if t in probs.mines), None
+    open_cells = [t for t in targets if t not in probs.safe]
+    by_cell: dict[Cell, list[Constraint]] = {}
+    for con in probs.problem.constraints:
+        for c in con.cells:
+            by_cell.setdefault(c, []).append(con)
+    touching = {con for t in open_cells for con in by_cell.get(t, ())}
+    if not touching:
+        return survival, None, None
+    pool = touching | {other for con in touching for c in con.cells for other in by_cell[c]}
+    numbers = sorted(pool, key=lambda con: con.cell)
+    try:
+        counted = count_group(numbers, REVIEW_NODE_LIMIT)
+    except InconsistentPosition:
+        return survival, None, None
+    for t in open_cells:
+        if held_in(counted, t, mine=True):
+            return 0.0, t, numbers
+    if all(held_in(counted, t) for t in open_cells):
+        return 1.0, None, None
+    return survival, None, None
 
 
 def joint_survival(probs: Probabilities, cells: tuple[Cell, ...]) -> float:

@@ -21,6 +21,7 @@ from game.ui.clock import SystemClock  # noqa: E402
 from game.ui.display import GRAIN, Display  # noqa: E402
 from game.ui.layout import MENU_SIZE, layout_for  # noqa: E402
 from game.ui.loop import Loop  # noqa: E402
+from game.ui.room import reserve  # noqa: E402
 from game.ui.scene import SceneManager  # noqa: E402
 from game.ui.scenes.confirm import MessageBox  # noqa: E402
 from game.ui.scenes.menu import Menu  # noqa: E402
@@ -83,10 +84,11 @@ class Navigation:
         match (a game.match.Match: a loaded board)."""
         return Playing(self.services, config)
 
-    def replay(self, replay, back=None, title: str | None = None) -> ReplayViewer:
-        """The replay viewer for ``replay`` (a game.replay.Replay); Esc returns to ``back`` (a
-        scene), or to the menu when None. Nothing it shows is recorded."""
-        return ReplayViewer(self.services, replay, back=back, title=title)
+    def replay(self, replay, back=None, title: str | None = None, timeline=None) -> ReplayViewer:
+        """The replay viewer for ``replay`` (a game.replay.Replay, its game.replay.player.Timeline
+        when built already); Esc returns to ``back`` (a scene), or to the menu when None.
+        Nothing it shows is recorded."""
+        return ReplayViewer(self.services, replay, back=back, title=title, timeline=timeline)
 
     def watch(self, record_id: int, back):
         """The replay viewer (:meth:`replay`) on recorded game ``record_id``, going ``back``
@@ -150,14 +152,14 @@ class Navigation:
                               [_("It cannot be reviewed: {reason}.").format(reason=describe(err))])
 
 
-def first_scene(services, config, warnings=(), replay=None):
-    """The scene to open with: the viewer of ``replay`` (``--replay``), the given game (a level,
-    a size or a board file), else the menu.
+def first_scene(services, config, warnings=(), replay=None, timeline=None):
+    """The scene to open with: the viewer of ``replay`` (``--replay``; ``timeline``, its Timeline
+    built already), the given game (a level, a size or a board file), else the menu.
 
     ``warnings`` (opening the records or settings) are shown over it in a message box.
     """
     if replay is not None:
-        scene = services.scenes.replay(replay)
+        scene = services.scenes.replay(replay, timeline=timeline)
     elif config is None:
         scene = Menu(services)
     else:
@@ -207,7 +209,8 @@ def _build(args, clock, records) -> tuple[Loop, Services]:
     display = Display(fullscreen=settings.fullscreen, scale=settings.scale)
     config = getattr(args, "config", None)
     layout = None if config is None else layout_for(config.rows, config.cols, display.area(), config.mines)
-    size = MENU_SIZE if layout is None else layout.size  # a board too big for the screen: a camera over it
+    # a board with its panels' strip (game.ui.room), as the Playing scene will want it
+    size = MENU_SIZE if layout is None else reserve(layout.size, display.area()).size
     theme.use(settings.theme)  # before the first frame: the window's letterbox too
     set_language(settings.language or system_language())
     display.open(size, GRAIN if layout is None else layout.cell)
@@ -223,7 +226,8 @@ def _build(args, clock, records) -> tuple[Loop, Services]:
     services.finish_hooks.append(record_hook(records))
     warnings = list(records.warnings)
     config = run_config(services, config, warnings)
-    manager = WindowManager(services, first_scene(services, config, warnings, getattr(args, "replay_loaded", None)))
+    manager = WindowManager(services, first_scene(services, config, warnings, getattr(args, "replay_loaded", None),
+                                                  getattr(args, "replay_timeline", None)))
     return Loop(manager, services.clock, screen_source=lambda: display.canvas, flip=display.present), services
 
 

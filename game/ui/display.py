@@ -34,17 +34,17 @@ from __future__ import annotations
 import math
 import os
 import warnings
-from pathlib import Path
 
 import pygame
 
 from game.i18n import N_, _
+from game.resources import assets_dir
 from game.ui.canvas import Canvas
 from game.ui.layout import usable_area
 from game.ui.theme import palette
 
 TITLE = N_("Minesweeper")  # the window's title, translated when set ("Buscaminas")
-ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
+ASSETS = assets_dir()  # game.resources: checkout, wheel or frozen app
 X11_HINTS = {"SDL_FRAMEBUFFER_ACCELERATION": "0"}
 BAND_GAP = 16  # changed row runs closer than this many window rows are sent as one band
 GRAIN = 16  # the scale is a multiple of 1/GRAIN unless a scene asks for another (its cell size)

@@ -31,7 +31,9 @@ from pathlib import Path
 import pygame
 from fontTools.ttLib import TTFont
 
-FONT_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "fonts"
+from game.resources import asset
+
+FONT_DIR = asset("fonts")  # game.resources: checkout, wheel or frozen app
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 POINTS_PER_PIXEL = 0.6875  # the points pygame's default font takes per pixel of size asked

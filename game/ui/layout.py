@@ -14,8 +14,8 @@ and column numbers above it, and the window grows by their room; with them off a
 board sits exactly where it always has.
 
 A panel that must not cover the board (the result, a long hint) goes in a strip beside
-or under the window (game.ui.room); a board is only given a cell size at which such a
-strip still fits on the screen.
+or under the board window, reserved from the game's start (game.ui.room); a board is only
+given a cell size at which such a strip still fits on the screen.
 """
 
 from __future__ import annotations
@@ -45,10 +45,10 @@ RULER_GAP = 3  # between the ruler numbers and the board's bevel, pixels
 RULER_STEPS = (1, 2, 5, 10, 20, 50)  # label every n-th row or column, the smallest n that fits
 SIDE_W = 216  # a strip beside the window for a panel, when the screen has room, pixels
 MIN_SIDE_W = 136  # the narrowest such strip, pixels
-RESULT_ROOM_H = 74  # a strip under the window for the result panel, kept free on the screen,
-# pixels: a simple result fits one row; a loss's, with its post-mortem line, stands in two
-# columns (the title over the lines packed two to a row, the buttons right with Details and
-# Why? above them), up to 58 pixels and its margins
+RESULT_ROOM_H = 74  # the panels' strip under the window, pixels: a simple result fits one
+# row; a loss's, with its post-mortem line, stands in two columns (the title over the lines
+# packed two to a row, the buttons right with Details and Why? above them), up to 58 pixels
+# and its margins; longer panels (the post-mortem, Details, a long hint) scroll in it
 
 
 class BoardLayout:
@@ -173,14 +173,17 @@ def layout_for(rows: int, cols: int, area: tuple[int, int], mines: int = 0,
 
 
 def big_layout(rows: int, cols: int, area: tuple[int, int], mines: int = 0,
-               strip: int = RESULT_ROOM_H) -> BoardLayout:
+               strip: int = RESULT_ROOM_H, clamp: bool = True) -> BoardLayout:
     """A board too big for ``area`` (pixels): a window filling the area but for ``strip``
-    pixels under it (room for the result's strip on the screen; 0 for a window the player
-    sized), its well as large as that leaves, the board seen at BIG_CELL pixels a cell."""
+    pixels under it (the panels' strip, game.ui.room), its well as large as that leaves, the
+    board seen at BIG_CELL pixels a cell. A long, thin board (1 x 1000) gets a well no larger
+    than the board at BIG_CELL across its short side, so the window fits it (``clamp``; off for
+    a window the player sized, which the well fills)."""
     frame_w = 2 * (MARGIN + BEVEL)  # the frame beside the well
     frame_h = MARGIN + HUD_H + MARGIN + 2 * BEVEL + MARGIN  # the HUD above it, the frame under it
-    width = max(MIN_WIDTH - frame_w, area[0] - frame_w)
-    height = max(MIN_HEIGHT - frame_h, area[1] - strip - frame_h)
+    most_w, most_h = (cols * BIG_CELL, rows * BIG_CELL) if clamp else (area[0], area[1])
+    width = min(most_w, max(MIN_WIDTH - frame_w, area[0] - frame_w))
+    height = min(most_h, max(MIN_HEIGHT - frame_h, area[1] - strip - frame_h))  # (a thin one: centred)
     return BoardLayout(rows, cols, BIG_CELL, mines, view=(width, height))
 
 

@@ -2,30 +2,47 @@
 demand (V, or the Why? button) the fatal cell with its mine probability then, the cells
 that were certainly safe then ringed on the board, and the explanation of the simplest.
 
+After a mistake the view first shows why the cell was a mine (the numbers that prove it,
+ringed, and the sentence), then the cells that were safe.
+
 The facts come from the solver's review of the game's log (game.solver.review.review_log,
-pure Python, no pygame, no records), worked out on a daemon thread because an Expert
-game takes up to about a second: the panel says "Post-mortem: ..." until it is ready and
-the frames go on meanwhile. The words are game.review_report's (:func:`loss_line`,
+pure Python, no pygame, no records), worked out on a daemon thread (game.ui.review_job)
+because a long game takes seconds: the panel says "Reviewing... N of M moves" until it is
+ready and the frames go on meanwhile. The words are game.review_report's (:func:`loss_line`,
 :func:`loss_details`), the marks on the board game.ui.hint_marks'.
 """
 
 from __future__ import annotations
 
-import threading
-
 import pygame
 
 from game.i18n import N_, _
 from game.review_report import fatal_move, loss_details, loss_line
-from game.solver.explain import simplest_proof
+from game.solver.explain import NUMBER, simplest_proof
 from game.solver.review import review_log
 from game.ui import draw
 from game.ui.assist import Hint
 from game.ui.hint_marks import draw_hint_marks, outline
 from game.ui.layout import BoardLayout
+from game.ui.review_job import ReviewJob
 from game.ui.theme import palette
 
-WORKING = N_("Post-mortem: ...")  # the line while the review is worked out
+
+def _post_mortem(log: dict, progress) -> tuple:
+    """(review, fatal move, the simplest safe cell's proof or None) of a lost game's ``log``:
+    the review's own proof for a needless guess; after a mistake or a guess, the safe cell
+    nearest the fatal one, explained (the mistake's own proof, why its cell was a mine, stays
+    with the move)."""
+    review = review_log(log, progress)
+    fatal = fatal_move(review)
+    proof = fatal.proof if fatal is not None and fatal.verdict == "needless_guess" else None
+    if fatal is not None and proof is None and fatal.safe_cells:
+        cell = fatal.cell
+        nearest = min(fatal.safe_cells, key=lambda c: (max(abs(c[0] - cell[0]), abs(c[1] - cell[1])), c))
+        proof = simplest_proof(fatal.position, nearest)
+    return review, fatal, proof
+
+WORKING = N_("Post-mortem: ...")  # the line before the review has started
 RINGED = N_("(green rings)")  # where the safe cells are, said once
 
 
@@ -38,42 +55,28 @@ class PostMortem:
     ``shown``: the post-mortem view is on (the board's marks and the explanation).
     ``review``: the game.solver.review.Review, ``fatal``: its fatal MoveReview, ``proof``:
     the simplest safe cell's explanation (None when no cell was safe), ``error``: why the
-    game could not be reviewed (a damaged log), else None.
+    game could not be reviewed (a damaged log), else None. A mistake's own proof (why its
+    cell was a mine) is ``fatal.proof``.
     """
 
     def __init__(self, log: dict) -> None:
         self.shown = False
         self.review = self.fatal = self.proof = None
         self.error: str | None = None
-        self._answer: tuple | None = None
-        self._done = threading.Event()
+        self.job = ReviewJob(lambda progress: _post_mortem(log, progress), len(log.get("moves", ())), "post-mortem")
         self.ready = False
-        threading.Thread(target=self._work, args=(log,), name="post-mortem", daemon=True).start()
-
-    def _work(self, log: dict) -> None:
-        try:
-            review = review_log(log)
-            fatal = fatal_move(review)
-            proof = fatal.proof if fatal is not None else None
-            if fatal is not None and proof is None and fatal.safe_cells:  # a mistake: explain one safe cell too
-                cell = fatal.cell
-                nearest = min(fatal.safe_cells, key=lambda c: (max(abs(c[0] - cell[0]), abs(c[1] - cell[1])), c))
-                proof = simplest_proof(fatal.position, nearest)
-            self._answer = (review, fatal, proof, None)
-        except Exception as err:  # noqa: BLE001 - any failure is shown, never raised into the frame loop
-            self._answer = (None, None, None, f"{type(err).__name__}: {err}")
-        self._done.set()
 
     def wait(self, seconds: float) -> bool:
         """Block up to ``seconds`` for the answer (tests); True when it is in (:meth:`poll`
         still takes it, in the scene's next update)."""
-        return self._done.wait(seconds)
+        return self.job.wait(seconds)
 
     def poll(self) -> bool:
         """Take the answer if it arrived since the last call; True when it did."""
-        if self.ready or not self._done.is_set():
+        if not self.job.poll():
             return False
-        self.review, self.fatal, self.proof, self.error = self._answer
+        self.review, self.fatal, self.proof = self.job.answer or (None, None, None)
+        self.error = self.job.error
         self.ready = True
         return True
 
@@ -84,7 +87,7 @@ class PostMortem:
     def line(self) -> str:
         """The panel's one line: what lost the game ("..." while it is worked out)."""
         if not self.ready:
-            return _(WORKING)
+            return self.job.progress_line() if self.job.done else _(WORKING)
         if self.error is not None:
             return _("No post-mortem: the game's log could not be reviewed ({error})").format(error=self.error)
         return loss_line(self.review) or _("No post-mortem: the log does not end on the losing move")
@@ -102,11 +105,18 @@ class PostMortem:
     def draw(self, screen: pygame.Surface, layout: BoardLayout) -> None:
         """With the view on: the simplest safe cell's explanation marked as a hint marks it
         (its numbers ringed blue, arrows, deduced mines crossed, the cell ringed green), every
-        other safe cell ringed green, and the fatal cell ringed red."""
+        other safe cell ringed green, after a mistake the numbers proving the mine ringed blue,
+        and the fatal cell ringed red."""
         if not (self.shown and self.ready and self.fatal is not None):
             return
+        mine = self.fatal.proof if self.fatal.verdict == "mistake" else None
         if self.proof is not None:
             draw_hint_marks(screen, layout, Hint("safe", self.proof.cell, "", "", marks=self.proof.marks))
+        if mine is not None:  # the numbers that prove the fatal cell a mine, ringed as a hint rings them
+            with draw.clipped(screen, layout.board):
+                for mark in mine.marks:
+                    if mark.role == NUMBER:
+                        outline(screen, layout.cell_rect(mark.cell), palette.reads)
         with draw.clipped(screen, layout.board):  # a big board's rings end at its viewport
             for cell in self.fatal.safe_cells:
                 outline(screen, layout.cell_rect(cell), palette.safe)

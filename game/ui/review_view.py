@@ -2,8 +2,9 @@
 on a strip under the board, on the scrubber's time scale, and the panel with the current
 move's verdict, probability and explanation.
 
-Colours (:func:`verdict_colour`, from the theme): classic green for ``certain``, amber for
-``guess``, red for a ``needless_guess`` or a ``mistake``; flag moves are left unmarked (they reveal nothing, so
+Colours (:func:`verdict_colour`, from the theme), one per meaning: classic green for
+``certain``, blue for a ``forced_guess`` (an unavoidable 50/50: nothing to blame), amber for a
+``guess``, magenta for a ``needless_guess``, red for a ``mistake``; flag moves are left unmarked (they reveal nothing, so
 the review judges no risk in them), and the panel still names them. The words are
 game.review_report's, as ``--review`` prints them; the panel's own labels are looked up
 each time it is drawn (game.i18n). Geometry and drawing only; all positions are logical pixels.
@@ -25,12 +26,14 @@ from game.ui.widgets import bevel, text, wrap
 
 MARKS_H = 12  # the strip of verdict marks between the board window and the bar, pixels
 MARK_W = 3  # one verdict mark, pixels wide
-VERDICT_FIELDS = {"certain": "verdict_certain", "guess": "verdict_guess", "needless_guess": "verdict_mistake",
+VERDICT_FIELDS = {"certain": "verdict_certain", "forced_guess": "verdict_forced", "guess": "verdict_guess",
+                  "needless_guess": "verdict_needless",
                   "mistake": "verdict_mistake"}  # each marked verdict's colour in game.ui.theme.Theme
-DRAW_ORDER = ("certain", "guess", "needless_guess", "mistake")  # later marks cover earlier ones
-JUMP_VERDICTS = ("guess", "needless_guess", "mistake")  # where [ and ] land
+DRAW_ORDER = ("certain", "forced_guess", "guess", "needless_guess", "mistake")  # later marks cover earlier ones
+JUMP_VERDICTS = ("forced_guess", "guess", "needless_guess", "mistake")  # where [ and ] land
 TEXT_SIZE, LINE_H = 14, 15  # the panel's font and line height, pixels
 PAD = 6  # inside the panel's edge, pixels
+MAX_RINGED = 12  # numbers of a mistake's proof ringed at most (a proof by the count cites them all)
 KEYS_LINE = N_("[ and ] (PgUp, PgDn): previous / next guess or mistake")
 
 
@@ -70,7 +73,7 @@ def move_lines(review: Review, move, moves: int) -> list[tuple[str, tuple, bool]
     the first move), ``moves`` being the replay's move count."""
     if move is None:
         return [(_("Before the first move"), palette.text, False)]
-    at = _("Move {number} of {moves}, {seconds}").format(number=move.index + 1, moves=moves,
+    at = _("Move {number} of {moves}, {seconds}").format(number=move.number, moves=moves,
                                                           seconds=seconds(move.time_ms / 1000, 3))
     lines = [(at, palette.text, False),
              (f"{_(KIND_WORDS[move.kind])} {fmt(move.cell)}", palette.text, False),
@@ -86,8 +89,9 @@ def move_lines(review: Review, move, moves: int) -> list[tuple[str, tuple, bool]
 
 def summary_lines(review: Review) -> list[str]:
     """The panel's foot: the counts, the luck and the jump keys."""
-    counts = _("Guesses {guesses}, needless {needless}, mistakes {mistakes}").format(
-        guesses=review.guesses, needless=review.needless_guesses, mistakes=review.mistakes)
+    counts = _("Guesses {guesses}, forced 50/50s {forced}, needless {needless}, mistakes {mistakes}").format(
+        guesses=review.guesses, forced=review.forced_guesses, needless=review.needless_guesses,
+        mistakes=review.mistakes)
     return [counts, _("Luck: {luck}").format(luck=luck_words(review)), _(KEYS_LINE)]
 
 
@@ -119,6 +123,35 @@ def draw_panel(screen: pygame.Surface, rect: pygame.Rect, review: Review, move, 
     for message, colour, bold in foot:
         text(screen, message, (rect.left + PAD, y), TEXT_SIZE, colour, bold=bold)
         y += LINE_H
+
+
+def working_height(width: int) -> int:
+    """Pixels the panel needs while the review is worked out: a few lines."""
+    return 2 * PAD + 4 * LINE_H
+
+
+def draw_working(screen: pygame.Surface, rect: pygame.Rect, line: str) -> None:
+    """The panel in ``rect`` while the review is worked out: ``line`` ("Reviewing... 12 of 300
+    moves", or why it could not be reviewed)."""
+    draw.rect(screen, palette.panel, rect)
+    bevel(screen, rect, 2, raised=False)
+    y = rect.top + PAD
+    for part in wrap(line, rect.width - 2 * PAD, TEXT_SIZE) or [""]:
+        text(screen, part, (rect.left + PAD, y), TEXT_SIZE, palette.text)
+        y += LINE_H
+
+
+def ring_reasons(screen: pygame.Surface, layout, move) -> None:
+    """Beside the move's own ring: for a needless guess the safe cell its explanation proves
+    (green), for a mistake the numbers that prove its cell a mine (the theme's ``reads``), for
+    a forced 50/50 the other cell of the pair (in the verdict's colour)."""
+    if move.verdict == "needless_guess" and move.proof is not None:
+        ring(screen, layout.cell_rect(move.proof.cell), verdict_colour("certain"))  # proven safe
+    elif move.verdict == "mistake" and move.proof is not None:
+        for cell in move.proof.numbers[:MAX_RINGED]:
+            ring(screen, layout.cell_rect(cell), palette.reads)
+    elif move.verdict == "forced_guess" and move.fifty is not None:
+        ring(screen, layout.cell_rect(move.fifty), verdict_colour("forced_guess"))
 
 
 def ring(screen: pygame.Surface, rect: pygame.Rect, colour: tuple) -> None:

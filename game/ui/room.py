@@ -1,38 +1,43 @@
-"""Room for a panel beside or under the board window: the window grows while the panel shows.
+"""The panel area of the playing window, reserved beside or under the board from the start.
 
-A panel that must leave the whole board in view (the result, a hint too long for the
-space around its marks) gets a strip of its own: to the right of the playing window or
-under it. The board, the HUD and every pixel <-> cell mapping keep their places (the
-strip only adds logical pixels on the right or at the bottom), and the scene's size()
-grows, so the SceneManager resizes the window when the panel comes and again when it goes.
+A panel that must leave the whole board in view (the result, a hint too long for the space
+around its marks, the post-mortem, the figures in Details) goes in a strip of its own: to
+the right of the board window or under it. The strip is part of the playing window from the
+game's first frame (game.ui.scenes.playing.Playing.size), so a panel coming or going never
+resizes the window, moves it, or changes the board's cell size or place; a panel longer than
+the strip scrolls in it.
 
-Which side: the one at which the grown window is shown at the larger whole scale on this
-screen (game.ui.display sizes a window at the largest scale that fits, capped by the
-chosen scale), so the board shrinks only when neither side leaves room at its scale; on
-a tie, under a wide window and beside a tall one. A side strip is as wide as the screen
-allows at the window's scale, SIDE_W at most and MIN_SIDE_W at least.
+Which side: the one at which the whole window (board and strip) is shown at the larger whole
+scale on the screen's area, so the board shrinks only when neither side leaves room at its
+scale; on a tie, beside on a screen wider than tall, else under. A side strip is SIDE_W wide,
+or narrower (down to READABLE_SIDE_W) where that lets the window show at a larger scale, and
+down to MIN_SIDE_W on a screen with no more room; a strip under the window is RESULT_ROOM_H
+high, or taller (up to SIDE_W) where the screen has the room at the same scale.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
+
+import math
 from typing import Callable
 
 import pygame
 
-from game.ui.layout import BEVEL, MARGIN, MIN_SIDE_W, SIDE_W, usable_area
+from game.ui.layout import BEVEL, MARGIN, MIN_SIDE_W, RESULT_ROOM_H, SIDE_W, usable_area
 from game.ui.theme import palette
 from game.ui.widgets import bevel
+
+READABLE_SIDE_W = 176  # the narrowest side strip chosen for a larger scale, pixels
 
 
 @dataclass
 class Room:
     """A strip added to a ``base``-sized window (logical pixels).
 
-    where: 'beside' (right of the base window) or 'under' (below it). size: the grown
-    window. strip: the added pane. panel: where the panel goes inside it (MARGIN pixels
-    in from the strip's edges; its height is the panel's own).
+    where: 'beside' (right of the base window) or 'under' (below it). size: the whole
+    window. strip: the added pane. panel: the most a panel may take inside it (MARGIN
+    pixels in from the strip's edges).
     """
 
     where: str
@@ -42,7 +47,7 @@ class Room:
     panel: pygame.Rect
 
     def draw(self, screen: pygame.Surface) -> None:
-        """Paint the grown part of the window: grey panes with the frame's raised bevel."""
+        """Paint the part of the window past the base: grey panes with the frame's raised bevel."""
         base_w, base_h = self.base
         width, height = self.size
         right, below = pygame.Rect(base_w, 0, width - base_w, height), pygame.Rect(0, base_h, base_w, height - base_h)
@@ -50,6 +55,61 @@ class Room:
             if pane.width > 0 and pane.height > 0:
                 screen.fill(palette.panel, pane)
                 bevel(screen, pane, BEVEL)
+
+
+def beside(base: tuple[int, int], width: int) -> Room:
+    """A ``width``-pixel strip right of a ``base``-sized window."""
+    base_w, base_h = base
+    return Room("beside", base, (base_w + width, base_h), pygame.Rect(base_w, 0, width, base_h),
+                pygame.Rect(base_w + MARGIN, MARGIN, width - 2 * MARGIN, base_h - 2 * MARGIN))
+
+
+def under(base: tuple[int, int], height: int = RESULT_ROOM_H) -> Room:
+    """A ``height``-pixel strip under a ``base``-sized window."""
+    base_w, base_h = base
+    return Room("under", base, (base_w, base_h + height), pygame.Rect(0, base_h, base_w, height),
+                pygame.Rect(MARGIN, base_h + MARGIN, base_w - 2 * MARGIN, height - 2 * MARGIN))
+
+
+def whole_scale(size: tuple[int, int], area: tuple[int, int]) -> int:
+    """The largest whole scale at which a ``size`` window fits ``area`` (pixels); 0 if none."""
+    return min(area[0] // max(1, size[0]), area[1] // max(1, size[1]))
+
+
+def side_width(base: tuple[int, int], area: tuple[int, int]) -> int:
+    """The width of a strip beside a ``base``-sized window on ``area``: SIDE_W, or less down
+    to READABLE_SIDE_W where that lets the window show at a larger whole scale (a result
+    panel of that width still shows its buttons without scrolling); MIN_SIDE_W at least
+    where even that does not fit."""
+    most = max(1, area[1] // max(1, base[1]))  # the scale the height allows
+    for scale in range(most, 0, -1):
+        width = min(SIDE_W, area[0] // scale - base[0])
+        if width >= READABLE_SIDE_W:
+            return width
+    return max(MIN_SIDE_W, min(SIDE_W, area[0] - base[0]))
+
+
+def under_height(base: tuple[int, int], area: tuple[int, int]) -> int:
+    """The height of a strip under a ``base``-sized window on ``area``: RESULT_ROOM_H, or more
+    (up to SIDE_W) where the screen has that room at the scale the window shows at anyway."""
+    scale = whole_scale((base[0], base[1] + RESULT_ROOM_H), area)
+    if scale < 1:
+        return RESULT_ROOM_H
+    return max(RESULT_ROOM_H, min(SIDE_W, area[1] // scale - base[1]))
+
+
+def reserve(base: tuple[int, int], area: tuple[int, int], sides: tuple[str, ...] = ("beside", "under")) -> Room:
+    """The strip for the panels of a ``base``-sized board window on a screen whose windows may
+    take ``area`` pixels (game.ui.layout.usable_area), beside or under it, one of ``sides``
+    (see the module docstring for the choice)."""
+    rooms = []
+    if "beside" in sides:
+        rooms.append(beside(base, side_width(base, area)))
+    if "under" in sides:
+        rooms.append(under(base, under_height(base, area)))
+    if area[0] < area[1]:
+        rooms.reverse()  # a tie goes to the first: beside on a wide screen, under on a tall one
+    return max(rooms, key=lambda room: whole_scale(room.size, area))  # max keeps the first of a tie
 
 
 def shown_scale(display, size: tuple[int, int]) -> tuple[bool, int]:
@@ -63,7 +123,8 @@ def shown_scale(display, size: tuple[int, int]) -> tuple[bool, int]:
 
 
 def make_room(display, base: tuple[int, int], height_for: Callable[[str, int], int]) -> Room:
-    """The strip for a panel beside or under a ``base``-sized window on ``display``.
+    """The strip for a panel beside or under a ``base``-sized window on ``display``, sized
+    for the panel (the review viewer's: its window is its own, not the playing one).
 
     height_for(where, width): the panel's height, pixels, when it is ``width`` pixels wide
     on that side ('beside' or 'under'). See the module docstring for the choice.

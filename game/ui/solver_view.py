@@ -14,8 +14,8 @@ from game.ui.assist import Hint, HintRequest
 from game.ui.camera_view import is_overview
 from game.ui.canvas import Canvas, layer, scale_of
 from game.ui.hint_marks import draw_hint_marks, marked_cells  # noqa: F401
-from game.ui.layout import MARGIN, BoardLayout
-from game.ui.room import Room, make_room
+from game.ui.layout import BoardLayout
+from game.ui.room import Room
 from game.ui.scene import Overlay
 from game.ui.theme import palette
 from game.ui.widgets import bevel, fitting_size, text, text_width, wrap
@@ -31,7 +31,6 @@ MIN_TITLE_SIZE = 12  # smallest a long title is shrunk to, pixels (no hint text 
 FOOTER_SIZE = 13  # the footer's font, pixels
 PAD = 6  # panel padding, pixels
 MARKS_CELL = 16  # a big board seen further out zooms in to this many pixels a cell for a hint's marks
-UNDER_LINES = 8  # most explanation lines a hint panel under the window shows at once
 DOT_TICKS = 15  # update ticks per dot of "Thinking..." (60 Hz: 4 a second)
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 PAGE_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN)  # a panel's worth of lines at a time
@@ -145,12 +144,12 @@ class HintPanel(Overlay):
     """Over a Playing scene: the hint's title and explanation in a panel that leaves the HUD,
     the ring and every mark of the explanation in view (game.ui.hint_marks), and a big
     board's minimap. It sits on the board above or below the marked cells where its whole
-    text fits; else, on a board that fits the window, in a strip beside or under the window
-    (game.ui.room: the window grows while the panel shows), and on a big board (a window as
-    large as the screen: growing it would shrink every pixel, text too) in the larger of the
-    two spaces on the board. A text too long for its place scrolls with Up, Down, Page Up,
-    Page Down or the wheel. Any other key or a click closes the panel (and does nothing
-    else), and the marks leave with it: a mark on the board always has its explanation.
+    text fits; else, on a board that fits the window, in the strip beside or under the board
+    that the playing window keeps for its panels (game.ui.room: the window never changes size
+    for it), and on a big board in the larger of the two spaces on the board. A text too long
+    for its place scrolls with Up, Down, Page Up, Page Down or the wheel. Any other key or a
+    click closes the panel (and does nothing else), and the marks leave with it: a mark on the
+    board always has its explanation.
 
     ``request`` (an :class:`assist.HintRequest`) may still be worked out on the hint
     thread: the panel then says "Thinking..." (the timer and window carry on) and fills
@@ -164,7 +163,7 @@ class HintPanel(Overlay):
         self.hint = request.poll() or THINKING
         self.bring_into_view()
         self.offset = 0  # first explanation line shown (the text scrolls when cut)
-        self.room: Room | None = None  # the strip beside or under the window, when the panel is there
+        self.room: Room | None = None  # the panels' strip (base.room), when the panel is there
         self.panel, self.lines = self._layout()
 
     def bring_into_view(self) -> None:
@@ -186,10 +185,6 @@ class HintPanel(Overlay):
     def waiting(self) -> bool:
         return self.hint is THINKING
 
-    def size(self) -> tuple[int, int]:
-        """The playing window, grown by the strip when the panel stands in one, pixels."""
-        return self.room.size if self.room is not None else self.base.size()
-
     def update(self):
         moved = self.base.update()  # the HUD's timer goes on beneath the panel (autoplay is stopped)
         if moved is not None and moved is not self.base:
@@ -206,11 +201,8 @@ class HintPanel(Overlay):
             self.base.hint = self.hint if self.hint is not STALE else None
             self.bring_into_view()
             self.offset = 0
-            before = self.size()
             self.panel, self.lines = self._layout()
-            if self.size() != before:  # the answer needs the strip (or no longer does)
-                self.services.display.ensure_size(self.size(), self.grain())
-                self.invalidate()
+            self.invalidate()
             self.base.dirty = self.dirty = True
         return None
 
@@ -254,10 +246,11 @@ class HintPanel(Overlay):
             self.room = None
             self.shown = max(1, (bottom - top - fixed) // TEXT_LINE)
             return self._on_board(top, bottom, at_top, self.shown)
-        self.room = make_room(self.services.display, self.base.size(), self._strip_height)
+        self.room = self.base.room
         panel = pygame.Rect(self.room.panel)
         lines = wrap(self.hint.words()[1], panel.width - 2 * PAD, TEXT_SIZE)
         self.shown = max(1, min(len(lines), (panel.height - fixed) // TEXT_LINE))
+        panel.height = min(panel.height, fixed + self.shown * TEXT_LINE)
         return panel, lines
 
     def _on_board(self, top: int, bottom: int, at_top: bool, most: int | None = None) -> tuple[pygame.Rect, list[str]]:
@@ -294,13 +287,6 @@ class HintPanel(Overlay):
         """A long title on a narrow board: a smaller font (down to MIN_TITLE_SIZE), never cut at the edge."""
         return fitting_size(title, self.panel.right - PAD - (self.panel.left + PAD + 2), TITLE_SIZE, MIN_TITLE_SIZE,
                             bold=True)
-
-    def _strip_height(self, where: str, width: int) -> int:
-        """The panel's height in a strip ``where`` ('beside', 'under'), ``width`` pixels wide."""
-        fixed = self._fixed()
-        wanted = len(wrap(self.hint.words()[1], width - 2 * PAD, TEXT_SIZE))
-        most = (self.base.size()[1] - 2 * MARGIN - fixed) // TEXT_LINE if where == "beside" else UNDER_LINES
-        return fixed + max(1, min(wanted, most)) * TEXT_LINE
 
     @property
     def cut(self) -> bool:

@@ -23,8 +23,9 @@ from game import PROG
 from game.engine import State
 from game.i18n import _
 from game.moves import CHORD, FLAG, REVEAL, Outcome
+from game.resources import asset
 
-SOUNDS = Path(__file__).resolve().parent.parent.parent / "assets" / "sounds"
+SOUNDS = asset("sounds")  # game.resources: checkout, wheel or frozen app
 NAMES = ("reveal", "opening", "flag", "unflag", "chord", "explosion", "win", "best", "tick")
 MIXER = {"frequency": 44100, "size": -16, "channels": 2, "buffer": 512}  # 512 samples: ~12 ms latency
 VOLUME_STEP = 10  # Options' Left/Right change the volume by this, percent

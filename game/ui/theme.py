@@ -87,8 +87,10 @@ class Theme:
     chance_even: RGB  # probability 0.5
     chance_mine: RGB  # probability 1
     verdict_certain: RGB  # review verdicts: a move the position proved
-    verdict_guess: RGB  # a forced guess
-    verdict_mistake: RGB  # a needless guess or a mistake
+    verdict_forced: RGB  # one side of an unavoidable 50/50: no play could avoid it
+    verdict_guess: RGB  # a guess with no cell proven safe
+    verdict_needless: RGB  # a guess while a cell was proven safe
+    verdict_mistake: RGB  # a cell proven to be a mine, revealed
     guess_text: RGB  # a hint panel's headline for a guess
     safe_text: RGB  # a hint panel's headline for a certain move
     number_weight: int = 1
@@ -111,7 +113,8 @@ CLASSIC = Theme(
     reads=(30, 90, 255), arrow=(255, 255, 255), trail=(255, 64, 64), won=(0, 128, 0),
     lost=(192, 0, 0), track=(128, 128, 128),
     chance_safe=(40, 200, 40), chance_even=(250, 220, 40), chance_mine=(230, 40, 40),
-    verdict_certain=(0, 150, 0), verdict_guess=(230, 150, 0), verdict_mistake=(210, 0, 0),
+    verdict_certain=(0, 150, 0), verdict_forced=(40, 100, 220), verdict_guess=(230, 150, 0),
+    verdict_needless=(190, 0, 190), verdict_mistake=(210, 0, 0),
     guess_text=(150, 80, 0), safe_text=(0, 110, 0),
 )
 
@@ -132,7 +135,8 @@ DARK = Theme(
     reads=(90, 150, 255), arrow=(236, 238, 242), trail=(255, 100, 90), won=(90, 200, 100),
     lost=(230, 90, 80), track=(90, 94, 104),
     chance_safe=(70, 190, 80), chance_even=(220, 190, 60), chance_mine=(210, 70, 64),
-    verdict_certain=(90, 200, 100), verdict_guess=(240, 170, 60), verdict_mistake=(245, 95, 85),
+    verdict_certain=(90, 200, 100), verdict_forced=(110, 160, 255), verdict_guess=(240, 170, 60),
+    verdict_needless=(225, 110, 230), verdict_mistake=(245, 95, 85),
     guess_text=(250, 180, 90), safe_text=(120, 215, 120),
 )
 
@@ -145,7 +149,7 @@ CONTRAST = Theme(
     covered_flat=(110, 110, 110), revealed=(0, 0, 0), grid=(90, 90, 90),
     # From Okabe & Ito's colour-blind-safe palette (2008), lightened for black cells and
     # moved (each within CIE76 ΔE 15) until every pair is at least ΔE 23 apart under
-    # normal vision and simulated protanopia, deuteranopia and tritanopia (tests/test_ui_theme.py).
+    # normal vision and simulated protanopia, deuteranopia and tritanopia (tests/ui/test_ui_theme.py).
     numbers=((90, 210, 255), (240, 210, 45), (225, 105, 30), (255, 255, 255),
              (180, 105, 165), (15, 165, 105), (120, 135, 225), (180, 180, 180)),
     mine=(255, 255, 255), mine_shine=(0, 0, 0), mine_hit=(200, 0, 0), flag=(255, 200, 0),
@@ -155,7 +159,8 @@ CONTRAST = Theme(
     reads=(86, 180, 233), arrow=(255, 255, 255), trail=(255, 170, 0), won=(0, 200, 150),
     lost=(230, 110, 0), track=(120, 120, 120),
     chance_safe=(0, 158, 115), chance_even=(240, 228, 66), chance_mine=(213, 94, 0),
-    verdict_certain=(0, 200, 150), verdict_guess=(240, 228, 66), verdict_mistake=(255, 110, 60),
+    verdict_certain=(0, 200, 150), verdict_forced=(86, 180, 233), verdict_guess=(240, 228, 66),
+    verdict_needless=(204, 121, 167), verdict_mistake=(255, 110, 60),
     guess_text=(255, 200, 0), safe_text=(0, 220, 160),
     number_weight=2,
 )

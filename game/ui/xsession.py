@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -31,15 +32,14 @@ def run(*argv: str, timeout: float = 10) -> str:
 
 DEALT_LAUNCHER = """
 import random, sys
-import main
-from game import cli
+from game import cli, program
 deal, argv = int(sys.argv[1]), sys.argv[2:]
 def dealt(_=None):
     args = cli.parse_args(argv)
     args.rng = random.Random(deal)
     return args
-main.parse_args = dealt
-sys.exit(main.run())
+program.parse_args = dealt
+sys.exit(program.run())
 """  # python -c DEALT_LAUNCHER DEAL ARGS...: the game with its boards drawn from Random(DEAL)
 
 
@@ -60,17 +60,26 @@ class XSession:
         self.window = ""
 
     def __enter__(self) -> "XSession":
-        for number in range(93, 200):
-            if not Path(f"/tmp/.X11-unix/X{number}").exists() and not Path(f"/tmp/.X{number}-lock").exists():
-                break
-        self.display = f":{number}"
-        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", f"{self.size[0]}x{self.size[1]}x24",
-                                      "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        """Start Xvfb on a free display. Xvfb picks the number itself (``-displayfd``) and
+        writes it to a pipe once it listens, so parallel test workers never race for one.
+
+        Raises RuntimeError if the server does not start within 10 s."""
+        read_end, write_end = os.pipe()
+        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0",
+                                      f"{self.size[0]}x{self.size[1]}x24", "-nolisten", "tcp"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_end,))
+        os.close(write_end)
+        number = b""
         deadline = time.monotonic() + 10
-        while not Path(f"/tmp/.X11-unix/X{number}").exists():
-            if time.monotonic() > deadline or self.xvfb.poll() is not None:
-                raise RuntimeError(f"Xvfb {self.display} did not start")
-            time.sleep(0.05)
+        with os.fdopen(read_end, "rb", buffering=0) as pipe:
+            while not number.endswith(b"\n"):
+                ready = select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))[0]
+                chunk = pipe.read(16) if ready else b""
+                if not chunk:
+                    self.__exit__()
+                    raise RuntimeError("Xvfb did not start")
+                number += chunk
+        self.display = f":{int(number)}"
         return self
 
     def __exit__(self, *exc) -> None:
@@ -91,18 +100,25 @@ class XSession:
         env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
         return env
 
-    def start_game(self, *args: str, deal: int | None = None) -> str:
+    def start_game(self, *args: str, deal: int | None = None, program: list[str] | None = None,
+                   env: dict[str, str] | None = None) -> str:
         """Start ``python main.py args`` and return its window id once it is mapped.
 
         ``deal``: seed the run's source of boards with it, without ``--seed`` (whose boards
-        never enter the best times), through a launcher that patches ``main.parse_args``:
+        never enter the best times), through a launcher that patches ``game.program.parse_args``:
         repeatable boards that the game treats as dealt at random. A test hook only: the
-        game itself has no option for it.
+        game itself has no option for it. ``program``: another command instead of
+        ``python main.py`` (the built app, tests/program/test_build_app.py), started in its own
+        folder; ``env``: variables set for the game on top of :meth:`env`'s (None: removed).
         """
         command = [sys.executable, str(ROOT / "main.py"), *args]
         if deal is not None:
             command = [sys.executable, "-c", DEALT_LAUNCHER, str(int(deal)), *args]
-        self.game = subprocess.Popen(command, cwd=ROOT, env=self.env(),
+        if program is not None:
+            command = [*program, *args]
+        where = Path(program[0]).parent if program is not None else ROOT
+        merged = {**self.env(), **(env or {})}
+        self.game = subprocess.Popen(command, cwd=where, env={k: v for k, v in merged.items() if v is not None},
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         return self.find_window()
 

@@ -97,12 +97,15 @@ def is_help_key(event: pygame.event.Event) -> bool:
 
 class Help(Overlay):
     """Over any scene ``base``: the controls panel, sized to the window (one column, or two
-    when one does not fit; the window grows while it shows when even two do not)."""
+    when one does not fit; when even two do not, at the smallest font the rows that fit,
+    scrolled with Up, Down, Page Up, Page Down or the wheel). The window never changes size
+    for it (issue 27: a window that holds still)."""
 
     def __init__(self, services, base) -> None:
         super().__init__(services, base)
         self.match = getattr(base, "match", None)  # the game the help pauses, if over one
         self.controls = CONTROLS + ((None, BIG_TITLE),) + BIG_BOARD  # messages: see :meth:`lines`
+        self.top = 0  # the first row shown when the list scrolls
 
     def lines(self) -> list[tuple[str | None, str]]:
         """(keys, what they do) of each line, in the language in use (a key's name such as
@@ -120,9 +123,28 @@ class Help(Overlay):
             self.match.resume()
 
     def handle(self, event: pygame.event.Event):
+        rows = self.hidden_rows()
+        step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -5, pygame.K_PAGEDOWN: 5}
+        if rows and event.type == pygame.KEYDOWN and event.key in step:
+            return self.scroll(step[event.key])
+        if rows and event.type == pygame.MOUSEWHEEL:
+            return self.scroll(-event.y)
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3)):
             return self.base
         return self
+
+    def scroll(self, rows: int) -> "Help":
+        """Move the shown rows by ``rows`` (a list longer than the window)."""
+        self.top = min(max(self.top + rows, 0), self.hidden_rows())
+        self.dirty = True
+        return self
+
+    def hidden_rows(self) -> int:
+        """How many rows of the list do not fit at once (0: it all shows)."""
+        shape, full = self.fit(), self._scrolled_from()
+        if full is None:
+            return 0
+        return max(len(column) for column in full.columns) - max(len(column) for column in shape.columns)
 
     def _fit_in(self, width: int, height: int) -> Arrangement | None:
         """The largest font, one column before two, whose panel fits a ``width`` x ``height``
@@ -136,18 +158,34 @@ class Help(Overlay):
         return None
 
     def size(self) -> tuple[int, int]:
-        """The window beneath, grown (while the help shows) to hold the panel in two columns
-        at the smallest font when nothing fits it: a tiny board's window is smaller."""
-        width, height = self.base.size()
+        """The window beneath: the help never resizes it."""
+        return self.base.size()
+
+    def _scrolled_from(self) -> Arrangement | None:
+        """The whole list at the smallest font, in two columns where they fit the window's
+        width (else one), when no arrangement fits the window; None when one does."""
+        width, height = self.size()
         if self._fit_in(width, height) is not None:
-            return width, height
+            return None
         size, line = SIZES[-1]
-        shape = arrange(self.lines(), size, line, 2)
-        return max(width, shape.width + MARGIN), max(height, shape.height + MARGIN)
+        two = arrange(self.lines(), size, line, 2)
+        return two if two.width <= width - MARGIN else arrange(self.lines(), size, line, 1)
 
     def fit(self) -> Arrangement:
-        """The arrangement of the list in the window (see :meth:`size`)."""
-        return self._fit_in(*self.size()) or arrange(self.lines(), *SIZES[-1], 2)
+        """The arrangement of the list in the window: the largest that fits, else the rows of
+        :meth:`_scrolled_from` that fit, from row :attr:`top`."""
+        width, height = self.size()
+        shape = self._fit_in(width, height)
+        if shape is not None:
+            return shape
+        full = self._scrolled_from()
+        rows = max(len(column) for column in full.columns)
+        fixed = full.height - rows * full.line
+        shown = max(1, min(rows, (height - MARGIN - fixed) // full.line))
+        top = min(self.top, rows - shown)
+        columns = tuple(column[top:top + shown] for column in full.columns)
+        return Arrangement(full.size, full.line, columns, full.keys, full.widths, min(full.width, width - 4),
+                           fixed + shown * full.line)
 
     def panel(self) -> pygame.Rect:
         """The controls panel, logical pixels, centred in the window."""
@@ -158,8 +196,6 @@ class Help(Overlay):
         return panel
 
     def draw_over(self, screen: pygame.Surface) -> None:
-        if self.size() != self.base.size():  # the window grew for the panel: cover what is beyond the base
-            draw.rect(screen, palette.panel, screen.get_rect())
         board = getattr(self.base, "layout", None)
         if self.match is not None and self.match.game.state is State.PLAYING:
             draw.rect(screen, palette.panel, board.board)  # no studying the board while the clock stops
@@ -183,3 +219,6 @@ class Help(Overlay):
             left += width + COLUMN_GAP
         bottom = panel.top + PAD + 17 + max(len(column) for column in shape.columns) * shape.line
         text(screen, _(CLOSES), (panel.centerx, bottom + 1), shape.size - 1, palette.faint, "midtop")
+        if self.hidden_rows():  # the list scrolls: say which way there is more
+            more = ("\u25b2 " if self.top > 0 else "") + ("\u25bc" if self.top < self.hidden_rows() else "")
+            text(screen, more.strip(), (panel.right - PAD, bottom + 1), shape.size - 1, palette.faint, "topright")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.board import DIFFICULTIES
+from game.board import BEGINNER_SIZES, DIFFICULTIES, LEVEL_SIZES
 from game.i18n import N_, _
 from game.ui.layout import MENU_SIZE
 from game.ui.scene import Scene
@@ -34,8 +34,8 @@ class LevelButton(Button):
     """A level's button: its name and size ("Beginner  9x9, 10"), in the language in use when
     drawn; ``label`` stays the English words (the tests find a level by them)."""
 
-    def __init__(self, rect: pygame.Rect, name: str, action) -> None:
-        rows, cols, mines = DIFFICULTIES[name]
+    def __init__(self, rect: pygame.Rect, name: str, action, size: tuple[int, int, int] | None = None) -> None:
+        rows, cols, mines = size or DIFFICULTIES[name]
         self.level = LEVEL_NAMES.get(name, name.title())  # a message
         self.numbers = {"rows": rows, "cols": cols, "mines": mines}
         super().__init__(rect, LEVEL_WORDS.format(level=self.level, **self.numbers), action)
@@ -50,7 +50,7 @@ class Menu(Scene):
 
     def __init__(self, services) -> None:
         super().__init__(services)
-        buttons: list[Button] = [LevelButton(button_rect(i), name, self._level_action(name))
+        buttons: list[Button] = [LevelButton(button_rect(i), name, self._level_action(name), self._size(name))
                                  for i, name in enumerate(DIFFICULTIES)]
         buttons += [Button(button_rect(3), N_("Custom..."), self.custom),
                     Button(button_rect(4, 0), N_("Options..."), self.options),
@@ -60,9 +60,15 @@ class Menu(Scene):
         self.quit_button = Button(button_rect(5), N_("Quit"), lambda: None)
         self.quit_pressed = False
 
+    def _size(self, name: str) -> tuple[int, int, int]:
+        """The board of level ``name``: Beginner's is the Options' choice, 9x9 or 8x8."""
+        if name == "beginner":
+            return LEVEL_SIZES[BEGINNER_SIZES.get(self.services.settings.beginner_size, "beginner")]
+        return DIFFICULTIES[name]
+
     def _level_action(self, name: str):
         def action():
-            rows, cols, mines = DIFFICULTIES[name]
+            rows, cols, mines = self._size(name)
             return start(self.services, self.services.config_for(rows, cols, mines))
         return action
 

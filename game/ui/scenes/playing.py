@@ -34,11 +34,12 @@ from game.ui.bv_counter import BACKGROUND_CELLS, SLICE, BvCounter
 from game.ui.camera_keys import CameraControls
 from game.ui.camera_view import CameraView
 from game.ui.hud import Frame, draw_board_screen, draw_mute_sign
-from game.ui.layout import big_layout, layout_for
+from game.ui.layout import RESULT_ROOM_H, big_layout, layout_for
 from game.ui.minimap import Minimap
 from game.ui.motion import CASCADE_MAX, CASCADE_MIN, Cascade
 from game.ui.mouse import MouseGesture
 from game.ui.result_panel import FONTS as RESULT_FONTS
+from game.ui.room import reserve, under
 from game.ui.scene import Scene
 from game.ui.scenes.confirm import Confirm, MessageBox
 from game.ui.scenes.generating import Generating
@@ -59,13 +60,15 @@ ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), p
 class Playing(Scene):
     """Play a new match of ``config`` (or of the loaded ``board``, a game.boardfile.BoardFile);
     the window is sized to its board at the largest cell size that fits (with the rulers
-    when they are on and fit too). The match (game.match.Match, made by the services) is
+    when they are on and fit too) and to ``room``, the strip beside or under the board kept
+    for the panels from the start (game.ui.room), so no panel resizes the window. The match (game.match.Match, made by the services) is
     the only way the scene changes the game; ``game`` is its position, read only."""
 
     def __init__(self, services, config, board=None) -> None:
         super().__init__(services)
         mines = config.mines  # over 999 the counter takes more LED digits
         self.layout = layout_for(config.rows, config.cols, services.display.area(), mines, services.settings.rulers)
+        self.room = reserve(self.layout.size, services.display.area())  # the panels' strip (result, hint)
         self.match = services.new_match(config, self.layout.cell, board)
         self.game = game = self.match.game
         self.controls = CameraControls(self.layout.camera)  # a board too big for the window scrolls and zooms
@@ -101,7 +104,9 @@ class Playing(Scene):
         return self.layout.cell
 
     def size(self) -> tuple[int, int]:
-        return self.layout.size
+        """The board window and the panels' strip, pixels: the same from the first frame to the
+        result, whatever panel shows."""
+        return self.room.size
 
     def enter(self) -> None:
         """Build the drawstate (after the display mode is set: sprites are converted)."""
@@ -183,6 +188,7 @@ class Playing(Scene):
         self._shown = self.hud_values()
         draw_board_screen(screen, self.frame, self.layout, self.services.assets, self.view, self._shown,
                           self.gesture.pressed_cells(self.game), self.cursor, self.shake)
+        self.room.draw(screen)
         if self.services.settings.muted:
             draw_mute_sign(screen, self.layout)
         if self.show_probabilities and not self.game.over:
@@ -314,11 +320,12 @@ class Playing(Scene):
             return
         scale = self.services.display.scale or 1
         width, height = round(window.get_width() / scale), round(window.get_height() / scale)
-        if (width, height) == self.layout.size:
+        if (width, height) == self.size():
             return
         old = self.layout.camera
         middle = old.cell_at(old.viewport.center) or (self.game.rows // 2, self.game.cols // 2)
-        layout = big_layout(self.game.rows, self.game.cols, (width, height), self.game.config.mines, strip=0)
+        layout = big_layout(self.game.rows, self.game.cols, (width, height), self.game.config.mines, clamp=False)
+        self.room = under(layout.size, RESULT_ROOM_H)
         layout.camera.zoom_to(old.cell)
         layout.camera.centre_on(middle)
         self.layout = layout
@@ -329,7 +336,7 @@ class Playing(Scene):
         self.frame = Frame(layout)
         self.view = CameraView(layout, self.services.assets.cell_sprites, self.game.overview, self.appearances_in)
         self.view.refresh(self.appearance)
-        self.services.display.resize_canvas(layout.size)
+        self.services.display.resize_canvas(self.room.size)
         self.invalidate()
 
     # ----- what is shown ---------------------------------------------------------------------

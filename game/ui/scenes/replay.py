@@ -62,7 +62,10 @@ class ReplayViewer(Scene):
 
     strip_h = 0  # pixels between the board window and the bar (the review's marks), logical
 
-    def __init__(self, services, replay: Replay, back: Scene | None = None, title: str | None = None) -> None:
+    def __init__(self, services, replay: Replay, back: Scene | None = None, title: str | None = None,
+                 timeline: Timeline | None = None) -> None:
+        """``timeline``: ``replay``'s Timeline when already built (``--replay`` builds it before
+        the window opens: on a 1000x1000 board, seconds and 100 MB not spent twice)."""
         super().__init__(services)
         self.replay, self.back = replay, back
         self.given_title = title  # None: described when drawn, in the language in use
@@ -70,7 +73,7 @@ class ReplayViewer(Scene):
         self.layout = layout_for(replay.rows, replay.cols, (width, height - BAR_H - self.strip_h),
                                  len(replay.mines))
         self.controls = CameraControls(self.layout.camera, keys=False)  # a board bigger than the window
-        self.timeline = Timeline(replay)
+        self.timeline = timeline if timeline is not None and timeline.replay is replay else Timeline(replay)
         self.head = Playhead(self.timeline)
         self.playing = True
         self.speed = SPEEDS.index(1)

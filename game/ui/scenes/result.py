@@ -38,7 +38,7 @@ class GameOver(Result):
 
     Ctrl+Z or the Undo button take back the move that lost and play on from the board as it
     was just before it (Simon Tatham's Mines' Undo; game.match.Match.undo_loss): back to the
-    Playing scene, the window shrunk back as for a retry. The loss stays recorded; the game
+    Playing scene, in the same window. The loss stays recorded; the game
     played on is recorded apart and counts in no statistic (game.records).
 
     The panel says in one line what lost the game (game.ui.postmortem, from the solver's
@@ -76,6 +76,7 @@ class GameOver(Result):
         """V or Why?: show the post-mortem (marks on the board, the explanation), or hide it."""
         self.postmortem.shown = not self.postmortem.shown
         self.panel_shown = True  # the explanation is on the panel
+        self.scroll = 0  # it starts at the panel's top
         self._build_panel()
         self.invalidate()
         return self
@@ -216,9 +217,21 @@ class Victory(Result):
         rate, efficiency = told.three_bv_per_second, told.efficiency
         if self.figures.shown:  # the figures' line starts with 3BV/s: the panel says it once
             rate = None
+        marks = self.marks()  # a line of its own, only when there is one (an empty line takes a row)
         return [_("Time {seconds}").format(seconds=seconds(told.seconds, 3)),
                 f"3BV {told.three_bv}   3BV/s {decimal(rate, 2)}" if rate is not None else f"3BV {told.three_bv}",
-                _("Efficiency {percent}").format(percent=percent(efficiency)) if efficiency is not None else ""]
+                _("Efficiency {percent}").format(percent=percent(efficiency)) if efficiency is not None else "",
+                *(["  ".join(marks)] if marks else [])]
+
+    def marks(self) -> list[str]:
+        """How the recorded game was played, as the records keep it: ``NF`` (no flag: no right
+        click changed the board, Metasweeper's category) and the keyboard's mark."""
+        records = self.services.records
+        record = records.last_record if records is not None else None
+        if record is None:
+            return []
+        # TRANSLATORS: no flag, the competitive sites' category of games won without a flag
+        return ([_("NF")] if record.nf else []) + ([_("keyboard")] if record.input == "keyboard" else [])
 
     def handle(self, event: pygame.event.Event):
         if self.field is not None and self.ready() and self.panel_shown:
@@ -262,7 +275,6 @@ class Victory(Result):
         else:
             super().draw_buttons(screen)
 
-    def draw_over(self, screen: pygame.Surface) -> None:
-        super().draw_over(screen)
-        if self.ready() and self.panel_shown and self.field is not None:
+    def draw_field(self, screen: pygame.Surface) -> None:
+        if self.field is not None:
             self.field.draw(screen)

@@ -1,6 +1,8 @@
 """The result overlay both endings share (game.ui.scenes.result: GameOver and Victory): the
 finished board with a panel of buttons (New game, Retry, Menu, Review; Undo after a loss) and the
-game's figures beside or under it (never over a cell), in a strip the window grows for.
+game's figures beside or under it (never over a cell), in the strip the playing window keeps
+for its panels from the start (game.ui.room): the window never changes size for it, and a
+panel longer than the strip scrolls.
 
 Its words are looked up when the panel is laid out, and it is laid out again when the
 language changes (game.i18n), so a switch shows at once.
@@ -12,22 +14,27 @@ import pygame
 
 from game.i18n import N_, _, language
 from game.messages import describe
+from game.ui import draw
+from game.ui.layout import MARGIN
 from game.ui.result_figures import FiguresView
 from game.ui.result_panel import BUTTON_SIZE, TOGGLE_SIZE, ResultPanel
-from game.ui.room import Room, make_room
 from game.ui.scene import Overlay
 from game.ui.theme import palette
 from game.ui.widgets import Button, ButtonList, text
 
 HIDDEN_SIZE = 13  # "V shows the result" in the strip while the panel is hidden, pixels
+SCROLL_STEP = 15  # pixels a wheel notch scrolls a panel longer than its strip
+ARROW = 5  # half the width of the marks saying a cut panel goes on above or below, pixels
 FIGURES_POLL = 0.1  # seconds between looks for the figures while they are computed
 
 
 class Result(Overlay):
-    """Common overlay: a panel of ``lines()`` and ``notes`` and three buttons in a strip beside
-    or under the board (game.ui.room: the window grows while the result shows, and shrinks
-    back for a new game or a retry), so the whole finished board stays in view: the mine
-    that went off, every wrong flag. V hides and shows the panel (H after a loss, where V
+    """Common overlay: a panel of ``lines()`` and ``notes`` and three buttons in the strip
+    beside or under the board that the playing window keeps for its panels (game.ui.room: the
+    window, the board's cells and their places stay as they were in play), so the whole
+    finished board stays in view: the mine that went off, every wrong flag. A panel longer
+    than the strip scrolls: the wheel, Page Up and Page Down, and the focus moving to a
+    button out of view. V hides and shows the panel (H after a loss, where V
     shows the post-mortem: game.ui.scenes.result.GameOver). The game's competitive
     statistics show as a line (game.ui.result_figures) once computed; D or the Details button
     shows all of them, and again the line."""
@@ -41,23 +48,14 @@ class Result(Overlay):
         self.notes = notes or []
         self.panel_shown = True
         self.buttons = ButtonList([])
-        self.room: Room | None = None
+        self.room = base.room  # the playing window's strip for panels (game.ui.room)
+        self.scroll = 0  # pixels of the panel scrolled above the strip's top
         self.language = language()  # the language the panel was laid out in
-        self._sized = False
         self.figures = FiguresView(services.records)
-
-    def size(self) -> tuple[int, int]:
-        """The playing window with the strip for the panel, pixels."""
-        if self.room is None:
-            self._build_panel()
-            self._sized = True  # entering right after this need not lay the panel out again
-        return self.room.size
 
     def enter(self) -> None:
         self.dirty = True
-        if not self._sized:  # back from an overlay (help): the window may have changed
-            self._build_panel()
-        self._sized = False
+        self._build_panel()  # (again when back from an overlay: the language may have changed)
 
     def lines(self) -> list[str]:
         """Text under the title."""
@@ -85,11 +83,57 @@ class Result(Overlay):
                 return self
             if event.key == pygame.K_d and self.ready() and self.panel_shown:
                 return self.toggle_details()
+            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.panel_shown:
+                page = max(SCROLL_STEP, self.room.panel.height - SCROLL_STEP)
+                self.scroll_by(page if event.key == pygame.K_PAGEDOWN else -page)
+                return self
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.base.layout.face.collidepoint(event.pos):
             return self.new_game()
         if not (self.ready() and self.panel_shown):
             return self
-        return self.press_buttons(self.buttons, event)
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * SCROLL_STEP)
+            return self
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not self.room.panel.collidepoint(event.pos):
+            self.buttons.pressed = None  # a button scrolled out of the strip is not there to press
+            return self
+        nxt = self.press_buttons(self.buttons, event)
+        if nxt is self and event.type == pygame.KEYDOWN and self.buttons.buttons:
+            self.show_rect(self.buttons.buttons[self.buttons.focus].rect)  # the focused button in view
+        return nxt
+
+    # ----- a panel longer than the strip scrolls ---------------------------------------------
+    @property
+    def most_scroll(self) -> int:
+        """Pixels the panel may scroll: how much longer than the strip it is (0 when it fits)."""
+        return max(0, self.arranged.rect.height - self.room.panel.height)
+
+    def scroll_by(self, pixels: int) -> None:
+        """Scroll the panel ``pixels`` down (negative: up), within its length."""
+        scroll = max(0, min(self.most_scroll, self.scroll + pixels))
+        if scroll != self.scroll:
+            self.scroll = scroll
+            self._place()
+            self.invalidate()
+
+    def show_rect(self, rect: pygame.Rect) -> None:
+        """Scroll so that ``rect`` (a part of the panel, where it is now) is in the strip."""
+        area = self.room.panel
+        if rect.top < area.top:
+            self.scroll_by(rect.top - area.top - 2)
+        elif rect.bottom > area.bottom:
+            self.scroll_by(rect.bottom - area.bottom + 2)
+
+    def _place(self) -> None:
+        """Put the panel, its buttons and its field at the strip's top, less the scroll."""
+        area = self.room.panel
+        dy = area.top - self.scroll - self.arranged.rect.top
+        self.arranged.move_to((area.left, area.top - self.scroll))
+        for button in self.buttons.buttons:
+            button.rect = button.rect.move(0, dy)
+        field = getattr(self, "field", None)
+        if field is not None and self.arranged.field is not None:
+            field.rect = pygame.Rect(self.arranged.field)
 
     def labels(self) -> list[tuple[str, object]]:
         """The panel's buttons: (label, action) each, in order (labels are messages: the
@@ -128,6 +172,8 @@ class Result(Overlay):
         if self.figures.shown:
             self.figures.details = not self.figures.details
             self._build_panel()
+            if self.arranged.toggle_rect is not None:  # the figures end at the toggle: in view
+                self.show_rect(self.arranged.toggle_rect)
             self.invalidate()
         return self
 
@@ -146,32 +192,24 @@ class Result(Overlay):
         return FIGURES_POLL if self.figures.waiting else super().next_change()
 
     def _build_panel(self) -> None:
-        """Find the strip for the panel and lay the panel out in it; a panel that changed
-        size (a note added) resizes the window at once. The panel's text is gathered once
-        and each width laid out once (laying out measures every word)."""
-        before = self.room.size if self.room is not None else None
+        """Lay the panel out for the strip's width, at its top (less the scroll, kept within
+        the new length)."""
         self.language = language()
         content = (_(self.title) if self.title else "", self.lines() + self.figures.lines(),
                    [describe(note) for note in self.notes], self.celebration_lines())
         toggle = self.figures.toggle_label()
         why = self.why_button()
         shown = [_(label) for label, _action in self.panel_labels()]  # as the buttons will show them
-        laid: dict[int, ResultPanel] = {}
-
-        def arrange(width: int) -> ResultPanel:
-            if width not in laid:
-                laid[width] = ResultPanel(*content, width, toggle, len(shown), why[0] if why else None, shown)
-            return laid[width]
-
-        self.room = make_room(self.services.display, self.base.size(),
-                              lambda where, width: arrange(width).rect.height)
-        self.arranged = arrange(self.room.panel.width)
-        self.arranged.move_to(self.room.panel.topleft)
+        self.room = self.base.room
+        self.arranged = ResultPanel(*content, self.room.panel.width, toggle, len(shown), why[0] if why else None, shown)
+        self.scroll = min(self.scroll, self.most_scroll)
+        self.arranged.move_to((self.room.panel.left, self.room.panel.top - self.scroll))
         self.panel = self.arranged.rect
         self.shown_notes = self.arranged.notes  # the notes as wrapped on the panel
         labels = self.panel_labels()
         focus = self.buttons.focus
-        buttons = [Button(rect, label, action, BUTTON_SIZE) for rect, (label, action) in zip(self.arranged.buttons, labels)]
+        buttons = [Button(rect, label, action, BUTTON_SIZE)
+                   for rect, (label, action) in zip(self.arranged.buttons, labels)]
         if self.arranged.toggle_rect is not None:
             buttons.append(Button(self.arranged.toggle_rect, self.arranged.toggle, self.toggle_details, TOGGLE_SIZE))
         if why is not None and self.arranged.why_rect is not None:
@@ -181,9 +219,6 @@ class Result(Overlay):
         field = getattr(self, "field", None)
         if field is not None and self.arranged.field is not None:  # the panel was laid out again
             field.rect = pygame.Rect(self.arranged.field)
-        if before is not None and before != self.room.size:
-            self.services.display.ensure_size(self.room.size, self.grain())
-            self.invalidate()
 
     def draw_over(self, screen: pygame.Surface) -> None:
         self.room.draw(screen)
@@ -192,8 +227,20 @@ class Result(Overlay):
         if not self.panel_shown:
             text(screen, _(self.show_panel_hint), self.room.strip.center, HIDDEN_SIZE, palette.faint, "center")
             return
-        self.arranged.draw(screen)
-        self.draw_buttons(screen)
+        area = self.room.panel
+        with draw.clipped(screen, area):
+            self.arranged.draw(screen)
+            self.draw_buttons(screen)
+            self.draw_field(screen)
+        if self.scroll > 0:  # more above: a small arrow up at the strip's top right
+            x, y = area.right - ARROW - 1, area.top - MARGIN // 2 - 1
+            draw.polygon(screen, palette.faint, [(x - ARROW, y + 3), (x + ARROW, y + 3), (x, y - 2)])
+        if self.scroll < self.most_scroll:  # more below
+            x, y = area.right - ARROW - 1, area.bottom + MARGIN // 2 + 1
+            draw.polygon(screen, palette.faint, [(x - ARROW, y - 3), (x + ARROW, y - 3), (x, y + 2)])
 
     def draw_buttons(self, screen: pygame.Surface) -> None:
         self.buttons.draw(screen)
+
+    def draw_field(self, screen: pygame.Surface) -> None:
+        """The name field of a best time (:class:`game.ui.scenes.result.Victory`), else nothing."""

@@ -12,10 +12,11 @@ explanation proves is ringed green.
 Keys: the viewer's (Space, - and +, Left/Right, Home/End, Esc), and [ or PageUp / ] or
 PageDown: the previous / next guess, needless guess or mistake (pauses, the move applied).
 
-The review is computed when the viewer is made, before it opens (how long:
-docs/performance.md, "Window"), from the same timeline the viewer plays
-(game.review_report.review_timeline), so each mark is a move the scrubber and Left/Right
-reach, at the time they reach it.
+The review is worked out on its own thread (game.ui.review_job) from the same timeline the
+viewer plays (game.review_report.review_timeline), so each mark is a move the scrubber and
+Left/Right reach, at the time they reach it, and the panel's "Move 213 of 236" is the move
+``--review`` numbers 213. Meanwhile the replay plays and the panel says "Reviewing... N of M
+moves" (a 36x60 game takes seconds: docs/review.md); the marks appear when it is done.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import pygame
 from game.replay.events import Replay
 from game.review_report import review_timeline
 from game.ui import review_view as rv
+from game.ui.review_job import POLL, ReviewJob
 from game.ui.room import make_room
 from game.ui.scene import Scene
 from game.ui.scenes.replay import ReplayViewer
@@ -38,24 +40,58 @@ NEXT_KEYS = (pygame.K_RIGHTBRACKET, pygame.K_PAGEDOWN)
 class ReviewViewer(ReplayViewer):
     """Play ``replay`` back with its review; Esc returns to ``back`` (the menu when None).
 
-    Raises:
-        ValueError: its moves cannot be reviewed.
+    Moves the review cannot place are said in the panel instead of the review.
     """
 
     strip_h = rv.MARKS_H
 
     def __init__(self, services, replay: Replay, back: Scene | None = None, title: str | None = None) -> None:
         super().__init__(services, replay, back, title)
-        self.review = review_timeline(self.timeline)
-        self.by_index = {m.index: m for m in self.review.moves}
-        self.jumps = [m.index for m in self.review.moves if m.verdict in rv.JUMP_VERDICTS]
+        self.review = None
+        self.by_index, self.jumps, self.marks = {}, [], []
         tl = self.timeline
-        self.marks = rv.marks(self.review, self.bar.track, tl.start_ms, tl.end_ms)
+        self.job = ReviewJob(lambda progress: review_timeline(tl, progress), tl.moves)
+        self.shown_done = 0  # the progress last drawn
         self.strip = pygame.Rect(0, self.layout.size[1], self.layout.size[0], self.strip_h)
-        self.room = make_room(services.display, super().size(),
-                              lambda where, width: rv.panel_height(self.review, tl.moves, width))
+        self.room = self.make_room()
         self.keys.update({**{key: lambda: self.key_jump(-1) for key in PREVIOUS_KEYS},
                           **{key: lambda: self.key_jump(1) for key in NEXT_KEYS}})
+
+    def make_room(self):
+        """The panel's place beside or under the replay, for the review (or the line saying
+        how far it has got)."""
+        tl = self.timeline
+        if self.review is None:
+            return make_room(self.services.display, super().size(), lambda where, width: rv.working_height(width))
+        return make_room(self.services.display, super().size(),
+                         lambda where, width: rv.panel_height(self.review, tl.moves, width))
+
+    def wait(self, seconds: float) -> bool:
+        """Block up to ``seconds`` for the review (tests); :meth:`update` still takes it."""
+        return self.job.wait(seconds)
+
+    def take_review(self) -> None:
+        """The review came in: its marks, its jumps, and the panel laid out for it."""
+        self.review = review = self.job.answer
+        if review is None:
+            return
+        tl = self.timeline
+        self.by_index = {m.index: m for m in review.moves}
+        self.jumps = [m.index for m in review.moves if m.verdict in rv.JUMP_VERDICTS]
+        self.marks = rv.marks(review, self.bar.track, tl.start_ms, tl.end_ms)
+        self.room = self.make_room()
+
+    def update(self) -> Scene | None:
+        if self.job.poll():
+            self.take_review()
+            self.invalidate()
+        elif not self.job.ready and self.job.done != self.shown_done:
+            self.shown_done = self.job.done
+            self.dirty = True
+        return super().update()
+
+    def next_change(self) -> float:
+        return min(POLL, super().next_change()) if not self.job.ready else super().next_change()
 
     def size(self) -> tuple[int, int]:
         return self.room.size
@@ -89,9 +125,11 @@ class ReviewViewer(ReplayViewer):
         super().draw(screen)
         self.room.draw(screen)
         rv.draw_marks(screen, self.strip, self.bar.track, self.marks)
+        if self.review is None:
+            rv.draw_working(screen, self.room.panel, self.job.error or self.job.progress_line())
+            return
         move = self.current
         rv.draw_panel(screen, self.room.panel, self.review, move, self.timeline.moves)
         if move is not None and move.verdict in rv.VERDICT_FIELDS:
             rv.ring(screen, self.layout.cell_rect(move.cell), rv.verdict_colour(move.verdict))
-            if move.proof is not None:
-                rv.ring(screen, self.layout.cell_rect(move.proof.cell), rv.verdict_colour("certain"))  # proven safe
+            rv.ring_reasons(screen, self.layout, move)

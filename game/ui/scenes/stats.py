@@ -3,8 +3,16 @@ and abandoned, streaks, averages, best 3BV/s and efficiency, best times and a ch
 last 50 results; a Games page listing the level's games with their competitive statistics,
 filtered, to watch one (game.ui.game_list); and Reset statistics, after a confirmation.
 
+A Bests page (B) shows each standard level's best time, 3BV/s, IOE, RQP and STNB, of every
+eligible win and of the no-flag (NF) ones, for the window's games and, apart, the console's
+typed in a terminal.
+
+The Beginner tab shows the Beginner of the last game played, else the one Options chose (9x9
+or the competitive 8x8, each with its own tables); clicking the open Beginner tab (or pressing
+1 on it) shows the other.
+
 Keys: Left/Right (or 1-4) change the level, G switches between the summary and the Games
-page, Up/Down/Tab move between the buttons (on the Games page Up/Down move in the list, Tab
+page, B between the summary and the Bests page, Up/Down/Tab move between the buttons (on the Games page Up/Down move in the list, Tab
 between the buttons, Enter watches, R reviews), Enter/Space press the focused one, Esc goes back to
 the menu (from the Games page, to the summary first). Tabs and buttons also answer the mouse. Opening the screen computes, in the
 background, the figures of games that lack them (game.records.compstats). Reading works on a read-only database; resetting it is refused
@@ -24,7 +32,8 @@ from game.i18n import N_, _, language, ngettext
 from game.messages import describe
 from game.records.compstats import pending
 from game.records.db import RecordsError
-from game.records.record import LEVELS
+from game.board import BEGINNER_SIZES
+from game.records.record import CATEGORIES, STANDARD_LEVELS
 from game.records.stats import RECENT, LevelStats, summary
 from game.ui import draw
 from game.ui.game_list import GamesPage
@@ -38,10 +47,13 @@ from game.ui.widgets import Button, ButtonList, bevel, clipped, fitting_size, te
 STATS_SIZE = (400, 420)  # logical window size, pixels
 TAB_W, TAB_H = 94, 22  # one level tab, pixels
 PANEL = pygame.Rect(8, 50, 384, 322)  # the tab page, pixels
+TABS = ("beginner", "intermediate", "expert", "custom")  # the tabs; Beginner's shows one of BEGINNERS
+BEGINNERS = ("beginner", "beginner_8x8")  # the Beginner tab's levels: 9x9 (Windows) and 8x8 (competitive)
 CHART = pygame.Rect(18, 262, 364, 90)  # the well the last results are drawn in, pixels
 SUMMARY_LINE = 16  # one line of the summary column, pixels
 RESET_QUESTION = N_("Reset all statistics? A backup is kept.")
 RESET = N_("Reset statistics")  # the confirmation's title
+BEST_LABELS = {"time_ms": N_("Time"), "bbbv_per_s": "3BV/s", "ioe": "IOE", "rqp": "RQP", "stnb": "STNB"}  # the Bests page's rows
 FIGURES_POLL = 0.1  # seconds between looks for figures computed in the background
 
 
@@ -51,23 +63,28 @@ def seconds_text(value: float | None, digits: int = 1) -> str:
 
 
 class Statistics(Scene):
-    """The statistics of ``services.records.store``; ``tab`` is the index in LEVELS shown.
+    """The statistics of ``services.records.store``; ``tab`` is the index in TABS shown.
 
     It opens on the level of the last game finished in this run, else the menu's level."""
 
     def __init__(self, services) -> None:
         super().__init__(services)
         level = services.last_level or services.settings.difficulty
-        self.tab = LEVELS.index(level) if level in LEVELS else 0
+        # the Beginner tab shows the Beginner of the last game, else the one Options chose
+        chosen = BEGINNER_SIZES.get(services.settings.beginner_size, "beginner")
+        self.beginner = level if level in BEGINNERS else chosen
+        level = "beginner" if level in BEGINNERS else level
+        self.tab = TABS.index(level) if level in TABS else 0
         self.message = ""  # the result of a reset, or why it was refused
         self.stats: dict[str, LevelStats] = {}
         self.page = "summary"  # or "games"
         self.games = GamesPage(PANEL, self.watch, self.review)
-        self.bottom = [Button((18, 384, 140, 24), N_("Reset statistics..."), self.ask_reset),
-                       Button((166, 384, 120, 24), N_("Games (G)"), self.toggle_page),
-                       Button((PANEL.right - 90, 384, 80, 24), N_("Back"), self.leave)]
+        self.bottom = [Button((18, 384, 130, 24), N_("Reset statistics..."), self.ask_reset),
+                       Button((154, 384, 90, 24), N_("Games (G)"), self.toggle_page),
+                       Button((250, 384, 80, 24), N_("Bests (B)"), self.toggle_bests),
+                       Button((PANEL.right - 58, 384, 54, 24), N_("Back"), self.leave)]
         self.buttons = ButtonList(self.bottom)
-        self.buttons.focus = 2
+        self.buttons.focus = 3
         self.version = -1  # the figures worker's version last read
         self.language = language()  # the language last drawn in
 
@@ -105,7 +122,8 @@ class Statistics(Scene):
 
     @property
     def level(self) -> str:
-        return LEVELS[self.tab]
+        """The open tab's level (the Beginner tab's: 9x9 or 8x8, :attr:`beginner`)."""
+        return self.beginner if TABS[self.tab] == "beginner" else TABS[self.tab]
 
     def summary_rows(self, level: str | None = None) -> list[tuple[str, str]]:
         """(label, value) lines shown for ``level`` (default: the open tab), in the language
@@ -148,8 +166,19 @@ class Statistics(Scene):
     def leave(self):
         return self.services.scenes.menu()
 
+    def toggle_bests(self):
+        """Switch between the summary and the page of bests by category (all, NF)."""
+        if self.page == "games":
+            self.toggle_page()
+        self.page = "bests" if self.page == "summary" else "summary"
+        self.bottom[2].label = N_("Summary (B)") if self.page == "bests" else N_("Bests (B)")
+        self.dirty = True
+        return self
+
     def toggle_page(self):
         """Switch between the summary and the Games page."""
+        if self.page == "bests":
+            self.toggle_bests()
         self.page = "games" if self.page == "summary" else "summary"
         self.bottom[1].label = N_("Summary (G)") if self.page == "games" else N_("Games (G)")
         extra = self.games.buttons() if self.page == "games" else []
@@ -159,7 +188,10 @@ class Statistics(Scene):
         return self
 
     def set_tab(self, index: int) -> None:
-        self.tab = index % len(LEVELS)
+        """Open tab ``index``; the open Beginner tab again switches between its two boards."""
+        if TABS[index % len(TABS)] == "beginner" and self.tab == index % len(TABS):
+            self.beginner = BEGINNERS[1 - BEGINNERS.index(self.beginner)]
+        self.tab = index % len(TABS)
         self.games.load(self.games.store, self.level)
         self.dirty = True
 
@@ -186,13 +218,15 @@ class Statistics(Scene):
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.set_tab(self.tab + (1 if event.key == pygame.K_RIGHT else -1))
                 return self
-            if pygame.K_1 <= event.key < pygame.K_1 + len(LEVELS):
+            if pygame.K_1 <= event.key < pygame.K_1 + len(TABS):
                 self.set_tab(event.key - pygame.K_1)
                 return self
             if event.key == pygame.K_g:
                 return self.toggle_page()
+            if event.key == pygame.K_b and self.page != "games":  # on the Games page B filters by 3BV
+                return self.toggle_bests()
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for i in range(len(LEVELS)):
+            for i in range(len(TABS)):
                 if self.tab_rect(i).collidepoint(event.pos):
                     self.set_tab(i)
         if self.page == "games":
@@ -211,6 +245,11 @@ class Statistics(Scene):
         s = self.stats.get(self.level)
         if self.page == "games":
             self.games.draw(screen, self.best_line(s))
+            self.buttons.draw(screen)
+            self.dirty = False
+            return
+        if self.page == "bests":
+            self.draw_bests(screen, s)
             self.buttons.draw(screen)
             self.dirty = False
             return
@@ -242,9 +281,68 @@ class Statistics(Scene):
                             _("Best IOE {value}").format(value=decimal(ioe, 2)),
                             _("Best efficiency {value}").format(value=percent(efficiency))))
 
+    def bests_rows(self, level: str | None = None) -> list[tuple[str, list[tuple[str, list[str]]]]]:
+        """The Bests page of ``level`` (default: the open tab), in the language in use: for
+        each table of bests (the window's games, the console's typed in a terminal), its title
+        and one (figure, [value #game for each category: all, NF]) row per figure of
+        game.records.db.CATEGORY_BESTS; ``-`` where none."""
+        s = self.stats.get(level or self.level)
+        if s is None or s.level not in STANDARD_LEVELS:
+            return []
+        out = []
+        for title, bests in ((_("Window (mouse and keys)"), s.bests),
+                             (_("Console, typed in a terminal"), s.terminal_bests)):
+            rows = []
+            for column, label in BEST_LABELS.items():
+                cells = []
+                for category in CATEGORIES:
+                    record = bests.get(category, {}).get(column)
+                    if record is None:
+                        cells.append("-")
+                    elif column == "time_ms":
+                        cells.append(f"{seconds(record.seconds, 3)}  #{record.id}")
+                    else:
+                        cells.append(f"{decimal(getattr(record, column), 2)}  #{record.id}")
+                rows.append((_(label), cells))
+            out.append((title, rows))
+        return out
+
+    def draw_bests(self, screen: pygame.Surface, s: LevelStats | None) -> None:
+        """The Bests page: each table's best time, 3BV/s, IOE, RQP and STNB, of every win and of
+        the no-flag (NF) wins, with the game's id; why scripted games are missing."""
+        left, top = PANEL.left + 10, PANEL.top + 8
+        columns = (left, left + 120, left + 250)  # figure, all, NF: x, pixels
+        tables = self.bests_rows()
+        if not tables:
+            for i, line in enumerate(wrap(_("Custom sizes have no best-time table."), PANEL.width - 20, 14)):
+                text(screen, line, (left, top + i * 14), 14, palette.dim)
+            return
+        y = top
+        for title, rows in tables:
+            text(screen, title, (left, y), 16, bold=True)
+            y += 18
+            for x, head in zip(columns[1:], (_("All"), _("No flags (NF)"))):
+                text(screen, head, (x, y), 14, palette.dim)
+            y += 15
+            for label, cells in rows:
+                for x, value in zip(columns, (label, *cells)):
+                    text(screen, value, (x, y), 14)
+                y += 15
+            y += 8
+        foot = [_("RQP: lower is better. STNB: 8x8, 16x16 and 16x30 boards only.")]
+        if s is not None and s.scripted:
+            foot.append(ngettext("{count} game read from a pipe or a file (a script): recorded, ranked nowhere.",
+                                 "{count} games read from a pipe or a file (a script): recorded, ranked nowhere.",
+                                 s.scripted).format(count=s.scripted))
+        for line in foot:
+            for part in wrap(line, PANEL.width - 20, 14):
+                text(screen, part, (left, y), 14, palette.dim)
+                y += 14
+
     def draw_tabs(self, screen: pygame.Surface) -> None:
         """Property-sheet tabs: the open one is taller and joins the page below it."""
-        for i, level in enumerate(LEVELS):
+        for i, level in enumerate(TABS):
+            level = self.beginner if level == "beginner" else level
             rect = self.tab_rect(i)
             if i == self.tab:
                 rect = rect.inflate(0, 4).move(0, -2)
@@ -265,7 +363,7 @@ class Statistics(Scene):
         right = PANEL.right - 8
         text(screen, _("Best times"), (left, top), 16, bold=True)
         empty = None
-        if s.level not in LEVELS[:3]:
+        if s.level not in STANDARD_LEVELS:
             empty = _("Custom sizes have no best-time table.")
         elif not s.best_times:
             empty = _("No wins yet without help or a board known before.")
