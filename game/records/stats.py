@@ -13,6 +13,10 @@ Custom games of every size are grouped as ``custom``. What counts where:
 - bests by category (``all``, ``nf``: no right click changed the board, Metasweeper's NF):
   time, 3BV/s, IOE, RQP, STNB, each table apart for the window's games (mouse or keys) and
   the console's typed in a terminal (``bests``, ``terminal_bests``).
+- a game dealt under the 3BV filter (``min_bv`` > 0, docs/bv-filter.md) counts in played,
+  won, win % and streaks as any game; its win is ranked apart, never in the tables above but
+  in bests of its own (``filtered_bests``, ``filtered_terminal_bests``), and ``filtered``
+  says how many were played.
 - a console game fed by a pipe or a file (``input`` ``script``) is recorded and counts
   nowhere: not played, not won, in no streak and no best.
 - a game played on after an undo (a loss taken back: game.match.Match.undo_loss) counts
@@ -28,8 +32,8 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from game.records.compstats import level_figures
-from game.records.db import RecordStore
-from game.records.record import LEVELS
+from game.records.db import COUNTED, RecordStore
+from game.records.record import LEVELS, READABLE
 
 RECENT = 50  # results shown in the chart of recent games
 
@@ -87,6 +91,12 @@ class LevelStats:
     bests: dict = field(default_factory=dict)
     terminal_bests: dict = field(default_factory=dict)
     scripted: int = 0  # console games fed by a script: recorded, counted nowhere
+    # Games dealt under the 3BV filter (schema 9's min_bv > 0, docs/bv-filter.md): ``filtered``
+    # of them were played (in ``played`` and ``won`` as any game); their wins are ranked apart,
+    # in bests of their own of the same shape, the window's and the terminal's.
+    filtered: int = 0
+    filtered_bests: dict = field(default_factory=dict)
+    filtered_terminal_bests: dict = field(default_factory=dict)
 
     @property
     def best_time(self) -> float | None:
@@ -130,6 +140,10 @@ def level_stats(store: RecordStore, level: str, recent: int = RECENT) -> LevelSt
         bests=store.category_bests(level, "window"), terminal_bests=store.category_bests(level, "terminal"),
         scripted=store.conn.execute("SELECT count(*) FROM games WHERE level = ? AND input = 'script'",
                                     (level,)).fetchone()[0],
+        filtered=store.conn.execute(f"SELECT count(*) FROM games WHERE level = ? AND min_bv > 0 AND {COUNTED} "
+                                    f"AND {READABLE}", (level,)).fetchone()[0],
+        filtered_bests=store.category_bests(level, "window", filtered=True),
+        filtered_terminal_bests=store.category_bests(level, "terminal", filtered=True),
     )
 
 

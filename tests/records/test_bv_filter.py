@@ -269,3 +269,50 @@ def test_the_window_says_in_a_box_when_no_board_qualifies(window):
     assert isinstance(w.scene, Playing) and w.scene.match is match and not match.paused
     w.click_cell((0, 0) if not match.game.is_revealed((0, 0)) else (8, 8))
     assert not isinstance(w.scene, MessageBox)  # once a board
+
+
+# ----- --stats, --stats --json, --export-stats -----------------------------------------------------
+CATEGORY_KEYS = {"time_ms", "bbbv_per_s", "ioe", "rqp", "stnb"}
+
+
+def test_stats_json_keeps_filtered_wins_out_of_the_bests_and_shows_them_apart(capsys):
+    import csv
+    import json
+
+    import main
+    from game.records import open_records
+
+    records = open_records(stderr=None)
+    plain_match, _ = won(0, 9.0)
+    plain_id, plain_rank = records.record(plain_match, log=plain_match.log_data())
+    filtered_match, _ = won(2, 3.0)
+    filtered_id, filtered_rank = records.record(filtered_match, log=filtered_match.log_data())
+    records.close()
+    assert (plain_rank, filtered_rank) == (1, None)  # the faster filtered win takes no normal rank
+
+    assert main.main(["--stats", "--json"]) == 0
+    levels = json.loads(capsys.readouterr().out)["levels"]
+    beginner = levels["beginner"]
+    # issue 28 point 3's shape, unchanged: played, won, bests by category (all, nf)
+    assert {"played", "won", "bests"} <= set(beginner)
+    assert set(beginner["bests"]) == {"all", "nf"} and set(beginner["bests"]["all"]) == CATEGORY_KEYS
+    assert (beginner["played"], beginner["won"], beginner["filtered"]) == (2, 2, 1)  # counted as any game
+    for category in ("all", "nf"):
+        assert beginner["bests"][category]["time_ms"]["game"] == plain_id  # the 3 s filtered win is not there
+        assert beginner["filtered_bests"][category]["time_ms"] == {
+            "value": 3000, "game": filtered_id, "at": beginner["filtered_bests"][category]["time_ms"]["at"]}
+    assert set(beginner["filtered_bests"]) == set(beginner["filtered_terminal_bests"]) == {"all", "nf"}
+    assert set(beginner["filtered_bests"]["nf"]) == CATEGORY_KEYS
+    assert all(entry is None for found in beginner["filtered_terminal_bests"].values() for entry in found.values())
+    assert levels["expert"]["filtered"] == 0
+
+    assert main.main(["--stats"]) == 0
+    text = capsys.readouterr().out
+    assert "Bests, beginner, window, boards dealt by the 3BV filter (game ids after #):" in text
+    assert f"  all: time 3.000 s #{filtered_id}" in text and f"  all: time 9.000 s #{plain_id}" in text
+    assert "beginner: 1 game dealt by the 3BV filter counts in played and won and ranks apart." in text
+
+    assert main.main(["--export-stats", "-"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert list(rows[0])[-1] == "min_bv"  # schema 9's column, at the end
+    assert {int(row["id"]): row["min_bv"] for row in rows} == {plain_id: "0", filtered_id: "2"}
