@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from game.records.compstats import level_figures
-from game.records.db import RecordStore
+from game.records.db import COUNTED, RecordStore
 from game.records.record import LEVELS
 
 RECENT = 50  # results shown in the chart of recent games
@@ -136,6 +136,40 @@ def level_stats(store: RecordStore, level: str, recent: int = RECENT) -> LevelSt
 def summary(store: RecordStore) -> dict[str, LevelStats]:
     """Statistics for every level in LEVELS order: beginner, intermediate, expert, custom."""
     return {level: level_stats(store, level) for level in LEVELS}
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    """One win on a level's chart (game.ui.chart), the wins oldest first.
+
+    ``seconds`` its time; ``speed`` its 3BV/s (the competitive figure ``bbbv_per_s``, None
+    until computed or for a win without one: no 3BV/s point); ``ranks`` False for a win with
+    the solver's help or on a layout known before (drawn apart, outside the running bests);
+    ``best_time`` and ``best_speed`` the running bests of the ranking wins up to this one
+    (None before the first)."""
+
+    record_id: int
+    played_at: str
+    seconds: float
+    speed: float | None
+    ranks: bool
+    best_time: float | None
+    best_speed: float | None
+
+
+def chart_points(store: RecordStore, level: str) -> list[ChartPoint]:
+    """``level``'s wins, oldest first, with their running bests. Wins played on after an
+    undo are left out (practice on a board already lost: see the module's notes)."""
+    points, best_time, best_speed = [], None, None
+    for record in store._records("WHERE level = ? AND won = 1 AND " + COUNTED, (level,)):
+        ranks = not record.helped and not record.layout_known
+        speed = record.bbbv_per_s
+        if ranks:
+            best_time = record.seconds if best_time is None else min(best_time, record.seconds)
+            if speed is not None:
+                best_speed = speed if best_speed is None else max(best_speed, speed)
+        points.append(ChartPoint(record.id, record.played_at, record.seconds, speed, ranks, best_time, best_speed))
+    return points
 
 
 RESULTS = ("all", "won", "lost")  # the game list's result filter
