@@ -10,6 +10,7 @@ Usage:
   python tools/screenshots.py                       # every theme at 1x, 1.5x and 2x, into docs/screenshots
   python tools/screenshots.py --themes dark --scales 1 2.25 --out /tmp/shots
   python tools/screenshots.py --spanish              # the menu, a hint and a lost game in Spanish
+  python tools/screenshots.py --chart                # Statistics' chart of a made-up history: chart.png
 """
 
 from __future__ import annotations
@@ -126,6 +127,42 @@ def shoot_spanish(out: Path, scale: float = 1.5) -> list[Path]:
     return written
 
 
+CHART_WINS = 90  # made-up beginner wins on the chart screenshot
+
+
+def seed_history(store, wins: int = CHART_WINS) -> None:
+    """A made-up beginner history: ``wins`` wins over months, getting faster, a few losses
+    and a few wins with a hint (drawn apart), each with its 3BV/s."""
+    import random
+    from datetime import datetime, timedelta, timezone
+
+    from game.records.record import GameRecord
+    rng = random.Random(5)
+    start = datetime(2024, 3, 1, 18, tzinfo=timezone.utc)
+    for i in range(wins):
+        when = (start + timedelta(days=i * 1.7)).isoformat(timespec="seconds")
+        bbbv = rng.randint(12, 40)
+        seconds = max(6.0, (38 - 22 * i / wins) * rng.uniform(0.6, 1.3) * bbbv / 26)
+        base = dict(played_at=when, level="beginner", rows=9, cols=9, mines=10, three_bv=bbbv, name="Ada")
+        if i % 4 == 1:
+            store.add_game(GameRecord(**base, won=False, time_ms=round(seconds * 400)))
+        store.add_game(GameRecord(**base, won=True, time_ms=round(seconds * 1000), hints_used=int(i % 17 == 5),
+                                  bbbv_per_s=round(bbbv / seconds, 3)))
+
+
+def shoot_chart(out: Path, theme: str = "classic", scale: float = 1.5) -> Path:
+    """Statistics' Chart page of a made-up beginner history (:func:`seed_history`); returns
+    the file written (``chart.png``)."""
+    with tempfile.TemporaryDirectory() as data:
+        driver, _ = start(["--theme", theme, "--difficulty", "beginner"], data)
+        driver.key(pygame.K_ESCAPE)  # the menu
+        seed_history(driver.scene.services.records.store)
+        statistics = next(b for b in driver.scene.list.buttons if b.label == "Statistics...")
+        driver.click(statistics.rect.center)
+        driver.key(pygame.K_c)
+        return save_at(driver, scale, out / "chart.png")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="screenshots.py", description=__doc__.splitlines()[0])
     parser.add_argument("--themes", nargs="+", choices=THEME_CHOICES, default=list(THEME_CHOICES))
@@ -133,8 +170,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--spanish", action="store_true",
                         help="the Spanish screenshots instead (es-menu.png, es-hint.png, es-lost.png)")
+    parser.add_argument("--chart", action="store_true",
+                        help="Statistics' chart of a made-up history instead (chart.png, in the first theme)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.chart:
+        print(shoot_chart(args.out, args.themes[0] if args.themes != list(THEME_CHOICES) else "classic"))
+        return 0
     if args.spanish:
         for path in shoot_spanish(args.out):
             print(path)

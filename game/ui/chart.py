@@ -42,7 +42,7 @@ def nice_scale(highest: float) -> tuple[float, float]:
     """(top, step) of a value axis from 0 that holds ``highest``: ``step`` 1, 2 or 5 times a
     power of ten, at most TICKS steps to ``top``."""
     if highest <= 0:
-        return 1.0, 0.25
+        return 1.0, 0.5
     power = 10.0 ** math.floor(math.log10(highest / TICKS))
     for factor in (1, 2, 5, 10):
         step = factor * power
@@ -52,8 +52,9 @@ def nice_scale(highest: float) -> tuple[float, float]:
 
 
 def digits_for(step: float) -> int:
-    """Decimals a value label needs at ``step``: 0 from 1 up, 1 down to 0.1, else 2."""
-    return 0 if step >= 1 else 1 if step >= 0.1 else 2
+    """Decimals a value label needs at ``step`` (1, 2 or 5 times a power of ten): 0 from 1
+    up, 1 down to 0.1, 2 down to 0.01 ..."""
+    return max(0, -math.floor(math.log10(step) + 1e-9))
 
 
 @dataclass
@@ -139,8 +140,7 @@ class ChartPage:
         for plot in self.plots:
             self.draw_plot(screen, plot, shown)
         if not self.points:
-            middle = (self.plots[0].rect.centerx, (self.plots[0].rect.bottom + self.plots[1].rect.top) // 2)
-            text(screen, _("No wins yet"), middle, 16, palette.dim, "center")
+            text(screen, _("No wins yet"), self.plots[0].rect.center, 16, palette.dim, "center")
             return
         self.draw_time_axis(screen, shown)
 
@@ -169,7 +169,9 @@ class ChartPage:
         bevel(screen, rect.inflate(4, 4), 2, raised=False)
         values = [v for i in shown for v in (getattr(self.points[i], plot.value), getattr(self.points[i], plot.best))
                   if v is not None]
-        plot.top, plot.step = nice_scale(max(values, default=0.0))
+        if not values:
+            return  # no wins: an empty well, no scale
+        plot.top, plot.step = nice_scale(max(values))
         digits = digits_for(plot.step)
         ticks = round(plot.top / plot.step)
         for k in range(ticks + 1):
