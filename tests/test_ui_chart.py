@@ -182,3 +182,20 @@ def test_chart_points_leave_out_undone_games_and_keep_helped_wins_apart(window):
     assert [p.best_time for p in points] == [30.0, 25.0, 25.0, 20.0, 20.0, 20.0, 20.0]
     assert [p.best_speed for p in points] == [1.0, 1.2, 1.2, 1.5, 1.5, 1.5, 1.5]
     assert points[4].speed is None  # not computed: no point in the 3BV/s plot
+
+
+def test_a_played_win_gets_its_3bv_s_point_once_the_figures_are_computed(window):
+    from tests.test_ui_figures import wait_figures, won_by_first_click
+    w = won_by_first_click(window)
+    w.loop.manager.switch(Statistics(w.scene.services))
+    w.step()
+    w.key(pygame.K_c)
+    stats = w.scene
+    assert stats.page == "chart" and len(stats.chart.points) == 1
+    wait_figures(w)  # the figures worker stores bbbv_per_s; the page reads the wins again
+    (point,) = stats.chart.points
+    stored = w.scene.services.records.store.game(point.record_id)
+    assert point.speed == stored.bbbv_per_s is not None and point.best_speed == point.speed
+    times, speeds = stats.chart.plots
+    assert colour_at(w, (stats.chart.x_of(0), speeds.y_of(point.speed))) == palette.chart_speed
+    assert colour_at(w, (stats.chart.x_of(0), times.y_of(point.seconds))) == palette.chart_time
