@@ -48,13 +48,19 @@ from game.ui.formats import day, decimal, level_name, percent, seconds
 from game.ui.theme import palette
 from game.ui.widgets import Button, ButtonList, bevel, clipped, fitting_size, text, text_width, wrap
 
-STATS_SIZE = (400, 420)  # logical window size, pixels
+STATS_SIZE = (400, 446)  # logical window size, pixels
 TAB_W, TAB_H = 94, 22  # one level tab, pixels
 PANEL = pygame.Rect(8, 50, 384, 322)  # the tab page, pixels
 TABS = ("beginner", "intermediate", "expert", "custom")  # the tabs; Beginner's shows one of BEGINNERS
 BEGINNERS = ("beginner", "beginner_8x8")  # the Beginner tab's levels: 9x9 (Windows) and 8x8 (competitive)
 CHART = pygame.Rect(18, 262, 364, 90)  # the well the last results are drawn in, pixels
 SUMMARY_LINE = 16  # one line of the summary column, pixels
+# Under the page, two rows of buttons (one row of five does not fit 384 pixels in Spanish):
+# the pages (Games, Bests, Chart: each says where it goes, its key in brackets) across the
+# page's width, then Reset statistics... on the left and Back on the right.
+PAGE_ROW = [pygame.Rect(PANEL.left + i * 130, 380, 124, 24) for i in range(3)]  # Games, Bests, Chart
+RESET_BUTTON = pygame.Rect(PANEL.left, 412, 150, 24)
+BACK_BUTTON = pygame.Rect(PANEL.right - 80, 412, 80, 24)
 RESET_QUESTION = N_("Reset all statistics? A backup is kept.")
 RESET = N_("Reset statistics")  # the confirmation's title
 BEST_LABELS = {"time_ms": N_("Time"), "bbbv_per_s": "3BV/s", "ioe": "IOE", "rqp": "RQP", "stnb": "STNB"}  # the Bests page's rows
@@ -81,16 +87,17 @@ class Statistics(Scene):
         self.tab = TABS.index(level) if level in TABS else 0
         self.message = ""  # the result of a reset, or why it was refused
         self.stats: dict[str, LevelStats] = {}
-        self.page = "summary"  # or "games", "chart"
+        self.page = "summary"  # or "games", "bests", "chart"
         self.games = GamesPage(PANEL, self.watch, self.review)
         self.chart = ChartPage(PANEL)
-        self.bottom = [Button((18, 384, 130, 24), N_("Reset statistics..."), self.ask_reset),
-                       Button((154, 384, 90, 24), N_("Games (G)"), self.toggle_page),
-                       Button((250, 384, 80, 24), N_("Bests (B)"), self.toggle_bests),
-                       Button((PANEL.right - 58, 384, 54, 24), N_("Back"), self.leave),
-                       Button((250, 384, 80, 24), N_("Chart (C)"), self.toggle_chart)]
-        self.buttons = ButtonList(self.bottom)
-        self.buttons.focus = 3
+        # in the order of their indices (bottom[1] the Games button, bottom[2] Bests, bottom[3] Chart)
+        self.bottom = [Button(RESET_BUTTON, N_("Reset statistics..."), self.ask_reset),
+                       Button(PAGE_ROW[0], N_("Games (G)"), self.toggle_page),
+                       Button(PAGE_ROW[1], N_("Bests (B)"), self.toggle_bests),
+                       Button(PAGE_ROW[2], N_("Chart (C)"), self.toggle_chart),
+                       Button(BACK_BUTTON, N_("Back"), self.leave)]
+        self.buttons = ButtonList(self.reading_order())
+        self.buttons.focus = self.buttons.buttons.index(self.bottom[4])  # Back
         self.version = -1  # the figures worker's version last read
         self.language = language()  # the language last drawn in
 
@@ -185,16 +192,23 @@ class Statistics(Scene):
         """Switch between the summary and the Chart page (from another page: to the Chart page)."""
         return self.show_page("chart" if self.page != "chart" else "summary")
 
+    def reading_order(self) -> list[Button]:
+        """The buttons under the page as Tab visits them: the page row left to right, then
+        Reset statistics... and Back."""
+        reset, games, bests, chart, back = self.bottom
+        return [games, bests, chart, reset, back]
+
     def show_page(self, page: str):
         """Open ``page`` ("summary", "games", "bests" or "chart"); the page buttons say where they go."""
         self.page = page
         self.bottom[1].label = N_("Summary (G)") if page == "games" else N_("Games (G)")
         self.bottom[2].label = N_("Summary (B)") if page == "bests" else N_("Bests (B)")
-        self.bottom[4].label = N_("Summary (C)") if page == "chart" else N_("Chart (C)")
+        self.bottom[3].label = N_("Summary (C)") if page == "chart" else N_("Chart (C)")
         extra = self.games.buttons() if page == "games" else []
-        self.buttons = ButtonList([*extra, *self.bottom])
+        self.buttons = ButtonList([*extra, *self.reading_order()])
         # Watch, or the button of the page shown (the summary: the Games button)
-        self.buttons.focus = len(extra) - 1 if extra else {"bests": 2, "chart": 4}.get(page, 1)
+        focused = self.bottom[{"bests": 2, "chart": 3}.get(page, 1)]
+        self.buttons.focus = len(extra) - 1 if extra else self.buttons.buttons.index(focused)
         self.dirty = True
         return self
 
@@ -226,7 +240,7 @@ class Statistics(Scene):
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN:
             self.dirty = True
-            if event.key == pygame.K_ESCAPE:  # the Games and Chart pages are pages of Statistics: back to its summary
+            if event.key == pygame.K_ESCAPE:  # the Games, Bests and Chart pages are Statistics': back to its summary
                 return self.show_page("summary") if self.page != "summary" else self.leave()
             if self.page == "chart" and self.chart.handle(event):  # Left/Right scroll the chart
                 return self
@@ -269,10 +283,7 @@ class Statistics(Scene):
             self.dirty = False
             return
         if self.page in ("bests", "chart"):
-            if self.page == "bests":
-                self.draw_bests(screen, s)
-            else:
-                self.chart.draw(screen)
+            self.draw_bests(screen, s) if self.page == "bests" else self.chart.draw(screen)
             self.buttons.draw(screen)
             self.dirty = False
             return
