@@ -1,12 +1,16 @@
 """The Statistics screen's Chart page: a level's wins over time, two plots on one axis.
 
-The upper plot shows each win's time (seconds), the lower its 3BV/s; in each a step line
-follows the running best (the fastest time, the highest 3BV/s so far). The horizontal axis
-is the wins in the order they were played, oldest left, SLOT pixels apart, with the dates
-of the first and last win in view under it. A win with the solver's help or on a layout
-known before never ranks: it is drawn apart (a hollow ring in ``palette.dim``) and left
-out of the running bests; a game played on after an undo is left out (game.records.stats
-.chart_points). A win whose 3BV/s is not computed yet has no point in the lower plot.
+The upper plot shows each win's time (seconds), the lower its 3BV/s (game.figures'
+``bbbv_per_s``, as on the result panel and the Bests page); in each a step line follows
+the running best (the fastest time, the highest 3BV/s so far) of the wins that enter the
+window's table of bests, so its last step is the Bests page's "All" column. The horizontal
+axis is the wins in the order they were played, oldest left, SLOT pixels apart, with the
+dates of the first and last win in view under it. A win the tables of bests keep out (the
+solver's help, a layout known before, typed in a terminal: the console's table) is drawn
+apart, a hollow ring in ``palette.dim``, and moves no best; games that count nowhere (played
+on after an undo, fed by a script) and losses are not drawn (game.records.stats
+.chart_points). Custom sizes have no bests: their wins are drawn, with no running best. A
+win whose 3BV/s is not computed yet has no point in the lower plot.
 
 Each plot is scaled to what is in view, from 0 to a round value above its highest mark.
 A history wider than the page scrolls: Left/Right by SCROLL_STEP wins, Page Up/Page Down
@@ -23,7 +27,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import N_, _, count
-from game.records.stats import ChartPoint, chart_points
+from game.records.record import STANDARD_LEVELS
+from game.records.stats import CHART_SPEED, ChartPoint, chart_points
 from game.ui import draw
 from game.ui.formats import day, decimal
 from game.ui.theme import palette
@@ -63,7 +68,7 @@ class Plot:
     shown at its top (set when drawn, from what is in view)."""
 
     rect: pygame.Rect
-    label: str  # a message, translated when drawn
+    label: str  # a message, translated when drawn; ``{figure}``: CHART_SPEED's label (3BV/s)
     value: str  # ChartPoint's attribute plotted: "seconds" or "speed"
     best: str  # its running best: "best_time" or "best_speed"
     colour: str  # the theme's colour name for its marks
@@ -85,7 +90,7 @@ class ChartPage:
         self.plots = (
             Plot(pygame.Rect(left, self.rect.top + 60, width, PLOT_H), N_("Time (s)"), "seconds", "best_time",
                  "chart_time"),
-            Plot(pygame.Rect(left, self.rect.top + 172, width, PLOT_H), N_("Speed (3BV/s)"), "speed", "best_speed",
+            Plot(pygame.Rect(left, self.rect.top + 172, width, PLOT_H), N_("Speed ({figure})"), "speed", "best_speed",
                  "chart_speed"))
         self.points: list[ChartPoint] = []
         self.level = ""
@@ -130,6 +135,7 @@ class ChartPage:
         return self.plots[0].rect.left + DOT + 1 + (index - self.first) * SLOT
 
     def in_view(self) -> range:
+        """The indices in ``points`` of the wins drawn (empty without wins)."""
         return range(self.first, min(len(self.points), self.first + self.visible))
 
     # ----- drawing ---------------------------------------------------------------------------
@@ -145,8 +151,13 @@ class ChartPage:
         self.draw_time_axis(screen, shown)
 
     def draw_legend(self, screen: pygame.Surface, y: int) -> None:
-        """What the marks mean, in one line: a win, a win apart, the running best."""
-        items = (("dot", _("win")), ("ring", _("with help or a known board")), ("line", _("running best")))
+        """What the marks mean, in one line: a win, a win apart, the running best (custom
+        sizes: that they have no bests)."""
+        items = [("dot", _("win")), ("ring", _("apart: help, known board or terminal"))]
+        if self.level in STANDARD_LEVELS:
+            items.append(("line", _("running best")))
+        else:
+            items.append(("", _("custom sizes: no bests")))
         room = self.rect.width - 20 - sum(12 + 12 for _kind, _label in items)
         size = fitting_size("".join(label for _kind, label in items), room, 13, 10)
         x = self.rect.left + 10
@@ -156,15 +167,16 @@ class ChartPage:
                 draw.circle(screen, palette.chart_time, centre, DOT)
             elif kind == "ring":
                 draw.circle(screen, palette.dim, centre, DOT, 1)
-            else:
+            elif kind == "line":
                 draw.line(screen, palette.chart_best, (x - 1, y + 7), (x + 9, y + 7), 2)
-            text(screen, label, (x + 12, y), size)
-            x += 12 + text_width(label, size) + 12
+            text(screen, label, (x + 12 if kind else x, y), size, palette.text if kind else palette.dim)
+            x += (12 if kind else 0) + text_width(label, size) + 12
 
     def draw_plot(self, screen: pygame.Surface, plot: Plot, shown: range) -> None:
         """One plot: its label, its well, value lines, the running best and the marks."""
         rect = plot.rect
-        text(screen, _(plot.label), (self.rect.left + 10, rect.top - 16), 14, bold=True)
+        text(screen, _(plot.label).format(figure=CHART_SPEED.label), (self.rect.left + 10, rect.top - 16), 14,
+             bold=True)
         draw.rect(screen, palette.field, rect)
         bevel(screen, rect.inflate(4, 4), 2, raised=False)
         values = [v for i in shown for v in (getattr(self.points[i], plot.value), getattr(self.points[i], plot.best))
@@ -188,10 +200,10 @@ class ChartPage:
                 if value is None:
                     continue  # not computed yet
                 centre = (self.x_of(i), plot.y_of(value))
-                if point.ranks:
-                    draw.circle(screen, getattr(palette, plot.colour), centre, DOT)
-                else:
+                if point.apart:
                     draw.circle(screen, palette.dim, centre, DOT, 1)
+                else:
+                    draw.circle(screen, getattr(palette, plot.colour), centre, DOT)
 
     def draw_best(self, screen: pygame.Surface, plot: Plot, shown: range) -> None:
         """The running best as a step line: level until the win that beats it, then a step."""
