@@ -3,6 +3,8 @@ button) and sees the level's wins over time, each win's time and 3BV/s with the 
 best as a step line, scrolls a long history, and reads it in every theme and in Spanish.
 Told with posted pygame events in the headless window."""
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -192,3 +194,34 @@ def test_a_played_win_gets_its_3bv_s_point_once_the_figures_are_computed(window)
     times, speeds = stats.chart.plots
     assert colour_at(w, (stats.chart.x_of(0), speeds.y_of(point.speed))) == palette.chart_speed
     assert colour_at(w, (stats.chart.x_of(0), times.y_of(point.seconds))) == palette.chart_time
+
+
+def test_a_terminal_win_is_a_ring_the_8x8_beginner_and_custom_have_their_own_charts(window):
+    """A win typed in a terminal ranks in the console's table: a ring here, no step in the
+    window's running best. The open Beginner tab, pressed again, shows the competitive 8x8
+    and its own wins; the Custom tab draws its wins with no running best, and says why."""
+    w = window()
+    store = w.scene.services.records.store
+    plain = store.add_game(record(time_ms=30000, bbbv_per_s=1.0))
+    store.add_game(record(time_ms=10000, bbbv_per_s=3.0, input="terminal", played_at="2024-05-01T12:01:00+00:00"))
+    store.add_game(record(time_ms=25000, bbbv_per_s=1.2, input="keyboard", played_at="2024-05-01T12:02:00+00:00"))
+    eight = store.add_game(replace(record(time_ms=12000, bbbv_per_s=2.0), level="beginner_8x8", rows=8, cols=8))
+    store.add_game(record("custom", time_ms=15000, bbbv_per_s=1.4))
+    stats = open_chart(w)
+    chart = stats.chart
+    times, speeds = chart.plots
+    assert [p.apart for p in chart.points] == [False, True, False]
+    x, y = chart.x_of(1), times.y_of(10.0)
+    ring = {colour_at(w, (x + dx, y + dy)) for dx in range(-3, 4) for dy in range(-3, 4)}
+    assert palette.dim in ring and palette.chart_time not in ring
+    assert colour_at(w, (chart.x_of(1) + SLOT // 2, times.y_of(30.0))) == palette.chart_best  # not lowered
+    assert colour_at(w, (chart.x_of(2), speeds.y_of(1.2))) == palette.chart_speed  # the keys' win ranks
+    assert chart.points[-1].best_time == 25.0 and plain == chart.points[0].record_id
+    w.key(pygame.K_1)  # the open Beginner tab again: the 8x8
+    assert stats.level == "beginner_8x8" and [p.record_id for p in chart.points] == [eight]
+    assert colour_at(w, (chart.x_of(0), times.y_of(12.0))) == palette.chart_time
+    w.key(pygame.K_4)
+    assert stats.level == "custom" and len(chart.points) == 1 and chart.points[0].best_time is None
+    assert colour_at(w, (chart.x_of(0), times.y_of(15.0))) == palette.chart_time  # a win, not a ring
+    assert palette.chart_best not in {colour_at(w, (x, times.y_of(15.0))) for x in range(times.rect.left + 2,
+                                                                                          times.rect.right - 2)}
