@@ -136,7 +136,7 @@ SPANISH = {
     "Left/Right, Page Up/Down, the wheel: scroll": "Izquierda/Derecha, RePág/AvPág, la rueda: desplazar",
     "Chart (C)": "Gráfica (C)",
     "Summary (C)": "Resumen (C)",
-    "custom sizes: no bests": "tamaños personalizados: sin mejores",
+    "Custom sizes have no bests: no running best": "Los tamaños personalizados no tienen mejores marcas",
 }
 
 
@@ -196,7 +196,7 @@ def test_a_played_win_gets_its_3bv_s_point_once_the_figures_are_computed(window)
     assert colour_at(w, (stats.chart.x_of(0), times.y_of(point.seconds))) == palette.chart_time
 
 
-def test_a_terminal_win_is_a_ring_the_8x8_beginner_and_custom_have_their_own_charts(window):
+def test_a_terminal_win_is_a_ring_the_8x8_beginner_and_custom_have_their_own_charts(window, monkeypatch):
     """A win typed in a terminal ranks in the console's table: a ring here, no step in the
     window's running best. The open Beginner tab, pressed again, shows the competitive 8x8
     and its own wins; the Custom tab draws its wins with no running best, and says why."""
@@ -220,8 +220,17 @@ def test_a_terminal_win_is_a_ring_the_8x8_beginner_and_custom_have_their_own_cha
     w.key(pygame.K_1)  # the open Beginner tab again: the 8x8
     assert stats.level == "beginner_8x8" and [p.record_id for p in chart.points] == [eight]
     assert colour_at(w, (chart.x_of(0), times.y_of(12.0))) == palette.chart_time
+    drawn = []
+    original = chart_module.text
+
+    def spy(surface, message, *args, **kwargs):
+        drawn.append((message, original(surface, message, *args, **kwargs)))
+        return drawn[-1][1]
+    monkeypatch.setattr(chart_module, "text", spy)
     w.key(pygame.K_4)
-    assert stats.level == "custom" and len(chart.points) == 1 and chart.points[0].best_time is None
+    assert stats.level == "custom"
+    notes = [rect for message, rect in drawn if message == "Custom sizes have no bests: no running best"]
+    assert notes and chart.rect.contains(notes[-1]) and "running best" not in [m for m, _rect in drawn] and len(chart.points) == 1 and chart.points[0].best_time is None
     assert colour_at(w, (chart.x_of(0), times.y_of(15.0))) == palette.chart_time  # a win, not a ring
     assert palette.chart_best not in {colour_at(w, (x, times.y_of(15.0))) for x in range(times.rect.left + 2,
                                                                                           times.rect.right - 2)}

@@ -145,19 +145,19 @@ class ChartPage:
         shown = self.in_view()
         for plot in self.plots:
             self.draw_plot(screen, plot, shown)
+        if self.level not in STANDARD_LEVELS:
+            self.draw_custom_note(screen)
         if not self.points:
             text(screen, _("No wins yet"), self.plots[0].rect.center, 16, palette.dim, "center")
             return
         self.draw_time_axis(screen, shown)
 
     def draw_legend(self, screen: pygame.Surface, y: int) -> None:
-        """What the marks mean, in one line: a win, a win apart, the running best (custom
-        sizes: that they have no bests)."""
+        """What the marks mean, in one line: a win, a win apart, the running best (not on a
+        custom size: it has none)."""
         items = [("dot", _("win")), ("ring", _("apart: help, known board or terminal"))]
-        if self.level in STANDARD_LEVELS:
+        if self.level in STANDARD_LEVELS:  # custom sizes have no bests: draw_custom_note
             items.append(("line", _("running best")))
-        else:
-            items.append(("", _("custom sizes: no bests")))
         room = self.rect.width - 20 - sum(12 + 12 for _kind, _label in items)
         size = fitting_size("".join(label for _kind, label in items), room, 13, 10)
         x = self.rect.left + 10
@@ -167,10 +167,18 @@ class ChartPage:
                 draw.circle(screen, palette.chart_time, centre, DOT)
             elif kind == "ring":
                 draw.circle(screen, palette.dim, centre, DOT, 1)
-            elif kind == "line":
+            else:
                 draw.line(screen, palette.chart_best, (x - 1, y + 7), (x + 9, y + 7), 2)
-            text(screen, label, (x + 12 if kind else x, y), size, palette.text if kind else palette.dim)
-            x += (12 if kind else 0) + text_width(label, size) + 12
+            text(screen, label, (x + 12, y), size)
+            x += 12 + text_width(label, size) + 12
+
+    def draw_custom_note(self, screen: pygame.Surface) -> None:
+        """Why a custom size's chart has no running best, right of the time plot's label."""
+        note = _("Custom sizes have no bests: no running best")
+        label_end = self.rect.left + 10 + text_width(_(self.plots[0].label), 14, bold=True)
+        room = self.rect.right - 10 - label_end - 12
+        text(screen, note, (self.rect.right - 10, self.plots[0].rect.top - 15), fitting_size(note, room, 13, 10),
+             palette.dim, "topright")
 
     def draw_plot(self, screen: pygame.Surface, plot: Plot, shown: range) -> None:
         """One plot: its label, its well, value lines, the running best and the marks."""
