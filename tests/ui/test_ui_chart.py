@@ -15,8 +15,8 @@ from game.ui.chart import SLOT
 from game.ui.scenes.menu import Menu
 from game.ui.scenes.stats import Statistics
 from game.ui.theme import THEMES, palette
-from tests.test_ui_records import record
-from tests.test_ui_theme import contrast
+from tests.ui.test_ui_records import record
+from tests.ui.test_ui_theme import contrast
 
 # (seconds, 3BV/s or None) of beginner wins, oldest first; their running best time:
 # 30, 25, 25, 20, 20 ...
@@ -180,7 +180,7 @@ def test_chart_points_leave_out_undone_games_and_keep_helped_wins_apart(window):
 
 
 def test_a_played_win_gets_its_3bv_s_point_once_the_figures_are_computed(window):
-    from tests.test_ui_figures import wait_figures, won_by_first_click
+    from tests.ui.test_ui_figures import wait_figures, won_by_first_click
     w = won_by_first_click(window)
     w.loop.manager.switch(Statistics(w.scene.services))
     w.step()
