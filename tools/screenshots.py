@@ -10,6 +10,8 @@ Usage:
   python tools/screenshots.py                       # every theme at 1x, 1.5x and 2x, into docs/screenshots
   python tools/screenshots.py --themes dark --scales 1 2.25 --out /tmp/shots
   python tools/screenshots.py --spanish              # the menu, a hint and a lost game in Spanish
+  python tools/screenshots.py --chart                # Statistics' chart of a made-up history: chart.png
+  python tools/screenshots.py --chart --spanish --themes dark --out /tmp/shots   # es-chart-dark.png
 """
 
 from __future__ import annotations
@@ -126,15 +128,63 @@ def shoot_spanish(out: Path, scale: float = 1.5) -> list[Path]:
     return written
 
 
+CHART_WINS = 90  # made-up beginner wins on the chart screenshot
+
+
+def seed_history(store, wins: int = CHART_WINS) -> None:
+    """A made-up beginner history: ``wins`` wins over months, getting faster, a few losses,
+    a few wins with a hint and a few typed in a terminal (drawn apart), some with the keys
+    or without flags (they rank), each with its 3BV/s."""
+    import random
+    from datetime import datetime, timedelta, timezone
+
+    from game.records.record import GameRecord
+    rng = random.Random(5)
+    start = datetime(2024, 3, 1, 18, tzinfo=timezone.utc)
+    for i in range(wins):
+        when = (start + timedelta(days=i * 1.7)).isoformat(timespec="seconds")
+        bbbv = rng.randint(12, 40)
+        seconds = max(6.0, (38 - 22 * i / wins) * rng.uniform(0.6, 1.3) * bbbv / 26)
+        base = dict(played_at=when, level="beginner", rows=9, cols=9, mines=10, three_bv=bbbv, name="Ada")
+        if i % 4 == 1:
+            store.add_game(GameRecord(**base, won=False, time_ms=round(seconds * 400)))
+        how = "terminal" if i % 23 == 11 else "keyboard" if i % 5 == 2 else "mouse"
+        store.add_game(GameRecord(**base, won=True, time_ms=round(seconds * 1000), hints_used=int(i % 17 == 5),
+                                  bbbv_per_s=round(bbbv / seconds, 3), input=how, nf=i % 3 == 0))
+
+
+def shoot_chart(out: Path, theme: str = "classic", spanish: bool = False, scale: float = 1.5) -> Path:
+    """Statistics' Chart page of a made-up beginner history (:func:`seed_history`) in
+    ``theme``, in Spanish with ``spanish``; returns the file written: ``chart.png`` (classic,
+    English), else ``es-`` before it and ``-THEME`` after it as they apply."""
+    name = ("es-" if spanish else "") + "chart" + ("" if theme == "classic" else f"-{theme}") + ".png"
+    with tempfile.TemporaryDirectory() as data:
+        driver, _ = start(["--theme", theme, "--difficulty", "beginner", "--lang", "es" if spanish else "en"], data)
+        driver.key(pygame.K_ESCAPE)  # the menu
+        seed_history(driver.scene.services.records.store)
+        statistics = next(b for b in driver.scene.list.buttons if b.label == "Statistics...")
+        driver.click(statistics.rect.center)
+        driver.key(pygame.K_c)
+        return save_at(driver, scale, out / name)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="screenshots.py", description=__doc__.splitlines()[0])
     parser.add_argument("--themes", nargs="+", choices=THEME_CHOICES, default=list(THEME_CHOICES))
     parser.add_argument("--scales", nargs="+", type=scale_value, default=list(SCALES))
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--spanish", action="store_true",
-                        help="the Spanish screenshots instead (es-menu.png, es-hint.png, es-lost.png)")
+                        help="the Spanish screenshots instead (es-menu.png, es-hint.png, es-lost.png); "
+                             "with --chart, the chart in Spanish (es-chart.png)")
+    parser.add_argument("--chart", action="store_true",
+                        help="Statistics' chart of a made-up history instead: chart.png (classic), or one "
+                             "chart-THEME.png for each theme given with --themes")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.chart:
+        for theme in args.themes if args.themes != list(THEME_CHOICES) else ["classic"]:
+            print(shoot_chart(args.out, theme, args.spanish))
+        return 0
     if args.spanish:
         for path in shoot_spanish(args.out):
             print(path)
