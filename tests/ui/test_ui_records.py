@@ -298,7 +298,7 @@ def test_real_window_best_time_name_typed_with_the_keyboard(tmp_path):
 
 # ----- what enters the best times ----------------------------------------------------------------
 README_BOARD = ("9x9x10\n000002MHM\n000002MHM\n00000114M\n00000002M\n000000011\n001110000\n"
-                "002F21110\n112MHHM10\nMHHHHHH10\n")  # README's example: ten clicks left
+                "002F21110\n112MHHM10\nMHHHHHH10\n")  # docs/files-and-replays.md's example: ten clicks left
 
 
 def test_the_probability_overlay_shown_before_the_first_click_keeps_the_win_out_of_best_times(
