@@ -200,15 +200,16 @@ BBBV_RANGES = ((None, None), (1, 19), (20, 49), (50, 99), (100, 149), (150, 199)
 def recent_games(store: RecordStore, level: str, result: str = "all", no_flags: bool = False,
                  bbbv: tuple[int | None, int | None] = (None, None), limit: int = 500) -> list:
     """``level``'s games, newest first, up to ``limit``: ``result`` one of RESULTS (``lost``
-    counts abandoned games, recorded as losses), ``no_flags`` only games where no flag was
-    placed (no flag move, or ms-toollib counted no flag), ``bbbv`` an inclusive (min, max)
+    counts abandoned games, recorded as losses), ``no_flags`` only no-flag games: the ``nf``
+    column, as the bests' NF category reads it (no right click changed the board,
+    Metasweeper's rule); a row without it (figures not yet known) by its flag moves, ``bbbv`` an inclusive (min, max)
     range of the board's 3BV, None for no bound. Returns GameRecords."""
     where, params = ["level = ?"], [level]
     if result != "all":
         where.append("won = ?")
         params.append(1 if result == "won" else 0)
     if no_flags:
-        where.append("coalesce(clicks_flag, flags) = 0")
+        where.append("coalesce(nf, coalesce(clicks_flag, flags) = 0) = 1")
     low, high = bbbv
     if low is not None:
         where.append("three_bv >= ?")

@@ -194,3 +194,25 @@ def test_an_old_database_opens_with_nf_from_its_flag_clicks_and_8x8_games_as_the
     assert [(g.level, g.nf, g.input) for g in games] == [("beginner", True, "mouse"), ("beginner_8x8", False, "mouse")]
     assert schema.user_version(store.conn) == schema.LATEST == 8
     store.close()
+
+
+def test_the_games_pages_no_flag_filter_reads_the_nf_column_as_the_bests_do(tmp_path):
+    """Statistics -> Games, "No flags: on": the games of the bests' NF category (the ``nf``
+    column), not a count of flag moves of its own; a row whose ``nf`` is not known yet falls
+    back to its flag moves."""
+    from game.records.stats import recent_games
+
+    records = open_records(str(tmp_path), stderr=None)
+    ids = []
+    for deal, flag in ((1, False), (2, True), (3, False)):
+        match = beginner_win(deal, 10.0, flag=flag)
+        ids.append(records.record(match, log=match.log_data())[0])
+    records.close()
+    nf_win, flagged, unknown = ids
+    with sqlite3.connect(tmp_path / "records.sqlite3") as conn:
+        # ms-toollib saw a right click that changed the board where no flag move was logged:
+        conn.execute("UPDATE games SET nf = 0 WHERE id = ?", (nf_win,))
+        conn.execute("UPDATE games SET nf = NULL WHERE id = ?", (unknown,))
+    with RecordStore.open(tmp_path / "records.sqlite3") as store:
+        assert [r.id for r in recent_games(store, "beginner")] == [unknown, flagged, nf_win]
+        assert [r.id for r in recent_games(store, "beginner", no_flags=True)] == [unknown]
