@@ -127,7 +127,7 @@ def _option_value(argv: Sequence[str], option: str) -> str | None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The parser for ``python main.py``, in the language in use; see the README for every option.
+    """The parser for ``python main.py``, in the language in use; see docs/command-line.md for every option.
 
     Help texts and metavars are translated here, when the parser is built (after the run's
     language is set); the option names and their choices stay as they are.

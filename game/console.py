@@ -458,10 +458,9 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
     lines = stdin if raw is None else ByteLines(raw, stdin.encoding or "utf-8")
     session = run_session(args)
     match = make_match(args, session)
-    records = open_records(args.data_dir)
-    records.figures_mode = "after"  # once the result is printed; big boards' left pending (figures_after)
-    # A game read from a pipe or a file is a script's: recorded, never in a best or a streak.
-    records.input = "terminal" if stdin.isatty() else "script"
+    # Figures once the result is printed (big boards' left pending: figures_after). A game
+    # read from a pipe or a file is a script's: recorded, never in a best or a streak.
+    records = open_records(args.data_dir, figures_mode="after", input="terminal" if stdin.isatty() else "script")
     hooks = ConsoleRecords(records)
     session.records, session.name = records, hooks.name
     session.hooks.append(hooks.finish)

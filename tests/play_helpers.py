@@ -1,5 +1,9 @@
 """Shared moves for tests: a hand-moved clock, winning a game by revealing every safe cell,
-and setting up a satisfied number to chord on in the window."""
+setting up a satisfied number to chord on in the window, and a console game dealt at random
+with the commands that win it."""
+
+import io
+import random
 
 from game.engine import State
 
@@ -209,3 +213,34 @@ def shows_sprite(w, layout, cell, key: str) -> bool:
     rect = layout.cell_rect(cell)
     sprite = w.scene.services.assets.cell_sprites(w.screen.rect(rect).width)[key]
     return w.screen.pixels(rect) == pygame.image.tobytes(sprite, "RGB")
+
+
+class TtyIn(io.StringIO):
+    """Console input that says it is a terminal (a piped game is a script's)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def console_dealt(data_dir, deal: int = 7, *options: str) -> tuple[object, list[str]]:
+    """Console options for a board (Beginner unless ``options`` say) dealt from
+    ``random.Random(deal)`` without ``--seed`` (so a win is a best time, whatever the rule
+    for seeded runs), and the reveals that win it ("r ROW COL" commands): the centre first,
+    then a covered safe cell at a time."""
+    from game.cli import parse_args
+    from game.console import make_match, run_session
+
+    def options_():
+        args = parse_args(["--console", "--data-dir", str(data_dir), *options])
+        args.rng = random.Random(deal)
+        return args
+    probe_args = options_()
+    probe = make_match(probe_args, run_session(probe_args))
+    moves = [(4, 4)]
+    probe.reveal((4, 4))
+    while not probe.game.over:
+        moves.append(next(cell for cell in probe.game.cells()
+                          if cell not in probe.layout() and not probe.game.is_revealed(cell)))
+        probe.reveal(moves[-1])
+    assert probe.game.state is State.WON
+    return options_(), [f"r {r} {c}" for r, c in moves]

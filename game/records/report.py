@@ -172,7 +172,7 @@ def stats_json(levels: dict[str, LevelStats]) -> dict:
 
 
 def figures_table(levels: dict[str, LevelStats]) -> list[str]:
-    """The competitive statistics per level, best and average of wins (see the README)."""
+    """The competitive statistics per level, best and average of wins (see docs/records.md)."""
     ends = (N_("{figure} best"), N_("{figure} avg"))
     shown = ranked()  # game.figures: the figures of this table, in order
     header = (_("Difficulty"), *(_(end).format(figure=f.label) for f in shown for end in ends))

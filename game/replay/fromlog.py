@@ -364,7 +364,7 @@ def logged_look(data: dict) -> list[str]:
         game, _ = replay_log(data, Config(data["rows"], data["cols"], len(data["mines"])))
     except (KeyError, TypeError, ValueError) as err:
         raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
-    return [game.appearance((r, c)) for r in range(game.rows) for c in range(game.cols)]
+    return game.appearances(range(game.rows), range(game.cols))
 
 
 def save_replay(store, which: str, path: str) -> str:

@@ -191,6 +191,39 @@ def test_every_game_overlay_label_fits_on_beginner(window, lang, monkeypatch):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("scale", [1, 2])
+def test_every_statistics_button_fits_on_every_page_beginner_first(window, lang, scale):
+    """Statistics' buttons under the page (Games, Bests, Chart; Reset statistics..., Back),
+    with each page open so each says where it goes ("Summary (C)" ...): every label fits at
+    its size, no two buttons overlap, none covers the page or leaves the window, and each
+    is in the list Tab and the mouse reach. The window's scale changes nothing of this."""
+    from game.ui.scenes.stats import PANEL, Statistics
+    w = window(["--lang", lang])  # the menu, on Beginner
+    w.display.set_scale(scale)
+    stats = open_from_menu(w, "Statistics")
+    assert isinstance(stats, Statistics) and stats.level == "beginner"
+    window_rect = pygame.Rect((0, 0), stats.size())
+    labels = set()
+    for key, page in ((None, "summary"), (pygame.K_g, "games"), (pygame.K_b, "bests"), (pygame.K_c, "chart")):
+        if key is not None:
+            w.key(key)
+        assert stats.page == page
+        assert_buttons_fit(stats)
+        bottom = stats.bottom
+        assert len(bottom) == 5 and set(bottom) <= set(stats.buttons.buttons)
+        for i, button in enumerate(bottom):
+            assert window_rect.contains(button.rect) and not button.rect.colliderect(PANEL), button.shown
+            for other in bottom[i + 1:]:
+                assert not button.rect.colliderect(other.rect), (button.shown, other.shown)
+        labels |= {button.shown for button in bottom}
+        if page != "summary":
+            w.key(pygame.K_ESCAPE)  # back to the summary
+            assert w.scene is stats and stats.page == "summary"
+    assert len(labels) == 8  # Reset, Back, and each page button both ways
+    assert i18n._("Chart (C)") in labels and i18n._("Summary (C)") in labels
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_abandon_question_fits_on_beginner(window, lang):
     w = window(["--lang", lang, "--difficulty", "beginner", "--seed", "3"])
     w.click_cell((4, 4))

@@ -229,6 +229,18 @@ def test_a_filtered_win_stays_out_of_the_best_figures(store):
     assert store.category_bests("beginner", filtered=True)["all"]["bbbv_per_s"].bbbv_per_s == 9.0
 
 
+def test_a_filtered_win_is_drawn_apart_on_the_chart_and_moves_no_running_best(store):
+    from game.records.stats import chart_points
+
+    _match, plain = won(0, 9.0)
+    _match, filtered = won(2, 3.0)
+    store.add_game(plain)
+    store.add_game(filtered)
+    first, second = chart_points(store, "beginner")
+    assert (first.ranks, first.apart) == (True, False)
+    assert (second.ranks, second.apart) == (False, True) and second.best_time == 9.0
+
+
 # ----- the window ---------------------------------------------------------------------------------
 def test_the_options_line_turns_the_rankings_minimums_on_for_the_next_game(window):
     import pygame

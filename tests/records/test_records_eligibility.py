@@ -36,7 +36,7 @@ README_BOARD = """9x9x10
 002F21110
 112MHHM10
 MHHHHHH10
-"""  # README's .mine example: ten covered safe cells, none a zero
+"""  # docs/files-and-replays.md's .mine example: ten covered safe cells, none a zero
 
 
 def dealt(seed, clock=None, **rules) -> Match:
