@@ -54,6 +54,9 @@ class Deal:
         seed: the current board's seed; None for a loaded board (until a new board is dealt).
         layout_known: the player could know the current board's layout before playing it.
         min_bv: the 3BV filter's minimum (0: off).
+        dealt_min_bv: the minimum the current board was dealt under: :attr:`min_bv` once the
+            filter laid it, else 0 (not laid yet, loaded, or laid from outside the deal:
+            :meth:`laid_elsewhere`). A retry of a filtered board keeps it.
         missed: None, or (boards dealt, best 3BV found) when the last filtered board was
             played under the minimum because none qualified within the bound.
         tries, seconds: the bound of the filter (default FILTER_TRIES, FILTER_SECONDS).
@@ -63,6 +66,7 @@ class Deal:
                  layer: MineLayer | None = None, seeds_known: bool = False, min_bv: int = 0) -> None:
         self.config = config
         self.min_bv = min_bv
+        self.dealt_min_bv = 0
         self.missed: tuple[int, int] | None = None
         self.tries = FILTER_TRIES
         self.seconds = FILTER_SECONDS
@@ -83,6 +87,8 @@ class Deal:
         ``classic`` rule's mines laid from it now. A kept layout is one the player knows
         (``layout_known``), as is every board when the seeds are known.
         """
+        if not keep or layout is None:
+            self.dealt_min_bv = 0  # a fresh board (or one not laid yet): filtered when it is laid
         if not keep:
             self.missed = None  # a fresh board: its own filter, at its laying
             self.seed = self._next_seed if self._next_seed is not None else self.rng.randrange(SEED_RANGE)
@@ -132,6 +138,7 @@ class Deal:
         the next seeds' boards with at least :attr:`min_bv` 3BV; when none qualifies within
         the bound, the best one seen (its seed kept) and :attr:`missed` set."""
         self.missed = None
+        self.dealt_min_bv = max(self.min_bv, 0)
         mines = laid()
         if self.min_bv <= 0:
             return mines
@@ -150,6 +157,12 @@ class Deal:
                 best = (value, self.seed, mines)
         _, self.seed, mines = best
         return mines
+
+    def laid_elsewhere(self) -> None:
+        """The current board's mines came from outside the deal (the window's no-guess
+        generator, game.match.Match.set_layout): the 3BV filter did not deal it."""
+        self.dealt_min_bv = 0
+        self.missed = None
 
     def prepare(self, seconds: float) -> bool:
         """Draw the current board's first-click sample ahead for about ``seconds`` (a slice

@@ -234,6 +234,7 @@ class Match:
             raise ValueError("set_layout: the game has already started")
         self._pending = None
         self._game.lay(mines)
+        self.deal.laid_elsewhere()
 
     # ----- queries ---------------------------------------------------------------------------
     @property

@@ -162,7 +162,7 @@ class GameRecord:
             probabilities_used=bool(help.overlay),
             layout_known=bool(match.layout_known), abandoned=abandoned,
             undos=int(help.undos), nf=not clicks.get("flag", 0),
-            input=input_of(match, input), min_bv=int(getattr(match.deal, "min_bv", 0) or 0),
+            input=input_of(match, input), min_bv=int(getattr(match.deal, "dealt_min_bv", 0) or 0),
             name=clean_name(name) if name is not None else default_player_name())
 
     @property

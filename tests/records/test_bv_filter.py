@@ -219,6 +219,27 @@ def test_a_filtered_match_lays_its_board_at_the_first_click_and_a_loaded_one_is_
     assert loaded.deal.min_bv == 0 and loaded.layout() == {(1, 1)}
 
 
+def test_a_board_laid_from_outside_the_deal_is_not_recorded_as_filtered():
+    """The window's no-guess boards come from the Playing scene's generator (Match.set_layout),
+    not from the deal: under the Options' filter they are not filtered, nor recorded so."""
+    clock = Clock()
+    config = Config.difficulty("beginner")
+    match = Match(config, rng=random.Random(5), clock=clock, min_bv=2)
+    probe = Match(config, seed=3)
+    probe.reveal((4, 4))
+    match.set_layout(probe.layout())
+    win(match, clock, 4.0)
+    record = GameRecord.from_match(match, name="T")
+    assert match.deal.min_bv == 2 and record.min_bv == 0 and "filtered" not in record.exclusions()
+    match.new_game()  # the next dealt board is the filter's again, and so is its retry
+    win(match, clock, 4.0)
+    assert GameRecord.from_match(match, name="T").min_bv == 2
+    match.retry()
+    win(match, clock, 4.0)
+    retried = GameRecord.from_match(match, name="T")
+    assert retried.min_bv == 2 and retried.exclusions() == ("layout_known", "filtered")
+
+
 def test_a_filtered_win_stays_out_of_the_best_figures(store):
     from game.records.compstats import level_figures
 
