@@ -28,7 +28,7 @@ from typing import BinaryIO, Callable, TextIO
 from game.board import Cell, Config
 from game.boardfile import from_game, save_board
 from game.console_text import render, summary, view, wants_colour
-from game.i18n import N_, _
+from game.i18n import N_, _, percent
 from game.interrupts import HeldSignals, catch_sigterm
 from game.match import Match
 from game.messages import describe
@@ -379,8 +379,8 @@ def generation_progress(progress: tuple[int, float] | None) -> None:
         sys.stderr.write("\r" + " " * PROGRESS_WIDTH + "\r")
     else:
         passes, share = progress
-        line = _("Generating a no-guess board: {percent} % solved, pass {passes} (Ctrl-C stops)").format(
-            percent=int(100 * share), passes=passes)
+        line = _("Generating a no-guess board: {percent} solved, pass {passes} (Ctrl-C stops)").format(
+            percent=percent(int(100 * share) / 100, 0), passes=passes)
         sys.stderr.write("\r" + line.ljust(PROGRESS_WIDTH))
     sys.stderr.flush()
 

@@ -177,7 +177,7 @@ def test_every_game_overlay_label_fits_on_beginner(window, lang, monkeypatch):
     assert_buttons_fit(overlay)
     room = overlay.panel.width - 8
     assert text_width(i18n._("No-guess board  -  Esc: cancel"), 14) <= room
-    assert text_width(i18n._("{percent} % solved, pass {passes}").format(percent=100, passes=9), 14) <= room
+    assert text_width(i18n._("{percent} solved, pass {passes}").format(percent=i18n.percent(1, 0), passes=9), 14) <= room
     assert text_width(i18n._("Generating") + "...", 20, bold=True) <= room
     w.key(pygame.K_ESCAPE)
     assert w.scene is game_scene and game_scene.game.state is State.READY
