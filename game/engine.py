@@ -450,10 +450,11 @@ class Game(Position):
 
     def _win(self, changed: set[Cell]) -> None:
         self.state = State.WON
+        cover, width = self._cover, self.cols  # the laid mines are on the board (check_layout)
         for cell in self._mines:
-            index = self._index(cell)
-            if self._cover[index] != FLAGGED:
-                self._cover[index] = FLAGGED
+            index = cell[0] * width + cell[1]
+            if cover[index] != FLAGGED:
+                cover[index] = FLAGGED
                 changed.add(cell)
         self._flags = self.config.mines
 

@@ -156,8 +156,9 @@ class Match:
 
     Args:
         config: size, mine count and rules.
-        rng, seed, layer, seeds_known: the deal (game.deal.Deal): the session's source of
-            board seeds, the first board's seed, the no-guess layer, seeds the player chose.
+        rng, seed, layer, seeds_known, min_bv: the deal (game.deal.Deal): the session's source
+            of board seeds, the first board's seed, the no-guess layer, seeds the player chose,
+            the 3BV filter's minimum of every dealt board (0: none; docs/bv-filter.md).
         mines, revealed, flags: a loaded board: exactly these mines (no first-click rule),
             and the cells its position shows revealed and flagged.
         clock: monotonic clock, seconds (default ``time.monotonic``).
@@ -181,11 +182,11 @@ class Match:
                  layer: MineLayer | None = None, seeds_known: bool = False,
                  mines: Iterable[Cell] | None = None, revealed: Iterable[Cell] = (),
                  flags: Iterable[Cell] = (), clock: Callable[[], float] = time.monotonic,
-                 cell: int = CONSOLE_CELL) -> None:
+                 cell: int = CONSOLE_CELL, min_bv: int = 0) -> None:
         self.config = config
         self.clock = clock
         self.cell = cell
-        self.deal = Deal(config, rng, seed, layer, seeds_known)
+        self.deal = Deal(config, rng, seed, layer, seeds_known, min_bv=0 if mines is not None else min_bv)
         self.round = 0
         self._loaded = None if mines is None else (check_layout(config, mines),
                                                    tuple(map(tuple, revealed)), tuple(map(tuple, flags)))
@@ -255,6 +256,7 @@ class Match:
             raise ValueError("set_layout: the game has already started")
         self._pending = None
         self._game.lay(mines)
+        self.deal.laid_elsewhere()
 
     # ----- queries ---------------------------------------------------------------------------
     @property

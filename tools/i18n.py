@@ -5,7 +5,7 @@
     python tools/i18n.py fill TABLE.json  # add translations to the Spanish catalogue from a
                                           # JSON table {msgid: msgstr, or [one, other] for plurals}
 
-Extracting, updating and compiling are Babel's own commands (see the README, "Languages"):
+Extracting, updating and compiling are Babel's own commands (see docs/languages.md):
 
     pybabel extract -F babel.cfg -o game/locales/minesweeper.pot .
     pybabel update -i game/locales/minesweeper.pot -d game/locales -D minesweeper --no-fuzzy-matching

@@ -152,7 +152,7 @@ class Timeline:
 
     def final_look(self) -> list[str]:
         """Every cell's appearance at the end, row-major."""
-        return [self.final.appearance((r, c)) for r in range(self.rows) for c in range(self.cols)]
+        return self.final.appearances(range(self.rows), range(self.cols))
 
     def bbbv_solved(self, look: list[str] | None = None) -> int:
         """3BV cleared in ``look`` (default: the end): openings whose zero cells are all

@@ -225,6 +225,9 @@ def test_a_win_statistics_games_and_viewers_draw_only_catalogue_text(window, pse
     stats = w.scene
     assert isinstance(stats, Statistics)
     check(w, drawn, "statistics")
+    w.key(pygame.K_c)
+    check(w, drawn, "chart page")
+    w.key(pygame.K_c)
     w.key(pygame.K_g)
     check(w, drawn, "games page")
     w.key(pygame.K_RETURN)  # Watch the selected game: the newest has no move log, so a box says so

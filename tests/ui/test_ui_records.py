@@ -139,11 +139,11 @@ def test_reset_asks_first_no_keeps_yes_clears_with_a_backup(window, isolated_dat
     for won in (True, False, True):
         store.add_game(record(won=won))
     stats = open_stats(w)
-    w.click(stats.buttons.buttons[0].rect.center)
+    w.click(stats.bottom[0].rect.center)  # Reset statistics...
     assert isinstance(w.scene, Confirm) and "A backup is kept" in " ".join(w.scene.shown)
     w.key(pygame.K_RETURN)  # the focus starts on No
     assert w.scene is stats and store.count() == 3 and dict(stats.summary_rows())["Played"] == "3"
-    w.click(stats.buttons.buttons[0].rect.center)
+    w.click(stats.bottom[0].rect.center)  # Reset statistics...
     w.click(w.scene.buttons.buttons[0].rect.center)  # Yes
     assert w.scene is stats and store.count() == 0
     assert dict(stats.summary_rows())["Played"] == "0" and stats.message.startswith("Statistics reset.")
@@ -236,7 +236,7 @@ def test_a_newer_database_is_read_only_the_game_plays_and_nothing_is_written(win
     assert "newer version" in " ".join(victory.shown_notes)
     w.key(pygame.K_ESCAPE)
     stats = open_stats(w)
-    w.click(stats.buttons.buttons[0].rect.center)
+    w.click(stats.bottom[0].rect.center)  # Reset statistics...
     box = w.scene
     assert isinstance(box, MessageBox) and "newer version" in " ".join(box.shown)
     w.key(pygame.K_RETURN)
@@ -254,7 +254,7 @@ def test_a_read_only_store_gives_its_own_reason_not_a_newer_version(window, isol
     assert "permission denied: the folder /x is read-only" in notes and "newer" not in notes
     w.key(pygame.K_ESCAPE)
     stats = open_stats(w)
-    w.click(stats.buttons.buttons[0].rect.center)
+    w.click(stats.bottom[0].rect.center)  # Reset statistics...
     shown = " ".join(w.scene.shown)  # the whole reason, wrapped in a box (it was cut at the panel's edge)
     assert "permission denied: the folder /x is read-only" in shown and "newer" not in shown
 
@@ -298,7 +298,7 @@ def test_real_window_best_time_name_typed_with_the_keyboard(tmp_path):
 
 # ----- what enters the best times ----------------------------------------------------------------
 README_BOARD = ("9x9x10\n000002MHM\n000002MHM\n00000114M\n00000002M\n000000011\n001110000\n"
-                "002F21110\n112MHHM10\nMHHHHHH10\n")  # README's example: ten clicks left
+                "002F21110\n112MHHM10\nMHHHHHH10\n")  # docs/files-and-replays.md's example: ten clicks left
 
 
 def test_the_probability_overlay_shown_before_the_first_click_keeps_the_win_out_of_best_times(

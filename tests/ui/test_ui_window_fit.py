@@ -109,7 +109,7 @@ def test_on_desktop_moves_only_a_window_that_runs_off_and_only_as_far_as_needed(
 def test_statistics_grown_from_a_low_window_is_moved_back_onto_the_desktop(window):
     w = window([])  # the menu; the dummy desktop is 1024x768
     desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
-    w.display.set_scale(1)  # menu 240x272, Statistics 400x420 (at auto size they shrink to 1x here)
+    w.display.set_scale(1)  # menu 240x272, Statistics 400x446 (at auto size they shrink to 1x here)
     real = real_window()
     menu = tuple(real.size)
     real.position = (desk_w - menu[0] - 10, desk_h - menu[1] - 10)  # low right, and it fits

@@ -92,7 +92,7 @@ def test_real_window_grown_from_low_on_the_screen_is_moved_back_into_view():
     (800x840 at 2x) grows from the window's top-left corner past the bottom edge, so the
     game moves it up into view, and its Back button answers a click."""
     from game.ui.scenes.dialog import button_rect
-    from game.ui.scenes.stats import PANEL, STATS_SIZE
+    from game.ui.scenes.stats import BACK_BUTTON, STATS_SIZE
     with XSession(size=(1280, 1000)) as x:
         x.start_game()
         menu = x.geometry()
@@ -113,7 +113,7 @@ def test_real_window_grown_from_low_on_the_screen_is_moved_back_into_view():
         time.sleep(0.3)
         shot = x.screenshot()
         shot.subsurface(grown)  # whole on the screen (raises ValueError if it runs off)
-        x.click(2 * (PANEL.right - 90 + 40), 2 * (384 + 12))  # Back (stats.py: at PANEL.right - 90, 384, 80x24)
+        x.click(2 * BACK_BUTTON.centerx, 2 * BACK_BUTTON.centery)  # Back
         back = x.wait_geometry(grown)
         assert back[2:] == menu[2:], "Back did not answer the click"
         assert back[:2] == grown[:2], "the smaller menu, which fits, was moved"

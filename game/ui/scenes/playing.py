@@ -22,6 +22,7 @@ from game.engine import State
 from game.i18n import N_, _
 from game.match import Source
 from game.messages import describe
+from game.session import filter_missed
 from game.moves import Move
 from game.noguess import Generation, NoGuessError
 from game.records.session import is_in_progress
@@ -41,7 +42,7 @@ from game.ui.mouse import MouseGesture
 from game.ui.result_panel import FONTS as RESULT_FONTS
 from game.ui.room import reserve, under
 from game.ui.scene import Scene
-from game.ui.scenes.confirm import Confirm
+from game.ui.scenes.confirm import Confirm, MessageBox
 from game.ui.scenes.generating import Generating
 from game.ui.scenes.help import Help
 from game.ui.scenes.pause import Pause
@@ -482,11 +483,20 @@ class Playing(Scene):
         """Play the move's sound; switch to the GameOver or Victory overlay once the game has ended."""
         if not self.game.over:
             self.sounds.hear(self.game)
-            return self
+            return self.filter_missed() or self
         self.bv.finish(self.match)  # the record stores the 3BV
         notes = self.services.finished(self.match)
         self.sounds.hear(self.game)  # after the records: a new best time sounds "best"
         return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
+
+    def filter_missed(self) -> Scene | None:
+        """A message box, once a board, when the 3BV filter found no board at its minimum
+        within its bound (game.session.filter_missed); None otherwise."""
+        missed = filter_missed(self.match)
+        if missed is None or getattr(self, "_missed_shown", None) == self.match.round:
+            return None
+        self._missed_shown = self.match.round
+        return FilterMissed(self.services, self, _("3BV filter"), [describe(missed)])
 
     def leave(self, then, quits: bool = False) -> Scene | None:
         """Leave this game by ``then()`` (the next scene, or None to quit).
@@ -573,6 +583,19 @@ class Playing(Scene):
     def key_menu(self) -> Scene:
         """Esc: back to the menu (a game in progress is abandoned first)."""
         return self.leave(self.services.scenes.menu)
+
+
+class FilterMissed(MessageBox):
+    """The 3BV filter's miss, said at the first click (the board is laid there): the match's
+    clock stops while it shows, so reading it costs the player no time."""
+
+    def enter(self) -> None:
+        super().enter()
+        self.base.match.pause()
+        self.base.gesture.reset()
+
+    def exit(self) -> None:
+        self.base.match.resume()
 
 
 class AbandonQuestion(Confirm):
