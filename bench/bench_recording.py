@@ -9,8 +9,9 @@ replays players share.
 Then the frames around a game's end, in the window (headless, in this process, the real
 loop with its system clock, records in a temporary data folder): a game played by
 bench/bench_replay.py's strong player (an Expert game, then the 36x60 one) is loaded into
-the Playing scene's Match up to its last move, the last move is posted as a real pygame
-click, and every frame from then until the result panel shows the game's competitive
+a Playing scene (its board as ``--load FILE`` plays one, under the session's clock shifted
+so that the game lasts as long as its log) and played up to its last move, the last move
+is posted as a real pygame click, and every frame from then until the result panel shows the game's competitive
 figures is timed (events + update + draw + present; the loop's sleeps excluded). Prints
 their count, p50, p99 and max: the goal is no frame over 16 ms (60 Hz), and p99 <= 4 ms on
 Expert (bench/bench_window.py's goal).
@@ -137,16 +138,18 @@ class TimedClock:
 
 def game_end_frames(log: dict, data_dir: str) -> tuple[list[float], float]:
     """The work seconds of every frame from the last click of ``log``'s game (posted as a
-    pygame click in the Playing scene, the rest of the game loaded into its Match) until the
+    pygame click in the Playing scene, the rest of the game played into its Match) until the
     result panel shows the figures; and the seconds that took. Raises RuntimeError when the
     figures do not come within FIGURES_TIMEOUT seconds."""
     import pygame
 
+    from game.boardfile import BoardFile
     from game.cli import parse_args
     from game.match import PointerInput
     from game.figures import has_figures
     from game.ui.app import build, finish_run
     from game.ui.driver import Driver
+    from game.ui.scenes.playing import Playing
     from game.ui.scenes.result import Result
 
     loop, services = build(parse_args(["--data-dir", data_dir]))
@@ -154,8 +157,9 @@ def game_end_frames(log: dict, data_dir: str) -> tuple[list[float], float]:
     mines = [tuple(cell) for cell in log["mines"]]
     shift = [0.0]  # seconds added to the clock once the game is loaded: the game lasts as long as its log
     services.session.clock = lambda: services.clock.now() + shift[0]  # the clock of the matches it makes
-    scene = services.scenes.playing(Config(log["rows"], log["cols"], len(mines)))
-    scene.match.set_layout(mines)  # the log's board, laid before the first reveal (a dealt game, not a loaded one)
+    config = Config(log["rows"], log["cols"], len(mines))
+    board = BoardFile(config.rows, config.cols, config.mines, mines_known=frozenset(mines))
+    scene = Playing(services, config, board)  # the log's board loaded, as --load FILE plays one
     game = scene.game
     loop.manager.switch(scene)
     loop.frame()
