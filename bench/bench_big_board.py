@@ -249,8 +249,8 @@ def main() -> int:
         clicks = [int(m) for m in args.click_mines.split(",")]
     except ValueError:
         parser.error(f"argument --click-mines: {args.click_mines!r} is not whole numbers separated by commas")
-    for option, count in [("--click-mines", m) for m in clicks] + [("--mines", args.mines),
-                                                                   ("--busy-mines", args.busy_mines)]:
+    window = [] if args.click_only else [("--mines", args.mines), ("--busy-mines", args.busy_mines)]
+    for option, count in [("--click-mines", m) for m in clicks] + window:
         try:
             Config(args.size, args.size, count)
         except ValueError as err:

@@ -29,6 +29,8 @@ ROOT = Path(__file__).resolve().parents[2]
     (["bench/bench_big_board.py", "--size", "30", "--click-mines", "2000"],
      "argument --click-mines: mines: 2000 is out of range for 30x30"),
     (["bench/bench_big_board.py", "--click-mines", "20000,x"], "argument --click-mines: '20000,x' is not whole numbers"),
+    (["bench/bench_big_board.py", "--size", "30", "--click-mines", "100"],
+     "argument --busy-mines: mines: 150000 is out of range for 30x30"),  # the window part's board
     (["bench/bench_review.py", "--quick"], "argument --quick: only with --big"),
 ])
 def test_a_bad_value_gets_a_message_and_status_2(argv, fragment, tmp_path):
