@@ -27,8 +27,8 @@ from game.ui.xsession import missing
 ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "bench"
 NUMBER = r" *-?[\d,]+(?:\.\d+)?"  # a printed figure, maybe padded: 12, 1,049,  0.354, -0.5
-SCRIPTS = {"bench_analyse", "bench_big_board", "bench_bv", "bench_flood", "bench_noguess", "bench_recording",
-           "bench_replay", "bench_review", "bench_solver", "bench_window",
+SCRIPTS = {"bench_analyse", "bench_big_board", "bench_bv", "bench_counters", "bench_flood", "bench_noguess",
+           "bench_recording", "bench_replay", "bench_review", "bench_solver", "bench_window",
            "big_review_game"}  # the scripts the tests below run (big_review_game by bench_review --big)
 
 
@@ -143,6 +143,12 @@ def test_bench_window(tmp_path):
            "idle CPU, Expert, timer running: # %", "scripted game (classic): playing, # frames drawn, # clicks",
            "frame time without present, Expert scripted game: p50 # ms, p99 # ms, max # ms",
            "frame time with present, Expert scripted game: p50 # ms", "whole-window present (scale 1): # ms")
+
+
+def test_bench_counters(tmp_path):
+    out = run("bench_counters.py", "--level", "beginner", "--frames", "30", "--click-every", "5", cwd=tmp_path)
+    expect(out, "beginner at 1x, # frames, # moves: CPU # ms a frame on average, # ms at the 99th percentile "
+                "(process_time); wall median # ms, 99th percentile # ms")
 
 
 def test_every_bench_script_has_a_smoke_test():
