@@ -5,7 +5,7 @@
     python bench/bench_hint_frames.py                  # both ways, 3 runs each
     python bench/bench_hint_frames.py --runs 5 --mines 150000
 
-On a 1000x1000 board of ``--mines`` mines (seed 3), after the first click and its 3BV count,
+On a 1000x1000 board (``--size``) of ``--mines`` mines (seed 3), after the first click and its 3BV count,
 H asks for a hint, which takes seconds of the solver's work there; until it is in, the
 window runs its own loop (the Hint panel says "Thinking..."): per frame, the wait (the gap
 between the ends of two frames, less the time the loop idled waiting for input) and the
@@ -32,11 +32,12 @@ sys.path.insert(0, str(ROOT))
 from bench.bench_big_board import _IdleTimer  # noqa: E402
 from game.cli import positive_int  # noqa: E402
 
+SIZE = 1000  # rows = columns, unless --size
 FRAME_GOAL = 0.050  # seconds a frame may wait (issue 27)
 LIMIT = 120.0  # seconds a run waits for its hint
 
 
-def hint_in_this_process(mines: int, in_process: bool) -> dict:
+def hint_in_this_process(mines: int, in_process: bool, size: int = SIZE) -> dict:
     """One hint, headless, in this (fresh) process: {"answer": seconds until the hint is in,
     "frames", "p50", "p99", "max": frame waits in seconds, "cpu_max": most CPU seconds of a
     frame, "main_cpu": the main thread's CPU seconds meanwhile, "process_cpu": this process's}."""
@@ -53,7 +54,7 @@ def hint_in_this_process(mines: int, in_process: bool) -> dict:
     from game.ui.solver_view import HintPanel
 
     solver_process._shared = solver_process.SolverProcess(in_process=in_process)
-    loop, _ = build(parse_args(["--rows", "1000", "--cols", "1000", "--mines", str(mines), "--seed", "3"]),
+    loop, _ = build(parse_args(["--rows", str(size), "--cols", str(size), "--mines", str(mines), "--seed", "3"]),
                     settle=True)
     clock = loop.clock = _IdleTimer(loop.clock)
     driver = Driver(loop, frames=1)
@@ -92,18 +93,21 @@ def hint_in_this_process(mines: int, in_process: bool) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--mines", type=positive_int, default=150_000, help="mines on the 1000x1000 board")
+    parser.add_argument("--mines", type=positive_int, default=150_000, help="mines on the board (default 150000)")
+    parser.add_argument("--size", type=positive_int, default=SIZE,
+                        help=f"rows = columns of the board (default {SIZE}; smaller is a smoke check)")
     parser.add_argument("--runs", type=positive_int, default=3, help="runs of each way (default 3)")
     parser.add_argument("--child", choices=("process", "thread"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(hint_in_this_process(args.mines, args.child == "thread")))
+        print(json.dumps(hint_in_this_process(args.mines, args.child == "thread", args.size)))
         return 0
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     for way in ("process", "thread"):
         results = []
         for _ in range(args.runs):
-            out = subprocess.run([sys.executable, __file__, "--child", way, "--mines", str(args.mines)],
+            out = subprocess.run([sys.executable, __file__, "--child", way, "--mines", str(args.mines),
+                                  "--size", str(args.size)],
                                  capture_output=True, text=True, check=True, cwd=ROOT).stdout
             results.append(json.loads(out.strip().splitlines()[-1]))
 
@@ -111,7 +115,7 @@ def main() -> int:
             values = [r[key] * unit for r in results]
             return f"{statistics.median(values):.{digits}f} ({min(values):.{digits}f}-{max(values):.{digits}f})"
         where = "in the solver process" if way == "process" else "on a thread"
-        print(f"hint on 1000x1000 with {args.mines:,} mines, worked out {where}: "
+        print(f"hint on {args.size}x{args.size} with {args.mines:,} mines, worked out {where}: "
               f"in after {figure('answer', 1, 2)} s over {figure('frames', 1, 0)} frames; frame wait p50 "
               f"{figure('p50')} ms, p99 {figure('p99')} ms, max {figure('max')} ms (goal <= {FRAME_GOAL * 1000:.0f}); "
               f"most CPU in a frame {figure('cpu_max')} ms; CPU meanwhile: main thread {figure('main_cpu', 1, 2)} s, "

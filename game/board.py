@@ -258,7 +258,7 @@ def sample_steps(rng: random.Random, n: int, k: int, every: int = 2000) -> Gener
     returns the sample: the same numbers from the same ``rng`` state, by random.sample's
     own two ways (CPython 3.x: a pool list when it is smaller than a set of ``k``, else a
     set of the positions drawn), written out with ``rng._randbelow`` as random.sample
-    calls it (tests/test_deal_ahead.py checks both ways against ``rng.sample``), so that a
+    calls it (tests/rules/test_deal_ahead.py checks both ways against ``rng.sample``), so that a
     window can draw 100,000 positions a few milliseconds a frame.
 
     Raises:

@@ -75,9 +75,11 @@ def render(match: Match, colour: bool = False, around: tuple[int, int] | None = 
     numbers = [str(c).rjust(digits) for c in cols]
     lines = [(" " * label + "".join(" " + number[place] for number in numbers)).rstrip()
              for place in range(digits)]
-    for r in rows:
-        keys = (game.appearance((r, c)) for c in cols)
-        lines.append(str(r).rjust(label) + "".join(" " + _symbol(key, colour) for key in keys))
+    keys = game.appearances(rows, cols)  # one call for the view: row-major
+    width = len(cols)
+    for i, r in enumerate(rows):
+        row = keys[i * width:(i + 1) * width]
+        lines.append(str(r).rjust(label) + "".join(" " + _symbol(key, colour) for key in row))
     if len(rows) < game.rows or len(cols) < game.cols:
         lines.append(_("Rows {first_row}..{last_row} and columns {first_col}..{last_col} of {rows}x{cols}; "
                        "v ROW COL shows another part").format(

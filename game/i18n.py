@@ -5,7 +5,7 @@ message with plural forms, chosen by a count) and :func:`N_` (mark a constant wh
 translation is looked up later, when it is shown, with ``_(constant)``). The catalogues
 are ``game/locales/<lang>/LC_MESSAGES/minesweeper.po`` (the text translators edit) and
 the compiled ``.mo`` beside it (what gettext reads), both committed; the Babel commands
-that extract, update and compile them are in the README ("Languages").
+that extract, update and compile them are in docs/languages.md.
 
 The language is process-wide: :func:`set_language` switches it at once (the window's
 Options do, and every label is looked up again when it is next drawn); :func:`language`

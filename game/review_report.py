@@ -6,7 +6,7 @@ for translation; a proof's words are game.explain_text's), except the JSON, Engl
 (game.records), a replay file (.evf, .avf, .rmv, .mvf) from its events as the replay viewer
 interprets them (:class:`game.replay.player.Timeline`). Text: a line per move (time, move,
 cell, verdict, mine probability and the lowest on the board), then the summary and the
-game's statistics. ``--json``: one object (keys in the README's "Review" section). A game or
+game's statistics. ``--json``: one object (keys in docs/review-and-solver.md, "Review"). A game or
 file that cannot be reviewed: one line on stderr and exit status 2. No pygame here.
 """
 
@@ -141,7 +141,7 @@ def _unsigned_zeros(data):
 
 
 def to_json(reviewed: Reviewed) -> dict:
-    """The review as JSON-able data (the README's "Review" section lists the keys); no
+    """The review as JSON-able data (docs/review-and-solver.md lists the keys); no
     number in it is -0.0."""
     return _unsigned_zeros(_review_data(reviewed))
 

@@ -1,4 +1,4 @@
-"""ms-toollib as the oracle of tests/test_gestures.py, run in a child process (a panic in
+"""ms-toollib as the oracle of tests/rules/test_gestures.py, run in a child process (a panic in
 ms-toollib aborts its process: game.replay.toollib says why).
 
 ``python -m tests.gesture_oracle`` reads JSON on stdin, ``{"files": [path, ...], "steps":

@@ -5,14 +5,14 @@
     python tools/i18n.py fill TABLE.json  # add translations to the Spanish catalogue from a
                                           # JSON table {msgid: msgstr, or [one, other] for plurals}
 
-Extracting, updating and compiling are Babel's own commands (see the README, "Languages"):
+Extracting, updating and compiling are Babel's own commands (see docs/languages.md):
 
     pybabel extract -F babel.cfg -o game/locales/minesweeper.pot .
     pybabel update -i game/locales/minesweeper.pot -d game/locales -D minesweeper --no-fuzzy-matching
     pybabel compile -d game/locales -D minesweeper
 
 ``check`` extracts from the code itself (not from the committed .pot), so a message marked
-since the last extraction is caught too. The test suite runs it (tests/test_i18n.py).
+since the last extraction is caught too. The test suite runs it (tests/i18n/test_i18n.py).
 """
 
 from __future__ import annotations

@@ -10,6 +10,10 @@ Usage:
   python tools/screenshots.py                       # every theme at 1x, 1.5x and 2x, into docs/screenshots
   python tools/screenshots.py --themes dark --scales 1 2.25 --out /tmp/shots
   python tools/screenshots.py --spanish              # the menu, a hint and a lost game in Spanish
+  python tools/screenshots.py --chart                # Statistics' chart of a made-up history: chart.png
+  python tools/screenshots.py --chart --spanish --themes dark --out /tmp/shots   # es-chart-dark.png
+  python tools/screenshots.py --hero                 # docs/screenshot.png: Expert, mid-game, a hint, 2x
+  python tools/screenshots.py --counters             # the live counters (F3) during a game: counters.png
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import math
 import os
 import sys
 import tempfile
+import time
 import warnings
 from pathlib import Path
 
@@ -36,6 +41,10 @@ SEED = 11  # the board shown: Intermediate, seed 11
 FIRST_CLICK = (8, 8)  # opens an area
 PLAYED_S = 37  # seconds the game shown has been played
 SCALES = (1.0, 1.5, 2.0)  # default scales, window pixels per logical pixel
+HERO_SEED = 7  # the README's screenshot: Expert, seed 7
+HERO_FIRST_CLICK = (8, 15)  # opens an area
+HERO_ROUNDS = 6  # rounds of certain moves played before the shot
+HERO_PLAYED_S = 74  # seconds the README's game has been played
 
 
 def scale_value(text: str) -> float:
@@ -98,6 +107,53 @@ def shoot(theme: str, scale: float, out: Path) -> Path:
         return save_at(driver, scale, out / f"{theme}-{scale:g}x.png")
 
 
+def play_certain(driver, rounds: int) -> None:
+    """Play ``rounds`` rounds of the moves the numbers prove: reveal every cell that is
+    certainly safe, flag every cell that is certainly a mine (by posted clicks)."""
+    for _ in range(rounds):
+        game = driver.scene.game
+        probabilities = driver.scene.assist.probabilities() or {}
+        safe = sorted(cell for cell, p in probabilities.items() if p == 0)
+        mines = sorted(cell for cell, p in probabilities.items() if p == 1 and game.mark(cell) != "flag")
+        if not safe:
+            break
+        for cell in mines:
+            driver.click_cell(cell, button=3)
+        for cell in safe:
+            if type(driver.scene).__name__ != "Playing":
+                return
+            driver.click_cell(cell)
+        driver.step(20)  # openings' cascades play out
+
+
+def shoot_hero(path: Path, scale: float = 2.0) -> Path:
+    """The README's screenshot: an Expert game under way in the classic theme, with a hint
+    ringed on the board and explained in the panels' strip, at ``scale``; returns ``path``."""
+    with tempfile.TemporaryDirectory() as data:
+        driver, clock = start(["--difficulty", "expert", "--seed", str(HERO_SEED), "--theme", "classic"], data)
+        driver.click_cell(HERO_FIRST_CLICK)
+        driver.step(20)
+        play_certain(driver, HERO_ROUNDS)
+        clock.advance(HERO_PLAYED_S)
+        driver.key(pygame.K_h)  # the hint: a ring on the board, its reasons in the strip
+        for _ in range(200):
+            driver.step(1)
+            if type(driver.scene).__name__ == "HintPanel":
+                break
+        return save_at(driver, scale, path)
+
+
+def wait_for_figures(driver, seconds: float = 20.0) -> None:
+    """Step the result scene until its competitive figures are in (computed in a child
+    process, in real time), at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while getattr(driver.scene, "figures", None) is not None and driver.scene.figures.waiting:
+        if time.monotonic() > deadline:
+            return
+        time.sleep(0.05)
+        driver.step(1)
+
+
 def shoot_spanish(out: Path, scale: float = 1.5) -> list[Path]:
     """The game in Spanish: the menu, a hint's explanation and a lost game's panel, at
     ``scale``, in the classic theme; returns the files written (``es-menu.png`` ...)."""
@@ -117,24 +173,106 @@ def shoot_spanish(out: Path, scale: float = 1.5) -> list[Path]:
                 break
         written.append(save_at(driver, scale, out / "es-hint.png"))
     with tempfile.TemporaryDirectory() as data:
-        driver, _ = start([*spanish, "--difficulty", "beginner", "--seed", "2"], data)
+        driver, clock = start([*spanish, "--difficulty", "beginner", "--seed", "2"], data)
         game = driver.scene.game
         driver.click_cell((4, 4))
+        clock.advance(6)  # a few seconds' thought before the fatal click
         driver.click_cell(sorted(game.layout())[0])
         driver.step(90)  # the explosion, then the post-mortem's review
+        wait_for_figures(driver)
         written.append(save_at(driver, scale, out / "es-lost.png"))
     return written
+
+
+def shoot_counters(out: Path, scale: float = 1.5) -> Path:
+    """The live counters (F3) beside an Intermediate game under way, in the classic theme, at
+    ``scale``: ``counters.png``. The game's clicks are real posted events; the clock moves on
+    a little between them, so the ratios have a time to divide by."""
+    with tempfile.TemporaryDirectory() as data:
+        driver, clock = start(["--difficulty", "intermediate", "--seed", str(SEED), "--theme", "classic"], data)
+        driver.key(pygame.K_F3)
+        play_position(driver)
+        game = driver.scene.game
+        for cell in sorted(game.cells())[:40]:  # a few more safe cells, a second apart
+            if cell not in game.layout() and game.appearance(cell) == "covered":
+                clock.advance(1.0)
+                driver.click_cell(cell)
+        clock.advance(2.345)
+        driver.step(6)
+        return save_at(driver, scale, out / "counters.png")
+
+
+CHART_WINS = 90  # made-up beginner wins on the chart screenshot
+
+
+def seed_history(store, wins: int = CHART_WINS) -> None:
+    """A made-up beginner history: ``wins`` wins over months, getting faster, a few losses,
+    a few wins with a hint and a few typed in a terminal (drawn apart), some with the keys
+    or without flags (they rank), each with its 3BV/s."""
+    import random
+    from datetime import datetime, timedelta, timezone
+
+    from game.records.record import GameRecord
+    rng = random.Random(5)
+    start = datetime(2024, 3, 1, 18, tzinfo=timezone.utc)
+    for i in range(wins):
+        when = (start + timedelta(days=i * 1.7)).isoformat(timespec="seconds")
+        bbbv = rng.randint(12, 40)
+        seconds = max(6.0, (38 - 22 * i / wins) * rng.uniform(0.6, 1.3) * bbbv / 26)
+        base = dict(played_at=when, level="beginner", rows=9, cols=9, mines=10, three_bv=bbbv, name="Ada")
+        if i % 4 == 1:
+            store.add_game(GameRecord(**base, won=False, time_ms=round(seconds * 400)))
+        how = "terminal" if i % 23 == 11 else "keyboard" if i % 5 == 2 else "mouse"
+        store.add_game(GameRecord(**base, won=True, time_ms=round(seconds * 1000), hints_used=int(i % 17 == 5),
+                                  bbbv_per_s=round(bbbv / seconds, 3), input=how, nf=i % 3 == 0))
+
+
+def shoot_chart(out: Path, theme: str = "classic", spanish: bool = False, scale: float = 1.5) -> Path:
+    """Statistics' Chart page of a made-up beginner history (:func:`seed_history`) in
+    ``theme``, in Spanish with ``spanish``; returns the file written: ``chart.png`` (classic,
+    English), else ``es-`` before it and ``-THEME`` after it as they apply."""
+    name = ("es-" if spanish else "") + "chart" + ("" if theme == "classic" else f"-{theme}") + ".png"
+    with tempfile.TemporaryDirectory() as data:
+        driver, _ = start(["--theme", theme, "--difficulty", "beginner", "--lang", "es" if spanish else "en"], data)
+        driver.key(pygame.K_ESCAPE)  # the menu
+        seed_history(driver.scene.services.records.store)
+        statistics = next(b for b in driver.scene.list.buttons if b.label == "Statistics...")
+        driver.click(statistics.rect.center)
+        driver.key(pygame.K_c)
+        return save_at(driver, scale, out / name)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="screenshots.py", description=__doc__.splitlines()[0])
     parser.add_argument("--themes", nargs="+", choices=THEME_CHOICES, default=list(THEME_CHOICES))
     parser.add_argument("--scales", nargs="+", type=scale_value, default=list(SCALES))
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="the folder written (default docs/screenshots; with --hero, docs)")
     parser.add_argument("--spanish", action="store_true",
-                        help="the Spanish screenshots instead (es-menu.png, es-hint.png, es-lost.png)")
+                        help="the Spanish screenshots instead (es-menu.png, es-hint.png, es-lost.png); "
+                             "with --chart, the chart in Spanish (es-chart.png)")
+    parser.add_argument("--chart", action="store_true",
+                        help="Statistics' chart of a made-up history instead: chart.png (classic), or one "
+                             "chart-THEME.png for each theme given with --themes")
+    parser.add_argument("--hero", action="store_true",
+                        help="the README's screenshot instead (docs/screenshot.png, or screenshot.png in --out)")
+    parser.add_argument("--counters", action="store_true",
+                        help="the live counters (F3) during a game instead (counters.png)")
     args = parser.parse_args(argv)
+    if args.hero:
+        folder = args.out or ROOT / "docs"
+        folder.mkdir(parents=True, exist_ok=True)
+        print(shoot_hero(folder / "screenshot.png"))
+        return 0
+    args.out = args.out or ROOT / "docs" / "screenshots"
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.counters:
+        print(shoot_counters(args.out))
+        return 0
+    if args.chart:
+        for theme in args.themes if args.themes != list(THEME_CHOICES) else ["classic"]:
+            print(shoot_chart(args.out, theme, args.spanish))
+        return 0
     if args.spanish:
         for path in shoot_spanish(args.out):
             print(path)

@@ -13,12 +13,19 @@ Custom games of every size are grouped as ``custom``. What counts where:
 - bests by category (``all``, ``nf``: no right click changed the board, Metasweeper's NF):
   time, 3BV/s, IOE, RQP, STNB, each table apart for the window's games (mouse or keys) and
   the console's typed in a terminal (``bests``, ``terminal_bests``).
+- a game dealt under the 3BV filter (``min_bv`` > 0, docs/bv-filter.md) counts in played,
+  won, win % and streaks as any game; its win is ranked apart, never in the tables above but
+  in bests of its own (``filtered_bests``, ``filtered_terminal_bests``), and ``filtered``
+  says how many were played.
 - a console game fed by a pipe or a file (``input`` ``script``) is recorded and counts
   nowhere: not played, not won, in no streak and no best.
 - a game played on after an undo (a loss taken back: game.match.Match.undo_loss) counts
   nowhere: its loss was recorded when it happened, and what followed is practice on a
   board already lost (``RecordStore.results`` and the best tables leave it out). The game
   list still shows it.
+- the Chart page (``chart_points``): every win but those that count nowhere, oldest first;
+  its running bests follow the window's table of bests, "All" column: a win with help, on a
+  known layout or typed in a terminal is drawn apart and moves no best; custom sizes have none.
 Times here are in seconds (floats); the database keeps milliseconds.
 """
 
@@ -27,9 +34,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from game.figures import figure
 from game.records.compstats import level_figures
-from game.records.db import RecordStore
-from game.records.record import LEVELS
+from game.records.db import COUNTED, RecordStore
+from game.records.record import LEVELS, READABLE
 
 RECENT = 50  # results shown in the chart of recent games
 
@@ -87,6 +95,12 @@ class LevelStats:
     bests: dict = field(default_factory=dict)
     terminal_bests: dict = field(default_factory=dict)
     scripted: int = 0  # console games fed by a script: recorded, counted nowhere
+    # Games dealt under the 3BV filter (schema 9's min_bv > 0, docs/bv-filter.md): ``filtered``
+    # of them were played (in ``played`` and ``won`` as any game); their wins are ranked apart,
+    # in bests of their own of the same shape, the window's and the terminal's.
+    filtered: int = 0
+    filtered_bests: dict = field(default_factory=dict)
+    filtered_terminal_bests: dict = field(default_factory=dict)
 
     @property
     def best_time(self) -> float | None:
@@ -130,12 +144,67 @@ def level_stats(store: RecordStore, level: str, recent: int = RECENT) -> LevelSt
         bests=store.category_bests(level, "window"), terminal_bests=store.category_bests(level, "terminal"),
         scripted=store.conn.execute("SELECT count(*) FROM games WHERE level = ? AND input = 'script'",
                                     (level,)).fetchone()[0],
+        filtered=store.conn.execute(f"SELECT count(*) FROM games WHERE level = ? AND min_bv > 0 AND {COUNTED} "
+                                    f"AND {READABLE}", (level,)).fetchone()[0],
+        filtered_bests=store.category_bests(level, "window", filtered=True),
+        filtered_terminal_bests=store.category_bests(level, "terminal", filtered=True),
     )
 
 
 def summary(store: RecordStore) -> dict[str, LevelStats]:
     """Statistics for every level in LEVELS order: beginner, intermediate, expert, custom."""
     return {level: level_stats(store, level) for level in LEVELS}
+
+
+CHART_SPEED = figure("bbbv_per_s")  # the chart's lower plot: the figure of the result panel and the bests
+CHART_TABLE = "window"  # the table of bests the chart's running bests follow (record.TABLES)
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    """One win on a level's chart (game.ui.chart), the wins oldest first.
+
+    ``seconds`` its time; ``speed`` its 3BV/s (the competitive figure :data:`CHART_SPEED`,
+    game.figures' ``bbbv_per_s`` as on the result panel and the Bests page; None until
+    computed or for a win without one: no 3BV/s point). ``apart`` True for a win the tables
+    of bests keep out for how it was played: the solver's help, a layout known before, or
+    typed in a terminal (the console's table, not the window's); drawn apart. ``ranks`` True
+    for a win that enters the window's table of bests (not ``apart``, and a standard level:
+    custom sizes have no bests). ``best_time`` and ``best_speed`` the running bests of the
+    ranking wins up to this one (None before the first): the last ones are the Bests page's
+    "All" column of the window's table."""
+
+    record_id: int
+    played_at: str
+    seconds: float
+    speed: float | None
+    ranks: bool
+    best_time: float | None
+    best_speed: float | None
+    apart: bool = False
+
+
+def chart_points(store: RecordStore, level: str) -> list[ChartPoint]:
+    """``level``'s wins (one of LEVELS: both Beginners apart), oldest first, with their
+    running bests, by the rules of the tables of bests (db.best_where, db.CATEGORY_BESTS):
+    a win ranks when it may enter the window's table (GameRecord.best_time_eligible, played
+    with the mouse or the keys); the running best time is the lowest, the running 3BV/s the
+    :data:`CHART_SPEED` figure's better end. Games that count nowhere (db.COUNTED: played on
+    after an undo, or fed by a script) are left out, as are losses. Returns ChartPoints;
+    an empty list for a level without wins (or not one of LEVELS)."""
+    points, best_time, best_speed = [], None, None
+    better = max if CHART_SPEED.best_sql == "max" else min
+    for record in store._records(f"WHERE level = ? AND won = 1 AND {COUNTED}", (level,)):
+        apart = any(reason != "custom" for reason in record.exclusions()) or record.table != CHART_TABLE
+        ranks = not apart and record.best_time_eligible
+        speed = getattr(record, CHART_SPEED.name)
+        if ranks:
+            best_time = record.seconds if best_time is None else min(best_time, record.seconds)
+            if speed is not None:
+                best_speed = speed if best_speed is None else better(best_speed, speed)
+        points.append(ChartPoint(record.id, record.played_at, record.seconds, speed, ranks, best_time, best_speed,
+                                 apart))
+    return points
 
 
 RESULTS = ("all", "won", "lost")  # the game list's result filter
@@ -145,15 +214,16 @@ BBBV_RANGES = ((None, None), (1, 19), (20, 49), (50, 99), (100, 149), (150, 199)
 def recent_games(store: RecordStore, level: str, result: str = "all", no_flags: bool = False,
                  bbbv: tuple[int | None, int | None] = (None, None), limit: int = 500) -> list:
     """``level``'s games, newest first, up to ``limit``: ``result`` one of RESULTS (``lost``
-    counts abandoned games, recorded as losses), ``no_flags`` only games where no flag was
-    placed (no flag move, or ms-toollib counted no flag), ``bbbv`` an inclusive (min, max)
+    counts abandoned games, recorded as losses), ``no_flags`` only no-flag games: the ``nf``
+    column, as the bests' NF category reads it (no right click changed the board,
+    Metasweeper's rule); a row without it (figures not yet known) by its flag moves, ``bbbv`` an inclusive (min, max)
     range of the board's 3BV, None for no bound. Returns GameRecords."""
     where, params = ["level = ?"], [level]
     if result != "all":
         where.append("won = ?")
         params.append(1 if result == "won" else 0)
     if no_flags:
-        where.append("coalesce(clicks_flag, flags) = 0")
+        where.append("coalesce(nf, coalesce(clicks_flag, flags) = 0) = 1")
     low, high = bbbv
     if low is not None:
         where.append("three_bv >= ?")

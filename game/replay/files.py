@@ -13,15 +13,19 @@ an empty, truncated or garbage file, a parse that outlasts :data:`TIMEOUT_S`.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import Iterator
 
 from game import NAME, __version__, child
 from game.files import FileTooLargeError, megabytes, read_regular, replace_file
+from game.interrupts import HeldSignals
 from game.messages import N_, Explained, Note, note
 from game.replay.events import PLAIN_ACTIONS, Action, PointerEvent, Replay, ReplayStats
 
@@ -197,7 +201,7 @@ def _run(command: list[str], data: bytes, what: Note) -> bytes:
     """
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    with tempfile.TemporaryDirectory(prefix="minesweeper-replay-") as work:
+    with _work_folder() as work:
         try:
             done = subprocess.run(child.command("game.replay.toollib", *command), input=data,
                                   capture_output=True, cwd=work, env=env, timeout=TIMEOUT_S)
@@ -215,6 +219,24 @@ def _run(command: list[str], data: bytes, what: Note) -> bytes:
         reason = next((text for key, text in PANIC_REASONS.items() if key in crash), UNKNOWN_DAMAGE)
         raise ReplayFileError(N_("{what}: {reason}"), what=what, reason=note(reason))
     return done.stdout
+
+
+@contextlib.contextmanager
+def _work_folder() -> Iterator[str]:
+    """A temporary folder ("minesweeper-replay-*") for the child, removed when the block ends.
+
+    Ctrl-C and SIGTERM are held (:class:`game.interrupts.HeldSignals`) while the folder is
+    made and while it is removed, and delivered after: a signal can no longer stop the removal
+    half-way and leave the folder behind (tests/program/test_reliability_output.py)."""
+    work = ""
+    try:
+        with HeldSignals():
+            work = tempfile.mkdtemp(prefix="minesweeper-replay-")
+        yield work
+    finally:
+        if work:
+            with HeldSignals():
+                shutil.rmtree(work, ignore_errors=True)
 
 
 def _crash_log(path: Path) -> str:

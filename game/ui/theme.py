@@ -93,6 +93,12 @@ class Theme:
     verdict_mistake: RGB  # a cell proven to be a mine, revealed
     guess_text: RGB  # a hint panel's headline for a guess
     safe_text: RGB  # a hint panel's headline for a certain move
+    # Statistics' chart (game.ui.chart), on ``field``: the marks at least 3:1 against it (WCAG
+    # 2.1's non-text contrast, tested), the grid faint on purpose
+    chart_time: RGB  # a win's time
+    chart_speed: RGB  # a win's 3BV/s
+    chart_best: RGB  # the running best, a step line
+    chart_grid: RGB  # the value lines behind the marks
     number_weight: int = 1
     font: str = "DejaVu Sans"
 
@@ -116,6 +122,7 @@ CLASSIC = Theme(
     verdict_certain=(0, 150, 0), verdict_forced=(40, 100, 220), verdict_guess=(230, 150, 0),
     verdict_needless=(190, 0, 190), verdict_mistake=(210, 0, 0),
     guess_text=(150, 80, 0), safe_text=(0, 110, 0),
+    chart_time=(0, 0, 200), chart_speed=(0, 120, 0), chart_best=(200, 0, 0), chart_grid=(215, 215, 215),
 )
 
 DARK = Theme(
@@ -138,6 +145,7 @@ DARK = Theme(
     verdict_certain=(90, 200, 100), verdict_forced=(110, 160, 255), verdict_guess=(240, 170, 60),
     verdict_needless=(225, 110, 230), verdict_mistake=(245, 95, 85),
     guess_text=(250, 180, 90), safe_text=(120, 215, 120),
+    chart_time=(112, 168, 255), chart_speed=(110, 204, 110), chart_best=(255, 176, 92), chart_grid=(58, 60, 66),
 )
 
 CONTRAST = Theme(
@@ -149,7 +157,7 @@ CONTRAST = Theme(
     covered_flat=(110, 110, 110), revealed=(0, 0, 0), grid=(90, 90, 90),
     # From Okabe & Ito's colour-blind-safe palette (2008), lightened for black cells and
     # moved (each within CIE76 ΔE 15) until every pair is at least ΔE 23 apart under
-    # normal vision and simulated protanopia, deuteranopia and tritanopia (tests/test_ui_theme.py).
+    # normal vision and simulated protanopia, deuteranopia and tritanopia (tests/ui/test_ui_theme.py).
     numbers=((90, 210, 255), (240, 210, 45), (225, 105, 30), (255, 255, 255),
              (180, 105, 165), (15, 165, 105), (120, 135, 225), (180, 180, 180)),
     mine=(255, 255, 255), mine_shine=(0, 0, 0), mine_hit=(200, 0, 0), flag=(255, 200, 0),
@@ -162,6 +170,7 @@ CONTRAST = Theme(
     verdict_certain=(0, 200, 150), verdict_forced=(86, 180, 233), verdict_guess=(240, 228, 66),
     verdict_needless=(204, 121, 167), verdict_mistake=(255, 110, 60),
     guess_text=(255, 200, 0), safe_text=(0, 220, 160),
+    chart_time=(90, 210, 255), chart_speed=(0, 220, 160), chart_best=(255, 120, 60), chart_grid=(70, 70, 70),
     number_weight=2,
 )
 

@@ -108,7 +108,7 @@ class XSession:
         never enter the best times), through a launcher that patches ``game.program.parse_args``:
         repeatable boards that the game treats as dealt at random. A test hook only: the
         game itself has no option for it. ``program``: another command instead of
-        ``python main.py`` (the built app, tests/test_build_app.py), started in its own
+        ``python main.py`` (the built app, tests/program/test_build_app.py), started in its own
         folder; ``env``: variables set for the game on top of :meth:`env`'s (None: removed).
         """
         command = [sys.executable, str(ROOT / "main.py"), *args]

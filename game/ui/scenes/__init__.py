@@ -2,7 +2,7 @@
 them (pause, help, generating, game over and victory, message and question boxes).
 
 Module-level imports only go down this graph (no import inside a function, no cycle), so
-each module imports on its own in a fresh interpreter (tests/test_ui_scene_imports.py)::
+each module imports on its own in a fresh interpreter (tests/structure/test_ui_scene_imports.py)::
 
     game.ui.app  -> menu, playing, replay, confirm   (and sets services.scenes, below)
     menu         -> custom, options, stats, help, confirm, dialog

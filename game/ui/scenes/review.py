@@ -44,6 +44,7 @@ class ReviewViewer(ReplayViewer):
     """
 
     strip_h = rv.MARKS_H
+    has_counters = False  # its strip holds the review's panel, which shows the game's counts
 
     def __init__(self, services, replay: Replay, back: Scene | None = None, title: str | None = None) -> None:
         super().__init__(services, replay, back, title)
@@ -62,8 +63,8 @@ class ReviewViewer(ReplayViewer):
         how far it has got)."""
         tl = self.timeline
         if self.review is None:
-            return make_room(self.services.display, super().size(), lambda where, width: rv.working_height(width))
-        return make_room(self.services.display, super().size(),
+            return make_room(self.services.display, self.board_size(), lambda where, width: rv.working_height(width))
+        return make_room(self.services.display, self.board_size(),
                          lambda where, width: rv.panel_height(self.review, tl.moves, width))
 
     def wait(self, seconds: float) -> bool:

@@ -1,7 +1,8 @@
 """Statistics: per level (tabs) games played, won, assisted (won with help: played, not won)
 and abandoned, streaks, averages, best 3BV/s and efficiency, best times and a chart of the
 last 50 results; a Games page listing the level's games with their competitive statistics,
-filtered, to watch one (game.ui.game_list); and Reset statistics, after a confirmation.
+filtered, to watch one (game.ui.game_list); a Chart page drawing the level's wins over time
+(game.ui.chart); and Reset statistics, after a confirmation.
 
 A Bests page (B) shows each standard level's best time, 3BV/s, IOE, RQP and STNB, of every
 eligible win and of the no-flag (NF) ones, for the window's games and, apart, the console's
@@ -12,9 +13,11 @@ or the competitive 8x8, each with its own tables); clicking the open Beginner ta
 1 on it) shows the other.
 
 Keys: Left/Right (or 1-4) change the level, G switches between the summary and the Games
-page, B between the summary and the Bests page, Up/Down/Tab move between the buttons (on the Games page Up/Down move in the list, Tab
-between the buttons, Enter watches, R reviews), Enter/Space press the focused one, Esc goes back to
-the menu (from the Games page, to the summary first). Tabs and buttons also answer the mouse. Opening the screen computes, in the
+page, B between the summary and the Bests page, C between the summary and the Chart page,
+Up/Down/Tab move between the buttons (on the Games page Up/Down move in the list, Tab between
+the buttons, Enter watches, R reviews; on the Chart page Left/Right scroll, and 1-4 or the
+tabs change the level), Enter/Space press the focused one, Esc goes back to the menu (from
+another page, to the summary first). Tabs and buttons also answer the mouse. Opening the screen computes, in the
 background, the figures of games that lack them (game.records.compstats). Reading works on a read-only database; resetting it is refused
 with the store's message.
 
@@ -36,6 +39,7 @@ from game.board import BEGINNER_SIZES
 from game.records.record import CATEGORIES, STANDARD_LEVELS
 from game.records.stats import RECENT, LevelStats, summary
 from game.ui import draw
+from game.ui.chart import ChartPage
 from game.ui.game_list import GamesPage
 from game.ui.scene import Scene
 from game.ui.scenes.confirm import Confirm, MessageBox
@@ -44,13 +48,19 @@ from game.ui.formats import day, decimal, level_name, percent, seconds
 from game.ui.theme import palette
 from game.ui.widgets import Button, ButtonList, bevel, clipped, fitting_size, text, text_width, wrap
 
-STATS_SIZE = (400, 420)  # logical window size, pixels
+STATS_SIZE = (400, 446)  # logical window size, pixels
 TAB_W, TAB_H = 94, 22  # one level tab, pixels
 PANEL = pygame.Rect(8, 50, 384, 322)  # the tab page, pixels
 TABS = ("beginner", "intermediate", "expert", "custom")  # the tabs; Beginner's shows one of BEGINNERS
 BEGINNERS = ("beginner", "beginner_8x8")  # the Beginner tab's levels: 9x9 (Windows) and 8x8 (competitive)
 CHART = pygame.Rect(18, 262, 364, 90)  # the well the last results are drawn in, pixels
 SUMMARY_LINE = 16  # one line of the summary column, pixels
+# Under the page, two rows of buttons (one row of five does not fit 384 pixels in Spanish):
+# the pages (Games, Bests, Chart: each says where it goes, its key in brackets) across the
+# page's width, then Reset statistics... on the left and Back on the right.
+PAGE_ROW = [pygame.Rect(PANEL.left + i * 130, 380, 124, 24) for i in range(3)]  # Games, Bests, Chart
+RESET_BUTTON = pygame.Rect(PANEL.left, 412, 150, 24)
+BACK_BUTTON = pygame.Rect(PANEL.right - 80, 412, 80, 24)
 RESET_QUESTION = N_("Reset all statistics? A backup is kept.")
 RESET = N_("Reset statistics")  # the confirmation's title
 BEST_LABELS = {"time_ms": N_("Time"), "bbbv_per_s": "3BV/s", "ioe": "IOE", "rqp": "RQP", "stnb": "STNB"}  # the Bests page's rows
@@ -77,14 +87,17 @@ class Statistics(Scene):
         self.tab = TABS.index(level) if level in TABS else 0
         self.message = ""  # the result of a reset, or why it was refused
         self.stats: dict[str, LevelStats] = {}
-        self.page = "summary"  # or "games"
+        self.page = "summary"  # or "games", "bests", "chart"
         self.games = GamesPage(PANEL, self.watch, self.review)
-        self.bottom = [Button((18, 384, 130, 24), N_("Reset statistics..."), self.ask_reset),
-                       Button((154, 384, 90, 24), N_("Games (G)"), self.toggle_page),
-                       Button((250, 384, 80, 24), N_("Bests (B)"), self.toggle_bests),
-                       Button((PANEL.right - 58, 384, 54, 24), N_("Back"), self.leave)]
-        self.buttons = ButtonList(self.bottom)
-        self.buttons.focus = 3
+        self.chart = ChartPage(PANEL)
+        # in the order of their indices (bottom[1] the Games button, bottom[2] Bests, bottom[3] Chart)
+        self.bottom = [Button(RESET_BUTTON, N_("Reset statistics..."), self.ask_reset),
+                       Button(PAGE_ROW[0], N_("Games (G)"), self.toggle_page),
+                       Button(PAGE_ROW[1], N_("Bests (B)"), self.toggle_bests),
+                       Button(PAGE_ROW[2], N_("Chart (C)"), self.toggle_chart),
+                       Button(BACK_BUTTON, N_("Back"), self.leave)]
+        self.buttons = ButtonList(self.reading_order())
+        self.buttons.focus = self.buttons.buttons.index(self.bottom[4])  # Back
         self.version = -1  # the figures worker's version last read
         self.language = language()  # the language last drawn in
 
@@ -101,6 +114,7 @@ class Statistics(Scene):
         records = self.services.records
         self.stats = summary(records.store) if records is not None else {}
         self.games.load(records.store if records is not None else None, self.level)
+        self.chart.load(records.store if records is not None else None, self.level)
         if records is not None:
             self.version = records.figures_worker.version
 
@@ -166,24 +180,35 @@ class Statistics(Scene):
     def leave(self):
         return self.services.scenes.menu()
 
+    def toggle_page(self):
+        """Switch between the summary and the Games page (from another page: to the Games page)."""
+        return self.show_page("games" if self.page != "games" else "summary")
+
     def toggle_bests(self):
         """Switch between the summary and the page of bests by category (all, NF)."""
-        if self.page == "games":
-            self.toggle_page()
-        self.page = "bests" if self.page == "summary" else "summary"
-        self.bottom[2].label = N_("Summary (B)") if self.page == "bests" else N_("Bests (B)")
-        self.dirty = True
-        return self
+        return self.show_page("bests" if self.page != "bests" else "summary")
 
-    def toggle_page(self):
-        """Switch between the summary and the Games page."""
-        if self.page == "bests":
-            self.toggle_bests()
-        self.page = "games" if self.page == "summary" else "summary"
-        self.bottom[1].label = N_("Summary (G)") if self.page == "games" else N_("Games (G)")
-        extra = self.games.buttons() if self.page == "games" else []
-        self.buttons = ButtonList([*extra, *self.bottom])
-        self.buttons.focus = len(extra) - 1 if extra else 1  # Watch, or the page button
+    def toggle_chart(self):
+        """Switch between the summary and the Chart page (from another page: to the Chart page)."""
+        return self.show_page("chart" if self.page != "chart" else "summary")
+
+    def reading_order(self) -> list[Button]:
+        """The buttons under the page as Tab visits them: the page row left to right, then
+        Reset statistics... and Back."""
+        reset, games, bests, chart, back = self.bottom
+        return [games, bests, chart, reset, back]
+
+    def show_page(self, page: str):
+        """Open ``page`` ("summary", "games", "bests" or "chart"); the page buttons say where they go."""
+        self.page = page
+        self.bottom[1].label = N_("Summary (G)") if page == "games" else N_("Games (G)")
+        self.bottom[2].label = N_("Summary (B)") if page == "bests" else N_("Bests (B)")
+        self.bottom[3].label = N_("Summary (C)") if page == "chart" else N_("Chart (C)")
+        extra = self.games.buttons() if page == "games" else []
+        self.buttons = ButtonList([*extra, *self.reading_order()])
+        # Watch, or the button of the page shown (the summary: the Games button)
+        focused = self.bottom[{"bests": 2, "chart": 3}.get(page, 1)]
+        self.buttons.focus = len(extra) - 1 if extra else self.buttons.buttons.index(focused)
         self.dirty = True
         return self
 
@@ -193,6 +218,8 @@ class Statistics(Scene):
             self.beginner = BEGINNERS[1 - BEGINNERS.index(self.beginner)]
         self.tab = index % len(TABS)
         self.games.load(self.games.store, self.level)
+        records = self.services.records
+        self.chart.load(records.store if records is not None else None, self.level)
         self.dirty = True
 
     def watch(self, record_id: int):
@@ -213,8 +240,10 @@ class Statistics(Scene):
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN:
             self.dirty = True
-            if event.key == pygame.K_ESCAPE:  # the Games page is a page of Statistics: back to its summary
-                return self.toggle_page() if self.page == "games" else self.leave()
+            if event.key == pygame.K_ESCAPE:  # the Games, Bests and Chart pages are Statistics': back to its summary
+                return self.show_page("summary") if self.page != "summary" else self.leave()
+            if self.page == "chart" and self.chart.handle(event):  # Left/Right scroll the chart
+                return self
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.set_tab(self.tab + (1 if event.key == pygame.K_RIGHT else -1))
                 return self
@@ -225,6 +254,11 @@ class Statistics(Scene):
                 return self.toggle_page()
             if event.key == pygame.K_b and self.page != "games":  # on the Games page B filters by 3BV
                 return self.toggle_bests()
+            if event.key == pygame.K_c:
+                return self.toggle_chart()
+        if event.type == pygame.MOUSEWHEEL and self.page == "chart" and self.chart.handle(event):
+            self.dirty = True
+            return self
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for i in range(len(TABS)):
                 if self.tab_rect(i).collidepoint(event.pos):
@@ -248,8 +282,8 @@ class Statistics(Scene):
             self.buttons.draw(screen)
             self.dirty = False
             return
-        if self.page == "bests":
-            self.draw_bests(screen, s)
+        if self.page in ("bests", "chart"):
+            self.draw_bests(screen, s) if self.page == "bests" else self.chart.draw(screen)
             self.buttons.draw(screen)
             self.dirty = False
             return

@@ -1,0 +1,124 @@
+"""The window scale option: chosen in Options, applied to the window, saved, used by the next run."""
+
+import json
+import math
+import warnings
+
+import pygame
+
+from game.ui.scenes.options import Options
+
+DISPLAY_ROW = 4
+
+
+def open_options(w) -> Options:
+    w.click(w.scene.list.buttons[4].rect.center)
+    assert isinstance(w.scene, Options)
+    return w.scene
+
+
+def window_size() -> tuple[int, int]:
+    """The real window's size in screen pixels (the display module's window)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module().size
+
+
+def test_a_chosen_scale_sizes_the_window_and_is_saved(window, isolated_data_dir):
+    w = window([])
+    # Options (15 lines in two columns, 588x310 pixels) fits a 1024x768 screen (the dummy
+    # driver's) only at 1x, and a scale that is not whole is offered up to the largest whole
+    # one that fits: a 1280x1024 screen shows it at 2x, so 1.5x and 2x can be chosen.
+    w.display.desktop = (1280, 1024)
+    options = open_options(w)
+    assert options.display_name() == "window, auto size"
+    w.click(options.row_rect(DISPLAY_ROW).center)  # auto -> 1x
+    assert options.display_name() == "window, 1x"
+    logical = w.scene.services.display.size
+    assert window_size() == logical
+    w.click(options.row_rect(DISPLAY_ROW).center)  # 1x -> 1.5x: not only whole scales
+    assert options.display_name() == "window, 1.5x"
+    assert window_size() == (math.ceil(logical[0] * 1.5), math.ceil(logical[1] * 1.5))
+    assert w.display.view[0] == 1.5  # drawn at 1.5x, not shown at 1x and blurred up
+    assert w.screen.surface.get_size() == (round(logical[0] * 1.5), round(logical[1] * 1.5))
+    w.click(options.row_rect(DISPLAY_ROW).center)  # 1.5x -> 2x
+    assert window_size() == (logical[0] * 2, logical[1] * 2)
+    saved = json.loads((isolated_data_dir / "settings.json").read_text())
+    assert saved["scale"] == 2 and saved["fullscreen"] is False
+
+    again = window([])  # the next run opens at the saved scale, for the menu and for a board
+    assert window_size() == (again.scene.services.display.size[0] * 2, again.scene.services.display.size[1] * 2)
+    again.key(pygame.K_RETURN)  # Beginner
+    board = again.scene.services.display.size
+    assert window_size() == (board[0] * 2, board[1] * 2)
+
+
+def test_the_display_cycle_goes_through_fullscreen_and_back_to_auto(window, isolated_data_dir):
+    w = window([])
+    options = open_options(w)
+    for _ in range(7):  # auto, 1x, 1.5x, 2x, 2.5x, 3x, 4x -> fullscreen
+        options.change(DISPLAY_ROW)
+    assert options.display_name() == "fullscreen" and w.scene.services.display.fullscreen
+    options.change(DISPLAY_ROW)
+    assert options.display_name() == "window, auto size" and not w.scene.services.display.fullscreen
+    saved = json.loads((isolated_data_dir / "settings.json").read_text())
+    assert saved["scale"] is None and saved["fullscreen"] is False
+    options.change(DISPLAY_ROW, -1)  # Left goes back: auto -> fullscreen
+    assert options.display_name() == "fullscreen"
+
+
+def test_a_scale_too_big_for_the_screen_is_capped(window):
+    w = window([])
+    display = w.scene.services.display
+    display.set_scale(50)
+    most = display.fitting_scale()
+    assert window_size() == (display.size[0] * most, display.size[1] * most)
+
+
+def test_a_window_resized_to_nothing_and_back_keeps_the_game(window):
+    w = window(["--difficulty", "beginner", "--seed", "6"])
+    scene = w.scene
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        real = pygame.Window.from_display_module()
+    real.size = (1, 1)
+    w.post(pygame.VIDEORESIZE, size=(0, 0), w=0, h=0)
+    w.post(pygame.WINDOWSIZECHANGED, x=0, y=0)
+    w.post(pygame.WINDOWMINIMIZED)
+    w.step(5)
+    assert w.scene is scene
+    real.size = (scene.size()[0] * 2, scene.size()[1] * 2)
+    w.post(pygame.WINDOWSIZECHANGED, x=real.size[0], y=real.size[1])
+    w.post(pygame.WINDOWRESTORED)
+    w.click_cell((3, 7), button=3)
+    assert scene.game.appearance((3, 7)) == "flag"
+
+
+def test_the_window_shows_the_canvas_at_its_scale_after_each_present(window):
+    w = window(["--difficulty", "beginner", "--seed", "6"])
+    w.display.set_scale(2)
+    w.scene.invalidate()
+    w.step()
+    w.click_cell((4, 4))
+    w.click_cell((0, 0), button=3)
+    factor, left, top = w.display.view
+    assert factor == 2
+    shown = pygame.display.get_surface()
+    canvas = w.screen
+    for x in range(0, canvas.get_width(), 7):
+        for y in range(0, canvas.get_height(), 7):
+            assert shown.get_at((left + x * 2 + 1, top + y * 2 + 1)) == canvas.get_at((x, y)), (x, y)
+
+
+def test_changed_bands_cover_exactly_the_changed_rows():
+    from game.ui.display import changed_bands
+    pitch = 4
+    before = bytes(4 * 20)
+    after = bytearray(before)
+    assert changed_bands(before, bytes(after), pitch, gap=3) == []
+    after[2 * pitch] = 1  # row 2
+    after[3 * pitch + 3] = 1  # row 3
+    after[5 * pitch] = 1  # row 5: 2 rows after row 3, merged (gap 3)
+    after[15 * pitch] = 1  # row 15: its own band
+    assert changed_bands(before, bytes(after), pitch, gap=3) == [(2, 6), (15, 16)]
+    assert changed_bands(before, bytes(after), pitch, gap=1) == [(2, 4), (5, 6), (15, 16)]

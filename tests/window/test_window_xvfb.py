@@ -1,0 +1,373 @@
+"""The real window under Xvfb: start ``python main.py``, click through the menu with xdotool,
+reveal a cell, toggle fullscreen with F11 twice, and check the screen each time.
+
+Skipped (with the reason) only where Xvfb, xdotool or ImageMagick's import are missing.
+"""
+
+import time
+from pathlib import Path
+
+import pytest
+
+from game.ui.layout import MENU_SIZE, BoardLayout, usable_area
+from game.ui.room import reserve
+from game.ui.scenes.dialog import BUTTON_H
+from game.ui.xsession import XSession, missing
+from tests.window_helpers import crop, differs, settled, window_scale
+
+pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
+
+
+def test_real_window_menu_reveal_and_fullscreen_toggle():
+    started = time.monotonic()
+    with XSession() as x:
+        x.start_game("--seed", "3")
+        menu = x.geometry()
+        scale = menu[2] / MENU_SIZE[0]
+        assert scale == int(scale) and menu[3] == MENU_SIZE[1] * scale  # SCALED: an integer scale
+        beginner = (MENU_SIZE[0] // 2, 34 + BUTTON_H // 2)  # first menu button
+        x.click(int(beginner[0] * scale), int(beginner[1] * scale))
+        board = x.wait_geometry(menu)
+        layout = BoardLayout(9, 9)
+        scale = window_scale(board, layout)
+        size = reserve(layout.size, usable_area(x.size, False)).size  # the board and the panels' strip
+        assert board[2:] == (size[0] * scale, size[1] * scale)
+        time.sleep(0.3)
+        before = crop(x.screenshot(), board)
+        cx, cy = layout.cell_rect((4, 4)).center
+        x.click(int(cx * scale), int(cy * scale))
+        time.sleep(0.4)
+        after = crop(x.screenshot(), board)
+        cells = [int(v * scale) for v in layout.board]
+        assert differs(before, after, cells) > 100, "revealing a cell changed nothing on screen"
+
+        x.key("F11")
+        time.sleep(0.6)
+        assert x.game.poll() is None, "the game died going fullscreen"
+        x.key("F11")
+        time.sleep(0.6)
+        assert x.game.poll() is None, "the game died leaving fullscreen"
+        x.find_window()
+        back = x.geometry()
+        assert back[2:] == board[2:]
+        again = crop(x.screenshot(), back)
+        assert differs(after, again, cells) == 0, "the board changed across the fullscreen toggle"
+        fx, fy = layout.cell_rect((0, 0)).center
+        x.click(int(fx * scale), int(fy * scale), button=3)
+        time.sleep(0.4)
+        flagged = crop(x.screenshot(), back)
+        assert differs(again, flagged, cells) > 5, "the game stopped answering clicks after the toggle"
+    assert time.monotonic() - started < 30
+
+
+def test_real_window_resized_by_hand_keeps_clicks_on_their_cells():
+    """xdotool resizes the window to another shape; the board is letterboxed at a whole
+    scale and a right click at a cell's new place flags that cell."""
+    with XSession() as x:
+        x.start_game("--difficulty", "beginner", "--seed", "3")
+        layout = BoardLayout(9, 9)
+        start = x.geometry()
+        x.xdotool("windowsize", x.window, "900", "500")
+        resized = x.wait_geometry(start)
+        assert resized[2:] == (900, 500)
+        time.sleep(0.4)
+        size = reserve(layout.size, usable_area(x.size, False)).size  # the board and the panels' strip
+        scale = min(900 // size[0], 500 // size[1])
+        left, top = (900 - size[0] * scale) // 2, (500 - size[1] * scale) // 2
+        cx, cy = layout.cell_rect((0, 8))[:2]
+        cell = [left + cx * scale, top + cy * scale] + [layout.cell * scale] * 2
+        before = crop(x.screenshot(), resized)
+        x.click(cell[0] + cell[2] // 2, cell[1] + cell[3] // 2, button=3)
+        time.sleep(0.4)
+        after = crop(x.screenshot(), resized)
+        assert differs(before, after, cell) > 5, "the flag did not appear on the clicked cell"
+        ox, oy = layout.cell_rect((0, 6))[:2]
+        others = [left + ox * scale, top + oy * scale] + [layout.cell * scale] * 2
+        assert differs(before, after, others) == 0, "a click after the resize changed another cell"
+        assert differs(before, after, (0, 0, left, 500)) == 0, "the letterbox border changed"
+
+
+def test_real_window_grown_from_low_on_the_screen_is_moved_back_into_view():
+    """On a 1280x1000 screen the menu (720x816 at 3x) is moved low but whole; Statistics
+    (800x840 at 2x) grows from the window's top-left corner past the bottom edge, so the
+    game moves it up into view, and its Back button answers a click."""
+    from game.ui.scenes.dialog import button_rect
+    from game.ui.scenes.stats import BACK_BUTTON, STATS_SIZE
+    with XSession(size=(1280, 1000)) as x:
+        x.start_game()
+        menu = x.geometry()
+        assert menu[2:] == (MENU_SIZE[0] * 3, MENU_SIZE[1] * 3)
+        x.xdotool("windowmove", x.window, "300", "180")
+        menu = x.wait_geometry(menu)
+        assert menu[:2] == (300, 180)
+        time.sleep(0.3)
+        statistics = button_rect(4, 1).center  # Statistics...
+        x.click(statistics[0] * 3, statistics[1] * 3)
+        grown = x.wait_geometry(menu)
+        deadline = time.monotonic() + 3
+        while grown[1] + grown[3] > 1000 and time.monotonic() < deadline:  # the move follows the resize
+            time.sleep(0.05)
+            grown = x.geometry()
+        assert grown[2:] == (STATS_SIZE[0] * 2, STATS_SIZE[1] * 2)
+        assert grown[:2] == (300, 1000 - STATS_SIZE[1] * 2), "the grown window was not moved into view"
+        time.sleep(0.3)
+        shot = x.screenshot()
+        shot.subsurface(grown)  # whole on the screen (raises ValueError if it runs off)
+        x.click(2 * BACK_BUTTON.centerx, 2 * BACK_BUTTON.centery)  # Back
+        back = x.wait_geometry(grown)
+        assert back[2:] == menu[2:], "Back did not answer the click"
+        assert back[:2] == grown[:2], "the smaller menu, which fits, was moved"
+
+
+def test_real_window_right_then_left_chord(tmp_path):
+    """Expert, --seed 11, chording by a left click on a number turned off (so only the two
+    buttons chord): the first click opens an area; real right clicks flag the mines
+    around a number, then the right button goes down before the left one on that number
+    (xdotool mousedown 3, mousedown 1, mouseup 1, mouseup 3): the chord opens its safe
+    neighbours on screen, as in Windows and Arbiter."""
+    import random
+
+    from game.board import Config
+    from game.match import Match
+
+    match = Match(Config.difficulty("expert"), rng=random.Random(11), seed=11)  # the window's first board
+    match.reveal((8, 15))
+    twin = match.game
+    mines = twin.layout()
+    number = next(c for c in twin.cells() if twin.number(c) and any(
+        twin.appearance(n) == "covered" and n not in mines for n in twin.neighbours(c)))
+    safe = [n for n in twin.neighbours(number) if twin.appearance(n) == "covered" and n not in mines]
+    flags = [n for n in twin.neighbours(number) if n in mines]
+    layout = BoardLayout(16, 30, mines=99)
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text('{"chord_on_number": false}', encoding="utf-8")
+    with XSession() as x:
+        x.start_game("--difficulty", "expert", "--seed", "11", "--data-dir", str(data))
+        time.sleep(0.5)
+        board = x.geometry()
+        scale = window_scale(board, layout)
+
+        def at(cell):
+            cx, cy = layout.cell_rect(cell).center
+            return str(cx * scale), str(cy * scale)
+        x.click(*map(int, at((8, 15))))
+        for cell in flags:
+            x.click(*map(int, at(cell)), button=3)
+        time.sleep(0.4)
+        before = crop(x.screenshot(), board)
+        x.xdotool("mousemove", "--window", x.window, *at(number), "mousedown", "3")
+        x.xdotool("mousedown", "1")
+        x.xdotool("mouseup", "1")
+        x.xdotool("mouseup", "3")
+        time.sleep(0.5)
+        after = crop(x.screenshot(), board)
+        for cell in safe:
+            rect = [v * scale for v in layout.cell_rect(cell)]
+            assert differs(before, after, rect) > 5, f"the chord did not open {cell}"
+        around = {number, *twin.neighbours(number)}
+        far = next(c for c in twin.cells() if twin.appearance(c) == "covered" and c not in around
+                   and all(n not in around for n in twin.neighbours(c)))
+        assert differs(before, after, [v * scale for v in layout.cell_rect(far)]) == 0
+        assert x.game.poll() is None
+
+
+def test_real_window_replay_plays_and_space_pauses_it():
+    """``python main.py --replay FILE`` (an MVF from the corpus): the window shows the viewer,
+    its frames change while it plays, and stay the same after Space pauses it."""
+    replay = str(Path(__file__).resolve().parents[1] / "corpus" / "replays" / "clone097_expert.mvf")
+    with XSession() as x:
+        x.start_game("--replay", replay)
+        time.sleep(1.0)
+        x.find_window()
+        window = x.geometry()
+        assert window[2] > MENU_SIZE[0], "the window did not open in the viewer"
+        plays_then_pauses(x, window, 0.8)
+        assert x.game.poll() is None
+
+
+def plays_then_pauses(x, window, gap: float):
+    """Assert that the viewer in ``window`` (a geometry) changes over ``gap`` seconds while it
+    plays and not at all after Space; returns the screenshot taken paused."""
+    whole = (0, 0, window[2], window[3])
+    first = crop(x.screenshot(), window)
+    time.sleep(gap)
+    second = crop(x.screenshot(), window)
+    assert differs(first, second, whole) > 20, "the replay did not move while playing"
+    x.key("space")
+    time.sleep(0.4)
+    paused = crop(x.screenshot(), window)
+    time.sleep(0.8)
+    still = crop(x.screenshot(), window)
+    assert differs(paused, still, whole) == 0, "the replay moved after Space paused it"
+    return paused
+
+
+def figured(db, timeout=20.0):
+    """Wait until the records ``db`` hold one game with its competitive figures computed."""
+    from game.records.db import RecordStore
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if db.exists():
+            with RecordStore.open(db) as store:
+                games = store.games()
+            if len(games) == 1 and games[0].clicks is not None:
+                return
+        time.sleep(0.2)
+    raise AssertionError("the game was not recorded with its figures")
+
+
+def test_real_window_game_watched_from_statistics_plays_pauses_and_goes_back(tmp_path):
+    """Deal 7's first Beginner board (computed on a twin of the window's game): a reveal, a
+    flag, a few seconds apart, then a mine: lost. Esc to the menu, Statistics..., G for the
+    Games page, Enter on the game: the viewer opens and its frames change while it plays;
+    after Space two screenshots a moment apart are the same and End shows another board (it
+    was paused mid-game); Esc goes back to the Games page as it was."""
+    import random
+
+    from game.board import Config
+    from game.match import Match
+    from game.ui.scenes.dialog import button_rect
+    from game.ui.scenes.stats import STATS_SIZE
+
+    match = Match(Config.difficulty("beginner"), rng=random.Random(7))  # the window's first board
+    match.reveal((4, 4))
+    twin = match.game
+    mines = sorted(twin.layout())
+    layout = BoardLayout(9, 9, mines=10)
+    data = tmp_path / "data"
+    with XSession() as x:
+        x.start_game("--difficulty", "beginner", "--data-dir", str(data), deal=7)
+        time.sleep(0.5)
+        board = x.geometry()
+        scale = window_scale(board, layout)
+
+        def click_cell(cell, button=1):
+            cx, cy = layout.cell_rect(cell).center
+            x.click(cx * scale, cy * scale, button=button)
+        click_cell((4, 4))
+        time.sleep(2.5)
+        click_cell(mines[0], button=3)
+        time.sleep(2.5)
+        click_cell(mines[1])  # ~5 s of game: the replay is still playing while it is looked at
+        figured(data / "records.sqlite3")  # so the Games page will not change under the screenshots
+        x.key("Escape")
+        menu = x.wait_geometry(board)
+        scale = menu[2] // MENU_SIZE[0]
+        statistics = button_rect(4, 1).center
+        x.click(statistics[0] * scale, statistics[1] * scale)
+        stats = x.wait_geometry(menu)
+        scale = stats[2] // STATS_SIZE[0]
+        assert stats[2:] == (STATS_SIZE[0] * scale, STATS_SIZE[1] * scale), "Statistics did not open"
+        x.key("g")
+        games = settled(x, stats)  # the game's figures (3BV/s, ...) are computed in the background
+        x.key("Return")
+        viewer = x.wait_geometry(stats)
+        assert viewer[2:] != stats[2:], "Enter did not open the viewer"
+        whole = (0, 0, viewer[2], viewer[3])
+        time.sleep(0.3)  # its first frames drawn
+        paused = plays_then_pauses(x, viewer, 0.6)
+        x.key("End")
+        time.sleep(0.4)
+        end = crop(x.screenshot(), viewer)
+        assert differs(paused, end, whole) > 20, "Space came at the end: nothing was paused mid-game"
+        x.key("Escape")
+        back = x.wait_geometry(viewer)
+        assert back == stats, "Esc did not go back to Statistics"
+        again = settled(x, back)
+        assert differs(games, again, (0, 0, back[2], back[3])) == 0, "Esc did not go back to the Games page"
+        assert x.game.poll() is None
+
+
+def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ctrl_z_undoes():
+    """Beginner, --seed 4 (its first board computed on a twin of the window's game): the first
+    click at the centre leaves cells that are certainly safe; a real click on a mine that was
+    not certain loses by a needless guess. The panel shows in the window's strip, V rings exactly
+    the safe cells green and the fatal one red, the panel's Review (by keyboard) opens the
+    viewer with the review, where ] moves to a guess or mistake and Esc comes back, and
+    Ctrl+Z takes the loss back."""
+    import random
+
+    from game.board import Config
+    from game.boardfile import BoardFile
+    from game.match import Match
+    from game.solver.probabilities import solve
+    from game.solver.problem import build_problem
+    from game.ui.theme import CLASSIC
+
+    match = Match(Config.difficulty("beginner"), rng=random.Random(4), seed=4)  # the window's first board
+    match.reveal((4, 4))
+    twin = match.game
+    revealed = {c: twin.number(c) for c in twin.cells() if twin.number(c) is not None}
+    probs = solve(build_problem(BoardFile(9, 9, 10, revealed), ignore_flags=True))
+    safe = set(probs.safe)
+    assert safe
+    fatal = next(c for c in sorted(twin.layout()) if c not in probs.mines)
+    layout = BoardLayout(9, 9, mines=10)
+    with XSession() as x:
+        x.start_game("--difficulty", "beginner", "--seed", "4")
+        time.sleep(0.5)
+        board = x.geometry()
+        scale = window_scale(board, layout)
+
+        def at(cell, s=scale):
+            cx, cy = layout.cell_rect(cell).center
+            return cx * s, cy * s
+        x.click(*at((4, 4)))
+        time.sleep(0.4)
+        before = crop(x.screenshot(), board)
+        x.click(*at(fatal))
+        strip = [int(v * scale) for v in reserve(layout.size, usable_area(x.size, False)).strip]
+
+        def strip_shows(panel: bool):  # the panel in its strip (or the strip empty again)
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                if (differs(before, crop(x.screenshot(), x.geometry()), strip) > 20) == panel:
+                    return
+                time.sleep(0.05)
+            raise AssertionError("the result panel did not " + ("show" if panel else "go"))
+        strip_shows(True)
+        assert x.geometry() == board, "the window changed for the result panel"
+        grown = board
+        settled(x, grown)  # the blast is over, the post-mortem's line is in
+        x.key("v")
+        time.sleep(0.5)
+        shot = crop(x.screenshot(), grown)
+
+        def ring(cell, s):  # the colour of a ring's first inner pixel on ``cell`` at scale ``s``
+            rect = layout.cell_rect(cell)
+            return tuple(shot.get_at(((rect.left + 1) * s + s // 2, (rect.top + 2) * s + s // 2)))[:3]
+        shown = next((s for s in range(1, 8) if ring(fatal, s) == CLASSIC.risky), None)
+        assert shown is not None, "V drew no red ring on the fatal cell"
+        assert {c for c in twin.cells() if ring(c, shown) == CLASSIC.safe} == safe
+        viewing = x.geometry()
+        assert viewing == board, "the window changed for the post-mortem"
+        for _ in range(4):  # the panel's buttons by keyboard: New game, Retry, Menu, Undo, Review
+            x.key("Down")
+        x.key("Return")
+        review = x.wait_geometry(viewing)
+        assert review[2:] != viewing[2:], "Review did not open the viewer with its panel"
+        x.find_window()
+        review = x.geometry()
+        x.key("space")  # paused, then ] jumps to the next guess or mistake
+        time.sleep(0.3)
+        paused = crop(x.screenshot(), review)
+        x.key("bracketright")
+        time.sleep(0.4)
+        assert differs(paused, crop(x.screenshot(), review), (0, 0, review[2], review[3])) > 20, \
+            "] did not move the review to a guess or mistake"
+        x.key("Escape")
+        x.wait_geometry(review)
+        deadline = time.monotonic() + 5  # the window may pass through sizes on its way back
+        while x.geometry()[2:] != viewing[2:] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert x.geometry()[2:] == viewing[2:], "Esc did not go back to the result panel"
+        x.find_window()
+        settled(x, x.geometry())
+        x.key("ctrl+z")
+        strip_shows(False)
+        assert x.geometry()[2:] == board[2:], "Ctrl+Z changed the window"
+        again = crop(x.screenshot(), x.geometry())
+        cells = [v * scale for v in layout.board]
+        assert differs(before, again, cells) == 0, "the board after Ctrl+Z is not the board before the loss"
+        assert x.game.poll() is None
