@@ -7,12 +7,13 @@ them, grey bevels around the HUD and the board. A board of more than 999 mines g
 a mine counter of as many digits as its mine count has (the window widens if the
 HUD needs it); the timer keeps three.
 
-Small boards get a board window of at least MIN_WIDTH (the HUD's counters and face,
-and a result panel in the panels' strip under it) by MIN_HEIGHT (the HUD over one row
-of cells): a 1x2 board's window is as short as its row, not Beginner's (issue 27); the
-board is centred across it. The playing window with its panels' strip is at least
-MIN_WINDOW_H high (game.ui.room puts a short board window's strip under it), so a
-question box, the pause's cover and the help (which scrolls) fit in it whole.
+Small boards get a board window of at least MIN_WIDTH (the HUD's counters and face) by
+MIN_HEIGHT (the HUD over one row of cells): a 1x2 board's window is as short as its row,
+not Beginner's (issue 27); the board is centred across it. The playing window with its
+panels' strip is at least MIN_WINDOW_W wide and MIN_WINDOW_H high, so a question box, the
+pause's cover and the help (one column at its smallest font; it scrolls) fit in it whole:
+game.ui.room puts a short board window's strip under it, so a board window shorter than
+MIN_WINDOW_H is made MIN_WINDOW_W wide.
 
 With rulers on, row numbers stand left of the board and column numbers above it, and the
 window grows by their room; with them off a board sits exactly where it always has.
@@ -40,6 +41,7 @@ FACE = 26  # face button side, pixels
 MIN_WIDTH = 200  # narrowest board window: the HUD, and a result panel's buttons in a strip under it, pixels
 MIN_HEIGHT = MARGIN + HUD_H + MARGIN + 2 * BEVEL + CELL + MARGIN  # shortest board window: the HUD over a row (83)
 MIN_WINDOW_H = 130  # shortest playing window with its panels' strip: a question box of four lines fits, pixels
+MIN_WINDOW_W = 264  # narrowest playing window: the help in one column at its smallest font (Spanish) fits, pixels
 LED_DIGITS = 3  # classic digits of each LED counter
 FACE_GAP = 4  # least room between a counter and the face, pixels
 MENU_SIZE = (240, 272)  # logical size of the menu screens, pixels
@@ -89,10 +91,11 @@ class BoardLayout:
         ruler_w = len(str(rows - 1)) * RULER_DIGIT_W + RULER_GAP if rulers else 0
         ruler_h = RULER_DIGIT_H + RULER_GAP if rulers else 0
         hud_w = 2 * (BEVEL + 5 + max(counter_w, timer_w) + FACE_GAP) + FACE  # LEDs each side of the face
-        width = max(MIN_WIDTH, ruler_w + board_w + 2 * (MARGIN + BEVEL), hud_w + 2 * MARGIN)
-        self.hud = pygame.Rect(MARGIN, MARGIN, width - 2 * MARGIN, HUD_H)
-        room = self.hud.bottom + MARGIN + ruler_h + BEVEL  # the board's top when it fills the window
+        room = MARGIN + HUD_H + MARGIN + ruler_h + BEVEL  # the board's top when it fills the window
         height = max(MIN_HEIGHT, room + board_h + BEVEL + MARGIN)
+        least = MIN_WINDOW_W if height < MIN_WINDOW_H else MIN_WIDTH  # a short window's strip goes under it
+        width = max(least, ruler_w + board_w + 2 * (MARGIN + BEVEL), hud_w + 2 * MARGIN)
+        self.hud = pygame.Rect(MARGIN, MARGIN, width - 2 * MARGIN, HUD_H)
         top = room + (height - (room + board_h + BEVEL + MARGIN)) // 2
         self.board = pygame.Rect((width - board_w - ruler_w) // 2 + ruler_w, top, board_w, board_h)
         self.size = (width, height)

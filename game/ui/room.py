@@ -9,9 +9,10 @@ the strip scrolls in it.
 
 Which side: the one at which the whole window (board and strip) is shown at the larger whole
 scale on the screen's area, so the board shrinks only when neither side leaves room at its
-scale; on a tie, beside on a screen wider than tall, else under. A side that leaves the
-window under MIN_WINDOW_H high (a strip beside a 1x2 board's window) is taken only when the
-other does not fit at all: a question box must fit the window. A side strip is SIDE_W wide,
+scale; on a tie, beside on a screen wider than tall, else under (max keeps the first of a
+tie). A side that leaves the window under MIN_WINDOW_H high (a strip beside a 1x2 board's
+window) or MIN_WINDOW_W wide (a strip under a narrow one) is taken only when the other
+does not fit at all: a question box and the help must fit the window. A side strip is SIDE_W wide,
 or narrower (down to READABLE_SIDE_W) where that lets the window show at a larger scale, and
 down to MIN_SIDE_W on a screen with no more room; a strip under the window is RESULT_ROOM_H
 high, or taller (up to SIDE_W) where the screen has the room at the same scale; under a
@@ -28,7 +29,8 @@ from typing import Callable
 
 import pygame
 
-from game.ui.layout import BEVEL, MARGIN, MIN_SIDE_W, MIN_WINDOW_H, RESULT_ROOM_H, SIDE_W, layout_for, usable_area
+from game.ui.layout import (BEVEL, MARGIN, MIN_SIDE_W, MIN_WINDOW_H, MIN_WINDOW_W, RESULT_ROOM_H, SIDE_W, layout_for,
+                            usable_area)
 from game.ui.theme import palette
 from game.ui.widgets import bevel
 
@@ -129,8 +131,8 @@ def reserve(base: tuple[int, int], area: tuple[int, int], sides: tuple[str, ...]
         rooms.append(under(base, under_height(base, area)))
     if area[0] < area[1]:
         rooms.reverse()  # a tie goes to the first: beside on a wide screen, under on a tall one
-    return max(rooms, key=lambda room: (min(1, whole_scale(room.size, area)), room.size[1] >= MIN_WINDOW_H,
-                                        whole_scale(room.size, area)))  # max keeps the first of a tie
+    return max(rooms, key=lambda room: (min(1, whole_scale(room.size, area)), room.size[1] >= MIN_WINDOW_H
+                                        and room.size[0] >= MIN_WINDOW_W, whole_scale(room.size, area)))
 
 
 def shown_scale(display, size: tuple[int, int]) -> tuple[bool, int]:

@@ -7,7 +7,8 @@ import pytest
 from game.ui.assets import Assets
 from game.ui.canvas import Canvas
 from game.ui.hud import draw_hud, led_text
-from game.ui.layout import FACE_GAP, LED_W, MIN_HEIGHT, MIN_SIDE_W, RESULT_ROOM_H, BoardLayout, fit_cell
+from game.ui.layout import (FACE_GAP, LED_W, MIN_HEIGHT, MIN_SIDE_W, MIN_WINDOW_W, RESULT_ROOM_H, BoardLayout,
+                            fit_cell)
 from game.ui.scenes.confirm import MessageBox
 from game.ui.scenes.help import Help
 from game.ui.scenes.pause import Pause
@@ -95,12 +96,14 @@ def test_a_tiny_board_gets_a_window_tall_enough_with_the_board_centred(window):
     room_top, room_bottom = layout.hud.bottom + 8 + 3, layout.size[1] - 8 - 3
     assert abs((layout.board.top - room_top) - (room_bottom - layout.board.bottom)) <= 1
     assert layout.cell_at(layout.cell_rect((0, 1)).center) == (0, 1)
-    # the window fits, with room for the result panel under it or beside it, to the pixel
-    assert fit_cell(1, 2, (200, MIN_HEIGHT + RESULT_ROOM_H)) == 16
-    assert fit_cell(1, 2, (200, MIN_HEIGHT + RESULT_ROOM_H - 1)) is None
-    assert fit_cell(1, 2, (200 + MIN_SIDE_W, MIN_HEIGHT)) == 16
-    assert fit_cell(1, 2, (200 + MIN_SIDE_W - 1, MIN_HEIGHT)) is None
-    assert fit_cell(1, 2, (200 + MIN_SIDE_W, MIN_HEIGHT - 1)) is None
+    # the window fits, with room for the result panel under it or beside it, to the pixel; as
+    # wide as the help needs (MIN_WINDOW_W: its strip goes under, the window is that wide)
+    assert layout.size == (MIN_WINDOW_W, MIN_HEIGHT)
+    assert fit_cell(1, 2, (MIN_WINDOW_W, MIN_HEIGHT + RESULT_ROOM_H)) == 16
+    assert fit_cell(1, 2, (MIN_WINDOW_W, MIN_HEIGHT + RESULT_ROOM_H - 1)) is None
+    assert fit_cell(1, 2, (MIN_WINDOW_W + MIN_SIDE_W, MIN_HEIGHT)) == 16
+    assert fit_cell(1, 2, (MIN_WINDOW_W + MIN_SIDE_W - 1, MIN_HEIGHT)) is None
+    assert fit_cell(1, 2, (MIN_WINDOW_W + MIN_SIDE_W, MIN_HEIGHT - 1)) is None
 
 
 def test_the_victory_panel_and_its_buttons_fit_a_1x2_window(window):

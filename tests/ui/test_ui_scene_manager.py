@@ -15,7 +15,7 @@ class Display:
     def __init__(self) -> None:
         self.sizes = []
 
-    def ensure_size(self, size, grain=16) -> None:
+    def ensure_size(self, size, grain=16, most=None) -> None:
         self.sizes.append(size)
 
 

@@ -1,5 +1,5 @@
 """Tiny and long boards get a window that fits them (issue 27): a 1x2 board's window is the
-HUD over its row and the panels' strip under them, not Beginner's; a 1x1000 board's is one
+HUD over its row (as wide as the help needs) and the panels' strip under them, not Beginner's; a 1x1000 board's is one
 row high, not a screen of void; the board sits centred, is drawn and answers clicks; and the
 window keeps its size through a hint and the result panel. Headless (SDL's dummy driver, a
 1024x768 desktop)."""
@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.engine import State
-from game.ui.layout import BEVEL, MARGIN, MIN_HEIGHT, MIN_WIDTH, MIN_WINDOW_H, RESULT_ROOM_H, usable_area
+from game.ui.layout import BEVEL, MARGIN, MIN_HEIGHT, MIN_WIDTH, MIN_WINDOW_H, MIN_WINDOW_W, RESULT_ROOM_H, usable_area
 from game.ui.room import STACKED_ROOM_H, beginner_scale
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
@@ -42,13 +42,13 @@ def shown(w, cell):
 
 
 @pytest.mark.parametrize("rows,cols,size", [
-    (1, 2, (MIN_WIDTH, MIN_HEIGHT + STACKED_ROOM_H)),  # the HUD over the row; the panel stacked under
-    (2, 1, (MIN_WIDTH, MIN_HEIGHT + 16 + STACKED_ROOM_H)),
+    (1, 2, (MIN_WINDOW_W, MIN_HEIGHT + STACKED_ROOM_H)),  # the HUD over the row; the panel stacked under
+    (2, 1, (MIN_WINDOW_W, MIN_HEIGHT + 16 + STACKED_ROOM_H)),
 ])
 def test_a_tiny_board_gets_the_hud_over_its_row_and_the_strip_under_not_beginners_window(window, rows, cols, size):
     w = window(["--rows", str(rows), "--cols", str(cols), "--mines", "1"])
     scene = w.scene
-    assert scene.layout.size == (MIN_WIDTH, size[1] - STACKED_ROOM_H) and scene.room.where == "under"
+    assert scene.layout.size == (MIN_WINDOW_W, size[1] - STACKED_ROOM_H) and scene.room.where == "under"
     assert scene.size() == size and w.screen.get_size() == size
     area = usable_area(DESKTOP, False)
     scale = window_pixels(w)[0] / size[0]
@@ -56,7 +56,7 @@ def test_a_tiny_board_gets_the_hud_over_its_row_and_the_strip_under_not_beginner
     assert window_pixels(w) == (size[0] * scale, size[1] * scale)
     assert window_pixels(w) != (416 * beginner_scale(area), 211 * beginner_scale(area))  # not Beginner's
     layout = scene.layout
-    assert abs(layout.board.centerx - MIN_WIDTH // 2) <= 1
+    assert abs(layout.board.centerx - MIN_WINDOW_W // 2) <= 1  # as wide as the help needs, the board centred
     assert layout.board.top == layout.hud.bottom + MARGIN + BEVEL  # right under the HUD: no void
 
 
