@@ -155,12 +155,14 @@ class XSession:
                               timeout=15, env=self.env()).stdout
         return pygame.image.load(io.BytesIO(data), "screen.png")
 
-    def wait_geometry(self, change_from: tuple[int, int, int, int], timeout: float = 5) -> tuple[int, int, int, int]:
-        """Wait until the window geometry differs from ``change_from``; return the new one."""
+    def wait_geometry(self, change_from: tuple[int, int, int, int], timeout: float = 15) -> tuple[int, int, int, int]:
+        """Wait until the window geometry differs from ``change_from``; return the new one
+        (``change_from`` itself after ``timeout`` seconds: the caller's assertion then says what
+        did not change; a busy machine may take seconds to open a screen)."""
         deadline = time.monotonic() + timeout
         current = change_from
         while current == change_from and time.monotonic() < deadline:
-            time.sleep(0.05)
+            time.sleep(0.05)  # poll interval
             try:
                 current = self.geometry()
             except subprocess.CalledProcessError:  # the window was replaced: find the new one
