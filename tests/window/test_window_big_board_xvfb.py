@@ -6,12 +6,10 @@ picture to change, not a fixed time, so a loaded machine passes too.
 Skipped (with the reason) only where Xvfb, xdotool or ImageMagick's import are missing.
 """
 
-import time
-
 import pytest
 
 from game.ui.xsession import XSession, missing
-from tests.window_helpers import changed, differs, settled
+from tests.window_helpers import changed, differs, settled, shot_when, wait_for
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
 
@@ -19,8 +17,8 @@ pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missi
 def test_real_window_a_million_cells_open_scroll_zoom_and_survive_a_tiny_window():
     with XSession() as x:
         x.start_game("--rows", "1000", "--cols", "1000", "--mines", "20000", "--seed", "4")
-        time.sleep(0.5)  # the window takes its size after it is mapped
-        geometry = x.geometry()
+        geometry = wait_for(lambda: (g := x.geometry())[2] > 600 and g[3] > 400 and g, 15,
+                            "the big window")  # (it may take its size after it is mapped)
         width, height = geometry[2:]
         assert width > 600 and height > 400  # a window as big as the screen allows, not refused
         board = (20, 70, width - 40, height - 90)  # inside the viewport, below the HUD
@@ -39,11 +37,13 @@ def test_real_window_a_million_cells_open_scroll_zoom_and_survive_a_tiny_window(
         again = changed(x, geometry, zoomed, board)
         assert differs(zoomed, again, board) > 50, "Ctrl+wheel did not zoom in"
         x.xdotool("windowsize", x.window, "40", "30")
-        time.sleep(0.8)
+        shot_when(x, (*geometry[:2], 40, 30), lambda shot: x.game.poll() is not None  # the game drew at that size
+                  or differs(again, shot, (0, 0, 40, 30), step=1) > 0, "the picture in the tiny window")
         assert x.game.poll() is None, "the game quit when the window shrank to nothing"
         x.xdotool("windowsize", x.window, "900", "700")
-        time.sleep(0.8)
-        assert x.game.poll() is None
         resized = x.geometry()
+        shot_when(x, resized, lambda shot: x.game.poll() is not None
+                  or any(shot.get_at((px, 300))[:3] != (0, 0, 0) for px in range(0, 900, 7)), "the board back")
+        assert x.game.poll() is None
         back = settled(x, resized, rect=(20, 70, resized[2] - 40, resized[3] - 90))  # the board, not the timer
         assert any(back.get_at((px, 300))[:3] != (0, 0, 0) for px in range(0, 900, 7)), "the board is gone"
