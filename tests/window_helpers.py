@@ -1,6 +1,10 @@
-"""Helpers of the real-window tests under Xvfb (tests/test_window_*xvfb.py): screenshots
-cropped to the window, compared pixel by pixel, taken once the window stops changing."""
+"""Helpers of the real-window tests under Xvfb (tests/window/, and a few under tests/ui/):
+screenshots cropped to the window, compared pixel by pixel, taken once the window stops
+changing or shows what a test waits for; every wait polls its condition with a deadline,
+never a fixed time, so a busy machine passes too."""
 
+import json
+import subprocess
 import time
 
 
@@ -24,7 +28,7 @@ def settled(x, geometry, timeout=10.0, rect=None):
     shot = crop(x.screenshot(), geometry)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        time.sleep(0.3)
+        time.sleep(0.3)  # the span the picture must stay the same over: part of the condition
         shot, before = crop(x.screenshot(), geometry), shot
         if differs(before, shot, rect) == 0:
             return shot
@@ -44,7 +48,7 @@ def changed(x, geometry, before, rect, least: int = 50, timeout: float = 10.0):
             return settled(x, geometry, rect=rect)
         if time.monotonic() >= deadline:
             return shot
-        time.sleep(0.1)
+        time.sleep(0.1)  # poll interval
 
 
 def window_scale(geometry, layout, screen=(1280, 1024)):
@@ -66,4 +70,43 @@ def wait_for(condition, seconds: float, what: str):
             return value
         if time.monotonic() > deadline:
             raise AssertionError(f"{what}: not within {seconds} s")
-        time.sleep(0.05)
+        time.sleep(0.05)  # poll interval
+
+
+def shot_when(x, geometry, condition, what: str, timeout: float = 10.0):
+    """The first screenshot of the window at ``geometry`` (cropped, as :func:`crop`) for which
+    ``condition(shot)`` is true: the picture polled for what a test waits to see. Raises
+    AssertionError naming ``what`` when no screenshot within ``timeout`` seconds shows it."""
+    def shown():
+        shot = crop(x.screenshot(), geometry)
+        return shot if condition(shot) else None
+    return wait_for(shown, timeout, what)
+
+
+def playing_window(x, layout, timeout: float = 15.0, screen=(1280, 1024)):
+    """The game window's geometry (x, y, width, height) once it is the playing window of
+    ``layout`` (a BoardLayout): the board and the panels' strip at one scale, as
+    :func:`window_scale` reads it. Raises AssertionError if it is not within ``timeout`` s."""
+    from game.ui.layout import usable_area
+    from game.ui.room import reserve
+    size = reserve(layout.size, usable_area(screen, False)).size
+
+    def board():
+        try:
+            geometry = x.geometry()
+        except subprocess.CalledProcessError:  # the window was replaced: find the new one
+            x.find_window()
+            return None
+        scale = geometry[2] / size[0]
+        return geometry if scale >= 1 and abs(geometry[3] - size[1] * scale) < 1 else None
+    return wait_for(board, timeout, "the playing window")
+
+
+def saved_setting(data_dir, name: str):
+    """The value of setting ``name`` in ``data_dir``'s settings.json; None while the file is
+    missing, caught half written, or without it (a file the game writes: polled with
+    :func:`wait_for`)."""
+    try:
+        return json.loads((data_dir / "settings.json").read_text(encoding="utf-8")).get(name)
+    except (OSError, ValueError):
+        return None

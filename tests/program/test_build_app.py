@@ -135,6 +135,6 @@ def test_the_app_opens_a_window_that_takes_a_click(app, tmp_path):
         settings = tmp_path / ".config" / "minesweeper" / "settings.json"
         deadline = time.monotonic() + 15
         while not muted(settings) and time.monotonic() < deadline and x.game.poll() is None:
-            time.sleep(0.1)  # the game saves the setting at once; a busy machine may be slow
+            time.sleep(0.1)  # poll interval: the game saves the setting at once; a busy machine may be slow
         assert muted(settings), "M was not saved in the per-user settings"
         assert x.game.poll() is None, x.game.stderr.read().decode() if x.game.stderr else ""

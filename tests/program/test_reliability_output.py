@@ -246,7 +246,7 @@ def test_a_kill_while_ms_toollib_works_leaves_no_temporary_folder(setup, mode):
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         deadline = time.monotonic() + 30
         while child.poll() is None and not ours(temp) and time.monotonic() < deadline:
-            time.sleep(0.001)
+            time.sleep(0.001)  # poll interval (short: the folder lives a moment)
         caught = child.poll() is None and bool(ours(temp))
         if caught:
             child.send_signal(signal.SIGTERM)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from game.interrupts import HeldSignals, Terminated
+from tests.window_helpers import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 # 9x9, mines at (0,1), (1,0), (1,1): r 4 4 opens all but (0,0), walled in by the mines;
@@ -48,7 +49,7 @@ def play_long_game(tmp: Path, signum: int, delay: float) -> tuple[int, str, list
             while not tail(out_path).endswith(MARKER + b"; type h for help\n"):  # every flag is played
                 assert time.monotonic() < deadline, "the flags were not played in time"
                 assert child.poll() is None, "the console exited early"
-                time.sleep(0.05)
+                time.sleep(0.05)  # poll interval
             feed.join()
             child.stdin.write(b"r 0 0\n")
             child.stdin.flush()
@@ -95,7 +96,8 @@ def test_held_signals_deliver_once_the_block_ends():
     with pytest.raises(KeyboardInterrupt):
         with HeldSignals() as held:
             os.kill(os.getpid(), signal.SIGINT)
-            time.sleep(0.01)  # the handler runs here: put aside
+            # the handler runs here (on the main thread, once any thread took the signal): put aside
+            wait_for(lambda: held.caught == signal.SIGINT, 10, "the SIGINT put aside")
             done = True
     assert done and held.caught == signal.SIGINT
 
@@ -104,9 +106,9 @@ def test_sigterm_held_is_delivered_as_terminated_with_status_143():
     previous = signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
         with pytest.raises(Terminated) as stop:
-            with HeldSignals():
+            with HeldSignals() as held:
                 os.kill(os.getpid(), signal.SIGTERM)
-                time.sleep(0.01)
+                wait_for(lambda: held.caught == signal.SIGTERM, 10, "the SIGTERM put aside")
         assert stop.value.status == 143
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -115,11 +117,11 @@ def test_sigterm_held_is_delivered_as_terminated_with_status_143():
 def test_a_second_ctrl_c_stops_at_once():
     reached = False
     with pytest.raises(KeyboardInterrupt):
-        with HeldSignals():
+        with HeldSignals() as held:
             os.kill(os.getpid(), signal.SIGINT)
-            time.sleep(0.01)
+            wait_for(lambda: held.caught == signal.SIGINT, 10, "the first SIGINT put aside")
             os.kill(os.getpid(), signal.SIGINT)
-            time.sleep(0.01)
+            wait_for(lambda: False, 10, "the second SIGINT raising")  # (ends by KeyboardInterrupt)
             reached = True
     assert not reached
 

@@ -6,7 +6,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -26,8 +25,10 @@ from game.records.record import GameRecord
 store = RecordStore.open(sys.argv[1])
 assert not store.warnings, store.warnings
 count = int(sys.argv[3])
+if len(sys.argv) > 4:
+    print("ready", flush=True)  # the store is open: waiting at the start line
 while len(sys.argv) > 4 and not os.path.exists(sys.argv[4]):
-    time.sleep(0.001)  # start line: both writers begin together
+    time.sleep(0.001)  # the start line (a poll for the file): both writers begin together
 i = 0
 while count < 0 or i < count:
     i += 1
@@ -78,7 +79,7 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path):
     RecordStore.open(db).close()
     start = tmp_path / "go"
     children = [writer(db, name, 200, start) for name in ("left", "right")]
-    time.sleep(0.3)  # both are open and waiting
+    assert [child.stdout.readline() for child in children] == ["ready\n"] * 2  # both are open and waiting
     start.touch()
     outputs = [child.communicate(timeout=60) for child in children]
     for child, (out, err) in zip(children, outputs):

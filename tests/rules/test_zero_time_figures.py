@@ -27,7 +27,7 @@ def abandoned_at_once(window, data_dir):
     while worker.busy:
         assert time.monotonic() < end, "the figures were not computed in time"
         w.step(1)
-        time.sleep(0.01)
+        time.sleep(0.01)  # idle between frames, as the real loop does: the figures' worker thread runs
     w.loop.clock.step = 1 / 60
     w.step(2)
     with RecordStore.open(data_dir / "records.sqlite3") as store:

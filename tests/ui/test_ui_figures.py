@@ -26,7 +26,7 @@ def wait_figures(w, seconds=30.0):
         if not worker.busy:
             w.step(2)
             return
-        time.sleep(0.02)
+        time.sleep(0.02)  # idle between frames, as the real loop does: the figures' worker thread runs
     raise AssertionError("the figures were not computed in time")
 
 

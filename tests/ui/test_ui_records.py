@@ -268,20 +268,23 @@ def test_real_window_best_time_name_typed_with_the_keyboard(tmp_path):
 
     import pytest
 
-    from game.ui.layout import BoardLayout
+    from game.ui.layout import BoardLayout, usable_area
+    from game.ui.room import reserve
     from game.ui.xsession import XSession, missing
-    from tests.window_helpers import window_scale
+    from tests.window_helpers import differs, playing_window, settled, shot_when, window_scale
     if missing():
         pytest.skip(f"needs {', '.join(missing())} for a real window")
     data = tmp_path / "data"
     with XSession() as x:
         x.start_game("--difficulty", "beginner", "--data-dir", str(data), deal=181040)
-        time.sleep(0.5)
         layout = BoardLayout(9, 9)
-        scale = window_scale(x.geometry(), layout)  # (the window: the board and the panels' strip)
+        board = playing_window(x, layout)
+        scale = window_scale(board, layout)  # (the window: the board and the panels' strip)
+        strip = [int(v * scale) for v in reserve(layout.size, usable_area(x.size, False)).strip]
+        start = settled(x, board)  # the covered board drawn before the first input
         cx, cy = layout.cell_rect((4, 4)).center
         x.click(cx * scale, cy * scale)
-        time.sleep(0.5)
+        shot_when(x, board, lambda shot: differs(start, shot, strip) > 20, "the won game's panel with the name field")
         for _ in range(40):
             x.key("BackSpace")
         x.xdotool("type", "--delay", "30", "Zed N")
@@ -289,7 +292,7 @@ def test_real_window_best_time_name_typed_with_the_keyboard(tmp_path):
         deadline = time.monotonic() + 10
         names = []
         while time.monotonic() < deadline and names != ["Zed N"]:
-            time.sleep(0.2)
+            time.sleep(0.2)  # poll interval
             with RecordStore.open(data / "records.sqlite3") as store:
                 names = [game.name for game in store.games()]
         assert names == ["Zed N"]

@@ -48,7 +48,7 @@ def test_a_won_games_panel_says_3bv_per_second_once_while_computed_computed_and_
         seen.add(tuple(panel_text(scene)))
         assert sum(line.count("3BV/s") for line in panel_text(scene)) == 1, panel_text(scene)
         w.step(1)
-        time.sleep(0.01)
+        time.sleep(0.01)  # idle between frames, as the real loop does: the figures' worker thread runs
     w.step(2)
     assert sum(line.count("3BV/s") for line in panel_text(scene)) == 1, panel_text(scene)
     w.key(pygame.K_d)

@@ -23,6 +23,7 @@ from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
 from game.ui.solver_view import HintPanel
 from game.ui.theme import palette
+from tests.window_helpers import wait_for
 
 HAND_LAID = """5x5x2
 MH000
@@ -79,7 +80,7 @@ def answered(w, seconds: float = 30.0):
     while isinstance(w.scene, HintPanel) and w.scene.waiting:
         assert time.monotonic() < deadline, "the hint never came"
         w.step(1)
-        time.sleep(0.001)
+        time.sleep(0.001)  # idle between frames, as the real loop does: the hint's worker thread runs
     return w.scene
 
 
@@ -274,11 +275,12 @@ def test_closing_a_hint_before_it_comes_drops_it_uncounted(window, slow_hints):
     w.click_cell((4, 4))
     w.key(pygame.K_h)
     assert w.scene.waiting
+    request = w.scene.request
     w.key(pygame.K_SPACE)
     playing = w.scene
     assert isinstance(playing, Playing) and playing.hint is None
     slow_hints.set()
-    time.sleep(0.5)
+    wait_for(request.ready, 30, "the dropped hint's worker finishing")  # (ready() reads nothing: uncounted)
     w.step(10)
     assert match.hints_used == 0 and playing.hint is None
     w.key(pygame.K_h)  # asked again: answered (the worker is free), counted now

@@ -15,14 +15,16 @@ import pytest
 
 from game.board import Config
 from game.match import Match
+from game.ui.hud import mute_sign_rect
 from game.ui.layout import BoardLayout
 from game.ui.sound import MIXER
 from game.ui.xsession import XSession, missing
-from tests.window_helpers import window_scale
+from tests.window_helpers import changed, differs, playing_window, settled, shot_when, wait_for, window_scale
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
 FRAME = 2 * MIXER["channels"]  # bytes per sample frame: signed 16-bit (MIXER size -16), both channels
 LOUD = 1000  # a sample above this, in 16-bit units (-30 dBFS), is sound, not silence
+SECOND = 44100 * FRAME  # bytes of one second of output (the disk driver writes at the mixer's 44.1 kHz)
 
 
 def disk_audio_session(path) -> XSession:
@@ -53,35 +55,50 @@ def test_a_click_and_a_mine_sound_and_mute_writes_silence(tmp_path):
     layout = BoardLayout(9, 9)
     with disk_audio_session(audio) as x:
         x.start_game("--difficulty", "beginner", "--seed", "3")
-        board = x.geometry()
+        board = playing_window(x, layout)
         scale = window_scale(board, layout)
+        cells = [int(v * scale) for v in layout.board]
+        sign = [int(v * scale) for v in mute_sign_rect(layout)]  # where M's sound-off sign shows
 
         def click(cell, button=1):
             cx, cy = layout.cell_rect(cell).center
             x.click(int(cx * scale), int(cy * scale), button=button)
 
-        time.sleep(0.3)
+        def size() -> int:
+            return audio.stat().st_size if audio.exists() else 0
+
+        def grown(start: int, seconds: float) -> bool:  # the mixer wrote ``seconds`` of output since ``start``
+            return size() - start >= seconds * SECOND
+
+        def rect(cell):
+            return [int(v * scale) for v in layout.cell_rect(cell)]
+
+        start = settled(x, board)  # the game is up, drawn, and idle
         assert not audio.exists() or loudest(samples(audio)) == 0  # the mixer opens at the first sound
         click((4, 4))  # the opening
-        time.sleep(0.6)
-        assert loudest(samples(audio)) > LOUD, "the first click wrote no sound"
+        wait_for(lambda: loudest(samples(audio)) > LOUD, 15, "the first click's sound written")
+        opened = changed(x, board, start, cells)
 
         x.key("m")
-        time.sleep(0.3)
-        muted_at = audio.stat().st_size
+        muted = shot_when(x, board, lambda shot: differs(opened, shot, sign) > 5, "M's sound-off sign")
+        muted_at = size()
         click(covered[0], button=3)  # a flag, muted
-        time.sleep(0.2)
+        flagged = changed(x, board, muted, rect(covered[0]), least=5)
+        assert differs(muted, flagged, rect(covered[0])) > 5, "the flag did not show"
         click(covered[0], button=3)  # and taken away
-        time.sleep(0.5)
-        unmuted_at = audio.stat().st_size
+        shot_when(x, board, lambda shot: differs(muted, shot, rect(covered[0])) == 0, "the flag taken away")
+        taken_at = size()  # a sound for it would be written within a mixer buffer (a few 10 ms)
+        wait_for(lambda: grown(muted_at, 0.4) and grown(taken_at, 0.3), 15, "the mixer writing on while muted")
+        unmuted_at = size()
         quiet = samples(audio, muted_at)[:(unmuted_at - muted_at) // 2]
         assert len(quiet) >= 44100 * MIXER["channels"] * 0.4, "the mixer stopped writing while muted"
         assert loudest(quiet) == 0, "a muted game wrote sound"
 
         x.key("m")
-        time.sleep(0.2)
+        shot_when(x, board, lambda shot: differs(opened, shot, sign) == 0, "the sound-off sign gone")
         click(mines[0])
-        time.sleep(0.9)
+        wait_for(lambda: loudest(samples(audio, unmuted_at)) > LOUD or x.game.poll() is not None, 15,
+                 "the explosion's sound written")
         assert x.game.poll() is None, "the game died"
         assert loudest(samples(audio, unmuted_at)) > LOUD, "the explosion wrote no sound"
     assert time.monotonic() - started < 20

@@ -10,7 +10,6 @@ Skipped (with the reason) only where Xvfb, xdotool or ImageMagick's import are m
 import random
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ from game.records.db import RecordStore
 from game.ui.layout import BoardLayout
 from game.ui.xsession import XSession, missing
 from tests.files.test_replay_files import evf_facts
-from tests.window_helpers import wait_for, window_scale
+from tests.window_helpers import playing_window, settled, wait_for, window_scale
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
 
@@ -95,10 +94,9 @@ def test_a_mouse_game_in_a_real_window_is_saved_as_the_player_played_it(tmp_path
     with XSession() as x:
         x.start_game("--difficulty", "beginner", "--data-dir", str(data), deal=DEAL)
         layout = BoardLayout(9, 9)
-        geometry = wait_for(lambda: x.geometry() if x.geometry()[2] >= layout.size[0] else None, 15,
-                            "the board's window")
+        geometry = playing_window(x, layout)
         scale = window_scale(geometry, layout)
-        time.sleep(0.3)  # let the first frame be drawn before the first input
+        settled(x, geometry)  # the first frame drawn before the first input
         p = Player(x, layout, scale)
         game = p.match.game
         p.left((4, 4))  # the opening

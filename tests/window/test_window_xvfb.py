@@ -13,12 +13,13 @@ from game.ui.layout import MENU_SIZE, BoardLayout, usable_area
 from game.ui.room import reserve
 from game.ui.scenes.dialog import BUTTON_H
 from game.ui.xsession import XSession, missing
-from tests.window_helpers import crop, differs, settled, window_scale
+from tests.window_helpers import (changed, crop, differs, playing_window, saved_setting, settled, shot_when,
+                                  wait_for, window_scale)
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
 
 
-def test_real_window_menu_reveal_and_fullscreen_toggle():
+def test_real_window_menu_reveal_and_fullscreen_toggle(isolated_data_dir):
     started = time.monotonic()
     with XSession() as x:
         x.start_game("--seed", "3")
@@ -32,37 +33,41 @@ def test_real_window_menu_reveal_and_fullscreen_toggle():
         scale = window_scale(board, layout)
         size = reserve(layout.size, usable_area(x.size, False)).size  # the board and the panels' strip
         assert board[2:] == (size[0] * scale, size[1] * scale)
-        time.sleep(0.3)
-        before = crop(x.screenshot(), board)
+        cells = [int(v * scale) for v in layout.board]
+        before = settled(x, board, rect=cells)  # the covered board drawn
         cx, cy = layout.cell_rect((4, 4)).center
         x.click(int(cx * scale), int(cy * scale))
-        time.sleep(0.4)
-        after = crop(x.screenshot(), board)
-        cells = [int(v * scale) for v in layout.board]
+        after = changed(x, board, before, cells, least=100)
         assert differs(before, after, cells) > 100, "revealing a cell changed nothing on screen"
 
+        # Under Xvfb (no window manager) the window keeps its size in fullscreen: the game's
+        # saving of the mode it switched to says the key was handled.
+        def toggled(on: bool):
+            return saved_setting(isolated_data_dir, "fullscreen") is on or x.game.poll() is not None
         x.key("F11")
-        time.sleep(0.6)
+        wait_for(lambda: toggled(True), 15, "F11 going fullscreen")
         assert x.game.poll() is None, "the game died going fullscreen"
         x.key("F11")
-        time.sleep(0.6)
+        wait_for(lambda: toggled(False), 15, "F11 leaving fullscreen")
         assert x.game.poll() is None, "the game died leaving fullscreen"
         x.find_window()
         back = x.geometry()
         assert back[2:] == board[2:]
-        again = crop(x.screenshot(), back)
+        again = settled(x, back, rect=cells)  # drawn again after the toggle (the timer ticks outside)
         assert differs(after, again, cells) == 0, "the board changed across the fullscreen toggle"
         fx, fy = layout.cell_rect((0, 0)).center
         x.click(int(fx * scale), int(fy * scale), button=3)
-        time.sleep(0.4)
-        flagged = crop(x.screenshot(), back)
+        flagged = changed(x, back, again, cells, least=5)
         assert differs(again, flagged, cells) > 5, "the game stopped answering clicks after the toggle"
     assert time.monotonic() - started < 30
 
 
 def test_real_window_resized_by_hand_keeps_clicks_on_their_cells():
-    """xdotool resizes the window to another shape; the board is letterboxed at a whole
-    scale and a right click at a cell's new place flags that cell."""
+    """xdotool resizes the window to another shape; the board is letterboxed at the largest
+    scale that fits (a multiple of 1/16: whole pixels a cell, game.ui.display.fit_scale) and a
+    right click at a cell's new place flags that cell."""
+    from game.ui.canvas import device
+    from game.ui.display import fit_scale
     with XSession() as x:
         x.start_game("--difficulty", "beginner", "--seed", "3")
         layout = BoardLayout(9, 9)
@@ -70,21 +75,30 @@ def test_real_window_resized_by_hand_keeps_clicks_on_their_cells():
         x.xdotool("windowsize", x.window, "900", "500")
         resized = x.wait_geometry(start)
         assert resized[2:] == (900, 500)
-        time.sleep(0.4)
         size = reserve(layout.size, usable_area(x.size, False)).size  # the board and the panels' strip
-        scale = min(900 // size[0], 500 // size[1])
-        left, top = (900 - size[0] * scale) // 2, (500 - size[1] * scale) // 2
-        cx, cy = layout.cell_rect((0, 8))[:2]
-        cell = [left + cx * scale, top + cy * scale] + [layout.cell * scale] * 2
-        before = crop(x.screenshot(), resized)
+        scale = fit_scale(size, (900, 500), layout.cell)
+        left, top = (900 - round(size[0] * scale)) // 2, (500 - round(size[1] * scale)) // 2
+        assert left > 2 and top > 2
+        borders = [(px, py) for px in range(0, left, 2) for py in range(0, 500, 4)] + \
+                  [(px, py) for px in range(0, 900, 4) for py in range(0, top, 2)]
+
+        def letterboxed(shot):  # the borders black (game.ui.display): the game drew at the new size
+            return all(tuple(shot.get_at(p))[:3] == (0, 0, 0) for p in borders)  # (before: the old picture, cut)
+        shot_when(x, resized, letterboxed, "the board redrawn letterboxed at the new size")
+        before = settled(x, resized)
+
+        def shown(cell):  # a cell's rectangle in the window (game.ui.canvas.Canvas.rect's rounding)
+            rect = layout.cell_rect(cell)
+            x0, y0 = device(rect.left, scale), device(rect.top, scale)
+            return [left + x0, top + y0, device(rect.right, scale) - x0, device(rect.bottom, scale) - y0]
+        cell = shown((0, 8))
         x.click(cell[0] + cell[2] // 2, cell[1] + cell[3] // 2, button=3)
-        time.sleep(0.4)
-        after = crop(x.screenshot(), resized)
+        after = changed(x, resized, before, cell, least=5)
         assert differs(before, after, cell) > 5, "the flag did not appear on the clicked cell"
-        ox, oy = layout.cell_rect((0, 6))[:2]
-        others = [left + ox * scale, top + oy * scale] + [layout.cell * scale] * 2
+        others = shown((0, 6))
         assert differs(before, after, others) == 0, "a click after the resize changed another cell"
         assert differs(before, after, (0, 0, left, 500)) == 0, "the letterbox border changed"
+        assert differs(before, after, (0, 0, 900, top)) == 0, "the letterbox border changed"
 
 
 def test_real_window_grown_from_low_on_the_screen_is_moved_back_into_view():
@@ -100,19 +114,18 @@ def test_real_window_grown_from_low_on_the_screen_is_moved_back_into_view():
         x.xdotool("windowmove", x.window, "300", "180")
         menu = x.wait_geometry(menu)
         assert menu[:2] == (300, 180)
-        time.sleep(0.3)
+        # (no wait for the game to see the move: X sends it the move before the click below)
         statistics = button_rect(4, 1).center  # Statistics...
         x.click(statistics[0] * 3, statistics[1] * 3)
         grown = x.wait_geometry(menu)
-        deadline = time.monotonic() + 3
+        deadline = time.monotonic() + 10
         while grown[1] + grown[3] > 1000 and time.monotonic() < deadline:  # the move follows the resize
-            time.sleep(0.05)
+            time.sleep(0.05)  # poll interval
             grown = x.geometry()
         assert grown[2:] == (STATS_SIZE[0] * 2, STATS_SIZE[1] * 2)
         assert grown[:2] == (300, 1000 - STATS_SIZE[1] * 2), "the grown window was not moved into view"
-        time.sleep(0.3)
-        shot = x.screenshot()
-        shot.subsurface(grown)  # whole on the screen (raises ValueError if it runs off)
+        x.screenshot().subsurface(grown)  # whole on the screen (raises ValueError if it runs off)
+        settled(x, grown)  # Statistics drawn before its Back button is clicked
         x.click(2 * BACK_BUTTON.centerx, 2 * BACK_BUTTON.centery)  # Back
         back = x.wait_geometry(grown)
         assert back[2:] == menu[2:], "Back did not answer the click"
@@ -144,27 +157,29 @@ def test_real_window_right_then_left_chord(tmp_path):
     (data / "settings.json").write_text('{"chord_on_number": false}', encoding="utf-8")
     with XSession() as x:
         x.start_game("--difficulty", "expert", "--seed", "11", "--data-dir", str(data))
-        time.sleep(0.5)
-        board = x.geometry()
+        board = playing_window(x, layout)
         scale = window_scale(board, layout)
 
         def at(cell):
             cx, cy = layout.cell_rect(cell).center
             return str(cx * scale), str(cy * scale)
+
+        def rect(cell):
+            return [int(v * scale) for v in layout.cell_rect(cell)]
+        start = settled(x, board)  # the covered board drawn before the first input
         x.click(*map(int, at((8, 15))))
         for cell in flags:
             x.click(*map(int, at(cell)), button=3)
-        time.sleep(0.4)
-        before = crop(x.screenshot(), board)
+        before = shot_when(x, board, lambda shot: all(differs(start, shot, rect(c)) > 5 for c in [number, *flags]),
+                           "the opening and the flags drawn")
         x.xdotool("mousemove", "--window", x.window, *at(number), "mousedown", "3")
         x.xdotool("mousedown", "1")
         x.xdotool("mouseup", "1")
         x.xdotool("mouseup", "3")
-        time.sleep(0.5)
-        after = crop(x.screenshot(), board)
+        after = shot_when(x, board, lambda shot: all(differs(before, shot, rect(c)) > 5 for c in safe),
+                          "the chord opening every safe neighbour")
         for cell in safe:
-            rect = [v * scale for v in layout.cell_rect(cell)]
-            assert differs(before, after, rect) > 5, f"the chord did not open {cell}"
+            assert differs(before, after, rect(cell)) > 5, f"the chord did not open {cell}"
         around = {number, *twin.neighbours(number)}
         far = next(c for c in twin.cells() if twin.appearance(c) == "covered" and c not in around
                    and all(n not in around for n in twin.neighbours(c)))
@@ -178,26 +193,27 @@ def test_real_window_replay_plays_and_space_pauses_it():
     replay = str(Path(__file__).resolve().parents[1] / "corpus" / "replays" / "clone097_expert.mvf")
     with XSession() as x:
         x.start_game("--replay", replay)
-        time.sleep(1.0)
-        x.find_window()
-        window = x.geometry()
-        assert window[2] > MENU_SIZE[0], "the window did not open in the viewer"
-        plays_then_pauses(x, window, 0.8)
+
+        def viewer():
+            x.find_window()
+            window = x.geometry()
+            return window if window[2] > MENU_SIZE[0] else None
+        window = wait_for(viewer, 15, "the window opening in the viewer")
+        plays_then_pauses(x, window)
         assert x.game.poll() is None
 
 
-def plays_then_pauses(x, window, gap: float):
-    """Assert that the viewer in ``window`` (a geometry) changes over ``gap`` seconds while it
-    plays and not at all after Space; returns the screenshot taken paused."""
+def plays_then_pauses(x, window):
+    """Assert that the viewer in ``window`` (a geometry) changes while it plays and not at all
+    after Space; returns the screenshot taken paused."""
     whole = (0, 0, window[2], window[3])
     first = crop(x.screenshot(), window)
-    time.sleep(gap)
-    second = crop(x.screenshot(), window)
-    assert differs(first, second, whole) > 20, "the replay did not move while playing"
+    moved = shot_when(x, window, lambda shot: differs(first, shot, whole) > 20, "the replay moving while playing")
+    shot_when(x, window, lambda shot: differs(moved, shot, whole) > 20,  # (the first change may be its first frame)
+              "the replay moving on while playing")
     x.key("space")
-    time.sleep(0.4)
-    paused = crop(x.screenshot(), window)
-    time.sleep(0.8)
+    paused = settled(x, window)  # Space handled: the picture stands still
+    time.sleep(0.8)  # watched a while: a paused replay shows the same picture all along
     still = crop(x.screenshot(), window)
     assert differs(paused, still, whole) == 0, "the replay moved after Space paused it"
     return paused
@@ -213,7 +229,7 @@ def figured(db, timeout=20.0):
                 games = store.games()
             if len(games) == 1 and games[0].clicks is not None:
                 return
-        time.sleep(0.2)
+        time.sleep(0.2)  # poll interval
     raise AssertionError("the game was not recorded with its figures")
 
 
@@ -238,17 +254,20 @@ def test_real_window_game_watched_from_statistics_plays_pauses_and_goes_back(tmp
     data = tmp_path / "data"
     with XSession() as x:
         x.start_game("--difficulty", "beginner", "--data-dir", str(data), deal=7)
-        time.sleep(0.5)
-        board = x.geometry()
+        board = playing_window(x, layout)
         scale = window_scale(board, layout)
+        cells = [int(v * scale) for v in layout.board]
 
         def click_cell(cell, button=1):
             cx, cy = layout.cell_rect(cell).center
             x.click(cx * scale, cy * scale, button=button)
+        start = settled(x, board)  # the covered board drawn before the first input
         click_cell((4, 4))
-        time.sleep(2.5)
+        opened = changed(x, board, start, cells)
+        time.sleep(2.5)  # the player's pause between two moves: the game's length, not a wait
         click_cell(mines[0], button=3)
-        time.sleep(2.5)
+        changed(x, board, opened, [int(v * scale) for v in layout.cell_rect(mines[0])], least=5)  # the flag shown
+        time.sleep(2.5)  # the player's pause again
         click_cell(mines[1])  # ~5 s of game: the replay is still playing while it is looked at
         figured(data / "records.sqlite3")  # so the Games page will not change under the screenshots
         x.key("Escape")
@@ -265,11 +284,9 @@ def test_real_window_game_watched_from_statistics_plays_pauses_and_goes_back(tmp
         viewer = x.wait_geometry(stats)
         assert viewer[2:] != stats[2:], "Enter did not open the viewer"
         whole = (0, 0, viewer[2], viewer[3])
-        time.sleep(0.3)  # its first frames drawn
-        paused = plays_then_pauses(x, viewer, 0.6)
+        paused = plays_then_pauses(x, viewer)
         x.key("End")
-        time.sleep(0.4)
-        end = crop(x.screenshot(), viewer)
+        end = changed(x, viewer, paused, whole, least=20)
         assert differs(paused, end, whole) > 20, "Space came at the end: nothing was paused mid-game"
         x.key("Escape")
         back = x.wait_geometry(viewer)
@@ -306,40 +323,37 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
     layout = BoardLayout(9, 9, mines=10)
     with XSession() as x:
         x.start_game("--difficulty", "beginner", "--seed", "4")
-        time.sleep(0.5)
-        board = x.geometry()
+        board = playing_window(x, layout)
         scale = window_scale(board, layout)
+        cells = [int(v * scale) for v in layout.board]
 
         def at(cell, s=scale):
             cx, cy = layout.cell_rect(cell).center
             return cx * s, cy * s
+        start = settled(x, board)  # the covered board drawn before the first input
         x.click(*at((4, 4)))
-        time.sleep(0.4)
-        before = crop(x.screenshot(), board)
+        before = changed(x, board, start, cells)
         x.click(*at(fatal))
         strip = [int(v * scale) for v in reserve(layout.size, usable_area(x.size, False)).strip]
 
         def strip_shows(panel: bool):  # the panel in its strip (or the strip empty again)
-            deadline = time.monotonic() + 10
-            while time.monotonic() < deadline:
-                if (differs(before, crop(x.screenshot(), x.geometry()), strip) > 20) == panel:
-                    return
-                time.sleep(0.05)
-            raise AssertionError("the result panel did not " + ("show" if panel else "go"))
+            shot_when(x, x.geometry(), lambda shot: (differs(before, shot, strip) > 20) == panel,
+                      "the result panel " + ("showing" if panel else "gone"))
         strip_shows(True)
         assert x.geometry() == board, "the window changed for the result panel"
         grown = board
         settled(x, grown)  # the blast is over, the post-mortem's line is in
-        x.key("v")
-        time.sleep(0.5)
-        shot = crop(x.screenshot(), grown)
 
-        def ring(cell, s):  # the colour of a ring's first inner pixel on ``cell`` at scale ``s``
+        def ring(shot, cell, s):  # the colour of a ring's first inner pixel on ``cell`` at scale ``s``
             rect = layout.cell_rect(cell)
             return tuple(shot.get_at(((rect.left + 1) * s + s // 2, (rect.top + 2) * s + s // 2)))[:3]
-        shown = next((s for s in range(1, 8) if ring(fatal, s) == CLASSIC.risky), None)
-        assert shown is not None, "V drew no red ring on the fatal cell"
-        assert {c for c in twin.cells() if ring(c, shown) == CLASSIC.safe} == safe
+
+        def ringed(shot):  # the scale the fatal cell's red ring is drawn at, or None
+            return next((s for s in range(1, 8) if ring(shot, fatal, s) == CLASSIC.risky), None)
+        x.key("v")
+        shot = shot_when(x, grown, ringed, "V drawing a red ring on the fatal cell")
+        shown = ringed(shot)
+        assert {c for c in twin.cells() if ring(shot, c, shown) == CLASSIC.safe} == safe
         viewing = x.geometry()
         assert viewing == board, "the window changed for the post-mortem"
         for _ in range(4):  # the panel's buttons by keyboard: New game, Retry, Menu, Undo, Review
@@ -350,17 +364,16 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
         x.find_window()
         review = x.geometry()
         x.key("space")  # paused, then ] jumps to the next guess or mistake
-        time.sleep(0.3)
-        paused = crop(x.screenshot(), review)
+        paused = settled(x, review)
         x.key("bracketright")
-        time.sleep(0.4)
-        assert differs(paused, crop(x.screenshot(), review), (0, 0, review[2], review[3])) > 20, \
+        whole = (0, 0, review[2], review[3])
+        assert differs(paused, changed(x, review, paused, whole, least=20), whole) > 20, \
             "] did not move the review to a guess or mistake"
         x.key("Escape")
         x.wait_geometry(review)
-        deadline = time.monotonic() + 5  # the window may pass through sizes on its way back
+        deadline = time.monotonic() + 10  # the window may pass through sizes on its way back
         while x.geometry()[2:] != viewing[2:] and time.monotonic() < deadline:
-            time.sleep(0.1)
+            time.sleep(0.1)  # poll interval
         assert x.geometry()[2:] == viewing[2:], "Esc did not go back to the result panel"
         x.find_window()
         settled(x, x.geometry())

@@ -48,7 +48,7 @@ def settled_after_change(x, geometry, before, timeout=30.0):
     shot = before
     while True:
         assert time.monotonic() < deadline, "the board never settled on a new picture"
-        time.sleep(0.1)
+        time.sleep(0.1)  # poll interval
         shot, last = crop(x.screenshot(), geometry), shot
         if differs(before, shot, area, step=5) and not differs(last, shot, area, step=3):
             return shot
