@@ -41,16 +41,24 @@ exactly those moves, so the window's "Move 213 of 236", the text's ``#`` and the
 ``number`` name the same move.
 
 Bounded work (a 36x60 game of 540 mines and 1,300 moves within seconds:
-``bench/bench_review.py --big``, docs/review.md): each position is analysed once, and flag
-moves reuse it (flags do not change the position); a :class:`GroupCache` keeps each frontier
-group's count while other parts of the board change, estimates included: a group too big to
-count (``REVIEW_NODE_LIMIT`` backtracking steps) is estimated once, not again in every
-position that holds it. In such a position (``approximate``) the cells a move risked are
-still judged certain or a mine when the numbers around them prove it (one count of the
-numbers touching them and those overlapping these), so a certain move is not
-called a guess because a far group was too big. A move keeps its position compactly (the
-revealed numbers as bytes) and :attr:`MoveReview.position` analyses it again on demand: a
-long game's positions are not all held at once.
+``bench/bench_review.py --big``, docs/review.md): each position is analysed once, from the one
+before (:class:`game.solver.incremental.PositionTracker`): only the numbers beside the cells a
+move opened are rebuilt, every cell an earlier position proved safe or a mine stays proved
+(a reveal only narrows the layouts), and those cells, set aside, cut the frontier into small
+groups, each counted once (a :class:`GroupCache`) while other parts of the board change. The
+probabilities are exactly those of the position analysed alone (exact ints); only the work
+shrinks. Flag moves reuse their position (flags do not change it).
+
+The work per move is bounded: a group that passes ``REVIEW_NODE_LIMIT`` counting steps is
+estimated, once (the estimate is cached too), and the move is then judged on the bounded
+analysis, which it says (``approximate``, in the JSON too): its cells are still judged
+certain or a mine only when numbers prove it (one count of the numbers touching them and
+those overlapping these), so a certain move is not called a guess because a far group was
+too big, and a move is never called a mistake on an estimate. The explanation of a needless
+guess weighs the nearest safe cell and ``REVIEW_PROOF_TRIES`` others, a count (not a time),
+so the same review comes out on any machine. A move keeps its position compactly (a byte a
+cell: the revealed numbers and the cells proved before) and :attr:`MoveReview.position`
+analyses it again on demand, the same way: a long game's positions are not all held at once.
 """
 
 from __future__ import annotations
@@ -65,7 +73,8 @@ from game.match import Match
 from game.moves import CHORD, FLAG, REVEAL, Move
 from game.solver.explain import Proof, explain_mine, held_in, simplest_proof
 from game.solver.fifty import fifty_partner
-from game.solver.probabilities import GroupCache, Probabilities, count_group, solve
+from game.solver.incremental import PositionTracker, solve_with
+from game.solver.probabilities import NODE_LIMIT, GroupCache, Probabilities, count_group, solve
 from game.solver.problem import Constraint, InconsistentPosition, build_problem
 
 CERTAIN, FORCED, GUESS, NEEDLESS, MISTAKE, FLAGGED, UNFLAGGED = (
@@ -74,14 +83,15 @@ VERDICTS = (CERTAIN, FORCED, GUESS, NEEDLESS, MISTAKE, FLAGGED, UNFLAGGED)
 GUESSES = (FORCED, GUESS, NEEDLESS)  # verdicts whose survival counts in the luck
 UNFLAG = "unflag"  # the review's kind for a flag taken off (the log's kind is "flag" both ways)
 SAFEST_TOLERANCE = 1e-9  # a cell within this of the lowest mine probability is among the safest
-REVIEW_NODE_LIMIT = 2_000  # counting steps per frontier group before it is estimated (the
-# solver's own limit is 150,000, for one position; a review counts a thousand. docs/review.md
-# measures the trade: on the 36x60 game 15 of 1,076 reveals fewer are judged certain than at
-# 20,000 steps, for 2.4 times less time)
-REVIEW_CACHE = 64  # frontier groups the review remembers: consecutive positions share most of
-# theirs, and a big board's estimated groups weigh ~100 KB each (docs/review.md: 4,096, the
-# solver's default, held 110 MB for no measurable gain in time)
+REVIEW_NODE_LIMIT = NODE_LIMIT  # counting steps per frontier group before it is estimated: the
+# solver's own limit; the groups a review counts are small (game.solver.incremental), each counted
+# once, so the 36x60 game of docs/review.md is counted exactly throughout
+REVIEW_CACHE = 512  # frontier groups the review remembers (consecutive positions share most of
+# theirs; a group of the 36x60 game weighs a few KB: docs/review.md)
+REVIEW_PROOF_TRIES = 8  # safe cells besides the nearest whose proof a needless guess weighs (a count,
+# not simplest_proof's time budget: the same review on any machine)
 COVERED_BYTE = 255  # a covered cell in a move's compact position
+SAFE_BYTE, MINE_BYTE = 253, 254  # a covered cell proven safe / a mine by an earlier position
 
 
 @dataclass
@@ -106,7 +116,9 @@ class MoveReview:
     wrong_flag: a flag placed on a cell proven safe.
     exploded: the move revealed a mine (the game was lost on it).
     rule: "first_click" when the verdict comes from the first-click rule, else None.
-    approximate: the position's probabilities are estimates (a frontier too large to count).
+    approximate: the move was judged on the bounded analysis: a frontier group of the position
+        passed ``REVIEW_NODE_LIMIT`` counting steps and its probabilities are estimates (the
+        verdict stays sound: certain or a mistake only when numbers prove it).
     number: the move's number, 1 for the first move that changed the board (see the module
         docstring: the same in the text, the JSON and the window).
     fifty: for a forced guess, the other cell of its unavoidable 50/50, else None.
@@ -142,8 +154,10 @@ class MoveReview:
 
 
 class Seen:
-    """The position a move was judged on, kept as bytes (a byte per cell: its number, or
-    COVERED_BYTE), analysed again on demand; ``probs`` kept as well when given (the last move)."""
+    """The position a move was judged on, kept as bytes (a byte per cell: its number,
+    COVERED_BYTE, or SAFE_BYTE / MINE_BYTE for a covered cell an earlier position had proven
+    safe / a mine, which the analysis started from), analysed again on demand; ``probs`` kept
+    as well when given (the last move)."""
 
     __slots__ = ("rows", "cols", "mines", "cells", "_probs")
 
@@ -153,18 +167,22 @@ class Seen:
     def analysis(self) -> Probabilities:
         """The position's :class:`Probabilities` (flags ignored), as the review made them."""
         if self._probs is None:
-            self._probs = analyse_position(self.board(), GroupCache())
+            cols = self.cols
+            known = {divmod(i, cols): MINE_BYTE - n for i, n in enumerate(self.cells) if n in (SAFE_BYTE, MINE_BYTE)}
+            self._probs = analyse_position(self.board(), GroupCache(REVIEW_CACHE), known)
         return self._probs
 
     def board(self) -> BoardFile:
         cols = self.cols
-        revealed = {divmod(i, cols): n for i, n in enumerate(self.cells) if n != COVERED_BYTE}
+        revealed = {divmod(i, cols): n for i, n in enumerate(self.cells) if n < SAFE_BYTE}
         return BoardFile(self.rows, self.cols, self.mines, revealed)
 
 
-def analyse_position(board: BoardFile, cache: GroupCache) -> Probabilities:
-    """The review's analysis of one position: flags ignored, bounded (module docstring)."""
-    return solve(build_problem(board, ignore_flags=True), cache, REVIEW_NODE_LIMIT, keep_estimates=True)
+def analyse_position(board: BoardFile, cache: GroupCache, known: dict[Cell, int] | None = None) -> Probabilities:
+    """The review's analysis of one position: flags ignored, bounded (module docstring), from
+    the cells ``known`` (cell -> 1 for a mine, 0 for safe) earlier positions proved."""
+    return solve_with(build_problem(board, ignore_flags=True), known or {}, cache, REVIEW_NODE_LIMIT,
+                      keep_estimates=True)
 
 
 @dataclass
@@ -274,9 +292,10 @@ class _Reviewer:
         self.match = match
         self.game = game = match.game
         self.first_click_safe = first_click_safe
-        self.cache = GroupCache(REVIEW_CACHE)
         self.reviewed: list[MoveReview] = []
         self.revealed = {c: game.number(c) for c in game.cells() if game.number(c) is not None}
+        self.tracker = PositionTracker(game.rows, game.cols, game.config.mines, self.revealed, REVIEW_NODE_LIMIT,
+                                       GroupCache(REVIEW_CACHE), keep_estimates=True)
         self.cells = bytearray([COVERED_BYTE]) * (game.rows * game.cols)
         for (r, c), n in self.revealed.items():
             self.cells[r * game.cols + c] = n
@@ -286,11 +305,14 @@ class _Reviewer:
         self._kept: Seen | None = None  # the one position whose analysis is held
 
     def position(self) -> Probabilities:
-        """The current position's analysis, flags ignored (made once per position)."""
+        """The current position's analysis, flags ignored (made once per position, from the
+        last one: game.solver.incremental)."""
         if self._probs is None:
-            board = BoardFile(self.game.rows, self.game.cols, self.game.config.mines, dict(self.revealed))
-            self._probs = analyse_position(board, self.cache)
-            self._seen = Seen(self.game.rows, self.game.cols, self.game.config.mines, bytes(self.cells))
+            self._probs = self.tracker.analysis()
+            cells, cols = bytearray(self.cells), self.game.cols
+            for (r, c), v in self.tracker.analysed_with.items():
+                cells[r * cols + c] = MINE_BYTE if v else SAFE_BYTE
+            self._seen = Seen(self.game.rows, self.game.cols, self.game.config.mines, bytes(cells))
         return self._probs
 
     def keep(self, move: MoveReview, probs: Probabilities) -> None:
@@ -331,14 +353,17 @@ class _Reviewer:
             return
         exploded = game.exploded is not None and game.state.value == "lost"
         cols = game.cols
+        opened = {}
         for c in outcome.opened:
             n = game.number(c)
             self.revealed[c] = n
             if n is not None:
                 self.cells[c[0] * cols + c[1]] = n
-        self._probs = None
+                opened[c] = n
         judged = self._judge(index, ms, kind, cell, targets, probs, exploded,
                              first and self.first_click_safe and not exploded)
+        self.tracker.open(opened)
+        self._probs = None
         judged.number, judged.seen = self.number, seen
         self.keep(judged, probs)
 
@@ -358,7 +383,7 @@ class _Reviewer:
         if by_rule:
             survival, verdict = 1.0, CERTAIN
         else:
-            survival = joint_survival(probs, targets)
+            survival = self.tracker.survival(targets)  # (still the position before the move)
             if 0 < survival < 1 and probs.approximate:
                 survival, proven_mine, numbers = _judged_locally(probs, targets, survival)
             if survival == 1:
@@ -374,7 +399,7 @@ class _Reviewer:
         proof = None
         if verdict == NEEDLESS:
             nearest = min(safe, key=lambda c: (max(abs(c[0] - cell[0]), abs(c[1] - cell[1])), c))
-            proof = simplest_proof(probs, nearest)
+            proof = simplest_proof(probs, nearest, math.inf, REVIEW_PROOF_TRIES)
         elif verdict == MISTAKE and proven_mine is not None:
             proof = explain_mine(probs, proven_mine, numbers)
         mine = 0.0 if by_rule else chances[0] if len(targets) == 1 and 0 < survival < 1 else 1.0 - survival
