@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
-from game.board import Cell
+from game.board import Cell, neighbours
 from game.solver import incremental
 from game.solver.incremental import Contradiction, fits, propagate
 from game.solver.probabilities import GroupCount, Probabilities, count_group, split_groups
@@ -129,18 +129,34 @@ def held_in(counted: GroupCount | None, cell: Cell, mine: bool = False) -> bool:
 class _Index:
     """The numbers touching each covered cell of one problem, in board order, and its
     independent groups (made on first use): proofs for every safe cell of a 400x400 board
-    scanned every number per cell, minutes in all."""
+    scanned every number per cell, minutes in all. A cell's numbers are looked up among its
+    eight neighbours when first asked (a review explains a cell or two of a position with a
+    thousand numbers)."""
 
     def __init__(self, problem: Problem) -> None:
         self.constraints = problem.constraints
         self.size = (problem.rows, problem.cols)
-        self.by_cell: dict[Cell, list[Constraint]] = {}
-        for con in problem.constraints:
-            for c in con.cells:
-                self.by_cell.setdefault(c, []).append(con)
-        self.order = {id(con): i for i, con in enumerate(problem.constraints)}
+        self.at = {con.cell: i for i, con in enumerate(problem.constraints)}  # a number's place
+        self._touching: dict[Cell, list[Constraint]] = {}
+        if (-1, -1) in self.at:  # a chord's narrowed position has a number off the board (review)
+            for con in problem.constraints:
+                for c in con.cells:
+                    self._touching.setdefault(c, []).append(con)
+            self.size = None
         self._group: dict[int, list[Constraint]] | None = None
         self._counted: dict[int, _GroupLayouts] = {}  # id(group) -> its layouts, counted once
+
+    def touching(self, cell: Cell) -> list[Constraint]:
+        """The numbers whose covered cells include ``cell``, in the problem's order."""
+        found = self._touching.get(cell)
+        if found is None:
+            found = []
+            if self.size is not None:
+                at, constraints = self.at, self.constraints
+                places = sorted(at[n] for n in neighbours(cell, *self.size) if n in at)
+                found = [constraints[i] for i in places if cell in constraints[i].cells]
+            self._touching[cell] = found
+        return found
 
     def group_of(self, con: Constraint) -> list[Constraint]:
         """The independent group (``split_groups``) holding ``con``."""
@@ -158,7 +174,9 @@ class _Index:
         """:meth:`_GroupLayouts.decides` on the group holding ``con`` (made once per group)."""
         group = self.group_of(con)
         if id(group) not in self._counted:
-            self._counted[id(group)] = _GroupLayouts(group, *self.size)
+            rows, cols = self.size or (max(c[0] for con in group for c in con.cells) + 2,
+                                       max(c[1] for con in group for c in con.cells) + 2)
+            self._counted[id(group)] = _GroupLayouts(group, rows, cols)
         return self._counted[id(group)].decides(cell, mine)
 
 
@@ -245,7 +263,7 @@ class _ProofSearch:
     def __init__(self, problem: Problem, cell: Cell, mine: bool) -> None:
         self.problem, self.cell, self.mine = problem, cell, mine
         self.index = index = _index(problem)
-        self.touching = index.by_cell.get(cell, [])
+        self.touching = index.touching(cell)
         self._group: bool | None = None
         self._pool: list[Constraint] | None = None
         self._linked: dict | None = None
@@ -259,11 +277,11 @@ class _ProofSearch:
 
     def _numbers(self) -> tuple[list[Constraint], dict]:
         if self._pool is None:
-            by_cell, order = self.index.by_cell, self.index.order
+            index, at = self.index, self.index.at
             linked = {}
             for con in self.touching:  # each one's neighbours in board order, as a scan of all numbers finds them
-                others = {id(o): o for shared in con.cells for o in by_cell[shared] if o is not con}
-                for other in sorted(others.values(), key=lambda o: order[id(o)]):
+                others = {id(o): o for shared in con.cells for o in index.touching(shared) if o is not con}
+                for other in sorted(others.values(), key=lambda o: at[o.cell]):
                     linked[other.cell] = other
             self._linked = linked
             self._pool = list({c.cell: c for c in self.touching + list(linked.values())}.values())

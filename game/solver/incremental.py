@@ -53,7 +53,9 @@ def propagate(full: Mapping[Cell, Constraint], reduced: dict[Cell, Constraint], 
     full: number cell -> its whole constraint (absent: the number touches no covered cell).
     reduced: number cell -> the constraint less its known cells (updated; absent when every
         cell of the number is known). known: covered cell -> SAFE or MINE (updated).
-    Returns the cells newly known, in the order decided.
+    Returns the cells newly known, in the order decided. The numbers touching a cell are looked
+    for among its eight neighbours (the constraints of a real position, keyed by their numbers'
+    cells).
     Raises:
         Contradiction: a number needs fewer mines than its known mines, or more than its
             unknown cells can hold.

@@ -168,7 +168,7 @@ class Seen:
         """The position's :class:`Probabilities` (flags ignored), as the review made them."""
         if self._probs is None:
             cols = self.cols
-            known = {divmod(i, cols): MINE_BYTE - n for i, n in enumerate(self.cells) if n in (SAFE_BYTE, MINE_BYTE)}
+            known = {divmod(i, cols): n - SAFE_BYTE for i, n in enumerate(self.cells) if n in (SAFE_BYTE, MINE_BYTE)}
             self._probs = analyse_position(self.board(), GroupCache(REVIEW_CACHE), known)
         return self._probs
 
