@@ -1,5 +1,6 @@
 """The game's own child processes (the replay reader, game.replay.toollib; the figures,
-game.records.compstats): the command that starts one, and the frozen app's way in.
+game.records.compstats; a long game's review, game.review_apart): the command that starts
+one, and the frozen app's way in.
 
 From a checkout or an installed package a child is ``python -m MODULE``. In the frozen app
 (tools/build_app.py) ``sys.executable`` is the app itself, which has no ``-m``: the child is
@@ -14,7 +15,7 @@ import runpy
 import sys
 
 SWITCH = "--child-module"  # the frozen app's argv[1] that starts a child
-MODULES = ("game.replay.toollib", "game.records.compstats")  # each runs as __main__ in its child
+MODULES = ("game.replay.toollib", "game.records.compstats", "game.review_apart")  # each runs as __main__ in its child
 
 
 def frozen() -> bool:

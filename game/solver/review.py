@@ -164,6 +164,11 @@ class Seen:
     def __init__(self, rows: int, cols: int, mines: int, cells: bytes, probs: Probabilities | None = None):
         self.rows, self.cols, self.mines, self.cells, self._probs = rows, cols, mines, cells, probs
 
+    def __reduce__(self):
+        """Pickled without the analysis (made again on demand): a review handed over from a
+        child process (game.review_apart) carries its positions as bytes only."""
+        return Seen, (self.rows, self.cols, self.mines, self.cells)
+
     def analysis(self) -> Probabilities:
         """The position's :class:`Probabilities` (flags ignored), as the review made them."""
         if self._probs is None:
@@ -238,7 +243,8 @@ class Review:
 
 def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start: Iterable[Cell] = (),
            start_flags: Iterable[Cell] = (), first_click_safe: bool = True,
-           progress: Callable[[int, int], None] | None = None) -> Review:
+           progress: Callable[[int, int], None] | None = None,
+           on_move: Callable[[MoveReview], None] | None = None) -> Review:
     """Review ``moves`` played on the ``rows`` x ``cols`` board with mines at ``layout``.
 
     moves: (time_ms, kind, (row, col)) or (time_ms, kind, row, col[, source]) in game order, kind as
@@ -251,6 +257,9 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
         first-click rule (mines laid away from it): it is ``certain`` unless it hit a mine.
     progress: called as ``progress(done, total)`` after each move (``total`` the moves
         given; from the thread the review runs on), for a window's "Reviewing... 12 of 300".
+    on_move: called with each :class:`MoveReview` as soon as it is made (before ``progress``),
+        so that a review worked out apart can hand its moves over one by one
+        (game.review_apart).
     Raises:
         ValueError: a layout or move off the board, an unknown kind, or a layout with no
             safe cell (as :class:`game.engine.Game`).
@@ -264,7 +273,10 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
     for index, move in enumerate(moves):
         ms, kind, *where = move
         cell = tuple(where[0]) if len(where) == 1 else tuple(where[:2])  # (a version 2 row ends with its source)
+        made = len(reviewer.reviewed)
         reviewer.step(index, int(ms), kind, cell)
+        if on_move is not None and len(reviewer.reviewed) > made:
+            on_move(reviewer.reviewed[-1])
         if progress is not None:
             progress(len(moves) if game.over else index + 1, len(moves))
         if game.over:
@@ -272,16 +284,17 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
     return Review(rows, cols, len(layout), game.state.value == "won", reviewer.reviewed)
 
 
-def review_log(data: dict, progress: Callable[[int, int], None] | None = None) -> Review:
+def review_log(data: dict, progress: Callable[[int, int], None] | None = None,
+               on_move: Callable[[MoveReview], None] | None = None) -> Review:
     """Review a recorded game's move log (:meth:`game.match.Match.log_data`).
 
-    progress: as :func:`review`'s.
+    progress, on_move: as :func:`review`'s.
     Raises:
         ValueError, KeyError, TypeError: the log is damaged (as :func:`review`).
     """
     return review(data["rows"], data["cols"], data["mines"], data["moves"],
                   data.get("start", ()), data.get("start_flags", ()),
-                  first_click_safe=not data.get("start"), progress=progress)
+                  first_click_safe=not data.get("start"), progress=progress, on_move=on_move)
 
 
 class _Reviewer:
