@@ -182,7 +182,7 @@ def solve_reduced(problem: Problem, reduced: Mapping[Cell, Constraint], known: M
         key = group_key(group) if cache is not None else None
         found = cache.get(key) if cache is not None else None
         if found is None:
-            found = count_group(group, node_limit)
+            found = count_group(group, node_limit, by_states=True)
             if cache is not None and (found.exact or keep_estimates):
                 cache.put(key, found)
         counts.append(found)

@@ -442,7 +442,7 @@ def _judged_locally(probs: Probabilities, targets: tuple[Cell, ...],
     pool = touching | {other for con in touching for c in con.cells for other in by_cell[c]}
     numbers = sorted(pool, key=lambda con: con.cell)
     try:
-        counted = count_group(numbers, REVIEW_NODE_LIMIT)
+        counted = count_group(numbers, REVIEW_NODE_LIMIT, by_states=True)
     except InconsistentPosition:
         return survival, None, None
     for t in open_cells:

@@ -17,6 +17,7 @@ from game.board import Config
 from game.boardfile import BoardFile
 from game.engine import Game
 from game.moves import Move
+from game.solver import groups
 from game.solver import review as review_module
 from game.solver.explain import _GroupLayouts, _small_proves, held_in
 from game.solver.groups import count_group, split_groups
@@ -159,6 +160,7 @@ def test_the_bounded_analysis_never_calls_a_move_a_mistake_or_certain_unless_pro
     rows, cols, layout, moves = careless_game(seed, max_moves=25, size=5, most=5)  # (brute force)
     with pytest.MonkeyPatch.context() as patched:
         patched.setattr(review_module, "REVIEW_NODE_LIMIT", 3)  # every group of some size is estimated
+        patched.setattr(groups, "STATE_WORK", 0)
         result = review(rows, cols, layout, moves, first_click_safe=False)
     game = Game(Config(rows, cols, len(layout)), mines=layout)
     shown_before = []
@@ -187,6 +189,7 @@ def test_the_tiny_limit_does_bound_the_analysis():
     judged = []
     with pytest.MonkeyPatch.context() as patched:
         patched.setattr(review_module, "REVIEW_NODE_LIMIT", 3)
+        patched.setattr(groups, "STATE_WORK", 0)
         for seed in range(12):
             rows, cols, layout, moves = careless_game(seed, max_moves=25, size=5, most=5)
             judged += [m.verdict for m in review(rows, cols, layout, moves, first_click_safe=False).moves
@@ -226,6 +229,25 @@ def test_proofs_by_search_say_what_counting_the_layouts_says(seed):
         for c in sorted({c for con in group for c in con.cells}):
             for mine in (False, True):
                 assert bool(layouts.decides(c, mine)) == held_in(whole, c, mine)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10 ** 9))
+def test_counting_by_states_gives_the_layouts_backtracking_gives(seed):
+    """game.solver.groups' counting by states (the review's, for groups that backtracking finds
+    long) counts the same layouts, mine sums per box and all, as backtracking one by one."""
+    rows, cols, layout, moves = careless_game(seed, size=10, most=25)
+    for game, _ in positions(rows, cols, layout, moves):
+        problem = build_problem(board_of(game), ignore_flags=True)
+        for group in split_groups(problem.constraints):
+            try:
+                one_by_one = count_group(group)
+            except InconsistentPosition:
+                continue
+            with pytest.MonkeyPatch.context() as patched:
+                patched.setattr(groups, "BACKTRACK_FIRST", 0)  # by states at once
+                by_states = count_group(group, by_states=True)
+            assert by_states.boxes == one_by_one.boxes and by_states.dist == one_by_one.dist
 
 
 def test_the_fast_path_cuts_a_big_board_frontier_into_groups_it_counts_exactly():
