@@ -256,9 +256,9 @@ def smallest_proof(problem: Problem, cell: Cell, mine: bool = False,
 class _ProofSearch:
     """:func:`smallest_proof`'s search for one cell, a level at a time (1: one number, 2: a
     pair, 3: a trio, 4: the whole group), so that :func:`simplest_proof` can weigh several
-    cells level by level. Before the pairs and trios, one look whether the numbers they are
-    drawn from (the pool: the numbers touching the cell and their neighbours) prove the cell
-    at all: when they do not, no pair or trio of them does."""
+    cells level by level. Before the trios, one look whether the numbers they are drawn from
+    (the pool: the numbers touching the cell and their neighbours) prove the cell at all: when
+    they do not, no trio of them does."""
 
     def __init__(self, problem: Problem, cell: Cell, mine: bool) -> None:
         self.problem, self.cell, self.mine = problem, cell, mine
@@ -267,7 +267,7 @@ class _ProofSearch:
         self._group: bool | None = None
         self._pool: list[Constraint] | None = None
         self._linked: dict | None = None
-        self._pool_proves: bool | None = None
+        self._pool_decides: bool | None = None
 
     def group(self) -> bool | None:
         """Does the cell's whole group prove it (None: the search gave up)?"""
@@ -285,9 +285,16 @@ class _ProofSearch:
                     linked[other.cell] = other
             self._linked = linked
             self._pool = list({c.cell: c for c in self.touching + list(linked.values())}.values())
-            self._pool_proves = _GroupLayouts(self._pool, self.problem.rows, self.problem.cols).decides(
-                self.cell, self.mine) is not False
         return self._pool, self._linked
+
+    @property
+    def _pool_proves(self) -> bool:
+        """Whether the pool's numbers, all of them, may prove the cell (False: they do not)."""
+        if self._pool_decides is None:
+            pool, _ = self._numbers()
+            self._pool_decides = _GroupLayouts(pool, self.problem.rows, self.problem.cols).decides(
+                self.cell, self.mine) is not False
+        return self._pool_decides
 
     def at(self, level: int) -> list[Constraint] | None:
         """The first proof of ``level`` numbers (4: the whole group), or None."""
@@ -302,13 +309,13 @@ class _ProofSearch:
         if level == 4:
             return self.index.group_of(touching[0]) if self.group() else None
         pool, linked = self._numbers()
-        if not self._pool_proves:  # (pairs and trios are drawn from the pool: none proves it)
-            return None
         if level == 2:
             for con in touching:
                 for other in linked.values():
                     if other is not con and proves_safe([con, other], cell, mine):
                         return [con, other]
+            return None
+        if not self._pool_proves:  # (trios are drawn from the pool: when all of it proves nothing, none does)
             return None
         tried = 0
         for trio in combinations(pool, 3):

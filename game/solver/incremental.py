@@ -28,6 +28,7 @@ on seeded positions). Only the work shrinks. No pygame here.
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
@@ -247,6 +248,8 @@ class PositionTracker:
         self.cache = cache if cache is not None else GroupCache()
         self.revealed: dict[Cell, int] = dict(revealed)
         self.covered = {(r, c) for r in range(rows) for c in range(cols)} - self.revealed.keys()
+        self._in_order = sorted(self.covered)  # the covered cells, row-major
+        self._numbers: list[Cell] = []  # the numbers with a constraint, row-major
         self.known: dict[Cell, int] = {}
         self.full: dict[Cell, Constraint] = {}
         self.reduced: dict[Cell, Constraint] = {}
@@ -273,6 +276,7 @@ class PositionTracker:
             if cell not in self.covered:
                 continue
             self.covered.discard(cell)
+            del self._in_order[bisect_left(self._in_order, cell)]
             self.known.pop(cell, None)
             self.revealed[cell] = number
             self._stale.add(cell)
@@ -308,8 +312,11 @@ class PositionTracker:
                 full[at] = Constraint(at, number, number, cells)
                 for c in cells:
                     touched[c] = touched.get(c, 0) + 1
-            else:
-                full.pop(at, None)
+                if old is None:
+                    insort(self._numbers, at)
+            elif old is not None:
+                del full[at]
+                del self._numbers[bisect_left(self._numbers, at)]
         queue = self._stale | self._dirty
         self._stale, self._dirty = set(), set()
         propagate(full, self.reduced, self.known, queue, self.rows, self.cols)
@@ -320,9 +327,10 @@ class PositionTracker:
         if self._problem is None:
             self._settle()
             full = self.full
-            constraints = tuple(full[at] for at in sorted(full))
-            frontier = frozenset(self._touched)
-            interior = tuple(sorted(self.covered.difference(self._touched)))
+            touched = self._touched
+            constraints = tuple(full[at] for at in self._numbers)
+            frontier = frozenset(touched)
+            interior = tuple(c for c in self._in_order if c not in touched)
             self._problem = Problem(self.rows, self.cols, self.mines, frozenset(), frozenset(self.covered),
                                     constraints, self.mines, frontier, interior, dict(self.revealed))
         return self._problem
