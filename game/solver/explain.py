@@ -57,28 +57,30 @@ class Proof:
     marks: tuple[Mark, ...] = ()
 
 
-def proves_safe(constraints: list[Constraint], cell: Cell, mine: bool = False) -> bool:
+def proves_safe(constraints: list[Constraint], cell: Cell, mine: bool = False, memo: dict | None = None) -> bool:
     """True when these numbers alone leave no layout with a mine on ``cell`` (with ``mine``:
     no layout without one), and some layout fits them.
 
-    The answer depends only on the numbers, so it is remembered (:data:`PROVED_CACHE`
-    answers): the pairs and trios a proof tries come back position after position (a review
-    asks some 140,000 times on the 36x60 game, a quarter of them different).
+    memo: a dict the caller keeps across positions to remember the answers in (they depend
+    only on the numbers: the pairs and trios a proof tries come back position after
+    position; a review asks some 140,000 times on the 36x60 game, a quarter of them
+    different). At most :data:`MEMO_SIZE` answers are kept.
     """
     if not any(cell in con.cells for con in constraints):
         return False
+    if memo is None:
+        return _small_proves(constraints, cell, mine)
     key = (frozenset(constraints), cell, mine)
-    found = _PROVED.get(key)
+    found = memo.get(key)
     if found is None:
         found = _small_proves(constraints, cell, mine)
-        if len(_PROVED) >= PROVED_CACHE:
-            _PROVED.clear()  # cheap and rare: positions move on
-        _PROVED[key] = found
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()  # cheap and rare: positions move on
+        memo[key] = found
     return found
 
 
-PROVED_CACHE = 50_000  # proves_safe answers remembered (a few MB)
-_PROVED: dict[tuple, bool] = {}  # (numbers, cell, mine) -> the answer (threads: one dict store each)
+MEMO_SIZE = 50_000  # proves_safe answers a memo keeps (a few MB)
 
 
 def _small_proves(constraints: list[Constraint], cell: Cell, mine: bool) -> bool:
@@ -260,8 +262,8 @@ class _ProofSearch:
     (the pool: the numbers touching the cell and their neighbours) prove the cell at all: when
     they do not, no trio of them does."""
 
-    def __init__(self, problem: Problem, cell: Cell, mine: bool) -> None:
-        self.problem, self.cell, self.mine = problem, cell, mine
+    def __init__(self, problem: Problem, cell: Cell, mine: bool, memo: dict | None = None) -> None:
+        self.problem, self.cell, self.mine, self.memo = problem, cell, mine, memo
         self.index = index = _index(problem)
         self.touching = index.touching(cell)
         self._group: bool | None = None
@@ -312,7 +314,7 @@ class _ProofSearch:
         if level == 2:
             for con in touching:
                 for other in linked.values():
-                    if other is not con and proves_safe([con, other], cell, mine):
+                    if other is not con and proves_safe([con, other], cell, mine, self.memo):
                         return [con, other]
             return None
         if not self._pool_proves:  # (trios are drawn from the pool: when all of it proves nothing, none does)
@@ -324,7 +326,7 @@ class _ProofSearch:
             tried += 1
             if tried > MAX_SUBSETS:
                 break
-            if proves_safe(list(trio), cell, mine):
+            if proves_safe(list(trio), cell, mine, self.memo):
                 return list(trio)
         return None
 
@@ -381,7 +383,8 @@ def explain_mine(probs: Probabilities, cell: Cell, numbers: list[Constraint] | N
     return Proof(cell, [con.cell for con in proof], False, reason, marks)
 
 
-def simplest_proof(probs: Probabilities, first: Cell, budget: float = 0.05, tries: int | None = None) -> Proof:
+def simplest_proof(probs: Probabilities, first: Cell, budget: float = 0.05, tries: int | None = None,
+                   memo: dict | None = None) -> Proof:
     """Of the certain-safe cells, the one a player can see most easily: the proof that cites
     the fewest numbers, and needs no mine count if it can.
 
@@ -391,7 +394,8 @@ def simplest_proof(probs: Probabilities, first: Cell, budget: float = 0.05, trie
     ``first`` and at most that many others, nearest first, and no time limit (the same answer
     on any machine, as a review wants): the answer is the first of them whose proof is
     simplest, found a size at a time for all of them (one number, two, three, a whole group),
-    so no cell's long search is made when another has a short proof.
+    so no cell's long search is made when another has a short proof; ``memo`` as
+    :func:`proves_safe`'s.
     Raises:
         ValueError: ``first`` is not certain to be safe.
     """
@@ -401,7 +405,7 @@ def simplest_proof(probs: Probabilities, first: Cell, budget: float = 0.05, trie
         raise ValueError(f"cell: {fmt(first)} is not certain to be safe")
     others = sorted(probs.safe - {first}, key=lambda c: (abs(c[0] - first[0]) + abs(c[1] - first[1]), c))
     if tries is not None:
-        return _simplest_of(probs, [first] + others[:tries])
+        return _simplest_of(probs, [first] + others[:tries], memo)
     deadline = time.perf_counter() + budget
     best = explain_safe(probs, first)
 
@@ -417,11 +421,11 @@ def simplest_proof(probs: Probabilities, first: Cell, budget: float = 0.05, trie
     return best
 
 
-def _simplest_of(probs: Probabilities, cells: list[Cell]) -> Proof:
+def _simplest_of(probs: Probabilities, cells: list[Cell], memo: dict | None = None) -> Proof:
     """The proof :func:`simplest_proof` picks among ``cells`` (all certain-safe, the first
     first): the first cell with a proof of one number, else of two, else of three, else the
     shortest whole group (the first of equals), else ``cells[0]`` by the mine count."""
-    searches = [_ProofSearch(probs.problem, cell, False) for cell in cells]
+    searches = [_ProofSearch(probs.problem, cell, False, memo) for cell in cells]
     for level in (1, 2, 3):
         for search in searches:
             proof = search.at(level)

@@ -313,6 +313,7 @@ class _Reviewer:
         for (r, c), n in self.revealed.items():
             self.cells[r * game.cols + c] = n
         self.number = 0  # moves that changed the board so far
+        self.proved: dict = {}  # the proofs' answers, kept across the positions (explain.proves_safe)
         self._probs: Probabilities | None = None
         self._seen: Seen | None = None
         self._kept: Seen | None = None  # the one position whose analysis is held
@@ -412,7 +413,7 @@ class _Reviewer:
         proof = None
         if verdict == NEEDLESS:
             nearest = min(safe, key=lambda c: (max(abs(c[0] - cell[0]), abs(c[1] - cell[1])), c))
-            proof = simplest_proof(probs, nearest, math.inf, REVIEW_PROOF_TRIES)
+            proof = simplest_proof(probs, nearest, math.inf, REVIEW_PROOF_TRIES, self.proved)
         elif verdict == MISTAKE and proven_mine is not None:
             proof = explain_mine(probs, proven_mine, numbers)
         mine = 0.0 if by_rule else chances[0] if len(targets) == 1 and 0 < survival < 1 else 1.0 - survival
