@@ -5,7 +5,8 @@ say them). No pygame here.
 
 A move is reviewed on the position just before it: the revealed numbers, the covered cells
 and the total mine count, flags ignored (a flag may be wrong; the window's solver ignores
-them too), analysed exactly by :func:`game.solver.probabilities.solve`. The *cells a move
+them too), analysed exactly: the probabilities :func:`game.solver.probabilities.solve`
+gives, worked out from the position before (see "Bounded work" below). The *cells a move
 revealed* are the cells the player chose to uncover: a reveal's clicked cell, a chord's
 covered unflagged neighbours (what the engine's ``chord_targets`` gives); the cells an
 opening floods afterwards follow from those and are not judged.
