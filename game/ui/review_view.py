@@ -17,7 +17,8 @@ import time
 import pygame
 
 from game.i18n import N_, _
-from game.review_report import KIND_WORDS, VERDICT_WORDS, explanation, luck_words, probability_words
+from game.review_report import (ESTIMATED_LINE, KIND_WORDS, VERDICT_WORDS, explanation, luck_words,
+                                probability_words)
 from game.solver.problem import fmt
 from game.solver.review import Review
 from game.ui import draw
@@ -86,6 +87,8 @@ def move_lines(review: Review, move, moves: int) -> list[tuple[str, tuple, bool]
     said = explanation(move)
     if said:
         lines.append((said, palette.text, False))
+    if move.approximate:  # judged on the bounded analysis (game.solver.review)
+        lines.append((_(ESTIMATED_LINE), palette.text, False))
     return lines
 
 

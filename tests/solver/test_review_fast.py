@@ -24,7 +24,9 @@ from game.solver.groups import count_group, split_groups
 from game.solver.incremental import PositionTracker, solve_with
 from game.solver.probabilities import solve
 from game.solver.problem import InconsistentPosition, build_problem
+from game.review_report import ESTIMATED_LINE, Reviewed, to_json, to_text
 from game.solver.review import joint_survival, review, review_log
+from game.ui.review_view import move_lines
 from tests.solver.test_review import consistent_layouts
 
 
@@ -195,6 +197,21 @@ def test_the_tiny_limit_does_bound_the_analysis():
             judged += [m.verdict for m in review(rows, cols, layout, moves, first_click_safe=False).moves
                        if m.approximate]
     assert len(judged) > 20 and "mistake" in judged and "guess" in judged
+
+
+def test_a_move_judged_on_estimates_says_so_in_the_text_the_json_and_the_window():
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(review_module, "REVIEW_NODE_LIMIT", 3)
+        patched.setattr(groups, "STATE_WORK", 0)
+        result = review(*careless_game(7, max_moves=25, size=5, most=5), first_click_safe=False)
+    bounded = [m for m in result.moves if m.approximate]
+    assert bounded
+    reviewed = Reviewed(result, "seed 7", 0, None, {})
+    assert f"{len(bounded)} moves were judged on estimated probabilities" in to_text(reviewed)
+    assert [m["approximate"] for m in to_json(reviewed)["moves"]] == [m.approximate for m in result.moves]
+    for move in result.moves:
+        said = [line for line, _, _ in move_lines(result, move, len(result.moves))]
+        assert (ESTIMATED_LINE in said) == move.approximate
 
 
 def small_constraint_sets(seed):
