@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from game.board import Config, adjacent_mines  # noqa: E402
 from game.boardfile import BoardFile, from_game  # noqa: E402
 from game.cli import positive_int  # noqa: E402
-from game.engine import Game  # noqa: E402
+from game.match import Match  # noqa: E402
 from game.solver.analysis import Solver  # noqa: E402
 from game.analyse_report import to_json  # noqa: E402
 
@@ -37,9 +37,9 @@ def cases(sizes: list[int]):
     then almost cleared at 10 %."""
     for n in sizes:
         yield f"{n}x{n} all covered, {n * n // 5} mines", BoardFile(n, n, n * n // 5)
-        game = Game(Config(n, n, n * n // 10), rng=random.Random(5))
-        game.reveal((n // 2, n // 2))
-        yield f"{n}x{n} after the first click, {n * n // 10} mines", from_game(game, with_mines=False)
+        match = Match(Config(n, n, n * n // 10), rng=random.Random(5))  # the board dealt as the game deals it
+        match.reveal((n // 2, n // 2))
+        yield f"{n}x{n} after the first click, {n * n // 10} mines", from_game(match.game, with_mines=False)
         yield f"{n}x{n} almost cleared, {n * n // 10} mines", almost_cleared(n, random.Random(5))
 
 

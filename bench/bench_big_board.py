@@ -3,6 +3,8 @@ then a 1000x1000 board in the real window under Xvfb (1280x1024).
 
     python bench/bench_big_board.py                      # everything (the window part needs Xvfb)
     python bench/bench_big_board.py --click-only --runs 5 --click-mines 20000,100000
+    python bench/bench_big_board.py --size 30 --click-mines 100 --mines 10 --busy-mines 100 --runs 1 \
+        --events 6 --seconds 0.2   # a smoke check of every part on a 30x30 board (no measure)
 
 0. The first click (issue 27, "No freeze"), headless (SDL's dummy video driver), each run in
    a fresh process running the game's own loop and Playing scene with the system clock: on
@@ -48,10 +50,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_window import cpu_seconds, percentile  # noqa: E402
+from game.board import Config  # noqa: E402
 from game.cli import positive_int  # noqa: E402
 from game.ui.xsession import XSession, missing  # noqa: E402
 
-SIZE = 1000
+SIZE = 1000  # rows = columns, unless --size
 
 
 CLICK_GOAL = 0.25  # seconds from the release to the opened cells drawn, one core busy (issue 27)
@@ -59,8 +62,9 @@ FRAME_GOAL = 0.050  # longest wait of a frame for background work, seconds (issu
 COUNT_LIMIT = 60.0  # seconds a run waits for the 3BV before it gives up
 
 
-def click_in_this_process(mines: int) -> dict:
-    """One first click, headless, in this process (a fresh one: pygame starts here):
+def click_in_this_process(mines: int, size: int = SIZE) -> dict:
+    """One first click on a ``size`` x ``size`` board of ``mines`` mines, headless, in this
+    process (a fresh one: pygame starts here):
     ``{"click": seconds from the release to the end of the frame drawing the opening,
     "click_cpu": this thread's CPU seconds in that time, "opened": cells opened, "gap":
     longest seconds between two frames while the 3BV is counted, "work": the most CPU
@@ -74,7 +78,7 @@ def click_in_this_process(mines: int) -> dict:
     from game.ui.app import build
     from game.ui.driver import Driver
 
-    loop, _ = build(parse_args(["--rows", str(SIZE), "--cols", str(SIZE), "--mines", str(mines), "--seed", "7"]))
+    loop, _ = build(parse_args(["--rows", str(size), "--cols", str(size), "--mines", str(mines), "--seed", "7"]))
     driver = Driver(loop, frames=1)
     driver.step(3)
     scene = driver.scene
@@ -115,31 +119,31 @@ def busy_core(on: bool):
             spinner.wait()
 
 
-def first_clicks(mines: int, runs: int, busy: bool) -> list[dict]:
+def first_clicks(mines: int, runs: int, busy: bool, size: int = SIZE) -> list[dict]:
     """``runs`` first clicks (:func:`click_in_this_process`), each in a fresh process."""
     results = []
     with busy_core(busy):
         for _ in range(runs):
-            out = subprocess.run([sys.executable, __file__, "--click-child", str(mines)], capture_output=True,
-                                 text=True, check=True, cwd=ROOT).stdout
+            out = subprocess.run([sys.executable, __file__, "--click-child", str(mines), "--size", str(size)],
+                                 capture_output=True, text=True, check=True, cwd=ROOT).stdout
             results.append(json.loads(out.strip().splitlines()[-1]))
     return results
 
 
-def report_clicks(mines: int, busy: bool, results: list[dict]) -> None:
+def report_clicks(mines: int, busy: bool, results: list[dict], size: int = SIZE) -> None:
     """Print the medians (and ranges) of ``results``."""
     def figure(key: str, unit: float = 1.0, digits: int = 3) -> str:
         values = [r[key] * unit for r in results]
         return f"{statistics.median(values):.{digits}f} ({min(values):.{digits}f}-{max(values):.{digits}f})"
-    print(f"first click, {SIZE}x{SIZE} with {mines:,} mines, {'one core busy' if busy else 'no busy process'}, "
+    print(f"first click, {size}x{size} with {mines:,} mines, {'one core busy' if busy else 'no busy process'}, "
           f"median of {len(results)} (range): {results[0]['opened']:,} cells opened, shown after "
           f"{figure('click')} s (goal <= {CLICK_GOAL} s; CPU {figure('click_cpu')} s); while the 3BV is "
           f"counted the longest frame gap {figure('gap', 1000, 1)} ms (goal <= {FRAME_GOAL * 1000:.0f} ms; "
           f"most CPU in a frame {figure('work', 1000, 1)} ms), in after {figure('count')} s")
 
 
-def in_window(mines: int, busy_mines: int, events: int) -> tuple[float, int, list[float], bool]:
-    """In a real window of this process: (seconds from the click's release to the end of the
+def in_window(mines: int, busy_mines: int, events: int, size: int = SIZE) -> tuple[float, int, list[float], bool]:
+    """In a real window of this process, ``size`` x ``size`` boards: (seconds from the click's release to the end of the
     frame that shows the opened board, on a board of ``mines`` mines; the cells it opened;
     then, on a board of ``busy_mines`` mines still in play after its first click, the pan
     and zoom frames' work times in seconds; whether that game was still in play at the end)."""
@@ -155,7 +159,7 @@ def in_window(mines: int, busy_mines: int, events: int) -> tuple[float, int, lis
         from game.ui.driver import Driver
 
         def start(count: int):
-            loop, _ = build(parse_args(["--rows", str(SIZE), "--cols", str(SIZE), "--mines", str(count),
+            loop, _ = build(parse_args(["--rows", str(size), "--cols", str(size), "--mines", str(count),
                                         "--seed", "7"]))
             driver = Driver(loop, frames=1)
             driver.step(3)
@@ -203,10 +207,10 @@ def in_window(mines: int, busy_mines: int, events: int) -> tuple[float, int, lis
         return click, opened, frames, in_play
 
 
-def idle(seconds: float, mines: int) -> tuple[float, int]:
+def idle(seconds: float, mines: int, size: int = SIZE) -> tuple[float, int]:
     """(idle CPU %, peak memory KiB) of ``python main.py`` on the board after its first click."""
     with XSession() as x:
-        x.start_game("--rows", str(SIZE), "--cols", str(SIZE), "--mines", str(mines), "--seed", "7")
+        x.start_game("--rows", str(size), "--cols", str(size), "--mines", str(mines), "--seed", "7")
         time.sleep(1.0)
         gx, gy, width, height = x.geometry()
         x.click(width // 2, height // 2)
@@ -224,7 +228,11 @@ def idle(seconds: float, mines: int) -> tuple[float, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="idle measuring time, seconds (default 10)")
-    parser.add_argument("--mines", type=positive_int, default=10, help="mines on the 1000x1000 board (default 10)")
+    parser.add_argument("--size", type=positive_int, default=SIZE,
+                        help=f"rows = columns of every board (default {SIZE}; smaller is a smoke check, "
+                        "not the issue's measure)")
+    parser.add_argument("--mines", type=positive_int, default=10,
+                        help="mines on the board of the opening click and idle CPU (default 10)")
     parser.add_argument("--events", type=positive_int, default=300, help="pan and zoom events (default 300)")
     parser.add_argument("--busy-mines", type=positive_int, default=150_000,
                         help="mines of the board panned and zoomed, still in play (default 150000: 15 %%)")
@@ -235,20 +243,30 @@ def main() -> int:
     parser.add_argument("--click-child", type=positive_int, help=argparse.SUPPRESS)  # one run, JSON out
     args = parser.parse_args()
     if args.click_child:
-        print(json.dumps(click_in_this_process(args.click_child)))
+        print(json.dumps(click_in_this_process(args.click_child, args.size)))
         return 0
+    try:
+        clicks = [int(m) for m in args.click_mines.split(",")]
+    except ValueError:
+        parser.error(f"argument --click-mines: {args.click_mines!r} is not whole numbers separated by commas")
+    window = [] if args.click_only else [("--mines", args.mines), ("--busy-mines", args.busy_mines)]
+    for option, count in [("--click-mines", m) for m in clicks] + window:
+        try:
+            Config(args.size, args.size, count)
+        except ValueError as err:
+            parser.error(f"argument {option}: {err}")
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     for busy in (False, True):
-        for mines in (int(m) for m in args.click_mines.split(",")):
-            report_clicks(mines, busy, first_clicks(mines, args.runs, busy))
+        for mines in clicks:
+            report_clicks(mines, busy, first_clicks(mines, args.runs, busy, args.size), args.size)
     if args.click_only:
         return 0
     if missing():
         print(f"skipped: needs {', '.join(missing())}")
         return 1
-    cpu, peak_game = idle(args.seconds, args.mines)  # first: the game process gets a clean environment
-    click, opened, frames, in_play = in_window(args.mines, args.busy_mines, args.events)
-    print(f"opening click, {SIZE}x{SIZE} with {args.mines} mines: {opened:,} cells opened, "
+    cpu, peak_game = idle(args.seconds, args.mines, args.size)  # first: the game process gets a clean environment
+    click, opened, frames, in_play = in_window(args.mines, args.busy_mines, args.events, args.size)
+    print(f"opening click, {args.size}x{args.size} with {args.mines} mines: {opened:,} cells opened, "
           f"{click:.3f} s until the frame showing them is presented  (goal <= 0.5 s)")
     ms = [f * 1000 for f in frames]
     print(f"pan and zoom ({args.busy_mines:,} mines, game {'in play' if in_play else 'NOT in play'}): "

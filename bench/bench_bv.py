@@ -6,7 +6,10 @@ uses), of ``game.board.three_bv`` (the same, plus one tuple per opening cell) an
 cell-by-cell flood fill it replaced (kept below as ``flood_three_bv``, from the commit
 before, for the comparison; ``--skip-old`` leaves it out), and checks they agree.
 
-    python bench/bench_bv.py [--runs 3] [--seed 1] [--skip-old]
+    python bench/bench_bv.py [--runs 3] [--seed 1] [--skip-old] [--quick]
+
+``--quick``: a smoke check of the script (tests/tools/test_bench_smoke.py): only the two
+small boards (100x100 and Expert).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from game.bv import bv_parts  # noqa: E402
 from game.cli import positive_int  # noqa: E402
 
 BOARDS = ((1000, 1000, 10), (1000, 1000, 200_000), (100, 100, 2000), (16, 30, 99))
+QUICK = BOARDS[2:]  # --quick's boards
 
 
 def flood_three_bv(mines, rows, cols):
@@ -67,8 +71,10 @@ def main(argv=None) -> None:
     parser.add_argument("--runs", type=positive_int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-old", action="store_true", help="do not time the old flood fill")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke check: only the small boards (100x100 with 2000 mines, Expert)")
     args = parser.parse_args(argv)
-    for rows, cols, count in BOARDS:
+    for rows, cols, count in QUICK if args.quick else BOARDS:
         cells = [(r, c) for r in range(rows) for c in range(cols)]
         mines = set(random.Random(args.seed).sample(cells, count))
         fast, parts = median_time(lambda: bv_parts(mines, rows, cols), args.runs)

@@ -1,14 +1,16 @@
 """Benchmark: one click opens a 1000x1000 board with 10 mines.
 
-Times the click as the window makes it, ``Game.apply(Move(REVEAL, centre))`` on a fresh
-board (mines laid at the click), and prints for each run its seconds, the cells it
+Times the click as the window makes it, ``Match.apply(Move(REVEAL, centre))`` on a fresh
+board dealt by the midend (game.match: its deal lays the mines at the click, then
+``Game.apply`` opens the cells), and prints for each run its seconds, the cells it
 opened and the final state, then the medians of a breakdown measured on the same board
 piece by piece:
 
 - lay: laying the mines at the first click (``Deal.lay``);
 - flood: game.flood.flood on a fresh cover;
 - outcome: the move's cell collections (two game.cells.CellRuns);
-- rest: the click minus those three (the rules' bookkeeping, the win, the Outcome);
+- rest: the click minus those three (the rules' and the midend's bookkeeping, the win,
+  the Outcome);
 - and, not part of the click, what a caller pays to turn ``outcome.opened`` into a set of
   (row, col) tuples (the cost of iterating every opened cell).
 
@@ -33,19 +35,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.board import Config  # noqa: E402
 from game.cells import CellRuns  # noqa: E402
 from game.cli import positive_int  # noqa: E402
-from game.engine import Game  # noqa: E402
+from game.deal import Deal  # noqa: E402
 from game.flood import flood  # noqa: E402
+from game.match import Match  # noqa: E402
 from game.moves import REVEAL, Move  # noqa: E402
 
 PARTS = ("click", "lay", "flood", "outcome", "rest", "set of opened")
 
 
-def one_click(size: int, mines: int, seed: int) -> tuple[float, object, Game]:
-    """Reveal the centre of a fresh board; returns (seconds, the Outcome, the game)."""
-    game = Game(Config(size, size, mines), rng=random.Random(seed))
+def one_click(size: int, mines: int, seed: int) -> tuple[float, object, Match]:
+    """Reveal the centre of a fresh board dealt from ``random.Random(seed)``; returns
+    (seconds, the Outcome, the match)."""
+    match = Match(Config(size, size, mines), rng=random.Random(seed))
     start = time.perf_counter()
-    outcome = game.apply(Move(REVEAL, (size // 2, size // 2)))
-    return time.perf_counter() - start, outcome, game
+    outcome = match.apply(Move(REVEAL, (size // 2, size // 2)))
+    return time.perf_counter() - start, outcome, match
 
 
 def best_of(repeats: int, work) -> float:
@@ -64,13 +68,14 @@ def breakdown(size: int, mines: int, seed: int) -> dict[str, float]:
     best of 5; "rest" the click minus them, so within a millisecond or two of noise)."""
     click, outcome, _ = one_click(size, mines, seed)
     centre = (size // 2, size // 2)
-    fresh = Game(Config(size, size, mines), rng=random.Random(seed))
-    layout = fresh.deal.lay(centre)
+    deal = Deal(Config(size, size, mines), random.Random(seed))  # the deal of one_click's Match
+    deal.next()
+    layout = deal.lay(centre)
     runs, _ = flood(bytearray(size * size), layout, size, size, [centre])
     extra = getattr(outcome.changed, "extra", frozenset())  # the mines flagged by the win
     times = {
         "click": click,
-        "lay": best_of(5, lambda: fresh.deal.lay(centre)),
+        "lay": best_of(5, lambda: deal.lay(centre)),
         "flood": best_of(5, lambda: flood(bytearray(size * size), layout, size, size, [centre])),
         "outcome": best_of(5, lambda: (CellRuns(runs), CellRuns(runs, extra))),
         "set of opened": best_of(1, lambda: set(outcome.opened)),
@@ -93,10 +98,10 @@ def main(argv=None) -> None:
     runs = []
     for run in range(args.runs):
         times = breakdown(args.size, args.mines, args.seed + run)
-        _, outcome, game = one_click(args.size, args.mines, args.seed + run)
+        _, outcome, match = one_click(args.size, args.mines, args.seed + run)
         runs.append(times)
         print(f"run {run + 1}: {times['click']:.3f} s, {len(outcome.opened)} cells opened "
-              f"({len(outcome.changed)} changed), game {game.state.value}")
+              f"({len(outcome.changed)} changed), game {match.game.state.value}")
     medians = {part: statistics.median(times[part] for times in runs) for part in PARTS}
     print(f"median: {medians['click']:.3f} s, {args.size * args.size / medians['click']:,.0f} cells/s")
     print("breakdown (medians): " + ", ".join(f"{part} {medians[part]:.3f} s" for part in PARTS[1:5]))

@@ -9,13 +9,17 @@ replays players share.
 Then the frames around a game's end, in the window (headless, in this process, the real
 loop with its system clock, records in a temporary data folder): a game played by
 bench/bench_replay.py's strong player (an Expert game, then the 36x60 one) is loaded into
-the Playing scene's Match up to its last move, the last move is posted as a real pygame
-click, and every frame from then until the result panel shows the game's competitive
+a Playing scene (its board as ``--load FILE`` plays one, under the session's clock shifted
+so that the game lasts as long as its log) and played up to its last move, the last move
+is posted as a real pygame click, and every frame from then until the result panel shows the game's competitive
 figures is timed (events + update + draw + present; the loop's sleeps excluded). Prints
 their count, p50, p99 and max: the goal is no frame over 16 ms (60 Hz), and p99 <= 4 ms on
 Expert (bench/bench_window.py's goal).
 
-    python bench/bench_recording.py [--games 200] [--seed 1] [--no-frames]
+    python bench/bench_recording.py [--games 200] [--seed 1] [--no-frames] [--quick]
+
+``--quick``: a smoke check of the script (tests/tools/test_bench_smoke.py), not a measure:
+the frames around the end of a Beginner game (9x9, 10 mines) only.
 """
 
 from __future__ import annotations
@@ -31,9 +35,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.board import Config  # noqa: E402
 from game.cli import positive_int  # noqa: E402
+from game.deal import Deal  # noqa: E402
 from game.engine import Game  # noqa: E402
 from game.match import Match  # noqa: E402
-from game.moves import KINDS, Move  # noqa: E402
+from game.moves import KINDS, REVEAL, Move  # noqa: E402
+from game.position import State  # noqa: E402
 from game.records.db import pack_log  # noqa: E402
 
 FRAME_GOAL_MS = 16.0  # a 60 Hz frame
@@ -45,12 +51,34 @@ def random_moves(seed: int, count: int = 300) -> list[Move]:
     return [Move(rng.choice(KINDS), (rng.randrange(16), rng.randrange(30))) for _ in range(count)]
 
 
+def bare_game(config: Config, rng: random.Random):
+    """The board ``Match(config, rng=rng)`` deals, as a Game alone: returns (the game, its
+    ``apply``), which lays the deal's mines at the first reveal as the midend does
+    (game.match.Match._lay_for) and then calls ``Game.apply``: no log, no clock, no help."""
+    deal = Deal(config, rng)
+    deal.next()
+    game = Game(config)
+
+    def apply(move: Move):
+        if (move.kind == REVEAL and game.state is State.READY and not game.mines_laid
+                and game.appearance(move.cell) in ("covered", "question")):
+            game.lay(deal.lay(move.cell), dealt=True)
+        return game.apply(move)
+
+    return game, apply
+
+
 def per_move(games: int, seed: int, logged: bool) -> float:
-    """Microseconds per applied move over ``games`` random Expert games."""
+    """Microseconds per applied move over ``games`` random Expert games: through a Match
+    (``logged``) or on the same boards' Game alone (:func:`bare_game`)."""
     total, moves = 0.0, 0
+    config = Config.difficulty("expert")
     for g in range(games):
-        game = Game(Config.difficulty("expert"), rng=random.Random(seed + g))
-        apply = Match(game).apply if logged else game.apply
+        if logged:
+            match = Match(config, rng=random.Random(seed + g))
+            game, apply = match.game, match.apply
+        else:
+            game, apply = bare_game(config, random.Random(seed + g))
         plan = random_moves(seed + g)
         start = time.perf_counter()
         for move in plan:
@@ -64,7 +92,7 @@ def per_move(games: int, seed: int, logged: bool) -> float:
 
 def pointer_cost(events: int = 100_000) -> float:
     """Microseconds per logged pointer event."""
-    match = Match(Game(Config.difficulty("expert"), rng=random.Random(1)))
+    match = Match(Config.difficulty("expert"), rng=random.Random(1))
     start = time.perf_counter()
     for i in range(events):
         match.pointer("mv", i % 480, i % 256)
@@ -110,28 +138,32 @@ class TimedClock:
 
 def game_end_frames(log: dict, data_dir: str) -> tuple[list[float], float]:
     """The work seconds of every frame from the last click of ``log``'s game (posted as a
-    pygame click in the Playing scene, the rest of the game loaded into its Match) until the
+    pygame click in the Playing scene, the rest of the game played into its Match) until the
     result panel shows the figures; and the seconds that took. Raises RuntimeError when the
     figures do not come within FIGURES_TIMEOUT seconds."""
     import pygame
 
+    from game.boardfile import BoardFile
     from game.cli import parse_args
     from game.match import PointerInput
     from game.figures import has_figures
     from game.ui.app import build, finish_run
     from game.ui.driver import Driver
+    from game.ui.scenes.playing import Playing
     from game.ui.scenes.result import Result
 
     loop, services = build(parse_args(["--data-dir", data_dir]))
     loop.frame()
     mines = [tuple(cell) for cell in log["mines"]]
     shift = [0.0]  # seconds added to the clock once the game is loaded: the game lasts as long as its log
-    game = Game(Config(log["rows"], log["cols"], len(mines)), mines=mines,
-                clock=lambda: services.clock.now() + shift[0])
-    scene = services.scenes.playing(game)
+    services.session.clock = lambda: services.clock.now() + shift[0]  # the clock of the matches it makes
+    config = Config(log["rows"], log["cols"], len(mines))
+    board = BoardFile(config.rows, config.cols, config.mines, mines_known=frozenset(mines))
+    scene = Playing(services, config, board)  # the log's board loaded, as --load FILE plays one
+    game = scene.game
     loop.manager.switch(scene)
     loop.frame()
-    for _, kind, row, col in log["moves"][:-1]:
+    for _, kind, row, col, *_source in log["moves"][:-1]:
         scene.match.apply(Move(kind, (row, col)))
     left = [cell for cell in game.cells() if cell not in mines and not game.is_revealed(cell)]
     for cell in left[:-1]:  # the last move may be a chord: the game ends on one reveal instead
@@ -180,6 +212,8 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=positive_int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-frames", action="store_true", help="skip the frames around a game's end")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke check, not a measure: the frames around a 9x9 game's end only")
     args = parser.parse_args(argv)
     per_move(args.games, args.seed, logged=False)  # warm-up: the first laying of mines, caches
     rounds = [(per_move(args.games, args.seed, logged=False), per_move(args.games, args.seed, logged=True))
@@ -193,12 +227,13 @@ def main(argv=None) -> int:
         ms, size_bytes = pack_ms(*size)
         print(f"pack log, {label}: {ms:6.1f} ms, {size_bytes:,} bytes")
     if not args.no_frames:
-        frames_at_game_end(args.seed)
+        frames_at_game_end(args.seed, args.quick)
     return 0
 
 
-def frames_at_game_end(seed: int) -> None:
-    """Print the frames around the end of an Expert game and of a 20-minute 36x60 game."""
+def frames_at_game_end(seed: int, quick: bool = False) -> None:
+    """Print the frames around the end of an Expert game and of a 20-minute 36x60 game
+    (``quick``: of a Beginner game only)."""
     import os
     import tempfile
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -206,7 +241,9 @@ def frames_at_game_end(seed: int) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from bench_replay import build_log
 
-    for label, size in (("Expert", (16, 30, 99)), ("36x60, 540 mines", (36, 60, 540))):
+    games = ((("Beginner", (9, 9, 10)),) if quick else
+             (("Expert", (16, 30, 99)), ("36x60, 540 mines", (36, 60, 540))))
+    for label, size in games:
         log = build_log(seed, *size)
         with tempfile.TemporaryDirectory(prefix="bench-recording-") as data_dir:
             times, took = game_end_frames(log, data_dir)

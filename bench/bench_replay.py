@@ -15,7 +15,10 @@ random order (each a seek then a frame); and while playing the whole replay at 8
 and a frame per 1/60 s). The goal: no frame over 16 ms. Then the recording overhead per move
 and per pointer event (bench/bench_recording.py's measures).
 
-    python bench/bench_replay.py [--seed 1] [--seeks 600]
+    python bench/bench_replay.py [--seed 1] [--seeks 600] [--quick]
+
+``--quick``: a smoke check of the script (tests/tools/test_bench_smoke.py), not a measure:
+a Beginner game (9x9, 10 mines) instead of the 36x60 one, the recording over 5 games.
 """
 
 from __future__ import annotations
@@ -38,18 +41,13 @@ from game.cli import positive_int  # noqa: E402
 from game.engine import Game, State  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.moves import Move  # noqa: E402
+from game.records.record import GameRecord  # noqa: E402
 from game.replay.fromlog import replay_of  # noqa: E402
 
 ROWS, COLS, MINES = 36, 60, 540
+QUICK = (9, 9, 10)  # --quick's board
 CELL = 16  # the log's cell size, pixels
 GOAL_MS = 16.0  # no frame over this
-
-
-class Record:
-    """The few GameRecord fields replay_of reads."""
-
-    def __init__(self, time_ms: int, won: bool) -> None:
-        self.time_ms, self.won, self.name = time_ms, won, "Bench"
 
 
 def next_click(game: Game, mines, at, around, cols: int = COLS) -> tuple[str, tuple[int, int]]:
@@ -82,12 +80,18 @@ def next_click(game: Game, mines, at, around, cols: int = COLS) -> tuple[str, tu
 def build_log(seed: int, rows: int = ROWS, cols: int = COLS, mines: int = MINES) -> dict:
     """Play the whole game (``rows`` x ``cols``, ``mines`` mines) through a Match with a pointer
     path; returns its log (Match.log_data)."""
+    return build_match(seed, rows, cols, mines).log_data()
+
+
+def build_match(seed: int, rows: int = ROWS, cols: int = COLS, mines: int = MINES) -> Match:
+    """The Match of :func:`build_log`, its game won (the layout is ``lay_mines`` of
+    ``random.Random(seed)``, given to the match whole)."""
     rng = random.Random(seed)
     config = Config(rows, cols, mines)
     mines = lay_mines(config, None, random.Random(seed))
     now = [0.0]
-    game = Game(config, mines=mines, clock=lambda: now[0])
-    match = Match(game, cell=CELL)
+    match = Match(config, mines=mines, clock=lambda: now[0], cell=CELL)  # exactly these mines
+    game = match.game
     zeros = [c for c in game.cells() if c not in mines and not any(n in mines for n in game.neighbours(c))]
     at = (cols * CELL // 2, rows * CELL // 2)
     first = min(zeros, key=lambda c: math.hypot(c[1] * CELL - at[0], c[0] * CELL - at[1]))
@@ -125,7 +129,7 @@ def build_log(seed: int, rows: int = ROWS, cols: int = COLS, mines: int = MINES)
         if not game.over:
             kind, cell = next_click(game, mines, at, around, cols)
     assert game.state is State.WON
-    return match.log_data()
+    return match
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -143,7 +147,9 @@ def figures(label: str, times: list[float]) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--seeks", type=positive_int, default=600)
+    parser.add_argument("--seeks", type=positive_int, default=600, help="scrubber positions (default 600)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke check, not a measure: a 9x9 game of 10 mines, the recording over 5 games")
     args = parser.parse_args(argv)
 
     import pygame
@@ -157,10 +163,12 @@ def main(argv=None) -> int:
     from game.replay.player import Timeline
 
     started = time.perf_counter()
-    log = build_log(args.seed)
+    rows, cols, mines = QUICK if args.quick else (ROWS, COLS, MINES)
+    match = build_match(args.seed, rows, cols, mines)
+    log = match.log_data()
     made = time.perf_counter() - started
-    replay = replay_of(log, Record(log["moves"][-1][0], True))
-    print(f"replay: {ROWS}x{COLS}, {MINES} mines, {len(replay.events):,} events, {len(log['moves']):,} moves, "
+    replay = replay_of(log, GameRecord.from_match(match, name="Bench"))
+    print(f"replay: {rows}x{cols}, {mines} mines, {len(replay.events):,} events, {len(log['moves']):,} moves, "
           f"{replay.time_ms / 60000:.1f} min (played in {made:.1f} s)")
     started = time.perf_counter()
     timeline = Timeline(replay)
@@ -198,8 +206,9 @@ def main(argv=None) -> int:
     print(figures(f"playing at 8x ({played and len(played) * STEP:.0f} s)", played))
     pygame.quit()
 
-    per_move(20, args.seed, logged=False)  # warm-up
-    bare, logged = per_move(100, args.seed, logged=False), per_move(100, args.seed, logged=True)
+    games = 5 if args.quick else 100
+    per_move(max(1, games // 5), args.seed, logged=False)  # warm-up
+    bare, logged = per_move(games, args.seed, logged=False), per_move(games, args.seed, logged=True)
     print(f"recording: Match.apply {logged:.2f} us per move (Game.apply alone {bare:.2f} us: "
           f"+{logged - bare:.2f} us), Match.pointer {pointer_cost():.2f} us per event")
     return 0

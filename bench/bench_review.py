@@ -20,6 +20,9 @@ tracemalloc (which slows it, so it is not timed). Then the same review as the wi
 it, in a child process (game.review_apart.run_apart): its wall seconds, the window's own CPU
 seconds meanwhile, and the child's peak resident memory.
 
+``--quick`` (with ``--big``): a smoke check of the script (tests/tools/test_bench_smoke.py),
+not a measure: the same player on a 16x16 board of 40 mines.
+
 Usage:
   python bench/bench_review.py --games 30
   python bench/bench_review.py --big --log /tmp/big1.json
@@ -86,15 +89,20 @@ def peak_rss(whose: str) -> str:
     return f"{kb / (1024 * 1024 if sys.platform == 'darwin' else 1024):.0f}"
 
 
-def big(seed: int, log: str | None) -> int:
-    """``--big``: time one review of the 36x60 game (see the module docstring)."""
-    from bench.big_review_game import play_big_game
+QUICK = (16, 16, 40)  # --big --quick's board
+
+
+def big(seed: int, log: str | None, quick: bool = False) -> int:
+    """``--big``: time one review of the 36x60 game (see the module docstring); ``quick``:
+    of a game on the QUICK board instead."""
+    from bench.big_review_game import COLS, MINES, ROWS, play_big_game
 
     if log and os.path.exists(log):
         with open(log, encoding="utf-8") as file:
             data = json.load(file)
     else:
-        data = play_big_game(seed)
+        rows, cols, mines = QUICK if quick else (ROWS, COLS, MINES)
+        data = play_big_game(seed, rows=rows, cols=cols, mines=mines)
         if log:
             with open(log, "w", encoding="utf-8") as file:
                 json.dump(data, file)
@@ -139,9 +147,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     parser.add_argument("--big", action="store_true", help="review the 36x60 game of 540 mines instead")
     parser.add_argument("--log", help="with --big: the game's log, read if it exists, else written")
+    parser.add_argument("--quick", action="store_true",
+                        help="with --big: a smoke check, not a measure: a 16x16 game of 40 mines")
     args = parser.parse_args(argv)
+    if args.quick and not args.big:
+        parser.error("argument --quick: only with --big (give --games 1 for a quick run of the Expert games)")
     if args.big:
-        return big(args.seed, args.log)
+        return big(args.seed, args.log, args.quick)
     if not 0 <= args.careless <= 1:
         parser.error(f"argument --careless: {args.careless} is not a chance: give 0..1")
     seconds, cpus, moves, verdicts = [], [], [], {}

@@ -1,7 +1,7 @@
 """Window benchmark under Xvfb: idle CPU of the game process and frame times of a scripted game.
 
     python bench/bench_window.py [--seconds 10] [--screenshot docs/screenshot.png] [--scale N]
-                                 [--themes classic dark contrast] [--silent]
+                                 [--themes classic dark contrast] [--silent] [--clicks N]
 
 Each measurement runs once per theme (all three by default), with sound on: the game's
 mixer really mixes every effect, through SDL's disk audio driver writing to a temporary file
@@ -19,6 +19,9 @@ The scripted game's frames are measured at ``--scale`` (default 1, the issue's g
    (events + updates + draw + present, sleep excluded). Prints p50, p99 and max.
 3. With ``--screenshot FILE``: saves the real window (ImageMagick ``import``)
    partway through the scripted game.
+
+``--clicks N`` stops the scripted game after N reveals (a smoke check of the script, as
+tests/tools/test_bench_smoke.py runs it with ``--seconds 0.1``: not the goal's measure).
 
 Goals from the issue: idle CPU <= 2 %, p99 frame time <= 4 ms on Expert.
 Needs Xvfb, xdotool and ImageMagick.
@@ -85,10 +88,12 @@ def measure_idle(seconds: float, theme: str, audio: dict[str, str]) -> tuple[flo
         return ready, running
 
 
-def scripted_game(screenshot: str | None, scale: float | None, theme: str, audio: dict[str, str]) -> list[float]:
+def scripted_game(screenshot: str | None, scale: float | None, theme: str, audio: dict[str, str],
+                  clicks: int | None = None) -> list[float]:
     """Play a seeded Expert game by posted clicks in a real window; frame work times in seconds.
 
     ``scale``: the window scale (the Options choice); None keeps SDL's automatic one.
+    ``clicks``: stop after that many reveals (None: play the game to its end).
     """
     with XSession(audio=audio) as x:
         os.environ.pop("SDL_VIDEODRIVER", None)
@@ -111,14 +116,15 @@ def scripted_game(screenshot: str | None, scale: float | None, theme: str, audio
         driver.click_cell((8, 15))
         mines = game.layout()
         rng = random.Random(5)
-        flagged = 0
+        flagged, revealed = 0, 0
         safe = [c for c in game.cells() if c not in mines]
         for i, cell in enumerate(safe):
-            if game.over:
+            if game.over or (clicks is not None and revealed >= clicks):
                 break
             if game.appearance(cell) == "covered":
                 driver.move(driver.cell_pos(cell))
                 driver.click_cell(cell)
+                revealed += 1
             neighbour_mines = [n for n in game.neighbours(cell) if n in mines and game.appearance(n) == "covered"]
             if neighbour_mines and rng.random() < 0.3:
                 driver.click_cell(neighbour_mines[0], button=3)
@@ -169,6 +175,9 @@ def main() -> int:
     parser.add_argument("--themes", nargs="+", choices=THEME_NAMES, default=list(THEME_NAMES),
                         help="themes to measure (default: all)")
     parser.add_argument("--silent", action="store_true", help="SDL's dummy audio driver instead of sound on")
+    parser.add_argument("--clicks", type=positive_int, metavar="N",
+                        help="stop the scripted game after N reveals (default: play it to its end; "
+                        "a smoke check, not the goal's measure)")
     args = parser.parse_args()
     if missing():
         print(f"skipped: needs {', '.join(missing())}")
@@ -184,7 +193,7 @@ def measure(args, audio: dict[str, str]) -> int:
         ready, running = measure_idle(args.seconds, theme, audio)
         print(f"idle CPU, Expert, board ready:   {ready:.2f} %  (goal <= 2 %)")
         print(f"idle CPU, Expert, timer running: {running:.2f} %  (goal <= 2 %)")
-        times = scripted_game(args.screenshot, args.scale, theme, audio)
+        times = scripted_game(args.screenshot, args.scale, theme, audio, args.clicks)
         for name, index in (("without present", 0), ("with present", 1)):
             ms = [t[index] * 1000 for t in times]
             print(f"frame time {name}, Expert scripted game: p50 {percentile(ms, 50):.2f} ms, "

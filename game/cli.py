@@ -179,6 +179,9 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("--no-guess", action="store_true",
                        help=_("boards solvable by logic alone from the first click (fewer mines on thin "
                               "boards: at most 10 on one or two rows)"))
+    board.add_argument("--min-bv", type=positive_int, metavar="N",
+                       help=_("deal only boards of 3BV N or more (the 3BV filter, this run; "
+                              "such games are ranked apart and never official)"))
     board.add_argument("--board", metavar=file_, type=non_empty,
                        help=_("play a saved board: {formats}").format(formats=_(MINE_FILE_HELP)))
 
@@ -233,7 +236,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     game_options = [flag for flag, given in (
         ("--difficulty", args.difficulty), ("--rows", args.rows is not None), ("--seed", args.seed is not None),
         ("--first-click", args.first_click), ("--questions", args.questions), ("--no-guess", args.no_guess),
-        ("--board", args.board), ("--beginner-size", args.beginner_size)) if given]
+        ("--min-bv", args.min_bv), ("--board", args.board), ("--beginner-size", args.beginner_size)) if given]
     if modes and modes[0] != "--console" and game_options:
         parser.error(_("{option} sets up a game: {mode} plays none, so drop it")
                      .format(option=game_options[0], mode=modes[0]))

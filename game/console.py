@@ -28,15 +28,15 @@ from typing import BinaryIO, Callable, TextIO
 from game.board import Cell, Config
 from game.boardfile import from_game, save_board
 from game.console_text import render, summary, view, wants_colour
-from game.i18n import N_, _
+from game.i18n import N_, _, percent
 from game.interrupts import HeldSignals, catch_sigterm
 from game.match import Match
 from game.messages import describe
 from game.moves import CHORD, FLAG, REVEAL, Move
 from game.records.db import RecordsError
-from game.records.record import clean_name, default_player_name
+from game.records.record import LEVELS, clean_name, default_player_name
 from game.records.session import is_in_progress
-from game.session import Session
+from game.session import Session, filter_missed
 
 PROGRESS_WIDTH = 80  # characters of the no-guess progress line on stderr
 # console command -> the move it makes; d (destapar) and m (marcar) are the Spanish letters,
@@ -154,8 +154,10 @@ class ConsoleGame:
             raise
 
     def show(self) -> None:
-        """Print the board (on a big board, the part around :attr:`focus`) and its status line."""
+        """Print the board (on a big board, the part around :attr:`focus`) and its status line,
+        then, once a board, the 3BV filter's miss (:meth:`say_filter_missed`)."""
         self.say(render(self.match, self.colour, self.focus))
+        self.say_filter_missed()
 
     def leave(self) -> None:
         """The player leaves the game: one in progress is recorded as an abandoned loss
@@ -262,6 +264,14 @@ class ConsoleGame:
             if note:
                 self.say(describe(note))
 
+    def say_filter_missed(self) -> None:
+        """One line, once a board, when the 3BV filter found no board at its minimum
+        (game.session.filter_missed)."""
+        missed = filter_missed(self.match)
+        if missed is not None and getattr(self, "_missed_said", None) != self.match.round:
+            self._missed_said = self.match.round
+            self.say(describe(missed))
+
     def undo(self) -> None:
         """``u``: take back the last move (game.match.Match.undo) and show the board as it was
         before it. After a loss the loss stays recorded, and the game played on is recorded
@@ -347,8 +357,11 @@ class ByteLines:
 def run_session(args) -> Session:
     """The console's :class:`game.session.Session`: the command line's ``--seed`` (the first
     board's; a chosen seed makes every board of the run predictable, so they are known
-    layouts and never enter the best times) and the no-guess progress line."""
-    return Session(rng=args.rng, first_seed=args.seed, seeded=args.seed is not None, progress=generation_progress)
+    layouts and never enter the best times), ``--min-bv`` (the 3BV filter, every level) and
+    the no-guess progress line."""
+    min_bv = getattr(args, "min_bv", None)
+    return Session(rng=args.rng, first_seed=args.seed, seeded=args.seed is not None, progress=generation_progress,
+                   min_bv=dict.fromkeys(LEVELS, min_bv) if min_bv else {})
 
 
 def make_match(args, session: Session) -> Match:
@@ -366,8 +379,8 @@ def generation_progress(progress: tuple[int, float] | None) -> None:
         sys.stderr.write("\r" + " " * PROGRESS_WIDTH + "\r")
     else:
         passes, share = progress
-        line = _("Generating a no-guess board: {percent} % solved, pass {passes} (Ctrl-C stops)").format(
-            percent=int(100 * share), passes=passes)
+        line = _("Generating a no-guess board: {percent} solved, pass {passes} (Ctrl-C stops)").format(
+            percent=percent(int(100 * share) / 100, 0), passes=passes)
         sys.stderr.write("\r" + line.ljust(PROGRESS_WIDTH))
     sys.stderr.flush()
 
@@ -445,10 +458,9 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
     lines = stdin if raw is None else ByteLines(raw, stdin.encoding or "utf-8")
     session = run_session(args)
     match = make_match(args, session)
-    records = open_records(args.data_dir)
-    records.figures_mode = "after"  # once the result is printed; big boards' left pending (figures_after)
-    # A game read from a pipe or a file is a script's: recorded, never in a best or a streak.
-    records.input = "terminal" if stdin.isatty() else "script"
+    # Figures once the result is printed (big boards' left pending: figures_after). A game
+    # read from a pipe or a file is a script's: recorded, never in a best or a streak.
+    records = open_records(args.data_dir, figures_mode="after", input="terminal" if stdin.isatty() else "script")
     hooks = ConsoleRecords(records)
     session.records, session.name = records, hooks.name
     session.hooks.append(hooks.finish)

@@ -8,6 +8,13 @@ board's seed from the session's ``random.Random`` and knows whether the player c
 know the layout beforehand (``layout_known``: a loaded board, a retry of a board seen,
 a seed the player chose), which keeps a game out of the best times (game.records).
 
+A deal may be filtered by 3BV (``min_bv``, issue 28): a board whose 3BV is under the
+minimum is dealt again from the next seed of the session's ``random.Random``, until one
+qualifies or the bound (:data:`FILTER_TRIES` boards, :data:`FILTER_SECONDS`) is reached;
+then the best board seen is played and :attr:`Deal.missed` says so. The board is filtered
+where it is laid: at the first click (so the first-click rule still holds), or, under the
+``classic`` rule, before it.
+
 Every board is laid from ``random.Random(seed)``, so a recorded seed and first click
 give the same board again (tests/rules/test_deal.py pins a few). No pygame here.
 """
@@ -19,9 +26,12 @@ from time import perf_counter
 from typing import Callable, Generator, Iterable
 
 from game.board import Cell, Config, excluded_cells, lay_mines, sample_steps
+from game.bv import bv_parts
 
 MineLayer = Callable[[Config, Cell, random.Random], set[Cell]]
 SEED_RANGE = 2**63  # seeds are drawn in 0 .. SEED_RANGE - 1
+FILTER_TRIES = 2000  # boards dealt at most for one board of the 3BV filter
+FILTER_SECONDS = 1.0  # and seconds spent at most (an Expert board is laid and counted in about 0.4 ms)
 
 
 class Deal:
@@ -37,14 +47,29 @@ class Deal:
         seeds_known: the player chose the seeds (``--seed``): ``seed`` and every seed drawn
             from ``rng`` are predictable, so every board has ``layout_known``.
 
+        min_bv: the 3BV filter: each dealt board has at least this 3BV (0: no filter);
+            it may also be set on a deal already made, before the board is laid.
+
     Attributes:
         seed: the current board's seed; None for a loaded board (until a new board is dealt).
         layout_known: the player could know the current board's layout before playing it.
+        min_bv: the 3BV filter's minimum (0: off).
+        dealt_min_bv: the minimum the current board was dealt under: :attr:`min_bv` once the
+            filter laid it, else 0 (not laid yet, loaded, or laid from outside the deal:
+            :meth:`laid_elsewhere`). A retry of a filtered board keeps it.
+        missed: None, or (boards dealt, best 3BV found) when the last filtered board was
+            played under the minimum because none qualified within the bound.
+        tries, seconds: the bound of the filter (default FILTER_TRIES, FILTER_SECONDS).
     """
 
     def __init__(self, config: Config, rng: random.Random | None = None, seed: int | None = None,
-                 layer: MineLayer | None = None, seeds_known: bool = False) -> None:
+                 layer: MineLayer | None = None, seeds_known: bool = False, min_bv: int = 0) -> None:
         self.config = config
+        self.min_bv = min_bv
+        self.dealt_min_bv = 0
+        self.missed: tuple[int, int] | None = None
+        self.tries = FILTER_TRIES
+        self.seconds = FILTER_SECONDS
         self.rng = rng if rng is not None else random.Random()
         self.layer = layer
         self.seeds_known = seeds_known
@@ -62,13 +87,16 @@ class Deal:
         ``classic`` rule's mines laid from it now. A kept layout is one the player knows
         (``layout_known``), as is every board when the seeds are known.
         """
+        if not keep or layout is None:
+            self.dealt_min_bv = 0  # a fresh board (or one not laid yet): filtered when it is laid
         if not keep:
+            self.missed = None  # a fresh board: its own filter, at its laying
             self.seed = self._next_seed if self._next_seed is not None else self.rng.randrange(SEED_RANGE)
             self._next_seed = None
         if keep and layout is not None:
             mines: set[Cell] | None = set(layout)
         elif self.config.first_click == "classic" and self.layer is None:
-            mines = lay_mines(self.config, None, random.Random(self.seed))
+            mines = self._filtered(lambda: lay_mines(self.config, None, random.Random(self.seed)))
         else:
             mines = None  # laid at the first click
         self.layout_known = self.seeds_known or (keep and mines is not None)
@@ -91,13 +119,50 @@ class Deal:
         """The mines of a board laid at its first click ``first_click``, from the board's
         seed: the layer's (no-guess) or uniform placement under the config's rule
         (:func:`game.board.lay_mines`), from the sample drawn ahead (:meth:`prepare`)
-        when it is this seed's and the click keeps as many cells free."""
+        when it is this seed's and the click keeps as many cells free. Under the 3BV
+        filter a board under the minimum is laid again from the next seed, at the same
+        click (:attr:`seed` becomes the board's)."""
+        return self._filtered(lambda: self._lay_once(first_click))
+
+    def _lay_once(self, first_click: Cell) -> set[Cell]:
+        """The mines of the current seed's board laid at ``first_click`` (:meth:`lay`)."""
         if self.layer is not None:
             return set(self.layer(self.config, first_click, random.Random(self.seed)))
         free = len(excluded_cells(self.config, first_click))
         drawn = self._ahead.drawn if self._ahead is not None and self._ahead.key == (self.seed, free) else None
         self._ahead = None
         return lay_mines(self.config, first_click, random.Random(self.seed), drawn=drawn)
+
+    def _filtered(self, laid: Callable[[], set[Cell]]) -> set[Cell]:
+        """``laid()``'s board for the current seed, or, under the 3BV filter, the first of
+        the next seeds' boards with at least :attr:`min_bv` 3BV; when none qualifies within
+        the bound, the best one seen (its seed kept) and :attr:`missed` set."""
+        self.missed = None
+        self.dealt_min_bv = max(self.min_bv, 0)
+        mines = laid()
+        if self.min_bv <= 0:
+            return mines
+        config, deadline = self.config, perf_counter() + self.seconds
+        best = (bv_parts(mines, config.rows, config.cols).value, self.seed, mines)
+        dealt = 1
+        while best[0] < self.min_bv:
+            if dealt >= self.tries or perf_counter() >= deadline:
+                self.missed = (dealt, best[0])
+                break
+            self.seed = self.rng.randrange(SEED_RANGE)
+            mines = laid()
+            dealt += 1
+            value = bv_parts(mines, config.rows, config.cols).value
+            if value > best[0]:
+                best = (value, self.seed, mines)
+        _, self.seed, mines = best
+        return mines
+
+    def laid_elsewhere(self) -> None:
+        """The current board's mines came from outside the deal (the window's no-guess
+        generator, game.match.Match.set_layout): the 3BV filter did not deal it."""
+        self.dealt_min_bv = 0
+        self.missed = None
 
     def prepare(self, seconds: float) -> bool:
         """Draw the current board's first-click sample ahead for about ``seconds`` (a slice

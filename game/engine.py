@@ -66,7 +66,7 @@ class Game(Position):
         self.clicks = {"reveal": 0, "flag": 0, "chord": 0, "wasted": 0}
         self.revision = 0
         self._bv_parts: BvParts | None = None  # 3BV counted once per layout (game.bv)
-        self._solved: tuple | None = None  # (revision, parts, 3BV solved)
+        self._solved: tuple | None = None  # (revision, parts, 3BV solved, openings solved)
         if mines is not None:
             self.lay(mines)
         if revealed or flags:
@@ -303,17 +303,26 @@ class Game(Position):
 
     @property
     def three_bv_solved(self) -> int:
-        """3BV solved so far, in clicks: openings of the starting position with their zeros
-        revealed plus its isolated numbers revealed (at most :attr:`three_bv`)."""
+        """3BV solved so far, in clicks: openings of the starting position with every one of
+        their zeros revealed plus its isolated numbers revealed (at most :attr:`three_bv`).
+        Every zero, not only the first: a flag on a zero stops the flood, and an opening cut
+        by one is not solved until the rest is opened, as ms-toollib and Metasweeper count it
+        (tests/rules/test_counters.py). An opening found solved stays so (reveals last while
+        this object holds the position; an undo gives it another one), so each count looks
+        only at the openings not solved yet."""
         parts = self.bv_parts()
         if parts is None:
             return 0
         cached = self._solved
         if cached is not None and cached[0] == self.revision and cached[1] is parts:
             return cached[2]
-        solved = (sum(1 for cell in parts.firsts if self.is_revealed(cell))
-                  + sum(1 for cell in parts.isolated if self.is_revealed(cell)))
-        self._solved = (self.revision, parts, solved)
+        done: set[int] = cached[3] if cached is not None and cached[1] is parts else set()
+        cover = self._cover
+        for index, spans in enumerate(parts.spans):
+            if index not in done and all(cover.count(REVEALED, a, b) == b - a for a, b in spans):
+                done.add(index)
+        solved = len(done) + sum(1 for cell in parts.isolated if self.is_revealed(cell))
+        self._solved = (self.revision, parts, solved, done)
         return solved
 
     @property

@@ -10,6 +10,7 @@ the review's statistics. Adding a figure: docs/figures.md. No pygame here.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Callable
 
@@ -256,3 +257,81 @@ def detail_lines(record, num: Callable[[float | None, int], str] = plain) -> lis
     if single is not None:
         lines.append(single)
     return lines
+
+
+# ----- the figures of a game under way, from its counts ----------------------------------------
+@dataclass(frozen=True)
+class Counts:
+    """What the ratios of :data:`FIGURES` are made of, at one moment of a game: the live
+    counters' input (game.counters reads them from the midend's log and the gesture
+    interpreter during play, and from a replay's timeline at the playhead).
+
+    Attributes:
+        time_ms: game time, whole milliseconds from the first opening.
+        bbbv: the board's 3BV; None while it is not counted yet (a big board's count runs
+            in slices) or no mine is laid.
+        bbbv_solved: 3BV solved so far; None when ``bbbv`` is, or when it is not counted live
+            (a board of more than game.counters.COUNTED_CELLS cells in play).
+        left, right, double: clicks as ms-toollib counts them (game.gestures).
+        left_effective, right_effective, double_effective: effective clicks, ms-toollib's
+            ``lce``, ``rce``, ``dce`` (game.counters.Effective says which moves count).
+        path_px: the pointer's path from the first opening, pixels at 16 px a cell.
+    """
+
+    time_ms: int = 0
+    bbbv: int | None = None
+    bbbv_solved: int | None = None
+    left: int = 0
+    right: int = 0
+    double: int = 0
+    left_effective: int = 0
+    right_effective: int = 0
+    double_effective: int = 0
+    path_px: float = 0.0
+
+
+LIVE = ("bbbv_per_s", "rqp", "ioe", "correctness", "throughput", "left_clicks", "right_clicks", "double_clicks",
+        "clicks", "effective_clicks", "left_effective", "right_effective", "double_effective", "path_px")
+"""The figures :func:`live` gives: those made of :class:`Counts` alone (not the board's
+ZiNi, openings or islands, nor STNB, whose constants are per level, nor IOS)."""
+
+
+def live(counts: Counts) -> dict[str, int | float | None]:
+    """The figures of :data:`LIVE` from ``counts``, by name, as ms-toollib (1.5.20) computes them
+    at its ``current_time`` from the same counts (its getters, base/src/videos/): 3BV/s =
+    solved / s; RQP = s^2 / solved; IOE = solved / clicks; correctness = effective clicks /
+    clicks; throughput = solved / effective clicks; and as game.replay.events.ReplayStats
+    keeps them: a game of no time has no timed figure (None), a ratio ms-toollib gives as
+    infinite (RQP with nothing solved) is None, the others it gives as 0 when their divisor is 0.
+    So a finished game's values are the result panel's (tests/rules/test_counters.py checks
+    them against ms-toollib's own). A ratio of a 3BV not counted yet is None."""
+    clicks = counts.left + counts.right + counts.double
+    effective = counts.left_effective + counts.right_effective + counts.double_effective
+    solved = counts.bbbv_solved
+    seconds = counts.time_ms / 1000
+    timed_ok = counts.time_ms > 0
+    known = solved is not None
+
+    def ratio(top, bottom):
+        return None if top is None else (top / bottom if bottom else 0.0)
+
+    return {
+        "bbbv_per_s": solved / seconds if known and timed_ok else None,
+        "rqp": math.pow(seconds, 2.0) / solved if known and timed_ok and solved else None,
+        "ioe": ratio(solved, clicks),
+        "correctness": ratio(effective, clicks),
+        "throughput": ratio(solved, effective),
+        "left_clicks": counts.left, "right_clicks": counts.right, "double_clicks": counts.double,
+        "clicks": clicks, "effective_clicks": effective, "left_effective": counts.left_effective,
+        "right_effective": counts.right_effective, "double_effective": counts.double_effective,
+        "path_px": counts.path_px,
+    }
+
+
+def estimated_time(counts: Counts) -> float | None:
+    """Seconds the whole board would take at the pace so far: time / 3BV solved * 3BV
+    (ms-toollib's ``etime``, multiplied first, so a won game's is its time exactly); None
+    before any time, with nothing solved, or the 3BV unknown."""
+    if counts.time_ms <= 0 or not counts.bbbv_solved or counts.bbbv is None:
+        return None
+    return counts.time_ms * counts.bbbv / counts.bbbv_solved / 1000

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Callable, Iterable, NamedTuple, Union
 
@@ -71,14 +71,31 @@ class Aid(str, Enum):
     AUTOPLAY = "autoplay"
 
 
+class Effect(str, Enum):
+    """What a played move did to the board, as the competitive counts read it (ms-toollib's
+    effective clicks: game.counters): opened safe cells, opened a mine (a losing reveal or
+    chord), placed a flag, took a flag off (or moved it on to a question mark), changed
+    nothing. The str value is the name in a log kept in memory; logs written to the records
+    do not carry it (it follows from the moves)."""
+
+    OPENED = "opened"
+    EXPLODED = "exploded"
+    FLAGGED = "flagged"
+    UNFLAGGED = "unflagged"
+    WASTED = "wasted"
+
+
 @dataclass(frozen=True)
 class Played:
     """A move applied to the game, ``ms`` milliseconds of game time after the first reveal
-    (0 before it), made by ``source``."""
+    (0 before it), made by ``source``. ``effect``: what it did (:class:`Effect`), for a move
+    this match applied; None for an entry read from a stored log and not played yet. Not
+    part of an entry's identity: equal entries may differ in it."""
 
     ms: int
     move: Move
     source: Source = Source.MOUSE
+    effect: Effect | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -139,8 +156,9 @@ class Match:
 
     Args:
         config: size, mine count and rules.
-        rng, seed, layer, seeds_known: the deal (game.deal.Deal): the session's source of
-            board seeds, the first board's seed, the no-guess layer, seeds the player chose.
+        rng, seed, layer, seeds_known, min_bv: the deal (game.deal.Deal): the session's source
+            of board seeds, the first board's seed, the no-guess layer, seeds the player chose,
+            the 3BV filter's minimum of every dealt board (0: none; docs/bv-filter.md).
         mines, revealed, flags: a loaded board: exactly these mines (no first-click rule),
             and the cells its position shows revealed and flagged.
         clock: monotonic clock, seconds (default ``time.monotonic``).
@@ -151,6 +169,10 @@ class Match:
         round: boards started by this match (new games and retries), from 1.
         history: every entry of the current board's log, oldest first (:data:`Entry`).
         inputs: the raw pointer input of the current board (PointerInput), oldest first.
+        opening_input: the index in ``inputs`` of the input logged last when the game's clock
+            started (the window logs a press or release before playing its move: the release
+            that made the first opening), -1 when none was logged, None before the start.
+            The pointer's path is measured from it (game.counters), as ms-toollib measures it.
 
     Raises:
         ValueError: ``mines`` off the board or of the wrong count, a revealed mine.
@@ -160,11 +182,11 @@ class Match:
                  layer: MineLayer | None = None, seeds_known: bool = False,
                  mines: Iterable[Cell] | None = None, revealed: Iterable[Cell] = (),
                  flags: Iterable[Cell] = (), clock: Callable[[], float] = time.monotonic,
-                 cell: int = CONSOLE_CELL) -> None:
+                 cell: int = CONSOLE_CELL, min_bv: int = 0) -> None:
         self.config = config
         self.clock = clock
         self.cell = cell
-        self.deal = Deal(config, rng, seed, layer, seeds_known)
+        self.deal = Deal(config, rng, seed, layer, seeds_known, min_bv=0 if mines is not None else min_bv)
         self.round = 0
         self._loaded = None if mines is None else (check_layout(config, mines),
                                                    tuple(map(tuple, revealed)), tuple(map(tuple, flags)))
@@ -194,6 +216,7 @@ class Match:
         self._redo: list[Played] = []
         self.history: list[Entry] = []
         self.inputs: list[PointerInput] = []
+        self.opening_input: int | None = None
         self._help = Help()
 
     def new_game(self) -> None:
@@ -233,6 +256,7 @@ class Match:
             raise ValueError("set_layout: the game has already started")
         self._pending = None
         self._game.lay(mines)
+        self.deal.laid_elsewhere()
 
     # ----- queries ---------------------------------------------------------------------------
     @property
@@ -365,7 +389,7 @@ class Match:
         """
         outcome = self._apply(move)
         if not outcome.ignored:
-            self._played.append(Played(self._move_ms, move, Source(source)))
+            self._played.append(Played(self._move_ms, move, Source(source), self._effect(outcome)))
             self.history.append(self._played[-1])
             self._redo.clear()
         return outcome
@@ -385,9 +409,18 @@ class Match:
         outcome = game.apply(move)
         if game.state is not State.READY and not self._timer.started:
             self._timer.start()
+            self.opening_input = len(self.inputs) - 1
         if outcome.ended:
             self._timer.stop()
         return outcome
+
+    def _effect(self, outcome: Outcome) -> Effect:
+        """What the move of ``outcome``, just applied, did to the board."""
+        if outcome.wasted:
+            return Effect.WASTED
+        if outcome.move.kind == FLAG:
+            return Effect.FLAGGED if self._game.mark(outcome.move.cell) == "flag" else Effect.UNFLAGGED
+        return Effect.EXPLODED if outcome.exploded is not None else Effect.OPENED
 
     def _lay_for(self, first: Cell) -> None:
         """The first click on ``first``: lay the board's mines now (the deal's first-click
@@ -491,7 +524,7 @@ class Match:
         taken = self._redo.pop()
         outcome = self._apply(taken.move)
         if not outcome.ignored:
-            self._played.append(Played(self._move_ms, taken.move, taken.source))
+            self._played.append(Played(self._move_ms, taken.move, taken.source, self._effect(outcome)))
             self.history.append(Redone(self._move_ms))
         return outcome
 

@@ -17,9 +17,12 @@ from typing import Callable
 
 from game.board import Config
 from game.match import CONSOLE_CELL, Match
+from game.messages import N_, note
 from game.position import State
 from game.records.session import is_in_progress
 
+# The rankings' minimum 3BV per level (both Beginners: the 8x8 competitive one too)
+RANKING_MIN_BV = {"beginner": 2, "beginner_8x8": 2, "intermediate": 30, "expert": 100}
 FinishHook = Callable[[Match, "dict | None"], "str | None"]  # hook(match, log) -> note or None
 
 
@@ -37,6 +40,8 @@ class Session:
             (a new best time, a save failure) are shown with the result.
         progress: reports a big no-guess board's generation (the console's stderr line), or None.
         name: the name games are recorded under when abandoned (None: the settings' name).
+        min_bv: the 3BV filter, level name -> minimum 3BV of its dealt boards (a level not in
+            it, or 0: no filter); e.g. RANKING_MIN_BV, the rankings' minimums.
     """
 
     rng: random.Random = field(default_factory=random.Random)
@@ -47,13 +52,16 @@ class Session:
     hooks: list[FinishHook] = field(default_factory=list)
     progress: Callable | None = None
     name: str | None = None
+    min_bv: dict = field(default_factory=dict)
 
     def new_match(self, config: Config, cell: int = CONSOLE_CELL, board=None) -> Match:
         """A new match of ``config``: the loaded ``board`` (a game.boardfile.BoardFile with its
         mines), or a dealt one; the first dealt board takes ``first_seed``, the next ones draw
         their seeds from ``rng``, so a seed and first click give the same board in the console
         and the window. No-guess boards get the generator as their mine layer. Pointer input
-        is measured at ``cell`` pixels a cell.
+        is measured at ``cell`` pixels a cell. Under the 3BV filter (:attr:`min_bv`) every
+        dealt board of the match has at least the level's minimum 3BV, or the deal says it
+        missed (game.deal.Deal.missed).
 
         Raises:
             ValueError: ``board`` is a position without mines, or does not fit ``config``.
@@ -66,7 +74,11 @@ class Session:
         seed, self.first_seed = self.first_seed, None
         layer = layer_for(config) if self.progress is None else layer_for(config, report=self.progress)
         return Match(config, rng=self.rng, seed=seed, clock=self.clock, layer=layer,
-                     seeds_known=self.seeded, cell=cell)
+                     seeds_known=self.seeded, cell=cell, min_bv=self.min_bv_for(config))
+
+    def min_bv_for(self, config: Config) -> int:
+        """The 3BV filter's minimum for boards of ``config`` (0: off)."""
+        return self.min_bv.get(config.level, 0)
 
     def finished(self, match: Match, log: dict | None = None) -> list[str]:
         """The game of ``match`` ended (won or lost): tell every hook, with its move ``log``
@@ -86,6 +98,20 @@ class Session:
             return None
         return self.records.abandon(match, name=self.name if name is None else name,
                                     log=match.log_snapshot() if log is None else log)
+
+
+FILTER_MISSED = N_("No board with a 3BV of at least {minimum} came in {count} deals: "
+                   "this board's 3BV is {bv}.")  # the 3BV filter's bound was reached
+
+
+def filter_missed(match: Match):
+    """Why the current board is under the 3BV filter's minimum (a game.messages.Note: the
+    bound was reached, the best board seen is dealt), or None."""
+    missed = match.deal.missed
+    if missed is None:
+        return None
+    count, bv = missed
+    return note(FILTER_MISSED, minimum=match.deal.min_bv, count=count, bv=bv)
 
 
 @dataclass(frozen=True)

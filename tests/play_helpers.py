@@ -1,5 +1,9 @@
 """Shared moves for tests: a hand-moved clock, winning a game by revealing every safe cell,
-and setting up a satisfied number to chord on in the window."""
+setting up a satisfied number to chord on in the window, and a console game dealt at random
+with the commands that win it."""
+
+import io
+import random
 
 from game.engine import State
 
@@ -152,6 +156,25 @@ def old_database_with_a_win(path, version: int) -> None:
     conn.close()
 
 
+SCHEMA_8_WINS = (  # schema 8's own columns filled: NF, how it was played, STNB computed (stats_state 1)
+    "INSERT INTO games (played_at, level, rows, cols, mines, won, time_ms, three_bv, name, nf, input, stnb, "
+    "bbbv_per_s, stats_state) VALUES ('2025-06-01T10:00:00+02:00', 'beginner_8x8', 8, 8, 10, 1, 7000, 14, "
+    "'Eight', 1, 'keyboard', 41.5, 2.0, 1)",
+    "INSERT INTO games (played_at, level, rows, cols, mines, won, time_ms, three_bv, name, nf, input, stats_state) "
+    "VALUES ('2025-06-02T10:00:00+02:00', 'expert', 16, 30, 99, 1, 90000, 130, 'Typed', 0, 'terminal', 0)",
+)
+
+
+def old_database_at_8(path) -> None:
+    """A records file at schema 8 (before the 3BV filter's ``min_bv``) holding an old win
+    (:data:`OLD_WIN`) and :data:`SCHEMA_8_WINS`, closed."""
+    conn = old_database(path, 8)
+    conn.execute(OLD_WIN)
+    for statement in SCHEMA_8_WINS:
+        conn.execute(statement)
+    conn.close()
+
+
 def chord_both_buttons(w, pos, first=3):
     """Press both buttons at ``pos``, ``first`` (3: right, 1: left) first, and release the
     left one first: a chord as Windows and Arbiter take it."""
@@ -190,3 +213,34 @@ def shows_sprite(w, layout, cell, key: str) -> bool:
     rect = layout.cell_rect(cell)
     sprite = w.scene.services.assets.cell_sprites(w.screen.rect(rect).width)[key]
     return w.screen.pixels(rect) == pygame.image.tobytes(sprite, "RGB")
+
+
+class TtyIn(io.StringIO):
+    """Console input that says it is a terminal (a piped game is a script's)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def console_dealt(data_dir, deal: int = 7, *options: str) -> tuple[object, list[str]]:
+    """Console options for a board (Beginner unless ``options`` say) dealt from
+    ``random.Random(deal)`` without ``--seed`` (so a win is a best time, whatever the rule
+    for seeded runs), and the reveals that win it ("r ROW COL" commands): the centre first,
+    then a covered safe cell at a time."""
+    from game.cli import parse_args
+    from game.console import make_match, run_session
+
+    def options_():
+        args = parse_args(["--console", "--data-dir", str(data_dir), *options])
+        args.rng = random.Random(deal)
+        return args
+    probe_args = options_()
+    probe = make_match(probe_args, run_session(probe_args))
+    moves = [(4, 4)]
+    probe.reveal((4, 4))
+    while not probe.game.over:
+        moves.append(next(cell for cell in probe.game.cells()
+                          if cell not in probe.layout() and not probe.game.is_revealed(cell)))
+        probe.reveal(moves[-1])
+    assert probe.game.state is State.WON
+    return options_(), [f"r {r} {c}" for r, c in moves]

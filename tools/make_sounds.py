@@ -13,6 +13,7 @@ Notes are named by frequency in hertz (A4 = 440 Hz, equal temperament).
 
 from __future__ import annotations
 
+import argparse
 import array
 import math
 import random
@@ -151,9 +152,12 @@ def write(name: str, samples: array.array, folder: Path = OUT) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write every sound into the folder given as the one argument, or assets/sounds/."""
-    argv = sys.argv[1:] if argv is None else argv
-    folder = Path(argv[0]) if argv else OUT
+    """Write every sound into the folder given as the one argument, or assets/sounds/;
+    ``--help`` shows the usage and writes nothing. Returns the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", type=Path, default=OUT,
+                        help=f"folder for the WAV files (default: {OUT})")
+    folder = parser.parse_args(argv).out
     total = 0
     for name, samples in sounds().items():
         path = write(name, samples, folder)

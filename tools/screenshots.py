@@ -13,6 +13,7 @@ Usage:
   python tools/screenshots.py --chart                # Statistics' chart of a made-up history: chart.png
   python tools/screenshots.py --chart --spanish --themes dark --out /tmp/shots   # es-chart-dark.png
   python tools/screenshots.py --hero                 # docs/screenshot.png: Expert, mid-game, a hint, 2x
+  python tools/screenshots.py --counters             # the live counters (F3) during a game: counters.png
 """
 
 from __future__ import annotations
@@ -183,6 +184,24 @@ def shoot_spanish(out: Path, scale: float = 1.5) -> list[Path]:
     return written
 
 
+def shoot_counters(out: Path, scale: float = 1.5) -> Path:
+    """The live counters (F3) beside an Intermediate game under way, in the classic theme, at
+    ``scale``: ``counters.png``. The game's clicks are real posted events; the clock moves on
+    a little between them, so the ratios have a time to divide by."""
+    with tempfile.TemporaryDirectory() as data:
+        driver, clock = start(["--difficulty", "intermediate", "--seed", str(SEED), "--theme", "classic"], data)
+        driver.key(pygame.K_F3)
+        play_position(driver)
+        game = driver.scene.game
+        for cell in sorted(game.cells())[:40]:  # a few more safe cells, a second apart
+            if cell not in game.layout() and game.appearance(cell) == "covered":
+                clock.advance(1.0)
+                driver.click_cell(cell)
+        clock.advance(2.345)
+        driver.step(6)
+        return save_at(driver, scale, out / "counters.png")
+
+
 CHART_WINS = 90  # made-up beginner wins on the chart screenshot
 
 
@@ -237,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
                              "chart-THEME.png for each theme given with --themes")
     parser.add_argument("--hero", action="store_true",
                         help="the README's screenshot instead (docs/screenshot.png, or screenshot.png in --out)")
+    parser.add_argument("--counters", action="store_true",
+                        help="the live counters (F3) during a game instead (counters.png)")
     args = parser.parse_args(argv)
     if args.hero:
         folder = args.out or ROOT / "docs"
@@ -245,6 +266,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     args.out = args.out or ROOT / "docs" / "screenshots"
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.counters:
+        print(shoot_counters(args.out))
+        return 0
     if args.chart:
         for theme in args.themes if args.themes != list(THEME_CHOICES) else ["classic"]:
             print(shoot_chart(args.out, theme, args.spanish))

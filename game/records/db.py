@@ -43,18 +43,21 @@ SHOWN_IDS = 10  # ids of unreadable rows named in the warning
 _COLUMNS = [name for name in RECORD_FIELDS if name != "id"]
 
 
-def best_where(table: str = "window", category: str = "all") -> str:
+def best_where(table: str | None = "window", category: str = "all", filtered: bool = False) -> str:
     """The SQL condition (one ``?``: the level) of the wins that enter ``table``'s bests (a
     key of record.TABLES: the window's games, mouse or keys, or the console's typed in a
     terminal; a script's never do) in ``category`` (record.CATEGORIES: ``all``, or ``nf``,
-    the no-flag games): GameRecord.best_time_eligible."""
+    the no-flag games): GameRecord.best_time_eligible. ``filtered``: the same wins among the
+    boards dealt under the 3BV filter (``min_bv`` > 0, schema 9, whatever the minimum),
+    which are ranked apart: never in the normal tables."""
     inputs = ", ".join(repr(key) for key, where in INPUTS.items() if where == table)
     return ("level = ? AND won = 1 AND abandoned = 0 AND hints_used = 0 AND autoplay_used = 0 "
             f"AND probabilities_used = 0 AND layout_known = 0 AND undos = 0 AND input IN ({inputs}) "
-            + ("AND nf = 1 " if category == "nf" else "") + f"AND {READABLE}")
+            + ("AND nf = 1 " if category == "nf" else "")
+            + ("AND min_bv > 0 " if filtered else "AND min_bv = 0 ") + f"AND {READABLE}")
 
 
-_BEST_WHERE = best_where()  # the window's table of bests, every game
+_BEST_WHERE = best_where()  # the window's table of bests, every game, no 3BV filter
 # A game played on after an undo (schema 7) is practice on a board already lost (whose loss
 # was recorded), and a console game fed by a script (schema 8) is no player's: left out of
 # played, won, win %, streaks, averages and every best table.
@@ -339,29 +342,35 @@ class RecordStore:
         """
         return self.best(level, "time", limit, table)
 
-    def best(self, level: str, by: str, limit: int = BEST_LIMIT, table: str = "window") -> list[GameRecord]:
+    def best(self, level: str, by: str, limit: int = BEST_LIMIT, table: str = "window",
+             filtered: bool = False) -> list[GameRecord]:
         """The ``limit`` best wins on ``level`` in ``table`` (record.TABLES) by ``by``: ``time``
         (fastest first), ``3bv_per_second`` (highest first) or ``efficiency`` (highest first).
 
         Only wins that may enter the best times count (see
         :attr:`GameRecord.best_time_eligible`); custom games have none: an empty list.
+        ``filtered``: the table of the games dealt under the 3BV filter instead (ranked
+        apart: fair wins with ``min_bv`` > 0, whatever the minimum).
         Raises:
             KeyError: ``by`` is not one of BEST_ORDERS.
         """
         order, extra = BEST_ORDERS[by]
         if level not in STANDARD_LEVELS:
             return []
-        return self._records(f"WHERE {best_where(table)} {extra}", (level, limit), f"ORDER BY {order} LIMIT ?")
+        where = best_where(table, filtered=filtered)
+        return self._records(f"WHERE {where} {extra}", (level, limit), f"ORDER BY {order} LIMIT ?")
 
-    def category_bests(self, level: str, table: str = "window") -> dict[str, dict[str, GameRecord | None]]:
+    def category_bests(self, level: str, table: str = "window",
+                       filtered: bool = False) -> dict[str, dict[str, GameRecord | None]]:
         """The best game of ``level`` in ``table`` (record.TABLES) for each category
         (record.CATEGORIES: ``all``, ``nf``) and each of :data:`CATEGORY_BESTS` (time_ms, 3BV/s,
         IOE, RQP, STNB): ``{"all": {"time_ms": GameRecord or None, ...}, "nf": {...}}``. Ties
         go to the earlier game; a game without the figure (not computed yet) is not in its
-        table. Custom games have none: every entry None."""
+        table. Custom games have none: every entry None. ``filtered``: among the games dealt
+        under the 3BV filter instead (ranked apart, :func:`best_where`)."""
         out = {}
         for category in CATEGORIES:
-            where = best_where(table, category)
+            where = best_where(table, category, filtered)
             out[category] = {}
             for column, better in CATEGORY_BESTS:
                 found = [] if level not in STANDARD_LEVELS else self._records(
@@ -370,24 +379,31 @@ class RecordStore:
                 out[category][column] = found[0] if found else None
         return out
 
-    def rank_of(self, record_id: int, limit: int = BEST_LIMIT) -> int | None:
+    def rank_of(self, record_id: int, limit: int = BEST_LIMIT, filtered: bool = False) -> int | None:
         """The 1-based best-time rank of game ``record_id``, or None when outside the top ``limit``
-        (or not eligible: see :attr:`GameRecord.best_time_eligible`)."""
+        (or not eligible: see :attr:`GameRecord.best_time_eligible`). ``filtered``: its rank
+        among the games dealt under the 3BV filter instead (:meth:`best` with ``filtered``);
+        a filtered game has no rank in the normal table, and a normal game none in that one."""
         record = self.game(record_id)
-        if record is None or not record.best_time_eligible:
+        if record is None:
+            return None
+        eligible = (record.min_bv > 0 and record.exclusions() == ("filtered",)) if filtered \
+            else record.best_time_eligible
+        if not eligible:
             return None
         ahead = self.conn.execute(
-            f"SELECT count(*) FROM games WHERE {best_where(record.table)} "
+            f"SELECT count(*) FROM games WHERE {best_where(record.table, filtered=filtered)} "
             "AND (time_ms < ? OR (time_ms = ? AND id < ?))",
             (record.level, record.time_ms, record.time_ms, record_id)).fetchone()[0]
         return ahead + 1 if ahead < limit else None
 
-    def would_rank(self, level: str, time_ms: int, limit: int = BEST_LIMIT) -> int | None:
-        """The rank a new win of ``time_ms`` on ``level`` would take (ties go after), or None."""
+    def would_rank(self, level: str, time_ms: int, limit: int = BEST_LIMIT, filtered: bool = False) -> int | None:
+        """The rank a new win of ``time_ms`` on ``level`` would take in the window's table
+        (ties go after), or None; ``filtered``: among the games dealt under the 3BV filter."""
         if level not in STANDARD_LEVELS:
             return None
         ahead = self.conn.execute(
-            f"SELECT count(*) FROM games WHERE {_BEST_WHERE} AND time_ms <= ?",
+            f"SELECT count(*) FROM games WHERE {best_where(filtered=filtered)} AND time_ms <= ?",
             (level, time_ms)).fetchone()[0]
         return ahead + 1 if ahead < limit else None
 

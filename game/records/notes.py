@@ -16,6 +16,7 @@ REASONS = {  # GameRecord.exclusions() key -> why, in words (translated where it
     "autoplay": N_("autoplay played"),
     "probabilities": N_("the probability overlay was on"),
     "layout_known": N_("the board was known beforehand (a retry, a loaded board or a chosen --seed)"),
+    "filtered": N_("the board was dealt by the 3BV filter (ranked apart)"),
 }
 UNDONE = N_("Played on after an undo: left out of played, won, streaks and best times "
             "(the loss was counted).")  # GameRecord.undos > 0, whatever the result

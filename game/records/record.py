@@ -84,6 +84,11 @@ class GameRecord:
     :data:`INPUTS`: the window's ``mouse`` or ``keyboard``, the console's ``terminal`` (its own
     table of bests) or ``script`` (a pipe or a file: recorded, counted nowhere). Older games
     are ``mouse``. docs/competitive.md.
+
+    ``min_bv`` (schema 9): the 3BV filter's minimum the board was dealt under (0: none;
+    game.deal.Deal.min_bv). A filtered game is labelled and ranked apart: out of the normal
+    best tables (reason ``filtered``), in the filtered ones (game.records.db.best_where);
+    it counts in played, won and streaks. Older games have 0. docs/bv-filter.md.
     """
 
     played_at: str
@@ -114,7 +119,8 @@ class GameRecord:
     # 6 on): None until computed, and for games that have none (see game.records.compstats).
     undos: int = 0  # schema 7: losses taken back before the game ended
     nf: bool | None = None  # schema 8: no right click changed the board (Metasweeper's NF: rce == 0)
-    input: str = "mouse"  # schema 8: how it was played, a key of INPUTS (the CSV's last column)
+    input: str = "mouse"  # schema 8: how it was played, a key of INPUTS
+    min_bv: int = 0  # schema 9: the 3BV filter's minimum the board was dealt under, 0 none (the CSV's last column)
 
     @classmethod
     def from_match(cls, match, name: str | None = None, abandoned: bool = False,
@@ -156,7 +162,7 @@ class GameRecord:
             probabilities_used=bool(help.overlay),
             layout_known=bool(match.layout_known), abandoned=abandoned,
             undos=int(help.undos), nf=not clicks.get("flag", 0),
-            input=input_of(match, input),
+            input=input_of(match, input), min_bv=int(getattr(match.deal, "dealt_min_bv", 0) or 0),
             name=clean_name(name) if name is not None else default_player_name())
 
     @property
@@ -205,7 +211,8 @@ class GameRecord:
         custom sizes), ``hints``, ``autoplay``, ``probabilities`` (the overlay was on),
         ``layout_known`` (a retry, a loaded board or a chosen seed), ``undo`` (played on
         after a loss was taken back), ``scripted`` (a console game fed by a pipe or a file:
-        a script, recorded but never in a best or a streak).
+        a script, recorded but never in a best or a streak), ``filtered`` (dealt under the
+        3BV filter: ranked apart).
         """
         reasons = []
         if not self.won:
@@ -215,7 +222,7 @@ class GameRecord:
         for key, used in (("hints", self.hints_used), ("autoplay", self.autoplay_used),
                           ("probabilities", self.probabilities_used),
                           ("layout_known", self.layout_known), ("undo", self.undos),
-                          ("scripted", self.scripted)):
+                          ("scripted", self.scripted), ("filtered", self.min_bv)):
             if used:
                 reasons.append(key)
         return tuple(reasons)
@@ -259,7 +266,7 @@ _STORAGE = {
     "hints_used": ("integer",), "autoplay_used": ("integer",),
     "probabilities_used": ("integer",), "layout_known": ("integer",), "abandoned": ("integer",),
     **{f.name: ("integer", "null") if f.digits is None else ("real", "integer", "null") for f in FIGURES},
-    "undos": ("integer",), "nf": ("integer", "null"), "input": ("text",),
+    "undos": ("integer",), "nf": ("integer", "null"), "input": ("text",), "min_bv": ("integer",),
 }
 # Values are held to the limits a game can have too: a size within the game's own
 # (game.board.MAX_SIDE), mines and 3BV within the board, and every figure finite and within
@@ -271,6 +278,7 @@ READABLE = " AND ".join(
      for column, kinds in _STORAGE.items()]
     + [f"level IN ({', '.join(repr(level) for level in LEVELS)})", "won IN (0, 1)", "time_ms >= 0",
        "abandoned IN (0, 1)", f"input IN ({', '.join(repr(i) for i in INPUTS)})", "NOT (won = 1 AND abandoned = 1)", "undos >= 0",
+       "min_bv >= 0",
        f"rows BETWEEN 1 AND {MAX_SIDE}", f"cols BETWEEN 1 AND {MAX_SIDE}", "mines BETWEEN 0 AND rows * cols",
        "coalesce(three_bv BETWEEN 0 AND rows * cols, 1)", "coalesce(three_bv_solved BETWEEN 0 AND rows * cols, 1)"]
     + [f"coalesce({column} BETWEEN -{FIGURE_LIMIT:.0e} AND {FIGURE_LIMIT:.0e}, 1)"  # not abs(): -2**63 overflows

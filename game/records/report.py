@@ -103,7 +103,9 @@ def stats_table(levels: dict[str, LevelStats]) -> str:
 
 
 BEST_WORDS = {"time_ms": N_("time"), "bbbv_per_s": "3BV/s", "ioe": "IOE", "rqp": "RQP", "stnb": "STNB"}
-TABLE_WORDS = {"window": N_("window"), "terminal": N_("console typed in a terminal")}
+TABLE_WORDS = {"window": N_("window"), "terminal": N_("console typed in a terminal"),
+               "filtered": N_("window, boards dealt by the 3BV filter"),
+               "filtered_terminal": N_("console typed in a terminal, boards dealt by the 3BV filter")}
 CATEGORY_WORDS = {"all": N_("all"), "nf": N_("no flags (NF)")}
 
 
@@ -116,10 +118,12 @@ def _best_value(column: str, record) -> str:
 
 def category_lines(levels: dict[str, LevelStats]) -> list[str]:
     """Each standard level's bests by category (all, NF), one line per category and table
-    that has any, and why scripted games are missing (game.records.db.category_bests)."""
+    that has any (the games dealt by the 3BV filter in tables of their own), and why scripted
+    games are missing (game.records.db.category_bests)."""
     lines = []
     for s in levels.values():
-        for table, bests in (("window", s.bests), ("terminal", s.terminal_bests)):
+        for table, bests in (("window", s.bests), ("terminal", s.terminal_bests),
+                             ("filtered", s.filtered_bests), ("filtered_terminal", s.filtered_terminal_bests)):
             rows = []
             for category, found in bests.items():
                 parts = [f"{_(BEST_WORDS[column])} {_best_value(column, record)} #{record.id}"
@@ -134,13 +138,22 @@ def category_lines(levels: dict[str, LevelStats]) -> list[str]:
                 "{level}: {count} console game read from a pipe or a file (a script) is recorded and ranks nowhere.",
                 "{level}: {count} console games read from a pipe or a file (a script) are recorded and rank nowhere.",
                 s.scripted).format(level=_level(s.level), count=_count(s.scripted)))
+        if s.filtered and s.level in STANDARD_LEVELS:
+            lines.append(ngettext(
+                "{level}: {count} game dealt by the 3BV filter counts in played and won and ranks apart.",
+                "{level}: {count} games dealt by the 3BV filter count in played and won and rank apart.",
+                s.filtered).format(level=_level(s.level), count=_count(s.filtered)))
     return ["", *lines] if lines else []
 
 
 def stats_json(levels: dict[str, LevelStats]) -> dict:
     """``--stats --json``: the same in every language (docs/competitive.md): ``{"levels": {level:
     {"played", "won", "scripted", "bests": {category: {column: {"value", "game", "at"} or None}},
-    "terminal_bests": {...}}}}``, the standard levels only (custom sizes have no bests)."""
+    "terminal_bests": {...}, "filtered", "filtered_bests": {...}, "filtered_terminal_bests": {...}}}}``,
+    the standard levels only (custom sizes have no bests). ``filtered``: how many of ``played``
+    were dealt by the 3BV filter; their wins are in ``played`` and ``won`` but never in
+    ``bests`` or ``terminal_bests``: in the ``filtered_`` ones, of the same shape
+    (docs/bv-filter.md)."""
     def entry(column, record):
         if record is None:
             return None
@@ -152,7 +165,9 @@ def stats_json(levels: dict[str, LevelStats]) -> dict:
                 for category, found in bests.items()}
 
     return {"levels": {s.level: {"played": s.played, "won": s.won, "scripted": s.scripted,
-                                 "bests": tables(s.bests), "terminal_bests": tables(s.terminal_bests)}
+                                 "bests": tables(s.bests), "terminal_bests": tables(s.terminal_bests),
+                                 "filtered": s.filtered, "filtered_bests": tables(s.filtered_bests),
+                                 "filtered_terminal_bests": tables(s.filtered_terminal_bests)}
                        for s in levels.values() if s.level in STANDARD_LEVELS}}
 
 

@@ -31,6 +31,10 @@ again from rce when the figures are computed; older games get it from their flag
 game.records.record.INPUTS; older games get ``mouse``, as nothing recorded told them apart), and
 calls the custom 8x8 games with 10 mines ``beginner_8x8``, the competitive Beginner. It also adds
 the figure STNB's column, and sets computed games back to "to compute" so that it is backfilled.
+Version 9 adds ``min_bv``: the 3BV filter's minimum the board was dealt under (0: none,
+game.deal.Deal.min_bv). A filtered game is ranked apart: left out of the normal best tables,
+in its own (game.records.db.RecordStore.best with ``filtered``); older games get 0, as no
+filter existed then.
 
 A competitive figure added to game.figures.FIGURES after schema 6 needs no new version:
 :func:`migrate` adds the column of each figure the table lacks (:func:`missing_figures`)
@@ -114,6 +118,9 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "UPDATE games SET level = 'beginner_8x8' WHERE rows = 8 AND cols = 8 AND mines = 10",
         "ALTER TABLE games ADD COLUMN stnb REAL",  # the figure STNB (game.figures), backfilled with the others:
         "UPDATE games SET stats_state = 0 WHERE stats_state = 1",
+    ),
+    (  # 8 -> 9
+        "ALTER TABLE games ADD COLUMN min_bv INTEGER NOT NULL DEFAULT 0",
     ),
 ]
 

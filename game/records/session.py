@@ -293,8 +293,15 @@ class Records:
 _STDERR = object()  # the default: sys.stderr as it is at call time (tests capture it)
 
 
-def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _STDERR) -> Records:
+def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _STDERR, *,
+                 input: str | None = None, figures_mode: str | None = None,
+                 pack_in_steps: bool = False) -> Records:
     """Open the records database and load the settings; never raises.
+
+    How this run records its games, as :class:`Records` describes each: ``input`` (the
+    console: ``terminal`` or ``script``; None: from the moves), ``figures_mode``
+    (``background`` for the window, ``after`` for the console, None: left for the backfill)
+    and ``pack_in_steps`` (the window: long logs packed over frames).
 
     ``data_dir`` is the ``--data-dir`` value (the environment variable and the per-user
     folders are used otherwise). Every warning is printed to ``stderr`` as
@@ -329,4 +336,5 @@ def open_records(data_dir: str | None = None, stderr: TextIO | None | object = _
     if stderr is not None:
         for message in warnings:
             warn(message, stderr)
-    return Records(store, loaded, where, warnings)
+    return Records(store, loaded, where, warnings, input=input, figures_mode=figures_mode,
+                   pack_in_steps=pack_in_steps)

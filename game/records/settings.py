@@ -24,6 +24,7 @@ FILE_VERSION = 1  # the "version" key written into the file
 SCALE_RANGE = (1, 8)  # allowed window scale factors (window pixels per logical pixel; 1.5 too)
 THEME_CHOICES = ("classic", "dark", "contrast")  # the window's themes (game.ui.theme)
 DIFFICULTY_CHOICES = (*DIFFICULTIES, "custom")
+BV_FILTER_CHOICES = ("off", "rankings")  # the 3BV filter: none, or the rankings' minimums (game.session.RANKING_MIN_BV)
 
 
 @dataclass
@@ -37,7 +38,9 @@ class Settings:
     off the opening cascade and the explosion's shake; ``volume`` is the sound effects'
     loudness in percent (0..100), ``muted`` turns them off, ``tick`` adds a tick at each
     second of the timer (game.ui.sound); ``language`` the game's language (a code of
-    game.i18n.LANGUAGES), None to follow the system's (game.i18n.system_language).
+    game.i18n.LANGUAGES), None to follow the system's (game.i18n.system_language);
+    ``bv_filter`` the 3BV filter of dealt boards, one of BV_FILTER_CHOICES (``rankings``:
+    Beginner 2, Intermediate 30, Expert 100; filtered games are ranked apart).
     """
 
     difficulty: str = "beginner"
@@ -60,6 +63,8 @@ class Settings:
     tick: bool = False
     language: str | None = None
     beginner_size: str = "9x9"  # the Beginner board, a key of game.board.BEGINNER_SIZES (9x9 or 8x8)
+    bv_filter: str = "off"
+    counters: bool = False  # the live counters' panel (F3) beside the board in play and in the replay viewer
 
     def config(self) -> Config:
         """The board these settings choose, as a :class:`game.board.Config`.
@@ -127,6 +132,8 @@ RULES = {
     "language": (lambda v: v is None or v in LANGUAGES,
                  note(N_("{codes}, or null for the system's"), codes=", ".join(LANGUAGES))),
     "beginner_size": (lambda v: v in BEGINNER_SIZES, ", ".join(BEGINNER_SIZES)),
+    "bv_filter": (lambda v: v in BV_FILTER_CHOICES, ", ".join(BV_FILTER_CHOICES)),
+    "counters": (_is_bool, _BOOL),
 }
 
 

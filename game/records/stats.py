@@ -13,6 +13,10 @@ Custom games of every size are grouped as ``custom``. What counts where:
 - bests by category (``all``, ``nf``: no right click changed the board, Metasweeper's NF):
   time, 3BV/s, IOE, RQP, STNB, each table apart for the window's games (mouse or keys) and
   the console's typed in a terminal (``bests``, ``terminal_bests``).
+- a game dealt under the 3BV filter (``min_bv`` > 0, docs/bv-filter.md) counts in played,
+  won, win % and streaks as any game; its win is ranked apart, never in the tables above but
+  in bests of its own (``filtered_bests``, ``filtered_terminal_bests``), and ``filtered``
+  says how many were played.
 - a console game fed by a pipe or a file (``input`` ``script``) is recorded and counts
   nowhere: not played, not won, in no streak and no best.
 - a game played on after an undo (a loss taken back: game.match.Match.undo_loss) counts
@@ -33,7 +37,7 @@ from typing import Iterable
 from game.figures import figure
 from game.records.compstats import level_figures
 from game.records.db import COUNTED, RecordStore
-from game.records.record import LEVELS
+from game.records.record import LEVELS, READABLE
 
 RECENT = 50  # results shown in the chart of recent games
 
@@ -91,6 +95,12 @@ class LevelStats:
     bests: dict = field(default_factory=dict)
     terminal_bests: dict = field(default_factory=dict)
     scripted: int = 0  # console games fed by a script: recorded, counted nowhere
+    # Games dealt under the 3BV filter (schema 9's min_bv > 0, docs/bv-filter.md): ``filtered``
+    # of them were played (in ``played`` and ``won`` as any game); their wins are ranked apart,
+    # in bests of their own of the same shape, the window's and the terminal's.
+    filtered: int = 0
+    filtered_bests: dict = field(default_factory=dict)
+    filtered_terminal_bests: dict = field(default_factory=dict)
 
     @property
     def best_time(self) -> float | None:
@@ -134,6 +144,10 @@ def level_stats(store: RecordStore, level: str, recent: int = RECENT) -> LevelSt
         bests=store.category_bests(level, "window"), terminal_bests=store.category_bests(level, "terminal"),
         scripted=store.conn.execute("SELECT count(*) FROM games WHERE level = ? AND input = 'script'",
                                     (level,)).fetchone()[0],
+        filtered=store.conn.execute(f"SELECT count(*) FROM games WHERE level = ? AND min_bv > 0 AND {COUNTED} "
+                                    f"AND {READABLE}", (level,)).fetchone()[0],
+        filtered_bests=store.category_bests(level, "window", filtered=True),
+        filtered_terminal_bests=store.category_bests(level, "terminal", filtered=True),
     )
 
 
@@ -200,15 +214,16 @@ BBBV_RANGES = ((None, None), (1, 19), (20, 49), (50, 99), (100, 149), (150, 199)
 def recent_games(store: RecordStore, level: str, result: str = "all", no_flags: bool = False,
                  bbbv: tuple[int | None, int | None] = (None, None), limit: int = 500) -> list:
     """``level``'s games, newest first, up to ``limit``: ``result`` one of RESULTS (``lost``
-    counts abandoned games, recorded as losses), ``no_flags`` only games where no flag was
-    placed (no flag move, or ms-toollib counted no flag), ``bbbv`` an inclusive (min, max)
+    counts abandoned games, recorded as losses), ``no_flags`` only no-flag games: the ``nf``
+    column, as the bests' NF category reads it (no right click changed the board,
+    Metasweeper's rule); a row without it (figures not yet known) by its flag moves, ``bbbv`` an inclusive (min, max)
     range of the board's 3BV, None for no bound. Returns GameRecords."""
     where, params = ["level = ?"], [level]
     if result != "all":
         where.append("won = ?")
         params.append(1 if result == "won" else 0)
     if no_flags:
-        where.append("coalesce(clicks_flag, flags) = 0")
+        where.append("coalesce(nf, coalesce(clicks_flag, flags) = 0) = 1")
     low, high = bbbv
     if low is not None:
         where.append("three_bv >= ?")

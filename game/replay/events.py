@@ -68,6 +68,16 @@ class PointerEvent:
         return row, col
 
 
+def formats_point(x: int, y: int, cell: int, rows: int, cols: int) -> tuple[int, int]:
+    """Board pixel (``x``, ``y``) measured at ``cell`` pixels a cell, at :data:`CELL_PX` a cell
+    as the formats write it: scaled down to whole pixels on the same cell, and a point off a
+    ``rows`` x ``cols`` board put just past its bottom-right corner, (cols*16, rows*16)."""
+    px, py = x * CELL_PX // cell, y * CELL_PX // cell
+    if not (0 <= px < cols * CELL_PX and 0 <= py < rows * CELL_PX):
+        return cols * CELL_PX, rows * CELL_PX
+    return px, py
+
+
 def centre(cell: tuple[int, int]) -> tuple[int, int]:
     """The (x, y) pixel at the centre of ``cell`` = (row, col)."""
     row, col = cell

@@ -45,7 +45,7 @@ from game.board import LEVEL_SIZES, Config, neighbours
 from game.bv import bv_parts
 from game.i18n import N_, _, number
 from game.messages import Explained, describe, error_line, file_name
-from game.replay.events import CELL_PX, Action, PointerEvent, Replay
+from game.replay.events import CELL_PX, Action, PointerEvent, Replay, formats_point
 from game.match import replay_log
 from game.replay.files import ReplayFileError, check_evf_name, write_evf
 from game.replay.player import Timeline
@@ -69,6 +69,7 @@ LABELS = {  # what the file's events are -> its label in the EVF software string
     "left_chord": "left click on a number chords",
     "reconstructed": "reconstructed from moves: clicks at cell centres",
     "first_click": "first click: {rule}",
+    "filtered": "board dealt with 3BV at least {min_bv}",
 }
 FIRST_CLICK_WORDS = {"opening": "always an opening", "classic": "a mine under it moves to the top-left corner"}
 # Metasweeper's game modes (EVF header; src/config/constants.py MODE_*, the EVF standard's list)
@@ -150,9 +151,7 @@ def pointer_events(data: dict) -> tuple[PointerEvent, ...]:
     rows, cols, cell = data["rows"], data["cols"], data.get("cell") or CELL_PX
     events = []
     for ms, action, x, y in data["pointer"]:
-        px, py = x * CELL_PX // cell, y * CELL_PX // cell
-        if not (0 <= px < cols * CELL_PX and 0 <= py < rows * CELL_PX):
-            px, py = cols * CELL_PX, rows * CELL_PX  # off the board, as the formats write it
+        px, py = formats_point(x, y, cell, rows, cols)
         events.append(PointerEvent(int(ms), Action(action), px, py))
     return tuple(events)
 
@@ -225,7 +224,9 @@ def labels_of(data: dict, record, kind: str | None = None) -> Labels:
     ``opening`` (0 when the board was too dense for it and fell back to ``safe``), else 0
     (standard: ``safe``, and ``classic``, labelled, which Metasweeper has no mode for).
     Official: fair, mode 0, the ``safe`` first-click rule, one of this game's standard levels
-    (both Beginners: the 9x9 one reads as custom, level 6, to the EVF's readers; :data:`EVF_LEVELS`), and no left click on a number that chorded (a rule the formats do not have).
+    (both Beginners: the 9x9 one reads as custom, level 6, to the EVF's readers; :data:`EVF_LEVELS`),
+    no left click on a number that chorded (a rule the formats do not have), and a board not
+    dealt under the 3BV filter (``min_bv``: labelled, never official).
     ``kind``: how the events are made (default :func:`kind_of`), for the labels.
     """
     help_ = data.get("help") or {}
@@ -246,7 +247,9 @@ def labels_of(data: dict, record, kind: str | None = None) -> Labels:
                      and LEVEL_SIZES[record.level] == (record.rows, record.cols, record.mines))
     kind = kind or kind_of(data)
     chorded = kind != "reconstructed" and left_chords(data) > 0  # a rule the formats do not have
-    official = fair and mode == MODE_STANDARD and rule == "safe" and standard_size and not chorded
+    min_bv = int(getattr(record, "min_bv", 0) or 0)  # dealt under the 3BV filter: a chosen board
+    official = (fair and mode == MODE_STANDARD and rule == "safe" and standard_size and not chorded
+                and not min_bv)
     tags = []
     if kind == "merged":
         tags.append(LABELS["centred"].format(sources=", ".join(centred_sources(data))))
@@ -257,6 +260,8 @@ def labels_of(data: dict, record, kind: str | None = None) -> Labels:
         tags.append(LABELS["left_chord"])
     if rule == "classic" and mode == MODE_STANDARD:
         tags.append(LABELS["first_click"].format(rule=FIRST_CLICK_WORDS["classic"]))
+    if min_bv:
+        tags.append(LABELS["filtered"].format(min_bv=min_bv))
     questions = bool((data.get("options") or {}).get("questions"))
     return Labels(fair=bool(fair), official=bool(official), mode=mode, questions=questions, tags=tuple(tags))
 

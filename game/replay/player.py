@@ -18,11 +18,14 @@ changed, so a view repaints only those (Tatham's drawstate).
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left, bisect_right
 
 from game.board import Config
 from game.bv import bv_parts
+from game.counters import COUNTED_CELLS, Effective, PathMeter
 from game.engine import Game, State
+from game.figures import Counts
 from game.gestures import COVERED_LOOKS, LEFT, MIDDLE, Gestures, Rule, pressed_cells
 from game.match import Match, Source
 from game.moves import Outcome
@@ -48,6 +51,11 @@ class Timeline:
         outcomes: per move, the game.moves.Outcome the game gave it: what the viewer's
             sounds follow (game.ui.sound.sound_for).
         clicks: (left, right, double) clicks, as ms-toollib's analysis counts them.
+        lefts, rights, doubles, paths: per event, the clicks counted and the pointer's path
+            (px at 16 px a cell: game.counters.PathMeter) after it.
+        effective: per number of moves applied (0..moves), the effective (left, right,
+            double) clicks after them, as ms-toollib counts them (game.counters.Effective:
+            the right ones are first flags on mines).
         keyframes: keyframes[j] is every cell's appearance (row-major) after j * every moves.
         mines_left: per number of moves applied (0..moves), the counter: mines - flags.
         states: per number of moves applied, the game's State after them.
@@ -76,6 +84,10 @@ class Timeline:
         self.keyframes: list[tuple[str, ...]] = [tuple(look)]
         self.mines_left = [game.mines_left]
         self.states = [game.state]
+        self.lefts, self.rights, self.doubles, self.paths = array("l"), array("l"), array("l"), array("d")
+        self._effective, self._right = Effective(), 0
+        self.effective = [(0, 0, 0)]
+        path = PathMeter(self.rows, self.cols)
         last = None
         for index, event in enumerate(replay.events):
             last = event.time_ms if last is None else max(last, event.time_ms)
@@ -83,12 +95,22 @@ class Timeline:
             self.xs.append(event.x)
             self.ys.append(event.y)
             now[0] = max(0, last) / 1000
+            going = not game.over
             for made in gestures.feed(event, game):
                 outcome = match.apply(made.move, Source.LEFT_CHORD if made.rule is Rule.LEFT_CHORD else Source.MOUSE)
+                if not outcome.ignored:
+                    self._count(match.history[-1])
                 if outcome.changed:
                     self._record(index, outcome, game, look)
+            if going and game.state is not State.READY:
+                path.feed(event.x, event.y)  # from the first opening to the end, as ms-toollib measures it
             self.held.append(gestures.held)
+            self.lefts.append(gestures.left)
+            self.rights.append(gestures.right)
+            self.doubles.append(gestures.double)
+            self.paths.append(path.path_px)
         self.final = game
+        self._parts = None  # the board's 3BV in parts, counted when first asked (bbbv_solved)
         self.clicks = gestures.clicks
         self.start_ms = min(0, self.times[0]) if self.times else 0
         self.end_ms = max(self.times[-1] if self.times else 0, replay.time_ms)
@@ -108,8 +130,15 @@ class Timeline:
         self.outcomes.append(outcome)
         self.mines_left.append(game.mines_left)
         self.states.append(game.state)
+        self.effective.append((self._effective.left, self._right, self._effective.double))
         if len(self.diffs) % self.every == 0:
             self.keyframes.append(tuple(look))
+
+    def _count(self, played) -> None:
+        """Count the move just played (the match's last log entry) among the effective clicks."""
+        added = self._effective.add(played.move.kind, played.move.cell, played.effect)
+        if added[:1] == ("flag",) and added[1] in self.replay.mines:
+            self._right += 1
 
     @property
     def moves(self) -> int:
@@ -130,7 +159,9 @@ class Timeline:
         revealed, and revealed numbers that touch no opening (as ms-toollib counts them)."""
         look = self.final_look() if look is None else look
         shown = [key.isdigit() for key in look]
-        return bv_parts(self.replay.mines, self.rows, self.cols).solved_in(shown)
+        if self._parts is None:
+            self._parts = bv_parts(self.replay.mines, self.rows, self.cols)
+        return self._parts.solved_in(shown)
 
 
 class Playhead:
@@ -144,6 +175,7 @@ class Playhead:
         self.events = 0
         self.moves = 0
         self.time_ms = timeline.start_ms
+        self._solved = (-1, 0)  # (moves, 3BV solved after them): counted once per position
 
     # ----- moving --------------------------------------------------------------------------------
     def seek(self, time_ms: float) -> set[tuple[int, int]]:
@@ -194,6 +226,26 @@ class Playhead:
         return {(at // cols, at % cols) for at in changed}
 
     # ----- what is shown -------------------------------------------------------------------------
+    def counts(self) -> Counts:
+        """The live counters' counts now (game.figures.Counts; game.counters): the replay's
+        time so far (0 before the first opening, its time at most), its 3BV and the 3BV solved
+        on the board now (None on a board of more than game.counters.COUNTED_CELLS cells:
+        a pass over the board each move), the clicks and
+        the path after the events applied, the effective clicks after the moves applied."""
+        tl = self.timeline
+        at = self.events - 1
+        left, right, double = (tl.lefts[at], tl.rights[at], tl.doubles[at]) if at >= 0 else (0, 0, 0)
+        solved = None
+        if tl.rows * tl.cols <= COUNTED_CELLS:
+            if self._solved[0] != self.moves:
+                self._solved = (self.moves, tl.bbbv_solved(self.look))
+            solved = self._solved[1]
+        lce, rce, dce = tl.effective[self.moves]
+        return Counts(time_ms=int(max(0, min(self.time_ms, tl.replay.time_ms))),
+                      bbbv=tl.replay.bbbv, bbbv_solved=solved,
+                      left=left, right=right, double=double, left_effective=lce, right_effective=rce,
+                      double_effective=dce, path_px=tl.paths[at] if at >= 0 else 0.0)
+
     def appearance(self, cell: tuple[int, int]) -> str:
         """The sprite key of ``cell`` now."""
         return self.look[cell[0] * self.timeline.cols + cell[1]]

@@ -57,6 +57,7 @@ from game.replay.files import NO_LIBRARY, REFUSED
 
 CELL_PX = 16
 READY, PLAYING, WON, LOST, PRE_FLAGGING, DISPLAY = 1, 2, 3, 4, 5, 6  # BaseVideo.game_board_state
+END_NUDGE_S = 0.0005  # seconds past the end time that reach the last event (at_end)
 MEMORY_LIMIT = 4 * 1024 ** 3  # bytes of address space for this child: a hostile file cannot take the machine
 
 
@@ -77,7 +78,7 @@ def read_video(kind: str, data: bytes) -> dict:
     labels = {"is_fair": video.is_fair, "is_official": video.is_official, "mode": video.mode,
               "level": video.level, "questions": kind == "evf" and _evf_questions(data)}
     video.analyse()
-    video.current_time = video.video_end_time  # the statistics at the end of the game
+    at_end(video)
     rows, cols, px = video.row, video.column, video.pix_size
     if not (rows >= 1 and cols >= 1 and px >= 1):
         raise Refused(f"the file describes a {rows}x{cols} board with {px} px cells")
@@ -98,6 +99,22 @@ def read_video(kind: str, data: bytes) -> dict:
         "started_us": video.start_time, "file_format": kind.upper(),
         "stats": _stats(video), **labels,
     }
+
+
+def at_end(video) -> None:
+    """Put the analysed ``video`` at the end of its game, so that its statistics are the whole
+    game's, the last event's included.
+
+    Why not ``current_time = video_end_time`` alone: ms-toollib's ``set_current_time`` finds
+    the event by adding the opening's time (``delta_time``, seconds from the first recorded
+    event) to the time given, in floats, and at the end time that sum can fall a hair short
+    of the last event's own time (0.251 + 0.423 = 0.67399999... < 0.674): the statistics
+    would then be those before the last event, and a won game would have one 3BV and one
+    click less than it had (a game whose first event comes before the opening: a flag
+    placed before it, an Arbiter file's first press). Half a millisecond more reaches the
+    last event (events are whole milliseconds apart, and none comes after the end); the
+    time itself stays the end's: ms-toollib clamps it."""
+    video.current_time = video.video_end_time + END_NUDGE_S
 
 
 def _evf_questions(data: bytes) -> bool:
@@ -146,7 +163,7 @@ def game_stats(specs: list[dict]) -> dict:
         except (Refused, evf4.LayoutError) as err:
             reasons.append(str(err))
             continue
-        video.current_time = video.video_end_time  # the statistics at the end of the game
+        at_end(video)
         return {"stats": _stats(video)}
     return {"error": "; ".join(reasons) or "no replay of the game was given"}
 

@@ -196,7 +196,9 @@ def build(args, clock=None) -> tuple[Loop, Services]:
     in the window. A board too big for the screen is seen through a camera (game.ui.camera).
     """
     pygame.font.init()  # display is set up by Display; no audio needed
-    records = open_records(getattr(args, "data_dir", None))  # prints its warnings on stderr
+    # Prints its warnings on stderr. The figures are worked out in the background (the child
+    # process takes longer than a frame); a long game's log is packed over frames (logpack).
+    records = open_records(getattr(args, "data_dir", None), figures_mode="background", pack_in_steps=True)
     try:
         return _build(args, clock, records)
     except BaseException:
@@ -219,10 +221,8 @@ def _build(args, clock, records) -> tuple[Loop, Services]:
                         assets=Assets(), loaded=getattr(args, "loaded", None), no_guess=settings.no_guess,
                         last_custom=(saved.custom_rows, saved.custom_cols, saved.custom_mines),
                         records=records, first_seed=getattr(args, "seed", None),
-                        seeded=getattr(args, "seed", None) is not None)
+                        seeded=getattr(args, "seed", None) is not None, min_bv=getattr(args, "min_bv", None))
     services.scenes = Navigation(services)
-    records.figures_mode = "background"  # the child process takes longer than a frame
-    records.pack_in_steps = True  # a long game's log is packed over frames (game.records.logpack)
     services.finish_hooks.append(record_hook(records))
     warnings = list(records.warnings)
     config = run_config(services, config, warnings)

@@ -20,7 +20,8 @@ from game.board import Config
 from game.i18n import set_language, system_language
 from game.match import Match
 from game.messages import warn
-from game.session import Session
+from game.session import RANKING_MIN_BV, Session
+from game.records.record import LEVELS
 from game.records.session import Records
 from game.records.settings import Settings
 from game.ui import theme
@@ -57,6 +58,7 @@ class Services:
     extra_keys: dict[int, Callable] = field(default_factory=dict)
     first_seed: int | None = None  # --seed: the seed of the first new game, as in the console
     seeded: bool = False  # --seed was given: every board of this run is predictable (layout known)
+    min_bv: int | None = None  # --min-bv: the 3BV filter of this run, every level (else the settings' bv_filter)
     last_level: str | None = None  # level of the last game finished in this run (Statistics opens on it)
     scenes: object = None  # the navigation seam: .menu(), .playing(game), .replay(replay, back) (game.ui.app.Navigation)
     sound: object = None  # game.ui.sound.Sound, built from the settings when None
@@ -74,9 +76,17 @@ class Services:
         """A new match for ``config`` (game.session.Session.new_match; ``board``: a loaded
         board file), pointer input measured at ``cell`` pixels a cell. The first dealt one
         takes ``first_seed`` (``--seed``); a no-guess game's board is normally generated over
-        several frames by the Playing scene and laid with ``Match.set_layout``.
+        several frames by the Playing scene and laid with ``Match.set_layout``. The 3BV
+        filter is ``--min-bv`` for every level, else the settings' ``bv_filter``.
         """
+        self.session.min_bv = self.min_bv_table()
         return self.session.new_match(config, cell, board)
+
+    def min_bv_table(self) -> dict:
+        """The 3BV filter in use, level -> minimum (game.session.Session.min_bv)."""
+        if self.min_bv:
+            return dict.fromkeys(LEVELS, self.min_bv)
+        return dict(RANKING_MIN_BV) if self.settings.bv_filter == "rankings" else {}
 
     def finished(self, match: Match) -> list[str]:
         """The game of ``match`` ended: tell every finish hook (``hook(match, log)``, ``log``

@@ -75,6 +75,17 @@ def assert_rows_fit(options: Options) -> None:
         assert used <= room, f"options line {label!r} = {value!r} takes {used} of {room} pixels"
 
 
+def assert_rows_apart(options: Options) -> None:
+    """Every option line's row is on the screen, clear of the others and of Back, and the
+    screen is low enough to show at 2x on a 1280x1024 screen (944 pixels left by the
+    window's frame and task bars)."""
+    page = pygame.Rect((0, 0), options.size())
+    rows = [options.row_rect(i) for i in range(len(options.rows()))]
+    assert all(page.contains(row) and not row.colliderect(options.back.rect) for row in rows)
+    assert not any(a.colliderect(b) for i, a in enumerate(rows) for b in rows[i + 1:])
+    assert options.size()[1] * 2 <= 944
+
+
 def menu_button(w, label: str) -> Button:
     """The menu button whose English words start with ``label``."""
     return next(b for b in w.scene.list.buttons if b.label.startswith(label))
@@ -103,7 +114,11 @@ def test_every_menu_screen_label_fits_its_button_or_row(window, lang):
     options = open_from_menu(w, "Options")
     assert isinstance(options, Options)
     assert_buttons_fit(options)
-    for line in range(len(options.rows()) - 1):  # each line through all its values (not the language)
+    assert_rows_apart(options)
+    language_line = [change for _label, _value, change in options.lines()].index(options.change_language)
+    for line in range(len(options.rows())):  # each line through all its values (not the language)
+        if line == language_line:
+            continue
         for _ in range(12):
             options.focus = line
             w.click(options.row_rect(line).center)
@@ -162,7 +177,7 @@ def test_every_game_overlay_label_fits_on_beginner(window, lang, monkeypatch):
     assert_buttons_fit(overlay)
     room = overlay.panel.width - 8
     assert text_width(i18n._("No-guess board  -  Esc: cancel"), 14) <= room
-    assert text_width(i18n._("{percent} % solved, pass {passes}").format(percent=100, passes=9), 14) <= room
+    assert text_width(i18n._("{percent} solved, pass {passes}").format(percent=i18n.percent(1, 0), passes=9), 14) <= room
     assert text_width(i18n._("Generating") + "...", 20, bold=True) <= room
     w.key(pygame.K_ESCAPE)
     assert w.scene is game_scene and game_scene.game.state is State.READY

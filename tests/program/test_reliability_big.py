@@ -168,6 +168,9 @@ from game.board import Config
 from game.match import Match
 from game.records import open_records
 match = Match(Config(1000, 1000, 999_999, first_click="safe"), seed=1)
+centre = 500 * match.cell + match.cell // 2  # pixels: the press and release a window logs
+match.pointer("lc", centre, centre)
+match.pointer("lr", centre, centre)
 match.reveal((500, 500))
 assert match.game.over
 records = open_records(sys.argv[1], stderr=None)

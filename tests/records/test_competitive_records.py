@@ -11,13 +11,13 @@ import sqlite3
 import main
 from game.board import Config
 from game.cli import parse_args
-from game.console import make_match, run_console, run_session
+from game.console import run_console
 from game.engine import State
 from game.match import Match, Source
 from game.records import open_records, schema
 from game.records.db import RecordStore
 from game.records.record import GameRecord
-from tests.play_helpers import Clock
+from tests.play_helpers import Clock, TtyIn, console_dealt
 
 CATEGORY_KEYS = {"time_ms", "bbbv_per_s", "ioe", "rqp", "stnb"}
 
@@ -84,33 +84,9 @@ def test_a_no_flag_win_and_a_flagged_win_are_told_apart_in_the_csv_and_the_bests
     assert f"  no flags (NF): time 12.000 s #{nf_id}" in text and f"  all: time 6.000 s #{flag_id}" in text
 
 
-def dealt(data_dir, deal: int = 7):
-    """Console options for a Beginner dealt from ``random.Random(deal)`` (no --seed), and the
-    reveals that win it."""
-    def options():
-        args = parse_args(["--console", "--data-dir", str(data_dir)])
-        args.rng = random.Random(deal)
-        return args
-    probe_args = options()
-    probe = make_match(probe_args, run_session(probe_args))
-    moves = [(4, 4)]
-    probe.reveal((4, 4))
-    while not probe.game.over:
-        moves.append(next(cell for cell in probe.game.cells()
-                          if cell not in probe.layout() and not probe.game.is_revealed(cell)))
-        probe.reveal(moves[-1])
-    return options(), "\n".join(f"r {r} {c}" for r, c in moves) + "\nq\n"
-
-
-class TtyIn(io.StringIO):
-    """Input that says it is a terminal."""
-
-    def isatty(self) -> bool:
-        return True
-
-
 def test_a_piped_console_win_is_recorded_as_scripted_and_stays_out_of_every_best(tmp_path, capsys):
-    args, commands = dealt(tmp_path)
+    args, moves = console_dealt(tmp_path)
+    commands = "\n".join(moves) + "\nq\n"
     out = io.StringIO()
     assert run_console(args, stdin=io.StringIO(commands), stdout=out) == 0
     said = out.getvalue()
@@ -134,7 +110,8 @@ def test_a_piped_console_win_is_recorded_as_scripted_and_stays_out_of_every_best
 
 
 def test_a_console_win_typed_in_a_terminal_ranks_in_the_terminals_table_only(tmp_path, capsys):
-    args, commands = dealt(tmp_path)
+    args, moves = console_dealt(tmp_path)
+    commands = "\n".join(moves) + "\nq\n"
     out = io.StringIO()
     assert run_console(args, stdin=TtyIn(commands.replace("\nq\n", "\n\nq\n")), stdout=out) == 0
     assert "New best time: #1" in out.getvalue()
@@ -192,5 +169,27 @@ def test_an_old_database_opens_with_nf_from_its_flag_clicks_and_8x8_games_as_the
     assert store.warnings == []
     games = store.games()
     assert [(g.level, g.nf, g.input) for g in games] == [("beginner", True, "mouse"), ("beginner_8x8", False, "mouse")]
-    assert schema.user_version(store.conn) == schema.LATEST == 8
+    assert schema.user_version(store.conn) == schema.LATEST  # migrated on to the latest
     store.close()
+
+
+def test_the_games_pages_no_flag_filter_reads_the_nf_column_as_the_bests_do(tmp_path):
+    """Statistics -> Games, "No flags: on": the games of the bests' NF category (the ``nf``
+    column), not a count of flag moves of its own; a row whose ``nf`` is not known yet falls
+    back to its flag moves."""
+    from game.records.stats import recent_games
+
+    records = open_records(str(tmp_path), stderr=None)
+    ids = []
+    for deal, flag in ((1, False), (2, True), (3, False)):
+        match = beginner_win(deal, 10.0, flag=flag)
+        ids.append(records.record(match, log=match.log_data())[0])
+    records.close()
+    nf_win, flagged, unknown = ids
+    with sqlite3.connect(tmp_path / "records.sqlite3") as conn:
+        # ms-toollib saw a right click that changed the board where no flag move was logged:
+        conn.execute("UPDATE games SET nf = 0 WHERE id = ?", (nf_win,))
+        conn.execute("UPDATE games SET nf = NULL WHERE id = ?", (unknown,))
+    with RecordStore.open(tmp_path / "records.sqlite3") as store:
+        assert [r.id for r in recent_games(store, "beginner")] == [unknown, flagged, nf_win]
+        assert [r.id for r in recent_games(store, "beginner", no_flags=True)] == [unknown]

@@ -25,6 +25,13 @@ ROOT = Path(__file__).resolve().parents[2]
     (["bench/bench_solver.py", "--table", "no1.txt"], "--table: [Errno 2] No such file"),
     (["tools/first_guess.py", "--workers", "-1"], "argument --workers: -1 is too small"),
     (["bench/bench_window.py", "--scale", "0"], "argument --scale: 0 is too small"),
+    (["bench/bench_window.py", "--clicks", "0"], "argument --clicks: 0 is too small"),
+    (["bench/bench_big_board.py", "--size", "30", "--click-mines", "2000"],
+     "argument --click-mines: mines: 2000 is out of range for 30x30"),
+    (["bench/bench_big_board.py", "--click-mines", "20000,x"], "argument --click-mines: '20000,x' is not whole numbers"),
+    (["bench/bench_big_board.py", "--size", "30", "--click-mines", "100"],
+     "argument --busy-mines: mines: 150000 is out of range for 30x30"),  # the window part's board
+    (["bench/bench_review.py", "--quick"], "argument --quick: only with --big"),
 ])
 def test_a_bad_value_gets_a_message_and_status_2(argv, fragment, tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
@@ -42,3 +49,12 @@ def test_make_assets_help_shows_help_and_writes_nothing(tmp_path):
                           capture_output=True, text=True, cwd=work, timeout=60)
     assert done.returncode == 0 and done.stdout.startswith("usage: make_assets.py")
     assert list(work.iterdir()) == []  # once: "wrote 34 sprites to --help", a folder named --help
+
+
+def test_make_sounds_help_shows_help_and_writes_nothing(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "make_sounds.py"), "--help"],
+                          capture_output=True, text=True, cwd=work, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("usage: make_sounds.py")
+    assert list(work.iterdir()) == []  # once: nine WAVs written to a folder named --help

@@ -26,9 +26,9 @@ def window_size() -> tuple[int, int]:
 
 def test_a_chosen_scale_sizes_the_window_and_is_saved(window, isolated_data_dir):
     w = window([])
-    # Options (12 lines, 410 pixels high) fits a 1024x768 screen (the dummy driver's) only at
-    # 1x, and a scale that is not whole is offered up to the largest whole one that fits:
-    # a 1280x1024 screen shows it at 2x, so 1.5x and 2x can be chosen.
+    # Options (15 lines in two columns, 588x310 pixels) fits a 1024x768 screen (the dummy
+    # driver's) only at 1x, and a scale that is not whole is offered up to the largest whole
+    # one that fits: a 1280x1024 screen shows it at 2x, so 1.5x and 2x can be chosen.
     w.display.desktop = (1280, 1024)
     options = open_options(w)
     assert options.display_name() == "window, auto size"

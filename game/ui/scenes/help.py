@@ -31,6 +31,7 @@ CONTROLS = (  # (keys, what they do), in the order shown; messages, translated w
     ("Ctrl+Z / Ctrl+Y", N_("undo / redo a move")),
     (N_("V after a loss"), N_("why it was lost")),
     (N_("D after a game"), N_("every figure of the game")),
+    ("F3", N_("live counters on/off")),
     ("P / M", N_("pause / sound on/off")),
     ("Esc", N_("menu")),
     (N_("F11, Alt+Enter"), N_("full screen")),

@@ -4,8 +4,13 @@ tables), the display: a window at SDL's automatic size or a chosen scale (1x..4x
 capped to the screen), or fullscreen; the theme (classic, dark, high contrast: it changes
 at once); reduce motion; sound on or off, its volume (0..100 % in steps of 10) and the
 timer's tick (game.ui.sound); whether leaving a game in progress asks first (it is recorded
-as an abandoned loss either way), and row and column rulers.
+as an abandoned loss either way), row and column rulers, the live counters (F3 too:
+game.ui.counters_view), and the minimum 3BV of dealt
+boards (off, or the rankings' minimums: Beginner 2, Intermediate 30, Expert 100; filtered
+games are ranked apart, docs/bv-filter.md).
 
+Up to COLUMN_ROWS lines stand in one column; more stand in two (the first half on the left),
+so the screen stays as low as the menu-like screens are on a small screen.
 Up/Down choose a line, Left/Right/Enter/Space (or a click) change it, Esc goes back.
 Every change is saved at once (atomically) as the player's choice, even over a
 command-line flag; board options apply to the next game, the display mode at once.
@@ -19,6 +24,7 @@ import pygame
 
 from game.board import BEGINNER_SIZES, FIRST_CLICK_RULES
 from game.i18n import LANGUAGES, N_, _, language
+from game.records.settings import BV_FILTER_CHOICES
 from game.ui import draw
 from game.ui.scene import Scene
 from game.ui.scenes.dialog import draw_dialog
@@ -27,11 +33,14 @@ from game.ui.theme import THEME_NAMES, THEMES, palette
 from game.ui.widgets import Button, bevel, text, wrap
 
 ROW_H = 25  # one option line, pixels
-WIDTH = 300  # the Options screen's width, pixels (wider than the menu: long labels and values)
+WIDTH = 300  # the Options screen's width with one column of lines, pixels (wider than the menu)
+COLUMN_ROWS = 14  # lines in one column at most; more are laid in two columns, so the screen
+# stays low enough (under 472 pixels) to show at 2x on a 1280x1024 screen
 FOOT_H = 80  # under the lines: the message (three lines) and Back, pixels
 SCALES = (1, 1.5, 2, 2.5, 3, 4)  # window scales offered; capped to what fits the screen
 FIRST_CLICK_NAMES = {"opening": N_("opens an area"), "safe": N_("safe cell"), "classic": N_("classic (XP)")}
 NO_GUESS_FIRST_CLICK = N_("No-guess boards always open an area; turn no-guess off to choose another first click.")
+BV_FILTER_NAMES = {"off": N_("off"), "rankings": N_("rankings' minimums")}  # settings.bv_filter
 SAVED = N_("Saved; applies to the next game")  # the foot of the screen when there is no message
 BEGINNER_NAMES = {"9x9": N_("9x9 (Windows)"), "8x8": N_("8x8 (competitive)")}  # settings.beginner_size
 VALUE = N_("< {value} >")  # how a line's value is drawn, the arrows saying Left/Right change it
@@ -81,9 +90,12 @@ class Options(Scene):
                 (_("Timer tick"), on_off(s.tick), flip("tick")),
                 (_("Ask before abandoning"), on_off(s.confirm_abandon), flip("confirm_abandon")),
                 (_("Row and column rulers"), on_off(s.rulers), flip("rulers")),
+                (_("Counters (F3)"), on_off(s.counters), flip("counters")),
                 (_("Language"), LANGUAGES[language()], self.change_language),  # each language's own name
                 (_("Beginner board"), _(BEGINNER_NAMES.get(s.beginner_size, BEGINNER_NAMES["9x9"])),
-                 lambda step: services.set_option(beginner_size=cycle(BEGINNER_SIZES, s.beginner_size, step)))]
+                 lambda step: services.set_option(beginner_size=cycle(BEGINNER_SIZES, s.beginner_size, step))),
+                (_("Minimum 3BV"), _(BV_FILTER_NAMES.get(s.bv_filter, BV_FILTER_NAMES["off"])),
+                 lambda step: services.set_option(bv_filter=cycle(BV_FILTER_CHOICES, s.bv_filter, step)))]
 
     def rows(self) -> list[tuple[str, str]]:
         """(label, value) of each option line."""
@@ -149,11 +161,24 @@ class Options(Scene):
     def leave(self):
         return self.services.scenes.menu()
 
+    def column_rows(self) -> tuple[int, int]:
+        """(columns, lines per column): one column up to COLUMN_ROWS lines, else two."""
+        count = len(self.lines())
+        columns = 1 if count <= COLUMN_ROWS else 2
+        return columns, -(-count // columns)
+
     def size(self) -> tuple[int, int]:
-        return WIDTH, 30 + len(self.lines()) * ROW_H + FOOT_H
+        """The screen: WIDTH per column of lines (the columns share their 12-pixel margins)
+        by the title, the lines of the tallest column and the foot, pixels."""
+        columns, rows = self.column_rows()
+        return 12 + columns * (WIDTH - 12), 30 + rows * ROW_H + FOOT_H
 
     def row_rect(self, index: int) -> pygame.Rect:
-        return pygame.Rect(12, 30 + index * ROW_H, WIDTH - 24, ROW_H - 4)
+        """Option line ``index``'s row: down the first column, then down the second."""
+        _columns, rows = self.column_rows()
+        column, row = divmod(index, rows)
+        return pygame.Rect(12 + column * (WIDTH - 12), 30 + row * ROW_H, WIDTH - 24, ROW_H - 4)
+
     def handle(self, event: pygame.event.Event):
         count = len(self.rows()) + 1  # the lines and Back
         if event.type == pygame.KEYDOWN:
@@ -190,10 +215,11 @@ class Options(Scene):
             if i == self.focus:
                 draw.rect(screen, palette.text, rect.inflate(2, 2), 1)
         self.back.draw(screen, focused=self.focus == len(self.rows()))
-        top = 30 + len(self.rows()) * ROW_H + 2
+        width = self.size()[0]
+        top = 30 + self.column_rows()[1] * ROW_H + 2
         if self.message:
-            for i, line in enumerate(wrap(self.message, WIDTH - 24, 14)[:3]):
+            for i, line in enumerate(wrap(self.message, width - 24, 14)[:3]):
                 text(screen, line, (12, top + i * 11), 14, palette.error)
         else:
-            text(screen, _(SAVED), (WIDTH // 2, top + 15), 14, palette.dim, "center")
+            text(screen, _(SAVED), (width // 2, top + 15), 14, palette.dim, "center")
         self.dirty = False

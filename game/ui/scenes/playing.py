@@ -22,6 +22,7 @@ from game.engine import State
 from game.i18n import N_, _
 from game.match import Source
 from game.messages import describe
+from game.session import filter_missed
 from game.moves import Move
 from game.noguess import Generation, NoGuessError
 from game.records.session import is_in_progress
@@ -32,6 +33,7 @@ from game.ui.board_view import BoardView
 from game.ui.bv_counter import BACKGROUND_CELLS, SLICE, BvCounter
 from game.ui.camera_keys import CameraControls
 from game.ui.camera_view import CameraView
+from game.ui.counters_view import REFRESH_S, PlayCounters
 from game.ui.hud import Frame, draw_board_screen, draw_mute_sign
 from game.ui.layout import RESULT_ROOM_H, big_layout, layout_for
 from game.ui.minimap import Minimap
@@ -40,7 +42,7 @@ from game.ui.mouse import MouseGesture
 from game.ui.result_panel import FONTS as RESULT_FONTS
 from game.ui.room import reserve, under
 from game.ui.scene import Scene
-from game.ui.scenes.confirm import Confirm
+from game.ui.scenes.confirm import Confirm, MessageBox
 from game.ui.scenes.generating import Generating
 from game.ui.scenes.help import Help
 from game.ui.scenes.pause import Pause
@@ -91,12 +93,14 @@ class Playing(Scene):
             pygame.K_F2: self.key_new, pygame.K_r: self.key_retry, pygame.K_p: self.key_pause,
             pygame.K_ESCAPE: self.key_menu, pygame.K_h: self.key_hint, pygame.K_o: self.key_probabilities,
             pygame.K_a: self.key_autoplay, pygame.K_F1: self.key_help, pygame.K_m: self.key_mute,
+            pygame.K_F3: self.key_counters,
         }
         self.assist = Assistant(self.match)  # the solver for this game, analyses cached per position
         self.autoplay = Autoplay(self.assist)
         self.hint = None  # the hint marked on the board while its panel shows (assist.Hint; solver_view.HintPanel)
         self.show_probabilities = False  # O: the probability overlay
         self.probability_layer = solver_view.ProbabilityLayer(self.layout)
+        self.counters = PlayCounters()  # F3: the live counters at the top of the panels' strip
 
     # ----- scene hooks -----------------------------------------------------------------------
     def grain(self) -> int:
@@ -169,6 +173,8 @@ class Playing(Scene):
         else:
             self.bv.step(self.match)
         self.sounds.tick(self.match)
+        if self.refresh_counters():
+            self.dirty = True
         shown = self.hud_values()
         if shown != self._shown:
             self.dirty = True
@@ -188,6 +194,8 @@ class Playing(Scene):
         draw_board_screen(screen, self.frame, self.layout, self.services.assets, self.view, self._shown,
                           self.gesture.pressed_cells(self.game), self.cursor, self.shake)
         self.room.draw(screen)
+        if self.counters_shown:
+            self.counters.draw(screen, self.room.panel)
         if self.services.settings.muted:
             draw_mute_sign(screen, self.layout)
         if self.show_probabilities and not self.game.over:
@@ -211,9 +219,33 @@ class Playing(Scene):
         self.dealing = not self.match.prepare_deal(SLICE)
 
     def next_change(self) -> float:
-        if self.game.state is State.PLAYING and not self.match.paused and self.match.elapsed < 999:
+        if self.game.state is not State.PLAYING or self.match.paused:
+            return math.inf
+        if self.counters_shown:  # the time to the millisecond: REFRESH_S apart
+            return REFRESH_S - self.match.elapsed % REFRESH_S + 0.001
+        if self.match.elapsed < 999:
             return 1.0 - self.match.elapsed % 1.0 + 0.005
         return math.inf
+
+    # ----- the live counters (F3) ------------------------------------------------------------
+    @property
+    def counters_shown(self) -> bool:
+        """The live counters' panel is on (F3, Options' Counters line: a saved setting)."""
+        return bool(self.services.settings.counters)
+
+    def refresh_counters(self) -> bool:
+        """Read the game's counts again when the panel shows and something moved; True when
+        what it shows changed (the result overlay calls it too: the ending move is read
+        after the Playing scene's last update)."""
+        return self.counters_shown and self.counters.refresh(self.match, self.gesture.gestures.clicks)
+
+    def key_counters(self) -> Scene:
+        """F3: the live counters on or off (saved, as the Options' line); the window, the
+        board and its cells stay as they are: the panel takes the top of the panels' strip."""
+        self.services.set_option(counters=not self.services.settings.counters)
+        self.refresh_counters()
+        self.dirty = True
+        return self
 
     # ----- the keyboard cursor: arrows move it, Space/Enter, F and C act under it ----------
     def move_cursor(self, drow: int, dcol: int) -> None:
@@ -451,11 +483,20 @@ class Playing(Scene):
         """Play the move's sound; switch to the GameOver or Victory overlay once the game has ended."""
         if not self.game.over:
             self.sounds.hear(self.game)
-            return self
+            return self.filter_missed() or self
         self.bv.finish(self.match)  # the record stores the 3BV
         notes = self.services.finished(self.match)
         self.sounds.hear(self.game)  # after the records: a new best time sounds "best"
         return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
+
+    def filter_missed(self) -> Scene | None:
+        """A message box, once a board, when the 3BV filter found no board at its minimum
+        within its bound (game.session.filter_missed); None otherwise."""
+        missed = filter_missed(self.match)
+        if missed is None or getattr(self, "_missed_shown", None) == self.match.round:
+            return None
+        self._missed_shown = self.match.round
+        return FilterMissed(self.services, self, _("3BV filter"), [describe(missed)])
 
     def leave(self, then, quits: bool = False) -> Scene | None:
         """Leave this game by ``then()`` (the next scene, or None to quit).
@@ -542,6 +583,19 @@ class Playing(Scene):
     def key_menu(self) -> Scene:
         """Esc: back to the menu (a game in progress is abandoned first)."""
         return self.leave(self.services.scenes.menu)
+
+
+class FilterMissed(MessageBox):
+    """The 3BV filter's miss, said at the first click (the board is laid there): the match's
+    clock stops while it shows, so reading it costs the player no time."""
+
+    def enter(self) -> None:
+        super().enter()
+        self.base.match.pause()
+        self.base.gesture.reset()
+
+    def exit(self) -> None:
+        self.base.match.resume()
 
 
 class AbandonQuestion(Confirm):

@@ -30,11 +30,13 @@ from game.ui import draw
 from game.ui.board_view import BoardView
 from game.ui.camera_keys import CameraControls
 from game.ui.camera_view import CameraView
+from game.ui.counters_view import CountersPanel, shown_values
 from game.ui.formats import decimal, seconds, speed_text
 from game.ui.hud import Frame, draw_board_screen
 from game.ui.layout import layout_for
 from game.ui.loop import STEP
 from game.ui.replay_bar import BAR_H, ReplayBar
+from game.ui.room import reserve
 from game.ui.scene import Scene
 from game.ui.sound import sound_for
 from game.ui.theme import palette
@@ -58,9 +60,12 @@ def describe(replay: Replay) -> str:
 class ReplayViewer(Scene):
     """Play ``replay`` back; Esc returns to ``back`` (a scene), or to the menu when None.
     A board bigger than the window is seen through its camera: the wheel scrolls, Ctrl+wheel
-    zooms and Ctrl+drag pans (game.ui.camera_keys; the keys stay the viewer's)."""
+    zooms and Ctrl+drag pans (game.ui.camera_keys; the keys stay the viewer's). F3 shows the
+    live counters at the playhead in a strip beside or under the window, kept from the start
+    (game.ui.room), so they never move the board or resize the window."""
 
     strip_h = 0  # pixels between the board window and the bar (the review's marks), logical
+    has_counters = True  # the viewer keeps a strip for the live counters (the review's has its panel there)
 
     def __init__(self, services, replay: Replay, back: Scene | None = None, title: str | None = None,
                  timeline: Timeline | None = None) -> None:
@@ -84,9 +89,13 @@ class ReplayViewer(Scene):
                    "forward": lambda: self.key_step(1), "end": self.key_end, "slower": lambda: self.key_speed(-1),
                    "faster": lambda: self.key_speed(1)}
         self.bar = ReplayBar(self.layout.size[0], self.layout.size[1] + self.strip_h, actions)
+        self.room = reserve(self.board_size(), (width, height))  # the counters' strip (F3)
+        self.counters = CountersPanel()
+        self._counted = None  # (events, moves, at end, language): what the counters' values were worked out for
+        self.counter_values: dict[str, str] = {}
         self.keys = {pygame.K_SPACE: self.key_play, pygame.K_LEFT: lambda: self.key_step(-1),
                      pygame.K_RIGHT: lambda: self.key_step(1), pygame.K_HOME: self.key_start,
-                     pygame.K_END: self.key_end, pygame.K_ESCAPE: self.key_back,
+                     pygame.K_END: self.key_end, pygame.K_ESCAPE: self.key_back, pygame.K_F3: self.key_counters,
                      **{key: lambda: self.key_speed(1) for key in FASTER_KEYS},
                      **{key: lambda: self.key_speed(-1) for key in SLOWER_KEYS}}
 
@@ -99,8 +108,13 @@ class ReplayViewer(Scene):
     def grain(self) -> int:
         return self.layout.cell
 
-    def size(self) -> tuple[int, int]:
+    def board_size(self) -> tuple[int, int]:
+        """The board window, the strip under it and the bar, pixels: the viewer without the
+        panels' strip."""
         return self.layout.size[0], self.layout.size[1] + self.strip_h + BAR_H
+
+    def size(self) -> tuple[int, int]:
+        return self.room.size
 
     def enter(self) -> None:
         if not hasattr(self, "view"):
@@ -179,7 +193,37 @@ class ReplayViewer(Scene):
         speed = speed_text(SPEEDS[self.speed])
         self.bar.draw(screen, (head.time_ms - tl.start_ms) / span, self.playing, speed, self.title, clock,
                       self.pressed_button)
+        if self.has_counters:
+            self.room.draw(screen)
+            if self.counters_shown:
+                self.counters.draw(screen, self.room.panel, self.counts_shown())
         self.dirty = False
+
+    # ----- the live counters (F3) ------------------------------------------------------------
+    @property
+    def counters_shown(self) -> bool:
+        """The live counters' panel is on (F3, Options' Counters line)."""
+        return self.has_counters and bool(self.services.settings.counters)
+
+    def counts_shown(self) -> dict[str, str]:
+        """The counters' values at the playhead (game.replay.player.Playhead.counts), worked
+        out again only when an event, a move or the time moved; at the end, a file's figures
+        as ms-toollib computed them (Replay.stats) when it has them."""
+        head = self.head
+        key = (head.events, head.moves, head.time_ms, head.at_end, language())
+        if key != self._counted:
+            self._counted = key
+            final = self.replay.stats if head.at_end else None
+            self.counter_values = shown_values(head.counts(), final)
+        return self.counter_values
+
+    def key_counters(self) -> None:
+        """F3: the live counters on or off (saved, as the Options' line); nothing in the
+        review viewer, whose panel shows the game's counts."""
+        if not self.has_counters:
+            return
+        self.services.set_option(counters=not self.services.settings.counters)
+        self.dirty = True
 
     def draw_pointer(self, screen: pygame.Surface) -> None:
         """The pointer as an arrow at its place on the board, after a short trail."""

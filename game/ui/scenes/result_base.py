@@ -10,11 +10,14 @@ language changes (game.i18n), so a switch shows at once.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from game.i18n import N_, _, language
 from game.messages import describe
 from game.ui import draw
+from game.ui.counters_view import GAP as COUNTERS_GAP
 from game.ui.layout import MARGIN
 from game.ui.result_figures import FiguresView
 from game.ui.result_panel import BUTTON_SIZE, TOGGLE_SIZE, ResultPanel
@@ -52,9 +55,11 @@ class Result(Overlay):
         self.scroll = 0  # pixels of the panel scrolled above the strip's top
         self.language = language()  # the language the panel was laid out in
         self.figures = FiguresView(services.records)
+        self.counters_beside = False  # the live counters and the panel share the strip (_build_panel)
 
     def enter(self) -> None:
         self.dirty = True
+        self.base.refresh_counters()  # the ending move, played after the Playing scene's last update
         self._build_panel()  # (again when back from an overlay: the language may have changed)
 
     def lines(self) -> list[str]:
@@ -83,6 +88,8 @@ class Result(Overlay):
                 return self
             if event.key == pygame.K_d and self.ready() and self.panel_shown:
                 return self.toggle_details()
+            if event.key == pygame.K_F3:
+                return self.toggle_counters()
             if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.panel_shown:
                 page = max(SCROLL_STEP, self.room.panel.height - SCROLL_STEP)
                 self.scroll_by(page if event.key == pygame.K_PAGEDOWN else -page)
@@ -177,12 +184,27 @@ class Result(Overlay):
             self.invalidate()
         return self
 
+    def toggle_counters(self):
+        """F3: the live counters on or off, here too (they show the game's final values: its
+        record's figures once stored, the result panel's)."""
+        self.base.key_counters()
+        self._build_panel()
+        self.invalidate()
+        return self
+
+    @property
+    def counters_drawn(self) -> bool:
+        """The live counters show now: on, and the panel beside them, hidden or not yet shown."""
+        return self.base.counters_shown and (self.counters_beside or not self.panel_shown or not self.ready())
+
     def update(self):
         # The figures are stored after a frame's updates (WindowManager.frame_work), so the
         # panel is laid out again, which may resize the window, in a frame of its own; so is
         # a panel laid out in another language than the one in use.
         if self.figures.refresh() or self.language != language():
             self._build_panel()
+            self.invalidate()
+        if self.base.refresh_counters():
             self.invalidate()
         return None
 
@@ -202,6 +224,13 @@ class Result(Overlay):
         shown = [_(label) for label, _action in self.panel_labels()]  # as the buttons will show them
         self.room = self.base.room
         self.arranged = ResultPanel(*content, self.room.panel.width, toggle, len(shown), why[0] if why else None, shown)
+        self.counters_beside = False
+        if self.base.counters_shown:  # under the live counters when the panel fits there whole, else in their place
+            area = self.room.panel
+            top = area.top + self.base.counters.panel.height_for(area.width, area.height) + COUNTERS_GAP
+            if self.arranged.rect.height <= area.bottom - top:
+                self.room = replace(self.room, panel=pygame.Rect(area.left, top, area.width, area.bottom - top))
+                self.counters_beside = True
         self.scroll = min(self.scroll, self.most_scroll)
         self.arranged.move_to((self.room.panel.left, self.room.panel.top - self.scroll))
         self.panel = self.arranged.rect
@@ -222,10 +251,14 @@ class Result(Overlay):
 
     def draw_over(self, screen: pygame.Surface) -> None:
         self.room.draw(screen)
+        if self.counters_drawn:
+            self.base.counters.draw(screen, self.base.room.panel, self.figures.record)
         if not self.ready():
             return
         if not self.panel_shown:
-            text(screen, _(self.show_panel_hint), self.room.strip.center, HIDDEN_SIZE, palette.faint, "center")
+            strip = self.room.strip
+            where = (strip.centerx, strip.bottom - MARGIN - HIDDEN_SIZE // 2) if self.counters_drawn else strip.center
+            text(screen, _(self.show_panel_hint), where, HIDDEN_SIZE, palette.faint, "center")
             return
         area = self.room.panel
         with draw.clipped(screen, area):

@@ -49,6 +49,7 @@ class ReviewViewer(ReplayViewer):
     """
 
     strip_h = rv.MARKS_H
+    has_counters = False  # its strip holds the review's panel, which shows the game's counts
 
     def __init__(self, services, replay: Replay, back: Scene | None = None, title: str | None = None) -> None:
         super().__init__(services, replay, back, title)
@@ -72,8 +73,8 @@ class ReviewViewer(ReplayViewer):
                 self.heights.expect(width)  # (the widths the review's panel may have)
                 return rv.working_height(width)
 
-            return make_room(self.services.display, super().size(), working)
-        return make_room(self.services.display, super().size(),
+            return make_room(self.services.display, self.board_size(), working)
+        return make_room(self.services.display, self.board_size(),
                          lambda where, width: self.heights.height(self.review, width))
 
     def wait(self, seconds: float) -> bool:
