@@ -5,15 +5,20 @@ Each game is played by a careless player on a seeded Expert board (opening first
 random covered cell instead (guesses, needless guesses and mistakes, as people make
 them), flags the certain mines it sees with chance 1/2, and chords on a number whose flags
 are all placed. The game's move log (game.match.Match) is then reviewed with
-``review_log``, timed with ``time.perf_counter``; playing is not timed. Prints the median,
-90th percentile and maximum seconds per game review, and the moves reviewed.
+``review_log``, timed with ``time.perf_counter`` and ``time.process_time`` (CPU, the steadier
+figure on a shared machine); playing is not timed. Prints the median, 90th percentile and
+maximum seconds per game review, wall and CPU, and the moves reviewed.
 
 ``--big``: the game of issue 27 instead, a seeded 36x60 board with 540 mines played to its
 end (bench/big_review_game.py: about 1,200 moves; playing it takes minutes, so ``--log FILE``
 keeps it: read when the file exists, else played and written). Prints the review's wall and
 CPU seconds (time.perf_counter, time.process_time: the CPU time is the steadier figure on a
-shared machine), the moves reviewed, the verdicts, how many positions were estimated, and
-the peak memory of a second review under tracemalloc (which slows it, so it is not timed).
+shared machine), the process's peak resident memory after it (ru_maxrss: the interpreter,
+the log and the review), the moves reviewed, the verdicts, how many moves were judged on the
+bounded analysis (``approximate``), and the peak memory of a second review under
+tracemalloc (which slows it, so it is not timed). Then the same review as the window runs
+it, in a child process (game.review_apart.run_apart): its wall seconds, the window's own CPU
+seconds meanwhile, and the child's peak resident memory.
 
 ``--quick`` (with ``--big``): a smoke check of the script (tests/tools/test_bench_smoke.py),
 not a measure: the same player on a 16x16 board of 40 mines.
@@ -72,6 +77,18 @@ def play(seed: int, careless: float) -> dict:
     return data
 
 
+def peak_rss(whose: str) -> str:
+    """The peak resident memory of this process ("self") or of its ended children
+    ("children"), MB as text ("?" where the resource module is missing: Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return "?"
+    who = resource.RUSAGE_SELF if whose == "self" else resource.RUSAGE_CHILDREN
+    kb = resource.getrusage(who).ru_maxrss  # KB on Linux (bytes on macOS)
+    return f"{kb / (1024 * 1024 if sys.platform == 'darwin' else 1024):.0f}"
+
+
 QUICK = (16, 16, 40)  # --big --quick's board
 
 
@@ -92,9 +109,11 @@ def big(seed: int, log: str | None, quick: bool = False) -> int:
     wall, cpu = time.perf_counter(), time.process_time()
     review = review_log(data)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    rss = peak_rss("self")
     verdicts: dict[str, int] = {}
     for m in review.moves:
         verdicts[m.verdict] = verdicts.get(m.verdict, 0) + 1
+    bounded = sum(m.approximate for m in review.moves)
     review = None
     tracemalloc.start()
     review_log(data)
@@ -103,8 +122,20 @@ def big(seed: int, log: str | None, quick: bool = False) -> int:
     moves = sum(verdicts.values())
     print(f"{data['rows']}x{data['cols']}, {len(data['mines'])} mines, {len(data['moves'])} moves logged, "
           f"{moves} reviewed")
-    print(f"review: {wall:.2f} s wall, {cpu:.2f} s CPU; peak memory {peak / 1e6:.0f} MB (tracemalloc)")
-    print("verdicts: " + ", ".join(f"{k} {v}" for k, v in sorted(verdicts.items())))
+    print(f"review: {wall:.2f} s wall, {cpu:.2f} s CPU; peak RSS {rss} MB; "
+          f"peak memory {peak / 1e6:.0f} MB (tracemalloc)")
+    print("verdicts: " + ", ".join(f"{k} {v}" for k, v in sorted(verdicts.items()))
+          + f"; judged on the bounded analysis: {bounded}")
+    try:
+        from game.review_apart import log_request, run_apart
+    except ImportError:  # (a checkout from before the review ran apart)
+        return 0
+    wall, cpu = time.perf_counter(), time.process_time()
+    run_apart(log_request(data))
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    child_rss = peak_rss("children")
+    print(f"apart (as the window): {wall:.2f} s wall, {cpu:.2f} s CPU in the window's process; "
+          f"child's peak RSS {child_rss} MB")
     return 0
 
 
@@ -125,20 +156,22 @@ def main(argv: list[str] | None = None) -> int:
         return big(args.seed, args.log, args.quick)
     if not 0 <= args.careless <= 1:
         parser.error(f"argument --careless: {args.careless} is not a chance: give 0..1")
-    seconds, moves, verdicts = [], [], {}
+    seconds, cpus, moves, verdicts = [], [], [], {}
     for seed in range(args.seed, args.seed + args.games):
         data = play(seed, args.careless)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         review = review_log(data)
         seconds.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - cpu)
         moves.append(len(review.moves))
         for m in review.moves:
             verdicts[m.verdict] = verdicts.get(m.verdict, 0) + 1
     seconds.sort()
+    cpus.sort()
     p90 = seconds[min(len(seconds) - 1, int(0.9 * len(seconds)))]
     print(f"{args.games} Expert games, {statistics.median(moves):.0f} moves reviewed per game (median)")
     print(f"review seconds per game: median {statistics.median(seconds):.3f}, p90 {p90:.3f}, "
-          f"max {seconds[-1]:.3f}")
+          f"max {seconds[-1]:.3f}; CPU median {statistics.median(cpus):.3f}, max {cpus[-1]:.3f}")
     print("verdicts: " + ", ".join(f"{k} {v}" for k, v in sorted(verdicts.items())))
     return 0
 

@@ -1,5 +1,6 @@
 """The game's own child processes (the replay reader, game.replay.toollib; the figures,
-game.records.compstats; the window's solver, game.solver.worker): the command that starts
+game.records.compstats; the window's solver, game.solver.worker; a long game's review,
+game.review_apart): the command that starts
 one, and the frozen app's way in.
 
 From a checkout or an installed package a child is ``python -m MODULE``. In the frozen app
@@ -15,7 +16,8 @@ import runpy
 import sys
 
 SWITCH = "--child-module"  # the frozen app's argv[1] that starts a child
-MODULES = ("game.replay.toollib", "game.records.compstats", "game.solver.worker")  # each runs as __main__
+MODULES = ("game.replay.toollib", "game.records.compstats", "game.solver.worker",
+           "game.review_apart")  # each runs as __main__ in its child
 
 
 def frozen() -> bool:

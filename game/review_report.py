@@ -194,6 +194,13 @@ def to_text(reviewed: Reviewed) -> str:
                      f"{fmt(m.cell):<9}  {_(VERDICT_WORDS[m.verdict]):<{verdict_w}}  {probability_words(m)}".rstrip())
     lines.append("")
     lines.append(summary_words(review))
+    bounded = sum(m.approximate for m in review.moves)
+    if bounded:
+        lines.append(ngettext("{count} move was judged on estimated probabilities (a frontier too large to "
+                              "count): called certain or a mistake only where the numbers prove it.",
+                              "{count} moves were judged on estimated probabilities (a frontier too large to "
+                              "count): called certain or a mistake only where the numbers prove it.",
+                              bounded).format(count=bounded))
     for m in review.moves:
         said = explanation(m)
         if said:
@@ -211,6 +218,9 @@ def to_text(reviewed: Reviewed) -> str:
     lines.append(_("Statistics: {figures}").format(
         figures="; ".join(shown) if shown else _("none recorded for this game")))
     return "\n".join(lines)
+
+
+ESTIMATED_LINE = N_("(probabilities estimated: the frontier was too large to count)")
 
 
 def _figure(value: float | None, digits: int) -> str:
@@ -354,7 +364,7 @@ def loss_details(review: Review, proof=None, where: str = "") -> list[str]:
         lines.append(explanation(m))
     proof = proof or (m.proof if m.verdict == "needless_guess" else None)
     if m.approximate:
-        lines.append(_("(probabilities estimated: the frontier was too large to count)"))
+        lines.append(_(ESTIMATED_LINE))
     if m.safe_cells:
         count = len(m.safe_cells)
         said = ngettext("{count} cell was certainly safe then", "{count} cells were certainly safe then",

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
-from game.board import Cell
+from game.board import Cell, neighbours
+from game.solver import incremental
+from game.solver.incremental import Contradiction, fits, propagate
 from game.solver.probabilities import GroupCount, Probabilities, count_group, split_groups
 from game.solver.problem import Constraint, InconsistentPosition, Problem, fmt
 from game.solver.reasons import (BEST_GUESS, ENDGAME, MINE_BY_LAYOUTS, MINE_BY_NUMBER, MINE_BY_NUMBERS,
@@ -55,12 +57,55 @@ class Proof:
     marks: tuple[Mark, ...] = ()
 
 
-def proves_safe(constraints: list[Constraint], cell: Cell, mine: bool = False) -> bool:
+def proves_safe(constraints: list[Constraint], cell: Cell, mine: bool = False, memo: dict | None = None) -> bool:
     """True when these numbers alone leave no layout with a mine on ``cell`` (with ``mine``:
-    no layout without one)."""
+    no layout without one), and some layout fits them.
+
+    memo: a dict the caller keeps across positions to remember the answers in (they depend
+    only on the numbers: the pairs and trios a proof tries come back position after
+    position; a review asks some 140,000 times on the 36x60 game, a quarter of them
+    different). At most :data:`MEMO_SIZE` answers are kept.
+    """
     if not any(cell in con.cells for con in constraints):
         return False
-    return held_in(_count_or_none(constraints), cell, mine)
+    if memo is None:
+        return _small_proves(constraints, cell, mine)
+    key = (frozenset(constraints), cell, mine)
+    found = memo.get(key)
+    if found is None:
+        found = _small_proves(constraints, cell, mine)
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()  # cheap and rare: positions move on
+        memo[key] = found
+    return found
+
+
+MEMO_SIZE = 50_000  # proves_safe answers a memo keeps (a few MB)
+
+
+def _small_proves(constraints: list[Constraint], cell: Cell, mine: bool) -> bool:
+    """:func:`proves_safe` worked out: the cell set the other way, the numbers' consequences
+    followed (:func:`game.solver.incremental.propagate`), then a search for a layout that
+    still fits (:func:`game.solver.incremental.fits`); when none does, one search more that
+    some layout fits at all. Numbers of a real position: the numbers touching a cell are
+    among its eight neighbours."""
+    full = {con.cell: con for con in constraints}
+    bound = 1 + max(max(c[0] for con in constraints for c in (con.cell, *con.cells)),
+                    max(c[1] for con in constraints for c in (con.cell, *con.cells)))
+
+    def fit(value: int) -> bool | None:
+        reduced: dict[Cell, Constraint] = {}
+        known = {cell: value}
+        try:
+            propagate(full, reduced, known, full, bound, bound)
+        except Contradiction:
+            return False
+        return fits(full, reduced, known, bound, bound)
+
+    mine_value, safe_value = incremental.MINE, incremental.SAFE
+    if fit(safe_value if mine else mine_value) is not False:
+        return False
+    return fit(mine_value if mine else safe_value) is True
 
 
 def _count_or_none(constraints: list[Constraint]) -> GroupCount | None:
@@ -86,17 +131,34 @@ def held_in(counted: GroupCount | None, cell: Cell, mine: bool = False) -> bool:
 class _Index:
     """The numbers touching each covered cell of one problem, in board order, and its
     independent groups (made on first use): proofs for every safe cell of a 400x400 board
-    scanned every number per cell, minutes in all."""
+    scanned every number per cell, minutes in all. A cell's numbers are looked up among its
+    eight neighbours when first asked (a review explains a cell or two of a position with a
+    thousand numbers)."""
 
     def __init__(self, problem: Problem) -> None:
         self.constraints = problem.constraints
-        self.by_cell: dict[Cell, list[Constraint]] = {}
-        for con in problem.constraints:
-            for c in con.cells:
-                self.by_cell.setdefault(c, []).append(con)
-        self.order = {id(con): i for i, con in enumerate(problem.constraints)}
+        self.size = (problem.rows, problem.cols)
+        self.at = {con.cell: i for i, con in enumerate(problem.constraints)}  # a number's place
+        self._touching: dict[Cell, list[Constraint]] = {}
+        if (-1, -1) in self.at:  # a chord's narrowed position has a number off the board (review)
+            for con in problem.constraints:
+                for c in con.cells:
+                    self._touching.setdefault(c, []).append(con)
+            self.size = None
         self._group: dict[int, list[Constraint]] | None = None
-        self._counted: dict[int, GroupCount | None] = {}  # id(group) -> its layouts, counted once
+        self._counted: dict[int, _GroupLayouts] = {}  # id(group) -> its layouts, counted once
+
+    def touching(self, cell: Cell) -> list[Constraint]:
+        """The numbers whose covered cells include ``cell``, in the problem's order."""
+        found = self._touching.get(cell)
+        if found is None:
+            found = []
+            if self.size is not None:
+                at, constraints = self.at, self.constraints
+                places = sorted(at[n] for n in neighbours(cell, *self.size) if n in at)
+                found = [constraints[i] for i in places if cell in constraints[i].cells]
+            self._touching[cell] = found
+        return found
 
     def group_of(self, con: Constraint) -> list[Constraint]:
         """The independent group (``split_groups``) holding ``con``."""
@@ -108,10 +170,65 @@ class _Index:
         """:func:`proves_safe` on the group holding ``con``, whose layouts are counted once
         for all its cells (counted per cell, a big group took seconds: docs/performance.md)."""
         group = self.group_of(con)
-        if id(group) not in self._counted:
-            self._counted[id(group)] = _count_or_none(group)
-        return held_in(self._counted[id(group)], cell, mine)
+        return bool(self.group_decides(con, cell, mine))
 
+    def group_decides(self, con: Constraint, cell: Cell, mine: bool = False) -> bool | None:
+        """:meth:`_GroupLayouts.decides` on the group holding ``con`` (made once per group)."""
+        group = self.group_of(con)
+        if id(group) not in self._counted:
+            rows, cols = self.size or (max(c[0] for con in group for c in con.cells) + 2,
+                                       max(c[1] for con in group for c in con.cells) + 2)
+            self._counted[id(group)] = _GroupLayouts(group, rows, cols)
+        return self._counted[id(group)].decides(cell, mine)
+
+
+class _GroupLayouts:
+    """The layouts of one independent group's numbers (no mine count), for proofs: first the
+    cells its numbers decide one by one (a number needing none or all of its cells left,
+    :func:`game.solver.incremental.propagate`); a cell still open is proven safe when no
+    layout of the part of the group it is left in puts a mine on it: a search for one such
+    layout (:func:`game.solver.incremental.fits`), not a count (a 700-cell group of a 36x60
+    board leaves parts of some 100 cells, whose count passed the node limit and proved
+    nothing: docs/review.md). Answers are remembered per cell."""
+
+    def __init__(self, group: list[Constraint], rows: int, cols: int) -> None:
+        self.full = {con.cell: con for con in group}
+        self.rows, self.cols = rows, cols
+        self.known: dict[Cell, int] = {}
+        self.reduced: dict[Cell, Constraint] = {}
+        self.consistent = True
+        try:
+            propagate(self.full, self.reduced, self.known, self.full, rows, cols)
+        except Contradiction:
+            self.consistent = False
+        self.parts = split_groups([self.reduced[at] for at in sorted(self.reduced)])
+        self.part_of = {c: i for i, part in enumerate(self.parts) for con in part for c in con.cells}
+        self.answers: dict[tuple[Cell, bool], bool | None] = {}
+
+    def decides(self, cell: Cell, mine: bool = False) -> bool | None:
+        """True when no layout of the group's numbers puts a mine on ``cell`` (with ``mine``:
+        every layout does), False when some layout does not, None when the search gave up
+        (or no layout fits at all)."""
+        if not self.consistent:
+            return None
+        if cell in self.known:
+            return self.known[cell] == (1 if mine else 0)
+        if cell not in self.part_of:
+            return None
+        if (cell, mine) not in self.answers:
+            part = self.parts[self.part_of[cell]]  # the search needs only the cell's part
+            reduced = {con.cell: con for con in part}
+            known = {c: self.known[c] for con in part for c in self.full[con.cell].cells if c in self.known}
+            known[cell] = incremental.SAFE if mine else incremental.MINE  # the other way: does a layout fit?
+            r, k = cell
+            around = [(nr, nc) for nr in (r - 1, r, r + 1) for nc in (k - 1, k, k + 1) if (nr, nc) in self.full]
+            try:
+                propagate(self.full, reduced, known, around, self.rows, self.cols)
+                other = fits(self.full, reduced, known, self.rows, self.cols)
+            except Contradiction:
+                other = False
+            self.answers[cell, mine] = None if other is None else not other
+        return self.answers[cell, mine]
 
 _LAST: list[_Index] = []  # the last problem's index (the hint thread may build its own meanwhile)
 
@@ -130,35 +247,88 @@ def smallest_proof(problem: Problem, cell: Cell, mine: bool = False,
     """The fewest numbers proving ``cell`` safe (with ``mine``: a mine) without the mine
     count, or None. Sets of one, two and three numbers are tried, then (``whole_group``)
     the cell's whole frontier group, which a big board's group makes slow."""
-    index = _index(problem)
-    by_cell, order = index.by_cell, index.order
-    touching = by_cell.get(cell, [])
-    for con in touching:
-        if con.need == (len(con.cells) if mine else 0):
-            return [con]
-    linked = {}
-    for con in touching:  # each one's neighbours in board order, as a scan of all numbers finds them
-        others = {id(o): o for shared in con.cells for o in by_cell[shared] if o is not con}
-        for other in sorted(others.values(), key=lambda o: order[id(o)]):
-            linked[other.cell] = other
-    for con in touching:
-        for other in linked.values():
-            if other is not con and proves_safe([con, other], cell, mine):
-                return [con, other]
-    pool = list({c.cell: c for c in touching + list(linked.values())}.values())
-    tried = 0
-    for trio in combinations(pool, 3):
-        if not any(cell in c.cells for c in trio):
-            continue
-        tried += 1
-        if tried > MAX_SUBSETS:
-            break
-        if proves_safe(list(trio), cell, mine):
-            return list(trio)
-    if touching and whole_group:  # every number touching the cell lies in one independent group
-        if index.group_proves(touching[0], cell, mine):
-            return index.group_of(touching[0])
+    search = _ProofSearch(problem, cell, mine)
+    for level in (1, 2, 3, 4) if whole_group else (1, 2, 3):
+        proof = search.at(level)
+        if proof is not None:
+            return proof
     return None
+
+
+class _ProofSearch:
+    """:func:`smallest_proof`'s search for one cell, a level at a time (1: one number, 2: a
+    pair, 3: a trio, 4: the whole group), so that :func:`simplest_proof` can weigh several
+    cells level by level. Before the trios, one look whether the numbers they are drawn from
+    (the pool: the numbers touching the cell and their neighbours) prove the cell at all: when
+    they do not, no trio of them does."""
+
+    def __init__(self, problem: Problem, cell: Cell, mine: bool, memo: dict | None = None) -> None:
+        self.problem, self.cell, self.mine, self.memo = problem, cell, mine, memo
+        self.index = index = _index(problem)
+        self.touching = index.touching(cell)
+        self._group: bool | None = None
+        self._pool: list[Constraint] | None = None
+        self._linked: dict | None = None
+        self._pool_decides: bool | None = None
+
+    def group(self) -> bool | None:
+        """Does the cell's whole group prove it (None: the search gave up)?"""
+        if self._group is None and self.touching:
+            self._group = self.index.group_decides(self.touching[0], self.cell, self.mine)
+        return self._group
+
+    def _numbers(self) -> tuple[list[Constraint], dict]:
+        if self._pool is None:
+            index, at = self.index, self.index.at
+            linked = {}
+            for con in self.touching:  # each one's neighbours in board order, as a scan of all numbers finds them
+                others = {id(o): o for shared in con.cells for o in index.touching(shared) if o is not con}
+                for other in sorted(others.values(), key=lambda o: at[o.cell]):
+                    linked[other.cell] = other
+            self._linked = linked
+            self._pool = list({c.cell: c for c in self.touching + list(linked.values())}.values())
+        return self._pool, self._linked
+
+    @property
+    def _pool_proves(self) -> bool:
+        """Whether the pool's numbers, all of them, may prove the cell (False: they do not)."""
+        if self._pool_decides is None:
+            pool, _ = self._numbers()
+            self._pool_decides = _GroupLayouts(pool, self.problem.rows, self.problem.cols).decides(
+                self.cell, self.mine) is not False
+        return self._pool_decides
+
+    def at(self, level: int) -> list[Constraint] | None:
+        """The first proof of ``level`` numbers (4: the whole group), or None."""
+        cell, mine, touching = self.cell, self.mine, self.touching
+        if level == 1:
+            for con in touching:
+                if con.need == (len(con.cells) if mine else 0):
+                    return [con]
+            return None
+        if not touching:
+            return None
+        if level == 4:
+            return self.index.group_of(touching[0]) if self.group() else None
+        pool, linked = self._numbers()
+        if level == 2:
+            for con in touching:
+                for other in linked.values():
+                    if other is not con and proves_safe([con, other], cell, mine, self.memo):
+                        return [con, other]
+            return None
+        if not self._pool_proves:  # (trios are drawn from the pool: when all of it proves nothing, none does)
+            return None
+        tried = 0
+        for trio in combinations(pool, 3):
+            if not any(cell in c.cells for c in trio):
+                continue
+            tried += 1
+            if tried > MAX_SUBSETS:
+                break
+            if proves_safe(list(trio), cell, mine, self.memo):
+                return list(trio)
+        return None
 
 
 def explain_safe(probs: Probabilities, cell: Cell) -> Proof:
@@ -169,8 +339,13 @@ def explain_safe(probs: Probabilities, cell: Cell) -> Proof:
     """
     if cell not in probs.safe:
         raise ValueError(f"cell: {fmt(cell)} is not certain to be safe")
+    return _safe_proof(probs, cell, smallest_proof(probs.problem, cell))
+
+
+def _safe_proof(probs: Probabilities, cell: Cell, proof: list[Constraint] | None) -> Proof:
+    """The :class:`Proof` that ``cell`` is safe by the numbers ``proof``, or by the mine count
+    (None)."""
     problem = probs.problem
-    proof = smallest_proof(problem, cell)
     if proof is None:
         return Proof(cell, [con.cell for con in problem.constraints], True, _count_reason(probs, cell))
     reason, marks = _local_reason(problem, proof, cell)
@@ -208,25 +383,35 @@ def explain_mine(probs: Probabilities, cell: Cell, numbers: list[Constraint] | N
     return Proof(cell, [con.cell for con in proof], False, reason, marks)
 
 
-def simplest_proof(probs: Probabilities, first: Cell, budget: float = 0.05) -> Proof:
+def simplest_proof(probs: Probabilities, first: Cell, budget: float = 0.05, tries: int | None = None,
+                   memo: dict | None = None) -> Proof:
     """Of the certain-safe cells, the one a player can see most easily: the proof that cites
     the fewest numbers, and needs no mine count if it can.
 
     ``first`` (the solver's best move, a certain-safe cell) is tried first and wins ties;
     the others are tried nearest-first until a one-number proof turns up or ``budget``
-    seconds have passed, so the answer is the simplest found in that time.
+    seconds have passed, so the answer is the simplest found in that time. With ``tries``:
+    ``first`` and at most that many others, nearest first, and no time limit (the same answer
+    on any machine, as a review wants): the answer is the first of them whose proof is
+    simplest, found a size at a time for all of them (one number, two, three, a whole group),
+    so no cell's long search is made when another has a short proof; ``memo`` as
+    :func:`proves_safe`'s.
     Raises:
         ValueError: ``first`` is not certain to be safe.
     """
     import time
 
+    if first not in probs.safe:
+        raise ValueError(f"cell: {fmt(first)} is not certain to be safe")
+    others = sorted(probs.safe - {first}, key=lambda c: (abs(c[0] - first[0]) + abs(c[1] - first[1]), c))
+    if tries is not None:
+        return _simplest_of(probs, [first] + others[:tries], memo)
     deadline = time.perf_counter() + budget
     best = explain_safe(probs, first)
 
     def cost(proof: Proof) -> tuple[bool, int]:
         return proof.uses_count, len(proof.numbers)
 
-    others = sorted(probs.safe - {first}, key=lambda c: (abs(c[0] - first[0]) + abs(c[1] - first[1]), c))
     for cell in others:
         if cost(best) <= (False, 1) or time.perf_counter() > deadline:
             break
@@ -234,6 +419,24 @@ def simplest_proof(probs: Probabilities, first: Cell, budget: float = 0.05) -> P
         if cost(proof) < cost(best):
             best = proof
     return best
+
+
+def _simplest_of(probs: Probabilities, cells: list[Cell], memo: dict | None = None) -> Proof:
+    """The proof :func:`simplest_proof` picks among ``cells`` (all certain-safe, the first
+    first): the first cell with a proof of one number, else of two, else of three, else the
+    shortest whole group (the first of equals), else ``cells[0]`` by the mine count."""
+    searches = [_ProofSearch(probs.problem, cell, False, memo) for cell in cells]
+    for level in (1, 2, 3):
+        for search in searches:
+            proof = search.at(level)
+            if proof is not None:
+                return _safe_proof(probs, search.cell, proof)
+    groups = [(len(proof), i, proof) for i, search in enumerate(searches)
+              if (proof := search.at(4)) is not None]
+    if groups:
+        _, i, proof = min(groups, key=lambda g: g[:2])
+        return _safe_proof(probs, cells[i], proof)
+    return _safe_proof(probs, cells[0], None)
 
 
 def _marks(role: str, cells) -> tuple[Mark, ...]:

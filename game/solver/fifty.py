@@ -43,13 +43,11 @@ def fifty_pairs(problem: Problem, probs: Probabilities, cells=None) -> Iterator[
     if probs.approximate:
         return
     mines = probs.mines
-    member: dict[Cell, set[int]] = {}
-    for i, con in enumerate(problem.constraints):
-        for cell in con.cells:
-            member.setdefault(cell, set()).add(i)
     if cells is None:
+        member = _members(problem)
         looked = problem.constraints
     else:
+        member = _Members(problem)
         looked = [problem.constraints[i] for i in sorted({i for c in cells for i in member.get(c, ())})]
     seen: set[tuple[Cell, Cell]] = set()
     for con in looked:
@@ -62,6 +60,36 @@ def fifty_pairs(problem: Problem, probs: Probabilities, cells=None) -> Iterator[
         seen.add(pair)
         if _isolated(problem, probs, member, *pair):
             yield pair
+
+
+def _members(problem: Problem) -> dict[Cell, set[int]]:
+    """Every covered cell of ``problem``'s numbers -> the indices of the numbers it touches."""
+    member: dict[Cell, set[int]] = {}
+    for i, con in enumerate(problem.constraints):
+        for cell in con.cells:
+            member.setdefault(cell, set()).add(i)
+    return member
+
+
+class _Members:
+    """:func:`_members`, worked out per cell when asked: the numbers a cell touches are among
+    its eight neighbours (a review asks of one cell, on a board of a thousand numbers)."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self.at = {con.cell: i for i, con in enumerate(problem.constraints)}
+        self.known: dict[Cell, set[int] | None] = {}
+        if (-1, -1) in self.at:  # a chord's narrowed position has a number off the board (review)
+            self.known = {c: found for c, found in _members(problem).items()}
+
+    def get(self, cell: Cell, default=None):
+        if cell not in self.known and (-1, -1) not in self.at:
+            constraints, at = self.problem.constraints, self.at
+            found = {at[n] for n in neighbours(cell, self.problem.rows, self.problem.cols)
+                     if n in at and cell in constraints[at[n]].cells}
+            self.known[cell] = found or None
+        found = self.known.get(cell)
+        return default if found is None else found
 
 
 def fifty_partner(problem: Problem, probs: Probabilities, cell: Cell) -> Cell | None:

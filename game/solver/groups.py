@@ -17,6 +17,9 @@ from game.solver.problem import Constraint, InconsistentPosition
 from game.solver.reasons import NO_FIT, Reason
 
 NODE_LIMIT = 150_000  # backtracking steps per group before falling back to an estimate
+BACKTRACK_FIRST = 2_000  # with by_states: backtracking steps before a group is counted by states
+STATE_WORK = 8  # with by_states: the counting by states may do node_limit x this many steps of
+# work (a step: one weight added; about as long as a backtracking step, docs/review.md)
 MAX_BOXES = 800  # the enumeration recurses once per box: longer groups are estimated
 # (Python's recursion limit is 1000; an Expert frontier has at most a few hundred cells)
 
@@ -66,9 +69,13 @@ def split_groups(constraints: tuple[Constraint, ...] | list[Constraint]) -> list
     return list(groups.values())
 
 
-def count_group(constraints: list[Constraint], node_limit: int = NODE_LIMIT) -> GroupCount:
+def count_group(constraints: list[Constraint], node_limit: int = NODE_LIMIT, by_states: bool = False) -> GroupCount:
     """Enumerate the box mine counts of one group of constraints (no global count).
 
+    by_states: a group whose backtracking passes :data:`BACKTRACK_FIRST` steps is counted
+        by :func:`_count_by_states` instead (the same exact ints; within ``node_limit`` x
+        :data:`STATE_WORK` steps of work), before it is estimated. The review counts so
+        (game.solver.incremental); the solver's own analyses backtrack only.
     Raises:
         InconsistentPosition: no assignment satisfies the group's numbers.
     """
@@ -90,11 +97,17 @@ def count_group(constraints: list[Constraint], node_limit: int = NODE_LIMIT) -> 
     box_cells = [tuple(by_key[key]) for key in boxes]
     if len(boxes) > MAX_BOXES:
         return _approximate_group(constraints, box_cells, [list(k) for k in boxes])
+    sizes, needs = [len(c) for c in box_cells], [con.need for con in constraints]
     try:
-        dist = _enumerate([len(c) for c in box_cells], [list(k) for k in boxes],
-                          [con.need for con in constraints], node_limit)
+        dist = _enumerate(sizes, [list(k) for k in boxes], needs,
+                          min(node_limit, BACKTRACK_FIRST) if by_states else node_limit)
     except _TooBig:
-        return _approximate_group(constraints, box_cells, [list(k) for k in boxes])
+        try:
+            if not by_states:
+                raise
+            dist = _count_by_states(sizes, boxes, needs, node_limit * STATE_WORK)
+        except _TooBig:
+            return _approximate_group(constraints, box_cells, [list(k) for k in boxes])
     if not dist:
         raise InconsistentPosition(_no_fit_message(constraints), Reason(NO_FIT, {
             "numbers": tuple((con.number, con.cell) for con in constraints[:6]), "more": max(0, len(constraints) - 6)}))
@@ -185,6 +198,108 @@ def _enumerate(sizes: list[int], box_cons: list[list[int]], needs: list[int],
 
     rec(0, 0, 1)
     return {m: (entry[0], entry[1]) for m, entry in results.items()}
+
+
+def _count_by_states(sizes: list[int], boxes: list[tuple[int, ...]], needs: list[int],
+                     limit: int) -> dict[int, tuple[int, list[int]]]:
+    """What :func:`_enumerate` returns (m -> (layouts, per-box mine sums)), counted by
+    dynamic programming along the boxes instead of one layout at a time.
+
+    The boxes are taken in order; between box b-1 and box b the *open* numbers are those
+    with boxes on both sides, and a *state* is how many mines each still needs. Forward, the
+    weight of reaching each state with m mines so far (a polynomial in m); backward, the
+    weight of finishing from it; a box's mine sums are then, over the states on its two
+    sides, k x C(size, k) x forward x backward. Layouts that share a state are counted once,
+    so a group of 60 boxes with a hundred thousand box layouts takes a few thousand steps
+    (the review's slowest groups, 20 times faster: docs/review.md). Exact ints.
+
+    boxes: each box's constraint indices (its key), in the order to take them.
+    Raises:
+        _TooBig: more than ``limit`` steps of work (a weight added).
+    """
+    nb = len(boxes)
+    last = {}
+    for b, key in enumerate(boxes):
+        for c in key:
+            last[c] = b
+    rooms = [[0] * len(key) for key in boxes]  # each key constraint's cells in the boxes after b
+    seen_room: dict[int, int] = {}
+    for b in range(nb - 1, -1, -1):
+        for j, c in enumerate(boxes[b]):
+            rooms[b][j] = seen_room.get(c, 0)
+        for c in boxes[b]:
+            seen_room[c] = seen_room.get(c, 0) + sizes[b]
+    plans, open_now = [], ()
+    for b, key in enumerate(boxes):
+        at = {c: j for j, c in enumerate(open_now)}
+        after = tuple(c for c in sorted(set(open_now) | set(key)) if last[c] > b)
+        source = tuple(at.get(c, -1) for c in key)  # -1: the number opens at this box
+        out = tuple((True, key.index(c)) if c in key else (False, at[c]) for c in after)
+        closing = tuple(j for j, c in enumerate(key) if last[c] == b)
+        plans.append((source, out, closing))
+        open_now = after
+    work = 0
+    forward: list[dict] = [{(): {0: 1}}]
+    moves: list[list] = []  # per box: (state before, k, state after)
+    for b, key in enumerate(boxes):
+        source, out, closing = plans[b]
+        size, room = sizes[b], rooms[b]
+        row = [comb(size, k) for k in range(size + 1)]
+        reached: dict = {}
+        taken = []
+        for state, poly in forward[b].items():
+            need = [state[p] if p >= 0 else needs[c] for p, c in zip(source, key)]
+            hi = min(size, *need)
+            lo = max(0, *(n - r for n, r in zip(need, room)))
+            for k in range(lo, hi + 1):
+                left = [n - k for n in need]
+                if any(left[j] for j in closing):
+                    continue
+                after = tuple(left[i] if mine else state[i] for mine, i in out)
+                w = row[k]
+                into = reached.get(after)
+                if into is None:
+                    into = reached[after] = {}
+                for m, x in poly.items():
+                    into[m + k] = into.get(m + k, 0) + x * w
+                work += len(poly)
+                taken.append((state, k, after))
+            if work > limit:
+                raise _TooBig
+        forward.append(reached)
+        moves.append(taken)
+    totals = forward[nb].get((), {})
+    backward: list[dict] = [{} for _ in range(nb)] + [{(): {0: 1}}]
+    for b in range(nb - 1, -1, -1):
+        row = [comb(sizes[b], k) for k in range(sizes[b] + 1)]
+        here, later = backward[b], backward[b + 1]
+        for state, k, after in moves[b]:
+            rest = later.get(after)
+            if rest:
+                into = here.setdefault(state, {})
+                w = row[k]
+                for m, x in rest.items():
+                    into[m + k] = into.get(m + k, 0) + x * w
+                work += len(rest)
+        if work > limit:
+            raise _TooBig
+    per = {m: [0] * nb for m in totals}
+    for b in range(nb):
+        row = [comb(sizes[b], k) * k for k in range(sizes[b] + 1)]
+        before, later = forward[b], backward[b + 1]
+        for state, k, after in moves[b]:
+            rest = later.get(after)
+            if not k or not rest:
+                continue
+            w = row[k]
+            for m1, x in before[state].items():
+                xw = x * w
+                for m2, y in rest.items():
+                    per[m1 + k + m2][b] += xw * y
+                work += len(rest)
+        if work > limit:
+            raise _TooBig
+    return {m: (w, per[m]) for m, w in totals.items() if w}
 
 
 def _approximate_group(constraints, box_cells, box_cons) -> GroupCount:

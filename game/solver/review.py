@@ -5,7 +5,8 @@ say them). No pygame here.
 
 A move is reviewed on the position just before it: the revealed numbers, the covered cells
 and the total mine count, flags ignored (a flag may be wrong; the window's solver ignores
-them too), analysed exactly by :func:`game.solver.probabilities.solve`. The *cells a move
+them too), analysed exactly: the probabilities :func:`game.solver.probabilities.solve`
+gives, worked out from the position before (see "Bounded work" below). The *cells a move
 revealed* are the cells the player chose to uncover: a reveal's clicked cell, a chord's
 covered unflagged neighbours (what the engine's ``chord_targets`` gives); the cells an
 opening floods afterwards follow from those and are not judged.
@@ -41,16 +42,24 @@ exactly those moves, so the window's "Move 213 of 236", the text's ``#`` and the
 ``number`` name the same move.
 
 Bounded work (a 36x60 game of 540 mines and 1,300 moves within seconds:
-``bench/bench_review.py --big``, docs/review.md): each position is analysed once, and flag
-moves reuse it (flags do not change the position); a :class:`GroupCache` keeps each frontier
-group's count while other parts of the board change, estimates included: a group too big to
-count (``REVIEW_NODE_LIMIT`` backtracking steps) is estimated once, not again in every
-position that holds it. In such a position (``approximate``) the cells a move risked are
-still judged certain or a mine when the numbers around them prove it (one count of the
-numbers touching them and those overlapping these), so a certain move is not
-called a guess because a far group was too big. A move keeps its position compactly (the
-revealed numbers as bytes) and :attr:`MoveReview.position` analyses it again on demand: a
-long game's positions are not all held at once.
+``bench/bench_review.py --big``, docs/review.md): each position is analysed once, from the one
+before (:class:`game.solver.incremental.PositionTracker`): only the numbers beside the cells a
+move opened are rebuilt, every cell an earlier position proved safe or a mine stays proved
+(a reveal only narrows the layouts), and those cells, set aside, cut the frontier into small
+groups, each counted once (a :class:`GroupCache`) while other parts of the board change. The
+probabilities are exactly those of the position analysed alone (exact ints); only the work
+shrinks. Flag moves reuse their position (flags do not change it).
+
+The work per move is bounded: a group that passes ``REVIEW_NODE_LIMIT`` counting steps is
+estimated, once (the estimate is cached too), and the move is then judged on the bounded
+analysis, which it says (``approximate``, in the JSON too): its cells are still judged
+certain or a mine only when numbers prove it (one count of the numbers touching them and
+those overlapping these), so a certain move is not called a guess because a far group was
+too big, and a move is never called a mistake on an estimate. The explanation of a needless
+guess weighs the nearest safe cell and ``REVIEW_PROOF_TRIES`` others, a count (not a time),
+so the same review comes out on any machine. A move keeps its position compactly (a byte a
+cell: the revealed numbers and the cells proved before) and :attr:`MoveReview.position`
+analyses it again on demand, the same way: a long game's positions are not all held at once.
 """
 
 from __future__ import annotations
@@ -65,7 +74,8 @@ from game.match import Match
 from game.moves import CHORD, FLAG, REVEAL, Move
 from game.solver.explain import Proof, explain_mine, held_in, simplest_proof
 from game.solver.fifty import fifty_partner
-from game.solver.probabilities import GroupCache, Probabilities, count_group, solve
+from game.solver.incremental import PositionTracker, solve_with
+from game.solver.probabilities import NODE_LIMIT, GroupCache, Probabilities, count_group, solve
 from game.solver.problem import Constraint, InconsistentPosition, build_problem
 
 CERTAIN, FORCED, GUESS, NEEDLESS, MISTAKE, FLAGGED, UNFLAGGED = (
@@ -74,14 +84,15 @@ VERDICTS = (CERTAIN, FORCED, GUESS, NEEDLESS, MISTAKE, FLAGGED, UNFLAGGED)
 GUESSES = (FORCED, GUESS, NEEDLESS)  # verdicts whose survival counts in the luck
 UNFLAG = "unflag"  # the review's kind for a flag taken off (the log's kind is "flag" both ways)
 SAFEST_TOLERANCE = 1e-9  # a cell within this of the lowest mine probability is among the safest
-REVIEW_NODE_LIMIT = 2_000  # counting steps per frontier group before it is estimated (the
-# solver's own limit is 150,000, for one position; a review counts a thousand. docs/review.md
-# measures the trade: on the 36x60 game 15 of 1,076 reveals fewer are judged certain than at
-# 20,000 steps, for 2.4 times less time)
-REVIEW_CACHE = 64  # frontier groups the review remembers: consecutive positions share most of
-# theirs, and a big board's estimated groups weigh ~100 KB each (docs/review.md: 4,096, the
-# solver's default, held 110 MB for no measurable gain in time)
+REVIEW_NODE_LIMIT = NODE_LIMIT  # counting steps per frontier group before it is estimated: the
+# solver's own limit; the groups a review counts are small (game.solver.incremental), each counted
+# once, so the 36x60 game of docs/review.md is counted exactly throughout
+REVIEW_CACHE = 512  # frontier groups the review remembers (consecutive positions share most of
+# theirs; a group of the 36x60 game weighs a few KB: docs/review.md)
+REVIEW_PROOF_TRIES = 8  # safe cells besides the nearest whose proof a needless guess weighs (a count,
+# not simplest_proof's time budget: the same review on any machine)
 COVERED_BYTE = 255  # a covered cell in a move's compact position
+SAFE_BYTE, MINE_BYTE = 253, 254  # a covered cell proven safe / a mine by an earlier position
 
 
 @dataclass
@@ -106,7 +117,9 @@ class MoveReview:
     wrong_flag: a flag placed on a cell proven safe.
     exploded: the move revealed a mine (the game was lost on it).
     rule: "first_click" when the verdict comes from the first-click rule, else None.
-    approximate: the position's probabilities are estimates (a frontier too large to count).
+    approximate: the move was judged on the bounded analysis: a frontier group of the position
+        passed ``REVIEW_NODE_LIMIT`` counting steps and its probabilities are estimates (the
+        verdict stays sound: certain or a mistake only when numbers prove it).
     number: the move's number, 1 for the first move that changed the board (see the module
         docstring: the same in the text, the JSON and the window).
     fifty: for a forced guess, the other cell of its unavoidable 50/50, else None.
@@ -142,29 +155,40 @@ class MoveReview:
 
 
 class Seen:
-    """The position a move was judged on, kept as bytes (a byte per cell: its number, or
-    COVERED_BYTE), analysed again on demand; ``probs`` kept as well when given (the last move)."""
+    """The position a move was judged on, kept as bytes (a byte per cell: its number,
+    COVERED_BYTE, or SAFE_BYTE / MINE_BYTE for a covered cell an earlier position had proven
+    safe / a mine, which the analysis started from), analysed again on demand; ``probs`` kept
+    as well when given (the last move)."""
 
     __slots__ = ("rows", "cols", "mines", "cells", "_probs")
 
     def __init__(self, rows: int, cols: int, mines: int, cells: bytes, probs: Probabilities | None = None):
         self.rows, self.cols, self.mines, self.cells, self._probs = rows, cols, mines, cells, probs
 
+    def __reduce__(self):
+        """Pickled without the analysis (made again on demand): a review handed over from a
+        child process (game.review_apart) carries its positions as bytes only."""
+        return Seen, (self.rows, self.cols, self.mines, self.cells)
+
     def analysis(self) -> Probabilities:
         """The position's :class:`Probabilities` (flags ignored), as the review made them."""
         if self._probs is None:
-            self._probs = analyse_position(self.board(), GroupCache())
+            cols = self.cols
+            known = {divmod(i, cols): n - SAFE_BYTE for i, n in enumerate(self.cells) if n in (SAFE_BYTE, MINE_BYTE)}
+            self._probs = analyse_position(self.board(), GroupCache(REVIEW_CACHE), known)
         return self._probs
 
     def board(self) -> BoardFile:
         cols = self.cols
-        revealed = {divmod(i, cols): n for i, n in enumerate(self.cells) if n != COVERED_BYTE}
+        revealed = {divmod(i, cols): n for i, n in enumerate(self.cells) if n < SAFE_BYTE}
         return BoardFile(self.rows, self.cols, self.mines, revealed)
 
 
-def analyse_position(board: BoardFile, cache: GroupCache) -> Probabilities:
-    """The review's analysis of one position: flags ignored, bounded (module docstring)."""
-    return solve(build_problem(board, ignore_flags=True), cache, REVIEW_NODE_LIMIT, keep_estimates=True)
+def analyse_position(board: BoardFile, cache: GroupCache, known: dict[Cell, int] | None = None) -> Probabilities:
+    """The review's analysis of one position: flags ignored, bounded (module docstring), from
+    the cells ``known`` (cell -> 1 for a mine, 0 for safe) earlier positions proved."""
+    return solve_with(build_problem(board, ignore_flags=True), known or {}, cache, REVIEW_NODE_LIMIT,
+                      keep_estimates=True)
 
 
 @dataclass
@@ -220,7 +244,8 @@ class Review:
 
 def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start: Iterable[Cell] = (),
            start_flags: Iterable[Cell] = (), first_click_safe: bool = True,
-           progress: Callable[[int, int], None] | None = None) -> Review:
+           progress: Callable[[int, int], None] | None = None,
+           on_move: Callable[[MoveReview], None] | None = None) -> Review:
     """Review ``moves`` played on the ``rows`` x ``cols`` board with mines at ``layout``.
 
     moves: (time_ms, kind, (row, col)) or (time_ms, kind, row, col[, source]) in game order, kind as
@@ -233,6 +258,9 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
         first-click rule (mines laid away from it): it is ``certain`` unless it hit a mine.
     progress: called as ``progress(done, total)`` after each move (``total`` the moves
         given; from the thread the review runs on), for a window's "Reviewing... 12 of 300".
+    on_move: called with each :class:`MoveReview` as soon as it is made (before ``progress``),
+        so that a review worked out apart can hand its moves over one by one
+        (game.review_apart).
     Raises:
         ValueError: a layout or move off the board, an unknown kind, or a layout with no
             safe cell (as :class:`game.engine.Game`).
@@ -246,7 +274,10 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
     for index, move in enumerate(moves):
         ms, kind, *where = move
         cell = tuple(where[0]) if len(where) == 1 else tuple(where[:2])  # (a version 2 row ends with its source)
+        made = len(reviewer.reviewed)
         reviewer.step(index, int(ms), kind, cell)
+        if on_move is not None and len(reviewer.reviewed) > made:
+            on_move(reviewer.reviewed[-1])
         if progress is not None:
             progress(len(moves) if game.over else index + 1, len(moves))
         if game.over:
@@ -254,16 +285,17 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
     return Review(rows, cols, len(layout), game.state.value == "won", reviewer.reviewed)
 
 
-def review_log(data: dict, progress: Callable[[int, int], None] | None = None) -> Review:
+def review_log(data: dict, progress: Callable[[int, int], None] | None = None,
+               on_move: Callable[[MoveReview], None] | None = None) -> Review:
     """Review a recorded game's move log (:meth:`game.match.Match.log_data`).
 
-    progress: as :func:`review`'s.
+    progress, on_move: as :func:`review`'s.
     Raises:
         ValueError, KeyError, TypeError: the log is damaged (as :func:`review`).
     """
     return review(data["rows"], data["cols"], data["mines"], data["moves"],
                   data.get("start", ()), data.get("start_flags", ()),
-                  first_click_safe=not data.get("start"), progress=progress)
+                  first_click_safe=not data.get("start"), progress=progress, on_move=on_move)
 
 
 class _Reviewer:
@@ -274,23 +306,28 @@ class _Reviewer:
         self.match = match
         self.game = game = match.game
         self.first_click_safe = first_click_safe
-        self.cache = GroupCache(REVIEW_CACHE)
         self.reviewed: list[MoveReview] = []
         self.revealed = {c: game.number(c) for c in game.cells() if game.number(c) is not None}
+        self.tracker = PositionTracker(game.rows, game.cols, game.config.mines, self.revealed, REVIEW_NODE_LIMIT,
+                                       GroupCache(REVIEW_CACHE), keep_estimates=True)
         self.cells = bytearray([COVERED_BYTE]) * (game.rows * game.cols)
         for (r, c), n in self.revealed.items():
             self.cells[r * game.cols + c] = n
         self.number = 0  # moves that changed the board so far
+        self.proved: dict = {}  # the proofs' answers, kept across the positions (explain.proves_safe)
         self._probs: Probabilities | None = None
         self._seen: Seen | None = None
         self._kept: Seen | None = None  # the one position whose analysis is held
 
     def position(self) -> Probabilities:
-        """The current position's analysis, flags ignored (made once per position)."""
+        """The current position's analysis, flags ignored (made once per position, from the
+        last one: game.solver.incremental)."""
         if self._probs is None:
-            board = BoardFile(self.game.rows, self.game.cols, self.game.config.mines, dict(self.revealed))
-            self._probs = analyse_position(board, self.cache)
-            self._seen = Seen(self.game.rows, self.game.cols, self.game.config.mines, bytes(self.cells))
+            self._probs = self.tracker.analysis()
+            cells, cols = bytearray(self.cells), self.game.cols
+            for (r, c), v in self.tracker.analysed_with.items():
+                cells[r * cols + c] = MINE_BYTE if v else SAFE_BYTE
+            self._seen = Seen(self.game.rows, self.game.cols, self.game.config.mines, bytes(cells))
         return self._probs
 
     def keep(self, move: MoveReview, probs: Probabilities) -> None:
@@ -331,14 +368,17 @@ class _Reviewer:
             return
         exploded = game.exploded is not None and game.state.value == "lost"
         cols = game.cols
+        opened = {}
         for c in outcome.opened:
             n = game.number(c)
             self.revealed[c] = n
             if n is not None:
                 self.cells[c[0] * cols + c[1]] = n
-        self._probs = None
+                opened[c] = n
         judged = self._judge(index, ms, kind, cell, targets, probs, exploded,
                              first and self.first_click_safe and not exploded)
+        self.tracker.open(opened)
+        self._probs = None
         judged.number, judged.seen = self.number, seen
         self.keep(judged, probs)
 
@@ -358,7 +398,7 @@ class _Reviewer:
         if by_rule:
             survival, verdict = 1.0, CERTAIN
         else:
-            survival = joint_survival(probs, targets)
+            survival = self.tracker.survival(targets)  # (still the position before the move)
             if 0 < survival < 1 and probs.approximate:
                 survival, proven_mine, numbers = _judged_locally(probs, targets, survival)
             if survival == 1:
@@ -374,7 +414,7 @@ class _Reviewer:
         proof = None
         if verdict == NEEDLESS:
             nearest = min(safe, key=lambda c: (max(abs(c[0] - cell[0]), abs(c[1] - cell[1])), c))
-            proof = simplest_proof(probs, nearest)
+            proof = simplest_proof(probs, nearest, math.inf, REVIEW_PROOF_TRIES, self.proved)
         elif verdict == MISTAKE and proven_mine is not None:
             proof = explain_mine(probs, proven_mine, numbers)
         mine = 0.0 if by_rule else chances[0] if len(targets) == 1 and 0 < survival < 1 else 1.0 - survival
@@ -404,7 +444,7 @@ def _judged_locally(probs: Probabilities, targets: tuple[Cell, ...],
     pool = touching | {other for con in touching for c in con.cells for other in by_cell[c]}
     numbers = sorted(pool, key=lambda con: con.cell)
     try:
-        counted = count_group(numbers, REVIEW_NODE_LIMIT)
+        counted = count_group(numbers, REVIEW_NODE_LIMIT, by_states=True)
     except InconsistentPosition:
         return survival, None, None
     for t in open_cells:

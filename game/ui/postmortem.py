@@ -6,9 +6,10 @@ After a mistake the view first shows why the cell was a mine (the numbers that p
 ringed, and the sentence), then the cells that were safe.
 
 The facts come from the solver's review of the game's log (game.solver.review.review_log,
-pure Python, no pygame, no records), worked out on a daemon thread (game.ui.review_job)
-because a long game takes seconds: the panel says "Reviewing... N of M moves" until it is
-ready and the frames go on meanwhile. The words are game.review_report's (:func:`loss_line`,
+pure Python, no pygame, no records) and its explanation (game.review_apart.post_mortem),
+worked out away from the frames (game.ui.review_job: a daemon thread, and for a long game a
+child process) because a long game takes seconds: the panel says "Reviewing... N of M
+moves" until it is ready and the frames go on meanwhile. The words are game.review_report's (:func:`loss_line`,
 :func:`loss_details`), the marks on the board game.ui.hint_marks'.
 """
 
@@ -18,8 +19,8 @@ import pygame
 
 from game.i18n import N_, _
 from game.review_report import fatal_move, loss_details, loss_line
-from game.solver.explain import NUMBER, simplest_proof
-from game.solver.review import review_log
+from game.review_apart import log_request
+from game.solver.explain import NUMBER
 from game.ui import draw
 from game.ui.assist import Hint
 from game.ui.hint_marks import draw_hint_marks, outline
@@ -27,20 +28,6 @@ from game.ui.layout import BoardLayout
 from game.ui.review_job import ReviewJob
 from game.ui.theme import palette
 
-
-def _post_mortem(log: dict, progress) -> tuple:
-    """(review, fatal move, the simplest safe cell's proof or None) of a lost game's ``log``:
-    the review's own proof for a needless guess; after a mistake or a guess, the safe cell
-    nearest the fatal one, explained (the mistake's own proof, why its cell was a mine, stays
-    with the move)."""
-    review = review_log(log, progress)
-    fatal = fatal_move(review)
-    proof = fatal.proof if fatal is not None and fatal.verdict == "needless_guess" else None
-    if fatal is not None and proof is None and fatal.safe_cells:
-        cell = fatal.cell
-        nearest = min(fatal.safe_cells, key=lambda c: (max(abs(c[0] - cell[0]), abs(c[1] - cell[1])), c))
-        proof = simplest_proof(fatal.position, nearest)
-    return review, fatal, proof
 
 WORKING = N_("Post-mortem: ...")  # the line before the review has started
 RINGED = N_("(green rings)")  # where the safe cells are, said once
@@ -63,7 +50,7 @@ class PostMortem:
         self.shown = False
         self.review = self.fatal = self.proof = None
         self.error: str | None = None
-        self.job = ReviewJob(lambda progress: _post_mortem(log, progress), len(log.get("moves", ())), "post-mortem")
+        self.job = ReviewJob(lambda: log_request(log, post_mortem=True), len(log.get("moves", ())), "post-mortem")
         self.ready = False
 
     def wait(self, seconds: float) -> bool:

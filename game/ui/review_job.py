@@ -1,9 +1,14 @@
-"""A review worked out on its own daemon thread, with its progress: the review viewer and the
+"""A review worked out away from the frames, with its progress: the review viewer and the
 post-mortem both wait for one, and say "Reviewing... 120 of 1,298 moves" meanwhile.
 
-A review of a long game takes seconds (docs/review.md); the frames go on. The thread only
-writes :attr:`ReviewJob.done` (an int, one store a move) and, once, the answer; the main
-thread reads them through :meth:`poll` and :meth:`progress_line`. No pygame here.
+A review of a long game takes seconds (docs/review.md); the frames go on. A daemon thread
+runs the request (game.review_apart): a short game's review on the thread itself, a long
+one's in a child process (cells x moves from game.review_apart.APART_WORK), which the thread
+only waits for: pure Python work on a thread holds the interpreter lock the frame loop needs.
+The thread only writes :attr:`ReviewJob.done` and :attr:`ReviewJob.total` (an int each, a
+store a move), appends to :attr:`ReviewJob.moves` (the moves reviewed so far, for the viewer
+to measure its panel ahead) and, once, the answer; the main thread reads them through
+:meth:`poll`, :meth:`progress_line` and ``moves``. No pygame here.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import threading
 from typing import Callable
 
+from game import review_apart
 from game.i18n import N_, _, number
 
 PROGRESS = N_("Reviewing... {done} of {total} moves")  # the line while a review is worked out
@@ -18,22 +24,41 @@ POLL = 0.1  # seconds between looks for progress, for a scene's next_change
 
 
 class ReviewJob:
-    """Run ``work(progress)`` (a function taking the review's progress callback, returning the
-    answer) on a daemon thread. ``total``: the moves to review, for the progress line before
-    the first call. After :meth:`poll` returned True: ``answer``, or ``error`` (why it failed,
-    "Name: message") with ``answer`` None."""
+    """Work out the request ``prepare()`` gives (game.review_apart: a dict, made on the job's
+    thread) on a daemon thread, apart in a child process when it is big (``apart``: True or
+    False to choose, None for by its size). ``total``: the moves to review, for the progress
+    line before the first call. After :meth:`poll` returned True: ``answer``, or ``error``
+    (why it failed, "Name: message") with ``answer`` None. ``apart``: whether it ran in a
+    child process (None until decided)."""
 
-    def __init__(self, work: Callable, total: int, name: str = "review") -> None:
+    def __init__(self, prepare: Callable[[], dict], total: int, name: str = "review",
+                 apart: bool | None = None) -> None:
         self.done, self.total = 0, total
+        self.moves: list = []
         self.answer = self.error = None
         self.ready = False
+        self.apart = apart
         self._result: tuple | None = None
         self._finished = threading.Event()
-        threading.Thread(target=self._run, args=(work,), name=name, daemon=True).start()
+        threading.Thread(target=self._run, args=(prepare,), name=name, daemon=True).start()
 
-    def _run(self, work: Callable) -> None:
+    def _run(self, prepare: Callable[[], dict]) -> None:
         try:
-            self._result = (work(self._progress), None)
+            request = prepare()
+            if self.apart is None:
+                self.apart = review_apart.work(request) >= review_apart.APART_WORK
+            answer = None
+            if self.apart:
+                try:
+                    answer = review_apart.run_apart(request, self._progress, self.moves.append)
+                except OSError:  # no child process here: on this thread after all
+                    self.apart = False
+                    self.moves.clear()
+            if not self.apart:
+                answer = review_apart.run(request, self._progress, self.moves.append)
+            self._result = (answer, None)
+        except review_apart.ApartError as err:
+            self._result = (None, str(err))
         except Exception as err:  # noqa: BLE001 - any failure is shown, never raised into the frame loop
             self._result = (None, f"{type(err).__name__}: {err}")
         self._finished.set()

@@ -12,17 +12,20 @@ each time it is drawn (game.i18n). Geometry and drawing only; all positions are 
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from game.i18n import N_, _
-from game.review_report import KIND_WORDS, VERDICT_WORDS, explanation, luck_words, probability_words
+from game.review_report import (ESTIMATED_LINE, KIND_WORDS, VERDICT_WORDS, explanation, luck_words,
+                                probability_words)
 from game.solver.problem import fmt
 from game.solver.review import Review
 from game.ui import draw
 from game.ui.replay_bar import KNOB_W
 from game.ui.formats import seconds
 from game.ui.theme import palette
-from game.ui.widgets import bevel, text, wrap
+from game.ui.widgets import bevel, text, text_width, wrap
 
 MARKS_H = 12  # the strip of verdict marks between the board window and the bar, pixels
 MARK_W = 3  # one verdict mark, pixels wide
@@ -84,6 +87,8 @@ def move_lines(review: Review, move, moves: int) -> list[tuple[str, tuple, bool]
     said = explanation(move)
     if said:
         lines.append((said, palette.text, False))
+    if move.approximate:  # judged on the bounded analysis (game.solver.review)
+        lines.append((_(ESTIMATED_LINE), palette.text, False))
     return lines
 
 
@@ -103,10 +108,54 @@ def wrapped(lines, width: int) -> list[tuple[str, tuple, bool]]:
 
 def panel_height(review: Review, moves: int, width: int) -> int:
     """Pixels the panel needs at ``width``: the longest move's lines, a gap, the summary."""
-    inner = width - 2 * PAD
-    tallest = max((len(wrapped(move_lines(review, m, moves), inner)) for m in [None, *review.moves]), default=1)
-    foot = len(wrapped([(line, palette.text, False) for line in summary_lines(review)], inner))
-    return 2 * PAD + (tallest + 1 + foot) * LINE_H
+    return PanelHeights(moves).height(review, width)
+
+
+def line_count(lines, inner: int) -> int:
+    """How many lines ``lines`` ((text, colour, bold) each) take wrapped to ``inner`` pixels
+    (a line narrower than that is one line, measured once, not word by word)."""
+    return sum(1 if text_width(message, TEXT_SIZE) <= inner else len(wrap(message, inner, TEXT_SIZE) or [""])
+               for message, _, _ in lines)
+
+
+class PanelHeights:
+    """The review panel's height at each width it may be given, measured a few moves at a
+    time as the moves come in (:meth:`advance`, from the review job's ``moves``), so that
+    the frame the review arrives in measures only the last few (a 36x60 game's 1,100 moves
+    took 0.2 s to measure at once: docs/review.md). ``moves``: the replay's move count.
+    Main thread only (fonts)."""
+
+    def __init__(self, moves: int) -> None:
+        self.moves = moves
+        self.tallest: dict[int, list[int]] = {}  # inner width -> [moves measured, most lines]
+
+    def expect(self, width: int) -> None:
+        """The panel may be ``width`` pixels wide: measure for it ahead."""
+        self.tallest.setdefault(width - 2 * PAD, [0, 1])
+
+    def advance(self, moves: list, seconds: float) -> bool:
+        """Measure the moves of ``moves`` (MoveReviews, in order, maybe still growing) not yet
+        measured, for about ``seconds``; True when some are left."""
+        deadline = time.perf_counter() + seconds
+        for inner, seen in self.tallest.items():
+            while seen[0] < len(moves):
+                seen[1] = max(seen[1], line_count(move_lines(None, moves[seen[0]], self.moves), inner))
+                seen[0] += 1
+                if time.perf_counter() > deadline:
+                    return True
+        return False
+
+    def height(self, review: Review, width: int) -> int:
+        """Pixels the panel needs at ``width`` for ``review``: the longest move's lines (the
+        moves not measured yet measured now), a gap, the summary."""
+        inner = width - 2 * PAD
+        seen = self.tallest.setdefault(inner, [0, 1])
+        seen[1] = max(seen[1], line_count(move_lines(review, None, self.moves), inner))
+        for move in review.moves[seen[0]:]:
+            seen[1] = max(seen[1], line_count(move_lines(review, move, self.moves), inner))
+        seen[0] = len(review.moves)
+        foot = line_count([(line, palette.text, False) for line in summary_lines(review)], inner)
+        return 2 * PAD + (seen[1] + 1 + foot) * LINE_H
 
 
 def draw_panel(screen: pygame.Surface, rect: pygame.Rect, review: Review, move, moves: int) -> None:

@@ -15,7 +15,7 @@ from game.records import open_records
 from game.replay.player import Timeline
 from game.replay.sources import recorded_replay
 from game.review_report import review_timeline
-from game.solver import review as review_module
+from game.solver import incremental
 from game.solver.review import VERDICTS, review, review_log
 from game.ui import review_view as rv
 from game.ui.postmortem import PostMortem
@@ -119,14 +119,14 @@ def test_the_review_reports_its_progress_and_analyses_each_position_once(monkeyp
     kinds = {m[1] for m in log["moves"]}
     assert {"reveal", "flag"} <= kinds
     analysed = []
-    solve = review_module.solve
+    solve = incremental.solve_reduced  # the review analyses each position from the last one
 
     def counted(problem, *args, **kwargs):
         if not any(con.cell == (-1, -1) for con in problem.constraints):  # (not a chord's joint count)
             analysed.append(frozenset(problem.revealed.items()))
         return solve(problem, *args, **kwargs)
 
-    monkeypatch.setattr(review_module, "solve", counted)
+    monkeypatch.setattr(incremental, "solve_reduced", counted)
     calls = []
     result = review_log(log, progress=lambda done, total: calls.append((done, total)))
     assert len(analysed) == len(set(analysed)) > 3  # no position analysed twice

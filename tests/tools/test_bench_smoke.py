@@ -123,15 +123,17 @@ def test_bench_replay(tmp_path):
 def test_bench_review(tmp_path):
     out = run("bench_review.py", "--games", "1", cwd=tmp_path)
     expect(out, "1 Expert games, # moves reviewed per game (median)",
-           "review seconds per game: median #, p90 #, max #", "verdicts: ")
+           "review seconds per game: median #, p90 #, max #; CPU median #, max #", "verdicts: ")
 
 
 def test_bench_review_big_plays_big_review_game(tmp_path):
     """``--big`` is bench/big_review_game.py's scripted player, on --quick's small board."""
     log = tmp_path / "big.json"
     out = run("bench_review.py", "--big", "--quick", "--log", str(log), cwd=tmp_path)
-    expect(out, "16x16, 40 mines, # moves logged, # reviewed", "review: # s wall, # s CPU; peak memory # MB",
-           "verdicts: ")
+    expect(out, "16x16, 40 mines, # moves logged, # reviewed",
+           "review: # s wall, # s CPU; peak RSS # MB; peak memory # MB (tracemalloc)",
+           "verdicts: ", "; judged on the bounded analysis: #",
+           "apart (as the window): # s wall, # s CPU in the window's process; child's peak RSS # MB")
     data = json.loads(log.read_text(encoding="utf-8"))
     assert (data["rows"], data["cols"], len(data["mines"])) == (16, 16, 40)
     assert f"{len(data['moves'])} moves logged" in out

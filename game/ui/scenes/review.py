@@ -12,11 +12,14 @@ explanation proves is ringed green.
 Keys: the viewer's (Space, - and +, Left/Right, Home/End, Esc), and [ or PageUp / ] or
 PageDown: the previous / next guess, needless guess or mistake (pauses, the move applied).
 
-The review is worked out on its own thread (game.ui.review_job) from the same timeline the
-viewer plays (game.review_report.review_timeline), so each mark is a move the scrubber and
-Left/Right reach, at the time they reach it, and the panel's "Move 213 of 236" is the move
-``--review`` numbers 213. Meanwhile the replay plays and the panel says "Reviewing... N of M
-moves" (a 36x60 game takes seconds: docs/review.md); the marks appear when it is done.
+The review is worked out away from the frames (game.ui.review_job: on its own thread, a long
+game's in a child process) from the same timeline the viewer plays
+(game.review_apart.timeline_request, as game.review_report.review_timeline), so each mark is
+a move the scrubber and Left/Right reach, at the time they reach it, and the panel's "Move
+213 of 236" is the move ``--review`` numbers 213. Meanwhile the replay plays and the panel
+says "Reviewing... N of M moves" (a 36x60 game takes seconds: docs/review.md); the marks
+appear when it is done. The panel's lines are measured as the moves come in, a slice a
+frame, so the frame the review arrives in lays it out at once.
 """
 
 from __future__ import annotations
@@ -26,13 +29,15 @@ from bisect import bisect_left
 import pygame
 
 from game.replay.events import Replay
-from game.review_report import review_timeline
+from game.review_apart import timeline_request
 from game.ui import review_view as rv
 from game.ui.review_job import POLL, ReviewJob
 from game.ui.room import make_room
 from game.ui.scene import Scene
 from game.ui.scenes.replay import ReplayViewer
 
+MEASURE_SLICE = 0.004  # seconds a frame measures the panel's lines of the moves reviewed so far
+MEASURE_POLL = 0.02  # seconds between such frames while moves wait to be measured
 PREVIOUS_KEYS = (pygame.K_LEFTBRACKET, pygame.K_PAGEUP)
 NEXT_KEYS = (pygame.K_RIGHTBRACKET, pygame.K_PAGEDOWN)
 
@@ -51,8 +56,10 @@ class ReviewViewer(ReplayViewer):
         self.review = None
         self.by_index, self.jumps, self.marks = {}, [], []
         tl = self.timeline
-        self.job = ReviewJob(lambda progress: review_timeline(tl, progress), tl.moves)
+        self.job = ReviewJob(lambda: timeline_request(tl), tl.moves)
         self.shown_done = 0  # the progress last drawn
+        self.measuring = False  # moves reviewed wait to be measured
+        self.heights = rv.PanelHeights(tl.moves)  # the panel's lines, measured as the moves come in
         self.strip = pygame.Rect(0, self.layout.size[1], self.layout.size[0], self.strip_h)
         self.room = self.make_room()
         self.keys.update({**{key: lambda: self.key_jump(-1) for key in PREVIOUS_KEYS},
@@ -61,11 +68,14 @@ class ReviewViewer(ReplayViewer):
     def make_room(self):
         """The panel's place beside or under the replay, for the review (or the line saying
         how far it has got)."""
-        tl = self.timeline
         if self.review is None:
-            return make_room(self.services.display, self.board_size(), lambda where, width: rv.working_height(width))
+            def working(where: str, width: int) -> int:
+                self.heights.expect(width)  # (the widths the review's panel may have)
+                return rv.working_height(width)
+
+            return make_room(self.services.display, self.board_size(), working)
         return make_room(self.services.display, self.board_size(),
-                         lambda where, width: rv.panel_height(self.review, tl.moves, width))
+                         lambda where, width: self.heights.height(self.review, width))
 
     def wait(self, seconds: float) -> bool:
         """Block up to ``seconds`` for the review (tests); :meth:`update` still takes it."""
@@ -86,13 +96,17 @@ class ReviewViewer(ReplayViewer):
         if self.job.poll():
             self.take_review()
             self.invalidate()
-        elif not self.job.ready and self.job.done != self.shown_done:
-            self.shown_done = self.job.done
-            self.dirty = True
+        elif not self.job.ready:
+            self.measuring = self.heights.advance(self.job.moves, MEASURE_SLICE)
+            if self.job.done != self.shown_done:
+                self.shown_done = self.job.done
+                self.dirty = True
         return super().update()
 
     def next_change(self) -> float:
-        return min(POLL, super().next_change()) if not self.job.ready else super().next_change()
+        if self.job.ready:
+            return super().next_change()
+        return min(MEASURE_POLL if self.measuring else POLL, super().next_change())
 
     def size(self) -> tuple[int, int]:
         return self.room.size

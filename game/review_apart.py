@@ -1,0 +1,172 @@
+"""A review worked out for the window, its moves handed over one by one: on the caller's thread
+for a short game, in a child process for a long one (``python -m game.review_apart``).
+
+The window's review viewer and post-mortem wait for a review (game.ui.review_job). A short
+game's review takes milliseconds and runs on the job's thread. A long one (a 36x60 game of
+1,300 moves takes seconds: docs/review.md) runs in a child process: pure Python work on a
+thread holds the interpreter lock that the frame loop needs (frames of 50 to 280 ms showed
+up while a 36x60 review ran on a thread), while a child has a lock of its own. The child
+reads a request (pickled, on stdin) and writes, pickled one after the other on stdout, a
+``("progress", done, total)`` after each move, a ``("move", MoveReview)`` for each move
+reviewed (its position as bytes: game.solver.review.Seen), and last ``("done", facts)`` or
+``("error", "Name: message")``; the thread that waits only reads (and unpickles one small
+move at a time), so the frames go on.
+
+A *request* is a dict: ``{"log": log, "post_mortem": bool}`` (a recorded game's move log,
+game.match.Match.log_data) or ``{"review": kwargs}`` (game.solver.review.review's
+arguments; :func:`timeline_request`). Its *answer* (:func:`run`): the Review, or for a post-
+mortem (review, fatal move, the simplest safe cell's proof or None). No pygame here.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+from game import child
+from game.i18n import _
+from game.review_report import fatal_move
+from game.solver.explain import simplest_proof
+from game.solver.review import MoveReview, Review, review, review_log
+
+APART_WORK = 300_000  # cells x moves from which a review runs in a child process (an Expert game,
+# 480 cells and some 200 moves, 0.15 s, stays on the thread; the 36x60 game is 2.6 million)
+ROOT = Path(__file__).resolve().parents[1]  # the folder holding the game package
+
+class ApartError(RuntimeError):
+    """The child failed: the message is its error ("Name: message") or its last words."""
+
+
+Progress = Callable[[int, int], None]
+OnMove = Callable[[MoveReview], None]
+
+
+def log_request(log: dict, post_mortem: bool = False) -> dict:
+    """The request to review a recorded game's move ``log`` (with ``post_mortem``: and to
+    explain its loss as game.ui.postmortem shows it)."""
+    return {"log": log, "post_mortem": post_mortem}
+
+
+def timeline_request(timeline) -> dict:
+    """The request to review a replay's :class:`game.replay.player.Timeline` as
+    :func:`game.review_report.review_timeline` does (its moves read here)."""
+    from game.replay.player import timeline_moves
+
+    replay = timeline.replay
+    return {"review": {"rows": replay.rows, "cols": replay.cols, "layout": list(replay.mines),
+                       "moves": timeline_moves(timeline)}}
+
+
+def work(request: dict) -> int:
+    """The request's size: cells x moves (0 when it cannot be told: a damaged log)."""
+    try:
+        given = request["review"] if "review" in request else request["log"]
+        return int(given["rows"]) * int(given["cols"]) * len(given["moves"])
+    except (KeyError, TypeError, ValueError):
+        return 0
+
+
+def run(request: dict, progress: Progress | None = None, on_move: OnMove | None = None):
+    """The request's answer (see the module docstring), worked out here; ``progress`` and
+    ``on_move`` as game.solver.review.review's.
+
+    Raises:
+        ValueError, KeyError, TypeError: the log or the moves are damaged.
+    """
+    if "review" in request:
+        return review(**request["review"], progress=progress, on_move=on_move)
+    reviewed = review_log(request["log"], progress, on_move)
+    return post_mortem(reviewed) if request.get("post_mortem") else reviewed
+
+
+def post_mortem(reviewed: Review, proof=None) -> tuple:
+    """(review, fatal move, the simplest safe cell's proof or None) of a lost game's review:
+    the review's own proof for a needless guess; after a mistake or a guess, the safe cell
+    nearest the fatal one, explained (given as ``proof`` when worked out already: apart). A
+    mistake's own proof, why its cell was a mine, stays with the move."""
+    fatal = fatal_move(reviewed)
+    if fatal is not None and fatal.verdict == "needless_guess":
+        proof = fatal.proof
+    elif proof is None and fatal is not None and fatal.safe_cells:
+        cell = fatal.cell
+        nearest = min(fatal.safe_cells, key=lambda c: (max(abs(c[0] - cell[0]), abs(c[1] - cell[1])), c))
+        proof = simplest_proof(fatal.position, nearest)
+    return reviewed, fatal, proof
+
+
+def run_apart(request: dict, progress: Progress | None = None, on_move: OnMove | None = None):
+    """:func:`run` in a child process (see the module docstring): the same answer, the moves
+    handed to ``on_move`` and the progress to ``progress`` as the child sends them.
+
+    Raises:
+        OSError: the child could not be started.
+        ApartError: the child failed ("Name: message" of its error, or its last words).
+    """
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    with tempfile.TemporaryFile() as errors:
+        proc = subprocess.Popen(child.command("game.review_apart"), stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=errors, env=env)
+        try:
+            proc.stdin.write(pickle.dumps(request))
+            proc.stdin.close()
+            moves: list[MoveReview] = []
+            while True:
+                try:
+                    message = pickle.load(proc.stdout)
+                except EOFError:
+                    proc.wait()
+                    errors.seek(0)
+                    tail = errors.read().decode("utf-8", "replace").strip().splitlines()[-1:]
+                    raise ApartError(tail[0] if tail else
+                                     _("The review's process ended (status {status}).").format(status=proc.returncode))
+                kind = message[0]
+                if kind == "progress" and progress is not None:
+                    progress(message[1], message[2])
+                elif kind == "move":
+                    moves.append(message[1])
+                    if on_move is not None:
+                        on_move(message[1])
+                elif kind == "error":
+                    raise ApartError(message[1])
+                elif kind == "done":
+                    facts = message[1]
+                    reviewed = Review(facts["rows"], facts["cols"], facts["mines"], facts["won"], moves)
+                    return post_mortem(reviewed, facts["proof"]) if "proof" in facts else reviewed
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+            proc.stdout.close()
+
+
+def _child() -> int:
+    """The child's side: the request from stdin, the messages to stdout (module docstring)."""
+    out = sys.stdout.buffer
+
+    def send(*message) -> None:
+        out.write(pickle.dumps(message, pickle.HIGHEST_PROTOCOL))
+        out.flush()
+
+    try:
+        request = pickle.load(sys.stdin.buffer)
+        answer = run(request, lambda done, total: send("progress", done, total), lambda move: send("move", move))
+        reviewed = answer[0] if isinstance(answer, tuple) else answer
+        facts = {"rows": reviewed.rows, "cols": reviewed.cols, "mines": reviewed.mines, "won": reviewed.won}
+        if isinstance(answer, tuple):
+            facts["proof"] = answer[2]
+        send("done", facts)
+    except BrokenPipeError:  # the window went away
+        return 1
+    except Exception as err:  # noqa: BLE001 - any failure is said to the window, as the thread said it
+        send("error", f"{type(err).__name__}: {err}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_child())

@@ -1,0 +1,402 @@
+"""The positions of one game analysed in order, each from the one before (the review's fast path).
+
+A review (game.solver.review) analyses every position of a game: a 36x60 board of 540 mines
+has some 1,100 of them, and analysed from scratch (:func:`game.solver.problem.build_problem`,
+then :func:`game.solver.probabilities.solve`) each costs tens of milliseconds, with its one
+frontier group of 700 cells too big to count (docs/review.md). Three facts make it cheap:
+
+1. *Consecutive positions differ by a few cells.* :class:`PositionTracker` keeps the
+   constraints (one per revealed number, :class:`game.solver.problem.Constraint`) and
+   rebuilds only those of the numbers beside the cells a move opened.
+2. *A cell decided in one position stays decided.* A reveal only adds numbers, so the
+   layouts that fit a position are among those that fitted the one before: a cell safe (or a
+   mine) in every layout then is safe (a mine) in every layout now. The tracker keeps every
+   cell an analysis proved (:attr:`PositionTracker.known`).
+3. *Decided cells cut the frontier apart.* Each constraint is *reduced* by the known cells
+   (they leave its cells, a known mine lowers its need); a reduced constraint asking for
+   none or all of its cells decides them too, and so on (:func:`propagate`). What remains
+   falls apart into small independent groups: the 700-cell group of the big game leaves
+   groups of at most some 100 cells, counted exactly in a fraction of a second, and each is
+   counted once (:class:`game.solver.probabilities.GroupCache`, keyed by its reduced
+   constraints) while the rest of the board changes.
+
+Setting decided cells aside changes no count: each is the same in every layout, so the
+layouts, and every probability, are exactly those of the whole position
+(:func:`solve_with` = :func:`game.solver.probabilities.solve`, exact ints; the tests check it
+on seeded positions). Only the work shrinks. No pygame here.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, insort
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+
+from game.board import Cell
+from game.solver.groups import NODE_LIMIT, count_group, group_key, split_groups
+from game.solver.probabilities import GroupCache, Probabilities, combine, solve
+from game.solver.problem import Constraint, InconsistentPosition, Problem
+
+SAFE, MINE = 0, 1  # a known cell's value: mines it holds
+UNPROVEN = 5e-324  # the least survival a reveal that is not proven fatal is given (the least float)
+
+
+class Contradiction(Exception):
+    """Propagation found a number that no layout satisfies (the caller falls back to the
+    whole analysis, which says which number, or counts the move as certain to hit a mine)."""
+
+
+def propagate(full: Mapping[Cell, Constraint], reduced: dict[Cell, Constraint], known: dict[Cell, int],
+              queue: Iterable[Cell], rows: int, cols: int) -> list[Cell]:
+    """Reduce the constraints of the numbers in ``queue`` (cells of revealed numbers) by the
+    ``known`` cells, in place, following every cell a reduced constraint decides.
+
+    full: number cell -> its whole constraint (absent: the number touches no covered cell).
+    reduced: number cell -> the constraint less its known cells (updated; absent when every
+        cell of the number is known). known: covered cell -> SAFE or MINE (updated).
+    Returns the cells newly known, in the order decided. The numbers touching a cell are looked
+    for among its eight neighbours (the constraints of a real position, keyed by their numbers'
+    cells).
+    Raises:
+        Contradiction: a number needs fewer mines than its known mines, or more than its
+            unknown cells can hold.
+    """
+    stack = list(queue)
+    found: list[Cell] = []
+    while stack:
+        at = stack.pop()
+        con = full.get(at)
+        if con is None:
+            reduced.pop(at, None)
+            continue
+        need, cells = con.need, []
+        for c in con.cells:
+            v = known.get(c)
+            if v is None:
+                cells.append(c)
+            else:
+                need -= v
+        if need < 0 or need > len(cells):
+            raise Contradiction(at)
+        if not cells:
+            reduced.pop(at, None)
+            continue
+        if 0 < need < len(cells):
+            cells = tuple(cells)
+            old = reduced.get(at)
+            if old is None or old.need != need or old.cells != cells:
+                reduced[at] = Constraint(at, con.number, need, cells)
+            continue
+        reduced.pop(at, None)
+        value = MINE if need else SAFE
+        for c in cells:
+            known[c] = value
+            found.append(c)
+            r, k = c
+            for nr in (r - 1, r, r + 1):
+                if 0 <= nr < rows:
+                    for nc in (k - 1, k, k + 1):
+                        if 0 <= nc < cols and (nr, nc) in full:
+                            stack.append((nr, nc))
+    return found
+
+
+SEARCH_LIMIT = 5_000  # branches :func:`fits` tries before it gives up (answers None)
+
+
+class _GaveUp(Exception):
+    """Raised inside :func:`fits` when it passes its branch limit."""
+
+
+def fits(full: Mapping[Cell, Constraint], reduced: Mapping[Cell, Constraint], known: Mapping[Cell, int],
+         rows: int, cols: int, limit: int = SEARCH_LIMIT) -> bool | None:
+    """Does some layout satisfy every constraint of ``reduced`` (kept by :func:`propagate`
+    from ``full`` and ``known``)? True / False, or None after ``limit`` branches.
+
+    A search for one layout, not a count: it takes the shortest reduced constraint's first
+    cell, tries it a mine then safe, propagates each choice, and stops at the first layout
+    that fits (no mine count: the caller asks of numbers alone). Cheap where counting is not:
+    proving a cell safe by the numbers of a 100-cell group asks whether any layout puts a
+    mine there (game.solver.explain).
+    """
+    steps = [0]
+
+    def search(reduced: dict[Cell, Constraint], known: dict[Cell, int]) -> bool:
+        if not reduced:
+            return True
+        steps[0] += 1
+        if steps[0] > limit:
+            raise _GaveUp
+        con = min(reduced.values(), key=lambda c: len(c.cells))
+        cell = con.cells[0]
+        r, k = cell
+        around = [(nr, nc) for nr in (r - 1, r, r + 1) for nc in (k - 1, k, k + 1) if (nr, nc) in full]
+        for value in (MINE, SAFE):
+            now_reduced, now_known = dict(reduced), dict(known)
+            now_known[cell] = value
+            try:
+                propagate(full, now_reduced, now_known, around, rows, cols)
+            except Contradiction:
+                continue
+            if search(now_reduced, now_known):
+                return True
+        return False
+
+    try:
+        return search(dict(reduced), dict(known))
+    except _GaveUp:
+        return None
+
+
+def reduce_all(problem: Problem, known: Mapping[Cell, int]) -> tuple[dict[Cell, Constraint], dict[Cell, int]]:
+    """(reduced constraints, known cells) of ``problem`` given cells ``known`` (cells decided
+    in every layout that fits it; others are ignored), propagated (:func:`propagate`).
+
+    Raises:
+        Contradiction: the known cells do not fit the numbers.
+    """
+    full = {con.cell: con for con in problem.constraints}
+    settled = {c: v for c, v in known.items() if c in problem.unknown}
+    reduced: dict[Cell, Constraint] = {}
+    propagate(full, reduced, settled, full, problem.rows, problem.cols)
+    return reduced, settled
+
+
+def solve_reduced(problem: Problem, reduced: Mapping[Cell, Constraint], known: Mapping[Cell, int],
+                  cache: GroupCache | None = None, node_limit: int = NODE_LIMIT,
+                  keep_estimates: bool = False) -> Probabilities:
+    """The :class:`Probabilities` of ``problem`` from its constraints ``reduced`` by the cells
+    ``known`` (:func:`reduce_all`, or kept up to date by a :class:`PositionTracker`): the
+    remaining constraints split into groups and counted (``cache``, ``node_limit`` and
+    ``keep_estimates`` as :func:`game.solver.probabilities.solve`'s), joined with the cells
+    off the frontier, and the known cells added with probability 0 or 1.
+
+    The result's ``problem`` is ``problem``; its ``groups`` and ``constraint_groups`` are the
+    reduced groups.
+    Raises:
+        InconsistentPosition: no layout fits.
+    """
+    constraints = tuple(reduced[at] for at in sorted(reduced))
+    groups = split_groups(constraints)
+    counts = []
+    for group in groups:
+        key = group_key(group) if cache is not None else None
+        found = cache.get(key) if cache is not None else None
+        if found is None:
+            found = count_group(group, node_limit, by_states=True)
+            if cache is not None and (found.exact or keep_estimates):
+                cache.put(key, found)
+        counts.append(found)
+    frontier = frozenset(c for con in constraints for c in con.cells)
+    mines_known = sum(known.values())
+    interior = tuple(c for c in problem.interior if c not in known) if known else problem.interior
+    narrowed = replace(problem, constraints=constraints, frontier=frontier, interior=interior,
+                       mines_left=problem.mines_left - mines_known)
+    result = combine(narrowed, counts)
+    result.problem, result.constraint_groups = problem, groups
+    if known:
+        den = result.scaled_total
+        weight, floats = result.weight, result.floats
+        safe_pair, mine_pair = (0 * den, den), (den, den)
+        for c, v in known.items():
+            if v:
+                weight[c], floats[c] = mine_pair, 1.0
+                result.mines.add(c)
+            else:
+                weight[c], floats[c] = safe_pair, 0.0
+                result.safe.add(c)
+    return result
+
+
+def solve_with(problem: Problem, known: Mapping[Cell, int], cache: GroupCache | None = None,
+               node_limit: int = NODE_LIMIT, keep_estimates: bool = False) -> Probabilities:
+    """:func:`game.solver.probabilities.solve` with some cells known: ``known`` maps cells
+    safe (SAFE) or mines (MINE) in every layout that fits ``problem`` (as an earlier
+    analysis of the same game proved them) to that value. Exact analyses give exactly
+    :func:`solve`'s probabilities (the known cells are the same in every layout); the work
+    is only smaller, and a group too big for ``node_limit`` may be cut small enough to count.
+
+    known: cells not unknown in ``problem`` are ignored. Wrong values give wrong answers.
+    Raises:
+        InconsistentPosition: no layout fits (from the whole analysis, which says why).
+    """
+    try:
+        reduced, settled = reduce_all(problem, known)
+    except Contradiction:
+        return solve(problem, cache, node_limit, keep_estimates=keep_estimates)
+    return solve_reduced(problem, reduced, settled, cache, node_limit, keep_estimates)
+
+
+class PositionTracker:
+    """The position of one game as its moves open cells, with what is known of it.
+
+    rows, cols, mines: the board and its mine count. revealed: the cells shown at the start,
+    (row, col) -> the number each shows. Flags play no part (the review ignores them).
+    node_limit, cache, keep_estimates: how groups are counted (:func:`solve_reduced`).
+
+    :meth:`open` the cells a move revealed; :meth:`analysis` the position's probabilities
+    (made once per position); :meth:`learn` cells proven (done by :meth:`analysis` with what
+    it proves, so later positions start from them); :meth:`survival` the chance a set of
+    cells is all safe. Not thread-safe.
+    """
+
+    def __init__(self, rows: int, cols: int, mines: int, revealed: Mapping[Cell, int],
+                 node_limit: int = NODE_LIMIT, cache: GroupCache | None = None,
+                 keep_estimates: bool = False) -> None:
+        self.rows, self.cols, self.mines = rows, cols, mines
+        self.node_limit, self.keep_estimates = node_limit, keep_estimates
+        self.cache = cache if cache is not None else GroupCache()
+        self.revealed: dict[Cell, int] = dict(revealed)
+        self.covered = {(r, c) for r in range(rows) for c in range(cols)} - self.revealed.keys()
+        self._in_order = sorted(self.covered)  # the covered cells, row-major
+        self._numbers: list[Cell] = []  # the numbers with a constraint, row-major
+        self.known: dict[Cell, int] = {}
+        self.full: dict[Cell, Constraint] = {}
+        self.reduced: dict[Cell, Constraint] = {}
+        self._touched: dict[Cell, int] = {}  # frontier cell -> the numbers touching it
+        self._stale: set[Cell] = set(self.revealed)  # numbers whose covered neighbours changed
+        self._dirty: set[Cell] = set()  # numbers whose known cells changed
+        self._probs: Probabilities | None = None
+        self._problem: Problem | None = None
+        self.analysed_with: dict[Cell, int] = {}  # the known cells the last analysis started from
+
+    def _around(self, cell: Cell):
+        r, c = cell
+        rows, cols = self.rows, self.cols
+        for nr in (r - 1, r, r + 1):
+            if 0 <= nr < rows:
+                for nc in (c - 1, c, c + 1):
+                    if 0 <= nc < cols and (nr != r or nc != c):
+                        yield nr, nc
+
+    def open(self, cells: Mapping[Cell, int]) -> None:
+        """The cells a move revealed, (row, col) -> the number shown (cells already shown
+        are left as they are)."""
+        for cell, number in cells.items():
+            if cell not in self.covered:
+                continue
+            self.covered.discard(cell)
+            del self._in_order[bisect_left(self._in_order, cell)]
+            self.known.pop(cell, None)
+            self.revealed[cell] = number
+            self._stale.add(cell)
+            self._stale.update(n for n in self._around(cell) if n in self.revealed)
+            self._probs = self._problem = None
+
+    def learn(self, safe: Iterable[Cell], mines: Iterable[Cell]) -> None:
+        """Cells proven safe and proven mines in the current position (they stay so)."""
+        known, covered, full = self.known, self.covered, self.full
+        for value, cells in ((SAFE, safe), (MINE, mines)):
+            for cell in cells:
+                if cell in covered and cell not in known:
+                    known[cell] = value
+                    self._dirty.update(n for n in self._around(cell) if n in full)
+
+    def _settle(self) -> None:
+        """Rebuild the stale constraints and propagate what is known."""
+        covered, full, touched = self.covered, self.full, self._touched
+        for at in self._stale:
+            number = self.revealed.get(at)
+            cells = tuple(n for n in self._around(at) if n in covered) if number is not None else ()  # row-major
+            if number and len(cells) < number:
+                raise Contradiction(at)  # (a number with too few covered cells, or none)
+            old = full.get(at)
+            if old is not None and old.cells == cells:
+                continue
+            if old is not None:
+                for c in old.cells:
+                    touched[c] -= 1
+                    if not touched[c]:
+                        del touched[c]
+            if cells:
+                full[at] = Constraint(at, number, number, cells)
+                for c in cells:
+                    touched[c] = touched.get(c, 0) + 1
+                if old is None:
+                    insort(self._numbers, at)
+            elif old is not None:
+                del full[at]
+                del self._numbers[bisect_left(self._numbers, at)]
+        queue = self._stale | self._dirty
+        self._stale, self._dirty = set(), set()
+        propagate(full, self.reduced, self.known, queue, self.rows, self.cols)
+
+    def problem(self) -> Problem:
+        """The position's :class:`Problem`, flags ignored (equal to
+        ``build_problem(board, ignore_flags=True)``'s)."""
+        if self._problem is None:
+            self._settle()
+            full = self.full
+            touched = self._touched
+            constraints = tuple(full[at] for at in self._numbers)
+            frontier = frozenset(touched)
+            interior = tuple(c for c in self._in_order if c not in touched)
+            self._problem = Problem(self.rows, self.cols, self.mines, frozenset(), frozenset(self.covered),
+                                    constraints, self.mines, frontier, interior, dict(self.revealed))
+        return self._problem
+
+    def analysis(self) -> Probabilities:
+        """The current position's :class:`Probabilities` (as :func:`solve_with` gives them),
+        made once; what it proves is learnt.
+
+        Raises:
+            InconsistentPosition: no layout fits.
+        """
+        if self._probs is None:
+            try:
+                problem = self.problem()
+            except Contradiction:
+                raise _inconsistent(self) from None
+            self.analysed_with = dict(self.known)
+            self._probs = probs = solve_reduced(problem, self.reduced, self.known, self.cache,
+                                                self.node_limit, self.keep_estimates)
+            self.learn(probs.safe, probs.mines)
+        return self._probs
+
+    def survival(self, cells: Iterable[Cell]) -> float:
+        """The chance that every one of ``cells`` (covered cells) is safe in the current
+        position: 1.0 or 0.0 exactly when proven, else the layouts with none of them a mine
+        over all the layouts (exact ints when both analyses are exact), never 0.0 (at least
+        :data:`UNPROVEN`: a chance too small for a float, or an estimate, proves nothing)."""
+        probs = self.analysis()
+        cells = tuple(cells)
+        if all(c in probs.safe for c in cells):
+            return 1.0
+        if any(c in probs.mines for c in cells):
+            return 0.0
+        if len(cells) == 1:
+            return max(UNPROVEN, 1.0 - probs.probability(cells[0]))
+        reduced, known = dict(self.reduced), dict(self.known)
+        queue = set(self._dirty)  # (the numbers beside what the analysis proved are reduced later)
+        for c in cells:
+            if c not in known:
+                known[c] = SAFE
+                queue.update(n for n in self._around(c) if n in self.full)
+        # the position with "no mine among these cells" added (a number at (-1, -1) showing 0)
+        problem = probs.problem
+        empty = Constraint((-1, -1), 0, 0, tuple(sorted(cells)))
+        frontier = problem.frontier | frozenset(cells)
+        narrowed = replace(problem, constraints=problem.constraints + (empty,), frontier=frontier,
+                           interior=tuple(c for c in problem.interior if c not in frontier))
+        try:
+            propagate(self.full, reduced, known, queue, self.rows, self.cols)
+        except Contradiction:  # the numbers leave no room: proven
+            return 0.0
+        try:
+            after = solve_reduced(narrowed, reduced, known, self.cache, self.node_limit, self.keep_estimates)
+        except InconsistentPosition:  # proven by counting, unless the counts were estimates
+            return UNPROVEN if probs.approximate else 0.0
+        return max(UNPROVEN, probs.chance_after(after))
+
+
+def _inconsistent(tracker: PositionTracker) -> InconsistentPosition:
+    """The error of a position that no layout fits, from the whole analysis (which says why)."""
+    from game.boardfile import BoardFile
+    from game.solver.problem import build_problem
+
+    board = BoardFile(tracker.rows, tracker.cols, tracker.mines, dict(tracker.revealed))
+    try:
+        solve(build_problem(board, ignore_flags=True))
+    except InconsistentPosition as err:
+        return err
+    return InconsistentPosition("no mine layout fits the position")
