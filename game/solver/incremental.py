@@ -373,11 +373,7 @@ class PositionTracker:
                 known[c] = SAFE
                 queue.update(n for n in self._around(c) if n in self.full)
         # the position with "no mine among these cells" added (a number at (-1, -1) showing 0)
-        problem = probs.problem
-        empty = Constraint((-1, -1), 0, 0, tuple(sorted(cells)))
-        frontier = problem.frontier | frozenset(cells)
-        narrowed = replace(problem, constraints=problem.constraints + (empty,), frontier=frontier,
-                           interior=tuple(c for c in problem.interior if c not in frontier))
+        narrowed = with_no_mine_among(probs.problem, cells)
         try:
             propagate(self.full, reduced, known, queue, self.rows, self.cols)
         except Contradiction:  # the numbers leave no room: proven
@@ -400,3 +396,13 @@ def _inconsistent(tracker: PositionTracker) -> InconsistentPosition:
     except InconsistentPosition as err:
         return err
     return InconsistentPosition("no mine layout fits the position")
+
+
+def with_no_mine_among(problem: Problem, cells) -> Problem:
+    """``problem`` with "no mine among ``cells``" added: a constraint from a number at
+    (-1, -1) showing 0 over them, the cells moved from the interior to the frontier. How the
+    review asks what a chord or a move of several cells survives."""
+    empty = Constraint((-1, -1), 0, 0, tuple(sorted(cells)))
+    frontier = problem.frontier | frozenset(cells)
+    return replace(problem, constraints=problem.constraints + (empty,), frontier=frontier,
+                   interior=tuple(c for c in problem.interior if c not in frontier))

@@ -65,7 +65,7 @@ analyses it again on demand, the same way: a long game's positions are not all h
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from game.board import Cell, Config
@@ -74,7 +74,7 @@ from game.match import Match
 from game.moves import CHORD, FLAG, REVEAL, Move
 from game.solver.explain import Proof, explain_mine, held_in, simplest_proof
 from game.solver.fifty import fifty_partner
-from game.solver.incremental import PositionTracker, solve_with
+from game.solver.incremental import PositionTracker, solve_with, with_no_mine_among
 from game.solver.probabilities import NODE_LIMIT, GroupCache, Probabilities, count_group, solve
 from game.solver.problem import Constraint, InconsistentPosition, build_problem
 
@@ -465,11 +465,7 @@ def joint_survival(probs: Probabilities, cells: tuple[Cell, ...]) -> float:
         return 0.0
     if len(cells) == 1:
         return 1.0 - probs.probability(cells[0])  # the solver's float for the cell, unrounded
-    problem = probs.problem
-    empty = Constraint((-1, -1), 0, 0, tuple(sorted(cells)))
-    frontier = problem.frontier | frozenset(cells)
-    narrowed = replace(problem, constraints=problem.constraints + (empty,), frontier=frontier,
-                       interior=tuple(c for c in problem.interior if c not in frontier))
+    narrowed = with_no_mine_among(probs.problem, cells)
     try:
         after = solve(narrowed)
     except InconsistentPosition:
