@@ -85,6 +85,23 @@ class _IdleTimer:
             self.idle += time.perf_counter() - begin
 
 
+def headless_window(size: int, mines: int, seed: int):
+    """A ``size`` x ``size`` game of ``mines`` mines (``--seed seed``) built as the game
+    builds its window (game.ui.app.build with ``settle``), in this process, with SDL's dummy
+    drivers set by the caller; its clock an :class:`_IdleTimer` and its first 3 frames run.
+    Returns (loop, clock, driver)."""
+    from game.cli import parse_args
+    from game.ui.app import build
+    from game.ui.driver import Driver
+
+    loop, _ = build(parse_args(["--rows", str(size), "--cols", str(size), "--mines", str(mines), "--seed", str(seed)]),
+                    settle=True)
+    clock = loop.clock = _IdleTimer(loop.clock)
+    driver = Driver(loop, frames=1)
+    driver.step(3)
+    return loop, clock, driver
+
+
 def click_in_this_process(mines: int, size: int = SIZE) -> dict:
     """One first click on a ``size`` x ``size`` board of ``mines`` mines, headless, in this
     process (a fresh one: pygame starts here, as the game's own does: game.ui.app.build with
@@ -98,15 +115,7 @@ def click_in_this_process(mines: int, size: int = SIZE) -> dict:
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     import pygame
 
-    from game.cli import parse_args
-    from game.ui.app import build
-    from game.ui.driver import Driver
-
-    loop, _ = build(parse_args(["--rows", str(size), "--cols", str(size), "--mines", str(mines), "--seed", "7"]),
-                    settle=True)
-    clock = loop.clock = _IdleTimer(loop.clock)
-    driver = Driver(loop, frames=1)
-    driver.step(3)
+    loop, clock, driver = headless_window(size, mines, seed=7)
     scene = driver.scene
     ready = time.perf_counter() + 2.0  # a person clicks once the board is up: its frames run first
     while scene.busy() and time.perf_counter() < ready:

@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_big_board import _IdleTimer  # noqa: E402
+from bench.bench_big_board import headless_window  # noqa: E402
 from game.cli import positive_int  # noqa: E402
 
 SIZE = 1000  # rows = columns, unless --size
@@ -47,18 +47,11 @@ def hint_in_this_process(mines: int, in_process: bool, size: int = SIZE) -> dict
 
     import pygame
 
-    from game.cli import parse_args
     from game.ui import solver_process
-    from game.ui.app import build
-    from game.ui.driver import Driver
     from game.ui.solver_view import HintPanel
 
     solver_process._shared = solver_process.SolverProcess(in_process=in_process)
-    loop, _ = build(parse_args(["--rows", str(size), "--cols", str(size), "--mines", str(mines), "--seed", "3"]),
-                    settle=True)
-    clock = loop.clock = _IdleTimer(loop.clock)
-    driver = Driver(loop, frames=1)
-    driver.step(3)
+    loop, clock, driver = headless_window(size, mines, seed=3)
     scene = driver.scene
     while scene.busy():
         loop.frame()
