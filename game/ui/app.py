@@ -22,7 +22,7 @@ from game.ui.clock import SystemClock  # noqa: E402
 from game.ui.display import GRAIN, Display  # noqa: E402
 from game.ui.layout import MENU_SIZE, layout_for  # noqa: E402
 from game.ui.loop import Loop  # noqa: E402
-from game.ui.room import beginner_scale, reserve  # noqa: E402
+from game.ui.room import most_scale, reserve  # noqa: E402
 from game.ui.scene import SceneManager  # noqa: E402
 from game.ui.scenes.confirm import MessageBox  # noqa: E402
 from game.ui.scenes.menu import Menu  # noqa: E402
@@ -229,7 +229,7 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
     size = MENU_SIZE if layout is None else reserve(layout.size, display.area()).size
     theme.use(settings.theme)  # before the first frame: the window's letterbox too
     set_language(settings.language or system_language())
-    most = None if layout is None else beginner_scale(display.area())  # as the Playing scene will want it
+    most = None if layout is None else most_scale(size, config.cells, display.area())  # as Playing will want it
     display.open(size, GRAIN if layout is None else layout.cell, most)
     saved = records.settings
     services = Services(settings=settings, rng=args.rng, clock=clock or SystemClock(), display=display,

@@ -88,7 +88,7 @@ class Display:
     def open(self, size: tuple[int, int], grain: int = GRAIN, most: int | None = None) -> Canvas:
         """Create the window for a logical ``size`` canvas, with title and icon; returns the canvas.
         ``grain``: the scale is a multiple of 1/grain (a board's cell size, pixels); ``most``:
-        the automatic scale is at most this (a small board's window: game.ui.room.beginner_scale)."""
+        the automatic scale is at most this (a small board's window: game.ui.room.most_scale)."""
         pygame.display.set_caption(_(self.title))
         icon = ASSETS / "icon.png"
         if icon.exists():

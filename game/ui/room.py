@@ -120,6 +120,23 @@ def beginner_scale(area: tuple[int, int]) -> int:
     return max(1, whole_scale(reserve(layout_for(9, 9, area, 10).size, area).size, area))
 
 
+BEGINNER_CELLS = 81  # 9x9: a board of at most this many cells opens no larger than Beginner's window
+
+
+def most_scale(size: tuple[int, int], cells: int, area: tuple[int, int]) -> int:
+    """The largest whole scale a ``size`` playing window (board and strip, logical pixels) of
+    a ``cells``-cell board opens at on ``area`` when the scale is automatic: Beginner's
+    (beginner_scale), and for a board of at most Beginner's 81 cells also the largest at
+    which the window is no wider and no taller than Beginner's own window, so that a 1x2
+    board's window is smaller than Beginner's, not a tall window of panel strip (at least 1)."""
+    top = beginner_scale(area)
+    if cells > BEGINNER_CELLS:
+        return top
+    room = reserve(layout_for(9, 9, area, 10).size, area).size
+    width, height = room[0] * top, room[1] * top
+    return max(1, min(top, width // max(1, size[0]), height // max(1, size[1])))
+
+
 def reserve(base: tuple[int, int], area: tuple[int, int], sides: tuple[str, ...] = ("beside", "under")) -> Room:
     """The strip for the panels of a ``base``-sized board window on a screen whose windows may
     take ``area`` pixels (game.ui.layout.usable_area), beside or under it, one of ``sides``

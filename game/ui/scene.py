@@ -43,7 +43,7 @@ class Scene:
     def most_scale(self) -> int | None:
         """The largest whole scale the window opens at when the scale is automatic (None: the
         largest that fits the screen): a small board's window is shown no larger than
-        Beginner's (game.ui.room.beginner_scale)."""
+        Beginner's (game.ui.room.most_scale)."""
         return None
 
     def enter(self) -> None:

@@ -40,7 +40,7 @@ from game.ui.minimap import Minimap
 from game.ui.motion import CASCADE_MAX, CASCADE_MIN, Cascade
 from game.ui.mouse import MouseGesture
 from game.ui.result_panel import FONTS as RESULT_FONTS
-from game.ui.room import beginner_scale, reserve, under
+from game.ui.room import most_scale, reserve, under
 from game.ui.scene import Scene
 from game.ui.scenes.confirm import Confirm, MessageBox
 from game.ui.scenes.generating import Generating
@@ -115,8 +115,8 @@ class Playing(Scene):
         return self.room.size
 
     def most_scale(self) -> int:
-        """A board smaller than Beginner's opens no larger than Beginner's window's scale."""
-        return beginner_scale(self.services.display.area())
+        """A board smaller than Beginner's opens no larger than Beginner's window (room.most_scale)."""
+        return most_scale(self.room.size, self.game.rows * self.game.cols, self.services.display.area())
 
     def enter(self) -> None:
         """Build the drawstate (after the display mode is set: sprites are converted)."""
