@@ -30,6 +30,17 @@ TRIALS = int(os.environ.get("SIGNAL_TRIALS", "8"))
 MARKER = b"unknown command 'x'"
 
 
+@pytest.fixture(autouse=True)
+def sigint_raises_keyboard_interrupt():
+    """This process's SIGINT raises KeyboardInterrupt during each test, and the consoles it
+    starts get SIGINT at its default (exec resets a handled signal), as a shell starts a
+    program from a terminal: a test run in the background (a non-interactive shell's `&`)
+    inherits SIGINT ignored, and an ignored signal stays ignored across exec."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def play_long_game(tmp: Path, signum: int, delay: float) -> tuple[int, str, list]:
     """Play the long game to its last move, send ``signum`` ``delay`` seconds after the
     winning command; returns (exit status, stderr, the database's rows)."""
