@@ -496,11 +496,13 @@ def check_layout(config: Config, mines: Iterable[Cell]) -> frozenset[Cell]:
     Raises:
         ValueError: a cell off the board, or a count other than the config's.
     """
-    given = frozenset(tuple(cell) for cell in mines)
+    given = frozenset(map(tuple, mines))
     rows, cols = config.rows, config.cols
-    bad = [(r, c) for r, c in given if not (0 <= r < rows and 0 <= c < cols)]
-    if bad:
-        raise ValueError(f"mines: {bad[0]} is off the {rows}x{cols} board")
+    if given:  # the bounds from the extremes (rows by the tuples' order), the cells named only if one is off
+        across = [c for _, c in given]  # every cell a pair
+        if not (0 <= min(given)[0] and max(given)[0] < rows and 0 <= min(across) and max(across) < cols):
+            bad = next((r, c) for r, c in given if not (0 <= r < rows and 0 <= c < cols))
+            raise ValueError(f"mines: {bad} is off the {rows}x{cols} board")
     if len(given) != config.mines:
         raise ValueError(f"mines: {len(given)} laid but the game says {config.mines}")
     return given
