@@ -20,6 +20,7 @@ ms-toollib's ``chording_click`` does (a neighbour left covered by a flag since t
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Iterable
 
 from game.board import Cell, Config
@@ -498,9 +499,11 @@ def check_layout(config: Config, mines: Iterable[Cell]) -> frozenset[Cell]:
     """
     given = frozenset(map(tuple, mines))
     rows, cols = config.rows, config.cols
-    if given:  # the bounds from the extremes (rows by the tuples' order), the cells named only if one is off
-        across = [c for _, c in given]  # every cell a pair
-        if not (0 <= min(given)[0] and max(given)[0] < rows and 0 <= min(across) and max(across) < cols):
+    if given:  # the bounds from the extremes, the cells named only if one is off
+        if set(map(len, given)) != {2}:
+            raise ValueError("mines: a cell is not a (row, column) pair")
+        down, across = list(map(itemgetter(0), given)), list(map(itemgetter(1), given))
+        if not (0 <= min(down) and max(down) < rows and 0 <= min(across) and max(across) < cols):
             bad = next((r, c) for r, c in given if not (0 <= r < rows and 0 <= c < cols))
             raise ValueError(f"mines: {bad} is off the {rows}x{cols} board")
     if len(given) != config.mines:
