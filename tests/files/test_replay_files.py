@@ -310,6 +310,7 @@ def damaged_cases(folder: Path) -> list[tuple[Path, str]]:
     return made
 
 
+@pytest.mark.slow
 def test_damaged_and_foreign_files_are_refused_with_a_message_never_a_crash(tmp_path):
     for path, start in damaged_cases(tmp_path):
         with pytest.raises(ReplayFileError) as err:

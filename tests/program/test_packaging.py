@@ -67,6 +67,7 @@ def test_the_entry_point_runs_a_child_module_and_nothing_else(monkeypatch, capsy
     assert b"unknown command" in capsysbinary.readouterr().out
 
 
+@pytest.mark.slow
 def test_pip_install_gives_a_minesweeper_command_that_runs_from_anywhere(tmp_path):
     """A copy of the project's files (as a fresh clone has them) installed into a new virtual
     environment; the command runs from / with no virtual environment on PATH."""

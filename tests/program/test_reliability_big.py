@@ -189,6 +189,7 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, time.process_t
 """
 
 
+@pytest.mark.slow
 def test_replay_of_a_1000x1000_game_with_999_999_mines_opens_under_600_mb(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     data = str(tmp_path / "data")

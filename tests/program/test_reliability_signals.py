@@ -84,6 +84,7 @@ def tail(path: Path) -> bytes:
 
 
 @pytest.mark.parametrize("signum, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.slow
 def test_a_signal_after_the_last_move_loses_no_game(tmp_path, signum, status):
     trials = TRIALS if signum == signal.SIGINT else max(2, TRIALS // 2)
 

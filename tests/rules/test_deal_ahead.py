@@ -92,6 +92,7 @@ def digits_of(mines, rows, cols):
 
 @pytest.mark.parametrize("rows, cols, mines", [(40, 60, 500), (30, 3, 20), (3, 30, 20), (12, 12, 135), (50, 50, 2)])
 @pytest.mark.parametrize("rule", ["opening", "safe"])
+@pytest.mark.slow
 def test_a_sample_indexed_ahead_lays_the_same_board_and_its_digits_wherever_the_click_keeps_as_many_free(
         rows, cols, mines, rule):
     config = Config(rows, cols, mines, first_click=rule)

@@ -288,6 +288,7 @@ def test_generate_reports_progress_then_clears(monkeypatch):
 
 
 @pytest.mark.parametrize("rows, cols, mines", [(500, 500, 50_000)])
+@pytest.mark.slow
 def test_a_500x500_board_at_20_percent_is_supported_and_clears_without_guessing(rows, cols, mines):
     """The size issue 17 asks for: 250,000 cells at 20 %, generated and independently checked."""
     config = Config(rows, cols, mines)

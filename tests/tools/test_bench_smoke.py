@@ -59,6 +59,7 @@ def test_bench_analyse(tmp_path):
     assert len(re.findall(r"^10x10 .* s  (exact|approximate) ", out, re.M)) == 3, out
 
 
+@pytest.mark.slow
 def test_bench_big_board(tmp_path):
     small = ["--size", "30", "--click-mines", "100", "--runs", "1"]
     window = not missing()
@@ -74,6 +75,7 @@ def test_bench_big_board(tmp_path):
                "idle CPU after the opening: # %", "peak memory: # MiB for the game process, # MiB")
 
 
+@pytest.mark.slow
 def test_bench_hint_frames(tmp_path):
     out = run("bench_hint_frames.py", "--size", "30", "--mines", "150", "--runs", "1", cwd=tmp_path)
     for where in ("in the solver process", "on a thread"):
@@ -102,6 +104,7 @@ def test_bench_noguess(tmp_path):
            "longest 8 ms step # ms", "checker passed 100.0%")
 
 
+@pytest.mark.slow
 def test_bench_recording(tmp_path):
     out = run("bench_recording.py", "--games", "1", "--quick", cwd=tmp_path)
     expect(out, "move, Game.apply alone: # us", "move, Match.apply logged: # us  (+# us per move)",
@@ -147,6 +150,7 @@ def test_bench_solver(tmp_path):
 
 
 @pytest.mark.skipif(bool(missing()), reason=f"the window benchmark needs {', '.join(missing())}")
+@pytest.mark.slow
 def test_bench_window(tmp_path):
     out = run("bench_window.py", "--seconds", "0.1", "--themes", "classic", "--silent", "--clicks", "5", cwd=tmp_path)
     expect(out, "--- theme classic, sound off", "idle CPU, Expert, board ready:   # %",

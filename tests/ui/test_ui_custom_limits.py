@@ -43,6 +43,7 @@ def submit(w, form, rows, cols, mines):
 
 @pytest.mark.parametrize("desktop", [(1024, 768), (1920, 1080)])
 @pytest.mark.parametrize("no_guess", [False, True])
+@pytest.mark.slow
 def test_every_extreme_of_the_hints_starts_a_game_and_one_past_is_refused(window, no_guess, desktop):
     w = window([])
     w.scene.services.no_guess = no_guess

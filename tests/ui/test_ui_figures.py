@@ -6,6 +6,7 @@ figures are computed (backfilled later)."""
 import time
 
 import pygame
+import pytest
 
 from game.engine import State
 from game.figures import compact_line
@@ -116,6 +117,7 @@ def play_games(window, count):
     return w
 
 
+@pytest.mark.slow
 def test_the_games_page_lists_filters_scrolls_and_watches(window, monkeypatch):
     w = play_games(window, 20)
     scene = open_games_page(w)

@@ -321,6 +321,7 @@ def test_seed_gives_the_console_board_in_the_window(window):
     assert w.scene.game.layout() == console_match.layout()
 
 
+@pytest.mark.slow
 def test_real_window_generating_cancel_and_board(tmp_path):
     """Under Xvfb: a 500x500 no-guess board at 20 % (the size issue 17 asks for, a few seconds
     to build); Esc while the first click's board is being built leaves the board covered; the

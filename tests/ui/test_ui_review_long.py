@@ -11,6 +11,7 @@ import random
 import time
 
 import pygame
+import pytest
 
 from game.board import Config
 from game.match import Match
@@ -54,6 +55,7 @@ def lucky_game(seed: int = 5, rows: int = 36, cols: int = 60, mines: int = 540) 
     return match
 
 
+@pytest.mark.slow
 def test_a_long_review_runs_apart_and_the_window_shows_its_progress_while_the_frames_go_on(window, monkeypatch):
     match = lucky_game()
     assert match.game.state.value == "won"
