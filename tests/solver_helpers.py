@@ -69,3 +69,18 @@ def local_forces_safe(board: BoardFile, numbers: list, cell, mines_total: int | 
                 if cell in layout:
                     return False
     return found_any
+
+
+def lucky_next(probs, layout, last: tuple[int, int]) -> tuple[int, int]:
+    """The next reveal of a lucky player (bench/big_review_game.py's, reveals only), from an
+    analysis ``probs`` (game.solver's: ``safe``, ``floats``) of a game whose mines are
+    ``layout``: the proven-safe cell nearest ``last`` (king moves, then row and column), else
+    the nearest of the least likely mines among the cells that are in fact safe (it peeks)."""
+    def nearest(found):
+        return min(found, key=lambda c: (max(abs(c[0] - last[0]), abs(c[1] - last[1])), c))
+
+    if probs.safe:
+        return nearest(probs.safe)
+    lucky = [c for c in probs.floats if c not in layout]
+    low = min(probs.floats[c] for c in lucky)
+    return nearest([c for c in lucky if probs.floats[c] <= low + 1e-9])

@@ -28,6 +28,7 @@ from game.review_report import ESTIMATED_LINE, Reviewed, to_json, to_text
 from game.solver.review import joint_survival, review, review_log
 from game.ui.review_view import move_lines
 from tests.solver.test_review import consistent_layouts
+from tests.solver_helpers import lucky_next
 
 
 def careless_game(seed: int, max_moves: int = 60, size: int = 9, most: int = 18) -> tuple[int, int, list, list]:
@@ -281,9 +282,6 @@ def test_the_fast_path_cuts_a_big_board_frontier_into_groups_it_counts_exactly()
     zeros = [c for c in cells if c not in layout and not any(n in layout for n in game.neighbours(c))]
     last = min(zeros, key=lambda c: (abs(c[0] - rows // 2) + abs(c[1] - cols // 2), c))
 
-    def nearest(found):
-        return min(found, key=lambda c: (max(abs(c[0] - last[0]), abs(c[1] - last[1])), c))
-
     for _ in range(600):
         outcome = game.apply(Move("reveal", last))
         tracker.open({cell: game.number(cell) for cell in outcome.opened})
@@ -292,11 +290,6 @@ def test_the_fast_path_cuts_a_big_board_frontier_into_groups_it_counts_exactly()
         probs = tracker.analysis()
         assert not probs.approximate
         assert not probs.safe & layout and probs.mines <= layout
-        if probs.safe:
-            last = nearest(probs.safe)
-        else:
-            lucky = [c for c in probs.floats if c not in layout]
-            low = min(probs.floats[c] for c in lucky)
-            last = nearest([c for c in lucky if probs.floats[c] <= low + 1e-9])
+        last = lucky_next(probs, layout, last)
     assert not game.over or game.state.value == "won"
     assert solve(build_problem(board_of(game), ignore_flags=True)).approximate

@@ -24,6 +24,7 @@ from game.ui import review_view as rv
 from game.ui.review_job import ReviewJob
 from game.ui.scenes.review import ReviewViewer
 from game.ui.scenes.stats import TABS
+from tests.solver_helpers import lucky_next
 
 
 def lucky_game(seed: int = 5, rows: int = 36, cols: int = 60, mines: int = 540) -> Match:
@@ -38,18 +39,9 @@ def lucky_game(seed: int = 5, rows: int = 36, cols: int = 60, mines: int = 540) 
     layout = game.layout()
     tracker = PositionTracker(rows, cols, mines, {c: game.number(c) for c in game.cells() if game.number(c) is not None})
 
-    def nearest(found):
-        return min(found, key=lambda c: (max(abs(c[0] - last[0]), abs(c[1] - last[1])), c))
-
     while not game.over:
         now[0] += 0.25
-        probs = tracker.analysis()
-        if probs.safe:
-            last = nearest(probs.safe)
-        else:
-            lucky = [c for c in probs.floats if c not in layout]
-            low = min(probs.floats[c] for c in lucky)
-            last = nearest([c for c in lucky if probs.floats[c] <= low + 1e-9])
+        last = lucky_next(tracker.analysis(), layout, last)
         opened = match.apply(Move.reveal(last)).opened
         tracker.open({c: game.number(c) for c in opened})
     return match
