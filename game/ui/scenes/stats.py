@@ -6,14 +6,16 @@ filtered, to watch one (game.ui.game_list); a Chart page drawing the level's win
 
 A Bests page (B) shows each standard level's best time, 3BV/s, IOE, RQP and STNB, of every
 eligible win and of the no-flag (NF) ones, for the window's games and, apart, the console's
-typed in a terminal.
+typed in a terminal. Its button "3BV filter (F)" shows instead the same tables of the games
+dealt by the 3BV filter (Options, ``--min-bv``), which are ranked apart (docs/bv-filter.md);
+"All boards (F)" goes back.
 
 The Beginner tab shows the Beginner of the last game played, else the one Options chose (9x9
 or the competitive 8x8, each with its own tables); clicking the open Beginner tab (or pressing
 1 on it) shows the other.
 
 Keys: Left/Right (or 1-4) change the level, G switches between the summary and the Games
-page, B between the summary and the Bests page, C between the summary and the Chart page,
+page, B between the summary and the Bests page (F there: the 3BV-filtered tables), C between the summary and the Chart page,
 Up/Down/Tab move between the buttons (on the Games page Up/Down move in the list, Tab between
 the buttons, Enter watches, R reviews; on the Chart page Left/Right scroll, and 1-4 or the
 tabs change the level), Enter/Space press the focused one, Esc goes back to the menu (from
@@ -31,7 +33,7 @@ import sqlite3
 
 import pygame
 
-from game.i18n import N_, _, language, ngettext
+from game.i18n import N_, _, language, ngettext, number
 from game.messages import describe
 from game.records.compstats import pending
 from game.records.db import RecordsError
@@ -61,6 +63,7 @@ SUMMARY_LINE = 16  # one line of the summary column, pixels
 PAGE_ROW = [pygame.Rect(PANEL.left + i * 130, 380, 124, 24) for i in range(3)]  # Games, Bests, Chart
 RESET_BUTTON = pygame.Rect(PANEL.left, 412, 150, 24)
 BACK_BUTTON = pygame.Rect(PANEL.right - 80, 412, 80, 24)
+FILTER_BUTTON = pygame.Rect(PANEL.right - 156, PANEL.bottom - 30, 148, 22)  # the Bests page's 3BV filter switch
 RESET_QUESTION = N_("Reset all statistics? A backup is kept.")
 RESET = N_("Reset statistics")  # the confirmation's title
 BEST_LABELS = {"time_ms": N_("Time"), "bbbv_per_s": "3BV/s", "ioe": "IOE", "rqp": "RQP", "stnb": "STNB"}  # the Bests page's rows
@@ -89,6 +92,8 @@ class Statistics(Scene):
         self.stats: dict[str, LevelStats] = {}
         self.page = "summary"  # or "games", "bests", "chart"
         self.games = GamesPage(PANEL, self.watch, self.review)
+        self.bests_filtered = False  # the Bests page shows the 3BV filter's tables
+        self.filter_button = Button(FILTER_BUTTON, N_("3BV filter (F)"), self.toggle_filtered)
         self.chart = ChartPage(PANEL)
         # in the order of their indices (bottom[1] the Games button, bottom[2] Bests, bottom[3] Chart)
         self.bottom = [Button(RESET_BUTTON, N_("Reset statistics..."), self.ask_reset),
@@ -192,6 +197,14 @@ class Statistics(Scene):
         """Switch between the summary and the Chart page (from another page: to the Chart page)."""
         return self.show_page("chart" if self.page != "chart" else "summary")
 
+    def toggle_filtered(self):
+        """On the Bests page, switch between the tables of every board and those of the boards
+        dealt by the 3BV filter."""
+        self.bests_filtered = not self.bests_filtered
+        self.filter_button.label = N_("All boards (F)") if self.bests_filtered else N_("3BV filter (F)")
+        self.dirty = True
+        return self
+
     def reading_order(self) -> list[Button]:
         """The buttons under the page as Tab visits them: the page row left to right, then
         Reset statistics... and Back."""
@@ -204,11 +217,11 @@ class Statistics(Scene):
         self.bottom[1].label = N_("Summary (G)") if page == "games" else N_("Games (G)")
         self.bottom[2].label = N_("Summary (B)") if page == "bests" else N_("Bests (B)")
         self.bottom[3].label = N_("Summary (C)") if page == "chart" else N_("Chart (C)")
-        extra = self.games.buttons() if page == "games" else []
+        extra = self.games.buttons() if page == "games" else [self.filter_button] if page == "bests" else []
         self.buttons = ButtonList([*extra, *self.reading_order()])
         # Watch, or the button of the page shown (the summary: the Games button)
         focused = self.bottom[{"bests": 2, "chart": 3}.get(page, 1)]
-        self.buttons.focus = len(extra) - 1 if extra else self.buttons.buttons.index(focused)
+        self.buttons.focus = len(extra) - 1 if page == "games" else self.buttons.buttons.index(focused)
         self.dirty = True
         return self
 
@@ -256,6 +269,8 @@ class Statistics(Scene):
                 return self.toggle_bests()
             if event.key == pygame.K_c:
                 return self.toggle_chart()
+            if event.key == pygame.K_f and self.page == "bests":  # on the Games page F filters the no-flag games
+                return self.toggle_filtered()
         if event.type == pygame.MOUSEWHEEL and self.page == "chart" and self.chart.handle(event):
             self.dirty = True
             return self
@@ -315,17 +330,23 @@ class Statistics(Scene):
                             _("Best IOE {value}").format(value=decimal(ioe, 2)),
                             _("Best efficiency {value}").format(value=percent(efficiency))))
 
-    def bests_rows(self, level: str | None = None) -> list[tuple[str, list[tuple[str, list[str]]]]]:
+    def bests_rows(self, level: str | None = None,
+                   filtered: bool | None = None) -> list[tuple[str, list[tuple[str, list[str]]]]]:
         """The Bests page of ``level`` (default: the open tab), in the language in use: for
         each table of bests (the window's games, the console's typed in a terminal), its title
         and one (figure, [value #game for each category: all, NF]) row per figure of
-        game.records.db.CATEGORY_BESTS; ``-`` where none."""
+        game.records.db.CATEGORY_BESTS; ``-`` where none. ``filtered`` (default: as the page
+        shows): the tables of the games dealt by the 3BV filter instead."""
         s = self.stats.get(level or self.level)
         if s is None or s.level not in STANDARD_LEVELS:
             return []
+        if self.bests_filtered if filtered is None else filtered:
+            tables = ((_("Window, boards dealt by the 3BV filter"), s.filtered_bests),
+                      (_("Console, boards dealt by the 3BV filter"), s.filtered_terminal_bests))
+        else:
+            tables = ((_("Window (mouse and keys)"), s.bests), (_("Console, typed in a terminal"), s.terminal_bests))
         out = []
-        for title, bests in ((_("Window (mouse and keys)"), s.bests),
-                             (_("Console, typed in a terminal"), s.terminal_bests)):
+        for title, bests in tables:
             rows = []
             for column, label in BEST_LABELS.items():
                 cells = []
@@ -364,6 +385,10 @@ class Statistics(Scene):
                 y += 15
             y += 8
         foot = [_("RQP: lower is better. STNB: 8x8, 16x16 and 16x30 boards only.")]
+        if s is not None and self.bests_filtered:
+            foot.append(ngettext("{count} game dealt by the 3BV filter (Options), ranked apart.",
+                                 "{count} games dealt by the 3BV filter (Options), ranked apart.",
+                                 s.filtered).format(count=number(s.filtered, 0, grouped=True)))
         if s is not None and s.scripted:
             foot.append(ngettext("{count} game read from a pipe or a file (a script): recorded, ranked nowhere.",
                                  "{count} games read from a pipe or a file (a script): recorded, ranked nowhere.",
