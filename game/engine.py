@@ -491,14 +491,25 @@ class Game(Position):
         self._flags = self.config.mines
 
 
+class Layout(frozenset):
+    """A layout :func:`check_layout` passed, for a board of ``board`` = (rows, cols, mines):
+    checked again for the same board, it is taken as it is (a million-mine replay's layout
+    is checked once, not at each of the board's starts)."""
+
+    board: tuple[int, int, int] = (0, 0, 0)
+
+
 def check_layout(config: Config, mines: Iterable[Cell]) -> frozenset[Cell]:
-    """``mines`` as a layout for a board of ``config`` (a loaded, dealt or generated one).
+    """``mines`` as a layout for a board of ``config`` (a loaded, dealt or generated one): a
+    :class:`Layout`, returned as it is when it is one already checked for this board.
 
     Raises:
         ValueError: a cell off the board, or a count other than the config's.
     """
-    given = frozenset(map(tuple, mines))
     rows, cols = config.rows, config.cols
+    if isinstance(mines, Layout) and mines.board == (rows, cols, config.mines):
+        return mines
+    given = Layout(map(tuple, mines))
     if given:  # the bounds from the extremes, the cells named only if one is off
         if set(map(len, given)) != {2}:
             raise ValueError("mines: a cell is not a (row, column) pair")
@@ -508,6 +519,7 @@ def check_layout(config: Config, mines: Iterable[Cell]) -> frozenset[Cell]:
             raise ValueError(f"mines: {bad} is off the {rows}x{cols} board")
     if len(given) != config.mines:
         raise ValueError(f"mines: {len(given)} laid but the game says {config.mines}")
+    given.board = (rows, cols, config.mines)
     return given
 
 

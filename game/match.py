@@ -194,10 +194,10 @@ class Match:
             self._start(self.deal.next(), relocate=config.first_click == "classic")
         else:
             self.deal.next(keep=True, layout=self._loaded[0])
-            self._start(set(self._loaded[0]), relocate=False, revealed=self._loaded[1], flags=self._loaded[2])
+            self._start(self._loaded[0], relocate=False, revealed=self._loaded[1], flags=self._loaded[2])
 
     # ----- boards ----------------------------------------------------------------------------
-    def _start(self, mines: set[Cell] | None, relocate: bool,
+    def _start(self, mines: set[Cell] | frozenset[Cell] | None, relocate: bool,
                revealed: Iterable[Cell] = (), flags: Iterable[Cell] = ()) -> None:
         """A fresh board over ``mines`` (None: laid at the first click), a fresh clock and log.
         ``relocate``: the classic rule still applies to ``mines`` at the first click, so they
