@@ -4,7 +4,6 @@ game (game.console) and a pygame-ce window (game.ui)."""
 import os
 import re
 import sys
-from importlib import metadata
 from pathlib import Path
 
 DISTRIBUTION = "minesweeper-ce"  # the name pyproject.toml gives the package (pip install .)
@@ -20,6 +19,7 @@ def _version() -> str:
         found = re.search(r'^version\s*=\s*"([^"]+)"', project, re.MULTILINE)
         if found:
             return found.group(1)
+    from importlib import metadata  # only here: importing it costs a child process 0.05 s
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:

@@ -24,6 +24,24 @@ if str(ROOT) not in sys.path:
 import pytest  # noqa: E402
 
 
+def compile_the_game() -> None:
+    """Write the game's bytecode once, before the workers start (skipped in them): the suite
+    starts a thousand Python processes (the console, the CLI, the figures' and the replay
+    reader's children), and where the environment sets PYTHONDONTWRITEBYTECODE (as the
+    machine this project is developed on does) each of them would otherwise compile every
+    module it imports again: half the start-up of a window game's process (0.28 -> 0.14 s
+    of CPU to import game.ui.app). Python reads bytecode whatever that variable says; it
+    only keeps the interpreter from writing it, and compileall writes it on purpose (into
+    the __pycache__ folders git ignores). Up-to-date files are left as they are."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    import compileall
+    compileall.compile_dir(str(ROOT / "game"), quiet=2)
+
+
+compile_the_game()
+
+
 @pytest.fixture(autouse=True)
 def isolated_data_dir(tmp_path, monkeypatch):
     """Point the game's per-user data and settings at a temporary folder."""
