@@ -244,3 +244,23 @@ def console_dealt(data_dir, deal: int = 7, *options: str) -> tuple[object, list[
         probe.reveal(moves[-1])
     assert probe.game.state is State.WON
     return options_(), [f"r {r} {c}" for r, c in moves]
+
+
+PAGES = {"games": "g", "bests": "b", "chart": "c"}  # Statistics' pages and their keys
+
+
+def open_statistics(w, page: str | None = None):
+    """From the menu of the window driven by ``w``, the Statistics screen (the menu's sixth
+    button), and with ``page`` ("games", "bests" or "chart") that page by its key; the scene."""
+    import pygame
+
+    from game.ui.scenes.menu import Menu
+    from game.ui.scenes.stats import Statistics
+    assert isinstance(w.scene, Menu)
+    w.click(w.scene.list.buttons[5].rect.center)
+    stats = w.scene
+    assert isinstance(stats, Statistics)
+    if page is not None:
+        w.key(pygame.key.key_code(PAGES[page]))
+        assert stats.page == page
+    return stats

@@ -9,7 +9,7 @@ from game.ui.scenes.menu import Menu
 from game.ui.scenes.options import Options
 from game.ui.scenes.result import Victory
 from game.ui.scenes.stats import Statistics
-from tests.play_helpers import win_by_clicks
+from tests.play_helpers import open_statistics, win_by_clicks
 
 
 def open_options(w) -> Options:
@@ -19,10 +19,7 @@ def open_options(w) -> Options:
 
 
 def open_stats(w) -> Statistics:
-    assert isinstance(w.scene, Menu)
-    w.click(w.scene.list.buttons[5].rect.center)
-    assert isinstance(w.scene, Statistics)
-    return w.scene
+    return open_statistics(w)
 
 
 def test_the_8x8_beginner_chosen_in_options_is_played_recorded_nf_and_shown_on_the_bests_page(

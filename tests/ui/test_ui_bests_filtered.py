@@ -9,7 +9,7 @@ from game.records.db import RecordStore
 from game.ui.scenes.menu import Menu
 from game.ui.scenes.result import Victory
 from game.ui.scenes.stats import Statistics
-from tests.play_helpers import win_by_clicks
+from tests.play_helpers import open_statistics, win_by_clicks
 
 
 def filtered_win(window, data_dir):
@@ -27,11 +27,8 @@ def filtered_win(window, data_dir):
 
 
 def open_bests(w) -> Statistics:
-    w.click(w.scene.list.buttons[5].rect.center)
-    stats = w.scene
-    assert isinstance(stats, Statistics) and stats.level == "beginner"
-    w.key(pygame.K_b)
-    assert stats.page == "bests"
+    stats = open_statistics(w, "bests")
+    assert stats.level == "beginner"
     return stats
 
 
@@ -71,9 +68,6 @@ def test_the_bests_page_switches_to_the_3bv_filter_tables_by_key_and_by_button(w
 
 def test_the_f_key_on_the_games_page_still_filters_the_no_flag_games(window, isolated_data_dir):
     w, _game = filtered_win(window, isolated_data_dir)
-    w.click(w.scene.list.buttons[5].rect.center)
-    stats = w.scene
-    w.key(pygame.K_g)
-    assert stats.page == "games"
+    stats = open_statistics(w, "games")
     w.key(pygame.K_f)
     assert not stats.bests_filtered and stats.games.no_flags  # the Games page's no-flag filter

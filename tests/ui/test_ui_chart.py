@@ -12,9 +12,9 @@ from game import i18n
 from game.records.stats import chart_points
 from game.ui import chart as chart_module
 from game.ui.chart import SLOT
-from game.ui.scenes.menu import Menu
 from game.ui.scenes.stats import Statistics
 from game.ui.theme import THEMES, palette
+from tests.play_helpers import open_statistics
 from tests.ui.test_ui_records import record
 from tests.ui.test_ui_theme import contrast
 
@@ -36,12 +36,8 @@ def seed(store, wins=WINS, day="2024-05-01"):
 
 
 def open_chart(w):
-    assert isinstance(w.scene, Menu)
-    w.click(w.scene.list.buttons[5].rect.center)
-    stats = w.scene
-    assert isinstance(stats, Statistics) and stats.level == "beginner"
-    w.key(pygame.K_c)
-    assert stats.page == "chart"
+    stats = open_statistics(w, "chart")
+    assert stats.level == "beginner"
     return stats
 
 

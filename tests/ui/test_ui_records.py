@@ -15,8 +15,7 @@ from game.ui.scenes.menu import Menu
 from game.ui.scenes.options import Options
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
-from game.ui.scenes.stats import Statistics
-from tests.play_helpers import win_by_clicks
+from tests.play_helpers import open_statistics, win_by_clicks
 
 
 def lose_by_click(w):
@@ -53,10 +52,7 @@ def record(level="beginner", won=True, time_ms=20000, **changes):
 
 
 def open_stats(w):
-    assert isinstance(w.scene, Menu)
-    w.click(w.scene.list.buttons[5].rect.center)
-    assert isinstance(w.scene, Statistics)
-    return w.scene
+    return open_statistics(w)
 
 
 def test_a_won_game_is_recorded_and_the_best_time_gets_the_typed_name(window, isolated_data_dir):
