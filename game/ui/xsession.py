@@ -18,6 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PROGRAMS = ("Xvfb", "xdotool", "import")
+STEADY_S = 0.3  # seconds a new window geometry must hold before wait_geometry returns it
 
 
 def missing() -> list[str]:
@@ -158,15 +159,22 @@ class XSession:
         return pygame.image.load(io.BytesIO(data), "screen.bmp")
 
     def wait_geometry(self, change_from: tuple[int, int, int, int], timeout: float = 15) -> tuple[int, int, int, int]:
-        """Wait until the window geometry differs from ``change_from``; return the new one
-        (``change_from`` itself after ``timeout`` seconds: the caller's assertion then says what
-        did not change; a busy machine may take seconds to open a screen)."""
+        """Wait until the window geometry differs from ``change_from`` and has held for
+        STEADY_S seconds; return it (the last one read after ``timeout`` seconds: the caller's
+        assertion then says what did not change; a busy machine may take seconds to open a
+        screen). The game resizes a window and then moves it to keep it on the screen: a read
+        between the two sees the new size at the old place, hanging off the screen."""
         deadline = time.monotonic() + timeout
-        current = change_from
-        while current == change_from and time.monotonic() < deadline:
+        current, since = change_from, time.monotonic()
+        while time.monotonic() < deadline:
             time.sleep(0.05)  # poll interval
             try:
-                current = self.geometry()
+                seen = self.geometry()
             except subprocess.CalledProcessError:  # the window was replaced: find the new one
                 self.find_window(timeout=max(0.5, deadline - time.monotonic()))
+                continue
+            if seen != current:
+                current, since = seen, time.monotonic()
+            elif current != change_from and time.monotonic() - since >= STEADY_S:
+                return current
         return current

@@ -71,3 +71,15 @@ def test_the_f_key_on_the_games_page_still_filters_the_no_flag_games(window, iso
     stats = open_statistics(w, "games")
     w.key(pygame.K_f)
     assert not stats.bests_filtered and stats.games.no_flags  # the Games page's no-flag filter
+
+
+def test_the_custom_tab_has_no_tables_and_so_no_filter_button(window):
+    w = window([])
+    stats = open_statistics(w, "bests")
+    assert stats.filter_button in stats.buttons.buttons
+    w.key(pygame.K_4)  # Custom
+    assert stats.level == "custom" and stats.bests_rows() == []
+    assert stats.filter_button not in stats.buttons.buttons
+    w.key(pygame.K_f)  # nothing to switch
+    w.key(pygame.K_3)  # Expert
+    assert stats.filter_button in stats.buttons.buttons and not stats.bests_filtered

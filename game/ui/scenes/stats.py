@@ -15,8 +15,8 @@ or the competitive 8x8, each with its own tables); clicking the open Beginner ta
 1 on it) shows the other.
 
 Keys: Left/Right (or 1-4) change the level, G switches between the summary and the Games
-page, B between the summary and the Bests page (F there: the 3BV-filtered tables), C between the summary and the Chart page,
-Up/Down/Tab move between the buttons (on the Games page Up/Down move in the list, Tab between
+page, B between the summary and the Bests page (F there: the 3BV-filtered tables), C
+between the summary and the Chart page, Up/Down/Tab move between the buttons (on the Games page Up/Down move in the list, Tab between
 the buttons, Enter watches, R reviews; on the Chart page Left/Right scroll, and 1-4 or the
 tabs change the level), Enter/Space press the focused one, Esc goes back to the menu (from
 another page, to the summary first). Tabs and buttons also answer the mouse. Opening the screen computes, in the
@@ -217,7 +217,9 @@ class Statistics(Scene):
         self.bottom[1].label = N_("Summary (G)") if page == "games" else N_("Games (G)")
         self.bottom[2].label = N_("Summary (B)") if page == "bests" else N_("Bests (B)")
         self.bottom[3].label = N_("Summary (C)") if page == "chart" else N_("Chart (C)")
-        extra = self.games.buttons() if page == "games" else [self.filter_button] if page == "bests" else []
+        standard = self.level in STANDARD_LEVELS  # custom sizes have no tables to filter
+        extra = (self.games.buttons() if page == "games"
+                 else [self.filter_button] if page == "bests" and standard else [])
         self.buttons = ButtonList([*extra, *self.reading_order()])
         # Watch, or the button of the page shown (the summary: the Games button)
         focused = self.bottom[{"bests": 2, "chart": 3}.get(page, 1)]
@@ -230,6 +232,8 @@ class Statistics(Scene):
         if TABS[index % len(TABS)] == "beginner" and self.tab == index % len(TABS):
             self.beginner = BEGINNERS[1 - BEGINNERS.index(self.beginner)]
         self.tab = index % len(TABS)
+        if self.page == "bests":
+            self.show_page("bests")  # the 3BV filter's button comes and goes with the tables
         self.games.load(self.games.store, self.level)
         records = self.services.records
         self.chart.load(records.store if records is not None else None, self.level)
@@ -269,7 +273,7 @@ class Statistics(Scene):
                 return self.toggle_bests()
             if event.key == pygame.K_c:
                 return self.toggle_chart()
-            if event.key == pygame.K_f and self.page == "bests":  # on the Games page F filters the no-flag games
+            if event.key == pygame.K_f and self.page == "bests" and self.level in STANDARD_LEVELS:  # (Games: no-flag)
                 return self.toggle_filtered()
         if event.type == pygame.MOUSEWHEEL and self.page == "chart" and self.chart.handle(event):
             self.dirty = True
