@@ -10,7 +10,10 @@ reads a request (pickled, on stdin) and writes, pickled one after the other on s
 ``("progress", done, total)`` after each move, a ``("move", MoveReview)`` for each move
 reviewed (its position as bytes: game.solver.review.Seen), and last ``("done", facts)`` or
 ``("error", "Name: message")``; the thread that waits only reads (and unpickles one small
-move at a time), so the frames go on.
+move at a time), so the frames go on. The parent keeps the child's stdin open after the
+request: the child ends at once when it reaches its end, which is when the parent closes it
+(the review is no longer wanted: :func:`run_apart`'s ``started``) or exits in any way, so a
+review never outlives the window that asked for it.
 
 A *request* is a dict: ``{"log": log, "post_mortem": bool}`` (a recorded game's move log,
 game.match.Match.log_data) or ``{"review": kwargs}`` (game.solver.review.review's
@@ -25,6 +28,7 @@ import pickle
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import Callable
 
@@ -99,9 +103,12 @@ def post_mortem(reviewed: Review, proof=None) -> tuple:
     return reviewed, fatal, proof
 
 
-def run_apart(request: dict, progress: Progress | None = None, on_move: OnMove | None = None):
+def run_apart(request: dict, progress: Progress | None = None, on_move: OnMove | None = None,
+              started: Callable[[subprocess.Popen], None] | None = None):
     """:func:`run` in a child process (see the module docstring): the same answer, the moves
     handed to ``on_move`` and the progress to ``progress`` as the child sends them.
+    ``started(proc)``: called with the child once the request is sent; killing it (or
+    closing its stdin) ends the review, and this then raises ApartError.
 
     Raises:
         OSError: the child could not be started.
@@ -114,7 +121,9 @@ def run_apart(request: dict, progress: Progress | None = None, on_move: OnMove |
                                 stdout=subprocess.PIPE, stderr=errors, env=env)
         try:
             proc.stdin.write(pickle.dumps(request))
-            proc.stdin.close()
+            proc.stdin.flush()  # and kept open: the child ends when it is closed (module docstring)
+            if started is not None:
+                started(proc)
             moves: list[MoveReview] = []
             while True:
                 try:
@@ -142,7 +151,19 @@ def run_apart(request: dict, progress: Progress | None = None, on_move: OnMove |
             if proc.poll() is None:
                 proc.kill()
             proc.wait()
-            proc.stdout.close()
+            for pipe in (proc.stdin, proc.stdout):
+                try:
+                    pipe.close()
+                except OSError:  # the child is gone: nothing is left to flush
+                    pass
+
+
+def _end_with_the_parent() -> None:
+    """Wait for the end of stdin (the parent closed it, or exited, even killed), then end
+    this process at once: nobody is left to read the review."""
+    while sys.stdin.buffer.read(1 << 16):
+        pass
+    os._exit(1)
 
 
 def _child() -> int:
@@ -155,6 +176,7 @@ def _child() -> int:
 
     try:
         request = pickle.load(sys.stdin.buffer)
+        threading.Thread(target=_end_with_the_parent, name="parent", daemon=True).start()
         answer = run(request, lambda done, total: send("progress", done, total), lambda move: send("move", move))
         reviewed = answer[0] if isinstance(answer, tuple) else answer
         facts = {"rows": reviewed.rows, "cols": reviewed.cols, "mines": reviewed.mines, "won": reviewed.won}

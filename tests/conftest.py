@@ -82,6 +82,8 @@ def window():
         return driver
 
     yield start
+    from game.ui import review_job
+    review_job.cancel_all()  # a review the test left running (a lost big board's post-mortem) ends with it
     pygame.display.quit()
 
 

@@ -7,6 +7,8 @@ import json
 import subprocess
 import time
 
+from game.ui.xsession import STEADY_S
+
 
 def crop(screen, geometry):
     """The window's part (``geometry``: x, y, width, height) of a whole-screen screenshot."""
@@ -86,10 +88,13 @@ def shot_when(x, geometry, condition, what: str, timeout: float = 10.0):
 def playing_window(x, layout, timeout: float = 15.0, screen=(1280, 1024)):
     """The game window's geometry (x, y, width, height) once it is the playing window of
     ``layout`` (a BoardLayout): the board and the panels' strip at one scale, as
-    :func:`window_scale` reads it. Raises AssertionError if it is not within ``timeout`` s."""
+    :func:`window_scale` reads it, held for STEADY_S seconds (the game resizes a window, then
+    moves it onto the screen: XSession.wait_geometry). Raises AssertionError if it is not
+    within ``timeout`` s."""
     from game.ui.layout import usable_area
     from game.ui.room import reserve
     size = reserve(layout.size, usable_area(screen, False)).size
+    last = {"geometry": None, "since": 0.0}
 
     def board():
         try:
@@ -98,7 +103,12 @@ def playing_window(x, layout, timeout: float = 15.0, screen=(1280, 1024)):
             x.find_window()
             return None
         scale = geometry[2] / size[0]
-        return geometry if scale >= 1 and abs(geometry[3] - size[1] * scale) < 1 else None
+        if not (scale >= 1 and abs(geometry[3] - size[1] * scale) < 1):
+            return None
+        if geometry != last["geometry"]:
+            last.update(geometry=geometry, since=time.monotonic())
+            return None
+        return geometry if time.monotonic() - last["since"] >= STEADY_S else None
     return wait_for(board, timeout, "the playing window")
 
 

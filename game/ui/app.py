@@ -16,7 +16,7 @@ from game.i18n import _, set_language, system_language  # noqa: E402
 from game.messages import describe, error_line, warn  # noqa: E402
 from game.records import open_records  # noqa: E402
 from game.replay.events import Replay  # noqa: E402
-from game.ui import theme  # noqa: E402
+from game.ui import review_job, theme  # noqa: E402
 from game.ui.assets import Assets  # noqa: E402
 from game.ui.clock import SystemClock  # noqa: E402
 from game.ui.display import GRAIN, Display  # noqa: E402
@@ -312,6 +312,7 @@ def finish_run(loop, services) -> None:
     game left in play as abandoned, once, store every log still being packed
     (game.records.logpack), then close the records. Figures still being computed get a
     moment to be stored; those that do not are backfilled when statistics are next read."""
+    review_job.cancel_all()  # no review outlives the window
     match = match_in_play(loop.manager.current)
     if match is not None:
         services.abandon(match)

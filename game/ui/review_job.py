@@ -9,11 +9,16 @@ The thread only writes :attr:`ReviewJob.done` and :attr:`ReviewJob.total` (an in
 store a move), appends to :attr:`ReviewJob.moves` (the moves reviewed so far, for the viewer
 to measure its panel ahead) and, once, the answer; the main thread reads them through
 :meth:`poll`, :meth:`progress_line` and ``moves``. No pygame here.
+
+A review nobody waits for any more is ended: :meth:`ReviewJob.cancel` stops a child's, and
+:func:`cancel_all` every job's when the window closes (game.ui.app.finish_run; a child
+also ends by itself when the window's process goes: game.review_apart).
 """
 
 from __future__ import annotations
 
 import threading
+import weakref
 from typing import Callable
 
 from game import review_apart
@@ -40,6 +45,9 @@ class ReviewJob:
         self.apart = apart
         self._result: tuple | None = None
         self._finished = threading.Event()
+        self._child = None  # the child process of a review apart, while it runs
+        self.cancelled = False
+        LIVE.add(self)
         threading.Thread(target=self._run, args=(prepare,), name=name, daemon=True).start()
 
     def _run(self, prepare: Callable[[], dict]) -> None:
@@ -50,11 +58,11 @@ class ReviewJob:
             answer = None
             if self.apart:
                 try:
-                    answer = review_apart.run_apart(request, self._progress, self.moves.append)
+                    answer = review_apart.run_apart(request, self._progress, self.moves.append, self._started)
                 except OSError:  # no child process here: on this thread after all
                     self.apart = False
                     self.moves.clear()
-            if not self.apart:
+            if not self.apart and not self.cancelled:
                 answer = review_apart.run(request, self._progress, self.moves.append)
             self._result = (answer, None)
         except review_apart.ApartError as err:
@@ -62,6 +70,19 @@ class ReviewJob:
         except Exception as err:  # noqa: BLE001 - any failure is shown, never raised into the frame loop
             self._result = (None, f"{type(err).__name__}: {err}")
         self._finished.set()
+
+    def _started(self, proc) -> None:
+        self._child = proc
+        if self.cancelled:  # cancelled while the child started
+            proc.kill()
+
+    def cancel(self) -> None:
+        """End the review: its child process is killed (a review on the thread, short by
+        choice, runs out). The job then finishes with an error nobody reads."""
+        self.cancelled = True
+        child = self._child
+        if child is not None and child.poll() is None:
+            child.kill()
 
     def _progress(self, done: int, total: int) -> None:
         self.done, self.total = done, total
@@ -81,3 +102,13 @@ class ReviewJob:
     def progress_line(self) -> str:
         """"Reviewing... 120 of 1,298 moves", in the language in use."""
         return _(PROGRESS).format(done=number(self.done, 0, grouped=True), total=number(self.total, 0, grouped=True))
+
+
+LIVE: "weakref.WeakSet[ReviewJob]" = weakref.WeakSet()  # every job not yet collected
+
+
+def cancel_all() -> None:
+    """Cancel every review still running (the window is closing, or a test is over)."""
+    for job in list(LIVE):
+        if not job._finished.is_set():
+            job.cancel()

@@ -7,8 +7,12 @@ thread, the same answer, the same moves handed over, the same error for a damage
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -21,10 +25,13 @@ from game.review_apart import log_request
 from game.solver.incremental import PositionTracker
 from game.solver.review import review_log
 from game.ui import review_view as rv
-from game.ui.review_job import ReviewJob
+from game.ui.review_job import ReviewJob, cancel_all
 from game.ui.scenes.review import ReviewViewer
 from game.ui.scenes.stats import TABS
 from tests.solver_helpers import lucky_next
+from tests.window_helpers import wait_for
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def lucky_game(seed: int = 5, rows: int = 36, cols: int = 60, mines: int = 540) -> Match:
@@ -134,3 +141,58 @@ def test_a_damaged_log_fails_alike_apart_and_on_the_thread():
     here, there = (run_job(log_request(log), apart) for apart in (False, True))
     assert here.answer is there.answer is None
     assert here.error == there.error == "KeyError: 'mines'"
+
+
+def a_long_post_mortem() -> dict:
+    """The post-mortem request of a 1000x1000 game of 20,000 mines lost on its second click:
+    a child works on it for well over a minute (the zoomed-out tests lose such a game)."""
+    match = Match(Config(1000, 1000, 20_000), seed=4, clock=lambda: 0.0)
+    match.apply(Move.reveal((500, 500)))
+    mine = next(cell for cell in sorted(match.game.layout()) if match.game.appearance(cell) == "covered")
+    match.apply(Move.reveal(mine))
+    assert match.game.state.value == "lost"
+    return log_request(match.log_data(), post_mortem=True)
+
+
+def ended(pid: int) -> bool:
+    """Whether process ``pid`` is gone (or a zombie nobody reaped: it runs no more)."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as status:
+            return any(line.startswith("State:") and "Z" in line.split()[1] for line in status)
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.slow
+def test_a_cancelled_review_ends_its_child_at_once():
+    job = ReviewJob(a_long_post_mortem, 0, apart=True)
+    wait_for(lambda: job._child, 60, "the review's child started")
+    pid = job._child.pid
+    cancel_all()  # the window closing, or a test over
+    assert job.wait(10) and job.poll() and job.answer is None and job.cancelled
+    wait_for(lambda: ended(pid), 10, "the review's child ended")
+
+
+PARENT = """
+import sys
+from game.review_apart import run_apart
+from tests.ui.test_ui_review_long import a_long_post_mortem
+run_apart(a_long_post_mortem(), started=lambda proc: print(proc.pid, flush=True))
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+def test_a_review_child_ends_when_the_window_process_is_killed(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    parent = subprocess.Popen([sys.executable, "-c", PARENT], stdout=subprocess.PIPE, env=env, cwd=ROOT)
+    try:
+        pid = int(parent.stdout.readline())  # the child is at work on the review
+        assert not ended(pid)
+        parent.kill()  # no finally runs: only the closed pipe tells the child
+        parent.wait(30)
+        wait_for(lambda: ended(pid), 10, "the orphaned review's child ended")
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
