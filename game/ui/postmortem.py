@@ -53,6 +53,12 @@ class PostMortem:
         self.job = ReviewJob(lambda: log_request(log, post_mortem=True), len(log.get("moves", ())), "post-mortem")
         self.ready = False
 
+    def cancel(self) -> None:
+        """The player left the result (a new game, retry, the menu, undo): the review is not
+        wanted any more, and its child, on a big board minutes of work, is ended."""
+        if not self.ready:
+            self.job.cancel()
+
     def wait(self, seconds: float) -> bool:
         """Block up to ``seconds`` for the answer (tests); True when it is in (:meth:`poll`
         still takes it, in the scene's next update)."""

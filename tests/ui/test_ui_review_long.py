@@ -26,6 +26,8 @@ from game.solver.incremental import PositionTracker
 from game.solver.review import review_log
 from game.ui import review_view as rv
 from game.ui.review_job import ReviewJob, cancel_all
+from game.ui.scenes.playing import Playing
+from game.ui.scenes.result import GameOver
 from game.ui.scenes.review import ReviewViewer
 from game.ui.scenes.stats import TABS
 from tests.solver_helpers import lucky_next
@@ -196,3 +198,22 @@ def test_a_review_child_ends_when_the_window_process_is_killed(tmp_path):
         if parent.poll() is None:
             parent.kill()
             parent.wait()
+
+
+@pytest.mark.slow
+def test_a_new_game_after_a_big_loss_ends_the_post_mortem_at_work(window):
+    w = window(["--rows", "1000", "--cols", "1000", "--mines", "20000", "--seed", "4"])
+    scene = w.scene
+    w.click_cell((500, 500))
+    game, layout = scene.game, scene.layout
+    in_view = [c for c in game.layout() if game.appearance(c) == "covered"
+               and layout.board.collidepoint(layout.cell_rect(c).center)]
+    w.click_cell(min(in_view, key=lambda c: (abs(c[0] - 500) + abs(c[1] - 500), c)))
+    over = w.scene
+    assert isinstance(over, GameOver) and over.postmortem.job.apart is not False
+    job = over.postmortem.job
+    wait_for(lambda: job._child, 60, "the post-mortem's child started")  # 80 s of work ahead of it
+    pid = job._child.pid
+    w.key(pygame.K_F2)  # a new game: nobody waits for that review any more
+    assert isinstance(w.scene, Playing) and w.scene is not scene
+    wait_for(lambda: ended(pid), 10, "the post-mortem's child ended")

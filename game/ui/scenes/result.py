@@ -81,11 +81,24 @@ class GameOver(Result):
         self.invalidate()
         return self
 
+    def new_game(self):
+        self.postmortem.cancel()  # each way off the result ends a review still at work
+        return super().new_game()
+
+    def retry(self):
+        self.postmortem.cancel()
+        return super().retry()
+
+    def menu(self):
+        self.postmortem.cancel()
+        return super().menu()
+
     def undo(self):
         """Ctrl+Z or Undo: take back the fatal move and return to the board as before it."""
         playing = self.base
         if not playing.match.can_undo_loss:
             return self
+        self.postmortem.cancel()
         playing.look = None  # the blast is over: the cells show the game again
         playing.redraw_cells(playing.match.undo_loss())
         playing.gesture.reset()
