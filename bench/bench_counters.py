@@ -31,20 +31,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.cli import positive_int  # noqa: E402
+from game.cli import number_between, positive_int  # noqa: E402
 
 LEVELS = ("beginner", "intermediate", "expert")
-
-
-def positive_scale(text: str) -> float:
-    """argparse type: a window scale from 1 to 4."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 1 <= value <= 4:
-        raise argparse.ArgumentTypeError(f"{value:g} is out of range: give 1 to 4")
-    return value
 
 
 def measure(level: str, frames: int, scale: float, click_every: int) -> dict:
@@ -100,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench_counters.py", description=__doc__.splitlines()[0])
     parser.add_argument("--level", choices=LEVELS, default="expert")
     parser.add_argument("--frames", type=positive_int, default=3000)
-    parser.add_argument("--scale", type=positive_scale, default=1.0)
+    parser.add_argument("--scale", type=number_between(1, 4), default=1.0)
     parser.add_argument("--click-every", type=positive_int, default=10, help="frames between two clicks")
     args = parser.parse_args(argv)
     found = measure(args.level, args.frames, args.scale, args.click_every)

@@ -57,6 +57,23 @@ def positive_int(value: str) -> int:
     return number
 
 
+def number_between(low: float, high: float):
+    """An argparse type for a number (a scale, say) from ``low`` to ``high``, ends included.
+
+    The type it returns raises argparse.ArgumentTypeError for text that is not a number, or
+    a number outside the range (NaN too), naming what is allowed."""
+    def between(value: str) -> float:
+        try:
+            number = float(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(_("{value} is not a number").format(value=repr(value))) from None
+        if not low <= number <= high:
+            raise argparse.ArgumentTypeError(_("{number} is out of range: give {low} to {high}").format(
+                number=f"{number:g}", low=f"{low:g}", high=f"{high:g}"))
+        return number
+    return between
+
+
 def non_empty(value: str) -> str:
     """argparse type for a file or folder name: refuses "" (which would silently mean
     "not given").

@@ -35,6 +35,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from game.cli import number_between  # noqa: E402
 from game.records.settings import THEME_CHOICES  # noqa: E402
 
 SEED = 11  # the board shown: Intermediate, seed 11
@@ -45,17 +46,6 @@ HERO_SEED = 7  # the README's screenshot: Expert, seed 7
 HERO_FIRST_CLICK = (8, 15)  # opens an area
 HERO_ROUNDS = 6  # rounds of certain moves played before the shot
 HERO_PLAYED_S = 74  # seconds the README's game has been played
-
-
-def scale_value(text: str) -> float:
-    """argparse type: a scale from 0.5 to 4."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0.5 <= value <= 4:
-        raise argparse.ArgumentTypeError(f"{value:g} is out of range: give 0.5 to 4")
-    return value
 
 
 def play_position(driver) -> None:
@@ -245,7 +235,7 @@ def shoot_chart(out: Path, theme: str = "classic", spanish: bool = False, scale:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="screenshots.py", description=__doc__.splitlines()[0])
     parser.add_argument("--themes", nargs="+", choices=THEME_CHOICES, default=list(THEME_CHOICES))
-    parser.add_argument("--scales", nargs="+", type=scale_value, default=list(SCALES))
+    parser.add_argument("--scales", nargs="+", type=number_between(0.5, 4), default=list(SCALES))
     parser.add_argument("--out", type=Path, default=None,
                         help="the folder written (default docs/screenshots; with --hero, docs)")
     parser.add_argument("--spanish", action="store_true",

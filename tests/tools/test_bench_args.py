@@ -32,6 +32,10 @@ ROOT = Path(__file__).resolve().parents[2]
     (["bench/bench_big_board.py", "--size", "30", "--click-mines", "100"],
      "argument --busy-mines: mines: 150000 is out of range for 30x30"),  # the window part's board
     (["bench/bench_review.py", "--quick"], "argument --quick: only with --big"),
+    (["bench/bench_counters.py", "--scale", "5"], "argument --scale: 5 is out of range: give 1 to 4"),
+    (["bench/bench_counters.py", "--scale", "x"], "argument --scale: 'x' is not a number"),
+    (["tools/screenshots.py", "--scales", "1", "0.25"], "argument --scales: 0.25 is out of range: give 0.5 to 4"),
+    (["tools/screenshots.py", "--scales", "nan"], "argument --scales: nan is out of range: give 0.5 to 4"),
 ])
 def test_a_bad_value_gets_a_message_and_status_2(argv, fragment, tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
