@@ -117,7 +117,12 @@ def beginner_scale(area: tuple[int, int]) -> int:
     the most a smaller board's window is shown at when the scale is automatic, so that its
     cells are never larger than Beginner's and a 1x2 board's window hugs its row, not the
     screen (Display.ensure_size's ``most``)."""
-    return max(1, whole_scale(reserve(layout_for(9, 9, area, 10).size, area).size, area))
+    return max(1, whole_scale(beginner_window(area), area))
+
+
+def beginner_window(area: tuple[int, int]) -> tuple[int, int]:
+    """Beginner's playing window (9x9 with its strip) on ``area``, logical pixels."""
+    return reserve(layout_for(9, 9, area, 10).size, area).size
 
 
 BEGINNER_CELLS = 81  # 9x9: a board of at most this many cells opens no larger than Beginner's window
@@ -129,12 +134,11 @@ def most_scale(size: tuple[int, int], cells: int, area: tuple[int, int]) -> int:
     (beginner_scale), and for a board of at most Beginner's 81 cells also the largest at
     which the window is no wider and no taller than Beginner's own window, so that a 1x2
     board's window is smaller than Beginner's, not a tall window of panel strip (at least 1)."""
-    top = beginner_scale(area)
+    room = beginner_window(area)
+    top = max(1, whole_scale(room, area))  # beginner_scale
     if cells > BEGINNER_CELLS:
         return top
-    room = reserve(layout_for(9, 9, area, 10).size, area).size
-    width, height = room[0] * top, room[1] * top
-    return max(1, min(top, width // max(1, size[0]), height // max(1, size[1])))
+    return max(1, min(top, whole_scale(size, (room[0] * top, room[1] * top))))
 
 
 def reserve(base: tuple[int, int], area: tuple[int, int], sides: tuple[str, ...] = ("beside", "under")) -> Room:

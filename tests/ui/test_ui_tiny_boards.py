@@ -12,8 +12,8 @@ import pygame
 import pytest
 
 from game.engine import State
-from game.ui.layout import BEVEL, MARGIN, layout_for, MIN_HEIGHT, MIN_WIDTH, MIN_WINDOW_H, MIN_WINDOW_W, RESULT_ROOM_H, usable_area
-from game.ui.room import STACKED_ROOM_H, beginner_scale, reserve
+from game.ui.layout import BEVEL, MARGIN, MIN_HEIGHT, MIN_WIDTH, MIN_WINDOW_H, MIN_WINDOW_W, RESULT_ROOM_H, usable_area
+from game.ui.room import STACKED_ROOM_H, beginner_scale, beginner_window
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
 from game.ui.solver_view import HintPanel
@@ -54,7 +54,7 @@ def test_a_tiny_board_gets_the_hud_over_its_row_and_the_strip_under_not_beginner
     scale = window_pixels(w)[0] / size[0]
     assert scale == int(scale) and scale <= beginner_scale(area)  # cells no larger than Beginner's
     assert window_pixels(w) == (size[0] * scale, size[1] * scale)
-    beginner = reserve(layout_for(9, 9, area, 10).size, area).size
+    beginner = beginner_window(area)
     shown_w, shown_h = window_pixels(w)
     top = beginner_scale(area)
     assert shown_w <= beginner[0] * top and shown_h <= beginner[1] * top  # no larger than Beginner's window
