@@ -16,8 +16,8 @@ or the competitive 8x8, each with its own tables); clicking the open Beginner ta
 
 Keys: Left/Right (or 1-4) change the level, G switches between the summary and the Games
 page, B between the summary and the Bests page (F there: the 3BV-filtered tables), C
-between the summary and the Chart page, Up/Down/Tab move between the buttons (on the Games page Up/Down move in the list, Tab between
-the buttons, Enter watches, R reviews; on the Chart page Left/Right scroll, and 1-4 or the
+between the summary and the Chart page, Up/Down/Tab move between the buttons (on the Games
+page Up/Down move in the list, Tab between the buttons, Enter watches, R reviews; on the Chart page Left/Right scroll, and 1-4 or the
 tabs change the level), Enter/Space press the focused one, Esc goes back to the menu (from
 another page, to the summary first). Tabs and buttons also answer the mouse. Opening the screen computes, in the
 background, the figures of games that lack them (game.records.compstats). Reading works on a read-only database; resetting it is refused
@@ -273,7 +273,7 @@ class Statistics(Scene):
                 return self.toggle_bests()
             if event.key == pygame.K_c:
                 return self.toggle_chart()
-            if event.key == pygame.K_f and self.page == "bests" and self.level in STANDARD_LEVELS:  # (Games: no-flag)
+            if event.key == pygame.K_f and self.filter_button in self.buttons.buttons:  # (Games page: no-flag)
                 return self.toggle_filtered()
         if event.type == pygame.MOUSEWHEEL and self.page == "chart" and self.chart.handle(event):
             self.dirty = True
@@ -334,17 +334,16 @@ class Statistics(Scene):
                             _("Best IOE {value}").format(value=decimal(ioe, 2)),
                             _("Best efficiency {value}").format(value=percent(efficiency))))
 
-    def bests_rows(self, level: str | None = None,
-                   filtered: bool | None = None) -> list[tuple[str, list[tuple[str, list[str]]]]]:
+    def bests_rows(self, level: str | None = None) -> list[tuple[str, list[tuple[str, list[str]]]]]:
         """The Bests page of ``level`` (default: the open tab), in the language in use: for
         each table of bests (the window's games, the console's typed in a terminal), its title
         and one (figure, [value #game for each category: all, NF]) row per figure of
-        game.records.db.CATEGORY_BESTS; ``-`` where none. ``filtered`` (default: as the page
-        shows): the tables of the games dealt by the 3BV filter instead."""
+        game.records.db.CATEGORY_BESTS; ``-`` where none. With the 3BV filter's switch on, the
+        tables of the games dealt by the filter instead."""
         s = self.stats.get(level or self.level)
         if s is None or s.level not in STANDARD_LEVELS:
             return []
-        if self.bests_filtered if filtered is None else filtered:
+        if self.bests_filtered:
             tables = ((_("Window, boards dealt by the 3BV filter"), s.filtered_bests),
                       (_("Console, boards dealt by the 3BV filter"), s.filtered_terminal_bests))
         else:
