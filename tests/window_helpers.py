@@ -4,10 +4,8 @@ changing or shows what a test waits for; every wait polls its condition with a d
 never a fixed time, so a busy machine passes too."""
 
 import json
-import subprocess
 import time
 
-from game.ui.xsession import STEADY_S
 
 
 def crop(screen, geometry):
@@ -88,28 +86,18 @@ def shot_when(x, geometry, condition, what: str, timeout: float = 10.0):
 def playing_window(x, layout, timeout: float = 15.0, screen=(1280, 1024)):
     """The game window's geometry (x, y, width, height) once it is the playing window of
     ``layout`` (a BoardLayout): the board and the panels' strip at one scale, as
-    :func:`window_scale` reads it, held for STEADY_S seconds (the game resizes a window, then
-    moves it onto the screen: XSession.wait_geometry). Raises AssertionError if it is not
-    within ``timeout`` s."""
+    :func:`window_scale` reads it, held for a moment (XSession.wait_geometry). Raises
+    AssertionError if it is not within ``timeout`` s."""
     from game.ui.layout import usable_area
     from game.ui.room import reserve
     size = reserve(layout.size, usable_area(screen, False)).size
-    last = {"geometry": None, "since": 0.0}
 
-    def board():
-        try:
-            geometry = x.geometry()
-        except subprocess.CalledProcessError:  # the window was replaced: find the new one
-            x.find_window()
-            return None
+    def board(geometry) -> bool:
         scale = geometry[2] / size[0]
-        if not (scale >= 1 and abs(geometry[3] - size[1] * scale) < 1):
-            return None
-        if geometry != last["geometry"]:
-            last.update(geometry=geometry, since=time.monotonic())
-            return None
-        return geometry if time.monotonic() - last["since"] >= STEADY_S else None
-    return wait_for(board, timeout, "the playing window")
+        return scale >= 1 and abs(geometry[3] - size[1] * scale) < 1
+    geometry = x.wait_geometry(timeout=timeout, good=board)
+    assert geometry is not None and board(geometry), f"the playing window: not within {timeout} s ({geometry})"
+    return geometry
 
 
 def saved_setting(data_dir, name: str):

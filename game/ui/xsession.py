@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PROGRAMS = ("Xvfb", "xdotool", "import")
@@ -158,12 +159,15 @@ class XSession:
                               timeout=15, env=self.env()).stdout
         return pygame.image.load(io.BytesIO(data), "screen.bmp")
 
-    def wait_geometry(self, change_from: tuple[int, int, int, int], timeout: float = 15) -> tuple[int, int, int, int]:
-        """Wait until the window geometry differs from ``change_from`` and has held for
-        STEADY_S seconds; return it (the last one read after ``timeout`` seconds: the caller's
-        assertion then says what did not change; a busy machine may take seconds to open a
-        screen). The game resizes a window and then moves it to keep it on the screen: a read
-        between the two sees the new size at the old place, hanging off the screen."""
+    def wait_geometry(self, change_from: tuple[int, int, int, int] | None = None, timeout: float = 15,
+                      good: Callable[[tuple[int, int, int, int]], bool] | None = None) -> tuple[int, int, int, int]:
+        """Wait until the window geometry (x, y, width, height) differs from ``change_from``
+        (or, given ``good``, until ``good(geometry)`` holds) and has held for STEADY_S seconds;
+        return it (the last one read after ``timeout`` seconds: the caller's assertion then
+        says what did not change; a busy machine may take seconds to open a screen). The
+        game resizes a window and then moves it to keep it on the screen: a read between the
+        two sees the new size at the old place, hanging off the screen."""
+        wanted = good or (lambda geometry: geometry != change_from)
         deadline = time.monotonic() + timeout
         current, since = change_from, time.monotonic()
         while time.monotonic() < deadline:
@@ -175,6 +179,7 @@ class XSession:
                 continue
             if seen != current:
                 current, since = seen, time.monotonic()
-            elif current != change_from and time.monotonic() - since >= STEADY_S:
+            elif wanted(current) and time.monotonic() - since >= STEADY_S:
                 return current
+        return current
         return current

@@ -16,17 +16,11 @@ pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missi
 
 
 def steady_geometry(x, good, seconds: float = 15.0):
-    """The window's geometry once ``good(geometry)`` holds for two reads in a row (the window
-    takes its size after it is mapped; a loaded machine takes longer), bounded."""
-    previous = None
-
-    def steady():
-        nonlocal previous
-        current = x.geometry()
-        ok = good(current) and current == previous
-        previous = current
-        return current if ok else None
-    return wait_for(steady, seconds, "the window's size")
+    """The window's geometry once ``good(geometry)`` holds and has held for a moment (the
+    window takes its size after it is mapped; a loaded machine takes longer), bounded."""
+    geometry = x.wait_geometry(timeout=seconds, good=good)
+    assert geometry is not None and good(geometry), f"the window's size: not within {seconds} s ({geometry})"
+    return geometry
 
 
 def board_shown(x, rect, seconds: float = 15.0):
