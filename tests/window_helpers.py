@@ -6,6 +6,7 @@ never a fixed time, so a busy machine passes too."""
 import json
 import time
 
+from game.ui.xsession import PATIENCE
 
 
 def crop(screen, geometry):
@@ -20,7 +21,7 @@ def differs(a, b, rect, step: int = 2) -> int:
                if a.get_at((px, py)) != b.get_at((px, py)))
 
 
-def settled(x, geometry, timeout=10.0, rect=None):
+def settled(x, geometry, timeout=PATIENCE, rect=None):
     """A screenshot of the window at ``geometry`` once two taken 0.3 s apart are the same
     inside ``rect`` (window pixels; default the whole window: give the board's rectangle
     where the HUD's timer ticks, which a busy machine's slow screenshots always straddle)."""
@@ -35,7 +36,7 @@ def settled(x, geometry, timeout=10.0, rect=None):
     raise AssertionError("the window kept changing")
 
 
-def changed(x, geometry, before, rect, least: int = 50, timeout: float = 10.0):
+def changed(x, geometry, before, rect, least: int = 50, timeout: float = PATIENCE):
     """A screenshot of the window at ``geometry`` once it differs from ``before`` in more than
     ``least`` sampled pixels of ``rect`` and has settled there (:func:`settled`); the last one taken
     if that does not happen within ``timeout`` seconds (the caller's assertion then says
@@ -73,7 +74,7 @@ def wait_for(condition, seconds: float, what: str):
         time.sleep(0.05)  # poll interval
 
 
-def shot_when(x, geometry, condition, what: str, timeout: float = 10.0):
+def shot_when(x, geometry, condition, what: str, timeout: float = PATIENCE):
     """The first screenshot of the window at ``geometry`` (cropped, as :func:`crop`) for which
     ``condition(shot)`` is true: the picture polled for what a test waits to see. Raises
     AssertionError naming ``what`` when no screenshot within ``timeout`` seconds shows it."""
@@ -83,7 +84,7 @@ def shot_when(x, geometry, condition, what: str, timeout: float = 10.0):
     return wait_for(shown, timeout, what)
 
 
-def playing_window(x, layout, timeout: float = 15.0, screen=(1280, 1024)):
+def playing_window(x, layout, timeout: float = PATIENCE, screen=(1280, 1024)):
     """The game window's geometry (x, y, width, height) once it is the playing window of
     ``layout`` (a BoardLayout): the board and the panels' strip at one scale, as
     :func:`window_scale` reads it, held for a moment (XSession.wait_geometry). Raises

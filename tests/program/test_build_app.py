@@ -23,7 +23,7 @@ from game import __version__
 from game.ui.layout import MENU_SIZE, BoardLayout
 from game.ui.scenes.dialog import BUTTON_H
 from tests.window_helpers import window_scale
-from game.ui.xsession import XSession, missing
+from game.ui.xsession import PATIENCE, XSession, missing
 from tests.window_helpers import changed, differs, settled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,7 +121,7 @@ def test_the_app_opens_a_window_that_takes_a_click(app, tmp_path):
         menu = x.geometry()
         scale = menu[2] / MENU_SIZE[0]
         x.click(int(MENU_SIZE[0] // 2 * scale), int((34 + BUTTON_H // 2) * scale))
-        board = x.wait_geometry(menu, timeout=15)
+        board = x.wait_geometry(menu)
         layout = BoardLayout(9, 9)
         scale = window_scale(board, layout)  # the playing window: the board and the panels' strip
         assert board[2:] != menu[2:] and board[3] >= layout.size[1] * scale, "Beginner did not open"
@@ -133,7 +133,7 @@ def test_the_app_opens_a_window_that_takes_a_click(app, tmp_path):
         assert differs(before, after, cells) > 100, "revealing a cell changed nothing on screen"
         x.key("m")
         settings = tmp_path / ".config" / "minesweeper" / "settings.json"
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + PATIENCE
         while not muted(settings) and time.monotonic() < deadline and x.game.poll() is None:
             time.sleep(0.1)  # poll interval: the game saves the setting at once; a busy machine may be slow
         assert muted(settings), "M was not saved in the per-user settings"

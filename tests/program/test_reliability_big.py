@@ -2,6 +2,7 @@
 and memory, and say what they leave for later."""
 
 import os
+import resource
 import sqlite3
 import subprocess
 import sys
@@ -39,6 +40,22 @@ def read_until(stream, marker: bytes, seconds: float = 60) -> bytes:
     return out
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) the live process ``pid`` has used so far (Linux's
+    /proc/PID/stat, fields 14 and 15, in clock ticks)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_cpu() -> float:
+    """CPU seconds (user + system) of this process's children that have ended and been
+    waited for. A child's work is measured as the change of this across its wait: CPU time,
+    which a busy machine does not stretch as it stretches the wall clock (the tests run one
+    at a time in a worker, so no other child of the worker ends in between)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def win_a_big_board(size: int) -> Match:
     """A size x size board with one mine in a corner, won by one reveal in the other."""
     match = Match(Config(size, size, 1), mines=[(0, 0)], clock=Clock())
@@ -51,18 +68,21 @@ def stats_state(records, record_id: int) -> int:
     return records.store.conn.execute("SELECT stats_state FROM games WHERE id = ?", (record_id,)).fetchone()[0]
 
 
-def test_a_dense_255x255_console_game_ends_within_5_s_of_its_last_move(tmp_path):
+def test_a_dense_255x255_console_game_ends_within_5_cpu_seconds_of_its_last_move(tmp_path):
+    """Quitting records the game and leaves its competitive figures pending: the work after
+    the last move is measured in the console's CPU seconds, not the wall clock's, which a
+    machine with both cores busy stretches several times over."""
     child = console(["--rows", "255", "--cols", "255", "--mines", "39015", "--seed", "3"], tmp_path / "data")
     try:
         child.stdin.write(b"r 0 0\n")
         child.stdin.flush()
         read_until(child.stdout, b"State: playing")
-        start = time.monotonic()
+        before, waited = cpu_seconds(child.pid), children_cpu()
         child.stdin.write(b"q\n")
         child.stdin.close()
         out = child.stdout.read()
-        status = child.wait(60)
-        ended = time.monotonic() - start
+        status = child.wait(600)
+        ended = children_cpu() - waited - before
     finally:
         if child.poll() is None:
             child.kill()
@@ -107,11 +127,11 @@ def test_stats_leaves_big_boards_to_the_statistics_screen_and_says_so(capsys):
 
 @pytest.mark.parametrize("rows, cols, mines, most", [(1, 1000, 30, 10), (2, 500, 180, 10), (1000, 3, 700, 600)])
 def test_no_guess_on_a_thin_board_says_in_one_line_which_limit_it_needs(tmp_path, rows, cols, mines, most):
-    start = time.monotonic()
+    waited = children_cpu()
     child = console(["--rows", str(rows), "--cols", str(cols), "--mines", str(mines), "--no-guess"],
                     tmp_path / "data")
-    out, err = child.communicate(b"r 0 0\nq\n", timeout=60)
-    assert child.returncode == 2 and time.monotonic() - start < 10
+    out, err = child.communicate(b"r 0 0\nq\n", timeout=600)
+    assert child.returncode == 2 and children_cpu() - waited < 10  # CPU seconds: refused before any search
     assert "Traceback" not in err.decode()
     lines = err.decode().strip().splitlines()
     assert lines[-1].endswith(f"--no-guess: no-guess boards of {rows}x{cols} take at most {most} mines "
@@ -128,9 +148,9 @@ def test_no_guess_makes_thin_boards_at_the_limit_it_shows(rows, cols):
     for seed in range(2):
         rng = random.Random(seed)
         first = (rng.randrange(rows), rng.randrange(cols))
-        job, start = Generation(config, first, rng), time.monotonic()
+        job, start = Generation(config, first, rng), time.thread_time()
         while not job.step(0.5):
-            assert time.monotonic() - start < 30, f"{rows}x{cols} with {config.mines} mines: over 30 s"
+            assert time.thread_time() - start < 30, f"{rows}x{cols} with {config.mines} mines: over 30 CPU seconds"
         assert len(job.result) == config.mines and is_no_guess(job.result, rows, cols, first)
 
 

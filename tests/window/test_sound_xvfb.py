@@ -9,7 +9,6 @@ ImageMagick's import are missing, as the other real-window tests.
 
 import array
 import random
-import time
 
 import pytest
 
@@ -18,7 +17,7 @@ from game.match import Match
 from game.ui.hud import mute_sign_rect
 from game.ui.layout import BoardLayout
 from game.ui.sound import MIXER
-from game.ui.xsession import XSession, missing
+from game.ui.xsession import PATIENCE, XSession, missing
 from tests.window_helpers import changed, differs, playing_window, settled, shot_when, wait_for, window_scale
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
@@ -45,7 +44,6 @@ def loudest(values: array.array) -> int:
 
 
 def test_a_click_and_a_mine_sound_and_mute_writes_silence(tmp_path):
-    started = time.monotonic()
     audio = tmp_path / "audio.raw"
     match = Match(Config.difficulty("beginner"), rng=random.Random(3), seed=3)  # the window's first board
     match.reveal((4, 4))
@@ -76,7 +74,7 @@ def test_a_click_and_a_mine_sound_and_mute_writes_silence(tmp_path):
         start = settled(x, board)  # the game is up, drawn, and idle
         assert not audio.exists() or loudest(samples(audio)) == 0  # the mixer opens at the first sound
         click((4, 4))  # the opening
-        wait_for(lambda: loudest(samples(audio)) > LOUD, 15, "the first click's sound written")
+        wait_for(lambda: loudest(samples(audio)) > LOUD, PATIENCE, "the first click's sound written")
         opened = changed(x, board, start, cells)
 
         x.key("m")
@@ -88,7 +86,7 @@ def test_a_click_and_a_mine_sound_and_mute_writes_silence(tmp_path):
         click(covered[0], button=3)  # and taken away
         shot_when(x, board, lambda shot: differs(muted, shot, rect(covered[0])) == 0, "the flag taken away")
         taken_at = size()  # a sound for it would be written within a mixer buffer (a few 10 ms)
-        wait_for(lambda: grown(muted_at, 0.4) and grown(taken_at, 0.3), 15, "the mixer writing on while muted")
+        wait_for(lambda: grown(muted_at, 0.4) and grown(taken_at, 0.3), PATIENCE, "the mixer writing on while muted")
         unmuted_at = size()
         quiet = samples(audio, muted_at)[:(unmuted_at - muted_at) // 2]
         assert len(quiet) >= 44100 * MIXER["channels"] * 0.4, "the mixer stopped writing while muted"
@@ -101,4 +99,3 @@ def test_a_click_and_a_mine_sound_and_mute_writes_silence(tmp_path):
                  "the explosion's sound written")
         assert x.game.poll() is None, "the game died"
         assert loudest(samples(audio, unmuted_at)) > LOUD, "the explosion wrote no sound"
-    assert time.monotonic() - started < 20

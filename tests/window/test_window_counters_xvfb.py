@@ -22,8 +22,8 @@ from game.board import Config
 from game.match import Match
 from game.ui.layout import BoardLayout, usable_area
 from game.ui.room import reserve
-from game.ui.xsession import XSession, missing
-from tests.window_helpers import crop, differs, settled, wait_for
+from game.ui.xsession import PATIENCE, XSession, missing
+from tests.window_helpers import crop, differs, playing_window, settled, wait_for
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
 
@@ -80,7 +80,7 @@ def test_f3_counters_in_a_real_window_end_on_the_result_panels_values(tmp_path):
     with XSession(size=SCREEN) as x:
         x.start_game("--difficulty", "beginner", "--theme", "classic", "--data-dir", str(tmp_path / "data"),
                      program=[sys.executable, "-c", LAUNCHER, str(DEAL), str(out)], env={"PYTHONPATH": str(ROOT)})
-        geometry = wait_for(lambda: x.geometry()[2] >= room.size[0] and x.geometry(), 15, "the board's window")
+        geometry = playing_window(x, layout, screen=SCREEN)  # the board's window, held (not a read between resize and move)
         scale = geometry[2] / room.size[0]
         assert scale == int(scale) and geometry[3] == room.size[1] * scale
         strip = [int(v * scale) for v in room.strip]
@@ -99,14 +99,14 @@ def test_f3_counters_in_a_real_window_end_on_the_result_panels_values(tmp_path):
             return differs(first, shot, strip) > 100 if shown else differs(first, shot, strip) == 0
 
         x.key("F3")
-        wait_for(lambda: strip_is(True) and read(out, "counters"), 15, "the counters after F3")
+        wait_for(lambda: strip_is(True) and read(out, "counters"), PATIENCE, "the counters after F3")
         steady("F3")
         assert read(out, "counters")["shown"]["clicks"] == "0"
         x.key("F3")
-        wait_for(lambda: strip_is(False), 15, "the strip empty again after F3")
+        wait_for(lambda: strip_is(False), PATIENCE, "the strip empty again after F3")
         steady("F3 again")
         x.key("F3")
-        wait_for(lambda: strip_is(True), 15, "the counters after F3 a third time")
+        wait_for(lambda: strip_is(True), PATIENCE, "the counters after F3 a third time")
 
         def click(cell, button=1):
             cx, cy = layout.cell_rect(cell).center
@@ -141,7 +141,7 @@ def test_f3_counters_in_a_real_window_end_on_the_result_panels_values(tmp_path):
         x.key("Tab")  # a best time: its name field lets go of the keys
         x.key("d")  # Details: every figure
         details = " ".join(wait_for(lambda: any("Clicks" in t for t in read(out, "result")["text"])
-                                    and read(out, "result")["text"], 15, "the Details"))
+                                    and read(out, "result")["text"], PATIENCE, "the Details"))
         x.key("v")  # the result panel hidden: the counters show in the strip
         drawn = wait_for(lambda: (read(out, "counters") or {}).get("record") and read(out, "counters"), 15,
                          "the counters drawn with the record")

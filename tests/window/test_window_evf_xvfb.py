@@ -19,7 +19,7 @@ from game.match import Match
 from game.moves import Move
 from game.records.db import RecordStore
 from game.ui.layout import BoardLayout
-from game.ui.xsession import XSession, missing
+from game.ui.xsession import PATIENCE, XSession, missing
 from tests.files.test_replay_files import evf_facts
 from tests.window_helpers import playing_window, settled, wait_for, window_scale
 
@@ -122,7 +122,7 @@ def test_a_mouse_game_in_a_real_window_is_saved_as_the_player_played_it(tmp_path
         def won_and_logged():
             with RecordStore.open(data / "records.sqlite3") as store:
                 return any(r.won for r in store.games())
-        wait_for(won_and_logged, 20, "the won game in the records")
+        wait_for(won_and_logged, PATIENCE, "the won game in the records")
         assert x.game.poll() is None, "the game died"
     target = tmp_path / "played.evf"
     saved = subprocess.run([sys.executable, str(ROOT / "main.py"), "--save-replay", "last", str(target),

@@ -19,8 +19,8 @@ from game.match import Match
 from game.moves import Move
 from game.ui.layout import BoardLayout, usable_area
 from game.ui.room import reserve
-from game.ui.xsession import XSession, missing
-from tests.window_helpers import crop, differs, settled, wait_for
+from game.ui.xsession import PATIENCE, XSession, missing
+from tests.window_helpers import crop, differs, playing_window, settled, wait_for
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
 
@@ -58,7 +58,7 @@ class Steady:
         def shown():
             shot = crop(self.x.screenshot(), self.geometry)
             return shot if differs(before, shot, region, step=4) >= least else None
-        self.shot = wait_for(shown, 15, f"{what} never showed")
+        self.shot = wait_for(shown, PATIENCE, f"{what} never showed")
         assert self.x.game.poll() is None, f"the game died at {what}"
         assert self.x.geometry() == self.geometry, f"the window moved or changed size at {what}"
         assert differs(self.frame_shot, self.shot, self.frame, step=1) == 0, f"the board moved at {what}"
@@ -75,7 +75,7 @@ def test_window_and_cells_keep_their_size_and_place_through_the_end_screens(tmp_
     with XSession(size=SCREEN) as x:
         x.start_game("--difficulty", "beginner", "--theme", "classic", "--data-dir", str(tmp_path / "data"),
                      deal=DEAL)
-        start = wait_for(lambda: x.geometry()[2] > 1 and x.geometry(), 10, "the window")
+        start = playing_window(x, layout, screen=SCREEN)  # held: not a read between the resize and the move
         scale = start[2] / room.size[0]
         assert scale == int(scale) and start[3] == room.size[1] * scale, "the window is not the board and its strip"
         watch = Steady(x, layout, start)

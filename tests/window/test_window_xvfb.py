@@ -12,7 +12,7 @@ import pytest
 from game.ui.layout import MENU_SIZE, BoardLayout, usable_area
 from game.ui.room import reserve
 from game.ui.scenes.dialog import BUTTON_H
-from game.ui.xsession import XSession, missing
+from game.ui.xsession import PATIENCE, XSession, missing
 from tests.window_helpers import (changed, crop, differs, playing_window, saved_setting, settled, shot_when,
                                   wait_for, window_scale)
 
@@ -20,7 +20,6 @@ pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missi
 
 
 def test_real_window_menu_reveal_and_fullscreen_toggle(isolated_data_dir):
-    started = time.monotonic()
     with XSession() as x:
         x.start_game("--seed", "3")
         menu = x.geometry()
@@ -45,10 +44,10 @@ def test_real_window_menu_reveal_and_fullscreen_toggle(isolated_data_dir):
         def toggled(on: bool):
             return saved_setting(isolated_data_dir, "fullscreen") is on or x.game.poll() is not None
         x.key("F11")
-        wait_for(lambda: toggled(True), 15, "F11 going fullscreen")
+        wait_for(lambda: toggled(True), PATIENCE, "F11 going fullscreen")
         assert x.game.poll() is None, "the game died going fullscreen"
         x.key("F11")
-        wait_for(lambda: toggled(False), 15, "F11 leaving fullscreen")
+        wait_for(lambda: toggled(False), PATIENCE, "F11 leaving fullscreen")
         assert x.game.poll() is None, "the game died leaving fullscreen"
         x.find_window()
         back = x.geometry()
@@ -59,7 +58,6 @@ def test_real_window_menu_reveal_and_fullscreen_toggle(isolated_data_dir):
         x.click(int(fx * scale), int(fy * scale), button=3)
         flagged = changed(x, back, again, cells, least=5)
         assert differs(again, flagged, cells) > 5, "the game stopped answering clicks after the toggle"
-    assert time.monotonic() - started < 30
 
 
 def test_real_window_resized_by_hand_keeps_clicks_on_their_cells():
@@ -118,7 +116,7 @@ def test_real_window_grown_from_low_on_the_screen_is_moved_back_into_view():
         statistics = button_rect(4, 1).center  # Statistics...
         x.click(statistics[0] * 3, statistics[1] * 3)
         grown = x.wait_geometry(menu)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + PATIENCE
         while grown[1] + grown[3] > 1000 and time.monotonic() < deadline:  # the move follows the resize
             time.sleep(0.05)  # poll interval
             grown = x.geometry()
@@ -198,7 +196,7 @@ def test_real_window_replay_plays_and_space_pauses_it():
             x.find_window()
             window = x.geometry()
             return window if window[2] > MENU_SIZE[0] else None
-        window = wait_for(viewer, 15, "the window opening in the viewer")
+        window = wait_for(viewer, PATIENCE, "the window opening in the viewer")
         plays_then_pauses(x, window)
         assert x.game.poll() is None
 
@@ -219,7 +217,7 @@ def plays_then_pauses(x, window):
     return paused
 
 
-def figured(db, timeout=20.0):
+def figured(db, timeout=PATIENCE):
     """Wait until the records ``db`` hold one game with its competitive figures computed."""
     from game.records.db import RecordStore
     deadline = time.monotonic() + timeout

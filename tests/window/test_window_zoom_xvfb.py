@@ -11,7 +11,7 @@ import time
 import pytest
 
 from game.ui.theme import CLASSIC
-from game.ui.xsession import XSession, missing
+from game.ui.xsession import PATIENCE, XSession, missing
 from tests.ui.test_ui_theme import contrast
 from tests.window_helpers import crop, differs, settled
 
@@ -39,7 +39,7 @@ def below_hud(geometry) -> tuple[int, int, int, int]:
     return 0, 60, geometry[2], geometry[3] - 60
 
 
-def settled_after_change(x, geometry, before, timeout=30.0):
+def settled_after_change(x, geometry, before, timeout=PATIENCE):
     """A screenshot once the board no longer shows ``before`` and two taken in a row show the
     same board (a first click on a million cells lays the mines and floods the opening: it
     may take a while; the timer in the HUD goes on ticking)."""
