@@ -274,7 +274,7 @@ def test_without_a_screen_the_window_game_says_so_instead_of_running_invisibly(t
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
     try:
         done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--difficulty", "beginner"],
-                              capture_output=True, text=True, cwd=tmp_path, env=env, timeout=20)
+                              capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
     except subprocess.TimeoutExpired:
         pytest.skip("SDL found a real screen driver here without X11 or Wayland (e.g. KMS)")
     assert done.returncode == 2

@@ -15,6 +15,7 @@ from game.ui.scenes.menu import Menu
 from game.ui.scenes.options import Options
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
+from game.ui.xsession import PATIENCE
 from tests.play_helpers import open_statistics, win_by_clicks
 
 
@@ -285,7 +286,7 @@ def test_real_window_best_time_name_typed_with_the_keyboard(tmp_path):
             x.key("BackSpace")
         x.xdotool("type", "--delay", "30", "Zed N")
         x.key("Return")
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + PATIENCE
         names = []
         while time.monotonic() < deadline and names != ["Zed N"]:
             time.sleep(0.2)  # poll interval

@@ -31,6 +31,7 @@ from game.ui.scenes.result import GameOver
 from game.ui.scenes.review import ReviewViewer
 from game.ui.scenes.stats import TABS
 from tests.solver_helpers import lucky_next
+from game.ui.xsession import PATIENCE
 from tests.window_helpers import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -171,8 +172,8 @@ def test_a_cancelled_review_ends_its_child_at_once():
     wait_for(lambda: job._child, 60, "the review's child started")
     pid = job._child.pid
     cancel_all()  # the window closing, or a test over
-    assert job.wait(10) and job.poll() and job.answer is None and job.cancelled
-    wait_for(lambda: ended(pid), 10, "the review's child ended")
+    assert job.wait(PATIENCE) and job.poll() and job.answer is None and job.cancelled
+    wait_for(lambda: ended(pid), PATIENCE, "the review's child ended")
 
 
 PARENT = """
@@ -193,7 +194,7 @@ def test_a_review_child_ends_when_the_window_process_is_killed(tmp_path):
         assert not ended(pid)
         parent.kill()  # no finally runs: only the closed pipe tells the child
         parent.wait(30)
-        wait_for(lambda: ended(pid), 10, "the orphaned review's child ended")
+        wait_for(lambda: ended(pid), PATIENCE, "the orphaned review's child ended")
     finally:
         if parent.poll() is None:
             parent.kill()
@@ -216,4 +217,4 @@ def test_a_new_game_after_a_big_loss_ends_the_post_mortem_at_work(window):
     pid = job._child.pid
     w.key(pygame.K_F2)  # a new game: nobody waits for that review any more
     assert isinstance(w.scene, Playing) and w.scene is not scene
-    wait_for(lambda: ended(pid), 10, "the post-mortem's child ended")
+    wait_for(lambda: ended(pid), PATIENCE, "the post-mortem's child ended")

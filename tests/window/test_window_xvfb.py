@@ -369,7 +369,7 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
             "] did not move the review to a guess or mistake"
         x.key("Escape")
         x.wait_geometry(review)
-        deadline = time.monotonic() + 10  # the window may pass through sizes on its way back
+        deadline = time.monotonic() + PATIENCE  # the window may pass through sizes on its way back
         while x.geometry()[2:] != viewing[2:] and time.monotonic() < deadline:
             time.sleep(0.1)  # poll interval
         assert x.geometry()[2:] == viewing[2:], "Esc did not go back to the result panel"
