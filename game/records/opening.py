@@ -42,9 +42,9 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from game.files import special_kind
-from game.messages import N_, note
+from game.messages import N_, file_name, note
 from game.records import schema
-from game.records.paths import aside_name, move_aside
+from game.records.paths import DB_COMPANIONS, aside_name, move_aside
 
 BUSY_TIMEOUT = 10.0  # seconds a writer waits for another process's lock
 START_WAIT = 1.0     # seconds opening waits for a lock before telling ``notify`` what it waits for
@@ -54,7 +54,7 @@ SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_CORRUPT, SQLITE_NOTADB = 5, 
 SQLITE_READONLY_DIRECTORY = SQLITE_READONLY | (6 << 8)  # extended code: the folder is read-only
 CORRUPT_CODES = (SQLITE_CORRUPT, SQLITE_NOTADB)  # the only errors that move a file aside
 CORRUPT_TEXTS = ("not a database", "malformed")  # the same, by message (Python 3.10)
-COMPANIONS = ("-journal", "-wal", "-shm")  # SQLite's files beside the database
+COMPANIONS = DB_COMPANIONS  # SQLite's files beside the database
 SHOWN_COLUMNS = 5  # missing columns named in the warning
 REASON_CHARS = 160  # at most this much of a reason (SQLite may quote a whole schema)
 
