@@ -334,17 +334,19 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
             args.loaded = load_board(args.board)
         except OSError as err:
             file_error(parser, _("--board {file}: cannot read the file: {error}").format(
-                file=args.board, error=err.strerror or err))
+                file=file_name(args.board), error=err.strerror or err))
         except BoardFileError as err:
-            file_error(parser, f"--board {args.board}: {describe(err)}")
+            file_error(parser, f"--board {file_name(args.board)}: {describe(err)}")
         if args.loaded.mines_known is None:
             file_error(parser, _("--board {file}: the file is a position (no mines marked with M), "
-                                 "so it cannot be played; use --analyse to study it").format(file=args.board))
+                                 "so it cannot be played; use --analyse to study it").format(
+                file=file_name(args.board)))
         try:
             args.config = Config(args.loaded.rows, args.loaded.cols, args.loaded.mines, **rules)
         except ValueError as err:
             board = args.loaded  # the game says rows x columns; the file's header is the other way
             file_error(parser, _("--board {file}: {error} (RxC is rows x columns: the header "
                                  "{cols}x{rows}x{mines} is columns x rows x mines)").format(
-                file=args.board, error=describe(err), cols=board.cols, rows=board.rows, mines=board.mines))
+                file=file_name(args.board), error=describe(err), cols=board.cols, rows=board.rows,
+                mines=board.mines))
     return args

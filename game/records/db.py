@@ -172,7 +172,7 @@ class RecordStore:
             self.warnings.append(note(
                 N_("{games} in the records database {path} cannot be read (a value of the wrong type or out of "
                    "range, id {ids}); left out of the statistics, best times and export, and kept in the file."),
-                games=games, path=self.path, ids=shown))
+                games=games, path=file_name(self.path), ids=shown))
 
     def close(self) -> None:
         """Close the connection (SQLite checkpoints the WAL into the main file)."""
@@ -189,7 +189,7 @@ class RecordStore:
         """Run one statement in its own immediate transaction."""
         if self.read_only:
             raise ReadOnlyError(N_("The records database {path} is read-only ({problem}); nothing was saved."),
-                                path=self.path, problem=self.problem)
+                                path=file_name(self.path), problem=self.problem)
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             cursor = self.conn.execute(sql, params)

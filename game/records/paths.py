@@ -17,7 +17,7 @@ from pathlib import Path
 
 import platformdirs
 
-from game.messages import N_, Explained, note
+from game.messages import N_, Explained, file_name, note
 
 APP_NAME = "minesweeper"            # platformdirs application name
 ENV_VAR = "MINESWEEPER_DATA_DIR"    # environment override, below --data-dir
@@ -61,12 +61,13 @@ def ensure_dir(path: Path, source: str) -> Path:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
         raise DataDirError(N_("{source} {path}: a file is in the way; give a folder"), source=source,
-                           path=path) from None
+                           path=file_name(path)) from None
     except OSError as err:
         raise DataDirError(N_("{source} {path}: cannot create the folder ({reason}); give a writable folder "
-                              "with --data-dir DIR"), source=source, path=path, reason=err.strerror or err) from None
+                              "with --data-dir DIR"), source=source, path=file_name(path),
+                           reason=err.strerror or err) from None
     if not path.is_dir():
-        raise DataDirError(N_("{source} {path}: not a folder; give a folder"), source=source, path=path)
+        raise DataDirError(N_("{source} {path}: not a folder; give a folder"), source=source, path=file_name(path))
     return path
 
 

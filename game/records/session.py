@@ -278,7 +278,7 @@ class Records:
         try:
             settings_file.save(self.settings, self.settings_path)
         except OSError as err:
-            message = note(N_("settings could not be saved to {path} ({error})"), path=self.settings_path,
+            message = note(N_("settings could not be saved to {path} ({error})"), path=file_name(self.settings_path),
                            error=err.strerror or err)
             self.warnings.append(message)
             return message

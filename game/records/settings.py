@@ -15,7 +15,7 @@ from pathlib import Path
 
 from game.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config
 from game.i18n import LANGUAGES
-from game.messages import N_, note
+from game.messages import N_, file_name, note
 from game.files import NotRegularFileError, read_regular, write_atomic
 from game.records.paths import move_aside
 from game.records.record import NAME_MAX, clean_name, default_player_name
@@ -189,7 +189,7 @@ def load(path: str | Path) -> tuple[Settings, list[str]]:
     except NotRegularFileError as err:  # someone put it there: neither read, moved nor replaced
         return Settings(), [note(N_("settings {path} is {kind}, not a regular file; it was left alone, the "
                                     "default settings are used and changes will not be saved"),
-                                 path=path, kind=err.kind)]
+                                 path=file_name(path), kind=err.kind)]
     except (OSError, ValueError, RecursionError) as err:  # JSONDecodeError, UnicodeDecodeError: ValueError
         if isinstance(err, RecursionError):  # json gives up on arrays or objects nested too deep
             reason = note(N_("its JSON is nested too deeply"))
@@ -200,10 +200,11 @@ def load(path: str | Path) -> tuple[Settings, list[str]]:
         except OSError as move_err:
             return Settings(), [note(N_("settings {path} could not be read ({reason}) nor moved aside ({error}); "
                                         "using the default settings"),
-                                     path=path, reason=reason, error=move_err.strerror or move_err)]
+                                     path=file_name(path), reason=reason, error=move_err.strerror or move_err)]
         return Settings(), [note(N_("settings {path} could not be read ({reason}); it was moved aside to {moved} "
-                                    "and the default settings are used"), path=path, reason=reason, moved=moved.name)]
-    return from_dict(data, note(N_("settings {path}"), path=path))
+                                    "and the default settings are used"), path=file_name(path), reason=reason,
+                                 moved=file_name(moved.name))]
+    return from_dict(data, note(N_("settings {path}"), path=file_name(path)))
 
 
 def save(settings: Settings, path: str | Path) -> None:

@@ -295,6 +295,20 @@ def test_main_py_board_file_errors_are_one_line_with_status_2(argv, fragment, tm
     assert fragment in done.stderr
 
 
+@pytest.mark.parametrize("argv, start", [
+    (["--board"], "python main.py: error: --board 'a\\nb.mine': cannot read the file"),
+    (["--console", "--board"], "python main.py: error: --board 'a\\nb.mine': cannot read the file"),
+    (["--analyse"], "python main.py: error: --analyse 'a\\nb.mine': cannot read the file"),
+    (["--review"], "python main.py: error: --review 'a\\nb.mine': 'a\\nb.mine' is neither a game"),
+    (["--replay"], "python main.py: error: --replay 'a\\nb.mine': 'a\\nb.mine' is neither a game"),
+])
+def test_a_newline_in_a_missing_files_name_keeps_the_error_on_one_line(argv, start, tmp_path):
+    """Issue 34, item 7: the name is quoted (game.messages.file_name), its newline escaped."""
+    done = main_py(*argv, "a\nb.mine", cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith(start), done.stderr
+
+
 def test_a_refused_command_line_never_imports_pygame(tmp_path):
     script = ("import sys\n"
               "from game.cli import parse_args\n"
