@@ -19,7 +19,7 @@ import sys
 from game.boardfile import BoardFileError, load_board
 from game.explain_text import approximation_text, chance, english, impossible_text, move_text, proof_text
 from game.i18n import N_, _, count, ngettext, number
-from game.messages import describe, error_line
+from game.messages import describe, error_line, file_name
 from game.solver.analysis import Analysis, Solver
 from game.solver.problem import InconsistentPosition, fmt
 
@@ -30,9 +30,9 @@ MOVE_KINDS = {"guess": N_("guess"), "endgame": N_("endgame")}  # the best move's
 
 def run_analyse(args) -> int:
     """Analyse ``args.analyse`` and print it (JSON with ``args.json``); returns the exit status."""
-    path = args.analyse
+    path = file_name(args.analyse)  # as the errors name it: a newline would split their line
     try:
-        board = load_board(path)
+        board = load_board(args.analyse)
     except OSError as err:
         return _fail(_("--analyse {path}: cannot read the file: {error}").format(path=path, error=err.strerror or err))
     except BoardFileError as err:

@@ -30,9 +30,10 @@ import errno
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterable
 
 from game.board import MAX_SIDE, Cell, adjacent_mines, neighbours
-from game.files import FileTooLargeError, megabytes, read_regular
+from game.files import FileTooLargeError, megabytes, read_regular, refuse_kept
 from game.messages import N_, Explained, ExplainedValueError
 
 MBF_MAX_SIDE = 255  # one byte per coordinate
@@ -292,13 +293,19 @@ def load_board(path: str | os.PathLike) -> BoardFile:
     return parse_mine(text)
 
 
-def save_board(path: str | os.PathLike, board: BoardFile) -> None:
-    """Write ``board`` as MBF when ``path`` ends in .mbf, else as .mine text.
+def save_board(path: str | os.PathLike, board: BoardFile,
+               kept: Iterable[tuple[str | os.PathLike, object]] = ()) -> None:
+    """Write ``board`` as MBF when ``path`` ends in .mbf, else as .mine text; never over one
+    of ``kept``, the files the game keeps (game.records.paths.kept_files: the console's
+    ``s FILE`` passes them).
 
     Written to a temporary file and renamed, so a failed save never leaves half a file.
     Raises:
+        game.files.KeptFileError: ``path`` is one of ``kept`` (an OSError: its ``strerror``
+            says which file it is, in the language in use).
         OSError: the file cannot be written. ValueError: see :func:`format_mbf`.
     """
+    refuse_kept(path, kept)
     data = format_mbf(board) if is_mbf_path(path) else format_mine(board).encode("utf-8")
     target = Path(path)
     if target.is_dir():

@@ -18,16 +18,22 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 from typing import NoReturn, Sequence
 
 from game import NAME, PROG, __version__
-from game.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, Config
+from game.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config, max_mines
+from game.deal import SEED_RANGE
 from game import i18n
-from game.i18n import LANGUAGES, N_, _, set_language, system_language
-from game.messages import describe, error_line
+from game.i18n import LANGUAGES, N_, _, count, set_language, system_language
+from game.messages import describe, error_line, file_name
 from game.records.settings import THEME_CHOICES
 
+# The largest values the game options take: the largest board's (any board is checked
+# again by game.board.Config); a board's 3BV is at most its cell count
+MOST_MINES = max_mines(MAX_SIDE, MAX_SIDE)
+MOST_BV = MAX_SIDE * MAX_SIDE
 MINE_FILE_HELP = N_(".mine text (JSMinesweeper) or .mbf binary (Minesweeper X / Arbiter)")
 
 
@@ -72,6 +78,39 @@ def number_between(low: float, high: float):
                 number=f"{number:g}", low=f"{low:g}", high=f"{high:g}"))
         return number
     return between
+
+
+def whole_between(low: int, high: int):
+    """An argparse type for a whole number from ``low`` to ``high``, ends included (``--rows``,
+    ``--seed``...): what the game can play and the records can store (an SQLite INTEGER is 64
+    bits), so a value beyond it never reaches them.
+
+    The type it returns raises argparse.ArgumentTypeError, naming the range (its numbers
+    grouped the language's way, game.i18n.count), for text that is not a whole number and
+    for a number outside the range, even one too long for ``int()`` (over 4,300 digits)."""
+    def between(value: str) -> int:
+        text = value.strip()
+        try:
+            number = int(text)
+        except ValueError:
+            if not WHOLE.fullmatch(text):
+                raise argparse.ArgumentTypeError(_("{value} is not a whole number: give {low} to {high}").format(
+                    value=repr(_cut(value)), low=count(low), high=count(high))) from None
+            number = None  # digits beyond int()'s limit: out of any range
+        if number is None or not low <= number <= high:
+            raise argparse.ArgumentTypeError(_("{number} is out of range: give {low} to {high}").format(
+                number=_cut(text), low=count(low), high=count(high)))
+        return number
+    return between
+
+
+WHOLE = re.compile(r"[+-]?[0-9](_?[0-9])*")  # a whole number as int() reads it (ASCII digits)
+SHOWN_CHARS = 40  # at most this much of a value is repeated in an error
+
+
+def _cut(text: str) -> str:
+    """``text`` as an error repeats it: at most SHOWN_CHARS characters."""
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 3] + "..."
 
 
 def non_empty(value: str) -> str:
@@ -183,11 +222,14 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("--beginner-size", choices=tuple(BEGINNER_SIZES), default=None,
                        help=_("the Beginner board: 9x9 (Windows XP and 7) or 8x8 (the competitive sets); "
                               "each has its own best tables; the Options screen saves a choice"))
-    board.add_argument("--rows", type=int, metavar="R", help=_("custom board: rows (1..1000)"))
-    board.add_argument("--cols", type=int, metavar="C", help=_("custom board: columns (1..1000)"))
-    board.add_argument("--mines", type=int, metavar="M", help=_("custom board: mines"))
-    board.add_argument("--seed", type=int, metavar="N",
-                       help=_("random seed: the same seed and first click give the same board"))
+    board.add_argument("--rows", type=whole_between(1, MAX_SIDE), metavar="R",
+                       help=_("custom board: rows (1..1000)"))
+    board.add_argument("--cols", type=whole_between(1, MAX_SIDE), metavar="C",
+                       help=_("custom board: columns (1..1000)"))
+    board.add_argument("--mines", type=whole_between(1, MOST_MINES), metavar="M",
+                       help=_("custom board: mines (1..R*C-1)"))
+    board.add_argument("--seed", type=whole_between(0, SEED_RANGE - 1), metavar="N",
+                       help=_("random seed (0..2^63-1): the same seed and first click give the same board"))
     board.add_argument("--first-click", choices=FIRST_CLICK_RULES, default=None,
                        help=_("opening (default): first click opens an area; safe: only the clicked cell "
                               "is free; classic: Windows XP rule"))
@@ -196,7 +238,7 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("--no-guess", action="store_true",
                        help=_("boards solvable by logic alone from the first click (fewer mines on thin "
                               "boards: at most 10 on one or two rows)"))
-    board.add_argument("--min-bv", type=positive_int, metavar="N",
+    board.add_argument("--min-bv", type=whole_between(1, MOST_BV), metavar="N",
                        help=_("deal only boards of 3BV N or more (the 3BV filter, this run; "
                               "such games are ranked apart and never official)"))
     board.add_argument("--board", metavar=file_, type=non_empty,
@@ -292,17 +334,19 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
             args.loaded = load_board(args.board)
         except OSError as err:
             file_error(parser, _("--board {file}: cannot read the file: {error}").format(
-                file=args.board, error=err.strerror or err))
+                file=file_name(args.board), error=err.strerror or err))
         except BoardFileError as err:
-            file_error(parser, f"--board {args.board}: {describe(err)}")
+            file_error(parser, f"--board {file_name(args.board)}: {describe(err)}")
         if args.loaded.mines_known is None:
             file_error(parser, _("--board {file}: the file is a position (no mines marked with M), "
-                                 "so it cannot be played; use --analyse to study it").format(file=args.board))
+                                 "so it cannot be played; use --analyse to study it").format(
+                file=file_name(args.board)))
         try:
             args.config = Config(args.loaded.rows, args.loaded.cols, args.loaded.mines, **rules)
         except ValueError as err:
             board = args.loaded  # the game says rows x columns; the file's header is the other way
             file_error(parser, _("--board {file}: {error} (RxC is rows x columns: the header "
                                  "{cols}x{rows}x{mines} is columns x rows x mines)").format(
-                file=args.board, error=describe(err), cols=board.cols, rows=board.rows, mines=board.mines))
+                file=file_name(args.board), error=describe(err), cols=board.cols, rows=board.rows,
+                mines=board.mines))
     return args

@@ -23,7 +23,7 @@ from __future__ import annotations
 import signal
 import sqlite3
 import sys
-from typing import BinaryIO, Callable, TextIO
+from typing import BinaryIO, Callable, Sequence, TextIO
 
 from game.board import Cell, Config
 from game.boardfile import from_game, save_board
@@ -31,7 +31,7 @@ from game.console_text import render, summary, view, wants_colour
 from game.i18n import N_, _, percent
 from game.interrupts import HeldSignals, catch_sigterm
 from game.match import Match
-from game.messages import describe
+from game.messages import describe, file_name
 from game.moves import CHORD, FLAG, REVEAL, Move
 from game.records.db import RecordsError
 from game.records.record import LEVELS, clean_name, default_player_name
@@ -85,6 +85,8 @@ class ConsoleGame:
         after_end: ``after_end() -> note`` is called once the result is printed, for slow
             work that must not hold the result back nor the record (the figures); its note
             ("figures pending") is printed.
+        kept: the files the game keeps (game.records.paths.kept_files), which ``s FILE``
+            refuses to write over.
 
     A move and its record are made with SIGINT and SIGTERM held (game.interrupts): a Ctrl-C
     right after the winning move stops the program only once the game is in the records.
@@ -93,8 +95,9 @@ class ConsoleGame:
     def __init__(self, match: Match, out: TextIO, on_end: Callable[[Match], str | None] | None = None,
                  colour: bool = False, ask_name: Callable[[Ask | None], str | None] | None = None,
                  on_abandon: Callable[[Match], str | None] | None = None,
-                 after_end: Callable[[], str | None] | None = None):
+                 after_end: Callable[[], str | None] | None = None, kept: Sequence = ()):
         self.match = match
+        self.kept = kept
         self.game = match.game  # its position, read only (the same object for every board)
         self.out = out
         self.colour = colour
@@ -318,14 +321,14 @@ class ConsoleGame:
             self.say(_("usage: s FILE (for example s position.mine)"))
             return
         try:
-            save_board(path, from_game(self.game, with_mines=False))
+            save_board(path, from_game(self.game, with_mines=False), self.kept)
         except OSError as err:
-            self.say(_("could not save {path}: {error}").format(path=path, error=err.strerror or err))
+            self.say(_("could not save {path}: {error}").format(path=file_name(path), error=err.strerror or err))
             return
         except ValueError as err:
-            self.say(_("could not save {path}: {error}").format(path=path, error=describe(err)))
+            self.say(_("could not save {path}: {error}").format(path=file_name(path), error=describe(err)))
             return
-        self.say(_("saved the position to {path}").format(path=path))
+        self.say(_("saved the position to {path}").format(path=file_name(path)))
 
 
 class ByteLines:
@@ -451,6 +454,7 @@ class ConsoleRecords:
 def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Entry point for ``--console``; returns the process exit status."""
     from game.records import open_records
+    from game.records.paths import kept_files
 
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
@@ -466,7 +470,8 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
     session.hooks.append(hooks.finish)
     console = ConsoleGame(match, out, on_end=lambda match: next(iter(session.finished(match, match.log_data())), None),
                           ask_name=hooks.ask_name, on_abandon=lambda match: session.abandon(match, match.log_data()),
-                          colour=wants_colour(out), after_end=records.figures_after)
+                          colour=wants_colour(out), after_end=records.figures_after,
+                          kept=kept_files(args.data_dir))
     previous = catch_sigterm()  # SIGTERM leaves as Ctrl-C does: a game in progress is recorded
     try:
         return console.run(lines, prompt=stdin.isatty())

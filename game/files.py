@@ -1,6 +1,7 @@
 """Reading a file the player names (``--board``, ``--analyse``) or the game keeps
 (``settings.json``), safely: a regular file only, never blocking, never more than a limit;
-and writing one atomically (:func:`write_atomic`).
+writing one atomically (:func:`write_atomic`); and the one check that a file the player
+names for writing is not one the game keeps (:func:`refuse_kept`).
 
 Why: opening a FIFO for reading waits for a writer that may never come (start-up
 hangs for ever), and ``/dev/zero`` or ``/dev/urandom`` never end (reading one fills
@@ -11,7 +12,14 @@ cannot block), and at most ``limit + 1`` bytes are read: enough to tell "too lar
 
 Errors are OSError subclasses, so a caller that already reports "cannot read the
 file" reports these too; ``strerror`` says what is wrong in the player's words.
-Nothing here imports pygame.
+
+Every command that writes a file the player names (``--export-stats``, ``--save-replay``,
+the console's ``s FILE``) writes it through :func:`replace_file` or
+:func:`game.boardfile.save_board`, which first call :func:`refuse_kept` with the files the
+game keeps (game.records.paths.kept_files): the records database, its journal files, the
+settings, the copies set aside. Without it ``--export-stats records.sqlite3`` renamed a
+CSV over the database, the next start moved the "damaged" file aside, and every game's
+move log was gone. Nothing here imports pygame.
 """
 
 from __future__ import annotations
@@ -22,6 +30,9 @@ import os
 import stat
 import tempfile
 from pathlib import Path
+from typing import Iterable
+
+from game.messages import N_, Explained, describe, file_name
 
 # Opening flags: no blocking on a FIFO, no controlling terminal from a tty, binary on Windows
 OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
@@ -59,6 +70,80 @@ class FileTooLargeError(OSError):
         super().__init__(errno.EFBIG, f"the file {held}; at most {megabytes(limit)} is read",
                          os.fspath(path))
         self.size, self.limit, self.exact = size, limit, exact
+
+
+class KeptFileError(Explained, OSError):
+    """The player named, for writing, a file the game keeps (its records database, a journal
+    of it, its settings, a copy it set aside): writing over it would destroy what it holds.
+
+    ``kept`` is the game's file (a Path), ``what`` what it is (a Note: "the game's records
+    database"). ``str(err)`` is the English sentence and ``strerror`` the same in the language
+    in use (game.messages.describe), so a caller that reports an OSError's ``strerror``
+    ("cannot write the file (...)") says why in the player's language.
+    """
+
+    def __init__(self, template: str, file: Path, **params: object) -> None:
+        super().__init__(template, **params)
+        self.errno = errno.EEXIST
+        self.filename = os.fspath(file)
+        self.kept = file
+        self.what = params.get("what")
+
+    @property
+    def strerror(self) -> str:  # the OSError attribute, in the language in use
+        return describe(self)
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+# KeptFileError's sentences: the path names the game's file itself, or another name of it
+# (a symbolic or hard link, or the same folder spelled otherwise)
+KEPT = N_("it is {what}; writing over it would destroy what it holds, so nothing was written: "
+          "give another file name")
+KEPT_ELSEWHERE = N_("it is {what}, {kept}, under another name; writing over it would destroy what it "
+                    "holds, so nothing was written: give another file name")
+
+
+def _identity(path: str | os.PathLike) -> tuple[int, int] | None:
+    """``(st_dev, st_ino)`` of the file at ``path``, symbolic links followed; None when
+    nothing is there or it cannot be looked at."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):  # ValueError: a NUL byte in the name
+        return None
+    return info.st_dev, info.st_ino
+
+
+def _real(path: str | os.PathLike) -> str | None:
+    """``path`` absolute, with every symbolic link resolved (a missing tail kept as named)
+    and its case folded where the system folds it; None for a name no system takes (NUL)."""
+    try:
+        return os.path.normcase(os.path.realpath(path))
+    except (OSError, ValueError):
+        return None
+
+
+def refuse_kept(path: str | os.PathLike, kept: Iterable[tuple[str | os.PathLike, object]]) -> None:
+    """Refuse to write ``path`` when it is one of ``kept``, the files the game keeps, each
+    ``(path, what it is)`` (game.records.paths.kept_files). The same file is found by
+    identity, not by name: an existing ``path`` is compared by ``(st_dev, st_ino)`` with
+    each existing kept file (so a symbolic link, a hard link or another spelling of the
+    folder is seen), and any ``path`` by its real path (symbolic links resolved, even
+    where the last one points at nothing yet) with each kept one's, so a journal file
+    SQLite has not made yet is refused too.
+
+    Raises:
+        KeptFileError: ``path`` is one of them; the message says which and why.
+    """
+    mine, real = _identity(path), _real(path)
+    for file, what in kept:
+        theirs = _identity(file)
+        if (mine is not None and mine == theirs) or (real is not None and real == _real(file)):
+            same_name = os.path.abspath(path) == os.path.abspath(file)
+            if same_name:
+                raise KeptFileError(KEPT, Path(file), what=what)
+            raise KeptFileError(KEPT_ELSEWHERE, Path(file), what=what, kept=file_name(file))
 
 
 def megabytes(size: int) -> str:
@@ -145,18 +230,22 @@ def write_atomic(path: str | os.PathLike, data: bytes, mode: int | None = None,
     _fsync_dir(path.parent)
 
 
-def replace_file(path: str | os.PathLike, data: bytes) -> bool:
+def replace_file(path: str | os.PathLike, data: bytes,
+                 kept: Iterable[tuple[str | os.PathLike, object]] = ()) -> bool:
     """Write ``data`` to ``path`` as :func:`write_atomic` does, where only a regular file of
-    its own may be replaced (``--save-replay``, ``--export-stats``): a symbolic link, a
+    its own may be replaced (``--save-replay``, ``--export-stats``): one of ``kept``, the
+    files the game keeps, is refused (:func:`refuse_kept`), and so is a symbolic link, a
     FIFO, a device, a folder or a socket is refused (a rename would put a plain file in its
     place), and so is a file with other hard links (a rename would part them). A file
     replaced keeps its permission bits; a missing folder is not made (the name is the player's). Returns True when a file was there (replaced).
 
     The check and the rename are two steps: a path changed in between is not seen.
     Raises:
+        KeptFileError: ``path`` is one of ``kept``.
         NotRegularFileError: something other than a regular file is at ``path``.
         OSError: a file with other hard links (EMLINK), or as :func:`write_atomic`.
     """
+    refuse_kept(path, kept)
     try:
         info = os.lstat(path)
     except FileNotFoundError:

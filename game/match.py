@@ -226,8 +226,10 @@ class Match:
     def retry(self) -> None:
         """The same board again from the start, with a fresh clock, log and help (a loaded
         position comes back as loaded). Before any board is laid (no click yet on a board
-        laid at the first click) this is the same seed again. The retry of a board already
-        seen has ``layout_known`` (never a best time)."""
+        laid at the first click) there is no board to repeat: this deals a fresh one, from a
+        new seed (game.deal.Deal.again); a ``classic`` board, laid before its first click, is
+        the same board again. The retry of a board already seen has ``layout_known`` (never a
+        best time)."""
         played = self._game.state is not State.READY
         layout = self.layout()
         if self._loaded is not None and set(self._loaded[0]) == layout:

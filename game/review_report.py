@@ -20,7 +20,7 @@ from types import SimpleNamespace
 from game.explain_text import chance, english, proof_text
 from game.figures import detail_lines
 from game.i18n import N_, _, count, date_text, level_name, ngettext, number
-from game.messages import describe, error_line
+from game.messages import describe, error_line, file_name
 from game.records.record import STAT_FIELDS
 from game.replay.files import ReplayFileError, read_replay
 from game.replay.fromlog import LogError, recorded_log
@@ -87,7 +87,7 @@ def load_review(which: str, data_dir: str | None = None) -> Reviewed:
         else:
             words = _("{format} file").format(format=replay.file_format or _("replay"))
         return Reviewed(reviewed, f"{which} ({made})", replay.time_ms, replay.bbbv, stats,
-                        heading=f"{which} ({words})")
+                        heading=f"{file_name(which)} ({words})")
     with recorded_game(which, data_dir) as (store, record):
         data = recorded_log(store, record)
         try:
@@ -118,7 +118,7 @@ def run_review(args) -> int:
     try:
         reviewed = load_review(args.review, getattr(args, "data_dir", None))
     except (LogError, ReplayFileError) as err:
-        print(error_line(f"--review {args.review}: {describe(err)}"), end="", file=sys.stderr)
+        print(error_line(f"--review {file_name(args.review)}: {describe(err)}"), end="", file=sys.stderr)
         return 2
     print(json.dumps(to_json(reviewed)) if args.json else to_text(reviewed))
     return 0

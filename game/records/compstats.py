@@ -43,7 +43,7 @@ from game.messages import N_, Explained, note
 from game.records.checks import DamagedLog, check_log
 from game.records.db import RecordsError, RecordStore, unpack_log
 from game.records.logpack import log_events
-from game.records.record import FIGURE_LIMIT, READABLE, STANDARD_LEVELS, STAT_FIELDS, GameRecord
+from game.records.record import READABLE, STANDARD_LEVELS, STAT_FIELDS, GameRecord
 from game.replay.events import ReplayStats
 from game.replay.files import ROOT, TIMEOUT_S, NoLibraryError
 from game.replay.fromlog import LogError, log_replays
@@ -140,19 +140,11 @@ def store_result(store: RecordStore, record_id: int, result: ReplayStats | str) 
         ReadOnlyError, sqlite3.Error: as RecordStore.add_game.
     """
     if isinstance(result, ReplayStats):
-        values = {name: _plausible(getattr(result, name)) for name in STAT_FIELDS}
+        values = {name: getattr(result, name) for name in STAT_FIELDS}  # set_derived stores NULL for one unstorable
         nf = {} if result.right_effective is None else {"nf": int(result.right_effective == 0)}  # Metasweeper's NF
         store.set_derived(record_id, {**values, **nf, "stats_state": COMPUTED})
     else:
         store.set_derived(record_id, {"stats_state": NONE})
-
-
-def _plausible(value):
-    """A figure as stored: None when it is not finite or beyond FIGURE_LIMIT (a division by
-    a time of 0), which would otherwise make the whole row unreadable (record.READABLE)."""
-    if isinstance(value, (int, float)) and not (-FIGURE_LIMIT <= value <= FIGURE_LIMIT):  # NaN fails too
-        return None
-    return value
 
 
 def pending(store: RecordStore, limit: int = BACKFILL, damaged: list[str] | None = None,

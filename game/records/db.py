@@ -23,21 +23,25 @@ Safety, and why:
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import zlib
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from game.messages import N_, Explained, note
+from game.messages import N_, Explained, file_name, note
 from game.records import schema
 from game.records.checks import DamagedLog, inflate, load_log
 from game.records.opening import NEWER, connect, open_file
 from game.records.paths import aside_name
 from game.records.record import (
-    CATEGORIES, FALLBACK_NAME, INPUTS, READABLE, RECORD_FIELDS, STANDARD_LEVELS, GameRecord, clean_name,
+    CATEGORIES, FALLBACK_NAME, INPUTS, READABLE, RECORD_FIELDS, STANDARD_LEVELS, GameRecord, clean_name, storable,
 )
 
 BEST_LIMIT = 10  # entries in a best-times table
+# A stored seed read back as one: ASCII digits, at most 4,000 (int() refuses over 4,300); the
+# game draws seeds below 2**63 (19 digits), and older versions took any --seed
+SEED_TEXT = re.compile(r"-?[0-9]{1,4000}")
 SHOWN_IDS = 10  # ids of unreadable rows named in the warning
 
 _COLUMNS = [name for name in RECORD_FIELDS if name != "id"]
@@ -168,7 +172,7 @@ class RecordStore:
             self.warnings.append(note(
                 N_("{games} in the records database {path} cannot be read (a value of the wrong type or out of "
                    "range, id {ids}); left out of the statistics, best times and export, and kept in the file."),
-                games=games, path=self.path, ids=shown))
+                games=games, path=file_name(self.path), ids=shown))
 
     def close(self) -> None:
         """Close the connection (SQLite checkpoints the WAL into the main file)."""
@@ -185,7 +189,7 @@ class RecordStore:
         """Run one statement in its own immediate transaction."""
         if self.read_only:
             raise ReadOnlyError(N_("The records database {path} is read-only ({problem}); nothing was saved."),
-                                path=self.path, problem=self.problem)
+                                path=file_name(self.path), problem=self.problem)
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             cursor = self.conn.execute(sql, params)
@@ -202,11 +206,16 @@ class RecordStore:
         bytes: the log already packed (:func:`pack_log`, game.records.logpack); None: none (yet:
         :meth:`set_log` may add it).
 
+        A figure that cannot be stored (NaN, infinite, beyond what a row may hold: see
+        game.records.record.storable) is stored as NULL, and the game with it.
+
         Raises:
             ReadOnlyError: the database is read-only.
+            RecordsError: a value the game row needs cannot be stored (an int beyond SQLite's
+                64 bits in ``time_ms``, say); nothing is written.
             sqlite3.Error: the write failed (disk full, lock held past the busy timeout).
         """
-        values = [getattr(record, name) for name in _COLUMNS]
+        values = _storable(_COLUMNS, [getattr(record, name) for name in _COLUMNS])
         values[_COLUMNS.index("seed")] = None if record.seed is None else str(record.seed)
         values[_COLUMNS.index("name")] = clean_name(record.name)
         columns = [*_COLUMNS, "log"]
@@ -230,15 +239,17 @@ class RecordStore:
         competitive statistics, game.records.compstats), committed without waiting for the
         disk (``synchronous = NORMAL`` for this one transaction: in WAL mode the commit is
         durable at the next checkpoint or full commit, and a power cut can only lose values
-        that are computed again). Keeps the frame that stores them short.
+        that are computed again). Keeps the frame that stores them short. A figure that cannot
+        be stored is stored as NULL, as :meth:`add_game` does.
 
         Raises:
-            ReadOnlyError, sqlite3.Error: as :meth:`add_game`.
+            ReadOnlyError, RecordsError, sqlite3.Error: as :meth:`add_game`.
         """
         sets = ", ".join(f"{name} = ?" for name in values)
+        stored = _storable(list(values), list(values.values()))
         self.conn.execute("PRAGMA synchronous = NORMAL")
         try:
-            self._write(f"UPDATE games SET {sets} WHERE id = ?", [*values.values(), record_id])
+            self._write(f"UPDATE games SET {sets} WHERE id = ?", [*stored, record_id])
         finally:
             self.conn.execute("PRAGMA synchronous = FULL")
 
@@ -408,6 +419,18 @@ class RecordStore:
         return ahead + 1 if ahead < limit else None
 
 
+def _storable(columns: list[str], values: list) -> list:
+    """``values`` of ``columns`` as the games table can hold them (game.records.record.storable).
+
+    Raises:
+        RecordsError: a column that needs a value would get one it cannot hold.
+    """
+    try:
+        return [storable(column, value) for column, value in zip(columns, values)]
+    except ValueError as err:
+        raise RecordsError(N_("The game could not be saved to the records ({error})."), error=err) from None
+
+
 def pack_log(log: dict) -> bytes:
     """A move log as stored: compact JSON, zlib-compressed at level 1 (faster than level 6
     for a few more bytes: docs/performance.md, "Records"). The window packs the same
@@ -431,8 +454,8 @@ def _to_record(row: sqlite3.Row) -> GameRecord:
     for flag in ("won", "no_guess", "autoplay_used", "probabilities_used", "layout_known", "abandoned"):
         data[flag] = bool(data[flag])
     data["nf"] = None if data["nf"] is None else bool(data["nf"])
-    seed = data["seed"]
-    data["seed"] = int(seed) if isinstance(seed, str) and seed.lstrip("-").isdigit() else None
+    seed = data["seed"]  # text: a hand edit may leave "²" (a digit to isdigit, not to int) or 10,000 digits
+    data["seed"] = int(seed) if isinstance(seed, str) and SEED_TEXT.fullmatch(seed) else None
     name = data["name"]  # schema 1 allowed no name; a hand edit may leave a number or bytes
     data["name"] = name if isinstance(name, str) and name else FALLBACK_NAME
     return GameRecord(**data)

@@ -42,9 +42,9 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from game.files import special_kind
-from game.messages import N_, note
+from game.messages import N_, file_name, note
 from game.records import schema
-from game.records.paths import aside_name, move_aside
+from game.records.paths import DB_COMPANIONS, aside_name, move_aside
 
 BUSY_TIMEOUT = 10.0  # seconds a writer waits for another process's lock
 START_WAIT = 1.0     # seconds opening waits for a lock before telling ``notify`` what it waits for
@@ -54,7 +54,7 @@ SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_CORRUPT, SQLITE_NOTADB = 5, 
 SQLITE_READONLY_DIRECTORY = SQLITE_READONLY | (6 << 8)  # extended code: the folder is read-only
 CORRUPT_CODES = (SQLITE_CORRUPT, SQLITE_NOTADB)  # the only errors that move a file aside
 CORRUPT_TEXTS = ("not a database", "malformed")  # the same, by message (Python 3.10)
-COMPANIONS = ("-journal", "-wal", "-shm")  # SQLite's files beside the database
+COMPANIONS = DB_COMPANIONS  # SQLite's files beside the database
 SHOWN_COLUMNS = 5  # missing columns named in the warning
 REASON_CHARS = 160  # at most this much of a reason (SQLite may quote a whole schema)
 
@@ -210,11 +210,11 @@ def _problem(err: Exception, path: Path) -> str:
     if _is_busy(err):
         return f"another program held its lock for over {BUSY_TIMEOUT:.0f} s"
     if _denied(path, os.R_OK):
-        return f"permission denied: you may not read {path}"
+        return f"permission denied: you may not read {file_name(path)}"
     if _denied(path, os.W_OK):
-        return f"permission denied: you may not write {path}"
+        return f"permission denied: you may not write {file_name(path)}"
     if _code(err) == SQLITE_READONLY_DIRECTORY or _denied(path.parent, os.W_OK):
-        return f"permission denied: the folder {path.parent} is read-only"
+        return f"permission denied: the folder {file_name(path.parent)} is read-only"
     return (getattr(err, "strerror", None) or str(err)) if isinstance(err, OSError) else str(err)
 
 
@@ -234,7 +234,7 @@ def open_file(path: Path, notify: Callable[[str], None] | None) -> Opened:
     for where in (path, *(path.with_name(path.name + suffix) for suffix in COMPANIONS)):
         kind = special_kind(where)  # checked before SQLite opens anything: a FIFO would block it
         if kind is not None:
-            problem = note(N_("{where} is {kind}, not a regular file"), where=where, kind=kind)
+            problem = note(N_("{where} is {kind}, not a regular file"), where=file_name(where), kind=kind)
             return Opened(None, [note(N_("The records database cannot be used: {problem}; it was left alone "
                                                "and games of this session will not be saved."), problem=problem)],
                                       problem=problem)
@@ -251,17 +251,19 @@ def open_file(path: Path, notify: Callable[[str], None] | None) -> Opened:
     except OSError as move_err:
         return Opened(None, warnings + [note(
             N_("The records database {path} is damaged ({reason}) and could not be moved aside ({error}); games "
-               "of this session will not be saved."), path=path, reason=reason, error=move_err.strerror or move_err)],
+               "of this session will not be saved."), path=file_name(path), reason=reason,
+               error=move_err.strerror or move_err)],
             problem=note(N_("the records database is damaged")))
     warnings.append(note(N_("The records database {path} was damaged ({reason}); it was moved aside to {moved} "
-                            "and a fresh one was started."), path=path, reason=reason, moved=moved.name))
+                            "and a fresh one was started."), path=file_name(path), reason=reason,
+                         moved=file_name(moved.name)))
     try:
         return _open_file(path, warnings, notify)
     except (sqlite3.Error, BadDatabase, OSError) as err:
         problem = _problem(err, path)
         return Opened(None, warnings + [note(
             N_("A fresh records database {path} could not be created ({problem}); games of this session will not "
-               "be saved."), path=path, problem=problem)], problem=problem)
+               "be saved."), path=file_name(path), problem=problem)], problem=problem)
 
 
 def _fallback(path: Path, warnings: list[str], problem: str, locked: bool) -> Opened:
@@ -270,12 +272,12 @@ def _fallback(path: Path, warnings: list[str], problem: str, locked: bool) -> Op
         try:
             return _open_read_only(path, warnings + [note(
                 N_("The records database {path} cannot be written ({problem}); its games are shown, but games of "
-                   "this session will not be saved."), path=path, problem=problem)], problem, locked)
+                   "this session will not be saved."), path=file_name(path), problem=problem)], problem, locked)
         except (sqlite3.Error, BadDatabase, OSError):
             pass
     return Opened(None, warnings + [note(
         N_("The records database {path} cannot be used ({problem}); games of this session will not be saved."),
-        path=path, problem=problem)], problem=problem)
+        path=file_name(path), problem=problem)], problem=problem)
 
 
 def _open_file(path: Path, warnings: list[str],
@@ -288,7 +290,7 @@ def _open_file(path: Path, warnings: list[str],
             raise
     if notify is not None:
         notify(note(N_("waiting up to {seconds} s for the records database {path}: another program holds its lock"),
-                    seconds=f"{BUSY_TIMEOUT:.0f}", path=path))
+                    seconds=f"{BUSY_TIMEOUT:.0f}", path=file_name(path)))
     return _open_writable(path, warnings, BUSY_TIMEOUT)
 
 
@@ -299,7 +301,7 @@ def _open_writable(path: Path, warnings: list[str], wait: float) -> Opened:
         if version > schema.LATEST:
             conn.close()
             return _open_read_only(path, warnings + [
-                f"The records database {path} was {NEWER} "
+                f"The records database {file_name(path)} was {NEWER} "
                 f"(schema {version}, this one knows {schema.LATEST}); it is open read-only "
                 "and games of this session will not be saved. Update the game to keep recording."],
                 NEWER)

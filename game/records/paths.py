@@ -3,23 +3,36 @@
 The folder is, in order: the ``--data-dir DIR`` option, the ``MINESWEEPER_DATA_DIR``
 environment variable, or the per-user folders that platformdirs gives
 (``user_data_dir`` for the database, ``user_config_dir`` for the settings). With an
-override both files go into that one folder. Nothing here imports pygame.
+override both files go into that one folder. :func:`kept_files` lists every file the game
+keeps there, for the commands that write a file the player names to refuse
+(game.files.refuse_kept). Nothing here imports pygame.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from datetime import datetime
 from pathlib import Path
 
 import platformdirs
 
-from game.messages import N_, Explained, note
+from game.messages import N_, Explained, file_name, note
 
 APP_NAME = "minesweeper"            # platformdirs application name
 ENV_VAR = "MINESWEEPER_DATA_DIR"    # environment override, below --data-dir
 DB_NAME = "records.sqlite3"         # the records database inside the data folder
 SETTINGS_NAME = "settings.json"     # the settings file inside the config folder
+DB_COMPANIONS = ("-journal", "-wal", "-shm")  # SQLite's files beside the database
+# What aside_name adds to a file's name: .TAG-YYYYmmdd-HHMMSS, then -2, -3 ... when taken
+# (and a database's companions after it)
+ASIDE = re.compile(r"\.[A-Za-z0-9]+(-backup)?-\d{8}-\d{6}(-\d+)?(-journal|-wal|-shm)?")
+# What each file the game keeps is, for the message that refuses to write over it
+RECORDS = N_("the game's records database")
+JOURNAL = N_("a journal file of the game's records database")
+RECORDS_COPY = N_("a copy of the game's records database, kept aside")
+SETTINGS = N_("the game's settings file")
+SETTINGS_COPY = N_("a copy of the game's settings file, kept aside")
 
 
 class DataDirError(Explained):
@@ -48,12 +61,13 @@ def ensure_dir(path: Path, source: str) -> Path:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
         raise DataDirError(N_("{source} {path}: a file is in the way; give a folder"), source=source,
-                           path=path) from None
+                           path=file_name(path)) from None
     except OSError as err:
         raise DataDirError(N_("{source} {path}: cannot create the folder ({reason}); give a writable folder "
-                              "with --data-dir DIR"), source=source, path=path, reason=err.strerror or err) from None
+                              "with --data-dir DIR"), source=source, path=file_name(path),
+                           reason=err.strerror or err) from None
     if not path.is_dir():
-        raise DataDirError(N_("{source} {path}: not a folder; give a folder"), source=source, path=path)
+        raise DataDirError(N_("{source} {path}: not a folder; give a folder"), source=source, path=file_name(path))
     return path
 
 
@@ -91,6 +105,29 @@ def db_path(cli_value: str | os.PathLike | None = None) -> Path:
 def settings_path(cli_value: str | os.PathLike | None = None) -> Path:
     """Full path of the settings file (its folder is created). Raises DataDirError."""
     return config_dir(cli_value) / SETTINGS_NAME
+
+
+def kept_files(cli_value: str | os.PathLike | None = None) -> list[tuple[Path, object]]:
+    """Every file the game keeps, each with what it is (a Note, for
+    game.files.refuse_kept's message): the records database and its journal files
+    (``-journal``, ``-wal``, ``-shm``, whether they exist now or not), the settings file, and
+    each copy set aside beside them that exists (:func:`aside_name`: ``.corrupt-``,
+    ``.reset-``, ``.v2-backup-`` ... with their journals), in the folders ``cli_value``
+    (``--data-dir``), the environment variable or the per-user folders give. No folder is
+    made; never raises (a folder that cannot be listed has no copies named)."""
+    data = _user_dir(cli_value, platformdirs.user_data_dir, create=False)
+    config = _user_dir(cli_value, platformdirs.user_config_dir, create=False)
+    kept: list[tuple[Path, object]] = [(data / DB_NAME, note(RECORDS))]
+    kept += [(data / (DB_NAME + suffix), note(JOURNAL)) for suffix in DB_COMPANIONS]
+    kept.append((config / SETTINGS_NAME, note(SETTINGS)))
+    for folder, name, what in ((data, DB_NAME, RECORDS_COPY), (config, SETTINGS_NAME, SETTINGS_COPY)):
+        try:
+            entries = os.listdir(folder)
+        except (OSError, ValueError):  # no folder yet, not one, unreadable; ValueError: a NUL byte
+            continue
+        kept += [(folder / entry, note(what)) for entry in sorted(entries)
+                 if entry.startswith(name) and ASIDE.fullmatch(entry[len(name):])]
+    return kept
 
 
 def stamp(now: datetime | None = None) -> str:

@@ -7,12 +7,15 @@ kept in whole milliseconds, dates as ISO 8601 local time with its UTC offset.
 from __future__ import annotations
 
 import getpass
+import math
 from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
+from decimal import Decimal
 
 from game.board import MAX_SIDE
 from game.engine import State
 from game.figures import FIGURES, add_fields, names
+from game.messages import N_, ExplainedValueError
 
 LEVELS = ("beginner", "beginner_8x8", "intermediate", "expert", "custom")  # statistics groups, in display order
 STANDARD_LEVELS = LEVELS[:4]  # the levels with best-time tables (game.board.LEVEL_SIZES)
@@ -273,6 +276,32 @@ _STORAGE = {
 # FIGURE_LIMIT (a hand edit of 1e26 would stop the number formatting: 28 significant digits).
 FIGURE_LIMIT = 1e15  # a figure's largest magnitude: no game comes near (an hour's RQP is about 1e6)
 _FIGURE_COLUMNS = ("efficiency", *(f.name for f in FIGURES))
+SQLITE_INTEGERS = (-2**63, 2**63 - 1)  # what an SQLite INTEGER holds (signed 64 bits)
+
+
+def storable(column: str, value: object) -> object:
+    """``value`` as column ``column`` of ``games`` can hold it and READABLE still read the row:
+    itself when it can; None for a figure (``efficiency`` and every game.figures column)
+    that is not finite (NaN, inf: a division by a time of 0) or beyond FIGURE_LIMIT, and for
+    any other number a column that allows NULL cannot hold (an int beyond
+    SQLITE_INTEGERS, a float not finite): the game is still recorded, without that figure.
+
+    Raises:
+        ExplainedValueError: a column that needs a value (``time_ms``, ``min_bv``...) would get
+            one it cannot hold; the message names the column, the value and the range allowed.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    if column in _FIGURE_COLUMNS:
+        return value if -FIGURE_LIMIT <= value <= FIGURE_LIMIT else None  # NaN fails too
+    low, high = SQLITE_INTEGERS
+    if (low <= value <= high) if isinstance(value, int) else math.isfinite(value):
+        return value
+    if "null" in _STORAGE.get(column, ("null",)):
+        return None
+    shown = f"{Decimal(value):.3e}" if isinstance(value, int) else repr(value)  # str() of 5,000 digits raises
+    raise ExplainedValueError(N_("{column}: {value} cannot be stored; the records hold whole numbers from {low} to "
+                                 "{high}"), column=column, value=shown, low=low, high=high)
 READABLE = " AND ".join(
     [f"typeof({column}) IN ({', '.join(repr(kind) for kind in kinds)})"
      for column, kinds in _STORAGE.items()]

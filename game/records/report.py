@@ -25,12 +25,12 @@ from typing import TextIO
 
 from game import PROG
 from game.i18n import N_, _, date_text, ngettext, number
-from game.files import replace_file
+from game.files import KeptFileError, replace_file
 from game.messages import describe, error_line, file_name, warn
 from game.figures import figure, ranked
 from game.records.compstats import BACKFILL, FIGURES_NOW_CELLS, fill, pending
 from game.records.db import RecordStore
-from game.records.paths import DataDirError, db_path
+from game.records.paths import DataDirError, db_path, kept_files
 from game.records.record import RECORD_FIELDS, STANDARD_LEVELS
 from game.records.stats import LevelStats, summary
 
@@ -232,10 +232,11 @@ def run_stats(args) -> int:
         elif args.stats:
             print(stats_table(summary(store)))
         if args.export_stats:
-            return _export(store, args.export_stats)
+            return _export(store, args.export_stats, kept_files(args.data_dir))
         return 0
     except sqlite3.Error as err:
-        return _error(_("the records database {path} could not be read ({error})").format(path=path, error=err))
+        return _error(_("the records database {path} could not be read ({error})").format(
+            path=file_name(path), error=err))
     finally:
         store.close()
 
@@ -269,17 +270,21 @@ def _pending_big(store: RecordStore) -> int:
         "AND rows * cols > ?", (FIGURES_NOW_CELLS,)).fetchone()[0]
 
 
-def _export(store: RecordStore, target: str) -> int:
+def _export(store: RecordStore, target: str, kept: list) -> int:
     """Write the CSV to ``target`` (``-``: standard output) atomically: the whole text is made
     first and renamed over the file (game.files.replace_file), so a full disk leaves the old
-    file whole; only a regular file is replaced, keeping its permissions, and the line says so."""
+    file whole; only a regular file is replaced, keeping its permissions, and the line says so;
+    never one of ``kept``, the files the game keeps (game.records.paths.kept_files: the
+    records database itself, its journals, the settings)."""
     if target == "-":
         export_csv(store, sys.stdout)
         return 0
     text = io.StringIO(newline="")
     count = export_csv(store, text)
     try:
-        replaced = replace_file(target, text.getvalue().encode("utf-8"))
+        replaced = replace_file(target, text.getvalue().encode("utf-8"), kept)
+    except KeptFileError as err:  # its own sentence says why, without "cannot write the file"
+        return _error(f"--export-stats {file_name(target)}: {describe(err)}")
     except (OSError, ValueError) as err:  # ValueError: a NUL byte in the name
         return _error(_("--export-stats {file}: cannot write the file ({error})").format(
             file=file_name(target), error=getattr(err, "strerror", None) or err))

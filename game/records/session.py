@@ -22,7 +22,7 @@ from typing import Callable, TextIO
 
 from game import PROG
 from game.engine import State
-from game.messages import N_, describe, note, warn
+from game.messages import N_, describe, file_name, note, warn
 from game.records import settings as settings_file
 from game.records.compstats import FIGURES_NOW_CELLS, FiguresWorker, fill
 from game.records.db import RecordsError, RecordStore, unpack_log
@@ -64,17 +64,16 @@ def record_finished_game(store: RecordStore, match, name: str | None = None,
 def save_record(store: RecordStore, record: GameRecord, log: dict | None = None) -> tuple[int | None, int | None]:
     """Write ``record`` (and its ``log``) to ``store``: :func:`record_finished_game` for a
     record already made."""
-    if store.path is None:
-        store.add_game(record, log)  # kept for this session's statistics, then gone
-        store.warnings.append(note(N_("This game was not saved to the records ({problem})."), problem=store.problem))
-        return None, None
     try:
-        record_id = store.add_game(record, log)
+        record_id = store.add_game(record, log)  # in memory: kept for this session's statistics, then gone
     except RecordsError as err:
-        store.warnings.append(str(err))
+        store.warnings.append(note(err.template, **err.params))  # in the language it is shown in
         return None, None
     except sqlite3.Error as err:
         store.warnings.append(note(N_("The game could not be saved to the records ({error})."), error=err))
+        return None, None
+    if store.path is None:
+        store.warnings.append(note(N_("This game was not saved to the records ({problem})."), problem=store.problem))
         return None, None
     return record_id, store.rank_of(record_id)
 
@@ -279,7 +278,7 @@ class Records:
         try:
             settings_file.save(self.settings, self.settings_path)
         except OSError as err:
-            message = note(N_("settings could not be saved to {path} ({error})"), path=self.settings_path,
+            message = note(N_("settings could not be saved to {path} ({error})"), path=file_name(self.settings_path),
                            error=err.strerror or err)
             self.warnings.append(message)
             return message

@@ -1,7 +1,8 @@
 """The player's settings, kept as JSON in the per-user config folder.
 
-Loading never fails: unknown keys are ignored, a bad value falls back to its default
-with a warning naming the key, the value and what is allowed, and a file that is not
+Loading never fails: unknown keys are ignored, a bad value (a number of 5,000 digits
+too) falls back to its default with a warning naming the key, the value and what is
+allowed, and a file that is not
 JSON is renamed to ``settings.json.corrupt-YYYYmmdd-HHMMSS`` (nothing is deleted).
 Saving is atomic: a temporary file in the same folder, fsync, then ``os.replace``, so
 a crash leaves either the old file or the new one, never half of one.
@@ -15,12 +16,13 @@ from pathlib import Path
 
 from game.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config
 from game.i18n import LANGUAGES
-from game.messages import N_, note
+from game.messages import N_, file_name, note
 from game.files import NotRegularFileError, read_regular, write_atomic
 from game.records.paths import move_aside
 from game.records.record import NAME_MAX, clean_name, default_player_name
 
 FILE_VERSION = 1  # the "version" key written into the file
+MAX_DIGITS = 4000  # a whole number longer than this reads as an infinity (refused with its key's range)
 SCALE_RANGE = (1, 8)  # allowed window scale factors (window pixels per logical pixel; 1.5 too)
 THEME_CHOICES = ("classic", "dark", "contrast")  # the window's themes (game.ui.theme)
 DIFFICULTY_CHOICES = (*DIFFICULTIES, "custom")
@@ -181,7 +183,7 @@ def load(path: str | Path) -> tuple[Settings, list[str]]:
     path = Path(path)
     try:
         text = read_regular(path).decode("utf-8")
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_whole)
         if not isinstance(data, dict):
             raise ValueError(f"the file holds a JSON {type(data).__name__}, not an object")
     except FileNotFoundError:
@@ -189,7 +191,7 @@ def load(path: str | Path) -> tuple[Settings, list[str]]:
     except NotRegularFileError as err:  # someone put it there: neither read, moved nor replaced
         return Settings(), [note(N_("settings {path} is {kind}, not a regular file; it was left alone, the "
                                     "default settings are used and changes will not be saved"),
-                                 path=path, kind=err.kind)]
+                                 path=file_name(path), kind=err.kind)]
     except (OSError, ValueError, RecursionError) as err:  # JSONDecodeError, UnicodeDecodeError: ValueError
         if isinstance(err, RecursionError):  # json gives up on arrays or objects nested too deep
             reason = note(N_("its JSON is nested too deeply"))
@@ -200,10 +202,20 @@ def load(path: str | Path) -> tuple[Settings, list[str]]:
         except OSError as move_err:
             return Settings(), [note(N_("settings {path} could not be read ({reason}) nor moved aside ({error}); "
                                         "using the default settings"),
-                                     path=path, reason=reason, error=move_err.strerror or move_err)]
+                                     path=file_name(path), reason=reason, error=move_err.strerror or move_err)]
         return Settings(), [note(N_("settings {path} could not be read ({reason}); it was moved aside to {moved} "
-                                    "and the default settings are used"), path=path, reason=reason, moved=moved.name)]
-    return from_dict(data, note(N_("settings {path}"), path=path))
+                                    "and the default settings are used"), path=file_name(path), reason=reason,
+                                 moved=file_name(moved.name))]
+    return from_dict(data, note(N_("settings {path}"), path=file_name(path)))
+
+
+def _whole(text: str) -> int | float:
+    """A JSON whole number as the settings read it: an int, or, past MAX_DIGITS digits (int()
+    refuses over 4,300, and json.loads with it, which made the whole file "damaged"), an
+    infinity of its sign, which every key refuses with its range, as any value out of it."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        return float("-inf") if text.startswith("-") else float("inf")
+    return int(text)
 
 
 def save(settings: Settings, path: str | Path) -> None:

@@ -21,10 +21,10 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from game import NAME, __version__, child
-from game.files import FileTooLargeError, megabytes, read_regular, replace_file
+from game.files import FileTooLargeError, KeptFileError, megabytes, read_regular, replace_file
 from game.interrupts import HeldSignals
 from game.messages import N_, Explained, Note, note
 from game.replay.events import PLAIN_ACTIONS, Action, PointerEvent, Replay, ReplayStats
@@ -166,22 +166,26 @@ def check_evf_name(path: str | os.PathLike) -> None:
                               shown=shown)
 
 
-def write_evf(path: str | os.PathLike, replay: Replay) -> bool:
+def write_evf(path: str | os.PathLike, replay: Replay,
+              kept: Iterable[tuple[str | os.PathLike, object]] = ()) -> bool:
     """Write ``replay`` to ``path`` as EVF (:func:`evf_bytes`), atomically: the bytes go to a
     temporary file in the same folder, are synced to disk, then renamed over ``path``, so a
     crash leaves the old file or the new one, never an empty or partial one. Only a regular
-    file is replaced, keeping its permissions (game.files.replace_file). Returns True when
-    a file was there (replaced).
+    file is replaced, keeping its permissions, and never one of ``kept``, the files the game
+    keeps (game.files.replace_file, game.records.paths.kept_files). Returns True when a file
+    was there (replaced).
 
     Raises:
         ReplayFileError: ``path`` does not end in .evf, the replay cannot be written as EVF
-            (:func:`evf_bytes`), or the file cannot be written (the message says why: a
-            symbolic link, a FIFO or a device there, a full disk).
+            (:func:`evf_bytes`), or the file cannot be written (the message says why: one of
+            the game's files, a symbolic link, a FIFO or a device there, a full disk).
     """
     check_evf_name(path)
     data = evf_bytes(replay)
     try:
-        return replace_file(path, data)
+        return replace_file(path, data, kept)
+    except KeptFileError as err:  # its own sentence, without "cannot write the file"
+        raise ReplayFileError(err.template, **err.params) from None
     except (OSError, ValueError) as err:  # ValueError: a NUL byte in the name
         raise ReplayFileError(N_("cannot write the file: {error}"),
                               error=getattr(err, "strerror", None) or err) from None

@@ -37,8 +37,10 @@ No pygame here.
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass
+from typing import Iterable
 
 from game import NAME, __version__
 from game.board import LEVEL_SIZES, Config, neighbours
@@ -365,9 +367,10 @@ def logged_look(data: dict) -> list[str]:
     return game.appearances(range(game.rows), range(game.cols))
 
 
-def save_replay(store, which: str, path: str) -> str:
+def save_replay(store, which: str, path: str, kept: Iterable[tuple[str | os.PathLike, object]] = ()) -> str:
     """Write the recorded game ``which`` (an id, or ``last``) of ``store`` to ``path`` as EVF;
-    returns a line for the player saying what was written.
+    returns a line for the player saying what was written. ``path`` is never one of
+    ``kept``, the files the game keeps (game.records.paths.kept_files).
 
     Raises:
         LogError: no such game, no log (recorded before logs were kept), or a log that
@@ -381,7 +384,7 @@ def save_replay(store, which: str, path: str) -> str:
     kind = kind_of(data)
     if kind != "reconstructed" and data.get("moves") and not ends_as_logged(replay, data):
         raise LogError(N_("game {id}'s pointer input does not play back to the game recorded"), id=record.id)
-    replaced = write_evf(path, replay)
+    replaced = write_evf(path, replay, kept)
     how = _(HOW[kind])
     if replay.rules_differ:
         how += _("; a left click on a number chorded, which the format's rules do not do (the file says so)")
@@ -431,7 +434,7 @@ def _find(store, which: str):
 def run_save_replay(args) -> int:
     """``--save-replay ID|last FILE.evf``: 0 when written, 2 with one line on stderr otherwise."""
     from game.records.db import RecordStore
-    from game.records.paths import DataDirError, db_path
+    from game.records.paths import DataDirError, db_path, kept_files
 
     which, path = args.save_replay
     try:
@@ -440,7 +443,7 @@ def run_save_replay(args) -> int:
         print(error_line(describe(err)), end="", file=sys.stderr)
         return 2
     try:
-        print(save_replay(store, which, path))
+        print(save_replay(store, which, path, kept_files(args.data_dir)))
         return 0
     except (LogError, ReplayFileError) as err:
         print(error_line(f"--save-replay {file_name(which)} {file_name(path)}: {describe(err)}"), end="",

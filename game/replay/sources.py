@@ -12,7 +12,7 @@ from game.i18n import N_
 from game.replay.events import Replay
 from game.replay.files import FORMATS, ReplayFileError, read_replay
 from game.replay.fromlog import LogError, _find, ends_as_logged, log_version, logged_look, recorded_log, replay_of
-from game.messages import describe, error_line
+from game.messages import describe, error_line, file_name
 from game.replay.player import Timeline
 
 
@@ -146,7 +146,7 @@ def prepare_replay(args) -> int | None:
         args.replay_timeline = load_timeline(args.replay, getattr(args, "data_dir", None))
         args.replay_loaded = args.replay_timeline.replay
     except (LogError, ReplayFileError) as err:
-        print(error_line(f"--replay {args.replay}: {describe(err)}"), end="", file=sys.stderr)
+        print(error_line(f"--replay {file_name(args.replay)}: {describe(err)}"), end="", file=sys.stderr)
         return 2
     return None
 

@@ -157,7 +157,7 @@ def test_help_in_english_is_unchanged():
      "python main.py: error: argumento --difficulty: opción no válida: 'hard' (elige entre 'beginner', "
      "'intermediate', 'expert')"),
     (["--rows"], "python main.py: error: argumento --rows: se esperaba un argumento"),
-    (["--rows", "x"], "python main.py: error: argumento --rows: valor int no válido: 'x'"),
+    (["--rows", "x"], "python main.py: error: argumento --rows: 'x' no es un número entero: indica de 1 a 1.000"),
     (["--bogus"], "python main.py: error: argumentos no reconocidos: --bogus"),
     (["--rows", "5"], "python main.py: error: --rows, --cols y --mines van juntas: indica las tres"),
     (["--stats", "--windowed"], "python main.py: error: --windowed es para el juego en ventana: quítala con --stats"),

@@ -63,17 +63,18 @@ def files(tmp_path):
 @pytest.mark.parametrize("argv, fragment", [
     (["--rows", "9"], "--rows, --cols and --mines go together: give all three"),
     (["--rows", "9", "--cols", "9"], "--rows, --cols and --mines go together"),
-    (["--rows", "1001"], "--rows, --cols and --mines go together"),
-    (["--mines", "0"], "--rows, --cols and --mines go together"),
-    (["--rows", "9", "--cols", "9", "--mines", "0"], "mines: 0 is out of range for 9x9; allowed 1..80"),
+    (["--rows", "1001"], "argument --rows: 1001 is out of range: give 1 to 1,000"),
+    (["--mines", "0"], "argument --mines: 0 is out of range: give 1 to 999,999"),
+    (["--mines", "5"], "--rows, --cols and --mines go together"),
+    (["--rows", "9", "--cols", "9", "--mines", "0"], "argument --mines: 0 is out of range: give 1 to 999,999"),
     (["--rows", "9", "--cols", "9", "--mines", "81"], "mines: 81 is out of range for 9x9; allowed 1..80"),
-    (["--rows", "1001", "--cols", "9", "--mines", "5"], "rows: 1001 is out of range; allowed 1..1000"),
-    (["--rows", "9", "--cols", "0", "--mines", "5"], "cols: 0 is out of range; allowed 1..1000"),
+    (["--rows", "1001", "--cols", "9", "--mines", "5"], "argument --rows: 1001 is out of range: give 1 to 1,000"),
+    (["--rows", "9", "--cols", "0", "--mines", "5"], "argument --cols: 0 is out of range: give 1 to 1,000"),
     (["--rows", "1", "--cols", "1", "--mines", "1"], "a 1x1 board has no room for a mine"),
-    (["--rows", "nine", "--cols", "9", "--mines", "5"], "argument --rows: invalid int value: 'nine'"),
+    (["--rows", "nine", "--cols", "9", "--mines", "5"], "argument --rows: 'nine' is not a whole number: give 1 to 1,000"),
     (["--difficulty", "bogus"], "argument --difficulty: invalid choice: 'bogus'"),
     (["--first-click", "bogus"], "argument --first-click: invalid choice: 'bogus'"),
-    (["--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    (["--seed", "x"], "argument --seed: 'x' is not a whole number: give 0 to 9,223,372,036,854,775,807"),
     (["--difficulty", "expert", "--rows", "9", "--cols", "9", "--mines", "5"], "choose one"),
     (["--json"], "--json goes with --analyse FILE"),
     (["--no-guess", "--first-click", "classic"], "--no-guess needs the first click to be an opening"),
@@ -176,6 +177,75 @@ def test_a_no_guess_board_too_dense_for_the_generator_is_refused_before_play(cap
     assert "--no-guess" in err and "at most" in err and "34" in err
 
 
+# Each numeric option, its range as the message gives it, and a value it takes
+NUMERIC = {"--rows": ("1 to 1,000", "9"), "--cols": ("1 to 1,000", "9"), "--mines": ("1 to 999,999", "10"),
+           "--seed": ("0 to 9,223,372,036,854,775,807", "5"), "--min-bv": ("1 to 1,000,000", "2")}
+OTHERS = {"--rows": ["--cols", "9", "--mines", "10"], "--cols": ["--rows", "9", "--mines", "10"],
+          "--mines": ["--rows", "9", "--cols", "9"], "--seed": [], "--min-bv": []}
+
+
+@pytest.mark.parametrize("option", NUMERIC)
+@pytest.mark.parametrize("value, says", [
+    ("9223372036854775808", "9223372036854775808 is out of range"),  # 2**63: no SQLite INTEGER holds it
+    ("9" * 50, "9" * 37 + "... is out of range"),
+    ("9" * 5000, "9" * 37 + "... is out of range"),  # beyond int()'s 4,300 digits
+    ("-1", "-1 is out of range"),
+    ("0", None),  # out of range for every option but --seed
+    ("ten", "'ten' is not a whole number"),
+    ("2.5", "'2.5' is not a whole number"),
+    ("1e3", "'1e3' is not a whole number"),
+    ("", "'' is not a whole number"),
+], ids=["2**63", "50 digits", "5000 digits", "-1", "0", "ten", "2.5", "1e3", "empty"])
+def test_a_numeric_option_out_of_its_range_is_refused_with_the_range(option, value, says, capsys):
+    allowed, _ = NUMERIC[option]
+    if value == "0" and option == "--seed":
+        assert parse_args([option, value]).seed == 0
+        return
+    err = refused([option, value, *OTHERS[option]], capsys)
+    assert f"python main.py: error: argument {option}: {says or '0 is out of range'}: give {allowed}\n" in err
+    assert len(err.splitlines()[-1]) < 160  # a value of 5,000 digits is not repeated whole
+
+
+@pytest.mark.parametrize("option", NUMERIC)
+def test_each_numeric_option_takes_its_ends(option):
+    low, high = {"--rows": (1, 1000), "--cols": (1, 1000), "--mines": (1, 999_999), "--seed": (0, 2**63 - 1),
+                 "--min-bv": (1, 1_000_000)}[option]
+    for value in (low, high):
+        if option in ("--rows", "--cols", "--mines"):  # a board of that size: the others fit it
+            argv = {"--rows": ["--rows", str(value), "--cols", "2", "--mines", "1"],
+                    "--cols": ["--cols", str(value), "--rows", "2", "--mines", "1"],
+                    "--mines": ["--mines", str(value), "--rows", "1000", "--cols", "1000"]}[option]
+        else:
+            argv = [option, str(value)]
+        assert getattr(parse_args(argv), option[2:].replace("-", "_")) == value
+
+
+@pytest.mark.parametrize("interface", [["--console"], []])
+def test_the_issues_huge_min_bv_is_refused_before_any_game(interface, tmp_path):
+    """Issue 34, item 2: ``--min-bv 2**63`` once crashed the recording of the game played (an
+    OverflowError from SQLite), console status 1 and the game lost; now it never gets that far."""
+    data = tmp_path / "data"
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), *interface, "--rows", "1", "--cols", "2",
+                           "--mines", "1", "--min-bv", str(2**63), "--data-dir", str(data)],
+                          input="r 0 0\nq\n", capture_output=True, text=True, timeout=60, cwd=tmp_path,
+                          env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"))
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[-1] == ("python main.py: error: argument --min-bv: 9223372036854775808 is out "
+                                            "of range: give 1 to 1,000,000")
+    assert not data.exists()  # refused before anything was opened
+
+
+def test_the_range_is_given_in_spanish(capsys):
+    with pytest.raises(SystemExit):
+        parse_args(["--lang", "es", "--seed", str(2**63)])
+    err = capsys.readouterr().err
+    assert err.endswith("python main.py: error: argumento --seed: 9223372036854775808 está fuera de rango: indica "
+                        "de 0 a 9.223.372.036.854.775.807\n")
+    with pytest.raises(SystemExit):
+        parse_args(["--lang", "es", "--rows", "diez", "--cols", "9", "--mines", "10"])
+    assert capsys.readouterr().err.endswith("argumento --rows: 'diez' no es un número entero: indica de 1 a 1.000\n")
+
+
 def test_a_seed_seeds_the_session_random():
     args = parse_args(["--seed", "5"])
     expected = random.Random(5)
@@ -199,8 +269,9 @@ def main_py(*argv: str, cwd: Path) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("argv, fragment", [
     (["--rows", "9"], "--rows, --cols and --mines go together"),
-    (["--mines", "0", "--rows", "9", "--cols", "9"], "mines: 0 is out of range"),
-    (["--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    (["--mines", "0", "--rows", "9", "--cols", "9"], "argument --mines: 0 is out of range"),
+    (["--mines", "99", "--rows", "9", "--cols", "9"], "mines: 99 is out of range for 9x9; allowed 1..80"),
+    (["--seed", "x"], "argument --seed: 'x' is not a whole number"),
 ])
 def test_main_py_exits_2_with_a_message_and_no_traceback(argv, fragment, tmp_path):
     done = main_py(*argv, cwd=tmp_path)
@@ -222,6 +293,20 @@ def test_main_py_board_file_errors_are_one_line_with_status_2(argv, fragment, tm
     assert done.stderr.startswith("python main.py: error: --board ") and done.stderr.count("\n") == 1
     assert "usage:" not in done.stderr and "Traceback" not in done.stderr
     assert fragment in done.stderr
+
+
+@pytest.mark.parametrize("argv, start", [
+    (["--board"], "python main.py: error: --board 'a\\nb.mine': cannot read the file"),
+    (["--console", "--board"], "python main.py: error: --board 'a\\nb.mine': cannot read the file"),
+    (["--analyse"], "python main.py: error: --analyse 'a\\nb.mine': cannot read the file"),
+    (["--review"], "python main.py: error: --review 'a\\nb.mine': 'a\\nb.mine' is neither a game"),
+    (["--replay"], "python main.py: error: --replay 'a\\nb.mine': 'a\\nb.mine' is neither a game"),
+])
+def test_a_newline_in_a_missing_files_name_keeps_the_error_on_one_line(argv, start, tmp_path):
+    """Issue 34, item 7: the name is quoted (game.messages.file_name), its newline escaped."""
+    done = main_py(*argv, "a\nb.mine", cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith(start), done.stderr
 
 
 def test_a_refused_command_line_never_imports_pygame(tmp_path):

@@ -56,6 +56,17 @@ def test_bad_value_falls_back_with_a_warning_naming_key_value_and_allowed(tmp_pa
     assert key in warning and json.dumps(value) in warning and allowed in warning
 
 
+@pytest.mark.parametrize("digits", ["9" * 5000, "-" + "9" * 5000], ids=["5000 digits", "minus 5000 digits"])
+def test_a_number_too_long_for_int_is_one_value_out_of_range_not_a_damaged_file(tmp_path, digits):
+    """Issue 34: json.loads raised for a whole number over int()'s 4,300 digits, so the whole
+    file was moved aside as damaged and every setting lost; now that one key falls back."""
+    path = tmp_path / "settings.json"
+    path.write_text('{"volume": %s, "theme": "dark"}' % digits)
+    loaded, [warning] = settings_file.load(path)
+    assert (loaded.volume, loaded.theme) == (Settings().volume, "dark") and path.exists()
+    assert "volume: " in warning and "Infinity is not allowed (allowed: a whole number 0..100 (percent))" in warning
+
+
 def test_a_huge_bad_value_is_named_in_short(tmp_path):
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"questions": "x" * 100_000}))

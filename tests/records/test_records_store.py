@@ -11,7 +11,7 @@ from game.match import Match
 from game.records import paths
 from game.records.db import RecordStore
 from game.records.record import GameRecord, clean_name
-from game.records.session import open_records, record_finished_game
+from game.records.session import open_records, record_finished_game, save_record
 
 
 class Clock:
@@ -100,6 +100,39 @@ def test_huge_seed_and_custom_level_survive(store):
     store.add_game(rec)
     [back] = store.games()
     assert back.seed == 2**80 + 1 and back.level == "custom" and not back.won
+
+
+def test_a_game_whose_figures_cannot_be_stored_is_recorded_without_them(store):
+    """Issue 34, item 2: a figure SQLite cannot hold (an int beyond 64 bits, NaN, infinite, or
+    beyond what a readable row holds) is stored as NULL, and the game row still lands."""
+    rec = record()
+    rec.three_bv_solved, rec.clicks_wasted, rec.efficiency = 2**63, -2**70, float("inf")
+    rec.bbbv_per_s, rec.rqp, rec.ios = float("nan"), 1e300, 2**64
+    record_id, rank = save_record(store, rec)
+    assert record_id == 1 and rank == 1 and store.warnings == []
+    [back] = store.games()
+    assert (back.three_bv_solved, back.clicks_wasted, back.efficiency) == (None, None, None)
+    assert (back.bbbv_per_s, back.rqp, back.ios) == (None, None, None)
+    assert (back.time_ms, back.three_bv, back.won, back.name) == (10_000, 20, True, "Ann")
+
+
+def test_a_game_whose_needed_value_cannot_be_stored_says_so_and_never_raises(store):
+    rec = record()
+    rec.min_bv = 2**63  # the 3BV filter's minimum: the row needs one; --min-bv no longer takes it
+    assert save_record(store, rec) == (None, None)
+    assert store.warnings == ["The game could not be saved to the records (min_bv: 9.223e+18 cannot be stored; "
+                              "the records hold whole numbers from -9223372036854775808 to 9223372036854775807)."]
+    assert store.count() == 0
+    memory = RecordStore.memory()  # no file: the same, not an OverflowError
+    assert save_record(memory, rec) == (None, None) and "min_bv: 9.223e+18 cannot be stored" in memory.warnings[-1]
+
+
+def test_a_hand_edited_seed_that_is_no_number_reads_as_none(store):
+    store.add_game(record())
+    store.add_game(record())
+    store.conn.execute("UPDATE games SET seed = '\u00b2' WHERE id = 1")  # a digit to str.isdigit, not to int()
+    store.conn.execute("UPDATE games SET seed = ? WHERE id = 2", ("9" * 5000,))  # beyond int()'s 4,300 digits
+    assert [game.seed for game in store.games()] == [None, None]
 
 
 def test_best_times_rank_and_exclusions(store):

@@ -73,6 +73,20 @@ def test_new_game_and_retry_start_a_fresh_log():
     assert match.moves == [] and match.inputs == []
 
 
+@pytest.mark.parametrize("rule", ["opening", "safe", "classic"])
+def test_a_retry_before_the_first_click_deals_as_its_docstring_says(rule):
+    """Match.retry: with no click yet on a board laid at the first click there is no board to
+    repeat, so a fresh seed is drawn (game.deal.Deal.again); a classic board, laid before its
+    click, comes back the same."""
+    match = Match(Config.difficulty("beginner", first_click=rule), rng=random.Random(1))
+    seed, mines = match.seed, match.layout()
+    match.retry()
+    if rule == "classic":
+        assert (match.seed, match.layout()) == (seed, mines) and mines is not None
+    else:
+        assert match.seed != seed and match.layout() is None
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_a_random_game_replays_from_its_log(seed):
     rng = random.Random(seed)
