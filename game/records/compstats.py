@@ -328,14 +328,15 @@ def level_figures(store: RecordStore, level: str) -> dict[str, tuple[float | Non
     from game.records.db import _BEST_WHERE, _HELPED, COUNTED
 
     out = {}
+    games = store.readable(level)  # the statistics' snapshot: readable rows only
     for figure in ranked():
         column = figure.name
         row = store.conn.execute(
-            f"SELECT {figure.best_sql}({column}) FROM games WHERE {_BEST_WHERE} AND {column} IS NOT NULL",
+            f"SELECT {figure.best_sql}({column}) FROM {games} WHERE {_BEST_WHERE} AND {column} IS NOT NULL",
             (level,)).fetchone() if level in STANDARD_LEVELS else (None,)
         mean = store.conn.execute(
-            f"SELECT avg({column}) FROM games WHERE level = ? AND won = 1 AND NOT {_HELPED} AND {COUNTED} "
-            f"AND {column} IS NOT NULL AND {READABLE}", (level,)).fetchone()
+            f"SELECT avg({column}) FROM {games} WHERE level = ? AND won = 1 AND NOT {_HELPED} AND {COUNTED} "
+            f"AND {column} IS NOT NULL", (level,)).fetchone()
         out[column] = (row[0], mean[0])
     return out
 

@@ -156,6 +156,7 @@ class GamesPage:
         self.panel = panel
         self.watch_action, self.review_action = watch, review
         self.result, self.no_flags, self.bbbv = 0, False, 0
+        self.store, self.level = None, ""  # the records and level last loaded (load)
         self.list = GameList(pygame.Rect(panel.left + 8, panel.top + 54, panel.width - 16, panel.height - 92))
         y = panel.top + 8
         self.filters = [Button((panel.left + 8, y, 136, 20), "", self.cycle_result, 14),
