@@ -369,6 +369,12 @@ class RecordStore:
             return None
         return load_log(row[0], record.rows, record.cols)
 
+    def packed_log(self, record_id: int) -> object:
+        """The move log of game ``record_id`` as stored (:func:`pack_log`'s bytes, unchecked: a
+        hand edit may have left any value), or None when it has none or there is no such row."""
+        row = self.conn.execute("SELECT log FROM games WHERE id = ?", (record_id,)).fetchone()
+        return None if row is None else row[0]
+
     def count(self) -> int:
         """How many games are recorded (readable ones: see READABLE)."""
         return self.conn.execute(f"SELECT count(*) FROM games WHERE {READABLE}").fetchone()[0]

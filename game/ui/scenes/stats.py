@@ -112,7 +112,8 @@ class Statistics(Scene):
     def enter(self) -> None:
         records = self.services.records
         if records is not None and not records.store.read_only:
-            records.figures_worker.submit(pending(records.store))  # older games' figures
+            # older games' figures; their logs are unpacked in the figures' process, not in this frame
+            records.figures_worker.submit(pending(records.store, packed=True))
         self.reload()
         self.dirty = True
 
