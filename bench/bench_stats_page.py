@@ -72,6 +72,7 @@ BOARDS = (((9, 9, 10), 30), ((8, 8, 10), 10), ((16, 16, 40), 30), ((16, 30, 99),
           ((20, 20, 60), 5))  # (rows, cols, mines), share of the games in percent
 OUTCOMES = (("won", 40), ("lost", 50), ("left", 10))  # share of the templates in percent
 NO_LOG = 10  # one game in NO_LOG is stored without a log
+LEVELS = ("beginner", "beginner_8x8", "intermediate", "expert", "custom")  # game.records.record.LEVELS
 
 
 def pick(rng: random.Random, table):
@@ -180,7 +181,11 @@ def make_records(data_dir: Path, games: int, count: int, seed: int) -> str:
 
 def ensure_records(data_dir: Path, games: int, count: int, seed: int) -> tuple[str, str]:
     """The records of ``data_dir`` holding ``games`` games (made when it holds none); returns
-    (a line describing them, the level with the most games)."""
+    (a line describing them, the level with the most games).
+
+    Raises:
+        ValueError: the folder's records hold another number of games.
+    """
     from game.records.db import RecordStore
     from game.records.paths import db_path
 
@@ -190,7 +195,7 @@ def ensure_records(data_dir: Path, games: int, count: int, seed: int) -> tuple[s
     if have == 0:
         line = make_records(data_dir, games, count, seed)
     elif have != games:
-        raise SystemExit(f"{data_dir} holds {have:,} games, not {games:,}: give an empty folder")
+        raise ValueError(f"{data_dir} holds {have:,} games, not {games:,}: give an empty folder, or --games {have}")
     with RecordStore.open(db_path(str(data_dir))) as store:
         level = store.conn.execute("SELECT level FROM games GROUP BY level ORDER BY count(*) DESC").fetchone()[0]
     return line, level
@@ -229,54 +234,115 @@ def post_key(key: int):
     return post
 
 
-def window_run(data_dir: Path, level: str, scroll: int, timed: dict, scrolls: dict) -> None:
-    """One fresh window on ``data_dir``'s records: every page's first frame into ``timed``
-    (label -> [(wall, CPU)]), the Games list's scrolling frames into ``scrolls``."""
-    import pygame
-
+def open_window(data_dir: Path, level: str):
+    """A fresh window on ``data_dir``'s records, on the menu, that will open Statistics on
+    ``level``; returns (its Driver, its services)."""
     from game.cli import parse_args
     from game.ui.app import build
     from game.ui.clock import FakeClock
     from game.ui.driver import Driver
-    from game.ui.scenes.stats import Statistics
 
     loop, services = build(parse_args(["--data-dir", str(data_dir)]), clock=FakeClock())
+    driver = Driver(loop)
+    driver.step()
+    services.last_level = level  # Statistics opens on the level of the last game played
+    return driver, services
+
+
+def click_statistics(driver, clock: Timed, label: str) -> None:
+    """Press the menu's Statistics... button (not timed) and release it: ``label`` times the
+    release until the Statistics screen's first frame."""
+    import pygame
+
+    from game.ui.scenes.stats import Statistics
+
+    at = driver.display.to_window(driver.scene.list.buttons[5].rect.center)  # the menu's Statistics...
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=at, button=1)
+    clock.until_drawn(label, lambda: pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)))
+    assert isinstance(driver.scene, Statistics) and driver.scene.page == "summary", driver.scene
+
+
+def close_window(services) -> None:
+    import pygame
+
+    services.records.close()
+    pygame.display.quit()
+
+
+def window_run(data_dir: Path, level: str, scroll: int, timed: dict, scrolls: dict) -> None:
+    """One fresh window on ``data_dir``'s records: every page's first frame into ``timed``
+    (label -> [(wall, CPU)]), the Games list's scrolling frames into ``scrolls`` (label ->
+    [wall])."""
+    import pygame
+
+    driver, services = open_window(data_dir, level)
     try:
-        driver = Driver(loop)
-        driver.step()
-        services.last_level = level  # Statistics opens on the level of the last game played
-        button = driver.scene.list.buttons[5].rect.center  # the menu's Statistics... button
-        at = driver.display.to_window(button)
-        driver.post(pygame.MOUSEBUTTONDOWN, pos=at, button=1)
         clock = Timed(driver)
-        clock.until_drawn("open Statistics (summary)", lambda: pygame.event.post(
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)))
+        click_statistics(driver, clock, "open Statistics (summary)")
         stats = driver.scene
-        assert isinstance(stats, Statistics) and stats.page == "summary", driver.scene
         for key, page in ((pygame.K_b, "Bests"), (pygame.K_c, "Chart"), (pygame.K_g, "Games")):
             clock.until_drawn(f"{page} page", post_key(key))
             if page != "Games":
                 clock.until_drawn(f"back to the summary from {page}", post_key(pygame.K_ESCAPE))
         assert stats.page == "games"
-        shown = len(stats.games.list.records)
-        for key, label in ((pygame.K_END, "End"), (pygame.K_HOME, "Home"), (pygame.K_w, "result filter (W)"),
-                           (pygame.K_w, "result filter (W) again"), (pygame.K_w, "result filter (W), all"),
-                           (pygame.K_RIGHT, "next level's tab (Right)"),
+        timed.setdefault("_shown", []).append(len(stats.games.list.records))
+        for key, label in ((pygame.K_END, "End"), (pygame.K_HOME, "Home"), (pygame.K_w, "result filter (W): won"),
+                           (pygame.K_w, "result filter (W): lost"), (pygame.K_w, "result filter (W): all"),
+                           (pygame.K_f, "no-flag filter (F)"), (pygame.K_f, "no-flag filter (F) off"),
+                           (pygame.K_b, "3BV filter (B)"), (pygame.K_RIGHT, "next level's tab (Right)"),
                            (pygame.K_LEFT, "back to the tab (Left)")):
             clock.until_drawn(f"Games page: {label}", post_key(key))
+        while stats.games.bbbv:  # back to any 3BV
+            driver.key(pygame.K_b)
+        wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
         for label, post in (("Down", post_key(pygame.K_DOWN)), ("Page Down", post_key(pygame.K_PAGEDOWN)),
-                            ("wheel", lambda: pygame.event.post(pygame.event.Event(
-                                pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)))):
+                            ("the wheel", lambda: pygame.event.post(wheel))):
             driver.key(pygame.K_HOME)
             for _ in range(scroll):
-                clock.until_drawn(f"scroll: {label}", post)
-            scrolls.setdefault(label, []).extend(wall for wall, _cpu in clock.times.pop(f"scroll: {label}"))
+                clock.until_drawn("scroll", post)
+            scrolls.setdefault(label, []).extend(wall for wall, _cpu in clock.times.pop("scroll"))
         for label, values in clock.times.items():
             timed.setdefault(label, []).extend(values)
-        timed.setdefault("_shown", []).append(shown)
+        timed.setdefault("the Games page from the menu (the click, then G)", []).extend(
+            (a[0] + b[0], a[1] + b[1]) for a, b in zip(clock.times["open Statistics (summary)"],
+                                                       clock.times["Games page"]))
     finally:
-        services.records.close()
-        pygame.display.quit()
+        close_window(services)
+
+
+def pending_run(data_dir: Path, level: str, timed: dict) -> int:
+    """One fresh window on ``data_dir``'s records, whose figures are all to compute: opening
+    Statistics and its Games page into ``timed``. The figures worker is handed the games but
+    computes nothing (its child would keep the machine's cores busy for minutes); returns
+    how many games it was handed."""
+    import pygame
+
+    driver, services = open_window(data_dir, level)
+    handed: list = []
+    services.records.figures_worker.submit = handed.extend  # what the screen hands over, kept
+    try:
+        clock = Timed(driver)
+        click_statistics(driver, clock, "open Statistics (summary), figures pending")
+        clock.until_drawn("Games page, figures pending", post_key(pygame.K_g))
+        for label, values in clock.times.items():
+            timed.setdefault(label, []).extend(values)
+    finally:
+        close_window(services)
+    return len(handed)
+
+
+def pending_copy(data_dir: Path, into: Path) -> Path:
+    """A copy of ``data_dir``'s records in ``into`` with every logged game's figures to
+    compute again, as after an upgrade that adds a figure (game.records.schema.migrate)."""
+    import shutil
+    import sqlite3
+
+    into.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(data_dir / "records.sqlite3", into / "records.sqlite3")
+    conn = sqlite3.connect(into / "records.sqlite3", isolation_level=None)
+    conn.execute("UPDATE games SET stats_state = 0 WHERE log IS NOT NULL")
+    conn.close()
+    return into
 
 
 def child(data_dir: str, level: str) -> int:
@@ -286,30 +352,16 @@ def child(data_dir: str, level: str) -> int:
     page's, then the process's CPU seconds."""
     import pygame
 
-    from game.cli import parse_args
-    from game.ui.app import build
-    from game.ui.clock import FakeClock
-    from game.ui.driver import Driver
-
     stamps = [time.time()]
-    loop, services = build(parse_args(["--data-dir", data_dir]), clock=FakeClock())
-    driver = Driver(loop)
-    driver.step()
+    driver, services = open_window(Path(data_dir), level)
     stamps.append(time.time())
-    services.last_level = level
     clock = Timed(driver)
-    at = driver.display.to_window(driver.scene.list.buttons[5].rect.center)
-
-    def click():
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
-    clock.until_drawn("Statistics", click)
+    click_statistics(driver, clock, "Statistics")
     stamps.append(time.time())
     clock.until_drawn("Games", post_key(pygame.K_g))
     stamps.append(time.time())
     cpu = time.process_time()
-    services.records.close()
-    pygame.display.quit()
+    close_window(services)
     print("child", *(f"{stamp:.6f}" for stamp in stamps), f"{cpu:.3f}", flush=True)
     return 0
 
@@ -321,10 +373,10 @@ def from_start(data_dir: Path, level: str) -> tuple[list[float], float]:
     begun = time.time()
     done = subprocess.run([sys.executable, __file__, "--child", str(data_dir), level], capture_output=True,
                           text=True, env=env, timeout=600)
-    line = next((line for line in done.stdout.splitlines() if line.startswith("child ")), None)
-    if done.returncode != 0 or line is None:
+    found = next((line for line in done.stdout.splitlines() if line.startswith("child ")), None)
+    if done.returncode != 0 or found is None:
         raise SystemExit(f"the child process failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
-    values = [float(value) for value in line.split()[1:]]
+    values = [float(value) for value in found.split()[1:]]
     return [stamp - begun for stamp in values[:-1]], values[-1]
 
 
@@ -340,8 +392,8 @@ def line(label: str, values: list[tuple[float, float]]) -> str:
     """One figure: median and worst wall and CPU milliseconds of ``values`` ((wall, CPU) s)."""
     walls = [wall * 1000 for wall, _ in values]
     cpus = [cpu * 1000 for _, cpu in values]
-    return (f"  {label:<42} wall median {statistics.median(walls):8.1f} ms, worst {max(walls):8.1f} ms;"
-            f"  CPU median {statistics.median(cpus):8.1f} ms, worst {max(cpus):8.1f} ms")
+    return (f"  {label:<50} wall median {statistics.median(walls):7.1f} ms, worst {max(walls):7.1f} ms;"
+            f"  CPU median {statistics.median(cpus):7.1f} ms, worst {max(cpus):7.1f} ms")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -351,18 +403,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=positive_int, default=3, help="fresh windows (and processes) timed")
     parser.add_argument("--scroll", type=positive_int, default=200, help="frames of each kind of scrolling")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--level", help="the tab Statistics opens on (default: the level with the most games)")
+    parser.add_argument("--level", choices=LEVELS, help="the tab Statistics opens on (default: the level with the "
+                                                        "most games)")
     parser.add_argument("--data-dir", type=Path, help="make (or reuse) the records here; default: a temporary folder")
-    parser.add_argument("--no-process", action="store_true", help="skip the timing of a process from its start")
+    parser.add_argument("--no-pending", action="store_true", help="skip the runs with every game's figures pending")
+    parser.add_argument("--no-process", action="store_true", help="skip the runs of a process from its start")
+    parser.add_argument("--quick", action="store_true", help="a smoke check: 40 games from 5 matches, 1 run, "
+                                                             "3 frames of scrolling")
     parser.add_argument("--child", nargs=2, metavar=("DIR", "LEVEL"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         return child(*args.child)
+    if args.quick:
+        args.games, args.templates, args.runs, args.scroll = 40, 5, 1, 3
     with tempfile.TemporaryDirectory() as temporary:
-        data_dir = args.data_dir or Path(temporary)
+        data_dir = args.data_dir or Path(temporary) / "data"
         data_dir.mkdir(parents=True, exist_ok=True)
         os.environ["MINESWEEPER_DATA_DIR"] = str(data_dir)
-        made, biggest = ensure_records(data_dir, args.games, args.templates, args.seed)
+        try:
+            made, biggest = ensure_records(data_dir, args.games, args.templates, args.seed)
+        except ValueError as err:
+            parser.error(f"argument --data-dir: {err}")
         level = args.level or biggest
         print(made)
         print(f"load average before: {load()}; {os.cpu_count()} cores")
@@ -378,8 +439,16 @@ def main(argv: list[str] | None = None) -> int:
         for label, walls in scrolls.items():
             walls = sorted(wall * 1000 for wall in walls)
             at99 = walls[min(len(walls) - 1, int(0.99 * len(walls)))]
-            print(f"  scrolling the Games list by {label:<10} {len(walls)} frames: median {statistics.median(walls):.2f} ms,"
-                  f" p99 {at99:.2f} ms, worst {walls[-1]:.2f} ms")
+            print(f"  scrolling the Games list by {label:<10} {len(walls)} frames: median "
+                  f"{statistics.median(walls):.2f} ms, p99 {at99:.2f} ms, worst {walls[-1]:.2f} ms")
+        if not args.no_pending:
+            copy = pending_copy(data_dir, Path(temporary) / "pending")
+            timed = {}
+            handed = [pending_run(copy, level, timed) for _ in range(args.runs)]
+            print(f"every logged game's figures to compute again (as after an upgrade that adds a figure; "
+                  f"{handed[0]} games handed to the figures worker, which computes nothing here):")
+            for label, values in timed.items():
+                print(line(label, values))
         if not args.no_process:
             starts = [from_start(data_dir, level) for _ in range(args.runs)]
             print(f"a process from its start ({args.runs} runs, median / worst seconds after it was started):")
