@@ -10,6 +10,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from game import i18n
 from game.records.db import RecordStore
 from game.records.paths import db_path
 from game.records.record import GameRecord
@@ -66,8 +67,9 @@ def drawn(monkeypatch) -> list[tuple[str, tuple[int, int]]]:
 
 def rows_shown(drawn, listing) -> list[str]:
     """The dates of the rows the Games list drew last, top to bottom (the column titles
-    start each drawing)."""
-    title = next(i for i in range(len(drawn) - 1, -1, -1) if drawn[i][0] == "Date")
+    start each drawing; the list is in the language in use)."""
+    date = i18n._(game_list.COLUMNS[0][1])  # "Date", in the language in use
+    title = next(i for i in range(len(drawn) - 1, -1, -1) if drawn[i][0] == date)
     left = listing.rect.left + 4
     return [message for message, (x, y) in drawn[title + 1:] if x == left and y > listing.rect.top + 14
             and listing.rect.collidepoint(x, y)]
@@ -157,3 +159,18 @@ def test_enter_watches_the_selected_game(window, many, monkeypatch):
     w.key(pygame.K_HOME)
     w.key(pygame.K_RETURN)  # the newest: lost
     assert watched[-1] == many[-1].id and isinstance(w.scene, ReplayViewer) and not w.scene.replay.completed
+
+
+def test_the_rows_follow_a_language_switch(window, many, drawn):
+    """A row is written once and kept while it scrolls (GameList.row_texts), in the language
+    it was written in: a switch writes the rows again."""
+    w = window([])
+    stats = open_statistics(w, "games")
+    listing = stats.games.list
+    shown = many[::-1][:listing.visible]
+    english = dates(shown)
+    assert rows_shown(drawn, listing) == english and english[0].startswith("3/")  # month first
+    i18n.set_language("es")
+    w.step()
+    spanish = dates(shown)
+    assert rows_shown(drawn, listing) == spanish != english and spanish[0].startswith("1/3")  # day first
