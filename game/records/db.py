@@ -369,11 +369,20 @@ class RecordStore:
             return None
         return load_log(row[0], record.rows, record.cols)
 
-    def packed_log(self, record_id: int) -> object:
-        """The move log of game ``record_id`` as stored (:func:`pack_log`'s bytes, unchecked: a
-        hand edit may have left any value), or None when it has none or there is no such row."""
-        row = self.conn.execute("SELECT log FROM games WHERE id = ?", (record_id,)).fetchone()
-        return None if row is None else row[0]
+    def packed_logs(self, ids: list[int]) -> list[tuple[GameRecord, object]]:
+        """The readable games of ``ids`` (at most SQLite's 32,766 of them), in that order, each
+        with its move log as stored: :func:`pack_log`'s bytes, unchecked (a hand edit may
+        have left any value), or None for a game without one. An id that is not a readable
+        game is left out. One read of each row, its log and its columns together."""
+        columns = ", ".join(RECORD_FIELDS)
+        rows = self.conn.execute(f"SELECT {columns}, log FROM games WHERE ({READABLE}) AND id IN "
+                                 f"({', '.join('?' * len(ids))})", list(ids))
+        found = {}
+        for row in rows:
+            data = dict(zip(row.keys(), row))
+            log = data.pop("log")
+            found[data["id"]] = (_to_record(data), log)
+        return [found[record_id] for record_id in ids if record_id in found]
 
     def count(self) -> int:
         """How many games are recorded (readable ones: see READABLE)."""
@@ -480,8 +489,8 @@ def unpack_log(blob: object) -> dict | None:
     return data if isinstance(data, dict) else None
 
 
-def _to_record(row: sqlite3.Row) -> GameRecord:
-    data = dict(zip(row.keys(), row))
+def _to_record(row: sqlite3.Row | dict) -> GameRecord:
+    data = dict(row) if isinstance(row, dict) else dict(zip(row.keys(), row))
     for flag in ("won", "no_guess", "autoplay_used", "probabilities_used", "layout_known", "abandoned"):
         data[flag] = bool(data[flag])
     data["nf"] = None if data["nf"] is None else bool(data["nf"])
