@@ -26,7 +26,9 @@ Custom games of every size are grouped as ``custom``. What counts where:
 - the Chart page (``chart_points``): every win but those that count nowhere, oldest first;
   its running bests follow the window's table of bests, "All" column: a win with help, on a
   known layout or typed in a terminal is drawn apart and moves no best; custom sizes have none.
-Times here are in seconds (floats); the database keeps milliseconds.
+Times here are in seconds (floats); the database keeps milliseconds. Every figure is read
+from the store's snapshot of a level's readable games (RecordStore.readable), and the
+Statistics screen reads a level only when it shows it (:class:`LazySummary`).
 """
 
 from __future__ import annotations
