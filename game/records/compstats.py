@@ -36,6 +36,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 
 from game import child
 from game.figures import ranked
@@ -52,6 +53,10 @@ from game.replay.stats import games_stats
 TO_COMPUTE, COMPUTED, NONE = 0, 1, 2  # stats_state
 BACKFILL = 200  # games backfilled per call of backfill (a few children of game.replay.stats.BATCH)
 BATCH_EVENTS = 500_000  # moves and pointer events per batch: a log of 16 MB (the most read) has a million
+# Packed log bytes per batch handed to the window's worker unopened (pending's ``packed``): a
+# window game's log packs to about 8 bytes an event (docs/benchmarks.md, "Recording"), so
+# about BATCH_EVENTS' worth; the child unpacks them in batches of BATCH_EVENTS (_child).
+BATCH_BYTES = 4_000_000
 # Boards up to this many cells get their figures while the player waits (the console's end of
 # a game, --stats' backfill): ms-toollib takes about 0.2 ms a cell and pass (a 255x255 board,
 # 12.5 s), so 2,500 cells (50x50) stay under a second. Bigger boards are computed in the
@@ -121,16 +126,39 @@ def _child() -> int:
     through every ``finally``, so ms-toollib's temporary folder (game.replay.files) goes too."""
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     items = pickle.load(sys.stdin.buffer)
-    logs = [(record, unpack_log(log) if isinstance(log, bytes) else log) for record, log in items]
-    readable = [(record, log) for record, log in logs if log is not None]
+    results: list[ReplayStats | str] = []
     try:
-        found = iter(compute(readable))
+        for logs in unpacked_batches(items):
+            found = iter(compute([(record, log) for record, log in logs if log is not None]))
+            results += [DAMAGED_LOG if log is None else next(found) for _, log in logs]
     except NoLibraryError as err:
         answer = ("no library", str(err))
     else:
-        answer = ("results", [DAMAGED_LOG if log is None else next(found) for _, log in logs])
+        answer = ("results", results)
     sys.stdout.buffer.write(pickle.dumps(answer))
     return 0
+
+
+def unpacked_batches(items: list[Packed]) -> Iterator[list[tuple[GameRecord, dict | None]]]:
+    """``items`` with their packed logs unpacked (None: a log that does not unpack), in order,
+    in batches of at most :data:`BATCH_EVENTS` moves and pointer events (one game alone may
+    have more): the child holds one batch of logs at a time, however many games the window's
+    worker hands it at once (docs/reliability.md)."""
+    batch: list[tuple[GameRecord, dict | None]] = []
+    events = 0
+    for record, log in items:
+        log = unpack_log(log) if isinstance(log, bytes) else log
+        try:
+            size = 0 if log is None else log_events(log)
+        except TypeError:  # not a log's shape: compute() says what is wrong with it
+            size = 0
+        if batch and events + size > BATCH_EVENTS:
+            yield batch
+            batch, events = [], 0
+        batch.append((record, log))
+        events += size
+    if batch:
+        yield batch
 
 
 def store_result(store: RecordStore, record_id: int, result: ReplayStats | str) -> None:
@@ -148,7 +176,7 @@ def store_result(store: RecordStore, record_id: int, result: ReplayStats | str) 
 
 
 def pending(store: RecordStore, limit: int = BACKFILL, damaged: list[str] | None = None,
-            max_cells: int | None = None) -> list[Item]:
+            max_cells: int | None = None, packed: bool = False) -> list[Item] | list[Packed]:
     """Up to ``limit`` games whose figures are still to compute and that have a log, newest
     first (the ones a player looks at first); with ``max_cells``, only boards of at most that
     many cells; and no more than :data:`BATCH_EVENTS` moves and
@@ -156,14 +184,26 @@ def pending(store: RecordStore, limit: int = BACKFILL, damaged: list[str] | None
     (game.records.checks) is set to "none can be computed", so it is never tried again, and
     named in a message added to ``damaged`` (when given); its row stays in the file.
 
+    ``packed``: each log as stored (bytes), neither unpacked nor checked here, for the
+    window's :class:`FiguresWorker`, whose child process unpacks and checks them (a damaged
+    one gets no figures there, and is not asked again either): the frame that opens the
+    Statistics screen then reads 200 logs, not unpacks them (0.75 s for 200 window games:
+    docs/benchmarks.md). The batch is bounded by :data:`BATCH_BYTES` of packed logs instead
+    (one game alone may have more); ``damaged`` names only logs that are not bytes at all.
+
     Raises:
         ReadOnlyError, sqlite3.Error: as RecordStore.add_game, when a damaged log's state
             cannot be written.
     """
     bound = "" if max_cells is None else f" AND rows * cols <= {int(max_cells)}"
+    # NOT INDEXED: newest first along the table itself, which stops at ``limit`` games; through
+    # the index SQLite picks for READABLE's level and won it read and sorted every game first
+    # (0.68 s for 50,000 games all pending, 3 ms now: docs/benchmarks.md)
     rows = store.conn.execute(
-        f"SELECT id FROM games WHERE stats_state = {TO_COMPUTE} AND log IS NOT NULL AND {READABLE}{bound} "
-        "ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
+        f"SELECT id FROM games NOT INDEXED WHERE stats_state = {TO_COMPUTE} AND log IS NOT NULL AND {READABLE}"
+        f"{bound} ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
+    if packed:
+        return _packed_pending(store, [record_id for record_id, in rows], damaged)
     items, events = [], 0
     for (record_id,) in rows:
         record = store.game(record_id)
@@ -181,6 +221,25 @@ def pending(store: RecordStore, limit: int = BACKFILL, damaged: list[str] | None
             items.append((record, log))
         elif not store.read_only:  # a damaged log: no figures, and not asked again
             store.set_derived(record_id, {"stats_state": NONE})
+    return items
+
+
+def _packed_pending(store: RecordStore, ids: list[int], damaged: list[str] | None) -> list[Packed]:
+    """:func:`pending`'s games ``ids`` with their logs as stored, up to BATCH_BYTES of them."""
+    items, size = [], 0
+    for record, blob in store.packed_logs(ids):
+        if isinstance(blob, bytes):
+            if items and size + len(blob) > BATCH_BYTES:
+                break  # the next batch starts with it
+            size += len(blob)
+            items.append((record, blob))
+            continue
+        if damaged is not None:
+            damaged.append(note(N_("game {id}: its move log is damaged ({reason}); it gets no competitive "
+                                   "statistics, and is kept in the file"), id=record.id,
+                                reason=note(N_("it is not packed as this game packs its logs"))))
+        if not store.read_only:  # no figures, and not asked again
+            store.set_derived(record.id, {"stats_state": NONE})
     return items
 
 
@@ -320,14 +379,15 @@ def level_figures(store: RecordStore, level: str) -> dict[str, tuple[float | Non
     from game.records.db import _BEST_WHERE, _HELPED, COUNTED
 
     out = {}
+    games = store.readable(level)  # the statistics' snapshot: readable rows only
     for figure in ranked():
         column = figure.name
         row = store.conn.execute(
-            f"SELECT {figure.best_sql}({column}) FROM games WHERE {_BEST_WHERE} AND {column} IS NOT NULL",
+            f"SELECT {figure.best_sql}({column}) FROM {games} WHERE {_BEST_WHERE} AND {column} IS NOT NULL",
             (level,)).fetchone() if level in STANDARD_LEVELS else (None,)
         mean = store.conn.execute(
-            f"SELECT avg({column}) FROM games WHERE level = ? AND won = 1 AND NOT {_HELPED} AND {COUNTED} "
-            f"AND {column} IS NOT NULL AND {READABLE}", (level,)).fetchone()
+            f"SELECT avg({column}) FROM {games} WHERE level = ? AND won = 1 AND NOT {_HELPED} AND {COUNTED} "
+            f"AND {column} IS NOT NULL", (level,)).fetchone()
         out[column] = (row[0], mean[0])
     return out
 

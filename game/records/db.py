@@ -42,26 +42,30 @@ BEST_LIMIT = 10  # entries in a best-times table
 # A stored seed read back as one: ASCII digits, at most 4,000 (int() refuses over 4,300); the
 # game draws seeds below 2**63 (19 digits), and older versions took any --seed
 SEED_TEXT = re.compile(r"-?[0-9]{1,4000}")
+SNAPSHOT = "readable_games"  # the temporary table the statistics read (RecordStore.readable)
 SHOWN_IDS = 10  # ids of unreadable rows named in the warning
 
 _COLUMNS = [name for name in RECORD_FIELDS if name != "id"]
 
 
-def best_where(table: str | None = "window", category: str = "all", filtered: bool = False) -> str:
+def best_where(table: str | None = "window", category: str = "all", filtered: bool = False,
+               readable: bool = True) -> str:
     """The SQL condition (one ``?``: the level) of the wins that enter ``table``'s bests (a
     key of record.TABLES: the window's games, mouse or keys, or the console's typed in a
     terminal; a script's never do) in ``category`` (record.CATEGORIES: ``all``, or ``nf``,
     the no-flag games): GameRecord.best_time_eligible. ``filtered``: the same wins among the
     boards dealt under the 3BV filter (``min_bv`` > 0, schema 9, whatever the minimum),
-    which are ranked apart: never in the normal tables."""
+    which are ranked apart: never in the normal tables. ``readable``: the condition holds
+    the row to READABLE too (False for rows read from :meth:`RecordStore.readable`'s
+    snapshot, which holds only readable rows)."""
     inputs = ", ".join(repr(key) for key, where in INPUTS.items() if where == table)
     return ("level = ? AND won = 1 AND abandoned = 0 AND hints_used = 0 AND autoplay_used = 0 "
             f"AND probabilities_used = 0 AND layout_known = 0 AND undos = 0 AND input IN ({inputs}) "
             + ("AND nf = 1 " if category == "nf" else "")
-            + ("AND min_bv > 0 " if filtered else "AND min_bv = 0 ") + f"AND {READABLE}")
+            + ("AND min_bv > 0 " if filtered else "AND min_bv = 0 ") + (f"AND {READABLE}" if readable else ""))
 
 
-_BEST_WHERE = best_where()  # the window's table of bests, every game, no 3BV filter
+_BEST_WHERE = best_where(readable=False)  # the window's table of bests, every game, no 3BV filter (the snapshot's rows)
 # A game played on after an undo (schema 7) is practice on a board already lost (whose loss
 # was recorded), and a console game fed by a script (schema 8) is no player's: left out of
 # played, won, win %, streaks, averages and every best table.
@@ -122,6 +126,10 @@ class RecordStore:
         self.problem = problem or (NEWER if read_only else None)
         self.warnings: list[str] = list(warnings or [])
         self.locked_out = False  # read-only only because another program held the lock at start
+        # The statistics' snapshot (readable): the levels copied into it, and the database's
+        # version when they were: (PRAGMA data_version, the connection's total_changes).
+        self._snapshot_levels: set[str] = set()
+        self._snapshot_version: tuple[int, int] | None = None
 
     @property
     def saves(self) -> bool:
@@ -288,12 +296,53 @@ class RecordStore:
         return backup
 
     # ----- reading ---------------------------------------------------------------------------
-    def _records(self, where: str = "", params: tuple = (), tail: str = "ORDER BY id") -> list[GameRecord]:
-        """The readable rows (see READABLE) that also meet ``where`` (``WHERE ...`` or empty)."""
+    def _records(self, where: str = "", params: tuple = (), tail: str = "ORDER BY id",
+                 level: str | None = None) -> list[GameRecord]:
+        """The readable rows (see READABLE) that also meet ``where`` (``WHERE ...`` or empty).
+        ``level``: a read of the statistics, of that level's games only (``where`` holds
+        ``level = ?``), from :meth:`readable`'s snapshot."""
         columns = ", ".join(RECORD_FIELDS)
+        if level is not None:
+            rows = self.conn.execute(f"SELECT {columns} FROM {self.readable(level)} {where} {tail}", params)
+            return [_to_record(row) for row in rows]
         where = f"WHERE ({READABLE})" + (f" AND ({where[len('WHERE '):]})" if where else "")
         rows = self.conn.execute(f"SELECT {columns} FROM games {where} {tail}", params)
         return [_to_record(row) for row in rows]
+
+    def readable(self, level: str) -> str:
+        """The table the statistics read ``level``'s games from (a level of record.LEVELS):
+        a snapshot, in SQLite's temporary store, of the readable rows (READABLE) with the
+        columns of a GameRecord (no move log), filled a level at a time when first asked
+        for, and emptied when the records change (a write on this connection, or another
+        program's: ``PRAGMA data_version``). Returns its name, for ``FROM {name} WHERE
+        level = ? ...``; its rows need no READABLE condition.
+
+        Why: a game's figures are stored after its packed move log in the row (the columns
+        were added in that order), so reading them from the file walks through every log's
+        overflow pages, and READABLE looks at every column of every row; the Statistics
+        screen's hundreds of queries did that for every game (1.3 s for 5,000 games:
+        docs/benchmarks.md). The snapshot is read once, then each query reads small rows.
+        """
+        version = self._version()
+        if version != self._snapshot_version:
+            # no column types: the values stay as they are stored (an integer efficiency too)
+            self.conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS {SNAPSHOT} ({', '.join(RECORD_FIELDS)})")
+            self.conn.execute(f"CREATE INDEX IF NOT EXISTS temp.{SNAPSHOT}_level ON {SNAPSHOT} (level, id)")
+            self.conn.execute(f"DELETE FROM temp.{SNAPSHOT}")
+            self._snapshot_levels.clear()
+        if level not in self._snapshot_levels:
+            columns = ", ".join(RECORD_FIELDS)
+            self.conn.execute(f"INSERT INTO temp.{SNAPSHOT} ({columns}) SELECT {columns} FROM main.games "
+                              f"WHERE level = ? AND {READABLE} ORDER BY id", (level,))
+            self._snapshot_levels.add(level)
+        # the copy's own inserts count as changes: the version as of now, the file's as read before
+        self._snapshot_version = (version[0], self.conn.total_changes)
+        return f"temp.{SNAPSHOT}"
+
+    def _version(self) -> tuple[int, int]:
+        """(``PRAGMA data_version``: changes by other connections, this connection's total
+        changes): different after any change to the records."""
+        return self.conn.execute("PRAGMA data_version").fetchone()[0], self.conn.total_changes
 
     def games(self, level: str | None = None) -> list[GameRecord]:
         """Every recorded game (or one level's), oldest first."""
@@ -331,6 +380,21 @@ class RecordStore:
             return None
         return load_log(row[0], record.rows, record.cols)
 
+    def packed_logs(self, ids: list[int]) -> list[tuple[GameRecord, object]]:
+        """The readable games of ``ids`` (at most SQLite's 32,766 of them), in that order, each
+        with its move log as stored: :func:`pack_log`'s bytes, unchecked (a hand edit may
+        have left any value), or None for a game without one. An id that is not a readable
+        game is left out. One read of each row, its log and its columns together."""
+        columns = ", ".join(RECORD_FIELDS)
+        rows = self.conn.execute(f"SELECT {columns}, log FROM games WHERE ({READABLE}) AND id IN "
+                                 f"({', '.join('?' * len(ids))})", list(ids))
+        found = {}
+        for row in rows:
+            data = dict(zip(row.keys(), row))
+            log = data.pop("log")
+            found[data["id"]] = (_to_record(data), log)
+        return [found[record_id] for record_id in ids if record_id in found]
+
     def count(self) -> int:
         """How many games are recorded (readable ones: see READABLE)."""
         return self.conn.execute(f"SELECT count(*) FROM games WHERE {READABLE}").fetchone()[0]
@@ -339,9 +403,8 @@ class RecordStore:
         """A :class:`Result` for each of ``level``'s games that the statistics count, oldest
         first: every game but those played on after an undo (:data:`COUNTED`)."""
         rows = self.conn.execute(
-            f"SELECT won, time_ms, three_bv, {_HELPED}, abandoned FROM games WHERE level = ? AND {COUNTED} "
-            f"AND {READABLE} "
-            "ORDER BY id", (level,))
+            f"SELECT won, time_ms, three_bv, {_HELPED}, abandoned FROM {self.readable(level)} "
+            f"WHERE level = ? AND {COUNTED} ORDER BY id", (level,))
         return [Result(bool(won), time_ms, bv, bool(helped), bool(abandoned))
                 for won, time_ms, bv, helped, abandoned in rows]
 
@@ -368,8 +431,8 @@ class RecordStore:
         order, extra = BEST_ORDERS[by]
         if level not in STANDARD_LEVELS:
             return []
-        where = best_where(table, filtered=filtered)
-        return self._records(f"WHERE {where} {extra}", (level, limit), f"ORDER BY {order} LIMIT ?")
+        where = best_where(table, filtered=filtered, readable=False)
+        return self._records(f"WHERE {where} {extra}", (level, limit), f"ORDER BY {order} LIMIT ?", level=level)
 
     def category_bests(self, level: str, table: str = "window",
                        filtered: bool = False) -> dict[str, dict[str, GameRecord | None]]:
@@ -381,12 +444,12 @@ class RecordStore:
         under the 3BV filter instead (ranked apart, :func:`best_where`)."""
         out = {}
         for category in CATEGORIES:
-            where = best_where(table, category, filtered)
+            where = best_where(table, category, filtered, readable=False)
             out[category] = {}
             for column, better in CATEGORY_BESTS:
                 found = [] if level not in STANDARD_LEVELS else self._records(
                     f"WHERE {where} AND {column} IS NOT NULL", (level,),
-                    f"ORDER BY {column} {'ASC' if better == 'lower' else 'DESC'}, id LIMIT 1")
+                    f"ORDER BY {column} {'ASC' if better == 'lower' else 'DESC'}, id LIMIT 1", level=level)
                 out[category][column] = found[0] if found else None
         return out
 
@@ -449,8 +512,8 @@ def unpack_log(blob: object) -> dict | None:
     return data if isinstance(data, dict) else None
 
 
-def _to_record(row: sqlite3.Row) -> GameRecord:
-    data = dict(zip(row.keys(), row))
+def _to_record(row: sqlite3.Row | dict) -> GameRecord:
+    data = dict(row) if isinstance(row, dict) else dict(zip(row.keys(), row))
     for flag in ("won", "no_guess", "autoplay_used", "probabilities_used", "layout_known", "abandoned"):
         data[flag] = bool(data[flag])
     data["nf"] = None if data["nf"] is None else bool(data["nf"])

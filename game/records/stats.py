@@ -26,18 +26,21 @@ Custom games of every size are grouped as ``custom``. What counts where:
 - the Chart page (``chart_points``): every win but those that count nowhere, oldest first;
   its running bests follow the window's table of bests, "All" column: a win with help, on a
   known layout or typed in a terminal is drawn apart and moves no best; custom sizes have none.
-Times here are in seconds (floats); the database keeps milliseconds.
+Times here are in seconds (floats); the database keeps milliseconds. Every figure is read
+from the store's snapshot of a level's readable games (RecordStore.readable), and the
+Statistics screen reads a level only when it shows it (:class:`LazySummary`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from game.figures import figure
 from game.records.compstats import level_figures
 from game.records.db import COUNTED, RecordStore
-from game.records.record import LEVELS, READABLE
+from game.records.record import LEVELS
 
 RECENT = 50  # results shown in the chart of recent games
 
@@ -123,6 +126,7 @@ def streaks(results: Iterable[bool]) -> tuple[int, int]:
 def level_stats(store: RecordStore, level: str, recent: int = RECENT) -> LevelStats:
     """Statistics of ``level`` (one of LEVELS) from ``store``."""
     results = store.results(level)
+    games = store.readable(level)  # the statistics' snapshot of the readable rows
     counted = [r.won and not r.helped for r in results]  # GameRecord.counts_as_win
     wins = [(r.time_ms, r.three_bv) for r, win in zip(results, counted) if win]
     current, longest = streaks(counted)
@@ -142,10 +146,10 @@ def level_stats(store: RecordStore, level: str, recent: int = RECENT) -> LevelSt
         best_efficiency=BestTime.of(1, firsts["efficiency"][0]) if firsts["efficiency"] else None,
         figures=level_figures(store, level),
         bests=store.category_bests(level, "window"), terminal_bests=store.category_bests(level, "terminal"),
-        scripted=store.conn.execute("SELECT count(*) FROM games WHERE level = ? AND input = 'script'",
+        scripted=store.conn.execute(f"SELECT count(*) FROM {games} WHERE level = ? AND input = 'script'",
                                     (level,)).fetchone()[0],
-        filtered=store.conn.execute(f"SELECT count(*) FROM games WHERE level = ? AND min_bv > 0 AND {COUNTED} "
-                                    f"AND {READABLE}", (level,)).fetchone()[0],
+        filtered=store.conn.execute(f"SELECT count(*) FROM {games} WHERE level = ? AND min_bv > 0 AND {COUNTED}",
+                                    (level,)).fetchone()[0],
         filtered_bests=store.category_bests(level, "window", filtered=True),
         filtered_terminal_bests=store.category_bests(level, "terminal", filtered=True),
     )
@@ -154,6 +158,30 @@ def level_stats(store: RecordStore, level: str, recent: int = RECENT) -> LevelSt
 def summary(store: RecordStore) -> dict[str, LevelStats]:
     """Statistics for every level in LEVELS order: beginner, intermediate, expert, custom."""
     return {level: level_stats(store, level) for level in LEVELS}
+
+
+class LazySummary(Mapping):
+    """:func:`summary` read a level at a time: ``lazy[level]`` is that level's LevelStats,
+    computed from ``store`` when first asked for and then kept (the Statistics screen shows
+    one level at a time: opening it reads only the level it opens on). Iterates over LEVELS;
+    a level not in LEVELS raises KeyError (``get`` gives None)."""
+
+    def __init__(self, store: RecordStore) -> None:
+        self.store = store
+        self._read: dict[str, LevelStats] = {}
+
+    def __getitem__(self, level: str) -> LevelStats:
+        if level not in LEVELS:
+            raise KeyError(level)
+        if level not in self._read:
+            self._read[level] = level_stats(self.store, level)
+        return self._read[level]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LEVELS)
+
+    def __len__(self) -> int:
+        return len(LEVELS)
 
 
 CHART_SPEED = figure("bbbv_per_s")  # the chart's lower plot: the figure of the result panel and the bests
@@ -194,7 +222,7 @@ def chart_points(store: RecordStore, level: str) -> list[ChartPoint]:
     an empty list for a level without wins (or not one of LEVELS)."""
     points, best_time, best_speed = [], None, None
     better = max if CHART_SPEED.best_sql == "max" else min
-    for record in store._records(f"WHERE level = ? AND won = 1 AND {COUNTED}", (level,)):
+    for record in store._records(f"WHERE level = ? AND won = 1 AND {COUNTED}", (level,), level=level):
         apart = any(reason != "custom" for reason in record.exclusions()) or record.table != CHART_TABLE
         ranks = not apart and record.best_time_eligible
         speed = getattr(record, CHART_SPEED.name)
@@ -231,4 +259,4 @@ def recent_games(store: RecordStore, level: str, result: str = "all", no_flags: 
     if high is not None:
         where.append("three_bv <= ?")
         params.append(high)
-    return store._records("WHERE " + " AND ".join(where), (*params, limit), "ORDER BY id DESC LIMIT ?")
+    return store._records("WHERE " + " AND ".join(where), (*params, limit), "ORDER BY id DESC LIMIT ?", level=level)

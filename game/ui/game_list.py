@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, language, ngettext
 from game.records.stats import BBBV_RANGES, RESULTS, recent_games
 from game.ui import draw
 from game.ui.formats import day_and_time, decimal
@@ -69,6 +69,9 @@ class GameList:
         self.selected: int | None = None
         self.top = 0
         self._last_click = (None, -DOUBLE_CLICK_MS)
+        # (language, index in records) -> row_values of a row drawn since set_records: a
+        # scrolled row is written once, not again in every frame (Babel takes about 0.05 ms a number)
+        self._texts: dict[tuple[str, int], list[str]] = {}
 
     @property
     def visible(self) -> int:
@@ -79,6 +82,7 @@ class GameList:
         """Show ``records``, keeping the selected game when it is still there."""
         chosen = self.chosen()
         self.records = records
+        self._texts.clear()
         ids = [r.id for r in records]
         self.selected = ids.index(chosen.id) if chosen is not None and chosen.id in ids else (0 if records else None)
         self.top = 0
@@ -123,6 +127,14 @@ class GameList:
         self.selected, self._last_click = index, (index, now_ms)
         return double
 
+    def row_texts(self, index: int) -> list[str]:
+        """:func:`row_values` of ``records[index]``, in the language in use, kept until
+        :meth:`set_records`."""
+        key = (language(), index)
+        if key not in self._texts:
+            self._texts[key] = row_values(self.records[index])
+        return self._texts[key]
+
     def draw(self, screen: pygame.Surface) -> None:
         draw.rect(screen, palette.field, self.rect)
         bevel(screen, self.rect.inflate(4, 4), 2, raised=False)
@@ -133,13 +145,13 @@ class GameList:
         if not self.records:
             text(screen, _("No games match"), self.rect.center, 16, palette.dim, "center")
             return
-        for i, record in enumerate(self.records[self.top:self.top + self.visible]):
-            y = top + ROW_H + 2 + i * ROW_H
+        for i in range(self.top, min(len(self.records), self.top + self.visible)):
+            y = top + ROW_H + 2 + (i - self.top) * ROW_H
             colour = palette.text
-            if self.top + i == self.selected:
+            if i == self.selected:
                 draw.rect(screen, palette.title, (self.rect.left + 1, y - 1, self.rect.width - 8, ROW_H))
                 colour = palette.title_text
-            for (x, _title), value in zip(COLUMNS, row_values(record)):
+            for (x, _title), value in zip(COLUMNS, self.row_texts(i)):
                 text(screen, value, (left + x, y), FONT, colour)
         if len(self.records) > self.visible:  # a scroll bar: where the rows shown are
             track = pygame.Rect(self.rect.right - 6, self.rect.top + ROW_H + 2, 5, self.rect.height - ROW_H - 4)
@@ -156,6 +168,7 @@ class GamesPage:
         self.panel = panel
         self.watch_action, self.review_action = watch, review
         self.result, self.no_flags, self.bbbv = 0, False, 0
+        self.store, self.level = None, ""  # the records and level last loaded (load)
         self.list = GameList(pygame.Rect(panel.left + 8, panel.top + 54, panel.width - 16, panel.height - 92))
         y = panel.top + 8
         self.filters = [Button((panel.left + 8, y, 136, 20), "", self.cycle_result, 14),

@@ -290,3 +290,71 @@ def test_a_log_still_in_memory_passes_the_checks_and_gets_its_figures():
     check_log(log, 9, 9)
     record = GameRecord.from_match(match)
     assert not isinstance(compute([(record, log)])[0], str)
+
+
+def test_the_window_hands_damaged_logs_to_the_figures_process_unopened(recorded, tmp_path):
+    """The Statistics screen hands pending games' logs to the figures' process as stored
+    (compstats.pending with ``packed``: nothing unpacked in the window's frame); there each
+    damaged log, of every kind, gets no figures and is not asked again, the sound game gets
+    its figures, and memory stays bounded (the zip bomb stops at its bound)."""
+    from game.records import compstats
+    from game.records.db import RecordStore
+
+    data, record_id, log = fresh_copy(recorded, tmp_path)
+    conn = database(data)
+    columns = [row[1] for row in conn.execute("PRAGMA table_info(games)") if row[1] != "id"]
+    copies = {}
+    for case in DAMAGE:
+        conn.execute(f"INSERT INTO games ({', '.join(columns)}) SELECT {', '.join(columns)} FROM games WHERE id = ?",
+                     (record_id,))
+        copies[conn.execute("SELECT max(id) FROM games").fetchone()[0]] = case
+    conn.execute("UPDATE games SET stats_state = 0")
+    conn.close()
+    for copy, case in copies.items():
+        store_blob(data, copy, damaged_log(log, case))
+    with RecordStore.open(data / "records.sqlite3") as store:
+        items = compstats.pending(store, packed=True)
+        assert [record.id for record, _ in items] == sorted([record_id, *copies], reverse=True)
+        assert all(isinstance(blob, bytes) for _, blob in items)
+        for (record, _), result in zip(items, compstats.compute_apart(items)):
+            assert isinstance(result, str) == (record.id != record_id), (copies.get(record.id), result)
+            compstats.store_result(store, record.id, result)
+        assert compstats.pending(store, packed=True) == []
+        assert store.game(record_id).bbbv_per_s is not None
+    assert peak_mb() < PEAK_MB
+
+
+def test_packed_pending_batches_by_bytes_and_sets_aside_a_log_that_is_not_bytes(recorded, tmp_path, monkeypatch):
+    from game.records import compstats
+    from game.records.db import RecordStore
+
+    data, record_id, log = fresh_copy(recorded, tmp_path)
+    conn = database(data)
+    columns = [row[1] for row in conn.execute("PRAGMA table_info(games)") if row[1] != "id"]
+    for _ in range(3):
+        conn.execute(f"INSERT INTO games ({', '.join(columns)}) SELECT {', '.join(columns)} FROM games WHERE id = 1")
+    conn.execute("UPDATE games SET stats_state = 0")
+    conn.execute("UPDATE games SET log = 'typed by hand' WHERE id = 4")
+    size = conn.execute("SELECT length(log) FROM games WHERE id = 1").fetchone()[0]
+    conn.close()
+    monkeypatch.setattr(compstats, "BATCH_BYTES", 2 * size)
+    with RecordStore.open(data / "records.sqlite3") as store:
+        damaged = []
+        assert [r.id for r, _ in compstats.pending(store, damaged=damaged, packed=True)] == [3, 2]
+        assert len(damaged) == 1 and "game 4: its move log is damaged" in damaged[0]
+        assert store.conn.execute("SELECT stats_state FROM games WHERE id = 4").fetchone()[0] == compstats.NONE
+        monkeypatch.setattr(compstats, "BATCH_BYTES", 1)
+        assert [r.id for r, _ in compstats.pending(store, packed=True)] == [3]  # one game, however long
+
+
+def test_the_figures_process_unpacks_one_batch_of_events_at_a_time(recorded, tmp_path, monkeypatch):
+    from game.records import compstats
+
+    _data, _record_id, log = fresh_copy(recorded, tmp_path)
+    size = len(log["moves"]) + len(log["pointer"])
+    monkeypatch.setattr(compstats, "BATCH_EVENTS", 2 * size)
+    blob = zlib.compress(json.dumps(log).encode())
+    items = [("a", blob), ("b", log), ("c", b"not zlib"), ("d", blob), ("e", {"moves": 5})]
+    batches = list(compstats.unpacked_batches(items))
+    assert [[name for name, _ in batch] for batch in batches] == [["a", "b", "c"], ["d", "e"]]
+    assert batches[0][0][1] == log and batches[0][2][1] is None and batches[1][1][1] == {"moves": 5}

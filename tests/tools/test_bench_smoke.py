@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "bench"
 NUMBER = r" *-?[\d,]+(?:\.\d+)?"  # a printed figure, maybe padded: 12, 1,049,  0.354, -0.5
 SCRIPTS = {"bench_analyse", "bench_big_board", "bench_bv", "bench_counters", "bench_flood", "bench_hint_frames",
-           "bench_noguess", "bench_recording", "bench_replay", "bench_review", "bench_solver", "bench_window",
-           "big_review_game"}  # the scripts the tests below run (big_review_game by bench_review --big)
+           "bench_noguess", "bench_recording", "bench_replay", "bench_review", "bench_solver", "bench_stats_page",
+           "bench_window", "big_review_game"}  # the scripts the tests below run (big_review_game by bench_review --big)
 
 
 def run(script: str, *args: str, cwd: Path) -> str:
@@ -163,6 +163,18 @@ def test_bench_counters(tmp_path):
     out = run("bench_counters.py", "--level", "beginner", "--frames", "30", "--click-every", "5", cwd=tmp_path)
     expect(out, "beginner at 1x, # frames, # moves: CPU # ms a frame on average, # ms at the 99th percentile "
                 "(process_time); wall median # ms, 99th percentile # ms")
+
+
+def test_bench_stats_page(tmp_path):
+    out = run("bench_stats_page.py", "--quick", cwd=tmp_path)
+    expect(out, "made 40 games from 5 played matches in # s", "load average before: # # #; # cores",
+           "the window, headless, 1 runs, Statistics on ", "games listed)",
+           "open Statistics (summary) ", "Games page: End ", "Games page: result filter (W): won ",
+           "Games page: 3BV filter (B) ", "the Games page from the menu (the click, then G) ",
+           "wall median # ms, worst # ms;  CPU median # ms, worst # ms",
+           "scrolling the Games list by Down       3 frames: median # ms, p99 # ms, worst # ms",
+           "open Statistics (summary), figures pending ", "games handed to the figures worker",
+           "Games page drawn               # s /   # s", "process CPU to the Games page # s /   # s")
 
 
 def test_every_bench_script_has_a_smoke_test():

@@ -30,6 +30,7 @@ the language writes them (game.ui.formats: "15,5 s", "1 may 2024" in Spanish).
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Mapping
 
 import pygame
 
@@ -39,7 +40,7 @@ from game.records.compstats import pending
 from game.records.db import RecordsError
 from game.board import BEGINNER_SIZES
 from game.records.record import CATEGORIES, STANDARD_LEVELS
-from game.records.stats import RECENT, LevelStats, summary
+from game.records.stats import RECENT, LazySummary, LevelStats
 from game.ui import draw
 from game.ui.chart import ChartPage
 from game.ui.game_list import GamesPage
@@ -89,7 +90,7 @@ class Statistics(Scene):
         level = "beginner" if level in BEGINNERS else level
         self.tab = TABS.index(level) if level in TABS else 0
         self.message = ""  # the result of a reset, or why it was refused
-        self.stats: dict[str, LevelStats] = {}
+        self.stats: Mapping[str, LevelStats] = {}  # each level's, read when first shown (LazySummary)
         self.page = "summary"  # or "games", "bests", "chart"
         self.games = GamesPage(PANEL, self.watch, self.review)
         self.bests_filtered = False  # the Bests page shows the 3BV filter's tables
@@ -104,24 +105,38 @@ class Statistics(Scene):
         self.buttons = ButtonList(self.reading_order())
         self.buttons.focus = self.buttons.buttons.index(self.bottom[4])  # Back
         self.version = -1  # the figures worker's version last read
+        self.read: dict[str, str] = {}  # page ("games", "chart") -> the level whose games it holds (load_page)
         self.language = language()  # the language last drawn in
 
     # ----- data ------------------------------------------------------------------------------
     def enter(self) -> None:
         records = self.services.records
         if records is not None and not records.store.read_only:
-            records.figures_worker.submit(pending(records.store))  # older games' figures
+            # older games' figures; their logs are unpacked in the figures' process, not in this frame
+            records.figures_worker.submit(pending(records.store, packed=True))
         self.reload()
         self.dirty = True
 
     def reload(self) -> None:
-        """Read the statistics (and the Games page's list) again from the database."""
+        """Read the statistics again from the database: each level's when it is first shown,
+        the Games page's list and the Chart page's wins when their page is."""
         records = self.services.records
-        self.stats = summary(records.store) if records is not None else {}
-        self.games.load(records.store if records is not None else None, self.level)
-        self.chart.load(records.store if records is not None else None, self.level)
+        self.stats = LazySummary(records.store) if records is not None else {}
+        self.read = {}  # page -> the level whose games it holds, read since this reload
+        self.load_page()
         if records is not None:
             self.version = records.figures_worker.version
+
+    def load_page(self) -> None:
+        """Read the open page's games of the open level (the Games page's list, the Chart
+        page's wins), unless it holds them, read since the last :meth:`reload`. The other
+        pages read nothing more: opening the screen reads only what it shows."""
+        if self.page not in ("games", "chart") or self.read.get(self.page) == self.level:
+            return
+        records = self.services.records
+        (self.games if self.page == "games" else self.chart).load(records.store if records is not None else None,
+                                                                   self.level)
+        self.read[self.page] = self.level
 
     def update(self):
         records = self.services.records
@@ -224,6 +239,7 @@ class Statistics(Scene):
         # Watch, or the button of the page shown (the summary: the Games button)
         focused = self.bottom[{"bests": 2, "chart": 3}.get(page, 1)]
         self.buttons.focus = len(extra) - 1 if page == "games" else self.buttons.buttons.index(focused)
+        self.load_page()
         self.dirty = True
         return self
 
@@ -234,9 +250,7 @@ class Statistics(Scene):
         self.tab = index % len(TABS)
         if self.page == "bests":
             self.show_page("bests")  # the 3BV filter's button comes and goes with the tables
-        self.games.load(self.games.store, self.level)
-        records = self.services.records
-        self.chart.load(records.store if records is not None else None, self.level)
+        self.load_page()
         self.dirty = True
 
     def watch(self, record_id: int):
