@@ -17,6 +17,8 @@ rules: a position and ``apply``):
   to move n-1 (Tatham keeps a list of states; a list of moves costs one cover, not one per
   move, which matters on a 1000x1000 board); the timer carries on (game time never goes
   back), and a game with an undo is marked (``help.undos``) and never ranks (game.records).
+  While paused both are refused (``can_undo`` and ``can_redo`` say False, the methods raise
+  ValueError) and the moves taken back stay to redo.
 
 :meth:`Match.from_log` rebuilds a recorded game from its log (:meth:`Match.log_data`) and
 :meth:`Match.step` plays it entry by entry, for the replay viewer, the review, the
@@ -190,6 +192,9 @@ class Match:
         self.round = 0
         self._loaded = None if mines is None else (check_layout(config, mines),
                                                    tuple(map(tuple, revealed)), tuple(map(tuple, flags)))
+        # The current board is the loaded one (the first, or a retry of it): kept, never guessed
+        # from the layout, which a dealt board of a tiny size may share.
+        self._on_loaded = self._loaded is not None
         if self._loaded is None:
             self._start(self.deal.next(), relocate=config.first_click == "classic")
         else:
@@ -221,20 +226,23 @@ class Match:
 
     def new_game(self) -> None:
         """A fresh random board of the same size (a new seed from the deal), clock, log and help."""
+        self._on_loaded = False
         self._start(self.deal.next(), relocate=self.config.first_click == "classic")
 
     def retry(self) -> None:
         """The same board again from the start, with a fresh clock, log and help (a loaded
-        position comes back as loaded). Before any board is laid (no click yet on a board
-        laid at the first click) there is no board to repeat: this deals a fresh one, from a
-        new seed (game.deal.Deal.again); a ``classic`` board, laid before its first click, is
-        the same board again. The retry of a board already seen has ``layout_known`` (never a
-        best time)."""
+        position comes back as loaded: the match knows it is on the loaded board, it does not
+        guess from the layout, which a dealt board may share). Before any board is laid (no
+        click yet on a board laid at the first click) there is no board to repeat: this deals
+        a fresh one, from a new seed (game.deal.Deal.again); a ``classic`` board, laid before
+        its first click, is the same board again. The retry of a board already seen has
+        ``layout_known`` (never a best time)."""
         played = self._game.state is not State.READY
         layout = self.layout()
-        if self._loaded is not None and set(self._loaded[0]) == layout:
-            self.deal.again(layout, played=True)
-            self._start(set(layout), relocate=False, revealed=self._loaded[1], flags=self._loaded[2])
+        if self._on_loaded:
+            mines, revealed, flags = self._loaded
+            self.deal.again(mines, played=True)
+            self._start(set(mines), relocate=False, revealed=revealed, flags=flags)
             return
         relocate = self._pending is not None  # a classic board retried before its first click
         self._start(self.deal.again(layout, played=played), relocate=relocate)
@@ -279,8 +287,8 @@ class Match:
 
     @property
     def loaded(self) -> bool:
-        """The current board is a loaded one (a board file), not dealt."""
-        return self._loaded is not None and self.deal.seed is None
+        """The current board is a loaded one (a board file, or a retry of it), not dealt."""
+        return self._on_loaded
 
     @property
     def first_click_safe(self) -> bool:
@@ -310,8 +318,8 @@ class Match:
         return self._timer.paused
 
     def pause(self) -> None:
-        """Stop the clock (the window hides the board meanwhile); moves are ignored until
-        :meth:`resume`. No effect unless the game is in play."""
+        """Stop the clock (the window hides the board meanwhile); moves are ignored and undo
+        and redo refused until :meth:`resume`. No effect unless the game is in play."""
         if self._game.state is State.PLAYING:
             self._timer.pause()
 
@@ -469,13 +477,15 @@ class Match:
     # ----- undo and redo ---------------------------------------------------------------------
     @property
     def can_undo(self) -> bool:
-        """A standing move can be taken back (the game is in play or lost, not won)."""
-        return bool(self._played) and self._game.state is not State.WON
+        """A standing move can be taken back (the game is in play or lost, not won, and not
+        paused: while paused, :meth:`undo` refuses as moves are ignored)."""
+        return bool(self._played) and self._game.state is not State.WON and not self.paused
 
     @property
     def can_redo(self) -> bool:
-        """A move taken back can be played again (no other move made since)."""
-        return bool(self._redo) and not self._game.over
+        """A move taken back can be played again (no other move made since, the game not
+        over and not paused; the move stays to redo after :meth:`resume`)."""
+        return bool(self._redo) and not self._game.over and not self.paused
 
     @property
     def can_undo_loss(self) -> bool:
@@ -491,11 +501,13 @@ class Match:
         Returns:
             The cells whose appearance changed (a view redraws them).
         Raises:
-            ValueError: no move to take back, or the game is won.
+            ValueError: no move to take back, the game is won, or it is paused (nothing
+                changes: :attr:`can_undo` says False in each case).
         """
         if not self.can_undo:
             raise ValueError("undo: no move to take back" if not self._played else
-                             "undo: a won game cannot be taken back")
+                             "undo: a won game cannot be taken back" if self._game.state is State.WON else
+                             "undo: the game is paused")
         ms = self.ms
         self._redo.append(self._played.pop())
         earlier = self._replayed(self._played)
@@ -520,10 +532,12 @@ class Match:
     def redo(self) -> Outcome:
         """Play again the last move taken back (at the time now).
         Raises:
-            ValueError: nothing to redo.
+            ValueError: nothing to redo, or the game is paused (the move stays to redo after
+                :meth:`resume`: :attr:`can_redo` says False meanwhile).
         """
         if not self.can_redo:
-            raise ValueError("redo: no move taken back to play again")
+            raise ValueError("redo: the game is paused" if self.paused and self._redo else
+                             "redo: no move taken back to play again")
         taken = self._redo.pop()
         outcome = self._apply(taken.move)
         if not outcome.ignored:

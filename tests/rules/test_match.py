@@ -469,3 +469,67 @@ def test_help_is_set_only_through_the_matchs_own_methods():
     match.toggle_flag((0, 0))
     match.undo()
     assert match.help.undos == 1 and match.pointer_gaps == 1  # an undo is a gap in the pointer
+
+
+def test_a_redo_while_paused_is_refused_and_keeps_the_move_for_after_resume():
+    """Issue 34, item 4: a redo while paused used to drop the move taken back, so a later
+    redo played another move than the log replays. Now undo and redo are refused while
+    paused (ValueError, as whenever can_undo / can_redo say False) and nothing changes."""
+    clock = FakeClock()
+    match = drawn(clock)
+    game = match.game
+    match.reveal((0, 1))
+    match.toggle_flag((2, 4))
+    match.toggle_flag((0, 0))
+    match.undo()
+    match.undo()
+    match.pause()
+    before, history = position(game), list(match.history)
+    assert not match.can_redo and not match.can_undo  # refused while the board is hidden
+    with pytest.raises(ValueError, match="paused"):
+        match.redo()
+    with pytest.raises(ValueError, match="paused"):
+        match.undo()
+    assert position(game) == before and match.history == history and match.undos == 2
+    match.resume()
+    assert match.can_redo and match.can_undo
+    match.redo()
+    match.redo()
+    assert set(game.flagged()) == {(2, 4), (0, 0)} and not match.can_redo
+    again = Match.from_log(match.log_data())
+    again.play_out()
+    assert position(again.game) == position(game)
+
+
+def test_retry_after_a_new_game_that_dealt_the_loaded_layout_starts_that_board_afresh():
+    """Issue 34, item 5: a loaded position on a 1x3 board with one mine at (0, 2); a new
+    game's first click on (0, 1) leaves the mine at (0, 0) or (0, 2), so a seed soon deals
+    the loaded layout. The retry of that dealt board starts it afresh, not the loaded
+    position with its revealed cell and flag."""
+    config = Config(1, 3, 1, first_click="safe")
+    for seed in range(50):
+        match = Match(config, rng=random.Random(seed), mines=[(0, 2)], revealed=[(0, 0)], flags=[(0, 2)])
+        assert match.loaded and match.game.is_revealed((0, 0)) and match.game.mark((0, 2)) == "flag"
+        match.new_game()
+        assert not match.loaded
+        match.reveal((0, 1))
+        if match.layout() == frozenset({(0, 2)}):
+            break
+    else:
+        pytest.fail("no seed dealt the loaded layout")
+    match.retry()
+    game = match.game
+    assert not match.loaded and match.seed is not None
+    assert game.state is State.READY and not game.is_revealed((0, 0)) and game.mark((0, 2)) == ""
+    assert game.start_cells() == set() and game.start_flags() == set()
+    match.new_game()
+    match.retry()  # a dealt board retried before its first click: still not the loaded position
+    assert not match.loaded and not match.game.is_revealed((0, 0))
+
+
+def test_retry_of_a_loaded_position_brings_it_back_as_loaded():
+    match = Match(Config(1, 3, 1), mines=[(0, 2)], revealed=[(0, 0)], flags=[(0, 2)])
+    match.reveal((0, 1))
+    match.retry()
+    assert match.loaded and match.layout_known
+    assert match.game.is_revealed((0, 0)) and not match.game.is_revealed((0, 1)) and match.game.mark((0, 2)) == "flag"
