@@ -49,7 +49,7 @@ HELP = N_("""commands (ROW and COL are 0-based numbers):
   f ROW COL   flag cycle: flag, question mark (if on), none
   c ROW COL   chord: reveal around a number whose flags are all placed
   s FILE      save the position as .mine (covered H, flags F, no mines)
-  u           undo: take the last move back (a game then not counted)
+  u           undo: take the last move back (then never a win nor a best)
   y           redo: play again the move taken back last
   n           new game      q  quit      h  this help
 n, q, Ctrl-C or end of input after the first reveal record the game as a loss
@@ -69,10 +69,11 @@ class ConsoleGame:
     Args:
         match: the match to play (its game, log, undo); ``n`` starts its next board.
         out: where the board and messages go (flushed after each).
-        on_end: ``on_end(match) -> note`` is called once when a game is won or lost (the
-            records hook), before the board and the result are printed, so the game is
-            saved before the player reads that it was won; its note (a best time, a save
-            failure) follows the result.
+        on_end: ``on_end(match) -> note`` is called each time a command (a move, or a redo
+            after an undo) ends the game, won or lost (the records hook: the session keeps
+            each game one row, game.session.Session.finished), before the board and the
+            result are printed, so the game is saved before the player reads that it was
+            won; its note (a best time, a save failure) follows the result.
         ask_name: ``ask_name(ask) -> note`` is called after every finished game's
             result: for a best time it may ask the name to keep it under with
             ``ask(question) -> answer`` (None at end of input), or, with ``ask`` None
@@ -105,7 +106,6 @@ class ConsoleGame:
         self.ask_name = ask_name
         self.on_abandon = on_abandon
         self.after_end = after_end
-        self._reported = False
         self.focus: Cell | None = None  # the cell a big board's view is centred on (console_text.view)
         self._lines: TextIO | None = None  # the input while run() reads it
         self._terminal = False  # the input is a terminal: questions may read a line
@@ -215,7 +215,6 @@ class ConsoleGame:
         elif command == "n":
             self.leave()
             self.match.new_game()
-            self._reported = False
             self.focus = None
             self.show()
         elif command == "s":
@@ -243,13 +242,17 @@ class ConsoleGame:
         if self.game.over:
             self.say(_("the game is over: n for a new game, q to quit"))
             return
+        self.play(lambda: self.match.command(Move(COMMANDS[command], cell)))
+
+    def play(self, act: Callable[[], object]) -> None:
+        """Make a move by ``act()`` (a command, or a redo) in a game not over, show the board,
+        and when it ended the game, record it and print the result, as for any end."""
         # The move and, if it ends the game, its record, with Ctrl-C held: an interrupt
         # between the two would leave a game over (nothing to abandon) and not recorded.
         with HeldSignals():
-            self.match.command(Move(COMMANDS[command], cell))
-            ended = self.game.over and not self._reported
+            act()
+            ended = self.game.over
             if ended:
-                self._reported = True
                 # Recorded before the player is told: a kill between the two must not lose a
                 # game the player was told was won.
                 note = self.on_end(self.match) if self.on_end else None
@@ -277,26 +280,28 @@ class ConsoleGame:
 
     def undo(self) -> None:
         """``u``: take back the last move (game.match.Match.undo) and show the board as it was
-        before it. After a loss the loss stays recorded, and the game played on is recorded
-        when it ends; a game with an undo counts in no statistic."""
+        before it, with how the game counts now. The game stays one row of the records
+        (game.session.Session.finished): after a loss with no undo before, it counts as that
+        loss whatever follows; otherwise a game with an undo counts in no statistic."""
         if not self.match.can_undo:
             self.say(_("u takes back the last move; there is no move to take back")
                      if not self.game.over else _("the game is won: n for a new game, q to quit"))
             return
         lost = self.game.over
         self.match.undo()
-        self._reported = False  # the game played on is recorded again when it ends
         self.show()
-        self.say(_("The losing move is taken back. Played on, this game counts in no statistic.") if lost
-                 else _("The move is taken back. This game now counts in no statistic."))
+        taken = _("The losing move is taken back.") if lost else _("The move is taken back.")
+        counts = (_("The loss stays counted: however it ends now, this game counts as that loss.")
+                  if self.match.lost_before_undo else _("This game now counts in no statistic."))
+        self.say(f"{taken} {counts}")
 
     def redo(self) -> None:
-        """``y``: play again the move taken back last (game.match.Match.redo)."""
+        """``y``: play again the move taken back last (game.match.Match.redo); a redo that ends
+        the game is recorded and its result printed as any end (:meth:`play`)."""
         if not self.match.can_redo:
             self.say(_("y plays again a move taken back; there is none"))
             return
-        self.match.redo()
-        self.show()
+        self.play(self.match.redo)
 
     def parse_cell(self, command: str, rest: list[str]) -> Cell | None:
         last_row, last_col = self.game.rows - 1, self.game.cols - 1

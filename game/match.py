@@ -223,6 +223,7 @@ class Match:
         self.inputs: list[PointerInput] = []
         self.opening_input: int | None = None
         self._help = Help()
+        self._lost_before_undo = False
 
     def new_game(self) -> None:
         """A fresh random board of the same size (a new seed from the deal), clock, log and help."""
@@ -357,6 +358,13 @@ class Match:
     def undos(self) -> int:
         return self._help.undos
 
+    @property
+    def lost_before_undo(self) -> bool:
+        """This board was lost with no undo made before the loss (its first end): a loss the
+        records count as any loss, which an undo and what follows it cannot take back from
+        the statistics (game.session.Session.finished). False again on a new game or retry."""
+        return self._lost_before_undo
+
     def use_hint(self) -> None:
         """The player asked for a hint."""
         self._aid(Aid.HINT, hints=self._help.hints + 1)
@@ -422,6 +430,8 @@ class Match:
             self.opening_input = len(self.inputs) - 1
         if outcome.ended:
             self._timer.stop()
+            if game.state is State.LOST and not self._help.undos:
+                self._lost_before_undo = True
         return outcome
 
     def _effect(self, outcome: Outcome) -> Effect:

@@ -5,13 +5,21 @@ A :class:`Session` is one run of the program: its source of board seeds (``--see
 the first board's seed and makes every board of the run predictable), its clock, its
 records and the hooks told when a game ends. The console (game.console) and the window
 (game.ui.services) both make their matches here, record their ends here, and say how a game
-went from the same :class:`Summary`. No pygame here.
+went from the same :class:`Summary`.
+
+One game, one row (:meth:`Session.finished`): a board's game is recorded the first time it
+ends; an undo after the end and a redo back to that same end record nothing; played on after
+an undo, its next different end is written over the same row (game.records.session.Records
+.record), and it counts as the loss it first was when it was lost with no undo before
+(game.match.Match.lost_before_undo, the row's ``counted_loss``), else in no statistic. No
+game with an undo is ever a win or a best. No pygame here.
 """
 
 from __future__ import annotations
 
 import random
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -53,6 +61,9 @@ class Session:
     progress: Callable | None = None
     name: str | None = None
     min_bv: dict = field(default_factory=dict)
+    # match -> (the end told last: (round, standing moves), the notes its hooks gave): an end
+    # told already (a redo back to it after an undo) is not told again
+    _told: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary, repr=False)
 
     def new_match(self, config: Config, cell: int = CONSOLE_CELL, board=None) -> Match:
         """A new match of ``config``: the loaded ``board`` (a game.boardfile.BoardFile with its
@@ -81,14 +92,25 @@ class Session:
         return self.min_bv.get(config.level, 0)
 
     def finished(self, match: Match, log: dict | None = None) -> list[str]:
-        """The game of ``match`` ended (won or lost): tell every hook, with its move ``log``
-        (default: ``match.log_snapshot()``); return the notes they give back."""
+        """The game of ``match`` ended (won or lost), by a move or a redo: tell every hook,
+        with its move ``log`` (default: ``match.log_snapshot()``), and return the notes they
+        give back (strings for the player: a best time, a save failure, why it counts nowhere).
+
+        The front ends call it at every end; this keeps each game one row (the module's rule):
+        an end already told for this board (the same standing moves: an undo after the end
+        and a redo back to it) tells no hook and returns the notes it gave then; any other
+        end is told, and the records write it over the board's row when it has one."""
+        end = (match.round, tuple(played.move for played in match.moves))
+        told = self._told.get(match)
+        if told is not None and told[0] == end:
+            return list(told[1])
         log = match.log_snapshot() if log is None else log
         notes = []
         for hook in self.hooks:
             note = hook(match, log)
             if note:
                 notes.append(note)
+        self._told[match] = (end, notes)
         return notes
 
     def abandon(self, match: Match, log: dict | None = None, name: str | None = None) -> str | None:

@@ -285,6 +285,8 @@ class FiguresWorker:
         self.warnings: list[str] = []
         self.waiting: set[int] = set()  # record ids submitted and not stored yet
         self.expected: set[int] = set()  # record ids whose log is being packed
+        self._running: set[int] = set()  # record ids of the batch being computed
+        self._stale: set[int] = set()  # of those, the ones dropped (drop): their results are not kept
 
     def expect(self, record_id: int) -> None:
         """Game ``record_id`` will be submitted once its log is stored: :attr:`busy` and
@@ -296,6 +298,18 @@ class FiguresWorker:
         """Game ``record_id`` will not be submitted after all (its log could not be stored)."""
         with self._lock:
             self.expected.discard(record_id)
+
+    def drop(self, record_id: int) -> None:
+        """Game ``record_id``'s row is about to be written over (the game ended again after an
+        undo): figures submitted for it are not stored, even those being computed; submit
+        the new row's to have them."""
+        with self._lock:
+            self.expected.discard(record_id)
+            self.waiting.discard(record_id)
+            self._queue = [item for item in self._queue if item[0].id != record_id]
+            self._done = [done for done in self._done if done[0] != record_id]
+            if record_id in self._running:
+                self._stale.add(record_id)
 
     def pending(self, record_id: int) -> bool:
         """True while the figures of game ``record_id`` are expected, computed or not stored yet."""
@@ -318,6 +332,7 @@ class FiguresWorker:
         while True:
             with self._lock:
                 items, self._queue = self._queue, []
+                self._running = {record.id for record, _ in items}
                 if not items:
                     return
             try:
@@ -329,10 +344,12 @@ class FiguresWorker:
                 results = None
                 self._warn(note(N_("the competitive statistics could not be computed ({reason})"), reason=err))
             with self._lock:
+                stale, self._stale, self._running = self._stale, set(), set()
                 if results is None:  # left at state 0: backfilled later
-                    self.waiting -= {record.id for record, _ in items}
+                    self.waiting -= {record.id for record, _ in items if record.id not in stale}
                 else:
-                    self._done += [(record.id, result) for (record, _), result in zip(items, results)]
+                    self._done += [(record.id, result) for (record, _), result in zip(items, results)
+                                   if record.id not in stale]
 
     def _warn(self, message: str) -> None:
         with self._lock:
@@ -376,7 +393,7 @@ def level_figures(store: RecordStore, level: str) -> dict[str, tuple[float | Non
     have it: the best over the wins that may enter the best tables (game.records.db
     BEST_ORDERS' rule), the average over the wins without help or undo (as the average time);
     None where there are none."""
-    from game.records.db import _BEST_WHERE, _HELPED, COUNTED
+    from game.records.db import _BEST_WHERE, _HELPED, COUNTED_WINS
 
     out = {}
     games = store.readable(level)  # the statistics' snapshot: readable rows only
@@ -386,7 +403,7 @@ def level_figures(store: RecordStore, level: str) -> dict[str, tuple[float | Non
             f"SELECT {figure.best_sql}({column}) FROM {games} WHERE {_BEST_WHERE} AND {column} IS NOT NULL",
             (level,)).fetchone() if level in STANDARD_LEVELS else (None,)
         mean = store.conn.execute(
-            f"SELECT avg({column}) FROM {games} WHERE level = ? AND won = 1 AND NOT {_HELPED} AND {COUNTED} "
+            f"SELECT avg({column}) FROM {games} WHERE level = ? AND {COUNTED_WINS} AND NOT {_HELPED} "
             f"AND {column} IS NOT NULL", (level,)).fetchone()
         out[column] = (row[0], mean[0])
     return out

@@ -66,10 +66,13 @@ def best_where(table: str | None = "window", category: str = "all", filtered: bo
 
 
 _BEST_WHERE = best_where(readable=False)  # the window's table of bests, every game, no 3BV filter (the snapshot's rows)
-# A game played on after an undo (schema 7) is practice on a board already lost (whose loss
-# was recorded), and a console game fed by a script (schema 8) is no player's: left out of
-# played, won, win %, streaks, averages and every best table.
-COUNTED = "undos = 0 AND input <> 'script'"
+# The games the statistics count (played, win %, streaks): a console game fed by a script
+# (schema 8) is no player's, and a game with an undo (schema 7) counts only as the loss it was
+# before the undo (schema 10's counted_loss: its row, written over with how it ended at last,
+# counts as that loss); every other game with an undo counts nowhere. GameRecord.counted.
+COUNTED = "(undos = 0 OR counted_loss = 1) AND input <> 'script'"
+# Of those, the ones that may count as wins (the solver's help is looked at apart): no undo.
+COUNTED_WINS = "won = 1 AND undos = 0 AND input <> 'script'"
 # The bests of each category (record.CATEGORIES): name -> (column, better end). The time in
 # ms, then figures of game.figures (their names are the JSON keys of ``--stats --json``).
 CATEGORY_BESTS = (("time_ms", "lower"), ("bbbv_per_s", "higher"), ("ioe", "higher"), ("rqp", "lower"),
@@ -207,6 +210,17 @@ class RecordStore:
             raise
         return cursor
 
+    @staticmethod
+    def _values(record: GameRecord) -> list:
+        """The record's values in :data:`_COLUMNS` order, as stored (the seed as text, the name
+        clean, a figure that cannot be stored None: :func:`_storable`).
+        Raises:
+            RecordsError: a value the game row needs cannot be stored."""
+        values = _storable(_COLUMNS, [getattr(record, name) for name in _COLUMNS])
+        values[_COLUMNS.index("seed")] = None if record.seed is None else str(record.seed)
+        values[_COLUMNS.index("name")] = clean_name(record.name)
+        return values
+
     def add_game(self, record: GameRecord, log: dict | None = None) -> int:
         """Write one finished game in its own transaction; return its id (also set on ``record``).
 
@@ -223,15 +237,31 @@ class RecordStore:
                 64 bits in ``time_ms``, say); nothing is written.
             sqlite3.Error: the write failed (disk full, lock held past the busy timeout).
         """
-        values = _storable(_COLUMNS, [getattr(record, name) for name in _COLUMNS])
-        values[_COLUMNS.index("seed")] = None if record.seed is None else str(record.seed)
-        values[_COLUMNS.index("name")] = clean_name(record.name)
+        values = self._values(record)
         columns = [*_COLUMNS, "log"]
         values.append(log if log is None or isinstance(log, bytes) else pack_log(log))
         marks = ", ".join("?" * len(columns))
         cursor = self._write(f"INSERT INTO games ({', '.join(columns)}) VALUES ({marks})", values)
         record.id = cursor.lastrowid
         return record.id
+
+    def replace_game(self, record_id: int, record: GameRecord, log: dict | bytes | None = None) -> int:
+        """Write ``record`` over game ``record_id`` (the same game ended again, differently,
+        after an undo: game.session.Session.finished), in one transaction; returns the id (also
+        set on ``record``). Every column is the record's (the competitive figures too: None
+        until computed again, ``stats_state`` 0 as for a new row), ``log`` as for
+        :meth:`add_game`. A row no longer there (a reset meanwhile) is written anew.
+
+        Raises:
+            ReadOnlyError, RecordsError, sqlite3.Error: as :meth:`add_game`.
+        """
+        sets = ", ".join(f"{name} = ?" for name in [*_COLUMNS, "log", "stats_state"])
+        blob = log if log is None or isinstance(log, bytes) else pack_log(log)
+        cursor = self._write(f"UPDATE games SET {sets} WHERE id = ?", [*self._values(record), blob, 0, record_id])
+        if cursor.rowcount == 0:  # reset meanwhile (the Statistics screen): a row of its own again
+            return self.add_game(record, log)
+        record.id = record_id
+        return record_id
 
     def set_log(self, record_id: int, blob: bytes) -> None:
         """Store the packed move log (:func:`pack_log`'s bytes) of game ``record_id``, recorded
@@ -401,10 +431,11 @@ class RecordStore:
 
     def results(self, level: str) -> list[Result]:
         """A :class:`Result` for each of ``level``'s games that the statistics count, oldest
-        first: every game but those played on after an undo (:data:`COUNTED`)."""
+        first (:data:`COUNTED`): a game whose loss was taken back (``counted_loss``) is that
+        loss, however its row says it ended after the undo."""
         rows = self.conn.execute(
-            f"SELECT won, time_ms, three_bv, {_HELPED}, abandoned FROM {self.readable(level)} "
-            f"WHERE level = ? AND {COUNTED} ORDER BY id", (level,))
+            f"SELECT won AND NOT counted_loss, time_ms, three_bv, {_HELPED}, abandoned AND NOT counted_loss "
+            f"FROM {self.readable(level)} WHERE level = ? AND {COUNTED} ORDER BY id", (level,))
         return [Result(bool(won), time_ms, bv, bool(helped), bool(abandoned))
                 for won, time_ms, bv, helped, abandoned in rows]
 
@@ -514,7 +545,8 @@ def unpack_log(blob: object) -> dict | None:
 
 def _to_record(row: sqlite3.Row | dict) -> GameRecord:
     data = dict(row) if isinstance(row, dict) else dict(zip(row.keys(), row))
-    for flag in ("won", "no_guess", "autoplay_used", "probabilities_used", "layout_known", "abandoned"):
+    for flag in ("won", "no_guess", "autoplay_used", "probabilities_used", "layout_known", "abandoned",
+                 "counted_loss"):
         data[flag] = bool(data[flag])
     data["nf"] = None if data["nf"] is None else bool(data["nf"])
     seed = data["seed"]  # text: a hand edit may leave "²" (a digit to isdigit, not to int) or 10,000 digits

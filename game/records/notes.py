@@ -18,8 +18,9 @@ REASONS = {  # GameRecord.exclusions() key -> why, in words (translated where it
     "layout_known": N_("the board was known beforehand (a retry, a loaded board or a chosen --seed)"),
     "filtered": N_("the board was dealt by the 3BV filter (ranked apart)"),
 }
-UNDONE = N_("Played on after an undo: left out of played, won, streaks and best times "
-            "(the loss was counted).")  # GameRecord.undos > 0, whatever the result
+UNDONE = N_("A game with an undo: left out of played, won, streaks and best times.")  # GameRecord.undos > 0
+UNDONE_LOSS = N_("Played on after its loss was taken back: this game counts as that loss, "
+                 "never as a win nor in the best times.")  # GameRecord.counted_loss, whatever the result
 SCRIPTED = N_("Read from a pipe or a file, not typed in a terminal: recorded as a script's game, left out of "
                "played, won, streaks and best times.")  # GameRecord.scripted, whatever the result
 ASSISTED = N_("Assisted win: counted as played, not won.")
@@ -28,9 +29,10 @@ ASSISTED = N_("Assisted win: counted as played, not won.")
 def left_out(record: GameRecord | None) -> str | None:
     """For a win that may not enter the best times, one line saying why, else None.
 
-    A console game read from a pipe or a file (a script's) gets SCRIPTED, and a game played
-    on after an undo (won, lost or abandoned) gets UNDONE: it counts in no
-    statistic at all, which the player should be told whatever its result.
+    A console game read from a pipe or a file (a script's) gets SCRIPTED; a game with an
+    undo (won, lost or abandoned) gets UNDONE_LOSS when it was lost before the undo (it counts
+    as that loss: ``counted_loss``), else UNDONE (it counts in no statistic at all): the
+    player should be told either whatever its result.
 
     An assisted win (a hint, autoplay, the overlay) also says that it counts as played
     but not as won. Losses and abandoned games get None: no best time was at stake; so
@@ -40,7 +42,7 @@ def left_out(record: GameRecord | None) -> str | None:
     if record is not None and record.scripted:
         return _(SCRIPTED)
     if record is not None and record.undos:
-        return _(UNDONE)
+        return _(UNDONE_LOSS) if record.counted_loss else _(UNDONE)
     if record is None or not record.won:
         return None
     assisted = _(ASSISTED)

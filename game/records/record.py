@@ -76,11 +76,17 @@ class GameRecord:
     menu, closing the window, quitting the console); it is recorded as a loss, as
     Windows 7 does, so starting over at a hard guess cannot protect the win rate.
 
-    ``undos`` (schema 7): how many losses of the game were taken back before it ended
-    (game.match.Match.undo_loss, Tatham's Undo). The loss itself was recorded when it
-    happened, as any loss; the game played on after it is practice on a board already
-    lost, recorded with ``undos`` > 0 and left out of played, won, win %, streaks,
-    averages and every best table (:mod:`game.records.stats`). Older games have 0.
+    ``undos`` (schema 7): how many moves of the game were taken back before it ended
+    (game.match.Match.undo: any move, Tatham's Undo; until schema 10 only losses could be,
+    and the game played on was a row of its own). A game with an undo never counts as a win
+    and enters no best table; it counts in played, as a loss, only when ``counted_loss``.
+    Older games have 0.
+
+    ``counted_loss`` (schema 10): the game was lost with no undo before (its first end, a
+    loss counted as any), then played on after an undo; its one row tells how it ended at
+    last (game.session.Session.finished writes each game once and over its own row) and
+    counts as that first loss: in played, never won, a loss in streaks
+    (:mod:`game.records.stats`). Implies ``undos`` > 0. Older games have 0.
 
     ``nf`` (schema 8): no right click changed the board (Metasweeper's no-flag games, ms-toollib's
     ``rce == 0``); None when unknown. ``input`` (schema 8): how it was played, a key of
@@ -123,7 +129,8 @@ class GameRecord:
     undos: int = 0  # schema 7: losses taken back before the game ended
     nf: bool | None = None  # schema 8: no right click changed the board (Metasweeper's NF: rce == 0)
     input: str = "mouse"  # schema 8: how it was played, a key of INPUTS
-    min_bv: int = 0  # schema 9: the 3BV filter's minimum the board was dealt under, 0 none (the CSV's last column)
+    min_bv: int = 0  # schema 9: the 3BV filter's minimum the board was dealt under, 0 none
+    counted_loss: bool = False  # schema 10: lost with no undo before, then played on (the CSV's last column)
 
     @classmethod
     def from_match(cls, match, name: str | None = None, abandoned: bool = False,
@@ -164,7 +171,8 @@ class GameRecord:
             autoplay_used=bool(help.autoplay),
             probabilities_used=bool(help.overlay),
             layout_known=bool(match.layout_known), abandoned=abandoned,
-            undos=int(help.undos), nf=not clicks.get("flag", 0),
+            undos=int(help.undos), counted_loss=bool(match.lost_before_undo and help.undos),
+            nf=not clicks.get("flag", 0),
             input=input_of(match, input), min_bv=int(getattr(match.deal, "dealt_min_bv", 0) or 0),
             name=clean_name(name) if name is not None else default_player_name())
 
@@ -206,6 +214,12 @@ class GameRecord:
         """A win without the solver's help, without an undo and not by a script: what win %,
         streaks and averages count."""
         return self.won and not self.helped and not self.undos and not self.scripted
+
+    @property
+    def counted(self) -> bool:
+        """The game counts in played (and win %, streaks): not a script's, and no undo, or a
+        loss taken back (``counted_loss``: it counts as that loss). Mirrors db.COUNTED."""
+        return not self.scripted and (not self.undos or self.counted_loss)
 
     def exclusions(self) -> tuple[str, ...]:
         """Why this game may not enter the best times, as reason keys (empty when it may).
@@ -270,6 +284,7 @@ _STORAGE = {
     "probabilities_used": ("integer",), "layout_known": ("integer",), "abandoned": ("integer",),
     **{f.name: ("integer", "null") if f.digits is None else ("real", "integer", "null") for f in FIGURES},
     "undos": ("integer",), "nf": ("integer", "null"), "input": ("text",), "min_bv": ("integer",),
+    "counted_loss": ("integer",),
 }
 # Values are held to the limits a game can have too: a size within the game's own
 # (game.board.MAX_SIDE), mines and 3BV within the board, and every figure finite and within
@@ -307,7 +322,7 @@ READABLE = " AND ".join(
      for column, kinds in _STORAGE.items()]
     + [f"level IN ({', '.join(repr(level) for level in LEVELS)})", "won IN (0, 1)", "time_ms >= 0",
        "abandoned IN (0, 1)", f"input IN ({', '.join(repr(i) for i in INPUTS)})", "NOT (won = 1 AND abandoned = 1)", "undos >= 0",
-       "min_bv >= 0",
+       "min_bv >= 0", "counted_loss IN (0, 1)", "NOT (counted_loss = 1 AND undos = 0)",
        f"rows BETWEEN 1 AND {MAX_SIDE}", f"cols BETWEEN 1 AND {MAX_SIDE}", "mines BETWEEN 0 AND rows * cols",
        "coalesce(three_bv BETWEEN 0 AND rows * cols, 1)", "coalesce(three_bv_solved BETWEEN 0 AND rows * cols, 1)"]
     + [f"coalesce({column} BETWEEN -{FIGURE_LIMIT:.0e} AND {FIGURE_LIMIT:.0e}, 1)"  # not abs(): -2**63 overflows

@@ -22,8 +22,9 @@ that have a log are backfilled lazily, in batches, when statistics are read (the
 screen, ``--stats``, ``--export-stats``): the migration itself stays instant. Games without a
 log (before version 5) get state 2 and keep NULL: nothing tells how they were played.
 Version 7 adds ``undos``: how many losses were taken back (game.match.Match.undo_loss) before
-the game ended. Such a game is left out of every statistic and best table (its loss was
-recorded when it happened); older games get 0, as no undo existed then.
+the game ended (since, how many moves of any kind: game.match.Match.undo). Such a game is left
+out of every statistic and best table (its loss was recorded when it happened; since version
+10, its own row's ``counted_loss``); older games get 0, as no undo existed then.
 Version 8 adds ``nf`` (no right click changed the board: Metasweeper's no-flag games, rce == 0;
 set from the flag moves that changed the board, which is what ms-toollib's rce counts, and
 again from rce when the figures are computed; older games get it from their flag clicks) and
@@ -35,6 +36,11 @@ Version 9 adds ``min_bv``: the 3BV filter's minimum the board was dealt under (0
 game.deal.Deal.min_bv). A filtered game is ranked apart: left out of the normal best tables,
 in its own (game.records.db.RecordStore.best with ``filtered``); older games get 0, as no
 filter existed then.
+Version 10 adds ``counted_loss``: each game is one row (game.session.Session.finished), and a
+game lost with no undo before, then played on after an undo, has its row written over with
+how it ended at last; ``counted_loss`` 1 keeps it counted as the loss it first was (played, a
+loss in win % and streaks). Older games get 0: they were recorded as two rows, the loss
+(counted) and the game played on (``undos`` > 0, counted nowhere), which stay as they were.
 
 A competitive figure added to game.figures.FIGURES after schema 6 needs no new version:
 :func:`migrate` adds the column of each figure the table lacks (:func:`missing_figures`)
@@ -121,6 +127,9 @@ MIGRATIONS: list[tuple[str, ...]] = [
     ),
     (  # 8 -> 9
         "ALTER TABLE games ADD COLUMN min_bv INTEGER NOT NULL DEFAULT 0",
+    ),
+    (  # 9 -> 10
+        "ALTER TABLE games ADD COLUMN counted_loss INTEGER NOT NULL DEFAULT 0",
     ),
 ]
 

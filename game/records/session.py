@@ -61,11 +61,13 @@ def record_finished_game(store: RecordStore, match, name: str | None = None,
     return save_record(store, GameRecord.from_match(match, name=name, abandoned=abandoned), log)
 
 
-def save_record(store: RecordStore, record: GameRecord, log: dict | None = None) -> tuple[int | None, int | None]:
+def save_record(store: RecordStore, record: GameRecord, log: dict | None = None,
+                over: int | None = None) -> tuple[int | None, int | None]:
     """Write ``record`` (and its ``log``) to ``store``: :func:`record_finished_game` for a
-    record already made."""
-    try:
-        record_id = store.add_game(record, log)  # in memory: kept for this session's statistics, then gone
+    record already made; ``over``: the id of the same game's row, written over
+    (RecordStore.replace_game) instead of adding one."""
+    try:  # in memory: kept for this session's statistics, then gone
+        record_id = store.add_game(record, log) if over is None else store.replace_game(over, record, log)
     except RecordsError as err:
         store.warnings.append(note(err.template, **err.params))  # in the language it is shown in
         return None, None
@@ -120,11 +122,18 @@ class Records:
     # match -> the round (Match.round) recorded as abandoned: each board is recorded once, even
     # when leaving asks first and then the window closes.
     _abandoned: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary, repr=False)
+    # match -> (round, id) of the row its board's game was written to: one game, one row,
+    # written over when the game ends again after an undo (game.session.Session.finished).
+    _rows: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary, repr=False)
 
     def record(self, match, name: str | None = None, abandoned: bool = False,
                log: dict | None = None) -> tuple[int | None, int | None]:
         """:func:`record_finished_game` of ``match`` with ``name`` (default: the settings'
         player name) and the move ``log``; new warnings are kept.
+
+        One game, one row: when this board's game (``match.round``) already has a row (it
+        ended, then the player took a move back and played on: game.session.Session.finished),
+        the record is written over that row (RecordStore.replace_game), not added.
 
         A store left read-only because another program held the lock at start-up is
         opened again first: once the lock is gone, the game is saved after all.
@@ -135,11 +144,17 @@ class Records:
         self.last_record = record = GameRecord.from_match(
             match, abandoned=abandoned, name=self.settings.player_name if name is None else name,
             input=self.input)
+        row = self._rows.get(match)
+        over = row[1] if row is not None and row[0] == match.round else None
+        if over is not None:
+            self._drop_pending(over)  # the row's earlier log and figures would land on its new values
         packer = None
         if self.pack_in_steps and log is not None and log_events(log) > PACK_AT_ONCE:
             packer, log = LogPacker(log), None  # packed over the next frames, not this busy one
             self._fresh = True
-        result = save_record(self.store, record, log)  # the row now: never lost
+        result = save_record(self.store, record, log, over=over)  # the row now: never lost
+        if record.id is not None:
+            self._rows[match] = (match.round, record.id)
         self.warnings.extend(self.store.warnings[before:])
         self.last_record_id, self.last_rank = result
         if packer is None:
@@ -149,6 +164,13 @@ class Records:
             if self.figures_mode == "background":
                 self.figures_worker.expect(record.id)
         return result
+
+    def _drop_pending(self, record_id: int) -> None:
+        """Forget the log still to pack and the figures still to compute of row ``record_id``,
+        about to be written over."""
+        self._packing = [(record, packer) for record, packer in self._packing if record.id != record_id]
+        self.figures_due = [(record, log) for record, log in self.figures_due if record.id != record_id]
+        self.figures_worker.drop(record_id)
 
     @property
     def packing(self) -> bool:
@@ -232,7 +254,9 @@ class Records:
 
         Windows 7 counts a game left in play as a loss; so do we, so that starting over
         at a hard guess cannot protect the win rate or a streak. A game not started yet,
-        already over, or already recorded as abandoned (the same round), is left alone.
+        already over, or already recorded as abandoned (the same round), is left alone; a
+        game that ended, then was played on after an undo, is written over its row
+        (:meth:`record`).
         Returns:
             the warning when the game could not be saved, else None (also None when
             nothing was recorded).

@@ -19,10 +19,11 @@ Custom games of every size are grouped as ``custom``. What counts where:
   says how many were played.
 - a console game fed by a pipe or a file (``input`` ``script``) is recorded and counts
   nowhere: not played, not won, in no streak and no best.
-- a game played on after an undo (a loss taken back: game.match.Match.undo_loss) counts
-  nowhere: its loss was recorded when it happened, and what followed is practice on a
-  board already lost (``RecordStore.results`` and the best tables leave it out). The game
-  list still shows it.
+- a game with an undo (game.match.Match.undo, any move) is never a win and never in a best.
+  A game lost with no undo before, then played on after the loss was taken back, is one row
+  telling how it ended at last, and counts as the loss it first was (``counted_loss``: in
+  played, a loss in win % and streaks); any other game with an undo counts nowhere
+  (``RecordStore.results`` and the best tables leave it out). The game list shows them all.
 - the Chart page (``chart_points``): every win but those that count nowhere, oldest first;
   its running bests follow the window's table of bests, "All" column: a win with help, on a
   known layout or typed in a terminal is drawn apart and moves no best; custom sizes have none.
@@ -39,7 +40,7 @@ from typing import Iterable, Iterator
 
 from game.figures import figure
 from game.records.compstats import level_figures
-from game.records.db import COUNTED, RecordStore
+from game.records.db import COUNTED, COUNTED_WINS, RecordStore
 from game.records.record import LEVELS
 
 RECENT = 50  # results shown in the chart of recent games
@@ -217,12 +218,12 @@ def chart_points(store: RecordStore, level: str) -> list[ChartPoint]:
     running bests, by the rules of the tables of bests (db.best_where, db.CATEGORY_BESTS):
     a win ranks when it may enter the window's table (GameRecord.best_time_eligible, played
     with the mouse or the keys); the running best time is the lowest, the running 3BV/s the
-    :data:`CHART_SPEED` figure's better end. Games that count nowhere (db.COUNTED: played on
-    after an undo, or fed by a script) are left out, as are losses. Returns ChartPoints;
+    :data:`CHART_SPEED` figure's better end. Only wins that count as wins before help is
+    looked at (db.COUNTED_WINS: no undo, not fed by a script) are drawn. Returns ChartPoints;
     an empty list for a level without wins (or not one of LEVELS)."""
     points, best_time, best_speed = [], None, None
     better = max if CHART_SPEED.best_sql == "max" else min
-    for record in store._records(f"WHERE level = ? AND won = 1 AND {COUNTED}", (level,), level=level):
+    for record in store._records(f"WHERE level = ? AND {COUNTED_WINS}", (level,), level=level):
         apart = any(reason != "custom" for reason in record.exclusions()) or record.table != CHART_TABLE
         ranks = not apart and record.best_time_eligible
         speed = getattr(record, CHART_SPEED.name)

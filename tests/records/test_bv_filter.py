@@ -181,7 +181,7 @@ def test_an_old_database_of_every_schema_opens_and_its_games_are_not_filtered(tm
         old_database_with_a_win(path, version)
     with RecordStore.open(path) as opened:
         assert opened.warnings == []
-        assert schema.user_version(opened.conn) == schema.LATEST == 9  # 9: min_bv
+        assert schema.user_version(opened.conn) == schema.LATEST  # min_bv from 9 on
         (record,) = opened.best_times("beginner")
         assert record.min_bv == 0 and record.name == "Old" and record.time_ms == 9000
         assert record.best_time_eligible and opened.rank_of(record.id) == 1
@@ -192,7 +192,7 @@ def test_a_schema_8_database_keeps_its_nf_input_and_figures_through_the_migratio
     path = tmp_path / "old.sqlite3"
     old_database_at_8(path)
     with RecordStore.open(path) as opened:
-        assert opened.warnings == [] and schema.user_version(opened.conn) == 9
+        assert opened.warnings == [] and schema.user_version(opened.conn) == schema.LATEST
         old, eight, typed = opened.games()
         assert (old.level, old.input, old.nf, old.min_bv) == ("beginner", "mouse", None, 0)
         assert (eight.level, eight.input, eight.nf, eight.stnb, eight.bbbv_per_s, eight.min_bv) == (
@@ -347,5 +347,5 @@ def test_stats_json_keeps_filtered_wins_out_of_the_bests_and_shows_them_apart(ca
 
     assert main.main(["--export-stats", "-"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
-    assert list(rows[0])[-1] == "min_bv"  # schema 9's column, at the end
+    assert list(rows[0])[-2:] == ["min_bv", "counted_loss"]  # schema 9's column, then 10's, at the end
     assert {int(row["id"]): row["min_bv"] for row in rows} == {plain_id: "0", filtered_id: "2"}

@@ -1,6 +1,7 @@
 """Undo after a loss (Simon Tatham's Mines): the fatal move taken back, the board exactly as
 before it, the timer carrying on, the log replaying the whole story; and the records keeping
-the game played on out of every statistic (schema 7)."""
+each game one row (game.session.Session.finished): a loss taken back stays counted as that
+loss whatever follows (schema 10's counted_loss), a game with an undo is never a win."""
 
 import json
 import random
@@ -14,7 +15,8 @@ from game.match import Match, Played, Undone, replay_log
 from game.moves import Move
 from game.records import schema
 from game.records.db import RecordStore
-from game.records.notes import UNDONE, left_out
+from game.i18n import _
+from game.records.notes import UNDONE, UNDONE_LOSS, left_out
 from game.records.record import GameRecord
 from game.records.session import record_finished_game
 from game.records.stats import level_stats
@@ -141,45 +143,128 @@ def test_a_log_whose_move_taken_back_did_not_lose_is_refused():
         replay_log(data, match.game.config)
 
 
-def test_a_game_played_on_after_an_undo_counts_in_no_statistic(tmp_path):
-    """Two players lose the same way; one takes the loss back and wins. Both have one
-    played, no win, the same streaks and no best time: the undo improved nothing."""
+def session_records(tmp_path, name="records"):
+    """Records in ``tmp_path / name`` and a Session recording through them, as the window's."""
+    from game.records import open_records
+    from game.session import Session
+
+    records = open_records(str(tmp_path / name), stderr=None)
+    return Session(records=records, hooks=[records.finish_hook()]), records
+
+
+def win_on(match):
+    """Reveal every covered safe cell of ``match``'s game (flags taken off first)."""
+    game = match.game
+    for cell in game.cells():
+        if cell not in game.layout() and not game.is_revealed(cell):
+            if game.mark(cell) == "flag":
+                match.apply(Move.flag(cell))
+            match.apply(Move.reveal(cell))
+    assert game.state is State.WON
+
+
+def test_a_loss_taken_back_and_won_is_one_row_that_counts_as_the_loss(tmp_path):
+    """Two players lose the same way; one takes the loss back and wins. Each game is one
+    row (the second's written over with the win, its undo and ``counted_loss``); both have
+    one played, no win, the same streaks and no best time: the undo improved nothing."""
     stats = []
     for undo in (False, True):
-        store = RecordStore.open(tmp_path / f"{undo}.sqlite3")
+        session, records = session_records(tmp_path, str(undo))
+        store = records.store
         match, clock, mined = started()
         clock.now = 2.0
         match.apply(Move.reveal(mined[1]))
-        assert record_finished_game(store, match, log=match.log_data())[0]
+        assert session.finished(match) == [] and match.lost_before_undo
+        (loss,) = store.games()
+        assert (loss.won, loss.undos, loss.counted_loss) == (False, 0, False)
         if undo:
             match.undo_loss()
-            game = match.game
-            for cell in game.cells():
-                if cell not in game.layout() and not game.is_revealed(cell):
-                    if game.mark(cell) == "flag":
-                        match.apply(Move.flag(cell))
-                    match.apply(Move.reveal(cell))
-            assert game.state is State.WON
-            record_id, rank = record_finished_game(store, match, log=match.log_data())
-            record = store.game(record_id)
-            assert rank is None and record.won and record.undos == 1
-            assert record.exclusions() == ("undo",) and not record.counts_as_win
-            assert left_out(record) == UNDONE and "undo" in UNDONE
+            win_on(match)
+            assert session.finished(match) == [_(UNDONE_LOSS)]
+            (record,) = store.games()
+            assert record.id == loss.id and record.won and record.undos == 1 and record.counted_loss
+            assert records.last_rank is None and record.exclusions() == ("undo",)
+            assert not record.counts_as_win and record.counted
             assert store.best_times("beginner") == [] and store.best("beginner", "efficiency") == []
             assert store.would_rank("beginner", 1) == 1  # the table is still empty
-            assert len(store.games()) == 2 and store.log(record_id)["help"]["undos"] == 1
+            assert store.log(record.id)["help"]["undos"] == 1
         stats.append(level_stats(store, "beginner"))
-        store.close()
+        records.close()
     plain, undone = stats
     for name in ("played", "won", "win_percent", "current_streak", "longest_streak", "best_times",
-                 "average_time", "assisted", "abandoned", "best_speed", "best_efficiency", "recent"):
+                 "average_time", "assisted", "abandoned", "best_speed", "best_efficiency"):
         assert getattr(plain, name) == getattr(undone, name), name
     assert (undone.played, undone.won) == (1, 0)
+    assert [won for won, _ in undone.recent] == [False]  # the recent games show the loss it counts as
+
+
+def test_a_redo_back_to_the_loss_tells_no_hook_and_keeps_the_row_as_it_was(tmp_path):
+    session, records = session_records(tmp_path)
+    told = []
+    session.hooks.append(lambda match, log: told.append(match.game.state) or "noted")
+    match, clock, mined = started()
+    match.apply(Move.reveal(mined[1]))
+    assert session.finished(match) == ["noted"]
+    (loss,) = records.store.games()
+    for _ in range(3):
+        clock.now += 5
+        match.undo()
+        match.redo()
+        assert match.game.state is State.LOST
+        assert session.finished(match) == ["noted"]  # the notes of that end, said again
+    assert told == [State.LOST] and records.store.games() == [loss]
+    match.undo()
+    match.apply(Move.reveal(mined[2]))  # another loss: another end, over the same row
+    session.finished(match)
+    (again,) = records.store.games()
+    assert told == [State.LOST] * 2 and again.id == loss.id and again.undos == 4 and again.counted_loss
+    assert level_stats(records.store, "beginner").played == 1
+    match.retry()  # a new board: a row of its own
+    match.apply(Move.reveal((4, 4)))
+    match.apply(Move.reveal(mined[1]))
+    session.finished(match)
+    assert len(records.store.games()) == 2
+    records.close()
+
+
+def test_a_game_with_an_undo_before_its_first_end_counts_nowhere_and_says_so_without_a_loss(tmp_path):
+    """Issue 35: flag, undo, redo, undo, then a win: no loss was ever recorded, so the note
+    says the game counts nowhere and claims no counted loss."""
+    session, records = session_records(tmp_path)
+    match, clock, mined = started()
+    match.apply(Move.flag(mined[1]))
+    match.undo()
+    match.redo()
+    match.undo()
+    win_on(match)
+    assert not match.lost_before_undo
+    assert session.finished(match) == [_(UNDONE)] and "loss" not in _(UNDONE)
+    (record,) = records.store.games()
+    assert record.won and record.undos == 2 and not record.counted_loss and not record.counted
+    stats = level_stats(records.store, "beginner")
+    assert (stats.played, stats.won) == (0, 0)
+    records.close()
+
+
+def test_a_game_abandoned_after_its_loss_was_taken_back_is_its_one_row_still_the_loss(tmp_path):
+    session, records = session_records(tmp_path)
+    match, clock, mined = started()
+    match.apply(Move.reveal(mined[1]))
+    session.finished(match)
+    match.undo_loss()
+    assert session.abandon(match) is None
+    (row,) = records.store.games()
+    assert (row.won, row.abandoned, row.undos, row.counted_loss) == (False, True, 1, True)
+    stats = level_stats(records.store, "beginner")
+    assert (stats.played, stats.won, stats.abandoned) == (1, 0, 0)  # the loss, not an abandoned game
+    records.close()
 
 
 def test_an_abandoned_or_lost_game_after_an_undo_is_said_to_be_left_out():
     record = GameRecord("2024-01-01T00:00:00+00:00", "beginner", 9, 9, 10, False, 1000, 5, undos=2)
     assert left_out(record) == UNDONE and record.exclusions() == ("lost", "undo")
+    record.counted_loss = True
+    assert left_out(record) == UNDONE_LOSS and record.exclusions() == ("lost", "undo")
     assert left_out(GameRecord("2024-01-01T00:00:00+00:00", "beginner", 9, 9, 10, False, 1000, 5)) is None
 
 
@@ -206,32 +291,59 @@ def test_schema_7_migration_keeps_the_games_with_no_undo_and_backs_the_file_up(t
         assert store.games() == [] and "cannot be read" in store.warnings[0]
 
 
-def test_the_console_u_takes_the_loss_back_and_records_the_game_played_on_apart(tmp_path):
+def test_the_console_u_takes_the_loss_back_and_the_win_that_follows_is_the_games_one_row(tmp_path):
     """On a laid 3x3 board (mines in the corners (0,0) and (2,2)): reveal (0,2), lose on
-    (0,0), ``u`` shows the board as before, and the win that follows is recorded with
-    its undo, out of every statistic; ``u`` with no loss says so."""
+    (0,0), ``u`` shows the board as before, and the win that follows is written over the
+    loss's row with its undo, counted as the loss; ``u`` with no loss says so."""
+    commands = ["u", "r 0 2", "r 0 0", "u", "r 1 0", "r 2 0", "r 0 1", "r 1 1", "r 1 2", "r 2 1"]
+    text, rows, match = console_run(tmp_path, commands)
+    assert "there is no move to take back" in text and "u to take the move back" in text
+    assert "The losing move is taken back. The loss stays counted" in text and "You won!" in text
+    assert match.game.state is State.WON
+    (row,) = rows
+    assert (row.won, row.undos, row.counted_loss) == (True, 1, True)
+    with RecordStore.open(tmp_path / "records.sqlite3") as store:
+        assert (level_stats(store, "custom").played, level_stats(store, "custom").won) == (1, 0)
+        log = store.log(row.id)
+    assert ["play", 0, "reveal", 0, 0, "console"] in log["history"] and ["undo", 0] in log["history"]
+    assert [row[1:4] for row in log["moves"]].count(["reveal", 0, 0]) == 0 and log["help"]["undos"] == 1
+
+
+def test_the_console_u_of_a_flag_says_the_game_counts_nowhere(tmp_path):
+    text, rows, match = console_run(tmp_path, ["r 0 2", "f 2 2", "u", "y", "r 0 0"])
+    assert "The move is taken back. This game now counts in no statistic." in text
+    (row,) = rows
+    assert (row.won, row.undos, row.counted_loss) == (False, 1, False)
+
+
+def console_run(tmp_path, commands, match=None):
+    """``commands`` typed into the console on the laid 3x3 board (mines in the corners (0,0)
+    and (2,2)), recorded to a store in ``tmp_path`` through the shared Session as
+    ``--console`` does; returns (what it printed, the rows recorded, the match)."""
     import io
 
     from game.console import ConsoleGame, ConsoleRecords
     from game.records import open_records
+    from game.session import Session
 
     records = open_records(str(tmp_path), stderr=None)
-    match = Match(Config(3, 3, 2), mines=[(0, 0), (2, 2)], clock=Clock())
-    game = match.game
+    match = match or Match(Config(3, 3, 2), mines=[(0, 0), (2, 2)], clock=Clock())
     hooks = ConsoleRecords(records, name="Ada")
+    session = Session(records=records, name=hooks.name, hooks=[hooks.finish])
     out = io.StringIO()
-    commands = ["u", "r 0 2", "r 0 0", "u", "r 1 0", "r 2 0", "r 0 1", "r 1 1", "r 1 2", "r 2 1"]
-    ConsoleGame(match, out, on_end=hooks.finish).run(io.StringIO("\n".join(commands) + "\n"))
-    text = out.getvalue()
-    assert "there is no move to take back" in text and "u to take the move back" in text
-    assert "The losing move is taken back" in text and "You won!" in text
-    boards = [part for part in text.split("> ") if part.lstrip().startswith("0")]
-    assert game.state is State.WON
-    loss, win = records.store.games()
-    assert (loss.won, loss.undos, win.won, win.undos) == (False, 0, True, 1)
-    assert level_stats(records.store, "custom").played == 1
-    log = records.store.log(win.id)
-    assert ["play", 0, "reveal", 0, 0, "console"] in log["history"] and ["undo", 0] in log["history"]
-    assert [row[1:4] for row in log["moves"]].count(["reveal", 0, 0]) == 0 and log["help"]["undos"] == 1
+    ConsoleGame(match, out, on_end=lambda m: next(iter(session.finished(m, m.log_data())), None),
+                on_abandon=lambda m: session.abandon(m, m.log_data())).run(
+        io.StringIO("\n".join(commands) + "\n"))
+    rows = records.store.games()
     records.close()
-    assert boards  # the board was shown after each command
+    return out.getvalue(), rows, match
+
+
+def test_the_console_y_that_ends_the_game_again_says_so_and_the_game_stays_one_row(tmp_path):
+    """Issue 34, item 3: lose, ``u``, ``y``: the redo loses again; the console prints the
+    result as for any end (it printed nothing), and the records keep the one lost row."""
+    text, rows, match = console_run(tmp_path, ["r 0 2", "r 0 0", "u", "y"])
+    assert match.game.state is State.LOST
+    assert text.count("BOOM! You hit the mine at") == 2
+    (loss,) = rows
+    assert (loss.won, loss.undos) == (False, 0)

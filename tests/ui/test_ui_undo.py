@@ -1,15 +1,16 @@
 """Undo after a loss in the window (Ctrl+Z or the loss panel's Undo button), told with
 posted pygame events: the board comes back as it was before the fatal click, the window
-shrinks back, the game plays on, and the game played on counts in no statistic."""
+shrinks back, the game plays on, and the game stays one row of the records, counted as the
+loss it was (game.session.Session.finished)."""
 
 import pygame
 
 from game.engine import State
-from game.records.notes import UNDONE
+from game.records.notes import UNDONE_LOSS
 from game.records.stats import level_stats
 from game.ui.scenes.confirm import Confirm
 from game.ui.scenes.menu import Menu
-from game.ui.scenes.playing import ABANDON_AFTER_UNDO, Playing
+from game.ui.scenes.playing import ABANDON_AFTER_LOSS, Playing
 from game.ui.scenes.result import GameOver, Victory
 from tests.play_helpers import wait_postmortem, win_by_clicks
 from tests.ui.test_ui_records import stored
@@ -48,7 +49,7 @@ def looks(w, game):
     return grid(game), game.mines_left, w.screen.pixels(board)
 
 
-def test_ctrl_z_takes_the_loss_back_and_the_win_that_follows_counts_nowhere(window, isolated_data_dir):
+def test_ctrl_z_takes_the_loss_back_and_the_win_that_follows_counts_as_the_loss(window, isolated_data_dir):
     w = window(["--difficulty", "beginner"], deal=7)
     game, before = opened_and_flagged(w)
     match = w.scene.match
@@ -63,17 +64,16 @@ def test_ctrl_z_takes_the_loss_back_and_the_win_that_follows_counts_nowhere(wind
     assert w.scene.match is match and match.elapsed >= lost_at  # the timer carries on from the loss
     win_by_clicks(w, first=None)
     assert isinstance(w.scene, Victory) and w.scene.rank is None and w.scene.field is None
-    assert UNDONE in w.scene.notes  # the panel says why this win counts nowhere
-    loss, win = stored(isolated_data_dir)
-    assert (loss.won, loss.undos, win.won, win.undos) == (False, 0, True, 1)
+    assert UNDONE_LOSS in w.scene.notes  # the panel says this win counts as the loss
+    (win,) = stored(isolated_data_dir)  # the loss's row, written over with the win
+    assert (win.won, win.undos, win.counted_loss) == (True, 1, True)
     store = w.scene.services.records.store
     stats = level_stats(store, "beginner")
     assert (stats.played, stats.won, stats.current_streak, stats.best_times) == (1, 0, 0, ())
-    # The win's log (version 2) tells the fatal click and its undo; the loss's has no undo.
+    # The row's log (version 2) tells the fatal click, its undo and the win.
     history = store.log(win.id)["history"]
     undone = [i for i, entry in enumerate(history) if entry[0] == "undo"]
     assert len(undone) == 1 and history[undone[0] - 1][:1] + history[undone[0] - 1][2:5] == ["play", "reveal", *mine]
-    assert not [entry for entry in store.log(loss.id)["history"] if entry[0] == "undo"]
 
 
 def test_the_undo_button_answers_the_mouse_and_every_loss_can_be_taken_back(window, isolated_data_dir):
@@ -87,15 +87,16 @@ def test_the_undo_button_answers_the_mouse_and_every_loss_can_be_taken_back(wind
         w.scene.show_rect(w.scene.buttons.buttons[3].rect)
         w.click(w.scene.buttons.buttons[3].rect.center)
         assert isinstance(w.scene, Playing) and looks(w, game) == before
-    # The first loss counts as any loss; the second came after an undo: recorded, counted nowhere.
-    assert [(r.won, r.undos) for r in stored(isolated_data_dir)] == [(False, 0), (False, 1)]
+    # The first loss counts as any loss; the second, after the undo, is the same click on the
+    # same mine: the same end, so its one row stays as it was written.
+    assert [(r.won, r.undos, r.counted_loss) for r in stored(isolated_data_dir)] == [(False, 0, False)]
     assert level_stats(w.scene.services.records.store, "beginner").played == 1
     flags = game.mines_left
     w.key(pygame.K_z, mod=pygame.KMOD_LCTRL)  # in play, Ctrl+Z takes back the last move that stands: the flag
     assert isinstance(w.scene, Playing) and game.state is State.PLAYING and game.mines_left == flags + 1
 
 
-def test_without_ctrl_z_is_nothing_and_leaving_after_an_undo_says_it_counts_nowhere(window, isolated_data_dir):
+def test_without_ctrl_z_is_nothing_and_leaving_after_an_undo_says_it_counts_as_the_loss(window, isolated_data_dir):
     w = window(["--difficulty", "beginner", "--seed", "2"])
     game, _ = opened_and_flagged(w)
     lose(w, game)
@@ -104,10 +105,28 @@ def test_without_ctrl_z_is_nothing_and_leaving_after_an_undo_says_it_counts_nowh
     w.key(pygame.K_z, mod=pygame.KMOD_RCTRL)
     assert isinstance(w.scene, Playing)
     w.key(pygame.K_ESCAPE)
-    assert isinstance(w.scene, Confirm) and " ".join(w.scene.shown) == ABANDON_AFTER_UNDO
+    assert isinstance(w.scene, Confirm) and " ".join(w.scene.shown) == ABANDON_AFTER_LOSS
     w.key(pygame.K_y)
     assert isinstance(w.scene, Menu)
-    loss, left = stored(isolated_data_dir)
-    assert (left.abandoned, left.undos) == (True, 1)
+    (left,) = stored(isolated_data_dir)  # the loss's row, written over: abandoned after the undo
+    assert (left.abandoned, left.undos, left.counted_loss) == (True, 1, True)
     stats = level_stats(w.scene.services.records.store, "beginner")
-    assert (stats.played, stats.abandoned) == (1, 0)
+    assert (stats.played, stats.won, stats.abandoned) == (1, 0, 0)  # counted as the loss
+
+
+def test_a_loss_taken_back_and_played_again_by_ctrl_y_stays_one_row(window, isolated_data_dir):
+    """Issue 34, item 3: lose, Ctrl+Z, Ctrl+Y, again and again: the same loss each time,
+    one row in the records (it was a new lost row each time), still counted as the loss."""
+    w = window(["--difficulty", "beginner"], deal=7)
+    game, _ = opened_and_flagged(w)
+    lose(w, game)
+    for _ in range(3):
+        w.key(pygame.K_z, mod=pygame.KMOD_LCTRL)
+        assert isinstance(w.scene, Playing) and game.state is State.PLAYING
+        w.key(pygame.K_y, mod=pygame.KMOD_LCTRL)
+        assert isinstance(w.scene, GameOver) and game.state is State.LOST
+        w.step(60)
+    (loss,) = stored(isolated_data_dir)
+    assert (loss.won, loss.undos) == (False, 0)
+    stats = level_stats(w.scene.services.records.store, "beginner")
+    assert (stats.played, stats.won) == (1, 0)

@@ -5,8 +5,10 @@ was, played again by Ctrl+Y, and the game won after an undo is recorded out of e
 import pygame
 
 from game.engine import State
+from game.i18n import _
+from game.records.notes import UNDONE
 from game.records.stats import level_stats
-from game.ui.scenes.playing import Playing
+from game.ui.scenes.playing import ABANDON_AFTER_UNDO, Playing
 from game.ui.scenes.result import Victory
 from tests.play_helpers import win_by_clicks
 from tests.ui.test_ui_records import stored
@@ -82,3 +84,27 @@ def test_a_game_won_after_an_undo_of_any_move_is_recorded_out_of_every_best(wind
     assert record.won and record.undos == 1 and not record.best_time_eligible
     stats = level_stats(w.scene.services.records.store, "beginner")
     assert (stats.played, stats.won, stats.best_times) == (0, 0, ())  # counted in no statistic
+
+
+def test_a_flag_undone_redone_and_undone_then_a_win_claims_no_counted_loss(window, isolated_data_dir):
+    """Issue 35: flag, Ctrl+Z, Ctrl+Y, Ctrl+Z, then a win: no loss was ever recorded, so the
+    panel says the game counts in no statistic without saying a loss was counted; leaving
+    such a game asks with that in mind."""
+    w, game, mine = flag_taken_back(window)
+    w.key(pygame.K_y, mod=pygame.KMOD_LCTRL)
+    w.key(pygame.K_z, mod=pygame.KMOD_LCTRL)
+    assert w.scene.match.undos == 2 and not w.scene.match.lost_before_undo
+    win_by_clicks(w, first=None)
+    assert isinstance(w.scene, Victory) and w.scene.notes == [_(UNDONE)] and "loss" not in _(UNDONE)
+    (record,) = stored(isolated_data_dir)
+    assert (record.won, record.undos, record.counted_loss) == (True, 2, False)
+
+
+def test_leaving_a_game_with_an_undo_and_no_loss_asks_that_it_counts_nowhere(window, isolated_data_dir):
+    w, game, mine = flag_taken_back(window)
+    w.key(pygame.K_ESCAPE)
+    assert " ".join(w.scene.shown) == ABANDON_AFTER_UNDO
+    w.key(pygame.K_y)
+    (record,) = stored(isolated_data_dir)
+    assert (record.abandoned, record.undos, record.counted_loss) == (True, 1, False)
+    assert level_stats(w.scene.services.records.store, "beginner").played == 0

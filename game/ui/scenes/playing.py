@@ -56,6 +56,7 @@ FIRST_STEP = 0.008  # seconds of no-guess generation tried at the click before s
 ABANDON_TITLE = N_("Abandon game")
 ABANDON_QUESTION = N_("Abandon this game? It counts as a loss.")
 ABANDON_AFTER_UNDO = N_("Abandon this game? Played on after an undo, it counts in no statistic.")
+ABANDON_AFTER_LOSS = N_("Abandon this game? It counts as the loss you took back.")  # Match.lost_before_undo
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
 
@@ -545,7 +546,8 @@ class Playing(Scene):
             return then()
         if not self.services.settings.confirm_abandon:
             return abandon()
-        question = ABANDON_AFTER_UNDO if self.match.undos else ABANDON_QUESTION
+        question = (ABANDON_AFTER_LOSS if self.match.lost_before_undo else ABANDON_AFTER_UNDO if self.match.undos
+                    else ABANDON_QUESTION)
         return AbandonQuestion(self.services, self, _(ABANDON_TITLE), _(question), abandon, quits=quits)
 
     def close(self) -> Scene | None:
@@ -561,7 +563,7 @@ class Playing(Scene):
 
     def key_undo(self) -> Scene:
         """Ctrl+Z: take back the last move (game.match.Match.undo: any move, as Tatham's
-        undo); the game then counts in no statistic."""
+        undo); the game is then never a win nor a best (game.session: one game, one row)."""
         if self.autoplay.running or not self.match.can_undo:
             return self
         self.look = None
@@ -570,7 +572,9 @@ class Playing(Scene):
         return self
 
     def key_redo(self) -> Scene:
-        """Ctrl+Y: play again the move taken back last (game.match.Match.redo)."""
+        """Ctrl+Y: play again the move taken back last (game.match.Match.redo). A redo that
+        ends the game shows its result as any end; the game stays one row
+        (game.session.Session.finished: a redo back to the end recorded records nothing)."""
         if self.autoplay.running or not self.match.can_redo:
             return self
         outcome = self.match.redo()

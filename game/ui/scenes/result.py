@@ -38,8 +38,9 @@ class GameOver(Result):
 
     Ctrl+Z or the Undo button take back the move that lost and play on from the board as it
     was just before it (Simon Tatham's Mines' Undo; game.match.Match.undo_loss): back to the
-    Playing scene, in the same window. The loss stays recorded; the game
-    played on is recorded apart and counts in no statistic (game.records).
+    Playing scene, in the same window. The game stays one row of the records: a redo back
+    to this loss records nothing, another end is written over the row, and the game counts
+    as this loss when it was lost with no undo before (game.session.Session.finished).
 
     The panel says in one line what lost the game (game.ui.postmortem, from the solver's
     review of the game's log, worked out on a thread while the blast plays). V or the Why?
