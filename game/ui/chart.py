@@ -7,8 +7,8 @@ window's table of bests, so its last step is the Bests page's "All" column. The 
 axis is the wins in the order they were played, oldest left, SLOT pixels apart, with the
 dates of the first and last win in view under it. A win the tables of bests keep out (the
 solver's help, a layout known before, typed in a terminal: the console's table) is drawn
-apart, a hollow ring in ``palette.dim``, and moves no best; games that count nowhere (played
-on after an undo, fed by a script) and losses are not drawn (game.records.stats
+apart, a hollow ring in ``palette.dim``, and moves no best; wins that do not count as wins
+(with an undo, fed by a script) and losses are not drawn (game.records.stats
 .chart_points). Custom sizes have no bests: their wins are drawn, with no running best. A
 win whose 3BV/s is not computed yet has no point in the lower plot.
 
