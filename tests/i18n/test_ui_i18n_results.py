@@ -326,7 +326,8 @@ def test_why_a_win_is_no_best_time_in_both_languages():
     assert left_out(helped) == ("Victoria con ayuda: cuenta como jugada, no como ganada. "
                                 "No es récord: se usaron 2 pistas.")
     assert left_out(record(hints_used=1)).endswith("No es récord: se usó una pista.")
-    assert left_out(record(undos=1)).startswith("Seguida tras deshacer")
+    assert left_out(record(undos=1)).startswith("Partida con jugadas deshechas")
+    assert left_out(record(undos=1, counted_loss=True)).startswith("Seguida tras deshacer su derrota")
     assert left_out(record(won=False)) is None
 
 
