@@ -89,9 +89,10 @@ class Services:
         return dict(RANKING_MIN_BV) if self.settings.bv_filter == "rankings" else {}
 
     def finished(self, match: Match) -> list[str]:
-        """The game of ``match`` ended: tell every finish hook (``hook(match, log)``, ``log``
-        its move log: Match.log_snapshot); return the notes they give back. The game's level
-        becomes ``last_level``."""
+        """The game of ``match`` ended (by a move or a redo): tell every finish hook
+        (``hook(match, log)``, ``log`` its move log: Match.log_snapshot) unless this end was
+        told already, and return the notes (game.session.Session.finished: one game, one
+        row). The game's level becomes ``last_level``."""
         self.last_level = match.config.level
         return self.session.finished(match)
 
