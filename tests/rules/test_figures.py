@@ -60,9 +60,10 @@ def test_every_figure_has_a_column_a_csv_column_and_the_fields_of_both_values():
         assert have[f.name] == f.sql_type
         assert f.name in CSV_COLUMNS
         assert f.name in replay_fields and f.name in record_fields
-    # in the table's order, after the 3BV solved / just before undos (then nf, input, min_bv)
+    # in the table's order, after the 3BV solved / just before undos (then nf, input, min_bv, counted_loss)
     assert replay_fields[1:] == list(STAT_FIELDS)
-    assert CSV_COLUMNS[-len(FIGURES) - 4:-4] == STAT_FIELDS  # then undos, nf, input, min_bv
+    assert CSV_COLUMNS[-len(FIGURES) - 5:-5] == STAT_FIELDS
+    assert CSV_COLUMNS[-5:] == ("undos", "nf", "input", "min_bv", "counted_loss")
 
 
 def test_every_figure_is_asked_of_ms_toollib_or_computed_here():
@@ -139,7 +140,7 @@ def test_a_figure_added_to_the_table_gets_its_column_csv_field_words_and_stats(t
     found = json.loads(done.stdout)
     assert found["columns"]["fake_per_click"] == "REAL"
     assert found["state"] == TO_COMPUTE  # computed before the figure existed: to compute again
-    assert found["csv"][-5:] == ["fake_per_click", "undos", "nf", "input", "min_bv"]
+    assert found["csv"][-6:] == ["fake_per_click", "undos", "nf", "input", "min_bv", "counted_loss"]
     assert found["value"] is None
     assert found["details"][-1] == "Fake 7.50"
     assert "Fake best" in found["stats"][0] and "9.25" in found["stats"][2]
