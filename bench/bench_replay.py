@@ -36,6 +36,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench.pointer_path import glide  # noqa: E402
 from game.board import Config, lay_mines  # noqa: E402
 from game.cli import positive_int  # noqa: E402
 from game.engine import Game, State  # noqa: E402
@@ -98,16 +99,7 @@ def build_match(seed: int, rows: int = ROWS, cols: int = COLS, mines: int = MINE
     kind, cell = "reveal", first
     around = [[n[0] * cols + n[1] for n in game.neighbours(c)] for c in game.cells()]
     while not game.over:
-        target = (cell[1] * CELL + rng.randrange(3, 13), cell[0] * CELL + rng.randrange(3, 13))
-        frames = max(2, int(rng.uniform(0.4, 1.1) * 60))
-        bend = rng.uniform(-40, 40)
-        for i in range(1, frames + 1):
-            f = i / frames
-            x = at[0] + (target[0] - at[0]) * f + bend * math.sin(math.pi * f) + rng.uniform(-1, 1)
-            y = at[1] + (target[1] - at[1]) * f - bend * math.sin(math.pi * f) + rng.uniform(-1, 1)
-            now[0] += 1 / 60
-            match.pointer("mv", int(x), int(y))
-        at = target
+        at = glide(match, at, cell, rng, now, CELL, seconds=(0.4, 1.1), bend_px=40)
         press = rng.uniform(0.04, 0.11)
         if kind == "flag":
             match.pointer("rc", *at)

@@ -43,7 +43,6 @@ own split. ``/proc/loadavg`` is printed before and after.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import statistics
@@ -61,6 +60,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("LANGUAGE", "en")
 
+from bench.pointer_path import glide  # noqa: E402
 from game.board import Config  # noqa: E402
 from game.cli import positive_int  # noqa: E402
 from game.engine import State  # noqa: E402
@@ -100,16 +100,7 @@ def play(seed: int, size: tuple[int, int, int], outcome: str) -> tuple[Match, bo
             if outcome == "left":
                 return match, True
             cell = next(c for c in game.cells() if c in match.layout())  # the mistake
-        target = (cell[1] * CELL + rng.randrange(3, 13), cell[0] * CELL + rng.randrange(3, 13))
-        frames = max(2, int(rng.uniform(0.3, 0.9) * 60))
-        bend = rng.uniform(-30, 30)
-        for i in range(1, frames + 1):
-            f = i / frames
-            x = at[0] + (target[0] - at[0]) * f + bend * math.sin(math.pi * f) + rng.uniform(-1, 1)
-            y = at[1] + (target[1] - at[1]) * f - bend * math.sin(math.pi * f) + rng.uniform(-1, 1)
-            now[0] += 1 / 60
-            match.pointer("mv", int(x), int(y))
-        at = target
+        at = glide(match, at, cell, rng, now, CELL, seconds=(0.3, 0.9), bend_px=30)
         match.pointer("lc", *at)
         now[0] += rng.uniform(0.04, 0.11)
         match.pointer("lr", *at)

@@ -146,6 +146,17 @@ def recorded(tmp_path_factory):
     return data, record_id, stored_log(data, record_id)
 
 
+def pending_copies(data_dir: Path, copies: int) -> sqlite3.Connection:
+    """Add ``copies`` copies of game 1 to ``data_dir``'s records and mark every game's figures
+    to compute again (as an older version's games); the open connection, for more changes."""
+    conn = database(data_dir)
+    columns = ", ".join(row[1] for row in conn.execute("PRAGMA table_info(games)") if row[1] != "id")
+    for _ in range(copies):
+        conn.execute(f"INSERT INTO games ({columns}) SELECT {columns} FROM games WHERE id = 1")
+    conn.execute("UPDATE games SET stats_state = 0")
+    return conn
+
+
 def fresh_copy(recorded, tmp_path) -> tuple[Path, int, dict]:
     source, record_id, log = recorded
     data = tmp_path / "data"
@@ -258,12 +269,7 @@ def test_a_batch_of_figures_holds_one_long_game_at_a_time(recorded, tmp_path, mo
     from game.records.db import RecordStore
 
     data, record_id, log = fresh_copy(recorded, tmp_path)
-    conn = database(data)
-    columns = [row[1] for row in conn.execute("PRAGMA table_info(games)") if row[1] != "id"]
-    for _ in range(2):
-        conn.execute(f"INSERT INTO games ({', '.join(columns)}) SELECT {', '.join(columns)} FROM games WHERE id = 1")
-    conn.execute("UPDATE games SET stats_state = 0")
-    conn.close()
+    pending_copies(data, 2).close()
     size = len(log["moves"]) + len(log["pointer"])
     monkeypatch.setattr(compstats, "BATCH_EVENTS", 2 * size)
     with RecordStore.open(data / "records.sqlite3") as store:
@@ -329,11 +335,7 @@ def test_packed_pending_batches_by_bytes_and_sets_aside_a_log_that_is_not_bytes(
     from game.records.db import RecordStore
 
     data, record_id, log = fresh_copy(recorded, tmp_path)
-    conn = database(data)
-    columns = [row[1] for row in conn.execute("PRAGMA table_info(games)") if row[1] != "id"]
-    for _ in range(3):
-        conn.execute(f"INSERT INTO games ({', '.join(columns)}) SELECT {', '.join(columns)} FROM games WHERE id = 1")
-    conn.execute("UPDATE games SET stats_state = 0")
+    conn = pending_copies(data, 3)
     conn.execute("UPDATE games SET log = 'typed by hand' WHERE id = 4")
     size = conn.execute("SELECT length(log) FROM games WHERE id = 1").fetchone()[0]
     conn.close()
