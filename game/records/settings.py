@@ -26,6 +26,10 @@ MAX_DIGITS = 4000  # a whole number longer than this reads as an infinity (refus
 SCALE_RANGE = (1, 8)  # allowed window scale factors (window pixels per logical pixel; 1.5 too)
 THEME_CHOICES = ("classic", "dark", "contrast")  # the window's themes (game.ui.theme)
 DIFFICULTY_CHOICES = (*DIFFICULTIES, "custom")
+# A Beginner other than 9x9 as a difficulty -> its board: the menu's Beginner with that
+# beginner_size (games before issue 35 saved the level of an 8x8 game, "beginner_8x8", and
+# every later launch refused it)
+BEGINNER_LEVELS = {level: size for size, level in BEGINNER_SIZES.items() if level != "beginner"}
 BV_FILTER_CHOICES = ("off", "rankings")  # the 3BV filter: none, or the rankings' minimums (game.session.RANKING_MIN_BV)
 
 
@@ -112,7 +116,7 @@ def _is_name(v: object) -> bool:
 # key -> (check, what is allowed, for the warning)
 _BOOL = note(N_("true or false"))
 RULES = {
-    "difficulty": (lambda v: v in DIFFICULTY_CHOICES, ", ".join(DIFFICULTY_CHOICES)),
+    "difficulty": (lambda v: v in DIFFICULTY_CHOICES or v in BEGINNER_LEVELS, ", ".join(DIFFICULTY_CHOICES)),
     "custom_rows": (_is_side, note(N_("a whole number 1..{most}"), most=MAX_SIDE)),
     "custom_cols": (_is_side, note(N_("a whole number 1..{most}"), most=MAX_SIDE)),
     "custom_mines": (_is_mines, note(N_("a whole number from 1 to rows x cols - 1"))),
@@ -142,7 +146,9 @@ RULES = {
 def from_dict(data: dict, source: str = "settings") -> tuple[Settings, list[str]]:
     """Settings from a decoded JSON object, and warnings for every value not taken.
 
-    Unknown keys (and ``version``) are ignored silently, so a newer file still loads.
+    Unknown keys (and ``version``) are ignored silently, so a newer file still loads. A
+    Beginner's level as the difficulty (``beginner_8x8``) reads as ``beginner`` with its
+    board as ``beginner_size`` (unless the file says which).
     """
     settings = Settings()
     warnings: list[str] = []
@@ -157,6 +163,10 @@ def from_dict(data: dict, source: str = "settings") -> tuple[Settings, list[str]
             warnings.append(note(N_("{source}: {key}: {value} is not allowed (allowed: {allowed}); using the "
                                     "default {default}"), source=source, key=f.name, value=_shown(value),
                                  allowed=allowed, default=json.dumps(getattr(settings, f.name))))
+    if settings.difficulty in BEGINNER_LEVELS:
+        if not isinstance(data.get("beginner_size"), str) or data["beginner_size"] not in BEGINNER_SIZES:
+            settings.beginner_size = BEGINNER_LEVELS[settings.difficulty]
+        settings.difficulty = "beginner"
     try:
         Config(settings.custom_rows, settings.custom_cols, settings.custom_mines)
     except ValueError as err:

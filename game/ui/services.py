@@ -23,7 +23,7 @@ from game.messages import warn
 from game.session import RANKING_MIN_BV, Session
 from game.records.record import LEVELS
 from game.records.session import Records
-from game.records.settings import Settings
+from game.records.settings import BEGINNER_LEVELS, Settings
 from game.ui import theme
 from game.ui.sound import Sound
 
@@ -138,7 +138,10 @@ class Services:
         self.display.repaint()
 
     def remember_start(self, config: Config) -> str | None:
-        """Save the level (and custom size) of a game started from the menu; warning or None."""
+        """Save the level (and custom size) of a game started from the menu; warning or None.
+        Either Beginner is saved as ``beginner``: which board it is, is ``beginner_size``'s."""
+        if config.level in BEGINNER_LEVELS:
+            return self.set_option(difficulty="beginner")
         if config.level != "custom":
             return self.set_option(difficulty=config.level)
         self.last_custom = (config.rows, config.cols, config.mines)

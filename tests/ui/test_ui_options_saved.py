@@ -1,0 +1,78 @@
+"""Issue 35, item 5: every value the Options screen (and the menu's level buttons) saves is
+read back at the next launch as it was saved, with no warning: choosing the 8x8 Beginner
+once made every later launch say ``difficulty: "beginner_8x8" is not allowed``."""
+
+from dataclasses import asdict
+
+import pygame
+import pytest
+
+from game.records import settings as settings_file
+from game.records.session import open_records
+from game.ui.scenes.menu import Menu
+from game.ui.scenes.options import Options
+
+MAX_CYCLE = 20  # more changes than any line has values (Display: auto, six scales, fullscreen)
+
+
+def next_launch(data_dir):
+    """The settings and warnings a new launch reads from ``data_dir`` (open_records, as the window does)."""
+    records = open_records(str(data_dir), stderr=None)
+    try:
+        return records.settings, records.warnings
+    finally:
+        records.close()
+
+
+def saved_now(options: Options) -> dict:
+    return asdict(options.services.records.settings)
+
+
+def test_every_value_of_every_option_is_read_back_at_the_next_launch_without_a_warning(window, isolated_data_dir):
+    w = window([], deal=3)
+    w.click(w.scene.list.buttons[4].rect.center)
+    options = w.scene
+    assert isinstance(options, Options)
+    seen: dict[str, set] = {}
+    for index, (label, _value) in enumerate(options.rows()):
+        while options.focus != index:
+            w.key(pygame.K_DOWN)
+        first = options.rows()[index][1]
+        for _ in range(MAX_CYCLE):
+            w.key(pygame.K_RIGHT)
+            assert options.message == "", (label, options.message)
+            loaded, warnings = next_launch(isolated_data_dir)
+            assert warnings == [], (label, options.rows()[index][1], warnings)
+            assert asdict(loaded) == saved_now(options), label
+            seen.setdefault(label, set()).add(options.rows()[index][1])
+            if options.rows()[index][1] == first:
+                break
+        else:
+            pytest.fail(f"{label}: its values never came round to {first!r}")
+    assert all(len(values) >= 2 for values in seen.values()), seen
+    assert len(seen["Volume"]) == 11 and len(seen["Beginner board"]) == 2 and len(seen["Theme"]) == 3
+
+
+@pytest.mark.parametrize("beginner_size", ["9x9", "8x8"])
+@pytest.mark.parametrize("button", [0, 1, 2], ids=["beginner", "intermediate", "expert"])
+def test_a_level_started_from_the_menu_is_read_back_without_a_warning(window, isolated_data_dir,
+                                                                       beginner_size, button):
+    w = window([], deal=3)
+    w.scene.services.set_option(beginner_size=beginner_size)
+    w.key(pygame.K_ESCAPE)  # the Quit question, then back: the menu's buttons are built again
+    w.key(pygame.K_ESCAPE)
+    assert isinstance(w.scene, Menu)
+    w.click(w.scene.list.buttons[button].rect.center)
+    played = w.scene.game.config
+    loaded, warnings = next_launch(isolated_data_dir)
+    assert warnings == []
+    assert loaded.beginner_size == beginner_size
+    assert loaded.config().level == played.level  # the next launch offers the board just played
+
+
+def test_a_file_an_older_game_wrote_with_the_8x8_beginner_loads_without_a_warning(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text('{"difficulty": "beginner_8x8", "beginner_size": "8x8"}')
+    loaded, warnings = settings_file.load(path)
+    assert warnings == []
+    assert loaded.difficulty == "beginner" and loaded.config().level == "beginner_8x8"
