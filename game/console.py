@@ -25,7 +25,7 @@ import sqlite3
 import sys
 from typing import BinaryIO, Callable, Sequence, TextIO
 
-from game.board import Cell, Config
+from game.board import Cell
 from game.boardfile import from_game, save_board
 from game.console_text import render, summary, view, wants_colour
 from game.i18n import N_, _, percent
@@ -36,6 +36,7 @@ from game.moves import CHORD, FLAG, REVEAL, Move
 from game.records.db import RecordsError
 from game.records.record import LEVELS, clean_name, default_player_name
 from game.records.session import is_in_progress
+from game.records.settings import Settings
 from game.session import Session, filter_missed
 
 PROGRESS_WIDTH = 80  # characters of the no-guess progress line on stderr
@@ -372,11 +373,13 @@ def run_session(args) -> Session:
                    min_bv=dict.fromkeys(LEVELS, min_bv) if min_bv else {})
 
 
-def make_match(args, session: Session) -> Match:
-    """The match the command line asks for: a loaded board, a level, custom, or Beginner."""
-    config = args.config or Config.difficulty("beginner", beginner_size=getattr(args, "beginner_size", None) or "9x9",
-                                              first_click=args.first_click or "opening",
-                                              questions=args.questions, no_guess=args.no_guess)
+def make_match(args, session: Session, settings: Settings | None = None) -> Match:
+    """The match the command line asks for: a loaded board, a level, custom, or Beginner;
+    Beginner (``--difficulty beginner`` or none) is the one ``settings`` choose
+    (Settings.level_config, as the window's menu: ``--beginner-size``, else the Options' choice)."""
+    settings = (settings or Settings()).with_beginner_of(args)
+    config = settings.board_of_run(args) or settings.level_config(
+        "beginner", first_click=args.first_click or "opening", questions=args.questions, no_guess=args.no_guess)
     return session.new_match(config, board=args.loaded)
 
 
@@ -466,10 +469,14 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
     raw = getattr(stdin, "buffer", None)  # a real stream: read bytes, so a bad line is only that line
     lines = stdin if raw is None else ByteLines(raw, stdin.encoding or "utf-8")
     session = run_session(args)
-    match = make_match(args, session)
     # Figures once the result is printed (big boards' left pending: figures_after). A game
     # read from a pipe or a file is a script's: recorded, never in a best or a streak.
     records = open_records(args.data_dir, figures_mode="after", input="terminal" if stdin.isatty() else "script")
+    try:
+        match = make_match(args, session, records.settings)
+    except BaseException:
+        records.close()
+        raise
     hooks = ConsoleRecords(records)
     session.records, session.name = records, hooks.name
     session.hooks.append(hooks.finish)

@@ -11,7 +11,7 @@ a crash leaves either the old file or the new one, never half of one.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 
 from game.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config
@@ -81,7 +81,34 @@ class Settings:
                  "questions": self.questions, "no_guess": self.no_guess}
         if self.difficulty == "custom":
             return Config(self.custom_rows, self.custom_cols, self.custom_mines, **rules)
-        return Config.difficulty(self.difficulty, beginner_size=self.beginner_size, **rules)
+        return self.level_config(self.difficulty, **rules)
+
+    def level_config(self, name: str, **rules) -> Config:
+        """Standard level ``name``'s board with ``rules`` (Config's keywords): Beginner is the
+        one these settings choose (``beginner_size``: 9x9 or 8x8). The one place that decides
+        it, for the menu's buttons, ``--difficulty`` and the console alike.
+
+        Raises:
+            ValueError: unknown name.
+        """
+        return Config.difficulty(name, beginner_size=self.beginner_size, **rules)
+
+    def with_beginner_of(self, args) -> "Settings":
+        """These settings, with the command line's ``--beginner-size`` (parsed ``args``,
+        game.cli.parse_args) over the saved choice when it is given: this run's, not saved."""
+        size = getattr(args, "beginner_size", None)
+        return self if not size or size == self.beginner_size else replace(self, beginner_size=size)
+
+    def board_of_run(self, args) -> Config | None:
+        """The board the command line asks for (``args.config``), ``--difficulty``'s level
+        as :meth:`level_config` gives it with ``--beginner-size`` or else these settings'
+        Beginner (parse_args, before the settings are read, took 9x9); None for the menu."""
+        config = getattr(args, "config", None)
+        level = getattr(args, "difficulty", None)
+        if config is None or not level:
+            return config
+        return self.with_beginner_of(args).level_config(
+            level, first_click=config.first_click, questions=config.questions, no_guess=config.no_guess)
 
     def to_dict(self) -> dict:
         """The JSON object written to the file."""

@@ -223,7 +223,7 @@ def settle_heap() -> None:
 def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
     settings = for_run(records.settings, args)
     display = Display(fullscreen=settings.fullscreen, scale=settings.scale)
-    config = getattr(args, "config", None)
+    config = settings.board_of_run(args)  # --difficulty beginner: the Beginner the settings choose
     layout = None if config is None else layout_for(config.rows, config.cols, display.area(), config.mines)
     # a board with its panels' strip (game.ui.room), as the Playing scene will want it
     size = MENU_SIZE if layout is None else reserve(layout.size, display.area()).size

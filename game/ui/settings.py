@@ -44,6 +44,4 @@ def for_run(saved: Settings, args) -> Settings:
         run.theme = args.theme
     if getattr(args, "lang", None):
         run.language = args.lang
-    if getattr(args, "beginner_size", None):
-        run.beginner_size = args.beginner_size
-    return run
+    return run.with_beginner_of(args)

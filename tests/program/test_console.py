@@ -27,7 +27,9 @@ from game.console_text import COLOURS, render, wants_colour
 from game.engine import State
 from game.match import Match
 from game.records import open_records
+from game.records import settings as settings_file
 from game.records.db import ReadOnlyError
+from game.records.settings import Settings
 from tests.play_helpers import TtyIn, console_dealt, read_chunk, read_to_end
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -1017,3 +1019,17 @@ def test_a_big_no_guess_board_shows_its_progress_on_one_stderr_line(tmp_path):
                            for r in reports)
     assert "\r" + " " * 80 + "\r" in stderr  # the line is cleared before the board is shown
     assert "Rows 230..269 and columns 220..279 of 500x500" in stdout  # the board (its view) went to stdout
+
+
+@pytest.mark.parametrize("argv", [["--console"], ["--console", "--difficulty", "beginner"]],
+                         ids=["default level", "--difficulty beginner"])
+def test_the_console_plays_the_8x8_beginner_the_options_chose(isolated_data_dir, argv):
+    """Issue 35: the Options' 8x8 Beginner is the console's Beginner too, as the window's menu's."""
+    settings_file.save(Settings(beginner_size="8x8"), isolated_data_dir / "settings.json")
+    out = io.StringIO()
+    assert run_console(parse_args(argv), stdin=io.StringIO(""), stdout=out) == 0
+    assert last_board(out.getvalue(), 8) == ["########"] * 8
+    assert "Mines left: 10" in out.getvalue()
+    out = io.StringIO()  # --beginner-size wins over the saved choice, for this run
+    assert run_console(parse_args([*argv, "--beginner-size", "9x9"]), stdin=io.StringIO(""), stdout=out) == 0
+    assert last_board(out.getvalue(), 9) == ["#########"] * 9

@@ -76,3 +76,15 @@ def test_a_file_an_older_game_wrote_with_the_8x8_beginner_loads_without_a_warnin
     loaded, warnings = settings_file.load(path)
     assert warnings == []
     assert loaded.difficulty == "beginner" and loaded.config().level == "beginner_8x8"
+
+
+@pytest.mark.parametrize("argv, size", [(["--difficulty", "beginner"], (8, 8)),
+                                        (["--difficulty", "beginner", "--beginner-size", "9x9"], (9, 9)),
+                                        (["--difficulty", "expert"], (16, 30))])
+def test_difficulty_beginner_on_the_command_line_is_the_beginner_the_options_chose(window, isolated_data_dir,
+                                                                                   argv, size):
+    """Issue 35: ``--difficulty beginner`` gave 9x9 while Options and the menu said 8x8."""
+    settings_file.save(settings_file.Settings(beginner_size="8x8"), isolated_data_dir / "settings.json")
+    w = window(argv, deal=3)
+    assert (w.scene.game.rows, w.scene.game.cols) == size
+    assert w.scene.game.config.level == {(8, 8): "beginner_8x8", (9, 9): "beginner", (16, 30): "expert"}[size]

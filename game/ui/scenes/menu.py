@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.board import BEGINNER_SIZES, DIFFICULTIES, LEVEL_SIZES
+from game.board import DIFFICULTIES
 from game.i18n import N_, _
 from game.ui.layout import MENU_SIZE
 from game.ui.scene import Scene
@@ -61,10 +61,10 @@ class Menu(Scene):
         self.quit_pressed = False
 
     def _size(self, name: str) -> tuple[int, int, int]:
-        """The board of level ``name``: Beginner's is the Options' choice, 9x9 or 8x8."""
-        if name == "beginner":
-            return LEVEL_SIZES[BEGINNER_SIZES.get(self.services.settings.beginner_size, "beginner")]
-        return DIFFICULTIES[name]
+        """The board of level ``name``: Beginner's is the Options' choice, 9x9 or 8x8
+        (Settings.level_config, as ``--difficulty`` and the console)."""
+        config = self.services.settings.level_config(name)
+        return config.rows, config.cols, config.mines
 
     def _level_action(self, name: str):
         def action():
