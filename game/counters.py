@@ -6,7 +6,8 @@ One story (docs/counters.md): the clicks are the gesture interpreter's (game.ges
 click rules, the counts its analysis gives), plus one for each move of the log the pointer did
 not make (keys, autoplay), as the game's replay file has a click at its cell; the effective
 clicks are the log's moves by what they did (game.match.Effect); the 3BV solved is the
-game's; the path is the log's pointer input from the first opening. The same rules read a
+game's; the path is the log's pointer input from the first opening (after an undo, the
+centres of the standing moves, as the game's replay is then made: :func:`centre_path`). The same rules read a
 replay's timeline (game.replay.player.Timeline), so the viewer counts as play does.
 
 Nothing here tells a player what the board hides: during play a flag counts as an effective
@@ -48,10 +49,30 @@ class PathMeter:
             return
         if x >= self.off[0] and y >= self.off[1]:
             return
-        dx, dy = y - self.last[1], x - self.last[0]
-        # pow(d, 0.5) * 16 / 16, as ms-toollib writes it: the same float, bit for bit
-        self.path_px += math.pow(dx * dx + dy * dy, 0.5) * 16.0 / CELL_PX
+        self.path_px += step_px(self.last, (x, y))
         self.last = (x, y)
+
+
+def step_px(a: tuple[int, int], b: tuple[int, int]) -> float:
+    """The path from point ``a`` to ``b`` (16 px a cell) as ms-toollib adds it up."""
+    dx, dy = b[1] - a[1], b[0] - a[0]
+    # pow(d, 0.5) * 16 / 16, as ms-toollib writes it: the same float, bit for bit
+    return math.pow(dx * dx + dy * dy, 0.5) * 16.0 / CELL_PX
+
+
+def centre_path(before: tuple[tuple[int, int] | None, float], played: Played) -> tuple[tuple[int, int] | None, float]:
+    """The path of a game with a move taken back, as its recorded figures measure it: the
+    formats cannot undo, so its replay is a click at the centre of each standing move
+    (game.replay.fromlog, ``reconstructed``), and the path runs from the move that made the
+    first opening through the centres of those after it. ``before``: (the last centre, or
+    None before the opening; pixels) after the standing moves before ``played``; returns it after."""
+    last, px = before
+    r, c = played.move.cell
+    centre = (c * CELL_PX + CELL_PX // 2, r * CELL_PX + CELL_PX // 2)
+    if last is None:
+        opened = played.move.kind in (REVEAL, CHORD) and played.effect in (Effect.OPENED, Effect.EXPLODED)
+        return (centre, 0.0) if opened else (None, 0.0)
+    return centre, px + step_px(last, centre)
 
 
 class Effective:
@@ -109,6 +130,7 @@ class LiveCounter:
         self._inputs = 0  # pointer inputs read (from the opening on)
         self.effective = Effective()
         self._standing: list[tuple[Played, tuple, tuple[int, int, int]]] = []  # move, what it added, clicks
+        self._centres: list[tuple[tuple[int, int] | None, float]] = []  # centre_path after each standing move
         self._undone: list[tuple[Played, tuple, tuple[int, int, int]]] = []
         self.extra = [0, 0, 0]  # clicks of the moves the pointer did not make (left, right, double)
         self.path = PathMeter(game.rows, game.cols)
@@ -134,7 +156,8 @@ class LiveCounter:
                       left=clicks[0] + self.extra[0], right=clicks[1] + self.extra[1],
                       double=clicks[2] + self.extra[2], left_effective=self.effective.left,
                       right_effective=self.effective.right(match.layout() if over else None),
-                      double_effective=self.effective.double, path_px=self.path.path_px)
+                      double_effective=self.effective.double,
+                      path_px=(self._centres[-1][1] if self._centres else 0.0) if match.undos else self.path.path_px)
 
     def _take(self, entry) -> None:
         """Count one entry of the log: a move, an undo (the last standing move taken back),
@@ -144,6 +167,7 @@ class LiveCounter:
             self._push(entry, self.effective.add(entry.move.kind, entry.move.cell, entry.effect))
         elif isinstance(entry, Undone) and self._standing:
             played, added, extra = self._standing.pop()
+            self._centres.pop()
             self.effective.take_back(added)
             self.extra = [a - b for a, b in zip(self.extra, extra)]
             self._undone.append((played, added, extra))
@@ -157,6 +181,7 @@ class LiveCounter:
             extra[CLICK_OF[played.move.kind]] = 1
         self.extra = [a + b for a, b in zip(self.extra, extra)]
         self._standing.append((played, added, tuple(extra)))
+        self._centres.append(centre_path(self._centres[-1] if self._centres else (None, 0.0), played))
 
     def _follow_path(self, match: Match) -> None:
         start = match.opening_input
