@@ -5,10 +5,11 @@ turns both off (headless SDL, posted events, the fake clock: one update a frame)
 import math
 
 import pygame
+import pytest
 
 from game.ui.motion import CASCADE_S, SHAKE_S, UPDATE_HZ
 from game.ui.scenes.options import Options
-from game.ui.scenes.result import GameOver
+from game.ui.scenes.result import GameOver, Victory
 from tests.play_helpers import shows_sprite
 
 REDUCE_MOTION_ROW = 6  # the Reduce motion line of Options
@@ -101,3 +102,25 @@ def test_reduce_motion_keeps_the_board_still(window):
     w = beginner(window, reduce_motion=True)
     lose(w)
     assert set(shakes(w)) == {(0, 0)}
+
+
+
+@pytest.mark.parametrize("seed", [2, 5, 12])
+def test_autoplays_win_shows_every_cell_of_an_opening_still_unfolding(window, seed):
+    """Autoplay moves every 150 ms and an opening unfolds over 0.25 s, so the winning move can
+    come while an earlier opening's cells are still to be shown (on these seeds' Intermediate
+    boards): a new opening's cascade took the place of the one unfolding, and the result
+    overlay ended the board's updates, so those cells stayed drawn covered (issue 35: (15, 14)
+    on Intermediate). Once the result is up every cell shows as the game has it, on the
+    canvas too."""
+    w = window(["--difficulty", "intermediate", "--seed", str(seed)])
+    playing, game = w.scene, w.scene.game
+    w.key(pygame.K_a)
+    frames = 0
+    while not isinstance(w.scene, Victory):
+        assert frames < 20000 and not isinstance(w.scene, GameOver), "autoplay did not win"
+        w.step(1)
+        frames += 1
+    w.step(1)
+    assert [c for c in game.cells() if playing.view.drawn.get(c) != game.appearance(c)] == []
+    assert [c for c in game.cells() if not shows_sprite(w, playing.layout, c, game.appearance(c))] == []

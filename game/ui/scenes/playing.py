@@ -450,6 +450,8 @@ class Playing(Scene):
         ``source`` (game.match.Source: the pointer, a left-click chord, the keys, autoplay);
         return the next scene."""
         self.dirty = True
+        if self.cascade is not None:  # an opening still unfolding: shown whole before the next
+            self.show_cells(self.cascade.rest())  # move (autoplay's come every 150 ms, in 0.25 s)
         if kind == "new":
             return self.key_new()
         self.note_probabilities()  # a move made with the overlay on (after a retry too)
