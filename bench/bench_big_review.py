@@ -1,0 +1,182 @@
+"""Benchmark: ``--review`` and ``--analyse`` of a 1000x1000 board, as a player runs them.
+
+Issue 34, item 6: the review of a 1000x1000 game and the analysis of a 1000x1000 position
+should finish within 30 s and 400 MB (or stop at a stated budget and say what they could not
+finish). This script makes such games and positions with the real console and times the real
+command line on them, each run a child process:
+
+- for each mine count (``--mines``, default 20,000 and 100,000) a board of ``--size`` squared
+  cells (default 1000) dealt from ``--seed`` (its layout worked out here from the same seed and
+  first click, as the console deals it, only to choose the clicks below);
+- three games, each recorded in a data folder of its own by ``python main.py --console``:
+  ``one move`` (the first click in the middle, then quit: an abandoned game of one move),
+  ``few moves`` (the first click, then ``--clicks`` reveals of safe cells far apart that open
+  areas of their own: the position after them is saved with ``s FILE``) and ``lost`` (the
+  same clicks, then a reveal of a mine);
+- then ``--review last`` (text and ``--json``) of each game, and ``--analyse FILE`` (text and
+  ``--json``) of the position after the first click and after the few clicks.
+
+Each run prints its wall seconds (time.perf_counter around the child), its CPU seconds (user
++ sys of that child, from os.wait4: the steadier figure when other work shares the machine),
+its peak resident memory (ru_maxrss of that child, MB), its exit status, how many bytes it
+printed, and its first line saying what it could not finish (``not reviewed`` / ``not
+analysed``), if any; ``OVER`` marks a run past the goal (``--goal-seconds``, default 30, and
+``--goal-mb``, default 400). The load average is printed before and after.
+
+Usage:
+  python bench/bench_big_review.py                      # both mine counts, every case
+  python bench/bench_big_review.py --mines 20000 --only review
+  python bench/bench_big_review.py --size 60 --mines 300   # a smoke check, not a measure
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from game.board import Config, adjacent_mines  # noqa: E402
+from game.cli import positive_int  # noqa: E402
+from game.match import Match  # noqa: E402
+from game.moves import Move  # noqa: E402
+
+MAIN = os.path.join(ROOT, "main.py")
+STOP_WORDS = ("not reviewed", "not analysed", "no revisad", "no analizad")  # the budget's message
+
+
+def plan(size: int, mines: int, seed: int, clicks: int) -> tuple[tuple[int, int], list, tuple[int, int]]:
+    """(the first click, ``clicks`` safe cells to reveal after it, a mine to reveal last) of the
+    board the console deals from ``seed`` with the first click in the middle. The safe cells
+    are zeros (each opens an area) not opened by the first click, spread over the board."""
+    first = (size // 2, size // 2)
+    match = Match(Config(size, size, mines), seed=seed, clock=lambda: 0.0)
+    match.apply(Move.reveal(first))
+    game, layout = match.game, match.layout()
+    rng = random.Random(seed)
+    safe: list = []
+    tries = 0
+    while len(safe) < clicks and tries < 100_000:
+        tries += 1
+        cell = (rng.randrange(size), rng.randrange(size))
+        if (cell in layout or game.number(cell) is not None
+                or adjacent_mines(cell, layout, size, size) or any(
+                    max(abs(cell[0] - s[0]), abs(cell[1] - s[1])) < size // 8 for s in safe)):
+            continue
+        safe.append(cell)
+    mine = min(layout, key=lambda c: (max(abs(c[0] - first[0]), abs(c[1] - first[1])), c)
+               if game.number(c) is None else (size * 2, c))
+    return first, safe, mine
+
+
+def run(argv: list[str], stdin: str | None = None, timeout: float = 900) -> dict:
+    """Run ``python main.py ARGV`` in a child; its wall and CPU seconds, peak RSS (MB), status,
+    output size and the first line saying what it could not finish."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, MAIN, *argv], stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
+                                stdout=out, stderr=err, cwd=ROOT)
+        if stdin:
+            proc.stdin.write(stdin.encode())
+            proc.stdin.close()
+        deadline = start + timeout
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() > deadline:
+                proc.kill()
+                pid, status, usage = os.wait4(proc.pid, 0)
+                break
+            time.sleep(0.05)
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        text = out.read()
+        err.seek(0)
+        said = err.read().decode("utf-8", "replace").strip().splitlines()
+    stopped = next((line.strip() for line in text.decode("utf-8", "replace").splitlines()
+                    if any(word in line for word in STOP_WORDS)), "")
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "mb": usage.ru_maxrss / 1024,
+            "status": proc.returncode, "bytes": len(text), "stopped": stopped[:160],
+            "error": said[-1][:160] if said and proc.returncode else ""}
+
+
+def show(label: str, got: dict, goal_seconds: float, goal_mb: float) -> None:
+    over = got["wall"] > goal_seconds or got["mb"] > goal_mb or got["status"]
+    print(f"{label:44} {got['wall']:7.1f} s wall {got['cpu']:7.1f} s CPU {got['mb']:6.0f} MB"
+          f"  status {got['status']}  {got['bytes'] / 1e6:6.1f} MB out{'  OVER' if over else ''}", flush=True)
+    for key in ("stopped", "error"):
+        if got[key]:
+            print(f"    {key}: {got[key]}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=positive_int, default=1000, help="the board's side, cells (default 1000)")
+    parser.add_argument("--mines", default="20000,100000", help="mine counts, comma-separated (default 20000,100000)")
+    parser.add_argument("--seed", type=int, default=7, help="the boards' seed (default 7)")
+    parser.add_argument("--clicks", type=int, default=4, help="safe reveals after the first click (default 4)")
+    parser.add_argument("--only", choices=("review", "analyse"), help="time only the reviews or only the analyses")
+    parser.add_argument("--goal-seconds", type=float, default=30.0, help="the goal, wall seconds (default 30)")
+    parser.add_argument("--goal-mb", type=float, default=400.0, help="the goal, peak MB (default 400)")
+    parser.add_argument("--timeout", type=float, default=900.0, help="a run is killed after this (default 900 s)")
+    parser.add_argument("--keep", help="make the games and positions in this folder and keep them, or use those an "
+                        "earlier run made there (default: a temporary folder)")
+    args = parser.parse_args(argv)
+    try:
+        counts = [int(m) for m in args.mines.split(",")]
+    except ValueError:
+        parser.error(f"argument --mines: {args.mines!r} is not a list of counts")
+    print(f"load average before: {open('/proc/loadavg').read().strip() if os.path.exists('/proc/loadavg') else '?'}")
+    size = args.size
+    with tempfile.TemporaryDirectory(prefix="bench-big-review-") as made:
+        tmp = args.keep or made
+        for mines in counts:
+            first, safe, mine = plan(size, mines, args.seed, args.clicks)
+            board = ["--console", "--rows", str(size), "--cols", str(size), "--mines", str(mines),
+                     "--seed", str(args.seed)]
+            at = os.path.join(tmp, str(mines))
+            os.makedirs(at, exist_ok=True)
+            after_first, after_few = os.path.join(at, "first.mine"), os.path.join(at, "few.mine")
+            reveals = "".join(f"r {r} {c}\n" for r, c in safe)
+            games = {
+                "one move": f"r {first[0]} {first[1]}\ns {after_first}\nq\n",
+                f"{1 + len(safe)} moves": f"r {first[0]} {first[1]}\n{reveals}s {after_few}\nq\n",
+                f"lost, {2 + len(safe)} moves": f"r {first[0]} {first[1]}\n{reveals}r {mine[0]} {mine[1]}\nq\n",
+            }
+            folders = {}
+            for name, script in games.items():
+                folders[name] = os.path.join(at, name.replace(" ", "_").replace(",", ""))
+                if args.keep and os.path.isdir(folders[name]):
+                    continue  # made by an earlier run
+                made = run(board + ["--data-dir", folders[name]], script, args.timeout)
+                if made["status"]:
+                    print(f"{size}x{size}, {mines} mines, {name}: the console failed: {made['error']}")
+                    return 1
+            title = f"{size}x{size} {mines:,} mines"
+            if args.only != "analyse":
+                for name, folder in folders.items():
+                    for extra in ([], ["--json"]):
+                        got = run(["--review", "last", "--data-dir", folder, *extra], timeout=args.timeout)
+                        show(f"{title}, review {name}{' --json' if extra else ''}", got, args.goal_seconds,
+                             args.goal_mb)
+            if args.only != "review":
+                for name, path in (("after the first click", after_first),
+                                   (f"after {1 + len(safe)} clicks", after_few)):
+                    for extra in ([], ["--json"]):
+                        got = run(["--analyse", path, *extra], timeout=args.timeout)
+                        show(f"{title}, analyse {name}{' --json' if extra else ''}", got, args.goal_seconds,
+                             args.goal_mb)
+    print(f"load average after: {open('/proc/loadavg').read().strip() if os.path.exists('/proc/loadavg') else '?'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
