@@ -17,10 +17,12 @@ import math
 import sys
 
 from game.boardfile import BoardFileError, load_board
+from game.cells import CellMask
 from game.explain_text import approximation_text, chance, english, impossible_text, move_text, proof_text
 from game.i18n import N_, _, count, ngettext, number
 from game.messages import describe, error_line
 from game.solver.analysis import Analysis, Solver
+from game.solver.probabilities import InteriorValues
 from game.solver.problem import InconsistentPosition, fmt
 
 
@@ -53,23 +55,33 @@ def _fail(message: str) -> int:
 
 
 def percent_grid(board, analysis: Analysis) -> list[str]:
-    """One line per row; each cell 5 characters wide."""
+    """One line per row; each cell 5 characters wide. A probability is put in words once
+    (the cells off the frontier share one: a 1000x1000 board has up to a million of them)."""
+    safe_text, mine_text = f" {_(SAFE_CELL):>4.4}", f" {_(MINE_CELL):>4.4}"
+    revealed, safe, mines, probabilities = board.revealed, analysis.safe, analysis.mines, analysis.probabilities
+    texts: dict[float, str] = {}
     lines = []
     for r in range(board.rows):
         row = []
         for c in range(board.cols):
             cell = (r, c)
-            if cell in board.revealed:
-                row.append(f"  [{board.revealed[cell]}]")
-            elif cell in analysis.safe:
-                row.append(f" {_(SAFE_CELL):>4.4}")
-            elif cell in analysis.mines:
-                row.append(f" {_(MINE_CELL):>4.4}")
-            elif cell in analysis.probabilities:
-                pct = 100 * analysis.probabilities[cell]  # the language's decimal sign: 12.5% / 12,5%
-                row.append(f"{number(pct, 0 if pct >= 0.95 else 1):>4}%")
+            shown = revealed.get(cell)
+            if shown is not None:
+                row.append(f"  [{shown}]")
+            elif cell in safe:
+                row.append(safe_text)
+            elif cell in mines:
+                row.append(mine_text)
             else:
-                row.append("    F")
+                p = probabilities.get(cell)
+                if p is None:
+                    row.append("    F")
+                    continue
+                text = texts.get(p)
+                if text is None:
+                    pct = 100 * p  # the language's decimal sign: 12.5% / 12,5%
+                    text = texts[p] = f"{number(pct, 0 if pct >= 0.95 else 1):>4}%"
+                row.append(text)
         lines.append(f"{r:>3} |" + "".join(row))
     return lines
 
@@ -137,7 +149,7 @@ def to_json(board, analysis: Analysis) -> str:
     data = {
         "rows": board.rows, "cols": board.cols, "mines": board.mines,
         "layouts": None if analysis.approximate else exact_decimal(analysis.layouts),
-        "probabilities": [[r, c, round(p, 6)] for (r, c), p in sorted(analysis.probabilities.items())],
+        "probabilities": _PROBABILITIES,
         "safe": [list(c) for c in sorted(analysis.safe)],
         "mines_certain": [list(c) for c in sorted(analysis.mines)],
         "best_move": None if analysis.best_move is None else list(analysis.best_move),
@@ -150,4 +162,28 @@ def to_json(board, analysis: Analysis) -> str:
         "approximate": analysis.approximate,
         "approximation": english(approximation_text, analysis.approximation),
     }
-    return json.dumps(data)
+    return json.dumps(data).replace(json.dumps(_PROBABILITIES), probabilities_json(analysis.probabilities), 1)
+
+
+_PROBABILITIES = "\0probabilities\0"  # where to_json puts the probabilities it writes itself
+
+
+def probabilities_json(probabilities) -> str:
+    """The JSON list of ``[row, col, mine probability]`` (rounded to 6 places), row-major,
+    as ``json.dumps`` writes it. A probability mapping that keeps one value for the cells off
+    the frontier (game.solver.probabilities.InteriorValues) is written a row at a time from
+    its runs, without a Python list per cell (a 1000x1000 board's million cells took some
+    200 MB that way)."""
+    if not isinstance(probabilities, InteriorValues) or not isinstance(probabilities.interior, CellMask):
+        return json.dumps([[r, c, round(p, 6)] for (r, c), p in sorted(probabilities.items())])
+    inner = repr(round(probabilities.value, 6))
+    by_row: dict[int, list] = {}
+    for (r, c), p in probabilities.own.items():
+        by_row.setdefault(r, []).append((c, c + 1, repr(round(p, 6))))
+    for r, start, stop in probabilities.interior.runs():
+        by_row.setdefault(r, []).append((start, stop, inner))
+    rows = []
+    for r in sorted(by_row):
+        rows.append(", ".join(f"[{r}, {c}, {text}]" for start, stop, text in sorted(by_row[r])
+                              for c in range(start, stop)))
+    return "[" + ", ".join(rows) + "]"

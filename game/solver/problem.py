@@ -15,14 +15,14 @@ The *frontier* is the unknown cells touching a constraint; the other unknown cel
 
 from __future__ import annotations
 
-import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from game.board import Cell
 from game.boardfile import BoardFile
+from game.cells import CellMask
 from game.solver.reasons import OVER_FLAGGED, TOO_FEW_COVERED, TOO_MANY_FLAGS, Reason
 
 
@@ -52,6 +52,58 @@ class Constraint(NamedTuple):
     cells: tuple[Cell, ...]
 
 
+COVERED = 255  # a covered cell in a position kept as bytes (:class:`ShownNumbers`)
+_NUMBER_RUNS = re.compile(rb"[\x00-\x08]+")
+
+
+class ShownNumbers(Mapping):
+    """(row, col) -> the number shown, for the revealed cells of a ``rows`` x ``cols`` board
+    kept as bytes: ``data[r * cols + c]`` is the number 0..8 of a revealed cell, anything
+    else (:data:`COVERED`) a covered one. A 1000x1000 position's revealed cells in 1 MB,
+    where a dict of them took 100 MB (docs/big-boards.md, "Reviews and analyses").
+
+    Raises:
+        ValueError: ``data`` is not ``rows * cols`` bytes.
+    """
+
+    __slots__ = ("rows", "cols", "data")
+
+    def __init__(self, rows: int, cols: int, data: bytes) -> None:
+        if len(data) != rows * cols:
+            raise ValueError(f"data: {len(data)} bytes for a {rows}x{cols} board")
+        self.rows, self.cols, self.data = rows, cols, data
+
+    def __getitem__(self, cell) -> int:
+        try:
+            r, c = cell
+            if 0 <= r < self.rows and 0 <= c < self.cols:
+                number = self.data[r * self.cols + c]
+                if number < 9:
+                    return number
+        except (TypeError, ValueError):
+            pass
+        raise KeyError(cell)
+
+    def __contains__(self, cell) -> bool:
+        try:
+            self[cell]
+        except KeyError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[Cell]:
+        cols = self.cols
+        for run in _NUMBER_RUNS.finditer(self.data):
+            for i in range(run.start(), run.end()):
+                yield divmod(i, cols)
+
+    def __len__(self) -> int:
+        return sum(self.data.count(n) for n in range(9))
+
+    def __repr__(self) -> str:
+        return f"ShownNumbers({len(self)} revealed cells of {self.rows}x{self.cols})"
+
+
 @dataclass(frozen=True)
 class Problem:
     """The counting problem of one position (see the module docstring).
@@ -59,19 +111,25 @@ class Problem:
     rows, cols: board size. total_mines: the header count. flags: flagged cells counted
     as mines (empty with ``ignore_flags``). unknown: cells that may hold a mine.
     constraints: one per revealed number with unknown neighbours. mines_left: total
-    minus counted flags. frontier: unknown cells in some constraint; interior: the rest.
+    minus counted flags. frontier: unknown cells in some constraint; interior: the rest,
+    row-major. revealed: (row, col) -> the number shown, for every revealed cell.
+
+    ``unknown`` and ``interior`` are sets of cells with O(1) ``in`` and ``len`` that iterate
+    row-major: :func:`build_problem` makes them :class:`game.cells.CellMask` (a bit mask a
+    row: a 1000x1000 position has up to a million such cells); a problem made by hand may
+    give frozensets and tuples (the interior's order is then its own).
     """
 
     rows: int
     cols: int
     total_mines: int
     flags: frozenset[Cell]
-    unknown: frozenset[Cell]
+    unknown: Collection[Cell]
     constraints: tuple[Constraint, ...]
     mines_left: int
     frontier: frozenset[Cell]
-    interior: tuple[Cell, ...]
-    revealed: dict
+    interior: Collection[Cell]
+    revealed: Mapping[Cell, int]
 
     def constraint_at(self, cell: Cell) -> Constraint | None:
         """The constraint of the revealed number at ``cell`` (None if it has no unknown neighbour)."""
@@ -117,10 +175,19 @@ def build_problem(board: BoardFile, ignore_flags: bool = False) -> Problem:
         if cells:
             constraints.append(Constraint(cell, number, need, cells))
             frontier.update(cells)
-    interior = grid.covered_except(flags | frontier)
-    unknown = frozenset(interior).union(frontier)
+    unknown = grid.covered_except(flags)
+    interior = unknown.without(frontier)
     return Problem(rows, cols, board.mines, flags, unknown, tuple(constraints),
                    board.mines - len(flags), frozenset(frontier), interior, dict(revealed))
+
+
+def without(cells: Collection[Cell], drop: Collection[Cell]) -> Collection[Cell]:
+    """``cells`` (a problem's ``unknown`` or ``interior``) less those in ``drop``, in the same
+    order and of the same kind: a :class:`game.cells.CellMask` stays one (no tuple per cell),
+    anything else becomes a tuple."""
+    if isinstance(cells, CellMask):
+        return cells.without(drop)
+    return tuple(c for c in cells if c not in drop)
 
 
 def _too_few(cell: Cell, number: int, need: int, room: int) -> InconsistentPosition:
@@ -175,27 +242,19 @@ class _Rows:
         for r in range(self.rows):
             yield from _cells_of(r, self.numbers[r] & ~self.near_covered[r])
 
-    def covered_except(self, taken: set[Cell] | frozenset[Cell]) -> tuple[Cell, ...]:
-        """The covered cells not in ``taken``, row-major (runs of whole rows made in C)."""
+    def covered_except(self, taken: set[Cell] | frozenset[Cell]) -> CellMask:
+        """The covered cells not in ``taken``, as a :class:`game.cells.CellMask` (whole-row
+        int operations: no tuple per cell)."""
         by_row: dict[int, int] = {}
         for r, c in taken:
             by_row[r] = by_row.get(r, 0) | 1 << c
-        cells: list[Cell] = []
-        for r in range(self.rows):
-            left = self.full & ~self.open[r] & ~by_row.get(r, 0)
-            if left == self.full:
-                cells.extend(zip(itertools.repeat(r), range(self.cols)))
-                continue
-            text = format(left, f"0{self.cols}b")[::-1]  # text[c]: column c
-            for run in _RUN.finditer(text):
-                cells.extend(zip(itertools.repeat(r), range(run.start(), run.end())))
-        return tuple(cells)
+        full = self.full
+        return CellMask(self.rows, self.cols, [full & ~self.open[r] & ~by_row.get(r, 0) for r in range(self.rows)])
 
 
 # a 3-bit window of a shifted row (bits: columns c-1, c, c+1) -> column offsets, set bits
 _OFFSETS = [tuple(d - 1 for d in range(3) if w >> d & 1) for w in range(8)]
 _BITS = [bin(w).count("1") for w in range(8)]
-_RUN = re.compile("1+")
 
 
 def _mask(row: bytearray, keep: bytes) -> int:

@@ -68,10 +68,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from game.board import Cell, Config
+from game.board import Cell, Config, mine_counts
 from game.boardfile import BoardFile
 from game.match import Match
 from game.moves import CHORD, FLAG, REVEAL, Move
+from game.position import REVEALED
 from game.solver.explain import Proof, explain_mine, held_in, simplest_proof
 from game.solver.fifty import fifty_partner
 from game.solver.incremental import PositionTracker, solve_with, with_no_mine_among
@@ -269,7 +270,7 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
     match = Match(Config(rows, cols, len(layout)), mines=layout, revealed=[tuple(c) for c in start],
                   flags=[tuple(c) for c in start_flags], clock=lambda: 0.0)
     game = match.game
-    reviewer = _Reviewer(match, first_click_safe)
+    reviewer = _Reviewer(match, layout, first_click_safe)
     moves = list(moves)
     for index, move in enumerate(moves):
         ms, kind, *where = move
@@ -302,17 +303,23 @@ class _Reviewer:
     """Steps a match through the moves, analysing each new position once (see the module
     docstring)."""
 
-    def __init__(self, match: Match, first_click_safe: bool) -> None:
+    def __init__(self, match: Match, layout: frozenset[Cell], first_click_safe: bool) -> None:
         self.match = match
         self.game = game = match.game
         self.first_click_safe = first_click_safe
         self.reviewed: list[MoveReview] = []
-        self.revealed = {c: game.number(c) for c in game.cells() if game.number(c) is not None}
-        self.tracker = PositionTracker(game.rows, game.cols, game.config.mines, self.revealed, REVIEW_NODE_LIMIT,
+        rows, cols = game.rows, game.cols
+        digits = bytearray(b"0") * (rows * cols)
+        for r, c in layout:
+            digits[r * cols + c] = 49
+        self.numbers = mine_counts(rows, cols, bytes(digits))  # what each cell shows once revealed
+        self.cells = bytearray([COVERED_BYTE]) * (rows * cols)  # the position: a byte a cell, its number or covered
+        start = {}
+        for i in _positions(game.cover_bytes(), REVEALED):
+            self.cells[i] = start[divmod(i, cols)] = self.numbers[i]
+        self.started = bool(start)  # a cell is revealed
+        self.tracker = PositionTracker(rows, cols, game.config.mines, start, REVIEW_NODE_LIMIT,
                                        GroupCache(REVIEW_CACHE), keep_estimates=True)
-        self.cells = bytearray([COVERED_BYTE]) * (game.rows * game.cols)
-        for (r, c), n in self.revealed.items():
-            self.cells[r * game.cols + c] = n
         self.number = 0  # moves that changed the board so far
         self.proved: dict = {}  # the proofs' answers, kept across the positions (explain.proves_safe)
         self._probs: Probabilities | None = None
@@ -353,12 +360,12 @@ class _Reviewer:
             placed = after == "flag"
             self.keep(MoveReview(
                 index, ms, FLAGGED if placed else UNFLAG, cell, FLAGGED if placed else UNFLAGGED,
-                safest_probability=min(probs.floats.values()), safe_cells=tuple(sorted(probs.safe)),
+                safest_probability=probs.lowest(), safe_cells=tuple(sorted(probs.safe)),
                 mines=tuple(sorted(probs.mines)), wrong_flag=placed and cell in probs.safe,
                 approximate=probs.approximate, number=self.number, seen=self._seen), probs)
             return
         targets = self._targets(kind, cell)
-        first = not self.revealed and kind == REVEAL
+        first = not self.started and kind == REVEAL
         probs = self.position()
         seen = self._seen
         outcome = self.match.apply(Move(kind, cell))
@@ -367,20 +374,27 @@ class _Reviewer:
         if outcome.wasted or outcome.ignored:
             return
         exploded = game.exploded is not None and game.state.value == "lost"
-        cols = game.cols
-        opened = {}
-        for c in outcome.opened:
-            n = game.number(c)
-            self.revealed[c] = n
-            if n is not None:
-                self.cells[c[0] * cols + c[1]] = n
-                opened[c] = n
         judged = self._judge(index, ms, kind, cell, targets, probs, exploded,
                              first and self.first_click_safe and not exploded)
-        self.tracker.open(opened)
+        self._open(outcome.opened)
         self._probs = None
         judged.number, judged.seen = self.number, seen
         self.keep(judged, probs)
+
+    def _open(self, opened) -> None:
+        """Show the tracker the cells a move opened (an outcome's ``opened``: a flood's
+        CellRuns, taken a run at a time, or a set of cells; a mine that exploded is not in it)."""
+        cells, numbers, cols = self.cells, self.numbers, self.game.cols
+        self.started = self.started or bool(opened)
+        runs = getattr(opened, "runs", None)
+        if runs is not None and not opened.extra:
+            for r, start, stop in runs:
+                cells[r * cols + start:r * cols + stop] = numbers[r * cols + start:r * cols + stop]
+            self.tracker.open_runs(runs, numbers)
+            return
+        for r, c in opened:
+            cells[r * cols + c] = numbers[r * cols + c]
+        self.tracker.open({(r, c): numbers[r * cols + c] for r, c in opened})
 
     def _targets(self, kind: str, cell: Cell) -> tuple[Cell, ...]:
         game = self.game
@@ -392,7 +406,7 @@ class _Reviewer:
                by_rule: bool) -> MoveReview:
         floats = probs.floats
         chances = tuple(floats[t] for t in targets)
-        safest = min(floats.values())
+        safest = probs.lowest()
         safe = tuple(sorted(probs.safe))
         fifty = proven_mine = numbers = None
         if by_rule:
@@ -423,6 +437,15 @@ class _Reviewer:
             0.0 if by_rule else safest, mine <= safest + SAFEST_TOLERANCE or by_rule, safe,
             tuple(sorted(probs.mines)), proof, False, exploded, "first_click" if by_rule else None,
             probs.approximate, fifty=fifty)
+
+
+def _positions(data: bytes, value: int):
+    """The indices where ``data`` holds the byte ``value``, found in C (bytes.find)."""
+    needle = bytes([value])
+    at = data.find(needle)
+    while at >= 0:
+        yield at
+        at = data.find(needle, at + 1)
 
 
 def _judged_locally(probs: Probabilities, targets: tuple[Cell, ...],
