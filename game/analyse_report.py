@@ -15,11 +15,14 @@ from __future__ import annotations
 import json
 import math
 import sys
+import time
+from typing import Callable
 
 from game.boardfile import BoardFileError, load_board
 from game.cells import CellMask
+from game.cli import command_budget
 from game.explain_text import approximation_text, chance, english, impossible_text, move_text, proof_text
-from game.i18n import N_, _, count, ngettext, number
+from game.i18n import N_, _, count, ngettext, number, short_number
 from game.messages import describe, error_line
 from game.solver.analysis import Analysis, Solver
 from game.solver.probabilities import InteriorValues
@@ -31,7 +34,10 @@ MOVE_KINDS = {"guess": N_("guess"), "endgame": N_("endgame")}  # the best move's
 
 
 def run_analyse(args) -> int:
-    """Analyse ``args.analyse`` and print it (JSON with ``args.json``); returns the exit status."""
+    """Analyse ``args.analyse`` and print it (JSON with ``args.json``); returns the exit status.
+    The JSON's proofs of the certain-safe cells stop when ``--budget`` seconds have passed since
+    the start (game.cli.command_budget), and it says how many were left."""
+    began = time.monotonic()
     path = args.analyse
     try:
         board = load_board(path)
@@ -44,7 +50,10 @@ def run_analyse(args) -> int:
     except InconsistentPosition as err:  # its reason as data, in words (game.explain_text)
         return _fail(_("--analyse {path}: the position is impossible: {reason}").format(
             path=path, reason=impossible_text(err)))
-    out = to_json(board, analysis) if getattr(args, "json", False) else to_text(board, analysis)
+    if getattr(args, "json", False):
+        out = to_json(board, analysis, command_budget(args), began)
+    else:
+        out = to_text(board, analysis)
     print(out)
     return 0
 
@@ -142,25 +151,45 @@ def _list(cells) -> str:
     return ", ".join(fmt(c) for c in sorted(cells)) or _("none")
 
 
-def to_json(board, analysis: Analysis) -> str:
+def to_json(board, analysis: Analysis, budget: float | None = None, began: float | None = None,
+            clock: Callable[[], float] = time.monotonic) -> str:
     """The report as JSON: cells as [row, col]; probabilities as [row, col, mine probability];
     layouts as a decimal string (it may exceed a double), null when the analysis is
-    approximate. English in every language (a contract with other tools)."""
+    approximate. English in every language (a contract with other tools).
+
+    budget: seconds of ``clock`` (monotonic seconds) from ``began`` (default: now) after
+        which no more certain-safe cells are explained (``safe_reasons``: a search for the
+        fewest numbers, cell by cell, thousands of cells on a big board); ``unfinished`` then
+        says how many were left, else it is null. None: no limit.
+    """
+    safe = sorted(analysis.safe)
+    reasons: dict[str, str] = {}
+    deadline = None if budget is None else (clock() if began is None else began) + budget
+
+    def explain_all() -> None:
+        for r, c in safe:
+            if deadline is not None and clock() >= deadline:
+                break
+            reasons[f"{r},{c}"] = proof_text(analysis.why_safe((r, c)))
+
+    english(explain_all)
+    left = len(safe) - len(reasons)
     data = {
         "rows": board.rows, "cols": board.cols, "mines": board.mines,
         "layouts": None if analysis.approximate else exact_decimal(analysis.layouts),
         "probabilities": _PROBABILITIES,
-        "safe": [list(c) for c in sorted(analysis.safe)],
+        "safe": [list(c) for c in safe],
         "mines_certain": [list(c) for c in sorted(analysis.mines)],
         "best_move": None if analysis.best_move is None else list(analysis.best_move),
         "move_kind": analysis.move_kind,
         "survival": round(analysis.survival, 6),
         "win_chance": analysis.win_chance,
         "explanation": english(move_text, analysis),
-        "safe_reasons": english(lambda: {f"{r},{c}": proof_text(analysis.why_safe((r, c)))
-                                         for r, c in sorted(analysis.safe)}),
+        "safe_reasons": reasons,
         "approximate": analysis.approximate,
         "approximation": english(approximation_text, analysis.approximation),
+        "unfinished": None if not left else {
+            "safe_reasons_left": left, "budget_seconds": budget, "text": english(unfinished_words, left, budget)},
     }
     return json.dumps(data).replace(json.dumps(_PROBABILITIES), probabilities_json(analysis.probabilities), 1)
 
@@ -187,3 +216,11 @@ def probabilities_json(probabilities) -> str:
         rows.append(", ".join(f"[{r}, {c}, {text}]" for start, stop, text in sorted(by_row[r])
                               for c in range(start, stop)))
     return "[" + ", ".join(rows) + "]"
+
+
+def unfinished_words(left: int, budget: float) -> str:
+    """What ``--analyse --json`` left when its budget ran out, in a sentence: "The proofs of
+    4,880 certain-safe cells were not worked out: the 25 s budget ran out."."""
+    return ngettext("The proof of {count} certain-safe cell was not worked out: the {budget} s budget ran out.",
+                    "The proofs of {count} certain-safe cells were not worked out: the {budget} s budget ran out.",
+                    left).format(count=count(left), budget=short_number(budget))

@@ -17,9 +17,10 @@ import json
 import sys
 from types import SimpleNamespace
 
+from game.cli import command_budget
 from game.explain_text import chance, english, proof_text
 from game.figures import detail_lines
-from game.i18n import N_, _, count, date_text, level_name, ngettext, number
+from game.i18n import N_, _, count, date_text, level_name, ngettext, number, short_number
 from game.messages import describe, error_line
 from game.records.record import STAT_FIELDS
 from game.replay.files import ReplayFileError, read_replay
@@ -66,9 +67,10 @@ class Reviewed:
     heading: str = ""  # ``title`` in the language in use when it was loaded, for the text (JSON keeps title)
 
 
-def load_review(which: str, data_dir: str | None = None) -> Reviewed:
+def load_review(which: str, data_dir: str | None = None, budget: float | None = None) -> Reviewed:
     """The review of ``which``: a replay file (by its extension) or a recorded game (id, last).
 
+    budget: seconds the review may take (game.solver.review.review's; None: no limit).
     Raises:
         LogError: no such game, no log, a damaged log, or neither a game nor a file.
         ReplayFileError: the file cannot be read.
@@ -76,7 +78,7 @@ def load_review(which: str, data_dir: str | None = None) -> Reviewed:
     if is_replay_file(which):
         replay = read_replay(which)
         try:
-            reviewed = review_timeline(Timeline(replay))
+            reviewed = review_timeline(Timeline(replay), budget=budget)
         except ValueError as err:
             raise ReplayFileError(N_("its moves cannot be reviewed ({error})"), error=err) from None
         stats = dataclasses.asdict(replay.stats) if replay.stats is not None else {}
@@ -91,7 +93,7 @@ def load_review(which: str, data_dir: str | None = None) -> Reviewed:
     with recorded_game(which, data_dir) as (store, record):
         data = recorded_log(store, record)
         try:
-            reviewed = review_log(data)
+            reviewed = review_log(data, budget=budget)
         except (KeyError, TypeError, ValueError) as err:
             raise LogError(N_("game {id}: its move log is damaged ({error})"), id=record.id, error=str(err)) from None
         stats = {name: getattr(record, name) for name in RECORD_FIGURES + tuple(STAT_FIELDS)}
@@ -101,22 +103,25 @@ def load_review(which: str, data_dir: str | None = None) -> Reviewed:
                         bool(record.abandoned), heading=_("game {id} ({when})").format(id=record.id, when=words))
 
 
-def review_timeline(timeline: Timeline, progress=None) -> Review:
+def review_timeline(timeline: Timeline, progress=None, budget: float | None = None) -> Review:
     """The review of a replay's :class:`Timeline`: one MoveReview per move the timeline
     shows (its ``index`` is the timeline's move index, its ``number`` that + 1, its
-    ``time_ms`` the replay's time, ms). ``progress``: as game.solver.review.review's.
+    ``time_ms`` the replay's time, ms). ``progress``, ``budget``: as game.solver.review.review's.
 
     Raises:
         ValueError: a move the review cannot place (as :func:`game.solver.review.review`).
     """
     replay = timeline.replay
-    return review(replay.rows, replay.cols, replay.mines, timeline_moves(timeline), progress=progress)
+    return review(replay.rows, replay.cols, replay.mines, timeline_moves(timeline), progress=progress,
+                  budget=budget)
 
 
 def run_review(args) -> int:
-    """``--review``: print the review (JSON with ``args.json``); 0, or 2 after one line on stderr."""
+    """``--review``: print the review (JSON with ``args.json``); 0, or 2 after one line on stderr.
+    The review stops after ``args.budget`` seconds (game.cli.command_budget) and says which
+    moves it left."""
     try:
-        reviewed = load_review(args.review, getattr(args, "data_dir", None))
+        reviewed = load_review(args.review, getattr(args, "data_dir", None), command_budget(args))
     except (LogError, ReplayFileError) as err:
         print(error_line(f"--review {args.review}: {describe(err)}"), end="", file=sys.stderr)
         return 2
@@ -170,6 +175,9 @@ def _review_data(reviewed: Reviewed) -> dict:
                     "mistakes": review.mistakes, "luck": review.luck, "pluck": review.pluck,
                     "guesses_survived": review.guesses_survived},
         "stats": reviewed.stats, "moves": moves,
+        "unfinished": None if review.unfinished is None else {
+            "first": review.unfinished.first, "last": review.unfinished.last, "moves": review.unfinished.count,
+            "budget_seconds": review.unfinished.budget, "text": english(unfinished_words, review.unfinished)},
     }
 
 
@@ -194,6 +202,8 @@ def to_text(reviewed: Reviewed) -> str:
                      f"{fmt(m.cell):<9}  {_(VERDICT_WORDS[m.verdict]):<{verdict_w}}  {probability_words(m)}".rstrip())
     lines.append("")
     lines.append(summary_words(review))
+    if review.unfinished is not None:
+        lines.append(unfinished_words(review.unfinished))
     bounded = sum(m.approximate for m in review.moves)
     if bounded:
         lines.append(ngettext("{count} move was judged on estimated probabilities (a frontier too large to "
@@ -246,6 +256,17 @@ def summary_words(review: Review) -> str:
                           review.needless_guesses).format(count=review.needless_guesses),
         mistakes=ngettext("{count} mistake", "{count} mistakes", review.mistakes).format(count=review.mistakes),
         luck=luck_words(review))
+
+
+def unfinished_words(unfinished) -> str:
+    """What a review left when its budget ran out (a game.solver.review.Unfinished), in a
+    sentence: "Moves 12-40 not reviewed: the 25 s budget ran out (the summary counts the
+    moves before them)."."""
+    return ngettext("Move {first} not reviewed: the {budget} s budget ran out (the summary counts the moves "
+                    "before it).",
+                    "Moves {first}-{last} not reviewed: the {budget} s budget ran out (the summary counts the "
+                    "moves before them).", unfinished.count).format(
+        first=unfinished.first, last=unfinished.last, budget=short_number(unfinished.budget))
 
 
 def explanation(m) -> str:

@@ -65,6 +65,7 @@ analyses it again on demand, the same way: a long game's positions are not all h
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -192,18 +193,33 @@ def analyse_position(board: BoardFile, cache: GroupCache, known: dict[Cell, int]
                       keep_estimates=True)
 
 
+@dataclass(frozen=True)
+class Unfinished:
+    """The moves a review left when its time ran out: ``first`` and ``last``, their numbers
+    (as :attr:`MoveReview.number` counts: moves that changed the board), ``count`` of them,
+    and ``budget``, the seconds the review was given."""
+
+    first: int
+    last: int
+    count: int
+    budget: float
+
+
 @dataclass
 class Review:
     """A whole game reviewed: ``rows``, ``cols``, ``mines`` (the count), ``won``, ``moves``
     (MoveReview, game order), and the summary: ``guesses``, ``forced_guesses`` and
     ``needless_guesses`` (moves with that verdict), ``mistakes``, ``luck`` (product of the survived guesses' survival,
-    1.0 with none) and ``pluck`` (-log10 of luck), ``guesses_survived``."""
+    1.0 with none) and ``pluck`` (-log10 of luck), ``guesses_survived``. ``unfinished``: the
+    moves left unreviewed when the review's budget ran out (:class:`Unfinished`; the summary
+    is then of the moves reviewed), else None."""
 
     rows: int
     cols: int
     mines: int
     won: bool
     moves: list[MoveReview]
+    unfinished: Unfinished | None = None
 
     def count(self, verdict: str) -> int:
         return sum(1 for m in self.moves if m.verdict == verdict)
@@ -246,7 +262,8 @@ class Review:
 def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start: Iterable[Cell] = (),
            start_flags: Iterable[Cell] = (), first_click_safe: bool = True,
            progress: Callable[[int, int], None] | None = None,
-           on_move: Callable[[MoveReview], None] | None = None) -> Review:
+           on_move: Callable[[MoveReview], None] | None = None, budget: float | None = None,
+           clock: Callable[[], float] = time.monotonic) -> Review:
     """Review ``moves`` played on the ``rows`` x ``cols`` board with mines at ``layout``.
 
     moves: (time_ms, kind, (row, col)) or (time_ms, kind, row, col[, source]) in game order, kind as
@@ -262,41 +279,58 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
     on_move: called with each :class:`MoveReview` as soon as it is made (before ``progress``),
         so that a review worked out apart can hand its moves over one by one
         (game.review_apart).
+    budget: seconds of ``clock`` (monotonic seconds) the review may take, from its start;
+        when they have passed, the moves left are played without being judged, and the
+        review's ``unfinished`` says which (None: no limit). Checked between moves: a move's
+        judging is bounded by the node limits (the module docstring), a fraction of a second
+        on a 1000x1000 board (docs/review.md).
     Raises:
         ValueError: a layout or move off the board, an unknown kind, or a layout with no
             safe cell (as :class:`game.engine.Game`).
     """
+    began = clock()
     layout = frozenset(tuple(c) for c in layout)
     match = Match(Config(rows, cols, len(layout)), mines=layout, revealed=[tuple(c) for c in start],
                   flags=[tuple(c) for c in start_flags], clock=lambda: 0.0)
     game = match.game
     reviewer = _Reviewer(match, layout, first_click_safe)
     moves = list(moves)
+    stopped_at = None  # the number the first move left unreviewed would have
     for index, move in enumerate(moves):
         ms, kind, *where = move
         cell = tuple(where[0]) if len(where) == 1 else tuple(where[:2])  # (a version 2 row ends with its source)
-        made = len(reviewer.reviewed)
-        reviewer.step(index, int(ms), kind, cell)
-        if on_move is not None and len(reviewer.reviewed) > made:
-            on_move(reviewer.reviewed[-1])
+        if stopped_at is None and budget is not None and clock() - began >= budget:
+            stopped_at = reviewer.number + 1
+        if stopped_at is not None:
+            reviewer.play(kind, cell)
+        else:
+            made = len(reviewer.reviewed)
+            reviewer.step(index, int(ms), kind, cell)
+            if on_move is not None and len(reviewer.reviewed) > made:
+                on_move(reviewer.reviewed[-1])
         if progress is not None:
             progress(len(moves) if game.over else index + 1, len(moves))
         if game.over:
             break
-    return Review(rows, cols, len(layout), game.state.value == "won", reviewer.reviewed)
+    unfinished = None
+    if stopped_at is not None and reviewer.number >= stopped_at:
+        unfinished = Unfinished(stopped_at, reviewer.number, reviewer.number - stopped_at + 1, budget)
+    return Review(rows, cols, len(layout), game.state.value == "won", reviewer.reviewed, unfinished)
 
 
 def review_log(data: dict, progress: Callable[[int, int], None] | None = None,
-               on_move: Callable[[MoveReview], None] | None = None) -> Review:
+               on_move: Callable[[MoveReview], None] | None = None, budget: float | None = None,
+               clock: Callable[[], float] = time.monotonic) -> Review:
     """Review a recorded game's move log (:meth:`game.match.Match.log_data`).
 
-    progress, on_move: as :func:`review`'s.
+    progress, on_move, budget, clock: as :func:`review`'s.
     Raises:
         ValueError, KeyError, TypeError: the log is damaged (as :func:`review`).
     """
     return review(data["rows"], data["cols"], data["mines"], data["moves"],
                   data.get("start", ()), data.get("start_flags", ()),
-                  first_click_safe=not data.get("start"), progress=progress, on_move=on_move)
+                  first_click_safe=not data.get("start"), progress=progress, on_move=on_move,
+                  budget=budget, clock=clock)
 
 
 class _Reviewer:
@@ -380,6 +414,12 @@ class _Reviewer:
         self._probs = None
         judged.number, judged.seen = self.number, seen
         self.keep(judged, probs)
+
+    def play(self, kind: str, cell: Cell) -> None:
+        """Play a move without judging it (the review's time ran out), counting it when it
+        changed the board."""
+        if self.match.apply(Move(kind, cell)).changed:
+            self.number += 1
 
     def _open(self, opened) -> None:
         """Show the tracker the cells a move opened (an outcome's ``opened``: a flood's

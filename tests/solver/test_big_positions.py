@@ -109,7 +109,7 @@ def test_the_review_on_the_compact_paths_is_the_same_review(seed):
     with pytest.MonkeyPatch.context() as patched:
         lazy(patched)
         compact = review(rows, cols, layout, moves, first_click_safe=False)
-    assert compact.moves == plain.moves and compact.won == plain.won
+    assert compact.moves == plain.moves and compact.won == plain.won and compact.unfinished is None
 
 
 @settings(max_examples=25, deadline=None)
