@@ -10,18 +10,22 @@ command line on them, each run a child process:
   first click, as the console deals it, only to choose the clicks below);
 - three games, each recorded in a data folder of its own by ``python main.py --console``:
   ``one move`` (the first click in the middle, then quit: an abandoned game of one move),
-  ``few moves`` (the first click, then ``--clicks`` reveals of safe cells far apart that open
-  areas of their own: the position after them is saved with ``s FILE``) and ``lost`` (the
+  ``N moves`` (the first click, then up to ``--clicks`` reveals of safe cells far apart that
+  open areas of their own: the position after them is saved with ``s FILE``) and ``lost`` (the
   same clicks, then a reveal of a mine);
 - then ``--review last`` (text and ``--json``) of each game, and ``--analyse FILE`` (text and
-  ``--json``) of the position after the first click and after the few clicks.
+  ``--json``) of the position after the first click, after the few clicks, and of the same
+  board almost cleared (every safe cell revealed but a band of five rows across the middle,
+  as bench_analyse.py's: numbers touching covered cells all over the board).
 
 Each run prints its wall seconds (time.perf_counter around the child), its CPU seconds (user
 + sys of that child, from os.wait4: the steadier figure when other work shares the machine),
 its peak resident memory (ru_maxrss of that child, MB), its exit status, how many bytes it
-printed, and its first line saying what it could not finish (``not reviewed`` / ``not
-analysed``), if any; ``OVER`` marks a run past the goal (``--goal-seconds``, default 30, and
-``--goal-mb``, default 400). The load average is printed before and after.
+printed, and what it said it could not finish when its budget ran out (the review's line,
+the JSON's ``unfinished``), if anything; ``OVER`` marks a run past the goal
+(``--goal-seconds``, default 30, and ``--goal-mb``, default 400). The load average is printed
+before and after. The games and positions are made in a temporary folder, or kept in
+``--keep DIR`` (and taken from there by a later run).
 
 Usage:
   python bench/bench_big_review.py                      # both mine counts, every case
@@ -32,6 +36,7 @@ Usage:
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import subprocess
@@ -43,18 +48,20 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from game.board import Config, adjacent_mines  # noqa: E402
+from game.boardfile import BoardFile, save_board  # noqa: E402
 from game.cli import positive_int  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.moves import Move  # noqa: E402
 
 MAIN = os.path.join(ROOT, "main.py")
-STOP_WORDS = ("not reviewed", "not analysed", "no revisad", "no analizad")  # the budget's message
+STOP_WORDS = ("not reviewed", "sin revisar")  # the text review's line when its budget ran out
 
 
-def plan(size: int, mines: int, seed: int, clicks: int) -> tuple[tuple[int, int], list, tuple[int, int]]:
-    """(the first click, ``clicks`` safe cells to reveal after it, a mine to reveal last) of the
-    board the console deals from ``seed`` with the first click in the middle. The safe cells
-    are zeros (each opens an area) not opened by the first click, spread over the board."""
+def plan(size: int, mines: int, seed: int, clicks: int) -> tuple:
+    """(the first click, up to ``clicks`` safe cells to reveal after it, a mine to reveal last,
+    the layout) of the board the console deals from ``seed`` with the first click in the
+    middle. The safe cells are zeros (each opens an area) not opened by the first click, at
+    least an eighth of the board apart."""
     first = (size // 2, size // 2)
     match = Match(Config(size, size, mines), seed=seed, clock=lambda: 0.0)
     match.apply(Move.reveal(first))
@@ -72,7 +79,16 @@ def plan(size: int, mines: int, seed: int, clicks: int) -> tuple[tuple[int, int]
         safe.append(cell)
     mine = min(layout, key=lambda c: (max(abs(c[0] - first[0]), abs(c[1] - first[1])), c)
                if game.number(c) is None else (size * 2, c))
-    return first, safe, mine
+    return first, safe, mine, layout
+
+
+def almost_cleared(size: int, mines: int, layout) -> BoardFile:
+    """The position of ``layout`` with every safe cell revealed but a band of five rows
+    across the middle (no flags: each mine covered among its numbers)."""
+    band = range(size // 2 - 2, size // 2 + 3)
+    return BoardFile(size, size, mines, {(r, c): adjacent_mines((r, c), layout, size, size)
+                                         for r in range(size) if r not in band for c in range(size)
+                                         if (r, c) not in layout})
 
 
 def run(argv: list[str], stdin: str | None = None, timeout: float = 900) -> dict:
@@ -101,8 +117,11 @@ def run(argv: list[str], stdin: str | None = None, timeout: float = 900) -> dict
         text = out.read()
         err.seek(0)
         said = err.read().decode("utf-8", "replace").strip().splitlines()
-    stopped = next((line.strip() for line in text.decode("utf-8", "replace").splitlines()
-                    if any(word in line for word in STOP_WORDS)), "")
+    said = text.decode("utf-8", "replace")
+    try:
+        stopped = (json.loads(said).get("unfinished") or {}).get("text", "")
+    except ValueError:  # the text report: its line saying what was left
+        stopped = next((line.strip() for line in said.splitlines() if any(word in line for word in STOP_WORDS)), "")
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "mb": usage.ru_maxrss / 1024,
             "status": proc.returncode, "bytes": len(text), "stopped": stopped[:160],
             "error": said[-1][:160] if said and proc.returncode else ""}
@@ -133,18 +152,28 @@ def main(argv: list[str] | None = None) -> int:
     try:
         counts = [int(m) for m in args.mines.split(",")]
     except ValueError:
-        parser.error(f"argument --mines: {args.mines!r} is not a list of counts")
+        parser.error(f"argument --mines: {args.mines!r} is not whole numbers separated by commas")
+    for mines in counts:
+        try:
+            Config(args.size, args.size, mines)
+        except ValueError as err:
+            parser.error(f"argument --mines: {err}")
+    if args.clicks < 0:
+        parser.error(f"argument --clicks: {args.clicks} is too small: give 0 or more")
     print(f"load average before: {open('/proc/loadavg').read().strip() if os.path.exists('/proc/loadavg') else '?'}")
     size = args.size
     with tempfile.TemporaryDirectory(prefix="bench-big-review-") as made:
         tmp = args.keep or made
         for mines in counts:
-            first, safe, mine = plan(size, mines, args.seed, args.clicks)
+            first, safe, mine, layout = plan(size, mines, args.seed, args.clicks)
             board = ["--console", "--rows", str(size), "--cols", str(size), "--mines", str(mines),
                      "--seed", str(args.seed)]
             at = os.path.join(tmp, str(mines))
             os.makedirs(at, exist_ok=True)
             after_first, after_few = os.path.join(at, "first.mine"), os.path.join(at, "few.mine")
+            cleared = os.path.join(at, "cleared.mine")
+            if args.only != "review" and not os.path.exists(cleared):
+                save_board(cleared, almost_cleared(size, mines, layout))
             reveals = "".join(f"r {r} {c}\n" for r, c in safe)
             games = {
                 "one move": f"r {first[0]} {first[1]}\ns {after_first}\nq\n",
@@ -169,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
                              args.goal_mb)
             if args.only != "review":
                 for name, path in (("after the first click", after_first),
-                                   (f"after {1 + len(safe)} clicks", after_few)):
+                                   (f"after {1 + len(safe)} clicks", after_few), ("almost cleared", cleared)):
                     for extra in ([], ["--json"]):
                         got = run(["--analyse", path, *extra], timeout=args.timeout)
                         show(f"{title}, analyse {name}{' --json' if extra else ''}", got, args.goal_seconds,
