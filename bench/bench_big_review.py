@@ -8,11 +8,13 @@ command line on them, each run a child process:
 - for each mine count (``--mines``, default 20,000 and 100,000) a board of ``--size`` squared
   cells (default 1000) dealt from ``--seed`` (its layout worked out here from the same seed and
   first click, as the console deals it, only to choose the clicks below);
-- three games, each recorded in a data folder of its own by ``python main.py --console``:
+- four games, each recorded in a data folder of its own by ``python main.py --console``:
   ``one move`` (the first click in the middle, then quit: an abandoned game of one move),
   ``N moves`` (the first click, then up to ``--clicks`` reveals of safe cells far apart that
   open areas of their own: the position after them is saved with ``s FILE``) and ``lost`` (the
-  same clicks, then a reveal of a mine);
+  same clicks, then a reveal of a mine), and ``long`` (the first click, then ``--long``
+  reveals, one cell each, of the covered safe cells nearest it: a game whose review needs
+  the budget);
 - then ``--review last`` (text and ``--json``) of each game, and ``--analyse FILE`` (text and
   ``--json``) of the position after the first click, after the few clicks, and of the same
   board almost cleared (every safe cell revealed but a band of five rows across the middle,
@@ -57,11 +59,13 @@ MAIN = os.path.join(ROOT, "main.py")
 STOP_WORDS = ("not reviewed", "sin revisar")  # the text review's line when its budget ran out
 
 
-def plan(size: int, mines: int, seed: int, clicks: int) -> tuple:
+def plan(size: int, mines: int, seed: int, clicks: int, long: int) -> tuple:
     """(the first click, up to ``clicks`` safe cells to reveal after it, a mine to reveal last,
-    the layout) of the board the console deals from ``seed`` with the first click in the
-    middle. The safe cells are zeros (each opens an area) not opened by the first click, at
-    least an eighth of the board apart."""
+    the layout, ``long`` safe cells to reveal one by one) of the board the console deals from
+    ``seed`` with the first click in the middle. The few safe cells are zeros (each opens an
+    area) not opened by the first click, at least an eighth of the board apart; the long
+    game's are the covered safe cells nearest the first click, nearest first (a player
+    clearing around the opening)."""
     first = (size // 2, size // 2)
     match = Match(Config(size, size, mines), seed=seed, clock=lambda: 0.0)
     match.apply(Move.reveal(first))
@@ -79,7 +83,9 @@ def plan(size: int, mines: int, seed: int, clicks: int) -> tuple:
         safe.append(cell)
     mine = min(layout, key=lambda c: (max(abs(c[0] - first[0]), abs(c[1] - first[1])), c)
                if game.number(c) is None else (size * 2, c))
-    return first, safe, mine, layout
+    around = sorted(((max(abs(r - first[0]), abs(c - first[1])), (r, c)) for r in range(size) for c in range(size)
+                     if (r, c) not in layout and game.number((r, c)) is None))
+    return first, safe, mine, layout, [cell for _, cell in around[:long]]
 
 
 def almost_cleared(size: int, mines: int, layout) -> BoardFile:
@@ -142,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mines", default="20000,100000", help="mine counts, comma-separated (default 20000,100000)")
     parser.add_argument("--seed", type=int, default=7, help="the boards' seed (default 7)")
     parser.add_argument("--clicks", type=int, default=4, help="safe reveals after the first click (default 4)")
+    parser.add_argument("--long", type=int, default=300,
+                        help="reveals after the first click in the long game (default 300; 0: no long game)")
     parser.add_argument("--only", choices=("review", "analyse"), help="time only the reviews or only the analyses")
     parser.add_argument("--goal-seconds", type=float, default=30.0, help="the goal, wall seconds (default 30)")
     parser.add_argument("--goal-mb", type=float, default=400.0, help="the goal, peak MB (default 400)")
@@ -158,14 +166,15 @@ def main(argv: list[str] | None = None) -> int:
             Config(args.size, args.size, mines)
         except ValueError as err:
             parser.error(f"argument --mines: {err}")
-    if args.clicks < 0:
-        parser.error(f"argument --clicks: {args.clicks} is too small: give 0 or more")
+    for option, value in (("--clicks", args.clicks), ("--long", args.long)):
+        if value < 0:
+            parser.error(f"argument {option}: {value} is too small: give 0 or more")
     print(f"load average before: {open('/proc/loadavg').read().strip() if os.path.exists('/proc/loadavg') else '?'}")
     size = args.size
     with tempfile.TemporaryDirectory(prefix="bench-big-review-") as made:
         tmp = args.keep or made
         for mines in counts:
-            first, safe, mine, layout = plan(size, mines, args.seed, args.clicks)
+            first, safe, mine, layout, near = plan(size, mines, args.seed, args.clicks, args.long)
             board = ["--console", "--rows", str(size), "--cols", str(size), "--mines", str(mines),
                      "--seed", str(args.seed)]
             at = os.path.join(tmp, str(mines))
@@ -180,6 +189,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"{1 + len(safe)} moves": f"r {first[0]} {first[1]}\n{reveals}s {after_few}\nq\n",
                 f"lost, {2 + len(safe)} moves": f"r {first[0]} {first[1]}\n{reveals}r {mine[0]} {mine[1]}\nq\n",
             }
+            if near:
+                games[f"long, {1 + len(near)} moves"] = f"r {first[0]} {first[1]}\n" + "".join(
+                    f"r {r} {c}\n" for r, c in near) + "q\n"
             folders = {}
             for name, script in games.items():
                 folders[name] = os.path.join(at, name.replace(" ", "_").replace(",", ""))

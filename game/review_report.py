@@ -125,7 +125,7 @@ def run_review(args) -> int:
     except (LogError, ReplayFileError) as err:
         print(error_line(f"--review {args.review}: {describe(err)}"), end="", file=sys.stderr)
         return 2
-    print(json.dumps(to_json(reviewed)) if args.json else to_text(reviewed))
+    print(json_text(reviewed) if args.json else to_text(reviewed))
     return 0
 
 
@@ -151,22 +151,37 @@ def to_json(reviewed: Reviewed) -> dict:
     return _unsigned_zeros(_review_data(reviewed))
 
 
-def _review_data(reviewed: Reviewed) -> dict:
+def json_text(reviewed: Reviewed) -> str:
+    """``json.dumps(to_json(reviewed))``, the same text, made a move at a time: a long game on
+    a big board lists thousands of safe cells a move, and the whole review as Python lists
+    first (then copied without -0.0) took hundreds of MB (docs/big-boards.md, "Reviews and
+    analyses")."""
+    head = json.dumps(_unsigned_zeros(_review_data(reviewed, moves=_MOVES)))
+    moves = ", ".join(json.dumps(_unsigned_zeros(_move_data(m))) for m in reviewed.review.moves)
+    return head.replace(json.dumps(_MOVES), f"[{moves}]", 1)
+
+
+_MOVES = "\0moves\0"  # where json_text puts the moves it writes itself
+
+
+def _move_data(m) -> dict:
+    proof = None if m.proof is None else {
+        "cell": list(m.proof.cell), "numbers": [list(c) for c in m.proof.numbers],
+        "uses_count": m.proof.uses_count, "text": english(proof_text, m.proof)}
+    return {
+        "number": m.number, "index": m.index, "time_ms": m.time_ms, "kind": m.kind, "cell": list(m.cell),
+        "verdict": m.verdict, "mine_probability": _p(m.mine_probability),
+        "safest_probability": _p(m.safest_probability), "among_safest": m.among_safest,
+        "safe_cells": [list(c) for c in m.safe_cells],
+        "revealed": [[r, c, _p(p)] for (r, c), p in zip(m.revealed, m.probabilities)],
+        "survival": _p(m.survival), "wrong_flag": m.wrong_flag, "exploded": m.exploded,
+        "rule": m.rule, "proof": proof, "approximate": m.approximate,
+        "fifty": None if m.fifty is None else list(m.fifty)}
+
+
+def _review_data(reviewed: Reviewed, moves=None) -> dict:
+    """The review as JSON-able data; ``moves``, when given, stands in for the moves' list."""
     review = reviewed.review
-    moves = []
-    for m in review.moves:
-        proof = None if m.proof is None else {
-            "cell": list(m.proof.cell), "numbers": [list(c) for c in m.proof.numbers],
-            "uses_count": m.proof.uses_count, "text": english(proof_text, m.proof)}
-        moves.append({
-            "number": m.number, "index": m.index, "time_ms": m.time_ms, "kind": m.kind, "cell": list(m.cell),
-            "verdict": m.verdict, "mine_probability": _p(m.mine_probability),
-            "safest_probability": _p(m.safest_probability), "among_safest": m.among_safest,
-            "safe_cells": [list(c) for c in m.safe_cells],
-            "revealed": [[r, c, _p(p)] for (r, c), p in zip(m.revealed, m.probabilities)],
-            "survival": _p(m.survival), "wrong_flag": m.wrong_flag, "exploded": m.exploded,
-            "rule": m.rule, "proof": proof, "approximate": m.approximate,
-            "fifty": None if m.fifty is None else list(m.fifty)})
     return {
         "game": reviewed.title, "rows": review.rows, "cols": review.cols, "mines": review.mines,
         "won": review.won, "time_ms": reviewed.time_ms, "three_bv": reviewed.three_bv,
@@ -174,7 +189,7 @@ def _review_data(reviewed: Reviewed) -> dict:
                     "needless_guesses": review.needless_guesses,
                     "mistakes": review.mistakes, "luck": review.luck, "pluck": review.pluck,
                     "guesses_survived": review.guesses_survived},
-        "stats": reviewed.stats, "moves": moves,
+        "stats": reviewed.stats, "moves": [_move_data(m) for m in review.moves] if moves is None else moves,
         "unfinished": None if review.unfinished is None else {
             "first": review.unfinished.first, "last": review.unfinished.last, "moves": review.unfinished.count,
             "budget_seconds": review.unfinished.budget, "text": english(unfinished_words, review.unfinished)},

@@ -191,7 +191,8 @@ def solve_reduced(problem: Problem, reduced: Mapping[Cell, Constraint], known: M
         counts.append(found)
     frontier = frozenset(c for con in constraints for c in con.cells)
     mines_known = sum(known.values())
-    interior = without(problem.interior, known) if known else problem.interior
+    # (the cells known off the frontier, found by a set difference in C: most known cells are on it)
+    interior = without(problem.interior, known.keys() - problem.frontier) if known else problem.interior
     narrowed = replace(problem, constraints=constraints, frontier=frontier, interior=interior,
                        mines_left=problem.mines_left - mines_known)
     result = combine(narrowed, counts)
@@ -258,6 +259,8 @@ class PositionTracker:
         self._covered = [(1 << cols) - 1] * rows  # bit c of row r: (r, c) is covered
         self._covered_count = rows * cols
         self._numbers: list[Cell] = []  # the numbers with a constraint, row-major
+        self._constraints: list[Constraint] = []  # their constraints, in the same order
+        self._frontier_rows = [0] * rows  # bit c of row r: (r, c) is a frontier cell (in _touched)
         self.known: dict[Cell, int] = {}
         self.full: dict[Cell, Constraint] = {}
         self.reduced: dict[Cell, Constraint] = {}
@@ -361,16 +364,16 @@ class PositionTracker:
         """Cells proven safe and proven mines in the current position (they stay so)."""
         known, full = self.known, self.full
         for value, cells in ((SAFE, safe), (MINE, mines)):
-            for cell in cells:
-                if cell not in known and self.covered(cell):
+            for cell in set(cells) - known.keys():  # (a set difference in C: most are known already)
+                if self.covered(cell):
                     known[cell] = value
                     self._dirty.update(n for n in self._around(cell) if n in full)
 
     def _settle(self) -> None:
         """Rebuild the stale constraints and propagate what is known."""
         rows, shown, cols = self.rows, self.shown, self.cols
-        full, touched, covered = self.full, self._touched, self._covered
-        added, removed = [], []
+        full, touched, covered, fronts = self.full, self._touched, self._covered, self._frontier_rows
+        added, removed, changed = [], [], []
         for at in self._stale:
             r, c = at
             number = shown[r * cols + c]
@@ -388,42 +391,54 @@ class PositionTracker:
             if old is not None and old.cells == cells:
                 continue
             if old is not None:
-                for c in old.cells:
-                    touched[c] -= 1
-                    if not touched[c]:
-                        del touched[c]
+                for cell in old.cells:
+                    touched[cell] -= 1
+                    if not touched[cell]:
+                        del touched[cell]
+                        fronts[cell[0]] &= ~(1 << cell[1])
             if cells:
                 full[at] = Constraint(at, number, number, cells)
-                for c in cells:
-                    touched[c] = touched.get(c, 0) + 1
-                if old is None:
-                    added.append(at)
+                for cell in cells:
+                    if cell in touched:
+                        touched[cell] += 1
+                    else:
+                        touched[cell] = 1
+                        fronts[cell[0]] |= 1 << cell[1]
+                (changed if old is not None else added).append(at)
             elif old is not None:
                 del full[at]
                 removed.append(at)
+        numbers, constraints = self._numbers, self._constraints
         if len(added) + len(removed) > _RESORT:
             self._numbers = sorted(full)
+            self._constraints = list(map(full.__getitem__, self._numbers))
         else:
             for at in removed:
-                del self._numbers[bisect_left(self._numbers, at)]
+                i = bisect_left(numbers, at)
+                del numbers[i], constraints[i]
             for at in added:
-                insort(self._numbers, at)
+                i = bisect_left(numbers, at)
+                numbers.insert(i, at)
+                constraints.insert(i, full[at])
+            for at in changed:
+                constraints[bisect_left(numbers, at)] = full[at]
         queue = self._stale | self._dirty
         self._stale, self._dirty = set(), set()
         propagate(full, self.reduced, self.known, queue, self.rows, self.cols)
 
     def problem(self) -> Problem:
         """The position's :class:`Problem`, flags ignored (equal to
-        ``build_problem(board, ignore_flags=True)``'s)."""
+        ``build_problem(board, ignore_flags=True)``'s): its constraints copied from a list
+        kept in board order, its unknown and interior cells from row masks (no step per cell)."""
         if self._problem is None:
             self._settle()
-            full = self.full
+            rows, cols, covered = self.rows, self.cols, self._covered
             touched = self._touched
-            constraints = tuple(full[at] for at in self._numbers)
-            frontier = frozenset(touched)
-            unknown = CellMask(self.rows, self.cols, self._covered, self._covered_count)
-            self._problem = Problem(self.rows, self.cols, self.mines, frozenset(), unknown, constraints, self.mines,
-                                    frontier, unknown.without(touched), self.revealed)
+            unknown = CellMask(rows, cols, covered, self._covered_count)
+            interior = CellMask(rows, cols, [cov & ~front for cov, front in zip(covered, self._frontier_rows)],
+                                self._covered_count - len(touched))
+            self._problem = Problem(rows, cols, self.mines, frozenset(), unknown, tuple(self._constraints),
+                                    self.mines, frozenset(touched), interior, self.revealed)
         return self._problem
 
     def analysis(self) -> Probabilities:

@@ -66,6 +66,7 @@ from __future__ import annotations
 
 import math
 import time
+import zlib
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -160,23 +161,36 @@ class Seen:
     """The position a move was judged on, kept as bytes (a byte per cell: its number,
     COVERED_BYTE, or SAFE_BYTE / MINE_BYTE for a covered cell an earlier position had proven
     safe / a mine, which the analysis started from), analysed again on demand; ``probs`` kept
-    as well when given (the last move)."""
+    as well when given (the last move).
 
-    __slots__ = ("rows", "cols", "mines", "cells", "_probs")
+    Past :data:`PACK_CELLS` cells the bytes are kept compressed (zlib, level 1: a 1000x1000
+    position's megabyte, mostly runs of one number, takes some kilobytes and 2 ms), so that a
+    long game on a big board does not hold a megabyte a move (docs/big-boards.md, "Reviews and
+    analyses"); :attr:`cells` gives them back.
+    """
+
+    __slots__ = ("rows", "cols", "mines", "_data", "_probs")
 
     def __init__(self, rows: int, cols: int, mines: int, cells: bytes, probs: Probabilities | None = None):
-        self.rows, self.cols, self.mines, self.cells, self._probs = rows, cols, mines, cells, probs
+        self.rows, self.cols, self.mines, self._probs = rows, cols, mines, probs
+        self._data = zlib.compress(cells, 1) if len(cells) > PACK_CELLS else bytes(cells)
+
+    @property
+    def cells(self) -> bytes:
+        """The position, a byte per cell, row-major (``rows * cols`` bytes)."""
+        return zlib.decompress(self._data) if self.rows * self.cols > PACK_CELLS else self._data
 
     def __reduce__(self):
         """Pickled without the analysis (made again on demand): a review handed over from a
-        child process (game.review_apart) carries its positions as bytes only."""
-        return Seen, (self.rows, self.cols, self.mines, self.cells)
+        child process (game.review_apart) carries its positions as bytes only (compressed as
+        they are kept)."""
+        return _unpickle_seen, (self.rows, self.cols, self.mines, self._data)
 
     def analysis(self) -> Probabilities:
         """The position's :class:`Probabilities` (flags ignored), as the review made them."""
         if self._probs is None:
-            cols = self.cols
-            known = {divmod(i, cols): n - SAFE_BYTE for i, n in enumerate(self.cells) if n in (SAFE_BYTE, MINE_BYTE)}
+            cols, cells = self.cols, self.cells
+            known = {divmod(i, cols): n - SAFE_BYTE for i, n in enumerate(cells) if n in (SAFE_BYTE, MINE_BYTE)}
             self._probs = analyse_position(self.board(), GroupCache(REVIEW_CACHE), known)
         return self._probs
 
@@ -184,6 +198,16 @@ class Seen:
         cols = self.cols
         revealed = {divmod(i, cols): n for i, n in enumerate(self.cells) if n < SAFE_BYTE}
         return BoardFile(self.rows, self.cols, self.mines, revealed)
+
+
+PACK_CELLS = 65_536  # cells past which a move's position is kept compressed (a 256x256 board)
+
+
+def _unpickle_seen(rows: int, cols: int, mines: int, data: bytes) -> Seen:
+    """A :class:`Seen` from its pickled fields (its bytes as kept: compressed past PACK_CELLS)."""
+    seen = Seen.__new__(Seen)
+    seen.rows, seen.cols, seen.mines, seen._data, seen._probs = rows, cols, mines, data, None
+    return seen
 
 
 def analyse_position(board: BoardFile, cache: GroupCache, known: dict[Cell, int] | None = None) -> Probabilities:
@@ -359,6 +383,7 @@ class _Reviewer:
         self._probs: Probabilities | None = None
         self._seen: Seen | None = None
         self._kept: Seen | None = None  # the one position whose analysis is held
+        self._last_sorted: dict[int, tuple[set, tuple]] = {}  # (cells, sorted) last given by _sorted
 
     def position(self) -> Probabilities:
         """The current position's analysis, flags ignored (made once per position, from the
@@ -394,8 +419,8 @@ class _Reviewer:
             placed = after == "flag"
             self.keep(MoveReview(
                 index, ms, FLAGGED if placed else UNFLAG, cell, FLAGGED if placed else UNFLAGGED,
-                safest_probability=probs.lowest(), safe_cells=tuple(sorted(probs.safe)),
-                mines=tuple(sorted(probs.mines)), wrong_flag=placed and cell in probs.safe,
+                safest_probability=probs.lowest(), safe_cells=self._sorted(probs.safe, SAFE_BYTE),
+                mines=self._sorted(probs.mines, MINE_BYTE), wrong_flag=placed and cell in probs.safe,
                 approximate=probs.approximate, number=self.number, seen=self._seen), probs)
             return
         targets = self._targets(kind, cell)
@@ -436,6 +461,20 @@ class _Reviewer:
             cells[r * cols + c] = numbers[r * cols + c]
         self.tracker.open({(r, c): numbers[r * cols + c] for r, c in opened})
 
+    def _sorted(self, cells: set[Cell], kind: int) -> tuple[Cell, ...]:
+        """``tuple(sorted(cells))`` (a position's proven safe cells, or mines: ``kind``), made from
+        the last position's of the kind when these only add to them: the proven mines of a
+        1000x1000 game, tens of thousands, grow by a few a move, and sorting them anew at each
+        move was most of a move's cost (the new ones are sorted into the old, two runs that
+        timsort merges in one pass). ``cells`` is kept: an analysis's sets are not changed."""
+        last, made = self._last_sorted.get(kind, (None, ()))
+        if last is None or not last <= cells:
+            made = tuple(sorted(cells))
+        elif len(last) != len(cells):
+            made = tuple(sorted(made + tuple(cells - last)))
+        self._last_sorted[kind] = (cells, made)
+        return made
+
     def _targets(self, kind: str, cell: Cell) -> tuple[Cell, ...]:
         game = self.game
         if kind == REVEAL:
@@ -447,7 +486,7 @@ class _Reviewer:
         floats = probs.floats
         chances = tuple(floats[t] for t in targets)
         safest = probs.lowest()
-        safe = tuple(sorted(probs.safe))
+        safe = self._sorted(probs.safe, SAFE_BYTE)
         fifty = proven_mine = numbers = None
         if by_rule:
             survival, verdict = 1.0, CERTAIN
@@ -475,7 +514,7 @@ class _Reviewer:
         return MoveReview(
             index, ms, kind, cell, verdict, targets, chances, mine, survival,
             0.0 if by_rule else safest, mine <= safest + SAFEST_TOLERANCE or by_rule, safe,
-            tuple(sorted(probs.mines)), proof, False, exploded, "first_click" if by_rule else None,
+            self._sorted(probs.mines, MINE_BYTE), proof, False, exploded, "first_click" if by_rule else None,
             probs.approximate, fifty=fifty)
 
 

@@ -24,6 +24,7 @@ from game.solver.analysis import CellFloats, Solver
 from game.solver.incremental import PositionTracker
 from game.solver.probabilities import InteriorValues, lowest, solve
 from game.solver.problem import ShownNumbers, build_problem
+from game.review_report import Reviewed, json_text, to_json as to_json_review
 from game.solver.review import review
 from tests.solver.test_review_fast import assert_same_analysis, board_of, careless_game
 
@@ -110,6 +111,15 @@ def test_the_review_on_the_compact_paths_is_the_same_review(seed):
         lazy(patched)
         compact = review(rows, cols, layout, moves, first_click_safe=False)
     assert compact.moves == plain.moves and compact.won == plain.won and compact.unfinished is None
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10 ** 9), st.booleans())
+def test_the_review_json_written_a_move_at_a_time_is_the_whole_dumped_at_once(seed, cut):
+    rows, cols, layout, moves = careless_game(seed)
+    reviewed = Reviewed(review(rows, cols, layout, moves, first_click_safe=False, budget=len(moves) / 2 if cut
+                               else None, clock=iter(range(10 ** 6)).__next__), "game 1", 1234, None, {"x": -0.0})
+    assert json_text(reviewed) == json.dumps(to_json_review(reviewed))  # (cut: with "unfinished" too)
 
 
 @settings(max_examples=25, deadline=None)
