@@ -122,7 +122,7 @@ def run(argv: list[str], stdin: str | None = None, timeout: float = 900) -> dict
         out.seek(0)
         text = out.read()
         err.seek(0)
-        said = err.read().decode("utf-8", "replace").strip().splitlines()
+        complaint = err.read().decode("utf-8", "replace").strip().splitlines()
     said = text.decode("utf-8", "replace")
     try:
         stopped = (json.loads(said).get("unfinished") or {}).get("text", "")
@@ -130,7 +130,7 @@ def run(argv: list[str], stdin: str | None = None, timeout: float = 900) -> dict
         stopped = next((line.strip() for line in said.splitlines() if any(word in line for word in STOP_WORDS)), "")
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "mb": usage.ru_maxrss / 1024,
             "status": proc.returncode, "bytes": len(text), "stopped": stopped[:160],
-            "error": said[-1][:160] if said and proc.returncode else ""}
+            "error": complaint[-1][:160] if complaint and proc.returncode else ""}
 
 
 def show(label: str, got: dict, goal_seconds: float, goal_mb: float) -> None:
@@ -156,6 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=900.0, help="a run is killed after this (default 900 s)")
     parser.add_argument("--keep", help="make the games and positions in this folder and keep them, or use those an "
                         "earlier run made there (default: a temporary folder)")
+    parser.add_argument("--make", help=argparse.SUPPRESS)  # (in a child: make the games in this folder)
     args = parser.parse_args(argv)
     try:
         counts = [int(m) for m in args.mines.split(",")]
@@ -169,53 +170,74 @@ def main(argv: list[str] | None = None) -> int:
     for option, value in (("--clicks", args.clicks), ("--long", args.long)):
         if value < 0:
             parser.error(f"argument {option}: {value} is too small: give 0 or more")
+    if args.make:
+        return make(args, counts[0])
     print(f"load average before: {open('/proc/loadavg').read().strip() if os.path.exists('/proc/loadavg') else '?'}")
     size = args.size
-    with tempfile.TemporaryDirectory(prefix="bench-big-review-") as made:
-        tmp = args.keep or made
+    with tempfile.TemporaryDirectory(prefix="bench-big-review-") as scratch:
         for mines in counts:
-            first, safe, mine, layout, near = plan(size, mines, args.seed, args.clicks, args.long)
-            board = ["--console", "--rows", str(size), "--cols", str(size), "--mines", str(mines),
-                     "--seed", str(args.seed)]
-            at = os.path.join(tmp, str(mines))
-            os.makedirs(at, exist_ok=True)
-            after_first, after_few = os.path.join(at, "first.mine"), os.path.join(at, "few.mine")
-            cleared = os.path.join(at, "cleared.mine")
-            if args.only != "review" and not os.path.exists(cleared):
-                save_board(cleared, almost_cleared(size, mines, layout))
-            reveals = "".join(f"r {r} {c}\n" for r, c in safe)
-            games = {
-                "one move": f"r {first[0]} {first[1]}\ns {after_first}\nq\n",
-                f"{1 + len(safe)} moves": f"r {first[0]} {first[1]}\n{reveals}s {after_few}\nq\n",
-                f"lost, {2 + len(safe)} moves": f"r {first[0]} {first[1]}\n{reveals}r {mine[0]} {mine[1]}\nq\n",
-            }
-            if near:
-                games[f"long, {1 + len(near)} moves"] = f"r {first[0]} {first[1]}\n" + "".join(
-                    f"r {r} {c}\n" for r, c in near) + "q\n"
-            folders = {}
-            for name, script in games.items():
-                folders[name] = os.path.join(at, name.replace(" ", "_").replace(",", ""))
-                if args.keep and os.path.isdir(folders[name]):
-                    continue  # made by an earlier run
-                made = run(board + ["--data-dir", folders[name]], script, args.timeout)
-                if made["status"]:
-                    print(f"{size}x{size}, {mines} mines, {name}: the console failed: {made['error']}")
-                    return 1
+            # made in a child: a child's peak RSS counts its parent's at the fork, so this process stays small
+            asked = [sys.executable, os.path.abspath(__file__), "--make", args.keep or scratch, "--size", str(size),
+                     "--mines", str(mines), "--seed", str(args.seed), "--clicks", str(args.clicks),
+                     "--long", str(args.long), "--timeout", str(args.timeout)] + (["--keep", args.keep] if args.keep
+                                                                                  else [])
+            done = subprocess.run(asked, capture_output=True, text=True, cwd=ROOT)
+            if done.returncode:
+                print(done.stdout + done.stderr, end="")
+                return 1
+            cases = json.loads(done.stdout)
             title = f"{size}x{size} {mines:,} mines"
             if args.only != "analyse":
-                for name, folder in folders.items():
+                for name, folder in cases["games"]:
                     for extra in ([], ["--json"]):
                         got = run(["--review", "last", "--data-dir", folder, *extra], timeout=args.timeout)
                         show(f"{title}, review {name}{' --json' if extra else ''}", got, args.goal_seconds,
                              args.goal_mb)
             if args.only != "review":
-                for name, path in (("after the first click", after_first),
-                                   (f"after {1 + len(safe)} clicks", after_few), ("almost cleared", cleared)):
+                for name, path in cases["positions"]:
                     for extra in ([], ["--json"]):
                         got = run(["--analyse", path, *extra], timeout=args.timeout)
                         show(f"{title}, analyse {name}{' --json' if extra else ''}", got, args.goal_seconds,
                              args.goal_mb)
     print(f"load average after: {open('/proc/loadavg').read().strip() if os.path.exists('/proc/loadavg') else '?'}")
+    return 0
+
+
+def make(args, mines: int) -> int:
+    """``--make FOLDER``: make one mine count's games and positions in FOLDER (or take those a
+    run with ``--keep`` made), and print them as JSON: {"games": [[name, data folder], ...],
+    "positions": [[name, .mine file], ...]}."""
+    size = args.size
+    first, safe, mine, layout, near = plan(size, mines, args.seed, args.clicks, args.long)
+    board = ["--console", "--rows", str(size), "--cols", str(size), "--mines", str(mines), "--seed", str(args.seed)]
+    at = os.path.join(args.make, str(mines))
+    os.makedirs(at, exist_ok=True)
+    after_first, after_few = os.path.join(at, "first.mine"), os.path.join(at, "few.mine")
+    cleared = os.path.join(at, "cleared.mine")
+    if not os.path.exists(cleared):
+        save_board(cleared, almost_cleared(size, mines, layout))
+    reveals = "".join(f"r {r} {c}\n" for r, c in safe)
+    games = {
+        "one move": f"r {first[0]} {first[1]}\ns {after_first}\nq\n",
+        f"{1 + len(safe)} moves": f"r {first[0]} {first[1]}\n{reveals}s {after_few}\nq\n",
+        f"lost, {2 + len(safe)} moves": f"r {first[0]} {first[1]}\n{reveals}r {mine[0]} {mine[1]}\nq\n",
+    }
+    if near:
+        games[f"long, {1 + len(near)} moves"] = f"r {first[0]} {first[1]}\n" + "".join(
+            f"r {r} {c}\n" for r, c in near) + "q\n"
+    folders = []
+    for name, script in games.items():
+        folder = os.path.join(at, name.replace(" ", "_").replace(",", ""))
+        folders.append([name, folder])
+        if args.keep and os.path.isdir(folder):
+            continue  # made by an earlier run
+        played = run(board + ["--data-dir", folder], script, args.timeout)
+        if played["status"]:
+            print(f"{size}x{size}, {mines} mines, {name}: the console failed: {played['error']}")
+            return 1
+    positions = [["after the first click", after_first], [f"after {1 + len(safe)} clicks", after_few],
+                 ["almost cleared", cleared]]
+    print(json.dumps({"games": folders, "positions": positions}))
     return 0
 
 

@@ -19,7 +19,7 @@ import time
 from typing import Callable
 
 from game.boardfile import BoardFileError, load_board
-from game.cells import CellMask
+from game.cells import CellMask, ShownNumbers
 from game.cli import command_budget
 from game.explain_text import approximation_text, chance, english, impossible_text, move_text, proof_text
 from game.i18n import N_, _, count, ngettext, number, short_number
@@ -68,13 +68,19 @@ def percent_grid(board, analysis: Analysis) -> list[str]:
     (the cells off the frontier share one: a 1000x1000 board has up to a million of them)."""
     safe_text, mine_text = f" {_(SAFE_CELL):>4.4}", f" {_(MINE_CELL):>4.4}"
     revealed, safe, mines, probabilities = board.revealed, analysis.safe, analysis.mines, analysis.probabilities
+    data = revealed.data if isinstance(revealed, ShownNumbers) else None  # (read a byte, not a mapping, a cell)
     texts: dict[float, str] = {}
     lines = []
+    cols = board.cols
     for r in range(board.rows):
         row = []
-        for c in range(board.cols):
+        for c in range(cols):
             cell = (r, c)
-            shown = revealed.get(cell)
+            if data is None:
+                shown = revealed.get(cell)
+            else:
+                shown = data[r * cols + c]
+                shown = shown if shown < 9 else None
             if shown is not None:
                 row.append(f"  [{shown}]")
             elif cell in safe:

@@ -12,14 +12,14 @@ operators ``- | & ^`` work as on a frozenset, either side; their results are fro
 :class:`CellMask` keeps a set of cells as one int bit mask per row: the solver's covered
 cells of a 1000x1000 position, up to a million, in about 130 KB, where a frozenset of their
 tuples took some 100 MB and a second to build (docs/big-boards.md, "Reviews and analyses").
-No pygame here.
+:class:`ShownNumbers` keeps a position's revealed numbers as a byte a cell. No pygame here.
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Sequence, Set
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from itertools import repeat
 
 from game.board import Cell
@@ -240,3 +240,55 @@ class CellMask(Set):
 
     def __repr__(self) -> str:
         return f"CellMask({len(self)} cells of {self.rows}x{self.cols})"
+
+
+COVERED = 255  # a covered cell in a position kept as bytes (:class:`ShownNumbers`)
+_NUMBER_RUNS = re.compile(rb"[\x00-\x08]+")
+
+
+class ShownNumbers(Mapping):
+    """(row, col) -> the number shown, for the revealed cells of a ``rows`` x ``cols`` board
+    kept as bytes: ``data[r * cols + c]`` is the number 0..8 of a revealed cell, anything
+    else (:data:`COVERED`) a covered one. A 1000x1000 position's revealed cells in 1 MB,
+    where a dict of them took 100 MB (docs/big-boards.md, "Reviews and analyses").
+
+    Raises:
+        ValueError: ``data`` is not ``rows * cols`` bytes.
+    """
+
+    __slots__ = ("rows", "cols", "data")
+
+    def __init__(self, rows: int, cols: int, data: bytes) -> None:
+        if len(data) != rows * cols:
+            raise ValueError(f"data: {len(data)} bytes for a {rows}x{cols} board")
+        self.rows, self.cols, self.data = rows, cols, data
+
+    def __getitem__(self, cell) -> int:
+        try:
+            r, c = cell
+            if 0 <= r < self.rows and 0 <= c < self.cols:
+                number = self.data[r * self.cols + c]
+                if number < 9:
+                    return number
+        except (TypeError, ValueError):
+            pass
+        raise KeyError(cell)
+
+    def __contains__(self, cell) -> bool:
+        try:
+            self[cell]
+        except KeyError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[Cell]:
+        cols = self.cols
+        for run in _NUMBER_RUNS.finditer(self.data):
+            for i in range(run.start(), run.end()):
+                yield divmod(i, cols)
+
+    def __len__(self) -> int:
+        return sum(self.data.count(n) for n in range(9))
+
+    def __repr__(self) -> str:
+        return f"ShownNumbers({len(self)} revealed cells of {self.rows}x{self.cols})"

@@ -15,14 +15,13 @@ The *frontier* is the unknown cells touching a constraint; the other unknown cel
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from game.board import Cell
 from game.boardfile import BoardFile
-from game.cells import CellMask
+from game.cells import COVERED, CellMask, ShownNumbers  # noqa: F401  (COVERED: the tracker's)
 from game.solver.reasons import OVER_FLAGGED, TOO_FEW_COVERED, TOO_MANY_FLAGS, Reason
 
 
@@ -50,58 +49,6 @@ class Constraint(NamedTuple):
     number: int
     need: int
     cells: tuple[Cell, ...]
-
-
-COVERED = 255  # a covered cell in a position kept as bytes (:class:`ShownNumbers`)
-_NUMBER_RUNS = re.compile(rb"[\x00-\x08]+")
-
-
-class ShownNumbers(Mapping):
-    """(row, col) -> the number shown, for the revealed cells of a ``rows`` x ``cols`` board
-    kept as bytes: ``data[r * cols + c]`` is the number 0..8 of a revealed cell, anything
-    else (:data:`COVERED`) a covered one. A 1000x1000 position's revealed cells in 1 MB,
-    where a dict of them took 100 MB (docs/big-boards.md, "Reviews and analyses").
-
-    Raises:
-        ValueError: ``data`` is not ``rows * cols`` bytes.
-    """
-
-    __slots__ = ("rows", "cols", "data")
-
-    def __init__(self, rows: int, cols: int, data: bytes) -> None:
-        if len(data) != rows * cols:
-            raise ValueError(f"data: {len(data)} bytes for a {rows}x{cols} board")
-        self.rows, self.cols, self.data = rows, cols, data
-
-    def __getitem__(self, cell) -> int:
-        try:
-            r, c = cell
-            if 0 <= r < self.rows and 0 <= c < self.cols:
-                number = self.data[r * self.cols + c]
-                if number < 9:
-                    return number
-        except (TypeError, ValueError):
-            pass
-        raise KeyError(cell)
-
-    def __contains__(self, cell) -> bool:
-        try:
-            self[cell]
-        except KeyError:
-            return False
-        return True
-
-    def __iter__(self) -> Iterator[Cell]:
-        cols = self.cols
-        for run in _NUMBER_RUNS.finditer(self.data):
-            for i in range(run.start(), run.end()):
-                yield divmod(i, cols)
-
-    def __len__(self) -> int:
-        return sum(self.data.count(n) for n in range(9))
-
-    def __repr__(self) -> str:
-        return f"ShownNumbers({len(self)} revealed cells of {self.rows}x{self.cols})"
 
 
 @dataclass(frozen=True)
@@ -177,8 +124,9 @@ def build_problem(board: BoardFile, ignore_flags: bool = False) -> Problem:
             frontier.update(cells)
     unknown = grid.covered_except(flags)
     interior = unknown.without(frontier)
+    kept = revealed if isinstance(revealed, ShownNumbers) else dict(revealed)  # (bytes: never changed)
     return Problem(rows, cols, board.mines, flags, unknown, tuple(constraints),
-                   board.mines - len(flags), frozenset(frontier), interior, dict(revealed))
+                   board.mines - len(flags), frozenset(frontier), interior, kept)
 
 
 def without(cells: Collection[Cell], drop: Collection[Cell]) -> Collection[Cell]:
@@ -201,12 +149,16 @@ class _Rows:
     column c), for the questions :func:`build_problem` asks of every cell, answered with
     whole-row int operations instead of millions of dictionary lookups."""
 
-    def __init__(self, rows: int, cols: int, revealed: dict[Cell, int], flags: frozenset[Cell]):
+    def __init__(self, rows: int, cols: int, revealed: Mapping[Cell, int], flags: frozenset[Cell]):
         self.rows, self.cols = rows, cols
         self.full = (1 << cols) - 1
-        shown = [bytearray(cols) for _ in range(rows)]  # 0 covered, 1 a zero, 2 a number
-        for (r, c), number in revealed.items():
-            shown[r][c] = 2 if number else 1
+        if isinstance(revealed, ShownNumbers):  # a row at a time
+            data = revealed.data
+            shown = [data[r * cols:(r + 1) * cols].translate(_KINDS) for r in range(rows)]
+        else:
+            shown = [bytearray(cols) for _ in range(rows)]  # 0 covered, 1 a zero, 2 a number
+            for (r, c), number in revealed.items():
+                shown[r][c] = 2 if number else 1
         self.open = [_mask(row, b"\1\2") for row in shown]
         self.numbers = [_mask(row, b"\2") for row in shown]
         flagged = [0] * rows
@@ -252,6 +204,7 @@ class _Rows:
         return CellMask(self.rows, self.cols, [full & ~self.open[r] & ~by_row.get(r, 0) for r in range(self.rows)])
 
 
+_KINDS = bytes(1 if b == 0 else 2 if b < 9 else 0 for b in range(256))  # a shown byte -> 0 covered, 1 zero, 2 number
 # a 3-bit window of a shifted row (bits: columns c-1, c, c+1) -> column offsets, set bits
 _OFFSETS = [tuple(d - 1 for d in range(3) if w >> d & 1) for w in range(8)]
 _BITS = [bin(w).count("1") for w in range(8)]
