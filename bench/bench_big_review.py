@@ -29,8 +29,11 @@ the JSON's ``unfinished``), if anything; ``OVER`` marks a run past the goal
 before and after. The games and positions are made in a temporary folder, or kept in
 ``--keep DIR`` (and taken from there by a later run).
 
+``--budget SECONDS`` is passed on to every run (to see the budget's stop and its message).
+
 Usage:
   python bench/bench_big_review.py                      # both mine counts, every case
+  python bench/bench_big_review.py --budget 5           # every run stopped at 5 s, and what it left
   python bench/bench_big_review.py --mines 20000 --only review
   python bench/bench_big_review.py --size 60 --mines 300   # a smoke check, not a measure
 """
@@ -99,7 +102,10 @@ def almost_cleared(size: int, mines: int, layout) -> BoardFile:
 
 def run(argv: list[str], stdin: str | None = None, timeout: float = 900) -> dict:
     """Run ``python main.py ARGV`` in a child; its wall and CPU seconds, peak RSS (MB), status,
-    output size and the first line saying what it could not finish."""
+    output size and what it said it left when its budget ran out. The output is read from
+    its file a line at a time, never whole: Linux counts the parent's resident memory at the
+    fork in a child's peak, so this process must stay small (a 22 MB JSON parsed here once
+    showed as 171 MB in every later child)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         proc = subprocess.Popen([sys.executable, MAIN, *argv], stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
@@ -119,18 +125,33 @@ def run(argv: list[str], stdin: str | None = None, timeout: float = 900) -> dict
             time.sleep(0.05)
         wall = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        text = out.read()
-        err.seek(0)
+        size = out.seek(0, os.SEEK_END)
+        stopped = left_undone(out, size)
+        err.seek(max(0, err.seek(0, os.SEEK_END) - 4096))
         complaint = err.read().decode("utf-8", "replace").strip().splitlines()
-    said = text.decode("utf-8", "replace")
-    try:
-        stopped = (json.loads(said).get("unfinished") or {}).get("text", "")
-    except ValueError:  # the text report: its line saying what was left
-        stopped = next((line.strip() for line in said.splitlines() if any(word in line for word in STOP_WORDS)), "")
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "mb": usage.ru_maxrss / 1024,
-            "status": proc.returncode, "bytes": len(text), "stopped": stopped[:160],
+            "status": proc.returncode, "bytes": size, "stopped": stopped[:160],
             "error": complaint[-1][:160] if complaint and proc.returncode else ""}
+
+
+def left_undone(out, size: int) -> str:
+    """What a run's output (the open file ``out``, ``size`` bytes) says it left: the JSON's
+    ``unfinished`` text (the key comes last), or the text review's line; "" if nothing."""
+    out.seek(0)
+    if out.read(1) == b"{":
+        out.seek(max(0, size - 4096))
+        tail = out.read().decode("utf-8", "replace")
+        at = tail.rfind('"unfinished": ')
+        if at < 0:
+            return ""
+        found, _ = json.JSONDecoder().raw_decode(tail, at + len('"unfinished": '))
+        return (found or {}).get("text", "")
+    out.seek(0)
+    for line in out:  # a line at a time
+        said = line.decode("utf-8", "replace")
+        if any(word in said for word in STOP_WORDS):
+            return said.strip()
+    return ""
 
 
 def show(label: str, got: dict, goal_seconds: float, goal_mb: float) -> None:
@@ -151,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--long", type=int, default=300,
                         help="reveals after the first click in the long game (default 300; 0: no long game)")
     parser.add_argument("--only", choices=("review", "analyse"), help="time only the reviews or only the analyses")
+    parser.add_argument("--budget", type=float,
+                        help="pass --budget SECONDS to every --review and --analyse (default: theirs, 25 s)")
     parser.add_argument("--goal-seconds", type=float, default=30.0, help="the goal, wall seconds (default 30)")
     parser.add_argument("--goal-mb", type=float, default=400.0, help="the goal, peak MB (default 400)")
     parser.add_argument("--timeout", type=float, default=900.0, help="a run is killed after this (default 900 s)")
@@ -167,6 +190,8 @@ def main(argv: list[str] | None = None) -> int:
             Config(args.size, args.size, mines)
         except ValueError as err:
             parser.error(f"argument --mines: {err}")
+    if args.budget is not None and not args.budget >= 0:
+        parser.error(f"argument --budget: {args.budget} is not a number of seconds (0: no limit)")
     for option, value in (("--clicks", args.clicks), ("--long", args.long)):
         if value < 0:
             parser.error(f"argument {option}: {value} is too small: give 0 or more")
@@ -174,6 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         return make(args, counts[0])
     print(f"load average before: {open('/proc/loadavg').read().strip() if os.path.exists('/proc/loadavg') else '?'}")
     size = args.size
+    budget = [] if args.budget is None else ["--budget", str(args.budget)]
     with tempfile.TemporaryDirectory(prefix="bench-big-review-") as scratch:
         for mines in counts:
             # made in a child: a child's peak RSS counts its parent's at the fork, so this process stays small
@@ -190,17 +216,27 @@ def main(argv: list[str] | None = None) -> int:
             if args.only != "analyse":
                 for name, folder in cases["games"]:
                     for extra in ([], ["--json"]):
-                        got = run(["--review", "last", "--data-dir", folder, *extra], timeout=args.timeout)
+                        got = run(["--review", "last", "--data-dir", folder, *extra, *budget], timeout=args.timeout)
                         show(f"{title}, review {name}{' --json' if extra else ''}", got, args.goal_seconds,
                              args.goal_mb)
             if args.only != "review":
                 for name, path in cases["positions"]:
                     for extra in ([], ["--json"]):
-                        got = run(["--analyse", path, *extra], timeout=args.timeout)
+                        got = run(["--analyse", path, *extra, *budget], timeout=args.timeout)
                         show(f"{title}, analyse {name}{' --json' if extra else ''}", got, args.goal_seconds,
                              args.goal_mb)
     print(f"load average after: {open('/proc/loadavg').read().strip() if os.path.exists('/proc/loadavg') else '?'}")
+    print(f"this process's peak RSS: {own_peak_mb():.0f} MB (counted in each child's too, as the floor of its figure)")
     return 0
+
+
+def own_peak_mb() -> float:
+    """This process's peak resident memory, MB (0 where the resource module is missing)."""
+    try:
+        import resource
+    except ImportError:
+        return 0.0
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def make(args, mines: int) -> int:

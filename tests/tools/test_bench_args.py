@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
     (["bench/bench_review.py", "--quick"], "argument --quick: only with --big"),
     (["bench/bench_big_review.py", "--size", "30", "--mines", "900"], "argument --mines: mines: 900 is out of range"),
     (["bench/bench_big_review.py", "--mines", "20000,x"], "argument --mines: '20000,x' is not whole numbers"),
+    (["bench/bench_big_review.py", "--budget", "-1"], "argument --budget: -1.0 is not a number of seconds"),
     (["bench/bench_counters.py", "--scale", "5"], "argument --scale: 5 is out of range: give 1 to 4"),
     (["bench/bench_counters.py", "--scale", "x"], "argument --scale: 'x' is not a number"),
     (["tools/screenshots.py", "--scales", "1", "0.25"], "argument --scales: 0.25 is out of range: give 0.5 to 4"),
