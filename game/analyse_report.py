@@ -15,12 +15,17 @@ from __future__ import annotations
 import json
 import math
 import sys
+import time
+from typing import Callable
 
 from game.boardfile import BoardFileError, load_board
+from game.cells import CellMask, ShownNumbers
+from game.cli import command_budget
 from game.explain_text import approximation_text, chance, english, impossible_text, move_text, proof_text
-from game.i18n import N_, _, count, ngettext, number
+from game.i18n import N_, _, count, ngettext, number, short_number
 from game.messages import describe, error_line, file_name
 from game.solver.analysis import Analysis, Solver
+from game.solver.probabilities import InteriorValues
 from game.solver.problem import InconsistentPosition, fmt
 
 
@@ -29,7 +34,10 @@ MOVE_KINDS = {"guess": N_("guess"), "endgame": N_("endgame")}  # the best move's
 
 
 def run_analyse(args) -> int:
-    """Analyse ``args.analyse`` and print it (JSON with ``args.json``); returns the exit status."""
+    """Analyse ``args.analyse`` and print it (JSON with ``args.json``); returns the exit status.
+    The JSON's proofs of the certain-safe cells stop when ``--budget`` seconds have passed since
+    the start (game.cli.command_budget), and it says how many were left."""
+    began = time.monotonic()
     path = file_name(args.analyse)  # as the errors name it: a newline would split their line
     try:
         board = load_board(args.analyse)
@@ -42,7 +50,10 @@ def run_analyse(args) -> int:
     except InconsistentPosition as err:  # its reason as data, in words (game.explain_text)
         return _fail(_("--analyse {path}: the position is impossible: {reason}").format(
             path=path, reason=impossible_text(err)))
-    out = to_json(board, analysis) if getattr(args, "json", False) else to_text(board, analysis)
+    if getattr(args, "json", False):
+        out = to_json(board, analysis, command_budget(args), began)
+    else:
+        out = to_text(board, analysis)
     print(out)
     return 0
 
@@ -53,23 +64,39 @@ def _fail(message: str) -> int:
 
 
 def percent_grid(board, analysis: Analysis) -> list[str]:
-    """One line per row; each cell 5 characters wide."""
+    """One line per row; each cell 5 characters wide. A probability is put in words once
+    (the cells off the frontier share one: a 1000x1000 board has up to a million of them)."""
+    safe_text, mine_text = f" {_(SAFE_CELL):>4.4}", f" {_(MINE_CELL):>4.4}"
+    revealed, safe, mines, probabilities = board.revealed, analysis.safe, analysis.mines, analysis.probabilities
+    data = revealed.data if isinstance(revealed, ShownNumbers) else None  # (read a byte, not a mapping, a cell)
+    texts: dict[float, str] = {}
     lines = []
+    cols = board.cols
     for r in range(board.rows):
         row = []
-        for c in range(board.cols):
+        for c in range(cols):
             cell = (r, c)
-            if cell in board.revealed:
-                row.append(f"  [{board.revealed[cell]}]")
-            elif cell in analysis.safe:
-                row.append(f" {_(SAFE_CELL):>4.4}")
-            elif cell in analysis.mines:
-                row.append(f" {_(MINE_CELL):>4.4}")
-            elif cell in analysis.probabilities:
-                pct = 100 * analysis.probabilities[cell]  # the language's decimal sign: 12.5% / 12,5%
-                row.append(f"{number(pct, 0 if pct >= 0.95 else 1):>4}%")
+            if data is None:
+                shown = revealed.get(cell)
             else:
-                row.append("    F")
+                shown = data[r * cols + c]
+                shown = shown if shown < 9 else None
+            if shown is not None:
+                row.append(f"  [{shown}]")
+            elif cell in safe:
+                row.append(safe_text)
+            elif cell in mines:
+                row.append(mine_text)
+            else:
+                p = probabilities.get(cell)
+                if p is None:
+                    row.append("    F")
+                    continue
+                text = texts.get(p)
+                if text is None:
+                    pct = 100 * p  # the language's decimal sign: 12.5% / 12,5%
+                    text = texts[p] = f"{number(pct, 0 if pct >= 0.95 else 1):>4}%"
+                row.append(text)
         lines.append(f"{r:>3} |" + "".join(row))
     return lines
 
@@ -130,24 +157,76 @@ def _list(cells) -> str:
     return ", ".join(fmt(c) for c in sorted(cells)) or _("none")
 
 
-def to_json(board, analysis: Analysis) -> str:
+def to_json(board, analysis: Analysis, budget: float | None = None, began: float | None = None,
+            clock: Callable[[], float] = time.monotonic) -> str:
     """The report as JSON: cells as [row, col]; probabilities as [row, col, mine probability];
     layouts as a decimal string (it may exceed a double), null when the analysis is
-    approximate. English in every language (a contract with other tools)."""
+    approximate. English in every language (a contract with other tools).
+
+    budget: seconds of ``clock`` (monotonic seconds) from ``began`` (default: now) after
+        which no more certain-safe cells are explained (``safe_reasons``: a search for the
+        fewest numbers, cell by cell, thousands of cells on a big board); ``unfinished`` then
+        says how many were left, else it is null. None: no limit.
+    """
+    safe = sorted(analysis.safe)
+    reasons: dict[str, str] = {}
+    deadline = None if budget is None else (clock() if began is None else began) + budget
+
+    def explain_all() -> None:
+        for r, c in safe:
+            if deadline is not None and clock() >= deadline:
+                break
+            reasons[f"{r},{c}"] = proof_text(analysis.why_safe((r, c)))
+
+    english(explain_all)
+    left = len(safe) - len(reasons)
     data = {
         "rows": board.rows, "cols": board.cols, "mines": board.mines,
         "layouts": None if analysis.approximate else exact_decimal(analysis.layouts),
-        "probabilities": [[r, c, round(p, 6)] for (r, c), p in sorted(analysis.probabilities.items())],
-        "safe": [list(c) for c in sorted(analysis.safe)],
+        "probabilities": _PROBABILITIES,
+        "safe": [list(c) for c in safe],
         "mines_certain": [list(c) for c in sorted(analysis.mines)],
         "best_move": None if analysis.best_move is None else list(analysis.best_move),
         "move_kind": analysis.move_kind,
         "survival": round(analysis.survival, 6),
         "win_chance": analysis.win_chance,
         "explanation": english(move_text, analysis),
-        "safe_reasons": english(lambda: {f"{r},{c}": proof_text(analysis.why_safe((r, c)))
-                                         for r, c in sorted(analysis.safe)}),
+        "safe_reasons": reasons,
         "approximate": analysis.approximate,
         "approximation": english(approximation_text, analysis.approximation),
+        "unfinished": None if not left else {
+            "safe_reasons_left": left, "budget_seconds": budget, "text": english(unfinished_words, left, budget)},
     }
-    return json.dumps(data)
+    return json.dumps(data).replace(json.dumps(_PROBABILITIES), probabilities_json(analysis.probabilities), 1)
+
+
+_PROBABILITIES = "\0probabilities\0"  # where to_json puts the probabilities it writes itself
+
+
+def probabilities_json(probabilities) -> str:
+    """The JSON list of ``[row, col, mine probability]`` (rounded to 6 places), row-major,
+    as ``json.dumps`` writes it. A probability mapping that keeps one value for the cells off
+    the frontier (game.solver.probabilities.InteriorValues) is written a row at a time from
+    its runs, without a Python list per cell (a 1000x1000 board's million cells took some
+    200 MB that way)."""
+    if not isinstance(probabilities, InteriorValues) or not isinstance(probabilities.interior, CellMask):
+        return json.dumps([[r, c, round(p, 6)] for (r, c), p in sorted(probabilities.items())])
+    inner = repr(round(probabilities.value, 6))
+    by_row: dict[int, list] = {}
+    for (r, c), p in probabilities.own.items():
+        by_row.setdefault(r, []).append((c, c + 1, repr(round(p, 6))))
+    for r, start, stop in probabilities.interior.runs():
+        by_row.setdefault(r, []).append((start, stop, inner))
+    rows = []
+    for r in sorted(by_row):
+        rows.append(", ".join(f"[{r}, {c}, {text}]" for start, stop, text in sorted(by_row[r])
+                              for c in range(start, stop)))
+    return "[" + ", ".join(rows) + "]"
+
+
+def unfinished_words(left: int, budget: float) -> str:
+    """What ``--analyse --json`` left when its budget ran out, in a sentence: "The proofs of
+    4,880 certain-safe cells were not worked out: the 25 s budget ran out."."""
+    return ngettext("The proof of {count} certain-safe cell was not worked out: the {budget} s budget ran out.",
+                    "The proofs of {count} certain-safe cells were not worked out: the {budget} s budget ran out.",
+                    left).format(count=count(left), budget=short_number(budget))

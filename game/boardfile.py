@@ -28,11 +28,14 @@ from __future__ import annotations
 
 import errno
 import os
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
 from game.board import MAX_SIDE, Cell, adjacent_mines, neighbours
+from game.cells import COVERED, ShownNumbers
 from game.files import FileTooLargeError, megabytes, read_regular, refuse_kept
 from game.messages import N_, Explained, ExplainedValueError
 
@@ -64,7 +67,9 @@ class BoardFile:
     """A board or position read from (or to be written to) a file.
 
     rows, cols: size in cells. mines: the mine count from the header.
-    revealed: revealed cell -> its number (0..8).
+    revealed: revealed cell -> its number (0..8): a dict, or as :func:`parse_mine` reads it a
+        :class:`game.cells.ShownNumbers` (a byte a cell: a 1000x1000 file's million numbers
+        in 1 MB).
     flags: flagged cells.
     mines_known: the full layout for a board (including flagged mines), None for a position.
     """
@@ -72,7 +77,7 @@ class BoardFile:
     rows: int
     cols: int
     mines: int
-    revealed: dict[Cell, int] = field(default_factory=dict)
+    revealed: Mapping[Cell, int] = field(default_factory=dict)
     flags: frozenset[Cell] = frozenset()
     mines_known: frozenset[Cell] | None = None
 
@@ -102,9 +107,21 @@ def parse_mine(text: str) -> BoardFile:
         where = len(lines) + 1 if len(body) < rows else rows + 2  # the missing line, or the first extra one
         raise BoardFileError(N_("line {line}: the header says {rows} rows but the file has {found}"),
                              line=where, rows=rows, found=len(body))
+    read = _read_body(body, rows, cols)
+    if read is not None:  # (the usual case: whole lines at once)
+        data, flags, marked = read
+        known = frozenset(marked | flags) if marked else None
+        if known is not None and len(known) != mines:
+            raise BoardFileError(N_("line 1: the header says {mines} mines but {marked} are marked "
+                                    "({m} M and {f} F)"),
+                                 mines=mines, marked=len(known), m=len(marked), f=len(flags))
+        revealed = ShownNumbers(rows, cols, data)
+        if not _numbers_fit(rows, cols, data, known):
+            _check_numbers(rows, cols, revealed, known)  # says which number, as cell by cell
+        return BoardFile(rows, cols, mines, revealed, frozenset(flags), known)
     revealed: dict[Cell, int] = {}
-    flags: set[Cell] = set()
-    marked: set[Cell] = set()
+    flags = set()
+    marked = set()
     for r, line in enumerate(body):
         if len(line) != cols:
             raise BoardFileError(N_("line {line}: {count} characters; the header says {cols} columns"),
@@ -129,6 +146,71 @@ def parse_mine(text: str) -> BoardFile:
                                  mines=mines, marked=len(known), m=len(marked), f=len(flags))
     _check_numbers(rows, cols, revealed, known)
     return BoardFile(rows, cols, mines, revealed, frozenset(flags), known)
+
+
+_ALLOWED = str.maketrans(dict.fromkeys("HhFfMm?012345678"))  # deletes the characters a .mine body may hold
+_SHOWN = bytes.maketrans(b"012345678HhFfMm?", bytes(range(9)) + bytes([COVERED]) * 7)
+_FLAG, _MARK = re.compile("[Ff]"), re.compile("[Mm?]")
+
+
+def _read_body(body: list[str], rows: int, cols: int) -> tuple[bytes, set[Cell], set[Cell]] | None:
+    """The body's cells as (a byte per cell, row-major: the number 0..8 of a revealed cell,
+    COVERED for the others; the flagged cells; the cells marked M or ?), read a whole text at
+    a time (a 1000x1000 file in a few milliseconds, where a step per character took two
+    seconds and a dict of its numbers 100 MB: docs/big-boards.md, "Reviews and analyses").
+    None when a line has the wrong length or a character not allowed: the reading cell by
+    cell then says where."""
+    if any(len(line) != cols for line in body):
+        return None
+    text = "".join(body)
+    if text.translate(_ALLOWED):
+        return None
+    data = text.encode("ascii").translate(_SHOWN)
+    return (data, {divmod(m.start(), cols) for m in _FLAG.finditer(text)},
+            {divmod(m.start(), cols) for m in _MARK.finditer(text)})
+
+
+def _numbers_fit(rows: int, cols: int, data: bytes, known: frozenset[Cell] | None) -> bool:
+    """True when every revealed number of ``data`` (as :func:`_read_body` gives it) fits: it
+    touches that many of the ``known`` mines, or (a position) has at least that many covered
+    neighbours. Whole rows at a time: a row of counts as one big int, a byte a cell (at most
+    9 a byte: no carry), as :class:`Snapshot` counts; False sends the caller to the check
+    cell by cell, which says where."""
+    width = cols + 2  # a column of nothing each side
+    full = (1 << (8 * width)) - 1
+    high = int.from_bytes(b"\x80" * width, "big")
+    if known is None:
+        marks = data.translate(_COVERED_ONE)
+    else:
+        grid = bytearray(rows * cols)
+        for r, c in known:
+            grid[r * cols + c] = 1
+        marks = bytes(grid)
+
+    def padded(r: int) -> int:
+        return int.from_bytes(b"\x00" + marks[r * cols:(r + 1) * cols] + b"\x00", "big") if 0 <= r < rows else 0
+
+    above, here = 0, padded(0)
+    for r in range(rows):
+        below = padded(r + 1)
+        band = above + here + below
+        around = ((band + (band << 8) + (band >> 8)) & full) - here  # each cell's neighbours marked
+        row = data[r * cols:(r + 1) * cols]
+        numbers = int.from_bytes(b"\x00" + row.translate(_NUMBER_OR_ZERO) + b"\x00", "big")
+        if known is None:
+            if ((around | high) - numbers) & high != high:  # some number over its covered neighbours
+                return False
+        else:
+            shown = int.from_bytes(b"\x00" + row.translate(_REVEALED_FF) + b"\x00", "big")
+            if around & shown != numbers:  # some number not the count of its marked mines
+                return False
+        above, here = here, below
+    return True
+
+
+_COVERED_ONE = bytes(1 if b == COVERED else 0 for b in range(256))  # (translate tables: a byte a cell)
+_NUMBER_OR_ZERO = bytes(b if b < 9 else 0 for b in range(256))
+_REVEALED_FF = bytes(255 if b < 9 else 0 for b in range(256))
 
 
 def _parse_header(header: str) -> tuple[int, int, int]:
@@ -162,7 +244,7 @@ def _shown(value: int | None, text: str) -> str:
     return text if len(text) <= EXCERPT_CHARS else f"{text[:EXCERPT_CHARS]}... ({len(text):,} digits)"
 
 
-def _check_numbers(rows: int, cols: int, revealed: dict[Cell, int], known: frozenset[Cell] | None) -> None:
+def _check_numbers(rows: int, cols: int, revealed: Mapping[Cell, int], known: frozenset[Cell] | None) -> None:
     for (r, c), number in revealed.items():
         if known is not None:
             actual = adjacent_mines((r, c), known, rows, cols)

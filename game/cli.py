@@ -113,6 +113,20 @@ def _cut(text: str) -> str:
     return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 3] + "..."
 
 
+BUDGET = 25.0  # seconds --analyse and --review take at most by default, besides starting and printing
+# (issue 34: a 1000x1000 board's review or analysis within 30 s; docs/review-and-solver.md)
+MAX_BUDGET = 10 ** 6  # seconds: the most --budget takes (0 is no limit)
+
+
+def command_budget(args) -> float | None:
+    """The seconds ``--analyse`` or ``--review`` may take: ``args.budget`` (``--budget``), else
+    :data:`BUDGET`; None for ``--budget 0`` (no limit)."""
+    budget = getattr(args, "budget", None)
+    if budget is None:
+        return BUDGET
+    return budget or None
+
+
 def non_empty(value: str) -> str:
     """argparse type for a file or folder name: refuses "" (which would silently mean
     "not given").
@@ -205,6 +219,9 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--json", action="store_true", help=_("with --analyse, --review or --stats: print JSON"))
     mode.add_argument("--ignore-flags", action="store_true",
                       help=_("with --analyse: treat flags as covered cells (by default flags count as mines)"))
+    mode.add_argument("--budget", metavar=_("SECONDS"), type=number_between(0, MAX_BUDGET), default=None,
+                      help=_("with --analyse or --review: stop after about this many seconds and say what "
+                             "was left undone (default {seconds}; 0: no limit)").format(seconds=f"{BUDGET:g}"))
     mode.add_argument("--stats", action="store_true", help=_("print statistics and best times, then exit"))
     mode.add_argument("--export-stats", metavar=_("FILE.csv"), type=non_empty,
                       help=_("write every recorded game as CSV, then exit"))
@@ -306,6 +323,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error(_("--json goes with --analyse FILE, --review ID|last|FILE or --stats"))
     if args.ignore_flags and not args.analyse:
         parser.error(_("--ignore-flags goes with --analyse FILE"))
+    if args.budget is not None and not (args.analyse or args.review):
+        parser.error(_("--budget goes with --analyse FILE or --review ID|last|FILE"))
     if args.no_guess and args.first_click not in (None, "opening"):
         parser.error(_("--no-guess needs the first click to be an opening: drop --first-click {rule}")
                      .format(rule=args.first_click))

@@ -132,6 +132,14 @@ def number(value: float, digits: int, grouped: bool = False) -> str:
     return _number_pattern(digits, grouped).apply(rounded, _locale(locale_name()))
 
 
+def short_number(value: float) -> str:
+    """``value`` with as few decimals as show it, at most 6, the language's way: ``25``,
+    ``0.5`` / ``0,5``, ``0.001`` / ``0,001`` (a budget's seconds)."""
+    if float(value).is_integer():
+        return number(value, 0)
+    return number(value, 6).rstrip("0").rstrip(".,")  # (no grouping: the one sign left is the decimal one)
+
+
 def count(value: int) -> str:
     """A count (an int, exact however long), thousands grouped the language's way: ``22,500`` / ``22.500``."""
     digits = str(abs(value))  # exact: Babel would round a long int to the decimal context's 28 digits

@@ -145,7 +145,8 @@ def run_apart(request: dict, progress: Progress | None = None, on_move: OnMove |
                     raise ApartError(message[1])
                 elif kind == "done":
                     facts = message[1]
-                    reviewed = Review(facts["rows"], facts["cols"], facts["mines"], facts["won"], moves)
+                    reviewed = Review(facts["rows"], facts["cols"], facts["mines"], facts["won"], moves,
+                                      facts.get("unfinished"))
                     return post_mortem(reviewed, facts["proof"]) if "proof" in facts else reviewed
         finally:
             if proc.poll() is None:
@@ -179,7 +180,8 @@ def _child() -> int:
         threading.Thread(target=_end_with_the_parent, name="parent", daemon=True).start()
         answer = run(request, lambda done, total: send("progress", done, total), lambda move: send("move", move))
         reviewed = answer[0] if isinstance(answer, tuple) else answer
-        facts = {"rows": reviewed.rows, "cols": reviewed.cols, "mines": reviewed.mines, "won": reviewed.won}
+        facts = {"rows": reviewed.rows, "cols": reviewed.cols, "mines": reviewed.mines, "won": reviewed.won,
+                 "unfinished": reviewed.unfinished}
         if isinstance(answer, tuple):
             facts["proof"] = answer[2]
         send("done", facts)

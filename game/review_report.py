@@ -17,9 +17,10 @@ import json
 import sys
 from types import SimpleNamespace
 
+from game.cli import command_budget
 from game.explain_text import chance, english, proof_text
 from game.figures import detail_lines
-from game.i18n import N_, _, count, date_text, level_name, ngettext, number
+from game.i18n import N_, _, count, date_text, level_name, ngettext, number, short_number
 from game.messages import describe, error_line, file_name
 from game.records.record import STAT_FIELDS
 from game.replay.files import ReplayFileError, read_replay
@@ -66,9 +67,10 @@ class Reviewed:
     heading: str = ""  # ``title`` in the language in use when it was loaded, for the text (JSON keeps title)
 
 
-def load_review(which: str, data_dir: str | None = None) -> Reviewed:
+def load_review(which: str, data_dir: str | None = None, budget: float | None = None) -> Reviewed:
     """The review of ``which``: a replay file (by its extension) or a recorded game (id, last).
 
+    budget: seconds the review may take (game.solver.review.review's; None: no limit).
     Raises:
         LogError: no such game, no log, a damaged log, or neither a game nor a file.
         ReplayFileError: the file cannot be read.
@@ -76,7 +78,7 @@ def load_review(which: str, data_dir: str | None = None) -> Reviewed:
     if is_replay_file(which):
         replay = read_replay(which)
         try:
-            reviewed = review_timeline(Timeline(replay))
+            reviewed = review_timeline(Timeline(replay), budget=budget)
         except ValueError as err:
             raise ReplayFileError(N_("its moves cannot be reviewed ({error})"), error=err) from None
         stats = dataclasses.asdict(replay.stats) if replay.stats is not None else {}
@@ -91,7 +93,7 @@ def load_review(which: str, data_dir: str | None = None) -> Reviewed:
     with recorded_game(which, data_dir) as (store, record):
         data = recorded_log(store, record)
         try:
-            reviewed = review_log(data)
+            reviewed = review_log(data, budget=budget)
         except (KeyError, TypeError, ValueError) as err:
             raise LogError(N_("game {id}: its move log is damaged ({error})"), id=record.id, error=str(err)) from None
         stats = {name: getattr(record, name) for name in RECORD_FIGURES + tuple(STAT_FIELDS)}
@@ -101,26 +103,29 @@ def load_review(which: str, data_dir: str | None = None) -> Reviewed:
                         bool(record.abandoned), heading=_("game {id} ({when})").format(id=record.id, when=words))
 
 
-def review_timeline(timeline: Timeline, progress=None) -> Review:
+def review_timeline(timeline: Timeline, progress=None, budget: float | None = None) -> Review:
     """The review of a replay's :class:`Timeline`: one MoveReview per move the timeline
     shows (its ``index`` is the timeline's move index, its ``number`` that + 1, its
-    ``time_ms`` the replay's time, ms). ``progress``: as game.solver.review.review's.
+    ``time_ms`` the replay's time, ms). ``progress``, ``budget``: as game.solver.review.review's.
 
     Raises:
         ValueError: a move the review cannot place (as :func:`game.solver.review.review`).
     """
     replay = timeline.replay
-    return review(replay.rows, replay.cols, replay.mines, timeline_moves(timeline), progress=progress)
+    return review(replay.rows, replay.cols, replay.mines, timeline_moves(timeline), progress=progress,
+                  budget=budget)
 
 
 def run_review(args) -> int:
-    """``--review``: print the review (JSON with ``args.json``); 0, or 2 after one line on stderr."""
+    """``--review``: print the review (JSON with ``args.json``); 0, or 2 after one line on stderr.
+    The review stops after ``args.budget`` seconds (game.cli.command_budget) and says which
+    moves it left."""
     try:
-        reviewed = load_review(args.review, getattr(args, "data_dir", None))
+        reviewed = load_review(args.review, getattr(args, "data_dir", None), command_budget(args))
     except (LogError, ReplayFileError) as err:
         print(error_line(f"--review {file_name(args.review)}: {describe(err)}"), end="", file=sys.stderr)
         return 2
-    print(json.dumps(to_json(reviewed)) if args.json else to_text(reviewed))
+    print(json_text(reviewed) if args.json else to_text(reviewed))
     return 0
 
 
@@ -146,22 +151,37 @@ def to_json(reviewed: Reviewed) -> dict:
     return _unsigned_zeros(_review_data(reviewed))
 
 
-def _review_data(reviewed: Reviewed) -> dict:
+def json_text(reviewed: Reviewed) -> str:
+    """``json.dumps(to_json(reviewed))``, the same text, made a move at a time: a long game on
+    a big board lists thousands of safe cells a move, and the whole review as Python lists
+    first (then copied without -0.0) took hundreds of MB (docs/big-boards.md, "Reviews and
+    analyses")."""
+    head = json.dumps(_unsigned_zeros(_review_data(reviewed, moves=_MOVES)))
+    moves = ", ".join(json.dumps(_unsigned_zeros(_move_data(m))) for m in reviewed.review.moves)
+    return head.replace(json.dumps(_MOVES), f"[{moves}]", 1)
+
+
+_MOVES = "\0moves\0"  # where json_text puts the moves it writes itself
+
+
+def _move_data(m) -> dict:
+    proof = None if m.proof is None else {
+        "cell": list(m.proof.cell), "numbers": [list(c) for c in m.proof.numbers],
+        "uses_count": m.proof.uses_count, "text": english(proof_text, m.proof)}
+    return {
+        "number": m.number, "index": m.index, "time_ms": m.time_ms, "kind": m.kind, "cell": list(m.cell),
+        "verdict": m.verdict, "mine_probability": _p(m.mine_probability),
+        "safest_probability": _p(m.safest_probability), "among_safest": m.among_safest,
+        "safe_cells": [list(c) for c in m.safe_cells],
+        "revealed": [[r, c, _p(p)] for (r, c), p in zip(m.revealed, m.probabilities)],
+        "survival": _p(m.survival), "wrong_flag": m.wrong_flag, "exploded": m.exploded,
+        "rule": m.rule, "proof": proof, "approximate": m.approximate,
+        "fifty": None if m.fifty is None else list(m.fifty)}
+
+
+def _review_data(reviewed: Reviewed, moves=None) -> dict:
+    """The review as JSON-able data; ``moves``, when given, stands in for the moves' list."""
     review = reviewed.review
-    moves = []
-    for m in review.moves:
-        proof = None if m.proof is None else {
-            "cell": list(m.proof.cell), "numbers": [list(c) for c in m.proof.numbers],
-            "uses_count": m.proof.uses_count, "text": english(proof_text, m.proof)}
-        moves.append({
-            "number": m.number, "index": m.index, "time_ms": m.time_ms, "kind": m.kind, "cell": list(m.cell),
-            "verdict": m.verdict, "mine_probability": _p(m.mine_probability),
-            "safest_probability": _p(m.safest_probability), "among_safest": m.among_safest,
-            "safe_cells": [list(c) for c in m.safe_cells],
-            "revealed": [[r, c, _p(p)] for (r, c), p in zip(m.revealed, m.probabilities)],
-            "survival": _p(m.survival), "wrong_flag": m.wrong_flag, "exploded": m.exploded,
-            "rule": m.rule, "proof": proof, "approximate": m.approximate,
-            "fifty": None if m.fifty is None else list(m.fifty)})
     return {
         "game": reviewed.title, "rows": review.rows, "cols": review.cols, "mines": review.mines,
         "won": review.won, "time_ms": reviewed.time_ms, "three_bv": reviewed.three_bv,
@@ -169,7 +189,10 @@ def _review_data(reviewed: Reviewed) -> dict:
                     "needless_guesses": review.needless_guesses,
                     "mistakes": review.mistakes, "luck": review.luck, "pluck": review.pluck,
                     "guesses_survived": review.guesses_survived},
-        "stats": reviewed.stats, "moves": moves,
+        "stats": reviewed.stats, "moves": [_move_data(m) for m in review.moves] if moves is None else moves,
+        "unfinished": None if review.unfinished is None else {
+            "first": review.unfinished.first, "last": review.unfinished.last, "moves": review.unfinished.count,
+            "budget_seconds": review.unfinished.budget, "text": english(unfinished_words, review.unfinished)},
     }
 
 
@@ -194,6 +217,8 @@ def to_text(reviewed: Reviewed) -> str:
                      f"{fmt(m.cell):<9}  {_(VERDICT_WORDS[m.verdict]):<{verdict_w}}  {probability_words(m)}".rstrip())
     lines.append("")
     lines.append(summary_words(review))
+    if review.unfinished is not None:
+        lines.append(unfinished_words(review.unfinished))
     bounded = sum(m.approximate for m in review.moves)
     if bounded:
         lines.append(ngettext("{count} move was judged on estimated probabilities (a frontier too large to "
@@ -246,6 +271,17 @@ def summary_words(review: Review) -> str:
                           review.needless_guesses).format(count=review.needless_guesses),
         mistakes=ngettext("{count} mistake", "{count} mistakes", review.mistakes).format(count=review.mistakes),
         luck=luck_words(review))
+
+
+def unfinished_words(unfinished) -> str:
+    """What a review left when its budget ran out (a game.solver.review.Unfinished), in a
+    sentence: "Moves 12-40 not reviewed: the 25 s budget ran out (the summary counts the
+    moves before them)."."""
+    return ngettext("Move {first} not reviewed: the {budget} s budget ran out (the summary counts the moves "
+                    "before it).",
+                    "Moves {first}-{last} not reviewed: the {budget} s budget ran out (the summary counts the "
+                    "moves before them).", unfinished.count).format(
+        first=unfinished.first, last=unfinished.last, budget=short_number(unfinished.budget))
 
 
 def explanation(m) -> str:

@@ -16,10 +16,11 @@ from dataclasses import dataclass, field, replace
 
 from game.board import Cell
 from game.boardfile import BoardFile, from_game, parse_mine
+from game.cells import CellMask
 from game.moves import Move as PlayerMove
 from game.solver.bestmove import GUESS_BUDGET, Move, best_move
 from game.solver.explain import Mark, Proof, explain_move, explain_safe, move_marks, simplest_proof
-from game.solver.probabilities import GroupCache, Probabilities, solve
+from game.solver.probabilities import GroupCache, InteriorValues, Probabilities, solve
 from game.solver.problem import build_problem
 from game.solver.reasons import Reason
 
@@ -31,7 +32,9 @@ class Analysis:
     """The solver's view of a position.
 
     probabilities: every covered unflagged (row, col) -> mine probability (float 0..1).
-        With ``ignore_flags`` the flagged cells are included.
+        With ``ignore_flags`` the flagged cells are included. A dict, or on a board with
+        more than 20,000 cells off the frontier a read-only mapping that keeps their one
+        value once (game.solver.probabilities.InteriorValues; CellFloats once slim).
     best_move: the (row, col) to reveal next, or None when every covered cell is a mine.
     safe: cells certain to be safe; mines: cells certain to hold a mine (flags excluded).
     move_kind: 'safe', 'guess', 'endgame' or 'none'. survival: chance the best move is safe.
@@ -46,7 +49,7 @@ class Analysis:
     seconds: time the analysis took.
     """
 
-    probabilities: dict[Cell, float]
+    probabilities: Mapping[Cell, float]
     best_move: Cell | None
     safe: set[Cell]
     mines: set[Cell]
@@ -122,7 +125,12 @@ class CellFloats(Mapping):
         if isinstance(items, CellFloats):
             return items
         values = array("d", [math.nan]) * (rows * cols)
-        for (r, c), value in items.items():
+        own = items
+        if isinstance(items, InteriorValues) and isinstance(items.interior, CellMask):
+            value, own = array("d", [items.value]), items.own  # the cells off the frontier a run at a time
+            for r, start, stop in items.interior.runs():
+                values[r * cols + start:r * cols + stop] = value * (stop - start)
+        for (r, c), value in own.items():
             values[r * cols + c] = value
         return cls(rows, cols, values, len(items))
 

@@ -44,7 +44,8 @@ def candidates_for(problem: Problem, probs: Probabilities) -> list[Candidate]:
     none is; they are never listed one by one (a 1000x1000 board has a million)."""
     floats, mines = probs.floats, probs.mines
     front = [(floats[c], c) for c in problem.frontier if c not in mines]
-    inner = floats[problem.interior[0]] if problem.interior and problem.interior[0] not in mines else None
+    first = next(iter(problem.interior), None)
+    inner = floats[first] if first is not None and first not in mines else None
     low = min([p for p, _ in front] + ([] if inner is None else [inner]))
     frontier = sorted(pc for pc in front if pc[0] <= low + CANDIDATE_MARGIN)[:MAX_FRONTIER_CANDIDATES]
     if inner is None or inner > low + CANDIDATE_MARGIN:

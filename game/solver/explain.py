@@ -505,7 +505,7 @@ def explain_move(probs: Probabilities, move) -> Reason:
     if move.kind == "safe":
         return Reason(SAFE_MOVE, {"cell": cell, "proof": explain_safe(probs, cell), **note})
     mine = probs.probability(cell)
-    lowest = min(probs.floats.values())
+    lowest = probs.lowest()
     if move.kind == "endgame":
         return Reason(ENDGAME, {"cell": cell, "layouts": probs.total, "survival": 1 - mine,
                                 "win": move.win, **note})

@@ -29,13 +29,15 @@ on seeded positions). Only the work shrinks. No pygame here.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
+from itertools import repeat
 
 from game.board import Cell
+from game.cells import CellMask
 from game.solver.groups import NODE_LIMIT, count_group, group_key, split_groups
 from game.solver.probabilities import GroupCache, Probabilities, combine, solve
-from game.solver.problem import Constraint, InconsistentPosition, Problem
+from game.solver.problem import COVERED, Constraint, InconsistentPosition, Problem, ShownNumbers, without
 
 SAFE, MINE = 0, 1  # a known cell's value: mines it holds
 UNPROVEN = 5e-324  # the least survival a reveal that is not proven fatal is given (the least float)
@@ -189,7 +191,8 @@ def solve_reduced(problem: Problem, reduced: Mapping[Cell, Constraint], known: M
         counts.append(found)
     frontier = frozenset(c for con in constraints for c in con.cells)
     mines_known = sum(known.values())
-    interior = tuple(c for c in problem.interior if c not in known) if known else problem.interior
+    # (the cells known off the frontier, found by a set difference in C: most known cells are on it)
+    interior = without(problem.interior, known.keys() - problem.frontier) if known else problem.interior
     narrowed = replace(problem, constraints=constraints, frontier=frontier, interior=interior,
                        mines_left=problem.mines_left - mines_known)
     result = combine(narrowed, counts)
@@ -234,10 +237,16 @@ class PositionTracker:
     (row, col) -> the number each shows. Flags play no part (the review ignores them).
     node_limit, cache, keep_estimates: how groups are counted (:func:`solve_reduced`).
 
-    :meth:`open` the cells a move revealed; :meth:`analysis` the position's probabilities
-    (made once per position); :meth:`learn` cells proven (done by :meth:`analysis` with what
-    it proves, so later positions start from them); :meth:`survival` the chance a set of
-    cells is all safe. Not thread-safe.
+    :meth:`open` (or :meth:`open_runs`) the cells a move revealed; :meth:`analysis` the
+    position's probabilities (made once per position); :meth:`learn` cells proven (done by
+    :meth:`analysis` with what it proves, so later positions start from them);
+    :meth:`survival` the chance a set of cells is all safe. Not thread-safe.
+
+    The board is kept compactly, so that a move's work follows the frontier, not the board
+    (a 1000x1000 game's first click opens a million cells: docs/big-boards.md, "Reviews and
+    analyses"): the numbers shown as a byte a cell (:attr:`shown`), the covered cells as a
+    bit mask a row; a move's opened cells are read as row masks, and only those beside a
+    covered cell, and the numbers beside the frontier cells it opened, are looked at one by one.
     """
 
     def __init__(self, rows: int, cols: int, mines: int, revealed: Mapping[Cell, int],
@@ -246,19 +255,38 @@ class PositionTracker:
         self.rows, self.cols, self.mines = rows, cols, mines
         self.node_limit, self.keep_estimates = node_limit, keep_estimates
         self.cache = cache if cache is not None else GroupCache()
-        self.revealed: dict[Cell, int] = dict(revealed)
-        self.covered = {(r, c) for r in range(rows) for c in range(cols)} - self.revealed.keys()
-        self._in_order = sorted(self.covered)  # the covered cells, row-major
+        self.shown = bytearray([COVERED]) * (rows * cols)  # a cell's number, or COVERED
+        self._covered = [(1 << cols) - 1] * rows  # bit c of row r: (r, c) is covered
+        self._covered_count = rows * cols
         self._numbers: list[Cell] = []  # the numbers with a constraint, row-major
+        self._constraints: list[Constraint] = []  # their constraints, in the same order
+        self._frontier_rows = [0] * rows  # bit c of row r: (r, c) is a frontier cell (in _touched)
         self.known: dict[Cell, int] = {}
         self.full: dict[Cell, Constraint] = {}
         self.reduced: dict[Cell, Constraint] = {}
         self._touched: dict[Cell, int] = {}  # frontier cell -> the numbers touching it
-        self._stale: set[Cell] = set(self.revealed)  # numbers whose covered neighbours changed
+        self._stale: set[Cell] = set()  # numbers whose covered neighbours changed
         self._dirty: set[Cell] = set()  # numbers whose known cells changed
         self._probs: Probabilities | None = None
         self._problem: Problem | None = None
         self.analysed_with: dict[Cell, int] = {}  # the known cells the last analysis started from
+        self.open(revealed)
+
+    @property
+    def revealed(self) -> ShownNumbers:
+        """(row, col) -> the number shown, for every revealed cell (a copy: later moves leave
+        it as it is)."""
+        return ShownNumbers(self.rows, self.cols, bytes(self.shown))
+
+    @property
+    def covered_count(self) -> int:
+        """How many cells are covered."""
+        return self._covered_count
+
+    def covered(self, cell: Cell) -> bool:
+        """True while ``cell`` (on the board) is covered."""
+        r, c = cell
+        return (self._covered[r] >> c) & 1 == 1
 
     def _around(self, cell: Cell):
         r, c = cell
@@ -272,67 +300,145 @@ class PositionTracker:
     def open(self, cells: Mapping[Cell, int]) -> None:
         """The cells a move revealed, (row, col) -> the number shown (cells already shown
         are left as they are)."""
-        for cell, number in cells.items():
-            if cell not in self.covered:
+        cols, shown, covered = self.cols, self.shown, self._covered
+        by_row: dict[int, int] = {}
+        for (r, c), number in cells.items():
+            if (covered[r] >> c) & 1:
+                shown[r * cols + c] = number
+                by_row[r] = by_row.get(r, 0) | 1 << c
+        self._opened(by_row)
+
+    def open_runs(self, runs: Iterable[tuple[int, int, int]], numbers: bytes) -> None:
+        """The cells a move revealed as row runs ``(row, start, stop)`` (columns start ..
+        stop - 1, as game.cells.CellRuns keeps a flood's), their numbers read from
+        ``numbers`` (a byte a cell, row-major: at least the opened cells' numbers; cells
+        already shown are left as they are). A run is copied in one slice: no Python step
+        per cell."""
+        cols, shown, covered = self.cols, self.shown, self._covered
+        by_row: dict[int, int] = {}
+        for r, start, stop in runs:
+            mask = (((1 << (stop - start)) - 1) << start) & covered[r]
+            if not mask:
                 continue
-            self.covered.discard(cell)
-            del self._in_order[bisect_left(self._in_order, cell)]
-            self.known.pop(cell, None)
-            self.revealed[cell] = number
-            self._stale.add(cell)
-            self._stale.update(n for n in self._around(cell) if n in self.revealed)
-            self._probs = self._problem = None
+            at = r * cols
+            if mask >> start == (1 << (stop - start)) - 1:  # the whole run was covered
+                shown[at + start:at + stop] = numbers[at + start:at + stop]
+            else:
+                for c in _bits(mask):
+                    shown[at + c] = numbers[at + c]
+            by_row[r] = by_row.get(r, 0) | mask
+        self._opened(by_row)
+
+    def _opened(self, by_row: dict[int, int]) -> None:
+        """Book the cells just revealed, bit masks by row (each bit a cell that was covered):
+        uncover them, forget what was known of them, and mark stale the numbers whose covered
+        neighbours changed: the new cells beside a covered one, and the numbers that touched
+        a cell opened."""
+        if not by_row:
+            return
+        rows, cols, covered = self.rows, self.cols, self._covered
+        opened = 0
+        for r, mask in by_row.items():
+            covered[r] &= ~mask
+            opened += mask.bit_count()
+        self._covered_count -= opened
+        known, touched, full, stale = self.known, self._touched, self.full, self._stale
+        if known:
+            gone = [c for c in known if not self.covered(c)] if len(known) < opened else [
+                c for c in _cells(by_row) if c in known]
+            for cell in gone:
+                del known[cell]
+        if touched:  # the numbers beside an opened frontier cell lose it
+            hit = [c for c in touched if not self.covered(c)] if len(touched) < opened else [
+                c for c in _cells(by_row) if c in touched]
+            for cell in hit:
+                stale.update(n for n in self._around(cell) if n in full)
+        full_row = (1 << cols) - 1
+        for r, mask in by_row.items():  # the new numbers beside a covered cell
+            band = covered[r] | (covered[r - 1] if r else 0) | (covered[r + 1] if r + 1 < rows else 0)
+            near = (band | band << 1 | band >> 1) & full_row
+            stale.update(zip(repeat(r), _bits(mask & near)))
+        self._probs = self._problem = None
 
     def learn(self, safe: Iterable[Cell], mines: Iterable[Cell]) -> None:
         """Cells proven safe and proven mines in the current position (they stay so)."""
-        known, covered, full = self.known, self.covered, self.full
+        known, full = self.known, self.full
         for value, cells in ((SAFE, safe), (MINE, mines)):
-            for cell in cells:
-                if cell in covered and cell not in known:
+            for cell in set(cells) - known.keys():  # (a set difference in C: most are known already)
+                if self.covered(cell):
                     known[cell] = value
                     self._dirty.update(n for n in self._around(cell) if n in full)
 
     def _settle(self) -> None:
         """Rebuild the stale constraints and propagate what is known."""
-        covered, full, touched = self.covered, self.full, self._touched
+        rows, shown, cols = self.rows, self.shown, self.cols
+        full, touched, covered, fronts = self.full, self._touched, self._covered, self._frontier_rows
+        added, removed, changed = [], [], []
         for at in self._stale:
-            number = self.revealed.get(at)
-            cells = tuple(n for n in self._around(at) if n in covered) if number is not None else ()  # row-major
-            if number and len(cells) < number:
+            r, c = at
+            number = shown[r * cols + c]
+            cells: list[Cell] = []
+            if number != COVERED:
+                for nr in (r - 1, r, r + 1):  # row-major, as build_problem lists them
+                    if 0 <= nr < rows:
+                        window = ((covered[nr] << 1) >> c) & 7  # bits: columns c-1, c, c+1
+                        if window:
+                            cells.extend((nr, c + d) for d in _OFFSETS[window])
+            if number != COVERED and number and len(cells) < number:
                 raise Contradiction(at)  # (a number with too few covered cells, or none)
+            cells = tuple(cells)
             old = full.get(at)
             if old is not None and old.cells == cells:
                 continue
             if old is not None:
-                for c in old.cells:
-                    touched[c] -= 1
-                    if not touched[c]:
-                        del touched[c]
+                for cell in old.cells:
+                    touched[cell] -= 1
+                    if not touched[cell]:
+                        del touched[cell]
+                        fronts[cell[0]] &= ~(1 << cell[1])
             if cells:
                 full[at] = Constraint(at, number, number, cells)
-                for c in cells:
-                    touched[c] = touched.get(c, 0) + 1
-                if old is None:
-                    insort(self._numbers, at)
+                for cell in cells:
+                    if cell in touched:
+                        touched[cell] += 1
+                    else:
+                        touched[cell] = 1
+                        fronts[cell[0]] |= 1 << cell[1]
+                (changed if old is not None else added).append(at)
             elif old is not None:
                 del full[at]
-                del self._numbers[bisect_left(self._numbers, at)]
+                removed.append(at)
+        numbers, constraints = self._numbers, self._constraints
+        if len(added) + len(removed) > _RESORT:
+            self._numbers = sorted(full)
+            self._constraints = list(map(full.__getitem__, self._numbers))
+        else:
+            for at in removed:
+                i = bisect_left(numbers, at)
+                del numbers[i], constraints[i]
+            for at in added:
+                i = bisect_left(numbers, at)
+                numbers.insert(i, at)
+                constraints.insert(i, full[at])
+            for at in changed:
+                constraints[bisect_left(numbers, at)] = full[at]
         queue = self._stale | self._dirty
         self._stale, self._dirty = set(), set()
         propagate(full, self.reduced, self.known, queue, self.rows, self.cols)
 
     def problem(self) -> Problem:
         """The position's :class:`Problem`, flags ignored (equal to
-        ``build_problem(board, ignore_flags=True)``'s)."""
+        ``build_problem(board, ignore_flags=True)``'s): its constraints copied from a list
+        kept in board order, its unknown and interior cells from row masks (no step per cell)."""
         if self._problem is None:
             self._settle()
-            full = self.full
+            rows, cols, covered = self.rows, self.cols, self._covered
             touched = self._touched
-            constraints = tuple(full[at] for at in self._numbers)
-            frontier = frozenset(touched)
-            interior = tuple(c for c in self._in_order if c not in touched)
-            self._problem = Problem(self.rows, self.cols, self.mines, frozenset(), frozenset(self.covered),
-                                    constraints, self.mines, frontier, interior, dict(self.revealed))
+            unknown = CellMask(rows, cols, covered, self._covered_count)
+            interior = CellMask(rows, cols, [cov & ~front for cov, front in zip(covered, self._frontier_rows)],
+                                self._covered_count - len(touched))
+            self._problem = Problem(rows, cols, self.mines, frozenset(), unknown, tuple(self._constraints),
+                                    self.mines, frozenset(touched), interior, self.revealed)
         return self._problem
 
     def analysis(self) -> Probabilities:
@@ -385,6 +491,24 @@ class PositionTracker:
         return max(UNPROVEN, probs.chance_after(after))
 
 
+_RESORT = 64  # constraints added or removed at once past which the numbers' list is sorted anew
+_OFFSETS = [tuple(d - 1 for d in range(3) if w >> d & 1) for w in range(8)]  # a 3-bit window -> column offsets
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """The set bits of ``mask``, lowest first (a row mask's columns, left to right)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _cells(by_row: Mapping[int, int]) -> Iterator[Cell]:
+    """The cells of row masks ``by_row`` (row -> bit mask)."""
+    for r, mask in by_row.items():
+        yield from zip(repeat(r), _bits(mask))
+
+
 def _inconsistent(tracker: PositionTracker) -> InconsistentPosition:
     """The error of a position that no layout fits, from the whole analysis (which says why)."""
     from game.boardfile import BoardFile
@@ -405,4 +529,4 @@ def with_no_mine_among(problem: Problem, cells) -> Problem:
     empty = Constraint((-1, -1), 0, 0, tuple(sorted(cells)))
     frontier = problem.frontier | frozenset(cells)
     return replace(problem, constraints=problem.constraints + (empty,), frontier=frontier,
-                   interior=tuple(c for c in problem.interior if c not in frontier))
+                   interior=without(problem.interior, frozenset(cells)))

@@ -24,6 +24,7 @@ result says ``approximate`` with the reason.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, MutableMapping, Set
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, exp, lgamma, log
@@ -34,7 +35,7 @@ from game.solver.problem import Constraint, InconsistentPosition, Problem
 from game.solver.reasons import COUNT_MISMATCH, ESTIMATED_GROUP, Reason
 
 __all__ = ["GroupCache", "Probabilities", "solve", "combine", "split_groups", "count_group",
-           "GroupCount", "NODE_LIMIT"]
+           "GroupCount", "NODE_LIMIT", "InteriorValues", "lowest"]
 
 CACHE_SIZE = 4096  # groups remembered by a GroupCache
 
@@ -65,6 +66,8 @@ class Probabilities:
         means anything), or floats in an approximate analysis.
     floats: cell -> that probability as a float, divided once per box (the ints of a big
         board have thousands of digits; see docs/performance.md, "Solver").
+    (``weight`` and ``floats`` are dicts, or past :data:`LAZY_INTERIOR` cells off the
+    frontier :class:`InteriorValues` keeping one entry for all of those.)
     safe, mines: cells whose probability is exactly 0 or 1 (only from exact groups).
     approximate: True when some group was estimated; ``reasons`` says why.
     scaled_total, scale: with scale (n, k, d), the layout count is scaled_total x C(n, k) / d,
@@ -74,13 +77,13 @@ class Probabilities:
 
     problem: Problem
     scaled_total: int | float
-    weight: dict[Cell, tuple[int, int]]
+    weight: MutableMapping[Cell, tuple[int, int]]
     safe: set[Cell]
     mines: set[Cell]
     approximate: bool = False
     reasons: list[Reason] = field(default_factory=list)
     groups: list[GroupCount] = field(default_factory=list)
-    floats: dict[Cell, float] = field(default_factory=dict)
+    floats: MutableMapping[Cell, float] = field(default_factory=dict)
     scale: tuple[int, int, int] = (0, 0, 1)
     constraint_groups: list[list[Constraint]] | None = None  # from solve(): the split it used
     log_scale: float = 0.0
@@ -131,9 +134,21 @@ class Probabilities:
         num, den = self.weight[cell]
         return Fraction(num, den)
 
-    def as_floats(self) -> dict[Cell, float]:
-        """Every unknown cell -> its mine probability."""
+    def as_floats(self) -> Mapping[Cell, float]:
+        """Every unknown cell -> its mine probability: a copy of :attr:`floats` (a dict, or
+        past :data:`LAZY_INTERIOR` cells off the frontier an :class:`InteriorValues`)."""
+        if isinstance(self.floats, InteriorValues):
+            return self.floats.copy()
         return dict(self.floats)
+
+    def lowest(self) -> float:
+        """The lowest mine probability of any unknown cell (as a float, without reading the
+        cells off the frontier one by one).
+
+        Raises:
+            ValueError: no cell is unknown.
+        """
+        return lowest(self.floats)
 
 
 def solve(problem: Problem, cache: GroupCache | None = None,
@@ -271,16 +286,101 @@ def combine(problem: Problem, counts: list[GroupCount]) -> Probabilities:
     return Probabilities(problem, scaled_total, weight, safe, mines, False, [], counts, floats, scale)
 
 
-def _with_interior(problem: Problem, weight: dict, floats: dict, pair, p: float) -> tuple[dict, dict]:
+def _with_interior(problem: Problem, weight: dict, floats: dict, pair, p: float) -> tuple[Mapping, Mapping]:
     """(weight, floats) with every cell off the frontier given the same weight and
-    probability: a million cells on 1000x1000, so the big dicts are made by
-    ``dict.fromkeys`` and the frontier's few entries added to them (the faster way round:
-    docs/performance.md)."""
-    all_weights = dict.fromkeys(problem.interior, pair)
+    probability. Up to :data:`LAZY_INTERIOR` cells off the frontier, plain dicts (made by
+    ``dict.fromkeys``, the frontier's few entries added: the faster way round,
+    docs/performance.md); past it, :class:`InteriorValues` that hold the one value for them all
+    (a million cells on 1000x1000: two dicts of a million entries took a second and some
+    150 MB; docs/big-boards.md, "Reviews and analyses")."""
+    interior = problem.interior
+    if len(interior) > LAZY_INTERIOR:
+        if not isinstance(interior, Set):  # (a problem made by hand: membership must be O(1))
+            interior = frozenset(interior)
+        return InteriorValues(weight, interior, pair), InteriorValues(floats, interior, p)
+    all_weights = dict.fromkeys(interior, pair)
     all_weights.update(weight)
-    all_floats = dict.fromkeys(problem.interior, p)
+    all_floats = dict.fromkeys(interior, p)
     all_floats.update(floats)
     return all_weights, all_floats
+
+
+LAZY_INTERIOR = 20_000  # cells off the frontier past which their one value is not copied to each
+
+
+class InteriorValues(MutableMapping):
+    """A mapping cell -> value over a position's unknown cells: ``own``, a dict of the cells
+    on the frontier (and of any cell set later), and ``value`` for every cell of ``interior``
+    (a set of cells with O(1) ``in``, none of them in ``own``: the cells off the frontier).
+
+    Reads as a dict of the same items does (``==`` one too), in the order
+    ``dict.fromkeys(interior, value)`` updated by ``own`` gives. Setting a cell writes ``own``
+    (the review's known cells: game.solver.incremental); a cell of ``interior`` keeps
+    ``value`` (KeyError). :meth:`lowest` is the least value without reading every cell.
+    """
+
+    __slots__ = ("own", "interior", "value")
+
+    def __init__(self, own: dict, interior: Set, value) -> None:
+        self.own, self.interior, self.value = own, interior, value
+
+    def __getitem__(self, cell):
+        found = self.own.get(cell, _MISSING)
+        if found is _MISSING:
+            if cell in self.interior:
+                return self.value
+            raise KeyError(cell)
+        return found
+
+    def __contains__(self, cell) -> bool:
+        return cell in self.own or cell in self.interior
+
+    def __setitem__(self, cell, value) -> None:
+        if cell in self.interior:
+            raise KeyError(f"{cell}: a cell off the frontier keeps the interior's value")
+        self.own[cell] = value
+
+    def __delitem__(self, cell) -> None:
+        del self.own[cell]
+
+    def __iter__(self):
+        yield from self.interior
+        yield from self.own
+
+    def __len__(self) -> int:
+        return len(self.interior) + len(self.own)
+
+    def copy(self) -> "InteriorValues":
+        """A copy that is set apart from this one (``own`` copied; ``interior`` is immutable)."""
+        return InteriorValues(dict(self.own), self.interior, self.value)
+
+    def lowest(self):
+        """The least value, or None when there is none."""
+        low = min(self.own.values(), default=None)
+        if self.interior and (low is None or self.value < low):
+            low = self.value
+        return low
+
+    def __repr__(self) -> str:
+        return f"InteriorValues({len(self.own)} cells and {len(self.interior)} more at {self.value!r})"
+
+
+_MISSING = object()
+
+
+def lowest(values: Mapping):
+    """The least value of ``values`` (a dict, or an :class:`InteriorValues` read without
+    walking its interior).
+
+    Raises:
+        ValueError: ``values`` is empty.
+    """
+    if isinstance(values, InteriorValues):
+        low = values.lowest()
+        if low is None:
+            raise ValueError("lowest: no values")
+        return low
+    return min(values.values())
 
 
 def _combine_estimated(problem: Problem, counts: list[GroupCount]) -> Probabilities:

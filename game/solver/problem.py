@@ -15,14 +15,13 @@ The *frontier* is the unknown cells touching a constraint; the other unknown cel
 
 from __future__ import annotations
 
-import itertools
-import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from game.board import Cell
 from game.boardfile import BoardFile
+from game.cells import COVERED, CellMask, ShownNumbers  # noqa: F401  (COVERED: the tracker's)
 from game.solver.reasons import OVER_FLAGGED, TOO_FEW_COVERED, TOO_MANY_FLAGS, Reason
 
 
@@ -59,19 +58,25 @@ class Problem:
     rows, cols: board size. total_mines: the header count. flags: flagged cells counted
     as mines (empty with ``ignore_flags``). unknown: cells that may hold a mine.
     constraints: one per revealed number with unknown neighbours. mines_left: total
-    minus counted flags. frontier: unknown cells in some constraint; interior: the rest.
+    minus counted flags. frontier: unknown cells in some constraint; interior: the rest,
+    row-major. revealed: (row, col) -> the number shown, for every revealed cell.
+
+    ``unknown`` and ``interior`` are sets of cells with O(1) ``in`` and ``len`` that iterate
+    row-major: :func:`build_problem` makes them :class:`game.cells.CellMask` (a bit mask a
+    row: a 1000x1000 position has up to a million such cells); a problem made by hand may
+    give frozensets and tuples (the interior's order is then its own).
     """
 
     rows: int
     cols: int
     total_mines: int
     flags: frozenset[Cell]
-    unknown: frozenset[Cell]
+    unknown: Collection[Cell]
     constraints: tuple[Constraint, ...]
     mines_left: int
     frontier: frozenset[Cell]
-    interior: tuple[Cell, ...]
-    revealed: dict
+    interior: Collection[Cell]
+    revealed: Mapping[Cell, int]
 
     def constraint_at(self, cell: Cell) -> Constraint | None:
         """The constraint of the revealed number at ``cell`` (None if it has no unknown neighbour)."""
@@ -117,10 +122,20 @@ def build_problem(board: BoardFile, ignore_flags: bool = False) -> Problem:
         if cells:
             constraints.append(Constraint(cell, number, need, cells))
             frontier.update(cells)
-    interior = grid.covered_except(flags | frontier)
-    unknown = frozenset(interior).union(frontier)
+    unknown = grid.covered_except(flags)
+    interior = unknown.without(frontier)
+    kept = revealed if isinstance(revealed, ShownNumbers) else dict(revealed)  # (bytes: never changed)
     return Problem(rows, cols, board.mines, flags, unknown, tuple(constraints),
-                   board.mines - len(flags), frozenset(frontier), interior, dict(revealed))
+                   board.mines - len(flags), frozenset(frontier), interior, kept)
+
+
+def without(cells: Collection[Cell], drop: Collection[Cell]) -> Collection[Cell]:
+    """``cells`` (a problem's ``unknown`` or ``interior``) less those in ``drop``, in the same
+    order and of the same kind: a :class:`game.cells.CellMask` stays one (no tuple per cell),
+    anything else becomes a tuple."""
+    if isinstance(cells, CellMask):
+        return cells.without(drop)
+    return tuple(c for c in cells if c not in drop)
 
 
 def _too_few(cell: Cell, number: int, need: int, room: int) -> InconsistentPosition:
@@ -134,12 +149,16 @@ class _Rows:
     column c), for the questions :func:`build_problem` asks of every cell, answered with
     whole-row int operations instead of millions of dictionary lookups."""
 
-    def __init__(self, rows: int, cols: int, revealed: dict[Cell, int], flags: frozenset[Cell]):
+    def __init__(self, rows: int, cols: int, revealed: Mapping[Cell, int], flags: frozenset[Cell]):
         self.rows, self.cols = rows, cols
         self.full = (1 << cols) - 1
-        shown = [bytearray(cols) for _ in range(rows)]  # 0 covered, 1 a zero, 2 a number
-        for (r, c), number in revealed.items():
-            shown[r][c] = 2 if number else 1
+        if isinstance(revealed, ShownNumbers):  # a row at a time
+            data = revealed.data
+            shown = [data[r * cols:(r + 1) * cols].translate(_KINDS) for r in range(rows)]
+        else:
+            shown = [bytearray(cols) for _ in range(rows)]  # 0 covered, 1 a zero, 2 a number
+            for (r, c), number in revealed.items():
+                shown[r][c] = 2 if number else 1
         self.open = [_mask(row, b"\1\2") for row in shown]
         self.numbers = [_mask(row, b"\2") for row in shown]
         flagged = [0] * rows
@@ -175,27 +194,20 @@ class _Rows:
         for r in range(self.rows):
             yield from _cells_of(r, self.numbers[r] & ~self.near_covered[r])
 
-    def covered_except(self, taken: set[Cell] | frozenset[Cell]) -> tuple[Cell, ...]:
-        """The covered cells not in ``taken``, row-major (runs of whole rows made in C)."""
+    def covered_except(self, taken: set[Cell] | frozenset[Cell]) -> CellMask:
+        """The covered cells not in ``taken``, as a :class:`game.cells.CellMask` (whole-row
+        int operations: no tuple per cell)."""
         by_row: dict[int, int] = {}
         for r, c in taken:
             by_row[r] = by_row.get(r, 0) | 1 << c
-        cells: list[Cell] = []
-        for r in range(self.rows):
-            left = self.full & ~self.open[r] & ~by_row.get(r, 0)
-            if left == self.full:
-                cells.extend(zip(itertools.repeat(r), range(self.cols)))
-                continue
-            text = format(left, f"0{self.cols}b")[::-1]  # text[c]: column c
-            for run in _RUN.finditer(text):
-                cells.extend(zip(itertools.repeat(r), range(run.start(), run.end())))
-        return tuple(cells)
+        full = self.full
+        return CellMask(self.rows, self.cols, [full & ~self.open[r] & ~by_row.get(r, 0) for r in range(self.rows)])
 
 
+_KINDS = bytes(1 if b == 0 else 2 if b < 9 else 0 for b in range(256))  # a shown byte -> 0 covered, 1 zero, 2 number
 # a 3-bit window of a shifted row (bits: columns c-1, c, c+1) -> column offsets, set bits
 _OFFSETS = [tuple(d - 1 for d in range(3) if w >> d & 1) for w in range(8)]
 _BITS = [bin(w).count("1") for w in range(8)]
-_RUN = re.compile("1+")
 
 
 def _mask(row: bytearray, keep: bytes) -> int:

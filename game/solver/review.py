@@ -65,13 +65,16 @@ analyses it again on demand, the same way: a long game's positions are not all h
 from __future__ import annotations
 
 import math
+import time
+import zlib
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from game.board import Cell, Config
+from game.board import Cell, Config, mine_counts
 from game.boardfile import BoardFile
 from game.match import Match
 from game.moves import CHORD, FLAG, REVEAL, Move
+from game.position import REVEALED
 from game.solver.explain import Proof, explain_mine, held_in, simplest_proof
 from game.solver.fifty import fifty_partner
 from game.solver.incremental import PositionTracker, solve_with, with_no_mine_among
@@ -158,23 +161,36 @@ class Seen:
     """The position a move was judged on, kept as bytes (a byte per cell: its number,
     COVERED_BYTE, or SAFE_BYTE / MINE_BYTE for a covered cell an earlier position had proven
     safe / a mine, which the analysis started from), analysed again on demand; ``probs`` kept
-    as well when given (the last move)."""
+    as well when given (the last move).
 
-    __slots__ = ("rows", "cols", "mines", "cells", "_probs")
+    Past :data:`PACK_CELLS` cells the bytes are kept compressed (zlib, level 1: a 1000x1000
+    position's megabyte, mostly runs of one number, takes some kilobytes and 2 ms), so that a
+    long game on a big board does not hold a megabyte a move (docs/big-boards.md, "Reviews and
+    analyses"); :attr:`cells` gives them back.
+    """
+
+    __slots__ = ("rows", "cols", "mines", "_data", "_probs")
 
     def __init__(self, rows: int, cols: int, mines: int, cells: bytes, probs: Probabilities | None = None):
-        self.rows, self.cols, self.mines, self.cells, self._probs = rows, cols, mines, cells, probs
+        self.rows, self.cols, self.mines, self._probs = rows, cols, mines, probs
+        self._data = zlib.compress(cells, 1) if len(cells) > PACK_CELLS else bytes(cells)
+
+    @property
+    def cells(self) -> bytes:
+        """The position, a byte per cell, row-major (``rows * cols`` bytes)."""
+        return zlib.decompress(self._data) if self.rows * self.cols > PACK_CELLS else self._data
 
     def __reduce__(self):
         """Pickled without the analysis (made again on demand): a review handed over from a
-        child process (game.review_apart) carries its positions as bytes only."""
-        return Seen, (self.rows, self.cols, self.mines, self.cells)
+        child process (game.review_apart) carries its positions as bytes only (compressed as
+        they are kept)."""
+        return _unpickle_seen, (self.rows, self.cols, self.mines, self._data)
 
     def analysis(self) -> Probabilities:
         """The position's :class:`Probabilities` (flags ignored), as the review made them."""
         if self._probs is None:
-            cols = self.cols
-            known = {divmod(i, cols): n - SAFE_BYTE for i, n in enumerate(self.cells) if n in (SAFE_BYTE, MINE_BYTE)}
+            cols, cells = self.cols, self.cells
+            known = {divmod(i, cols): n - SAFE_BYTE for i, n in enumerate(cells) if n in (SAFE_BYTE, MINE_BYTE)}
             self._probs = analyse_position(self.board(), GroupCache(REVIEW_CACHE), known)
         return self._probs
 
@@ -184,6 +200,16 @@ class Seen:
         return BoardFile(self.rows, self.cols, self.mines, revealed)
 
 
+PACK_CELLS = 65_536  # cells past which a move's position is kept compressed (a 256x256 board)
+
+
+def _unpickle_seen(rows: int, cols: int, mines: int, data: bytes) -> Seen:
+    """A :class:`Seen` from its pickled fields (its bytes as kept: compressed past PACK_CELLS)."""
+    seen = Seen.__new__(Seen)
+    seen.rows, seen.cols, seen.mines, seen._data, seen._probs = rows, cols, mines, data, None
+    return seen
+
+
 def analyse_position(board: BoardFile, cache: GroupCache, known: dict[Cell, int] | None = None) -> Probabilities:
     """The review's analysis of one position: flags ignored, bounded (module docstring), from
     the cells ``known`` (cell -> 1 for a mine, 0 for safe) earlier positions proved."""
@@ -191,18 +217,33 @@ def analyse_position(board: BoardFile, cache: GroupCache, known: dict[Cell, int]
                       keep_estimates=True)
 
 
+@dataclass(frozen=True)
+class Unfinished:
+    """The moves a review left when its time ran out: ``first`` and ``last``, their numbers
+    (as :attr:`MoveReview.number` counts: moves that changed the board), ``count`` of them,
+    and ``budget``, the seconds the review was given."""
+
+    first: int
+    last: int
+    count: int
+    budget: float
+
+
 @dataclass
 class Review:
     """A whole game reviewed: ``rows``, ``cols``, ``mines`` (the count), ``won``, ``moves``
     (MoveReview, game order), and the summary: ``guesses``, ``forced_guesses`` and
     ``needless_guesses`` (moves with that verdict), ``mistakes``, ``luck`` (product of the survived guesses' survival,
-    1.0 with none) and ``pluck`` (-log10 of luck), ``guesses_survived``."""
+    1.0 with none) and ``pluck`` (-log10 of luck), ``guesses_survived``. ``unfinished``: the
+    moves left unreviewed when the review's budget ran out (:class:`Unfinished`; the summary
+    is then of the moves reviewed), else None."""
 
     rows: int
     cols: int
     mines: int
     won: bool
     moves: list[MoveReview]
+    unfinished: Unfinished | None = None
 
     def count(self, verdict: str) -> int:
         return sum(1 for m in self.moves if m.verdict == verdict)
@@ -245,7 +286,8 @@ class Review:
 def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start: Iterable[Cell] = (),
            start_flags: Iterable[Cell] = (), first_click_safe: bool = True,
            progress: Callable[[int, int], None] | None = None,
-           on_move: Callable[[MoveReview], None] | None = None) -> Review:
+           on_move: Callable[[MoveReview], None] | None = None, budget: float | None = None,
+           clock: Callable[[], float] = time.monotonic) -> Review:
     """Review ``moves`` played on the ``rows`` x ``cols`` board with mines at ``layout``.
 
     moves: (time_ms, kind, (row, col)) or (time_ms, kind, row, col[, source]) in game order, kind as
@@ -261,63 +303,87 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
     on_move: called with each :class:`MoveReview` as soon as it is made (before ``progress``),
         so that a review worked out apart can hand its moves over one by one
         (game.review_apart).
+    budget: seconds of ``clock`` (monotonic seconds) the review may take, from its start;
+        when they have passed, the moves left are played without being judged, and the
+        review's ``unfinished`` says which (None: no limit). Checked between moves: a move's
+        judging is bounded by the node limits (the module docstring), a fraction of a second
+        on a 1000x1000 board (docs/review.md).
     Raises:
         ValueError: a layout or move off the board, an unknown kind, or a layout with no
             safe cell (as :class:`game.engine.Game`).
     """
+    began = clock()
     layout = frozenset(tuple(c) for c in layout)
     match = Match(Config(rows, cols, len(layout)), mines=layout, revealed=[tuple(c) for c in start],
                   flags=[tuple(c) for c in start_flags], clock=lambda: 0.0)
     game = match.game
-    reviewer = _Reviewer(match, first_click_safe)
+    reviewer = _Reviewer(match, layout, first_click_safe)
     moves = list(moves)
+    stopped_at = None  # the number the first move left unreviewed would have
     for index, move in enumerate(moves):
         ms, kind, *where = move
         cell = tuple(where[0]) if len(where) == 1 else tuple(where[:2])  # (a version 2 row ends with its source)
-        made = len(reviewer.reviewed)
-        reviewer.step(index, int(ms), kind, cell)
-        if on_move is not None and len(reviewer.reviewed) > made:
-            on_move(reviewer.reviewed[-1])
+        if stopped_at is None and budget is not None and clock() - began >= budget:
+            stopped_at = reviewer.number + 1
+        if stopped_at is not None:
+            reviewer.play(kind, cell)
+        else:
+            made = len(reviewer.reviewed)
+            reviewer.step(index, int(ms), kind, cell)
+            if on_move is not None and len(reviewer.reviewed) > made:
+                on_move(reviewer.reviewed[-1])
         if progress is not None:
             progress(len(moves) if game.over else index + 1, len(moves))
         if game.over:
             break
-    return Review(rows, cols, len(layout), game.state.value == "won", reviewer.reviewed)
+    unfinished = None
+    if stopped_at is not None and reviewer.number >= stopped_at:
+        unfinished = Unfinished(stopped_at, reviewer.number, reviewer.number - stopped_at + 1, budget)
+    return Review(rows, cols, len(layout), game.state.value == "won", reviewer.reviewed, unfinished)
 
 
 def review_log(data: dict, progress: Callable[[int, int], None] | None = None,
-               on_move: Callable[[MoveReview], None] | None = None) -> Review:
+               on_move: Callable[[MoveReview], None] | None = None, budget: float | None = None,
+               clock: Callable[[], float] = time.monotonic) -> Review:
     """Review a recorded game's move log (:meth:`game.match.Match.log_data`).
 
-    progress, on_move: as :func:`review`'s.
+    progress, on_move, budget, clock: as :func:`review`'s.
     Raises:
         ValueError, KeyError, TypeError: the log is damaged (as :func:`review`).
     """
     return review(data["rows"], data["cols"], data["mines"], data["moves"],
                   data.get("start", ()), data.get("start_flags", ()),
-                  first_click_safe=not data.get("start"), progress=progress, on_move=on_move)
+                  first_click_safe=not data.get("start"), progress=progress, on_move=on_move,
+                  budget=budget, clock=clock)
 
 
 class _Reviewer:
     """Steps a match through the moves, analysing each new position once (see the module
     docstring)."""
 
-    def __init__(self, match: Match, first_click_safe: bool) -> None:
+    def __init__(self, match: Match, layout: frozenset[Cell], first_click_safe: bool) -> None:
         self.match = match
         self.game = game = match.game
         self.first_click_safe = first_click_safe
         self.reviewed: list[MoveReview] = []
-        self.revealed = {c: game.number(c) for c in game.cells() if game.number(c) is not None}
-        self.tracker = PositionTracker(game.rows, game.cols, game.config.mines, self.revealed, REVIEW_NODE_LIMIT,
+        rows, cols = game.rows, game.cols
+        digits = bytearray(b"0") * (rows * cols)
+        for r, c in layout:
+            digits[r * cols + c] = 49
+        self.numbers = mine_counts(rows, cols, bytes(digits))  # what each cell shows once revealed
+        self.cells = bytearray([COVERED_BYTE]) * (rows * cols)  # the position: a byte a cell, its number or covered
+        start = {}
+        for i in _positions(game.cover_bytes(), REVEALED):
+            self.cells[i] = start[divmod(i, cols)] = self.numbers[i]
+        self.started = bool(start)  # a cell is revealed
+        self.tracker = PositionTracker(rows, cols, game.config.mines, start, REVIEW_NODE_LIMIT,
                                        GroupCache(REVIEW_CACHE), keep_estimates=True)
-        self.cells = bytearray([COVERED_BYTE]) * (game.rows * game.cols)
-        for (r, c), n in self.revealed.items():
-            self.cells[r * game.cols + c] = n
         self.number = 0  # moves that changed the board so far
         self.proved: dict = {}  # the proofs' answers, kept across the positions (explain.proves_safe)
         self._probs: Probabilities | None = None
         self._seen: Seen | None = None
         self._kept: Seen | None = None  # the one position whose analysis is held
+        self._last_sorted: dict[int, tuple[set, tuple]] = {}  # (cells, sorted) last given by _sorted
 
     def position(self) -> Probabilities:
         """The current position's analysis, flags ignored (made once per position, from the
@@ -353,12 +419,12 @@ class _Reviewer:
             placed = after == "flag"
             self.keep(MoveReview(
                 index, ms, FLAGGED if placed else UNFLAG, cell, FLAGGED if placed else UNFLAGGED,
-                safest_probability=min(probs.floats.values()), safe_cells=tuple(sorted(probs.safe)),
-                mines=tuple(sorted(probs.mines)), wrong_flag=placed and cell in probs.safe,
+                safest_probability=probs.lowest(), safe_cells=self._sorted(probs.safe, SAFE_BYTE),
+                mines=self._sorted(probs.mines, MINE_BYTE), wrong_flag=placed and cell in probs.safe,
                 approximate=probs.approximate, number=self.number, seen=self._seen), probs)
             return
         targets = self._targets(kind, cell)
-        first = not self.revealed and kind == REVEAL
+        first = not self.started and kind == REVEAL
         probs = self.position()
         seen = self._seen
         outcome = self.match.apply(Move(kind, cell))
@@ -367,20 +433,47 @@ class _Reviewer:
         if outcome.wasted or outcome.ignored:
             return
         exploded = game.exploded is not None and game.state.value == "lost"
-        cols = game.cols
-        opened = {}
-        for c in outcome.opened:
-            n = game.number(c)
-            self.revealed[c] = n
-            if n is not None:
-                self.cells[c[0] * cols + c[1]] = n
-                opened[c] = n
         judged = self._judge(index, ms, kind, cell, targets, probs, exploded,
                              first and self.first_click_safe and not exploded)
-        self.tracker.open(opened)
+        self._open(outcome.opened)
         self._probs = None
         judged.number, judged.seen = self.number, seen
         self.keep(judged, probs)
+
+    def play(self, kind: str, cell: Cell) -> None:
+        """Play a move without judging it (the review's time ran out), counting it when it
+        changed the board."""
+        if self.match.apply(Move(kind, cell)).changed:
+            self.number += 1
+
+    def _open(self, opened) -> None:
+        """Show the tracker the cells a move opened (an outcome's ``opened``: a flood's
+        CellRuns, taken a run at a time, or a set of cells; a mine that exploded is not in it)."""
+        cells, numbers, cols = self.cells, self.numbers, self.game.cols
+        self.started = self.started or bool(opened)
+        runs = getattr(opened, "runs", None)
+        if runs is not None and not opened.extra:
+            for r, start, stop in runs:
+                cells[r * cols + start:r * cols + stop] = numbers[r * cols + start:r * cols + stop]
+            self.tracker.open_runs(runs, numbers)
+            return
+        for r, c in opened:
+            cells[r * cols + c] = numbers[r * cols + c]
+        self.tracker.open({(r, c): numbers[r * cols + c] for r, c in opened})
+
+    def _sorted(self, cells: set[Cell], kind: int) -> tuple[Cell, ...]:
+        """``tuple(sorted(cells))`` (a position's proven safe cells, or mines: ``kind``), made from
+        the last position's of the kind when these only add to them: the proven mines of a
+        1000x1000 game, tens of thousands, grow by a few a move, and sorting them anew at each
+        move was most of a move's cost (the new ones are sorted into the old, two runs that
+        timsort merges in one pass). ``cells`` is kept: an analysis's sets are not changed."""
+        last, made = self._last_sorted.get(kind, (None, ()))
+        if last is None or not last <= cells:
+            made = tuple(sorted(cells))
+        elif len(last) != len(cells):
+            made = tuple(sorted(made + tuple(cells - last)))
+        self._last_sorted[kind] = (cells, made)
+        return made
 
     def _targets(self, kind: str, cell: Cell) -> tuple[Cell, ...]:
         game = self.game
@@ -392,8 +485,8 @@ class _Reviewer:
                by_rule: bool) -> MoveReview:
         floats = probs.floats
         chances = tuple(floats[t] for t in targets)
-        safest = min(floats.values())
-        safe = tuple(sorted(probs.safe))
+        safest = probs.lowest()
+        safe = self._sorted(probs.safe, SAFE_BYTE)
         fifty = proven_mine = numbers = None
         if by_rule:
             survival, verdict = 1.0, CERTAIN
@@ -421,8 +514,17 @@ class _Reviewer:
         return MoveReview(
             index, ms, kind, cell, verdict, targets, chances, mine, survival,
             0.0 if by_rule else safest, mine <= safest + SAFEST_TOLERANCE or by_rule, safe,
-            tuple(sorted(probs.mines)), proof, False, exploded, "first_click" if by_rule else None,
+            self._sorted(probs.mines, MINE_BYTE), proof, False, exploded, "first_click" if by_rule else None,
             probs.approximate, fifty=fifty)
+
+
+def _positions(data: bytes, value: int):
+    """The indices where ``data`` holds the byte ``value``, found in C (bytes.find)."""
+    needle = bytes([value])
+    at = data.find(needle)
+    while at >= 0:
+        yield at
+        at = data.find(needle, at + 1)
 
 
 def _judged_locally(probs: Probabilities, targets: tuple[Cell, ...],

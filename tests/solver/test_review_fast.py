@@ -147,6 +147,9 @@ class FullAnalysis:
         self.revealed.update(cells)
         self._probs = None
 
+    def open_runs(self, runs, numbers):
+        self.open({(r, c): numbers[r * self.cols + c] for r, start, stop in runs for c in range(start, stop)})
+
     def analysis(self):
         if self._probs is None:
             board = BoardFile(self.rows, self.cols, self.mines, dict(self.revealed))

@@ -27,9 +27,9 @@ from game.ui.xsession import missing
 ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "bench"
 NUMBER = r" *-?[\d,]+(?:\.\d+)?"  # a printed figure, maybe padded: 12, 1,049,  0.354, -0.5
-SCRIPTS = {"bench_analyse", "bench_big_board", "bench_bv", "bench_counters", "bench_flood", "bench_hint_frames",
-           "bench_noguess", "bench_recording", "bench_replay", "bench_review", "bench_solver", "bench_stats_page",
-           "bench_window", "big_review_game"}  # the scripts the tests below run (big_review_game by bench_review --big)
+SCRIPTS = {"bench_analyse", "bench_big_board", "bench_big_review", "bench_bv", "bench_counters", "bench_flood",
+           "bench_hint_frames", "bench_noguess", "bench_recording", "bench_replay", "bench_review", "bench_solver",
+           "bench_stats_page", "bench_window", "big_review_game"}  # the scripts the tests below run (big_review_game by bench_review --big)
 HELPERS = {"pointer_path"}  # modules the scripts import, run through them (bench_replay, bench_stats_page)
 
 
@@ -141,6 +141,24 @@ def test_bench_review_big_plays_big_review_game(tmp_path):
     data = json.loads(log.read_text(encoding="utf-8"))
     assert (data["rows"], data["cols"], len(data["mines"])) == (16, 16, 40)
     assert f"{len(data['moves'])} moves logged" in out
+
+
+@pytest.mark.slow
+def test_bench_big_review(tmp_path):
+    """Four games made by the console on a 30x30 board, each reviewed, and three positions
+    analysed, each run a child process of its own; then again with a budget too small for
+    any of them, each saying what it left."""
+    out = run("bench_big_review.py", "--size", "30", "--mines", "100", "--clicks", "1", cwd=tmp_path)
+    expect(out, "load average before: ", "load average after: ")
+    for case in ("review one move", "review 2 moves", "review lost, 3 moves", "analyse after the first click",
+                 "analyse after 2 clicks", "analyse almost cleared"):
+        for json_ in ("", " --json"):
+            expect(out, f"30x30 100 mines, {case}{json_} # s wall # s CPU # MB  status 0 # MB out")
+    expect(out, "this process's peak RSS: # MB")
+    stopped = run("bench_big_review.py", "--size", "30", "--mines", "100", "--clicks", "1", "--long", "0",
+                  "--budget", "0.000001", cwd=tmp_path)  # every run past its budget: what each left
+    expect(stopped, "    stopped: Moves 1-2 not reviewed: the 0.000001 s budget ran out",
+           "    stopped: The proofs of # certain-safe cells were not worked out: the 0.000001 s budget ran out.")
 
 
 def test_bench_solver(tmp_path):
