@@ -35,6 +35,7 @@ from game.messages import describe, file_name
 from game.moves import CHORD, FLAG, REVEAL, Move
 from game.records.db import RecordsError
 from game.records.record import LEVELS, clean_name, default_player_name
+from game.records.notes import SCRIPTED
 from game.records.session import is_in_progress
 from game.records.settings import Settings
 from game.session import Session, filter_missed
@@ -89,6 +90,8 @@ class ConsoleGame:
             ("figures pending") is printed.
         kept: the files the game keeps (game.records.paths.kept_files), which ``s FILE``
             refuses to write over.
+        scripted: the records take its games as a script's (input read from a pipe or a
+            file): they count in no statistic, and ``u`` says so rather than how a loss counts.
 
     A move and its record are made with SIGINT and SIGTERM held (game.interrupts): a Ctrl-C
     right after the winning move stops the program only once the game is in the records.
@@ -97,8 +100,10 @@ class ConsoleGame:
     def __init__(self, match: Match, out: TextIO, on_end: Callable[[Match], str | None] | None = None,
                  colour: bool = False, ask_name: Callable[[Ask | None], str | None] | None = None,
                  on_abandon: Callable[[Match], str | None] | None = None,
-                 after_end: Callable[[], str | None] | None = None, kept: Sequence = ()):
+                 after_end: Callable[[], str | None] | None = None, kept: Sequence = (),
+                 scripted: bool = False):
         self.match = match
+        self.scripted = scripted
         self.kept = kept
         self.game = match.game  # its position, read only (the same object for every board)
         self.out = out
@@ -292,8 +297,12 @@ class ConsoleGame:
         self.match.undo()
         self.show()
         taken = _("The losing move is taken back.") if lost else _("The move is taken back.")
-        counts = (_("The loss stays counted: however it ends now, this game counts as that loss.")
-                  if self.match.lost_before_undo else _("This game now counts in no statistic."))
+        if self.scripted:  # counted nowhere from the start, whatever the undo
+            counts = _(SCRIPTED)
+        elif self.match.lost_before_undo:
+            counts = _("The loss stays counted: however it ends now, this game counts as that loss.")
+        else:
+            counts = _("This game now counts in no statistic.")
         self.say(f"{taken} {counts}")
 
     def redo(self) -> None:
@@ -483,7 +492,7 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
     console = ConsoleGame(match, out, on_end=lambda match: next(iter(session.finished(match, match.log_data())), None),
                           ask_name=hooks.ask_name, on_abandon=lambda match: session.abandon(match, match.log_data()),
                           colour=wants_colour(out), after_end=records.figures_after,
-                          kept=kept_files(args.data_dir))
+                          kept=kept_files(args.data_dir), scripted=records.input == "script")
     previous = catch_sigterm()  # SIGTERM leaves as Ctrl-C does: a game in progress is recorded
     try:
         return console.run(lines, prompt=stdin.isatty())

@@ -1033,3 +1033,21 @@ def test_the_console_plays_the_8x8_beginner_the_options_chose(isolated_data_dir,
     out = io.StringIO()  # --beginner-size wins over the saved choice, for this run
     assert run_console(parse_args([*argv, "--beginner-size", "9x9"]), stdin=io.StringIO(""), stdout=out) == 0
     assert last_board(out.getvalue(), 9) == ["#########"] * 9
+
+
+def test_an_undo_in_a_piped_game_says_it_counts_nowhere_not_that_its_loss_stays_counted(tmp_path):
+    """A game read from a pipe is a script's and counts in no statistic from the start, so
+    ``u`` after its loss says that, not "The loss stays counted" (the records keep it out of
+    played as they always did); typed in a terminal, the same ``u`` says the loss counts."""
+    board = tmp_path / "corners.mine"
+    board.write_text("3x3x2\nMHH\nHHH\nHHM\n", encoding="utf-8")
+    commands = "r 0 2\nr 0 0\nu\nq\n"
+    piped, typed = io.StringIO(), io.StringIO()
+    args = parse_args(["--console", "--board", str(board), "--data-dir", str(tmp_path / "piped")])
+    assert run_console(args, stdin=io.StringIO(commands), stdout=piped) == 0
+    args = parse_args(["--console", "--board", str(board), "--data-dir", str(tmp_path / "typed")])
+    assert run_console(args, stdin=TtyIn(commands), stdout=typed) == 0
+    assert ("The losing move is taken back. Read from a pipe or a file, not typed in a terminal: recorded as "
+            "a script's game, left out of played, won, streaks and best times.") in piped.getvalue()
+    assert "stays counted" not in piped.getvalue()
+    assert "The losing move is taken back. The loss stays counted" in typed.getvalue()
