@@ -40,10 +40,11 @@ from typing import Iterable, Iterator
 
 from game.figures import figure
 from game.records.compstats import level_figures
-from game.records.db import COUNTED, COUNTED_WINS, RecordStore
+from game.records.db import COUNTED, COUNTED_WINS, RecordStore, Result
 from game.records.record import LEVELS
 
 RECENT = 50  # results shown in the chart of recent games
+RECENT_RESULTS = ("won", "helped", "lost")  # how a recent game shows (recent_result)
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,9 @@ class LevelStats:
     ``won``); ``abandoned`` games left in play (in ``played``, as losses).
     ``win_percent`` is None when nothing was played; ``average_time`` (seconds) and
     ``average_3bv_per_second`` are over ``won`` games, None without wins;
-    ``recent`` is up to RECENT (won, seconds) pairs, oldest first (an assisted win shows won).
+    ``recent`` is up to RECENT (result, seconds) pairs, oldest first, the result one of
+    RECENT_RESULTS: ``won`` a win that counts, ``helped`` a win with the solver's help
+    (played, not won: it ends a streak), ``lost`` a loss (or a game that counts as one).
     ``best_speed`` and ``best_efficiency`` are the eligible wins with the highest 3BV/s
     and efficiency (percent), None without any. ``figures``: the competitive statistics'
     (best, average) by column (game.records.compstats.level_figures).
@@ -88,7 +91,7 @@ class LevelStats:
     best_times: tuple[BestTime, ...]
     average_time: float | None
     average_3bv_per_second: float | None
-    recent: tuple[tuple[bool, float], ...]
+    recent: tuple[tuple[str, float], ...]
     assisted: int = 0
     abandoned: int = 0
     best_speed: BestTime | None = None
@@ -124,6 +127,13 @@ def streaks(results: Iterable[bool]) -> tuple[int, int]:
     return current, longest
 
 
+def recent_result(record: Result) -> str:
+    """How a counted game shows among the recent ones: a key of RECENT_RESULTS."""
+    if not record.won:
+        return "lost"
+    return "helped" if record.helped else "won"
+
+
 def level_stats(store: RecordStore, level: str, recent: int = RECENT) -> LevelStats:
     """Statistics of ``level`` (one of LEVELS) from ``store``."""
     results = store.results(level)
@@ -140,7 +150,7 @@ def level_stats(store: RecordStore, level: str, recent: int = RECENT) -> LevelSt
         current_streak=current, longest_streak=longest, best_times=best,
         average_time=sum(t for t, _ in wins) / len(wins) / 1000.0 if wins else None,
         average_3bv_per_second=sum(speeds) / len(speeds) if speeds else None,
-        recent=tuple((r.won, r.time_ms / 1000.0) for r in results[-recent:]) if recent else (),
+        recent=tuple((recent_result(r), r.time_ms / 1000.0) for r in results[-recent:]) if recent else (),
         assisted=sum(1 for r in results if r.won and r.helped),
         abandoned=sum(1 for r in results if r.abandoned),
         best_speed=BestTime.of(1, firsts["3bv_per_second"][0]) if firsts["3bv_per_second"] else None,

@@ -45,7 +45,7 @@ def test_level_statistics(store):
     assert [b.rank for b in stats.best_times] == [1, 2, 3, 4] and stats.best_time == 8.0
     assert stats.average_time == pytest.approx((10 + 20 + 8 + 40) / 4)
     assert stats.average_3bv_per_second == pytest.approx((2 + 1.5 + 2 + 1) / 4)
-    assert stats.recent[2] == (False, 3.0) and len(stats.recent) == 6 and stats.recent[5] == (True, 1.0)
+    assert stats.recent[2] == ("lost", 3.0) and len(stats.recent) == 6 and stats.recent[5] == ("helped", 1.0)  # the hinted win: a bar of its own
 
 
 def test_custom_sizes_group_together_and_recent_keeps_fifty(store):
@@ -55,7 +55,7 @@ def test_custom_sizes_group_together_and_recent_keeps_fifty(store):
     assert list(by_level) == ["beginner", "beginner_8x8", "intermediate", "expert", "custom"]
     custom = by_level["custom"]
     assert custom.played == 60 and custom.won == 30 and custom.best_times == ()
-    assert len(custom.recent) == 50 and custom.recent[0] == (True, 10.0)
+    assert len(custom.recent) == 50 and custom.recent[0] == ("won", 10.0)
     empty = by_level["expert"]
     assert (empty.played, empty.win_percent, empty.average_time, empty.best_time) == (0, None, None, None)
 

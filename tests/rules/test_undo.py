@@ -195,7 +195,7 @@ def test_a_loss_taken_back_and_won_is_one_row_that_counts_as_the_loss(tmp_path):
                  "average_time", "assisted", "abandoned", "best_speed", "best_efficiency"):
         assert getattr(plain, name) == getattr(undone, name), name
     assert (undone.played, undone.won) == (1, 0)
-    assert [won for won, _ in undone.recent] == [False]  # the recent games show the loss it counts as
+    assert [result for result, _ in undone.recent] == ["lost"]  # the recent games show the loss it counts as
 
 
 def test_a_redo_back_to_the_loss_tells_no_hook_and_keeps_the_row_as_it_was(tmp_path):

@@ -56,6 +56,29 @@ def open_stats(w):
     return open_statistics(w)
 
 
+
+def test_the_recent_games_chart_draws_a_win_with_help_apart_from_the_wins_that_count(window):
+    """Issue 35: an assisted win is played but not won (it ends a streak), and the summary's
+    recent games drew it as a green "won" bar beside "Won 0". It is a bar of the theme's
+    ``dim`` colour now, with its word in the legend; the counted win stays green."""
+    from game.ui.scenes.stats import CHART
+    from game.ui.theme import palette
+    w = window([])
+    store = w.scene.services.records.store
+    store.add_game(record(time_ms=30000, hints_used=1))
+    stats = open_stats(w)
+    rows = dict(stats.summary_rows())
+    assert (rows["Played"], rows["Won"]) == ("1", "0")
+    assert stats.stats["beginner"].recent == (("helped", 30.0),)
+    bars = {tuple(w.screen.get_at((x, CHART.bottom - 3)))[:3] for x in range(CHART.left + 2, CHART.right - 2)}
+    assert palette.dim in bars and palette.won not in bars
+    w.key(pygame.K_ESCAPE)
+    store.add_game(record(time_ms=20000))
+    stats = open_stats(w)
+    bars = {tuple(w.screen.get_at((x, CHART.bottom - 3)))[:3] for x in range(CHART.left + 2, CHART.right - 2)}
+    assert palette.dim in bars and palette.won in bars
+
+
 def test_a_won_game_is_recorded_and_the_best_time_gets_the_typed_name(window, isolated_data_dir):
     w = window(["--difficulty", "beginner"], deal=7)
     match = w.scene.match

@@ -461,10 +461,13 @@ class Statistics(Scene):
                 text(screen, value, (left + x, y), 14)
 
     def draw_chart(self, screen: pygame.Surface, s: LevelStats) -> None:
-        """Bars of the last RECENT games, oldest left: height = time, green won, red lost."""
+        """Bars of the last RECENT games, oldest left: height = time; a win that counts in the
+        theme's ``won`` colour, a win with the solver's help (played, not won) in ``dim``, a
+        loss in ``lost`` (game.records.stats.recent_result)."""
         text(screen, ngettext("Last {count} game", "Last {count} games", RECENT).format(count=RECENT),
              (CHART.left, CHART.top - 16), 16, bold=True)
-        legend = ((palette.won, _("won")), (palette.lost, _("lost")))
+        colours = {"won": palette.won, "helped": palette.dim, "lost": palette.lost}
+        legend = ((palette.won, _("won")), (palette.dim, _("with help")), (palette.lost, _("lost")))
         legend_x = CHART.right - sum(12 + text_width(label, 14) + 14 for _colour, label in legend) + 14
         for colour, label in legend:  # flush right, each as wide as its word
             draw.rect(screen, colour, (legend_x, CHART.top - 13, 9, 9))
@@ -475,11 +478,11 @@ class Statistics(Scene):
         if not s.recent:
             text(screen, _("No games yet"), CHART.center, 16, palette.dim, "center")
             return
-        longest = max(took for _won, took in s.recent) or 1.0
+        longest = max(took for _result, took in s.recent) or 1.0
         slot = (CHART.width - 4) / RECENT
-        for i, (won, took) in enumerate(s.recent):
+        for i, (result, took) in enumerate(s.recent):
             height = max(2, round((CHART.height - 16) * took / longest))
             bar = pygame.Rect(CHART.left + 2 + round(i * slot), CHART.bottom - 2 - height,
                               max(1, round(slot) - 2), height)
-            draw.rect(screen, palette.won if won else palette.lost, bar)
+            draw.rect(screen, colours[result], bar)
         text(screen, seconds(longest, 0), (CHART.left + 4, CHART.top + 2), 14, palette.dim)
