@@ -1,10 +1,15 @@
 """Explanations as data: why a cell is certainly safe, why a guess is the best one.
 
-A certain-safe cell is explained by the smallest set of revealed numbers that proves it
-on their own: a connected set of numbers is *enough* when, counting only their covered
-neighbourhoods (flags as mines), no layout puts a mine on the cell. Sets are tried by
-size (1, 2, 3, then the cell's whole frontier group); if even the whole group does not
-prove it, the global mine count is what decides, and the explanation says so.
+A certain-safe cell (or a certain mine) is explained by the smallest set of revealed
+numbers that proves it on their own: a set of numbers is *enough* when, counting only
+their covered neighbourhoods (flags as mines, no mine count), no layout puts a mine on the
+cell (no layout leaves the mine's cell empty). Linked sets of numbers (each sharing a
+covered cell with another) are tried by size, grown breadth-first from the numbers touching
+the cell (:class:`_ProofSearch`: its algorithm, pruning and bound), so a proof that one 2
+gives names one 2. Past the bound the proof is cut down from the smallest set around the
+cell that proves it (an irreducible proof); if even the cell's whole frontier group does
+not prove it, the global mine count is what decides, and the explanation says so
+(``uses_count``, SAFE_BY_COUNT, SAFE_BY_LAYOUTS, MINE_BY_LAYOUTS).
 
 An explanation is a :class:`Reason`: a kind and the facts it uses (cells, counts, chances),
 never a sentence; the interface words it (game.explain_text) in the language in use. Every
@@ -29,7 +34,11 @@ from game.solver.reasons import (BEST_GUESS, ENDGAME, MINE_BY_LAYOUTS, MINE_BY_N
                                  SAFE_BY_LAYOUTS, SAFE_BY_NUMBERS, SAFE_BY_PAIR_MINES, SAFE_BY_PAIR_SHARE,
                                  SAFE_BY_ZERO, SAFE_MOVE, Reason)
 
-MAX_SUBSETS = 400  # subsets of size 3 tried before using the whole group
+MAX_PROOF_SIZE = 6  # the largest proof searched for exactly, a size at a time (_ProofSearch)
+MAX_PROOF_WORK = 3000  # linked sets of numbers made per cell before the exact search stops
+MAX_PROOF_RADIUS = 8  # links from the cell a ball grows before the whole group is cut down instead
+MAX_REDUCE = 200  # numbers a proof is cut down from one at a time (a bigger group is cited whole)
+GROUP = 0  # _ProofSearch.at: the cut-down proof, after the sizes
 NUMBER, MINE, AMONG, OTHER = "number", "mine", "among", "other"  # the roles of a Mark
 
 
@@ -245,31 +254,53 @@ def _index(problem: Problem) -> _Index:
 def smallest_proof(problem: Problem, cell: Cell, mine: bool = False,
                    whole_group: bool = True) -> list[Constraint] | None:
     """The fewest numbers proving ``cell`` safe (with ``mine``: a mine) without the mine
-    count, or None. Sets of one, two and three numbers are tried, then (``whole_group``)
-    the cell's whole frontier group, which a big board's group makes slow."""
+    count, or None: :class:`_ProofSearch` a size at a time (1 to :data:`MAX_PROOF_SIZE`),
+    then (``whole_group``) the cell's whole frontier group, cut down to an irreducible proof."""
     search = _ProofSearch(problem, cell, mine)
-    for level in (1, 2, 3, 4) if whole_group else (1, 2, 3):
+    for level in range(1, MAX_PROOF_SIZE + 1):
         proof = search.at(level)
         if proof is not None:
             return proof
-    return None
+    return search.at(GROUP) if whole_group else None
 
 
 class _ProofSearch:
-    """:func:`smallest_proof`'s search for one cell, a level at a time (1: one number, 2: a
-    pair, 3: a trio, 4: the whole group), so that :func:`simplest_proof` can weigh several
-    cells level by level. Before the trios, one look whether the numbers they are drawn from
-    (the pool: the numbers touching the cell and their neighbours) prove the cell at all: when
-    they do not, no trio of them does."""
+    """:func:`smallest_proof`'s search for one cell, a size at a time, so that
+    :func:`simplest_proof` can weigh several cells size by size.
+
+    The algorithm. Two numbers are *linked* when they share a covered cell. A smallest proof
+    is linked (a part of it that shares no cell with the rest says nothing about the cell, so
+    dropping it still proves) and holds a number touching the cell. So size ``k`` tries the
+    linked sets of ``k`` numbers holding one that touches the cell, grown breadth-first from
+    those of size ``k - 1`` by one linked number, in board order: size 1 is each number
+    touching the cell, size 2 such a number and one it is linked to, and so on. Each set is
+    checked by :func:`proves_safe` on its numbers alone (their covered neighbourhoods, flags
+    as mines, no mine count), the first that proves wins: the smallest proof there is.
+
+    Pruning: a linked set of ``k`` numbers lies within ``k - 1`` links of the cell's numbers
+    (the *ball* of radius ``k - 1``); fewer numbers prove less, so when the whole ball leaves
+    a layout the other way, no size ``k`` set proves and the size is skipped with one check.
+
+    The bound: at most :data:`MAX_PROOF_WORK` sets made per cell, and sizes up to
+    :data:`MAX_PROOF_SIZE`. Past it the exact search stops (answering None), and
+    ``at(GROUP)`` gives the smallest ball that proves the cell (else its whole frontier
+    group) with numbers taken out one at a time, farthest first, while the rest still
+    proves: an irreducible proof (no number of it can go), not always a smallest one, and
+    never one of the sizes searched in full.
+    """
 
     def __init__(self, problem: Problem, cell: Cell, mine: bool, memo: dict | None = None) -> None:
         self.problem, self.cell, self.mine, self.memo = problem, cell, mine, memo
         self.index = index = _index(problem)
         self.touching = index.touching(cell)
         self._group: bool | None = None
-        self._pool: list[Constraint] | None = None
-        self._linked: dict | None = None
-        self._pool_decides: bool | None = None
+        self._links: dict[Cell, list[Constraint]] = {}
+        self._balls: list[list[Constraint]] = [list(self.touching)]
+        self._ball_answers: list[bool | None] = []
+        self._sets: list[dict[frozenset, tuple[Constraint, ...]]] = []  # size k - 1 -> its linked sets
+        self.work = 0
+        self.exhausted = False  # the bound was hit: sizes past the last finished are not known
+        self._reduced: list[Constraint] | None | bool = False
 
     def group(self) -> bool | None:
         """Does the cell's whole group prove it (None: the search gave up)?"""
@@ -277,58 +308,110 @@ class _ProofSearch:
             self._group = self.index.group_decides(self.touching[0], self.cell, self.mine)
         return self._group
 
-    def _numbers(self) -> tuple[list[Constraint], dict]:
-        if self._pool is None:
-            index, at = self.index, self.index.at
-            linked = {}
-            for con in self.touching:  # each one's neighbours in board order, as a scan of all numbers finds them
-                others = {id(o): o for shared in con.cells for o in index.touching(shared) if o is not con}
-                for other in sorted(others.values(), key=lambda o: at[o.cell]):
-                    linked[other.cell] = other
-            self._linked = linked
-            self._pool = list({c.cell: c for c in self.touching + list(linked.values())}.values())
-        return self._pool, self._linked
+    def links(self, con: Constraint) -> list[Constraint]:
+        """The numbers sharing a covered cell with ``con``, in board order."""
+        found = self._links.get(con.cell)
+        if found is None:
+            index = self.index
+            others = {id(o): o for shared in con.cells for o in index.touching(shared) if o is not con}
+            found = sorted(others.values(), key=lambda o: index.at[o.cell])
+            self._links[con.cell] = found
+        return found
 
-    @property
-    def _pool_proves(self) -> bool:
-        """Whether the pool's numbers, all of them, may prove the cell (False: they do not)."""
-        if self._pool_decides is None:
-            pool, _ = self._numbers()
-            self._pool_decides = _GroupLayouts(pool, self.problem.rows, self.problem.cols).decides(
-                self.cell, self.mine) is not False
-        return self._pool_decides
+    def ball(self, radius: int) -> list[Constraint]:
+        """The numbers within ``radius`` links of those touching the cell, nearest first."""
+        while len(self._balls) <= radius:
+            last = self._balls[-1]
+            seen = {con.cell for con in last}
+            grown = list(last)
+            for con in last:
+                for other in self.links(con):
+                    if other.cell not in seen:
+                        seen.add(other.cell)
+                        grown.append(other)
+            self._balls.append(grown)
+        return self._balls[radius]
+
+    def ball_decides(self, radius: int) -> bool | None:
+        """Do all the numbers of :meth:`ball` ``radius`` prove the cell (None: not known)?"""
+        while len(self._ball_answers) <= radius:
+            r = len(self._ball_answers)
+            if r and len(self.ball(r)) == len(self.ball(r - 1)):
+                self._ball_answers.append(self._ball_answers[-1])  # the ball stopped growing
+                continue
+            self._ball_answers.append(_GroupLayouts(self.ball(r), self.problem.rows, self.problem.cols).decides(
+                self.cell, self.mine))
+        return self._ball_answers[radius]
 
     def at(self, level: int) -> list[Constraint] | None:
-        """The first proof of ``level`` numbers (4: the whole group), or None."""
+        """The first proof of ``level`` numbers (:data:`GROUP`: the irreducible proof cut from
+        the smallest proving ball or the whole group), or None."""
         cell, mine, touching = self.cell, self.mine, self.touching
         if level == 1:
             for con in touching:
                 if con.need == (len(con.cells) if mine else 0):
                     return [con]
+            self._sets = [{frozenset((con.cell,)): (con,) for con in touching}]
             return None
         if not touching:
             return None
-        if level == 4:
-            return self.index.group_of(touching[0]) if self.group() else None
-        pool, linked = self._numbers()
-        if level == 2:
-            for con in touching:
-                for other in linked.values():
-                    if other is not con and proves_safe([con, other], cell, mine, self.memo):
-                        return [con, other]
-            return None
-        if not self._pool_proves:  # (trios are drawn from the pool: when all of it proves nothing, none does)
-            return None
-        tried = 0
-        for trio in combinations(pool, 3):
-            if not any(cell in c.cells for c in trio):
-                continue
-            tried += 1
-            if tried > MAX_SUBSETS:
-                break
-            if proves_safe(list(trio), cell, mine, self.memo):
-                return list(trio)
+        if level == GROUP:
+            return self._reduce()
+        if self.exhausted or len(self._sets) != level - 1:
+            return None  # (sizes are asked in order; one skipped leaves the rest unknown)
+        if self.ball_decides(level - 1) is False:  # no set of this size can prove it: make them only
+            proving = False
+        else:
+            proving = True
+        made: dict[frozenset, tuple[Constraint, ...]] = {}
+        for members in self._sets[-1].values():
+            for con in members:
+                for other in self.links(con):
+                    if any(other is m for m in members):
+                        continue
+                    key = frozenset((*(m.cell for m in members), other.cell))
+                    if key in made:
+                        continue
+                    self.work += 1
+                    if self.work > MAX_PROOF_WORK:
+                        self.exhausted = True
+                        return None
+                    made[key] = subset = (*members, other)
+                    if proving and proves_safe(list(subset), cell, mine, self.memo):
+                        return list(subset)
+        self._sets.append(made)
         return None
+
+    def _reduce(self) -> list[Constraint] | None:
+        """The proof cut down from the smallest proving ball (else the group), or None."""
+        if self._reduced is not False:
+            return self._reduced
+        start = None
+        for radius in range(MAX_PROOF_RADIUS + 1):
+            if self.ball_decides(radius):
+                start = self.ball(radius)
+                break
+            if radius and len(self.ball(radius)) == len(self.ball(radius - 1)):
+                break
+        if start is None and self.group():
+            start = self.index.group_of(self.touching[0])
+        proof = None
+        if start is not None:
+            proof = list(start)
+            if len(proof) <= MAX_REDUCE:
+                for con in reversed(list(start)):
+                    if con in self.touching and sum(c in self.touching for c in proof) == 1:
+                        continue
+                    rest = [c for c in proof if c is not con]
+                    if proves_safe(rest, self.cell, self.mine, self.memo):
+                        proof = rest
+                proof = _order(proof, self.index)
+        self._reduced = proof
+        return proof
+
+
+def _order(proof: list[Constraint], index: _Index) -> list[Constraint]:
+    return sorted(proof, key=lambda con: index.at[con.cell])
 
 
 def explain_safe(probs: Probabilities, cell: Cell) -> Proof:
@@ -423,16 +506,17 @@ def simplest_proof(probs: Probabilities, first: Cell, budget: float = 0.05, trie
 
 def _simplest_of(probs: Probabilities, cells: list[Cell], memo: dict | None = None) -> Proof:
     """The proof :func:`simplest_proof` picks among ``cells`` (all certain-safe, the first
-    first): the first cell with a proof of one number, else of two, else of three, else the
-    shortest whole group (the first of equals), else ``cells[0]`` by the mine count."""
+    first): the first cell with a proof of one number, else of two, and so on up to
+    :data:`MAX_PROOF_SIZE`, else the shortest cut-down proof (``_ProofSearch.at(GROUP)``,
+    the first of equals), else ``cells[0]`` by the mine count."""
     searches = [_ProofSearch(probs.problem, cell, False, memo) for cell in cells]
-    for level in (1, 2, 3):
+    for level in range(1, MAX_PROOF_SIZE + 1):
         for search in searches:
             proof = search.at(level)
             if proof is not None:
                 return _safe_proof(probs, search.cell, proof)
     groups = [(len(proof), i, proof) for i, search in enumerate(searches)
-              if (proof := search.at(4)) is not None]
+              if (proof := search.at(GROUP)) is not None]
     if groups:
         _, i, proof = min(groups, key=lambda g: g[:2])
         return _safe_proof(probs, cells[i], proof)

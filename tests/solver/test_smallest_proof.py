@@ -1,0 +1,88 @@
+"""The numbers a proof names are the fewest that prove it (issue 35): checked against a
+brute force on small random positions, for every certain-safe cell and certain mine."""
+
+import random
+from itertools import combinations
+
+import pytest
+
+from game.board import neighbours
+from game.boardfile import BoardFile, parse_mine
+from game.solver.explain import explain_mine, explain_safe, smallest_proof
+from game.solver.probabilities import solve
+from game.solver.problem import build_problem
+from tests.solver_helpers import adjacent_mines
+
+
+def forces(board: BoardFile, numbers, cell, mine: bool) -> bool:
+    """Brute force, independent of the solver: True when the revealed ``numbers`` alone (flags
+    as mines, no mine count) fit some layout of their covered neighbours and none of those
+    layouts leaves ``cell`` the other way (empty for ``mine``, a mine otherwise)."""
+    rows, cols, flags = board.rows, board.cols, board.flags
+    region = sorted({n for num in numbers for n in neighbours(num, rows, cols)
+                     if n not in board.revealed and n not in flags})
+    if cell not in region:
+        return False
+    need = {num: board.revealed[num] - sum(n in flags for n in neighbours(num, rows, cols)) for num in numbers}
+    left = {num: sum(n in region for n in neighbours(num, rows, cols)) for num in numbers}
+    around = {c: [num for num in numbers if max(abs(c[0] - num[0]), abs(c[1] - num[1])) == 1] for c in region}
+    seen = {True: False, False: False}  # cell a mine / not, in some fitting layout
+
+    def walk(i: int, value_of_cell) -> None:
+        if i == len(region):
+            if all(v == 0 for v in need.values()):
+                seen[value_of_cell] = True
+            return
+        c = region[i]
+        for value in (0, 1):
+            ok = True
+            for num in around[c]:
+                need[num] -= value
+                left[num] -= 1
+                if need[num] < 0 or need[num] > left[num]:
+                    ok = False
+            if ok:
+                walk(i + 1, bool(value) if c == cell else value_of_cell)
+            for num in around[c]:
+                need[num] += value
+                left[num] += 1
+            if seen[True] and seen[False]:
+                return
+
+    walk(0, None)
+    return seen[mine] and not seen[not mine]
+
+
+def _position(seed: int) -> BoardFile:
+    rng = random.Random(3500 + seed)
+    rows, cols = rng.randint(5, 7), rng.randint(5, 7)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    mines = frozenset(rng.sample(cells, rng.randint(rows * cols // 6, rows * cols // 4)))
+    safe = [c for c in cells if c not in mines]
+    shown = rng.sample(safe, rng.randint(len(safe) // 3, len(safe) * 3 // 4))
+    revealed = {c: adjacent_mines(c, mines, rows, cols) for c in shown}
+    flags = frozenset(m for m in mines if seed % 3 == 0 and rng.random() < 0.3)
+    return BoardFile(rows, cols, len(mines), revealed, flags)
+
+
+def _check_smallest(board: BoardFile, proof, cell, mine: bool) -> None:
+    assert forces(board, proof.numbers, cell, mine), (proof.numbers, cell, board)
+    near = [n for n in sorted(board.revealed) if max(abs(n[0] - cell[0]), abs(n[1] - cell[1])) <= 2]
+    for size in range(1, len(proof.numbers)):
+        for subset in combinations(near, size):
+            assert not forces(board, list(subset), cell, mine), (subset, "proves", cell, "but the proof is",
+                                                                  proof.numbers, board)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_every_proof_is_a_smallest_one(seed):
+    board = _position(seed)
+    probs = solve(build_problem(board))
+    for cell in sorted(probs.safe):
+        proof = explain_safe(probs, cell)
+        if not proof.uses_count:
+            _check_smallest(board, proof, cell, False)
+    for cell in sorted(probs.mines):
+        proof = explain_mine(probs, cell)
+        if not proof.uses_count:
+            _check_smallest(board, proof, cell, True)
