@@ -1,6 +1,7 @@
 """The numbers a proof names are the fewest that prove it (issue 35): checked against a
 brute force on small random positions, for every certain-safe cell and certain mine."""
 
+import math
 import random
 from itertools import combinations
 
@@ -8,7 +9,7 @@ import pytest
 
 from game.board import neighbours
 from game.boardfile import BoardFile, parse_mine
-from game.solver.explain import explain_mine, explain_safe, smallest_proof
+from game.solver.explain import explain_mine, explain_safe, simplest_proof, smallest_proof
 from game.solver.probabilities import solve
 from game.solver.problem import build_problem
 from tests.solver_helpers import adjacent_mines
@@ -86,3 +87,52 @@ def test_every_proof_is_a_smallest_one(seed):
         proof = explain_mine(probs, cell)
         if not proof.uses_count:
             _check_smallest(board, proof, cell, True)
+
+
+# Issue 35's shape: a 2 whose two mines are known, in an opening of about a hundred numbers
+# that form one frontier group. The proof that (10; 2) is safe cited all 108 numbers "taken
+# together"; the 2 at (9; 2), with its mines (8; 1) and (8; 2), is what decides it.
+OPENING = """16x12x30
+0H110H0H23H10HH0
+01HHH111HHH10H00
+0H2H2HH23210HH00
+1H22H12H21H011H1
+H2HHH112H2HH2H2H
+H32HHH1222HH31H1
+0HH2111H234HHH0H
+HH32HHHHH3HHH11H
+1HH1H11HH42H1H2H
+1H21HH122HH101H2
+H1HH1H1HH2110111
+H1H100H11H0H00H0
+"""
+
+
+def _flagged(text: str, cells) -> str:
+    lines = text.splitlines()
+    for r, c in cells:
+        lines[1 + r] = lines[1 + r][:c] + "F" + lines[1 + r][c + 1:]
+    return "\n".join(lines) + "\n"
+
+
+def test_one_two_with_its_two_known_mines_is_the_whole_proof():
+    # The hint (flags as mines): the 2's two mines are flagged, and the proof names that one 2.
+    board = parse_mine(_flagged(OPENING, [(8, 1), (8, 2)]))
+    probs = solve(build_problem(board))
+    proof = explain_safe(probs, (10, 2))
+    assert proof.numbers == [(9, 2)] and not proof.uses_count
+    assert [m.cell for m in proof.marks if m.role == "number"] == [(9, 2)]  # one arrow
+
+
+def test_the_post_mortem_proves_the_two_known_mines_with_the_fewest_numbers():
+    # The post-mortem ignores flags: the 2's mines are shown by the 3 at (7; 2) (with the 0 at
+    # (6; 0), two links from the cell), so three numbers, where the whole group of 108 was cited.
+    board = parse_mine(OPENING)
+    probs = solve(build_problem(board))
+    assert (10, 2) in probs.safe
+    proof = explain_safe(probs, (10, 2))
+    assert sorted(proof.numbers) == [(6, 0), (7, 2), (9, 2)] and not proof.uses_count
+    assert forces(board, proof.numbers, (10, 2), False)
+    assert len(smallest_proof(probs.problem, (10, 2))) == 3
+    # the review's pick among safe cells (game.solver.review) is as short
+    assert len(simplest_proof(probs, (10, 2), math.inf, 8, {}).numbers) <= 3
