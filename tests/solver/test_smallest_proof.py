@@ -136,3 +136,22 @@ def test_the_post_mortem_proves_the_two_known_mines_with_the_fewest_numbers():
     assert len(smallest_proof(probs.problem, (10, 2))) == 3
     # the review's pick among safe cells (game.solver.review) is as short
     assert len(simplest_proof(probs, (10, 2), math.inf, 8, {}).numbers) <= 3
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_past_the_bound_a_proof_is_cut_down_to_an_irreducible_one(seed, monkeypatch):
+    # With no sets allowed past single numbers, every longer proof is cut down from the
+    # nearest numbers that prove it: valid, and no number of it can go.
+    from game.solver import explain
+    monkeypatch.setattr(explain, "MAX_PROOF_WORK", 0)
+    board = _position(seed)
+    probs = solve(build_problem(board))
+    for cell, mine in [(c, False) for c in sorted(probs.safe)] + [(c, True) for c in sorted(probs.mines)]:
+        proof = explain_mine(probs, cell) if mine else explain_safe(probs, cell)
+        if proof.uses_count:
+            continue
+        assert forces(board, proof.numbers, cell, mine), (proof.numbers, cell, board)
+        if len(proof.numbers) > 1:
+            for number in proof.numbers:
+                rest = [n for n in proof.numbers if n != number]
+                assert not forces(board, rest, cell, mine), (number, "is not needed in", proof.numbers, cell)
