@@ -27,7 +27,7 @@ from game.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE
 from game.deal import SEED_RANGE
 from game import i18n
 from game.i18n import LANGUAGES, N_, _, count, set_language, system_language
-from game.messages import describe, error_line, file_name
+from game.messages import describe, error_line, file_name, os_error_text
 from game.records.settings import THEME_CHOICES
 
 # The largest values the game options take: the largest board's (any board is checked
@@ -353,7 +353,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
             args.loaded = load_board(args.board)
         except OSError as err:
             file_error(parser, _("--board {file}: cannot read the file: {error}").format(
-                file=file_name(args.board), error=err.strerror or err))
+                file=file_name(args.board), error=os_error_text(err)))
         except BoardFileError as err:
             file_error(parser, f"--board {file_name(args.board)}: {describe(err)}")
         if args.loaded.mines_known is None:
