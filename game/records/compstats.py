@@ -373,7 +373,7 @@ class FiguresWorker:
                 for record_id, result in done:
                     store_result(store, record_id, result)
             except (RecordsError, sqlite3.Error) as err:
-                warnings.append(note(N_("the competitive statistics could not be saved ({reason})"), reason=err))
+                warnings.append(note(N_("the competitive statistics could not be saved ({reason})"), reason=system_error(err)))
             with self._lock:
                 self.waiting -= {record_id for record_id, _ in done}
             self.version += 1

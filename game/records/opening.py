@@ -210,13 +210,13 @@ def _denied(path: Path, mode: int) -> bool:
 def _problem(err: Exception, path: Path) -> str:
     """Why a sound database file could not be opened for writing, in the player's words."""
     if _is_busy(err):
-        return f"another program held its lock for over {BUSY_TIMEOUT:.0f} s"
+        return note(N_("another program held its lock for over {seconds} s"), seconds=f"{BUSY_TIMEOUT:.0f}")
     if _denied(path, os.R_OK):
-        return f"permission denied: you may not read {file_name(path)}"
+        return note(N_("permission denied: you may not read {path}"), path=file_name(path))
     if _denied(path, os.W_OK):
-        return f"permission denied: you may not write {file_name(path)}"
+        return note(N_("permission denied: you may not write {path}"), path=file_name(path))
     if _code(err) == SQLITE_READONLY_DIRECTORY or _denied(path.parent, os.W_OK):
-        return f"permission denied: the folder {file_name(path.parent)} is read-only"
+        return note(N_("permission denied: the folder {path} is read-only"), path=file_name(path.parent))
     return system_error(err)
 
 

@@ -207,7 +207,7 @@ class Records:
             self.store.set_log(record.id, blob)
         except (RecordsError, sqlite3.Error) as err:
             self.figures_worker.forget(record.id)
-            message = note(N_("the move log of game {id} could not be saved ({error})"), id=record.id, error=err)
+            message = note(N_("the move log of game {id} could not be saved ({error})"), id=record.id, error=system_error(err))
             self.warnings.append(message)
             return [message]
         self._figures(record, blob)

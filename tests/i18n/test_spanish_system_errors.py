@@ -127,3 +127,22 @@ def test_not_regular_file_error_keeps_its_english_kind(tmp_path):
     assert err.strerror == "it is a folder, not a regular file"
     with i18n.speaking("es"):
         assert os_error_text(err) == "es una carpeta, no un archivo normal"
+
+
+def test_sqlite_errors_and_the_records_problems_speak_spanish(tmp_path, monkeypatch):
+    import sqlite3
+
+    from game.messages import describe
+    from game.records import opening
+    err = sqlite3.DatabaseError("file is not a database")
+    with i18n.speaking("es"):
+        assert os_error_text(err) == "el archivo no es una base de datos"
+        assert os_error_text(sqlite3.OperationalError("database is locked")) == "la base de datos está bloqueada"
+    with i18n.speaking("en"):
+        assert os_error_text(err) == "file is not a database"
+    monkeypatch.setattr(opening, "_is_busy", lambda err: False)
+    monkeypatch.setattr(opening, "_denied", lambda path, mode: mode == os.W_OK)
+    problem = opening._problem(sqlite3.OperationalError("attempt to write a readonly database"), tmp_path / "r.db")
+    assert problem == f"permission denied: you may not write {tmp_path / 'r.db'}"  # English as it was
+    with i18n.speaking("es"):
+        assert describe(problem) == f"permiso denegado: no puedes escribir en {tmp_path / 'r.db'}"
