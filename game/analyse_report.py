@@ -23,7 +23,7 @@ from game.cells import CellMask, ShownNumbers
 from game.cli import command_budget
 from game.explain_text import approximation_text, chance, english, impossible_text, move_text, proof_text
 from game.i18n import N_, _, count, ngettext, number, short_number
-from game.messages import describe, error_line, file_name
+from game.messages import describe, error_line, file_name, os_error_text
 from game.solver.analysis import Analysis, Solver
 from game.solver.probabilities import InteriorValues
 from game.solver.problem import InconsistentPosition, fmt
@@ -42,7 +42,7 @@ def run_analyse(args) -> int:
     try:
         board = load_board(args.analyse)
     except OSError as err:
-        return _fail(_("--analyse {path}: cannot read the file: {error}").format(path=path, error=err.strerror or err))
+        return _fail(_("--analyse {path}: cannot read the file: {error}").format(path=path, error=os_error_text(err)))
     except BoardFileError as err:
         return _fail(f"--analyse {path}: {describe(err)}")
     try:

@@ -37,7 +37,7 @@ from typing import Iterable
 from game.board import MAX_SIDE, Cell, adjacent_mines, neighbours
 from game.cells import COVERED, ShownNumbers
 from game.files import FileTooLargeError, megabytes, read_regular, refuse_kept
-from game.messages import N_, Explained, ExplainedValueError
+from game.messages import N_, Explained, ExplainedValueError, cut_note
 
 MBF_MAX_SIDE = 255  # one byte per coordinate
 MBF_MAX_MINES = 0xFFFF
@@ -59,7 +59,7 @@ def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
     given when longer: ``'30x16x99xxxxx'... (10,000,000 characters)``."""
     if len(text) <= limit:
         return repr(text)
-    return f"{text[:limit]!r}... ({len(text):,} characters)"
+    return cut_note(repr(text[:limit]), len(text))
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,8 @@ from game import NAME, PROG, __version__
 from game.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config, max_mines
 from game.deal import SEED_RANGE
 from game import i18n
-from game.i18n import LANGUAGES, N_, _, count, set_language, system_language
-from game.messages import describe, error_line, file_name
+from game.i18n import LANGUAGES, LEVEL_NAMES, N_, _, catalogue, count, set_language, system_language
+from game.messages import describe, error_line, file_name, os_error_text
 from game.records.settings import THEME_CHOICES
 
 # The largest values the game options take: the largest board's (any board is checked
@@ -156,11 +156,47 @@ def _size(rows: int, cols: int) -> str:
     return _("{rows} rows x {cols} columns").format(rows=rows, cols=cols)
 
 
+# What else --difficulty takes for a level: besides the keys (a contract, in every language)
+# and each level's name in every language (principiante, intermedio, avanzado), Windows' older
+# Spanish name for Expert, which a Spanish player may well type
+LEVEL_ALIASES = {"experto": "expert"}
+
+
+def _level_word(key: str) -> str:
+    """A standard level as --difficulty names it in the language in use: its name lowercased
+    ("principiante"); in English its key, as always ("beginner")."""
+    msgid = LEVEL_NAMES[key]
+    words = _(msgid)
+    return key if words == msgid else words.lower()
+
+
+def difficulty(value: str) -> str:
+    """argparse type for --difficulty: the level's key for a key, for a level's name in any
+    language (any case) or an alias (LEVEL_ALIASES); a word it does not know is refused with
+    the levels named in the language in use (in English argparse's own refusal, unchanged).
+
+    Raises:
+        argparse.ArgumentTypeError: not a level, in a language other than English.
+    """
+    if value in DIFFICULTIES:
+        return value
+    words = dict(LEVEL_ALIASES)
+    for code in LANGUAGES:
+        words.update({catalogue(code).gettext(LEVEL_NAMES[key]).lower(): key for key in DIFFICULTIES})
+    key = words.get(value.strip().lower())
+    if key is not None:
+        return key
+    if _level_word("beginner") == "beginner":
+        return value  # English: argparse's refusal, listing the keys
+    raise argparse.ArgumentTypeError(_("invalid choice: %(value)r (choose from %(choices)s)") % {
+        "value": value, "choices": ", ".join(repr(_level_word(key)) for key in DIFFICULTIES)})
+
+
 def difficulty_help() -> str:
     """``--difficulty``'s help: each level's size (rows x columns, as the menu and the
     README say it) and mines, from DIFFICULTIES."""
     levels = [(_("{level} {size} with {mines} mines") if i == 0 else _("{level} {size} with {mines}"))
-              .format(level=name, size=_size(r, c), mines=m)
+              .format(level=_level_word(name), size=_size(r, c), mines=m)
               for i, (name, (r, c, m)) in enumerate(DIFFICULTIES.items())]
     return _("standard level: {levels}").format(levels=", ".join(levels))
 
@@ -231,11 +267,13 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--replay", metavar=game_or_file, type=non_empty,
                       help=_("watch a recorded game (its id, as --export-stats lists, or last) or a replay "
                              "file (.evf, .avf, .rmv, .mvf) in the window's replay viewer"))
-    mode.add_argument("--version", action="version", version=f"{NAME} {__version__}",
+    mode.add_argument("--version", action="version", version=f"{_(NAME)} {__version__}",  # "Buscaminas", as the window
                       help=_("print the game's name and version, then exit"))
 
     board = parser.add_argument_group(_("game"))
-    board.add_argument("--difficulty", choices=tuple(DIFFICULTIES), help=difficulty_help())
+    board.add_argument("--difficulty", choices=tuple(DIFFICULTIES), type=difficulty, help=difficulty_help(),
+                       metavar=None if _level_word("beginner") == "beginner" else
+                       "{" + ",".join(_level_word(key) for key in DIFFICULTIES) + "}")
     board.add_argument("--beginner-size", choices=tuple(BEGINNER_SIZES), default=None,
                        help=_("the Beginner board: 9x9 (Windows XP and 7) or 8x8 (the competitive sets); "
                               "each has its own best tables; the Options screen saves a choice"))
@@ -353,7 +391,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
             args.loaded = load_board(args.board)
         except OSError as err:
             file_error(parser, _("--board {file}: cannot read the file: {error}").format(
-                file=file_name(args.board), error=err.strerror or err))
+                file=file_name(args.board), error=os_error_text(err)))
         except BoardFileError as err:
             file_error(parser, f"--board {file_name(args.board)}: {describe(err)}")
         if args.loaded.mines_known is None:

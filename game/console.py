@@ -31,7 +31,7 @@ from game.console_text import render, summary, view, wants_colour
 from game.i18n import N_, _, percent
 from game.interrupts import HeldSignals, catch_sigterm
 from game.match import Match
-from game.messages import describe, file_name
+from game.messages import describe, file_name, os_error_text
 from game.moves import CHORD, FLAG, REVEAL, Move
 from game.records.db import RecordsError
 from game.records.record import LEVELS, clean_name, default_player_name
@@ -338,7 +338,7 @@ class ConsoleGame:
         try:
             save_board(path, from_game(self.game, with_mines=False), self.kept)
         except OSError as err:
-            self.say(_("could not save {path}: {error}").format(path=file_name(path), error=err.strerror or err))
+            self.say(_("could not save {path}: {error}").format(path=file_name(path), error=os_error_text(err)))
             return
         except ValueError as err:
             self.say(_("could not save {path}: {error}").format(path=file_name(path), error=describe(err)))
@@ -464,7 +464,7 @@ class ConsoleRecords:
             return _("The best time stays under {name}: {error}").format(name=self.name, error=describe(err))
         except sqlite3.Error as err:
             return _("The best time stays under {name}: the name could not be saved ({error}).").format(
-                name=self.name, error=err)
+                name=self.name, error=os_error_text(err))
         return None
 
 

@@ -32,19 +32,24 @@ import tempfile
 from pathlib import Path
 from typing import Iterable
 
-from game.messages import N_, Explained, describe, file_name
+from game.i18n import number
+from game.messages import N_, Explained, Note, Spoken, describe, file_name, note
 
 # Opening flags: no blocking on a FIFO, no controlling terminal from a tty, binary on Windows
 OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
               | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0))
 
-_KINDS = (  # (test on st_mode, what the player is told the path is)
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
+# (test on st_mode, what the player is told the path is: a Note, English as a str, worded in
+# the language in use by game.messages.describe)
+_KINDS = (
+    (stat.S_ISDIR, note(N_("a folder"))),
+    (stat.S_ISFIFO, note(N_("a FIFO (named pipe)"))),
+    (stat.S_ISCHR, note(N_("a character device"))),
+    (stat.S_ISBLK, note(N_("a block device"))),
+    (stat.S_ISSOCK, note(N_("a socket"))),
 )
+NOT_REGULAR = note(N_("not a regular file"))  # any other kind
+SYMBOLIC_LINK = note(N_("a symbolic link"))
 
 
 class NotRegularFileError(OSError):
@@ -53,7 +58,9 @@ class NotRegularFileError(OSError):
 
     def __init__(self, kind: str, path: str | os.PathLike):
         code = errno.EISDIR if kind == "a folder" else errno.EINVAL
-        super().__init__(code, f"it is {kind}, not a regular file", os.fspath(path))
+        kind = kind if isinstance(kind, Note) else note(kind)
+        # strerror: a Note, so describe() gives it in the language in use (str() stays English)
+        super().__init__(code, note(N_("it is {kind}, not a regular file"), kind=kind), os.fspath(path))
         self.kind = kind
 
 
@@ -66,9 +73,10 @@ class FileTooLargeError(OSError):
     """
 
     def __init__(self, path: str | os.PathLike, size: int, limit: int, exact: bool):
-        held = f"is {megabytes(size)}" if exact else f"holds more than {megabytes(limit)}"
-        super().__init__(errno.EFBIG, f"the file {held}; at most {megabytes(limit)} is read",
-                         os.fspath(path))
+        text = (note(N_("the file is {size}; at most {limit} is read"), size=megabytes(size), limit=megabytes(limit))
+                if exact else note(N_("the file holds more than {limit}; at most {limit} is read"),
+                                   limit=megabytes(limit)))
+        super().__init__(errno.EFBIG, text, os.fspath(path))
         self.size, self.limit, self.exact = size, limit, exact
 
 
@@ -150,14 +158,15 @@ def megabytes(size: int) -> str:
     """``size`` bytes in decimal megabytes, one decimal, rounded up so that anything over
     a limit never reads as the limit itself: 4_000_001 -> "4.1 MB", 4_000_000 -> "4 MB"."""
     tenths = math.ceil(size / 100_000)
-    return f"{tenths // 10} MB" if tenths % 10 == 0 else f"{tenths / 10:.1f} MB"
+    english = f"{tenths // 10} MB" if tenths % 10 == 0 else f"{tenths / 10:.1f} MB"
+    return Spoken(english, lambda: f"{number(tenths / 10, 0 if tenths % 10 == 0 else 1, grouped=True)} MB")
 
 
 def _kind(mode: int) -> str | None:
     """What a non-regular ``st_mode`` is, or None for a regular file."""
     if stat.S_ISREG(mode):
         return None
-    return next((kind for test, kind in _KINDS if test(mode)), "not a regular file")
+    return next((kind for test, kind in _KINDS if test(mode)), NOT_REGULAR)
 
 
 def special_kind(path: str | os.PathLike) -> str | None:
@@ -252,13 +261,13 @@ def replace_file(path: str | os.PathLike, data: bytes,
         info = None
     if info is not None:
         if stat.S_ISLNK(info.st_mode):
-            raise NotRegularFileError("a symbolic link", path)
+            raise NotRegularFileError(SYMBOLIC_LINK, path)
         kind = _kind(info.st_mode)
         if kind is not None:
             raise NotRegularFileError(kind, path)
         if info.st_nlink > 1:
-            raise OSError(errno.EMLINK, f"it has {info.st_nlink - 1} other hard link(s), which a new file "
-                          "would part from it", os.fspath(path))
+            raise OSError(errno.EMLINK, note(N_("it has {count} other hard link(s), which a new file would part "
+                                                "from it"), count=info.st_nlink - 1), os.fspath(path))
     write_atomic(path, data, None if info is None else stat.S_IMODE(info.st_mode), make_folder=False)
     return info is not None
 

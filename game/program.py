@@ -67,8 +67,8 @@ def run() -> int:
         if err.errno == errno.EPIPE:
             return 0
         from game.i18n import _
-        from game.messages import error_line
-        print(error_line(_("cannot write to standard output ({error})").format(error=err.strerror or err)),
+        from game.messages import error_line, os_error_text
+        print(error_line(_("cannot write to standard output ({error})").format(error=os_error_text(err))),
               end="", file=sys.stderr)
         return 2
     except KeyboardInterrupt as stop:  # Ctrl-C in a terminal: stop quietly, with the shell's status

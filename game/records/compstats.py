@@ -40,7 +40,7 @@ from collections.abc import Iterator
 
 from game import child
 from game.figures import ranked
-from game.messages import N_, Explained, note
+from game.messages import N_, Explained, note, system_error
 from game.records.checks import DamagedLog, check_log
 from game.records.db import RecordsError, RecordStore, unpack_log
 from game.records.logpack import log_events
@@ -110,7 +110,7 @@ def compute_apart(items: list[Packed]) -> list[ReplayStats | str]:
     except subprocess.TimeoutExpired:
         raise FiguresError(N_("the figures took too long and were stopped")) from None
     except OSError as err:
-        raise FiguresError(N_("cannot start the figures' process: {error}"), error=err.strerror or err) from None
+        raise FiguresError(N_("cannot start the figures' process: {error}"), error=system_error(err)) from None
     try:
         kind, answer = pickle.loads(done.stdout)
     except Exception:
@@ -373,7 +373,7 @@ class FiguresWorker:
                 for record_id, result in done:
                     store_result(store, record_id, result)
             except (RecordsError, sqlite3.Error) as err:
-                warnings.append(note(N_("the competitive statistics could not be saved ({reason})"), reason=err))
+                warnings.append(note(N_("the competitive statistics could not be saved ({reason})"), reason=system_error(err)))
             with self._lock:
                 self.waiting -= {record_id for record_id, _ in done}
             self.version += 1

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from game.files import special_kind
-from game.messages import N_, file_name, note
+from game.messages import N_, data_error, file_name, note, system_error
 from game.records import schema
 from game.records.paths import DB_COMPANIONS, aside_name, move_aside
 
@@ -153,7 +153,9 @@ def _short(text: str, limit: int = REASON_CHARS) -> str:
 
 def _reason(err: Exception) -> str:
     """What was wrong with a damaged file, for the warning that says it was moved aside."""
-    return _short(str(err) or type(err).__name__)
+    text = str(err) or type(err).__name__
+    shown = _short(text)
+    return data_error(err) if shown == text and not isinstance(err, OSError) else shown
 
 
 def _touch(conn: sqlite3.Connection, version: int) -> None:
@@ -208,14 +210,14 @@ def _denied(path: Path, mode: int) -> bool:
 def _problem(err: Exception, path: Path) -> str:
     """Why a sound database file could not be opened for writing, in the player's words."""
     if _is_busy(err):
-        return f"another program held its lock for over {BUSY_TIMEOUT:.0f} s"
+        return note(N_("another program held its lock for over {seconds} s"), seconds=f"{BUSY_TIMEOUT:.0f}")
     if _denied(path, os.R_OK):
-        return f"permission denied: you may not read {file_name(path)}"
+        return note(N_("permission denied: you may not read {path}"), path=file_name(path))
     if _denied(path, os.W_OK):
-        return f"permission denied: you may not write {file_name(path)}"
+        return note(N_("permission denied: you may not write {path}"), path=file_name(path))
     if _code(err) == SQLITE_READONLY_DIRECTORY or _denied(path.parent, os.W_OK):
-        return f"permission denied: the folder {file_name(path.parent)} is read-only"
-    return (getattr(err, "strerror", None) or str(err)) if isinstance(err, OSError) else str(err)
+        return note(N_("permission denied: the folder {path} is read-only"), path=file_name(path.parent))
+    return system_error(err)
 
 
 def _has_wal(path: Path) -> bool:
@@ -252,7 +254,7 @@ def open_file(path: Path, notify: Callable[[str], None] | None) -> Opened:
         return Opened(None, warnings + [note(
             N_("The records database {path} is damaged ({reason}) and could not be moved aside ({error}); games "
                "of this session will not be saved."), path=file_name(path), reason=reason,
-               error=move_err.strerror or move_err)],
+               error=system_error(move_err))],
             problem=note(N_("the records database is damaged")))
     warnings.append(note(N_("The records database {path} was damaged ({reason}); it was moved aside to {moved} "
                             "and a fresh one was started."), path=file_name(path), reason=reason,

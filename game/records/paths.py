@@ -17,7 +17,7 @@ from pathlib import Path
 
 import platformdirs
 
-from game.messages import N_, Explained, file_name, note
+from game.messages import N_, Explained, file_name, note, system_error
 
 APP_NAME = "minesweeper"            # platformdirs application name
 ENV_VAR = "MINESWEEPER_DATA_DIR"    # environment override, below --data-dir
@@ -65,7 +65,7 @@ def ensure_dir(path: Path, source: str) -> Path:
     except OSError as err:
         raise DataDirError(N_("{source} {path}: cannot create the folder ({reason}); give a writable folder "
                               "with --data-dir DIR"), source=source, path=file_name(path),
-                           reason=err.strerror or err) from None
+                           reason=system_error(err)) from None
     if not path.is_dir():
         raise DataDirError(N_("{source} {path}: not a folder; give a folder"), source=source, path=file_name(path))
     return path

@@ -26,7 +26,7 @@ from typing import TextIO
 from game import PROG
 from game.i18n import N_, _, date_text, ngettext, number
 from game.files import KeptFileError, replace_file
-from game.messages import describe, error_line, file_name, warn
+from game.messages import describe, error_line, file_name, os_error_text, warn
 from game.figures import figure, ranked
 from game.records.compstats import BACKFILL, FIGURES_NOW_CELLS, fill, pending
 from game.records.db import RecordStore
@@ -236,7 +236,7 @@ def run_stats(args) -> int:
         return 0
     except sqlite3.Error as err:
         return _error(_("the records database {path} could not be read ({error})").format(
-            path=file_name(path), error=err))
+            path=file_name(path), error=os_error_text(err)))
     finally:
         store.close()
 
@@ -287,7 +287,7 @@ def _export(store: RecordStore, target: str, kept: list) -> int:
         return _error(f"--export-stats {file_name(target)}: {describe(err)}")
     except (OSError, ValueError) as err:  # ValueError: a NUL byte in the name
         return _error(_("--export-stats {file}: cannot write the file ({error})").format(
-            file=file_name(target), error=getattr(err, "strerror", None) or err))
+            file=file_name(target), error=os_error_text(err)))
     line = ngettext("{count} game written to {file}", "{count} games written to {file}", count).format(
         count=_count(count), file=file_name(target))
     print(line + " " + _("(it replaced the file that was there)") if replaced else line)

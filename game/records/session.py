@@ -22,7 +22,7 @@ from typing import Callable, TextIO
 
 from game import PROG
 from game.engine import State
-from game.messages import N_, describe, file_name, note, warn
+from game.messages import N_, describe, file_name, note, system_error, warn
 from game.records import settings as settings_file
 from game.records.compstats import FIGURES_NOW_CELLS, FiguresWorker, fill
 from game.records.db import RecordsError, RecordStore, unpack_log
@@ -72,7 +72,7 @@ def save_record(store: RecordStore, record: GameRecord, log: dict | None = None,
         store.warnings.append(note(err.template, **err.params))  # in the language it is shown in
         return None, None
     except sqlite3.Error as err:
-        store.warnings.append(note(N_("The game could not be saved to the records ({error})."), error=err))
+        store.warnings.append(note(N_("The game could not be saved to the records ({error})."), error=system_error(err)))
         return None, None
     if store.path is None:
         store.warnings.append(note(N_("This game was not saved to the records ({problem})."), problem=store.problem))
@@ -207,7 +207,7 @@ class Records:
             self.store.set_log(record.id, blob)
         except (RecordsError, sqlite3.Error) as err:
             self.figures_worker.forget(record.id)
-            message = note(N_("the move log of game {id} could not be saved ({error})"), id=record.id, error=err)
+            message = note(N_("the move log of game {id} could not be saved ({error})"), id=record.id, error=system_error(err))
             self.warnings.append(message)
             return [message]
         self._figures(record, blob)
@@ -303,7 +303,7 @@ class Records:
             settings_file.save(self.settings, self.settings_path)
         except OSError as err:
             message = note(N_("settings could not be saved to {path} ({error})"), path=file_name(self.settings_path),
-                           error=err.strerror or err)
+                           error=system_error(err))
             self.warnings.append(message)
             return message
         return None

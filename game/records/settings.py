@@ -16,7 +16,7 @@ from pathlib import Path
 
 from game.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config
 from game.i18n import LANGUAGES
-from game.messages import N_, file_name, note
+from game.messages import N_, ExplainedValueError, cut_note, file_name, note, system_error
 from game.files import NotRegularFileError, read_regular, write_atomic
 from game.records.paths import move_aside
 from game.records.record import NAME_MAX, clean_name, default_player_name
@@ -222,7 +222,7 @@ def load(path: str | Path) -> tuple[Settings, list[str]]:
         text = read_regular(path).decode("utf-8")
         data = json.loads(text, parse_int=_whole)
         if not isinstance(data, dict):
-            raise ValueError(f"the file holds a JSON {type(data).__name__}, not an object")
+            raise ExplainedValueError(N_("the file holds a JSON {type}, not an object"), type=type(data).__name__)
     except FileNotFoundError:
         return Settings(), []
     except NotRegularFileError as err:  # someone put it there: neither read, moved nor replaced
@@ -233,13 +233,13 @@ def load(path: str | Path) -> tuple[Settings, list[str]]:
         if isinstance(err, RecursionError):  # json gives up on arrays or objects nested too deep
             reason = note(N_("its JSON is nested too deeply"))
         else:
-            reason = getattr(err, "strerror", None) or str(err)
+            reason = system_error(err)
         try:
             moved = move_aside(path)
         except OSError as move_err:
             return Settings(), [note(N_("settings {path} could not be read ({reason}) nor moved aside ({error}); "
                                         "using the default settings"),
-                                     path=file_name(path), reason=reason, error=move_err.strerror or move_err)]
+                                     path=file_name(path), reason=reason, error=system_error(move_err))]
         return Settings(), [note(N_("settings {path} could not be read ({reason}); it was moved aside to {moved} "
                                     "and the default settings are used"), path=file_name(path), reason=reason,
                                  moved=file_name(moved.name))]
@@ -270,4 +270,4 @@ def _shown(value, limit: int = 60) -> str:
     """``value`` as JSON for a warning, cut to ``limit`` characters (a hand-edited file may
     hold a string of 100,000 characters)."""
     text = json.dumps(value)
-    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+    return text if len(text) <= limit else cut_note(text[:limit], len(text))

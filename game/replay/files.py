@@ -26,7 +26,7 @@ from typing import Iterable, Iterator
 from game import NAME, __version__, child
 from game.files import FileTooLargeError, KeptFileError, megabytes, read_regular, replace_file
 from game.interrupts import HeldSignals
-from game.messages import N_, Explained, Note, note
+from game.messages import N_, Explained, Note, note, system_error
 from game.replay.events import PLAIN_ACTIONS, Action, PointerEvent, Replay, ReplayStats
 
 FORMATS = {".avf": "AVF", ".rmv": "RMV", ".mvf": "MVF", ".evf": "EVF"}  # extension -> format
@@ -95,7 +95,7 @@ def read_replay(path: str | os.PathLike) -> Replay:
         raise ReplayFileError(N_("the file holds more than {most}; replay files are read up to {most}"),
                               most=megabytes(MAX_REPLAY_BYTES)) from None
     except OSError as err:
-        raise ReplayFileError(N_("cannot read the file: {error}"), error=err.strerror or err) from None
+        raise ReplayFileError(N_("cannot read the file: {error}"), error=system_error(err)) from None
     if not data:
         raise ReplayFileError(N_("the file is empty; an {kind} replay was expected"), kind=kind)
     what = note(N_("not a readable {kind} replay"), kind=kind)
@@ -188,7 +188,7 @@ def write_evf(path: str | os.PathLike, replay: Replay,
         raise ReplayFileError(err.template, **err.params) from None
     except (OSError, ValueError) as err:  # ValueError: a NUL byte in the name
         raise ReplayFileError(N_("cannot write the file: {error}"),
-                              error=getattr(err, "strerror", None) or err) from None
+                              error=system_error(err)) from None
 
 
 def _run(command: list[str], data: bytes, what: Note) -> bytes:
@@ -213,7 +213,7 @@ def _run(command: list[str], data: bytes, what: Note) -> bytes:
             raise ReplayFileError(N_("{what}: ms-toollib took over {seconds} s on it and was stopped"),
                                   what=what, seconds=TIMEOUT_S) from None
         except OSError as err:
-            raise ReplayFileError(N_("cannot start the replay reader: {error}"), error=err.strerror or err) from None
+            raise ReplayFileError(N_("cannot start the replay reader: {error}"), error=system_error(err)) from None
         crash = _crash_log(Path(work) / "crash.log")
     if done.returncode == REFUSED:
         raise ReplayFileError(N_("{what}: {reason}"), what=what, reason=done.stdout.decode("utf-8", "replace").strip())

@@ -45,7 +45,7 @@ from typing import Iterable
 from game import NAME, __version__
 from game.board import LEVEL_SIZES, Config, neighbours
 from game.bv import bv_parts
-from game.i18n import N_, _, number
+from game.i18n import LEVEL_NAMES, N_, _, level_name, number
 from game.messages import Explained, describe, error_line, file_name
 from game.replay.events import CELL_PX, Action, PointerEvent, Replay, formats_point
 from game.match import replay_log
@@ -390,9 +390,18 @@ def save_replay(store, which: str, path: str, kept: Iterable[tuple[str | os.Path
         how += _("; a left click on a number chorded, which the format's rules do not do (the file says so)")
     result = "won" if record.won else "abandoned" if record.abandoned else "lost"
     line = _("game {id} ({level} {rows}x{cols}, {result}, {seconds} s) written to {file} from {how}").format(
-        id=record.id, level=record.level, rows=record.rows, cols=record.cols, result=_(RESULT_WORDS[result]),
+        id=record.id, level=_level_word(record.level), rows=record.rows, cols=record.cols, result=_(RESULT_WORDS[result]),
         seconds=number(record.time_ms / 1000, 3), file=file_name(path), how=how)
     return line + " " + _("(it replaced the file that was there)") if replaced else line
+
+
+def _level_word(level: str) -> str:
+    """A level as --save-replay's line names it: its name in the language in use
+    ("Principiante"); in English its key as it always was ("beginner": tools read the line)."""
+    msgid = LEVEL_NAMES.get(level)
+    if msgid is None or _(msgid) == msgid:
+        return level
+    return level_name(level)
 
 
 def recorded_log(store, record) -> dict:

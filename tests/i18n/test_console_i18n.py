@@ -136,8 +136,8 @@ def test_help_in_spanish_includes_argparse_own_words():
     assert "jugar en la terminal en vez de en una ventana" in out
     assert "--board ARCHIVO" in out and "--data-dir CARPETA" in out
     words = " ".join(out.split())  # the help is wrapped to the terminal's width
-    assert "nivel estándar: beginner 9x9 con 10 minas, intermediate 16x16 con 40, expert 16 filas x 30 " \
-        "columnas con 99" in words
+    assert "nivel estándar: principiante 9x9 con 10 minas, intermedio 16x16 con 40, avanzado 16 filas x 30 " \
+        "columnas con 99" in words  # --difficulty takes these names (the keys too: issue 36)
     for english in ("usage:", "options:", "show this help", "play in the terminal"):
         assert english not in out
 
@@ -154,8 +154,8 @@ def test_help_in_english_is_unchanged():
 
 @pytest.mark.parametrize("argv, message", [
     (["--difficulty", "hard"],
-     "python main.py: error: argumento --difficulty: opción no válida: 'hard' (elige entre 'beginner', "
-     "'intermediate', 'expert')"),
+     "python main.py: error: argumento --difficulty: opción no válida: 'hard' (elige entre 'principiante', "
+     "'intermedio', 'avanzado')"),
     (["--rows"], "python main.py: error: argumento --rows: se esperaba un argumento"),
     (["--rows", "x"], "python main.py: error: argumento --rows: 'x' no es un número entero: indica de 1 a 1.000"),
     (["--bogus"], "python main.py: error: argumentos no reconocidos: --bogus"),

@@ -16,6 +16,7 @@ import pygame
 
 from game.board import Cell
 from game.i18n import N_, _
+from game.messages import os_error_text
 from game.records.db import RecordsError
 from game.records.record import NAME_MAX, clean_name
 from game.session import Summary
@@ -272,7 +273,7 @@ class Victory(Result):
         try:
             self.services.records.store.set_name(self.record_id, name)
         except (RecordsError, sqlite3.Error) as err:
-            self.notes.append(_("The name was not saved: {error}").format(error=err))
+            self.notes.append(_("The name was not saved: {error}").format(error=os_error_text(err)))
             self.enter()
             return
         self.saved_name = name

@@ -35,7 +35,7 @@ from collections.abc import Mapping
 import pygame
 
 from game.i18n import N_, _, language, ngettext, number
-from game.messages import describe
+from game.messages import describe, os_error_text
 from game.records.compstats import pending
 from game.records.db import RecordsError
 from game.board import BEGINNER_SIZES
@@ -190,7 +190,7 @@ class Statistics(Scene):
         try:
             backup = self.services.records.store.reset()
         except (RecordsError, sqlite3.Error) as err:
-            self.message = describe(err)
+            self.message = os_error_text(err)
         else:
             self.message = _("Statistics reset.") + (" " + _("Backup: {name}").format(name=backup.name)
                                                      if backup else "")
