@@ -16,7 +16,7 @@ from game.board import Cell, neighbours
 from game.solver.probabilities import GroupCache, Probabilities, solve, split_groups
 
 LOOKAHEAD_NODE_LIMIT = 30_000  # a hypothetical position this hard is estimated, not counted
-from game.solver.problem import Constraint, InconsistentPosition, Problem
+from game.solver.problem import Constraint, InconsistentPosition, Problem, without
 
 
 @dataclass
@@ -64,7 +64,7 @@ def reveal_problem(problem: Problem, cell: Cell, value: int) -> Problem:
     frontier = set(problem.frontier)
     frontier.discard(cell)
     frontier.update(cells)
-    interior = tuple(c for c in problem.interior if c != cell and c not in frontier)
+    interior = without(problem.interior, (cell, *cells))  # (the frontier's cells are none of the interior's)
     revealed = dict(problem.revealed)
     revealed[cell] = value
     return replace(problem, unknown=problem.unknown - {cell}, constraints=tuple(constraints),
