@@ -298,5 +298,20 @@ class ShownNumbers(Mapping):
     def __len__(self) -> int:
         return sum(self.data.count(n) for n in range(9))
 
+    def with_number(self, cell: Cell, number: int) -> "ShownNumbers":
+        """These numbers and ``number`` (0..8) shown at ``cell`` (a copy: a megabyte at most).
+
+        Raises:
+            ValueError: ``number`` is not 0..8. IndexError: ``cell`` is off the board.
+        """
+        if not 0 <= number <= 8:
+            raise ValueError(f"number: {number} is not 0..8")
+        r, c = cell
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            raise IndexError(f"cell: {cell} is off the {self.rows}x{self.cols} board")
+        data = bytearray(self.data)
+        data[r * self.cols + c] = number
+        return ShownNumbers(self.rows, self.cols, bytes(data))
+
     def __repr__(self) -> str:
         return f"ShownNumbers({len(self)} revealed cells of {self.rows}x{self.cols})"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from math import exp
 
 from game.board import Cell, neighbours
+from game.cells import ShownNumbers
 from game.solver.probabilities import GroupCache, Probabilities, solve, split_groups
 
 LOOKAHEAD_NODE_LIMIT = 30_000  # a hypothetical position this hard is estimated, not counted
@@ -65,8 +66,11 @@ def reveal_problem(problem: Problem, cell: Cell, value: int) -> Problem:
     frontier.discard(cell)
     frontier.update(cells)
     interior = without(problem.interior, (cell, *cells))  # (the frontier's cells are none of the interior's)
-    revealed = dict(problem.revealed)
-    revealed[cell] = value
+    if isinstance(problem.revealed, ShownNumbers):  # (a copy of bytes, not a mapping read cell by cell)
+        revealed = problem.revealed.with_number(cell, value)
+    else:
+        revealed = dict(problem.revealed)
+        revealed[cell] = value
     return replace(problem, unknown=problem.unknown - {cell}, constraints=tuple(constraints),
                    frontier=frozenset(frontier), interior=interior, revealed=revealed)
 
