@@ -143,6 +143,8 @@ class CellRuns(Set):
 
 
 _ONES = re.compile("1+")
+KEEP_CELLS = 20_000  # a CellMask of at most this many cells keeps them once iterated (an Expert
+# problem's interior is read again and again as the solver looks ahead: as a tuple, in C)
 
 
 class CellMask(Set):
@@ -155,17 +157,19 @@ class CellMask(Set):
         count: how many bits are set in all (counted when None).
 
     ``in`` and ``len`` are O(1); iterating yields the cells row-major, making their tuples
-    only as it goes (a million cells take about 0.2 s); :meth:`runs` gives them as row runs.
+    only as it goes (a million cells take about 0.2 s), kept once made up to
+    :data:`KEEP_CELLS` of them; :meth:`runs` gives them as row runs.
     It is a :class:`collections.abc.Set`: ``==`` and ``<=`` with frozensets work, ``-`` a
     few cells gives a CellMask (:meth:`without`), the other operators give frozensets.
     """
 
-    __slots__ = ("rows", "cols", "_masks", "_len")
+    __slots__ = ("rows", "cols", "_masks", "_len", "_cells")
 
     def __init__(self, rows: int, cols: int, masks: Sequence[int], count: int | None = None) -> None:
         self.rows, self.cols = rows, cols
         self._masks: tuple[int, ...] = tuple(masks)
         self._len = sum(m.bit_count() for m in self._masks) if count is None else count
+        self._cells: tuple[Cell, ...] | None = None  # the cells, once iterated, for a small set
 
     @classmethod
     def of(cls, rows: int, cols: int, cells: Iterable[Cell]) -> "CellMask":
@@ -205,8 +209,12 @@ class CellMask(Set):
                 yield r, run.start(), run.end()
 
     def __iter__(self) -> Iterator[Cell]:
-        for r, start, stop in self.runs():
-            yield from zip(repeat(r), range(start, stop))
+        if self._cells is not None:
+            return iter(self._cells)
+        if self._len > KEEP_CELLS:  # made as they are read: a million tuples are not kept
+            return (cell for r, start, stop in self.runs() for cell in zip(repeat(r), range(start, stop)))
+        self._cells = tuple([(r, c) for r, start, stop in self.runs() for c in range(start, stop)])
+        return iter(self._cells)
 
     def without(self, cells: Iterable[Cell]) -> "CellMask":
         """This set less ``cells`` (any cells: those not in it are ignored)."""
@@ -289,6 +297,21 @@ class ShownNumbers(Mapping):
 
     def __len__(self) -> int:
         return sum(self.data.count(n) for n in range(9))
+
+    def with_number(self, cell: Cell, number: int) -> "ShownNumbers":
+        """These numbers and ``number`` (0..8) shown at ``cell`` (a copy: a megabyte at most).
+
+        Raises:
+            ValueError: ``number`` is not 0..8. IndexError: ``cell`` is off the board.
+        """
+        if not 0 <= number <= 8:
+            raise ValueError(f"number: {number} is not 0..8")
+        r, c = cell
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            raise IndexError(f"cell: {cell} is off the {self.rows}x{self.cols} board")
+        data = bytearray(self.data)
+        data[r * self.cols + c] = number
+        return ShownNumbers(self.rows, self.cols, bytes(data))
 
     def __repr__(self) -> str:
         return f"ShownNumbers({len(self)} revealed cells of {self.rows}x{self.cols})"

@@ -13,10 +13,11 @@ from dataclasses import dataclass, replace
 from math import exp
 
 from game.board import Cell, neighbours
+from game.cells import ShownNumbers
 from game.solver.probabilities import GroupCache, Probabilities, solve, split_groups
 
 LOOKAHEAD_NODE_LIMIT = 30_000  # a hypothetical position this hard is estimated, not counted
-from game.solver.problem import Constraint, InconsistentPosition, Problem
+from game.solver.problem import Constraint, InconsistentPosition, Problem, without
 
 
 @dataclass
@@ -64,9 +65,12 @@ def reveal_problem(problem: Problem, cell: Cell, value: int) -> Problem:
     frontier = set(problem.frontier)
     frontier.discard(cell)
     frontier.update(cells)
-    interior = tuple(c for c in problem.interior if c != cell and c not in frontier)
-    revealed = dict(problem.revealed)
-    revealed[cell] = value
+    interior = without(problem.interior, (cell, *cells))  # (the frontier's cells are none of the interior's)
+    if isinstance(problem.revealed, ShownNumbers):  # (a copy of bytes, not a mapping read cell by cell)
+        revealed = problem.revealed.with_number(cell, value)
+    else:
+        revealed = dict(problem.revealed)
+        revealed[cell] = value
     return replace(problem, unknown=problem.unknown - {cell}, constraints=tuple(constraints),
                    frontier=frozenset(frontier), interior=interior, revealed=revealed)
 

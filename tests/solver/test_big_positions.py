@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 
 from game.analyse_report import probabilities_json, to_json, to_text
 from game.board import Config, mine_counts
-from game.boardfile import BoardFile
+from game.boardfile import BoardFile, format_mine, parse_mine
 from game.cells import CellMask
 from game.engine import Game
 from game.moves import Move
@@ -98,8 +98,34 @@ def test_shown_numbers_read_a_position_kept_as_bytes():
     shown = ShownNumbers(2, 3, bytes([255, 1, 0, 253, 8, 255]))
     assert dict(shown) == {(0, 1): 1, (0, 2): 0, (1, 1): 8} and len(shown) == 3
     assert (0, 0) not in shown and (2, 0) not in shown and "x" not in shown and shown[(1, 1)] == 8
+    more = shown.with_number((1, 2), 3)
+    assert dict(more) == {**dict(shown), (1, 2): 3} and (1, 2) not in shown  # a copy
     with pytest.raises(ValueError):
         ShownNumbers(2, 2, b"\xff")
+    with pytest.raises(ValueError):
+        shown.with_number((0, 0), 9)
+    with pytest.raises(IndexError):
+        shown.with_number((2, 0), 1)
+
+
+def test_a_look_ahead_on_a_position_read_from_a_file_gives_what_it_gives_on_a_dict():
+    """The solver's guess looks ahead on hypothetical positions; one read from a .mine file keeps
+    its numbers as bytes, and the move and its explanation are those of the same position as a
+    dict (the look-ahead adds a number to the bytes, not to a dict of a million cells)."""
+    rows, cols, layout, moves = careless_game(11, max_moves=6)
+    game = Game(Config(rows, cols, len(layout)), mines=layout)
+    for _, kind, cell in moves:
+        game.apply(Move(kind, cell))
+        if game.over:
+            break
+    board = board_of(game)
+    read = parse_mine(format_mine(board))
+    assert isinstance(read.revealed, ShownNumbers)
+    plain, from_file = Solver().analyse(board), Solver().analyse(read)
+    assert plain.move_kind == "guess" and len(plain.move.candidates) > 1  # (seed 11: a guess, looked ahead)
+    assert (from_file.best_move, from_file.move_kind, from_file.survival) == (plain.best_move, plain.move_kind,
+                                                                               plain.survival)
+    assert from_file.reason == plain.reason and from_file.probabilities == plain.probabilities
 
 
 @settings(max_examples=25, deadline=None)
