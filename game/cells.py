@@ -282,13 +282,6 @@ class ShownNumbers(Mapping):
             pass
         raise KeyError(cell)
 
-    def __contains__(self, cell) -> bool:
-        try:
-            self[cell]
-        except KeyError:
-            return False
-        return True
-
     def __iter__(self) -> Iterator[Cell]:
         cols = self.cols
         for run in _NUMBER_RUNS.finditer(self.data):

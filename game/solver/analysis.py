@@ -146,13 +146,6 @@ class CellFloats(Mapping):
             raise KeyError(cell)
         return value
 
-    def __contains__(self, cell) -> bool:
-        try:
-            self[cell]
-        except KeyError:
-            return False
-        return True
-
     def __iter__(self) -> Iterator[Cell]:
         cols = self.cols
         return (divmod(i, cols) for i, value in enumerate(self._values) if value == value)

@@ -108,17 +108,22 @@ def test_shown_numbers_read_a_position_kept_as_bytes():
         shown.with_number((2, 0), 1)
 
 
-def test_a_look_ahead_on_a_position_read_from_a_file_gives_what_it_gives_on_a_dict():
-    """The solver's guess looks ahead on hypothetical positions; one read from a .mine file keeps
-    its numbers as bytes, and the move and its explanation are those of the same position as a
-    dict (the look-ahead adds a number to the bytes, not to a dict of a million cells)."""
-    rows, cols, layout, moves = careless_game(11, max_moves=6)
+def played(seed: int, max_moves: int) -> Game:
+    """The game of :func:`careless_game`'s ``seed``, its moves (at most ``max_moves``) made up
+    to the last or to the one that ends it."""
+    rows, cols, layout, moves = careless_game(seed, max_moves=max_moves)
     game = Game(Config(rows, cols, len(layout)), mines=layout)
     for _, kind, cell in moves:
         game.apply(Move(kind, cell))
         if game.over:
             break
-    board = board_of(game)
+    return game
+
+def test_a_look_ahead_on_a_position_read_from_a_file_gives_what_it_gives_on_a_dict():
+    """The solver's guess looks ahead on hypothetical positions; one read from a .mine file keeps
+    its numbers as bytes, and the move and its explanation are those of the same position as a
+    dict (the look-ahead adds a number to the bytes, not to a dict of a million cells)."""
+    board = board_of(played(11, max_moves=6))
     read = parse_mine(format_mine(board))
     assert isinstance(read.revealed, ShownNumbers)
     plain, from_file = Solver().analyse(board), Solver().analyse(read)
@@ -151,12 +156,9 @@ def test_the_review_json_written_a_move_at_a_time_is_the_whole_dumped_at_once(se
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10 ** 9))
 def test_the_analyse_report_on_the_compact_paths_is_the_same_report(seed):
-    rows, cols, layout, moves = careless_game(seed, max_moves=8)
-    game = Game(Config(rows, cols, len(layout)), mines=layout)
-    for _, kind, cell in moves:
-        game.apply(Move(kind, cell))
-        if game.over:
-            return
+    game = played(seed, max_moves=8)
+    if game.over:
+        return
     board = board_of(game)
     plain = Solver().analyse(board)
     with pytest.MonkeyPatch.context() as patched:
