@@ -109,7 +109,9 @@ class XSession:
 
     def start_game(self, *args: str, deal: int | None = None, program: list[str] | None = None,
                    env: dict[str, str] | None = None) -> str:
-        """Start ``python main.py args`` and return its window id once it is mapped.
+        """Start ``python main.py args`` and return its window id once it is mapped and its
+        geometry has held for STEADY_S (the game may size its window, then move it on screen:
+        a read between the two sees it hanging off the screen).
 
         ``deal``: seed the run's source of boards with it, without ``--seed`` (whose boards
         never enter the best times), through a launcher that patches ``game.program.parse_args``:
@@ -127,7 +129,9 @@ class XSession:
         merged = {**self.env(), **(env or {})}
         self.game = subprocess.Popen(command, cwd=where, env={k: v for k, v in merged.items() if v is not None},
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        return self.find_window()
+        window = self.find_window()
+        self.wait_geometry(good=lambda geometry: geometry[2] > 1 and geometry[3] > 1)  # placed, and held there
+        return window
 
     def find_window(self, timeout: float = PATIENCE) -> str:
         """The game's window id (SDL makes a new window when the board size changes)."""

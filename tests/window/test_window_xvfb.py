@@ -196,7 +196,8 @@ def test_real_window_replay_plays_and_space_pauses_it():
             x.find_window()
             window = x.geometry()
             return window if window[2] > MENU_SIZE[0] else None
-        window = wait_for(viewer, PATIENCE, "the window opening in the viewer")
+        wait_for(viewer, PATIENCE, "the window opening in the viewer")
+        window = x.wait_geometry(good=lambda geometry: geometry[2] > MENU_SIZE[0])  # resized, then moved: held
         plays_then_pauses(x, window)
         assert x.game.poll() is None
 
@@ -368,13 +369,10 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
         assert differs(paused, changed(x, review, paused, whole, least=20), whole) > 20, \
             "] did not move the review to a guess or mistake"
         x.key("Escape")
-        x.wait_geometry(review)
-        deadline = time.monotonic() + PATIENCE  # the window may pass through sizes on its way back
-        while x.geometry()[2:] != viewing[2:] and time.monotonic() < deadline:
-            time.sleep(0.1)  # poll interval
-        assert x.geometry()[2:] == viewing[2:], "Esc did not go back to the result panel"
+        back = x.wait_geometry(good=lambda geometry: geometry[2:] == viewing[2:])  # through sizes, then held
+        assert back[2:] == viewing[2:], "Esc did not go back to the result panel"
         x.find_window()
-        settled(x, x.geometry())
+        settled(x, x.wait_geometry(good=lambda geometry: geometry[2:] == viewing[2:]))
         x.key("ctrl+z")
         strip_shows(False)
         assert x.geometry()[2:] == board[2:], "Ctrl+Z changed the window"
