@@ -282,13 +282,13 @@ def test_the_custom_form_in_spanish(window, drawn):
     assert {"Tablero personalizado", "Filas", "Columnas", "Minas"} <= set(drawn)
     for _ in range(len(form.values[0])):
         w.key(pygame.K_BACKSPACE)
-    assert form.hints()[0] == "1..1000" and form.hints()[2] == "1..filas x cols - 1"
+    assert form.hints()[0] == "1..1.000" and form.hints()[2] == "1..filas x cols - 1"  # grouped (issue 36)
     w.key(pygame.K_RETURN)
     assert w.scene is form and form.message == "filas: escribe un número"
     w.type("1001")
     w.key(pygame.K_RETURN)
     assert form.message.startswith("filas: 1001 está fuera de rango; permitido 1..1000")
-    assert "filas y columnas: máx. 1000" == form.hints()[2]
+    assert "filas y columnas: máx. 1.000" == form.hints()[2]
     form.services.no_guess = True
     for _ in range(4):
         w.key(pygame.K_BACKSPACE)

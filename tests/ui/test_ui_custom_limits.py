@@ -54,14 +54,14 @@ def test_every_extreme_of_the_hints_starts_a_game_and_one_past_is_refused(window
     for cols in (1, 2, 7, max_cols):
         set_field(w, form, 1, cols)
         low, high = form.size_range(0)
-        assert form.hints()[0] == f"{low}..{high}"
+        assert form.hints()[0] == f"{low:,}..{high:,}"  # grouped as the language groups
         if no_guess:
             assert high <= max(1, MAX_NO_GUESS_CELLS // cols)
         for rows in sorted({low, high}):
             set_field(w, form, 0, rows)
             assert form.size_range(1)[0] <= cols <= form.size_range(1)[1]  # the columns' hint agrees
             one, top = form.mines_range()
-            assert form.hints()[2] == f"1..{top}" + (" no-guess" if no_guess else "")
+            assert form.hints()[2] == f"1..{top:,}" + (" no-guess" if no_guess else "")
             for mines in sorted({one, top}):
                 assert submit(w, form, rows, cols, mines), form.message
                 form = open_form(w)
@@ -70,7 +70,7 @@ def test_every_extreme_of_the_hints_starts_a_game_and_one_past_is_refused(window
         if high < max_rows or low > 1:  # one row past either end is refused
             past = high + 1 if high < max_rows else low - 1
             assert not submit(w, form, past, cols, 1) and form.message
-            assert form.hints()[2] in ("rows and columns at most 1000", "too big for no-guess",
+            assert form.hints()[2] in ("rows and columns at most 1,000", "too big for no-guess",
                                        "too small for no-guess", "no room for a mine")
 
 
@@ -83,6 +83,22 @@ def test_any_size_the_engine_takes_is_offered_and_one_past_it_offers_no_mine_ran
     assert (max_rows, max_cols) == (1000, 1000)
     set_field(w, form, 0, max_rows + 1)
     set_field(w, form, 1, 5)
-    assert form.mines_range() is None and form.hints()[2] == "rows and columns at most 1000"
+    assert form.mines_range() is None and form.hints()[2] == "rows and columns at most 1,000"
     set_field(w, form, 0, max_rows)
-    assert form.hints()[2] == f"1..{max_rows * 5 - 1}"
+    assert form.hints()[2] == f"1..{max_rows * 5 - 1:,}"
+
+
+def test_the_ranges_under_the_fields_group_thousands_the_languages_way(window):
+    """Issue 36: the Custom form wrote ``1..999999`` in both languages while the rest of the
+    game groups thousands; now ``1..999,999`` in English and ``1..999.999`` in Spanish."""
+    from game.ui.scenes.menu import Menu
+    w = window(["--lang", "es"])
+    assert isinstance(w.scene, Menu)
+    w.click(w.scene.list.buttons[3].rect.center)  # Personalizado...
+    form = w.scene
+    assert isinstance(form, CustomForm)
+    set_field(w, form, 0, 1000)
+    set_field(w, form, 1, 1000)
+    assert form.hints() == ("1..1.000", "1..1.000", "1..999.999")
+    set_field(w, form, 0, 1001)
+    assert form.hints()[2] == "filas y columnas: máx. 1.000"

@@ -22,7 +22,7 @@ from __future__ import annotations
 import pygame
 
 from game.board import MAX_SIDE, Config, max_mines
-from game.i18n import N_, _
+from game.i18n import N_, _, count
 from game.messages import ExplainedValueError, describe
 from game.noguess import MAX_NO_GUESS_CELLS, max_no_guess_mines, supported
 from game.ui import draw
@@ -64,7 +64,7 @@ class CustomForm(Scene):
 
     def hint_left(self, index: int, hint: str) -> int:
         """Where field ``index``'s ``hint`` starts, logical pixels: under the field, or moved left
-        as far as it must to end inside the window (a long hint, "rows and columns at most 1000")."""
+        as far as it must to end inside the window (a long hint, "rows and columns at most 1,000")."""
         return max(HINT_MARGIN, min(self.field_rect(index).left, MENU_SIZE[0] - HINT_MARGIN - text_width(hint, 12)))
 
     def limits(self) -> tuple[int, int]:
@@ -221,11 +221,11 @@ class CustomForm(Scene):
 
     def hints(self) -> tuple[str, str, str]:
         """The range under each field: rows, columns, mines (see the module docstring), in the
-        language in use."""
+        language in use, numbers grouped its way (``1..999,999`` / ``1..999.999``)."""
         sizes = []
         for axis in (0, 1):
             allowed = self.size_range(axis)
-            sizes.append(f"{allowed[0]}..{allowed[1]}" if allowed else _("none fits"))
+            sizes.append(f"{count(allowed[0])}..{count(allowed[1])}" if allowed else _("none fits"))
         return sizes[0], sizes[1], self.mines_hint() or _("1..rows x cols - 1")
 
     def mines_hint(self) -> str:
@@ -238,10 +238,10 @@ class CustomForm(Scene):
         allowed = self.mines_range()
         if allowed is not None:
             if self.services.no_guess:
-                return _("1..{most} no-guess").format(most=allowed[1])
-            return f"1..{allowed[1]}"
+                return _("1..{most} no-guess").format(most=count(allowed[1]))
+            return f"1..{count(allowed[1])}"
         if rows > MAX_SIDE or cols > MAX_SIDE:
-            return _("rows and columns at most {most}").format(most=MAX_SIDE)
+            return _("rows and columns at most {most}").format(most=count(MAX_SIDE))
         if self.services.no_guess:
             return _("too big for no-guess") if rows * cols > MAX_NO_GUESS_CELLS else _("too small for no-guess")
         return _("no room for a mine")
