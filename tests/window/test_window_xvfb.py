@@ -115,11 +115,8 @@ def test_real_window_grown_from_low_on_the_screen_is_moved_back_into_view():
         # (no wait for the game to see the move: X sends it the move before the click below)
         statistics = button_rect(4, 1).center  # Statistics...
         x.click(statistics[0] * 3, statistics[1] * 3)
-        grown = x.wait_geometry(menu)
-        deadline = time.monotonic() + PATIENCE
-        while grown[1] + grown[3] > 1000 and time.monotonic() < deadline:  # the move follows the resize
-            time.sleep(0.05)  # poll interval
-            grown = x.geometry()
+        grown = x.wait_geometry(good=lambda geometry: geometry[2:] != menu[2:] and geometry[1] + geometry[3] <= 1000)
+        # (grown, then moved into view: the move follows the resize)
         assert grown[2:] == (STATS_SIZE[0] * 2, STATS_SIZE[1] * 2)
         assert grown[:2] == (300, 1000 - STATS_SIZE[1] * 2), "the grown window was not moved into view"
         x.screenshot().subsurface(grown)  # whole on the screen (raises ValueError if it runs off)
