@@ -44,7 +44,6 @@ from game.records.db import COUNTED, COUNTED_WINS, RecordStore, Result
 from game.records.record import LEVELS
 
 RECENT = 50  # results shown in the chart of recent games
-RECENT_RESULTS = ("won", "helped", "lost")  # how a recent game shows (recent_result)
 
 
 @dataclass(frozen=True)
@@ -74,8 +73,8 @@ class LevelStats:
     ``won``); ``abandoned`` games left in play (in ``played``, as losses).
     ``win_percent`` is None when nothing was played; ``average_time`` (seconds) and
     ``average_3bv_per_second`` are over ``won`` games, None without wins;
-    ``recent`` is up to RECENT (result, seconds) pairs, oldest first, the result one of
-    RECENT_RESULTS: ``won`` a win that counts, ``helped`` a win with the solver's help
+    ``recent`` is up to RECENT (result, seconds) pairs, oldest first, the result
+    (:func:`recent_result`) ``won`` a win that counts, ``helped`` a win with the solver's help
     (played, not won: it ends a streak), ``lost`` a loss (or a game that counts as one).
     ``best_speed`` and ``best_efficiency`` are the eligible wins with the highest 3BV/s
     and efficiency (percent), None without any. ``figures``: the competitive statistics'
@@ -128,7 +127,8 @@ def streaks(results: Iterable[bool]) -> tuple[int, int]:
 
 
 def recent_result(record: Result) -> str:
-    """How a counted game shows among the recent ones: a key of RECENT_RESULTS."""
+    """How a counted game shows among the recent ones: ``won``, ``helped`` (a win with the
+    solver's help) or ``lost``."""
     if not record.won:
         return "lost"
     return "helped" if record.helped else "won"
