@@ -22,7 +22,7 @@ from game.ui.clock import SystemClock  # noqa: E402
 from game.ui.display import GRAIN, Display  # noqa: E402
 from game.ui.layout import MENU_SIZE, layout_for  # noqa: E402
 from game.ui.loop import Loop  # noqa: E402
-from game.ui.room import most_scale, reserve  # noqa: E402
+from game.ui.room import most_scale, playing_room  # noqa: E402
 from game.ui.scene import SceneManager  # noqa: E402
 from game.ui.scenes.confirm import MessageBox  # noqa: E402
 from game.ui.scenes.menu import Menu  # noqa: E402
@@ -224,12 +224,14 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
     settings = for_run(records.settings, args)
     display = Display(fullscreen=settings.fullscreen, scale=settings.scale)
     config = settings.board_of_run(args)  # --difficulty beginner: the Beginner the settings choose
-    layout = None if config is None else layout_for(config.rows, config.cols, display.area(), config.mines)
-    # a board with its panels' strip (game.ui.room), as the Playing scene will want it
-    size = MENU_SIZE if layout is None else reserve(layout.size, display.area()).size
+    layout = None if config is None else layout_for(config.rows, config.cols, display.area(), config.mines,
+                                                    compact=settings.compact)
+    # a board with its panels' strip (game.ui.room), or none when compact, as the Playing scene will want it
+    size = MENU_SIZE if layout is None else playing_room(layout, display.area(), settings.compact).size
     theme.use(settings.theme)  # before the first frame: the window's letterbox too
     set_language(settings.language or system_language())
-    most = None if layout is None else most_scale(size, config.cells, display.area())  # as Playing will want it
+    # as Playing will want it
+    most = None if layout is None else most_scale(size, config.cells, display.area(), settings.compact)
     display.open(size, GRAIN if layout is None else layout.cell, most)
     saved = records.settings
     services = Services(settings=settings, rng=args.rng, clock=clock or SystemClock(), display=display,

@@ -20,7 +20,11 @@ window grows by their room; with them off a board sits exactly where it always h
 
 A panel that must not cover the board (the result, a long hint) goes in a strip beside
 or under the board window, reserved from the game's start (game.ui.room); a board is only
-given a cell size at which such a strip still fits on the screen.
+given a cell size at which such a strip still fits on the screen. The compact window
+(settings.compact, ``--compact``) has no strip: its panels open over the board, and its
+board window is itself at least COMPACT_LEAST (MIN_WINDOW_W x COMPACT_H), the board
+centred in it, so that the help and a small board's result dialog (a best time's, with its
+name field and buttons) fit whole.
 """
 
 from __future__ import annotations
@@ -42,6 +46,8 @@ MIN_WIDTH = 200  # narrowest board window: the HUD, and a result panel's buttons
 MIN_HEIGHT = MARGIN + HUD_H + MARGIN + 2 * BEVEL + CELL + MARGIN  # shortest board window: the HUD over a row (83)
 MIN_WINDOW_H = 130  # shortest playing window with its panels' strip: a question box of four lines fits, pixels
 MIN_WINDOW_W = 264  # narrowest playing window: the help in one column at its smallest font (Spanish) fits, pixels
+COMPACT_H = 262  # shortest compact window: a Beginner best time's result dialog (a 238-pixel panel) fits whole
+COMPACT_LEAST = (MIN_WINDOW_W, COMPACT_H)  # the compact window (no strip): the help and the result dialog fit
 LED_DIGITS = 3  # classic digits of each LED counter
 FACE_GAP = 4  # least room between a counter and the face, pixels
 MENU_SIZE = (240, 272)  # logical size of the menu screens, pixels
@@ -80,10 +86,13 @@ class BoardLayout:
     (width, height: the well's size, logical pixels; a board too big for the screen) the
     well is that size, and the camera starts at ``cell`` pixels a cell, centred on the
     board's middle (game.ui.camera_keys moves it).
+
+    ``least``: (width, height) the window is at least, pixels (COMPACT_LEAST for the compact
+    window, which has no panels' strip to make it so); the board is centred in it.
     """
 
     def __init__(self, rows: int, cols: int, cell: int = CELL, mines: int = 0, rulers: bool = False,
-                 view: tuple[int, int] | None = None) -> None:
+                 view: tuple[int, int] | None = None, least: tuple[int, int] = (0, 0)) -> None:
         self.rows, self.cols, self.cell, self.rulers = rows, cols, cell, rulers
         self.counter_digits = counter_digits(mines)
         counter_w, timer_w = self.counter_digits * LED_W + 2, LED_DIGITS * LED_W + 2
@@ -92,9 +101,9 @@ class BoardLayout:
         ruler_h = RULER_DIGIT_H + RULER_GAP if rulers else 0
         hud_w = 2 * (BEVEL + 5 + max(counter_w, timer_w) + FACE_GAP) + FACE  # LEDs each side of the face
         room = MARGIN + HUD_H + MARGIN + ruler_h + BEVEL  # the board's top when it fills the window
-        height = max(MIN_HEIGHT, room + board_h + BEVEL + MARGIN)
-        least = MIN_WINDOW_W if height < MIN_WINDOW_H else MIN_WIDTH  # a short window's strip goes under it
-        width = max(least, ruler_w + board_w + 2 * (MARGIN + BEVEL), hud_w + 2 * MARGIN)
+        height = max(MIN_HEIGHT, least[1], room + board_h + BEVEL + MARGIN)
+        narrowest = MIN_WINDOW_W if height < MIN_WINDOW_H else MIN_WIDTH  # a short window's strip goes under it
+        width = max(least[0], narrowest, ruler_w + board_w + 2 * (MARGIN + BEVEL), hud_w + 2 * MARGIN)
         self.hud = pygame.Rect(MARGIN, MARGIN, width - 2 * MARGIN, HUD_H)
         top = room + (height - (room + board_h + BEVEL + MARGIN)) // 2
         self.board = pygame.Rect((width - board_w - ruler_w) // 2 + ruler_w, top, board_w, board_h)
@@ -156,43 +165,50 @@ def usable_area(desktop: tuple[int, int], fullscreen: bool) -> tuple[int, int]:
     return max(1, desktop[0] - WINDOW_CHROME[0]), max(1, desktop[1] - WINDOW_CHROME[1])
 
 
-def fit_cell(rows: int, cols: int, area: tuple[int, int], mines: int = 0, rulers: bool = False) -> int | None:
+def fit_cell(rows: int, cols: int, area: tuple[int, int], mines: int = 0, rulers: bool = False,
+             compact: bool = False) -> int | None:
     """Largest cell size (CELL down to MIN_CELL) whose window fits ``area`` (pixels) with room
-    left for the result beside it (MIN_SIDE_W) or under it (RESULT_ROOM_H); None if none
-    fits. ``mines`` and ``rulers`` as for BoardLayout."""
+    left for the result beside it (MIN_SIDE_W) or under it (RESULT_ROOM_H), or, ``compact``
+    (the window has no panels' strip), alone and at least COMPACT_LEAST; None if none fits.
+    ``mines`` and ``rulers`` as for BoardLayout."""
+    least = COMPACT_LEAST if compact else (0, 0)
     for cell in range(CELL, MIN_CELL - 1, -1):
-        width, height = BoardLayout(rows, cols, cell, mines, rulers).size
+        width, height = BoardLayout(rows, cols, cell, mines, rulers, least=least).size
         if width <= area[0] and height <= area[1] and (
-                width + MIN_SIDE_W <= area[0] or height + RESULT_ROOM_H <= area[1]):
+                compact or width + MIN_SIDE_W <= area[0] or height + RESULT_ROOM_H <= area[1]):
             return cell
     return None
 
 
 def layout_for(rows: int, cols: int, area: tuple[int, int], mines: int = 0,
-               rulers: bool = False) -> BoardLayout:
+               rulers: bool = False, compact: bool = False) -> BoardLayout:
     """The layout of a rows x cols board at the largest cell that fits ``area`` (pixels), with
     rulers when asked and they fit too (else without); a board that does not fit at
-    MIN_CELL gets :func:`big_layout` (a camera over it, without rulers)."""
+    MIN_CELL gets :func:`big_layout` (a camera over it, without rulers). ``compact``: the
+    layout of the compact window (settings.compact): no panels' strip to leave room for, the
+    window at least COMPACT_LEAST, the board centred in it."""
+    least = COMPACT_LEAST if compact else (0, 0)
     for with_rulers in ((True, False) if rulers else (False,)):
-        cell = fit_cell(rows, cols, area, mines, with_rulers)
+        cell = fit_cell(rows, cols, area, mines, with_rulers, compact)
         if cell is not None:
-            return BoardLayout(rows, cols, cell, mines, with_rulers)
-    return big_layout(rows, cols, area, mines)
+            return BoardLayout(rows, cols, cell, mines, with_rulers, least=least)
+    return big_layout(rows, cols, area, mines, **({"strip": 0, "least": least} if compact else {}))
 
 
 def big_layout(rows: int, cols: int, area: tuple[int, int], mines: int = 0,
-               strip: int = RESULT_ROOM_H, clamp: bool = True) -> BoardLayout:
+               strip: int = RESULT_ROOM_H, clamp: bool = True, least: tuple[int, int] = (0, 0)) -> BoardLayout:
     """A board too big for ``area`` (pixels): a window filling the area but for ``strip``
     pixels under it (the panels' strip, game.ui.room), its well as large as that leaves, the
     board seen at BIG_CELL pixels a cell. A long, thin board (1 x 1000) gets a well no larger
     than the board at BIG_CELL across its short side, so the window fits it (``clamp``; off for
-    a window the player sized, which the well fills)."""
+    a window the player sized, which the well fills). ``least``: as for BoardLayout (the
+    compact window's, with ``strip`` 0)."""
     frame_w = 2 * (MARGIN + BEVEL)  # the frame beside the well
     frame_h = MARGIN + HUD_H + MARGIN + 2 * BEVEL + MARGIN  # the HUD above it, the frame under it
     most_w, most_h = (cols * BIG_CELL, rows * BIG_CELL) if clamp else (area[0], area[1])
     width = min(most_w, max(MIN_WIDTH - frame_w, area[0] - frame_w))
     height = min(most_h, max(MIN_HEIGHT - frame_h, area[1] - strip - frame_h))  # (a thin one: centred)
-    return BoardLayout(rows, cols, BIG_CELL, mines, view=(width, height))
+    return BoardLayout(rows, cols, BIG_CELL, mines, view=(width, height), least=least)
 
 
 def max_board(area: tuple[int, int]) -> tuple[int, int]:

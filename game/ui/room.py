@@ -18,6 +18,11 @@ down to MIN_SIDE_W on a screen with no more room; a strip under the window is RE
 high, or taller (up to SIDE_W) where the screen has the room at the same scale; under a
 board of a row or a few, what a result panel needs (STACKED_ROOM_H under a window narrower
 than the panel's columns need), no more.
+
+The compact window (settings.compact, ``--compact``: the classic one) has no strip:
+:func:`compact` gives its Room, the size of the board window, whose ``panel`` is the most a
+dialog over the board may take; a panel opens there as a bevelled box centred over the
+window (:func:`dialog`), as tall as its content up to that, and scrolls when longer.
 """
 
 from __future__ import annotations
@@ -31,10 +36,12 @@ import pygame
 
 from game.ui.layout import (BEVEL, MARGIN, MIN_SIDE_W, MIN_WINDOW_H, MIN_WINDOW_W, RESULT_ROOM_H, SIDE_W, layout_for,
                             usable_area)
+from game.ui import draw
 from game.ui.theme import palette
 from game.ui.widgets import bevel
 
 READABLE_SIDE_W = 176  # the narrowest side strip chosen for a larger scale, pixels
+DIALOG_INSET = 4  # the compact window's dialog box from the window's edges, at most, pixels
 COLUMNS_W = 424  # the narrowest result panel laid out in columns (game.ui.result_panel), pixels
 STACKED_ROOM_H = 218  # a strip under a narrower window: the result panel stacked fits whole, pixels
 
@@ -43,9 +50,11 @@ STACKED_ROOM_H = 218  # a strip under a narrower window: the result panel stacke
 class Room:
     """A strip added to a ``base``-sized window (logical pixels).
 
-    where: 'beside' (right of the base window) or 'under' (below it). size: the whole
-    window. strip: the added pane. panel: the most a panel may take inside it (MARGIN
-    pixels in from the strip's edges).
+    where: 'beside' (right of the base window) or 'under' (below it); 'compact' (no strip:
+    the window is the base; ``strip`` is empty and ``panel`` the most a dialog over the
+    board may take) or 'dialog' (a box over the board: ``strip`` the box, ``panel`` inside
+    it), see :func:`compact`. size: the whole window. strip: the added pane. panel: the
+    most a panel may take inside it (MARGIN pixels in from the strip's edges).
     """
 
     where: str
@@ -54,8 +63,19 @@ class Room:
     strip: pygame.Rect
     panel: pygame.Rect
 
+    @property
+    def over_board(self) -> bool:
+        """True in the compact window: its panels open over the board, not in a strip."""
+        return self.where in ("compact", "dialog")
+
     def draw(self, screen: pygame.Surface) -> None:
-        """Paint the part of the window past the base: grey panes with the frame's raised bevel."""
+        """Paint the part of the window past the base: grey panes with the frame's raised bevel
+        (a dialog: its box, raised, with a dark outline)."""
+        if self.where == "dialog":
+            draw.rect(screen, palette.text, self.strip.inflate(2, 2), 1)
+            screen.fill(palette.panel, self.strip)
+            bevel(screen, self.strip, BEVEL)
+            return
         base_w, base_h = self.base
         width, height = self.size
         right, below = pygame.Rect(base_w, 0, width - base_w, height), pygame.Rect(0, base_h, base_w, height - base_h)
@@ -77,6 +97,28 @@ def under(base: tuple[int, int], height: int = RESULT_ROOM_H) -> Room:
     base_w, base_h = base
     return Room("under", base, (base_w, base_h + height), pygame.Rect(0, base_h, base_w, height),
                 pygame.Rect(MARGIN, base_h + MARGIN, base_w - 2 * MARGIN, height - 2 * MARGIN))
+
+
+def compact(layout) -> Room:
+    """The compact window's Room for a board ``layout`` (game.ui.layout.BoardLayout, laid out
+    ``compact``): the board window alone, no strip. Its ``panel`` is where the live counters
+    (F3) stand, over the board under the HUD, as wide as a dialog's panel (:func:`dialog`)."""
+    width, height = size = layout.size
+    inset = DIALOG_INSET + MARGIN
+    top = layout.hud.bottom + DIALOG_INSET
+    return Room("compact", size, size, pygame.Rect(width, 0, 0, height),
+                pygame.Rect(inset, top, width - 2 * inset, height - inset - top))
+
+
+def dialog(room: Room, height: int) -> Room:
+    """A dialog box over the compact window of ``room`` (:func:`compact`) for a panel
+    ``height`` pixels tall, centred over the window: the panel as wide as the room's, as
+    tall as ``height`` up to the window less DIALOG_INSET pixels each side and MARGIN inside
+    the box (a longer panel scrolls in it). Its ``strip`` is the box, ``panel`` the panel's place."""
+    inset = DIALOG_INSET + MARGIN
+    panel = pygame.Rect(inset, inset, room.panel.width, min(room.size[1] - 2 * inset, max(1, height)))
+    panel.center = pygame.Rect(0, 0, *room.size).center
+    return Room("dialog", room.size, room.size, panel.inflate(2 * MARGIN, 2 * MARGIN), panel)
 
 
 def whole_scale(size: tuple[int, int], area: tuple[int, int]) -> int:
@@ -112,29 +154,30 @@ def under_height(base: tuple[int, int], area: tuple[int, int]) -> int:
     return max(RESULT_ROOM_H, min(need if short else SIDE_W, area[1] // scale - base[1]))
 
 
-def beginner_scale(area: tuple[int, int]) -> int:
+def beginner_scale(area: tuple[int, int], compact_window: bool = False) -> int:
     """The whole scale Beginner's playing window (9x9, with its strip) shows at on ``area``:
     the most a smaller board's window is shown at when the scale is automatic, so that its
     cells are never larger than Beginner's and a 1x2 board's window hugs its row, not the
     screen (Display.ensure_size's ``most``)."""
-    return max(1, whole_scale(beginner_window(area), area))
+    return max(1, whole_scale(beginner_window(area, compact_window), area))
 
 
-def beginner_window(area: tuple[int, int]) -> tuple[int, int]:
-    """Beginner's playing window (9x9 with its strip) on ``area``, logical pixels."""
-    return reserve(layout_for(9, 9, area, 10).size, area).size
+def beginner_window(area: tuple[int, int], compact_window: bool = False) -> tuple[int, int]:
+    """Beginner's playing window (9x9 with its strip, or the compact one) on ``area``, logical pixels."""
+    return playing_room(layout_for(9, 9, area, 10, compact=compact_window), area, compact_window).size
 
 
 BEGINNER_CELLS = 81  # 9x9: a board of at most this many cells opens no larger than Beginner's window
 
 
-def most_scale(size: tuple[int, int], cells: int, area: tuple[int, int]) -> int:
+def most_scale(size: tuple[int, int], cells: int, area: tuple[int, int], compact_window: bool = False) -> int:
     """The largest whole scale a ``size`` playing window (board and strip, logical pixels) of
     a ``cells``-cell board opens at on ``area`` when the scale is automatic: Beginner's
     (beginner_scale), and for a board of at most Beginner's 81 cells also the largest at
     which the window is no wider and no taller than Beginner's own window, so that a 1x2
-    board's window is smaller than Beginner's, not a tall window of panel strip (at least 1)."""
-    room = beginner_window(area)
+    board's window is smaller than Beginner's, not a tall window of panel strip (at least 1).
+    ``compact_window``: the compact window's (settings.compact), measured against Beginner's compact window."""
+    room = beginner_window(area, compact_window)
     top = max(1, whole_scale(room, area))  # beginner_scale
     if cells > BEGINNER_CELLS:
         return top
@@ -154,6 +197,13 @@ def reserve(base: tuple[int, int], area: tuple[int, int], sides: tuple[str, ...]
         rooms.reverse()  # a tie goes to the first: beside on a wide screen, under on a tall one
     return max(rooms, key=lambda room: (min(1, whole_scale(room.size, area)), room.size[1] >= MIN_WINDOW_H
                                         and room.size[0] >= MIN_WINDOW_W, whole_scale(room.size, area)))
+
+
+def playing_room(layout, area: tuple[int, int], compact_window: bool = False) -> Room:
+    """The playing window's Room for a board ``layout`` on a screen whose windows may take
+    ``area`` pixels: the strip :func:`reserve` chooses, or, ``compact_window`` (settings.compact),
+    none (:func:`compact`)."""
+    return compact(layout) if compact_window else reserve(layout.size, area)
 
 
 def shown_scale(display, size: tuple[int, int]) -> tuple[bool, int]:

@@ -146,7 +146,8 @@ class HintPanel(Overlay):
     board's minimap. It sits on the board above or below the marked cells where its whole
     text fits; else, on a board that fits the window, in the strip beside or under the board
     that the playing window keeps for its panels (game.ui.room: the window never changes size
-    for it), and on a big board in the larger of the two spaces on the board. A text too long
+    for it), and on a big board or in the compact window (no strip: settings.compact) in the
+    larger of the two spaces on the board. A text too long
     for its place scrolls with Up, Down, Page Up, Page Down or the wheel. Any other key or a
     click closes the panel (and does nothing else), and the marks leave with it: a mark on the
     board always has its explanation.
@@ -233,14 +234,15 @@ class HintPanel(Overlay):
         """The panel's rect and its wrapped lines; sets ``shown``, the lines that fit at once,
         and ``room``, the strip the panel stands in (None on the board)."""
         fixed = self._fixed()
-        if self.waiting and self.base.layout.camera.fits:  # "Thinking...": in the strip, never over the cells
+        strip = self.base.layout.camera.fits and not self.base.room.over_board  # the compact window: on the board
+        if self.waiting and strip:  # "Thinking...": in the strip, never over the cells
             return self._in_room(fixed)
         for top, bottom, at_top in self._spans():
             panel, lines = self._on_board(top, bottom, at_top)
             if (bottom - top - fixed) // TEXT_LINE >= len(lines):
                 self.room, self.shown = None, len(lines)
                 return panel, lines
-        if not self.base.layout.camera.fits:  # a big board: the larger space on the board, scrolled
+        if not strip:  # a big board, the compact window: the larger space on the board, scrolled
             top, bottom, at_top = max(self._spans(), key=lambda span: span[1] - span[0])
             if bottom - top < fixed + TEXT_LINE:  # marks from top to bottom: the panel goes over some
                 viewport = self.base.layout.camera.viewport

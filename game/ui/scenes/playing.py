@@ -35,12 +35,12 @@ from game.ui.camera_keys import CameraControls
 from game.ui.camera_view import CameraView
 from game.ui.counters_view import REFRESH_S, PlayCounters
 from game.ui.hud import Frame, draw_board_screen, draw_mute_sign
-from game.ui.layout import RESULT_ROOM_H, big_layout, layout_for
+from game.ui.layout import COMPACT_LEAST, RESULT_ROOM_H, big_layout, layout_for
 from game.ui.minimap import Minimap
 from game.ui.motion import CASCADE_MAX, CASCADE_MIN, Cascade
 from game.ui.mouse import MouseGesture
 from game.ui.result_panel import FONTS as RESULT_FONTS
-from game.ui.room import most_scale, reserve, under
+from game.ui.room import compact, most_scale, playing_room, under
 from game.ui.scene import Scene
 from game.ui.scenes.confirm import Confirm, MessageBox
 from game.ui.scenes.generating import Generating
@@ -64,14 +64,17 @@ class Playing(Scene):
     """Play a new match of ``config`` (or of the loaded ``board``, a game.boardfile.BoardFile);
     the window is sized to its board at the largest cell size that fits (with the rulers
     when they are on and fit too) and to ``room``, the strip beside or under the board kept
-    for the panels from the start (game.ui.room), so no panel resizes the window. The match (game.match.Match, made by the services) is
+    for the panels from the start (game.ui.room), so no panel resizes the window; in the
+    compact window (``compact``, settings.compact) no strip: the panels open over the board. The match (game.match.Match, made by the services) is
     the only way the scene changes the game; ``game`` is its position, read only."""
 
     def __init__(self, services, config, board=None) -> None:
         super().__init__(services)
         mines = config.mines  # over 999 the counter takes more LED digits
-        self.layout = layout_for(config.rows, config.cols, services.display.area(), mines, services.settings.rulers)
-        self.room = reserve(self.layout.size, services.display.area())  # the panels' strip (result, hint)
+        self.compact = services.settings.compact  # the classic window: no strip, panels over the board
+        self.layout = layout_for(config.rows, config.cols, services.display.area(), mines, services.settings.rulers,
+                                 self.compact)
+        self.room = playing_room(self.layout, services.display.area(), self.compact)  # the panels' strip
         self.match = services.new_match(config, self.layout.cell, board)
         self.game = game = self.match.game
         self.controls = CameraControls(self.layout.camera)  # a board too big for the window scrolls and zooms
@@ -117,7 +120,7 @@ class Playing(Scene):
 
     def most_scale(self) -> int:
         """A board smaller than Beginner's opens no larger than Beginner's window (room.most_scale)."""
-        return most_scale(self.room.size, self.game.rows * self.game.cols, self.services.display.area())
+        return most_scale(self.room.size, self.game.rows * self.game.cols, self.services.display.area(), self.compact)
 
     def enter(self) -> None:
         """Build the drawstate (after the display mode is set: sprites are converted)."""
@@ -149,6 +152,8 @@ class Playing(Scene):
         if self.autoplay.running and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.stop_autoplay()  # the key or click that stops autoplay does nothing else
             return self
+        if self.compact and event.type == pygame.MOUSEBUTTONDOWN and self.on_counters(event.pos):
+            return self  # the compact window's counters stand over the board: a press on them plays nothing
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return self.handle_mouse(event)
         if event.type == pygame.KEYDOWN:
@@ -268,6 +273,11 @@ class Playing(Scene):
         after the Playing scene's last update)."""
         return self.counters_shown and self.counters.refresh(self.match, self.gesture.gestures.clicks)
 
+    def on_counters(self, pos: tuple[int, int]) -> bool:
+        """True when logical pixel ``pos`` is on the live counters' panel as last drawn (shown)."""
+        rect = self.counters.panel.rect
+        return self.counters_shown and rect is not None and rect.collidepoint(pos)
+
     def key_counters(self) -> Scene:
         """F3: the live counters on or off (saved, as the Options' line); the window, the
         board and its cells stay as they are: the panel takes the top of the panels' strip."""
@@ -384,8 +394,9 @@ class Playing(Scene):
             return
         old = self.layout.camera
         middle = old.cell_at(old.viewport.center) or (self.game.rows // 2, self.game.cols // 2)
-        layout = big_layout(self.game.rows, self.game.cols, (width, height), self.game.config.mines, clamp=False)
-        self.room = under(layout.size, RESULT_ROOM_H)
+        layout = big_layout(self.game.rows, self.game.cols, (width, height), self.game.config.mines, clamp=False,
+                            **({"strip": 0, "least": COMPACT_LEAST} if self.compact else {}))
+        self.room = compact(layout) if self.compact else under(layout.size, RESULT_ROOM_H)
         layout.camera.zoom_to(old.cell)
         layout.camera.centre_on(middle)
         self.layout = layout

@@ -2,7 +2,8 @@
 finished board with a panel of buttons (New game, Retry, Menu, Review; Undo after a loss) and the
 game's figures beside or under it (never over a cell), in the strip the playing window keeps
 for its panels from the start (game.ui.room): the window never changes size for it, and a
-panel longer than the strip scrolls.
+panel longer than the strip scrolls. In the compact window (settings.compact) the panel is a
+dialog box centred over the board instead (game.ui.room.dialog), scrolling as in the strip.
 
 Its words are looked up when the panel is laid out, and it is laid out again when the
 language changes (game.i18n), so a switch shows at once.
@@ -21,7 +22,9 @@ from game.ui.counters_view import GAP as COUNTERS_GAP
 from game.ui.layout import MARGIN
 from game.ui.result_figures import FiguresView
 from game.ui.result_panel import BUTTON_SIZE, TOGGLE_SIZE, ResultPanel
+from game.ui.room import dialog
 from game.ui.scene import Overlay
+from game.ui.solver_view import draw_strip
 from game.ui.theme import palette
 from game.ui.widgets import Button, ButtonList, text
 
@@ -225,7 +228,9 @@ class Result(Overlay):
         self.room = self.base.room
         self.arranged = ResultPanel(*content, self.room.panel.width, toggle, len(shown), why[0] if why else None, shown)
         self.counters_beside = False
-        if self.base.counters_shown:  # under the live counters when the panel fits there whole, else in their place
+        if self.room.over_board:  # the compact window: a dialog box over the board, as tall as the panel
+            self.room = dialog(self.room, self.arranged.rect.height)
+        elif self.base.counters_shown:  # under the live counters when the panel fits there whole, else in their place
             area = self.room.panel
             top = area.top + self.base.counters.panel.height_for(area.width, area.height) + COUNTERS_GAP
             if self.arranged.rect.height <= area.bottom - top:
@@ -250,10 +255,14 @@ class Result(Overlay):
             field.rect = pygame.Rect(self.arranged.field)
 
     def draw_over(self, screen: pygame.Surface) -> None:
-        self.room.draw(screen)
+        if not self.room.over_board or (self.ready() and self.panel_shown):  # a dialog box shows with its panel
+            self.room.draw(screen)
         if self.counters_drawn:
             self.base.counters.draw(screen, self.base.room.panel, self.figures.record)
         if not self.ready():
+            return
+        if not self.panel_shown and self.room.over_board:  # the compact window: said along the board's bottom
+            draw_strip(screen, self.base.layout, (self.show_panel_hint,))
             return
         if not self.panel_shown:
             strip = self.room.strip
