@@ -303,6 +303,12 @@ def build_parser() -> argparse.ArgumentParser:
     shown = window.add_mutually_exclusive_group()
     shown.add_argument("--fullscreen", action="store_true", help=_("start fullscreen"))
     shown.add_argument("--windowed", action="store_true", help=_("start in a window (default)"))
+    panels = window.add_mutually_exclusive_group()
+    panels.add_argument("--compact", action="store_true",
+                        help=_("the classic window for this run: the board and its counters only, the result "
+                               "and hints in dialogs over the board; the Options screen saves a choice"))
+    panels.add_argument("--no-compact", action="store_true",
+                        help=_("the window with its side panel for this run (default)"))
     window.add_argument("--theme", choices=THEME_CHOICES, default=None,
                         help=_("colours for this run: classic, dark, or contrast (colour-blind safe); "
                                "the Options screen saves a choice"))
@@ -357,6 +363,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if modes and modes[0] != "--replay" and (args.fullscreen or args.windowed):
         parser.error(_("{option} is for the window game: drop it with {mode}").format(
             option="--fullscreen" if args.fullscreen else "--windowed", mode=modes[0]))
+    if modes and modes[0] != "--replay" and (args.compact or args.no_compact):
+        parser.error(_("{option} is for the window game: drop it with {mode}").format(
+            option="--compact" if args.compact else "--no-compact", mode=modes[0]))
     if args.json and not (args.analyse or args.review or args.stats):
         parser.error(_("--json goes with --analyse FILE, --review ID|last|FILE or --stats"))
     if args.ignore_flags and not args.analyse:

@@ -46,7 +46,9 @@ class Settings:
     second of the timer (game.ui.sound); ``language`` the game's language (a code of
     game.i18n.LANGUAGES), None to follow the system's (game.i18n.system_language);
     ``bv_filter`` the 3BV filter of dealt boards, one of BV_FILTER_CHOICES (``rankings``:
-    Beginner 2, Intermediate 30, Expert 100; filtered games are ranked apart).
+    Beginner 2, Intermediate 30, Expert 100; filtered games are ranked apart); ``compact``
+    the classic playing window, the board and its HUD with no panels' strip (the result, a
+    hint, the counters open over the board: game.ui.room.compact), instead of the side panel.
     """
 
     difficulty: str = "beginner"
@@ -71,6 +73,7 @@ class Settings:
     beginner_size: str = "9x9"  # the Beginner board, a key of game.board.BEGINNER_SIZES (9x9 or 8x8)
     bv_filter: str = "off"
     counters: bool = False  # the live counters' panel (F3) beside the board in play and in the replay viewer
+    compact: bool = False  # the classic window: the board and its HUD only, panels as dialogs over it (game.ui.room)
 
     def config(self) -> Config:
         """The board these settings choose, as a :class:`game.board.Config`.
@@ -167,6 +170,7 @@ RULES = {
     "beginner_size": (lambda v: v in BEGINNER_SIZES, ", ".join(BEGINNER_SIZES)),
     "bv_filter": (lambda v: v in BV_FILTER_CHOICES, ", ".join(BV_FILTER_CHOICES)),
     "counters": (_is_bool, _BOOL),
+    "compact": (_is_bool, _BOOL),
 }
 
 

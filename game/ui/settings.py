@@ -8,8 +8,8 @@ the per-user config folder (or ``--data-dir``). The window keeps two copies of i
   the menu, the name typed for a best time), and saved at once, atomically.
 - ``services.settings``: what this run uses: the saved values, then the command-line
   flags ``--questions``, ``--first-click``, ``--no-guess``, ``--fullscreen``,
-  ``--windowed`` and ``--theme`` on top. The flags are *not* saved: ``python main.py --questions``
-  once does not turn question marks on for every later run. Changing the same option
+  ``--windowed``, ``--compact``, ``--no-compact`` and ``--theme`` on top. The flags are *not*
+  saved: ``python main.py --questions`` once does not turn question marks on for every later run. Changing the same option
   in the menu saves the player's new choice (see :meth:`Services.set_option`).
 """
 
@@ -42,6 +42,10 @@ def for_run(saved: Settings, args) -> Settings:
         run.fullscreen = False
     if getattr(args, "theme", None):
         run.theme = args.theme
+    if getattr(args, "compact", False):
+        run.compact = True
+    if getattr(args, "no_compact", False):
+        run.compact = False
     if getattr(args, "lang", None):
         run.language = args.lang
     return run.with_beginner_of(args)

@@ -5,7 +5,8 @@ capped to the screen), or fullscreen; the theme (classic, dark, high contrast: i
 at once); reduce motion; sound on or off, its volume (0..100 % in steps of 10) and the
 timer's tick (game.ui.sound); whether leaving a game in progress asks first (it is recorded
 as an abandoned loss either way), row and column rulers, the live counters (F3 too:
-game.ui.counters_view), and the minimum 3BV of dealt
+game.ui.counters_view), the playing window (with its side panel, or compact: the classic
+window, panels over the board; from the next game), and the minimum 3BV of dealt
 boards (off, or the rankings' minimums: Beginner 2, Intermediate 30, Expert 100; filtered
 games are ranked apart, docs/bv-filter.md).
 
@@ -43,6 +44,7 @@ NO_GUESS_FIRST_CLICK = N_("No-guess boards always open an area; turn no-guess of
 BV_FILTER_NAMES = {"off": N_("off"), "rankings": N_("rankings' minimums")}  # settings.bv_filter
 SAVED = N_("Saved; applies to the next game")  # the foot of the screen when there is no message
 BEGINNER_NAMES = {"9x9": N_("9x9 (Windows)"), "8x8": N_("8x8 (competitive)")}  # settings.beginner_size
+WINDOW_NAMES = {False: N_("side panel"), True: N_("compact")}  # settings.compact: the playing window
 VALUE = N_("< {value} >")  # how a line's value is drawn, the arrows saying Left/Right change it
 
 
@@ -91,6 +93,7 @@ class Options(Scene):
                 (_("Ask before abandoning"), on_off(s.confirm_abandon), flip("confirm_abandon")),
                 (_("Row and column rulers"), on_off(s.rulers), flip("rulers")),
                 (_("Counters (F3)"), on_off(s.counters), flip("counters")),
+                (_("Window"), _(WINDOW_NAMES[bool(s.compact)]), flip("compact")),
                 (_("Language"), LANGUAGES[language()], self.change_language),  # each language's own name
                 (_("Beginner board"), _(BEGINNER_NAMES.get(s.beginner_size, BEGINNER_NAMES["9x9"])),
                  lambda step: services.set_option(beginner_size=cycle(BEGINNER_SIZES, s.beginner_size, step))),
