@@ -42,6 +42,7 @@ from game.ui.widgets import bevel
 
 READABLE_SIDE_W = 176  # the narrowest side strip chosen for a larger scale, pixels
 DIALOG_INSET = 4  # the compact window's dialog box from the window's edges, at most, pixels
+COMPACT_PANEL_W = 480  # the widest panel in the compact window: the counters' three columns, pixels
 COLUMNS_W = 424  # the narrowest result panel laid out in columns (game.ui.result_panel), pixels
 STACKED_ROOM_H = 218  # a strip under a narrower window: the result panel stacked fits whole, pixels
 
@@ -102,12 +103,15 @@ def under(base: tuple[int, int], height: int = RESULT_ROOM_H) -> Room:
 def compact(layout) -> Room:
     """The compact window's Room for a board ``layout`` (game.ui.layout.BoardLayout, laid out
     ``compact``): the board window alone, no strip. Its ``panel`` is where the live counters
-    (F3) stand, over the board under the HUD, as wide as a dialog's panel (:func:`dialog`)."""
+    (F3) stand, over the board under the HUD from its left (so a big board's minimap, at the
+    top right, stays clear on a window wider than COMPACT_PANEL_W and the minimap), as wide
+    as a dialog's panel (:func:`dialog`): the window less DIALOG_INSET and MARGIN each side,
+    at most COMPACT_PANEL_W."""
     width, height = size = layout.size
     inset = DIALOG_INSET + MARGIN
     top = layout.hud.bottom + DIALOG_INSET
     return Room("compact", size, size, pygame.Rect(width, 0, 0, height),
-                pygame.Rect(inset, top, width - 2 * inset, height - inset - top))
+                pygame.Rect(inset, top, min(COMPACT_PANEL_W, width - 2 * inset), height - inset - top))
 
 
 def dialog(room: Room, height: int) -> Room:

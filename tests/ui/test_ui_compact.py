@@ -12,11 +12,13 @@ from game.engine import State
 from game.records import settings as settings_file
 from game.records.session import open_records
 from game.ui.layout import COMPACT_LEAST
-from game.ui.scenes.options import Options
+from game.ui.scenes.help import Help
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
 from game.ui.solver_view import THINKING, HintPanel
 from tests.play_helpers import wait_postmortem, win_by_clicks
+from tests.ui.test_competitive_window import open_options
+from tests.ui.test_ui_layout import test_help_pause_hint_and_a_message_fit_the_smallest_windows as fits_smallest
 from tests.ui.test_ui_solver import answered
 
 
@@ -73,6 +75,24 @@ def test_a_tiny_board_compact_window_keeps_room_for_the_help_and_a_dialog(window
     assert scene.size() == scene.layout.size
     assert scene.size()[0] >= COMPACT_LEAST[0] and scene.size()[1] >= COMPACT_LEAST[1]
     assert window_rect(scene).contains(scene.layout.board)
+
+
+@pytest.mark.parametrize("size", [("1", "2"), ("2", "1")])
+def test_help_pause_hint_and_a_message_fit_the_smallest_compact_windows(window, size):
+    fits_smallest(lambda argv: window(["--compact", *argv]), size)  # as the side panel's windows
+
+
+@pytest.mark.parametrize("argv", [["--difficulty", "beginner"], ["--rows", "1", "--cols", "2", "--mines", "1"]])
+def test_the_help_in_a_short_compact_window_is_inside_it_and_scrolls_to_its_last_line(window, argv):
+    w = window(["--compact", *argv])
+    w.key(pygame.K_F1)
+    help_ = w.scene
+    assert isinstance(help_, Help) and window_rect(help_.base).contains(help_.panel())
+    hidden = help_.hidden_rows()  # 262 pixels high: one column at the smallest font, less 3 rows
+    assert 0 < hidden <= 3 and len(help_.fit().columns) == 1
+    for _ in range(hidden):
+        w.key(pygame.K_DOWN)
+    assert help_.fit().columns[-1][-1] == help_.lines()[-1] and window_rect(help_.base).contains(help_.panel())
 
 
 def test_a_loss_shows_the_result_dialog_whole_and_new_game_starts_a_game(window):
@@ -144,10 +164,13 @@ def test_the_counters_stand_over_the_board_and_a_press_on_them_plays_nothing(win
     assert scene.game.state is not State.READY
 
 
-def open_options(w) -> Options:
-    w.click(w.scene.list.buttons[4].rect.center)
-    assert isinstance(w.scene, Options)
-    return w.scene
+def test_a_big_boards_compact_window_fills_its_place_and_the_counters_leave_the_minimap_clear(window):
+    w = window(["--compact", "--rows", "300", "--cols", "300", "--mines", "5000"], deal=3)
+    scene = w.scene
+    assert scene.controls.active and scene.minimap is not None and scene.size() == scene.layout.size
+    w.key(pygame.K_F3)
+    rect = scene.counters.panel.rect
+    assert rect is not None and not rect.colliderect(scene.minimap.rect) and window_rect(scene).contains(rect)
 
 
 def test_options_window_line_saves_compact_and_the_next_launch_plays_compact(window, isolated_data_dir):
