@@ -9,8 +9,9 @@ the per-user config folder (or ``--data-dir``). The window keeps two copies of i
 - ``services.settings``: what this run uses: the saved values, then the command-line
   flags ``--questions``, ``--first-click``, ``--no-guess``, ``--fullscreen``,
   ``--windowed``, ``--compact``, ``--no-compact`` and ``--theme`` on top. The flags are *not*
-  saved: ``python main.py --questions`` once does not turn question marks on for every later run. Changing the same option
-  in the menu saves the player's new choice (see :meth:`Services.set_option`).
+  saved: ``python main.py --questions`` once does not turn question marks on for every later
+  run. Changing the same option in the menu saves the player's new choice (see
+  :meth:`Services.set_option`).
 """
 
 from __future__ import annotations

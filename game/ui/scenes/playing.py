@@ -65,8 +65,8 @@ class Playing(Scene):
     the window is sized to its board at the largest cell size that fits (with the rulers
     when they are on and fit too) and to ``room``, the strip beside or under the board kept
     for the panels from the start (game.ui.room), so no panel resizes the window; in the
-    compact window (``compact``, settings.compact) no strip: the panels open over the board. The match (game.match.Match, made by the services) is
-    the only way the scene changes the game; ``game`` is its position, read only."""
+    compact window (``compact``, settings.compact) no strip: the panels open over the board.
+    The match (game.match.Match, made by the services) is the only way the scene changes the game; ``game`` is its position, read only."""
 
     def __init__(self, services, config, board=None) -> None:
         super().__init__(services)
