@@ -22,7 +22,7 @@ from game.boardfile import BoardFileError, load_board
 from game.cells import CellMask, ShownNumbers
 from game.cli import command_budget
 from game.explain_text import approximation_text, chance, english, impossible_text, move_text, proof_text
-from game.i18n import N_, _, count, ngettext, number, short_number
+from game.i18n import N_, _, count, ngettext, number, percent, short_number
 from game.messages import describe, error_line, file_name, os_error_text
 from game.solver.analysis import Analysis, Solver
 from game.solver.probabilities import InteriorValues
@@ -94,8 +94,8 @@ def percent_grid(board, analysis: Analysis) -> list[str]:
                     continue
                 text = texts.get(p)
                 if text is None:
-                    pct = 100 * p  # the language's decimal sign: 12.5% / 12,5%
-                    text = texts[p] = f"{number(pct, 0 if pct >= 0.95 else 1):>4}%"
+                    # the language's own percent, as the text under the grid writes it: 12.5% / 12,5 %
+                    text = texts[p] = percent(p, 0 if 100 * p >= 0.95 else 1).rjust(5)
                 row.append(text)
         lines.append(f"{r:>3} |" + "".join(row))
     return lines
@@ -132,15 +132,22 @@ def to_text(board, analysis: Analysis) -> str:
 
 def layout_count(probs, digits: int = 120) -> str:
     """The layout count of a :class:`game.solver.probabilities.Probabilities` in decimal,
-    grouped the language's way (``1,234,567`` / ``1.234.567``), or "about 1.23e+4567"
-    (``1,23e+4567``) past ``digits`` digits (a big board's count runs to thousands of
+    grouped the language's way (``1,234,567`` / ``1.234.567``), or "about 1.23 × 10^4567"
+    (``1,23 × 10^4567``) past ``digits`` digits (a big board's count runs to thousands of
     digits: it is read from its logarithm, never computed). The analysis must be exact: an
     estimated group's layouts are not counted."""
     exponent = probs.log_total / math.log(10)  # exact enough for three figures
     if exponent < digits - 1:
         return count(probs.total)
     whole = math.floor(exponent)
-    return _("about {number}").format(number=f"{number(10 ** (exponent - whole), 2)}e+{whole}")
+    return _("about {number}").format(number=power_of_ten(10 ** (exponent - whole), whole))
+
+
+def power_of_ten(mantissa: float, exponent: int) -> str:
+    """``mantissa`` x 10^``exponent`` as a reader writes it, the mantissa in the language's
+    digits: ``3.70 × 10^4887`` / ``3,70 × 10^4887`` (never ``3.70e+4887``, a programmer's
+    notation; the exponent is a power, not a count, so it is not grouped)."""
+    return f"{number(mantissa, 2)} \u00d7 10^{exponent}"
 
 
 def exact_decimal(n: int) -> str:

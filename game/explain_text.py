@@ -100,7 +100,7 @@ def _zero(r: Reason) -> str:
 
 
 def _flags(r: Reason) -> str:
-    return ngettext("the {number} at {at} already touches its {flagged} flagged mine at {flags}, so {cell} is safe",
+    return ngettext("the {number} at {at} already touches its flagged mine at {flags}, so {cell} is safe",
                  "the {number} at {at} already touches its {flagged} flagged mines at {flags}, so {cell} is safe",
                  r["flagged"]).format(number=r["number"], at=fmt(r["at"]), flagged=r["flagged"],
                                       flags=cells_text(r["flags"]), cell=fmt(r["cell"]))
@@ -130,8 +130,8 @@ def _pair_share(r: Reason) -> str:
         where = ngettext("at most {outside} of them outside the cells it shares with the {other} at {other_at}",
                          "at most {outside} of them outside the cells it shares with the {other} at {other_at}",
                          r["outside"]).format(outside=r["outside"], **other)
-    gets = ngettext("so the {number} at {at} gets its {need} mine among {cells}, and {cell} is safe",
-                 "so the {number} at {at} gets its {need} mines among {cells}, and {cell} is safe",
+    gets = ngettext("so the {number} at {at} gets the mine it still needs among {cells}, and {cell} is safe",
+                 "so the {number} at {at} gets the {need} mines it still needs among {cells}, and {cell} is safe",
                  r["other_need"]).format(number=r["other"], at=fmt(r["other_at"]), need=r["other_need"],
                                          cells=cells_text(r["shared"]), cell=fmt(r["cell"]))
     return f"{needs}, {where}; {gets}"
@@ -155,7 +155,7 @@ def _count(r: Reason) -> str:
     needed = ngettext("{count} that the numbers need on their covered neighbours",
                       "{count} that the numbers need on their covered neighbours", r["needed"]).format(
         count=count(r["needed"]))
-    return ngettext("the {total} mine is accounted for: {flagged} and {needed}, so {cell}, which touches no "
+    return ngettext("the only mine is accounted for: {flagged} and {needed}, so {cell}, which touches no "
                     "number, is safe",
                     "all {total} mines are accounted for: {flagged} and {needed}, so {cell}, which touches no "
                     "number, is safe",

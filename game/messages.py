@@ -207,11 +207,27 @@ def describe(err: BaseException | str) -> str:
     solver's InconsistentPosition carries a Reason instead, worded by
     game.explain_text.impossible_text (this module sits below the solver)."""
     if isinstance(err, (Explained, Note)):
-        params = {k: describe(v) if isinstance(v, (Explained, Note, Spoken)) else v for k, v in err.params.items()}
-        return _(err.template).format(**params)
+        return _(err.template).format(**{name: shown(name, value) for name, value in err.params.items()})
     if isinstance(err, Spoken):
         return err.words()
     return str(err)
+
+
+NAMES_NOT_COUNTS = frozenset({"id", "seed", "line", "column", "byte", "rows", "cols", "x", "y", "year", "version",
+                              "schema", "code", "status", "port"})  # whole numbers that are names or places
+
+
+def shown(name: str, value: object) -> object:
+    """A message parameter ``name`` as :func:`describe` fills it in: a message described, a
+    whole number that is a count or a bound (``most``, ``value``, ``mines``...) grouped the
+    language's way (``999,999`` / ``999.999``: game.i18n.count, issue 36), and a number that
+    names or places something (an id, a seed, a line, a board's rows and columns, written
+    ``1000x1000``: NAMES_NOT_COUNTS) and anything else as it is."""
+    if isinstance(value, (Explained, Note, Spoken)):
+        return describe(value)
+    if isinstance(value, int) and not isinstance(value, bool) and name not in NAMES_NOT_COUNTS:
+        return count(value)
+    return value
 
 
 def file_name(name: object) -> str:

@@ -251,12 +251,12 @@ def fill(store: RecordStore, items: list[Item]) -> str | None:
     try:
         results = compute(items)
     except NoLibraryError as err:
-        return f"the competitive statistics are not computed: {err}"
+        return note(N_("the competitive statistics are not computed: {reason}"), reason=err)
     try:
         for (record, _), result in zip(items, results):
             store_result(store, record.id, result)
     except (RecordsError, sqlite3.Error) as err:
-        return f"the competitive statistics could not be saved ({err})"
+        return note(N_("the competitive statistics could not be saved ({reason})"), reason=system_error(err))
     return None
 
 

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from game.files import special_kind
-from game.messages import N_, data_error, file_name, note, system_error
+from game.messages import N_, Note, data_error, file_name, note, system_error
 from game.records import schema
 from game.records.paths import DB_COMPANIONS, aside_name, move_aside
 
@@ -97,15 +97,16 @@ def _check(conn: sqlite3.Connection) -> int:
         version = schema.user_version(conn)
         problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
         if problems != ["ok"]:
-            raise BadDatabase("integrity check failed: " + "; ".join(_short(p) for p in problems[:3]))
+            raise BadDatabase(note(N_("integrity check failed: {problems}"),
+                                   problems="; ".join(_short(p) for p in problems[:3])))
         if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-            raise BadDatabase("it holds tables but no records schema version")
+            raise BadDatabase(note(N_("it holds tables but no records schema version")))
         if version > 0:
             _check_columns(conn, version)
     except UnicodeDecodeError:
         # SQLite quotes the bad schema text in its error message; with bytes that are
         # not UTF-8 Python cannot decode that message, so the damage shows up as this
-        raise BadDatabase("its stored schema holds bytes that are not UTF-8 text") from None
+        raise BadDatabase(note(N_("its stored schema holds bytes that are not UTF-8 text"))) from None
     return version
 
 
@@ -135,15 +136,19 @@ def _check_columns(conn: sqlite3.Connection, version: int) -> None:
     known = min(version, schema.LATEST)
     found = conn.execute("SELECT type FROM sqlite_master WHERE lower(name) = 'games'").fetchone()
     if found is None or found[0] != "table":
-        raise BadDatabase(f"it has no games table, though its schema version {version} says it has one")
+        raise BadDatabase(note(N_("it has no games table, though its schema version {version} says it has one"),
+                               version=version))
     have = {row[1].lower() for row in conn.execute("PRAGMA table_info(games)")}
     missing = [name for name in expected_columns(known) if name.lower() not in have]
     if missing:
-        listed = ", ".join(missing[:SHOWN_COLUMNS]) + (
-            f" and {len(missing) - SHOWN_COLUMNS} more" if len(missing) > SHOWN_COLUMNS else "")
-        column, them = ("column", "it") if len(missing) == 1 else ("columns", "them")
-        raise BadDatabase(f"its games table lacks the {column} {listed}, though its schema "
-                          f"version {version} says it has {them}")
+        names = ", ".join(missing[:SHOWN_COLUMNS])
+        if len(missing) > SHOWN_COLUMNS:
+            names = note(N_("{names} and {more} more"), names=names, more=len(missing) - SHOWN_COLUMNS)
+        template = (N_("its games table lacks the column {names}, though its schema version {version} says it has it")
+                    if len(missing) == 1 else
+                    N_("its games table lacks the columns {names}, though its schema version {version} says it has "
+                       "them"))
+        raise BadDatabase(note(template, names=names, version=version))
 
 
 def _short(text: str, limit: int = REASON_CHARS) -> str:
@@ -152,7 +157,10 @@ def _short(text: str, limit: int = REASON_CHARS) -> str:
 
 
 def _reason(err: Exception) -> str:
-    """What was wrong with a damaged file, for the warning that says it was moved aside."""
+    """What was wrong with a damaged file, for the warning that says it was moved aside: the
+    game's own finding (a BadDatabase's note, in the player's language) or the library's."""
+    if isinstance(err, BadDatabase) and err.args and isinstance(err.args[0], Note):
+        return err.args[0]
     text = str(err) or type(err).__name__
     shown = _short(text)
     return data_error(err) if shown == text and not isinstance(err, OSError) else shown
@@ -302,10 +310,10 @@ def _open_writable(path: Path, warnings: list[str], wait: float) -> Opened:
         version = _check(conn)
         if version > schema.LATEST:
             conn.close()
-            return _open_read_only(path, warnings + [
-                f"The records database {file_name(path)} was {NEWER} "
-                f"(schema {version}, this one knows {schema.LATEST}); it is open read-only "
-                "and games of this session will not be saved. Update the game to keep recording."],
+            return _open_read_only(path, warnings + [note(
+                N_("The records database {path} was written by a newer version of the game (schema {version}, this "
+                   "one knows {known}); it is open read-only and games of this session will not be saved. Update "
+                   "the game to keep recording."), path=file_name(path), version=version, known=schema.LATEST)],
                 NEWER)
         _touch(conn, version)
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")  # the lock was free

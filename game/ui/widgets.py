@@ -5,6 +5,7 @@ Colours come from the current theme (game.ui.theme.palette)."""
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 from typing import Callable
 
@@ -123,17 +124,44 @@ def focus_step(event: pygame.event.Event) -> int:
     return {pygame.K_DOWN: 1, pygame.K_UP: -1}.get(event.key, 0)
 
 
+_NUMBER = r"[-+]?\d[\d.,\u00a0\u202f]*"  # 1.234,5 or 1,234.5 (Babel's groups may be no-break spaces)
+_UNIT = r"\s+(?:%|‰|ms|s|px|x|MB|KB|kB|GB|bytes?)(?=[\s.,;:)!?]|$)"  # after a number, before a break or punctuation
+# Where a line may not break (issue 36): inside a cell reference "(3; 6)", between a figure's
+# name and its value ("3BV/s 1,83", "IOS 0,84", "Time 17,8 s"), between a number and its unit
+# ("100,0 %", "17,8 s", "2 x", "4,5 MB"), and before a closing punctuation mark set apart by a space.
+UNBREAKABLE = re.compile(
+    r"\(\s*-?\d+\s*[;,]\s*-?\d+\s*\)"  # a cell: (3; 6), (3, 6)
+    rf"|(?<!\S)(?:\d?[A-Z][A-Za-z]*(?:/s)?|\d+BV(?:/s)?)\s+{_NUMBER}(?:{_UNIT})?(?=[\s.,;:)!?%]|$)"  # a figure, its value
+    rf"|{_NUMBER}{_UNIT}"  # a number and its unit
+    r"|\S\s+[.,;:!?)»\]](?=\s|$)"  # a word and the punctuation after it
+)
+GLUE = "\x00"  # stands for a space no line breaks at, while a message is split into words
+
+
+def words(message: str) -> list[str]:
+    """``message`` split where a line may break: at its ASCII spaces, tabs and newlines only
+    (a no-break space, U+00A0 or U+202F as Babel writes "89,0 %" in Spanish, never breaks:
+    ``str.split()`` took them for spaces), and never inside a match of UNBREAKABLE (a cell
+    reference, a figure and its value, a number and its unit, a word and a closing
+    punctuation mark after a space): the rules of Unicode's line breaking (UAX #14) these
+    messages need, kept to the standard library's ``re``."""
+    glued = UNBREAKABLE.sub(lambda match: re.sub(r"[ \t\n]+", GLUE, match.group()), message)
+    return [word.replace(GLUE, " ") for word in re.split(r"[ \t\n]+", glued) if word]
+
+
 def wrap(message: str, width: int, size: int = 14) -> list[str]:
     """Split ``message`` into lines no wider than ``width`` pixels at font ``size``.
 
-    Words are kept whole; a single word wider than a line (a long file path) is cut.
+    Lines break only where :func:`words` allows (never inside a cell reference, between a
+    number and its unit or a figure and its value, nor before a closing punctuation mark);
+    words are kept whole; a single word wider than a line (a long file path) is cut.
     Not ``Font.render(..., wraplength=)``: the callers need the lines themselves, to size
     a panel by their count, keep the first few, scroll them or centre each one, and each
     line is drawn by :func:`game.ui.fonts.render`, whose per-character fallback fonts one
     pygame Font cannot wrap across; widths are measured as :func:`text_width` draws them.
     """
     lines: list[str] = []
-    for word in message.split():
+    for word in words(message):
         if lines and text_width(lines[-1] + " " + word, size) <= width:
             lines[-1] += " " + word
             continue

@@ -104,7 +104,7 @@ def test_the_no_guess_progress_line_is_spanish_and_fits(capsys):
     i18n.set_language("es")
     generation_progress((12, 0.456))
     line = capsys.readouterr().err.strip("\r")
-    assert line.rstrip() == "Generando un tablero sin conjeturas: 45\u00a0% resuelto, pasada 12 (Ctrl-C para)"
+    assert line.rstrip() == "Generando un tablero sin conjeturas: 45\u00a0% resuelto, pasada 12 (Ctrl+C detiene)"
     assert len(line) == 80
 
 

@@ -33,7 +33,8 @@ def test_describe_speaks_the_language_in_use(spanish):
     with pytest.raises(ValueError) as caught:
         Config(0, 5, 1)
     assert str(caught.value) == "rows: 0 is out of range; allowed 1..1000"  # logs and JSON: English
-    assert describe(caught.value) == "filas: 0 está fuera de rango; permitido 1..1000"
+    # the bound grouped the language's way, as every count the game shows (issue 36)
+    assert describe(caught.value) == "filas: 0 está fuera de rango; permitido 1..1.000"
     with pytest.raises(BoardFileError) as caught:
         parse_mine("3x3x1\nHHH\nHXH\nHHH\n")
     assert describe(caught.value).startswith("línea 3, columna 2: carácter desconocido 'X'")

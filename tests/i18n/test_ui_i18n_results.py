@@ -125,7 +125,7 @@ def test_a_lost_and_a_won_beginner_game_in_spanish_say_so(window):
     scene = w.scene
     shown = panel_text(scene)
     assert shown[0] == "¡Has ganado!"
-    assert scene.celebration_lines() == ["¡Nuevo récord!", "#1 en Principiante"]
+    assert scene.celebration_lines() == ["¡Nuevo récord!", "n.º 1 en Principiante"]
     seconds = scene.base.match.elapsed
     assert f"Tiempo {seconds:.3f} s".replace(".", ",") in shown
     assert any(line.startswith("Eficiencia ") and line.endswith("\u00a0%") for line in shown)
@@ -222,7 +222,7 @@ def assert_stats_fit(stats, drawn):
 
 STATISTICS_WORDS = {  # lang -> (played, won, win %, its value, average time, its decimal mark, words drawn, bottom buttons)
     "es": ("Jugadas", "Ganadas", "% ganadas", "67\u00a0%", "Tiempo medio", ",",
-           {"Récords", "Tiempo", "Nombre", "Fecha", "Últimas 50 partidas", "ganada", "perdida", "Principiante",
+           {"Récords", "Tiempo", "Nombre", "Fecha", "Las últimas 50 partidas", "ganada", "perdida", "Principiante",
             "30,500", "1 may 2024"}, ["Borrar estadísticas...", "Partidas (G)", "Mejores (B)", "Gráfica (C)", "Volver"]),
     "en": ("Played", "Won", "Win %", "67 %", "Average time", ".",
            {"Best times", "Time", "Name", "Date", "Last 50 games", "won", "lost", "Beginner", "30.500",
@@ -327,7 +327,7 @@ def test_why_a_win_is_no_best_time_in_both_languages():
                                 "No es récord: se usaron 2 pistas.")
     assert left_out(record(hints_used=1)).endswith("No es récord: se usó una pista.")
     assert left_out(record(undos=1)).startswith("Partida con jugadas deshechas")
-    assert left_out(record(undos=1, counted_loss=True)).startswith("Seguida tras deshacer su derrota")
+    assert left_out(record(undos=1, counted_loss=True)).startswith("Continuada tras deshacer su derrota")
     assert left_out(record(won=False)) is None
 
 

@@ -287,7 +287,7 @@ def test_the_custom_form_in_spanish(window, drawn):
     assert w.scene is form and form.message == "filas: escribe un número"
     w.type("1001")
     w.key(pygame.K_RETURN)
-    assert form.message.startswith("filas: 1001 está fuera de rango; permitido 1..1000")
+    assert form.message.startswith("filas: 1.001 está fuera de rango; permitido 1..1.000")  # grouped, as the hints (issue 36)
     assert "filas y columnas: máx. 1.000" == form.hints()[2]
     form.services.no_guess = True
     for _ in range(4):

@@ -8,6 +8,7 @@ The expected columns come from the code (schema.MIGRATIONS, RECORD_FIELDS), neve
 list written here, so these tests follow a new schema version.
 """
 
+import re
 import sqlite3
 
 import pytest
@@ -144,3 +145,24 @@ def test_a_long_reason_is_cut(tmp_path):
     with RecordStore.open(db) as store:
         [warning] = store.warnings
     assert " more, though its schema version" in warning and len(warning) < 400
+
+
+@pytest.mark.parametrize("case", DAMAGE)
+def test_a_damaged_database_is_told_in_spanish(tmp_path, case):
+    """Issue 36: what the game found wrong with the file is said in the player's language
+    (the warning is a Note: English as a str, Spanish as described)."""
+    from game import i18n
+    from game.messages import describe
+    damage, why = DAMAGE[case]
+    db = tmp_path / "records.sqlite3"
+    damage(db)
+    with RecordStore.open(db) as store:
+        i18n.set_language("es")
+        try:
+            said = describe(store.warnings[0])
+        finally:
+            i18n.set_language("en")
+    assert why in store.warnings[0] and why not in said
+    assert "apartó" in said or "movió" in said or "aparte" in said, said
+    for english in ("table", "column", "schema", "though", "bytes that"):
+        assert not re.search(rf"\b{english}\b", said), said

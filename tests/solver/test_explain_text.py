@@ -50,20 +50,20 @@ END = Reason(ENDGAME, {"cell": (3, 4), "layouts": 12, "survival": 0.75, "win": 0
 
 ENGLISH = [
     (ZERO, "the 0 at (1; 1) touches no mine, so (0; 1) is safe"),
-    (FLAGS, "the 1 at (0; 0) already touches its 1 flagged mine at (1; 0), so (0; 1) is safe"),
+    (FLAGS, "the 1 at (0; 0) already touches its flagged mine at (1; 0), so (0; 1) is safe"),
     (FLAGS_2, "the 2 at (0; 0) already touches its 2 flagged mines at (1; 0), (1; 1), so (0; 1) is safe"),
     (PAIR_MINES, "the 1 at (0; 0) has only 1 covered neighbour left, (0; 1), so it is a mine; "
                  "the 1 at (1; 1) already touches its mine at (0; 1), so (0; 2) is safe"),
     (PAIR_MINES_2, "the 2 at (0; 0) has only 2 covered neighbours left, (0; 1), (1; 0), so they are all mines; "
                    "the 2 at (1; 1) already touches its mines at (0; 1), (1; 0), so (2; 3) is safe"),
     (SHARE, "the 2 at (0; 0) needs 1 more mine among (0; 1), (1; 0), all of which also touch the 1 at (1; 1); "
-            "so the 1 at (1; 1) gets its 1 mine among (0; 1), (1; 0), and (2; 2) is safe"),
+            "so the 1 at (1; 1) gets the mine it still needs among (0; 1), (1; 0), and (2; 2) is safe"),
     (SHARE_OUT, "the 3 at (0; 0) needs 2 more mines among (0; 1), (0; 2), (1; 0), at most 1 of them outside the "
-                "cells it shares with the 2 at (1; 1); so the 2 at (1; 1) gets its 2 mines among (0; 1), (1; 0), "
+                "cells it shares with the 2 at (1; 1); so the 2 at (1; 1) gets the 2 mines it still needs among (0; 1), (1; 0), "
                 "and (2; 2) is safe"),
     (NUMBERS, "taken together, the 1 at (0; 0), the 2 at (1; 1), the 1 at (2; 2) leave no room for a mine at (3; 3): "
               "every way to place their mines among their 5 covered neighbours leaves it empty, so (3; 3) is safe"),
-    (COUNT, "the 1 mine is accounted for: 0 flagged and 1 that the numbers need on their covered neighbours, "
+    (COUNT, "the only mine is accounted for: 0 flagged and 1 that the numbers need on their covered neighbours, "
             "so (0; 3), which touches no number, is safe"),
     (LAYOUTS, "counting mines decides it: with 10 mines in all (2 flagged), every one of the 12 layouts that fit "
               "the numbers and the count leaves (4; 4) empty, so it is safe"),
@@ -145,7 +145,7 @@ def _strings(source: str) -> list[str]:
 
 
 SPANISH = [
-    (FLAGS, "el 1 de (0; 0) ya toca su 1 mina con bandera en (1; 0), así que (0; 1) es segura"),
+    (FLAGS, "el 1 de (0; 0) ya toca su mina con bandera en (1; 0), así que (0; 1) es segura"),
     (PAIR_MINES, "al 1 de (0; 0) solo le queda 1 vecina tapada, (0; 1), así que es una mina; "
                 "el 1 de (1; 1) ya toca su mina en (0; 1), así que (0; 2) es segura"),
     (PAIR_MINES_2, "al 2 de (0; 0) solo le quedan 2 vecinas tapadas, (0; 1), (1; 0), así que todas son minas; "

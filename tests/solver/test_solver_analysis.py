@@ -127,7 +127,7 @@ def test_a_big_all_covered_position_is_analysed_with_its_huge_layout_count(tmp_p
     path.write_text(f"{n}x{n}x{n * n // 5}\n" + ("H" * n + "\n") * n)
     assert main(["--analyse", str(path)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("150 rows x 150 cols, 4,500 mines, about 3.70e+4887 consistent mine layouts")
+    assert out.startswith("150 rows x 150 cols, 4,500 mines, about 3.70 × 10^4887 consistent mine layouts")
     assert "Best move: reveal (0; 0) (guess, safe with chance 80.0%)" in out
     assert "too big to look ahead" in out  # 22,500 covered cells: no look-ahead, said so
     assert main(["--analyse", str(path), "--json"]) == 0

@@ -24,7 +24,7 @@ from typing import Callable
 import pygame
 
 from game.board import BEGINNER_SIZES, FIRST_CLICK_RULES
-from game.i18n import LANGUAGES, N_, _, language
+from game.i18n import LANGUAGES, N_, _, language, short_number
 from game.records.settings import BV_FILTER_CHOICES
 from game.ui import draw
 from game.ui.scene import Scene
@@ -111,7 +111,7 @@ class Options(Scene):
             return _("fullscreen")
         if display.scale is None:
             return _("window, auto size")
-        return _("window, {scale}x").format(scale=f"{display.scale:g}")
+        return _("window, {scale}x").format(scale=short_number(display.scale))  # 1.5x / 1,5x
 
     def change_first_click(self, step: int) -> str | None:
         if self.services.no_guess:
