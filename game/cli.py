@@ -277,12 +277,12 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("--beginner-size", choices=tuple(BEGINNER_SIZES), default=None,
                        help=_("the Beginner board: 9x9 (Windows XP and 7) or 8x8 (the competitive sets); "
                               "each has its own best tables; the Options screen saves a choice"))
-    board.add_argument("--rows", type=whole_between(1, MAX_SIDE), metavar="R",
+    board.add_argument("--rows", type=whole_between(1, MAX_SIDE), metavar=_("ROWS"),
                        help=_("custom board: rows (1..1000)"))
-    board.add_argument("--cols", type=whole_between(1, MAX_SIDE), metavar="C",
+    board.add_argument("--cols", type=whole_between(1, MAX_SIDE), metavar=_("COLS"),
                        help=_("custom board: columns (1..1000)"))
-    board.add_argument("--mines", type=whole_between(1, MOST_MINES), metavar="M",
-                       help=_("custom board: mines (1..R*C-1)"))
+    board.add_argument("--mines", type=whole_between(1, MOST_MINES), metavar=_("MINES"),
+                       help=_("custom board: mines (1..ROWS*COLS-1)"))
     board.add_argument("--seed", type=whole_between(0, SEED_RANGE - 1), metavar="N",
                        help=_("random seed (0..2^63-1): the same seed and first click give the same board"))
     board.add_argument("--first-click", choices=FIRST_CLICK_RULES, default=None,

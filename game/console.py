@@ -39,6 +39,7 @@ from game.records.notes import SCRIPTED
 from game.records.session import is_in_progress
 from game.records.settings import Settings
 from game.session import Session, filter_missed
+from game.solver.problem import fmt
 
 PROGRESS_WIDTH = 80  # characters of the no-guess progress line on stderr
 # console command -> the move it makes; d (destapar) and m (marcar) are the Spanish letters,
@@ -326,8 +327,8 @@ class ConsoleGame:
                      .format(last_row=last_row, last_col=last_col))
             return None
         if not self.game.on_board((row, col)):
-            self.say(_("({row}, {col}) is off the board: row 0..{last_row}, column 0..{last_col}")
-                     .format(row=row, col=col, last_row=last_row, last_col=last_col))
+            self.say(_("{cell} is off the board: row 0..{last_row}, column 0..{last_col}")
+                     .format(cell=fmt((row, col)), last_row=last_row, last_col=last_col))
             return None
         return row, col
 

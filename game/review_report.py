@@ -394,8 +394,7 @@ def loss_details(review: Review, proof=None, where: str = "") -> list[str]:
                                                                       probability=probability_words(m))]
     if m.verdict == "mistake" and m.proof is not None:
         said = proof_text(m.proof)
-        lines.append(_("Why {cell} was a mine: {proof}.").format(cell=fmt(m.proof.cell),
-                                                                 proof=said[:1].upper() + said[1:]))
+        lines.append(_("Why {cell} was a mine: {proof}.").format(cell=fmt(m.proof.cell), proof=said))  # (no capital after a colon)
     elif m.verdict == "forced_guess":
         lines.append(explanation(m))
     proof = proof or (m.proof if m.verdict == "needless_guess" else None)
@@ -410,5 +409,5 @@ def loss_details(review: Review, proof=None, where: str = "") -> list[str]:
         lines.append(_("No cell was certainly safe then"))
     if proof is not None:
         said = proof_text(proof)
-        lines.append(_("{cell} was safe: {proof}.").format(cell=fmt(proof.cell), proof=said[:1].upper() + said[1:]))
+        lines.append(_("{cell} was safe: {proof}.").format(cell=fmt(proof.cell), proof=said))
     return lines

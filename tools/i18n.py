@@ -123,7 +123,7 @@ def fill(table_path: str, lang: str = "es") -> int:
 
 def save(catalog: Catalog, lang: str) -> None:
     with open(po_path(lang), "wb") as handle:
-        write_po(handle, catalog, width=100)
+        write_po(handle, catalog)  # pybabel update's width (76): the two never rewrap each other's lines
     po_path(lang).with_suffix(".mo").write_bytes(compiled(catalog))
 
 

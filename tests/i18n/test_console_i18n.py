@@ -63,7 +63,7 @@ def test_a_piped_console_game_in_spanish_speaks_spanish_and_takes_d_and_m():
     boards = [line for line in out.splitlines() if line.startswith("8 ")]
     assert boards[-1].startswith("8 F")  # m 8 0 put a flag
     assert "comando desconocido 'x'; escribe h para ver la ayuda" in out
-    assert "(9, 0) está fuera del tablero: fila 0..8, columna 0..8" in out
+    assert "(9; 0) está fuera del tablero: fila 0..8, columna 0..8" in out
     assert "uso: r FILA COL (dos números: fila 0..8, columna 0..8)" in out
     assert "Partida abandonada: registrada como perdida." in out
     assert "unknown" not in out and "Mines left" not in out
@@ -133,7 +133,7 @@ def test_help_in_spanish_includes_argparse_own_words():
     assert out.startswith("uso: python main.py [-h]")
     assert "\nopciones:\n" in out and "muestra este mensaje de ayuda y sale" in out
     assert "\nmodo:\n" in out and "\npartida:\n" in out and "\nventana:\n" in out
-    assert "jugar en la terminal en vez de en una ventana" in out
+    assert "juega en la terminal en vez de en una ventana" in out
     assert "--board ARCHIVO" in out and "--data-dir CARPETA" in out
     words = " ".join(out.split())  # the help is wrapped to the terminal's width
     assert "nivel estándar: principiante 9x9 con 10 minas, intermedio 16x16 con 40, avanzado 16 filas x 30 " \

@@ -136,7 +136,7 @@ def test_the_loss_words_in_spanish():
     i18n.set_language("es")
     assert loss_line(lost) == "Error: (0; 3) era una mina con certeza"
     assert loss_details(lost)[0] == "Destapar (0; 3) fue fatal: probabilidad de mina 100,0\u00a0%"
-    assert loss_details(lost)[1] == ("Por qué (0; 3) era una mina: El 1 de (0; 4) solo tiene 1 vecina tapada, "
+    assert loss_details(lost)[1] == ("Por qué (0; 3) era una mina: el 1 de (0; 4) solo tiene 1 vecina tapada, "
                                      "y la necesita como mina, así que (0; 3) era una mina.")  # a mistake: why first
     assert loss_details(lost)[2] == "Ninguna casilla era segura con certeza entonces"
     assert loss_line(guess) == ("50/50 forzado: (0; 0) o (1; 0), y ninguna jugada podía decir cuál; "

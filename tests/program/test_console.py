@@ -351,9 +351,9 @@ def test_blank_lines_are_ignored_and_commands_are_case_blind():
 @pytest.mark.parametrize("command, message", [
     ("x 1 1", "unknown command 'x'; type h for help"),
     ("reveal 1 1", "unknown command 'reveal'; type h for help"),
-    ("r 9 9", "(9, 9) is off the board: row 0..1, column 0..2"),
-    ("f -1 0", "(-1, 0) is off the board: row 0..1, column 0..2"),
-    ("c 2 0", "(2, 0) is off the board: row 0..1, column 0..2"),
+    ("r 9 9", "(9; 9) is off the board: row 0..1, column 0..2"),
+    ("f -1 0", "(-1; 0) is off the board: row 0..1, column 0..2"),
+    ("c 2 0", "(2; 0) is off the board: row 0..1, column 0..2"),
     ("r a b", "ROW and COL must be whole numbers: row 0..1, column 0..2"),
     ("r 1.5 2", "ROW and COL must be whole numbers: row 0..1, column 0..2"),
     ("r 1", "usage: r ROW COL (two numbers: row 0..1, column 0..2)"),

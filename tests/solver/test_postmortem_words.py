@@ -28,7 +28,7 @@ def test_a_mistake_is_said_so_and_a_win_has_no_post_mortem():
     assert fatal_move(lost).verdict == "mistake"
     assert loss_line(lost) == "Mistake: (0; 3) was certainly a mine"
     assert loss_details(lost) == ["The fatal reveal at (0; 3): mine probability 100.0%",
-                                  "Why (0; 3) was a mine: The 1 at (0; 4) has only 1 covered neighbour left, "
+                                  "Why (0; 3) was a mine: the 1 at (0; 4) has only 1 covered neighbour left, "
                                   "and it needs it as a mine, so (0; 3) was a mine.",
                                   "No cell was certainly safe then"]
     won = review(1, 4, [(0, 0)], [(0, "reveal", (0, 3))])
