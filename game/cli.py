@@ -192,6 +192,31 @@ def difficulty(value: str) -> str:
         "value": value, "choices": ", ".join(repr(_level_word(key)) for key in DIFFICULTIES)})
 
 
+# --first-click's rules by their Spanish names too (a player types the word the help names),
+# accents optional; the English keys always
+FIRST_CLICK_WORDS = {"apertura": "opening", "segura": "safe", "clásica": "classic", "clasica": "classic"}
+
+
+def first_click_rule(value: str) -> str:
+    """argparse type for --first-click: the rule's key for a key (FIRST_CLICK_RULES) or its
+    Spanish name (FIRST_CLICK_WORDS, any case); another word is refused naming the keys and,
+    in a language other than English, each key's name there.
+
+    Raises:
+        argparse.ArgumentTypeError: not a rule, in a language other than English.
+    """
+    if value in FIRST_CLICK_RULES:
+        return value
+    key = FIRST_CLICK_WORDS.get(value.strip().lower())
+    if key is not None:
+        return key
+    if _level_word("beginner") == "beginner":
+        return value  # English: argparse's refusal, listing the keys
+    names = {key: word for word, key in reversed(FIRST_CLICK_WORDS.items())}  # (the accented name last: kept)
+    raise argparse.ArgumentTypeError(_("invalid choice: %(value)r (choose from %(choices)s)") % {
+        "value": value, "choices": ", ".join(f"{key!r} ({names[key]})" for key in FIRST_CLICK_RULES)})
+
+
 def difficulty_help() -> str:
     """``--difficulty``'s help: each level's size (rows x columns, as the menu and the
     README say it) and mines, from DIFFICULTIES."""
@@ -285,7 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help=_("custom board: mines (1..ROWS*COLS-1)"))
     board.add_argument("--seed", type=whole_between(0, SEED_RANGE - 1), metavar="N",
                        help=_("random seed (0..2^63-1): the same seed and first click give the same board"))
-    board.add_argument("--first-click", choices=FIRST_CLICK_RULES, default=None,
+    board.add_argument("--first-click", choices=FIRST_CLICK_RULES, type=first_click_rule, default=None,
                        help=_("opening (default): first click opens an area; safe: only the clicked cell "
                               "is free; classic: Windows XP rule"))
     board.add_argument("--questions", action="store_true",

@@ -62,3 +62,19 @@ def test_a_spanish_level_name_starts_that_level():
     from game.cli import parse_args
     assert parse_args(["--lang", "es", "--difficulty", "experto"]).config.mines == 99
     assert parse_args(["--lang", "en", "--difficulty", "principiante"]).config.mines == 10
+
+
+def test_first_click_rules_by_their_spanish_names():
+    """Issue 36: an enumerated value is taken in the player's language, the English keys always;
+    a refusal names each key with its Spanish name."""
+    from game.cli import parse_args
+    from game.i18n import set_language
+    set_language("es")
+    try:
+        assert parse_args(["--first-click", "Segura"]).first_click == "safe"
+        assert parse_args(["--first-click", "clasica"]).first_click == "classic"
+        assert parse_args(["--first-click", "opening"]).first_click == "opening"
+    finally:
+        set_language("en")
+    code, out, err = run("--lang", "es", "--first-click", "nada")
+    assert code == 2 and "(elige entre 'opening' (apertura), 'safe' (segura), 'classic' (clásica))" in err, err
