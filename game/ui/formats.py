@@ -21,7 +21,6 @@ from babel.numbers import format_decimal, format_percent
 
 from game.i18n import LEVEL_NAMES, _, language, level_name, locale_name, number  # noqa: F401 - LEVEL_NAMES, level_name: the screens' names
 
-PERCENT_PATTERNS = {"en": "0 %"}  # a language's own percent pattern (English: "59 %", as always)
 NONE = "-"  # a figure that has no value
 
 
@@ -42,13 +41,14 @@ def speed_text(times: float) -> str:
 
 
 def percent(value: float | None) -> str:
-    """``value`` (0 to 100) as a whole percentage: ``59 %`` in English, Babel's ``59 %``
-    (a no-break space) in Spanish; NONE for None."""
+    """``value`` (0 to 100) as a whole percentage in the language's own pattern, as every
+    percent the game writes (game.i18n.percent): ``59%`` in English, ``59 %`` (a no-break
+    space) in Spanish; NONE for None."""
     if value is None:
         return NONE
     whole = Decimal(f"{value:.0f}")
     fraction = (whole.copy_abs() if whole.is_zero() else whole) / 100  # never "-0 %"
-    return format_percent(fraction, PERCENT_PATTERNS.get(language()), locale=locale_name())
+    return format_percent(fraction, locale=locale_name())
 
 
 def _parsed(stamp: str) -> datetime | None:

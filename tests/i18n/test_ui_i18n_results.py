@@ -142,7 +142,7 @@ def test_the_result_panel_in_english_is_unchanged(window):
     scene = w.scene
     assert panel_text(scene)[0] == "You win!" and scene.celebration == "New best time! #1 on Beginner"
     assert f"Time {scene.base.match.elapsed:.3f} s" in panel_text(scene)
-    assert any(line.startswith("Efficiency ") and line.endswith(" %") for line in panel_text(scene))
+    assert any(line.startswith("Efficiency ") and line.endswith("%") and not line.endswith(" %") for line in panel_text(scene))
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -224,7 +224,7 @@ STATISTICS_WORDS = {  # lang -> (played, won, win %, its value, average time, it
     "es": ("Jugadas", "Ganadas", "% ganadas", "67\u00a0%", "Tiempo medio", ",",
            {"Récords", "Tiempo", "Nombre", "Fecha", "Las últimas 50 partidas", "ganada", "perdida", "Principiante",
             "30,500", "1 may 2024"}, ["Borrar estadísticas...", "Partidas (G)", "Mejores (B)", "Gráfica (C)", "Volver"]),
-    "en": ("Played", "Won", "Win %", "67 %", "Average time", ".",
+    "en": ("Played", "Won", "Win %", "67%", "Average time", ".",
            {"Best times", "Time", "Name", "Date", "Last 50 games", "won", "lost", "Beginner", "30.500",
             "May 1, 2024"}, ["Reset statistics...", "Games (G)", "Bests (B)", "Chart (C)", "Back"]),
 }
@@ -336,7 +336,7 @@ def test_formats_follow_the_language():
                      formats.seconds(12.34), formats.percent(66.6), formats.day("2024-05-01T12:00:00+00:00"),
                      formats.day_and_time("2024-09-12T08:05:00+02:00"), formats.speed_text(0.25),
                      formats.level_name("custom"), formats.decimal(None))
-    assert cases() == ("en_US", "2.67", "1234.5", "12.3 s", "67 %", "May 1, 2024", "9/12 08:05", "0.25x",
+    assert cases() == ("en_US", "2.67", "1234.5", "12.3 s", "67%", "May 1, 2024", "9/12 08:05", "0.25x",
                        "Custom", "-")
     i18n.set_language("es")
     assert cases() == ("es_ES", "2,67", "1234,5", "12,3 s", "67\u00a0%", "1 may 2024", "12/9 08:05", "0,25x",

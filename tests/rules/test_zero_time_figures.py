@@ -71,6 +71,6 @@ def test_no_number_is_written_as_a_negative_zero():
     assert figures.plain(-0.0, 3) == "0.000" and figures.plain(-0.0004, 3) == "0.000"
     assert figures.plain(-1.25, 1) == "-1.2" and figures.plain(None, 2) == "-"
     assert number(-0.0, 2) == "0.00" and number(-0.001, 1) == "0.0" and number(-2.5, 1) == "-2.5"
-    assert percent(-0.3) == "0 %"
+    assert percent(-0.3) == "0%"
     set_language("es")
     assert number(-0.0, 2) == "0,00" and number(-1.5, 1) == "-1,5"

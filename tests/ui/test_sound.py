@@ -104,13 +104,13 @@ def test_options_change_and_save_sound_volume_and_tick(window, isolated_data_dir
     w = window([])
     options = open_options(w)
     sound = w.scene.services.sound
-    for label, value in (("Sound", "on"), ("Volume", "70 %"), ("Timer tick", "off")):
+    for label, value in (("Sound", "on"), ("Volume", "70%"), ("Timer tick", "off")):
         assert options.rows()[row(options, label)][1] == value
     w.click(options.row_rect(row(options, "Sound")).center)
     assert options.rows()[row(options, "Sound")][1] == "off" and sound.muted
     options.focus = row(options, "Volume")
     w.key(pygame.K_RIGHT)
-    assert options.rows()[row(options, "Volume")][1] == "80 %" and sound.volume == 80
+    assert options.rows()[row(options, "Volume")][1] == "80%" and sound.volume == 80
     for _ in range(3):
         w.key(pygame.K_LEFT)
     assert sound.volume == 50

@@ -136,7 +136,7 @@ def test_statistics_from_the_menu_show_counts_best_times_and_the_chart(window, i
     stats = open_stats(w)
     assert stats.level == "beginner"
     rows = dict(stats.summary_rows())
-    assert (rows["Played"], rows["Won"], rows["Win %"], rows["Current streak"]) == ("3", "2", "67 %", "2")
+    assert (rows["Played"], rows["Won"], rows["Win %"], rows["Current streak"]) == ("3", "2", "67%", "2")
     best = stats.stats["beginner"].best_times
     assert [b.rank for b in best] == [1, 2] and best[1].name == "Bob"
     screen = w.screen
@@ -377,7 +377,7 @@ def test_a_loaded_board_shows_the_work_left_and_no_best_time(window, isolated_da
         w.click_cell(cell)
     victory = w.scene
     assert isinstance(victory, Victory) and game.total_clicks == 10
-    assert victory.lines()[1].split()[:2] == ["3BV", "10"] and victory.lines()[2] == "Efficiency 100 %"
+    assert victory.lines()[1].split()[:2] == ["3BV", "10"] and victory.lines()[2] == "Efficiency 100%"
     assert victory.lines()[3] == "NF"  # no flag: no right click changed the board
     assert sum(line.count("3BV/s") for line in victory.lines() + victory.figures.lines()) == 1  # once
     assert victory.rank is None and victory.field is None

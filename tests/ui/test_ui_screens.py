@@ -149,7 +149,7 @@ def test_a_one_row_result_fits_the_room_kept_under_the_window():
     from game.ui.result_panel import ResultPanel
     width = 1024 - 16 - MIN_SIDE_W - 2 * MARGIN  # the narrowest window without a side strip
     for title, lines in (("Boom!", ["Time 999.9 s  3BV 150/200"]),
-                         ("You win!", ["Time 999.999 s", "3BV 999   3BV/s 99.99", "Efficiency 100 %"])):
+                         ("You win!", ["Time 999.999 s", "3BV 999   3BV/s 99.99", "Efficiency 100%"])):
         panel = ResultPanel(title, lines, [], [], width)
         assert panel.mode == "row" and panel.rect.height + 2 * MARGIN <= RESULT_ROOM_H
 

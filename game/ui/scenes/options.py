@@ -25,6 +25,7 @@ import pygame
 
 from game.board import BEGINNER_SIZES, FIRST_CLICK_RULES
 from game.i18n import LANGUAGES, N_, _, language, short_number
+from game.ui.formats import percent
 from game.records.settings import BV_FILTER_CHOICES
 from game.ui import draw
 from game.ui.scene import Scene
@@ -88,7 +89,7 @@ class Options(Scene):
                 (_("Theme"), _(THEMES[s.theme].label), self.change_theme),
                 (_("Reduce motion"), on_off(s.reduce_motion), flip("reduce_motion")),
                 (_("Sound"), on_off(not s.muted), flip("muted")),
-                (_("Volume"), _("{volume} %").format(volume=s.volume), self.change_volume),
+                (_("Volume"), percent(s.volume), self.change_volume),  # 70% / 70 %
                 (_("Timer tick"), on_off(s.tick), flip("tick")),
                 (_("Ask before abandoning"), on_off(s.confirm_abandon), flip("confirm_abandon")),
                 (_("Row and column rulers"), on_off(s.rulers), flip("rulers")),
