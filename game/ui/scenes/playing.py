@@ -47,6 +47,7 @@ from game.ui.scenes.generating import Generating
 from game.ui.scenes.help import Help
 from game.ui.scenes.pause import Pause
 from game.ui.scenes.result import GameOver, Victory
+from game.ui.side_panel import SidePanel
 from game.ui.sound import MoveSounds
 from game.ui.widgets import warm_font
 
@@ -105,6 +106,7 @@ class Playing(Scene):
         self.show_probabilities = False  # O: the probability overlay
         self.probability_layer = solver_view.ProbabilityLayer(self.layout)
         self.counters = PlayCounters()  # F3: the live counters at the top of the panels' strip
+        self.side = SidePanel(services, self.match)  # the strip's content before and during play
 
     # ----- scene hooks -----------------------------------------------------------------------
     def grain(self) -> int:
@@ -175,6 +177,8 @@ class Playing(Scene):
         self.sounds.tick(self.match)
         if self.refresh_counters():
             self.dirty = True
+        if self.side.refresh(self.match, self.gesture.gestures.clicks):
+            self.dirty = True
         shown = self.hud_values()
         if shown != self._shown:
             self.dirty = True
@@ -194,8 +198,7 @@ class Playing(Scene):
         draw_board_screen(screen, self.frame, self.layout, self.services.assets, self.view, self._shown,
                           self.gesture.pressed_cells(self.game), self.cursor, self.shake)
         self.room.draw(screen)
-        if self.counters_shown:
-            self.counters.draw(screen, self.room.panel)
+        self.side.draw(screen, self.room.panel, self.counters if self.counters_shown else None)
         if self.services.settings.muted:
             draw_mute_sign(screen, self.layout)
         if self.show_probabilities and not self.game.over:
@@ -518,6 +521,7 @@ class Playing(Scene):
             return self.filter_missed() or self
         self.bv.finish(self.match)  # the record stores the 3BV
         notes = self.services.finished(self.match)
+        self.side.read_bests(self.match)  # the records have the game: its level's bests and streak again
         self.sounds.hear(self.game)  # after the records: a new best time sounds "best"
         return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
 
@@ -591,6 +595,7 @@ class Playing(Scene):
     def retry(self) -> Scene:
         """Start this board again from the start (and its log afresh)."""
         self.match.retry()
+        self.side.read_bests(self.match)  # a game left was recorded
         self.dealing = self.game.config.cells > BACKGROUND_CELLS  # a board not clicked yet is dealt anew
         self.note_probabilities()
         self.assist.changed()
