@@ -105,17 +105,34 @@ def rank_status(match, records_on: bool = True) -> tuple[str, bool]:
 @dataclass
 class Block:
     """One box of the panel: ``name`` (counters, bests, rank, keys) and its ``rows``, each a
-    list of (text, x from the box's inner left, anchor, palette colour name, bold), laid out
-    for ``width`` pixels inside."""
+    list of (text, x from the column's inner left, anchor, palette colour name, bold), laid
+    out for a ``column``-pixel box; ``per`` rows a column (None: one column), the columns
+    side by side in a strip too short for them one under another."""
 
     name: str
     rows: list
-    width: int
+    column: int
+    per: int | None = None
+
+    @property
+    def columns(self) -> int:
+        return 1 if self.per is None else math.ceil(len(self.rows) / self.per)
+
+    @property
+    def width(self) -> int:
+        """The box's width, pixels."""
+        return self.column * self.columns
 
     @property
     def height(self) -> int:
         """The box's height, pixels, with its edge and padding."""
-        return len(self.rows) * LINE + 2 * PAD + 2
+        return (len(self.rows) if self.per is None else self.per) * LINE + 2 * PAD + 2
+
+    def flow(self, height: int) -> None:
+        """Lay the rows in as many columns as a ``height``-pixel box needs."""
+        self.per = max(1, (height - 2 * PAD - 2) // LINE)
+        if self.per >= len(self.rows):
+            self.per = None
 
 
 class SidePanel:
@@ -263,6 +280,8 @@ class SidePanel:
             x = area.left if full is None else full.right + GAP
             for name in names:
                 block = self._block(name, TEXT_W if name == "rank" else BLOCK_W)
+                if block.height > area.height:
+                    block.flow(area.height)
                 if x + block.width > area.right or block.height > area.height:
                     if not cut:
                         return None
@@ -298,14 +317,15 @@ class SidePanel:
             self.shown.append(block.name)
             self.rects[block.name] = rect
             with draw.clipped(screen, rect.inflate(-2, -2)):
-                top = rect.top + PAD + 1
+                per = block.per or len(block.rows)
                 for row_index, row in enumerate(block.rows):
+                    column, place = divmod(row_index, per)
+                    top, left = rect.top + PAD + 1 + place * LINE, rect.left + PAD + 1 + column * block.column
                     if top + LINE > rect.bottom:
                         break
                     for item_index, (words, dx, anchor, colour, bold) in enumerate(row):
-                        self._texts.draw(screen, (block.name, row_index, item_index), words,
-                                         (rect.left + PAD + 1 + dx, top), anchor, SIZE, bold, getattr(palette, colour))
-                    top += LINE
+                        self._texts.draw(screen, (block.name, row_index, item_index), words, (left + dx, top), anchor,
+                                         SIZE, bold, getattr(palette, colour))
 
     @staticmethod
     def _counters_area(area: pygame.Rect) -> pygame.Rect:

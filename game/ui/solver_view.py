@@ -143,13 +143,12 @@ def draw_strip(screen: pygame.Surface, layout: BoardLayout, messages: tuple[str,
 class HintPanel(Overlay):
     """Over a Playing scene: the hint's title and explanation in a panel that leaves the HUD,
     the ring and every mark of the explanation in view (game.ui.hint_marks), and a big
-    board's minimap. It sits on the board above or below the marked cells where its whole
-    text fits; else, on a board that fits the window, in the strip beside or under the board
-    that the playing window keeps for its panels (game.ui.room: the window never changes size
-    for it), and on a big board in the larger of the two spaces on the board. A text too long
-    for its place scrolls with Up, Down, Page Up, Page Down or the wheel. Any other key or a
-    click closes the panel (and does nothing else), and the marks leave with it: a mark on the
-    board always has its explanation.
+    board's minimap. It stands in the strip beside or under the board that the playing window
+    keeps for its panels (game.ui.room: the window never changes size for it), on every
+    board, a big one that scrolls too, in place of the side panel (game.ui.side_panel); it
+    covers no cell. A text too long for the strip scrolls with Up, Down, Page Up, Page Down
+    or the wheel. Any other key or a click closes the panel (and does nothing else), and the
+    marks leave with it: a mark on the board always has its explanation.
 
     ``request`` (an :class:`assist.HintRequest`) may still be worked out in the solver's
     process: the panel then says "Thinking..." (the timer and window carry on) and fills
@@ -231,9 +230,11 @@ class HintPanel(Overlay):
 
     def _layout(self) -> tuple[pygame.Rect, list[str]]:
         """The panel's rect and its wrapped lines; sets ``shown``, the lines that fit at once,
-        and ``room``, the strip the panel stands in (None on the board)."""
+        and ``room``, the strip the panel stands in: the playing window's, whatever the board
+        (issue 35: a big board's text stays in the strip too). Only a window kept without a
+        strip (``base.room`` None) would put it on the board, clear of the marks (None)."""
         fixed = self._fixed()
-        if self.waiting and self.base.layout.camera.fits:  # "Thinking...": in the strip, never over the cells
+        if self.base.room is not None:  # the strip the playing window keeps (always): never over a cell
             return self._in_room(fixed)
         for top, bottom, at_top in self._spans():
             panel, lines = self._on_board(top, bottom, at_top)
