@@ -177,8 +177,7 @@ class SidePanel:
         ``clicks``: the gesture interpreter's (left, right, double)."""
         game = match.game
         key = (id(match), match.round, len(match.history), len(match.inputs), game.revision, game.state,
-               game.three_bv_known, match.help, match.layout_known, math.floor(match.elapsed), language(),
-               id(self.bests))
+               game.three_bv_known, match.help, match.layout_known, math.floor(match.elapsed), language())
         if key == self._key:
             return False
         self._key = key
