@@ -43,6 +43,7 @@ from game.records.notes import REASONS, UNDONE, UNDONE_LOSS, reason
 from game.records.record import STANDARD_LEVELS
 from game.records.stats import level_bests
 from game.ui import counters_view, draw
+from game.ui.canvas import layer, stale
 from game.ui.counters_view import LABELS, TextImages, shown_values
 from game.ui.formats import NONE, decimal, seconds
 from game.ui.theme import palette
@@ -159,6 +160,8 @@ class SidePanel:
         self._content: dict[str, object] = {}  # block name -> what it says (laid out in _arrange)
         self._arranged = None  # (area, full counters' rect, content) -> [Block placed at a rect]
         self._texts = TextImages()
+        self._layer = None  # the blocks drawn (game.ui.canvas.layer), and what for: _layer_key
+        self._layer_key = None
         self.read_bests(match)
         self.refresh(match, (0, 0, 0))
 
@@ -305,17 +308,31 @@ class SidePanel:
     # ----- drawing --------------------------------------------------------------------------
     def draw(self, screen, area: pygame.Rect, counters=None) -> None:
         """Draw the panel in ``area`` (the strip's panel rect, logical pixels); ``counters``:
-        the game's PlayCounters when the full counters show (F3), drawn first in their place."""
+        the game's PlayCounters when the full counters show (F3), drawn first in their place.
+        The blocks are drawn on a layer kept until what they show, the scale or the theme
+        changes: a frame blits it."""
         full = None
         if counters is not None:
             full = counters.draw(screen, self._counters_area(area))
-        self.shown, self.rects = [], {}
-        for block, rect in self._arrange(area, full):
-            draw.rect(screen, palette.panel, rect)
-            bevel(screen, rect, 1, raised=False)
-            self.shown.append(block.name)
-            self.rects[block.name] = rect
-            with draw.clipped(screen, rect.inflate(-2, -2)):
+        placed = self._arrange(area, full)
+        self.shown = [block.name for block, _rect in placed]
+        self.rects = {block.name: rect for block, rect in placed}
+        if not placed:
+            return
+        bounds = placed[0][1].unionall([rect for _block, rect in placed[1:]])
+        key = (self._arranged[0], tuple(bounds))
+        if stale(self._layer, screen) or self._layer_key != key:
+            self._layer, self._layer_key = self._paint(screen, placed, bounds), key
+        screen.blit(self._layer, bounds)
+
+    def _paint(self, screen, placed, bounds: pygame.Rect):
+        """A layer of ``screen`` for ``bounds`` with the ``placed`` blocks drawn on it."""
+        canvas = layer(screen, bounds.size, at=bounds.topleft)
+        draw.rect(canvas, palette.panel, canvas.get_rect())
+        for block, rect in placed:
+            rect = rect.move(-bounds.left, -bounds.top)
+            bevel(canvas, rect, 1, raised=False)
+            with draw.clipped(canvas, rect.inflate(-2, -2)):
                 per = block.per or len(block.rows)
                 for row_index, row in enumerate(block.rows):
                     column, place = divmod(row_index, per)
@@ -323,8 +340,9 @@ class SidePanel:
                     if top + LINE > rect.bottom:
                         break
                     for item_index, (words, dx, anchor, colour, bold) in enumerate(row):
-                        self._texts.draw(screen, (block.name, row_index, item_index), words, (left + dx, top), anchor,
+                        self._texts.draw(canvas, (block.name, row_index, item_index), words, (left + dx, top), anchor,
                                          SIZE, bold, getattr(palette, colour))
+        return canvas
 
     @staticmethod
     def _counters_area(area: pygame.Rect) -> pygame.Rect:
