@@ -73,18 +73,23 @@ CUSTOM = N_("Custom size: a win counts, but there are no best times.")
 NOT_A_BEST = N_("Not a best time: {reasons}.")  # as game.records.notes.left_out says it
 HELPED = N_("A win with help counts as played, not won.")
 LOST = N_("Lost: counted as a loss.")
+NOT_SAVED = N_("The records cannot be written now: this game is not saved, and sets no best.")
 BEFORE_KEYS = ((N_("Click, Space"), N_("start")), ("H", N_("hint")), ("F1", N_("all keys")))
 PLAYING_KEYS = (("H", N_("hint")), ("O", N_("odds")), ("Ctrl+Z", N_("undo")), ("P", N_("pause")),
                 ("F3", N_("counters")), ("F2", N_("new game")))
 
 
-def rank_status(match, records_on: bool = True) -> tuple[str, bool]:
+def rank_status(match, records_on: bool = True, saves: bool = True) -> tuple[str, bool]:
     """(words, ranks): whether ``match``'s game (a game.match.Match) can still set a best
     time, and why not, in the language in use, by the records' rules
     (game.records.record.GameRecord.exclusions, game.records.notes): ``ranks`` True while a
-    win would enter a table of bests (the 3BV filter's own, for a filtered board)."""
+    win would enter a table of bests (the 3BV filter's own, for a filtered board).
+    ``records_on``: there are records; ``saves``: they keep a game (not read-only or in
+    memory: game.records.session.save_record then claims no rank)."""
     if not records_on:
         return _(RECORDS_OFF), False
+    if not saves:
+        return _(NOT_SAVED), False
     if match.undos:
         return _(UNDONE_LOSS) if match.lost_before_undo else _(UNDONE), False
     game = match.game
@@ -188,7 +193,8 @@ class SidePanel:
         values = shown_values(counts)
         values["time"] = seconds(math.floor(counts.time_ms / 1000), 0)  # whole seconds, as the HUD: a frame a second
         self.values = {name: values[name] for name in COMPACT}
-        self.rank = rank_status(match, self.services.records is not None)
+        records = self.services.records
+        self.rank = rank_status(match, records is not None, records is not None and records.store.saves)
         content = {"counters": tuple(self.values.items()), "bests": self._bests_words(game.config.level),
                    "rank": self.rank, "keys": BEFORE_KEYS if game.state is State.READY else PLAYING_KEYS}
         changed, self._content = content != self._content, content

@@ -22,7 +22,7 @@ from game.ui import side_panel
 from game.ui.formats import decimal, seconds
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import Victory
-from game.ui.side_panel import CAN_RANK, HELPED, RECORDS_OFF, SidePanel, rank_status
+from game.ui.side_panel import CAN_RANK, HELPED, NOT_SAVED, RECORDS_OFF, SidePanel, rank_status
 from game.ui.solver_view import HintPanel
 from game.ui.theme import palette
 from tests.play_helpers import win_by_clicks
@@ -152,6 +152,7 @@ def test_custom_sizes_and_no_records_are_said_so():
     assert side._content["bests"] == ("text", _(RECORDS_OFF), None)
     words, ranks = rank_status(match)
     assert not ranks and words.startswith("Custom size")
+    assert rank_status(match, saves=False) == (_(NOT_SAVED), False)  # read-only or in memory: no best claimed
 
 
 @pytest.mark.parametrize("argv", [["--difficulty", "beginner"], ["--difficulty", "expert"],
