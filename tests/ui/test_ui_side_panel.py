@@ -167,3 +167,16 @@ def test_the_hint_panel_never_covers_the_board(window, argv):
     assert isinstance(panel, HintPanel) and panel.hint.cell is not None
     assert panel.room is playing.room and not panel.panel.colliderect(layout.board)
     assert playing.room.panel.contains(panel.panel)
+
+
+def test_the_compact_time_follows_the_game_past_the_huds_999_seconds(window):
+    w = window(["--difficulty", "expert"], deal=7)
+    playing = w.scene
+    w.click_cell((8, 15))
+    playing.services.clock.advance(1000.2)
+    w.step(2)
+    assert playing.side.values["time"] == seconds(1000, 0)
+    assert playing.next_change() <= 1.005  # a frame at the next second, the HUD's timer stopped at 999
+    playing.services.clock.advance(1)
+    w.step(2)
+    assert playing.side.values["time"] == seconds(1001, 0)

@@ -247,17 +247,16 @@ class Playing(Scene):
         self.dealing = not self.match.prepare_deal(SLICE)
 
     def next_change(self) -> float:
-        """The picture's next change by itself: the timer's next second (the counters', REFRESH_S
-        apart, when they show); sooner (ANSWER_POLL) while the overlay's probabilities are counted
-        in the solver's process, so they show when they come."""
+        """The picture's next change by itself: the timer's next second (the HUD's, and past
+        999 s the side panel's; the counters', REFRESH_S apart, when they show); sooner
+        (ANSWER_POLL) while the overlay's probabilities are counted in the solver's process,
+        so they show when they come."""
         soon = ANSWER_POLL if self.show_probabilities and self.assist.counting else math.inf
         if self.game.state is not State.PLAYING or self.match.paused:
             return soon
         if self.counters_shown:  # the time to the millisecond: REFRESH_S apart
             return min(soon, REFRESH_S - self.match.elapsed % REFRESH_S + 0.001)
-        if self.match.elapsed < 999:
-            return min(soon, 1.0 - self.match.elapsed % 1.0 + 0.005)
-        return soon
+        return min(soon, 1.0 - self.match.elapsed % 1.0 + 0.005)  # the HUD's second, the side panel's past 999
 
     # ----- the live counters (F3) ------------------------------------------------------------
     @property
