@@ -198,7 +198,11 @@ class Playing(Scene):
         draw_board_screen(screen, self.frame, self.layout, self.services.assets, self.view, self._shown,
                           self.gesture.pressed_cells(self.game), self.cursor, self.shake)
         self.room.draw(screen)
-        self.side.draw(screen, self.room.panel, self.counters if self.counters_shown else None)
+        if getattr(self.room, "over_board", False):  # main's compact window (no strip): the F3 counters alone
+            if self.counters_shown:
+                self.counters.draw(screen, self.room.panel)
+        else:
+            self.side.draw(screen, self.room.panel, self.counters if self.counters_shown else None)
         if self.services.settings.muted:
             draw_mute_sign(screen, self.layout)
         if self.show_probabilities and not self.game.over:
