@@ -126,10 +126,12 @@ def shoot_hero(path: Path, scale: float = 2.0) -> Path:
         play_certain(driver, HERO_ROUNDS)
         clock.advance(HERO_PLAYED_S)
         driver.key(pygame.K_h)  # the hint: a ring on the board, its reasons in the strip
-        for _ in range(200):
+        deadline = time.monotonic() + 30  # a busy machine's solver may answer after "Thinking..."
+        while time.monotonic() < deadline:
             driver.step(1)
-            if type(driver.scene).__name__ == "HintPanel":
+            if type(driver.scene).__name__ == "HintPanel" and not driver.scene.waiting:
                 break
+            time.sleep(0.001)  # the hint's worker runs between frames
         return save_at(driver, scale, path)
 
 

@@ -448,21 +448,22 @@ class RecordStore:
         return self.best(level, "time", limit, table)
 
     def best(self, level: str, by: str, limit: int = BEST_LIMIT, table: str = "window",
-             filtered: bool = False) -> list[GameRecord]:
+             filtered: bool = False, category: str = "all") -> list[GameRecord]:
         """The ``limit`` best wins on ``level`` in ``table`` (record.TABLES) by ``by``: ``time``
         (fastest first), ``3bv_per_second`` (highest first) or ``efficiency`` (highest first).
 
         Only wins that may enter the best times count (see
         :attr:`GameRecord.best_time_eligible`); custom games have none: an empty list.
         ``filtered``: the table of the games dealt under the 3BV filter instead (ranked
-        apart: fair wins with ``min_bv`` > 0, whatever the minimum).
+        apart: fair wins with ``min_bv`` > 0, whatever the minimum). ``category``: of
+        record.CATEGORIES, ``nf`` for the no-flag games' table.
         Raises:
             KeyError: ``by`` is not one of BEST_ORDERS.
         """
         order, extra = BEST_ORDERS[by]
         if level not in STANDARD_LEVELS:
             return []
-        where = best_where(table, filtered=filtered, readable=False)
+        where = best_where(table, category, filtered=filtered, readable=False)
         return self._records(f"WHERE {where} {extra}", (level, limit), f"ORDER BY {order} LIMIT ?", level=level)
 
     def category_bests(self, level: str, table: str = "window",

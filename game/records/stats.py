@@ -41,7 +41,7 @@ from typing import Iterable, Iterator
 from game.figures import figure
 from game.records.compstats import level_figures
 from game.records.db import COUNTED, COUNTED_WINS, RecordStore, Result
-from game.records.record import LEVELS
+from game.records.record import CATEGORIES, LEVELS
 
 RECENT = 50  # results shown in the chart of recent games
 
@@ -169,6 +169,33 @@ def level_stats(store: RecordStore, level: str, recent: int = RECENT) -> LevelSt
 def summary(store: RecordStore) -> dict[str, LevelStats]:
     """Statistics for every level in LEVELS order: beginner, intermediate, expert, custom."""
     return {level: level_stats(store, level) for level in LEVELS}
+
+
+@dataclass(frozen=True)
+class LevelBests:
+    """A level's own bests and streak, as the playing window's side panel shows them
+    (game.ui.side_panel): ``time`` the fastest eligible win in seconds and ``speed`` the
+    highest 3BV/s, each by category (record.CATEGORIES: ``all``, ``nf``), None without one
+    (custom sizes never have one); ``streak`` the current run of wins that count."""
+
+    time: dict
+    speed: dict
+    streak: int
+
+
+def level_bests(store: RecordStore, level: str, filtered: bool = False) -> LevelBests:
+    """``level``'s (one of LEVELS) bests in the window's tables (RecordStore.best: the
+    eligible wins, as the Statistics' tables read them; ``filtered``: the 3BV filter's own
+    tables) and its current win streak (as :func:`level_stats` counts it): a few queries,
+    for a screen that reads them once, not a frame at a time."""
+    time, speed = {}, {}
+    for category in CATEGORIES:
+        fastest = store.best(level, "time", 1, filtered=filtered, category=category)
+        quickest = store.best(level, "3bv_per_second", 1, filtered=filtered, category=category)
+        time[category] = fastest[0].seconds if fastest else None
+        speed[category] = quickest[0].three_bv_per_second if quickest else None
+    current, _longest = streaks(r.won and not r.helped for r in store.results(level))
+    return LevelBests(time, speed, current)
 
 
 class LazySummary(Mapping):

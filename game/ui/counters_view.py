@@ -103,7 +103,7 @@ class CountersPanel:
     def __init__(self) -> None:
         self.shown: dict[str, str] = {}
         self.rect: pygame.Rect | None = None
-        self._images: dict[tuple, tuple] = {}  # slot -> (what it shows: text, size, scale..., its device image)
+        self._texts = TextImages()
         self._arranged = None  # (area, language labels) -> layout, kept while they hold
 
     # ----- layout ---------------------------------------------------------------------------
@@ -165,8 +165,20 @@ class CountersPanel:
         return rect
 
     def _text(self, screen, slot, message: str, pos, anchor: str, size: int, bold: bool, colour) -> None:
-        """``message`` as game.ui.widgets.text draws it, in ``slot`` (a line's label or value):
-        each slot keeps the image of what it shows, rendered again only when that changes."""
+        self._texts.draw(screen, slot, message, pos, anchor, size, bold, colour)
+
+
+class TextImages:
+    """Text lines drawn as game.ui.widgets.text draws them, each in a slot (a line's label
+    or value: any hashable key) that keeps the image of what it shows, rendered again only
+    when that changes (text, size, weight, colour, the screen's scale or the theme)."""
+
+    def __init__(self) -> None:
+        self._images: dict = {}  # slot -> (what it shows: text, size, scale..., its device image)
+
+    def draw(self, screen, slot, message: str, pos, anchor: str, size: int, bold: bool, colour) -> None:
+        """Draw ``message`` (``size`` logical pixels, ``bold``, ``colour``) with its
+        ``anchor`` (a Rect attribute name) at logical ``pos`` on ``screen``."""
         scale = scale_of(screen)
         key = (message, size, bold, tuple(colour), scale, current().name)
         kept = self._images.get(slot)

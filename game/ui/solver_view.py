@@ -143,14 +143,14 @@ def draw_strip(screen: pygame.Surface, layout: BoardLayout, messages: tuple[str,
 class HintPanel(Overlay):
     """Over a Playing scene: the hint's title and explanation in a panel that leaves the HUD,
     the ring and every mark of the explanation in view (game.ui.hint_marks), and a big
-    board's minimap. It sits on the board above or below the marked cells where its whole
-    text fits; else, on a board that fits the window, in the strip beside or under the board
-    that the playing window keeps for its panels (game.ui.room: the window never changes size
-    for it), and on a big board or in the compact window (no strip: settings.compact) in the
-    larger of the two spaces on the board. A text too long
-    for its place scrolls with Up, Down, Page Up, Page Down or the wheel. Any other key or a
-    click closes the panel (and does nothing else), and the marks leave with it: a mark on the
-    board always has its explanation.
+    board's minimap. It stands in the strip beside or under the board that the playing window
+    keeps for its panels (game.ui.room: the window never changes size for it), on every
+    board, a big one that scrolls too, in place of the side panel (game.ui.side_panel); it
+    covers no cell. In the compact window (settings.compact: no strip, the classic dialogs)
+    it stands on the board above or below the marked cells, where its whole text fits, else
+    in the larger of the two spaces. A text too long for its place scrolls with Up, Down,
+    Page Up, Page Down or the wheel. Any other key or a click closes the panel (and does
+    nothing else), and the marks leave with it: a mark on the board always has its explanation.
 
     ``request`` (an :class:`assist.HintRequest`) may still be worked out in the solver's
     process: the panel then says "Thinking..." (the timer and window carry on) and fills
@@ -232,25 +232,25 @@ class HintPanel(Overlay):
 
     def _layout(self) -> tuple[pygame.Rect, list[str]]:
         """The panel's rect and its wrapped lines; sets ``shown``, the lines that fit at once,
-        and ``room``, the strip the panel stands in (None on the board)."""
+        and ``room``, the strip the panel stands in: the playing window's, whatever the board
+        (issue 35: a big board's text stays in the strip too). Only the compact window, which
+        keeps no strip (``base.room.over_board``), puts it on the board, clear of the marks (None)."""
         fixed = self._fixed()
-        strip = self.base.layout.camera.fits and not self.base.room.over_board  # the compact window: on the board
-        if self.waiting and strip:  # "Thinking...": in the strip, never over the cells
+        if not self.base.room.over_board:  # the strip the playing window keeps: never over a cell
             return self._in_room(fixed)
         for top, bottom, at_top in self._spans():
             panel, lines = self._on_board(top, bottom, at_top)
             if (bottom - top - fixed) // TEXT_LINE >= len(lines):
                 self.room, self.shown = None, len(lines)
                 return panel, lines
-        if not strip:  # a big board, the compact window: the larger space on the board, scrolled
-            top, bottom, at_top = max(self._spans(), key=lambda span: span[1] - span[0])
-            if bottom - top < fixed + TEXT_LINE:  # marks from top to bottom: the panel goes over some
-                viewport = self.base.layout.camera.viewport
-                top, bottom, at_top = viewport.bottom - fixed - 2 * TEXT_LINE - 4, viewport.bottom - 4, False
-            self.room = None
-            self.shown = max(1, (bottom - top - fixed) // TEXT_LINE)
-            return self._on_board(top, bottom, at_top, self.shown)
-        return self._in_room(fixed)
+        # (the compact window) the larger space on the board, scrolled
+        top, bottom, at_top = max(self._spans(), key=lambda span: span[1] - span[0])
+        if bottom - top < fixed + TEXT_LINE:  # marks from top to bottom: the panel goes over some
+            viewport = self.base.layout.camera.viewport
+            top, bottom, at_top = viewport.bottom - fixed - 2 * TEXT_LINE - 4, viewport.bottom - 4, False
+        self.room = None
+        self.shown = max(1, (bottom - top - fixed) // TEXT_LINE)
+        return self._on_board(top, bottom, at_top, self.shown)
 
     def _in_room(self, fixed: int) -> tuple[pygame.Rect, list[str]]:
         """The panel in the panels' strip (``room``), its lines wrapped to it; ``fixed``: the

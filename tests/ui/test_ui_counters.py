@@ -33,9 +33,11 @@ def test_f3_shows_and_hides_the_counters_beside_the_board_and_saves_the_choice(w
     w = window(["--difficulty", "beginner"], deal=7)
     scene = w.scene
     board, size, window_size = scene.layout.board.copy(), scene.size(), real_window_size()
-    empty = strip_pixels(w, scene)
+    before = strip_pixels(w, scene)
     w.click_cell((4, 4))
     assert scene.counters.panel.rect is None and not scene.services.settings.counters
+    compact = strip_pixels(w, scene)  # issue 35: the side panel's compact counters, following the game
+    assert compact != before and scene.side.shown[0] == "counters" and scene.side.values["clicks"] == "1"
 
     w.key(pygame.K_F3)
     panel = scene.counters.panel
@@ -45,13 +47,13 @@ def test_f3_shows_and_hides_the_counters_beside_the_board_and_saves_the_choice(w
     assert not panel.rect.colliderect(pygame.Rect((0, 0), scene.layout.size))  # not over the board or its frame
     assert set(panel.shown) == {key for key, _label in LABELS}
     assert panel.shown["clicks"] == "1" and panel.shown["clicks_lrd"] == "1 / 0 / 0"
-    assert strip_pixels(w, scene) != empty
+    assert strip_pixels(w, scene) != compact and "counters" not in scene.side.shown  # the full set in their place
     assert (scene.layout.board, scene.size(), real_window_size()) == (board, size, window_size)
 
     w.key(pygame.K_F3)
     assert not scene.services.settings.counters
     assert json.loads((isolated_data_dir / "settings.json").read_text(encoding="utf-8"))["counters"] is False
-    assert strip_pixels(w, scene) == empty  # the strip as it was
+    assert strip_pixels(w, scene) == compact  # the strip as it was: the compact counters again
     assert (scene.layout.board, scene.size(), real_window_size()) == (board, size, window_size)
 
 

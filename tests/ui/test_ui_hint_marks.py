@@ -176,7 +176,8 @@ def test_the_rings_leave_the_digits_they_point_at_intact(window, theme):
 @pytest.mark.parametrize("zoom", ["smallest", "default"])
 def test_on_a_big_board_the_hint_text_is_at_least_12_px_and_never_over_the_minimap(window, zoom):
     """Asked at the smallest zoom, the hint zooms in to its marks; its text is never under 12
-    pixels and never over the minimap, and the window keeps its size."""
+    pixels, stands in the panels' strip (issue 35: never over a cell, nor the minimap), and
+    the window keeps its size."""
     w = window(["--rows", "1000", "--cols", "1000", "--mines", "20000", "--seed", "4"])
     playing = w.scene
     camera, minimap = playing.layout.camera, playing.minimap
@@ -188,7 +189,8 @@ def test_on_a_big_board_the_hint_text_is_at_least_12_px_and_never_over_the_minim
     panel = hint_panel(w)
     assert panel.hint.cell is not None
     assert camera.cell >= MARKS_CELL and camera.shows(panel.hint.cell)  # zoomed in to the marks, where it was further out
-    assert panel.room is None and w.screen.get_size() == size and w.screen.scale == scale  # the window kept its size
+    assert panel.room is playing.room and w.screen.get_size() == size and w.screen.scale == scale  # the window kept its size
+    assert panel.room.panel.contains(panel.panel) and not panel.panel.colliderect(playing.layout.board)
     assert min(panel.text_sizes()) * w.screen.scale >= 12
     assert minimap.shown and not panel.panel.colliderect(minimap.rect)
     assert pygame.Rect((0, 0), size).contains(panel.panel) and not panel.panel.colliderect(playing.layout.hud)
@@ -197,10 +199,12 @@ def test_on_a_big_board_the_hint_text_is_at_least_12_px_and_never_over_the_minim
 
 
 @pytest.mark.parametrize("sentences", [1, 200])
-def test_on_a_big_board_a_panel_above_the_marks_steps_left_of_the_minimap(window, sentences):
-    """Above the marks (a move in the lower rows) the panel would run under the minimap in the
-    top-right corner: it ends left of it. A text too long for the board scrolls there: the
-    window never grows (it is as large as the screen)."""
+def test_on_a_big_board_the_panel_stands_in_the_strip_clear_of_the_marks_and_the_minimap(window, sentences):
+    """A move in the lower rows, its mark above it, the minimap in the top-right corner: the
+    panel used to stand on the board above the marks, left of the minimap; now (issue 35) it
+    stands in the panels' strip under the board, clear of the marks and the minimap, and a
+    text too long for the strip scrolls there: the window never grows (it is as large as the
+    screen)."""
     w = window(["--rows", "1000", "--cols", "1000", "--mines", "20000", "--seed", "4"])
     playing = w.scene
     rows, cols = playing.layout.camera.visible()
@@ -211,7 +215,8 @@ def test_on_a_big_board_a_panel_above_the_marks_steps_left_of_the_minimap(window
     hint = Hint("safe", cell, f"Reveal ({cell[0]},{cell[1]}): certain safe", text, marks=(Mark(number, NUMBER),))
     size = playing.size()
     panel = HintPanel(playing.services, playing, HintRequest(playing.assist, None, hint))
-    assert panel.room is None and panel.size() == size
-    assert panel.panel.bottom <= playing.layout.cell_rect(number).top  # above the marks
+    assert panel.room is playing.room and panel.size() == size
+    assert panel.room.panel.contains(panel.panel) and not panel.panel.colliderect(playing.layout.board)
+    assert not panel.panel.colliderect(playing.layout.cell_rect(number))  # clear of the marks
     assert not panel.panel.colliderect(playing.minimap.rect)
     assert panel.cut == (sentences > 1), (panel.panel, len(panel.lines), panel.shown, playing.layout.cell_rect(number))

@@ -337,7 +337,12 @@ def test_real_window_generating_cancel_and_board(tmp_path):
         x.start_game("--no-guess", "--rows", "500", "--cols", "500", "--mines", "50000", "--seed", "1")
         geometry = x.wait_geometry(good=lambda g: g[2] > 1)  # mapped at its size, and held there
         width, height = geometry[2:]
-        board = (20, 90, width - 40, height - 110)  # inside the viewport, below the HUD
+        from game.ui.layout import layout_for, usable_area
+        from game.ui.room import reserve
+        area = usable_area(x.size, False)
+        room = reserve(layout_for(500, 500, area, 50000).size, area)  # the board window and its strip, as Playing's
+        strip_top = int(room.strip.top * width / room.size[0])  # the side panel there counts the click (issue 35)
+        board = (20, 90, width - 40, strip_top - 110)  # inside the viewport, below the HUD, above the strip
         corner = (30, 100)  # a board pixel the panel in the middle never covers
         before = settled(x, geometry)  # the covered board drawn before the first input
         plain = before.get_at(corner)[:3]

@@ -47,6 +47,7 @@ from game.ui.scenes.generating import Generating
 from game.ui.scenes.help import Help
 from game.ui.scenes.pause import Pause
 from game.ui.scenes.result import GameOver, Victory
+from game.ui.side_panel import SidePanel
 from game.ui.sound import MoveSounds
 from game.ui.widgets import warm_font
 
@@ -108,6 +109,7 @@ class Playing(Scene):
         self.show_probabilities = False  # O: the probability overlay
         self.probability_layer = solver_view.ProbabilityLayer(self.layout)
         self.counters = PlayCounters()  # F3: the live counters at the top of the panels' strip
+        self.side = SidePanel(services, self.match)  # the strip's content before and during play
 
     # ----- scene hooks -----------------------------------------------------------------------
     def grain(self) -> int:
@@ -180,6 +182,8 @@ class Playing(Scene):
         self.sounds.tick(self.match)
         if self.refresh_counters():
             self.dirty = True
+        if self.side.refresh(self.match, self.gesture.gestures.clicks):
+            self.dirty = True
         shown = self.hud_values()
         if shown != self._shown:
             self.dirty = True
@@ -199,8 +203,11 @@ class Playing(Scene):
         draw_board_screen(screen, self.frame, self.layout, self.services.assets, self.view, self._shown,
                           self.gesture.pressed_cells(self.game), self.cursor, self.shake)
         self.room.draw(screen)
-        if self.counters_shown:
-            self.counters.draw(screen, self.room.panel)
+        if getattr(self.room, "over_board", False):  # main's compact window (no strip): the F3 counters alone
+            if self.counters_shown:
+                self.counters.draw(screen, self.room.panel)
+        else:
+            self.side.draw(screen, self.room.panel, self.counters if self.counters_shown else None)
         if self.services.settings.muted:
             draw_mute_sign(screen, self.layout)
         if self.show_probabilities and not self.game.over:
@@ -249,17 +256,16 @@ class Playing(Scene):
         self.dealing = not self.match.prepare_deal(SLICE)
 
     def next_change(self) -> float:
-        """The picture's next change by itself: the timer's next second (the counters', REFRESH_S
-        apart, when they show); sooner (ANSWER_POLL) while the overlay's probabilities are counted
-        in the solver's process, so they show when they come."""
+        """The picture's next change by itself: the timer's next second (the HUD's, and past
+        999 s the side panel's; the counters', REFRESH_S apart, when they show); sooner
+        (ANSWER_POLL) while the overlay's probabilities are counted in the solver's process,
+        so they show when they come."""
         soon = ANSWER_POLL if self.show_probabilities and self.assist.counting else math.inf
         if self.game.state is not State.PLAYING or self.match.paused:
             return soon
         if self.counters_shown:  # the time to the millisecond: REFRESH_S apart
             return min(soon, REFRESH_S - self.match.elapsed % REFRESH_S + 0.001)
-        if self.match.elapsed < 999:
-            return min(soon, 1.0 - self.match.elapsed % 1.0 + 0.005)
-        return soon
+        return min(soon, 1.0 - self.match.elapsed % 1.0 + 0.005)  # the HUD's second, the side panel's past 999
 
     # ----- the live counters (F3) ------------------------------------------------------------
     @property
@@ -529,6 +535,7 @@ class Playing(Scene):
             return self.filter_missed() or self
         self.bv.finish(self.match)  # the record stores the 3BV
         notes = self.services.finished(self.match)
+        self.side.read_bests(self.match)  # the records have the game: its level's bests and streak again
         self.sounds.hear(self.game)  # after the records: a new best time sounds "best"
         return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
 
@@ -602,6 +609,7 @@ class Playing(Scene):
     def retry(self) -> Scene:
         """Start this board again from the start (and its log afresh)."""
         self.match.retry()
+        self.side.read_bests(self.match)  # a game left was recorded
         self.dealing = self.game.config.cells > BACKGROUND_CELLS  # a board not clicked yet is dealt anew
         self.note_probabilities()
         self.assist.changed()
