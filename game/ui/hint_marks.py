@@ -155,7 +155,7 @@ def draw_route(screen: pygame.Surface, layout: BoardLayout, ways: list[list[Poin
     """The lines of the arrows' ``ways`` (:func:`route`): white, 2 pixels, centred on the grid
     lines, in black out to :func:`border` pixels each side (every outline first, so that
     ways that meet join)."""
-    b = border(layout.cell)
+    b = border(int(layout.camera.cell))  # (a big board's zoom: the cells as drawn)
     for colour, half in ((palette.backdrop, b), (palette.arrow, 1)):
         for way in ways:
             for p, q in zip(way, way[1:]):
@@ -191,7 +191,7 @@ def draw_head(screen: pygame.Surface, layout: BoardLayout, end: Cell, entry: Poi
     (start, base), tip = head_points(layout, end, entry)
     within = layout.cell_rect(end).clip(screen.get_clip())
     with draw.clipped(screen, within):
-        width = 2 if layout.cell >= 12 else 1
+        width = 2 if layout.cell_rect(end).width >= 12 else 1
         draw.line(screen, palette.backdrop, start, base, width + 2)
         draw.polygon(screen, palette.backdrop, tip, 0)
         draw.polygon(screen, palette.backdrop, tip, 2)
