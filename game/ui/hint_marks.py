@@ -1,21 +1,35 @@
 """A hint's marks on the board: the move ringed, and the cells its explanation names.
 
 The explanation's cells come as data with their part in it (game.solver.explain.Mark,
-carried by game.ui.assist.Hint.marks); here they become pictures on their cells:
+carried by game.ui.assist.Hint.marks); here they become pictures on their cells.
 
-- the hinted move: a ring, green for a certain-safe cell, amber for a guess;
-- each number the argument reads: a blue ring around its cell (on its edge and the pixels
-  outside it, never over the digit), and a white arrow along the argument: from a number
-  touching the move to the move, from any other number to the nearest number touching the
-  move (so that no arrow is drawn across a digit of the argument); an arrow starts and ends
-  off the digits' box;
-- each mine the argument deduces: a hollow red pennant, "flag this" (not a cross: a red X
-  over a cell is the wrong-flag sprite a classic player knows);
+No mark ever covers a pixel of a revealed number's digit. A digit's glyph keeps a border
+of at least :func:`border` pixels along each edge of its cell (2.5 of the 16 design pixels
+in the heavier glyphs, tests/ui/test_ui_marks_digits.py checks every theme): the marks
+touch a number's cell only in that border, and draw freely only on covered cells (the
+move, its mines, the cells mines lie among, the other safe cells: none holds a digit).
+
+- the hinted move: a ring inside its cell, green for a certain-safe cell, amber for a guess;
+- each number the argument reads: a blue ring hugging its cell's edge (its edge pixel and
+  the pixel outside it, black beyond: never over its own digit, nor its neighbours');
+- a white arrow (outlined in black) from each such number to the move, routed along the
+  grid lines between the cells, never straight across them: it leaves the number's cell at
+  its corner (or the middle of its side) facing the move, runs along the lines there, and
+  ends in a head inside the move's cell, pointing in from the corner or side it reached.
+  A number beside the move has only the head, on the side facing it. The line is
+  ``2 * border`` pixels wide, centred on the grid line, so it stays in the cells' borders
+  whatever lies beside it (several arrows share their way to the move where they meet);
+- each mine the argument deduces (or a flag it takes as one): the cell hatched with
+  diagonal red stripes, outlined in black, edge to edge: "a mine here, flag it". No digit
+  draws parallel stripes that run to its cell's edges, in any colour, so it never reads as
+  a number (a hollow red pennant read as a red 4), nor as a flag, nor as the wrong-flag
+  sprite (a mine crossed out); a flag under it shows, in part, between the stripes;
 - the cells a number's mines are shown to lie among: a red wash with a red edge;
 - another move the explanation weighs: a dashed amber ring;
 - the other certain-safe cells (not named): a pale green wash.
 
-Drawing only (Tatham's drawstate): all positions come from the BoardLayout, in logical pixels.
+Drawing only (Tatham's drawstate): all positions come from the BoardLayout, in logical
+pixels; the lines are axis-aligned rects, so they stay on the grid at any scale.
 """
 
 from __future__ import annotations
@@ -34,30 +48,41 @@ from game.ui.theme import palette
 
 # Colours are the theme's (game.ui.theme): ``guess`` rings a best guess (classic: amber),
 # ``safe`` a certain-safe move, ``reads`` the numbers an explanation reads, ``risky`` a deduced
-# mine's pennant and the edge of the cells mines lie among, ``arrow`` the arrows; marks
+# mine's stripes and the edge of the cells mines lie among, ``arrow`` the arrows; marks
 # are outlined in ``backdrop`` (classic: black) so they show on any tile.
 OTHER_SAFE_ALPHA = 90  # green wash over the other certain-safe cells of a hint
 AMONG_ALPHA = 70  # red wash over the cells mines lie among
-ARROW_TO = 0.28  # an arrow ends this many cells from the centre of the move (a covered cell)
-DIGIT_HALF = (4.5 / 16, 5.5 / 16)  # half the width and height of a digit's box (heavier glyphs included), cells
-ARROW_CLEAR = 1  # pixels an arrow's end keeps off a digit's box (its outline runs along it, not past its ends)
-PENNANT = ((11, 2), (11, 9), (3, 5.5))  # a deduced mine's hollow pennant on the 16-pixel cell grid
-POLE = ((11, 9), (11, 14))  # and its pole
+DIGIT_MARGIN = 2.5 / 16  # a digit's glyph keeps this share of its cell clear along each edge (heavier glyphs)
+HEAD_SHORT = 1 / 16  # an arrow's head ends this many cells short of the move's centre
+RING = 3  # pixels of the move's ring inside its cell (outline)
+STRIPE = 8 / 16  # a deduced mine's stripes repeat every this many cells along a row (3/16 red, outlined in 1/16 black)
+
+
+def border(cell: int) -> int:
+    """The pixels along each edge of a ``cell``-pixel cell where no digit draws (at least 1):
+    the only pixels of a number's cell a mark may cover."""
+    return max(1, int(DIGIT_MARGIN * cell))
 
 
 def outline(screen: pygame.Surface, rect: pygame.Rect, colour) -> None:
-    """A 3-pixel ring: black, ``colour``, black, so it shows on any tile."""
+    """A ring :data:`RING` pixels wide just inside ``rect``: black on the edge, then two of
+    ``colour``, so it shows on any tile."""
     draw.rect(screen, palette.backdrop, rect, 1)
     draw.rect(screen, colour, rect.inflate(-2, -2), 1)
     draw.rect(screen, colour, rect.inflate(-4, -4), 1)
 
 
-def ring_around(screen: pygame.Surface, rect: pygame.Rect, colour) -> None:
-    """A ring around ``rect``: ``colour`` on its edge pixels and the pixel outside, black
-    outside that, so it shows on any tile and covers nothing a cell draws inside its edge
-    (a digit keeps at least two pixels from the edge at any size)."""
-    draw.rect(screen, palette.backdrop, rect.inflate(4, 4), 1)
-    draw.rect(screen, colour, rect.inflate(2, 2), 1)
+def ring_around(screen: pygame.Surface, rect: pygame.Rect, colour, width: int | None = None) -> None:
+    """A ring hugging ``rect`` (a cell's): ``colour`` on its edge pixels and (``width`` 2 or
+    more) the pixel outside, black outside that, so it shows on any tile. It covers only
+    the ``width`` pixels on either side of the cell's edge (default: :func:`border` of the
+    cell), where neither this cell nor its neighbours draw a digit."""
+    width = border(rect.width) if width is None else width
+    if width >= 2:
+        draw.rect(screen, palette.backdrop, rect.inflate(4, 4), 1)
+        draw.rect(screen, colour, rect.inflate(2, 2), 1)
+    else:
+        draw.rect(screen, palette.backdrop, rect.inflate(2, 2), 1)
     draw.rect(screen, colour, rect, 1)
 
 
@@ -81,78 +106,124 @@ def wash(screen: pygame.Surface, rect: pygame.Rect, rgb, alpha: int) -> None:
 Point = tuple[float, float]
 
 
-def arrow_ends(layout: BoardLayout, start: Cell, end: Cell, to_move: bool = True) -> tuple[Point, Point]:
-    """Where the arrow from the number at cell ``start`` to cell ``end`` begins and ends,
-    pixels: ARROW_CLEAR pixels outside the number's digit box, and just inside the move's
-    ring (``to_move``) or outside the digit box of the number at ``end``."""
-    (x0, y0), (x1, y1) = layout.cell_rect(start).center, layout.cell_rect(end).center
-    length = math.hypot(x1 - x0, y1 - y0) or 1.0
-    ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    off = off_digit(layout.cell, ux, uy)
-    back = layout.cell * ARROW_TO if to_move else off
-    return (x0 + ux * off, y0 + uy * off), (x1 - ux * back, y1 - uy * back)
+def _sign(v: int) -> int:
+    return (v > 0) - (v < 0)
 
 
-def off_digit(cell: float, ux: float, uy: float) -> float:
-    """How far from a cell's centre, pixels, a line leaving it along (``ux``, ``uy``) (a unit
-    vector) is ARROW_CLEAR pixels clear of the digit drawn there."""
-    half_w, half_h = DIGIT_HALF[0] * cell + ARROW_CLEAR, DIGIT_HALF[1] * cell + ARROW_CLEAR
-    return min(half_w / abs(ux) if ux else math.inf, half_h / abs(uy) if uy else math.inf)
+def route(start: Cell, end: Cell) -> list[Point]:
+    """The way of the arrow from the number at cell ``start`` to the move at cell ``end``, as
+    points of the grid (row line, column line): row line r runs along the top of row r,
+    a half (r + 0.5) is the middle of a cell's side. It leaves ``start`` at its corner facing
+    ``end`` (the middle of its side when they share a row or column), runs along the lines,
+    first along the rows, and reaches ``end`` at its corner (or side's middle) facing
+    ``start``; one point for cells side by side (only a head is drawn). Two cells of one
+    row are joined along the row's top line (in row 0, its bottom line: the board's edge
+    would hide half the line), two of one column along its left line (in column 0, its right)."""
+    (r0, c0), (r1, c1) = start, end
+    dr, dc = _sign(r1 - r0), _sign(c1 - c0)
+    if dr and dc:
+        a0, b0 = r0 + (dr > 0), c0 + (dc > 0)
+        a1, b1 = r1 + (dr < 0), c1 + (dc < 0)
+        points = [(a0, b0), (a0, b1), (a1, b1)]
+    elif dr == 0:  # the same row: along its top line, from side to side
+        b0, b1, line = c0 + (dc > 0), c1 + (dc < 0), r0 + (r0 == 0)
+        points = [(r0 + 0.5, b0), (line, b0), (line, b1), (r0 + 0.5, b1)]
+    else:  # the same column: along its left line
+        a0, a1, line = r0 + (dr > 0), r1 + (dr < 0), c0 + (c0 == 0)
+        points = [(a0, c0 + 0.5), (a0, line), (a1, line), (a1, c0 + 0.5)]
+    if max(abs(r1 - r0), abs(c1 - c0)) == 1:
+        return points[-1:]  # side by side: the head only
+    way = [points[0]]
+    for point in points[1:]:
+        if point != way[-1]:
+            way.append(point)
+    return way
 
 
-def draw_arrow(screen: pygame.Surface, layout: BoardLayout, start: Cell, end: Cell, to_move: bool = True) -> None:
-    """A white arrow (outlined in black) from the number at ``start`` to the cell at ``end``
-    (the move when ``to_move``, else another number); between two numbers with little room
-    between their digits, only its head."""
-    (x0, y0), (x1, y1) = arrow_ends(layout, start, end, to_move)
-    (cx0, cy0), (cx1, cy1) = layout.cell_rect(start).center, layout.cell_rect(end).center
-    span = math.hypot(cx1 - cx0, cy1 - cy0) or 1.0
-    ux, uy = (cx1 - cx0) / span, (cy1 - cy0) / span
-    length = (x1 - x0) * ux + (y1 - y0) * uy  # room between the ends along the arrow, pixels
-    if length < 2:
-        return
-    width = 2 if layout.cell >= 12 else 1
-    head = min(max(3, layout.cell // 3), length)
-    base = (x1 - ux * head, y1 - uy * head)
-    wing = (-uy * head * 0.7, ux * head * 0.7)
-    tip = [(x1, y1), (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
-    shaft = length - head >= 1
-    if shaft:
-        draw.line(screen, palette.backdrop, (x0, y0), base, width + 2)
-    draw.polygon(screen, palette.backdrop, tip, 0)
-    draw.polygon(screen, palette.backdrop, tip, 1)
-    if shaft:
-        draw.line(screen, palette.arrow, (x0, y0), base, width)
-    draw.polygon(screen, palette.arrow, [(x1 - ux, y1 - uy), tip[1], tip[2]], 0)
+def grid_pixel(layout: BoardLayout, point: Point) -> tuple[int, int]:
+    """Logical pixel (x, y) of a grid point of :func:`route`: on a line, the first pixel past
+    it (the line runs between that pixel and the one before); a half, a side's middle."""
+    a, b = point
+    row, col = math.floor(a), math.floor(b)
+    rect = layout.cell_rect((row, col))
+    x = rect.left + (rect.width // 2 if b % 1 else 0)
+    y = rect.top + (rect.height // 2 if a % 1 else 0)
+    return x, y
+
+
+def draw_route(screen: pygame.Surface, layout: BoardLayout, ways: list[list[Point]]) -> None:
+    """The lines of the arrows' ``ways`` (:func:`route`): white, 2 pixels, centred on the grid
+    lines, in black out to :func:`border` pixels each side (every outline first, so that
+    ways that meet join)."""
+    b = border(int(layout.camera.cell))  # (a big board's zoom: the cells as drawn)
+    for colour, half in ((palette.backdrop, b), (palette.arrow, 1)):
+        for way in ways:
+            for p, q in zip(way, way[1:]):
+                (x0, y0), (x1, y1) = grid_pixel(layout, p), grid_pixel(layout, q)
+                left, top = min(x0, x1) - half, min(y0, y1) - half
+                draw.rect(screen, colour, (left, top, abs(x1 - x0) + 2 * half, abs(y1 - y0) + 2 * half))
+
+
+def head_points(layout: BoardLayout, end: Cell, entry: Point) -> tuple[tuple[Point, Point], list[Point]]:
+    """Where the head of an arrow entering the cell ``end`` at grid point ``entry`` is drawn,
+    logical pixels: ((the entry, the head's base), [tip, wing, wing]), pointing at the cell's
+    centre from inside the move's ring (RING pixels wide); it lies inside the cell (drawn
+    clipped to it)."""
+    rect = layout.cell_rect(end)
+    ex, ey = grid_pixel(layout, entry)
+    ex, ey = ex - 0.5, ey - 0.5  # the line's middle, between two pixels
+    cx, cy = rect.left + rect.width / 2 - 0.5, rect.top + rect.height / 2 - 0.5
+    span = math.hypot(cx - ex, cy - ey) or 1.0
+    ux, uy = (cx - ex) / span, (cy - ey) / span
+    half = max(2.5, 0.2 * rect.width)
+    corner = entry[0] % 1 == 0 and entry[1] % 1 == 0
+    base = half + RING * math.sqrt(2) if corner else float(RING)  # the wings clear the ring
+    tip = max(base + 3, span - HEAD_SHORT * rect.width)
+    bx, by = ex + ux * base, ey + uy * base
+    return ((ex, ey), (bx, by)), [(ex + ux * tip, ey + uy * tip), (bx - uy * half, by + ux * half),
+                                  (bx + uy * half, by - ux * half)]
+
+
+def draw_head(screen: pygame.Surface, layout: BoardLayout, end: Cell, entry: Point) -> None:
+    """An arrow's head in the cell ``end``, from ``entry`` (:func:`head_points`), white outlined
+    in black, and the short shaft joining it to the line on the grid; nothing outside the
+    cell."""
+    (start, base), tip = head_points(layout, end, entry)
+    within = layout.cell_rect(end).clip(screen.get_clip())
+    with draw.clipped(screen, within):
+        width = 2 if layout.cell_rect(end).width >= 12 else 1
+        draw.line(screen, palette.backdrop, start, base, width + 2)
+        draw.polygon(screen, palette.backdrop, tip, 0)
+        draw.polygon(screen, palette.backdrop, tip, 2)
+        draw.line(screen, palette.arrow, start, base, width)
+        cx, cy = sum(x for x, _ in tip) / 3, sum(y for _, y in tip) / 3
+        inner = [(cx + (x - cx) * 0.6, cy + (y - cy) * 0.6) for x, y in tip]
+        draw.polygon(screen, palette.arrow, inner, 0)
 
 
 def draw_deduced_mine(screen: pygame.Surface, rect: pygame.Rect) -> None:
-    """A hollow red pennant on a pole (outlined in black) in ``rect``: this cell holds a mine,
-    flag it. Unlike the wrong-flag sprite (a mine crossed out), and unlike a flag (filled)."""
+    """``rect`` (a covered or flagged cell) hatched with diagonal red stripes outlined in
+    black, edge to edge: this cell holds a mine, flag it. Stripes that run to the cell's
+    edges are like no digit (a digit keeps off its cell's border), nor a flag, nor the
+    wrong-flag sprite (a mine crossed out)."""
     k = rect.width / 16
-    pennant = [(rect.left + x * k, rect.top + y * k) for x, y in PENNANT]
-    pole = [(rect.left + x * k, rect.top + y * k) for x, y in POLE]
-    width = 2 if rect.width >= 12 else 1
-    for colour, thick in ((palette.backdrop, width + 2), (palette.risky, width)):
-        draw.polygon(screen, colour, pennant, thick)
-        draw.line(screen, colour, *pole, thick)
-
-
-def _touch(a: Cell, b: Cell) -> bool:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+    period = max(4, round(STRIPE * rect.width))
+    red = max(1.0, 3 * k)
+    outlined = red + 2 * max(1.0, k)
+    side = rect.height
+    within = rect.clip(screen.get_clip())
+    with draw.clipped(screen, within):
+        for colour, wide in ((palette.backdrop, outlined), (palette.risky, red)):
+            for s in range(-period, rect.width + side + period, period):
+                s0 = s - wide / 2
+                draw.polygon(screen, colour, [(rect.left + s0, rect.top), (rect.left + s0 + wide, rect.top),
+                                              (rect.left + s0 + wide - side, rect.top + side),
+                                              (rect.left + s0 - side, rect.top + side)], 0)
 
 
 def arrows(hint) -> list[tuple[Cell, Cell]]:
-    """(from, to) cells of the arrows a hint draws: see the module docstring."""
-    numbers = [mark.cell for mark in hint.marks if mark.role == NUMBER]
-    near = [cell for cell in numbers if _touch(cell, hint.cell)]
-    pairs = []
-    for cell in numbers:
-        if cell in near or not near:
-            pairs.append((cell, hint.cell))
-        else:
-            pairs.append((cell, min(near, key=lambda n: (max(abs(n[0] - cell[0]), abs(n[1] - cell[1])), n))))
-    return pairs
+    """(from, to) cells of the arrows a hint draws: from each number it reads to the move."""
+    return [(mark.cell, hint.cell) for mark in hint.marks if mark.role == NUMBER and mark.cell != hint.cell]
 
 
 def marked_cells(hint) -> list[Cell]:
@@ -183,7 +254,9 @@ def draw_hint_marks(screen: pygame.Surface, layout: BoardLayout, hint) -> None:
             dashed(screen, layout.cell_rect(cell).inflate(-2, -2), palette.guess)
         for cell in marks[NUMBER]:
             ring_around(screen, layout.cell_rect(cell), palette.reads)
-        for start, end in arrows(hint):
-            draw_arrow(screen, layout, start, end, end == hint.cell)
+        ways = [route(start, end) for start, end in arrows(hint)]
+        draw_route(screen, layout, ways)
+        for entry in dict.fromkeys(way[-1] for way in ways):
+            draw_head(screen, layout, hint.cell, entry)
         colour = palette.guess if hint.kind in ("guess", "endgame") else palette.safe
-        outline(screen, layout.cell_rect(hint.cell), colour)
+        outline(screen, layout.cell_rect(hint.cell), colour)  # last: the move's ring whole

@@ -23,7 +23,7 @@ from game.review_apart import log_request
 from game.solver.explain import NUMBER
 from game.ui import draw
 from game.ui.assist import Hint
-from game.ui.hint_marks import draw_hint_marks, outline
+from game.ui.hint_marks import draw_hint_marks, outline, ring_around
 from game.ui.layout import BoardLayout
 from game.ui.review_job import ReviewJob
 from game.ui.theme import palette
@@ -97,20 +97,23 @@ class PostMortem:
 
     def draw(self, screen: pygame.Surface, layout: BoardLayout) -> None:
         """With the view on: the simplest safe cell's explanation marked as a hint marks it
-        (its numbers ringed blue, arrows, deduced mines crossed, the cell ringed green), every
-        other safe cell ringed green, after a mistake the numbers proving the mine ringed blue,
-        and the fatal cell ringed red."""
+        (its numbers ringed blue, arrows along the grid lines, deduced mines hatched, the cell
+        ringed green), every other safe cell ringed green, after a mistake the numbers proving
+        the mine ringed blue around their cells, and the fatal cell ringed red (a chord's
+        number around its cell). No mark covers a digit (game.ui.hint_marks): the rings inside
+        cells are on covered cells and mines only."""
         if not (self.shown and self.ready and self.fatal is not None):
             return
         mine = self.fatal.proof if self.fatal.verdict == "mistake" else None
-        if self.proof is not None:
-            draw_hint_marks(screen, layout, Hint("safe", self.proof.cell, "", "", marks=self.proof.marks))
-        if mine is not None:  # the numbers that prove the fatal cell a mine, ringed as a hint rings them
-            with draw.clipped(screen, layout.board):
-                for mark in mine.marks:
-                    if mark.role == NUMBER:
-                        outline(screen, layout.cell_rect(mark.cell), palette.reads)
         with draw.clipped(screen, layout.board):  # a big board's rings end at its viewport
             for cell in self.fatal.safe_cells:
                 outline(screen, layout.cell_rect(cell), palette.safe)
-            outline(screen, layout.cell_rect(self.fatal.cell), palette.risky)
+            if mine is not None:  # the numbers that prove the fatal cell a mine, ringed as a hint rings them
+                for mark in mine.marks:
+                    if mark.role == NUMBER:
+                        ring_around(screen, layout.cell_rect(mark.cell), palette.reads)
+        if self.proof is not None:  # its arrows run over the rings
+            draw_hint_marks(screen, layout, Hint("safe", self.proof.cell, "", "", marks=self.proof.marks))
+        with draw.clipped(screen, layout.board):  # the fatal cell's ring over all (a mine the proof hatched)
+            ring = ring_around if self.fatal.kind == "chord" else outline  # a chord's cell shows its number
+            ring(screen, layout.cell_rect(self.fatal.cell), palette.risky)

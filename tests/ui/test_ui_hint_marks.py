@@ -1,7 +1,8 @@
 """H points at the cells its explanation names: the numbers ringed blue around their cells
-(never over a digit) with arrows toward the move, the deduced mines marked by a hollow red
-pennant (unlike the wrong-flag sprite, a mine crossed out); the panel never hides them nor
-the HUD, and the marks leave with the panel."""
+(never over a digit) with arrows along the grid lines to the move, the deduced mines
+hatched with red stripes (unlike a number, a flag or the wrong-flag sprite, a mine crossed
+out); the panel never hides them nor the HUD, and the marks leave with the panel. That no
+mark changes a digit's pixel is tests/ui/test_ui_marks_digits.py."""
 
 import math
 import time
@@ -11,7 +12,8 @@ import pytest
 
 from game.solver.explain import AMONG, MINE, NUMBER, Mark
 from game.ui.assist import Hint, HintRequest
-from game.ui.hint_marks import arrow_ends, arrows, draw_deduced_mine, marked_cells
+from game.ui.hint_marks import (arrows, border, draw_deduced_mine, grid_pixel, head_points, marked_cells,
+                                 route)
 from game.ui.scenes.playing import Playing
 from game.ui.solver_view import MARKS_CELL, HintPanel
 from game.ui.sprites import Sprites
@@ -38,18 +40,25 @@ def assert_marks_drawn(w, layout, hint):
     """Every mark of ``hint`` shows on its own cell of the canvas."""
     for mark in hint.marks:
         rect = layout.cell_rect(mark.cell)
-        if mark.role == NUMBER:  # the ring's coloured line on the cell's edge (off the arrows)
-            assert rgb(w, (rect.left, rect.top + 3)) == palette.reads
-        elif mark.role == MINE:  # the pennant's red pole
-            k = rect.width / 16
-            assert rgb(w, (rect.left + int(11 * k), rect.top + round(12 * k))) == palette.risky
+        if mark.role == NUMBER:  # the ring's coloured line on the cell's edge, most of it off the arrows
+            ring = [(x, rect.top) for x in range(rect.left, rect.right)] + [(rect.left, y) for y in range(rect.top, rect.bottom)]
+            ring += [(x, rect.bottom - 1) for x in range(rect.left, rect.right)]
+            ring += [(rect.right - 1, y) for y in range(rect.top, rect.bottom)]
+            assert sum(rgb(w, p) == palette.reads for p in ring) >= len(ring) // 4, mark
+        elif mark.role == MINE:  # the red stripes
+            assert any(rgb(w, (x, rect.centery)) == palette.risky for x in range(rect.left, rect.right))
         elif mark.role == AMONG:  # a red edge
             assert rgb(w, (rect.centerx, rect.top)) == palette.risky
-    for start, end in arrows(hint):  # white arrows from the numbers along the argument
-        (x0, y0), (x1, y1) = arrow_ends(layout, start, end, end == hint.cell)
-        steps = max(1, round(2 * math.hypot(x1 - x0, y1 - y0)))  # every half pixel between its ends
-        points = [(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps) for i in range(steps + 1)]
-        assert any(rgb(w, point) == palette.arrow for point in points), (start, end)
+    for start, end in arrows(hint):  # white arrows from the numbers along the grid lines, a head in the move
+        way = route(start, end)
+        for p, q in zip(way, way[1:]):
+            (x0, y0), (x1, y1) = grid_pixel(layout, p), grid_pixel(layout, q)
+            x, y = (x0 + x1) // 2, (y0 + y1) // 2
+            beside = (x - 1, y) if x0 == x1 else (x, y - 1)  # the line's two pixels, one each side of it
+            assert palette.arrow in (rgb(w, (x, y)), rgb(w, beside)), (start, end, p, q)
+        _, tip = head_points(layout, end, way[-1])
+        middle = (sum(x for x, _ in tip) / 3, sum(y for _, y in tip) / 3)
+        assert rgb(w, middle) == palette.arrow, (start, end)
 
 
 def assert_cells_as_drawn(w, layout, cells):
@@ -133,23 +142,32 @@ def test_the_panel_steps_aside_from_marks_spread_over_the_board(window):
 
 @pytest.mark.parametrize("name", THEME_NAMES)
 @pytest.mark.parametrize("size", [16, 24, 32])
-def test_a_deduced_mine_is_drawn_unlike_a_wrong_flag(name, size):
-    """A classic player reads a red X over a cell as a wrong flag: a deduced mine is a hollow
-    pennant instead, with nothing where the cross's arms would be."""
+def test_a_deduced_mine_is_drawn_unlike_a_number_a_flag_or_a_wrong_flag(name, size):
+    """"Flag this" is the cell hatched with red stripes from edge to edge: a digit never draws
+    in its cell's border (a hollow red pennant read as a red 4), and the hatching is unlike
+    the flag and the wrong-flag sprite (a classic player reads a red X as a wrong flag)."""
     pygame.display.init()
     theme = use(name)
     sprites = Sprites(theme).cells(size)
     marked = sprites["covered"].copy()
     draw_deduced_mine(marked, marked.get_rect())
-    wrong = sprites["wrong_flag"]
     pixels = [(x, y) for x in range(size) for y in range(size)]
-    apart = sum(marked.get_at(p) != wrong.get_at(p) for p in pixels)
-    assert apart >= len(pixels) // 2, apart
-    k = size / 16
-    lower_left = [(x, y) for x, y in pixels if x < 6 * k and y > 10 * k]  # a cross's arm, never the pennant's
-    assert not any(tuple(marked.get_at(p))[:3] == theme.risky for p in lower_left)
-    assert any(tuple(wrong.get_at(p))[:3] == theme.wrong for p in lower_left)
-    assert sum(tuple(marked.get_at(p))[:3] == theme.risky for p in pixels) >= 6 * k  # the mark shows
+    red = {p for p in pixels if tuple(marked.get_at(p))[:3] == theme.risky}
+    edge = border(size)
+    for side in (lambda x, y: x < edge, lambda x, y: y < edge, lambda x, y: x >= size - edge,
+                 lambda x, y: y >= size - edge):  # red on every side of the cell's border
+        assert any(side(*p) for p in red)
+    for key in [str(n) for n in range(1, 9)]:  # where no digit draws (in any theme: the digits' test)
+        digit = sprites[key]
+        ink = {p for p in pixels if digit.get_at(p) != sprites["0"].get_at(p)}
+        assert not any(min(x, y, size - 1 - x, size - 1 - y) < edge for x, y in ink), key
+    middle = [tuple(marked.get_at((x, size // 2)))[:3] == theme.risky for x in range(size)]
+    stripes = sum(1 for x in range(1, size) if middle[x] and not middle[x - 1]) + middle[0]
+    assert stripes >= 2  # parallel stripes, not one stroke
+    for other in ("wrong_flag", "flag"):
+        apart = sum(marked.get_at(p) != sprites[other].get_at(p) for p in pixels)
+        assert apart >= len(pixels) // 3, (other, apart)
+    assert len(red) >= 6 * size  # the mark shows
 
 
 @pytest.mark.parametrize("theme", ["classic", "contrast"])
