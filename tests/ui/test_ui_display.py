@@ -122,3 +122,66 @@ def test_changed_bands_cover_exactly_the_changed_rows():
     after[15 * pitch] = 1  # row 15: its own band
     assert changed_bands(before, bytes(after), pitch, gap=3) == [(2, 6), (15, 16)]
     assert changed_bands(before, bytes(after), pitch, gap=1) == [(2, 4), (5, 6), (15, 16)]
+
+
+def drawn_texts(monkeypatch) -> list[str]:
+    """Every text the Options screen draws from now on."""
+    from game.ui.scenes import options as options_scene
+    seen = []
+    original = options_scene.text
+
+    def spy(screen, message, pos, *args, **kwargs):
+        seen.append(message)
+        return original(screen, message, pos, *args, **kwargs)
+    monkeypatch.setattr(options_scene, "text", spy)
+    return seen
+
+
+def test_a_scale_the_screen_cannot_show_says_so_in_options_and_the_next_board_shows_at_what_it_said(
+        window, monkeypatch):
+    """Issue 35, item 5: on a 1280x1024 screen 2.5x, 3x and 4x changed nothing, without a word.
+    Options now says the scale this screen shows at, and, for a next board the scale does not
+    fit, the scale it will show at; that game then opens at that scale."""
+    w = window([])
+    w.display.desktop = (1280, 1024)  # faked: the dummy driver's is 1024x768
+    w.scene.services.set_option(difficulty="expert")
+    options = open_options(w)
+    seen = drawn_texts(monkeypatch)
+    names, notes = [], []
+    for _ in range(6):  # auto -> 1x, 1.5x, 2x, 2.5x, 3x, 4x
+        w.click(options.row_rect(DISPLAY_ROW).center)
+        names.append(options.display_name())
+        notes.append(options.display_note())
+    assert names == ["window, 1x", "window, 1.5x", "window, 2x", "window, 2.5x (here 2x)", "window, 3x (here 2x)",
+                     "window, 4x (here 2x)"]
+    assert notes[:3] == ["", "", ""]
+    assert notes[3:] == [f"{scale}x does not fit this screen for the next board (Expert): it will show at 2x."
+                         for scale in ("2.5", "3", "4")]
+    seen.clear()
+    w.scene.invalidate()
+    w.step()
+    assert "< window, 4x (here 2x) >" in seen and notes[-1] in seen  # drawn beside the value and under the lines
+    assert w.display.view[0] == 2
+    w.key(pygame.K_ESCAPE)
+    w.click(w.scene.list.buttons[2].rect.center)  # Expert
+    size = w.scene.services.display.size
+    assert w.display.view[0] == 2 and window_size() == (size[0] * 2, size[1] * 2)
+
+
+def test_beginner_fits_3x_on_that_screen_so_only_4x_gets_the_note_and_spanish_says_it(window):
+    from game import i18n
+    w = window([])
+    w.display.desktop = (1280, 1024)
+    options = open_options(w)
+    for _ in range(5):  # -> 3x
+        options.change(DISPLAY_ROW)
+    assert options.display_name() == "window, 3x (here 2x)" and options.display_note() == ""
+    options.change(DISPLAY_ROW)  # 4x
+    assert options.display_note() == "4x does not fit this screen for the next board (Beginner): it will show at 3x."
+    i18n.set_language("es")
+    options.change(DISPLAY_ROW, -1)
+    options.change(DISPLAY_ROW, -1)  # 2.5x
+    assert options.display_name() == "ventana, 2,5x (aquí 2x)"
+    w.scene.services.set_option(difficulty="expert")
+    assert options.display_note() == ("2,5x no cabe en esta pantalla para el próximo tablero (Avanzado): "
+                                      "se verá a 2x.")

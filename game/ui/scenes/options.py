@@ -1,7 +1,8 @@
 """Options: question marks, first-click rule, chord by clicking a number, no-guess boards,
 the Beginner board (9x9 as Windows, or 8x8 as the competitive sets, each with its own best
 tables), the display: a window at SDL's automatic size or a chosen scale (1x..4x in half steps,
-capped to the screen), or fullscreen; the theme (classic, dark, high contrast: it changes
+capped to the screen: the line says the scale this screen is shown at, and a note under the
+lines the one the next game's board will be), or fullscreen; the theme (classic, dark, high contrast: it changes
 at once); reduce motion; sound on or off, its volume (0..100 % in steps of 10) and the
 timer's tick (game.ui.sound); whether leaving a game in progress asks first (it is recorded
 as an abandoned loss either way), row and column rulers, the live counters (F3 too:
@@ -23,10 +24,12 @@ from typing import Callable
 import pygame
 
 from game.board import BEGINNER_SIZES, FIRST_CLICK_RULES
-from game.i18n import LANGUAGES, N_, _, language
+from game.i18n import LANGUAGES, N_, _, language, level_name, short_number
 from game.records.settings import BV_FILTER_CHOICES
 from game.ui import draw
 from game.ui.scene import Scene
+from game.ui.layout import layout_for
+from game.ui.room import most_scale, reserve
 from game.ui.scenes.dialog import draw_dialog
 from game.ui.sound import VOLUME_STEP
 from game.ui.theme import THEME_NAMES, THEMES, palette
@@ -44,6 +47,8 @@ BV_FILTER_NAMES = {"off": N_("off"), "rankings": N_("rankings' minimums")}  # se
 SAVED = N_("Saved; applies to the next game")  # the foot of the screen when there is no message
 BEGINNER_NAMES = {"9x9": N_("9x9 (Windows)"), "8x8": N_("8x8 (competitive)")}  # settings.beginner_size
 VALUE = N_("< {value} >")  # how a line's value is drawn, the arrows saying Left/Right change it
+SCALE_HERE = N_("window, {scale}x (here {shown}x)")  # a chosen scale this screen cannot show: the one it shows at
+SCALE_BOARD = N_("{scale}x does not fit this screen for the next board ({board}): it will show at {shown}x.")
 
 
 def on_off(value: bool) -> str:
@@ -102,13 +107,42 @@ class Options(Scene):
         return [(label, value) for label, value, _change in self.lines()]
 
     def display_name(self) -> str:
-        """'fullscreen', 'window, auto size' or 'window, 2x' (1.5x...), in the language in use."""
+        """'fullscreen', 'window, auto size' or 'window, 2x' (1.5x...), in the language in use;
+        a chosen scale larger than this screen can show this window at (capped to the screen:
+        game.ui.display) says the scale it is shown at: 'window, 3x (here 2x)'."""
         display = self.services.display
         if display.fullscreen:
             return _("fullscreen")
         if display.scale is None:
             return _("window, auto size")
-        return _("window, {scale}x").format(scale=f"{display.scale:g}")
+        shown = display.fitting_scale()
+        if display.scale > shown:
+            return _(SCALE_HERE).format(scale=short_number(display.scale), shown=short_number(shown))
+        return _("window, {scale}x").format(scale=short_number(display.scale))
+
+    def board_scale(self) -> int:
+        """The whole scale the next game's window (its board, from the settings, with the panels'
+        strip, as game.ui.app and the Playing scene size it) is shown at on this screen when
+        the chosen scale does not fit it (game.ui.display.Display: the largest whole scale that
+        fits, at most the automatic scale's cap)."""
+        display = self.services.display
+        config = self.services.settings.config()
+        area = display.area()
+        size = reserve(layout_for(config.rows, config.cols, area, config.mines).size, area).size
+        return min(display.fitting_scale(size), most_scale(size, config.cells, area))
+
+    def display_note(self) -> str:
+        """A sentence when the chosen window scale is larger than the next game's board window
+        can be shown at on this screen (it is capped without a word otherwise), else ''."""
+        display = self.services.display
+        if display.fullscreen or display.scale is None:
+            return ""
+        shown = self.board_scale()
+        if display.scale <= shown:
+            return ""
+        config = self.services.settings.config()
+        board = level_name(config.level) if config.level != "custom" else f"{config.rows}x{config.cols}"
+        return _(SCALE_BOARD).format(scale=short_number(display.scale), board=board, shown=shown)
 
     def change_first_click(self, step: int) -> str | None:
         if self.services.no_guess:
@@ -220,6 +254,11 @@ class Options(Scene):
         if self.message:
             for i, line in enumerate(wrap(self.message, width - 24, 14)[:3]):
                 text(screen, line, (12, top + i * 11), 14, palette.error)
+        elif note := self.display_note():
+            lines = wrap(note, width - 24, 14)[:2]
+            for i, line in enumerate(lines):
+                text(screen, line, (12, top + i * 11), 14, palette.accent)
+            text(screen, _(SAVED), (width // 2, top + 11 * len(lines) + 8), 14, palette.dim, "center")
         else:
             text(screen, _(SAVED), (width // 2, top + 15), 14, palette.dim, "center")
         self.dirty = False
