@@ -61,6 +61,9 @@ class WindowManager(SceneManager):
     def handle(self, event: pygame.event.Event) -> bool:
         running = super().handle(self.services.display.map_event(event))
         self.services.sync_fullscreen()
+        notice = self.services.display.take_notice()  # F11 where full screen cannot be had
+        if notice and running:
+            self.switch(MessageBox(self.services, self.current, _("Full screen"), [notice]))
         return running
 
 
@@ -240,6 +243,10 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
     services.scenes = Navigation(services)
     services.finish_hooks.append(record_hook(records))
     warnings = list(records.warnings)
+    notice = display.take_notice()  # the saved or asked full screen, where it cannot be had
+    if notice:
+        warn(notice)
+        warnings.append(notice)
     config = run_config(services, config, warnings)
     if settle:
         settle_heap()  # before the first scene: a game left later is collected as any other

@@ -185,3 +185,57 @@ def test_beginner_fits_3x_on_that_screen_so_only_4x_gets_the_note_and_spanish_sa
     w.scene.services.set_option(difficulty="expert")
     assert options.display_note() == ("2,5x no cabe en esta pantalla para el próximo tablero (Avanzado): "
                                       "se verá a 2x.")
+
+
+def no_window_manager(monkeypatch):
+    """An X server with no window manager, as game.ui.display finds it (the dummy driver
+    would make the window full screen)."""
+    from game.ui import display
+    monkeypatch.setattr(display, "fullscreen_available", lambda: False)
+
+
+def test_f11_where_full_screen_cannot_be_had_keeps_the_window_says_why_and_the_game_goes_on(
+        window, monkeypatch, isolated_data_dir):
+    """Issue 35, item 5: under an X server with no window manager F11 drew a full-screen layout
+    into the unchanged window (SDL said the window was full screen), cropping the timer."""
+    from game.ui.display import NO_FULLSCREEN
+    from game.ui.scenes.confirm import MessageBox
+    no_window_manager(monkeypatch)
+    w = window(["--difficulty", "beginner", "--seed", "6"])
+    playing, before, view = w.scene, window_size(), w.display.view
+    covered = playing.game.appearance((0, 0))
+    w.click_cell((4, 4))
+    w.key(pygame.K_F11)
+    assert isinstance(w.scene, MessageBox) and w.scene.base is playing
+    assert w.scene.title == "Full screen" and " ".join(w.scene.shown) == NO_FULLSCREEN
+    assert not w.display.fullscreen and window_size() == before and w.display.view == view
+    assert w.screen.surface.get_size() == (round(playing.size()[0] * view[0]), round(playing.size()[1] * view[0]))
+    assert not (isolated_data_dir / "settings.json").exists() or \
+        json.loads((isolated_data_dir / "settings.json").read_text())["fullscreen"] is False
+    w.key(pygame.K_RETURN)  # OK
+    assert w.scene is playing
+    cell = next((r, c) for r in range(9) for c in range(9) if playing.game.appearance((r, c)) == covered)
+    w.click_cell(cell, button=3)  # the game still answers
+    assert playing.game.appearance(cell) == "flag"
+
+
+def test_options_says_full_screen_is_not_available_and_the_display_line_then_skips_it(window, monkeypatch):
+    from game.ui.display import NO_FULLSCREEN
+    no_window_manager(monkeypatch)
+    w = window([])
+    options = open_options(w)
+    options.change(DISPLAY_ROW, -1)  # auto -> fullscreen: refused
+    assert options.message == NO_FULLSCREEN and options.display_name() == "window, auto size"
+    assert not w.display.fullscreen and isinstance(w.scene, Options)
+    options.change(DISPLAY_ROW, -1)  # full screen skipped: auto -> 4x
+    assert options.message == "" and options.display_name().startswith("window, 4x")
+
+
+def test_a_launch_that_asks_for_full_screen_where_it_cannot_be_had_opens_windowed_and_says_why(
+        window, monkeypatch):
+    from game.ui.display import NO_FULLSCREEN
+    from game.ui.scenes.confirm import MessageBox
+    no_window_manager(monkeypatch)
+    w = window(["--fullscreen"])
+    assert not w.display.fullscreen and isinstance(w.scene, MessageBox)
+    assert " ".join(w.scene.shown) == NO_FULLSCREEN

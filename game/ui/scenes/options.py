@@ -73,6 +73,7 @@ class Options(Scene):
         super().__init__(services)
         self.focus = 0
         self.message = ""  # why a change was refused or not saved
+        self.no_fullscreen: str | None = None  # why full screen was refused here (the Display line then skips it)
         width, height = self.size()
         self.back = Button((width // 2 - 40, height - 32, 80, 24), N_("Back"), self.leave)
 
@@ -175,9 +176,13 @@ class Options(Scene):
         """Cycle window (auto size), window at each of SCALES, fullscreen; save the choice."""
         services, display = self.services, self.services.display
         now = "fullscreen" if display.fullscreen else display.scale
-        chosen = cycle([None, *SCALES, "fullscreen"], now, step)
+        choices = [None, *SCALES] + ([] if self.no_fullscreen else ["fullscreen"])
+        chosen = cycle(choices, now, step)
         if chosen == "fullscreen":
-            display.toggle_fullscreen()
+            refused = display.toggle_fullscreen()
+            if refused:  # the line stays at its scale; the next change skips full screen
+                self.no_fullscreen = display.take_notice()
+                return self.no_fullscreen
             return services.sync_fullscreen()
         if display.fullscreen:
             display.toggle_fullscreen()
