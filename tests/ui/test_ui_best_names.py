@@ -9,7 +9,7 @@ from game.records.paths import db_path
 from game.records.record import GameRecord
 from game.ui.scenes import stats as stats_scene
 from game.ui.widgets import text_width
-from tests.play_helpers import open_statistics
+from tests.play_helpers import drawn_texts, open_statistics
 
 GAP = stats_scene.BEST_GAP
 
@@ -26,13 +26,7 @@ def best_rows(window, monkeypatch, names) -> list[list[tuple[str, int]]]:
     with RecordStore.open(db_path(None)) as store:
         for i, name in enumerate(names):
             store.add_game(win(i, name))
-    seen = []
-    original = stats_scene.text
-
-    def spy(screen, message, pos, *args, **kwargs):
-        seen.append((message, tuple(pos)))
-        return original(screen, message, pos, *args, **kwargs)
-    monkeypatch.setattr(stats_scene, "text", spy)
+    seen = drawn_texts(monkeypatch, stats_scene)
     w = window([])
     open_statistics(w)
     w.scene.invalidate()

@@ -6,7 +6,9 @@ import warnings
 
 import pygame
 
+from game.ui.scenes import options as options_scene
 from game.ui.scenes.options import Options
+from tests.play_helpers import drawn_texts
 
 DISPLAY_ROW = 4
 
@@ -124,19 +126,6 @@ def test_changed_bands_cover_exactly_the_changed_rows():
     assert changed_bands(before, bytes(after), pitch, gap=1) == [(2, 4), (5, 6), (15, 16)]
 
 
-def drawn_texts(monkeypatch) -> list[str]:
-    """Every text the Options screen draws from now on."""
-    from game.ui.scenes import options as options_scene
-    seen = []
-    original = options_scene.text
-
-    def spy(screen, message, pos, *args, **kwargs):
-        seen.append(message)
-        return original(screen, message, pos, *args, **kwargs)
-    monkeypatch.setattr(options_scene, "text", spy)
-    return seen
-
-
 def test_a_scale_the_screen_cannot_show_says_so_in_options_and_the_next_board_shows_at_what_it_said(
         window, monkeypatch):
     """Issue 35, item 5: on a 1280x1024 screen 2.5x, 3x and 4x changed nothing, without a word.
@@ -146,7 +135,7 @@ def test_a_scale_the_screen_cannot_show_says_so_in_options_and_the_next_board_sh
     w.display.desktop = (1280, 1024)  # faked: the dummy driver's is 1024x768
     w.scene.services.set_option(difficulty="expert")
     options = open_options(w)
-    seen = drawn_texts(monkeypatch)
+    seen = drawn_texts(monkeypatch, options_scene)
     names, notes = [], []
     for _ in range(6):  # auto -> 1x, 1.5x, 2x, 2.5x, 3x, 4x
         w.click(options.row_rect(DISPLAY_ROW).center)
@@ -160,7 +149,8 @@ def test_a_scale_the_screen_cannot_show_says_so_in_options_and_the_next_board_sh
     seen.clear()
     w.scene.invalidate()
     w.step()
-    assert "< window, 4x (here 2x) >" in seen and notes[-1] in seen  # drawn beside the value and under the lines
+    messages = [message for message, _pos in seen]
+    assert "< window, 4x (here 2x) >" in messages and notes[-1] in messages  # drawn beside the value and under the lines
     assert w.display.view[0] == 2
     w.key(pygame.K_ESCAPE)
     w.click(w.scene.list.buttons[2].rect.center)  # Expert
