@@ -74,7 +74,7 @@ def launched_with(data_dir):
 
 
 def test_every_value_the_options_write_is_what_the_next_launch_uses_with_no_message_box(window, isolated_data_dir,
-                                                                                        tmp_path):
+                                                                                        tmp_path, capsys):
     """Issue 35, item 5: each value the Options screen saves, given to a new game
     (game.ui.app.build with ``--data-dir``): it opens on the menu with no message box (the
     settings' warnings show in one) and nothing on stderr, and uses the value: the settings,
@@ -91,8 +91,10 @@ def test_every_value_the_options_write_is_what_the_next_launch_uses_with_no_mess
         data_dir = tmp_path / f"launch{number}"
         data_dir.mkdir()
         (data_dir / "settings.json").write_text(saved)
+        capsys.readouterr()
         scene, services = launched_with(data_dir)
         try:
+            assert capsys.readouterr().err == "", (label, value)  # no warning printed either
             assert isinstance(scene, Menu), (label, value, getattr(scene, "message", None))
             assert services.records.warnings == [], (label, value)
             assert (asdict(services.settings), services.display.scale, services.display.fullscreen, language(),
