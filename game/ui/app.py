@@ -63,6 +63,7 @@ class WindowManager(SceneManager):
         self.services.sync_fullscreen()
         notice = self.services.display.take_notice()  # F11 where full screen cannot be had
         if notice and running:
+            warn(notice)  # on stderr too: a box cut to a small window says the full text is there
             self.switch(MessageBox(self.services, self.current, _("Full screen"), [notice]))
         return running
 
