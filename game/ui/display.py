@@ -246,14 +246,24 @@ class Display:
             surface.blit(old if old.get_size() == device else pygame.transform.scale(old, device), (0, 0))
         return Canvas(surface, factor, self.size)
 
-    def _window_size(self, size: tuple[int, int] | None = None) -> tuple[int, int]:
-        """The windowed window's size: the canvas (or logical ``size``) at the chosen scale,
-        capped to the desktop (a chosen scale that does not fit falls back to the largest
-        whole one that does)."""
+    def window_scale(self, size: tuple[int, int] | None = None, most: int | None = None) -> float:
+        """The scale a windowed window of logical ``size`` (default: the current) opens at: the
+        chosen scale (1.5 or 2.5 too) when the window fits the desktop's area at it, else the
+        automatic one, the largest whole scale that fits, at most ``most`` (a small board's
+        cap, game.ui.room.most_scale; None: none). A chosen 2.5x that fits is kept, not cut
+        to 2x: 2.5x, 3x and 4x changed nothing on a 1280x1024 screen (issue 35)."""
         size = size or self.size
+        area = self.area()
+        if self.scale and math.ceil(size[0] * self.scale) <= area[0] and math.ceil(size[1] * self.scale) <= area[1]:
+            return self.scale
         fitting = self.fitting_scale(size)
-        automatic = min(fitting, self.most) if self.most else fitting
-        scale = self.scale if self.scale and self.scale <= fitting else automatic
+        return min(fitting, most) if most else fitting
+
+    def _window_size(self, size: tuple[int, int] | None = None) -> tuple[int, int]:
+        """The windowed window's size: the canvas (or logical ``size``) at :meth:`window_scale`
+        (the chosen scale, capped to the desktop)."""
+        size = size or self.size
+        scale = self.window_scale(size, self.most)
         return math.ceil(size[0] * scale), math.ceil(size[1] * scale)
 
     def _window(self) -> pygame.Window:

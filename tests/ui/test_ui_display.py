@@ -229,3 +229,22 @@ def test_a_launch_that_asks_for_full_screen_where_it_cannot_be_had_opens_windowe
     w = window(["--fullscreen"])
     assert not w.display.fullscreen and isinstance(w.scene, MessageBox)
     assert " ".join(w.scene.shown) == NO_FULLSCREEN
+
+
+def test_a_chosen_2_5x_that_fits_the_next_board_is_the_scale_it_opens_at(window):
+    """Intermediate's window (494x323 with its strip) fits a 1280x1024 screen at 2.5x: it opened
+    at 2x all the same (a chosen scale was kept only up to the largest whole one that fits)."""
+    w = window([])
+    w.display.desktop = (1280, 1024)
+    w.scene.services.set_option(difficulty="intermediate")
+    options = open_options(w)
+    for _ in range(4):  # auto -> 1x, 1.5x, 2x, 2.5x
+        options.change(DISPLAY_ROW)
+    assert options.display_name() == "window, 2.5x (here 2x)"  # Options itself (588 wide) fits 2x
+    assert options.display_note() == ""
+    assert options.board_scale() == 2.5
+    w.key(pygame.K_ESCAPE)
+    w.click(w.scene.list.buttons[1].rect.center)  # Intermediate
+    size = w.scene.services.display.size
+    assert w.display.view[0] == 2.5
+    assert window_size() == (math.ceil(size[0] * 2.5), math.ceil(size[1] * 2.5))

@@ -116,21 +116,21 @@ class Options(Scene):
             return _("fullscreen")
         if display.scale is None:
             return _("window, auto size")
-        shown = display.fitting_scale()
-        if display.scale > shown:
+        shown = display.window_scale()
+        if shown != display.scale:
             return _(SCALE_HERE).format(scale=short_number(display.scale), shown=short_number(shown))
         return _("window, {scale}x").format(scale=short_number(display.scale))
 
-    def board_scale(self) -> int:
-        """The whole scale the next game's window (its board, from the settings, with the panels'
-        strip, as game.ui.app and the Playing scene size it) is shown at on this screen when
-        the chosen scale does not fit it (game.ui.display.Display: the largest whole scale that
-        fits, at most the automatic scale's cap)."""
+    def board_scale(self) -> float:
+        """The scale the next game's window (its board, from the settings, with the panels'
+        strip, as game.ui.app and the Playing scene size it) opens at on this screen
+        (game.ui.display.Display.window_scale: the chosen scale where it fits, else the largest
+        whole one that does, at most the automatic scale's cap)."""
         display = self.services.display
         config = self.services.settings.config()
         area = display.area()
         size = reserve(layout_for(config.rows, config.cols, area, config.mines).size, area).size
-        return min(display.fitting_scale(size), most_scale(size, config.cells, area))
+        return display.window_scale(size, most_scale(size, config.cells, area))
 
     def display_note(self) -> str:
         """A sentence when the chosen window scale is larger than the next game's board window
@@ -139,11 +139,11 @@ class Options(Scene):
         if display.fullscreen or display.scale is None:
             return ""
         shown = self.board_scale()
-        if display.scale <= shown:
+        if shown == display.scale:
             return ""
         config = self.services.settings.config()
         board = level_name(config.level) if config.level != "custom" else f"{config.rows}x{config.cols}"
-        return _(SCALE_BOARD).format(scale=short_number(display.scale), board=board, shown=shown)
+        return _(SCALE_BOARD).format(scale=short_number(display.scale), board=board, shown=short_number(shown))
 
     def change_first_click(self, step: int) -> str | None:
         if self.services.no_guess:
