@@ -99,12 +99,15 @@ def screen_em(size: int, bold: bool, scale: float) -> int:
     return fonts.point_size(pixels)
 
 
-def readable_size(size: int, scale: float, bold: bool = False, least: int = READABLE_EM) -> int:
+def readable_size(size: int, scale: float, bold: bool = False, least: int = READABLE_EM,
+                  most: int | None = None) -> int:
     """``size`` (logical pixels), or the least larger size whose text on a canvas at ``scale``
-    has an em of at least ``least`` device pixels (:func:`screen_em`): a panel laid out at
-    ``size`` for a window shown at 2x or 3x keeps it, and at 1x (a big board's window,
-    game.ui.layout.big_layout) grows to 18."""
-    while screen_em(size, bold, scale) < least:
+    has an em of at least ``least`` device pixels (:func:`screen_em`), at most ``most`` (None:
+    1.5 times ``size``, so a window shrunk below 1x does not get a panel too tall for its
+    strip): a panel laid out at 12 for a window shown at 2x or 3x keeps it, and at 1x (a big
+    board's window, game.ui.layout.big_layout) grows to 18."""
+    most = size * 3 // 2 if most is None else most
+    while size < most and screen_em(size, bold, scale) < least:
         size += 1
     return size
 

@@ -2,8 +2,9 @@
 the Beginner board (9x9 as Windows, or 8x8 as the competitive sets, each with its own best
 tables), the display: a window at SDL's automatic size or a chosen scale (1x..4x in half steps,
 capped to the screen: the line says the scale this screen is shown at, and a note under the
-lines the one the next game's board will be), or fullscreen; the theme (classic, dark, high contrast: it changes
-at once); reduce motion; sound on or off, its volume (0..100 % in steps of 10) and the
+lines the one the next game's board will be, when the chosen one does not fit), or
+fullscreen (where a window manager can give it); the theme (classic, dark, high contrast:
+it changes at once); reduce motion; sound on or off, its volume (0..100 % in steps of 10) and the
 timer's tick (game.ui.sound); whether leaving a game in progress asks first (it is recorded
 as an abandoned loss either way), row and column rulers, the live counters (F3 too:
 game.ui.counters_view), and the minimum 3BV of dealt
@@ -133,8 +134,8 @@ class Options(Scene):
         return display.window_scale(size, most_scale(size, config.cells, area))
 
     def display_note(self) -> str:
-        """A sentence when the chosen window scale is larger than the next game's board window
-        can be shown at on this screen (it is capped without a word otherwise), else ''."""
+        """A sentence when the next game's window does not fit this screen at the chosen scale
+        and will open at a smaller one (:meth:`board_scale`), else ''."""
         display = self.services.display
         if display.fullscreen or display.scale is None:
             return ""
