@@ -36,7 +36,7 @@ from game.ui.formats import NONE, decimal, seconds
 from game.ui.theme import palette, current
 from game.ui.widgets import bevel, device_font_size, readable_size, text_width
 
-SIZE, LINE = 12, 14  # the lines' font and line height, pixels, on a window shown at 2x or more (see Fonts)
+SIZE, LINE = 12, 14  # the lines' font and line height, pixels, on a window shown at 2x or more (module docstring)
 TITLE_SIZE = 12  # the title's font (bold), pixels
 PAD = 4  # inside the panel's sunken edge, pixels
 GAP = 8  # between columns of lines, and between the panel and one under it, pixels
