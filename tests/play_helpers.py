@@ -264,3 +264,16 @@ def open_statistics(w, page: str | None = None):
         w.key(pygame.key.key_code(PAGES[page]))
         assert stats.page == page
     return stats
+
+
+def drawn_texts(monkeypatch, module) -> list[tuple[str, tuple[int, int]]]:
+    """Every text ``module`` (a screen's module, which imported game.ui.widgets.text) draws from
+    now on, as (message, position in logical pixels): the list fills as frames are drawn."""
+    seen = []
+    original = module.text
+
+    def spy(screen, message, pos, *args, **kwargs):
+        seen.append((message, tuple(pos)))
+        return original(screen, message, pos, *args, **kwargs)
+    monkeypatch.setattr(module, "text", spy)
+    return seen

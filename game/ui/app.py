@@ -20,9 +20,9 @@ from game.ui import review_job, theme  # noqa: E402
 from game.ui.assets import Assets  # noqa: E402
 from game.ui.clock import SystemClock  # noqa: E402
 from game.ui.display import GRAIN, Display  # noqa: E402
-from game.ui.layout import MENU_SIZE, layout_for  # noqa: E402
+from game.ui.layout import MENU_SIZE  # noqa: E402
 from game.ui.loop import Loop  # noqa: E402
-from game.ui.room import most_scale, playing_room  # noqa: E402
+from game.ui.room import playing_window  # noqa: E402
 from game.ui.scene import SceneManager  # noqa: E402
 from game.ui.scenes.confirm import MessageBox  # noqa: E402
 from game.ui.scenes.menu import Menu  # noqa: E402
@@ -61,6 +61,10 @@ class WindowManager(SceneManager):
     def handle(self, event: pygame.event.Event) -> bool:
         running = super().handle(self.services.display.map_event(event))
         self.services.sync_fullscreen()
+        notice = self.services.display.take_notice()  # F11 where full screen cannot be had
+        if notice and running:
+            warn(notice)  # on stderr too: a box cut to a small window says the full text is there
+            self.switch(MessageBox(self.services, self.current, _("Full screen"), [notice]))
         return running
 
 
@@ -224,14 +228,11 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
     settings = for_run(records.settings, args)
     display = Display(fullscreen=settings.fullscreen, scale=settings.scale)
     config = settings.board_of_run(args)  # --difficulty beginner: the Beginner the settings choose
-    layout = None if config is None else layout_for(config.rows, config.cols, display.area(), config.mines,
-                                                    compact=settings.compact)
     # a board with its panels' strip (game.ui.room), or none when compact, as the Playing scene will want it
-    size = MENU_SIZE if layout is None else playing_room(layout, display.area(), settings.compact).size
+    layout, size, most = (None, MENU_SIZE, None) if config is None else playing_window(
+        config, display.area(), settings.rulers, settings.compact)
     theme.use(settings.theme)  # before the first frame: the window's letterbox too
     set_language(settings.language or system_language())
-    # as Playing will want it
-    most = None if layout is None else most_scale(size, config.cells, display.area(), settings.compact)
     display.open(size, GRAIN if layout is None else layout.cell, most)
     saved = records.settings
     services = Services(settings=settings, rng=args.rng, clock=clock or SystemClock(), display=display,
@@ -242,6 +243,10 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
     services.scenes = Navigation(services)
     services.finish_hooks.append(record_hook(records))
     warnings = list(records.warnings)
+    notice = display.take_notice()  # the saved or asked full screen, where it cannot be had
+    if notice:
+        warn(notice)
+        warnings.append(notice)
     config = run_config(services, config, warnings)
     if settle:
         settle_heap()  # before the first scene: a game left later is collected as any other

@@ -13,6 +13,11 @@ the result panel's values: once its figures are stored, they are read from its r
 Drawing is cheap (well under a millisecond a frame: bench/bench_counters.py): each line's
 text is rendered once and kept until it changes, so a frame renders the lines that moved
 (the time, the ratios that follow it) and blits the rest. No game logic here.
+
+Its text has an em of at least 12 screen pixels (game.ui.widgets.readable_size): on a window
+shown at 2x or more it is laid out at SIZE; on one shown at less (a big board's window is
+shown at 1x: its 12-pixel lines were about 9 pixels high on the screen) the font, its lines,
+the label column and the least column width grow with it.
 """
 
 from __future__ import annotations
@@ -29,9 +34,9 @@ from game.ui import draw, fonts
 from game.ui.canvas import Canvas, scale_of
 from game.ui.formats import NONE, decimal, seconds
 from game.ui.theme import palette, current
-from game.ui.widgets import bevel, device_font_size, text_width
+from game.ui.widgets import bevel, device_font_size, readable_size, text_width
 
-SIZE, LINE = 12, 14  # the lines' font and line height, pixels
+SIZE, LINE = 12, 14  # the lines' font and line height, pixels, on a window shown at 2x or more (module docstring)
 TITLE_SIZE = 12  # the title's font (bold), pixels
 PAD = 4  # inside the panel's sunken edge, pixels
 GAP = 8  # between columns of lines, and between the panel and one under it, pixels
@@ -104,12 +109,20 @@ class CountersPanel:
         self.shown: dict[str, str] = {}
         self.rect: pygame.Rect | None = None
         self._texts = TextImages()
-        self._arranged = None  # (area, language labels) -> layout, kept while they hold
+        self._arranged = None  # (area, language labels, scale) -> layout, kept while they hold
+        self.scale: float = 1  # the canvas scale the panel was last drawn at (its font follows it)
 
     # ----- layout ---------------------------------------------------------------------------
     def height_for(self, width: int, height: int) -> int:
         """The height the panel takes at the top of a ``width`` x ``height`` area, pixels."""
         return self.arrange(pygame.Rect(0, 0, width, height))[0].height
+
+    def sizes(self) -> tuple[int, int, int]:
+        """(lines' font, title's font, line height), logical pixels, at the scale last drawn at:
+        SIZE, TITLE_SIZE and LINE, or larger where they would draw with an em under 12 screen
+        pixels (the module's docstring)."""
+        size = readable_size(SIZE, self.scale, bold=True)
+        return size, readable_size(TITLE_SIZE, self.scale, bold=True), LINE + size - SIZE
 
     def arrange(self, area: pygame.Rect):
         """(rect, title shown, columns, lines a column, label width): the panel in ``area``,
@@ -118,17 +131,19 @@ class CountersPanel:
         to MOST_COLUMNS) or its height needs, so the panel stays low and the result panel
         can stand under it."""
         labels = tuple(self.label(key) for key, _label in LABELS)
-        key = (tuple(area), labels)
+        key = (tuple(area), labels, self.scale)
         if self._arranged is not None and self._arranged[0] == key:
             return self._arranged[1]
+        size, _title_size, line = self.sizes()
         count = len(LABELS)
-        room = max(1, (area.height - 2 * PAD) // LINE)
-        wide = (area.width - 2 * PAD + GAP) // (COLUMN_W + GAP)  # columns the width has room for
+        room = max(1, (area.height - 2 * PAD) // line)
+        column_w = COLUMN_W * size // SIZE
+        wide = (area.width - 2 * PAD + GAP) // (column_w + GAP)  # columns the width has room for
         columns = max(1 if room >= count else math.ceil(count / room), min(wide, MOST_COLUMNS))
         per = math.ceil(count / columns)
         title = columns == 1 and room >= count + 1
-        label_w = max(text_width(label, SIZE) for label in labels) + INDENT
-        height = 2 * PAD + (per + title) * LINE
+        label_w = max(text_width(label, size) for label in labels) + INDENT
+        height = 2 * PAD + (per + title) * line
         rect = pygame.Rect(area.left, area.top, area.width, min(area.height, height))
         arranged = (rect, title, columns, per, label_w)
         self._arranged = (key, arranged)
@@ -144,23 +159,25 @@ class CountersPanel:
     def draw(self, screen, area: pygame.Rect, values: dict[str, str]) -> pygame.Rect:
         """Draw the panel at the top of ``area`` (logical pixels) with ``values`` (from
         :func:`shown_values`); returns the rect it took."""
+        self.scale = scale_of(screen)
         rect, title, columns, per, label_w = self.arrange(area)
+        size, title_size, line = self.sizes()
         self.rect, self.shown = rect, values
         draw.rect(screen, palette.panel, rect)
         bevel(screen, rect, 1, raised=False)
         with draw.clipped(screen, rect.inflate(-2, -2)):
             top = rect.top + PAD
             if title:
-                self._text(screen, "title", _(TITLE), (rect.left + PAD, top), "topleft", TITLE_SIZE, True, palette.dim)
-                top += LINE
+                self._text(screen, "title", _(TITLE), (rect.left + PAD, top), "topleft", title_size, True, palette.dim)
+                top += line
             width = (rect.width - 2 * PAD - (columns - 1) * GAP) // columns
             for index, (key, _label) in enumerate(LABELS):
                 column, row = divmod(index, per)
                 left = rect.left + PAD + column * (width + GAP)
-                y = top + row * LINE
+                y = top + row * line
                 indent = INDENT if key.endswith("_lrd") else 0  # the split of the line above
-                self._text(screen, (key, 0), self.label(key), (left + indent, y), "topleft", SIZE, False, palette.dim)
-                self._text(screen, (key, 1), values.get(key, NONE), (left + width, y), "topright", SIZE, True,
+                self._text(screen, (key, 0), self.label(key), (left + indent, y), "topleft", size, False, palette.dim)
+                self._text(screen, (key, 1), values.get(key, NONE), (left + width, y), "topright", size, True,
                            palette.text)
         return rect
 

@@ -27,10 +27,19 @@ stays where it is). Fullscreen is SDL's desktop fullscreen (no video mode switch
 SDL's window framebuffer is told to use MIT-SHM rather than an OpenGL texture
 (``SDL_FRAMEBUFFER_ACCELERATION=0``, SDL 2 hint docs), for the same llvmpipe reason, unless
 the environment already sets it.
+
+Full screen is asked of the window manager. Under an X server with none that can (Xvfb, a
+bare X session: the root window's ``_NET_SUPPORTED`` does not list
+``_NET_WM_STATE_FULLSCREEN``) SDL reports a full-screen window while the real one keeps its
+size, so a full-screen layout was drawn into the unchanged window, cropped. There the game
+stays in its window, laid out for it, and says why (:attr:`Display.notice`: a message box on
+F11, the Options line's message, the first screen's box at a launch that asked for it).
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import math
 import os
 import warnings
@@ -50,6 +59,8 @@ BAND_GAP = 16  # changed row runs closer than this many window rows are sent as 
 GRAIN = 16  # the scale is a multiple of 1/GRAIN unless a scene asks for another (its cell size)
 MIN_SCALE = 0.25  # the smallest scale a small window shrinks the picture to
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+NO_FULLSCREEN = N_("Full screen is not available here: no window manager can make the window full screen "
+                   "(an X server without one). The game stays in its window.")
 
 
 class Display:
@@ -80,6 +91,10 @@ class Display:
         self._shown: bytes | None = None  # canvas pixels as last presented; None: present all
         self._in_fullscreen = False  # the real window's state (``fullscreen`` is the wanted one)
         self._windowed_size: tuple[int, int] | None = None  # the canvas size when fullscreen began
+        self.notice: str | None = None  # why full screen was asked and not given, until take_notice
+        if fullscreen and not fullscreen_available():
+            self.fullscreen = False
+            self.notice = NO_FULLSCREEN
 
     def area(self) -> tuple[int, int]:
         """Pixels a board window may take: the desktop less window chrome (windowed size)."""
@@ -119,17 +134,29 @@ class Display:
         if self.size is not None and not self.fullscreen:
             self._set_mode(self.size)
 
-    def toggle_fullscreen(self) -> None:
-        """Switch between windowed and (desktop) fullscreen, keeping the canvas and the game.
+    def toggle_fullscreen(self) -> str | None:
+        """Switch between windowed and (desktop) fullscreen, keeping the canvas and the game;
+        None, or, when full screen cannot be had here (:func:`fullscreen_available`), why (a
+        message, also kept in :attr:`notice`): the window then stays as it is.
 
         SDL keeps the windowed size while fullscreen, so leaving it gives the board window back;
         a big board's view, grown to the screen meanwhile (:meth:`resize_canvas`), gets its
         windowed size back too."""
+        if not self.fullscreen and not fullscreen_available():
+            self.notice = NO_FULLSCREEN
+            return self.notice
         if not self.fullscreen:
             self._windowed_size = self.size
         self.fullscreen = not self.fullscreen
         self._apply_fullscreen()
         self._fit()
+        return None
+
+    def take_notice(self) -> str | None:
+        """The message of a full screen asked and not given (None: none), in the language in
+        use, once: it is cleared."""
+        notice, self.notice = self.notice, None
+        return _(notice) if notice else None
 
     def window_changed(self) -> None:
         """The window was resized, maximized, restored or exposed: fit the canvas again and
@@ -219,14 +246,24 @@ class Display:
             surface.blit(old if old.get_size() == device else pygame.transform.scale(old, device), (0, 0))
         return Canvas(surface, factor, self.size)
 
-    def _window_size(self, size: tuple[int, int] | None = None) -> tuple[int, int]:
-        """The windowed window's size: the canvas (or logical ``size``) at the chosen scale,
-        capped to the desktop (a chosen scale that does not fit falls back to the largest
-        whole one that does)."""
+    def window_scale(self, size: tuple[int, int] | None = None, most: int | None = None) -> float:
+        """The scale a windowed window of logical ``size`` (default: the current) opens at: the
+        chosen scale (1.5 or 2.5 too) when the window fits the desktop's area at it, else the
+        automatic one, the largest whole scale that fits, at most ``most`` (a small board's
+        cap, game.ui.room.most_scale; None: none). A chosen 2.5x that fits is kept, not cut
+        to 2x: 2.5x, 3x and 4x changed nothing on a 1280x1024 screen (issue 35)."""
         size = size or self.size
+        area = self.area()
+        if self.scale and math.ceil(size[0] * self.scale) <= area[0] and math.ceil(size[1] * self.scale) <= area[1]:
+            return self.scale
         fitting = self.fitting_scale(size)
-        automatic = min(fitting, self.most) if self.most else fitting
-        scale = self.scale if self.scale and self.scale <= fitting else automatic
+        return min(fitting, most) if most else fitting
+
+    def _window_size(self, size: tuple[int, int] | None = None) -> tuple[int, int]:
+        """The windowed window's size: the canvas (or logical ``size``) at :meth:`window_scale`
+        (the chosen scale, capped to the desktop)."""
+        size = size or self.size
+        scale = self.window_scale(size, self.most)
         return math.ceil(size[0] * scale), math.ceil(size[1] * scale)
 
     def _window(self) -> pygame.Window:
@@ -275,6 +312,66 @@ class Display:
         self.mode_changes += 1
         self._fit()
         return self.canvas
+
+
+def fullscreen_available() -> bool:
+    """False when the window cannot be made full screen: SDL's X11 driver on an X server whose
+    window manager does not offer ``_NET_WM_STATE_FULLSCREEN`` in the root window's
+    ``_NET_SUPPORTED`` (none runs: SDL then says the window is full screen while it keeps its
+    size). True otherwise, and wherever it cannot be told (another driver, no libX11)."""
+    if pygame.display.get_driver() != "x11":
+        return True
+    supported = x11_supported_atoms()
+    return supported is None or "_NET_WM_STATE_FULLSCREEN" in supported
+
+
+def x11_supported_atoms() -> set[str] | None:
+    """The names of the atoms in the X root window's ``_NET_SUPPORTED`` (what the window
+    manager offers; empty without one), read through libX11 on ``$DISPLAY``; None when libX11
+    or the display cannot be opened."""
+    name = ctypes.util.find_library("X11") or "libX11.so.6"
+    try:
+        x11 = ctypes.CDLL(name)
+    except OSError:
+        return None
+    ulong, void_p = ctypes.c_ulong, ctypes.c_void_p
+    x11.XOpenDisplay.restype, x11.XOpenDisplay.argtypes = void_p, [ctypes.c_char_p]
+    x11.XDefaultRootWindow.restype, x11.XDefaultRootWindow.argtypes = ulong, [void_p]
+    x11.XInternAtom.restype, x11.XInternAtom.argtypes = ulong, [void_p, ctypes.c_char_p, ctypes.c_int]
+    x11.XGetAtomName.restype, x11.XGetAtomName.argtypes = void_p, [void_p, ulong]
+    x11.XGetWindowProperty.argtypes = [void_p, ulong, ulong, ctypes.c_long, ctypes.c_long, ctypes.c_int, ulong,
+                                       ctypes.POINTER(ulong), ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ulong),
+                                       ctypes.POINTER(ulong), ctypes.POINTER(void_p)]
+    x11.XFree.argtypes = [void_p]
+    x11.XCloseDisplay.argtypes = [void_p]
+    display = x11.XOpenDisplay(None)
+    if not display:
+        return None
+    try:
+        root = x11.XDefaultRootWindow(display)
+        prop = x11.XInternAtom(display, b"_NET_SUPPORTED", 1)  # only_if_exists: 0 when no one made it
+        if not prop:
+            return set()
+        kind, form, count, after, data = ulong(), ctypes.c_int(), ulong(), ulong(), void_p()
+        xa_atom = 4
+        status = x11.XGetWindowProperty(display, root, prop, 0, 65536, 0, xa_atom, ctypes.byref(kind),
+                                        ctypes.byref(form), ctypes.byref(count), ctypes.byref(after),
+                                        ctypes.byref(data))
+        if status != 0 or not data.value:
+            return set()
+        try:
+            atoms = ctypes.cast(data, ctypes.POINTER(ulong))[:count.value] if form.value == 32 else []
+        finally:
+            x11.XFree(data)
+        names = set()
+        for atom in atoms:
+            text = x11.XGetAtomName(display, atom)
+            if text:
+                names.add(ctypes.string_at(text).decode("latin-1"))
+                x11.XFree(text)
+        return names
+    finally:
+        x11.XCloseDisplay(display)
 
 
 def fit_scale(size: tuple[int, int], window: tuple[int, int], grain: int = GRAIN) -> float:

@@ -34,8 +34,8 @@ from typing import Callable
 
 import pygame
 
-from game.ui.layout import (BEVEL, MARGIN, MIN_SIDE_W, MIN_WINDOW_H, MIN_WINDOW_W, RESULT_ROOM_H, SIDE_W, layout_for,
-                            usable_area)
+from game.ui.layout import (BEVEL, MARGIN, MIN_SIDE_W, MIN_WINDOW_H, MIN_WINDOW_W, RESULT_ROOM_H, SIDE_W, BoardLayout,
+                            layout_for, usable_area)
 from game.ui import draw
 from game.ui.theme import palette
 from game.ui.widgets import bevel
@@ -241,3 +241,16 @@ def make_room(display, base: tuple[int, int], height_for: Callable[[str, int], i
                  pygame.Rect(MARGIN, base_h + MARGIN, base_w - 2 * MARGIN, under_h))
     order = (under, beside) if base_w > base_h else (beside, under)
     return max(order, key=lambda room: shown_scale(display, room.size))  # max keeps the first of a tie
+
+
+def playing_window(config, area: tuple[int, int], rulers: bool = False,
+                   compact_window: bool = False) -> tuple[BoardLayout, tuple[int, int], int]:
+    """(layout, size, most): the board layout, the whole playing window's size (logical
+    pixels) and the largest whole scale it opens at when the scale is automatic
+    (:func:`most_scale`) for a game of ``config`` (a game.board.Config) on ``area``, as the
+    Playing scene builds them (rulers when on and they fit; the strip, or none when
+    ``compact_window``): what game.ui.app opens the first window at and Options tells a
+    chosen scale against."""
+    layout = layout_for(config.rows, config.cols, area, config.mines, rulers, compact_window)
+    size = playing_room(layout, area, compact_window).size
+    return layout, size, most_scale(size, config.cells, area, compact_window)

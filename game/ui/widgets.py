@@ -88,6 +88,31 @@ def device_font_size(size: int, bold: bool, scale: float) -> int:
     return pixels_for(points)
 
 
+READABLE_EM = 12  # the least em (the font's point size at 72 dpi) a panel's text has on the screen, device pixels
+
+
+def screen_em(size: int, bold: bool, scale: float) -> int:
+    """The em, in device pixels, of text of logical ``size`` drawn on a canvas at ``scale``
+    (:func:`text`). The game's font sizes are pygame's old default font's pixels, 0.6875
+    points each (game.ui.fonts): a "12-pixel" line at 1x has an 8-pixel em, about 9 pixels
+    from its ascenders to its descenders."""
+    pixels = size if scale == 1 else device_font_size(size, bold, scale)
+    return fonts.point_size(pixels)
+
+
+def readable_size(size: int, scale: float, bold: bool = False, least: int = READABLE_EM,
+                  most: int | None = None) -> int:
+    """``size`` (logical pixels), or the least larger size whose text on a canvas at ``scale``
+    has an em of at least ``least`` device pixels (:func:`screen_em`), at most ``most`` (None:
+    1.5 times ``size``, so a window shrunk below 1x does not get a panel too tall for its
+    strip): a panel laid out at 12 for a window shown at 2x or 3x keeps it, and at 1x (a big
+    board's window, game.ui.layout.big_layout) grows to 18."""
+    most = size * 3 // 2 if most is None else most
+    while size < most and screen_em(size, bold, scale) < least:
+        size += 1
+    return size
+
+
 MIN_LABEL_SIZE = 11  # smallest font a button label shrinks to, pixels
 LABEL_ROOM = 12  # pixels a label leaves free inside its button: bevels and the focus line
 

@@ -174,3 +174,59 @@ def test_the_panel_speaks_spanish(window):
     assert "Corrección" in labels and "Recorrido" in labels and "I / D / A" in labels
     assert panel.shown["time"].endswith(" s") and "," in panel.shown["time"]  # 0,000 s: a decimal comma
     i18n.set_language("en")
+
+
+def drawn_counters(monkeypatch) -> list[tuple[str, int, bool]]:
+    """(message, font pixels, bold) of every text the counters' panel renders from now on."""
+    from game.ui import counters_view
+    from game.ui.widgets import FONT_SAMPLE
+    seen = []
+    original = counters_view.fonts.render
+
+    def spy(message, pixels, bold=False, *args, **kwargs):
+        if message != FONT_SAMPLE:  # (widgets.device_font_size measures with it)
+            seen.append((message, pixels, bold))
+        return original(message, pixels, bold, *args, **kwargs)
+    monkeypatch.setattr(counters_view.fonts, "render", spy)
+    return seen
+
+
+def test_a_big_boards_counters_have_an_em_of_at_least_12_screen_pixels(window, monkeypatch):
+    """Issue 35, item 5: a 1000x1000 board's window is shown at 1x, where the panel's 12-pixel
+    lines drew 8-point text (about 9 pixels high); they now draw at least 12-point text (the
+    em in screen pixels), each line's label and value side by side, none outside the panel."""
+    from game.ui import fonts
+    from game.ui.counters_view import SIZE
+    from game.ui.widgets import text_width
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1280, 1024)])
+    w = window(["--rows", "1000", "--cols", "1000", "--mines", "150000", "--seed", "3"])
+    seen = drawn_counters(monkeypatch)
+    w.key(pygame.K_F3)
+    w.click_cell((500, 500))
+    w.step(3)
+    scene = w.scene
+    assert w.display.view[0] == 1 and scene.counters.panel.rect is not None
+    assert seen and all(fonts.point_size(pixels) >= 12 for _message, pixels, _bold in seen), seen
+    size, _title, line = scene.counters.panel.sizes()
+    assert size > SIZE and line >= size
+    rect, _shows_title, columns, per, label_w = scene.counters.panel.arrange(scene.counters.panel.rect)
+    width = (rect.width - 8 - (columns - 1) * 8) // columns
+    for key, _label in LABELS:  # the label and the value of a line do not run into each other
+        label = scene.counters.panel.label(key)
+        value = scene.counters.panel.shown[key]
+        assert text_width(label, size) + 8 + text_width(value, size, True) <= width, key
+    assert scene.counters.panel.rect.bottom <= scene.room.strip.bottom
+
+
+def test_a_window_shown_at_2x_keeps_the_counters_at_their_size(window, monkeypatch):
+    from game.ui import fonts
+    from game.ui.counters_view import LINE, SIZE
+    w = window(["--difficulty", "beginner"], deal=7)
+    w.display.set_scale(2)
+    seen = drawn_counters(monkeypatch)
+    w.key(pygame.K_F3)
+    w.click_cell((4, 4))
+    w.step(2)
+    assert w.display.view[0] == 2
+    assert w.scene.counters.panel.sizes() == (SIZE, SIZE, LINE)
+    assert seen and all(fonts.point_size(pixels) >= 12 for _message, pixels, _bold in seen)

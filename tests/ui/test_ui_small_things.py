@@ -8,6 +8,7 @@ import pygame
 
 from game.ui.scenes.menu import Menu
 from game.ui.scenes.stats import Statistics
+from tests.play_helpers import drawn_texts
 
 
 def open_statistics(w):
@@ -114,16 +115,10 @@ def test_enter_on_a_refused_custom_value_says_why_and_marks_the_field(window):
 
 def test_f1_lists_every_key_the_issue_missed_and_draws_every_line_in_the_smallest_window(window, monkeypatch):
     from game.ui.scenes import help as help_scene
-    drawn = []
-    original = help_scene.text
-
-    def spy(screen, message, pos, *args, **kwargs):
-        drawn.append(message)
-        return original(screen, message, pos, *args, **kwargs)
-    monkeypatch.setattr(help_scene, "text", spy)
+    seen = drawn_texts(monkeypatch, help_scene)
     for argv in (["--difficulty", "beginner"], ["--rows", "1", "--cols", "2", "--mines", "1"], []):
         w = window(argv)
-        drawn.clear()
+        seen.clear()
         w.key(pygame.K_F1)
         scene = w.scene
         assert isinstance(scene, help_scene.Help)
@@ -134,6 +129,7 @@ def test_f1_lists_every_key_the_issue_missed_and_draws_every_line_in_the_smalles
         for _ in range(scene.hidden_rows()):  # a list longer than the window scrolls: every line is shown
             w.key(pygame.K_DOWN)
         assert isinstance(w.scene, help_scene.Help)
+        drawn = [message for message, _pos in seen]
         for key, action in scene.lines():  # every line is drawn, none dropped for room
             assert action in drawn and (key is None or key in drawn)
         panel = scene.panel()

@@ -17,7 +17,7 @@ from game.records.record import GameRecord
 from game.ui import app, game_list
 from game.ui.formats import day_and_time
 from game.ui.scenes.replay import ReplayViewer
-from tests.play_helpers import Clock, console_beginner, open_statistics
+from tests.play_helpers import Clock, console_beginner, drawn_texts, open_statistics
 
 COUNT = 300  # games recorded
 
@@ -55,14 +55,7 @@ def many(isolated_data_dir) -> list[GameRecord]:
 @pytest.fixture
 def drawn(monkeypatch) -> list[tuple[str, tuple[int, int]]]:
     """Every text the Games page draws, (message, position), from now on."""
-    seen = []
-    original = game_list.text
-
-    def spy(screen, message, pos, *args, **kwargs):
-        seen.append((message, tuple(pos)))
-        return original(screen, message, pos, *args, **kwargs)
-    monkeypatch.setattr(game_list, "text", spy)
-    return seen
+    return drawn_texts(monkeypatch, game_list)
 
 
 def rows_shown(drawn, listing) -> list[str]:

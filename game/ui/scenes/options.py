@@ -1,8 +1,10 @@
 """Options: question marks, first-click rule, chord by clicking a number, no-guess boards,
 the Beginner board (9x9 as Windows, or 8x8 as the competitive sets, each with its own best
 tables), the display: a window at SDL's automatic size or a chosen scale (1x..4x in half steps,
-capped to the screen), or fullscreen; the theme (classic, dark, high contrast: it changes
-at once); reduce motion; sound on or off, its volume (0..100 % in steps of 10) and the
+capped to the screen: the line says the scale this screen is shown at, and a note under the
+lines the one the next game's board will be, when the chosen one does not fit), or
+fullscreen (where a window manager can give it); the theme (classic, dark, high contrast:
+it changes at once); reduce motion; sound on or off, its volume (0..100 % in steps of 10) and the
 timer's tick (game.ui.sound); whether leaving a game in progress asks first (it is recorded
 as an abandoned loss either way), row and column rulers, the live counters (F3 too:
 game.ui.counters_view), the playing window (with its side panel, or compact: the classic
@@ -24,11 +26,12 @@ from typing import Callable
 import pygame
 
 from game.board import BEGINNER_SIZES, FIRST_CLICK_RULES
-from game.i18n import LANGUAGES, N_, _, language, short_number
+from game.i18n import LANGUAGES, N_, _, language, level_name, short_number
 from game.ui.formats import percent
 from game.records.settings import BV_FILTER_CHOICES
 from game.ui import draw
 from game.ui.scene import Scene
+from game.ui.room import playing_window
 from game.ui.scenes.dialog import draw_dialog
 from game.ui.sound import VOLUME_STEP
 from game.ui.theme import THEME_NAMES, THEMES, palette
@@ -47,6 +50,8 @@ SAVED = N_("Saved; applies to the next game")  # the foot of the screen when the
 BEGINNER_NAMES = {"9x9": N_("9x9 (Windows)"), "8x8": N_("8x8 (competitive)")}  # settings.beginner_size
 WINDOW_NAMES = {False: N_("side panel"), True: N_("compact")}  # settings.compact: the playing window
 VALUE = N_("< {value} >")  # how a line's value is drawn, the arrows saying Left/Right change it
+SCALE_HERE = N_("window, {scale}x (here {shown}x)")  # a chosen scale this screen cannot show: the one it shows at
+SCALE_BOARD = N_("{scale}x does not fit this screen for the next board ({board}): it will show at {shown}x.")
 
 
 def on_off(value: bool) -> str:
@@ -71,6 +76,7 @@ class Options(Scene):
         super().__init__(services)
         self.focus = 0
         self.message = ""  # why a change was refused or not saved
+        self.no_fullscreen: str | None = None  # why full screen was refused here (the Display line then skips it)
         width, height = self.size()
         self.back = Button((width // 2 - 40, height - 32, 80, 24), N_("Back"), self.leave)
 
@@ -106,13 +112,40 @@ class Options(Scene):
         return [(label, value) for label, value, _change in self.lines()]
 
     def display_name(self) -> str:
-        """'fullscreen', 'window, auto size' or 'window, 2x' (1.5x...), in the language in use."""
+        """'fullscreen', 'window, auto size' or 'window, 2x' (1.5x...), in the language in use;
+        a chosen scale larger than this screen can show this window at (capped to the screen:
+        game.ui.display) says the scale it is shown at: 'window, 3x (here 2x)'."""
         display = self.services.display
         if display.fullscreen:
             return _("fullscreen")
         if display.scale is None:
             return _("window, auto size")
-        return _("window, {scale}x").format(scale=short_number(display.scale))  # 1.5x / 1,5x
+        shown = display.window_scale()
+        if shown != display.scale:
+            return _(SCALE_HERE).format(scale=short_number(display.scale), shown=short_number(shown))
+        return _("window, {scale}x").format(scale=short_number(display.scale))
+
+    def board_scale(self) -> float:
+        """The scale the next game's window (its board, from the settings, with the panels'
+        strip, as game.ui.app and the Playing scene size it) opens at on this screen
+        (game.ui.display.Display.window_scale: the chosen scale where it fits, else the largest
+        whole one that does, at most the automatic scale's cap)."""
+        display, settings = self.services.display, self.services.settings
+        _layout, size, most = playing_window(settings.config(), display.area(), settings.rulers, settings.compact)
+        return display.window_scale(size, most)
+
+    def display_note(self) -> str:
+        """A sentence when the next game's window does not fit this screen at the chosen scale
+        and will open at a smaller one (:meth:`board_scale`), else ''."""
+        display = self.services.display
+        if display.fullscreen or display.scale is None:
+            return ""
+        shown = self.board_scale()
+        if shown == display.scale:
+            return ""
+        config = self.services.settings.config()
+        board = level_name(config.level) if config.level != "custom" else f"{config.rows}x{config.cols}"
+        return _(SCALE_BOARD).format(scale=short_number(display.scale), board=board, shown=short_number(shown))
 
     def change_first_click(self, step: int) -> str | None:
         if self.services.no_guess:
@@ -145,9 +178,13 @@ class Options(Scene):
         """Cycle window (auto size), window at each of SCALES, fullscreen; save the choice."""
         services, display = self.services, self.services.display
         now = "fullscreen" if display.fullscreen else display.scale
-        chosen = cycle([None, *SCALES, "fullscreen"], now, step)
+        choices = [None, *SCALES] + ([] if self.no_fullscreen else ["fullscreen"])
+        chosen = cycle(choices, now, step)
         if chosen == "fullscreen":
-            display.toggle_fullscreen()
+            refused = display.toggle_fullscreen()
+            if refused:  # the line stays at its scale; the next change skips full screen
+                self.no_fullscreen = display.take_notice()
+                return self.no_fullscreen
             return services.sync_fullscreen()
         if display.fullscreen:
             display.toggle_fullscreen()
@@ -224,6 +261,11 @@ class Options(Scene):
         if self.message:
             for i, line in enumerate(wrap(self.message, width - 24, 14)[:3]):
                 text(screen, line, (12, top + i * 11), 14, palette.error)
+        elif note := self.display_note():
+            lines = wrap(note, width - 24, 14)[:2]
+            for i, line in enumerate(lines):
+                text(screen, line, (12, top + i * 11), 14, palette.accent)
+            text(screen, _(SAVED), (width // 2, top + 11 * len(lines) + 8), 14, palette.dim, "center")
         else:
             text(screen, _(SAVED), (width // 2, top + 15), 14, palette.dim, "center")
         self.dirty = False

@@ -68,12 +68,28 @@ FILTER_BUTTON = pygame.Rect(PANEL.right - 156, PANEL.bottom - 30, 148, 22)  # th
 RESET_QUESTION = N_("Reset all statistics? A backup is kept.")
 RESET = N_("Reset statistics")  # the confirmation's title
 BEST_LABELS = {"time_ms": N_("Time"), "bbbv_per_s": "3BV/s", "ioe": "IOE", "rqp": "RQP", "stnb": "STNB"}  # the Bests page's rows
+BEST_GAP = 8  # pixels between the best-time table's columns
 FIGURES_POLL = 0.1  # seconds between looks for figures computed in the background
 
 
 def seconds_text(value: float | None, digits: int = 1) -> str:
     """``12.3 s`` (``12,3 s`` in Spanish), or ``-`` for no value."""
     return seconds(value, digits)
+
+
+def best_columns(rows: list[tuple[str, str, str, str]], width: int) -> tuple[tuple[int, ...], int]:
+    """The best-time table's columns in ``width`` pixels: (x offsets of rank, time, name and
+    date, pixels), and the room a name has, pixels. ``rows`` are (rank, time, name, date) as
+    shown (font 14). Rank and time from the left, each as wide as its widest value or title;
+    the dates flush right, as wide as the widest; the names take all between (issue 35: names
+    were cut to "Newbie…" beside a time column wider than its times)."""
+    def widest(values) -> int:
+        return max(text_width(value, 14) for value in values)
+    rank_x = 0
+    time_x = rank_x + widest(["#", *(row[0] for row in rows)]) + BEST_GAP
+    name_x = time_x + widest([_("Time"), *(row[1] for row in rows)]) + BEST_GAP
+    date_x = width - widest([_("Date"), *(row[3] for row in rows)])
+    return (rank_x, time_x, name_x, date_x), max(0, date_x - BEST_GAP - name_x)
 
 
 class Statistics(Scene):
@@ -447,17 +463,14 @@ class Statistics(Scene):
             for i, line in enumerate(wrap(empty, right - left, 14)):
                 text(screen, line, (left, top + 22 + i * 14), 14, palette.dim)
             return
-        # rank, time and name from the left; the dates (as long as the language writes them)
-        # flush right, and the names clipped to the room between
-        dates = [day(best.played_at) for best in s.best_times]
-        date_x = right - max(text_width(value, 14) for value in [_("Date"), *dates]) - left
-        columns = (0, 18, 66, date_x)  # rank, time, name, date: x offsets, pixels
+        rows = [(str(best.rank), decimal(best.seconds, 3), best.name, day(best.played_at)) for best in s.best_times]
+        columns, room = best_columns(rows, right - left)
         for x, title in zip(columns, ("#", _("Time"), _("Name"), _("Date"))):
             text(screen, title, (left + x, top + 20), 14, palette.dim)
-        for i, (best, when) in enumerate(zip(s.best_times, dates)):
+        for i, (rank, time, name, when) in enumerate(rows):
             y = top + 34 + i * 14
-            name = clipped(best.name, columns[3] - columns[2] - 6, 14)  # by width: any script fits
-            for x, value in zip(columns, (str(best.rank), decimal(best.seconds, 3), name, when)):
+            name = clipped(name, room, 14)  # by width: any script fits; cut only when it does not
+            for x, value in zip(columns, (rank, time, name, when)):
                 text(screen, value, (left + x, y), 14)
 
     def draw_chart(self, screen: pygame.Surface, s: LevelStats) -> None:
