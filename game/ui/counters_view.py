@@ -14,10 +14,12 @@ Drawing is cheap (well under a millisecond a frame: bench/bench_counters.py): ea
 text is rendered once and kept until it changes, so a frame renders the lines that moved
 (the time, the ratios that follow it) and blits the rest. No game logic here.
 
-Its text has an em of at least 12 screen pixels (game.ui.widgets.readable_size): on a window
-shown at 2x or more it is laid out at SIZE; on one shown at less (a big board's window is
-shown at 1x: its 12-pixel lines were about 9 pixels high on the screen) the font, its lines,
-the label column and the least column width grow with it.
+Its text has an em of at least 12 screen pixels (game.ui.widgets.readable_size) where it is
+``readable`` (the replay viewer's, and a big board's in play): on a window shown at 2x or
+more it is laid out at SIZE; on one shown at less (a big board's window is shown at 1x: its
+12-pixel lines were about 9 pixels high on the screen) the font, its lines, the label column
+and the least column width grow with it. A board that fits keeps SIZE in play at any scale,
+as the side panel beside it does (game.ui.side_panel), so the strip's blocks keep their room.
 """
 
 from __future__ import annotations
@@ -111,6 +113,7 @@ class CountersPanel:
         self._texts = TextImages()
         self._arranged = None  # (area, language labels, scale) -> layout, kept while they hold
         self.scale: float = 1  # the canvas scale the panel was last drawn at (its font follows it)
+        self.readable = True  # grow the font where its em would be under 12 screen pixels (a big board's)
 
     # ----- layout ---------------------------------------------------------------------------
     def height_for(self, width: int, height: int) -> int:
@@ -121,6 +124,8 @@ class CountersPanel:
         """(lines' font, title's font, line height), logical pixels, at the scale last drawn at:
         SIZE, TITLE_SIZE and LINE, or larger where they would draw with an em under 12 screen
         pixels (the module's docstring)."""
+        if not self.readable:
+            return SIZE, TITLE_SIZE, LINE
         size = readable_size(SIZE, self.scale, bold=True)
         return size, readable_size(TITLE_SIZE, self.scale, bold=True), LINE + size - SIZE
 
@@ -131,7 +136,7 @@ class CountersPanel:
         to MOST_COLUMNS) or its height needs, so the panel stays low and the result panel
         can stand under it."""
         labels = tuple(self.label(key) for key, _label in LABELS)
-        key = (tuple(area), labels, self.scale)
+        key = (tuple(area), labels, self.scale, self.readable)
         if self._arranged is not None and self._arranged[0] == key:
             return self._arranged[1]
         size, _title_size, line = self.sizes()

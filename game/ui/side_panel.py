@@ -43,13 +43,14 @@ from game.records.notes import REASONS, UNDONE, UNDONE_LOSS, reason
 from game.records.record import STANDARD_LEVELS
 from game.records.stats import level_bests
 from game.ui import counters_view, draw
-from game.ui.canvas import layer, stale
+from game.ui.canvas import layer, scale_of, stale
 from game.ui.counters_view import LABELS, TextImages, shown_values
 from game.ui.formats import NONE, decimal, seconds
 from game.ui.theme import palette
-from game.ui.widgets import bevel, clipped, text_width, wrap
+from game.ui.widgets import bevel, clipped, readable_size, text_width, wrap
 
-SIZE, LINE = 12, 14  # every line's font and line height, pixels
+SIZE, LINE = 12, 14  # every line's font and line height, pixels, on a window shown at 2x or more
+# (at 1x, a big board's window, the font grows to an em of 12 screen pixels: readable_size)
 PAD = 3  # inside a block's sunken edge, pixels
 GAP = 4  # between two blocks, pixels
 PAIR_W = 80  # the least width of a (label, value) column of the compact counters, pixels
@@ -119,6 +120,7 @@ class Block:
     rows: list
     column: int
     per: int | None = None
+    line: int = LINE  # its rows' height, pixels
 
     @property
     def columns(self) -> int:
@@ -132,11 +134,11 @@ class Block:
     @property
     def height(self) -> int:
         """The box's height, pixels, with its edge and padding."""
-        return (len(self.rows) if self.per is None else self.per) * LINE + 2 * PAD + 2
+        return (len(self.rows) if self.per is None else self.per) * self.line + 2 * PAD + 2
 
     def flow(self, height: int) -> None:
         """Lay the rows in as many columns as a ``height``-pixel box needs."""
-        self.per = max(1, (height - 2 * PAD - 2) // LINE)
+        self.per = max(1, (height - 2 * PAD - 2) // self.line)
         if self.per >= len(self.rows):
             self.per = None
 
@@ -165,6 +167,8 @@ class SidePanel:
         self._content: dict[str, object] = {}  # block name -> what it says (laid out in _arrange)
         self._arranged = None  # (area, full counters' rect, content) -> [Block placed at a rect]
         self._texts = TextImages()
+        self.size, self.line = SIZE, LINE  # the font and line height drawn at (draw: by the screen's scale)
+        self.readable = False  # a big board's panel: its font grows to an em of 12 screen pixels at 1x
         self._layer = None  # the blocks drawn (game.ui.canvas.layer), and what for: _layer_key
         self._layer_key = None
         self.read_bests(match)
@@ -215,6 +219,16 @@ class SidePanel:
         return ("table", ((_("Time"), *times), ("3BV/s", *speeds)), streak, note)
 
     # ----- layout ---------------------------------------------------------------------------
+    @property
+    def value_w(self) -> int:
+        """A column of the bests' values at the font drawn, pixels."""
+        return VALUE_W * self.size // SIZE
+
+    @property
+    def pair_w(self) -> int:
+        """The least width of a compact counters' (label, value) column at the font drawn, pixels."""
+        return PAIR_W * self.size // SIZE
+
     def _block(self, name: str, width: int) -> Block:
         """Block ``name`` of the content laid out ``width`` pixels wide (its box's outer width)."""
         inner = width - 2 * PAD - 2
@@ -222,8 +236,8 @@ class SidePanel:
         rows: list = []
         if name == "counters":
             pairs = [(counters_view.CountersPanel.label(k), v) for k, v in content]
-            need = max(text_width(label, SIZE) + 6 + text_width(value, SIZE, True) for label, value in pairs)
-            columns = max(1, min(len(pairs), (inner + GAP * 2) // (max(PAIR_W, need) + GAP * 2)))
+            need = max(text_width(label, self.size) + 6 + text_width(value, self.size, True) for label, value in pairs)
+            columns = max(1, min(len(pairs), (inner + GAP * 2) // (max(self.pair_w, need) + GAP * 2)))
             column_w = (inner - (columns - 1) * GAP * 2) // columns
             for index, (label, value) in enumerate(pairs):
                 row, column = divmod(index, columns)
@@ -233,39 +247,40 @@ class SidePanel:
                 rows[row] += [(label, left, "topleft", "dim", False), (value, left + column_w, "topright", "text", True)]
         elif name == "bests":
             if content[0] == "text":
-                rows += [[(line, 0, "topleft", "dim", False)] for line in wrap(content[1], inner, SIZE)]
+                rows += [[(line, 0, "topleft", "dim", False)] for line in wrap(content[1], inner, self.size)]
             else:
-                title = clipped(_(BESTS), inner - 2 * VALUE_W - 4, SIZE, True)
-                rows.append([(title, 0, "topleft", "dim", True), (_(ALL), inner - VALUE_W - 4, "topright", "dim", False),
+                title = clipped(_(BESTS), inner - 2 * self.value_w - 4, self.size, True)
+                rows.append([(title, 0, "topleft", "dim", True), (_(ALL), inner - self.value_w - 4, "topright", "dim", False),
                              (_(NF), inner, "topright", "dim", False)])
                 for label, first, second in content[1]:
-                    rows.append([(label, 0, "topleft", "dim", False), (first, inner - VALUE_W - 4, "topright", "text", True),
+                    rows.append([(label, 0, "topleft", "dim", False), (first, inner - self.value_w - 4, "topright", "text", True),
                                  (second, inner, "topright", "text", True)])
                 if content[3]:
-                    rows += [[(line, 0, "topleft", "dim", False)] for line in wrap(content[3], inner, SIZE)]
+                    rows += [[(line, 0, "topleft", "dim", False)] for line in wrap(content[3], inner, self.size)]
             if content[2] is not None:
                 rows.append([(_(STREAK), 0, "topleft", "dim", False), (content[2], inner, "topright", "text", True)])
         elif name == "rank":
             words, ranks = content
             colour = "safe_text" if ranks else "guess_text"
-            rows += [[(line, 0, "topleft", colour, False)] for line in wrap(words, inner, SIZE)]
+            rows += [[(line, 0, "topleft", colour, False)] for line in wrap(words, inner, self.size)]
         else:  # the keys, one after another, as many a line as its width takes
             x = 0
             for key, what in content:
                 key, what = _(key), _(what)
-                width_of = text_width(key, SIZE, True) + 4 + text_width(what, SIZE)
+                width_of = text_width(key, self.size, True) + 4 + text_width(what, self.size)
                 if not rows or (x and x + width_of > inner):
                     rows.append([])
                     x = 0
-                rows[-1] += [(key, x, "topleft", "text", True), (what, x + text_width(key, SIZE, True) + 4, "topleft",
+                rows[-1] += [(key, x, "topleft", "text", True), (what, x + text_width(key, self.size, True) + 4, "topleft",
                                                                   "dim", False)]
                 x += width_of + KEY_GAP
-        return Block(name, rows, width)
+        return Block(name, rows, width, line=self.line)
 
     def _arrange(self, area: pygame.Rect, full: pygame.Rect | None) -> list[tuple[Block, pygame.Rect]]:
         """The blocks that fit ``area`` and their boxes: under ``full`` (the full counters'
         rect, F3 on, in place of the compact ones) in a narrow strip, right of it in a wide one."""
-        key = (tuple(area), None if full is None else tuple(full), tuple(self._content.items()), language())
+        key = (tuple(area), None if full is None else tuple(full), tuple(self._content.items()), language(),
+               self.size)
         if self._arranged is not None and self._arranged[0] == key:
             return self._arranged[1]
         names = [name for name in ("counters", "bests", "rank", "keys") if name != "counters" or full is None]
@@ -304,7 +319,7 @@ class SidePanel:
             if y + block.height > area.bottom:
                 if not cut:
                     return None
-                if area.bottom - y >= LINE + 2 * PAD + 2:
+                if area.bottom - y >= self.line + 2 * PAD + 2:
                     placed.append((block, pygame.Rect(area.left, y, area.width, area.bottom - y)))
                 break
             placed.append((block, pygame.Rect(area.left, y, area.width, block.height)))
@@ -317,9 +332,11 @@ class SidePanel:
         the game's PlayCounters when the full counters show (F3), drawn first in their place.
         The blocks are drawn on a layer kept until what they show, the scale or the theme
         changes: a frame blits it."""
+        self.size = readable_size(SIZE, scale_of(screen)) if self.readable else SIZE
+        self.line = LINE + self.size - SIZE
         full = None
         if counters is not None:
-            full = counters.draw(screen, self._counters_area(area))
+            full = counters.draw(screen, self._counters_area(area, counters.panel, scale_of(screen)))
         placed = self._arrange(area, full)
         self.shown = [block.name for block, _rect in placed]
         self.rects = {block.name: rect for block, rect in placed}
@@ -342,21 +359,26 @@ class SidePanel:
                 per = block.per or len(block.rows)
                 for row_index, row in enumerate(block.rows):
                     column, place = divmod(row_index, per)
-                    top, left = rect.top + PAD + 1 + place * LINE, rect.left + PAD + 1 + column * block.column
-                    if top + LINE > rect.bottom:
+                    top, left = rect.top + PAD + 1 + place * block.line, rect.left + PAD + 1 + column * block.column
+                    if top + block.line > rect.bottom:
                         break
                     for item_index, (words, dx, anchor, colour, bold) in enumerate(row):
                         self._texts.draw(canvas, (block.name, row_index, item_index), words, (left + dx, top), anchor,
-                                         SIZE, bold, getattr(palette, colour))
+                                         self.size, bold, getattr(palette, colour))
         return canvas
 
     @staticmethod
-    def _counters_area(area: pygame.Rect) -> pygame.Rect:
-        """Where the full counters stand in ``area``: all of a narrow strip (they take its top);
-        in a wide one, as many of their columns as its height needs, the blocks right of them."""
+    def _counters_area(area: pygame.Rect, panel, scale: float) -> pygame.Rect:
+        """Where the full counters (``panel``, a counters_view.CountersPanel, drawn at ``scale``)
+        stand in ``area``: all of a narrow strip (they take its top); in a wide one, as many of
+        their columns as its height needs at their font (grown on a big board), the blocks right
+        of them."""
         if area.width < WIDE:
             return area
-        rows = max(1, (area.height - 2 * counters_view.PAD) // counters_view.LINE)
+        panel.scale = scale
+        size, _title, line = panel.sizes()
+        rows = max(1, (area.height - 2 * counters_view.PAD) // line)
         columns = max(math.ceil(len(LABELS) / rows), 1)
-        width = columns * (counters_view.COLUMN_W + counters_view.GAP) - counters_view.GAP + 2 * counters_view.PAD
+        column_w = counters_view.COLUMN_W * size // counters_view.SIZE
+        width = columns * (column_w + counters_view.GAP) - counters_view.GAP + 2 * counters_view.PAD
         return pygame.Rect(area.left, area.top, min(area.width, width), area.height)

@@ -283,7 +283,8 @@ def test_custom_form_refuses_a_board_bigger_than_the_screen(window):
     w.type("999")
     w.key(pygame.K_RETURN)
     top = form.limits()[0]
-    assert w.scene is form and form.message.startswith(f"rows: 20999 is out of range; allowed 1..{top}")
+    # counts and bounds grouped the language's way (issue 36)
+    assert w.scene is form and form.message.startswith(f"rows: 20,999 is out of range; allowed 1..{top:,}")
     w.key(pygame.K_ESCAPE)
     assert isinstance(w.scene, Menu)
 

@@ -110,6 +110,8 @@ class Playing(Scene):
         self.probability_layer = solver_view.ProbabilityLayer(self.layout)
         self.counters = PlayCounters()  # F3: the live counters at the top of the panels' strip
         self.side = SidePanel(services, self.match)  # the strip's content before and during play
+        # a big board's window is shown at 1x: its panels' text grows to an em of 12 screen pixels
+        self.counters.panel.readable = self.side.readable = not self.layout.camera.fits
 
     # ----- scene hooks -----------------------------------------------------------------------
     def grain(self) -> int:
