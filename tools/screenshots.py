@@ -65,9 +65,9 @@ HERO_PLAYED_S = 74  # seconds the README's game has been played
 
 # The files whose contents decide what the pictures show (globs from the repository's root).
 SOURCES = ("game/ui/**/*.py", "assets/**/*", "game/locales/es/LC_MESSAGES/minesweeper.po", "tools/screenshots.py")
-# game/ui modules that draw nothing: the real-window harness, sound, child processes.
+# game/ui modules that draw nothing: the real-window harness and state file, sound, child processes.
 NOT_DRAWN = ("game/ui/xsession.py", "game/ui/sound.py", "game/ui/solver_process.py", "game/ui/review_job.py",
-             "game/ui/driver.py")
+             "game/ui/driver.py", "game/ui/state_file.py")
 MANIFEST = ROOT / "docs" / "screenshots" / "SOURCES.json"
 REGENERATE = "python tools/screenshots.py --all"
 
