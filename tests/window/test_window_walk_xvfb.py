@@ -14,7 +14,8 @@ panels' strip has settled on screen, the screenshot and the state must show:
 - overlap: no text panel (a hint's, a result's) covers a visible cell of the board;
 - size: the window's size (X geometry, and the game's own window and canvas sizes) is the
   one the game opened with;
-- buttons: every button of the result panel lies inside the window and the screen.
+- buttons: every button of the result panel, and a best time's name field, lies inside the
+  window and the screen.
 
 The assertions known to fail on main today are listed in PENDING with the reason: those that
 wait for the side panel (issue 35: the strip says what to do before and during play, and a
@@ -93,7 +94,8 @@ def uniform(shot: pygame.Surface, rect: pygame.Rect) -> bool:
 
 
 class Walk:
-    """The game in ``x``, its state file at ``path``, on a ``screen``-sized Xvfb screen."""
+    """The game in ``x``, its state file at ``path``, on a ``screen``-sized Xvfb screen; the
+    screenshot of each moment with a failure is saved in ``path``'s folder (MOMENT.png)."""
 
     def __init__(self, x: XSession, path, screen: tuple[int, int]) -> None:
         self.x, self.path, self.screen = x, path, screen
@@ -137,10 +139,13 @@ class Walk:
                                           f"{first.state['logical']}"))
         window = pygame.Rect((0, 0), geometry[2:])
         screen = pygame.Rect((0, 0), self.screen)
-        for button in state["buttons"]:
+        field = [{"label": "the name field", "rect": state["field"]}] if state["field"] else []
+        for button in state["buttons"] + field:
             rect = to_window(state, button["rect"])
             if not window.contains(rect) or not screen.contains(rect.move(geometry[:2])):
                 seen.failures.append(("buttons", f"{button['label']!r} at {list(rect)} (window {geometry})"))
+        if seen.failures:
+            pygame.image.save(self.shot, str(self.path.with_name(moment.replace(" ", "-") + ".png")))
         self.seen.append(seen)
         return seen
 
@@ -241,6 +246,7 @@ def test_window_walk_keeps_panels_beside_the_cells_and_the_window_still(tmp_path
         seen = walk(x, path, screen, board, tmp_path / "data").seen
     failures = [(kind, s.moment, why) for s in seen for kind, why in s.failures]
     report = "\n".join(f"{moment}: {kind}: {why}" for kind, moment, why in failures)
+    report += f"\n(screenshots of those moments: {tmp_path})" if failures else ""
     unexpected = [f for f in failures if f[:2] not in PENDING]
     assert not unexpected, report
     if failures:
