@@ -14,11 +14,27 @@ Usage:
   python tools/screenshots.py --chart --spanish --themes dark --out /tmp/shots   # es-chart-dark.png
   python tools/screenshots.py --hero                 # docs/screenshot.png: Expert, mid-game, a hint, 2x
   python tools/screenshots.py --counters             # the live counters (F3) during a game: counters.png
+  python tools/screenshots.py --all                  # every picture README.md and docs/*.md show, and SOURCES.json
+
+Every run is deterministic: fixed seeds, a fake clock (game.ui.clock.FakeClock), posted events.
+
+Staleness: ``--all`` also writes ``docs/screenshots/SOURCES.json``: the pictures it made
+(paths from the repository's root) and a SHA-256 of the source files that decide what they
+show (:data:`SOURCES`: every ``game/ui/**/*.py`` but the few in :data:`NOT_DRAWN`, which
+draw nothing; ``assets/**``, the sprites and fonts; the Spanish catalogue
+``game/locales/es/LC_MESSAGES/minesweeper.po`` without its ``#`` comment lines, which move
+with every extraction; and this script). The digest reads contents only, with line endings
+made ``\n``: a checkout's line endings or file modes do not change it.
+tests/tools/test_screenshots_fresh.py recomputes it and fails with "docs pictures are stale:
+run python tools/screenshots.py --all" when the sources changed after the pictures were made.
+The solver's and engine's code (a hint's wording, the board dealt) is not in the list.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import os
 import sys
@@ -47,6 +63,50 @@ HERO_FIRST_CLICK = (8, 15)  # opens an area
 HERO_ROUNDS = 6  # rounds of certain moves played before the shot
 HERO_PLAYED_S = 74  # seconds the README's game has been played
 
+# The files whose contents decide what the pictures show (globs from the repository's root).
+SOURCES = ("game/ui/**/*.py", "assets/**/*", "game/locales/es/LC_MESSAGES/minesweeper.po", "tools/screenshots.py")
+# game/ui modules that draw nothing: the real-window harness and state file, sound, child processes.
+NOT_DRAWN = ("game/ui/xsession.py", "game/ui/sound.py", "game/ui/solver_process.py", "game/ui/review_job.py",
+             "game/ui/driver.py", "game/ui/state_file.py")
+MANIFEST = ROOT / "docs" / "screenshots" / "SOURCES.json"
+REGENERATE = "python tools/screenshots.py --all"
+
+
+def source_files(root: Path = ROOT) -> list[str]:
+    """The files of :data:`SOURCES` under ``root`` less :data:`NOT_DRAWN`: paths relative to
+    ``root`` with ``/``, sorted (caches such as ``__pycache__`` left out)."""
+    found = {path.relative_to(root).as_posix() for pattern in SOURCES for path in root.glob(pattern)
+             if path.is_file() and "__pycache__" not in path.parts}
+    return sorted(found - set(NOT_DRAWN))
+
+
+def source_text(path: Path) -> bytes:
+    """The bytes of ``path`` the digest reads: line endings made ``\n``; a ``.po``
+    catalogue without its ``#`` comment lines (source references that move with any edit)."""
+    data = path.read_bytes().replace(b"\r\n", b"\n")
+    if path.suffix == ".po":
+        data = b"\n".join(line for line in data.split(b"\n") if not line.startswith(b"#"))
+    return data
+
+
+def source_digest(root: Path = ROOT) -> str:
+    """SHA-256 (hex) of :func:`source_files`: each file's path and :func:`source_text`."""
+    digest = hashlib.sha256()
+    for name in source_files(root):
+        text = source_text(root / name)
+        digest.update(f"{name}\0{len(text)}\0".encode())
+        digest.update(text)
+    return digest.hexdigest()
+
+
+def write_manifest(pictures: list[Path], path: Path = MANIFEST) -> Path:
+    """Write ``path`` (JSON): the digest of the sources, the files it covers and ``pictures``
+    (paths from the repository's root, sorted); returns ``path``."""
+    data = {"regenerate": REGENERATE, "sources_sha256": source_digest(), "sources": source_files(),
+            "pictures": sorted(p.resolve().relative_to(ROOT).as_posix() for p in pictures)}
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return path
+
 
 def play_position(driver) -> None:
     """A position worth showing: an opening, the flags its numbers prove, the cursor off."""
@@ -67,7 +127,8 @@ def start(argv: list[str], data: str):
     from game.ui.clock import FakeClock
     from game.ui.driver import Driver
     clock = FakeClock()
-    loop, _ = build(parse_args([*argv, "--data-dir", data]), clock=clock)
+    language = [] if "--lang" in argv else ["--lang", "en"]  # never the environment's language
+    loop, _ = build(parse_args([*language, *argv, "--data-dir", data]), clock=clock)
     driver = Driver(loop)
     driver.step()
     return driver, clock
@@ -126,13 +187,20 @@ def shoot_hero(path: Path, scale: float = 2.0) -> Path:
         play_certain(driver, HERO_ROUNDS)
         clock.advance(HERO_PLAYED_S)
         driver.key(pygame.K_h)  # the hint: a ring on the board, its reasons in the strip
-        deadline = time.monotonic() + 30  # a busy machine's solver may answer after "Thinking..."
-        while time.monotonic() < deadline:
-            driver.step(1)
-            if type(driver.scene).__name__ == "HintPanel" and not driver.scene.waiting:
-                break
-            time.sleep(0.001)  # the hint's worker runs between frames
+        wait_for_hint(driver)
         return save_at(driver, scale, path)
+
+
+def wait_for_hint(driver, seconds: float = 30.0) -> None:
+    """Step until the hint panel shows its answer (the solver may think in a child process,
+    in real time), wherever the window puts the panel. Raises RuntimeError if it does not
+    within ``seconds``: a picture said to show a hint must show one."""
+    deadline = time.monotonic() + seconds
+    while type(driver.scene).__name__ != "HintPanel" or driver.scene.waiting:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the hint panel did not show its hint")
+        time.sleep(0.01 if type(driver.scene).__name__ == "HintPanel" else 0)
+        driver.step(1)
 
 
 def wait_for_figures(driver, seconds: float = 20.0) -> None:
@@ -159,10 +227,7 @@ def shoot_spanish(out: Path, scale: float = 1.5) -> list[Path]:
         play_position(driver)
         clock.advance(PLAYED_S)
         driver.key(pygame.K_h)  # the hint panel explains a safe cell
-        for _ in range(200):
-            driver.step(1)
-            if type(driver.scene).__name__ == "HintPanel":
-                break
+        wait_for_hint(driver)
         written.append(save_at(driver, scale, out / "es-hint.png"))
     with tempfile.TemporaryDirectory() as data:
         driver, clock = start([*spanish, "--difficulty", "beginner", "--seed", "2"], data)
@@ -234,6 +299,20 @@ def shoot_chart(out: Path, theme: str = "classic", spanish: bool = False, scale:
         return save_at(driver, scale, out / name)
 
 
+def shoot_all() -> list[Path]:
+    """Every picture README.md and docs/*.md show, each where they show it, then
+    docs/screenshots/SOURCES.json (:func:`write_manifest`); returns the pictures written."""
+    out = ROOT / "docs" / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    pictures = [shoot_hero(ROOT / "docs" / "screenshot.png")]
+    pictures += [shoot(theme, scale, out) for theme in THEME_CHOICES for scale in SCALES]
+    pictures += shoot_spanish(out)
+    pictures.append(shoot_chart(out))
+    pictures.append(shoot_counters(out))
+    write_manifest(pictures)
+    return pictures
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="screenshots.py", description=__doc__.splitlines()[0])
     parser.add_argument("--themes", nargs="+", choices=THEME_CHOICES, default=list(THEME_CHOICES))
@@ -250,7 +329,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="the README's screenshot instead (docs/screenshot.png, or screenshot.png in --out)")
     parser.add_argument("--counters", action="store_true",
                         help="the live counters (F3) during a game instead (counters.png)")
+    parser.add_argument("--all", action="store_true",
+                        help="every picture README.md and docs/*.md show, in place, and "
+                             "docs/screenshots/SOURCES.json (the other options are ignored)")
     args = parser.parse_args(argv)
+    if args.all:
+        started = time.monotonic()
+        for path in shoot_all():
+            print(path)
+        print(f"{MANIFEST} ({time.monotonic() - started:.1f} s)")
+        return 0
     if args.hero:
         folder = args.out or ROOT / "docs"
         folder.mkdir(parents=True, exist_ok=True)

@@ -31,6 +31,7 @@ from game.ui.scenes.replay import ReplayViewer  # noqa: E402
 from game.ui.scenes.review import ReviewViewer  # noqa: E402
 from game.ui.services import Services  # noqa: E402
 from game.ui.settings import for_run  # noqa: E402
+from game.ui.state_file import presenting  # noqa: E402
 
 
 FIGURES_WAIT = 2.0  # seconds closing waits for statistics still being computed
@@ -252,7 +253,8 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
         settle_heap()  # before the first scene: a game left later is collected as any other
     manager = WindowManager(services, first_scene(services, config, warnings, getattr(args, "replay_loaded", None),
                                                   getattr(args, "replay_timeline", None)))
-    return Loop(manager, services.clock, screen_source=lambda: display.canvas, flip=display.present), services
+    flip = presenting(display.present, display, lambda: manager.current)  # MINESWEEPER_STATE_FILE: tests
+    return Loop(manager, services.clock, screen_source=lambda: display.canvas, flip=flip), services
 
 
 def record_hook(records):
