@@ -26,7 +26,10 @@ move, its mines, the cells mines lie among, the other safe cells: none holds a d
   sprite (a mine crossed out); a flag under it shows, in part, between the stripes;
 - the cells a number's mines are shown to lie among: a red wash with a red edge;
 - another move the explanation weighs: a dashed amber ring;
-- the other certain-safe cells (not named): a pale green wash.
+- the other certain-safe cells (not named): a pale green wash;
+- with the rulers off, the row and column of each cell the text names, written in the
+  frame beside and above the board as a ruler writes them (:func:`draw_cell_labels`), so a
+  player reads "(3; 6)" as row 3, column 6 without counting (issue 36).
 
 Drawing only (Tatham's drawstate): all positions come from the BoardLayout, in logical
 pixels; the lines are axis-aligned rects, so they stay on the grid at any scale.
@@ -42,8 +45,9 @@ from game.board import Cell
 from game.solver.explain import AMONG, MINE, NUMBER, OTHER
 from game.ui import draw
 from game.ui.canvas import layer
-from game.ui.layout import BoardLayout
+from game.ui.layout import BEVEL, RULER_FONT, BoardLayout
 from game.ui.theme import palette
+from game.ui.widgets import text, text_width
 
 
 # Colours are the theme's (game.ui.theme): ``guess`` rings a best guess (classic: amber),
@@ -260,3 +264,35 @@ def draw_hint_marks(screen: pygame.Surface, layout: BoardLayout, hint) -> None:
             draw_head(screen, layout, hint.cell, entry)
         colour = palette.guess if hint.kind in ("guess", "endgame") else palette.safe
         outline(screen, layout.cell_rect(hint.cell), colour)  # last: the move's ring whole
+    draw_cell_labels(screen, layout, marked_cells(hint))
+
+
+LABEL_PAD = 1  # around a cell label's chip, pixels
+
+
+def draw_cell_labels(screen: pygame.Surface, layout: BoardLayout, cells) -> None:
+    """With the rulers off, the row number of each of ``cells`` (the cells a hint or the
+    post-mortem names) left of the board and its column number above it, at the rulers' font,
+    each on a chip of the frame's colour over the frame and its bevel (the margin is not a
+    ruler's room: a label may cover part of the bevel, never a cell). Rows and columns the
+    view does not show are left out (a big board's). With the rulers on they already show."""
+    if layout.rulers or not cells:
+        return
+    board = layout.board
+    for row in sorted({cell[0] for cell in cells}):
+        y = layout.cell_rect((row, 0)).centery
+        if board.top <= y < board.bottom:  # (a big board's row out of view: no label)
+            _label(screen, str(row), (board.left - BEVEL - LABEL_PAD, y), "midright")
+    for col in sorted({cell[1] for cell in cells}):
+        x = layout.cell_rect((0, col)).centerx
+        if board.left <= x < board.right:
+            _label(screen, str(col), (x, board.top - BEVEL - LABEL_PAD), "midbottom")
+
+
+def _label(screen: pygame.Surface, words: str, pos: tuple[int, int], anchor: str) -> None:
+    """``words`` at the rulers' font with its ``anchor`` at ``pos`` on a chip of the frame's colour."""
+    width, height = text_width(words, RULER_FONT) + 2 * LABEL_PAD, RULER_FONT - 2
+    chip = pygame.Rect(0, 0, width, height)
+    setattr(chip, anchor, pos)
+    draw.rect(screen, palette.panel, chip)
+    text(screen, words, pos, RULER_FONT, palette.text, anchor)

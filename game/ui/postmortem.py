@@ -23,7 +23,7 @@ from game.review_apart import log_request
 from game.solver.explain import NUMBER
 from game.ui import draw
 from game.ui.assist import Hint
-from game.ui.hint_marks import draw_hint_marks, outline, ring_around
+from game.ui.hint_marks import draw_cell_labels, draw_hint_marks, outline, ring_around
 from game.ui.layout import BoardLayout
 from game.ui.review_job import ReviewJob
 from game.ui.theme import palette
@@ -117,3 +117,5 @@ class PostMortem:
         with draw.clipped(screen, layout.board):  # the fatal cell's ring over all (a mine the proof hatched)
             ring = ring_around if self.fatal.kind == "chord" else outline  # a chord's cell shows its number
             ring(screen, layout.cell_rect(self.fatal.cell), palette.risky)
+        named = [self.fatal.cell] + ([m.cell for m in mine.marks] if mine is not None else [])
+        draw_cell_labels(screen, layout, named)  # (the proof's own cells: draw_hint_marks labelled them)
