@@ -175,12 +175,12 @@ class Result(Overlay):
         return None
 
     def toggle_details(self):
-        """Show every figure, or only the compact line again."""
+        """Show every figure, or only the compact line again: either way the panel shows from
+        its top (the list is long by nature; it scrolls from there)."""
         if self.figures.shown:
             self.figures.details = not self.figures.details
+            self.scroll = 0
             self._build_panel()
-            if self.arranged.toggle_rect is not None:  # the figures end at the toggle: in view
-                self.show_rect(self.arranged.toggle_rect)
             self.invalidate()
         return self
 
@@ -223,7 +223,8 @@ class Result(Overlay):
         why = self.why_button()
         shown = [_(label) for label, _action in self.panel_labels()]  # as the buttons will show them
         self.room = self.base.room
-        self.arranged = ResultPanel(*content, self.room.panel.width, toggle, len(shown), why[0] if why else None, shown)
+        self.arranged = ResultPanel(*content, self.room.panel.width, toggle, len(shown), why[0] if why else None, shown,
+                                    self.figures.shapes())
         self.counters_beside = False
         if self.base.counters_shown:  # under the live counters when the panel fits there whole, else in their place
             area = self.room.panel
