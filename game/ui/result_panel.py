@@ -222,20 +222,23 @@ class ResultPanel:
 
     def _wrapped(self, line: str, width: int) -> list[tuple[str, str]]:
         """``line`` in rows no wider than ``width`` pixels: (shown, measured) each, the
-        measured text its shape's (``shapes``) with the line's own parts in the shape's rows
-        (a line whose parts do not match its shape's goes as itself); [("", "")] for an
+        measured text its shape's (``shapes``) with the line's own parts in the shape's rows;
+        a line whose parts do not match its shape's (a sentence shaped by a long one) in its
+        own rows, and as many more empty ones as its shape takes more; [("", "")] for an
         empty line (it takes a row)."""
+        own = [(row, row) for row in wrap_groups(line, width)] or [("", "")]
         shape = self.shapes.get(line)
-        if shape is not None:
-            shown, rows = groups(line), wrap_groups(shape, width)
-            counts = [len(groups(row)) for row in rows]
-            if len(shown) == len(groups(shape)) == sum(counts):
-                out, at = [], 0
-                for row, count in zip(rows, counts):
-                    out.append(("  ".join(shown[at:at + count]), row))
-                    at += count
-                return out
-        return [(row, row) for row in wrap_groups(line, width)] or [("", "")]
+        if shape is None:
+            return own
+        shown, rows = groups(line), wrap_groups(shape, width)
+        counts = [len(groups(row)) for row in rows]
+        if len(shown) == len(groups(shape)) == sum(counts):
+            out, at = [], 0
+            for row, count in zip(rows, counts):
+                out.append(("  ".join(shown[at:at + count]), row))
+                at += count
+            return out
+        return own + [("", row) for row in rows[len(own):]]
 
     def _name_block(self, left: int, width: int, y: int) -> int:
         """The celebration and the name field in ``width`` pixels from x ``left``, from ``y``;
@@ -282,19 +285,25 @@ class ResultPanel:
     def _grid(self, right: int, right_w: int, text_bottom: int, below: int) -> int:
         """The columns' buttons in rows of two at the right column's foot (``right``: its x,
         ``right_w`` its width; ``below``: the y under its name block); returns the height."""
-        rows = (self.count + 1) // 2
-        height = max(text_bottom + PAD, below + 4 + rows * BUTTON_H + (rows - 1) * GAP + PAD)
-        half = (right_w - GAP) // 2
-        top = height - PAD - rows * BUTTON_H - (rows - 1) * GAP
+        rows = len(self._stack_rows((right_w - GAP) // 2))
+        tall = rows * BUTTON_H + (rows - 1) * GAP
+        height = max(text_bottom + PAD, below + 4 + tall + PAD)
+        self._pairs(right, height - PAD - tall, right_w)
+        return height
+
+    def _pairs(self, left: int, top: int, width: int) -> int:
+        """The buttons in rows of two (:meth:`_stack_rows`) across ``width`` pixels from x
+        ``left``, the first row at y ``top``; returns the y under the last row."""
+        half = (width - GAP) // 2
         self.buttons = []
         for row in self._stack_rows(half):
             if len(row) == 1:
-                self.buttons.append(pygame.Rect(right, top, right_w, BUTTON_H))
+                self.buttons.append(pygame.Rect(left, top, width, BUTTON_H))
             else:
-                self.buttons += [pygame.Rect(right, top, half, BUTTON_H),
-                                 pygame.Rect(right + half + GAP, top, right_w - half - GAP, BUTTON_H)]
+                self.buttons += [pygame.Rect(left, top, half, BUTTON_H),
+                                 pygame.Rect(left + half + GAP, top, width - half - GAP, BUTTON_H)]
             top += BUTTON_H + GAP
-        return height
+        return top - GAP
 
     def _stack(self, width: int) -> int:
         inner = width - 2 * PAD
@@ -307,16 +316,7 @@ class ResultPanel:
             bw = (inner - (n - 1) * GAP) // n
             self.buttons = [pygame.Rect(PAD + i * (bw + GAP), y + 4, bw, BUTTON_H) for i in range(n)]
             return y + 4 + BUTTON_H + PAD
-        half = (inner - GAP) // 2
-        self.buttons, top = [], y + 4
-        for row in self._stack_rows(half):
-            if len(row) == 1:
-                self.buttons.append(pygame.Rect(PAD, top, inner, BUTTON_H))
-            else:
-                self.buttons += [pygame.Rect(PAD, top, half, BUTTON_H),
-                                 pygame.Rect(PAD + half + GAP, top, inner - half - GAP, BUTTON_H)]
-            top += BUTTON_H + GAP
-        return top - GAP + PAD
+        return self._pairs(PAD, y + 4, inner) + PAD
 
     def _stack_rows(self, half: int) -> list[list[int]]:
         """The buttons' indices in rows of two (``half`` pixels each), in order: with an odd

@@ -7,6 +7,13 @@ game's first frame (game.ui.scenes.playing.Playing.size), so a panel coming or g
 resizes the window, moves it, or changes the board's cell size or place; a panel longer than
 the strip scrolls in it.
 
+The strip is as tall as the tallest standard result panel needs at its width (a best time's
+win, a loss with Undo: game.ui.result_room), wherever the screen has that room, so the
+result's title, figures and every button show without scrolling from its first frame (issue
+35); beside a board window shorter than that, the window grows under the board too. Where
+the screen has not the room (a board as large as the screen allows), the strip keeps the
+sizes below and the panel scrolls.
+
 Which side: the one at which the whole window (board and strip) is shown at the larger whole
 scale on the screen's area, so the board shrinks only when neither side leaves room at its
 scale; on a tie, beside on a screen wider than tall, else under (max keeps the first of a
@@ -96,9 +103,9 @@ def whole_scale(size: tuple[int, int], area: tuple[int, int]) -> int:
 
 def side_width(base: tuple[int, int], area: tuple[int, int]) -> int:
     """The width of a strip beside a ``base``-sized window on ``area``: SIDE_W, or less down
-    to READABLE_SIDE_W where that lets the window show at a larger whole scale (a result
-    panel of that width still shows its buttons without scrolling); MIN_SIDE_W at least
-    where even that does not fit."""
+    to READABLE_SIDE_W where that lets the window show at a larger whole scale, with the
+    strip as tall as the result panel needs at that width (result_height); MIN_SIDE_W at
+    least where even that does not fit."""
     most = max(1, area[1] // max(1, base[1]))  # the scale the height allows
     for scale in range(most, 0, -1):
         width = min(SIDE_W, area[0] // scale - base[0])
@@ -108,8 +115,9 @@ def side_width(base: tuple[int, int], area: tuple[int, int]) -> int:
 
 
 def under_height(base: tuple[int, int], area: tuple[int, int]) -> int:
-    """The height of a strip under a ``base``-sized window on ``area``: RESULT_ROOM_H, or more
-    (up to SIDE_W) where the screen has that room at the scale the window shows at anyway.
+    """The height of a strip under a ``base``-sized window on ``area``: RESULT_ROOM_H, or as
+    much as the tallest result panel needs there (result_height) where the screen has that
+    room, or more (up to SIDE_W) where it has that room at the scale the window shows at anyway.
     Under a board window shorter than MIN_WINDOW_H (a board of a row or a few) the strip is
     what a result panel needs, no more (grown to the screen's height it would be most of the
     window, a void over a row): STACKED_ROOM_H when the window is too narrow for the panel's

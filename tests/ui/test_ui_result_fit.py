@@ -10,12 +10,12 @@ import warnings
 import pygame
 import pytest
 
-from game import i18n
 from game.engine import State
 from game.ui.layout import layout_for, usable_area
 from game.ui.result_room import panel_height
 from game.ui.room import reserve, whole_scale
 from game.ui.scenes.result import GameOver, Victory
+from tests.play_helpers import wait_postmortem
 from tests.ui.test_ui_figures import wait_figures
 
 SCREENS = [(1280, 1024), (1600, 1000), (1920, 1080)]
@@ -110,7 +110,9 @@ def test_the_win_panel_is_whole_from_its_first_frame_on_every_screen_and_scale(w
 
 @pytest.mark.parametrize("screen", [(1280, 1024), (1920, 1080)])
 @pytest.mark.parametrize("level", ["beginner", "expert"])
-def test_details_after_a_loss_open_at_their_top(window, level, screen):
+def test_the_loss_panel_holds_its_place_and_details_open_at_their_top(window, level, screen):
+    """The loss panel is whole from its first frame, the post-mortem's line and the figures
+    fill the rows kept for them (nothing moves), and Details opens at its top."""
     w = window(LEVELS[level][0], deal=3)
     new_game_on(w, screen)
     game = w.scene.game
@@ -120,7 +122,11 @@ def test_details_after_a_loss_open_at_their_top(window, level, screen):
     assert isinstance(scene, GameOver)
     while not scene.ready():
         w.step(1)
+    first = geometry(scene)
+    assert_in_reach(w, scene, screen)
+    wait_postmortem(w)
     wait_figures(w)
+    assert scene.figures.record.clicks is not None and geometry(scene) == first
     w.key(pygame.K_d)
     assert scene.figures.details and scene.scroll == 0
     assert scene.panel.top == scene.room.panel.top
@@ -131,10 +137,10 @@ def test_details_after_a_loss_open_at_their_top(window, level, screen):
     assert not scene.figures.details and scene.scroll == 0
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_playing_window_leaves_room_for_the_whole_result_and_fits_every_screen(lang):
+def test_the_playing_window_leaves_room_for_the_whole_result_and_fits_every_screen():
+    """The strip holds the tallest standard result panel of either language (panel_height), and
+    the window fits the work area at 1x, 2x and 3x (a chosen scale too large falls back)."""
     pygame.font.init()
-    i18n.set_language(lang)
     for screen in SCREENS:
         area = usable_area(screen, False)
         for rows, cols, mines in [level for _argv, level in LEVELS.values()]:

@@ -170,6 +170,11 @@ class Result(Overlay):
     def menu(self):
         return self.base.key_menu()
 
+    def shapes(self) -> dict[str, str]:
+        """{line: the text the panel lays it out by} for the lines whose text changes after the
+        panel first shows (game.ui.result_panel.ResultPanel's ``shapes``): the figures' line."""
+        return self.figures.shapes()
+
     def why_button(self) -> tuple[str, object] | None:
         """A second small button beside Details: (label, action), or None (a loss's post-mortem)."""
         return None
@@ -224,7 +229,7 @@ class Result(Overlay):
         shown = [_(label) for label, _action in self.panel_labels()]  # as the buttons will show them
         self.room = self.base.room
         self.arranged = ResultPanel(*content, self.room.panel.width, toggle, len(shown), why[0] if why else None, shown,
-                                    self.figures.shapes())
+                                    self.shapes())
         self.counters_beside = False
         if self.base.counters_shown:  # under the live counters when the panel fits there whole, else in their place
             area = self.room.panel
