@@ -90,6 +90,10 @@ class ResultPanel:
     measured by, a part (group) for each of its parts, as wide as the widest it will be: the
     line is laid out, wrapped and packed as that text, its own parts drawn where that text's
     are, so the panel keeps its size and every part its place when the values come.
+    ``tail``: how many of the last lines are a block of their own (the figures' lines), on
+    rows of their own after the others (lines that share a row share it within their block);
+    ``tail_top`` is the y of its first row (None without one), so a long list can be shown
+    from its start.
     ``toggle``: the label of a small button after the lines (the figures' Details), or None;
     ``toggle_rect`` is where it goes (None without one). ``why``: the label of a second small
     button beside it (a loss's post-mortem), or None; ``why_rect`` is where it goes.
@@ -97,9 +101,11 @@ class ResultPanel:
 
     def __init__(self, title: str, lines: list[str], notes: list[str], celebration: list[str],
                  width: int, toggle: str | None = None, count: int = 3, why: str | None = None,
-                 labels: list[str] | None = None, shapes: dict[str, str] | None = None) -> None:
+                 labels: list[str] | None = None, shapes: dict[str, str] | None = None, tail: int = 0) -> None:
         self.title, self.lines, self.celebration, self.width = title, lines, celebration, width
         self.shapes = shapes or {}
+        self.tail = min(tail, len(lines))
+        self.tail_top: int | None = None
         self.count = count = len(labels) if labels is not None else count
         # each button's least width for its label at full size (0: any width will do)
         self.label_w = [text_width(label, BUTTON_SIZE) + LABEL_ROOM for label in labels] if labels else [0] * count
@@ -129,7 +135,7 @@ class ResultPanel:
     def _arrange(self, mode: str, grid: bool) -> int:
         """Lay the panel out afresh as ``mode`` ('columns' or 'stack'; ``grid``: the columns'
         buttons in rows of two); returns its height, pixels."""
-        self.items, self.field, self.name_label = [], None, None
+        self.items, self.field, self.name_label, self.tail_top = [], None, None, None
         self.toggle_rect = self.why_rect = None
         self.notes = self._wrap_notes(self.width - 2 * PAD)
         return self._columns(grid) if mode == "columns" else self._stack(self.width)
@@ -200,9 +206,13 @@ class ResultPanel:
         self.items.append((self.title, (centre, 12), size, palette.text, "center", True))
         y = 20
         wrapped = [self._wrapped(line, width) for line in self.lines]
-        rows = _packed([rows for rows in wrapped if rows[0][1]], width) if pack else [row for rows in wrapped
-                                                                                     for row in rows]
-        for line, _shape in rows:
+        cut = len(wrapped) - self.tail
+        blocks = [wrapped[:cut], wrapped[cut:]]  # the lines, then the tail's: each packed by itself
+        head, tail = [_packed([rows for rows in block if rows[0][1]], width) if pack else
+                      [row for rows in block for row in rows] for block in blocks]
+        if self.tail:
+            self.tail_top = y + LINE * len(head)
+        for line, _shape in head + tail:
             self.items.append((line, (centre, y + LINE // 2), LINE_SIZE, palette.text, "center", False))
             y += LINE
         shown = [name for name in ("toggle", "why") if getattr(self, name)] if small_buttons else []
@@ -354,6 +364,8 @@ class ResultPanel:
             self.toggle_rect = self.toggle_rect.move(dx, dy)
         if self.why_rect is not None:
             self.why_rect = self.why_rect.move(dx, dy)
+        if self.tail_top is not None:
+            self.tail_top += dy
         self.items = [(m, (x + dx, y + dy), *rest) for m, (x, y), *rest in self.items]
 
     def draw(self, screen: pygame.Surface) -> None:

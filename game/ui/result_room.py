@@ -52,8 +52,8 @@ def _tallest(width: int) -> int:
     win = ResultPanel(_("You win!"), [time, "3BV 888", _("Efficiency {percent}").format(percent=percent(100)),
                                       f"{_('NF')}  {_('keyboard')}", COMPUTING], [],
                       [_("New best time!"), _("#{rank} on {level}").format(rank=8, level=_("Intermediate"))],
-                      width, DETAILS, labels=[_(label) for label in WIN_BUTTONS], shapes=shapes)
+                      width, DETAILS, labels=[_(label) for label in WIN_BUTTONS], shapes=shapes, tail=1)
     loss = ResultPanel(_("Boom!"), [f"{_('Time {seconds}').format(seconds=seconds(888.8, 1))}  3BV 888/888",
                                     long_loss_line(), COMPUTING], [], [], width, DETAILS, why=_("Why?"),
-                       labels=[_(label) for label in LOSS_BUTTONS], shapes=shapes)
+                       labels=[_(label) for label in LOSS_BUTTONS], shapes=shapes, tail=1)
     return max(win.rect.height, loss.rect.height)

@@ -12,6 +12,7 @@ import pytest
 
 from game.engine import State
 from game.ui.layout import layout_for, usable_area
+from game.ui.result_panel import LINE
 from game.ui.result_room import panel_height
 from game.ui.room import reserve, whole_scale
 from game.ui.scenes.result import GameOver, Victory
@@ -112,7 +113,8 @@ def test_the_win_panel_is_whole_from_its_first_frame_on_every_screen_and_scale(w
 @pytest.mark.parametrize("level", ["beginner", "expert"])
 def test_the_loss_panel_holds_its_place_and_details_open_at_their_top(window, level, screen):
     """The loss panel is whole from its first frame, the post-mortem's line and the figures
-    fill the rows kept for them (nothing moves), and Details opens at its top."""
+    fill the rows kept for them (nothing moves), and Details opens at its top: the panel's,
+    scroll 0, and after the post-mortem's explanation, scrolled to the list's first line."""
     w = window(LEVELS[level][0], deal=3)
     new_game_on(w, screen)
     game = w.scene.game
@@ -135,6 +137,11 @@ def test_the_loss_panel_holds_its_place_and_details_open_at_their_top(window, le
         assert scene.scroll > 0
     w.key(pygame.K_d)  # back to the line: from the top again
     assert not scene.figures.details and scene.scroll == 0
+    w.key(pygame.K_v)  # the post-mortem's explanation, then Details under it: the list opens at its first line
+    w.key(pygame.K_d)
+    strip, top = scene.room.panel, scene.arranged.tail_top
+    assert scene.postmortem.shown and scene.figures.details
+    assert strip.top <= top and top + LINE <= strip.bottom, (top, tuple(strip), scene.scroll)
 
 
 def test_the_playing_window_leaves_room_for_the_whole_result_and_fits_every_screen():

@@ -20,7 +20,7 @@ from game.ui import draw
 from game.ui.counters_view import GAP as COUNTERS_GAP
 from game.ui.layout import MARGIN
 from game.ui.result_figures import FiguresView
-from game.ui.result_panel import BUTTON_SIZE, TOGGLE_SIZE, ResultPanel
+from game.ui.result_panel import BUTTON_SIZE, LINE, TOGGLE_SIZE, ResultPanel
 from game.ui.scene import Overlay
 from game.ui.theme import palette
 from game.ui.widgets import Button, ButtonList, text
@@ -180,12 +180,16 @@ class Result(Overlay):
         return None
 
     def toggle_details(self):
-        """Show every figure, or only the compact line again: either way the panel shows from
-        its top (the list is long by nature; it scrolls from there)."""
+        """Show every figure, or only the compact line again. The list opens at its top: the
+        panel from its own top when that shows the list's first line, else scrolled so that
+        line is at the strip's top (after the post-mortem's explanation); it scrolls on from there."""
         if self.figures.shown:
             self.figures.details = not self.figures.details
             self.scroll = 0
             self._build_panel()
+            top, area = self.arranged.tail_top, self.room.panel
+            if self.figures.details and top is not None and top + LINE > area.bottom:
+                self.scroll_by(top - area.top - 2)
             self.invalidate()
         return self
 
@@ -229,7 +233,7 @@ class Result(Overlay):
         shown = [_(label) for label, _action in self.panel_labels()]  # as the buttons will show them
         self.room = self.base.room
         self.arranged = ResultPanel(*content, self.room.panel.width, toggle, len(shown), why[0] if why else None, shown,
-                                    self.shapes())
+                                    self.shapes(), len(self.figures.lines()))
         self.counters_beside = False
         if self.base.counters_shown:  # under the live counters when the panel fits there whole, else in their place
             area = self.room.panel
