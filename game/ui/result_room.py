@@ -13,8 +13,6 @@ are not counted: they are long by nature, and scroll.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from game.i18n import LANGUAGES, N_, _, ngettext, speaking
 from game.ui.formats import percent, seconds
 from game.ui.result_figures import COMPUTING, DETAILS, wide_line
@@ -39,9 +37,9 @@ def panel_height(width: int) -> int:
     return max(_height(width, code) for code in LANGUAGES)
 
 
-@lru_cache(maxsize=256)
 def _height(width: int, code: str) -> int:
-    """:func:`panel_height` in language ``code``."""
+    """:func:`panel_height` in language ``code`` (not cached: well under a millisecond, and
+    the catalogue behind a code may change, as the tests' pseudo-language does)."""
     with speaking(code):
         return _tallest(width)
 
