@@ -129,7 +129,7 @@ def under_height(base: tuple[int, int], area: tuple[int, int]) -> int:
         need = whole
     scale = whole_scale((base[0], base[1] + need), area)
     if scale < 1:
-        return need
+        return RESULT_ROOM_H
     return max(need, min(need if short else max(SIDE_W, need), area[1] // scale - base[1]))
 
 
