@@ -15,8 +15,14 @@ from game import figures
 from game.figures import has_figures
 from game.i18n import N_
 from game.ui.formats import decimal
+from game.ui.result_panel import LINE_SIZE, groups
+from game.ui.widgets import text_width
 
-COMPUTING = figures.computing_line()  # the compact line's shape, so the panel keeps its size
+COMPUTING = figures.computing_line()  # the compact line while its values are computed
+# The most whole digits a headline figure's value is given room for on the result panel before
+# it is known (game.figures.headline's names; others: WIDE_DIGITS): RQP is seconds over a rate.
+WIDE = {"rqp": 3}
+WIDE_DIGITS = 2
 LESS, DETAILS = N_("Less"), N_("Details")  # the toggle's labels
 
 
@@ -31,6 +37,24 @@ def detail_lines(record) -> list[str]:
     numbers in the language's own format (parts of a line set apart by two spaces, so the
     panel breaks a line between them: game.ui.result_panel.wrap_groups)."""
     return figures.detail_lines(record, decimal)
+
+
+def wide_line() -> str:
+    """The compact line with every value as wide as it is given room for ("3BV/s 88.88  IOS
+    88.88  RQP 888.8  IOE 88.88", in the language's own format): the shape the result panel
+    lays the line out by before and after the values come (game.ui.result_panel's shapes)."""
+    def wide(f) -> str:
+        return decimal(10 ** WIDE.get(f.name, WIDE_DIGITS) - 1 + 0.8888, f.headline).replace("9", "8")
+    return "  ".join(f"{f.label} {wide(f)}" for f in figures.headline())
+
+
+def shaped(line: str, shape: str) -> str:
+    """``shape`` with each part (set apart by two spaces) no narrower than ``line``'s part at
+    the same place: a value wider than its room (RQP 1234.5) widens its part."""
+    mine, theirs = groups(line), groups(shape)
+    if len(mine) != len(theirs):
+        return shape
+    return "  ".join(max(a, b, key=lambda part: text_width(part, LINE_SIZE)) for a, b in zip(mine, theirs))
 
 
 class FiguresView:
@@ -77,6 +101,15 @@ class FiguresView:
         if has_figures(self.record):
             return detail_lines(self.record) if self.details else [compact_line(self.record)]
         return [COMPUTING] if self.waiting else []
+
+    def shapes(self) -> dict[str, str]:
+        """{line: the text the panel measures it by} for the compact line (computed or being
+        computed), so the panel is laid out alike before and after the values come; empty
+        with Details (a list long by nature) or no figures."""
+        if self.details or not self.shown:
+            return {}
+        shape = wide_line()
+        return {line: shaped(line, shape) for line in self.lines()}
 
     def toggle_label(self) -> str | None:
         """The toggle button's label, or None when there is nothing to toggle."""

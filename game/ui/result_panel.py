@@ -55,12 +55,17 @@ FONTS = ((TITLE_SIZE, True), (LINE_SIZE, False), (LINE_SIZE, True), (NOTE_SIZE, 
          (BUTTON_SIZE, False), (TOGGLE_SIZE, False), (18, True))
 
 
+def groups(line: str) -> list[str]:
+    """The parts of ``line`` set apart by two spaces or more ("3BV/s 2.31  IOS 0.84": two)."""
+    return re.split(r" {2,}", line.strip())
+
+
 def wrap_groups(line: str, width: int) -> list[str]:
     """``line`` in lines no wider than ``width`` pixels, broken between its groups (parts
     set apart by two spaces or more: "3BV/s 2.31  IOS 0.84" keeps each label with its
     value), a group too wide by itself broken between words."""
     out: list[str] = []
-    for group in re.split(r" {2,}", line.strip()):
+    for group in groups(line):
         joined = f"{out[-1]}  {group}" if out else group
         if out and text_width(joined, LINE_SIZE) <= width:
             out[-1] = joined
@@ -80,6 +85,15 @@ class ResultPanel:
     (3 to 5: Review and a loss's Undo may follow). ``labels``: the buttons' labels as shown
     (their count is then ``count``), so each button is wide enough for its label; without
     them any label is taken to fit.
+    ``shapes``: for a line of ``lines`` whose text changes after the panel first shows (the
+    figures' line: "3BV/s ..." while they are computed, then their values), the text it is
+    measured by, a part (group) for each of its parts, as wide as the widest it will be: the
+    line is laid out, wrapped and packed as that text, its own parts drawn where that text's
+    are, so the panel keeps its size and every part its place when the values come.
+    ``tail``: how many of the last lines are a block of their own (the figures' lines), on
+    rows of their own after the others (lines that share a row share it within their block);
+    ``tail_top`` is the y of its first row (None without one), so a long list can be shown
+    from its start.
     ``toggle``: the label of a small button after the lines (the figures' Details), or None;
     ``toggle_rect`` is where it goes (None without one). ``why``: the label of a second small
     button beside it (a loss's post-mortem), or None; ``why_rect`` is where it goes.
@@ -87,14 +101,18 @@ class ResultPanel:
 
     def __init__(self, title: str, lines: list[str], notes: list[str], celebration: list[str],
                  width: int, toggle: str | None = None, count: int = 3, why: str | None = None,
-                 labels: list[str] | None = None) -> None:
+                 labels: list[str] | None = None, shapes: dict[str, str] | None = None, tail: int = 0) -> None:
         self.title, self.lines, self.celebration, self.width = title, lines, celebration, width
+        self.shapes = shapes or {}
+        self.tail = min(tail, len(lines))
+        self.tail_top: int | None = None
         self.count = count = len(labels) if labels is not None else count
         # each button's least width for its label at full size (0: any width will do)
         self.label_w = [text_width(label, BUTTON_SIZE) + LABEL_ROOM for label in labels] if labels else [0] * count
         self.button_w = max([BUTTON_W, *self.label_w])  # one button of a row or columns arrangement
         self.row_buttons_w = count * self.button_w + (count - 1) * GAP  # the buttons of a row arrangement
         self.toggle, self.toggle_rect = toggle, None
+        self.grid = False  # the columns arrangement's buttons in rows of two
         self.why, self.why_rect = why, None
         self.items: list[tuple[str, tuple[int, int], int, tuple, str, bool]] = []  # text, pos, size...
         self.field: pygame.Rect | None = None
@@ -106,11 +124,21 @@ class ResultPanel:
         self.notes = self._wrap_notes(inner)
         if self._row_width() <= inner:
             self.mode, height = "row", self._row()
-        elif inner >= 2 * self._right_width() + ITEM_GAP:
-            self.mode, height = "columns", self._columns()
-        else:
-            self.mode, height = "stack", self._stack(width)
+        else:  # the lowest of the arrangements that fit the width (the columns need a left half)
+            tried = [(mode, grid) for mode, grid in (("columns", False), ("columns", True))
+                     if inner >= 2 * self._right_width(grid) + ITEM_GAP] + [("stack", False)]
+            heights = {choice: self._arrange(*choice) for choice in tried}
+            self.mode, self.grid = min(tried, key=lambda choice: heights[choice])  # min keeps the first of a tie
+            height = self._arrange(self.mode, self.grid)
         self.rect = pygame.Rect(0, 0, width, height)
+
+    def _arrange(self, mode: str, grid: bool) -> int:
+        """Lay the panel out afresh as ``mode`` ('columns' or 'stack'; ``grid``: the columns'
+        buttons in rows of two); returns its height, pixels."""
+        self.items, self.field, self.name_label, self.tail_top = [], None, None, None
+        self.toggle_rect = self.why_rect = None
+        self.notes = self._wrap_notes(self.width - 2 * PAD)
+        return self._columns(grid) if mode == "columns" else self._stack(self.width)
 
     def _wrap_notes(self, width: int) -> list[str]:
         return [line for note in self.given_notes for line in wrap(note, width, NOTE_SIZE)]
@@ -120,9 +148,13 @@ class ResultPanel:
         """(text, size, bold) of the row's left group: the title, then each non-empty line."""
         return [(self.title, TITLE_SIZE, True)] + [(line, LINE_SIZE, False) for line in self.lines if line]
 
+    def _measure(self, message: str, size: int, bold: bool) -> int:
+        """Pixels ``message`` takes in the row arrangement (a shaped line: its shape's)."""
+        return text_width(self.shapes.get(message, message), size, bold)
+
     def _row_width(self) -> int:
         """Pixels the row arrangement needs between the paddings."""
-        widths = [text_width(message, size, bold) for message, size, bold in self._row_texts()]
+        widths = [self._measure(message, size, bold) for message, size, bold in self._row_texts()]
         widths += [TOGGLE_W for label in (self.toggle, self.why) if label]
         if self.celebration:
             widths += [text_width(" ".join(self.celebration), LINE_SIZE, True), self.name_label_w + NAME_W]
@@ -134,7 +166,7 @@ class ResultPanel:
         x = PAD
         for message, size, bold in self._row_texts():
             self.items.append((message, (x, middle), size, palette.text, "midleft", bold))
-            x += text_width(message, size, bold) + ITEM_GAP
+            x += self._measure(message, size, bold) + ITEM_GAP
         for name in ("toggle", "why"):
             if getattr(self, name):
                 setattr(self, name + "_rect", pygame.Rect(x, middle - TOGGLE_H // 2, TOGGLE_W, TOGGLE_H))
@@ -156,9 +188,11 @@ class ResultPanel:
                                "midtop", False))
         return top + NOTE_LINE * len(self.notes) + (PAD if self.notes else 0)
 
-    def _right_width(self) -> int:
-        """The columns arrangement's right column: the buttons, the name row, the celebration."""
-        widths = [max(RIGHT_W, self.row_buttons_w)] + ([self.name_label_w + NAME_W] if self.celebration else [])
+    def _right_width(self, grid: bool = False) -> int:
+        """The columns arrangement's right column: the buttons (in a row, or ``grid``: in rows
+        of two), the name row, the celebration."""
+        buttons = 2 * self.button_w + GAP if grid else max(RIGHT_W, self.row_buttons_w)
+        widths = [buttons] + ([self.name_label_w + NAME_W] if self.celebration else [])
         widths += [text_width(line, size, True) for line, size in zip(self.celebration, (18, 16))]
         return max(widths)
 
@@ -171,10 +205,14 @@ class ResultPanel:
         size = fitting_size(self.title, width, TITLE_SIZE, 11, bold=True)
         self.items.append((self.title, (centre, 12), size, palette.text, "center", True))
         y = 20
-        rows = [part for line in self.lines for part in (wrap_groups(line, width) or [""])]
-        if pack:
-            rows = _packed([row for row in rows if row], width)
-        for line in rows:
+        wrapped = [self._wrapped(line, width) for line in self.lines]
+        cut = len(wrapped) - self.tail
+        blocks = [wrapped[:cut], wrapped[cut:]]  # the lines, then the tail's: each packed by itself
+        head, tail = [_packed([rows for rows in block if rows[0][1]], width) if pack else
+                      [row for rows in block for row in rows] for block in blocks]
+        if self.tail:
+            self.tail_top = y + LINE * len(head)
+        for line, _shape in head + tail:
             self.items.append((line, (centre, y + LINE // 2), LINE_SIZE, palette.text, "center", False))
             y += LINE
         shown = [name for name in ("toggle", "why") if getattr(self, name)] if small_buttons else []
@@ -192,6 +230,26 @@ class ResultPanel:
             y += NOTE_LINE
         return y + 2
 
+    def _wrapped(self, line: str, width: int) -> list[tuple[str, str]]:
+        """``line`` in rows no wider than ``width`` pixels: (shown, measured) each, the
+        measured text its shape's (``shapes``) with the line's own parts in the shape's rows;
+        a line whose parts do not match its shape's (a sentence shaped by a long one) in its
+        own rows, and as many more empty ones as its shape takes more; [("", "")] for an
+        empty line (it takes a row)."""
+        own = [(row, row) for row in wrap_groups(line, width)] or [("", "")]
+        shape = self.shapes.get(line)
+        if shape is None:
+            return own
+        shown, rows = groups(line), wrap_groups(shape, width)
+        counts = [len(groups(row)) for row in rows]
+        if len(shown) == len(groups(shape)) == sum(counts):
+            out, at = [], 0
+            for row, count in zip(rows, counts):
+                out.append(("  ".join(shown[at:at + count]), row))
+                at += count
+            return out
+        return own + [("", row) for row in rows[len(own):]]
+
     def _name_block(self, left: int, width: int, y: int) -> int:
         """The celebration and the name field in ``width`` pixels from x ``left``, from ``y``;
         returns the y under them."""
@@ -207,17 +265,21 @@ class ResultPanel:
         self.field = pygame.Rect(left, y + 48, width, 20)
         return y + NAME_BLOCK_H + 10
 
-    def _columns(self) -> int:
+    def _columns(self, grid: bool = False) -> int:
         """The text left (lines packed side by side where they fit), the buttons right with
         Details and Why? above them: as low as it goes, for the strip kept under a board too
-        wide for a side strip (game.ui.layout.RESULT_ROOM_H)."""
+        wide for a side strip (game.ui.layout.RESULT_ROOM_H). ``grid``: the buttons in rows of
+        two (a window as wide as Expert's, where a row of them leaves the text too little
+        room) and Details and Why? under the text."""
         inner = self.width - 2 * PAD
-        right_w = self._right_width()
+        right_w = self._right_width(grid)
         left_w = inner - right_w - ITEM_GAP
         self.notes = self._wrap_notes(left_w)
-        y = self._text_block(PAD, left_w, pack=True, small_buttons=False)
+        y = self._text_block(PAD, left_w, pack=True, small_buttons=grid)
         right = PAD + left_w + ITEM_GAP
         below = self._name_block(right, right_w, 0) if self.celebration else 0
+        if grid:
+            return self._grid(right, right_w, y, below)
         small = [name for name in ("toggle", "why") if getattr(self, name)]
         over = TOGGLE_H + GAP if small else 0  # the small buttons' row above the buttons
         height = max(y + PAD, below + 4 + over + BUTTON_H + PAD)
@@ -230,9 +292,32 @@ class ResultPanel:
                         for i in range(n)]
         return height
 
+    def _grid(self, right: int, right_w: int, text_bottom: int, below: int) -> int:
+        """The columns' buttons in rows of two at the right column's foot (``right``: its x,
+        ``right_w`` its width; ``below``: the y under its name block); returns the height."""
+        rows = len(self._stack_rows((right_w - GAP) // 2))
+        tall = rows * BUTTON_H + (rows - 1) * GAP
+        height = max(text_bottom + PAD, below + 4 + tall + PAD)
+        self._pairs(right, height - PAD - tall, right_w)
+        return height
+
+    def _pairs(self, left: int, top: int, width: int) -> int:
+        """The buttons in rows of two (:meth:`_stack_rows`) across ``width`` pixels from x
+        ``left``, the first row at y ``top``; returns the y under the last row."""
+        half = (width - GAP) // 2
+        self.buttons = []
+        for row in self._stack_rows(half):
+            if len(row) == 1:
+                self.buttons.append(pygame.Rect(left, top, width, BUTTON_H))
+            else:
+                self.buttons += [pygame.Rect(left, top, half, BUTTON_H),
+                                 pygame.Rect(left + half + GAP, top, width - half - GAP, BUTTON_H)]
+            top += BUTTON_H + GAP
+        return top - GAP
+
     def _stack(self, width: int) -> int:
         inner = width - 2 * PAD
-        y = self._text_block(PAD, inner)
+        y = self._text_block(PAD, inner, pack=True)
         if self.celebration:
             y = self._name_block(PAD, inner, y)
         n = self.count
@@ -241,16 +326,7 @@ class ResultPanel:
             bw = (inner - (n - 1) * GAP) // n
             self.buttons = [pygame.Rect(PAD + i * (bw + GAP), y + 4, bw, BUTTON_H) for i in range(n)]
             return y + 4 + BUTTON_H + PAD
-        half = (inner - GAP) // 2
-        self.buttons, top = [], y + 4
-        for row in self._stack_rows(half):
-            if len(row) == 1:
-                self.buttons.append(pygame.Rect(PAD, top, inner, BUTTON_H))
-            else:
-                self.buttons += [pygame.Rect(PAD, top, half, BUTTON_H),
-                                 pygame.Rect(PAD + half + GAP, top, inner - half - GAP, BUTTON_H)]
-            top += BUTTON_H + GAP
-        return top - GAP + PAD
+        return self._pairs(PAD, y + 4, inner) + PAD
 
     def _stack_rows(self, half: int) -> list[list[int]]:
         """The buttons' indices in rows of two (``half`` pixels each), in order: with an odd
@@ -288,6 +364,8 @@ class ResultPanel:
             self.toggle_rect = self.toggle_rect.move(dx, dy)
         if self.why_rect is not None:
             self.why_rect = self.why_rect.move(dx, dy)
+        if self.tail_top is not None:
+            self.tail_top += dy
         self.items = [(m, (x + dx, y + dy), *rest) for m, (x, y), *rest in self.items]
 
     def draw(self, screen: pygame.Surface) -> None:
@@ -300,16 +378,25 @@ class ResultPanel:
             text(screen, self.name, self.name_label, LINE_SIZE, anchor="midleft")
 
 
-def _packed(lines: list[str], width: int) -> list[str]:
-    """``lines`` on as few rows as fit ``width`` pixels at the lines' font, a wide gap between
-    two on one row: each goes on the first row with room for it (first fit), so three lines
-    take two rows whenever any two fit side by side."""
-    rows: list[str] = []
+def _packed(lines: list[list[tuple[str, str]]], width: int) -> list[tuple[str, str]]:
+    """``lines`` (each its rows, (shown, measured) each) on as few rows as fit ``width``
+    pixels at the lines' font, measured by their second text, a wide gap between two on one
+    row: a line of one row goes on the first row of one-row lines with room for it (first
+    fit), so three lines take two rows whenever any two fit side by side; a line wrapped into
+    several rows keeps them, together and to itself."""
+    rows: list[tuple[str, str]] = []
+    single: list[int] = []  # the rows that hold whole one-row lines
     for line in lines:
-        for i, row in enumerate(rows):
-            if text_width(row + PACK_GAP + line, LINE_SIZE) <= width:
-                rows[i] = row + PACK_GAP + line
+        if len(line) > 1:
+            rows += line
+            continue
+        shown, measured = line[0]
+        for i in single:
+            row, row_measured = rows[i]
+            if text_width(row_measured + PACK_GAP + measured, LINE_SIZE) <= width:
+                rows[i] = (row + PACK_GAP + shown, row_measured + PACK_GAP + measured)
                 break
         else:
-            rows.append(line)
+            single.append(len(rows))
+            rows.append((shown, measured))
     return rows

@@ -7,6 +7,13 @@ game's first frame (game.ui.scenes.playing.Playing.size), so a panel coming or g
 resizes the window, moves it, or changes the board's cell size or place; a panel longer than
 the strip scrolls in it.
 
+The strip is as tall as the tallest standard result panel needs at its width (a best time's
+win, a loss with Undo: game.ui.result_room), wherever the screen has that room, so the
+result's title, figures and every button show without scrolling from its first frame (issue
+35); beside a board window shorter than that, the window grows under the board too. Where
+the screen has not the room (a board as large as the screen allows), the strip keeps the
+sizes below and the panel scrolls.
+
 Which side: the one at which the whole window (board and strip) is shown at the larger whole
 scale on the screen's area, so the board shrinks only when neither side leaves room at its
 scale; on a tie, beside on a screen wider than tall, else under (max keeps the first of a
@@ -37,6 +44,7 @@ import pygame
 from game.ui.layout import (BEVEL, MARGIN, MIN_SIDE_W, MIN_WINDOW_H, MIN_WINDOW_W, RESULT_ROOM_H, SIDE_W, BoardLayout,
                             layout_for, usable_area)
 from game.ui import draw
+from game.ui.result_room import panel_height
 from game.ui.theme import palette
 from game.ui.widgets import bevel
 
@@ -86,11 +94,20 @@ class Room:
                 bevel(screen, pane, BEVEL)
 
 
-def beside(base: tuple[int, int], width: int) -> Room:
-    """A ``width``-pixel strip right of a ``base``-sized window."""
-    base_w, base_h = base
-    return Room("beside", base, (base_w + width, base_h), pygame.Rect(base_w, 0, width, base_h),
-                pygame.Rect(base_w + MARGIN, MARGIN, width - 2 * MARGIN, base_h - 2 * MARGIN))
+def beside(base: tuple[int, int], width: int, height: int = 0) -> Room:
+    """A ``width``-pixel strip right of a ``base``-sized window, ``height`` pixels high when
+    that is more than the window (the window then grows under the board too, as high)."""
+    base_w = base[0]
+    height = max(base[1], height)
+    return Room("beside", base, (base_w + width, height), pygame.Rect(base_w, 0, width, height),
+                pygame.Rect(base_w + MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN))
+
+
+def result_height(width: int) -> int:
+    """The height of a ``width``-pixel strip (beside or under a window) that shows the tallest
+    standard result panel whole: its title, its figures and every button
+    (game.ui.result_room.panel_height), pixels."""
+    return panel_height(width - 2 * MARGIN) + 2 * MARGIN
 
 
 def under(base: tuple[int, int], height: int = RESULT_ROOM_H) -> Room:
@@ -132,30 +149,34 @@ def whole_scale(size: tuple[int, int], area: tuple[int, int]) -> int:
 
 def side_width(base: tuple[int, int], area: tuple[int, int]) -> int:
     """The width of a strip beside a ``base``-sized window on ``area``: SIDE_W, or less down
-    to READABLE_SIDE_W where that lets the window show at a larger whole scale (a result
-    panel of that width still shows its buttons without scrolling); MIN_SIDE_W at least
-    where even that does not fit."""
+    to READABLE_SIDE_W where that lets the window show at a larger whole scale, with the
+    strip as tall as the result panel needs at that width (result_height); MIN_SIDE_W at
+    least where even that does not fit."""
     most = max(1, area[1] // max(1, base[1]))  # the scale the height allows
     for scale in range(most, 0, -1):
         width = min(SIDE_W, area[0] // scale - base[0])
-        if width >= READABLE_SIDE_W:
+        if width >= READABLE_SIDE_W and max(base[1], result_height(width)) <= area[1] // scale:
             return width
     return max(MIN_SIDE_W, min(SIDE_W, area[0] - base[0]))
 
 
 def under_height(base: tuple[int, int], area: tuple[int, int]) -> int:
-    """The height of a strip under a ``base``-sized window on ``area``: RESULT_ROOM_H, or more
-    (up to SIDE_W) where the screen has that room at the scale the window shows at anyway.
+    """The height of a strip under a ``base``-sized window on ``area``: RESULT_ROOM_H, or as
+    much as the tallest result panel needs there (result_height) where the screen has that
+    room, or more (up to SIDE_W) where it has that room at the scale the window shows at anyway.
     Under a board window shorter than MIN_WINDOW_H (a board of a row or a few) the strip is
     what a result panel needs, no more (grown to the screen's height it would be most of the
     window, a void over a row): STACKED_ROOM_H when the window is too narrow for the panel's
     columns (its parts then stand one under another), else RESULT_ROOM_H."""
     short = base[1] < MIN_WINDOW_H
     need = STACKED_ROOM_H if short and base[0] - 2 * MARGIN < COLUMNS_W else RESULT_ROOM_H
+    whole = max(need, result_height(base[0]))  # the result's title, figures and buttons in view
+    if whole_scale((base[0], base[1] + whole), area) >= 1:  # (where the screen has the room)
+        need = whole
     scale = whole_scale((base[0], base[1] + need), area)
     if scale < 1:
         return RESULT_ROOM_H
-    return max(RESULT_ROOM_H, min(need if short else SIDE_W, area[1] // scale - base[1]))
+    return max(need, min(need if short else max(SIDE_W, need), area[1] // scale - base[1]))
 
 
 def beginner_scale(area: tuple[int, int], compact_window: bool = False) -> int:
@@ -194,13 +215,22 @@ def reserve(base: tuple[int, int], area: tuple[int, int], sides: tuple[str, ...]
     (see the module docstring for the choice)."""
     rooms = []
     if "beside" in sides:
-        rooms.append(beside(base, side_width(base, area)))
+        width = side_width(base, area)
+        height = result_height(width)  # the result whole, where the screen has the room
+        rooms.append(beside(base, width, height if whole_scale((base[0] + width, height), area) >= 1 else 0))
     if "under" in sides:
         rooms.append(under(base, under_height(base, area)))
     if area[0] < area[1]:
         rooms.reverse()  # a tie goes to the first: beside on a wide screen, under on a tall one
-    return max(rooms, key=lambda room: (min(1, whole_scale(room.size, area)), room.size[1] >= MIN_WINDOW_H
-                                        and room.size[0] >= MIN_WINDOW_W, whole_scale(room.size, area)))
+    return max(rooms, key=lambda room: (min(1, whole_scale(room.size, area)), roomy(room), whole_scale(room.size, area)))
+
+
+def roomy(room: Room) -> bool:
+    """True when ``room``'s window is at least MIN_WINDOW_W wide and MIN_WINDOW_H high, a
+    strip beside a board window counted at the board window's height (a strip beside a 1x2
+    board's window grown for the result is still a void beside a row)."""
+    height = room.base[1] if room.where == "beside" else room.size[1]
+    return height >= MIN_WINDOW_H and room.size[0] >= MIN_WINDOW_W
 
 
 def playing_room(layout, area: tuple[int, int], compact_window: bool = False) -> Room:

@@ -3,6 +3,8 @@ Spanish, driven by posted pygame events as a player drives them: what they say, 
 dates as each language writes them, a language switch showing at once, and every label
 fitting its button or panel on Beginner, the smallest window."""
 
+import re
+
 import pygame
 import pytest
 
@@ -127,8 +129,9 @@ def test_a_lost_and_a_won_beginner_game_in_spanish_say_so(window):
     assert shown[0] == "¡Has ganado!"
     assert scene.celebration_lines() == ["¡Nuevo récord!", "n.º 1 en Principiante"]
     seconds = scene.base.match.elapsed
-    assert f"Tiempo {seconds:.3f} s".replace(".", ",") in shown
-    assert any(line.startswith("Eficiencia ") and line.endswith("\u00a0%") for line in shown)
+    # (lines short enough share a row of the panel: issue 35)
+    assert any(f"Tiempo {seconds:.3f} s".replace(".", ",") in line for line in shown)
+    assert any(re.search("Eficiencia [0-9]+\u00a0%", line) for line in shown)
     assert shown_labels(scene)[:4] == ["Nueva partida", "Repetir", "Menú", "Revisión"]
     assert scene.arranged.name == "Nombre"
 
@@ -141,8 +144,8 @@ def test_the_result_panel_in_english_is_unchanged(window):
     w = win_beginner(window, "en")
     scene = w.scene
     assert panel_text(scene)[0] == "You win!" and scene.celebration == "New best time! #1 on Beginner"
-    assert f"Time {scene.base.match.elapsed:.3f} s" in panel_text(scene)
-    assert any(line.startswith("Efficiency ") and line.endswith("%") and not line.endswith(" %") for line in panel_text(scene))
+    assert any(f"Time {scene.base.match.elapsed:.3f} s" in line for line in panel_text(scene))  # (a row's part)
+    assert any(re.search("Efficiency [0-9]+%", line) for line in panel_text(scene))  # (English: no space)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -13,7 +13,7 @@ import pytest
 
 from game.engine import State
 from game.ui.layout import BEVEL, MARGIN, MIN_HEIGHT, MIN_WIDTH, MIN_WINDOW_H, MIN_WINDOW_W, RESULT_ROOM_H, usable_area
-from game.ui.room import STACKED_ROOM_H, beginner_scale, beginner_window
+from game.ui.room import STACKED_ROOM_H, beginner_scale, beginner_window, result_height
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
 from game.ui.solver_view import HintPanel
@@ -41,14 +41,16 @@ def shown(w, cell):
     return w.screen.pixels(layout.cell_rect(cell))
 
 
-@pytest.mark.parametrize("rows,cols,size", [
-    (1, 2, (MIN_WINDOW_W, MIN_HEIGHT + STACKED_ROOM_H)),  # the HUD over the row; the panel stacked under
-    (2, 1, (MIN_WINDOW_W, MIN_HEIGHT + 16 + STACKED_ROOM_H)),
+@pytest.mark.parametrize("rows,cols,height", [
+    (1, 2, MIN_HEIGHT),  # the HUD over the row; the panel stacked under
+    (2, 1, MIN_HEIGHT + 16),
 ])
-def test_a_tiny_board_gets_the_hud_over_its_row_and_the_strip_under_not_beginners_window(window, rows, cols, size):
+def test_a_tiny_board_gets_the_hud_over_its_row_and_the_strip_under_not_beginners_window(window, rows, cols, height):
     w = window(["--rows", str(rows), "--cols", str(cols), "--mines", "1"])
     scene = w.scene
-    assert scene.layout.size == (MIN_WINDOW_W, size[1] - STACKED_ROOM_H) and scene.room.where == "under"
+    strip = max(STACKED_ROOM_H, result_height(MIN_WINDOW_W))  # the tallest result panel, stacked, whole (issue 35)
+    size = (MIN_WINDOW_W, height + strip)
+    assert scene.layout.size == (MIN_WINDOW_W, height) and scene.room.where == "under"
     assert scene.size() == size and w.screen.get_size() == size
     area = usable_area(DESKTOP, False)
     scale = window_pixels(w)[0] / size[0]
@@ -72,7 +74,8 @@ def test_a_long_board_gets_a_window_one_row_across_not_a_screen_of_void(window, 
     assert not layout.camera.fits and layout.cell == 24
     if rows < cols:  # one row: the window is the HUD, the row and a strip of the result's height
         assert layout.board.height == 24 and layout.size == (area[0], MIN_HEIGHT + 24 - 16)
-        assert scene.room.where == "under" and scene.size() == (area[0], layout.size[1] + RESULT_ROOM_H)
+        strip = max(RESULT_ROOM_H, result_height(area[0]))  # the tallest result panel whole (issue 35)
+        assert scene.room.where == "under" and scene.size() == (area[0], layout.size[1] + strip)
     else:  # one column: as narrow as the HUD, the strip beside it
         assert layout.board.width == 24 and layout.size[0] == MIN_WIDTH and scene.room.where == "beside"
         assert abs(layout.board.centerx - MIN_WIDTH // 2) <= 1

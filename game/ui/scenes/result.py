@@ -25,6 +25,7 @@ from game.ui.canvas import Canvas, scale_of
 from game.ui.formats import decimal, level_name, percent, seconds
 from game.ui.motion import shake_offset
 from game.ui.postmortem import PostMortem
+from game.ui.result_room import long_loss_line
 from game.ui.scenes.result_base import FIGURES_POLL, Result
 from game.ui.widgets import TextField
 
@@ -70,6 +71,12 @@ class GameOver(Result):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_v:
             return self.toggle_postmortem()
         return super().handle(event)
+
+    def shapes(self) -> dict[str, str]:
+        """The figures' line, and the post-mortem's line laid out in the rows of a long one
+        (game.ui.result_room.long_loss_line), so that the line worked out after the blast
+        fills the rows kept for it ("Post-mortem: ..." while it is worked out)."""
+        return {**super().shapes(), self.postmortem.line(): long_loss_line()}
 
     def why_button(self) -> tuple[str, object]:
         return (N_("Hide") if self.postmortem.shown else N_("Why?")), self.toggle_postmortem

@@ -21,7 +21,7 @@ from game.ui import draw
 from game.ui.counters_view import GAP as COUNTERS_GAP
 from game.ui.layout import MARGIN
 from game.ui.result_figures import FiguresView
-from game.ui.result_panel import BUTTON_SIZE, TOGGLE_SIZE, ResultPanel
+from game.ui.result_panel import BUTTON_SIZE, LINE, TOGGLE_SIZE, ResultPanel
 from game.ui.room import dialog
 from game.ui.scene import Overlay
 from game.ui.solver_view import draw_strip
@@ -173,17 +173,26 @@ class Result(Overlay):
     def menu(self):
         return self.base.key_menu()
 
+    def shapes(self) -> dict[str, str]:
+        """{line: the text the panel lays it out by} for the lines whose text changes after the
+        panel first shows (game.ui.result_panel.ResultPanel's ``shapes``): the figures' line."""
+        return self.figures.shapes()
+
     def why_button(self) -> tuple[str, object] | None:
         """A second small button beside Details: (label, action), or None (a loss's post-mortem)."""
         return None
 
     def toggle_details(self):
-        """Show every figure, or only the compact line again."""
+        """Show every figure, or only the compact line again. The list opens at its top: the
+        panel from its own top when that shows the list's first line, else scrolled so that
+        line is at the strip's top (after the post-mortem's explanation); it scrolls on from there."""
         if self.figures.shown:
             self.figures.details = not self.figures.details
+            self.scroll = 0
             self._build_panel()
-            if self.arranged.toggle_rect is not None:  # the figures end at the toggle: in view
-                self.show_rect(self.arranged.toggle_rect)
+            top, area = self.arranged.tail_top, self.room.panel
+            if self.figures.details and top is not None and top + LINE > area.bottom:
+                self.scroll_by(top - area.top - 2)
             self.invalidate()
         return self
 
@@ -226,7 +235,8 @@ class Result(Overlay):
         why = self.why_button()
         shown = [_(label) for label, _action in self.panel_labels()]  # as the buttons will show them
         self.room = self.base.room
-        self.arranged = ResultPanel(*content, self.room.panel.width, toggle, len(shown), why[0] if why else None, shown)
+        self.arranged = ResultPanel(*content, self.room.panel.width, toggle, len(shown), why[0] if why else None, shown,
+                                    self.shapes(), len(self.figures.lines()))
         self.counters_beside = False
         if self.room.over_board:  # the compact window: a dialog box over the board, as tall as the panel
             self.room = dialog(self.room, self.arranged.rect.height)
