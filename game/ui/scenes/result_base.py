@@ -21,7 +21,7 @@ from game.ui import draw
 from game.ui.counters_view import GAP as COUNTERS_GAP
 from game.ui.layout import MARGIN
 from game.ui.result_figures import FiguresView
-from game.ui.result_panel import BUTTON_SIZE, LINE, TOGGLE_SIZE, ResultPanel
+from game.ui.result_panel import BUTTON_SIZE, LINE, PAD, TOGGLE_SIZE, ResultPanel
 from game.ui.room import dialog
 from game.ui.scene import Overlay
 from game.ui.solver_view import draw_strip
@@ -56,6 +56,8 @@ class Result(Overlay):
         self.buttons = ButtonList([])
         self.room = base.room  # the playing window's strip for panels (game.ui.room)
         self.scroll = 0  # pixels of the panel scrolled above the strip's top
+        self.lift, self.pinned = 0, None  # a long panel's buttons' band, kept in view (_pin)
+        self._why_shown = False
         self.language = language()  # the language the panel was laid out in
         self.figures = FiguresView(services.records)
         self.counters_beside = False  # the live counters and the panel share the strip (_build_panel)
@@ -127,23 +129,54 @@ class Result(Overlay):
             self.invalidate()
 
     def show_rect(self, rect: pygame.Rect) -> None:
-        """Scroll so that ``rect`` (a part of the panel, where it is now) is in the strip."""
+        """Scroll so that ``rect`` (a part of the panel, where it is now) is in the strip, above
+        the buttons' band when it stays in view (:meth:`_pin`; a button there is in view)."""
         area = self.room.panel
+        if self.pinned is not None and self.pinned.contains(rect):
+            return
+        bottom = area.bottom if self.pinned is None else min(area.bottom, self.pinned.top - PAD)
         if rect.top < area.top:
             self.scroll_by(rect.top - area.top - 2)
-        elif rect.bottom > area.bottom:
-            self.scroll_by(rect.bottom - area.bottom + 2)
+        elif rect.bottom > bottom:
+            self.scroll_by(rect.bottom - bottom + 2)
 
     def _place(self) -> None:
-        """Put the panel, its buttons and its field at the strip's top, less the scroll."""
+        """Put the panel and its field at the strip's top, less the scroll, and its buttons
+        where they stand (:meth:`_pin`: in a panel longer than the strip they stay put while
+        its text scrolls)."""
         area = self.room.panel
-        dy = area.top - self.scroll - self.arranged.rect.top
         self.arranged.move_to((area.left, area.top - self.scroll))
-        for button in self.buttons.buttons:
-            button.rect = button.rect.move(0, dy)
+        self.lift, self.pinned = self._pin()
+        dy = 0 if self.pinned is None else self.scroll - self.lift
+        for button, rect in zip(self.buttons.buttons, self._button_rects()):
+            button.rect = rect.move(0, dy)
         field = getattr(self, "field", None)
         if field is not None and self.arranged.field is not None:
             field.rect = pygame.Rect(self.arranged.field)
+
+    def _button_rects(self) -> list[pygame.Rect]:
+        """The buttons' rects where the panel stands now, in the ButtonList's order: the
+        panel's buttons, then Details / Less and Why? when shown."""
+        rects = list(self.arranged.buttons)
+        if self.arranged.toggle_rect is not None:
+            rects.append(self.arranged.toggle_rect)
+        if self._why_shown:
+            rects.append(self.arranged.why_rect)
+        return rects
+
+    def _pin(self) -> tuple[int, pygame.Rect | None]:
+        """(lift, band): in a panel longer than the strip (the post-mortem, Details: long by
+        nature) the band of its buttons (Details and Why? to New game..., with what stands
+        between them: the notes, a name block) stays in view, ``lift`` pixels above where it
+        stands in the unscrolled panel (so that it ends at the strip's bottom), while the text
+        above it scrolls under it: every button is in reach at every scroll (issue 35).
+        (0, None) when the panel fits its strip. The panel must stand at its scroll."""
+        rects = self._button_rects()
+        if self.most_scroll <= 0 or not rects:
+            return 0, None
+        band = rects[0].unionall(rects[1:]).move(0, self.scroll)  # where it stands unscrolled
+        lift = max(0, band.bottom - self.room.panel.bottom)
+        return lift, band.move(0, -lift)
 
     def labels(self) -> list[tuple[str, object]]:
         """The panel's buttons: (label, action) each, in order (labels are messages: the
@@ -256,10 +289,12 @@ class Result(Overlay):
                    for rect, (label, action) in zip(self.arranged.buttons, labels)]
         if self.arranged.toggle_rect is not None:
             buttons.append(Button(self.arranged.toggle_rect, self.arranged.toggle, self.toggle_details, TOGGLE_SIZE))
-        if why is not None and self.arranged.why_rect is not None:
+        self._why_shown = why is not None and self.arranged.why_rect is not None
+        if self._why_shown:
             buttons.append(Button(self.arranged.why_rect, why[0], why[1], TOGGLE_SIZE))
         self.buttons = ButtonList(buttons)
         self.buttons.focus = min(focus, len(buttons) - 1)
+        self._place()  # (a panel longer than its strip: its buttons stay in view)
         field = getattr(self, "field", None)
         if field is not None and self.arranged.field is not None:  # the panel was laid out again
             field.rect = pygame.Rect(self.arranged.field)
@@ -282,6 +317,13 @@ class Result(Overlay):
         area = self.room.panel
         with draw.clipped(screen, area):
             self.arranged.draw(screen)
+            if self.pinned is not None:  # the buttons' band over the text scrolled under it
+                band = self.pinned.inflate(2 * PAD, 2 * PAD).clip(area)
+                self.arranged.move_to((area.left, area.top - self.lift))
+                with draw.clipped(screen, band):
+                    self.arranged.draw(screen)
+                self.arranged.move_to((area.left, area.top - self.scroll))
+                draw.line(screen, palette.shade, band.topleft, (band.right - 1, band.top))
             self.draw_buttons(screen)
             self.draw_field(screen)
         if self.scroll > 0:  # more above: a small arrow up at the strip's top right
