@@ -61,6 +61,7 @@ TEXT_W = 230  # the ranking's block side by side: its words wrap to fewer lines,
 WIDE = 2 * BLOCK_W + GAP  # a panel at least this wide lays its blocks side by side, pixels
 COMPACT = ("time", "bbbv", "bbbv_per_s", "clicks")  # the compact counters (keys of counters_view.LABELS)
 DROPPED_FIRST = ("keys", "bests")  # blocks left out first when the strip has no room for all
+BLOCKS = ("counters", "bests", "rank", "keys")  # the blocks, in order
 
 BESTS = N_("Bests")
 ALL, NF = N_("All"), N_("NF")  # the bests' columns: every game, no flags (Metasweeper's NF)
@@ -165,12 +166,11 @@ class SidePanel:
         self.rects: dict[str, pygame.Rect] = {}
         self._key = None  # what the content was worked out for
         self._content: dict[str, object] = {}  # block name -> what it says (laid out in _arrange)
-        self._arranged = None  # (area, full counters' rect, content) -> [Block placed at a rect]
+        self._arranged = {}  # blocks asked for -> ((area, full counters' rect, content...), [Block placed at a rect])
         self._texts = TextImages()
         self.size, self.line = SIZE, LINE  # the font and line height drawn at (draw: by the screen's scale)
         self.readable = False  # a big board's panel: its font grows to an em of 12 screen pixels at 1x
-        self._layer = None  # the blocks drawn (game.ui.canvas.layer), and what for: _layer_key
-        self._layer_key = None
+        self._layers = {}  # blocks asked for -> (what for, the blocks drawn: a game.ui.canvas.layer)
         self.read_bests(match)
         self.refresh(match, (0, 0, 0))
 
@@ -276,23 +276,30 @@ class SidePanel:
                 x += width_of + KEY_GAP
         return Block(name, rows, width, line=self.line)
 
-    def _arrange(self, area: pygame.Rect, full: pygame.Rect | None) -> list[tuple[Block, pygame.Rect]]:
-        """The blocks that fit ``area`` and their boxes: under ``full`` (the full counters'
+    def _arrange(self, area: pygame.Rect, full: pygame.Rect | None,
+                 blocks: tuple[str, ...] = BLOCKS) -> list[tuple[Block, pygame.Rect]]:
+        """The ``blocks`` that fit ``area`` and their boxes: under ``full`` (the full counters'
         rect, F3 on, in place of the compact ones) in a narrow strip, right of it in a wide one."""
         key = (tuple(area), None if full is None else tuple(full), tuple(self._content.items()), language(),
                self.size)
-        if self._arranged is not None and self._arranged[0] == key:
-            return self._arranged[1]
-        names = [name for name in ("counters", "bests", "rank", "keys") if name != "counters" or full is None]
+        kept = self._arranged.get(blocks)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        names = [name for name in blocks if name != "counters" or full is None]
         wide = area.width >= WIDE
         for dropped in range(len(DROPPED_FIRST) + 1):
             kept = [name for name in names if name not in DROPPED_FIRST[:dropped]]
             placed = self._place(kept, area, full, wide)
             if placed is not None:
                 break
-        else:  # even without the keys and the bests: what fits, cut at the strip's edge
-            placed = self._place(kept, area, full, wide, cut=True)
-        self._arranged = (key, placed)
+        else:  # even without the keys and the bests: what fits, cut at the strip's edge; under a
+            # hint or a result (some blocks asked for), the first blocks that fit whole, maybe none
+            if blocks == BLOCKS:
+                placed = self._place(kept, area, full, wide, cut=True)
+            else:
+                placed = next((found for n in range(len(kept) - 1, -1, -1)
+                               if (found := self._place(kept[:n], area, full, wide)) is not None), [])
+        self._arranged[blocks] = (key, placed)
         return placed
 
     def _place(self, names: list[str], area: pygame.Rect, full, wide: bool, cut: bool = False):
@@ -327,26 +334,28 @@ class SidePanel:
         return placed
 
     # ----- drawing --------------------------------------------------------------------------
-    def draw(self, screen, area: pygame.Rect, counters=None) -> None:
+    def draw(self, screen, area: pygame.Rect, counters=None, blocks: tuple[str, ...] = BLOCKS) -> None:
         """Draw the panel in ``area`` (the strip's panel rect, logical pixels); ``counters``:
-        the game's PlayCounters when the full counters show (F3), drawn first in their place.
-        The blocks are drawn on a layer kept until what they show, the scale or the theme
-        changes: a frame blits it."""
+        the game's PlayCounters when the full counters show (F3), drawn first in their place;
+        ``blocks``: which of BLOCKS to show (those that fit: the keys, then the bests, left out
+        first), as under a hint or a result that takes the strip's top. The blocks are drawn
+        on a layer kept until what they show, the scale or the theme changes: a frame blits it."""
         self.size = readable_size(SIZE, scale_of(screen)) if self.readable else SIZE
         self.line = LINE + self.size - SIZE
         full = None
         if counters is not None:
             full = counters.draw(screen, self._counters_area(area, counters.panel, scale_of(screen)))
-        placed = self._arrange(area, full)
+        placed = self._arrange(area, full, blocks)
         self.shown = [block.name for block, _rect in placed]
         self.rects = {block.name: rect for block, rect in placed}
         if not placed:
             return
         bounds = placed[0][1].unionall([rect for _block, rect in placed[1:]])
-        key = (self._arranged[0], tuple(bounds))
-        if stale(self._layer, screen) or self._layer_key != key:
-            self._layer, self._layer_key = self._paint(screen, placed, bounds), key
-        screen.blit(self._layer, bounds)
+        key = (self._arranged[blocks][0], tuple(bounds))
+        kept = self._layers.get(blocks)
+        if kept is None or kept[0] != key or stale(kept[1], screen):
+            kept = self._layers[blocks] = (key, self._paint(screen, placed, bounds))
+        screen.blit(kept[1], bounds)
 
     def _paint(self, screen, placed, bounds: pygame.Rect):
         """A layer of ``screen`` for ``bounds`` with the ``placed`` blocks drawn on it."""

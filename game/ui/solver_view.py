@@ -42,6 +42,7 @@ AUTOPLAY_THINKING = (N_("Autoplay: thinking... - any key or click stops"), N_("A
                      N_("Thinking..."))
 AUTOPLAY = (N_("Autoplay - any key or click stops"), N_("Autoplay - any key stops"), N_("Autoplay"))
 CLOSES = N_("Any key or click closes")  # the hint panel's footer
+UNDER_HINT = ("counters", "bests", "rank")  # the side panel's blocks under a hint (game.ui.side_panel)
 
 
 def probability_colour(p: float) -> tuple[int, int, int]:
@@ -354,3 +355,5 @@ class HintPanel(Overlay):
             last = self.offset + self.shown
             footer = _("Up/Down: more ({last}/{count}); other keys close").format(last=last, count=len(self.lines))
         text(screen, footer, (self.panel.centerx, top + 1), FOOTER_SIZE, palette.faint, "midtop")
+        if self.room is not None:  # the strip's rest: the counters, bests and ranking that fit whole
+            self.base.draw_side_below(screen, self.panel, UNDER_HINT)

@@ -91,11 +91,15 @@ def test_a_hint_stops_the_ranking_and_its_panel_takes_the_strip(window):
     w.key(pygame.K_h)
     panel = answered(w)
     assert isinstance(panel, HintPanel) and playing.match.hints_used == 1
-    # the hint panel stands in the strip in the side panel's place: nothing of it shows around
+    # the hint panel stands at the strip's top; under it the side panel's blocks that fit whole
+    # (never a blank grey area), the ranking saying at once that the hint took it out
     assert panel.room is playing.room and playing.room.panel.contains(panel.panel)
+    w.step(2)  # (the hint counted as it is read: the next frame's panel says so)
     below = pygame.Rect(panel.panel.left, panel.panel.bottom + 1, panel.panel.width,
                         playing.room.panel.bottom - panel.panel.bottom - 1)
-    assert below.height > 100 and colours(w, below) == {tuple(palette.panel)}
+    assert below.height > 100 and colours(w, below) != {tuple(palette.panel)}
+    assert "rank" in side.shown and all(below.contains(rect) for rect in side.rects.values())
+    assert not side.rank[1]
     w.key(pygame.K_LSHIFT)  # closes the panel
     assert w.scene is playing
     words, ranks = side.rank
@@ -180,3 +184,20 @@ def test_the_compact_time_follows_the_game_past_the_huds_999_seconds(window):
     playing.services.clock.advance(1)
     w.step(2)
     assert playing.side.values["time"] == seconds(1001, 0)
+
+
+def test_under_a_result_that_leaves_room_the_bests_show_the_game_just_won(window):
+    """The strip under a result panel is never blank where the bests fit: the level's bests
+    table, read again from the records, with the game just won in it."""
+    w = window(["--difficulty", "intermediate"], deal=7)
+    win_by_clicks(w, (8, 8))
+    for _ in range(200):  # the figures come a little after the win
+        w.step(1)
+        if isinstance(w.scene, Victory) and w.scene.most_scroll == 0 and w.scene.base.side.shown:
+            break
+    scene = w.scene
+    side = scene.base.side
+    assert isinstance(scene, Victory) and side.shown == ["bests"]
+    bests = side.rects["bests"]
+    assert bests.top > scene.arranged.rect.bottom and scene.room.panel.contains(bests)
+    assert side.bests.time["all"] is not None and side.bests.streak == 1

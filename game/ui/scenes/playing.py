@@ -58,6 +58,7 @@ ABANDON_TITLE = N_("Abandon game")
 ABANDON_QUESTION = N_("Abandon this game? It counts as a loss.")
 ABANDON_AFTER_UNDO = N_("Abandon this game? Played on after an undo, it counts in no statistic.")
 ABANDON_AFTER_LOSS = N_("Abandon this game? It counts as the loss you took back.")  # Match.lost_before_undo
+SIDE_GAP = 6  # between a hint's or a result's panel and the side panel's blocks under it, pixels
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
 
@@ -205,7 +206,7 @@ class Playing(Scene):
         draw_board_screen(screen, self.frame, self.layout, self.services.assets, self.view, self._shown,
                           self.gesture.pressed_cells(self.game), self.cursor, self.shake)
         self.room.draw(screen)
-        if getattr(self.room, "over_board", False):  # main's compact window (no strip): the F3 counters alone
+        if self.room.over_board:  # the compact window (no strip): the F3 counters alone
             if self.counters_shown:
                 self.counters.draw(screen, self.room.panel)
         else:
@@ -221,6 +222,15 @@ class Playing(Scene):
             solver_view.draw_autoplay_strip(screen, self.layout, self.autoplay.thinking)
         self.dirty = False
         self.unshown = False
+
+    def draw_side_below(self, screen: pygame.Surface, above: pygame.Rect, blocks: tuple[str, ...]) -> None:
+        """The side panel's ``blocks`` (game.ui.side_panel.BLOCKS) that fit whole in the strip
+        under ``above``, a hint's or a result's panel at the strip's top (logical pixels): the
+        strip's rest is never a blank grey area while they show. Nothing in the compact window."""
+        area = self.room.panel
+        below = pygame.Rect(area.left, above.bottom + SIDE_GAP, area.width, area.bottom - above.bottom - SIDE_GAP)
+        if below.height > 0 and not self.room.over_board:
+            self.side.draw(screen, below, blocks=blocks)
 
     def background_work(self) -> None:
         """A frame's slice of work ahead of need: a big board's mines drawn before its first

@@ -34,6 +34,9 @@ ARROW = 5  # half the width of the marks saying a cut panel goes on above or bel
 FIGURES_POLL = 0.1  # seconds between looks for the figures while they are computed
 
 
+UNDER_RESULT = ("bests",)  # the side panel's blocks under a result that leaves room (game.ui.side_panel)
+
+
 class Result(Overlay):
     """Common overlay: a panel of ``lines()`` and ``notes`` and three buttons in the strip
     beside or under the board that the playing window keeps for its panels (game.ui.room: the
@@ -326,6 +329,8 @@ class Result(Overlay):
                 draw.line(screen, palette.shade, band.topleft, (band.right - 1, band.top))
             self.draw_buttons(screen)
             self.draw_field(screen)
+        if self.most_scroll == 0 and not self.room.over_board and not self.counters_drawn:
+            self.base.draw_side_below(screen, self.arranged.rect, UNDER_RESULT)  # the bests, the game in them
         if self.scroll > 0:  # more above: a small arrow up at the strip's top right
             x, y = area.right - ARROW - 1, area.top - MARGIN // 2 - 1
             draw.polygon(screen, palette.faint, [(x - ARROW, y + 3), (x + ARROW, y + 3), (x, y - 2)])
