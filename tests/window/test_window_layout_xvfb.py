@@ -30,14 +30,16 @@ FIRST = (4, 4)  # the first click
 
 
 class Steady:
-    """Watches the window in ``x``: its geometry, and the frame left of the board (the margin
-    and the board's bevel, whose place on screen moves with any change of scale or layout)."""
+    """Watches the window in ``x``: its geometry, and the frame right of the board (the board's
+    bevel and the margin, whose place on screen moves with any change of scale or layout; the
+    frame left of it and above it writes the rows and columns a hint or the post-mortem names)."""
 
     def __init__(self, x: XSession, layout: BoardLayout, geometry) -> None:
         self.x, self.layout, self.geometry = x, layout, geometry
         self.scale = geometry[2] / reserve(layout.size, usable_area(SCREEN, False)).size[0]
         board = layout.board
-        self.frame = (0, int(board.top * self.scale), int(board.left * self.scale), int(board.height * self.scale))
+        self.frame = (int(board.right * self.scale), int(board.top * self.scale),
+                      int((layout.size[0] - board.right) * self.scale), int(board.height * self.scale))
         self.shot = settled(x, geometry)  # the first frame drawn
         self.frame_shot = self.shot
 
