@@ -47,7 +47,7 @@ from game.ui import draw
 from game.ui.canvas import layer
 from game.ui.layout import BEVEL, RULER_FONT, BoardLayout
 from game.ui.theme import palette
-from game.ui.widgets import text, text_width
+from game.ui.widgets import fitting_size, text, text_width
 
 
 # Colours are the theme's (game.ui.theme): ``guess`` rings a best guess (classic: amber),
@@ -268,6 +268,7 @@ def draw_hint_marks(screen: pygame.Surface, layout: BoardLayout, hint) -> None:
 
 
 LABEL_PAD = 1  # around a cell label's chip, pixels
+MIN_LABEL_FONT = 9  # a row's label shrinks to this font to fit a narrow frame (Expert's: 11 pixels), pixels
 
 
 def draw_cell_labels(screen: pygame.Surface, layout: BoardLayout, cells) -> None:
@@ -279,20 +280,22 @@ def draw_cell_labels(screen: pygame.Surface, layout: BoardLayout, cells) -> None
     if layout.rulers or not cells:
         return
     board = layout.board
+    room = board.left - 1  # the frame left of the board: a row's label never reaches a cell
     for row in sorted({cell[0] for cell in cells}):
         y = layout.cell_rect((row, 0)).centery
         if board.top <= y < board.bottom:  # (a big board's row out of view: no label)
-            _label(screen, str(row), (board.left - BEVEL - LABEL_PAD, y), "midright")
+            size = fitting_size(str(row), room - 2 * LABEL_PAD, RULER_FONT, MIN_LABEL_FONT)
+            width = text_width(str(row), size) + 2 * LABEL_PAD
+            _label(screen, str(row), (min(board.left - BEVEL - LABEL_PAD, width - LABEL_PAD), y), "midright", size)
     for col in sorted({cell[1] for cell in cells}):
         x = layout.cell_rect((0, col)).centerx
         if board.left <= x < board.right:
-            _label(screen, str(col), (x, board.top - BEVEL - LABEL_PAD), "midbottom")
+            _label(screen, str(col), (x, board.top - BEVEL - LABEL_PAD), "midbottom", RULER_FONT)
 
 
-def _label(screen: pygame.Surface, words: str, pos: tuple[int, int], anchor: str) -> None:
-    """``words`` at the rulers' font with its ``anchor`` at ``pos`` on a chip of the frame's colour."""
-    width, height = text_width(words, RULER_FONT) + 2 * LABEL_PAD, RULER_FONT - 2
-    chip = pygame.Rect(0, 0, width, height)
+def _label(screen: pygame.Surface, words: str, pos: tuple[int, int], anchor: str, size: int) -> None:
+    """``words`` at font ``size`` with its ``anchor`` at ``pos`` on a chip of the frame's colour."""
+    chip = pygame.Rect(0, 0, text_width(words, size) + 2 * LABEL_PAD, size - 2)
     setattr(chip, anchor, pos)
     draw.rect(screen, palette.panel, chip)
-    text(screen, words, pos, RULER_FONT, palette.text, anchor)
+    text(screen, words, pos, size, palette.text, anchor)
