@@ -18,7 +18,7 @@ from game.ui.layout import BoardLayout
 from game.ui.room import Room
 from game.ui.scene import Overlay
 from game.ui.theme import palette
-from game.ui.widgets import bevel, fitting_size, text, text_width, wrap
+from game.ui.widgets import bevel, fitting_size, readable_size, text, text_width, wrap
 
 OVERLAY_ALPHA = 140  # colour over a covered cell, 0..255
 CERTAIN_ALPHA = 210  # stronger over a proved cell (probability exactly 0 or 1)
@@ -163,6 +163,10 @@ class HintPanel(Overlay):
         self.request = request
         self.ticks = 0  # updates spent waiting (drives the dots)
         self.hint = request.poll() or THINKING
+        self.text_size, self.title_size, self.min_title_size, self.footer_size = (
+            readable_size(size, services.display.view[0]) if not base.layout.camera.fits else size
+            for size in (TEXT_SIZE, TITLE_SIZE, MIN_TITLE_SIZE, FOOTER_SIZE))  # a big board's (shown at 1x): readable
+        self.text_line = TEXT_LINE + self.text_size - TEXT_SIZE
         self.bring_into_view()
         self.offset = 0  # first explanation line shown (the text scrolls when cut)
         self.room: Room | None = None  # the panels' strip (base.room), when the panel is there
@@ -216,7 +220,7 @@ class HintPanel(Overlay):
 
     def _fixed(self) -> int:
         """The panel's height without the explanation lines: title, gap, footer, pixels."""
-        return 2 * PAD + TITLE_SIZE + 4 + TEXT_LINE + 2
+        return 2 * PAD + self.title_size + 4 + self.text_line + 2
 
     def _spans(self) -> list[tuple[int, int, bool]]:
         """(top, bottom, anchored at the top) of the room on the board for the panel: between
@@ -241,16 +245,16 @@ class HintPanel(Overlay):
             return self._in_room(fixed)
         for top, bottom, at_top in self._spans():
             panel, lines = self._on_board(top, bottom, at_top)
-            if (bottom - top - fixed) // TEXT_LINE >= len(lines):
+            if (bottom - top - fixed) // self.text_line >= len(lines):
                 self.room, self.shown = None, len(lines)
                 return panel, lines
         # (the compact window) the larger space on the board, scrolled
         top, bottom, at_top = max(self._spans(), key=lambda span: span[1] - span[0])
-        if bottom - top < fixed + TEXT_LINE:  # marks from top to bottom: the panel goes over some
+        if bottom - top < fixed + self.text_line:  # marks from top to bottom: the panel goes over some
             viewport = self.base.layout.camera.viewport
-            top, bottom, at_top = viewport.bottom - fixed - 2 * TEXT_LINE - 4, viewport.bottom - 4, False
+            top, bottom, at_top = viewport.bottom - fixed - 2 * self.text_line - 4, viewport.bottom - 4, False
         self.room = None
-        self.shown = max(1, (bottom - top - fixed) // TEXT_LINE)
+        self.shown = max(1, (bottom - top - fixed) // self.text_line)
         return self._on_board(top, bottom, at_top, self.shown)
 
     def _in_room(self, fixed: int) -> tuple[pygame.Rect, list[str]]:
@@ -258,9 +262,9 @@ class HintPanel(Overlay):
         panel's height without its lines."""
         self.room = self.base.room
         panel = pygame.Rect(self.room.panel)
-        lines = wrap(self.hint.words()[1], panel.width - 2 * PAD, TEXT_SIZE)
-        self.shown = max(1, min(len(lines), (panel.height - fixed) // TEXT_LINE))
-        panel.height = min(panel.height, fixed + self.shown * TEXT_LINE)
+        lines = wrap(self.hint.words()[1], panel.width - 2 * PAD, self.text_size)
+        self.shown = max(1, min(len(lines), (panel.height - fixed) // self.text_line))
+        panel.height = min(panel.height, fixed + self.shown * self.text_line)
         return panel, lines
 
     def _on_board(self, top: int, bottom: int, at_top: bool, most: int | None = None) -> tuple[pygame.Rect, list[str]]:
@@ -270,9 +274,9 @@ class HintPanel(Overlay):
         width = self.base.layout.size[0]
         left, right = 8, width - 8
         for _ in range(2):
-            lines = wrap(self.hint.words()[1], right - left - 2 * PAD, TEXT_SIZE)
+            lines = wrap(self.hint.words()[1], right - left - 2 * PAD, self.text_size)
             count = len(lines) if most is None else min(most, len(lines))
-            panel = pygame.Rect(left, 0, right - left, self._fixed() + count * TEXT_LINE)
+            panel = pygame.Rect(left, 0, right - left, self._fixed() + count * self.text_line)
             panel.top = top if at_top else bottom - panel.height
             minimap = self._minimap()
             if minimap is None or not panel.colliderect(minimap):
@@ -287,15 +291,15 @@ class HintPanel(Overlay):
 
     def text_sizes(self) -> tuple[int, int, int]:
         """(title, explanation, footer) font sizes, logical pixels, as the panel draws them."""
-        return self._title_size(self._title()), TEXT_SIZE, FOOTER_SIZE
+        return self._title_size(self._title()), self.text_size, self.footer_size
 
     def _title(self) -> str:
         title = self.hint.words()[0]
         return title + "." * (self.ticks // DOT_TICKS % 4) if self.waiting else title
 
     def _title_size(self, title: str) -> int:
-        """A long title on a narrow board: a smaller font (down to MIN_TITLE_SIZE), never cut at the edge."""
-        return fitting_size(title, self.panel.right - PAD - (self.panel.left + PAD + 2), TITLE_SIZE, MIN_TITLE_SIZE,
+        """A long title on a narrow board: a smaller font (down to self.min_title_size), never cut at the edge."""
+        return fitting_size(title, self.panel.right - PAD - (self.panel.left + PAD + 2), self.title_size, self.min_title_size,
                             bold=True)
 
     @property
@@ -345,15 +349,15 @@ class HintPanel(Overlay):
             colour = palette.text
         title = self._title()
         size = self._title_size(title)
-        text(screen, title, (left, top + (TITLE_SIZE - size) // 2), size, colour, bold=True)
-        top += TITLE_SIZE + 4
+        text(screen, title, (left, top + (self.title_size - size) // 2), size, colour, bold=True)
+        top += self.title_size + 4
         for line in self.lines[self.offset:self.offset + self.shown]:
-            text(screen, line, (left, top), TEXT_SIZE, palette.text)
-            top += TEXT_LINE
+            text(screen, line, (left, top), self.text_size, palette.text)
+            top += self.text_line
         footer = _(CLOSES)
         if self.cut:
             last = self.offset + self.shown
             footer = _("Up/Down: more ({last}/{count}); other keys close").format(last=last, count=len(self.lines))
-        text(screen, footer, (self.panel.centerx, top + 1), FOOTER_SIZE, palette.faint, "midtop")
+        text(screen, footer, (self.panel.centerx, top + 1), self.footer_size, palette.faint, "midtop")
         if self.room is not None:  # the strip's rest: the counters, bests and ranking that fit whole
             self.base.draw_side_below(screen, self.panel, UNDER_HINT)

@@ -294,3 +294,25 @@ def test_fullscreen_shows_more_of_a_big_board_and_back_gives_the_window_again(bi
     assert tuple(window.size) == before  # the display gives the windowed size back, not the screen's
     big.post(pygame.WINDOWSIZECHANGED, x=before[0], y=before[1])
     assert scene.size() == before and scene.layout.camera.cell == cell
+
+
+def test_a_big_boards_hint_text_is_readable(window):
+    """Issue 35: a big board's window is shown at 1x, where the hint panel's 14-pixel text had
+    a 10-pixel em; on a big board its title, text and footer have an em of at least 12 screen
+    pixels, as the side panel's and the counters' (game.ui.widgets.readable_size)."""
+    import time
+    from game.ui import fonts
+    from game.ui.solver_view import HintPanel
+    w = window(["--rows", "400", "--cols", "600", "--mines", "36000", "--seed", "3"])
+    camera = w.scene.layout.camera
+    w.click_cell(camera.cell_at(camera.viewport.center))
+    w.key(pygame.K_h)
+    deadline = time.monotonic() + 30
+    while isinstance(w.scene, HintPanel) and w.scene.waiting and time.monotonic() < deadline:
+        w.step(1)
+        time.sleep(0.005)
+    panel = w.scene
+    assert isinstance(panel, HintPanel) and w.display.view[0] == 1 and not panel.waiting
+    title, body, footer = panel.text_sizes()
+    assert min(fonts.point_size(size) for size in (title, body, footer)) >= 12, (title, body, footer)
+    assert panel.room.panel.contains(panel.panel) and not panel.panel.colliderect(panel.base.layout.board)
