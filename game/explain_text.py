@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Callable, TypeVar
 
+from babel.lists import format_list
+
 from game import i18n
-from game.i18n import _, count, ngettext, percent
+from game.i18n import _, count, locale_name, ngettext, percent
 from game.solver.problem import fmt
 from game.solver.reasons import (BEST_GUESS, CLOSED_AREA, COUNT_MISMATCH, ENDGAME, ESTIMATED_GROUP,
                                  FIFTY_FIFTY, MINE_BY_LAYOUTS, MINE_BY_NUMBER, MINE_BY_NUMBERS, NO_FIT, NOTHING_LEFT, OVER_FLAGGED, SAFE_BY_COUNT, SAFE_BY_FLAGS,
@@ -49,8 +51,9 @@ def chance(p: float, places: int = 1) -> str:
 
 
 def cells_text(cells) -> str:
-    """Cells as "(0; 1), (2; 3)", sorted (game.solver.problem.fmt)."""
-    return ", ".join(fmt(c) for c in sorted(cells))
+    """Cells as a list in the language in use, sorted (game.solver.problem.fmt): "(0; 1), (2; 3),
+    and (4; 5)" / "(0; 1), (2; 3) y (4; 5)" (Babel's list pattern, CLDR: issue 36)."""
+    return format_list([fmt(c) for c in sorted(cells)], locale=locale_name())
 
 
 def proof_text(proof) -> str:
@@ -138,7 +141,8 @@ def _pair_share(r: Reason) -> str:
 
 
 def _numbers(r: Reason) -> str:
-    numbers = ", ".join(_("the {number} at {at}").format(number=n, at=fmt(at)) for n, at in r["numbers"])
+    numbers = format_list([_("the {number} at {at}").format(number=n, at=fmt(at)) for n, at in r["numbers"]],
+                          locale=locale_name())
     return ngettext("taken together, {numbers} leave no room for a mine at {cell}: every way to place their "
                     "mines among their {covered} covered neighbour leaves it empty, so {cell} is safe",
                     "taken together, {numbers} leave no room for a mine at {cell}: every way to place their "
@@ -183,7 +187,8 @@ def _mine_number(r: Reason) -> str:
 
 
 def _mine_numbers(r: Reason) -> str:
-    numbers = ", ".join(_("the {number} at {at}").format(number=n, at=fmt(at)) for n, at in r["numbers"])
+    numbers = format_list([_("the {number} at {at}").format(number=n, at=fmt(at)) for n, at in r["numbers"]],
+                          locale=locale_name())
     return _("taken together, {numbers} need a mine at {cell}: every way to place their mines among "
              "their {covered} covered neighbours puts one there, so {cell} was a mine").format(
         numbers=numbers, cell=fmt(r["cell"]), covered=count(r["covered"]))

@@ -51,17 +51,17 @@ END = Reason(ENDGAME, {"cell": (3, 4), "layouts": 12, "survival": 0.75, "win": 0
 ENGLISH = [
     (ZERO, "the 0 at (1; 1) touches no mine, so (0; 1) is safe"),
     (FLAGS, "the 1 at (0; 0) already touches its flagged mine at (1; 0), so (0; 1) is safe"),
-    (FLAGS_2, "the 2 at (0; 0) already touches its 2 flagged mines at (1; 0), (1; 1), so (0; 1) is safe"),
+    (FLAGS_2, "the 2 at (0; 0) already touches its 2 flagged mines at (1; 0) and (1; 1), so (0; 1) is safe"),
     (PAIR_MINES, "the 1 at (0; 0) has only 1 covered neighbour left, (0; 1), so it is a mine; "
                  "the 1 at (1; 1) already touches its mine at (0; 1), so (0; 2) is safe"),
-    (PAIR_MINES_2, "the 2 at (0; 0) has only 2 covered neighbours left, (0; 1), (1; 0), so they are all mines; "
-                   "the 2 at (1; 1) already touches its mines at (0; 1), (1; 0), so (2; 3) is safe"),
-    (SHARE, "the 2 at (0; 0) needs 1 more mine among (0; 1), (1; 0), all of which also touch the 1 at (1; 1); "
-            "so the 1 at (1; 1) gets the mine it still needs among (0; 1), (1; 0), and (2; 2) is safe"),
-    (SHARE_OUT, "the 3 at (0; 0) needs 2 more mines among (0; 1), (0; 2), (1; 0), at most 1 of them outside the "
-                "cells it shares with the 2 at (1; 1); so the 2 at (1; 1) gets the 2 mines it still needs among (0; 1), (1; 0), "
+    (PAIR_MINES_2, "the 2 at (0; 0) has only 2 covered neighbours left, (0; 1) and (1; 0), so they are all mines; "
+                   "the 2 at (1; 1) already touches its mines at (0; 1) and (1; 0), so (2; 3) is safe"),
+    (SHARE, "the 2 at (0; 0) needs 1 more mine among (0; 1) and (1; 0), all of which also touch the 1 at (1; 1); "
+            "so the 1 at (1; 1) gets the mine it still needs among (0; 1) and (1; 0), and (2; 2) is safe"),
+    (SHARE_OUT, "the 3 at (0; 0) needs 2 more mines among (0; 1), (0; 2), and (1; 0), at most 1 of them outside the "
+                "cells it shares with the 2 at (1; 1); so the 2 at (1; 1) gets the 2 mines it still needs among (0; 1) and (1; 0), "
                 "and (2; 2) is safe"),
-    (NUMBERS, "taken together, the 1 at (0; 0), the 2 at (1; 1), the 1 at (2; 2) leave no room for a mine at (3; 3): "
+    (NUMBERS, "taken together, the 1 at (0; 0), the 2 at (1; 1), and the 1 at (2; 2) leave no room for a mine at (3; 3): "
               "every way to place their mines among their 5 covered neighbours leaves it empty, so (3; 3) is safe"),
     (COUNT, "the only mine is accounted for: 0 flagged and 1 that the numbers need on their covered neighbours, "
             "so (0; 3), which touches no number, is safe"),
@@ -94,7 +94,7 @@ ENGLISH = [
     (Reason(MINE_BY_NUMBER, {"cell": (0, 3), "number": 1, "at": (0, 4), "known": 0, "covered": 1}),
      "the 1 at (0; 4) has only 1 covered neighbour left, and it needs it as a mine, so (0; 3) was a mine"),
     (Reason(MINE_BY_NUMBERS, {"cell": (2, 2), "numbers": ((1, (1, 1)), (2, (3, 3))), "covered": 4}),
-     "taken together, the 1 at (1; 1), the 2 at (3; 3) need a mine at (2; 2): every way to place their mines "
+     "taken together, the 1 at (1; 1) and the 2 at (3; 3) need a mine at (2; 2): every way to place their mines "
      "among their 4 covered neighbours puts one there, so (2; 2) was a mine"),
     (Reason(MINE_BY_LAYOUTS, {"cell": (4, 4), "total": 1200, "flagged": 2, "layouts": 12}),
      "counting mines decides it: with 1,200 mines in all, every one of the 12 layouts that fit the numbers "
@@ -148,8 +148,8 @@ SPANISH = [
     (FLAGS, "el 1 de (0; 0) ya toca su mina con bandera en (1; 0), así que (0; 1) es segura"),
     (PAIR_MINES, "al 1 de (0; 0) solo le queda 1 vecina tapada, (0; 1), así que es una mina; "
                 "el 1 de (1; 1) ya toca su mina en (0; 1), así que (0; 2) es segura"),
-    (PAIR_MINES_2, "al 2 de (0; 0) solo le quedan 2 vecinas tapadas, (0; 1), (1; 0), así que todas son minas; "
-                  "el 2 de (1; 1) ya toca sus minas en (0; 1), (1; 0), así que (2; 3) es segura"),
+    (PAIR_MINES_2, "al 2 de (0; 0) solo le quedan 2 vecinas tapadas, (0; 1) y (1; 0), así que todas son minas; "
+                  "el 2 de (1; 1) ya toca sus minas en (0; 1) y (1; 0), así que (2; 3) es segura"),
     (LONE_GUESS, "Conjetura: ninguna casilla es segura con certeza. (0; 0) sale bien con probabilidad más del 99,9\u00a0%, "
                 "la menor probabilidad de mina del tablero."),
     (Reason(ESTIMATED_GROUP, {"cells": 2000}), "un grupo de frontera de 2.000 casillas tenía demasiadas disposiciones "

@@ -17,13 +17,8 @@ panels' strip has settled on screen, the screenshot and the state must show:
 - buttons: every button of the result panel, and a best time's name field, lies inside the
   window and the screen.
 
-The assertions known to fail on main today are listed in PENDING with the reason: those that
-wait for the side panel (issue 35: the strip says what to do before and during play, and a
-hint's explanation goes there, never over the cells), and the result panel's buttons, below
-the window while a panel longer than its strip is scrolled to its top. A walk whose only
-failures are listed there is an expected failure (xfail, naming them and why; the mark's
-strict=False: once they pass, the test passes); any other failure fails the test. Drop an
-entry once its work is merged.
+Every check holds at every moment (a result panel longer than its strip, the post-mortem or
+Details, keeps its buttons in view while its text scrolls: game.ui.scenes.result_base).
 
 The boards are the run's deals (XSession.start_game's ``deal``), known to twin Matches of the
 test's own, so the test knows where the mines are; the 1000x1000 board is seeded (no twin:
@@ -63,13 +58,7 @@ BOARDS = {  # name: (arguments, the board's Config (None: seeded, short walk), a
     "custom30x50": (("--rows", "30", "--cols", "50", "--mines", "150"), Config(30, 50, 150), False),
     "1000x1000": (("--rows", "1000", "--cols", "1000", "--mines", "20000", "--seed", "4"), None, False),
 }
-SIDE_PANEL = "issue 35: side panel in progress"  # the strip is blank grey before and during play, and a
-# hint's explanation stands on the board, over cells, wherever it fits there (game.ui.solver_view.HintPanel)
-RESULT_SCROLL = ("issue 35: a result panel longer than its strip scrolls, its buttons below the window "
-                 "until scrolled to")
-# (assertion, moment): why it fails on main today. Remove an entry once its work is merged.
 SHOTS_VAR = "MINESWEEPER_WALK_SHOTS"  # a folder: every moment's screenshot is kept there, a folder a case
-PENDING = {}
 
 
 @dataclass
@@ -254,7 +243,4 @@ def test_window_walk_keeps_panels_beside_the_cells_and_the_window_still(tmp_path
     failures = [(kind, s.moment, why) for s in seen for kind, why in s.failures]
     report = "\n".join(f"{moment}: {kind}: {why}" for kind, moment, why in failures)
     report += f"\n(screenshots of those moments: {path.parent})" if failures else ""
-    unexpected = [f for f in failures if f[:2] not in PENDING]
-    assert not unexpected, report
-    if failures:
-        pytest.xfail("; ".join(sorted({PENDING[f[:2]] for f in failures})) + f":\n{report}")
+    assert not failures, report
