@@ -171,6 +171,7 @@ class SidePanel:
         self.size, self.line = SIZE, LINE  # the font and line height drawn at (draw: by the screen's scale)
         self.readable = False  # a big board's panel: its font grows to an em of 12 screen pixels at 1x
         self._layers = {}  # blocks asked for -> (what for, the blocks drawn: a game.ui.canvas.layer)
+        self._block_layers = {}  # a block's name -> (what for, its box drawn: a game.ui.canvas.layer)
         self.read_bests(match)
         self.refresh(match, (0, 0, 0))
 
@@ -358,22 +359,35 @@ class SidePanel:
         screen.blit(kept[1], bounds)
 
     def _paint(self, screen, placed, bounds: pygame.Rect):
-        """A layer of ``screen`` for ``bounds`` with the ``placed`` blocks drawn on it."""
+        """A layer of ``screen`` for ``bounds`` with the ``placed`` blocks on it, each block's
+        own layer drawn again only when what it shows changed (a move changes the counters:
+        the bests, the ranking and the keys are blitted as they were)."""
         canvas = layer(screen, bounds.size, at=bounds.topleft)
         draw.rect(canvas, palette.panel, canvas.get_rect())
         for block, rect in placed:
-            rect = rect.move(-bounds.left, -bounds.top)
-            bevel(canvas, rect, 1, raised=False)
-            with draw.clipped(canvas, rect.inflate(-2, -2)):
-                per = block.per or len(block.rows)
-                for row_index, row in enumerate(block.rows):
-                    column, place = divmod(row_index, per)
-                    top, left = rect.top + PAD + 1 + place * block.line, rect.left + PAD + 1 + column * block.column
-                    if top + block.line > rect.bottom:
-                        break
-                    for item_index, (words, dx, anchor, colour, bold) in enumerate(row):
-                        self._texts.draw(canvas, (block.name, row_index, item_index), words, (left + dx, top), anchor,
-                                         self.size, bold, getattr(palette, colour))
+            key = (tuple(tuple(row) for row in block.rows), rect.size, block.column, block.per, block.line, self.size)
+            kept = self._block_layers.get(block.name)
+            if kept is None or kept[0] != key or stale(kept[1], screen):
+                kept = self._block_layers[block.name] = (key, self._paint_block(screen, block, rect))
+            canvas.blit(kept[1], rect.move(-bounds.left, -bounds.top))
+        return canvas
+
+    def _paint_block(self, screen, block: Block, rect: pygame.Rect):
+        """A layer of ``screen`` of ``rect``'s size with ``block`` drawn in it: its sunken box, its rows."""
+        canvas = layer(screen, rect.size, at=rect.topleft)
+        box = canvas.get_rect()
+        draw.rect(canvas, palette.panel, box)
+        bevel(canvas, box, 1, raised=False)
+        with draw.clipped(canvas, box.inflate(-2, -2)):
+            per = block.per or len(block.rows)
+            for row_index, row in enumerate(block.rows):
+                column, place = divmod(row_index, per)
+                top, left = PAD + 1 + place * block.line, PAD + 1 + column * block.column
+                if top + block.line > box.bottom:
+                    break
+                for item_index, (words, dx, anchor, colour, bold) in enumerate(row):
+                    self._texts.draw(canvas, (block.name, row_index, item_index), words, (left + dx, top), anchor,
+                                     self.size, bold, getattr(palette, colour))
         return canvas
 
     @staticmethod
