@@ -292,9 +292,12 @@ class TextField:
     """A one-line text box with keyboard focus.
 
     Characters come from TEXTINPUT events (so accents and input methods work);
-    Backspace deletes the last one. ``handle`` answers what happened: ``"enter"``,
-    ``"escape"``, ``"edit"`` (the text changed or the key was used), or None when the
-    field has no focus or the event is not for it.
+    Backspace deletes the last one. A value the field opens with (a best time's last name)
+    is selected, as the classic game's name box had it: the first character typed replaces
+    it, Backspace or Delete clears it, and Left, Right, Home or End keep it to edit it.
+    ``handle`` answers what happened: ``"enter"``, ``"escape"``, ``"edit"`` (the text
+    changed or the key was used), or None when the field has no focus or the event is not
+    for it.
     """
 
     def __init__(self, rect: pygame.Rect, value: str = "", max_length: int = 32, size: int = 16) -> None:
@@ -303,6 +306,7 @@ class TextField:
         self.max_length = max_length  # characters kept
         self.size = size  # font size, pixels
         self.focused = False
+        self.selected = bool(value)  # the opening value, replaced by what is typed first
 
     def handle(self, event: pygame.event.Event) -> str | None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -312,15 +316,22 @@ class TextField:
             return None
         if event.type == pygame.TEXTINPUT:
             typed = "".join(ch for ch in event.text if ch.isprintable())
-            self.value = (self.value + typed)[:self.max_length]
+            if typed:
+                self.value = ((typed if self.selected else self.value + typed))[:self.max_length]
+                self.selected = False
             return "edit"
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 return "enter"
             if event.key == pygame.K_ESCAPE:
                 return "escape"
-            if event.key == pygame.K_BACKSPACE:
+            if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.selected:
+                self.value = ""
+            elif event.key == pygame.K_BACKSPACE:
                 self.value = self.value[:-1]
+            if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME,
+                             pygame.K_END):
+                self.selected = False
             return "edit"  # every other key is typing (its TEXTINPUT follows), not a command
         return None
 
@@ -328,8 +339,14 @@ class TextField:
         draw.rect(surface, palette.field, self.rect)
         bevel(surface, self.rect, 2, raised=False)
         with draw.clipped(surface, self.rect.inflate(-4, -4)):
-            shown = self.value + ("|" if self.focused else "")
-            x = min(self.rect.left + 5, self.rect.right - 5 - text_width(shown, self.size))  # keep the end in view
-            text(surface, shown, (x, self.rect.centery + 1), self.size, palette.text, "midleft")
+            if self.focused and self.selected:  # the opening value, selected: typing replaces it
+                x = self.rect.left + 5
+                width = text_width(self.value, self.size)
+                draw.rect(surface, palette.title, pygame.Rect(x - 1, self.rect.top + 3, width + 2, self.rect.height - 6))
+                text(surface, self.value, (x, self.rect.centery + 1), self.size, palette.title_text, "midleft")
+            else:
+                shown = self.value + ("|" if self.focused else "")
+                x = min(self.rect.left + 5, self.rect.right - 5 - text_width(shown, self.size))  # keep the end in view
+                text(surface, shown, (x, self.rect.centery + 1), self.size, palette.text, "midleft")
         if self.focused:
             draw.rect(surface, palette.text, self.rect.inflate(2, 2), 1)

@@ -79,6 +79,26 @@ def test_the_recent_games_chart_draws_a_win_with_help_apart_from_the_wins_that_c
     assert palette.dim in bars and palette.won in bars
 
 
+def test_the_name_opens_selected_and_the_first_letter_typed_replaces_it(window, isolated_data_dir):
+    """A best time's name field opens with the last name selected, as the classic game's box:
+    typing replaces it (it was appended: "rootAnn"), Backspace clears it, End keeps it to edit."""
+    w = window(["--difficulty", "beginner"], deal=7)
+    win_by_clicks(w)
+    victory = w.scene
+    assert victory.field.focused and victory.field.selected and victory.field.value
+    type_text(w, "Ann")
+    assert victory.field.value == "Ann" and not victory.field.selected
+    w.key(pygame.K_ESCAPE)  # (leaves the field: the name is kept)
+    field = victory.field
+    field.value, field.selected, field.focused = "Bob", True, True
+    w.key(pygame.K_END)
+    type_text(w, "by")
+    assert field.value == "Bobby"
+    field.selected = True
+    w.key(pygame.K_BACKSPACE)
+    assert field.value == "" and not field.selected
+
+
 def test_a_won_game_is_recorded_and_the_best_time_gets_the_typed_name(window, isolated_data_dir):
     w = window(["--difficulty", "beginner"], deal=7)
     match = w.scene.match
