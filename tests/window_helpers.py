@@ -60,13 +60,36 @@ def changed(x, geometry, before, rect, least: int = 50, timeout: float = PATIENC
         time.sleep(0.1)  # poll interval
 
 
+def played_layout(rows: int, cols: int, mines: int, screen=(1280, 1024)):
+    """The board layout the game plays a rows x cols board of ``mines`` mines with on a
+    ``screen``-sized Xvfb screen (game.ui.room.playing_layout: the largest cell that fits, the
+    board window as tall as a strip beside it), to find its cells in a real window."""
+    from game.board import Config
+    from game.ui.layout import usable_area
+    from game.ui.room import playing_layout
+    return playing_layout(Config(rows, cols, mines), usable_area(screen, False))[0]
+
+
+def window_room(layout, screen=(1280, 1024)):
+    """The playing window's Room (game.ui.room.playing_layout: the board window and the panels'
+    strip, logical pixels) for a board of ``layout``'s rows and columns on a ``screen``-sized
+    Xvfb screen."""
+    from game.board import Config
+    from game.ui.layout import usable_area
+    from game.ui.room import playing_layout
+    return playing_layout(Config(layout.rows, layout.cols, 1), usable_area(screen, False))[1]
+
+
+def window_size(layout, screen=(1280, 1024)) -> tuple[int, int]:
+    """The playing window's logical size for a board of ``layout`` (:func:`window_room`)."""
+    return window_room(layout, screen).size
+
+
 def window_scale(geometry, layout, screen=(1280, 1024)):
     """The scale a real window of ``geometry`` shows a board of ``layout`` at: the playing
     window is the board window and the panels' strip (game.ui.room), on a ``screen``-sized
     Xvfb screen (XSession's default). An int when whole."""
-    from game.ui.layout import usable_area
-    from game.ui.room import reserve
-    scale = geometry[2] / reserve(layout.size, usable_area(screen, False)).size[0]
+    scale = geometry[2] / window_size(layout, screen)[0]
     return int(scale) if scale == int(scale) else scale
 
 
@@ -97,9 +120,7 @@ def playing_window(x, layout, timeout: float = PATIENCE, screen=(1280, 1024)):
     ``layout`` (a BoardLayout): the board and the panels' strip at one scale, as
     :func:`window_scale` reads it, held for a moment (XSession.wait_geometry). Raises
     AssertionError if it is not within ``timeout`` s."""
-    from game.ui.layout import usable_area
-    from game.ui.room import reserve
-    size = reserve(layout.size, usable_area(screen, False)).size
+    size = window_size(layout, screen)
 
     def board(geometry) -> bool:
         scale = geometry[2] / size[0]

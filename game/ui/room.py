@@ -273,14 +273,28 @@ def make_room(display, base: tuple[int, int], height_for: Callable[[str, int], i
     return max(order, key=lambda room: shown_scale(display, room.size))  # max keeps the first of a tie
 
 
+def playing_layout(config, area: tuple[int, int], rulers: bool = False,
+                   compact_window: bool = False) -> tuple[BoardLayout, Room]:
+    """(layout, room): the board's layout and the strip kept for its panels for a game of
+    ``config`` (a game.board.Config) on ``area``, as the Playing scene plays it: the largest
+    cell that fits (with the rulers when on and they fit), the strip :func:`reserve` chooses
+    (none in the compact window). A strip beside the board taller than the board window (the
+    room a result panel needs: Beginner's window is 239 high, its board window 211) makes the
+    board window as tall, the board centred under the HUD, so no grey band lies under it."""
+    layout = layout_for(config.rows, config.cols, area, config.mines, rulers, compact_window)
+    room = playing_room(layout, area, compact_window)
+    if room.where == "beside" and room.size[1] > layout.size[1] and layout.camera.fits:
+        layout = BoardLayout(config.rows, config.cols, layout.cell, config.mines, layout.rulers,
+                             least=(layout.size[0], room.size[1]))
+        room = beside(layout.size, room.strip.width)
+    return layout, room
+
+
 def playing_window(config, area: tuple[int, int], rulers: bool = False,
                    compact_window: bool = False) -> tuple[BoardLayout, tuple[int, int], int]:
-    """(layout, size, most): the board layout, the whole playing window's size (logical
-    pixels) and the largest whole scale it opens at when the scale is automatic
-    (:func:`most_scale`) for a game of ``config`` (a game.board.Config) on ``area``, as the
-    Playing scene builds them (rulers when on and they fit; the strip, or none when
-    ``compact_window``): what game.ui.app opens the first window at and Options tells a
-    chosen scale against."""
-    layout = layout_for(config.rows, config.cols, area, config.mines, rulers, compact_window)
-    size = playing_room(layout, area, compact_window).size
-    return layout, size, most_scale(size, config.cells, area, compact_window)
+    """(layout, size, most): the board layout (:func:`playing_layout`), the whole playing
+    window's size (logical pixels) and the largest whole scale it opens at when the scale is
+    automatic (:func:`most_scale`) for a game of ``config`` on ``area``: what game.ui.app
+    opens the first window at and Options tells a chosen scale against."""
+    layout, room = playing_layout(config, area, rulers, compact_window)
+    return layout, room.size, most_scale(room.size, config.cells, area, compact_window)

@@ -308,19 +308,17 @@ def test_real_window_best_time_name_typed_with_the_keyboard(tmp_path):
 
     import pytest
 
-    from game.ui.layout import BoardLayout, usable_area
-    from game.ui.room import reserve
     from game.ui.xsession import XSession, missing
-    from tests.window_helpers import differs, playing_window, settled, shot_when, window_scale
+    from tests.window_helpers import differs, played_layout, playing_window, settled, shot_when, window_room, window_scale
     if missing():
         pytest.skip(f"needs {', '.join(missing())} for a real window")
     data = tmp_path / "data"
     with XSession() as x:
         x.start_game("--difficulty", "beginner", "--data-dir", str(data), deal=181040)
-        layout = BoardLayout(9, 9)
+        layout = played_layout(9, 9, 10)
         board = playing_window(x, layout)
         scale = window_scale(board, layout)  # (the window: the board and the panels' strip)
-        strip = [int(v * scale) for v in reserve(layout.size, usable_area(x.size, False)).strip]
+        strip = [int(v * scale) for v in window_room(layout, x.size).strip]
         start = settled(x, board)  # the covered board drawn before the first input
         cx, cy = layout.cell_rect((4, 4)).center
         x.click(cx * scale, cy * scale)

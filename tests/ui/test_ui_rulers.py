@@ -4,7 +4,9 @@ still on the right cells; off, every standard level keeps its classic pixels."""
 import pygame
 import pytest
 
+from game.board import Config
 from game.ui.layout import BEVEL, MIN_CELL, BoardLayout, layout_for, max_board
+from game.ui.room import playing_layout
 from game.ui.scenes.playing import Playing
 from game.ui.theme import palette
 
@@ -31,7 +33,12 @@ def test_rulers_off_keep_the_classic_window_and_on_make_room_left_and_above(wind
     off = BoardLayout(rows, cols, mines=mines)
     assert not off.rulers and off.row_ruler.width == 0 and off.col_ruler.height == 0
     w = window(["--difficulty", level])
-    assert w.scene.layout.size == off.size and w.scene.layout.board == off.board  # rulers off by default
+    # rulers off by default: the classic window (made as tall as a strip beside it, its board
+    # centred under the HUD: game.ui.room.playing_layout), the board at the classic board's size and column
+    played, _room = playing_layout(Config(rows, cols, mines), w.scene.services.display.area())
+    assert w.scene.layout.size == played.size and w.scene.layout.board == played.board
+    assert played.size[0] == off.size[0] and played.size[1] >= off.size[1]
+    assert (played.board.left, played.board.size) == (off.board.left, off.board.size)
     on = with_rulers(w).layout
     assert w.screen.get_size() == w.scene.size() == w.scene.room.size  # with the panels' strip
     assert w.scene.room.base == on.size

@@ -15,10 +15,9 @@ import pytest
 from game.board import Config
 from game.match import Match
 from game.ui.hud import mute_sign_rect
-from game.ui.layout import BoardLayout
 from game.ui.sound import MIXER
 from game.ui.xsession import PATIENCE, XSession, missing
-from tests.window_helpers import changed, differs, playing_window, settled, shot_when, wait_for, window_scale
+from tests.window_helpers import changed, differs, played_layout, playing_window, settled, shot_when, wait_for, window_scale
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
 FRAME = 2 * MIXER["channels"]  # bytes per sample frame: signed 16-bit (MIXER size -16), both channels
@@ -50,7 +49,7 @@ def test_a_click_and_a_mine_sound_and_mute_writes_silence(tmp_path):
     twin = match.game
     mines = sorted(twin.layout())
     covered = [c for c in twin.cells() if twin.appearance(c) == "covered" and c not in mines]
-    layout = BoardLayout(9, 9)
+    layout = played_layout(9, 9, 10)
     with disk_audio_session(audio) as x:
         x.start_game("--difficulty", "beginner", "--seed", "3")
         board = playing_window(x, layout)

@@ -20,10 +20,8 @@ import pytest
 
 from game.board import Config
 from game.match import Match
-from game.ui.layout import BoardLayout, usable_area
-from game.ui.room import reserve
 from game.ui.xsession import PATIENCE, XSession, missing
-from tests.window_helpers import crop, differs, playing_window, settled, wait_for
+from tests.window_helpers import crop, differs, played_layout, playing_window, settled, wait_for, window_room
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
 
@@ -75,8 +73,8 @@ def test_f3_counters_in_a_real_window_end_on_the_result_panels_values(tmp_path):
     out = tmp_path / "drawn"
     out.mkdir()
     twin = Match(Config.difficulty("beginner"), rng=random.Random(DEAL))
-    layout = BoardLayout(9, 9, mines=10)
-    room = reserve(layout.size, usable_area(SCREEN, False))
+    layout = played_layout(9, 9, 10)
+    room = window_room(layout, SCREEN)
     with XSession(size=SCREEN) as x:
         x.start_game("--difficulty", "beginner", "--theme", "classic", "--data-dir", str(tmp_path / "data"),
                      program=[sys.executable, "-c", LAUNCHER, str(DEAL), str(out)], env={"PYTHONPATH": str(ROOT)})

@@ -21,7 +21,7 @@ from game.records.db import RecordStore
 from game.ui.layout import BoardLayout
 from game.ui.xsession import PATIENCE, XSession, missing
 from tests.files.test_replay_files import evf_facts
-from tests.window_helpers import playing_window, settled, wait_for, window_scale
+from tests.window_helpers import played_layout, playing_window, settled, wait_for, window_scale
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
 
@@ -93,7 +93,7 @@ def test_a_mouse_game_in_a_real_window_is_saved_as_the_player_played_it(tmp_path
     data.mkdir()
     with XSession() as x:
         x.start_game("--difficulty", "beginner", "--data-dir", str(data), deal=DEAL)
-        layout = BoardLayout(9, 9)
+        layout = played_layout(9, 9, 10)
         geometry = playing_window(x, layout)
         scale = window_scale(geometry, layout)
         settled(x, geometry)  # the first frame drawn before the first input

@@ -17,10 +17,9 @@ import pytest
 from game.board import Config
 from game.match import Match
 from game.moves import Move
-from game.ui.layout import BoardLayout, usable_area
-from game.ui.room import reserve
+from game.ui.layout import BoardLayout
 from game.ui.xsession import PATIENCE, XSession, missing
-from tests.window_helpers import crop, differs, playing_window, settled, wait_for
+from tests.window_helpers import crop, differs, played_layout, playing_window, settled, wait_for, window_room, window_size
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
 
@@ -36,7 +35,7 @@ class Steady:
 
     def __init__(self, x: XSession, layout: BoardLayout, geometry) -> None:
         self.x, self.layout, self.geometry = x, layout, geometry
-        self.scale = geometry[2] / reserve(layout.size, usable_area(SCREEN, False)).size[0]
+        self.scale = geometry[2] / window_size(layout, SCREEN)[0]
         board = layout.board
         self.frame = (int(board.right * self.scale), int(board.top * self.scale),
                       int((layout.size[0] - board.right) * self.scale), int(board.height * self.scale))
@@ -72,8 +71,8 @@ def test_window_and_cells_keep_their_size_and_place_through_the_end_screens(tmp_
     first.reveal(FIRST)
     mines = sorted(first.game.layout())
     fresh = Match(Config.difficulty("beginner"), rng=deals)  # the board after New game
-    layout = BoardLayout(9, 9, mines=10)
-    room = reserve(layout.size, usable_area(SCREEN, False))
+    layout = played_layout(9, 9, 10)
+    room = window_room(layout, SCREEN)
     with XSession(size=SCREEN) as x:
         x.start_game("--difficulty", "beginner", "--theme", "classic", "--data-dir", str(tmp_path / "data"),
                      deal=DEAL)

@@ -10,12 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from game.ui.layout import MENU_SIZE, BoardLayout, usable_area
-from game.ui.room import reserve
+from game.ui.layout import MENU_SIZE
 from game.ui.scenes.dialog import BUTTON_H
 from game.ui.xsession import PATIENCE, XSession, missing
-from tests.window_helpers import (changed, crop, differs, playing_window, saved_setting, settled, shot_when,
-                                  wait_for, window_scale)
+from tests.window_helpers import (changed, crop, differs, played_layout, playing_window, saved_setting, settled,
+                                  shot_when, wait_for, window_room, window_scale, window_size)
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
 
@@ -29,9 +28,9 @@ def test_real_window_menu_reveal_and_fullscreen_toggle(isolated_data_dir):
         beginner = (MENU_SIZE[0] // 2, 34 + BUTTON_H // 2)  # first menu button
         x.click(int(beginner[0] * scale), int(beginner[1] * scale))
         board = x.wait_geometry(menu)
-        layout = BoardLayout(9, 9)
+        layout = played_layout(9, 9, 10)
         scale = window_scale(board, layout)
-        size = reserve(layout.size, usable_area(x.size, False)).size  # the board and the panels' strip
+        size = window_size(layout, x.size)  # the board and the panels' strip
         assert board[2:] == (size[0] * scale, size[1] * scale)
         cells = [int(v * scale) for v in layout.board]
         before = settled(x, board, rect=cells)  # the covered board drawn
@@ -69,12 +68,12 @@ def test_real_window_resized_by_hand_keeps_clicks_on_their_cells():
     from game.ui.display import fit_scale
     with XSession() as x:
         x.start_game("--difficulty", "beginner", "--seed", "3")
-        layout = BoardLayout(9, 9)
+        layout = played_layout(9, 9, 10)
         start = x.geometry()
         x.xdotool("windowsize", x.window, "900", "500")
         resized = x.wait_geometry(start)
         assert resized[2:] == (900, 500)
-        size = reserve(layout.size, usable_area(x.size, False)).size  # the board and the panels' strip
+        size = window_size(layout, x.size)  # the board and the panels' strip
         scale = fit_scale(size, (900, 500), layout.cell)
         left, top = (900 - round(size[0] * scale)) // 2, (500 - round(size[1] * scale)) // 2
         assert left > 2 and top > 2
@@ -147,7 +146,7 @@ def test_real_window_right_then_left_chord(tmp_path):
         twin.appearance(n) == "covered" and n not in mines for n in twin.neighbours(c)))
     safe = [n for n in twin.neighbours(number) if twin.appearance(n) == "covered" and n not in mines]
     flags = [n for n in twin.neighbours(number) if n in mines]
-    layout = BoardLayout(16, 30, mines=99)
+    layout = played_layout(16, 30, 99)
     data = tmp_path / "data"
     data.mkdir()
     (data / "settings.json").write_text('{"chord_on_number": false}', encoding="utf-8")
@@ -247,7 +246,7 @@ def test_real_window_game_watched_from_statistics_plays_pauses_and_goes_back(tmp
     match.reveal((4, 4))
     twin = match.game
     mines = sorted(twin.layout())
-    layout = BoardLayout(9, 9, mines=10)
+    layout = played_layout(9, 9, 10)
     data = tmp_path / "data"
     with XSession() as x:
         x.start_game("--difficulty", "beginner", "--data-dir", str(data), deal=7)
@@ -317,7 +316,7 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
     safe = set(probs.safe)
     assert safe
     fatal = next(c for c in sorted(twin.layout()) if c not in probs.mines)
-    layout = BoardLayout(9, 9, mines=10)
+    layout = played_layout(9, 9, 10)
     with XSession() as x:
         x.start_game("--difficulty", "beginner", "--seed", "4")
         board = playing_window(x, layout)
@@ -331,7 +330,7 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
         x.click(*at((4, 4)))
         before = changed(x, board, start, cells)
         x.click(*at(fatal))
-        strip = [int(v * scale) for v in reserve(layout.size, usable_area(x.size, False)).strip]
+        strip = [int(v * scale) for v in window_room(layout, x.size).strip]
 
         shot_when(x, x.geometry(), lambda shot: differs(before, shot, strip) > 20, "the result panel showing")
         assert x.geometry() == board, "the window changed for the result panel"

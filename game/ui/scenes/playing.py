@@ -35,12 +35,12 @@ from game.ui.camera_keys import CameraControls
 from game.ui.camera_view import CameraView
 from game.ui.counters_view import REFRESH_S, PlayCounters
 from game.ui.hud import Frame, draw_board_screen, draw_mute_sign
-from game.ui.layout import COMPACT_LEAST, RESULT_ROOM_H, big_layout, layout_for
+from game.ui.layout import COMPACT_LEAST, RESULT_ROOM_H, big_layout
 from game.ui.minimap import Minimap
 from game.ui.motion import CASCADE_MAX, CASCADE_MIN, Cascade
 from game.ui.mouse import MouseGesture
 from game.ui.result_panel import FONTS as RESULT_FONTS
-from game.ui.room import compact, most_scale, playing_room, under
+from game.ui.room import compact, most_scale, playing_layout, under
 from game.ui.scene import Scene
 from game.ui.scenes.confirm import Confirm, MessageBox
 from game.ui.scenes.generating import Generating
@@ -72,11 +72,10 @@ class Playing(Scene):
 
     def __init__(self, services, config, board=None) -> None:
         super().__init__(services)
-        mines = config.mines  # over 999 the counter takes more LED digits
         self.compact = services.settings.compact  # the classic window: no strip, panels over the board
-        self.layout = layout_for(config.rows, config.cols, services.display.area(), mines, services.settings.rulers,
-                                 self.compact)
-        self.room = playing_room(self.layout, services.display.area(), self.compact)  # the panels' strip
+        # the board at the largest cell that fits, and the panels' strip (game.ui.room)
+        self.layout, self.room = playing_layout(config, services.display.area(), services.settings.rulers,
+                                                self.compact)
         self.match = services.new_match(config, self.layout.cell, board)
         self.game = game = self.match.game
         self.controls = CameraControls(self.layout.camera)  # a board too big for the window scrolls and zooms
