@@ -54,14 +54,14 @@ LABELS = (  # (key, label: a message, or a competitive abbreviation shown as it 
     ("estimated", N_("Est. time")),
     ("clicks", N_("Clicks")),
     ("clicks_lrd", N_("L / R / D")),
-    ("effective", N_("Effective")),
+    ("effective", N_("Eff.")),  # as Details writes it ("Eff. 7: L5 R2 D0"): one name (issue 36)
     ("effective_lrd", N_("L / R / D")),
     ("ioe", "IOE"),
     ("rqp", "RQP"),
-    ("correctness", N_("Correctness")),
+    ("correctness", "Corr"),  # the community's abbreviation, as Details and docs/figures.md
     ("path", N_("Path")),
 )
-TRANSLATED = {key for key, label in LABELS if label not in ("3BV", "3BV/s", "IOE", "RQP")}
+TRANSLATED = {key for key, label in LABELS if label not in ("3BV", "3BV/s", "IOE", "RQP", "Corr")}
 
 
 def shown_values(counts: Counts, final=None) -> dict[str, str]:

@@ -118,7 +118,7 @@ def switch_language(w, code):
 def test_a_lost_and_a_won_beginner_game_in_spanish_say_so(window):
     w = lose_beginner(window, "es")
     scene = w.scene
-    assert panel_text(scene)[0] == "Has perdido"
+    assert panel_text(scene)[0] == "¡BUM!"  # as the console says it (issue 36: one name)
     assert any(line.startswith("Tiempo ") and "," in line for line in panel_text(scene))  # "Tiempo 0,1 s"
     assert shown_labels(scene)[:3] == ["Nueva partida", "Repetir", "Menú"] and "Deshacer" in shown_labels(scene)
     assert "¿Por qué?" in shown_labels(scene)

@@ -171,7 +171,8 @@ def test_the_panel_speaks_spanish(window):
     panel = w.scene.counters.panel
     labels = [panel.label(key) for key, _label in LABELS]
     assert labels[:2] == ["Tiempo", "3BV"] and "Tiempo est." in labels and "Clics" in labels
-    assert "Corrección" in labels and "Recorrido" in labels and "I / D / A" in labels
+    # one name a figure in F3 and Details (issue 36): "Ef." as Details' "Ef. 2: ...", Corr as the community writes it
+    assert "Ef." in labels and "Corr" in labels and "Recorrido" in labels and "I / D / A" in labels
     assert panel.shown["time"].endswith(" s") and "," in panel.shown["time"]  # 0,000 s: a decimal comma
     i18n.set_language("en")
 
