@@ -23,15 +23,17 @@ def differs(a, b, rect, step: int = 2) -> int:
                if a.get_at((px, py)) != b.get_at((px, py)))
 
 
-def settled(x, geometry, timeout=PATIENCE, rect=None):
-    """A screenshot of the window at ``geometry`` once two taken 0.3 s apart are the same
-    inside ``rect`` (window pixels; default the whole window: give the board's rectangle
-    where the HUD's timer ticks, which a busy machine's slow screenshots always straddle)."""
+def settled(x, geometry, timeout=PATIENCE, rect=None, span: float = 0.3):
+    """A screenshot of the window at ``geometry`` once two taken ``span`` seconds apart are
+    the same inside ``rect`` (window pixels; default the whole window: give the board's
+    rectangle where the HUD's timer ticks, which a busy machine's slow screenshots always
+    straddle). A caller that knows the frame is drawn (the walk reads the game's state file)
+    may ask for a shorter span: the picture must still hold over it."""
     rect = rect or (0, 0, geometry[2], geometry[3])
     shot = crop(x.screenshot(), geometry)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        time.sleep(0.3)  # the span the picture must stay the same over: part of the condition
+        time.sleep(span)  # the span the picture must stay the same over: part of the condition
         shot, before = crop(x.screenshot(), geometry), shot
         if same(before, shot, rect):
             return shot

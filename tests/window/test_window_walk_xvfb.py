@@ -58,6 +58,7 @@ BOARDS = {  # name: (arguments, the board's Config (None: seeded, short walk), a
     "custom30x50": (("--rows", "30", "--cols", "50", "--mines", "150"), Config(30, 50, 150), False),
     "1000x1000": (("--rows", "1000", "--cols", "1000", "--mines", "20000", "--seed", "4"), None, False),
 }
+SETTLE_S = 0.15  # the strip must hold this long on screen (the state file says the frame is drawn)
 SHOTS_VAR = "MINESWEEPER_WALK_SHOTS"  # a folder: every moment's screenshot is kept there, a folder a case
 
 
@@ -113,7 +114,7 @@ class Walk:
         assert self.x.game.poll() is None, f"the game died at {moment}"
         geometry = self.x.geometry()
         strip = to_window(state, state["strip_panel"])
-        self.shot = settled(self.x, geometry, rect=tuple(strip))
+        self.shot = settled(self.x, geometry, rect=tuple(strip), span=SETTLE_S)
         state = self.state() or state  # as drawn in the settled picture
         seen = Seen(moment, geometry, state)
         if uniform(self.shot, to_window(state, state["strip_panel"])):
