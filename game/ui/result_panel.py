@@ -50,6 +50,7 @@ NAME_BLOCK_H = 62  # a stacked best-time block: two lines of celebration and the
 MIN_FIELD_W = 90  # narrower than this, "Name" stands above the field, pixels
 RIGHT_W = 3 * BUTTON_W + 2 * GAP  # the least right column of the columns arrangement, pixels
 TOGGLE_W, TOGGLE_H = 60, 18  # the Details / Less button under the lines, pixels
+READABLE_TOGGLE_W = 84  # those buttons on a big board, their labels at BUTTON_SIZE (ResultPanel's ``readable``), pixels
 # Every (size, bold) the panel draws with, warmed during play (game.ui.widgets.warm_font).
 FONTS = ((TITLE_SIZE, True), (LINE_SIZE, False), (LINE_SIZE, True), (NOTE_SIZE, False),
          (BUTTON_SIZE, False), (TOGGLE_SIZE, False), (18, True))
@@ -101,8 +102,14 @@ class ResultPanel:
 
     def __init__(self, title: str, lines: list[str], notes: list[str], celebration: list[str],
                  width: int, toggle: str | None = None, count: int = 3, why: str | None = None,
-                 labels: list[str] | None = None, shapes: dict[str, str] | None = None, tail: int = 0) -> None:
+                 labels: list[str] | None = None, shapes: dict[str, str] | None = None, tail: int = 0,
+                 readable: bool = False) -> None:
         self.title, self.lines, self.celebration, self.width = title, lines, celebration, width
+        # ``readable`` (a big board's window, shown at 1x): the small buttons' labels and the
+        # notes at the lines' sizes, so no text of the panel is under 12 screen pixels high
+        self.toggle_size, self.note_size = (BUTTON_SIZE, LINE_SIZE) if readable else (TOGGLE_SIZE, NOTE_SIZE)
+        self.note_line = NOTE_LINE + self.note_size - NOTE_SIZE
+        self.toggle_w, self.toggle_h = (READABLE_TOGGLE_W, BUTTON_H) if readable else (TOGGLE_W, TOGGLE_H)
         self.shapes = shapes or {}
         self.tail = min(tail, len(lines))
         self.tail_top: int | None = None
@@ -141,7 +148,7 @@ class ResultPanel:
         return self._columns(grid) if mode == "columns" else self._stack(self.width)
 
     def _wrap_notes(self, width: int) -> list[str]:
-        return [line for note in self.given_notes for line in wrap(note, width, NOTE_SIZE)]
+        return [line for note in self.given_notes for line in wrap(note, width, self.note_size)]
 
     # ----- the two arrangements --------------------------------------------------------------
     def _row_texts(self) -> list[tuple[str, int, bool]]:
@@ -155,7 +162,7 @@ class ResultPanel:
     def _row_width(self) -> int:
         """Pixels the row arrangement needs between the paddings."""
         widths = [self._measure(message, size, bold) for message, size, bold in self._row_texts()]
-        widths += [TOGGLE_W for label in (self.toggle, self.why) if label]
+        widths += [self.toggle_w for label in (self.toggle, self.why) if label]
         if self.celebration:
             widths += [text_width(" ".join(self.celebration), LINE_SIZE, True), self.name_label_w + NAME_W]
         widths.append(self.row_buttons_w)
@@ -169,8 +176,8 @@ class ResultPanel:
             x += self._measure(message, size, bold) + ITEM_GAP
         for name in ("toggle", "why"):
             if getattr(self, name):
-                setattr(self, name + "_rect", pygame.Rect(x, middle - TOGGLE_H // 2, TOGGLE_W, TOGGLE_H))
-                x += TOGGLE_W + ITEM_GAP
+                setattr(self, name + "_rect", pygame.Rect(x, middle - self.toggle_h // 2, self.toggle_w, self.toggle_h))
+                x += self.toggle_w + ITEM_GAP
         right = self.width - PAD
         left = right - self.row_buttons_w
         self.buttons = [pygame.Rect(left + i * (self.button_w + GAP), middle - BUTTON_H // 2, self.button_w,
@@ -184,9 +191,9 @@ class ResultPanel:
                                "midleft", True))
         top = PAD + ROW_H
         for i, line in enumerate(self.notes):
-            self.items.append((line, (self.width // 2, top + i * NOTE_LINE), NOTE_SIZE, palette.error,
+            self.items.append((line, (self.width // 2, top + i * self.note_line), self.note_size, palette.error,
                                "midtop", False))
-        return top + NOTE_LINE * len(self.notes) + (PAD if self.notes else 0)
+        return top + self.note_line * len(self.notes) + (PAD if self.notes else 0)
 
     def _right_width(self, grid: bool = False) -> int:
         """The columns arrangement's right column: the buttons (in a row, or ``grid``: in rows
@@ -216,18 +223,18 @@ class ResultPanel:
             self.items.append((line, (centre, y + LINE // 2), LINE_SIZE, palette.text, "center", False))
             y += LINE
         shown = [name for name in ("toggle", "why") if getattr(self, name)] if small_buttons else []
-        across = len(shown) * TOGGLE_W + (len(shown) - 1) * GAP
+        across = len(shown) * self.toggle_w + (len(shown) - 1) * GAP
         for i, name in enumerate(shown):  # the small buttons side by side under the lines, or one
             if across <= width:  # under the other in a narrow strip
-                rect = pygame.Rect(centre - across // 2 + i * (TOGGLE_W + GAP), y + 1, TOGGLE_W, TOGGLE_H)
+                rect = pygame.Rect(centre - across // 2 + i * (self.toggle_w + GAP), y + 1, self.toggle_w, self.toggle_h)
             else:
-                rect = pygame.Rect(centre - TOGGLE_W // 2, y + 1 + i * (TOGGLE_H + GAP), TOGGLE_W, TOGGLE_H)
+                rect = pygame.Rect(centre - self.toggle_w // 2, y + 1 + i * (self.toggle_h + GAP), self.toggle_w, self.toggle_h)
             setattr(self, name + "_rect", rect)
         if shown:
             y = max(getattr(self, name + "_rect").bottom for name in shown) + 2
         for line in self.notes:
-            self.items.append((line, (centre, y + NOTE_LINE // 2), NOTE_SIZE, palette.error, "center", False))
-            y += NOTE_LINE
+            self.items.append((line, (centre, y + self.note_line // 2), self.note_size, palette.error, "center", False))
+            y += self.note_line
         return y + 2
 
     def _wrapped(self, line: str, width: int) -> list[tuple[str, str]]:
@@ -281,11 +288,11 @@ class ResultPanel:
         if grid:
             return self._grid(right, right_w, y, below)
         small = [name for name in ("toggle", "why") if getattr(self, name)]
-        over = TOGGLE_H + GAP if small else 0  # the small buttons' row above the buttons
+        over = self.toggle_h + GAP if small else 0  # the small buttons' row above the buttons
         height = max(y + PAD, below + 4 + over + BUTTON_H + PAD)
         for i, name in enumerate(reversed(small)):  # right-aligned: Why? rightmost
-            setattr(self, name + "_rect", pygame.Rect(right + right_w - (i + 1) * TOGGLE_W - i * GAP,
-                                                      height - PAD - BUTTON_H - over, TOGGLE_W, TOGGLE_H))
+            setattr(self, name + "_rect", pygame.Rect(right + right_w - (i + 1) * self.toggle_w - i * GAP,
+                                                      height - PAD - BUTTON_H - over, self.toggle_w, self.toggle_h))
         n = self.count
         bw = (right_w - (n - 1) * GAP) // n
         self.buttons = [pygame.Rect(right + i * (bw + GAP), height - PAD - BUTTON_H, bw, BUTTON_H)

@@ -15,7 +15,7 @@ import sqlite3
 import pygame
 
 from game.board import Cell
-from game.i18n import N_, _
+from game.i18n import N_, _, count
 from game.messages import os_error_text
 from game.records.db import RecordsError
 from game.records.record import NAME_MAX, clean_name
@@ -180,7 +180,7 @@ class GameOver(Result):
 
     def lines(self) -> list[str]:
         told = Summary.of(self.base.match)
-        done = f"3BV {told.three_bv_solved}/{told.three_bv}" if told.three_bv else ""
+        done = f"3BV {count(told.three_bv_solved)}/{count(told.three_bv)}" if told.three_bv else ""  # 1/349,904
         time = _("Time {seconds}").format(seconds=seconds(told.seconds, 1))
         return [f"{time}  {done}", self.postmortem.line()] + self.postmortem.lines()
 
@@ -241,7 +241,8 @@ class Victory(Result):
             rate = None
         marks = self.marks()  # a line of its own, only when there is one (an empty line takes a row)
         return [_("Time {seconds}").format(seconds=seconds(told.seconds, 3)),
-                f"3BV {told.three_bv}   3BV/s {decimal(rate, 2)}" if rate is not None else f"3BV {told.three_bv}",
+                f"3BV {count(told.three_bv)}   3BV/s {decimal(rate, 2)}" if rate is not None else
+                f"3BV {count(told.three_bv)}",
                 _("Efficiency {percent}").format(percent=percent(efficiency)) if efficiency is not None else "",
                 *(["  ".join(marks)] if marks else [])]
 

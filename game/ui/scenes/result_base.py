@@ -21,7 +21,7 @@ from game.ui import draw
 from game.ui.counters_view import GAP as COUNTERS_GAP
 from game.ui.layout import MARGIN
 from game.ui.result_figures import FiguresView
-from game.ui.result_panel import BUTTON_SIZE, LINE, PAD, TOGGLE_SIZE, ResultPanel
+from game.ui.result_panel import BUTTON_SIZE, LINE, PAD, ResultPanel
 from game.ui.room import dialog
 from game.ui.scene import Overlay
 from game.ui.solver_view import draw_strip
@@ -272,7 +272,8 @@ class Result(Overlay):
         shown = [_(label) for label, _action in self.panel_labels()]  # as the buttons will show them
         self.room = self.base.room
         self.arranged = ResultPanel(*content, self.room.panel.width, toggle, len(shown), why[0] if why else None, shown,
-                                    self.shapes(), len(self.figures.lines()))
+                                    self.shapes(), len(self.figures.lines()),
+                                    readable=not self.base.layout.camera.fits)  # a big board's: no text too small
         self.counters_beside = False
         if self.room.over_board:  # the compact window: a dialog box over the board, as tall as the panel
             self.room = dialog(self.room, self.arranged.rect.height)
@@ -291,10 +292,11 @@ class Result(Overlay):
         buttons = [Button(rect, label, action, BUTTON_SIZE)
                    for rect, (label, action) in zip(self.arranged.buttons, labels)]
         if self.arranged.toggle_rect is not None:
-            buttons.append(Button(self.arranged.toggle_rect, self.arranged.toggle, self.toggle_details, TOGGLE_SIZE))
+            buttons.append(Button(self.arranged.toggle_rect, self.arranged.toggle, self.toggle_details,
+                                  self.arranged.toggle_size))
         self._why_shown = why is not None and self.arranged.why_rect is not None
         if self._why_shown:
-            buttons.append(Button(self.arranged.why_rect, why[0], why[1], TOGGLE_SIZE))
+            buttons.append(Button(self.arranged.why_rect, why[0], why[1], self.arranged.toggle_size))
         self.buttons = ButtonList(buttons)
         self.buttons.focus = min(focus, len(buttons) - 1)
         self._place()  # (a panel longer than its strip: its buttons stay in view)
