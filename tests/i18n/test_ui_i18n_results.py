@@ -345,3 +345,25 @@ def test_formats_follow_the_language():
     assert cases() == ("es_ES", "2,67", "1234,5", "12,3 s", "67\u00a0%", "1 may 2024", "12/9 08:05", "0,25x",
                        "Personalizado", "-")
     assert formats.locale_name("en") == "en_US" and formats.day("not a date") == "not a date"
+
+
+def test_the_level_tabs_share_one_font_size_in_spanish(window, monkeypatch):
+    """Issue 36: the "Principiante 8x8" tab was drawn smaller than the others; every tab's
+    label now has the one size at which all fit."""
+    from game.ui.scenes import stats
+    from tests.play_helpers import open_statistics
+    w = window(["--lang", "es"])
+    w.scene.services.set_option(beginner_size="8x8")  # as Options saves it: the Beginner tab shows 8x8
+    seen = []
+    original = stats.text
+
+    def spy(screen, message, pos, size=16, *args, **kwargs):
+        seen.append((message, size))
+        return original(screen, message, pos, size, *args, **kwargs)
+    monkeypatch.setattr(stats, "text", spy)
+    scene = open_statistics(w)
+    w.step(2)
+    tabs = [(message, size) for message, size in seen
+            if message in ("Principiante 8x8", "Intermedio", "Avanzado", "Personalizado")]
+    assert {message for message, _ in tabs} >= {"Principiante 8x8", "Intermedio"}
+    assert len({size for _, size in tabs}) == 1 and scene.tab_font() == tabs[0][1]

@@ -102,7 +102,7 @@ class Statistics(Scene):
         level = services.last_level or services.settings.difficulty
         # the Beginner tab shows the Beginner of the last game, else the one Options chose
         chosen = BEGINNER_SIZES.get(services.settings.beginner_size, "beginner")
-        self.beginner = level if level in BEGINNERS else chosen
+        self.beginner = services.last_level if services.last_level in BEGINNERS else chosen
         level = "beginner" if level in BEGINNERS else level
         self.tab = TABS.index(level) if level in TABS else 0
         self.message = ""  # the result of a reset, or why it was refused
@@ -433,6 +433,7 @@ class Statistics(Scene):
 
     def draw_tabs(self, screen: pygame.Surface) -> None:
         """Property-sheet tabs: the open one is taller and joins the page below it."""
+        size = self.tab_font()
         for i, level in enumerate(TABS):
             level = self.beginner if level == "beginner" else level
             rect = self.tab_rect(i)
@@ -446,8 +447,14 @@ class Statistics(Scene):
                 draw.line(screen, palette.panel, (rect.left + 1, PANEL.top), (rect.right - 2, PANEL.top))
                 draw.line(screen, palette.panel, (rect.left + 1, PANEL.top + 1), (rect.right - 2, PANEL.top + 1))
             label = level_name(level)
-            size = fitting_size(label, rect.width - 6, 16, 11, bold=i == self.tab)
             text(screen, label, (rect.centerx, rect.centery + 1), size, palette.text, "center", bold=i == self.tab)
+
+    def tab_font(self) -> int:
+        """The tabs' one font size, pixels: the largest (16 down to 11) at which every tab's
+        label fits its tab in bold (the open tab's weight), so "Principiante 8x8" is not drawn
+        smaller than its neighbours (issue 36)."""
+        labels = [level_name(self.beginner if level == "beginner" else level) for level in TABS]
+        return min(fitting_size(label, TAB_W - 6, 16, 11, bold=True) for label in labels)
 
     def draw_best(self, screen: pygame.Surface, s: LevelStats) -> None:
         """The top-10 table: rank, time, name, date."""
