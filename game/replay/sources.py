@@ -33,7 +33,11 @@ def recorded_replay(store, record) -> Replay:
 
 def recorded_timeline(store, record, handed: list | None = None) -> Timeline:
     """The :class:`Timeline` of :func:`recorded_replay`'s Replay, built once: the viewer
-    takes it as it is. The log is let go before the timeline is built (a 1000x1000 board's
+    takes it as it is. It plays the pointer stream by the game's own rules, our left-click
+    chord included where the game used it (Replay.rules_differ), so a recorded game always
+    replays to its recorded end (an honest win with a left-click chord replayed as a loss
+    under the formats' rules: issue 37); a file written of it keeps the formats' rules and
+    says so in its label (docs/replays-labels.md). The log is let go before the timeline is built (a 1000x1000 board's
     log is 160 MB in memory, its Game 200 MB: never both with the timeline). ``handed``: a
     one-item list holding the log already read (game.replay.fromlog.recorded_log), emptied
     here so that nothing else keeps the log alive; else the log is read from ``store``.
@@ -48,7 +52,7 @@ def recorded_timeline(store, record, handed: list | None = None) -> Timeline:
     if look is not None and checked.final_look() != look:
         del checked
         return Timeline(replay_of(recorded_log(store, record), record, from_moves=True))
-    return checked if not replay.rules_differ else Timeline(replay)  # the viewer's: the formats' rules
+    return checked  # the game as it was played: our left-click chord where it was used (issue 37)
 
 
 def _checking_timeline(replay: Replay) -> Timeline:

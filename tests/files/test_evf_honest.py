@@ -460,3 +460,28 @@ def test_a_console_move_whose_click_the_pointer_keeps_is_not_written_twice(tmp_p
     facts = written(tmp_path, data, record)
     assert facts["completed"] is True and facts["left"] == game.clicks["reveal"]
     assert "[console moves as clicks at cell centres]" in facts["software"]
+
+
+def test_the_viewer_replays_a_left_click_chord_win_to_its_recorded_end():
+    """Issue 37: an honest win with a left click on a number that chorded replayed in the
+    window's viewer (Statistics, Watch) as a loss, the chord's cells left covered, because the
+    viewer read the pointer stream by the formats' rules; it now reads it by the game's."""
+    from game.records.db import RecordStore
+    from game.replay.fromlog import logged_look
+    from game.replay.sources import recorded_timeline
+    hand = beginner()
+    game = hand.match.game
+    number = open_until_chordable(hand)
+    for n in game.neighbours(number):
+        if n in game.layout() and game.appearance(n) == "covered":
+            hand.flag(n)
+    hand.press("lc", "lr", kind="chord", cell=number, source="left_chord")
+    assert game.clicks["chord"] == 1
+    finish(hand)
+    assert game.state is State.WON
+    data, record = hand.log(), record_of(hand)
+    with RecordStore.memory() as store:
+        store.add_game(record, data)
+        timeline = recorded_timeline(store, record)
+    assert timeline.replay.rules_differ and timeline.completed
+    assert timeline.final_look() == logged_look(data)
