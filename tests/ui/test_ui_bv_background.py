@@ -91,4 +91,4 @@ def test_a_game_lost_while_the_count_runs_records_the_count_finished_from_where_
     assert played.three_bv_known and played.three_bv == expected
     records = w.scene.services.records
     assert records.last_record.three_bv == expected
-    assert f"/{expected}" in " ".join(w.scene.lines())
+    assert f"/{expected:,}" in " ".join(w.scene.lines())  # (grouped, as every count: issue 36)
