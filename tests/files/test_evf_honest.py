@@ -208,7 +208,9 @@ def test_a_left_click_on_a_number_that_cannot_chord_stays_a_left_click(tmp_path)
     assert len(stats) == 2 and stats[0].events == replay_of(data, record).events  # the same for the figures
 
 
-def test_a_left_click_chord_is_kept_as_pressed_and_the_file_says_so(tmp_path):
+def left_chord_win() -> tuple[int, dict, object]:
+    """A Beginner game won with one left click on a number that chorded (its mines flagged
+    first): (that number's cell, the log, the record)."""
     hand = beginner()
     game = hand.match.game
     number = open_until_chordable(hand)
@@ -218,7 +220,12 @@ def test_a_left_click_chord_is_kept_as_pressed_and_the_file_says_so(tmp_path):
     hand.press("lc", "lr", kind="chord", cell=number, source="left_chord")
     assert game.clicks["chord"] == 1
     finish(hand)
-    data, record = hand.log(), record_of(hand)
+    assert game.state is State.WON
+    return number, hand.log(), record_of(hand)
+
+
+def test_a_left_click_chord_is_kept_as_pressed_and_the_file_says_so(tmp_path):
+    number, data, record = left_chord_win()
     replay = replay_of(data, record)
     assert replay.rules_differ
     facts = written(tmp_path, data, record)
@@ -469,17 +476,7 @@ def test_the_viewer_replays_a_left_click_chord_win_to_its_recorded_end():
     from game.records.db import RecordStore
     from game.replay.fromlog import logged_look
     from game.replay.sources import recorded_timeline
-    hand = beginner()
-    game = hand.match.game
-    number = open_until_chordable(hand)
-    for n in game.neighbours(number):
-        if n in game.layout() and game.appearance(n) == "covered":
-            hand.flag(n)
-    hand.press("lc", "lr", kind="chord", cell=number, source="left_chord")
-    assert game.clicks["chord"] == 1
-    finish(hand)
-    assert game.state is State.WON
-    data, record = hand.log(), record_of(hand)
+    _number, data, record = left_chord_win()
     with RecordStore.memory() as store:
         store.add_game(record, data)
         timeline = recorded_timeline(store, record)
