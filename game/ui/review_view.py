@@ -79,17 +79,24 @@ def move_lines(review: Review, move, moves: int) -> list[tuple[str, tuple, bool]
     at = _("Move {number} of {moves}, {seconds}").format(number=move.number, moves=moves,
                                                           seconds=seconds(move.time_ms / 1000, 3))
     lines = [(at, palette.text, False),
-             (f"{_(KIND_WORDS[move.kind])} {fmt(move.cell)}", palette.text, False),
+             (sentence(f"{_(KIND_WORDS[move.kind])} {fmt(move.cell)}"), palette.text, False),
              (_(VERDICT_WORDS[move.verdict]), verdict_colour(move.verdict) or palette.text, True)]
     said = probability_words(move)
     if said:
         lines.append((_("Mine: {probability}").format(probability=said) if move.kind in ("reveal", "chord") else said, palette.text, False))
     said = explanation(move)
     if said:
-        lines.append((said, palette.text, False))
+        lines.append((sentence(said), palette.text, False))
     if move.approximate:  # judged on the bounded analysis (game.solver.review)
         lines.append((_(ESTIMATED_LINE), palette.text, False))
     return lines
+
+
+def sentence(text: str) -> str:
+    """``text`` as a panel's line starts: its first letter a capital ("Reveal (0; 3)", "The
+    reveal at...", "Destapar (0; 3) iba a..."), the rest as it is (issue 36: a line started in
+    lower case)."""
+    return text[:1].upper() + text[1:]
 
 
 def summary_lines(review: Review) -> list[str]:

@@ -152,11 +152,11 @@ def test_the_review_viewers_panel_words_a_move_in_spanish():
     from game.ui.review_view import move_lines
     lost = review(1, 5, [(0, 1), (0, 3)], [(0, "reveal", (0, 4)), (100, "reveal", (0, 3))])
     english = [line for line, _, _ in move_lines(lost, lost.moves[-1], 2)]
-    assert english[1:] == ["reveal (0; 3)", "MISTAKE", "Mine: 100.0%",
-                           "the reveal at (0; 3) was certain to reveal a mine: the 1 at (0; 4) has only 1 covered "
+    assert english[1:] == ["Reveal (0; 3)", "MISTAKE", "Mine: 100.0%",  # (a line starts with a capital)
+                           "The reveal at (0; 3) was certain to reveal a mine: the 1 at (0; 4) has only 1 covered "
                            "neighbour left, and it needs it as a mine, so (0; 3) was a mine."]
     i18n.set_language("es")
     spanish = [line for line, _, _ in move_lines(lost, lost.moves[-1], 2)]
-    assert spanish[1:] == ["destapar (0; 3)", "ERROR", "Mina: 100,0\u00a0%", ("destapar (0; 3) iba a destapar una mina con certeza: el 1 de (0; 4) solo tiene 1 "
+    assert spanish[1:] == ["Destapar (0; 3)", "ERROR", "Mina: 100,0\u00a0%", ("Destapar (0; 3) iba a destapar una mina con certeza: el 1 de (0; 4) solo tiene 1 "
                                                                 "vecina tapada, y la necesita como mina, así que (0; 3) "
                                                                 "era una mina.")]
