@@ -165,13 +165,19 @@ def usable_area(desktop: tuple[int, int], fullscreen: bool) -> tuple[int, int]:
     return max(1, desktop[0] - WINDOW_CHROME[0]), max(1, desktop[1] - WINDOW_CHROME[1])
 
 
+def least_window(compact: bool) -> tuple[int, int]:
+    """The least (width, height) of a board window, pixels: COMPACT_LEAST in the compact
+    window (no panels' strip makes it so), else none (0, 0)."""
+    return COMPACT_LEAST if compact else (0, 0)
+
+
 def fit_cell(rows: int, cols: int, area: tuple[int, int], mines: int = 0, rulers: bool = False,
              compact: bool = False) -> int | None:
     """Largest cell size (CELL down to MIN_CELL) whose window fits ``area`` (pixels) with room
     left for the result beside it (MIN_SIDE_W) or under it (RESULT_ROOM_H), or, ``compact``
     (the window has no panels' strip), alone and at least COMPACT_LEAST; None if none fits.
     ``mines`` and ``rulers`` as for BoardLayout."""
-    least = COMPACT_LEAST if compact else (0, 0)
+    least = least_window(compact)
     for cell in range(CELL, MIN_CELL - 1, -1):
         width, height = BoardLayout(rows, cols, cell, mines, rulers, least=least).size
         if width <= area[0] and height <= area[1] and (
@@ -187,22 +193,23 @@ def layout_for(rows: int, cols: int, area: tuple[int, int], mines: int = 0,
     MIN_CELL gets :func:`big_layout` (a camera over it, without rulers). ``compact``: the
     layout of the compact window (settings.compact): no panels' strip to leave room for, the
     window at least COMPACT_LEAST, the board centred in it."""
-    least = COMPACT_LEAST if compact else (0, 0)
+    least = least_window(compact)
     for with_rulers in ((True, False) if rulers else (False,)):
         cell = fit_cell(rows, cols, area, mines, with_rulers, compact)
         if cell is not None:
             return BoardLayout(rows, cols, cell, mines, with_rulers, least=least)
-    return big_layout(rows, cols, area, mines, **({"strip": 0, "least": least} if compact else {}))
+    return big_layout(rows, cols, area, mines, compact=compact)
 
 
 def big_layout(rows: int, cols: int, area: tuple[int, int], mines: int = 0,
-               strip: int = RESULT_ROOM_H, clamp: bool = True, least: tuple[int, int] = (0, 0)) -> BoardLayout:
+               strip: int = RESULT_ROOM_H, clamp: bool = True, compact: bool = False) -> BoardLayout:
     """A board too big for ``area`` (pixels): a window filling the area but for ``strip``
     pixels under it (the panels' strip, game.ui.room), its well as large as that leaves, the
     board seen at BIG_CELL pixels a cell. A long, thin board (1 x 1000) gets a well no larger
     than the board at BIG_CELL across its short side, so the window fits it (``clamp``; off for
-    a window the player sized, which the well fills). ``least``: as for BoardLayout (the
-    compact window's, with ``strip`` 0)."""
+    a window the player sized, which the well fills). ``compact``: the compact window's (no
+    strip: ``strip`` is taken as 0; the window at least COMPACT_LEAST)."""
+    strip, least = (0 if compact else strip), least_window(compact)
     frame_w = 2 * (MARGIN + BEVEL)  # the frame beside the well
     frame_h = MARGIN + HUD_H + MARGIN + 2 * BEVEL + MARGIN  # the HUD above it, the frame under it
     most_w, most_h = (cols * BIG_CELL, rows * BIG_CELL) if clamp else (area[0], area[1])

@@ -41,6 +41,7 @@ from typing import Callable
 
 import pygame
 
+from game.board import Config
 from game.ui.layout import (BEVEL, MARGIN, MIN_SIDE_W, MIN_WINDOW_H, MIN_WINDOW_W, RESULT_ROOM_H, SIDE_W, BoardLayout,
                             layout_for, usable_area)
 from game.ui import draw
@@ -189,7 +190,7 @@ def beginner_scale(area: tuple[int, int], compact_window: bool = False) -> int:
 
 def beginner_window(area: tuple[int, int], compact_window: bool = False) -> tuple[int, int]:
     """Beginner's playing window (9x9 with its strip, or the compact one) on ``area``, logical pixels."""
-    return playing_room(layout_for(9, 9, area, 10, compact=compact_window), area, compact_window).size
+    return playing_layout(Config(9, 9, 10), area, compact_window=compact_window)[1].size
 
 
 BEGINNER_CELLS = 81  # 9x9: a board of at most this many cells opens no larger than Beginner's window

@@ -35,7 +35,7 @@ from game.ui.camera_keys import CameraControls
 from game.ui.camera_view import CameraView
 from game.ui.counters_view import REFRESH_S, PlayCounters
 from game.ui.hud import Frame, draw_board_screen, draw_mute_sign
-from game.ui.layout import COMPACT_LEAST, RESULT_ROOM_H, big_layout
+from game.ui.layout import RESULT_ROOM_H, big_layout
 from game.ui.minimap import Minimap
 from game.ui.motion import CASCADE_MAX, CASCADE_MIN, Cascade
 from game.ui.mouse import MouseGesture
@@ -110,8 +110,10 @@ class Playing(Scene):
         self.probability_layer = solver_view.ProbabilityLayer(self.layout)
         self.counters = PlayCounters()  # F3: the live counters at the top of the panels' strip
         self.side = SidePanel(services, self.match)  # the strip's content before and during play
-        # a big board's window is shown at 1x: its panels' text grows to an em of 12 screen pixels
-        self.counters.panel.readable = self.side.readable = not self.layout.camera.fits
+        # a big board's window is shown at 1x: its panels' text (these, the hint's, the result's)
+        # grows to an em of 12 screen pixels (game.ui.widgets.readable_size); a big board stays one
+        self.readable = not self.layout.camera.fits
+        self.counters.panel.readable = self.side.readable = self.readable
 
     # ----- scene hooks -----------------------------------------------------------------------
     def grain(self) -> int:
@@ -412,7 +414,7 @@ class Playing(Scene):
         old = self.layout.camera
         middle = old.cell_at(old.viewport.center) or (self.game.rows // 2, self.game.cols // 2)
         layout = big_layout(self.game.rows, self.game.cols, (width, height), self.game.config.mines, clamp=False,
-                            **({"strip": 0, "least": COMPACT_LEAST} if self.compact else {}))
+                            compact=self.compact)
         self.room = compact(layout) if self.compact else under(layout.size, RESULT_ROOM_H)
         layout.camera.zoom_to(old.cell)
         layout.camera.centre_on(middle)
