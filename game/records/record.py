@@ -56,6 +56,28 @@ def now_iso(when: datetime | None = None) -> str:
     return when.isoformat(timespec="seconds")
 
 
+def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0, autoplay: bool = False,
+               probabilities: bool = False, layout_known: bool = False, undos: int = 0, scripted: bool = False,
+               filtered: int = 0) -> tuple[str, ...]:
+    """Why a game may not enter the best times, as reason keys (empty when it may): the one
+    statement of the rule, for a record (:meth:`GameRecord.exclusions`) and for a game still
+    in play as if it were won (game.ui.side_panel.rank_status). Keys, in this order:
+    ``lost`` or ``abandoned`` (not ``won``), ``custom`` (a level not in STANDARD_LEVELS),
+    ``hints``, ``autoplay``, ``probabilities``, ``layout_known``, ``undo``, ``scripted``,
+    ``filtered`` (``filtered``: the 3BV filter's minimum the board was dealt under, 0 for none)."""
+    reasons = []
+    if not won:
+        reasons.append("abandoned" if abandoned else "lost")
+    if level not in STANDARD_LEVELS:
+        reasons.append("custom")
+    for key, used in (("hints", hints), ("autoplay", autoplay), ("probabilities", probabilities),
+                      ("layout_known", layout_known), ("undo", undos), ("scripted", scripted),
+                      ("filtered", filtered)):
+        if used:
+            reasons.append(key)
+    return tuple(reasons)
+
+
 @dataclass
 @add_fields(default=None, before="undos")
 class GameRecord:
@@ -231,18 +253,10 @@ class GameRecord:
         a script, recorded but never in a best or a streak), ``filtered`` (dealt under the
         3BV filter: ranked apart).
         """
-        reasons = []
-        if not self.won:
-            reasons.append("abandoned" if self.abandoned else "lost")
-        if self.level not in STANDARD_LEVELS:
-            reasons.append("custom")
-        for key, used in (("hints", self.hints_used), ("autoplay", self.autoplay_used),
-                          ("probabilities", self.probabilities_used),
-                          ("layout_known", self.layout_known), ("undo", self.undos),
-                          ("scripted", self.scripted), ("filtered", self.min_bv)):
-            if used:
-                reasons.append(key)
-        return tuple(reasons)
+        return exclusions(won=self.won, abandoned=self.abandoned, level=self.level, hints=self.hints_used,
+                          autoplay=self.autoplay_used, probabilities=self.probabilities_used,
+                          layout_known=self.layout_known, undos=self.undos, scripted=self.scripted,
+                          filtered=self.min_bv)
 
     @property
     def best_time_eligible(self) -> bool:

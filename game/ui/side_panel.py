@@ -40,7 +40,7 @@ from game.engine import State
 from game.figures import figure, value_text
 from game.i18n import N_, _, language
 from game.records.notes import REASONS, UNDONE, UNDONE_LOSS, reason
-from game.records.record import STANDARD_LEVELS
+from game.records.record import STANDARD_LEVELS, exclusions
 from game.records.stats import level_bests
 from game.ui import counters_view, draw
 from game.ui.canvas import layer, scale_of, stale
@@ -87,7 +87,8 @@ def rank_status(match, records_on: bool = True, saves: bool = True) -> tuple[str
     (game.records.record.GameRecord.exclusions, game.records.notes): ``ranks`` True while a
     win would enter a table of bests (the 3BV filter's own, for a filtered board).
     ``records_on``: there are records; ``saves``: they keep a game (not read-only or in
-    memory: game.records.session.save_record then claims no rank)."""
+    memory: game.records.session.save_record then claims no rank). The rule is the records'
+    own (game.records.record.exclusions), asked as if the game were won now."""
     if not records_on:
         return _(RECORDS_OFF), False
     if not saves:
@@ -98,15 +99,16 @@ def rank_status(match, records_on: bool = True, saves: bool = True) -> tuple[str
     if game.state is State.LOST:
         return _(LOST), False
     help = match.help
-    keys = [key for key, used in (("hints", help.hints), ("autoplay", help.autoplay),
-                                  ("probabilities", help.overlay), ("layout_known", match.layout_known)) if used]
-    helped = bool(help.hints or help.autoplay or help.overlay)
     filtered = bool(match.deal.dealt_min_bv or (match.deal.min_bv and not game.mines_laid))
-    if game.config.level not in STANDARD_LEVELS:
+    keys = exclusions(won=True, level=game.config.level, hints=help.hints, autoplay=help.autoplay,
+                      probabilities=help.overlay, layout_known=match.layout_known, filtered=filtered)
+    helped = bool(help.hints or help.autoplay or help.overlay)
+    if "custom" in keys:
         return " ".join([_(CUSTOM)] + ([_(HELPED)] if helped else [])), False
-    if not keys:
+    reasons = [key for key in keys if key in REASONS and key != "filtered"]  # (filtered: ranked apart, not out)
+    if not reasons:
         return (_(CAN_RANK_APART) if filtered else _(CAN_RANK)), True
-    words = _(NOT_A_BEST).format(reasons="; ".join(reason(key, help.hints) for key in keys if key in REASONS))
+    words = _(NOT_A_BEST).format(reasons="; ".join(reason(key, help.hints) for key in reasons))
     return " ".join([words] + ([_(HELPED)] if helped else [])), False
 
 
