@@ -173,7 +173,8 @@ class CountersPanel:
         with draw.clipped(screen, rect.inflate(-2, -2)):
             top = rect.top + PAD
             if title:
-                self._text(screen, "title", _(TITLE), (rect.left + PAD, top), "topleft", title_size, True, palette.dim)
+                self._texts.draw(screen, "title", _(TITLE), (rect.left + PAD, top), "topleft", title_size, True,
+                                 palette.dim)
                 top += line
             width = (rect.width - 2 * PAD - (columns - 1) * GAP) // columns
             for index, (key, _label) in enumerate(LABELS):
@@ -181,13 +182,11 @@ class CountersPanel:
                 left = rect.left + PAD + column * (width + GAP)
                 y = top + row * line
                 indent = INDENT if key.endswith("_lrd") else 0  # the split of the line above
-                self._text(screen, (key, 0), self.label(key), (left + indent, y), "topleft", size, False, palette.dim)
-                self._text(screen, (key, 1), values.get(key, NONE), (left + width, y), "topright", size, True,
-                           palette.text)
+                self._texts.draw(screen, (key, 0), self.label(key), (left + indent, y), "topleft", size, False,
+                                 palette.dim)
+                self._texts.draw(screen, (key, 1), values.get(key, NONE), (left + width, y), "topright", size, True,
+                                 palette.text)
         return rect
-
-    def _text(self, screen, slot, message: str, pos, anchor: str, size: int, bold: bool, colour) -> None:
-        self._texts.draw(screen, slot, message, pos, anchor, size, bold, colour)
 
 
 class TextImages:

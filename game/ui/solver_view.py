@@ -164,7 +164,7 @@ class HintPanel(Overlay):
         self.ticks = 0  # updates spent waiting (drives the dots)
         self.hint = request.poll() or THINKING
         self.text_size, self.title_size, self.min_title_size, self.footer_size = (
-            readable_size(size, services.display.view[0]) if not base.layout.camera.fits else size
+            readable_size(size, services.display.view[0]) if base.readable else size
             for size in (TEXT_SIZE, TITLE_SIZE, MIN_TITLE_SIZE, FOOTER_SIZE))  # a big board's (shown at 1x): readable
         self.text_line = TEXT_LINE + self.text_size - TEXT_SIZE
         self.bring_into_view()

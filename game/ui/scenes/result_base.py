@@ -60,7 +60,6 @@ class Result(Overlay):
         self.room = base.room  # the playing window's strip for panels (game.ui.room)
         self.scroll = 0  # pixels of the panel scrolled above the strip's top
         self.lift, self.pinned = 0, None  # a long panel's buttons' band, kept in view (_pin)
-        self._why_shown = False
         self.language = language()  # the language the panel was laid out in
         self.figures = FiguresView(services.records)
         self.counters_beside = False  # the live counters and the panel share the strip (_build_panel)
@@ -163,7 +162,7 @@ class Result(Overlay):
         rects = list(self.arranged.buttons)
         if self.arranged.toggle_rect is not None:
             rects.append(self.arranged.toggle_rect)
-        if self._why_shown:
+        if self.arranged.why_rect is not None:  # (laid out only for a Why? button: why_button)
             rects.append(self.arranged.why_rect)
         return rects
 
@@ -273,7 +272,7 @@ class Result(Overlay):
         self.room = self.base.room
         self.arranged = ResultPanel(*content, self.room.panel.width, toggle, len(shown), why[0] if why else None, shown,
                                     self.shapes(), len(self.figures.lines()),
-                                    readable=not self.base.layout.camera.fits)  # a big board's: no text too small
+                                    readable=self.base.readable)  # a big board's: no text too small
         self.counters_beside = False
         if self.room.over_board:  # the compact window: a dialog box over the board, as tall as the panel
             self.room = dialog(self.room, self.arranged.rect.height)
@@ -294,8 +293,7 @@ class Result(Overlay):
         if self.arranged.toggle_rect is not None:
             buttons.append(Button(self.arranged.toggle_rect, self.arranged.toggle, self.toggle_details,
                                   self.arranged.toggle_size))
-        self._why_shown = why is not None and self.arranged.why_rect is not None
-        if self._why_shown:
+        if self.arranged.why_rect is not None:  # (ResultPanel lays it out only for ``why``'s label)
             buttons.append(Button(self.arranged.why_rect, why[0], why[1], self.arranged.toggle_size))
         self.buttons = ButtonList(buttons)
         self.buttons.focus = min(focus, len(buttons) - 1)
