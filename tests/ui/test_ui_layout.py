@@ -149,6 +149,46 @@ def test_help_pause_hint_and_a_message_fit_the_smallest_windows(window, size):
     assert inside(w, box.box) and all(box.box.contains(b.rect) for b in box.buttons.buttons)
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_help_shows_every_word_inside_its_panel_in_the_menus_narrow_window(window, language):
+    """The menu's window (480 pixels wide) has no room for the help's list at any font, and
+    Spanish's actions are long: the one column scrolls and its long actions go on over the
+    next lines, so every line drawn lies inside the panel; scrolled to the end, the last
+    control's action shows too (nothing cut at the panel's edge)."""
+    w = window(["--lang", language])
+    w.key(pygame.K_F1)
+    assert isinstance(w.scene, Help) and w.scene.hidden_rows() > 0
+    drawn = []
+    real_text = ui_widgets.text
+
+    def spy(surface, message, pos, *args, **kwargs):
+        drawn.append((message, real_text(surface, message, pos, *args, **kwargs)))
+        return drawn[-1][1]
+
+    import game.ui.scenes.help as help_scene
+    help_scene.text = spy
+    try:
+        for _ in range(2):
+            drawn.clear()
+            w.scene.dirty = True
+            w.step()
+            panel = w.scene.panel()
+            assert inside(w, panel)
+            outside = [message for message, rect in drawn if message and not panel.contains(rect)]
+            assert not outside, f"drawn past the help panel {panel}: {outside}"
+            for _ in range(40):
+                w.key(pygame.K_DOWN)
+        shown = " ".join(message for message, _rect in drawn)
+        assert _words(help_scene.BIG_BOARD[-1][1], language) in shown  # the last action, whole
+    finally:
+        help_scene.text = real_text
+
+
+def _words(msgid: str, language: str) -> str:
+    from game.i18n import catalogue
+    return catalogue(language).gettext(msgid)
+
+
 def test_a_button_label_too_wide_for_its_button_takes_a_smaller_font(window):
     from game.ui.widgets import LABEL_ROOM, Button, font
     w = window(["--difficulty", "beginner"])

@@ -16,7 +16,7 @@ from game.i18n import N_, _
 from game.ui import draw
 from game.ui.scene import Overlay
 from game.ui.theme import palette
-from game.ui.widgets import bevel, text, text_width
+from game.ui.widgets import bevel, text, text_width, wrap
 
 CONTROLS = (  # (keys, what they do), in the order shown; messages, translated when drawn
     (N_("Left click"), N_("reveal")),
@@ -89,6 +89,21 @@ def arrange(lines: list[tuple[str | None, str]], size: int, line: int, halves: i
     width = max(width, text_width(_(TITLE), 15, bold=True) + 16, text_width(_(CLOSES), size - 1) + 2 * PAD)
     rows = max(len(column) for column in columns)
     return Arrangement(size, line, columns, tuple(keys), tuple(widths), width, 2 * PAD + 22 + rows * line + line)
+
+
+def wrapped(lines: list[tuple[str | None, str]], size: int, width: int) -> list[tuple[str | None, str]]:
+    """``lines`` for one column in a window ``width`` pixels wide at font ``size``: an action
+    too long for the room beside the widest key goes on over the next lines (their keys "",
+    drawn as nothing), broken where :func:`game.ui.widgets.wrap` breaks a message; headings
+    as they are. A window too narrow for the whole list in one line each (the menu's
+    480 pixels, in Spanish) then shows every word instead of cutting the lines short."""
+    key_w = max((text_width(k, size, bold=True) for k, _a in lines if k is not None), default=0)
+    room = max(width - MARGIN - 2 * PAD - 8 - key_w - GAP, 40)
+    out: list[tuple[str | None, str]] = []
+    for keys, action in lines:
+        parts = [action] if keys is None else wrap(action, room, size) or [action]
+        out += [(keys, parts[0])] + [("", part) for part in parts[1:]]
+    return out
 
 
 def is_help_key(event: pygame.event.Event) -> bool:
@@ -164,13 +179,16 @@ class Help(Overlay):
 
     def _scrolled_from(self) -> Arrangement | None:
         """The whole list at the smallest font, in two columns where they fit the window's
-        width (else one), when no arrangement fits the window; None when one does."""
+        width (else one, its long actions :func:`wrapped` to the width), when no arrangement fits
+        the window; None when one does."""
         width, height = self.size()
         if self._fit_in(width, height) is not None:
             return None
         size, line = SIZES[-1]
         two = arrange(self.lines(), size, line, 2)
-        return two if two.width <= width - MARGIN else arrange(self.lines(), size, line, 1)
+        if two.width <= width - MARGIN:
+            return two
+        return arrange(wrapped(self.lines(), size, width), size, line, 1)
 
     def fit(self) -> Arrangement:
         """The arrangement of the list in the window: the largest that fits, else the rows of
