@@ -387,6 +387,11 @@ class SidePanel:
                 top, left = PAD + 1 + place * block.line, PAD + 1 + column * block.column
                 if top + block.line > box.bottom:
                     break
+                last_shown = top + 2 * block.line > box.bottom and row_index + 1 < len(block.rows)
+                if last_shown and len(row) == 1 and block.per is None:  # a text cut short here says so
+                    words, dx, anchor, colour, bold = row[0]
+                    row = [(clipped(words.rstrip() + "\u2026", box.width - 2 * PAD - 2 - dx, self.size, bold),
+                            dx, anchor, colour, bold)]
                 for item_index, (words, dx, anchor, colour, bold) in enumerate(row):
                     self._texts.draw(canvas, (block.name, row_index, item_index), words, (left + dx, top), anchor,
                                      self.size, bold, getattr(palette, colour))

@@ -201,3 +201,28 @@ def test_under_a_result_that_leaves_room_the_bests_show_the_game_just_won(window
     bests = side.rects["bests"]
     assert bests.top > scene.arranged.rect.bottom and scene.room.panel.contains(bests)
     assert side.bests.time["all"] is not None and side.bests.streak == 1
+
+
+def test_a_ranking_cut_short_by_its_box_ends_in_an_ellipsis(window):
+    """Under the full counters (F3) Beginner's strip leaves the ranking one line: a long
+    reason (a --seed board, in Spanish) is not cut mid-sentence without a sign; its last
+    line shown ends in an ellipsis, and every line shown is the start of the words."""
+    w = window(["--difficulty", "beginner", "--seed", "2", "--lang", "es"])
+    playing = w.scene
+    side = playing.side
+    w.click_cell((4, 4))
+    drawn = []
+    real = side._texts.draw
+
+    def spy(canvas, key, words, *args, **kwargs):
+        drawn.append((key, words))
+        return real(canvas, key, words, *args, **kwargs)
+
+    side._texts.draw = spy
+    w.key(pygame.K_F3)
+    w.step(2)
+    words, ranks = side.rank
+    assert not ranks and side_panel.wrap(words, side.rects["rank"].width - 2 * side_panel.PAD - 2, side.size)[1:]
+    shown = [text for (block, _row, _item), text in drawn if block == "rank"]
+    assert shown and shown[-1].endswith("\u2026"), shown
+    assert words.startswith(" ".join(shown)[:-1].rstrip())
