@@ -20,7 +20,7 @@ import json
 import random
 import re
 import sys
-from typing import NoReturn, Sequence
+from typing import Callable, NoReturn, Sequence
 
 from game import NAME, PROG, __version__
 from game.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config, max_mines
@@ -192,29 +192,39 @@ def difficulty(value: str) -> str:
         "value": value, "choices": ", ".join(repr(_level_word(key)) for key in DIFFICULTIES)})
 
 
-# --first-click's rules by their Spanish names too (a player types the word the help names),
-# accents optional; the English keys always
+# --first-click's rules and --theme's themes by their Spanish names too (a player types the
+# word the help names), accents optional; the English keys always
 FIRST_CLICK_WORDS = {"apertura": "opening", "segura": "safe", "clásica": "classic", "clasica": "classic"}
+THEME_WORDS = {"clásico": "classic", "clasico": "classic", "oscuro": "dark", "contraste": "contrast",
+               "alto contraste": "contrast"}
 
 
-def first_click_rule(value: str) -> str:
-    """argparse type for --first-click: the rule's key for a key (FIRST_CLICK_RULES) or its
-    Spanish name (FIRST_CLICK_WORDS, any case); another word is refused naming the keys and,
-    in a language other than English, each key's name there.
+def named_choice(keys: Sequence[str], words: dict[str, str]) -> Callable[[str], str]:
+    """An argparse type for a choice among ``keys`` that also takes each key's Spanish name
+    (``words``: name -> key, any case, the first name of a key the one shown); another word
+    is refused naming the keys and, in a language other than English, each key's name there
+    (in English argparse's own refusal, listing the keys).
 
-    Raises:
-        argparse.ArgumentTypeError: not a rule, in a language other than English.
-    """
-    if value in FIRST_CLICK_RULES:
-        return value
-    key = FIRST_CLICK_WORDS.get(value.strip().lower())
-    if key is not None:
-        return key
-    if _level_word("beginner") == "beginner":
-        return value  # English: argparse's refusal, listing the keys
-    names = {key: word for word, key in reversed(FIRST_CLICK_WORDS.items())}  # (the accented name last: kept)
-    raise argparse.ArgumentTypeError(_("invalid choice: %(value)r (choose from %(choices)s)") % {
-        "value": value, "choices": ", ".join(f"{key!r} ({names[key]})" for key in FIRST_CLICK_RULES)})
+    The function returned raises argparse.ArgumentTypeError for a word it does not know, in
+    a language other than English."""
+    def choice(value: str) -> str:
+        if value in keys:
+            return value
+        key = words.get(value.strip().lower())
+        if key is not None:
+            return key
+        if _level_word("beginner") == "beginner":
+            return value  # English: argparse's refusal, listing the keys
+        names: dict[str, str] = {}
+        for word, named in words.items():
+            names.setdefault(named, word)
+        raise argparse.ArgumentTypeError(_("invalid choice: %(value)r (choose from %(choices)s)") % {
+            "value": value, "choices": ", ".join(f"{key!r} ({names[key]})" for key in keys)})
+    return choice
+
+
+first_click_rule = named_choice(FIRST_CLICK_RULES, FIRST_CLICK_WORDS)  # --first-click's type
+theme_name = named_choice(THEME_CHOICES, THEME_WORDS)  # --theme's type
 
 
 def difficulty_help() -> str:
@@ -334,7 +344,7 @@ def build_parser() -> argparse.ArgumentParser:
                                "and hints in dialogs over the board; the Options screen saves a choice"))
     panels.add_argument("--no-compact", action="store_true",
                         help=_("the window with its side panel for this run (default)"))
-    window.add_argument("--theme", choices=THEME_CHOICES, default=None,
+    window.add_argument("--theme", choices=THEME_CHOICES, type=theme_name, default=None,
                         help=_("colours for this run: classic, dark, or contrast (colour-blind safe); "
                                "the Options screen saves a choice"))
     window.add_argument("--lang", choices=tuple(LANGUAGES), default=None,

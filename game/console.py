@@ -55,7 +55,7 @@ HELP = N_("""commands (ROW and COL are 0-based numbers):
   u           undo: take the last move back (then never a win nor a best)
   y           redo: play again the move taken back last
   n           new game      q  quit      h  this help
-n, q, Ctrl-C or end of input after the first reveal record the game as a loss
+n, q, Ctrl+C or end of input after the first reveal record the game as a loss
 column numbers read downwards: on a wide board the tens digit is above the units
 symbols: # covered  F flag  ? question  . empty  1-8 mines around
          * mine  X the mine that exploded  x wrong flag""")
@@ -400,7 +400,7 @@ def generation_progress(progress: tuple[int, float] | None) -> None:
         sys.stderr.write("\r" + " " * PROGRESS_WIDTH + "\r")
     else:
         passes, share = progress
-        line = _("Generating a no-guess board: {percent} solved, pass {passes} (Ctrl-C stops)").format(
+        line = _("Generating a no-guess board: {percent} solved, pass {passes} (Ctrl+C stops)").format(
             percent=percent(int(100 * share) / 100, 0), passes=passes)
         sys.stderr.write("\r" + line.ljust(PROGRESS_WIDTH))
     sys.stderr.flush()

@@ -311,6 +311,11 @@ def _count_mismatch(r: Reason) -> str:
         others=count(r["others"]))
     left = ngettext("{left} mine remains unflagged", "{left} mines remain unflagged", r["left"]).format(
         left=count(r["left"]))
+    if r["low"] == r["high"]:  # one number of mines, not a range ("1..1 mines")
+        return ngettext("no mine layout fits the mine count: the numbers need {need} mine on the frontier and "
+                        "{others}, but {left}",
+                        "no mine layout fits the mine count: the numbers need {need} mines on the frontier and "
+                        "{others}, but {left}", r["high"]).format(need=count(r["high"]), others=others, left=left)
     return _("no mine layout fits the mine count: the numbers need {low}..{high} mines on the frontier and "
              "{others}, but {left}").format(low=count(r["low"]), high=count(r["high"]), others=others, left=left)
 

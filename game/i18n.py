@@ -147,6 +147,17 @@ def count(value: int) -> str:
     return ("-" if value < 0 else "") + get_group_symbol(locale_name()).join(groups)
 
 
+# Translators: a range of whole numbers, both ends included (the Custom form's hints):
+# Spanish writes "de 1 a 1.000", since "1..1.000" mixes the range's dots with the thousands'.
+SPAN = N_("{low}..{high}")
+
+
+def span(low: int, high: int) -> str:
+    """The whole numbers ``low`` to ``high`` as the language writes a range, the ends
+    grouped as :func:`count` groups them: ``1..1,000`` / ``de 1 a 1.000``."""
+    return _(SPAN).format(low=count(low), high=count(high))
+
+
 def percent(fraction: float, places: int = 1) -> str:
     """``fraction`` (0..1) as a percent with ``places`` decimals, in the language's own percent
     pattern: ``12.5%`` / ``12,5 %`` (a no-break space). Rounded as ``f"{fraction:.1%}"`` rounds."""

@@ -249,6 +249,12 @@ def error_line(message: str, prog: str = PROG) -> str:
 
 def warn(message: BaseException | str, file: TextIO | None = None) -> None:
     """Print ``python main.py: warning: MESSAGE`` on ``file`` (standard error by default),
-    the message in the language in use (:func:`describe`; a plain str as it is)."""
-    print(_("{prog}: warning: {message}").format(prog=PROG, message=describe(message)),
+    the message in the language in use (:func:`describe`; a plain str as it is). A message
+    written as a sentence for a dialog ("The records database ... was damaged") starts in
+    lower case after ``warning:``, as every other warning line does (a word in capitals,
+    such as "MBF", is left as it is)."""
+    words = describe(message)
+    if words[:1].isupper() and words[1:2].islower():
+        words = words[0].lower() + words[1:]
+    print(_("{prog}: warning: {message}").format(prog=PROG, message=words),
           file=sys.stderr if file is None else file)

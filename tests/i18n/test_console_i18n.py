@@ -63,8 +63,8 @@ def test_a_piped_console_game_in_spanish_speaks_spanish_and_takes_d_and_m():
     boards = [line for line in out.splitlines() if line.startswith("8 ")]
     assert boards[-1].startswith("8 F")  # m 8 0 put a flag
     assert "comando desconocido 'x'; escribe h para ver la ayuda" in out
-    assert "(9; 0) está fuera del tablero: fila 0..8, columna 0..8" in out
-    assert "uso: r FILA COL (dos números: fila 0..8, columna 0..8)" in out
+    assert "(9; 0) está fuera del tablero: fila de 0 a 8, columna de 0 a 8" in out
+    assert "uso: r FILA COL (dos números: fila de 0 a 8, columna de 0 a 8)" in out
     assert "Partida abandonada: registrada como perdida." in out
     assert "unknown" not in out and "Mines left" not in out
 

@@ -1,6 +1,7 @@
 """One name per concept (issue 36): the glossary (game/locales/glossary.json) gives each
 concept one English and one Spanish term and the other names a translation must not use;
-no Spanish message in the catalogue uses one of them."""
+no Spanish message in the catalogue uses one of them, and no English message (msgid) uses a
+name a concept marks wrong in English (``wrong_en``, where there is one)."""
 
 import json
 import re
@@ -41,6 +42,24 @@ def test_no_spanish_message_uses_a_name_marked_wrong():
     wrong = [(entry["concept"], pattern, message) for entry in glossary() for pattern in entry["wrong_es"]
              for message in messages if re.search(rf"(?<!\w){pattern}(?!\w)" if pattern[0].isalpha() else pattern,
                                                   message, re.IGNORECASE)]
+    assert not wrong, "\n".join(f"{concept}: {pattern!r} in {message!r}" for concept, pattern, message in wrong)
+
+
+def english_messages() -> list[str]:
+    with open(LOCALES / "minesweeper.pot", "rb") as handle:
+        catalog = read_po(handle)
+    found = []
+    for message in catalog:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        found += [re.sub(r"{\w+}", "{}", s) for s in ids if s]
+    return found
+
+
+def test_no_english_message_uses_a_name_marked_wrong():
+    messages = english_messages()
+    assert len(messages) > 700
+    wrong = [(entry["concept"], pattern, message) for entry in glossary() for pattern in entry.get("wrong_en", ())
+             for message in messages if re.search(pattern, message)]
     assert not wrong, "\n".join(f"{concept}: {pattern!r} in {message!r}" for concept, pattern, message in wrong)
 
 

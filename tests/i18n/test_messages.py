@@ -34,7 +34,7 @@ def test_describe_speaks_the_language_in_use(spanish):
         Config(0, 5, 1)
     assert str(caught.value) == "rows: 0 is out of range; allowed 1..1000"  # logs and JSON: English
     # the bound grouped the language's way, as every count the game shows (issue 36)
-    assert describe(caught.value) == "filas: 0 está fuera de rango; permitido 1..1.000"
+    assert describe(caught.value) == "filas: 0 está fuera de rango; se admite de 1 a 1.000"
     with pytest.raises(BoardFileError) as caught:
         parse_mine("3x3x1\nHHH\nHXH\nHHH\n")
     assert describe(caught.value).startswith("línea 3, columna 2: carácter desconocido 'X'")
@@ -50,7 +50,7 @@ def test_a_note_is_the_english_string_and_nested_notes_are_described(spanish):
                            'using the default false')
     assert describe(warnings[0]) == ('settings x.json: questions: "yes" no está permitido (permitido: true o '
                                      'false); se usa el valor predeterminado false')
-    assert "un número entero 0..100 (por ciento)" in describe(warnings[1])
+    assert "un número entero de 0 a 100 (por ciento)" in describe(warnings[1])
     assert json.loads(json.dumps(warnings)) == [str(w) for w in warnings]  # still plain strings for JSON
 
 

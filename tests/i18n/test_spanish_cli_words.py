@@ -78,3 +78,37 @@ def test_first_click_rules_by_their_spanish_names():
         set_language("en")
     code, out, err = run("--lang", "es", "--first-click", "nada")
     assert code == 2 and "(elige entre 'opening' (apertura), 'safe' (segura), 'classic' (clásica))" in err, err
+
+
+def test_themes_by_their_spanish_names():
+    """--theme takes a theme's Spanish name (accents optional, any case) besides its key; a
+    refusal in Spanish names each key with its Spanish name; the help names both."""
+    from game.cli import parse_args
+    from game.i18n import set_language
+    set_language("es")
+    try:
+        assert parse_args(["--theme", "Oscuro"]).theme == "dark"
+        assert parse_args(["--theme", "clasico"]).theme == "classic"
+        assert parse_args(["--theme", "alto contraste"]).theme == "contrast"
+        assert parse_args(["--theme", "contrast"]).theme == "contrast"
+    finally:
+        set_language("en")
+    code, out, err = run("--lang", "es", "--theme", "rosa")
+    assert code == 2 and "(elige entre 'classic' (clásico), 'dark' (oscuro), 'contrast' (contraste))" in err, err
+    code, out, err = run("--lang", "en", "--theme", "rosa")
+    assert code == 2 and "invalid choice: 'rosa' (choose from 'classic', 'dark', 'contrast')" in err, err
+    assert "dark u oscuro" in " ".join(run("--lang", "es", "--help")[1].split())
+
+
+def test_spanish_writes_ranges_in_words_not_dots():
+    """A range in Spanish is "de 1 a 80" ("1..1.000" would mix the range's dots with the
+    thousands' separator), in the command line's refusals and the Custom form's hints."""
+    code, out, err = run("--lang", "es", "--rows", "9", "--cols", "9", "--mines", "100", "--console")
+    assert code == 2 and "minas: 100 está fuera de rango para 9x9; se admite de 1 a 80" in err, err
+    from game.i18n import set_language, span
+    set_language("es")
+    try:
+        assert span(1, 1000) == "de 1 a 1.000"
+    finally:
+        set_language("en")
+    assert span(1, 1000) == "1..1,000"

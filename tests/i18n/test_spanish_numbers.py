@@ -115,14 +115,14 @@ def test_big_counts_are_grouped_the_spanish_way(spanish):
 
 
 def test_ranges_and_huge_counts_in_spanish(spanish):
-    """Issue 36: a range's bounds grouped as every count ("permitido 1..1.000"), a count of
+    """Issue 36: a range's bounds grouped as every count ("se admite de 1 a 1.000"), a count of
     layouts too long to write as "unas 1,80 × 10^332" (never ``e+332``)."""
     from game.analyse_report import power_of_ten
     from game.board import Config
     from game.messages import describe
     with pytest.raises(ValueError) as caught:
         Config(1, 1001, 1)
-    assert describe(caught.value) == "columnas: 1001 está fuera de rango; permitido 1..1.000"  # (the value as given)
+    assert describe(caught.value) == "columnas: 1001 está fuera de rango; se admite de 1 a 1.000"  # (the value as given)
     assert power_of_ten(1.8, 332) == "1,80 \u00d7 10^332"
     assert not english_forms(power_of_ten(1.8, 332))
 

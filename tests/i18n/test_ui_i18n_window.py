@@ -282,12 +282,12 @@ def test_the_custom_form_in_spanish(window, drawn):
     assert {"Tablero personalizado", "Filas", "Columnas", "Minas"} <= set(drawn)
     for _ in range(len(form.values[0])):
         w.key(pygame.K_BACKSPACE)
-    assert form.hints()[0] == "1..1.000" and form.hints()[2] == "1..filas x cols - 1"  # grouped (issue 36)
+    assert form.hints()[0] == "de 1 a 1.000" and form.hints()[2] == "de 1 a filas x cols - 1"  # grouped (issue 36)
     w.key(pygame.K_RETURN)
     assert w.scene is form and form.message == "filas: escribe un número"
     w.type("1001")
     w.key(pygame.K_RETURN)
-    assert form.message.startswith("filas: 1.001 está fuera de rango; permitido 1..1.000")  # grouped, as the hints (issue 36)
+    assert form.message.startswith("filas: 1.001 está fuera de rango; se admite de 1 a 1.000")  # grouped, as the hints (issue 36)
     assert "filas y columnas: máx. 1.000" == form.hints()[2]
     form.services.no_guess = True
     for _ in range(4):
@@ -297,7 +297,7 @@ def test_the_custom_form_in_spanish(window, drawn):
     for _ in range(len(form.values[1])):
         w.key(pygame.K_BACKSPACE)
     w.type("999")
-    assert form.hints()[2].startswith("1..") and form.hints()[2].endswith(" sin conjeturas")
+    assert form.hints()[2].startswith("de 1 a ") and form.hints()[2].endswith(" sin conjeturas")
 
 
 def set_fields(w, form, *values):
@@ -316,7 +316,7 @@ def test_the_custom_form_refusals_of_the_game_and_the_generator_in_spanish(windo
     form = open_from_menu(w, "Custom")
     set_fields(w, form, 9, 9, 81)
     w.key(pygame.K_RETURN)
-    assert w.scene is form and form.message == "minas: 81 está fuera de rango para 9x9; permitido 1..80"
+    assert w.scene is form and form.message == "minas: 81 está fuera de rango para 9x9; se admite de 1 a 80"
     form.services.no_guess = True
     set_fields(w, form, 9, 9, 80)
     w.key(pygame.K_RETURN)

@@ -1015,7 +1015,7 @@ def test_a_big_no_guess_board_shows_its_progress_on_one_stderr_line(tmp_path):
     assert done.returncode == 0, done.stderr
     stderr, stdout = done.stderr.decode(), done.stdout.decode()
     reports = [part for part in stderr.split("\r") if part.startswith("Generating a no-guess board:")]
-    assert reports and all(re.match(r"Generating a no-guess board: \d+% solved, pass \d+ \(Ctrl-C stops\)", r)
+    assert reports and all(re.match(r"Generating a no-guess board: \d+% solved, pass \d+ \(Ctrl\+C stops\)", r)
                            for r in reports)
     assert "\r" + " " * 80 + "\r" in stderr  # the line is cleared before the board is shown
     assert "Rows 230..269 and columns 220..279 of 500x500" in stdout  # the board (its view) went to stdout

@@ -100,7 +100,7 @@ def test_stats_warns_and_prints(isolated_data_dir, capsys, case):
     assert main.main(["--stats"]) == 0
     captured = capsys.readouterr()
     [line] = captured.err.splitlines()
-    assert line.startswith("python main.py: warning: The records database") and why in line
+    assert line.startswith("python main.py: warning: the records database") and why in line
     assert "beginner" in captured.out and "Traceback" not in captured.err
 
 

@@ -99,6 +99,6 @@ def test_the_ranges_under_the_fields_group_thousands_the_languages_way(window):
     assert isinstance(form, CustomForm)
     set_field(w, form, 0, 1000)
     set_field(w, form, 1, 1000)
-    assert form.hints() == ("1..1.000", "1..1.000", "1..999.999")
+    assert form.hints() == ("de 1 a 1.000", "de 1 a 1.000", "de 1 a 999.999")
     set_field(w, form, 0, 1001)
     assert form.hints()[2] == "filas y columnas: máx. 1.000"

@@ -22,7 +22,7 @@ from __future__ import annotations
 import pygame
 
 from game.board import MAX_SIDE, Config, max_mines
-from game.i18n import N_, _, count
+from game.i18n import N_, _, count, span
 from game.messages import ExplainedValueError, describe
 from game.noguess import MAX_NO_GUESS_CELLS, max_no_guess_mines, supported
 from game.ui import draw
@@ -221,11 +221,11 @@ class CustomForm(Scene):
 
     def hints(self) -> tuple[str, str, str]:
         """The range under each field: rows, columns, mines (see the module docstring), in the
-        language in use, numbers grouped its way (``1..999,999`` / ``1..999.999``)."""
+        language in use, written its way (game.i18n.span: ``1..999,999`` / ``de 1 a 999.999``)."""
         sizes = []
         for axis in (0, 1):
             allowed = self.size_range(axis)
-            sizes.append(f"{count(allowed[0])}..{count(allowed[1])}" if allowed else _("none fits"))
+            sizes.append(span(*allowed) if allowed else _("none fits"))
         return sizes[0], sizes[1], self.mines_hint() or _("1..rows x cols - 1")
 
     def mines_hint(self) -> str:
@@ -239,7 +239,7 @@ class CustomForm(Scene):
         if allowed is not None:
             if self.services.no_guess:
                 return _("1..{most} no-guess").format(most=count(allowed[1]))
-            return f"1..{count(allowed[1])}"
+            return span(1, allowed[1])
         if rows > MAX_SIDE or cols > MAX_SIDE:
             return _("rows and columns at most {most}").format(most=count(MAX_SIDE))
         if self.services.no_guess:
