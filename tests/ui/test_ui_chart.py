@@ -132,7 +132,7 @@ SPANISH = {
     "Left/Right, Page Up/Down, the wheel: scroll": "Izquierda/Derecha, RePág/AvPág, la rueda: desplazar",
     "Chart (C)": "Gráfica (C)",
     "Summary (C)": "Resumen (C)",
-    "Custom sizes have no bests: no running best": "Los tamaños personalizados no tienen mejores marcas",
+    "Custom sizes have no bests: no running best": "Tamaños personalizados: sin récords ni mejor hasta entonces",
 }
 
 
