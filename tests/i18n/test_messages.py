@@ -48,7 +48,7 @@ def test_a_note_is_the_english_string_and_nested_notes_are_described(spanish):
     settings, warnings = from_dict({"volume": 300, "questions": "yes"}, "settings x.json")
     assert warnings[0] == ('settings x.json: questions: "yes" is not allowed (allowed: true or false); '
                            'using the default false')
-    assert describe(warnings[0]) == ('settings x.json: questions: "yes" no está permitido (permitido: true o '
+    assert describe(warnings[0]) == ('settings x.json: questions: "yes" no es válido (se admite: true o '
                                      'false); se usa el valor predeterminado false')
     assert "un número entero de 0 a 100 (por ciento)" in describe(warnings[1])
     assert json.loads(json.dumps(warnings)) == [str(w) for w in warnings]  # still plain strings for JSON

@@ -73,7 +73,7 @@ def test_settings_errors_in_the_console_are_in_spanish(tmp_path):
     assert "el JSON no es válido en la línea 1, columna 2: se esperaba una clave entre comillas dobles" in out, out
     assert "Expecting" not in out
     _, out = run("--lang", "es", "--console", stdin="q\n", data_dir=long)
-    assert "... (200.002 caracteres) no está permitido" in out, out
+    assert "... (200.002 caracteres) no es válido" in out, out
     assert "characters" not in out
 
 

@@ -431,7 +431,7 @@ def test_a_win_kept_only_in_memory_is_no_best_time_and_the_panel_says_not_record
     assert isinstance(victory, Victory)
     assert victory.rank is None and victory.field is None and victory.celebration == ""
     assert any(line.startswith("Not recorded") for line in victory.shown_notes)
-    assert "This game was not saved to the records" in capsys.readouterr().err
+    assert "warning: this game was not saved to the records" in capsys.readouterr().err
 
 
 def test_the_game_is_saved_before_the_result_panel_shows(window, isolated_data_dir, monkeypatch):
