@@ -255,11 +255,11 @@ def test_the_options_in_spanish(window, drawn):
     options = open_from_menu(w, "Options")
     rows = dict(options.rows())
     assert rows["Marcas de interrogación (?)"] == "no" and rows["Primer clic"] == "abre una zona"
-    assert rows["Tema"] == "clásico" and rows["Pantalla"] == "ventana, tamaño auto"
+    assert rows["Tema"] == "clásico" and rows["Pantalla"] == "ventana, tamaño automático"
     assert rows["Sonido"] == "sí" and rows["Volumen"].endswith("\u00a0%")  # Babel's no-break space
     assert rows["Idioma"] == "Español"  # each language by its own name
     assert "Opciones" in drawn and "Volver" in drawn and "< no >" in drawn
-    assert "Guardado; vale para la próxima partida" in drawn
+    assert "Cada cambio se guarda al momento; las reglas valen desde la próxima partida" in drawn
     theme = list(rows).index("Tema")
     w.click(options.row_rect(theme).center)
     assert options.rows()[theme] == ("Tema", "oscuro")
