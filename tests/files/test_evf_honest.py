@@ -495,3 +495,27 @@ def test_the_viewer_replays_a_left_click_chord_win_to_its_recorded_end():
         timeline = recorded_timeline(store, record)
     assert timeline.completed and timeline.final_look() == logged_look(data)
     assert timeline.replay.events == replay_of(data, record).events  # the file's events: both buttons
+
+
+def test_save_replay_writes_a_left_click_chord_win_and_still_refuses_a_pointer_that_ends_elsewhere(tmp_path):
+    """Issue 37: the check that the file's events end as the game did stays (an honest file
+    or none), and no longer trips on a left-click chord, which is written with both buttons."""
+    from game.records.db import RecordStore
+    from game.replay.fromlog import LogError, save_replay
+
+    _number, data, record = left_chord_win()
+    with RecordStore.memory() as store:
+        store.add_game(record, data)
+        line = save_replay(store, "last", str(tmp_path / "won.evf"))
+    assert "written as chords with both buttons" in line
+    assert evf_facts(tmp_path / "won.evf")["completed"] is True
+
+    pointer = data["pointer"]
+    last = max(i for i, (_, action, _, _) in enumerate(pointer) if action == "lc")
+    assert [action for _, action, _, _ in pointer[last:last + 2]] == ["lc", "lr"]
+    cut = {**data, "pointer": pointer[:last] + pointer[last + 2:]}  # the last left click taken out
+    with RecordStore.memory() as store:
+        store.add_game(record, cut)
+        with pytest.raises(LogError, match="pointer input does not play back to the game recorded"):
+            save_replay(store, "last", str(tmp_path / "cut.evf"))
+    assert not (tmp_path / "cut.evf").exists()
