@@ -4,7 +4,9 @@ them are game.figures' (:func:`game.figures.live`), the table the result panel u
 
 One story (docs/counters.md): the clicks are the gesture interpreter's (game.gestures: ms-toollib's
 click rules, the counts its analysis gives), plus one for each move of the log the pointer did
-not make (keys, autoplay), as the game's replay file has a click at its cell; the effective
+not make (keys, autoplay), as the game's replay file has a click at its cell, and a left click
+on a number that chorded counted as the double click the file writes it as (both buttons:
+game.replay.fromlog.both_button_chords) instead of the left click the interpreter saw; the effective
 clicks are the log's moves by what they did (game.match.Effect); the 3BV solved is the
 game's; the path is the log's pointer input from the first opening (after an undo, the
 centres of the standing moves, as the game's replay is then made: :func:`centre_path`). The same rules read a
@@ -22,12 +24,13 @@ import math
 
 from game.board import Cell
 from game.figures import Counts
-from game.match import POINTER_SOURCES, Effect, Match, Played, Redone, Undone
+from game.match import POINTER_SOURCES, Effect, Match, Played, Redone, Source, Undone
 from game.moves import CHORD, FLAG, REVEAL
 from game.position import State
 from game.replay.events import CELL_PX, formats_point
 
 CLICK_OF = {REVEAL: 0, FLAG: 1, CHORD: 2}  # a move's kind -> the click (left, right, double) that makes it
+AS_BOTH_BUTTONS = (-1, 0, 1)  # a left-click chord that did something: the file's double, not a left click
 COUNTED_CELLS = 250_000  # boards up to this many cells get their 3BV solved counted live (a pass over it a move)
 
 
@@ -132,7 +135,8 @@ class LiveCounter:
         self._standing: list[tuple[Played, tuple, tuple[int, int, int]]] = []  # move, what it added, clicks
         self._centres: list[tuple[tuple[int, int] | None, float]] = []  # centre_path after each standing move
         self._undone: list[tuple[Played, tuple, tuple[int, int, int]]] = []
-        self.extra = [0, 0, 0]  # clicks of the moves the pointer did not make (left, right, double)
+        self.extra = [0, 0, 0]  # clicks the file has beyond the interpreter's (left, right, double): moves
+        # the pointer did not make, and left-click chords written as both buttons (a left click less)
         self.path = PathMeter(game.rows, game.cols)
 
     def read(self, match: Match, clicks: tuple[int, int, int]) -> Counts:
@@ -179,6 +183,8 @@ class LiveCounter:
         extra = [0, 0, 0]
         if played.source not in POINTER_SOURCES:  # its replay has a click at its cell
             extra[CLICK_OF[played.move.kind]] = 1
+        elif played.source is Source.LEFT_CHORD and played.effect in (Effect.OPENED, Effect.EXPLODED):
+            extra = list(AS_BOTH_BUTTONS)
         self.extra = [a + b for a, b in zip(self.extra, extra)]
         self._standing.append((played, added, tuple(extra)))
         self._centres.append(centre_path(self._centres[-1] if self._centres else (None, 0.0), played))

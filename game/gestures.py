@@ -54,8 +54,9 @@ module), ms-toollib's rule is the one kept:
 
 Where one of our options differs from the formats' rules the move says so
 (:class:`Rule`): ``chord_on_number`` makes a left click on a revealed number a chord
-(``Rule.LEFT_CHORD``; the presses are still counted as the left click they are, so the
-EVF, which keeps the real presses, and our counts agree). Question marks are the engine's
+(``Rule.LEFT_CHORD``; counted here as the left click it is: the EVF writes it as a chord
+with both buttons at the same point, game.replay.fromlog.both_button_chords, and the live
+counters count it as that double click, game.counters). Question marks are the engine's
 flag cycle (flag, question, none): the interpreter gives the same flag move, but where a
 right click on a flag leaves a question mark in our game, ms-toollib's rules (no question
 marks) leave the cell plain, and the next right click clears ours where theirs places a

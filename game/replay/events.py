@@ -154,9 +154,6 @@ class Replay:
         level: the level a file read gives (3 Beginner 8x8/10, 4 Intermediate, 5 Expert,
             6 anything else: ms-toollib derives it from the size); None for ours.
         questions: question marks were on (the EVF's ``use_question`` bit).
-        rules_differ: the game's own rules made some of its events do what the formats'
-            rules do not (a left click on a number that chorded), so ms-toollib's replay of
-            them may not reach ``completed``: the file is written anyway, labelled so.
     """
 
     rows: int
@@ -176,7 +173,6 @@ class Replay:
     mode: int = field(default=0, compare=False)
     level: int | None = field(default=None, compare=False)
     questions: bool = field(default=False, compare=False)
-    rules_differ: bool = field(default=False, compare=False)
 
     def __post_init__(self):
         if self.rows < 1 or self.cols < 1:

@@ -28,7 +28,6 @@ TIME_MS_AT = 12  # offset of the 4-byte time in ms
 START_US_AT = 18  # offset of the 8-byte start; the 8-byte end follows
 FIXED_HEADER = 34  # bytes before the first string
 TRANSCODED_BIT = 0b0000_1000  # in byte 1: two more strings follow the program
-COMPLETED_BIT = 0b1000_0000  # in byte 1
 
 MOUSE_CODES = {"mv": 1, "lc": 2, "lr": 3, "rc": 4, "rr": 5, "mc": 6, "mr": 7,
                "pf": 8, "cc": 9, "l": 10, "r": 11, "m": 12}
@@ -78,14 +77,6 @@ def set_times(header: bytes, time_ms: int, start_us: int, end_us: int) -> bytes:
     out[TIME_MS_AT:TIME_MS_AT + 4] = time_ms.to_bytes(4, "big")
     out[START_US_AT:START_US_AT + 8] = start_us.to_bytes(8, "big")
     out[START_US_AT + 8:START_US_AT + 16] = end_us.to_bytes(8, "big")
-    return bytes(out)
-
-
-def set_completed(header: bytes, completed: bool) -> bytes:
-    """``header`` with its completed bit set to ``completed`` (the game's own result, which
-    ms-toollib's replay of the events may not reach when the game's rules differ)."""
-    out = bytearray(header)
-    out[1] = out[1] | COMPLETED_BIT if completed else out[1] & ~COMPLETED_BIT & 0xFF
     return bytes(out)
 
 

@@ -118,14 +118,14 @@ def evf_bytes(replay: Replay) -> bytes:
     (abandoned) is written as not completed. The program defaults to this game's name and
     version; the start, when unknown, to now minus the game's time. The header's fair,
     official, mode and question-mark labels are the replay's (docs/replays-labels.md), fair
-    and official only for a completed game; the checksum is empty. With ``rules_differ``
-    the events may play to another end under the formats' rules (ms-toollib's), and the
-    file keeps the replay's own result.
+    and official only for a completed game; the checksum is empty. The events must play to
+    the replay's own end under the formats' rules (ms-toollib's): a move those rules lack is
+    written as they can express it before it comes here (game.replay.fromlog).
 
     Raises:
         ReplayFileError: the replay does not fit the format (over 255 rows or columns,
             another action, times going back), or its events do not play as it says (not
-            won when ``completed``, unless ``rules_differ``; another 3BV), or ms-toollib
+            won when ``completed``, or won when not; another 3BV), or ms-toollib
             fails on it.
     """
     spec = evf_spec(replay)
@@ -261,7 +261,6 @@ def replay_to_dict(replay: Replay) -> dict:
         "program": replay.program, "player": replay.player, "started_us": replay.started_us,
         "file_format": replay.file_format, "is_fair": replay.is_fair, "is_official": replay.is_official,
         "mode": replay.mode, "level": replay.level, "questions": replay.questions,
-        "rules_differ": replay.rules_differ,
     }
 
 
@@ -284,5 +283,4 @@ def replay_from_dict(data: dict) -> Replay:
         started_us=data.get("started_us") or None, file_format=data.get("file_format"), stats=stats,
         is_fair=bool(data.get("is_fair")), is_official=bool(data.get("is_official")),
         mode=int(data.get("mode") or 0), level=data.get("level"), questions=bool(data.get("questions")),
-        rules_differ=bool(data.get("rules_differ")),
     )

@@ -17,10 +17,13 @@ What the file's events are (docs/replays-labels.md says it for players):
   or a left-click chord is not known) and a game with a move taken back (``undone``,
   ``history``: the formats cannot undo) are reconstructed from the moves that stand: each
   a click at its cell's centre.
-- A left click on a number that chorded (source ``left_chord``, this game's option) is
-  kept as the player made it, a left press and release on the number: ms-toollib does not
-  chord there, so its replay of the file differs from the game exactly there
-  (``Replay.rules_differ``); the file's result is still the game's.
+- A left click on a number that chorded (source ``left_chord``, this game's option, on by
+  default) is a move the formats' rules lack: ms-toollib takes a left click on a number as
+  a plain left click. It is written as the chord the formats have, with both buttons at
+  the same point and time: a right press just before that left release and a right
+  release just after it (:func:`both_button_chords`), so the file plays to the game's end
+  in ms-toollib and in our viewer, and is labelled so. A left click on a number that
+  chorded nothing (too few flags) is a plain left click in both rules, and stays one.
 
 The file says which of these it is: labels in square brackets after the program's name
 and version in the EVF ``software`` string (:data:`LABELS`), the one free-text field that
@@ -39,7 +42,7 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable
 
 from game import NAME, __version__
@@ -47,8 +50,9 @@ from game.board import LEVEL_SIZES, Config, neighbours
 from game.bv import bv_parts
 from game.i18n import LEVEL_NAMES, N_, _, level_name, number
 from game.messages import Explained, describe, error_line, file_name
+from game.gestures import Gestures, Rule
 from game.replay.events import CELL_PX, Action, PointerEvent, Replay, formats_point
-from game.match import replay_log
+from game.match import Match, Played, Source, replay_log
 from game.replay.files import ReplayFileError, check_evf_name, write_evf
 from game.replay.player import Timeline
 
@@ -68,7 +72,7 @@ EVF_CUSTOM = 6
 
 LABELS = {  # what the file's events are -> its label in the EVF software string (English: data)
     "centred": "{sources} moves as clicks at cell centres",
-    "left_chord": "left click on a number chords",
+    "left_chord": "left-click chords as both-button chords",
     "reconstructed": "reconstructed from moves: clicks at cell centres",
     "first_click": "first click: {rule}",
     "filtered": "board dealt with 3BV at least {min_bv}",
@@ -201,8 +205,6 @@ def left_chords(data: dict) -> int:
     """How many moves of a version 2 log were a left click on a number that chorded and
     changed the board (a wasted one is a plain left click in the formats too): the moves
     played again on the log's layout (no undo: such a log is reconstructed anyway)."""
-    from game.match import Match, Played, Source
-
     rows = [row for row in data.get("moves") or [] if len(row) > 4]
     if not any(row[4] == "left_chord" for row in rows):
         return 0
@@ -213,6 +215,35 @@ def left_chords(data: dict) -> int:
         count += (isinstance(entry, Played) and entry.source is Source.LEFT_CHORD
                   and outcome is not None and not outcome.wasted and not outcome.ignored)
     return count
+
+
+def both_button_chords(data: dict, events: tuple[PointerEvent, ...]) -> tuple[PointerEvent, ...]:
+    """``events``, the pointer events a file of the log ``data`` is made of (at 16 px a cell),
+    with each left click on a revealed number that chorded and changed the board (our
+    option, a move of source ``left_chord``) written as the formats' chord with both
+    buttons: a right press just before its left release and a right release just after it,
+    at the release's point and time. ms-toollib (Arbiter's and Viennasweeper's rules)
+    chords at a left release while the right button is down, and the right release after
+    it does nothing. Which releases chorded is found by playing ``events`` by the game's
+    rules (game.gestures with ``chord_on_number``) on the log's mines; a left click on a
+    number that chorded nothing stays a left click (one in both rules), and every other
+    event is kept as it was. A log with no ``left_chord`` move gives ``events`` back."""
+    if "left_chord" not in move_sources(data):
+        return events
+    mines = frozenset((r, c) for r, c in data["mines"])
+    match = Match(Config(data["rows"], data["cols"], len(mines)), mines=mines)
+    gestures = Gestures(chord_on_number=True)
+    out: list[PointerEvent] = []
+    for event in events:
+        chorded = False
+        for made in gestures.feed(event, match.game):
+            outcome = match.apply(made.move, Source.LEFT_CHORD if made.rule is Rule.LEFT_CHORD else Source.MOUSE)
+            chorded |= made.rule is Rule.LEFT_CHORD and not (outcome.wasted or outcome.ignored)
+        if chorded:
+            out += [replace(event, action=Action.RIGHT_PRESS), event, replace(event, action=Action.RIGHT_RELEASE)]
+        else:
+            out.append(event)
+    return tuple(out)
 
 
 def labels_of(data: dict, record, kind: str | None = None) -> Labels:
@@ -227,7 +258,8 @@ def labels_of(data: dict, record, kind: str | None = None) -> Labels:
     (standard: ``safe``, and ``classic``, labelled, which Metasweeper has no mode for).
     Official: fair, mode 0, the ``safe`` first-click rule, one of this game's standard levels
     (both Beginners: the 9x9 one reads as custom, level 6, to the EVF's readers; :data:`EVF_LEVELS`),
-    no left click on a number that chorded (a rule the formats do not have), and a board not
+    no left click on a number that chorded (a rule the formats do not have: written as both
+    buttons, :func:`both_button_chords`, and labelled), and a board not
     dealt under the 3BV filter (``min_bv``: labelled, never official).
     ``kind``: how the events are made (default :func:`kind_of`), for the labels.
     """
@@ -248,7 +280,7 @@ def labels_of(data: dict, record, kind: str | None = None) -> Labels:
     standard_size = (record.level in LEVEL_SIZES  # one of our levels with best tables, 8x8 Beginner too
                      and LEVEL_SIZES[record.level] == (record.rows, record.cols, record.mines))
     kind = kind or kind_of(data)
-    chorded = kind != "reconstructed" and left_chords(data) > 0  # a rule the formats do not have
+    chorded = kind != "reconstructed" and left_chords(data) > 0  # a rule the formats lack: adapted
     min_bv = int(getattr(record, "min_bv", 0) or 0)  # dealt under the 3BV filter: a chosen board
     official = (fair and mode == MODE_STANDARD and rule == "safe" and standard_size and not chorded
                 and not min_bv)
@@ -295,6 +327,11 @@ def replay_of(data: dict, record, from_moves: bool = False) -> Replay:
         LogError: the game started from a loaded position (the formats start from a
             covered board), or the log is not one this game writes.
     """
+    return _labelled_replay(data, record, from_moves)[0]
+
+
+def _labelled_replay(data: dict, record, from_moves: bool = False) -> tuple[Replay, Labels]:
+    """:func:`replay_of`'s Replay and the labels it was written with."""
     if data.get("start") or data.get("start_flags"):
         raise LogError(N_("it started from a loaded position, and replay files start from a covered board"))
     try:
@@ -302,34 +339,27 @@ def replay_of(data: dict, record, from_moves: bool = False) -> Replay:
         kind = "reconstructed" if from_moves else kind_of(data)
         if kind == "reconstructed":
             events = move_events(data)
-        elif kind == "merged":
-            events = merged_events(data)
         else:
-            events = pointer_events(data)
+            events = both_button_chords(data, merged_events(data) if kind == "merged" else pointer_events(data))
         labels = labels_of(data, record, kind)
         return Replay(rows=data["rows"], cols=data["cols"], mines=mines, events=events,
                       time_ms=record.time_ms, completed=bool(record.won),
                       bbbv=bv_parts(mines, data["rows"], data["cols"]).value, player=record.name,
                       program=program_of(labels), is_fair=labels.fair, is_official=labels.official,
-                      mode=labels.mode, questions=labels.questions,
-                      rules_differ=LABELS["left_chord"] in labels.tags)
+                      mode=labels.mode, questions=labels.questions), labels
     except (KeyError, TypeError, ValueError, IndexError) as err:
         raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
 
 
 def log_replays(data: dict, record) -> list[Replay]:
     """The replays of a recorded game from which to compute its statistics, best first:
-    the file's (:func:`replay_of`) when ms-toollib plays it by the game's rules, then clicks
-    at its moves; only the clicks when a left click on a number chorded (ms-toollib would
-    not chord there).
+    the file's (:func:`replay_of`: a left-click chord written as both buttons, so
+    ms-toollib plays it as the game went), then clicks at its moves.
 
     Raises:
         LogError: as :func:`replay_of`.
     """
-    first = replay_of(data, record)
-    if first.rules_differ:
-        return [replay_of(data, record, from_moves=True)]
-    replays = [first]
+    replays = [replay_of(data, record)]
     if data.get("moves") and kind_of(data) != "reconstructed":
         replays.append(replay_of(data, record, from_moves=True))
     return replays
@@ -347,10 +377,10 @@ HOW = {  # kind_of -> how the player's line says the file was made
 
 def ends_as_logged(replay: Replay, data: dict) -> bool:
     """True when ``replay`` played back by the gesture interpreter (game.replay.player.Timeline,
-    game.gestures: the formats' click rules, and our left-click chord where the file says it
-    was used) shows the final position of the log ``data``'s moves."""
+    game.gestures: the formats' click rules, as ms-toollib plays the file) shows the final
+    position of the log ``data``'s moves."""
     look = logged_look(data)  # first, so the log's Game is gone before the timeline is built
-    return Timeline(replay, chord_on_number=replay.rules_differ).final_look() == look
+    return Timeline(replay).final_look() == look
 
 
 def logged_look(data: dict) -> list[str]:
@@ -380,14 +410,15 @@ def save_replay(store, which: str, path: str, kept: Iterable[tuple[str | os.Path
     check_evf_name(path)  # a wrong name is told first, whatever the game
     record = _find(store, which)
     data = recorded_log(store, record)
-    replay = replay_of(data, record)
+    replay, labels = _labelled_replay(data, record)
     kind = kind_of(data)
     if kind != "reconstructed" and data.get("moves") and not ends_as_logged(replay, data):
         raise LogError(N_("game {id}'s pointer input does not play back to the game recorded"), id=record.id)
     replaced = write_evf(path, replay, kept)
     how = _(HOW[kind])
-    if replay.rules_differ:
-        how += _("; a left click on a number chorded, which the format's rules do not do (the file says so)")
+    if LABELS["left_chord"] in labels.tags:
+        how += _("; its left clicks on a number that chorded were written as chords with both buttons, "
+                 "which the format has (the file says so)")
     result = "won" if record.won else "abandoned" if record.abandoned else "lost"
     line = _("game {id} ({level} {rows}x{cols}, {result}, {seconds} s) written to {file} from {how}").format(
         id=record.id, level=_level_word(record.level), rows=record.rows, cols=record.cols, result=_(RESULT_WORDS[result]),

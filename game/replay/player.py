@@ -26,8 +26,8 @@ from game.bv import bv_parts
 from game.counters import COUNTED_CELLS, Effective, PathMeter
 from game.engine import Game, State
 from game.figures import Counts
-from game.gestures import COVERED_LOOKS, LEFT, MIDDLE, Gestures, Rule, pressed_cells
-from game.match import Match, Source
+from game.gestures import COVERED_LOOKS, LEFT, MIDDLE, Gestures, pressed_cells
+from game.match import Match
 from game.moves import Outcome
 from game.replay.events import Replay
 
@@ -64,15 +64,13 @@ class Timeline:
         final: the Game after every event.
     """
 
-    def __init__(self, replay: Replay, every: int = KEYFRAME_EVERY, chord_on_number: bool = False) -> None:
-        """``chord_on_number``: read a left click on a revealed number as a chord (our option,
-        game.gestures.Rule.LEFT_CHORD), for a game of ours recorded with it on."""
+    def __init__(self, replay: Replay, every: int = KEYFRAME_EVERY) -> None:
         self.replay, self.every = replay, every
         self.rows, self.cols, self.mines = replay.rows, replay.cols, len(replay.mines)
         now = [0.0]  # the replay's time, seconds: the match's clock reads it
         match = Match(Config(self.rows, self.cols, self.mines), mines=replay.mines, clock=lambda: now[0])
         game = match.game
-        gestures = Gestures(chord_on_number=chord_on_number)
+        gestures = Gestures()
         look = ["covered"] * (self.rows * self.cols)
         self.times: list[int] = []
         self.xs: list[int] = []
@@ -97,7 +95,7 @@ class Timeline:
             now[0] = max(0, last) / 1000
             going = not game.over
             for made in gestures.feed(event, game):
-                outcome = match.apply(made.move, Source.LEFT_CHORD if made.rule is Rule.LEFT_CHORD else Source.MOUSE)
+                outcome = match.apply(made.move)
                 if not outcome.ignored:
                     self._count(match.history[-1])
                 if outcome.changed:

@@ -19,11 +19,11 @@ from game.replay.player import Timeline
 def recorded_replay(store, record) -> Replay:
     """The Replay of recorded game ``record`` (a GameRecord of ``store``, a RecordStore).
 
-    Its events as ``--save-replay`` writes them (game.replay.fromlog); made from its moves
-    (a click at each move's cell) when an old log does not say which moves the pointer
-    shows (version 1 with ``pointer_gaps``), or when the events do not end in the recorded
-    game's final position under the formats' click rules (a left click on a number that
-    chorded).
+    Its events as ``--save-replay`` writes them (game.replay.fromlog: a left click on a
+    number that chorded written as a chord with both buttons); made from its moves (a click
+    at each move's cell) when an old log does not say which moves the pointer shows
+    (version 1 with ``pointer_gaps``), or when the events do not end in the recorded game's
+    final position under the formats' click rules.
     Raises:
         LogError: the game has no log (recorded before logs were kept), started from a loaded
             position, or its log is damaged.
@@ -33,12 +33,13 @@ def recorded_replay(store, record) -> Replay:
 
 def recorded_timeline(store, record, handed: list | None = None) -> Timeline:
     """The :class:`Timeline` of :func:`recorded_replay`'s Replay, built once: the viewer
-    takes it as it is. It plays the pointer stream by the game's own rules, our left-click
-    chord included where the game used it (Replay.rules_differ), so a recorded game always
-    replays to its recorded end (an honest win with a left-click chord replayed as a loss
-    under the formats' rules: issue 37); a file written of it keeps the formats' rules and
-    says so in its label (docs/replays-labels.md). The log is let go before the timeline is built (a 1000x1000 board's
-    log is 160 MB in memory, its Game 200 MB: never both with the timeline). ``handed``: a
+    takes it as it is. It plays the events of the file ``--save-replay`` writes by the
+    formats' rules, each left-click chord written as a chord with both buttons, so a
+    recorded game replays to its recorded end (an honest win with a left-click chord had
+    replayed as a loss: issue 37) and as its file plays in ms-toollib; events that still
+    end elsewhere give way to clicks at the moves' cells. The log is let go before the
+    timeline is built (a 1000x1000 board's log is 160 MB in memory, its Game 200 MB: never
+    both with the timeline). ``handed``: a
     one-item list holding the log already read (game.replay.fromlog.recorded_log), emptied
     here so that nothing else keeps the log alive; else the log is read from ``store``.
 
@@ -48,17 +49,11 @@ def recorded_timeline(store, record, handed: list | None = None) -> Timeline:
     data = handed.pop() if handed else recorded_log(store, record)
     replay, look = _replay_and_look(data, record)
     del data
-    checked = _checking_timeline(replay)
+    checked = Timeline(replay)
     if look is not None and checked.final_look() != look:
         del checked
         return Timeline(replay_of(recorded_log(store, record), record, from_moves=True))
-    return checked  # the game as it was played: our left-click chord where it was used (issue 37)
-
-
-def _checking_timeline(replay: Replay) -> Timeline:
-    """The timeline that checks ``replay`` against its log (as game.replay.fromlog.ends_as_logged:
-    our left-click chord where the replay says it was used)."""
-    return Timeline(replay, chord_on_number=replay.rules_differ)
+    return checked
 
 
 def _replay_and_look(data: dict, record) -> tuple[Replay, list[str] | None]:
@@ -77,7 +72,7 @@ def log_replay(data: dict, record) -> Replay:
         LogError: the game started from a loaded position, or its log is damaged.
     """
     replay, look = _replay_and_look(data, record)
-    if look is not None and _checking_timeline(replay).final_look() != look:
+    if look is not None and Timeline(replay).final_look() != look:
         replay = replay_of(data, record, from_moves=True)
     return replay
 

@@ -203,7 +203,7 @@ def build_evf(spec: dict):
         raise Refused("nothing to save: no click on the board started the game")
     if state in (PLAYING, PRE_FLAGGING):
         video.step_game_state("replay")  # an abandoned game ends as lost, as the records count it
-    if video.is_completed != spec["completed"] and not spec.get("rules_differ"):
+    if video.is_completed != spec["completed"]:
         said = "won" if spec["completed"] else "not won"
         raise Refused(f"the replay says the game was {said}, but its events "
                       f"{'win' if video.is_completed else 'do not win'} it")
@@ -216,7 +216,6 @@ def build_evf(spec: dict):
     raw = bytes(video.raw_data)
     end_us = spec["started_us"] + spec["time_ms"] * 1000 if spec["started_us"] is not None else video.end_time
     header = evf4.set_times(raw[:evf4.events_offset(raw)], spec["time_ms"], end_us - spec["time_ms"] * 1000, end_us)
-    header = evf4.set_completed(header, bool(spec["completed"]))  # the game's own result
     t0 = recorded[0][0]
     out = header + evf4.encode_events([(t - t0, code, x, y) for t, code, x, y in recorded])
     return out, _check(out, spec, video.is_completed, [t - t0 for t, *_ in recorded])

@@ -4,7 +4,9 @@ A game played with the mouse is written from its real pointer stream (every pres
 and motion at its real point and time, never clicks made up at cell centres), and
 ms-toollib reading the file gives our own board, 3BV, time, result and click counts.
 Keyboard, console and autoplay moves are clicks at cell centres, and the file says so; a
-left click on a number is never turned into a chord. The header's fair and official bits
+left click on a number that chorded (a move the formats' rules lack) is written as the
+chord they have, both buttons at the same point (issue 37), and the file says so; one that
+chorded nothing stays the left click it was. The header's fair and official bits
 and its mode follow the EVF standard and Metasweeper (docs/replays-labels.md)."""
 
 import random
@@ -19,7 +21,7 @@ from game.moves import Move
 from game.records.record import GameRecord
 from game.replay.events import CELL_PX
 from game.replay.files import write_evf
-from game.replay.fromlog import LABELS, kind_of, labels_of, log_replays, replay_of
+from game.replay.fromlog import LABELS, kind_of, labels_of, log_replays, pointer_events, replay_of
 from tests.play_helpers import Clock
 from tests.files.test_replay_files import evf_facts
 
@@ -224,20 +226,31 @@ def left_chord_win() -> tuple[int, dict, object]:
     return number, hand.log(), record_of(hand)
 
 
-def test_a_left_click_chord_is_kept_as_pressed_and_the_file_says_so(tmp_path):
+def test_a_left_click_chord_is_written_as_both_buttons_and_the_file_says_so(tmp_path):
+    """Issue 37: the file once kept the left press and release alone, which ms-toollib
+    does not chord, so an honest win read as not completed; now the left release gets a
+    right press before it and a right release after it, at its point and time, and
+    ms-toollib reads the game as it went."""
     number, data, record = left_chord_win()
-    replay = replay_of(data, record)
-    assert replay.rules_differ
     facts = written(tmp_path, data, record)
     assert f"[{LABELS['left_chord']}]" in facts["software"]
-    assert facts["fair"] is True and facts["official"] is False  # no aid, but a rule the formats lack
-    assert facts["double"] == 0  # ms-toollib does not chord there ...
-    assert facts["completed"] is False  # ... so its replay does not open those cells
-    on_number = [action for _, action, x, y in facts["mouse"]
+    assert facts["fair"] is True and facts["official"] is False  # no aid, but input the formats lack, adapted
+    assert facts["completed"] is True and facts["bbbv_solved"] == facts["bbbv"] == record.three_bv
+    mines = {(r, c) for r in range(9) for c in range(9) if facts["board"][r][c] == -1}
+    assert mines == {tuple(cell) for cell in data["mines"]}
+    assert (facts["left"], facts["right"], facts["double"]) == (
+        record.clicks_reveal, record.clicks_flag, record.clicks_chord)  # the chord is ms-toollib's double
+    on_number = [(t, action, x, y) for t, action, x, y in facts["mouse"]
                  if (y // CELL_PX, x // CELL_PX) == number and action != "mv"]
-    assert on_number == ["lc", "lr"]
-    # the statistics are computed from the moves, where the chord is one
-    assert [r.rules_differ for r in log_replays(data, record)] == [False]
+    assert [action for _, action, _, _ in on_number] == ["lc", "rc", "lr", "rr"]
+    assert len({(t, x, y) for t, _, x, y in on_number[1:]}) == 1  # at the left release's point and time
+    events = list(replay_of(data, record).events)
+    at = next(i for i, e in enumerate(events) if e.action.value == "lr" and e.cell(9, 9) == number)
+    assert [e.action.value for e in events[at - 1:at + 2]] == ["rc", "lr", "rr"]
+    assert events[:at - 1] + [events[at]] + events[at + 2:] == list(pointer_events(data))  # nothing else added
+    # the statistics are computed from the file's events, which ms-toollib now plays as the game went
+    stats = log_replays(data, record)
+    assert len(stats) == 2 and stats[0].events == tuple(events)
 
 
 def test_keyboard_moves_are_clicks_at_cell_centres_merged_in_time_and_labelled(tmp_path):
@@ -480,5 +493,29 @@ def test_the_viewer_replays_a_left_click_chord_win_to_its_recorded_end():
     with RecordStore.memory() as store:
         store.add_game(record, data)
         timeline = recorded_timeline(store, record)
-    assert timeline.replay.rules_differ and timeline.completed
-    assert timeline.final_look() == logged_look(data)
+    assert timeline.completed and timeline.final_look() == logged_look(data)
+    assert timeline.replay.events == replay_of(data, record).events  # the file's events: both buttons
+
+
+def test_save_replay_writes_a_left_click_chord_win_and_still_refuses_a_pointer_that_ends_elsewhere(tmp_path):
+    """Issue 37: the check that the file's events end as the game did stays (an honest file
+    or none), and no longer trips on a left-click chord, which is written with both buttons."""
+    from game.records.db import RecordStore
+    from game.replay.fromlog import LogError, save_replay
+
+    _number, data, record = left_chord_win()
+    with RecordStore.memory() as store:
+        store.add_game(record, data)
+        line = save_replay(store, "last", str(tmp_path / "won.evf"))
+    assert "written as chords with both buttons" in line
+    assert evf_facts(tmp_path / "won.evf")["completed"] is True
+
+    pointer = data["pointer"]
+    last = max(i for i, (_, action, _, _) in enumerate(pointer) if action == "lc")
+    assert [action for _, action, _, _ in pointer[last:last + 2]] == ["lc", "lr"]
+    cut = {**data, "pointer": pointer[:last] + pointer[last + 2:]}  # the last left click taken out
+    with RecordStore.memory() as store:
+        store.add_game(record, cut)
+        with pytest.raises(LogError, match="pointer input does not play back to the game recorded"):
+            save_replay(store, "last", str(tmp_path / "cut.evf"))
+    assert not (tmp_path / "cut.evf").exists()

@@ -83,9 +83,8 @@ def test_save_replay_refuses_game_options(capsys):
 def test_a_chorded_window_game_is_saved_and_plays_to_its_result(window, isolated_data_dir, tmp_path,
                                                                  capsys, left_click_chord):
     """Both buttons chord in the formats too; a chord by a left click on a number (this
-    game's option) does not, and the file says so: written from its moves and labelled
-    reconstructed (a version 1 log, which does not say which move it was), or from its
-    pointer and labelled with the option (version 2)."""
+    game's option) does not: it is written as a chord with both buttons at the same point,
+    and the file and the line printed say so (issue 37)."""
     from tests.play_helpers import chord_both_buttons, satisfied_number
     w = window(["--difficulty", "expert", "--seed", "11"])
     w.scene.services.settings.chord_on_number = left_click_chord
@@ -103,6 +102,7 @@ def test_a_chorded_window_game_is_saved_and_plays_to_its_result(window, isolated
     assert main.main(["--save-replay", "last", str(target)]) == 0
     out = capsys.readouterr().out
     facts = evf_facts(target)
-    labelled = "reconstructed from moves" in facts["software"] or "left click on a number chords" in facts["software"]
+    labelled = "[left-click chords as both-button chords]" in facts["software"]
     assert labelled is left_click_chord, (out, facts["software"])
-    assert facts["completed"] is False
+    assert ("written as chords with both buttons" in out) is left_click_chord, out
+    assert facts["completed"] is False and facts["double"] == 1

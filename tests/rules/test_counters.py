@@ -4,7 +4,9 @@ and taken off, flags before the opening, chords with both buttons and the middle
 off the board, losses, wins), played live through a Match at a 24-pixel cell as the window
 plays them, and read back from their replays by the viewer's timeline. At the end of each
 game every live figure equals what ms-toollib computes from the game's replay file, bit for
-bit; during play no count tells where the mines are."""
+bit; during play no count tells where the mines are. Games with our option "a left click on
+a number chords" too: the file writes such a chord with both buttons, and the live counts
+say so (issue 37)."""
 
 import random
 from dataclasses import replace
@@ -14,8 +16,8 @@ from game.bv import bv_parts
 from game.counters import LiveCounter
 from game.engine import State
 from game.figures import LIVE, Counts, estimated_time, live
-from game.gestures import Gestures
-from game.match import Match, Source
+from game.gestures import Gestures, Rule
+from game.match import Effect, Match, Source
 from game.moves import Move
 from game.records.record import GameRecord
 from game.replay.events import Action, PointerEvent, Replay
@@ -61,22 +63,65 @@ def gestures_of(rng: random.Random, rows: int, cols: int, count: int, mines=()) 
     return out
 
 
-def play_live(rng: random.Random, rows: int, cols: int, mines: frozenset, count: int, watch=None):
+def play_live(rng: random.Random, rows: int, cols: int, mines: frozenset, count: int, watch=None,
+              left_chord: bool = False):
     """A game played as the window plays it: each pointer event logged by the match
     (Match.pointer, at CELL pixels) and fed to the gesture interpreter, whose moves the match
-    applies. ``watch(match, gestures)`` is called after each event. Returns (match, gestures)."""
+    applies. ``watch(match, gestures)`` is called after each event. ``left_chord``: the
+    option "a left click on a number chords" on. Returns (match, gestures)."""
     now = [100.0]
     match = Match(Config(rows, cols, len(mines)), mines=mines, clock=lambda: now[0], cell=CELL)
-    gestures = Gestures(cell_px=CELL)
+    gestures = Gestures(cell_px=CELL, chord_on_number=left_chord)
     for gap, action, x, y in gestures_of(rng, rows, cols, count, mines):
         if match.game.over:
             break
         now[0] += gap
         match.pointer(action, x, y)
         for made in gestures.feed(PointerEvent(match.ms, Action(action), x, y), match.game):
-            match.apply(made.move, Source.MOUSE)
+            match.apply(made.move, Source.LEFT_CHORD if made.rule is Rule.LEFT_CHORD else Source.MOUSE)
         if watch is not None:
             watch(match, gestures)
+    return match, gestures
+
+
+def left_chords_live(rng: random.Random, rows: int, cols: int, mines: frozenset):
+    """A game played as the window plays it with the option "a left click on a number
+    chords" on: a first click, then, until the game ends, a number with covered safe cells
+    around it gets its mines flagged (one time in twenty a safe cell instead, so that the
+    chord opens a mine) and a left click, between plain left clicks on safe cells and, now
+    and then, a left click on a number that cannot chord."""
+    now = [10.0]
+    match = Match(Config(rows, cols, len(mines)), mines=mines, clock=lambda: now[0], cell=CELL)
+    gestures = Gestures(cell_px=CELL, chord_on_number=True)
+    game = match.game
+
+    def click(cell, press, release):
+        x, y = cell[1] * CELL + rng.randrange(CELL), cell[0] * CELL + rng.randrange(CELL)
+        for action in ("mv", press, release):
+            now[0] += rng.uniform(0.001, 0.3)
+            match.pointer(action, x, y)
+            for made in gestures.feed(PointerEvent(match.ms, Action(action), x, y), game):
+                match.apply(made.move, Source.LEFT_CHORD if made.rule is Rule.LEFT_CHORD else Source.MOUSE)
+
+    click((rows // 2, cols // 2), "lc", "lr")
+    for _ in range(rows * cols):
+        if game.over:
+            break
+        numbers = [c for c in game.cells() if game.number(c) and any(
+            game.appearance(n) == "covered" and n not in mines for n in game.neighbours(c))]
+        if not numbers or rng.random() < 0.2:
+            click(rng.choice([c for c in game.cells() if c not in mines and not game.is_revealed(c)]), "lc", "lr")
+            continue
+        number = rng.choice(numbers)
+        covered = [n for n in game.neighbours(number) if game.appearance(n) == "covered"]
+        to_flag = [n for n in covered if n in mines]
+        if rng.random() < 0.05:
+            to_flag[:1] = [next(n for n in covered if n not in mines)]
+        elif to_flag and rng.random() < 0.1:
+            to_flag.pop()  # too few flags: the left click does nothing (a wasted click)
+        for cell in to_flag:
+            click(cell, "rc", "rr")
+        click(number, "lc", "lr")
     return match, gestures
 
 
@@ -150,6 +195,38 @@ def test_the_live_counts_of_random_mouse_games_end_as_ms_toollib_counts_them():
         if match.game.state is State.WON:
             assert counts.bbbv_solved == counts.bbbv
             assert estimated_time(counts) == counts.time_ms / 1000  # the whole board at the pace it took
+
+
+def test_left_click_chords_count_live_as_the_both_button_chords_the_file_writes():
+    """Issue 37: a left click on a number that chorded is written in the file as a chord
+    with both buttons, a double click for ms-toollib; the live counts end as ms-toollib's,
+    and so do the viewer's over the game's replay."""
+    rng = random.Random(37)
+    matches = []
+    while len(matches) < 24:
+        rows, cols, mines = rng.choice([(9, 9, 10), (5, 7, 6)])
+        layout = random_layout(rng, rows, cols, mines)
+        if len(matches) % 2:
+            match, gestures = play_live(rng, rows, cols, layout, rng.randrange(10, 80), left_chord=True)
+        else:
+            match, gestures = left_chords_live(rng, rows, cols, layout)
+        if match.game.state is not State.READY:
+            matches.append((match, gestures))
+    chorded = [entry.effect for match, _ in matches for entry in match.history
+               if getattr(entry, "source", None) is Source.LEFT_CHORD]
+    assert chorded.count(Effect.OPENED) >= 10 and Effect.EXPLODED in chorded and Effect.WASTED in chorded
+    assert {match.game.state for match, _ in matches} >= {State.LOST, State.WON}
+    for (match, gestures), stats in zip(matches, toollib_stats([m for m, _ in matches])):
+        assert not isinstance(stats, str), stats
+        counts = LiveCounter().read(match, gestures.clicks)
+        if not match.game.over:  # left in play: a flag counts whether or not on a mine (nothing is told)
+            counts = replace(counts, right_effective=stats.right_effective)
+        assert_same_as_toollib(counts, stats, (match.game.state, len(match.inputs)))
+        record = GameRecord.from_match(match, name="t", abandoned=not match.game.over)
+        [replay, *_] = log_replays(match.log_data(), record)
+        head = Playhead(Timeline(replay))
+        head.seek(head.timeline.end_ms)
+        assert head.counts() == counts
 
 
 def test_the_replay_viewer_counts_as_play_does():
