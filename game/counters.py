@@ -24,8 +24,8 @@ from game.board import Cell
 from game.figures import Counts
 from game.match import POINTER_SOURCES, Effect, Match, Played, Redone, Undone
 from game.moves import CHORD, FLAG, REVEAL
+from game.pointer import CELL_PX, formats_point
 from game.position import State
-from game.replay.events import CELL_PX, formats_point
 
 CLICK_OF = {REVEAL: 0, FLAG: 1, CHORD: 2}  # a move's kind -> the click (left, right, double) that makes it
 COUNTED_CELLS = 250_000  # boards up to this many cells get their 3BV solved counted live (a pass over it a move)
