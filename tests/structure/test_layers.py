@@ -16,7 +16,7 @@ import importlib
 import re
 from pathlib import Path
 
-from tests.structure.test_import_cycles import MODULES, ROOT, import_graph
+from tests.structure.test_import_cycles import MODULES, ROOT, import_graph, imported_from
 
 # Lowest first. A layer is one group, or sibling groups that must not import each other.
 # A group is a list of modules; a package's name stands for all of its modules.
@@ -107,10 +107,7 @@ def private_names(name: str, source: str, modules) -> list[str]:
                 if alias.name in modules:
                     aliases[bound] = alias.name if alias.asname else bound
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")[:len(package.split(".")) - (node.level - 1)]
-                base = ".".join(anchor + ([base] if base else []))
+            base = imported_from(node, package)
             for alias in node.names:
                 if f"{base}.{alias.name}" in modules:
                     aliases[alias.asname or alias.name] = f"{base}.{alias.name}"
