@@ -14,7 +14,6 @@ from __future__ import annotations
 import ast
 import importlib
 import re
-from pathlib import Path
 
 from tests.structure.test_import_cycles import MODULES, ROOT, import_graph, imported_from
 
@@ -58,14 +57,14 @@ def placing(layers=LAYERS) -> dict[str, tuple[int, str]]:
 
 
 def place(module: str, places: dict[str, tuple[int, str]]) -> tuple[int, str] | None:
-    """(layer index, group) of ``module``: its own entry, else its nearest package's; None
-    when it is in no layer."""
+    """(layer index, group) of ``module``: its own entry, else its nearest package's (the
+    root package ``game`` stands for itself only); None when it is in no layer."""
     parts = module.split(".")
-    for end in range(len(parts), 0, -1):
+    for end in range(len(parts), 1, -1):
         found = places.get(".".join(parts[:end]))
         if found is not None:
             return found
-    return None
+    return places.get(module)
 
 
 def unplaced(graph: dict[str, set[str]], layers=LAYERS) -> list[str]:
@@ -161,6 +160,7 @@ def test_the_checks_find_each_kind_of_violation():
     assert wrong_arrows(graph, layers) == ["p.b -> p.c.x (up: low/low -> mid/left)",
                                            "p.c.x -> p.d (across: mid/left -> mid/right)"]
     assert unplaced(graph, layers) == ["p.new"]
+    assert unplaced({"game": set(), "game.brand_new": set(), "game.ui.brand_new": set()}) == ["game.brand_new"]
     modules = {"p", "p.a", "p.b", "p.sub", "p.sub.m"}
     source = ("from p.a import _hidden, shown\n"
               "from . import b\n"
