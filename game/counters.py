@@ -26,8 +26,8 @@ from game.board import Cell
 from game.figures import Counts
 from game.match import POINTER_SOURCES, Effect, Match, Played, Redone, Source, Undone
 from game.moves import CHORD, FLAG, REVEAL
+from game.pointer import CELL_PX, formats_point
 from game.position import State
-from game.replay.events import CELL_PX, formats_point
 
 CLICK_OF = {REVEAL: 0, FLAG: 1, CHORD: 2}  # a move's kind -> the click (left, right, double) that makes it
 AS_BOTH_BUTTONS = (-1, 0, 1)  # a left-click chord that did something: the file's double, not a left click

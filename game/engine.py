@@ -295,7 +295,7 @@ class Game:
                 self._cover[index] = FLAGGED
                 self._flags += 1
                 self._start_flags.add(cell)
-        if self._revealed == self.config.cells - self.config.mines:
+        if self.cleared:
             self._win(set())
 
     # ----- queries ---------------------------------------------------------------------------
@@ -303,6 +303,12 @@ class Game:
     def over(self) -> bool:
         """True once the game is won or lost; moves are then ignored."""
         return self.state in (State.WON, State.LOST)
+
+    @property
+    def cleared(self) -> bool:
+        """True when every safe cell is revealed: the win. A move (or a loaded position) that
+        clears the board ends the game won, every mine shown flagged."""
+        return self._revealed == self.config.cells - self.config.mines
 
     def appearance(self, cell: Cell) -> str:
         """What the cell looks like now: a sprite key.
@@ -577,7 +583,7 @@ class Game:
         extra: set[Cell] = set()
         if hit is not None:
             self._lose(hit, extra)
-        elif self._revealed == self.config.cells - self.config.mines:
+        elif self.cleared:
             self._win(extra)
         return (CellRuns(runs, extra) if extra else opened), opened
 

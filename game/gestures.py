@@ -4,8 +4,8 @@
 moves an event makes and the caller applies them (each before feeding the next event, as
 the state machine reads the position the moves left).
 
-Input: pointer events as :class:`game.replay.events.PointerEvent` gives them: ``time_ms``,
-``action`` (an :class:`game.replay.events.Action` or its code: ``mv lc lr rc rr mc mr``,
+Input: pointer events as :class:`game.pointer.PointerEvent` gives them: ``time_ms``,
+``action`` (an :class:`game.pointer.Action` or its code: ``mv lc lr rc rr mc mr``,
 and from other programs' files ``pf cc l r m``) and ``x``, ``y`` in board pixels at
 ``cell_px`` pixels per cell; a point off the board (the formats write ``(cols*16, rows*16)``)
 is on no cell.
@@ -74,9 +74,9 @@ from typing import Iterable, NamedTuple, Protocol
 
 from game.board import Cell
 from game.moves import Move
+from game.pointer import CELL_PX
 from game.position import State
 
-CELL_PX = 16  # pixels per cell of the replay formats (game.replay.events.CELL_PX)
 LEFT, RIGHT, MIDDLE = 1, 2, 4  # bits of Gestures.held
 SPENT = 8  # bit of Gestures.held: the left button is held after a chord and does nothing when released
 COVERED_LOOKS = ("covered", "question")  # appearances a held button shows pressed

@@ -39,13 +39,13 @@ from game.bv import BvJob
 from game.deal import Deal, MineLayer
 from game.engine import Game, check_layout
 from game.moves import CHORD, FLAG, KINDS, REVEAL, Move, Outcome
+from game.pointer import Action
 from game.position import State
-from game.replay.events import Action
 from game.timer import Timer
 
 LOG_VERSION = 2  # the "version" of log_data's layout (1: no sources, history or help)
 # Pointer actions a game logs, as the competitive replay formats name their mouse events:
-# move, left / right / middle press ("click") and release (game.replay.events.Action's values).
+# move, left / right / middle press ("click") and release (game.pointer.Action's values).
 POINTER_ACTIONS = ("mv", "lc", "lr", "rc", "rr", "mc", "mr")
 CONSOLE_CELL = 16  # cell size of a log without a window, pixels (the formats' own)
 

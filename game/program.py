@@ -28,10 +28,10 @@ def main(argv=None, stop_on_sigterm: bool = False) -> int:
         from game.review_report import run_review
         return run_review(args)
     if args.save_replay:
-        from game.replay.fromlog import run_save_replay
+        from game.replay_commands import run_save_replay
         return run_save_replay(args)
     if args.replay:
-        from game.replay.sources import prepare_replay
+        from game.replay_commands import prepare_replay
         status = prepare_replay(args)
         if status is not None:
             return status

@@ -26,7 +26,8 @@ from game.records.record import STAT_FIELDS
 from game.replay.files import ReplayFileError, read_replay
 from game.replay.fromlog import LogError, recorded_log
 from game.replay.player import Timeline, timeline_moves
-from game.replay.sources import is_replay_file, recorded_game
+from game.replay.sources import is_replay_file
+from game.replay_commands import recorded_game
 from game.solver.problem import fmt
 from game.solver.review import Review, review, review_log
 

@@ -42,7 +42,7 @@ from game import child
 from game.figures import ranked
 from game.messages import N_, Explained, note, system_error
 from game.records.checks import DamagedLog, check_log
-from game.records.db import RecordsError, RecordStore, unpack_log
+from game.records.db import BEST_WHERE, COUNTED_WINS, HELPED, RecordsError, RecordStore, unpack_log
 from game.records.logpack import log_events
 from game.records.record import READABLE, STANDARD_LEVELS, STAT_FIELDS, GameRecord
 from game.replay.events import ReplayStats
@@ -393,17 +393,15 @@ def level_figures(store: RecordStore, level: str) -> dict[str, tuple[float | Non
     have it: the best over the wins that may enter the best tables (game.records.db
     BEST_ORDERS' rule), the average over the wins without help or undo (as the average time);
     None where there are none."""
-    from game.records.db import _BEST_WHERE, _HELPED, COUNTED_WINS
-
     out = {}
     games = store.readable(level)  # the statistics' snapshot: readable rows only
     for figure in ranked():
         column = figure.name
         row = store.conn.execute(
-            f"SELECT {figure.best_sql}({column}) FROM {games} WHERE {_BEST_WHERE} AND {column} IS NOT NULL",
+            f"SELECT {figure.best_sql}({column}) FROM {games} WHERE {BEST_WHERE} AND {column} IS NOT NULL",
             (level,)).fetchone() if level in STANDARD_LEVELS else (None,)
         mean = store.conn.execute(
-            f"SELECT avg({column}) FROM {games} WHERE level = ? AND {COUNTED_WINS} AND NOT {_HELPED} "
+            f"SELECT avg({column}) FROM {games} WHERE level = ? AND {COUNTED_WINS} AND NOT {HELPED} "
             f"AND {column} IS NOT NULL", (level,)).fetchone()
         out[column] = (row[0], mean[0])
     return out

@@ -65,7 +65,7 @@ def best_where(table: str | None = "window", category: str = "all", filtered: bo
             + ("AND min_bv > 0 " if filtered else "AND min_bv = 0 ") + (f"AND {READABLE}" if readable else ""))
 
 
-_BEST_WHERE = best_where(readable=False)  # the window's table of bests, every game, no 3BV filter (the snapshot's rows)
+BEST_WHERE = best_where(readable=False)  # the window's table of bests, every game, no 3BV filter (the snapshot's rows)
 # The games the statistics count (played, win %, streaks): a console game fed by a script
 # (schema 8) is no player's, and a game with an undo (schema 7) counts only as the loss it was
 # before the undo (schema 10's counted_loss: its row, written over with how it ended at last,
@@ -78,7 +78,7 @@ COUNTED_WINS = "won = 1 AND undos = 0 AND input <> 'script'"
 CATEGORY_BESTS = (("time_ms", "lower"), ("bbbv_per_s", "higher"), ("ioe", "higher"), ("rqp", "lower"),
                   ("stnb", "higher"))
 _BEST_ORDER = "time_ms, id"  # ties: the earlier game ranks first
-_HELPED = "(hints_used <> 0 OR autoplay_used <> 0 OR probabilities_used <> 0)"  # GameRecord.helped
+HELPED = "(hints_used <> 0 OR autoplay_used <> 0 OR probabilities_used <> 0)"  # GameRecord.helped
 # The other tables of the best, over the same eligible wins: ORDER BY, best first; ties go to
 # the earlier game. A win of 0 ms or without a 3BV has no speed.
 BEST_ORDERS = {
@@ -434,7 +434,7 @@ class RecordStore:
         first (:data:`COUNTED`): a game whose loss was taken back (``counted_loss``) is that
         loss, however its row says it ended after the undo."""
         rows = self.conn.execute(
-            f"SELECT won AND NOT counted_loss, time_ms, three_bv, {_HELPED}, abandoned AND NOT counted_loss "
+            f"SELECT won AND NOT counted_loss, time_ms, three_bv, {HELPED}, abandoned AND NOT counted_loss "
             f"FROM {self.readable(level)} WHERE level = ? AND {COUNTED} ORDER BY id", (level,))
         return [Result(bool(won), time_ms, bv, bool(helped), bool(abandoned))
                 for won, time_ms, bv, helped, abandoned in rows]

@@ -99,7 +99,7 @@ def read_replay(path: str | os.PathLike) -> Replay:
     if not data:
         raise ReplayFileError(N_("the file is empty; an {kind} replay was expected"), kind=kind)
     what = note(N_("not a readable {kind} replay"), kind=kind)
-    out = _run(["read", kind.lower()], data, what)
+    out = run_toollib(["read", kind.lower()], data, what)
     try:
         return replay_from_dict(json.loads(out))
     except (ValueError, KeyError, TypeError) as err:  # a board ms-toollib read but we cannot use
@@ -129,7 +129,7 @@ def evf_bytes(replay: Replay) -> bytes:
             fails on it.
     """
     spec = evf_spec(replay)
-    return _run(["write"], json.dumps(spec).encode("utf-8"), note(N_("cannot build an EVF replay of this game")))
+    return run_toollib(["write"], json.dumps(spec).encode("utf-8"), note(N_("cannot build an EVF replay of this game")))
 
 
 def evf_spec(replay: Replay) -> dict:
@@ -191,7 +191,7 @@ def write_evf(path: str | os.PathLike, replay: Replay,
                               error=system_error(err)) from None
 
 
-def _run(command: list[str], data: bytes, what: Note) -> bytes:
+def run_toollib(command: list[str], data: bytes, what: Note) -> bytes:
     """Run :mod:`game.replay.toollib` with ``command`` on ``data``; its output. ``what``
     starts the message of a failure ("not a readable EVF replay").
 

@@ -1,5 +1,6 @@
 """A recorded game's move log (game.match.Match.log_data, kept by the records) as a
-:class:`game.replay.events.Replay`, and ``--save-replay ID|last FILE.evf``.
+:class:`game.replay.events.Replay`, and ``--save-replay ID|last FILE.evf``'s file
+(its command is game.records.save_replay's, which opens the records).
 
 What the file's events are (docs/replays-labels.md says it for players):
 
@@ -41,7 +42,6 @@ No pygame here.
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import dataclass, replace
 from typing import Iterable
 
@@ -49,11 +49,11 @@ from game import NAME, __version__
 from game.board import LEVEL_SIZES, Config, neighbours
 from game.bv import bv_parts
 from game.i18n import LEVEL_NAMES, N_, _, level_name, number
-from game.messages import Explained, describe, error_line, file_name
+from game.messages import Explained, file_name
 from game.gestures import Gestures, Rule
 from game.replay.events import CELL_PX, Action, PointerEvent, Replay, formats_point
 from game.match import Match, Played, Source, replay_log
-from game.replay.files import ReplayFileError, check_evf_name, write_evf
+from game.replay.files import check_evf_name, write_evf
 from game.replay.player import Timeline
 
 RESULT_WORDS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}  # a game's end
@@ -408,7 +408,7 @@ def save_replay(store, which: str, path: str, kept: Iterable[tuple[str | os.Path
         ReplayFileError: the file cannot be built or written.
     """
     check_evf_name(path)  # a wrong name is told first, whatever the game
-    record = _find(store, which)
+    record = find_game(store, which)
     data = recorded_log(store, record)
     replay, labels = _labelled_replay(data, record)
     kind = kind_of(data)
@@ -454,7 +454,12 @@ def recorded_log(store, record) -> dict:
     return data
 
 
-def _find(store, which: str):
+def find_game(store, which: str):
+    """The GameRecord of ``store`` (a RecordStore) that ``which`` names: its id, or ``last``.
+
+    Raises:
+        LogError: no game is recorded yet, ``which`` is not a game's id, or no game has it.
+    """
     if which == "last":
         games = store.games()
         if not games:
@@ -469,25 +474,3 @@ def _find(store, which: str):
     if record is None:
         raise LogError(N_("no game has the id {id} (see --export-stats for the ids)"), id=record_id)
     return record
-
-
-def run_save_replay(args) -> int:
-    """``--save-replay ID|last FILE.evf``: 0 when written, 2 with one line on stderr otherwise."""
-    from game.records.db import RecordStore
-    from game.records.paths import DataDirError, db_path, kept_files
-
-    which, path = args.save_replay
-    try:
-        store = RecordStore.open(db_path(args.data_dir))
-    except DataDirError as err:
-        print(error_line(describe(err)), end="", file=sys.stderr)
-        return 2
-    try:
-        print(save_replay(store, which, path, kept_files(args.data_dir)))
-        return 0
-    except (LogError, ReplayFileError) as err:
-        print(error_line(f"--save-replay {file_name(which)} {file_name(path)}: {describe(err)}"), end="",
-              file=sys.stderr)
-        return 2
-    finally:
-        store.close()

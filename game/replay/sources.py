@@ -1,18 +1,15 @@
-"""Where the viewer's replays come from: a recorded game of ours (its move log) or another
-program's replay file, and ``--replay ID|last|FILE``'s check before any window opens.
-No pygame here.
+"""Where the viewer's replays come from: a recorded game of ours (its move log, read from a
+store the caller opened) or another program's replay file. ``--replay ID|last|FILE``'s check
+before any window opens is game.replay_commands' (it opens the records). No pygame here.
 """
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from pathlib import Path
 
-from game.i18n import N_
 from game.replay.events import Replay
-from game.replay.files import FORMATS, ReplayFileError, read_replay
-from game.replay.fromlog import LogError, _find, ends_as_logged, log_version, logged_look, recorded_log, replay_of
-from game.messages import describe, error_line, file_name
+from game.replay.files import FORMATS, ReplayFileError
+from game.replay.fromlog import LogError, ends_as_logged, log_version, logged_look, recorded_log, replay_of
 from game.replay.player import Timeline
 
 
@@ -82,73 +79,5 @@ def is_replay_file(which: str) -> bool:
     return Path(which).suffix.lower() in FORMATS
 
 
-def load_replay(which: str, data_dir: str | None = None) -> Replay:
-    """``--replay``'s argument: a recorded game (its id, or ``last``) from the records in
-    ``data_dir`` (default: the per-user folder), or an .evf/.avf/.rmv/.mvf file.
-
-    Raises:
-        LogError: no such game, no log, a loaded position, a damaged log, or an argument that
-            is neither (the message says what is allowed).
-        ReplayFileError: the file cannot be read (missing, damaged, truncated, unknown).
-    """
-    return load_timeline(which, data_dir).replay
-
-
-def load_timeline(which: str, data_dir: str | None = None) -> Timeline:
-    """:func:`load_replay`'s replay as the viewer's :class:`Timeline`, built once.
-
-    Raises:
-        LogError, ReplayFileError: as :func:`load_replay`.
-    """
-    if is_replay_file(which):
-        return Timeline(read_replay(which))
-    with recorded_game(which, data_dir) as (store, record):
-        handed = [recorded_log(store, record)]  # its errors name the game
-        try:
-            return recorded_timeline(store, record, handed)
-        except LogError as err:
-            raise LogError(N_("game {id}: {error}"), id=record.id, error=err) from None
-
-
-@contextmanager
-def recorded_game(which: str, data_dir: str | None = None):
-    """A context giving (store, record): the RecordStore of ``data_dir`` (default: the
-    per-user folder), open until the context ends, and the GameRecord ``which`` names (its
-    id, or ``last``), for ``--replay`` and ``--review``.
-
-    Raises:
-        LogError: no such game, no records folder, or an argument that is neither a game nor
-            a replay file (the message says what is allowed).
-    """
-    if which != "last" and not which.strip().isdigit():
-        raise LogError(N_("{which} is neither a game (its id, as --export-stats lists, or last) "
-                          "nor a replay file (.evf, .avf, .rmv or .mvf)"), which=repr(which))
-    from game.records.db import RecordStore
-    from game.records.paths import DataDirError, db_path
-    try:
-        store = RecordStore.open(db_path(data_dir))
-    except DataDirError as err:
-        raise LogError("{error}", error=err) from None  # its own words (described when shown)
-    try:
-        yield store, _find(store, which.strip())
-    finally:
-        store.close()
-
-
-def prepare_replay(args) -> int | None:
-    """``--replay``: read the replay into ``args.replay_loaded``, and its timeline into
-    ``args.replay_timeline`` (the viewer's, built once), before any window opens; returns
-    None when it was read, else 2 after one line on stderr naming the problem."""
-    import sys
-
-    try:
-        args.replay_timeline = load_timeline(args.replay, getattr(args, "data_dir", None))
-        args.replay_loaded = args.replay_timeline.replay
-    except (LogError, ReplayFileError) as err:
-        print(error_line(f"--replay {file_name(args.replay)}: {describe(err)}"), end="", file=sys.stderr)
-        return 2
-    return None
-
-
-__all__ = ["LogError", "ReplayFileError", "ends_as_logged", "is_replay_file", "load_replay", "load_timeline",
-           "log_replay", "prepare_replay", "recorded_game", "recorded_replay", "recorded_timeline"]
+__all__ = ["LogError", "ReplayFileError", "ends_as_logged", "is_replay_file", "log_replay", "recorded_replay",
+           "recorded_timeline"]

@@ -15,7 +15,7 @@ import json
 
 from game.replay.events import Replay, ReplayStats
 from game.messages import N_, note
-from game.replay.files import NoLibraryError, ReplayFileError, _run, evf_spec
+from game.replay.files import NoLibraryError, ReplayFileError, evf_spec, run_toollib
 
 BATCH = 40  # games per child process: a batch of 20-minute games stays far under files.TIMEOUT_S
 
@@ -59,7 +59,7 @@ def _batch(games: list[list[Replay]]) -> list[ReplayStats | str]:
             except ReplayFileError as err:
                 messages.setdefault(i, str(err))
         specs.append(tried)
-    out = _run(["stats"], json.dumps(specs).encode("utf-8"), note(N_("cannot compute the statistics")))
+    out = run_toollib(["stats"], json.dumps(specs).encode("utf-8"), note(N_("cannot compute the statistics")))
     results: list[ReplayStats | str] = []
     for i, (replays, answer) in enumerate(zip(games, json.loads(out))):
         if "stats" in answer:

@@ -17,7 +17,7 @@ from game.gestures import LEFT as HELD_LEFT
 from game.gestures import MIDDLE as HELD_MIDDLE
 from game.gestures import Gestures, Rule
 from game.moves import Move
-from game.replay.events import Action, PointerEvent
+from game.pointer import Action, PointerEvent
 from game.ui.layout import BoardLayout
 
 LEFT, MIDDLE, RIGHT = 1, 2, 3  # pygame mouse button numbers

@@ -200,7 +200,7 @@ records.close()
 OPEN_REPLAY = """
 import resource, sys, time
 from types import SimpleNamespace
-from game.replay.sources import prepare_replay
+from game.replay_commands import prepare_replay
 args = SimpleNamespace(replay="last", data_dir=sys.argv[1])
 start = time.process_time()
 assert prepare_replay(args) is None and args.replay_timeline.replay is args.replay_loaded

@@ -101,7 +101,7 @@ def test_the_text_the_json_and_the_window_number_a_move_alike(isolated_data_dir,
     assert [int(row[0]) for row in rows] == numbers
     assert numbers != [m["index"] + 1 for m in data["moves"]]  # the wasted moves are not counted
     # the window: the review viewer's timeline of the recorded game, and its panel's words
-    from game.replay.sources import recorded_game
+    from game.replay_commands import recorded_game
 
     with recorded_game("last") as (store, record):
         timeline = Timeline(recorded_replay(store, record))

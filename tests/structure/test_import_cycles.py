@@ -20,6 +20,16 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(path): path for path in sorted(GAME.rglob("*.py"))}
 
 
+def imported_from(node: ast.ImportFrom, package: str) -> str:
+    """The absolute name of the module ``from X import ...`` reads, a relative ``X`` resolved
+    against ``package``, the importing module's package."""
+    base = node.module or ""
+    if node.level:
+        anchor = package.split(".")[:len(package.split(".")) - (node.level - 1)]
+        base = ".".join(anchor + ([base] if base else []))
+    return base
+
+
 def imported_modules(name: str, path: Path) -> set[str]:
     """The modules of game/ that any import statement in the file imports.
 
@@ -31,10 +41,7 @@ def imported_modules(name: str, path: Path) -> set[str]:
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")[:len(package.split(".")) - (node.level - 1)]
-                base = ".".join(anchor + ([base] if base else []))
+            base = imported_from(node, package)
             for alias in node.names:
                 found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base)
     return {module for module in found if module in MODULES and module != name} | (

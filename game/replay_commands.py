@@ -1,0 +1,107 @@
+"""``--replay ID|last|FILE`` and ``--save-replay ID|last FILE.evf``: the commands that join
+the records and the replays. A recorded game is named by its id or ``last`` and read from
+the records' store; a replay file is read as it is; the viewer gets its timeline
+(game.replay.sources) and ``--save-replay`` its EVF (game.replay.fromlog.save_replay).
+Above both packages, so that the replay package never opens the records. No pygame here.
+"""
+
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+
+from game.i18n import N_
+from game.messages import describe, error_line, file_name
+from game.records.db import RecordStore
+from game.records.paths import DataDirError, db_path, kept_files
+from game.replay.events import Replay
+from game.replay.files import ReplayFileError, read_replay
+from game.replay.fromlog import LogError, find_game, recorded_log, save_replay
+from game.replay.player import Timeline
+from game.replay.sources import is_replay_file, recorded_timeline
+
+
+def load_replay(which: str, data_dir: str | None = None) -> Replay:
+    """``--replay``'s argument: a recorded game (its id, or ``last``) from the records in
+    ``data_dir`` (default: the per-user folder), or an .evf/.avf/.rmv/.mvf file.
+
+    Raises:
+        LogError: no such game, no log, a loaded position, a damaged log, or an argument that
+            is neither (the message says what is allowed).
+        ReplayFileError: the file cannot be read (missing, damaged, truncated, unknown).
+    """
+    return load_timeline(which, data_dir).replay
+
+
+def load_timeline(which: str, data_dir: str | None = None) -> Timeline:
+    """:func:`load_replay`'s replay as the viewer's :class:`Timeline`, built once.
+
+    Raises:
+        LogError, ReplayFileError: as :func:`load_replay`.
+    """
+    if is_replay_file(which):
+        return Timeline(read_replay(which))
+    with recorded_game(which, data_dir) as (store, record):
+        handed = [recorded_log(store, record)]  # its errors name the game
+        try:
+            return recorded_timeline(store, record, handed)
+        except LogError as err:
+            raise LogError(N_("game {id}: {error}"), id=record.id, error=err) from None
+
+
+@contextmanager
+def recorded_game(which: str, data_dir: str | None = None):
+    """A context giving (store, record): the RecordStore of ``data_dir`` (default: the
+    per-user folder), open until the context ends, and the GameRecord ``which`` names (its
+    id, or ``last``), for ``--replay`` and ``--review``.
+
+    Raises:
+        LogError: no such game, no records folder, or an argument that is neither a game nor
+            a replay file (the message says what is allowed).
+    """
+    if which != "last" and not which.strip().isdigit():
+        raise LogError(N_("{which} is neither a game (its id, as --export-stats lists, or last) "
+                          "nor a replay file (.evf, .avf, .rmv or .mvf)"), which=repr(which))
+    try:
+        store = RecordStore.open(db_path(data_dir))
+    except DataDirError as err:
+        raise LogError("{error}", error=err) from None  # its own words (described when shown)
+    try:
+        yield store, find_game(store, which.strip())
+    finally:
+        store.close()
+
+
+def prepare_replay(args) -> int | None:
+    """``--replay``: read the replay into ``args.replay_loaded``, and its timeline into
+    ``args.replay_timeline`` (the viewer's, built once), before any window opens; returns
+    None when it was read, else 2 after one line on stderr naming the problem."""
+    try:
+        args.replay_timeline = load_timeline(args.replay, getattr(args, "data_dir", None))
+        args.replay_loaded = args.replay_timeline.replay
+    except (LogError, ReplayFileError) as err:
+        print(error_line(f"--replay {file_name(args.replay)}: {describe(err)}"), end="", file=sys.stderr)
+        return 2
+    return None
+
+
+def run_save_replay(args) -> int:
+    """``--save-replay ID|last FILE.evf``: 0 when written, 2 with one line on stderr otherwise."""
+    which, path = args.save_replay
+    try:
+        store = RecordStore.open(db_path(args.data_dir))
+    except DataDirError as err:
+        print(error_line(describe(err)), end="", file=sys.stderr)
+        return 2
+    try:
+        print(save_replay(store, which, path, kept_files(args.data_dir)))
+        return 0
+    except (LogError, ReplayFileError) as err:
+        print(error_line(f"--save-replay {file_name(which)} {file_name(path)}: {describe(err)}"), end="",
+              file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+
+
+__all__ = ["load_replay", "load_timeline", "prepare_replay", "recorded_game", "run_save_replay"]
