@@ -324,7 +324,7 @@ def finish_run(loop, services) -> None:
     review_job.cancel_all()  # no review outlives the window
     match = match_in_play(loop.manager.current)
     if match is not None:
-        services.abandon(match)
+        services.session.abandon(match)  # a save failure is warned on stderr
     for warning in services.records.finish_packing():
         warn(warning)
     worker = services.records.figures_worker
