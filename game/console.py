@@ -431,16 +431,22 @@ class ConsoleRecords:
         self.records = records
         self.name = default_player_name() if name is None else clean_name(name)
         self._last: tuple[int | None, int | None] = (None, None)  # (record id, rank) of the last game
-        self._finish = records.finish_hook(name=self.name)
 
     def finish(self, match: Match, log: dict | None = None) -> str | None:
-        """Record a won or lost game (:meth:`Records.finish_hook
-        <game.records.session.Records.finish_hook>` under :attr:`name`) with its move ``log``
-        (default: ``match.log_data()``), a :data:`game.session.FinishHook`; returns "New best
-        time: #N", the save failure, for a win left out of the best times why, or None."""
-        note = self._finish(match, match.log_data() if log is None else log)
-        self._last = (self.records.last_record_id, self.records.last_rank)
+        """Record a won or lost game under :attr:`name` (:meth:`Records.finish
+        <game.records.session.Records.finish>`) with its move ``log`` (default:
+        ``match.log_data()``), for a ConsoleGame without a session (``--console`` records
+        through its game.session.Session, under the same name, and tells :meth:`recorded`);
+        returns "New best time: #N", the save failure, for a win left out of the best times
+        why, or None."""
+        note = self.records.finish(match, name=self.name, log=match.log_data() if log is None else log)
+        self.recorded(match)
         return note
+
+    def recorded(self, match: Match, log: dict | None = None) -> None:
+        """The session's hook (game.session.Session.hooks): a game was just recorded; its
+        record and rank are the ones :meth:`ask_name` asks about. Says nothing (None)."""
+        self._last = (self.records.last_record_id, self.records.last_rank)
 
     def abandon(self, match: Match) -> str | None:
         """Record a game left in progress as an abandoned loss, under :attr:`name`
@@ -497,8 +503,8 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
         records.close()
         raise
     hooks = ConsoleRecords(records)
-    session.records, session.name = records, hooks.name
-    session.hooks.append(hooks.finish)
+    session.records, session.name = records, hooks.name  # it records each end (Session.finished)
+    session.hooks.append(hooks.recorded)  # the best time's name is asked of the game recorded
     console = ConsoleGame(match, out, session=session, ask_name=hooks.ask_name,
                           colour=wants_colour(out), after_end=records.figures_after,
                           kept=kept_files(args.data_dir), scripted=records.input == "script")

@@ -3,9 +3,16 @@ summarising a game (the run's side of the midend, game.match).
 
 A :class:`Session` is one run of the program: its source of board seeds (``--seed`` gives
 the first board's seed and makes every board of the run predictable), its clock, its
-records and the hooks told when a game ends. The console (game.console) and the window
-(game.ui.services) both make their matches here, record their ends here, and say how a game
-went from the same :class:`Summary`.
+records and the hooks told when a game ends. The console (game.console.ConsoleGame) and the
+window (its scenes, through ``services.session``: game.ui.services) do every game's business
+here, with the same methods: a match (:meth:`Session.new_match`), the next board
+(:meth:`Session.new_game`), a retry (:meth:`Session.retry`), a game left in progress
+(:meth:`Session.abandon`), a game's end recorded once (:meth:`Session.finished`, the one path
+from a finished game to its row), the 3BV filter's miss said once a board
+(:meth:`Session.filter_note`) and a no-guess board built over frames
+(:meth:`Session.start_generation`, :meth:`Session.finish_generation`; the console's is laid
+at the click by its deal's layer from the same seed); each front end only shows the result
+its own way, and both say how a game went from the same :class:`Summary`.
 
 One game, one row (:meth:`Session.finished`): a board's game is recorded the first time it
 ends; an undo after the end and a redo back to that same end record nothing; played on after
@@ -54,17 +61,22 @@ class Session:
     Attributes:
         rng: the run's source of board seeds.
         clock: monotonic clock, seconds (the window's frame clock, or time.monotonic).
-        records: the open records (game.records.session.Records), or None.
+        records: the open records (game.records.session.Records): every game that ends and
+            every game abandoned is recorded there (:meth:`finished`, :meth:`abandon`); None:
+            nothing is recorded.
         first_seed: the first new board's seed (``--seed``), taken once.
         seeded: ``--seed`` was given: every board of the run is predictable (layout known).
-        hooks: told when a game ends, in order: ``hook(match, log) -> note``; the notes
-            (a new best time, a save failure) are shown with the result.
+        hooks: told when a game ends, after it is recorded, in order: ``hook(match, log) ->
+            note``; the notes are shown with the result (the records' own note first).
         progress: reports a big no-guess board's generation (the console's stderr line), or None.
         name: the name games are recorded under when abandoned (None: the settings' name).
         min_bv: the 3BV filter, level name -> minimum 3BV of its dealt boards (a level not in
             it, or 0: no filter); e.g. RANKING_MIN_BV, the rankings' minimums.
         warn: told at once the warning of an abandoned game that could not be saved (the
             window: stderr); None: the front end says it itself (the console prints it).
+        unsaved: ``unsaved(warning) -> note``: how the front end says a finished game that
+            could not be saved (the window: a short line on the result panel, the warning on
+            stderr); None: the warning itself (the console prints it).
         last_level: the level of the last game that ended in this run (the window's
             Statistics open on it), or None.
     """
@@ -79,6 +91,7 @@ class Session:
     name: str | None = None
     min_bv: dict = field(default_factory=dict)
     warn: Callable[[str], None] | None = None
+    unsaved: Callable[[str], str] | None = None
     last_level: str | None = None
     # match -> (the end told last: (round, standing moves), the notes its hooks gave): an end
     # told already (a redo back to it after an undo) is not told again
@@ -134,14 +147,17 @@ class Session:
         return self.min_bv.get(config.level, 0)
 
     def finished(self, match: Match, log: dict | None = None) -> list[str]:
-        """The game of ``match`` ended (won or lost), by a move or a redo: tell every hook,
-        with its move ``log`` (default: ``match.log_snapshot()``), and return the notes they
-        give back (strings for the player: a best time, a save failure, why it counts nowhere).
+        """The game of ``match`` ended (won or lost), by a move or a redo: record it in
+        :attr:`records` (game.records.session.Records.finish, under :attr:`name`) with its
+        move ``log`` (default: ``match.log_snapshot()``), then tell every hook, and return
+        the notes (strings for the player: a best time, a save failure, why it counts
+        nowhere), the records' first. A save failure's note is :attr:`unsaved`'s.
 
-        The front ends call it at every end; this keeps each game one row (the module's rule):
-        an end already told for this board (the same standing moves: an undo after the end
-        and a redo back to it) tells no hook and returns the notes it gave then; any other
-        end is told, and the records write it over the board's row when it has one."""
+        The front ends call it at every end, the one way a finished game reaches its row;
+        this keeps each game one row (the module's rule): an end already told for this board
+        (the same standing moves: an undo after the end and a redo back to it) records
+        nothing, tells no hook and returns the notes it gave then; any other end is recorded
+        and told, and the records write it over the board's row when it has one."""
         self.last_level = match.config.level
         end = (match.round, tuple(played.move for played in match.moves))
         told = self._told.get(match)
@@ -149,6 +165,12 @@ class Session:
             return list(told[1])
         log = match.log_snapshot() if log is None else log
         notes = []
+        if self.records is not None:
+            note = self.records.finish(match, name=self.name, log=log)
+            if note and self.records.last_record_id is None and self.unsaved is not None:
+                note = self.unsaved(note)
+            if note:
+                notes.append(note)
         for hook in self.hooks:
             note = hook(match, log)
             if note:

@@ -242,7 +242,7 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
                         records=records, first_seed=getattr(args, "seed", None),
                         seeded=getattr(args, "seed", None) is not None, min_bv=getattr(args, "min_bv", None))
     services.scenes = Navigation(services)
-    services.finish_hooks.append(record_hook(records))
+    services.session.unsaved = not_recorded(records)  # the session records each end (Session.finished)
     warnings = list(records.warnings)
     notice = display.take_notice()  # the saved or asked full screen, where it cannot be had
     if notice:
@@ -257,24 +257,17 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
     return Loop(manager, services.clock, screen_source=lambda: display.canvas, flip=flip), services
 
 
-def record_hook(records):
-    """The finish hook that records each game (seed: the engine's board seed).
-
-    Returns the hook's note ("New best time: #N"), or, when the game could not be
-    saved, a short note for the result panel; the full reason goes to stderr.
-    """
-    hook = records.finish_hook()
-
-    def record(match, log=None) -> str | None:
-        note = hook(match, log)
-        if note and records.last_record_id is None:
-            warn(note)
-            if records.store.read_only:
-                return _("Not recorded: the records file is read-only ({problem}).").format(
-                    problem=describe(records.store.problem))
-            return _("Not recorded: the records could not be written (see the message on stderr).")
-        return note
-    return record
+def not_recorded(records):
+    """How the window says a finished game that could not be saved
+    (game.session.Session.unsaved): the full reason on stderr, a short note for the result
+    panel."""
+    def unsaved(note: str) -> str:
+        warn(note)
+        if records.store.read_only:
+            return _("Not recorded: the records file is read-only ({problem}).").format(
+                problem=describe(records.store.problem))
+        return _("Not recorded: the records could not be written (see the message on stderr).")
+    return unsaved
 
 
 def missing_screen() -> str | None:

@@ -11,7 +11,7 @@ Scenes reach the menu and a new Playing scene through ``scenes`` (``.menu()``,
 menu or the Playing scene (see the import graph in game.ui.scenes).
 
 Other parts of the game plug in here rather than into the scenes: append to
-``finish_hooks`` (the records store returns "New best time: #N"), or add keys to ``Services.extra_keys`` (key ->
+``finish_hooks`` (told each game's end after the session recorded it: game.session.Session.hooks), or add keys to ``Services.extra_keys`` (key ->
 callable(playing_scene) returning the next scene or None to stay), which the
 Playing scene consults for keys it does not know.
 """
