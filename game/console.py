@@ -28,6 +28,7 @@ from typing import BinaryIO, Callable, Sequence, TextIO
 from game.board import Cell
 from game.boardfile import from_game, save_board
 from game.console_text import render, summary, view, wants_colour
+from game.deal import first_click_of
 from game.i18n import N_, _, percent
 from game.interrupts import HeldSignals, catch_sigterm
 from game.match import Match
@@ -398,7 +399,8 @@ def make_match(args, session: Session, settings: Settings | None = None) -> Matc
     (Settings.level_config, as the window's menu: ``--beginner-size``, else the Options' choice)."""
     settings = (settings or Settings()).with_beginner_of(args)
     config = settings.board_of_run(args) or settings.level_config(
-        "beginner", first_click=args.first_click or "opening", questions=args.questions, no_guess=args.no_guess)
+        "beginner", first_click=first_click_of(args.first_click, args.no_guess), questions=args.questions,
+        no_guess=args.no_guess)
     return session.new_match(config, board=args.loaded)
 
 

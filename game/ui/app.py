@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Minesweeper")  # X11 window clas
 import pygame  # noqa: E402
 
 from game.board import Config  # noqa: E402
+from game.deal import first_click_of  # noqa: E402
 from game.i18n import _, set_language, system_language  # noqa: E402
 from game.messages import describe, error_line, warn  # noqa: E402
 from game.records import open_records  # noqa: E402
@@ -189,8 +190,8 @@ def run_config(services, config, warnings: list[str]):
         reason = supported(wanted)
         if reason:
             warnings.append(_("No-guess is off for this board: {reason}.").format(reason=describe(reason)))
-            first_click = services.settings.first_click
-            wanted = Config(wanted.rows, wanted.cols, wanted.mines, first_click=first_click,
+            wanted = Config(wanted.rows, wanted.cols, wanted.mines,
+                            first_click=first_click_of(services.settings.first_click),
                             questions=wanted.questions, no_guess=False)
     return wanted
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from game.board import Config
+from game.deal import first_click_of
 from game.i18n import set_language, system_language
 from game.match import Match
 from game.messages import warn
@@ -70,10 +71,9 @@ class Services:
     def config_for(self, rows: int, cols: int, mines: int) -> Config:
         """A Config of this size with the current options (raises ValueError like Config).
 
-        No-guess boards always use the ``opening`` first-click rule.
+        No-guess boards always use the ``opening`` first-click rule (game.deal.first_click_of).
         """
-        first_click = "opening" if self.no_guess else self.settings.first_click
-        return Config(rows, cols, mines, first_click=first_click,
+        return Config(rows, cols, mines, first_click=first_click_of(self.settings.first_click, self.no_guess),
                       questions=self.settings.questions, no_guess=self.no_guess)
 
     # ----- the player's choices, saved at once -----------------------------------------------
