@@ -69,7 +69,8 @@ class Session:
         hooks: told when a game ends, after it is recorded, in order: ``hook(match, log) ->
             note``; the notes are shown with the result (the records' own note first).
         progress: reports a big no-guess board's generation (the console's stderr line), or None.
-        name: the name games are recorded under when abandoned (None: the settings' name).
+        name: the name games are recorded under, ended or abandoned (None: the settings'
+            player name; the console's: the system user's).
         min_bv: the 3BV filter, level name -> minimum 3BV of its dealt boards (a level not in
             it, or 0: no filter); e.g. RANKING_MIN_BV, the rankings' minimums.
         warn: told at once the warning of an abandoned game that could not be saved (the
