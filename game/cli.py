@@ -24,7 +24,7 @@ from typing import Callable, NoReturn, Sequence
 
 from game import NAME, PROG, __version__
 from game.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config, max_mines
-from game.deal import SEED_RANGE
+from game.deal import SEED_RANGE, first_click_of
 from game import i18n
 from game.i18n import LANGUAGES, LEVEL_NAMES, N_, _, catalogue, count, set_language, system_language
 from game.messages import describe, error_line, file_name, os_error_text
@@ -410,7 +410,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if args.no_guess and args.first_click not in (None, "opening"):
         parser.error(_("--no-guess needs the first click to be an opening: drop --first-click {rule}")
                      .format(rule=args.first_click))
-    rules = {"first_click": args.first_click or "opening", "questions": args.questions,
+    rules = {"first_click": first_click_of(args.first_click, args.no_guess), "questions": args.questions,
              "no_guess": args.no_guess}
     args.rng = random.Random(args.seed)
     args.config = None

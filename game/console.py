@@ -28,17 +28,18 @@ from typing import BinaryIO, Callable, Sequence, TextIO
 from game.board import Cell
 from game.boardfile import from_game, save_board
 from game.console_text import render, summary, view, wants_colour
+from game.deal import first_click_of
 from game.i18n import N_, _, percent
 from game.interrupts import HeldSignals, catch_sigterm
 from game.match import Match
 from game.messages import describe, file_name, os_error_text
 from game.moves import CHORD, FLAG, REVEAL, Move
 from game.records.db import RecordsError
-from game.records.record import LEVELS, clean_name, default_player_name
+from game.records.record import clean_name, default_player_name
 from game.records.notes import SCRIPTED
 from game.records.session import is_in_progress
 from game.records.settings import Settings
-from game.session import Session, filter_missed
+from game.session import Session, min_bv_table
 from game.solver.problem import fmt
 
 PROGRESS_WIDTH = 80  # characters of the no-guess progress line on stderr
@@ -72,6 +73,12 @@ class ConsoleGame:
     Args:
         match: the match to play (its game, log, undo); ``n`` starts its next board.
         out: where the board and messages go (flushed after each).
+        session: the run's game.session.Session, as the window's: ``n`` is its
+            :meth:`~game.session.Session.new_game`, the 3BV filter's miss its
+            :meth:`~game.session.Session.filter_note`, and, unless ``on_end`` and
+            ``on_abandon`` are given, an end is its :meth:`~game.session.Session.finished`
+            (the first note) and a game left its :meth:`~game.session.Session.abandon`
+            (when it has records). Default: a Session of its own, recording nothing.
         on_end: ``on_end(match) -> note`` is called each time a command (a move, or a redo
             after an undo) ends the game, won or lost (the records hook: the session keeps
             each game one row, game.session.Session.finished), before the board and the
@@ -102,8 +109,13 @@ class ConsoleGame:
                  colour: bool = False, ask_name: Callable[[Ask | None], str | None] | None = None,
                  on_abandon: Callable[[Match], str | None] | None = None,
                  after_end: Callable[[], str | None] | None = None, kept: Sequence = (),
-                 scripted: bool = False):
+                 scripted: bool = False, session: Session | None = None):
         self.match = match
+        self.session = Session() if session is None else session
+        if session is not None:
+            on_end = on_end or (lambda match: next(iter(session.finished(match)), None))
+            if on_abandon is None and session.records is not None:
+                on_abandon = session.abandon
         self.scripted = scripted
         self.kept = kept
         self.game = match.game  # its position, read only (the same object for every board)
@@ -221,7 +233,7 @@ class ConsoleGame:
                 self.say(_(HELP_VIEW))
         elif command == "n":
             self.leave()
-            self.match.new_game()
+            self.match = self.session.new_game(self.match)
             self.focus = None
             self.show()
         elif command == "s":
@@ -279,10 +291,9 @@ class ConsoleGame:
 
     def say_filter_missed(self) -> None:
         """One line, once a board, when the 3BV filter found no board at its minimum
-        (game.session.filter_missed)."""
-        missed = filter_missed(self.match)
-        if missed is not None and getattr(self, "_missed_said", None) != self.match.round:
-            self._missed_said = self.match.round
+        (game.session.Session.filter_note, as the window's box)."""
+        missed = self.session.filter_note(self.match)
+        if missed is not None:
             self.say(describe(missed))
 
     def undo(self) -> None:
@@ -378,9 +389,8 @@ def run_session(args) -> Session:
     board's; a chosen seed makes every board of the run predictable, so they are known
     layouts and never enter the best times), ``--min-bv`` (the 3BV filter, every level) and
     the no-guess progress line."""
-    min_bv = getattr(args, "min_bv", None)
     return Session(rng=args.rng, first_seed=args.seed, seeded=args.seed is not None, progress=generation_progress,
-                   min_bv=dict.fromkeys(LEVELS, min_bv) if min_bv else {})
+                   min_bv=min_bv_table(getattr(args, "min_bv", None)))
 
 
 def make_match(args, session: Session, settings: Settings | None = None) -> Match:
@@ -389,7 +399,8 @@ def make_match(args, session: Session, settings: Settings | None = None) -> Matc
     (Settings.level_config, as the window's menu: ``--beginner-size``, else the Options' choice)."""
     settings = (settings or Settings()).with_beginner_of(args)
     config = settings.board_of_run(args) or settings.level_config(
-        "beginner", first_click=args.first_click or "opening", questions=args.questions, no_guess=args.no_guess)
+        "beginner", first_click=first_click_of(args.first_click, args.no_guess), questions=args.questions,
+        no_guess=args.no_guess)
     return session.new_match(config, board=args.loaded)
 
 
@@ -422,16 +433,22 @@ class ConsoleRecords:
         self.records = records
         self.name = default_player_name() if name is None else clean_name(name)
         self._last: tuple[int | None, int | None] = (None, None)  # (record id, rank) of the last game
-        self._finish = records.finish_hook(name=self.name)
 
     def finish(self, match: Match, log: dict | None = None) -> str | None:
-        """Record a won or lost game (:meth:`Records.finish_hook
-        <game.records.session.Records.finish_hook>` under :attr:`name`) with its move ``log``
-        (default: ``match.log_data()``), a :data:`game.session.FinishHook`; returns "New best
-        time: #N", the save failure, for a win left out of the best times why, or None."""
-        note = self._finish(match, match.log_data() if log is None else log)
-        self._last = (self.records.last_record_id, self.records.last_rank)
+        """Record a won or lost game under :attr:`name` (:meth:`Records.finish
+        <game.records.session.Records.finish>`) with its move ``log`` (default:
+        ``match.log_data()``), for a ConsoleGame without a session (``--console`` records
+        through its game.session.Session, under the same name, and tells :meth:`recorded`);
+        returns "New best time: #N", the save failure, for a win left out of the best times
+        why, or None."""
+        note = self.records.finish(match, name=self.name, log=match.log_data() if log is None else log)
+        self.recorded(match)
         return note
+
+    def recorded(self, match: Match, log: dict | None = None) -> None:
+        """The session's hook (game.session.Session.hooks): a game was just recorded; its
+        record and rank are the ones :meth:`ask_name` asks about. Says nothing (None)."""
+        self._last = (self.records.last_record_id, self.records.last_rank)
 
     def abandon(self, match: Match) -> str | None:
         """Record a game left in progress as an abandoned loss, under :attr:`name`
@@ -488,10 +505,9 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
         records.close()
         raise
     hooks = ConsoleRecords(records)
-    session.records, session.name = records, hooks.name
-    session.hooks.append(hooks.finish)
-    console = ConsoleGame(match, out, on_end=lambda match: next(iter(session.finished(match, match.log_data())), None),
-                          ask_name=hooks.ask_name, on_abandon=lambda match: session.abandon(match, match.log_data()),
+    session.records, session.name = records, hooks.name  # it records each end (Session.finished)
+    session.hooks.append(hooks.recorded)  # the best time's name is asked of the game recorded
+    console = ConsoleGame(match, out, session=session, ask_name=hooks.ask_name,
                           colour=wants_colour(out), after_end=records.figures_after,
                           kept=kept_files(args.data_dir), scripted=records.input == "script")
     previous = catch_sigterm()  # SIGTERM leaves as Ctrl-C does: a game in progress is recorded

@@ -15,6 +15,10 @@ then the best board seen is played and :attr:`Deal.missed` says so. The board is
 where it is laid: at the first click (so the first-click rule still holds), or, under the
 ``classic`` rule, before it.
 
+The first-click rule is decided here: which rule a board is dealt under
+(:func:`first_click_of`) and what it does at the click (:meth:`Deal.first_click`); the
+rules' placement itself is game.board's (lay_mines, relocate_first_click_mine).
+
 Every board is laid from ``random.Random(seed)``, so a recorded seed and first click
 give the same board again (tests/rules/test_deal.py pins a few). No pygame here.
 """
@@ -25,8 +29,18 @@ import random
 from time import perf_counter
 from typing import Callable, Generator, Iterable
 
-from game.board import Cell, Config, IndexedSample, excluded_cells, first_click_thresholds, lay_mines, sample_steps
+from game.board import (Cell, Config, IndexedSample, excluded_cells, first_click_thresholds, lay_mines,
+                        relocate_first_click_mine, sample_steps)
 from game.bv import bv_parts
+
+def first_click_of(chosen: str | None, no_guess: bool = False) -> str:
+    """The first-click rule a board is dealt under (one of game.board.FIRST_CLICK_RULES):
+    ``opening`` for a no-guess board, whatever was chosen (the generator builds the board
+    around the click's opening), else the ``chosen`` rule (the Options', ``--first-click``),
+    ``opening`` when none was chosen. The window's boards, the settings' and the command
+    line's alike."""
+    return "opening" if no_guess or chosen is None else chosen
+
 
 MineLayer = Callable[[Config, Cell, random.Random], set[Cell]]
 Laid = tuple[set[Cell], "bytearray | None"]  # a board's mines, and their digits when the deal has them
@@ -54,6 +68,9 @@ class Deal:
     Attributes:
         seed: the current board's seed; None for a loaded board (until a new board is dealt).
         layout_known: the player could know the current board's layout before playing it.
+        pending: the ``classic`` rule's mines, dealt before the first click and laid at it
+            (:meth:`first_click` moves a mine off the click), else None (laid already, or
+            laid at the click from the seed).
         min_bv: the 3BV filter's minimum (0: off).
         dealt_min_bv: the minimum the current board was dealt under: :attr:`min_bv` once the
             filter laid it, else 0 (not laid yet, loaded, or laid from outside the deal:
@@ -77,6 +94,7 @@ class Deal:
         self.seed: int | None = None
         self._next_seed = seed
         self.layout_known = seeds_known
+        self.pending: set[Cell] | None = None  # classic mines dealt before the first click
         self._ahead: _Ahead | None = None  # the first-click sample, drawn ahead (prepare)
 
     def next(self, keep: bool = False, layout: Iterable[Cell] | None = None) -> set[Cell] | None:
@@ -94,10 +112,12 @@ class Deal:
             self.missed = None  # a fresh board: its own filter, at its laying
             self.seed = self._next_seed if self._next_seed is not None else self.rng.randrange(SEED_RANGE)
             self._next_seed = None
+        self.pending = None
         if keep and layout is not None:
             mines: set[Cell] | None = set(layout)
         elif self.config.first_click == "classic" and self.layer is None:
             mines = self._filtered(lambda: (lay_mines(self.config, None, random.Random(self.seed)), None))[0]
+            self.pending = mines  # moved off the first click at it (first_click)
         else:
             mines = None  # laid at the first click
         self.layout_known = self.seeds_known or (keep and mines is not None)
@@ -112,9 +132,25 @@ class Deal:
         unknown).
         """
         seen = self.layout_known or played
+        pending = self.pending is not None  # a classic board retried before its first click
         mines = self.next(keep=layout is not None, layout=layout)
+        if pending and mines is not None:
+            self.pending = mines  # still moved off the first click, at it
         self.layout_known = self.seeds_known or (self.layout_known and seen)
         return mines
+
+    def first_click(self, first_click: Cell) -> Laid:
+        """The board's mines at its first click ``first_click``, and their digits when the
+        deal has them (else None): the first-click rule's one decision, for every board the
+        deal lays at the click. The ``classic`` rule's mines, dealt before it
+        (:attr:`pending`), with a mine under the click moved to the first free cell from the
+        top-left (game.board.relocate_first_click_mine); any other board laid now
+        (:meth:`layout_for`: ``opening`` and ``safe`` keep the click, and its neighbours under
+        ``opening``, free; a no-guess board is the layer's)."""
+        if self.pending is not None:
+            mines, self.pending = self.pending, None
+            return relocate_first_click_mine(set(mines), first_click, self.config.rows, self.config.cols), None
+        return self.layout_for(first_click)
 
     def lay(self, first_click: Cell) -> set[Cell]:
         """The mines of a board laid at its first click ``first_click``, from the board's
@@ -175,9 +211,11 @@ class Deal:
 
     def laid_elsewhere(self) -> None:
         """The current board's mines came from outside the deal (the window's no-guess
-        generator, game.match.Match.set_layout): the 3BV filter did not deal it."""
+        generator, game.match.Match.set_layout): the 3BV filter did not deal it, and no
+        classic mines are pending."""
         self.dealt_min_bv = 0
         self.missed = None
+        self.pending = None
 
     def prepare(self, seconds: float) -> bool:
         """Draw the current board's first-click sample ahead for about ``seconds`` (a slice

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Callable, Iterable, NamedTuple, Union
 
-from game.board import Cell, Config, relocate_first_click_mine
+from game.board import Cell, Config
 from game.bv import BvJob
 from game.deal import Deal, MineLayer
 from game.engine import Game, check_layout
@@ -196,20 +196,19 @@ class Match:
         # from the layout, which a dealt board of a tiny size may share.
         self._on_loaded = self._loaded is not None
         if self._loaded is None:
-            self._start(self.deal.next(), relocate=config.first_click == "classic")
+            self._start(self.deal.next())
         else:
             self.deal.next(keep=True, layout=self._loaded[0])
-            self._start(self._loaded[0], relocate=False, revealed=self._loaded[1], flags=self._loaded[2])
+            self._start(self._loaded[0], revealed=self._loaded[1], flags=self._loaded[2])
 
     # ----- boards ----------------------------------------------------------------------------
-    def _start(self, mines: set[Cell] | frozenset[Cell] | None, relocate: bool,
+    def _start(self, mines: set[Cell] | frozenset[Cell] | None,
                revealed: Iterable[Cell] = (), flags: Iterable[Cell] = ()) -> None:
         """A fresh board over ``mines`` (None: laid at the first click), a fresh clock and log.
-        ``relocate``: the classic rule still applies to ``mines`` at the first click, so they
-        stay with the deal until then."""
+        Mines the deal keeps pending (the classic rule applies to them at the first click:
+        game.deal.Deal.first_click) stay with the deal until then."""
         self.round += 1
-        self._pending = mines if relocate else None  # classic mines, laid at the first click
-        laid = None if relocate else mines
+        laid = None if self.deal.pending is not None else mines
         fresh = Game(self.config, mines=laid, revealed=revealed, flags=flags)
         if hasattr(self, "_game"):
             self._game.assume(fresh)  # one Game object for the match: views hold it
@@ -228,7 +227,7 @@ class Match:
     def new_game(self) -> None:
         """A fresh random board of the same size (a new seed from the deal), clock, log and help."""
         self._on_loaded = False
-        self._start(self.deal.next(), relocate=self.config.first_click == "classic")
+        self._start(self.deal.next())
 
     def retry(self) -> None:
         """The same board again from the start, with a fresh clock, log and help (a loaded
@@ -243,10 +242,9 @@ class Match:
         if self._on_loaded:
             mines, revealed, flags = self._loaded
             self.deal.again(mines, played=True)
-            self._start(set(mines), relocate=False, revealed=revealed, flags=flags)
+            self._start(set(mines), revealed=revealed, flags=flags)
             return
-        relocate = self._pending is not None  # a classic board retried before its first click
-        self._start(self.deal.again(layout, played=played), relocate=relocate)
+        self._start(self.deal.again(layout, played=played))  # a classic board not clicked stays pending
 
     def prepare_deal(self, seconds: float) -> bool:
         """Draw the next board's mines ahead of its first click for about ``seconds`` (the
@@ -265,7 +263,6 @@ class Match:
         """
         if self._game.state is not State.READY or self._game.mines_laid:
             raise ValueError("set_layout: the game has already started")
-        self._pending = None
         self._game.lay(mines)
         self.deal.laid_elsewhere()
 
@@ -300,8 +297,8 @@ class Match:
     def layout(self) -> frozenset[Cell] | None:
         """The board's mines (None while laid at the first click): for logs, files and records,
         never for a view of a game in play."""
-        if self._pending is not None:
-            return frozenset(self._pending)
+        if self.deal.pending is not None:
+            return frozenset(self.deal.pending)
         return self._game.layout()
 
     @property
@@ -444,17 +441,12 @@ class Match:
 
     def _lay_for(self, first: Cell) -> None:
         """The first click on ``first``: lay the board's mines now (the deal's first-click
-        rule), unless they are laid already (loaded, retried, generated)."""
-        game = self._game
-        if game.mines_laid:
+        rule: game.deal.Deal.first_click), unless they are laid already (loaded, retried,
+        generated)."""
+        if self._game.mines_laid:
             return
-        digits = None
-        if self._pending is not None:
-            mines = relocate_first_click_mine(set(self._pending), first, game.rows, game.cols)
-            self._pending = None
-        else:
-            mines, digits = self.deal.layout_for(first)
-        game.lay(mines, dealt=True, digits=digits)
+        mines, digits = self.deal.first_click(first)
+        self._game.lay(mines, dealt=True, digits=digits)
 
     def reveal(self, cell: Cell, source: Source = Source.MOUSE) -> set[Cell]:
         """``apply(Move.reveal(cell))``; returns the changed cells."""

@@ -3,9 +3,16 @@ summarising a game (the run's side of the midend, game.match).
 
 A :class:`Session` is one run of the program: its source of board seeds (``--seed`` gives
 the first board's seed and makes every board of the run predictable), its clock, its
-records and the hooks told when a game ends. The console (game.console) and the window
-(game.ui.services) both make their matches here, record their ends here, and say how a game
-went from the same :class:`Summary`.
+records and the hooks told when a game ends. The console (game.console.ConsoleGame) and the
+window (its scenes, through ``services.session``: game.ui.services) do every game's business
+here, with the same methods: a match (:meth:`Session.new_match`), the next board
+(:meth:`Session.new_game`), a retry (:meth:`Session.retry`), a game left in progress
+(:meth:`Session.abandon`), a game's end recorded once (:meth:`Session.finished`, the one path
+from a finished game to its row), the 3BV filter's miss said once a board
+(:meth:`Session.filter_note`) and a no-guess board built over frames
+(:meth:`Session.start_generation`, :meth:`Session.finish_generation`; the console's is laid
+at the click by its deal's layer from the same seed); each front end only shows the result
+its own way, and both say how a game went from the same :class:`Summary`.
 
 One game, one row (:meth:`Session.finished`): a board's game is recorded the first time it
 ends; an undo after the end and a redo back to that same end record nothing; played on after
@@ -23,14 +30,27 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Callable
 
-from game.board import Config
-from game.match import CONSOLE_CELL, Match
+from game.board import Cell, Config
+from game.match import CONSOLE_CELL, Match, Source
 from game.messages import N_, note
+from game.moves import Move, Outcome
 from game.position import State
+from game.records.record import LEVELS
 from game.records.session import is_in_progress
 
 # The rankings' minimum 3BV per level (both Beginners: the 8x8 competitive one too)
 RANKING_MIN_BV = {"beginner": 2, "beginner_8x8": 2, "intermediate": 30, "expert": 100}
+
+
+def min_bv_table(every: int | None = None, bv_filter: str = "off") -> dict:
+    """The 3BV filter of a run (:attr:`Session.min_bv`), level -> minimum: ``every``
+    (``--min-bv``) for every level when given, else the rankings' minimums when the
+    Options' ``bv_filter`` is ``rankings``, else none ({}). The console and the window alike."""
+    if every:
+        return dict.fromkeys(LEVELS, every)
+    return dict(RANKING_MIN_BV) if bv_filter == "rankings" else {}
+
+
 FinishHook = Callable[[Match, "dict | None"], "str | None"]  # hook(match, log) -> note or None
 
 
@@ -41,15 +61,25 @@ class Session:
     Attributes:
         rng: the run's source of board seeds.
         clock: monotonic clock, seconds (the window's frame clock, or time.monotonic).
-        records: the open records (game.records.session.Records), or None.
+        records: the open records (game.records.session.Records): every game that ends and
+            every game abandoned is recorded there (:meth:`finished`, :meth:`abandon`); None:
+            nothing is recorded.
         first_seed: the first new board's seed (``--seed``), taken once.
         seeded: ``--seed`` was given: every board of the run is predictable (layout known).
-        hooks: told when a game ends, in order: ``hook(match, log) -> note``; the notes
-            (a new best time, a save failure) are shown with the result.
+        hooks: told when a game ends, after it is recorded, in order: ``hook(match, log) ->
+            note``; the notes are shown with the result (the records' own note first).
         progress: reports a big no-guess board's generation (the console's stderr line), or None.
-        name: the name games are recorded under when abandoned (None: the settings' name).
+        name: the name games are recorded under, ended or abandoned (None: the settings'
+            player name; the console's: the system user's).
         min_bv: the 3BV filter, level name -> minimum 3BV of its dealt boards (a level not in
             it, or 0: no filter); e.g. RANKING_MIN_BV, the rankings' minimums.
+        warn: told at once the warning of an abandoned game that could not be saved (the
+            window: stderr); None: the front end says it itself (the console prints it).
+        unsaved: ``unsaved(warning) -> note``: how the front end says a finished game that
+            could not be saved (the window: a short line on the result panel, the warning on
+            stderr); None: the warning itself (the console prints it).
+        last_level: the level of the last game that ended in this run (the window's
+            Statistics open on it), or None.
     """
 
     rng: random.Random = field(default_factory=random.Random)
@@ -61,9 +91,14 @@ class Session:
     progress: Callable | None = None
     name: str | None = None
     min_bv: dict = field(default_factory=dict)
+    warn: Callable[[str], None] | None = None
+    unsaved: Callable[[str], str] | None = None
+    last_level: str | None = None
     # match -> (the end told last: (round, standing moves), the notes its hooks gave): an end
     # told already (a redo back to it after an undo) is not told again
     _told: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary, repr=False)
+    # match -> the round whose 3BV filter's miss was given (filter_note): once a board
+    _missed: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary, repr=False)
 
     def new_match(self, config: Config, cell: int = CONSOLE_CELL, board=None) -> Match:
         """A new match of ``config``: the loaded ``board`` (a game.boardfile.BoardFile with its
@@ -87,25 +122,56 @@ class Session:
         return Match(config, rng=self.rng, seed=seed, clock=self.clock, layer=layer,
                      seeds_known=self.seeded, cell=cell, min_bv=self.min_bv_for(config))
 
+    def new_game(self, match: Match, config: Config | None = None, cell: int | None = None) -> Match:
+        """The next board after ``match``'s (``n`` in the console, F2 or the face in the window):
+        its game, when still in progress, is abandoned first (:meth:`abandon`: once a board,
+        so a front end that asked and abandoned already records nothing more). With ``config``
+        None the match deals its next board itself (the same size and rules, a seed drawn
+        from :attr:`rng`) and is returned; with a ``config`` (the window's current options) a
+        new match of it, pointer input at ``cell`` pixels (default: ``match.cell``), whose
+        seed comes from the same :attr:`rng`."""
+        self.abandon(match)
+        if config is None:
+            match.new_game()
+            return match
+        return self.new_match(config, match.cell if cell is None else cell)
+
+    def retry(self, match: Match) -> None:
+        """The same board of ``match`` again from the start (game.match.Match.retry: a board
+        not laid yet is a fresh one, a retry of a board seen is a known layout); its game,
+        when still in progress, is abandoned first (:meth:`abandon`)."""
+        self.abandon(match)
+        match.retry()
+
     def min_bv_for(self, config: Config) -> int:
         """The 3BV filter's minimum for boards of ``config`` (0: off)."""
         return self.min_bv.get(config.level, 0)
 
     def finished(self, match: Match, log: dict | None = None) -> list[str]:
-        """The game of ``match`` ended (won or lost), by a move or a redo: tell every hook,
-        with its move ``log`` (default: ``match.log_snapshot()``), and return the notes they
-        give back (strings for the player: a best time, a save failure, why it counts nowhere).
+        """The game of ``match`` ended (won or lost), by a move or a redo: record it in
+        :attr:`records` (game.records.session.Records.finish, under :attr:`name`) with its
+        move ``log`` (default: ``match.log_snapshot()``), then tell every hook, and return
+        the notes (strings for the player: a best time, a save failure, why it counts
+        nowhere), the records' first. A save failure's note is :attr:`unsaved`'s.
 
-        The front ends call it at every end; this keeps each game one row (the module's rule):
-        an end already told for this board (the same standing moves: an undo after the end
-        and a redo back to it) tells no hook and returns the notes it gave then; any other
-        end is told, and the records write it over the board's row when it has one."""
+        The front ends call it at every end, the one way a finished game reaches its row;
+        this keeps each game one row (the module's rule): an end already told for this board
+        (the same standing moves: an undo after the end and a redo back to it) records
+        nothing, tells no hook and returns the notes it gave then; any other end is recorded
+        and told, and the records write it over the board's row when it has one."""
+        self.last_level = match.config.level
         end = (match.round, tuple(played.move for played in match.moves))
         told = self._told.get(match)
         if told is not None and told[0] == end:
             return list(told[1])
         log = match.log_snapshot() if log is None else log
         notes = []
+        if self.records is not None:
+            note = self.records.finish(match, name=self.name, log=log)
+            if note and self.records.last_record_id is None and self.unsaved is not None:
+                note = self.unsaved(note)
+            if note:
+                notes.append(note)
         for hook in self.hooks:
             note = hook(match, log)
             if note:
@@ -115,11 +181,63 @@ class Session:
 
     def abandon(self, match: Match, log: dict | None = None, name: str | None = None) -> str | None:
         """Record the game of ``match`` as abandoned (a loss, as Windows 7 counts it) if it is
-        in progress, once per board; returns the warning when it could not be saved, else None."""
+        in progress, once per board; returns the warning when it could not be saved (also
+        given to :attr:`warn`, when set), else None."""
         if self.records is None or not is_in_progress(match.game):
             return None
-        return self.records.abandon(match, name=self.name if name is None else name,
+        note = self.records.abandon(match, name=self.name if name is None else name,
                                     log=match.log_snapshot() if log is None else log)
+        if note and self.warn is not None:
+            self.warn(note)
+        return note
+
+    def filter_note(self, match: Match):
+        """The 3BV filter's miss on ``match``'s board (:func:`filter_missed`: a
+        game.messages.Note), once a board: the first call after the board was laid under
+        the minimum gives it, every later call for that board None. The console prints it,
+        the window shows it in a box."""
+        missed = filter_missed(match)
+        if missed is None or self._missed.get(match) == match.round:
+            return None
+        self._missed[match] = match.round
+        return missed
+
+    # ----- no-guess boards -----------------------------------------------------------------------
+    @staticmethod
+    def needs_generation(match: Match, cell: Cell) -> bool:
+        """True when revealing ``cell`` must first build ``match``'s no-guess board (a no-guess
+        game before its first reveal, ``cell`` not flagged): the window builds it over frames
+        (:meth:`start_generation`); the console's match lays it at the click through its
+        deal's layer (game.noguess.layer_for, reporting to :attr:`progress`)."""
+        game = match.game
+        return (game.config.no_guess and not game.mines_laid and game.state is State.READY
+                and game.mark(cell) != "flag")
+
+    @staticmethod
+    def start_generation(match: Match, cell: Cell):
+        """A game.noguess.Generation of ``match``'s no-guess board with ``cell`` as the
+        opening first click, from ``random.Random(match.seed)`` as the deal's layer draws it,
+        so the same seed and first click give the same board in the console and the window.
+        Step it (``job.step(seconds)``) until done, then :meth:`finish_generation`.
+
+        Raises:
+            NoGuessError: the generator does not support the board's size and mine count.
+        """
+        from game.noguess import Generation
+        return Generation(match.config, cell, random.Random(match.seed))
+
+    @staticmethod
+    def finish_generation(match: Match, job, cell: Cell, source: Source = Source.MOUSE) -> Outcome:
+        """Lay the board of a finished ``job`` (:meth:`start_generation`) on ``match``
+        (game.match.Match.set_layout) and reveal the first click ``cell``, made by ``source``.
+
+        Raises:
+            ValueError: the job is not done, or the game has started.
+        """
+        if not job.done:
+            raise ValueError("finish_generation: the generation is not done")
+        match.set_layout(job.result)
+        return match.apply(Move.reveal(cell), source)
 
 
 FILTER_MISSED = N_("No board with a 3BV of at least {minimum} came in {count} deals: "

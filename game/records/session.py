@@ -1,12 +1,15 @@
 """What the window and the console call: open the records and settings, record a finished game.
 
-Typical use::
+A finished game reaches its row one way, for both front ends: game.session.Session.finished
+-> :meth:`Records.finish` (the player's note) -> :meth:`Records.record` (one game, one row)
+-> :func:`save_record`. :func:`record_finished_game` writes a match to a bare store (tests,
+tools). Typical use::
 
     records = open_records(args.data_dir)         # warnings already printed on stderr
     ...                                            # records.warnings: show them in the window
-    record_id, rank = records.record(match)   # when the game is won or lost
-    if rank: ...                                   # "New best time: #rank"
-    records.store.set_name(record_id, typed_name)  # the Victory scene's name field
+    session = Session(records=records)             # game.session: records every end once
+    notes = session.finished(match)                # when the game is won or lost: "New best time: #N"
+    records.store.set_name(records.last_record_id, typed_name)  # the Victory scene's name field
     records.save_settings()
 """
 
@@ -279,20 +282,23 @@ class Records:
         else:
             fresh.close()
 
-    def finish_hook(self, name: str | None = None) -> Callable[[object], str | None]:
-        """A ``hook(match, log=None) -> note`` for the window's finish hooks and the
-        console's ``on_end`` (``log``: the game's move log, kept with its record).
+    def finish(self, match, name: str | None = None, log: dict | None = None) -> str | None:
+        """Record the ended game of ``match`` (:meth:`record`, under ``name``, by default the
+        settings' player name, with its move ``log``) and say how it went for the player:
+        ``"New best time: #N"``, the save failure message, for a win that may not enter the
+        best times why not (:func:`game.records.notes.left_out`), or None. The one step from
+        a finished game to its row, for both front ends (game.session.Session.finished)."""
+        before = len(self.warnings)
+        record_id, rank = self.record(match, name=name, log=log)
+        if record_id is None:
+            return self.warnings[-1] if len(self.warnings) > before else None
+        return note(N_("New best time: #{rank}"), rank=rank) if rank else left_out(self.last_record)
 
-        It records the match's game (under ``name``, by default the settings' player name) and
-        returns ``"New best time: #N"``, the save failure message, for a win that may not
-        enter the best times why not (:func:`game.records.notes.left_out`), or None.
-        """
+    def finish_hook(self, name: str | None = None) -> Callable[[object], str | None]:
+        """:meth:`finish` under ``name`` as a ``hook(match, log=None) -> note``, for code that
+        records without a game.session.Session (the front ends' Session calls :meth:`finish`)."""
         def hook(match, log: dict | None = None) -> str | None:
-            before = len(self.warnings)
-            record_id, rank = self.record(match, name=name, log=log)
-            if record_id is None:
-                return self.warnings[-1] if len(self.warnings) > before else None
-            return note(N_("New best time: #{rank}"), rank=rank) if rank else left_out(self.last_record)
+            return self.finish(match, name=name, log=log)
         return hook
 
     def save_settings(self) -> str | None:

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 
 from game.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config
+from game.deal import first_click_of
 from game.i18n import LANGUAGES
 from game.messages import N_, ExplainedValueError, cut_note, file_name, note, system_error
 from game.files import NotRegularFileError, read_regular, write_atomic
@@ -78,9 +79,10 @@ class Settings:
     def config(self) -> Config:
         """The board these settings choose, as a :class:`game.board.Config`.
 
-        No-guess boards need the ``opening`` first-click rule, so it is used then.
+        No-guess boards need the ``opening`` first-click rule, so it is used then
+        (game.deal.first_click_of).
         """
-        rules = {"first_click": "opening" if self.no_guess else self.first_click,
+        rules = {"first_click": first_click_of(self.first_click, self.no_guess),
                  "questions": self.questions, "no_guess": self.no_guess}
         if self.difficulty == "custom":
             return Config(self.custom_rows, self.custom_cols, self.custom_mines, **rules)

@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Minesweeper")  # X11 window clas
 import pygame  # noqa: E402
 
 from game.board import Config  # noqa: E402
+from game.deal import first_click_of  # noqa: E402
 from game.i18n import _, set_language, system_language  # noqa: E402
 from game.messages import describe, error_line, warn  # noqa: E402
 from game.records import open_records  # noqa: E402
@@ -189,8 +190,8 @@ def run_config(services, config, warnings: list[str]):
         reason = supported(wanted)
         if reason:
             warnings.append(_("No-guess is off for this board: {reason}.").format(reason=describe(reason)))
-            first_click = services.settings.first_click
-            wanted = Config(wanted.rows, wanted.cols, wanted.mines, first_click=first_click,
+            wanted = Config(wanted.rows, wanted.cols, wanted.mines,
+                            first_click=first_click_of(services.settings.first_click),
                             questions=wanted.questions, no_guess=False)
     return wanted
 
@@ -242,7 +243,7 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
                         records=records, first_seed=getattr(args, "seed", None),
                         seeded=getattr(args, "seed", None) is not None, min_bv=getattr(args, "min_bv", None))
     services.scenes = Navigation(services)
-    services.finish_hooks.append(record_hook(records))
+    services.session.unsaved = not_recorded(records)  # the session records each end (Session.finished)
     warnings = list(records.warnings)
     notice = display.take_notice()  # the saved or asked full screen, where it cannot be had
     if notice:
@@ -257,24 +258,17 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
     return Loop(manager, services.clock, screen_source=lambda: display.canvas, flip=flip), services
 
 
-def record_hook(records):
-    """The finish hook that records each game (seed: the engine's board seed).
-
-    Returns the hook's note ("New best time: #N"), or, when the game could not be
-    saved, a short note for the result panel; the full reason goes to stderr.
-    """
-    hook = records.finish_hook()
-
-    def record(match, log=None) -> str | None:
-        note = hook(match, log)
-        if note and records.last_record_id is None:
-            warn(note)
-            if records.store.read_only:
-                return _("Not recorded: the records file is read-only ({problem}).").format(
-                    problem=describe(records.store.problem))
-            return _("Not recorded: the records could not be written (see the message on stderr).")
-        return note
-    return record
+def not_recorded(records):
+    """How the window says a finished game that could not be saved
+    (game.session.Session.unsaved): the full reason on stderr, a short note for the result
+    panel."""
+    def unsaved(note: str) -> str:
+        warn(note)
+        if records.store.read_only:
+            return _("Not recorded: the records file is read-only ({problem}).").format(
+                problem=describe(records.store.problem))
+        return _("Not recorded: the records could not be written (see the message on stderr).")
+    return unsaved
 
 
 def missing_screen() -> str | None:
@@ -324,7 +318,7 @@ def finish_run(loop, services) -> None:
     review_job.cancel_all()  # no review outlives the window
     match = match_in_play(loop.manager.current)
     if match is not None:
-        services.abandon(match)
+        services.session.abandon(match)  # a save failure is warned on stderr
     for warning in services.records.finish_packing():
         warn(warning)
     worker = services.records.figures_worker

@@ -1,11 +1,17 @@
 """The context every scene receives: settings, records, randomness, clock, display, sprites.
 
+The games themselves are the run's :class:`game.session.Session` (``services.session``), the
+console's too: the scenes call it directly to make a match, start a new game, retry, abandon,
+record an end, say the 3BV filter's miss and build a no-guess board; Services keeps no game
+logic of its own (it builds the session from the settings and keeps the 3BV filter in step
+with the Options: :meth:`Services.set_option`) and holds what only a window has.
+
 Scenes reach the menu and a new Playing scene through ``scenes`` (``.menu()``,
 ``.playing(game)``), set once by game.ui.app, so that no scene module imports the
 menu or the Playing scene (see the import graph in game.ui.scenes).
 
 Other parts of the game plug in here rather than into the scenes: append to
-``finish_hooks`` (the records store returns "New best time: #N"), or add keys to ``Services.extra_keys`` (key ->
+``finish_hooks`` (told each game's end after the session recorded it: game.session.Session.hooks), or add keys to ``Services.extra_keys`` (key ->
 callable(playing_scene) returning the next scene or None to stay), which the
 Playing scene consults for keys it does not know.
 """
@@ -17,11 +23,11 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from game.board import Config
+from game.deal import first_click_of
 from game.i18n import set_language, system_language
 from game.match import Match
 from game.messages import warn
-from game.session import RANKING_MIN_BV, Session
-from game.records.record import LEVELS
+from game.session import Session, min_bv_table
 from game.records.session import Records
 from game.records.settings import BEGINNER_LEVELS, Settings
 from game.ui import theme
@@ -59,51 +65,16 @@ class Services:
     first_seed: int | None = None  # --seed: the seed of the first new game, as in the console
     seeded: bool = False  # --seed was given: every board of this run is predictable (layout known)
     min_bv: int | None = None  # --min-bv: the 3BV filter of this run, every level (else the settings' bv_filter)
-    last_level: str | None = None  # level of the last game finished in this run (Statistics opens on it)
     scenes: object = None  # the navigation seam: .menu(), .playing(game), .replay(replay, back) (game.ui.app.Navigation)
     sound: object = None  # game.ui.sound.Sound, built from the settings when None
 
     def config_for(self, rows: int, cols: int, mines: int) -> Config:
         """A Config of this size with the current options (raises ValueError like Config).
 
-        No-guess boards always use the ``opening`` first-click rule.
+        No-guess boards always use the ``opening`` first-click rule (game.deal.first_click_of).
         """
-        first_click = "opening" if self.no_guess else self.settings.first_click
-        return Config(rows, cols, mines, first_click=first_click,
+        return Config(rows, cols, mines, first_click=first_click_of(self.settings.first_click, self.no_guess),
                       questions=self.settings.questions, no_guess=self.no_guess)
-
-    def new_match(self, config: Config, cell: int, board=None) -> Match:
-        """A new match for ``config`` (game.session.Session.new_match; ``board``: a loaded
-        board file), pointer input measured at ``cell`` pixels a cell. The first dealt one
-        takes ``first_seed`` (``--seed``); a no-guess game's board is normally generated over
-        several frames by the Playing scene and laid with ``Match.set_layout``. The 3BV
-        filter is ``--min-bv`` for every level, else the settings' ``bv_filter``.
-        """
-        self.session.min_bv = self.min_bv_table()
-        return self.session.new_match(config, cell, board)
-
-    def min_bv_table(self) -> dict:
-        """The 3BV filter in use, level -> minimum (game.session.Session.min_bv)."""
-        if self.min_bv:
-            return dict.fromkeys(LEVELS, self.min_bv)
-        return dict(RANKING_MIN_BV) if self.settings.bv_filter == "rankings" else {}
-
-    def finished(self, match: Match) -> list[str]:
-        """The game of ``match`` ended (by a move or a redo): tell every finish hook
-        (``hook(match, log)``, ``log`` its move log: Match.log_snapshot) unless this end was
-        told already, and return the notes (game.session.Session.finished: one game, one
-        row). The game's level becomes ``last_level``."""
-        self.last_level = match.config.level
-        return self.session.finished(match)
-
-    def abandon(self, match: Match) -> str | None:
-        """Record the game of ``match`` as abandoned if it is in progress
-        (game.session.Session.abandon); returns the warning when it could not be saved (also
-        printed on stderr), else None."""
-        note = self.session.abandon(match)
-        if note:
-            warn(note)
-        return note
 
     # ----- the player's choices, saved at once -----------------------------------------------
     def set_option(self, **values) -> str | None:
@@ -118,6 +89,8 @@ class Services:
                 setattr(self.records.settings, name, value)
         if "no_guess" in values:
             self.no_guess = bool(values["no_guess"])
+        if "bv_filter" in values:
+            self.session.min_bv = min_bv_table(self.min_bv, self.settings.bv_filter)
         if "volume" in values:
             self.sound.volume = self.settings.volume
         if "muted" in values:
@@ -169,4 +142,15 @@ class Services:
         self._shown_fullscreen = bool(getattr(self.display, "fullscreen", False))
         self.no_guess = bool(self.no_guess or self.settings.no_guess)
         self.session = Session(rng=self.rng, clock=self.clock.now, records=self.records,
-                               first_seed=self.first_seed, seeded=self.seeded, hooks=self.finish_hooks)
+                               first_seed=self.first_seed, seeded=self.seeded, hooks=self.finish_hooks,
+                               min_bv=min_bv_table(self.min_bv, self.settings.bv_filter), warn=warn)
+
+    @property
+    def last_level(self) -> str | None:
+        """The level of the last game that ended in this run (the Statistics open on it):
+        the session's (game.session.Session.last_level)."""
+        return self.session.last_level
+
+    @last_level.setter
+    def last_level(self, level: str | None) -> None:
+        self.session.last_level = level

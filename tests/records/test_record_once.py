@@ -68,7 +68,7 @@ def test_the_records_write_a_game_ended_again_over_its_row_and_forget_its_old_lo
     """The window stores a long log over the next frames; a game that ends again before
     its first log is stored gets only its last log."""
     records = open_records(str(tmp_path), stderr=None, pack_in_steps=True)
-    session = Session(records=records, hooks=[records.finish_hook()])
+    session = Session(records=records)  # it records each end (Session.finished)
     match, clock, mined = started()
     match.apply(Move.reveal(mined[1]))
     big = dict(match.log_data(), pointer=[[0, "mv", 1, 1]] * 3000)  # over PACK_AT_ONCE events

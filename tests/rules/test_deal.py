@@ -9,7 +9,7 @@ import random
 import pytest
 
 from game.board import Config
-from game.deal import Deal
+from game.deal import Deal, first_click_of
 from game.engine import check_layout
 from game.match import Match
 from game.noguess import layer_for
@@ -146,3 +146,21 @@ def test_a_given_layout_is_checked_against_the_board():
         check_layout(config, [(0, 0), (3, 0)])
     with pytest.raises(ValueError, match="mines: 1 laid but the game says 2"):
         check_layout(config, [(0, 0)])
+
+
+def test_the_first_click_rule_is_decided_in_the_deal():
+    """Which rule a board is dealt under (first_click_of) and what the classic rule does at
+    the click (Deal.first_click: the mines dealt before it, a mine under the click moved)."""
+    assert first_click_of("classic") == "classic" and first_click_of(None) == "opening"
+    assert first_click_of("classic", no_guess=True) == first_click_of("safe", no_guess=True) == "opening"
+    deal = Deal(Config(3, 3, 1, first_click="classic"), seed=1)
+    dealt = deal.next()
+    assert deal.pending == dealt and len(dealt) == 1
+    assert deal.again(frozenset(dealt), played=False) == dealt and deal.pending == dealt  # retried unclicked
+    (mine,) = dealt
+    mines, digits = deal.first_click(mine)
+    assert mines == {(0, 0) if mine != (0, 0) else (0, 1)} and digits is None and deal.pending is None
+    opening, again = Deal(Config.difficulty("beginner"), seed=4), Deal(Config.difficulty("beginner"), seed=4)
+    opening.next()
+    again.next()
+    assert opening.pending is None and opening.first_click((4, 4))[0] == again.lay((4, 4))

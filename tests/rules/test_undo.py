@@ -144,12 +144,13 @@ def test_a_log_whose_move_taken_back_did_not_lose_is_refused():
 
 
 def session_records(tmp_path, name="records"):
-    """Records in ``tmp_path / name`` and a Session recording through them, as the window's."""
+    """Records in ``tmp_path / name`` and a Session recording through them (Session.finished),
+    as the window's."""
     from game.records import open_records
     from game.session import Session
 
     records = open_records(str(tmp_path / name), stderr=None)
-    return Session(records=records, hooks=[records.finish_hook()]), records
+    return Session(records=records), records
 
 
 def win_on(match):
@@ -329,10 +330,9 @@ def console_run(tmp_path, commands, match=None):
     records = open_records(str(tmp_path), stderr=None)
     match = match or Match(Config(3, 3, 2), mines=[(0, 0), (2, 2)], clock=Clock())
     hooks = ConsoleRecords(records, name="Ada")
-    session = Session(records=records, name=hooks.name, hooks=[hooks.finish])
+    session = Session(records=records, name=hooks.name, hooks=[hooks.recorded])
     out = io.StringIO()
-    ConsoleGame(match, out, on_end=lambda m: next(iter(session.finished(m, m.log_data())), None),
-                on_abandon=lambda m: session.abandon(m, m.log_data())).run(
+    ConsoleGame(match, out, session=session, ask_name=hooks.ask_name).run(
         io.StringIO("\n".join(commands) + "\n"))
     rows = records.store.games()
     records.close()

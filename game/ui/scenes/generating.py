@@ -1,7 +1,7 @@
 """The Generating overlay: a no-guess board is built a slice per update, over the board.
 
-The Playing scene starts a :class:`game.noguess.Generation` at the first reveal of a
-no-guess game. When the first slice does not finish it, this overlay takes over: each
+The Playing scene has the session start a :class:`game.noguess.Generation` at the first
+reveal of a no-guess game (game.session.Session.start_generation). When the first slice does not finish it, this overlay takes over: each
 update (1/60 s) runs one slice of STEP_BUDGET seconds, so the window keeps drawing and
 answering input; the board shows dimmed beneath a "Generating..." panel with a spinner and a progress
 bar: the share of the safe cells the current replay has proved by logic, and which
@@ -16,8 +16,8 @@ slice, however slow the machine.
 Esc, the Cancel button, F2 or the face stop the job and give the board back untouched
 (the game is still READY: no mines laid, the timer not started).
 
-When the job is done the board is laid (``Game.set_layout``) and the clicked cell
-revealed during that update, which returns the Playing scene (or its result overlay,
+When the job is done the session lays the board and reveals the clicked cell
+(game.session.Session.finish_generation) during that update, which returns the Playing scene (or its result overlay,
 when that click ended the game) for the manager to switch to.
 If the generator gives up (``NoGuessError``) the panel shows why until a key or click.
 """
@@ -114,7 +114,7 @@ class Generating(Overlay):
         if not done:
             return None
         self.laid = True
-        self.base.lay_board(self.job.result, self.cell)
+        self.base.lay_board(self.job, self.cell)
         return self.finish()
 
     def handle(self, event: pygame.event.Event):

@@ -26,6 +26,7 @@ from typing import Callable
 import pygame
 
 from game.board import BEGINNER_SIZES, FIRST_CLICK_RULES
+from game.deal import first_click_of
 from game.i18n import LANGUAGES, N_, _, language, level_name, short_number
 from game.ui.formats import percent
 from game.records.settings import BV_FILTER_CHOICES
@@ -83,7 +84,7 @@ class Options(Scene):
     def lines(self) -> list[tuple[str, str, Callable[[int], str | None]]]:
         """(label, value, change) of each option line, top to bottom."""
         s, services = self.services.settings, self.services
-        rule = "opening" if services.no_guess else s.first_click  # no-guess boards always open an area
+        rule = first_click_of(s.first_click, services.no_guess)  # no-guess boards always open an area
         first_click = _(FIRST_CLICK_NAMES[rule])
         flip = lambda name: lambda step: services.set_option(**{name: not getattr(s, name)})  # noqa: E731
         return [(_("Question marks"), on_off(s.questions), flip("questions")),

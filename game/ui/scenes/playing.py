@@ -13,7 +13,6 @@ window.
 from __future__ import annotations
 
 import math
-import random
 
 import pygame
 
@@ -22,9 +21,8 @@ from game.engine import State
 from game.i18n import N_, _
 from game.match import Source
 from game.messages import describe
-from game.session import filter_missed
 from game.moves import Move
-from game.noguess import Generation, NoGuessError
+from game.noguess import NoGuessError
 from game.records.session import is_in_progress
 from game.ui import solver_view
 from game.ui.assist import Assistant
@@ -68,15 +66,20 @@ class Playing(Scene):
     when they are on and fit too) and to ``room``, the strip beside or under the board kept
     for the panels from the start (game.ui.room), so no panel resizes the window; in the
     compact window (``compact``, settings.compact) no strip: the panels open over the board.
-    The match (game.match.Match, made by the services) is the only way the scene changes the game; ``game`` is its position, read only."""
+    The match (game.match.Match, made by the run's game.session.Session: ``services.session``)
+    is the only way the scene changes the game; ``game`` is its position, read only. ``after``:
+    the match this one follows (F2, the face): the session's next board after it
+    (game.session.Session.new_game), as the console's ``n``."""
 
-    def __init__(self, services, config, board=None) -> None:
+    def __init__(self, services, config, board=None, after=None) -> None:
         super().__init__(services)
         self.compact = services.settings.compact  # the classic window: no strip, panels over the board
         # the board at the largest cell that fits, and the panels' strip (game.ui.room)
         self.layout, self.room = playing_layout(config, services.display.area(), services.settings.rulers,
                                                 self.compact)
-        self.match = services.new_match(config, self.layout.cell, board)
+        session = services.session
+        self.match = (session.new_game(after, config, self.layout.cell) if after is not None
+                      else session.new_match(config, self.layout.cell, board))
         self.game = game = self.match.game
         self.controls = CameraControls(self.layout.camera)  # a board too big for the window scrolls and zooms
         self.minimap = Minimap(self.layout, game) if self.controls.active else None
@@ -485,7 +488,7 @@ class Playing(Scene):
         if kind == "new":
             return self.key_new()
         self.note_probabilities()  # a move made with the overlay on (after a retry too)
-        if kind == "reveal" and self.needs_board(cell):
+        if kind == "reveal" and self.services.session.needs_generation(self.match, cell):
             self._pending_source = source
             return self.generate(cell)
         outcome = self.match.apply(Move(kind, cell), source)
@@ -510,34 +513,28 @@ class Playing(Scene):
         if self.cascade is not None and self.cascade.done:
             self.cascade = None
 
-    def needs_board(self, cell: Cell) -> bool:
-        """True when revealing ``cell`` must first build a no-guess board for it."""
-        game = self.game
-        return (game.config.no_guess and not game.mines_laid and game.state is State.READY
-                and game.mark(cell) != "flag")
-
     def generate(self, cell: Cell) -> Scene:
         """Build a no-guess board with ``cell`` as the opening first click, then reveal it.
 
-        The board comes from ``random.Random(match.seed)``, as the console's layer does, so
-        the same seed and first click give the same board in both. A board found within
+        The session starts the job (game.session.Session.start_generation: the same seed
+        and first click give the same board as the console's). A board found within
         FIRST_STEP seconds is laid at once (no flicker); otherwise the Generating overlay
         runs the rest a slice per frame.
         """
         try:
-            job = Generation(self.game.config, cell, random.Random(self.match.seed))
+            job = self.services.session.start_generation(self.match, cell)
             done = job.step(FIRST_STEP)
         except NoGuessError as err:
             return Generating(self.services, self, None, cell, message=describe(err))
         if done:
-            self.lay_board(job.result, cell)
+            self.lay_board(job, cell)
             return self.after_move()
         return Generating(self.services, self, job, cell)
 
-    def lay_board(self, mines, cell: Cell) -> None:
-        """Lay a generated layout ``mines`` and reveal the first click ``cell`` on it."""
-        self.match.set_layout(mines)
-        outcome = self.match.apply(Move.reveal(cell), self._pending_source)
+    def lay_board(self, job, cell: Cell) -> None:
+        """Lay the board of the finished generation ``job`` and reveal the first click
+        ``cell`` on it (game.session.Session.finish_generation), and show it."""
+        outcome = self.services.session.finish_generation(self.match, job, cell, self._pending_source)
         self.sounds.queue(outcome)
         self.redraw_cells(outcome.changed)
 
@@ -547,18 +544,17 @@ class Playing(Scene):
             self.sounds.hear(self.game)
             return self.filter_missed() or self
         self.bv.finish(self.match)  # the record stores the 3BV
-        notes = self.services.finished(self.match)
+        notes = self.services.session.finished(self.match)
         self.side.read_bests(self.match)  # the records have the game: its level's bests and streak again
         self.sounds.hear(self.game)  # after the records: a new best time sounds "best"
         return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
 
     def filter_missed(self) -> Scene | None:
         """A message box, once a board, when the 3BV filter found no board at its minimum
-        within its bound (game.session.filter_missed); None otherwise."""
-        missed = filter_missed(self.match)
-        if missed is None or getattr(self, "_missed_shown", None) == self.match.round:
+        within its bound (game.session.Session.filter_note, as the console's line); None otherwise."""
+        missed = self.services.session.filter_note(self.match)
+        if missed is None:
             return None
-        self._missed_shown = self.match.round
         return FilterMissed(self.services, self, _("3BV filter"), [describe(missed)])
 
     def leave(self, then, quits: bool = False) -> Scene | None:
@@ -575,7 +571,7 @@ class Playing(Scene):
 
         def abandon():
             self.bv.finish(self.match)  # the record stores the 3BV
-            self.services.abandon(self.match)
+            self.services.session.abandon(self.match)  # a save failure is warned on stderr
             return then()
         if not self.services.settings.confirm_abandon:
             return abandon()
@@ -591,7 +587,7 @@ class Playing(Scene):
         """F2 or the face: a fresh board of the same size (the current options apply)."""
         def new() -> Scene:
             config = self.services.config_for(self.game.rows, self.game.cols, self.game.config.mines)
-            return Playing(self.services, config).keep_cursor(self.cursor)
+            return Playing(self.services, config, after=self.match).keep_cursor(self.cursor)
         return self.leave(new)
 
     def key_undo(self) -> Scene:
@@ -620,8 +616,8 @@ class Playing(Scene):
         return self.leave(self.retry)
 
     def retry(self) -> Scene:
-        """Start this board again from the start (and its log afresh)."""
-        self.match.retry()
+        """Start this board again from the start (and its log afresh): game.session.Session.retry."""
+        self.services.session.retry(self.match)
         self.side.read_bests(self.match)  # a game left was recorded
         self.dealing = self.game.config.cells > BACKGROUND_CELLS  # a board not clicked yet is dealt anew
         self.note_probabilities()
