@@ -45,6 +45,8 @@ def test_names_are_unique_and_each_figure_is_well_formed():
         assert f.within is None or (f.within in by_name and by_name[f.within].part is not None), f.name
         if f.ranked is not None:
             assert f.better is not None, f"{f.name} is ranked but has no better end"
+        if f.best is not None:
+            assert f.better is not None, f"{f.name} is among the Bests but has no better end"
         assert figures.figure(f.name) is f
 
 

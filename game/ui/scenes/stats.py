@@ -34,6 +34,7 @@ from collections.abc import Mapping
 
 import pygame
 
+from game import figures
 from game.i18n import N_, _, language, ngettext, number
 from game.messages import describe, os_error_text
 from game.records.compstats import pending
@@ -67,7 +68,6 @@ BACK_BUTTON = pygame.Rect(PANEL.right - 80, 412, 80, 24)
 FILTER_BUTTON = pygame.Rect(PANEL.right - 156, PANEL.bottom - 30, 148, 22)  # the Bests page's 3BV filter switch
 RESET_QUESTION = N_("Reset all statistics? A backup is kept.")
 RESET = N_("Reset statistics")  # the confirmation's title
-BEST_LABELS = {"time_ms": N_("Time"), "bbbv_per_s": "3BV/s", "ioe": "IOE", "rqp": "RQP", "stnb": "STNB"}  # the Bests page's rows
 BEST_GAP = 8  # pixels between the best-time table's columns
 FIGURES_POLL = 0.1  # seconds between looks for figures computed in the background
 
@@ -367,8 +367,9 @@ class Statistics(Scene):
     def bests_rows(self, level: str | None = None) -> list[tuple[str, list[tuple[str, list[str]]]]]:
         """The Bests page of ``level`` (default: the open tab), in the language in use: for
         each table of bests (the window's games, the console's typed in a terminal), its title
-        and one (figure, [value #game for each category: all, NF]) row per figure of
-        game.records.db.CATEGORY_BESTS; ``-`` where none. With the 3BV filter's switch on, the
+        and one (figure, [value #game for each category: all, NF]) row per figure of the Bests
+        (game.figures.bests: the label, the time in seconds, a figure with 2 decimals); ``-``
+        where none. With the 3BV filter's switch on, the
         tables of the games dealt by the filter instead."""
         s = self.stats.get(level or self.level)
         if s is None or s.level not in STANDARD_LEVELS:
@@ -381,17 +382,17 @@ class Statistics(Scene):
         out = []
         for title, bests in tables:
             rows = []
-            for column, label in BEST_LABELS.items():
-                cells = []
+            for figure in figures.bests():
+                column, cells = figure.name, []
                 for category in CATEGORIES:
                     record = bests.get(category, {}).get(column)
                     if record is None:
                         cells.append("-")
-                    elif column == "time_ms":
+                    elif figure is figures.TIME:
                         cells.append(f"{seconds(record.seconds, 3)}  #{record.id}")
                     else:
                         cells.append(f"{decimal(getattr(record, column), 2)}  #{record.id}")
-                rows.append((_(label), cells))
+                rows.append((_(figure.label), cells))
             out.append((title, rows))
         return out
 
