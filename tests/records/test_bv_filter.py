@@ -13,6 +13,7 @@ from game.cli import parse_args
 from game.console import ConsoleGame, run_session
 from game.deal import Deal
 from game.engine import State
+from game.figures import bests
 from game.match import Match
 from game.messages import describe
 from game.records import schema
@@ -305,7 +306,8 @@ def test_the_window_says_in_a_box_when_no_board_qualifies(window):
 
 
 # ----- --stats, --stats --json, --export-stats -----------------------------------------------------
-CATEGORY_KEYS = {"time_ms", "bbbv_per_s", "ioe", "rqp", "stnb"}
+KEPT_KEYS = {"time_ms", "bbbv_per_s", "ioe", "rqp", "stnb"}  # --stats --json's bests since issue 28
+CATEGORY_KEYS = {f.name for f in bests()}  # those and any figure given a place among the Bests
 
 
 def test_stats_json_keeps_filtered_wins_out_of_the_bests_and_shows_them_apart(capsys):
@@ -329,6 +331,7 @@ def test_stats_json_keeps_filtered_wins_out_of_the_bests_and_shows_them_apart(ca
     # issue 28 point 3's shape, unchanged: played, won, bests by category (all, nf)
     assert {"played", "won", "bests"} <= set(beginner)
     assert set(beginner["bests"]) == {"all", "nf"} and set(beginner["bests"]["all"]) == CATEGORY_KEYS
+    assert KEPT_KEYS <= CATEGORY_KEYS
     assert (beginner["played"], beginner["won"], beginner["filtered"]) == (2, 2, 1)  # counted as any game
     for category in ("all", "nf"):
         assert beginner["bests"][category]["time_ms"]["game"] == plain_id  # the 3 s filtered win is not there

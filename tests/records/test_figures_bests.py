@@ -15,6 +15,7 @@ from game.records.db import RecordStore
 from game.records.record import GameRecord
 from game.records.report import category_lines, stats_json
 from game.records.stats import summary
+from game.ui.scenes import stats as page
 from game.ui.scenes.stats import Statistics
 
 
@@ -40,7 +41,7 @@ def store():
 
 def test_the_bests_are_time_3bv_s_ioe_rqp_stnb_each_with_a_better_end_and_a_place_of_its_own():
     shown = figures.bests()
-    assert [f.name for f in shown] == ["time_ms", "bbbv_per_s", "ioe", "rqp", "stnb"]
+    assert [f.name for f in shown][:5] == ["time_ms", "bbbv_per_s", "ioe", "rqp", "stnb"]  # then any added
     assert shown[0] is TIME
     places = [f.best for f in shown]
     assert len(set(places)) == len(places)
@@ -59,9 +60,10 @@ def test_the_database_stats_and_the_page_show_the_bests_of_the_table(store):
     levels = summary(store)
     assert list(stats_json(levels)["levels"]["beginner"]["bests"]["all"]) == names
     line = next(line for line in category_lines(levels) if line.startswith("  all: "))
-    assert line == "  all: time 10.000 s #2, 3BV/s 2.00 #2, IOE 0.750 #2, RQP 100.00 #2, STNB 20.00 #2"
+    assert line.startswith("  all: time 10.000 s #2, 3BV/s 2.00 #2, IOE 0.750 #2, RQP 100.00 #2, STNB 20.00 #2")
     rows = page_rows(levels)
-    assert [label for label, _cells in rows] == ["Time", "3BV/s", "IOE", "RQP", "STNB"]
+    assert [label for label, _cells in rows][:5] == ["Time", "3BV/s", "IOE", "RQP", "STNB"]
+    assert len(rows) == len(names)
     set_language("es")
     try:
         assert [label for label, _cells in page_rows(summary(store))][0] == "Tiempo"
@@ -83,10 +85,21 @@ def test_a_figure_given_a_place_among_the_bests_is_in_all_three_and_taken_out_in
     assert bests["ios"].id == 1  # IOS: higher is better
     levels = summary(store)
     keys = stats_json(levels)["levels"]["beginner"]["bests"]["all"]
-    assert list(keys)[-1] == "ios" and "stnb" not in keys
+    assert list(keys)[-1] == "ios" and "stnb" not in keys and len(keys) == len(figures.bests())
     assert json.loads(json.dumps(keys))["ios"]["value"] == 0.75
     line = next(line for line in category_lines(levels) if line.startswith("  all: "))
     assert line.endswith(", IOS 0.750 #1") and "STNB" not in line
     labels = [label for label, _cells in page_rows(levels)]
     assert labels[-1] == "IOS" and "STNB" not in labels
     assert page_rows(levels)[-1][1][0] == "0.75  #1"
+
+
+@pytest.mark.parametrize("foot_lines", [1, 2, 3])
+def test_the_bests_page_keeps_its_rows_while_they_fit_and_closes_them_up_for_more(foot_lines):
+    top = page.PANEL.top + 8  # as draw_bests lays it out
+    assert page.best_row_step(2, 2 * 5, foot_lines, top) == page.BEST_ROW  # the five Bests: as they were drawn
+    for figures_shown in (6,):  # one added; more would need more room (the rows close up to BEST_ROW_LEAST only)
+        step = page.best_row_step(2, 2 * figures_shown, foot_lines, top)
+        end = top + 2 * (page.BEST_TITLE_H + page.BEST_HEAD_H + page.BEST_TABLE_GAP) + 2 * figures_shown * step
+        assert page.BEST_ROW_LEAST <= step <= page.BEST_ROW
+        assert end + 14 * foot_lines <= page.FILTER_BUTTON.top, (figures_shown, foot_lines, step)
