@@ -150,6 +150,8 @@ FIGURES: tuple[Figure, ...] = (
     Figure("path_px", "Path", "px", 0, None,
            f"{_TOOLLIB}: the pointer's path at 16 px per cell, from the first opening", "path",
            part=N_("Path {pixels} px"), slot="pixels"),
+    Figure("cl_s", "Cl/s", "clicks/s", 3, "higher", f"{_TOOLLIB}: clicks (left + right + double) / time", "cl_s",
+           timed=True, best=5),
 )
 """Every competitive figure, in column order (their CSV columns come in this order)."""
 
