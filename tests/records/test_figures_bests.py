@@ -103,3 +103,37 @@ def test_the_bests_page_keeps_its_rows_while_they_fit_and_closes_them_up_for_mor
         end = top + 2 * (page.BEST_TITLE_H + page.BEST_HEAD_H + page.BEST_TABLE_GAP) + 2 * figures_shown * step
         assert page.BEST_ROW_LEAST <= step <= page.BEST_ROW
         assert end + 14 * foot_lines <= page.FILTER_BUTTON.top, (figures_shown, foot_lines, step)
+
+
+def test_clicks_per_second_reaches_the_database_the_csv_and_stats_json(capsys):
+    """The figure added by one entry in game.figures (cl_s): its column, its value computed
+    by ms-toollib for a played game, its CSV column and its place among --stats --json's bests."""
+    from game.records import open_records
+    from game.records.paths import db_path
+    from tests.records.test_competitive_records import beginner_win, exported, stats_json
+
+    records = open_records(stderr=None)  # the figures are left for the backfill of --stats
+    match = beginner_win(3, 6.0, flag=True)
+    game_id, _ = records.record(match, log=match.log_data())
+    bests = stats_json(capsys)["levels"]["beginner"]["bests"]
+    (row,) = exported(capsys)
+    clicks, seconds = int(row["clicks"]), int(row["time_ms"]) / 1000
+    assert clicks >= 2 and float(row["cl_s"]) == pytest.approx(clicks / seconds)
+    assert bests["all"]["cl_s"]["game"] == game_id and bests["all"]["cl_s"]["value"] == float(row["cl_s"])
+    assert bests["nf"]["cl_s"] is None  # a flag: not a no-flag win
+    with RecordStore.open(db_path()) as store:
+        assert dict((r[1], r[2]) for r in store.conn.execute("PRAGMA table_info(games)"))["cl_s"] == "REAL"
+        assert store.game(game_id).cl_s == float(row["cl_s"])
+    shown = f"Cl/s {float(row['cl_s']):.3f} #{game_id}"
+    assert main_stats_text(capsys).count(shown) == 1  # in the lines of bests (all; not NF)
+    try:
+        assert shown.replace(".", ",") in main_stats_text(capsys, "--lang", "es")
+    finally:
+        set_language("en")
+
+
+def main_stats_text(capsys, *options) -> str:
+    import main
+
+    assert main.main([*options, "--stats"]) == 0
+    return capsys.readouterr().out
