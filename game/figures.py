@@ -4,8 +4,10 @@ each (3BV/s, IOS, RQP, IOE, ...), in the order of the database columns and the C
 Everything else is derived from this table: the fields of game.replay.events.ReplayStats
 and game.records.record.GameRecord, the database columns (game.records.schema adds a
 figure's column to an existing file), what ms-toollib is asked for (game.replay.toollib),
-the result panel's line and Details, ``--stats``' table of bests and averages, the CSV and
-the review's statistics. Adding a figure: docs/figures.md. No pygame here.
+the result panel's line and Details, ``--stats``' table of bests and averages, the Bests
+(:func:`bests`: with :data:`TIME`, the database's category bests, the Statistics screen's
+Bests page, ``--stats``' lines of bests and its JSON), the CSV and the review's statistics;
+3BV/s is :func:`bbbv_per_second` everywhere. Adding a figure: docs/figures.md. No pygame here.
 """
 
 from __future__ import annotations
