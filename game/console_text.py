@@ -14,7 +14,9 @@ from __future__ import annotations
 import os
 from typing import Mapping, TextIO
 
+from game.counters import LiveCounter
 from game.engine import State
+from game.figures import figure, live
 from game.match import Match
 from game.session import Summary
 from game.solver.problem import fmt
@@ -126,20 +128,30 @@ def summary(match: Match) -> str:
     """The end of a game in two lines, each under 80 characters for any standard level
     (from game.session.Summary, as the window's result panel).
 
-    A win: time, 3BV, 3BV/s and efficiency, then the clicks by kind. A loss: the
-    exploded mine and the time, then what to do next.
+    A win: time, 3BV, 3BV/s and efficiency, then the clicks by button as the window's
+    Details and ms-toollib count them (left, right, double: :func:`clicks_line`). A loss:
+    the exploded mine and the time, then what to do next.
     """
     told = Summary.of(match)
     if told.lost:
         return (_("BOOM! You hit the mine at {cell} after {seconds} s.").format(
                     cell=fmt(told.exploded), seconds=number(told.seconds, 3)) + "\n"
                 + _("n for a new game, u to take the move back, q to quit."))
-    clicks = told.clicks
     speed = told.three_bv_per_second  # None when the win took under half a millisecond
     speed_text = "-" if speed is None else number(speed, 2)
     return (_("You won! Time {seconds} s, 3BV {bv}, 3BV/s {speed}, efficiency {efficiency}%").format(
                 seconds=number(told.seconds, 3), bv=told.three_bv, speed=speed_text,
                 efficiency=number(told.efficiency, 0)) + "\n"
-            + _("Clicks {total}: reveal {reveal}, flag {flag}, chord {chord}, wasted {wasted}").format(
-                total=told.total_clicks, reveal=clicks["reveal"], flag=clicks["flag"],
-                chord=clicks["chord"], wasted=clicks["wasted"]))
+            + clicks_line(match))
+
+
+def clicks_line(match: Match) -> str:
+    """``Clicks 4: L3 R1 D0``: the clicks of ``match``'s game by button, counted as the window
+    counts them (game.counters.LiveCounter: each console command a click at its cell, as the
+    game's replay has it, so ms-toollib's figures of the game say the same) and worded as
+    the result panel's Details (game.figures: the ``clicks`` figure's part), in the language
+    in use."""
+    counts = LiveCounter().read(match, (0, 0, 0))  # no pointer: every move is a command
+    values = live(counts)
+    return _(figure("clicks").part).format(total=values["clicks"], left=values["left_clicks"],
+                                           right=values["right_clicks"], double=values["double_clicks"])

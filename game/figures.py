@@ -4,8 +4,10 @@ each (3BV/s, IOS, RQP, IOE, ...), in the order of the database columns and the C
 Everything else is derived from this table: the fields of game.replay.events.ReplayStats
 and game.records.record.GameRecord, the database columns (game.records.schema adds a
 figure's column to an existing file), what ms-toollib is asked for (game.replay.toollib),
-the result panel's line and Details, ``--stats``' table of bests and averages, the CSV and
-the review's statistics. Adding a figure: docs/figures.md. No pygame here.
+the result panel's line and Details, ``--stats``' table of bests and averages, the Bests
+(:func:`bests`: with :data:`TIME`, the database's category bests, the Statistics screen's
+Bests page, ``--stats``' lines of bests and its JSON), the CSV and the review's statistics;
+3BV/s is :func:`bbbv_per_second` everywhere. Adding a figure: docs/figures.md. No pygame here.
 """
 
 from __future__ import annotations
@@ -47,6 +49,15 @@ class Figure:
             ``better`` end.
         timed: it divides by (or is a power of) the game's time, so a game whose time is 0
             (abandoned at its first click) has none (game.replay.events.ReplayStats.from_toollib).
+        best: its place among the Bests (0 first; :func:`bests`): each level's best game by
+            it, in every category (all, NF) and table of bests, with the game's id (the
+            Statistics screen's Bests page, ``--stats``' lines of bests and ``--stats
+            --json``'s ``bests``, game.records.db.RecordStore.category_bests); None: not
+            among them. A figure among the Bests has a ``better`` end. Apart from ``ranked``:
+            a figure may be in one and not the other (STNB is among the Bests, IOS in the
+            table of best and average only).
+        word: its name in running text (``--stats``' lines of bests), a message for gettext;
+            None: the label.
     """
 
     name: str
@@ -62,6 +73,8 @@ class Figure:
     headline: int | None = None
     ranked: int | None = None
     timed: bool = False
+    best: int | None = None
+    word: str | None = None
 
     @property
     def sql_type(self) -> str:
@@ -79,22 +92,33 @@ class Figure:
             raise ValueError(f"figure {self.name}: no better end to rank by")
         return "max" if self.better == "higher" else "min"
 
+    @property
+    def best_digits(self) -> int:
+        """Decimals of its value in ``--stats``' lines of bests: those of its column in the
+        table of best and average (``ranked``), else its own (``digits``, 0 for a count)."""
+        return self.ranked if self.ranked is not None else self.digits or 0
+
+    @property
+    def words(self) -> str:
+        """Its name in running text, in the language in use (``word``, else the label)."""
+        return _(self.word) if self.word is not None else self.label
+
 
 _SITE = "minesweepergame.com"
 _TOOLLIB = "ms-toollib (eee555/ms-toollib, base/src/videos)"
 
 FIGURES: tuple[Figure, ...] = (
     Figure("bbbv_per_s", "3BV/s", "3BV/s", 3, "higher", f"{_SITE}: 3BV solved / time; {_TOOLLIB}", "bbbv_s",
-           headline=2, ranked=2, timed=True),
+           headline=2, ranked=2, timed=True, best=1),
     Figure("ios", "IOS", "", 3, "higher", f"{_SITE}: Index of Speed, log(3BV solved) / log(time in s); "
            "computed here (game.replay.events.ReplayStats.from_toollib)", None, headline=2, ranked=3, timed=True),
     Figure("rqp", "RQP", "s^2/3BV", 2, "lower", f"{_SITE}: Rapport Qualite Prix, time / (3BV/s); {_TOOLLIB}",
-           "rqp", headline=1, ranked=2, timed=True),
+           "rqp", headline=1, ranked=2, timed=True, best=3),
     Figure("ioe", "IOE", "3BV/click", 3, "higher", f"{_SITE}: Index of Efficiency, 3BV solved / clicks; "
-           f"{_TOOLLIB}", "ioe", headline=2, ranked=3),
+           f"{_TOOLLIB}", "ioe", headline=2, ranked=3, best=2),
     Figure("stnb", "STNB", "", 2, "higher", f"{_SITE}: the level's constant / (time^1.7 / 3BV solved), "
            f"scaled by the share of 3BV solved; {_TOOLLIB} (its constants are for 8x8, 16x16 and 16x30 only)",
-           "stnb", timed=True),
+           "stnb", timed=True, best=4),
     Figure("correctness", "Corr", "", 3, "higher", f"{_SITE}: effective clicks / clicks; {_TOOLLIB}", "corr"),
     Figure("throughput", "Thrp", "3BV/click", 3, "higher", f"{_SITE}: 3BV solved / effective clicks; {_TOOLLIB}",
            "thrp"),
@@ -128,8 +152,19 @@ FIGURES: tuple[Figure, ...] = (
     Figure("path_px", "Path", "px", 0, None,
            f"{_TOOLLIB}: the pointer's path at 16 px per cell, from the first opening", "path",
            part=N_("Path {pixels} px"), slot="pixels"),
+    Figure("cl_s", "Cl/s", "clicks/s", 3, "higher", f"{_TOOLLIB}: clicks (left + right + double) / time", "cl_s",
+           timed=True, best=5),
 )
 """Every competitive figure, in column order (their CSV columns come in this order)."""
+
+TIME = Figure("time_ms", N_("Time"), "ms", None, "lower",
+              "the game's clock: whole milliseconds from the first opening to the last move", None,
+              best=0, word=N_("time"))
+"""The game's time as a figure of the Bests (the first of them): not one of :data:`FIGURES`,
+whose columns are the figures computed from the move log; its column (``time_ms``) is the
+game row's own, written when the game ends (game.records.record.GameRecord). Its label is a
+message (the Bests page shows ``_(label)``: "Tiempo"; an abbreviation has no message and
+stays as it is); the Bests write its value in seconds."""
 
 
 def names() -> tuple[str, ...]:
@@ -157,6 +192,32 @@ def headline() -> tuple[Figure, ...]:
 def ranked() -> tuple[Figure, ...]:
     """The figures of each level's table of best and average, in order."""
     return tuple(f for f in FIGURES if f.ranked is not None)
+
+
+def bests() -> tuple[Figure, ...]:
+    """The figures of the Bests (:attr:`Figure.best`: :data:`TIME` and those of
+    :data:`FIGURES` that have a place), in their places' order: the rows of the Statistics
+    screen's Bests page, the parts of ``--stats``' lines of bests, the keys of ``--stats
+    --json``'s ``bests`` and the columns of game.records.db.RecordStore.category_bests. Read
+    when asked (a figure added to FIGURES joins them)."""
+    return tuple(sorted((f for f in (TIME, *FIGURES) if f.best is not None), key=lambda f: f.best))
+
+
+def bbbv_per_second(bbbv: int | None, seconds: float | None) -> float | None:
+    """3BV/s: ``bbbv`` (the 3BV solved) / ``seconds`` (the game's time); None without a 3BV
+    or a time (0 s or less). The one computation of 3BV/s here: game.match.Match's and
+    game.records.record.GameRecord's (a won game's board 3BV over its time) and the live
+    counters' (:func:`live`); the stored figure ``bbbv_per_s`` is ms-toollib's ``bbbv_s`` of
+    the same division, and the tables of bests order by :func:`bbbv_per_second_sql`."""
+    if bbbv is None or seconds is None or seconds <= 0:
+        return None
+    return bbbv / seconds
+
+
+def bbbv_per_second_sql(bbbv: str = "three_bv", time_ms: str = "time_ms") -> str:
+    """:func:`bbbv_per_second` as an SQL expression over the columns ``bbbv`` and ``time_ms``
+    (milliseconds), for ORDER BY (game.records.db.BEST_ORDERS)."""
+    return f"CAST({bbbv} AS REAL) * 1000 / {time_ms}"
 
 
 def sql_columns() -> tuple[tuple[str, str], ...]:
@@ -316,7 +377,7 @@ def live(counts: Counts) -> dict[str, int | float | None]:
         return None if top is None else (top / bottom if bottom else 0.0)
 
     return {
-        "bbbv_per_s": solved / seconds if known and timed_ok else None,
+        "bbbv_per_s": bbbv_per_second(solved, seconds),
         "rqp": math.pow(seconds, 2.0) / solved if known and timed_ok and solved else None,
         "ioe": ratio(solved, clicks),
         "correctness": ratio(effective, clicks),

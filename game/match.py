@@ -38,6 +38,7 @@ from game.board import Cell, Config
 from game.bv import BvJob
 from game.deal import Deal, MineLayer
 from game.engine import Game, check_layout
+from game.figures import bbbv_per_second
 from game.moves import CHORD, FLAG, KINDS, REVEAL, Move, Outcome
 from game.pointer import Action
 from game.position import State
@@ -327,11 +328,10 @@ class Match:
 
     @property
     def three_bv_per_second(self) -> float | None:
-        """3BV / game seconds, once the game is won (None otherwise)."""
+        """3BV / game seconds, once the game is won (None otherwise, or without a time):
+        game.figures.bbbv_per_second."""
         game = self._game
-        if game.state is not State.WON or not self.elapsed:
-            return None
-        return game.three_bv / self.elapsed
+        return bbbv_per_second(game.three_bv, self.elapsed) if game.state is State.WON else None
 
     # ----- help ------------------------------------------------------------------------------
     @property

@@ -22,8 +22,10 @@ from game.explain_text import chance, english, proof_text
 from game.figures import detail_lines
 from game.i18n import N_, _, count, date_text, level_name, ngettext, number, short_number
 from game.messages import describe, error_line, file_name
+from game.records.compstats import FIGURES_NOW_CELLS, compute
 from game.records.record import STAT_FIELDS
-from game.replay.files import ReplayFileError, read_replay
+from game.replay.events import ReplayStats
+from game.replay.files import NoLibraryError, ReplayFileError, read_replay
 from game.replay.fromlog import LogError, recorded_log
 from game.replay.player import Timeline, timeline_moves
 from game.replay.sources import is_replay_file
@@ -98,10 +100,27 @@ def load_review(which: str, data_dir: str | None = None, budget: float | None = 
         except (KeyError, TypeError, ValueError) as err:
             raise LogError(N_("game {id}: its move log is damaged ({error})"), id=record.id, error=str(err)) from None
         stats = {name: getattr(record, name) for name in RECORD_FIGURES + tuple(STAT_FIELDS)}
+        if stats["clicks"] is None:  # not computed yet: worked out now, so the clicks are counted by button
+            stats.update(figures_now(record, data))
         when = f"{record.level}, {record.played_at[:16]}"  # the JSON's, language-neutral
         words = f"{level_name(record.level)}, {date_text(record.played_at, with_time=True)}"
         return Reviewed(reviewed, f"game {record.id} ({when})", record.time_ms, record.three_bv, stats,
                         bool(record.abandoned), heading=_("game {id} ({when})").format(id=record.id, when=words))
+
+
+def figures_now(record, log: dict) -> dict:
+    """The competitive figures (game.figures, by name) of a recorded game that has none stored
+    (left for later: a console game's on a big board, or recorded without ms-toollib), worked
+    out now as the records compute them (game.records.compstats.compute) but not stored: {}
+    on a board of more than FIGURES_NOW_CELLS cells (the player would wait), without
+    ms-toollib, or for a log it cannot replay."""
+    if record.rows * record.cols > FIGURES_NOW_CELLS:
+        return {}
+    try:
+        (result,) = compute([(record, log)])
+    except NoLibraryError:
+        return {}
+    return {name: getattr(result, name) for name in STAT_FIELDS} if isinstance(result, ReplayStats) else {}
 
 
 def review_timeline(timeline: Timeline, progress=None, budget: float | None = None) -> Review:
@@ -233,12 +252,17 @@ def to_text(reviewed: Reviewed) -> str:
             lines.append(_(EXPLAINED_AT[m.verdict]).format(seconds=number(m.time_ms / 1000, 3), explanation=said))
     stats = reviewed.stats
     shown = []
-    if stats.get("clicks_reveal") is not None:  # a recorded game's own counts
+    efficiency = (_(", efficiency {efficiency} %").format(efficiency=number(stats["efficiency"], 0))
+                  if stats.get("efficiency") is not None else "")
+    if stats.get("clicks_reveal") is not None and stats.get("clicks") is not None:
+        # a recorded game's own 3BV solved and efficiency; its clicks by button, as the window
+        # and the console count them, are the competitive figures' (Details' "Clicks 12: L8 R3 D1")
+        shown.append(_("3BV solved {solved}").format(solved=stats["three_bv_solved"]) + efficiency)
+    elif stats.get("clicks_reveal") is not None:  # without its figures (not computed): the moves by kind
         shown.append(_("3BV solved {solved}, clicks {reveal} reveal, {flag} flag, {chord} chord, {wasted} wasted")
                      .format(solved=stats["three_bv_solved"], reveal=stats["clicks_reveal"],
                              flag=stats["clicks_flag"], chord=stats["clicks_chord"], wasted=stats["clicks_wasted"])
-                     + (_(", efficiency {efficiency} %").format(efficiency=number(stats["efficiency"], 0))
-                        if stats.get("efficiency") is not None else ""))
+                     + efficiency)
     if stats.get("clicks") is not None:  # the competitive figures, as the result panel's Details words them
         shown += detail_lines(SimpleNamespace(**stats), _figure)
     lines.append(_("Statistics: {figures}").format(

@@ -29,6 +29,7 @@ import zlib
 from pathlib import Path
 from typing import Callable, NamedTuple
 
+from game.figures import bbbv_per_second_sql, bests
 from game.messages import N_, Explained, file_name, note
 from game.records import schema
 from game.records.checks import DamagedLog, inflate, load_log
@@ -73,17 +74,13 @@ BEST_WHERE = best_where(readable=False)  # the window's table of bests, every ga
 COUNTED = "(undos = 0 OR counted_loss = 1) AND input <> 'script'"
 # Of those, the ones that may count as wins (the solver's help is looked at apart): no undo.
 COUNTED_WINS = "won = 1 AND undos = 0 AND input <> 'script'"
-# The bests of each category (record.CATEGORIES): name -> (column, better end). The time in
-# ms, then figures of game.figures (their names are the JSON keys of ``--stats --json``).
-CATEGORY_BESTS = (("time_ms", "lower"), ("bbbv_per_s", "higher"), ("ioe", "higher"), ("rqp", "lower"),
-                  ("stnb", "higher"))
 _BEST_ORDER = "time_ms, id"  # ties: the earlier game ranks first
 HELPED = "(hints_used <> 0 OR autoplay_used <> 0 OR probabilities_used <> 0)"  # GameRecord.helped
 # The other tables of the best, over the same eligible wins: ORDER BY, best first; ties go to
 # the earlier game. A win of 0 ms or without a 3BV has no speed.
 BEST_ORDERS = {
     "time": (_BEST_ORDER, ""),
-    "3bv_per_second": ("CAST(three_bv AS REAL) / time_ms DESC, id",
+    "3bv_per_second": (f"{bbbv_per_second_sql()} DESC, id",
                        "AND three_bv IS NOT NULL AND time_ms > 0"),
     "efficiency": ("efficiency DESC, time_ms, id", "AND efficiency IS NOT NULL"),
 }
@@ -469,8 +466,9 @@ class RecordStore:
     def category_bests(self, level: str, table: str = "window",
                        filtered: bool = False) -> dict[str, dict[str, GameRecord | None]]:
         """The best game of ``level`` in ``table`` (record.TABLES) for each category
-        (record.CATEGORIES: ``all``, ``nf``) and each of :data:`CATEGORY_BESTS` (time_ms, 3BV/s,
-        IOE, RQP, STNB): ``{"all": {"time_ms": GameRecord or None, ...}, "nf": {...}}``. Ties
+        (record.CATEGORIES: ``all``, ``nf``) and each figure of the Bests (game.figures.bests:
+        time_ms, 3BV/s, IOE, RQP, STNB), by its better end:
+        ``{"all": {"time_ms": GameRecord or None, ...}, "nf": {...}}``. Ties
         go to the earlier game; a game without the figure (not computed yet) is not in its
         table. Custom games have none: every entry None. ``filtered``: among the games dealt
         under the 3BV filter instead (ranked apart, :func:`best_where`)."""
@@ -478,10 +476,11 @@ class RecordStore:
         for category in CATEGORIES:
             where = best_where(table, category, filtered, readable=False)
             out[category] = {}
-            for column, better in CATEGORY_BESTS:
+            for figure in bests():
+                column = figure.name
                 found = [] if level not in STANDARD_LEVELS else self._records(
                     f"WHERE {where} AND {column} IS NOT NULL", (level,),
-                    f"ORDER BY {column} {'ASC' if better == 'lower' else 'DESC'}, id LIMIT 1", level=level)
+                    f"ORDER BY {column} {'ASC' if figure.best_sql == 'min' else 'DESC'}, id LIMIT 1", level=level)
                 out[category][column] = found[0] if found else None
         return out
 

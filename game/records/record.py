@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from game.board import MAX_SIDE
 from game.engine import State
-from game.figures import FIGURES, add_fields, names
+from game.figures import FIGURES, add_fields, bbbv_per_second, names
 from game.messages import N_, ExplainedValueError
 
 LEVELS = ("beginner", "beginner_8x8", "intermediate", "expert", "custom")  # statistics groups, in display order
@@ -205,10 +205,8 @@ class GameRecord:
 
     @property
     def three_bv_per_second(self) -> float | None:
-        """3BV / seconds for a won game with a time, else None."""
-        if not self.won or not self.time_ms or self.three_bv is None:
-            return None
-        return self.three_bv * 1000.0 / self.time_ms
+        """3BV / seconds for a won game with a time, else None (game.figures.bbbv_per_second)."""
+        return bbbv_per_second(self.three_bv, self.seconds) if self.won else None
 
     @property
     def helped(self) -> bool:

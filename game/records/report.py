@@ -27,7 +27,7 @@ from game import PROG
 from game.i18n import N_, _, date_text, ngettext, number
 from game.files import KeptFileError, replace_file
 from game.messages import describe, error_line, file_name, os_error_text, warn
-from game.figures import figure, ranked
+from game.figures import TIME, figure, ranked
 from game.records.compstats import BACKFILL, FIGURES_NOW_CELLS, fill, pending
 from game.records.db import RecordStore
 from game.records.paths import DataDirError, db_path, kept_files
@@ -102,7 +102,6 @@ def stats_table(levels: dict[str, LevelStats]) -> str:
     return "\n".join(lines)
 
 
-BEST_WORDS = {"time_ms": N_("time"), "bbbv_per_s": "3BV/s", "ioe": "IOE", "rqp": "RQP", "stnb": "STNB"}
 TABLE_WORDS = {"window": N_("window"), "terminal": N_("console typed in a terminal"),
                "filtered": N_("window, boards dealt by the 3BV filter"),
                "filtered_terminal": N_("console typed in a terminal, boards dealt by the 3BV filter")}
@@ -110,10 +109,16 @@ CATEGORY_WORDS = {"all": N_("all"), "nf": N_("no flags (NF)")}
 
 
 def _best_value(column: str, record) -> str:
-    """A category best's value as ``--stats`` writes it: a time in seconds, else the figure."""
-    if column == "time_ms":
+    """A category best's value as ``--stats`` writes it: a time in seconds, else the figure
+    with its decimals (game.figures.Figure.best_digits)."""
+    if column == TIME.name:
         return _seconds(record.seconds)
-    return _number(getattr(record, column), figure(column).ranked or 2)
+    return _number(getattr(record, column), figure(column).best_digits)
+
+
+def _best_words(column: str) -> str:
+    """A figure of the Bests' name in ``--stats``' lines (game.figures.Figure.words)."""
+    return TIME.words if column == TIME.name else figure(column).words
 
 
 def category_lines(levels: dict[str, LevelStats]) -> list[str]:
@@ -126,7 +131,7 @@ def category_lines(levels: dict[str, LevelStats]) -> list[str]:
                              ("filtered", s.filtered_bests), ("filtered_terminal", s.filtered_terminal_bests)):
             rows = []
             for category, found in bests.items():
-                parts = [f"{_(BEST_WORDS[column])} {_best_value(column, record)} #{record.id}"
+                parts = [f"{_best_words(column)} {_best_value(column, record)} #{record.id}"
                          for column, record in found.items() if record is not None]
                 if parts:
                     rows.append(f"  {_(CATEGORY_WORDS[category])}: " + ", ".join(parts))
@@ -157,8 +162,7 @@ def stats_json(levels: dict[str, LevelStats]) -> dict:
     def entry(column, record):
         if record is None:
             return None
-        value = record.time_ms if column == "time_ms" else getattr(record, column)
-        return {"value": value, "game": record.id, "at": record.played_at}
+        return {"value": getattr(record, column), "game": record.id, "at": record.played_at}
 
     def tables(bests):
         return {category: {column: entry(column, record) for column, record in found.items()}

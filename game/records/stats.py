@@ -252,7 +252,7 @@ class ChartPoint:
 
 def chart_points(store: RecordStore, level: str) -> list[ChartPoint]:
     """``level``'s wins (one of LEVELS: both Beginners apart), oldest first, with their
-    running bests, by the rules of the tables of bests (db.best_where, db.CATEGORY_BESTS):
+    running bests, by the rules of the tables of bests (db.best_where, game.figures.bests):
     a win ranks when it may enter the window's table (GameRecord.best_time_eligible, played
     with the mouse or the keys); the running best time is the lowest, the running 3BV/s the
     :data:`CHART_SPEED` figure's better end. Only wins that count as wins before help is

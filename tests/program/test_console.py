@@ -445,8 +445,28 @@ def test_a_win_prints_time_3bv_3bv_per_second_clicks_and_efficiency():
     text = out.getvalue()
     assert match.game.state is State.WON
     assert ("You won! Time 4.000 s, 3BV 2, 3BV/s 0.50, efficiency 50%\n"
-            "Clicks 4: reveal 2, flag 1, chord 0, wasted 1\n") in text
+            "Clicks 4: L3 R1 D0\n") in text  # by button, as the window counts them: the wasted reveal a left click
     assert last_board(text, 5) == ["F2F1.", "1211.", "....."]
+
+
+def test_the_console_counts_clicks_by_button_as_ms_toollib_counts_its_game():
+    """Issue 37: one way of counting clicks. A console game with a wasted reveal, two flags and a
+    winning chord: its summary's left, right and double clicks are those ms-toollib
+    gives the game (its replay, as the records compute its figures), as the window's are."""
+    from tests.rules.test_counters import toollib_stats
+
+    clock = FakeClock()
+    match = laid("*.*.. ..... .....", clock=clock)
+    out = io.StringIO()
+    console = ConsoleGame(match, out)
+    for command in ("r 2 0", "r 2 0", "f 0 0", "f 0 2", "c 1 1"):  # the chord on the 2 opens (0; 1): won
+        clock.now += 0.5
+        console.handle(command)
+    assert match.game.state is State.WON
+    (stats,) = toollib_stats([match])
+    said = out.getvalue().splitlines()[-1]
+    assert said == (f"Clicks {stats.clicks}: L{stats.left_clicks} R{stats.right_clicks} D{stats.double_clicks}")
+    assert (stats.left_clicks, stats.right_clicks, stats.double_clicks) == (2, 2, 1)
 
 
 def test_a_win_in_one_click_prints_its_summary():
@@ -524,7 +544,7 @@ def test_a_terminal_is_asked_the_name_after_the_result_and_the_next_command_is_r
     start = lines.index("> r 2 2")
     assert lines[start + 6].startswith("You won!")
     assert lines[start + 7:start + 11] == [
-        "Clicks 1: reveal 1, flag 0, chord 0, wasted 0", "New best time: #1",
+        "Clicks 1: L1 R0 D0", "New best time: #1",
         "Name for the best times [alice]: Bob", "named"]
     assert lines[start + 11:] == ["> r 0 0", "the game is over: n for a new game, q to quit", "> "]
 

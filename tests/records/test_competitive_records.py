@@ -13,13 +13,15 @@ from game.board import Config
 from game.cli import parse_args
 from game.console import run_console
 from game.engine import State
+from game.figures import bests
 from game.match import Match, Source
 from game.records import open_records, schema
 from game.records.db import RecordStore
 from game.records.record import GameRecord
 from tests.play_helpers import Clock, TtyIn, console_dealt
 
-CATEGORY_KEYS = {"time_ms", "bbbv_per_s", "ioe", "rqp", "stnb"}
+KEPT_KEYS = {"time_ms", "bbbv_per_s", "ioe", "rqp", "stnb"}  # --stats --json's bests since issue 28
+CATEGORY_KEYS = {f.name for f in bests()}  # those and any figure given a place among the Bests
 
 
 def beginner_win(deal: int, seconds: float, flag: bool, size: str = "9x9") -> Match:
@@ -69,6 +71,7 @@ def test_a_no_flag_win_and_a_flagged_win_are_told_apart_in_the_csv_and_the_bests
     assert (beginner["played"], beginner["won"], beginner["scripted"]) == (2, 2, 0)
     bests = beginner["bests"]
     assert set(bests) == {"all", "nf"} and set(bests["all"]) == set(bests["nf"]) == CATEGORY_KEYS
+    assert KEPT_KEYS <= CATEGORY_KEYS
     assert bests["all"]["time_ms"] == {"value": 6000, "game": flag_id, "at": bests["all"]["time_ms"]["at"]}
     assert bests["nf"]["time_ms"]["game"] == nf_id and bests["nf"]["time_ms"]["value"] == 12000
     assert bests["nf"]["stnb"] is None  # ms-toollib has no STNB constant for 9x9 (custom to it)

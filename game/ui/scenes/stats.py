@@ -34,6 +34,7 @@ from collections.abc import Mapping
 
 import pygame
 
+from game import figures
 from game.i18n import N_, _, language, ngettext, number
 from game.messages import describe, os_error_text
 from game.records.compstats import pending
@@ -67,8 +68,10 @@ BACK_BUTTON = pygame.Rect(PANEL.right - 80, 412, 80, 24)
 FILTER_BUTTON = pygame.Rect(PANEL.right - 156, PANEL.bottom - 30, 148, 22)  # the Bests page's 3BV filter switch
 RESET_QUESTION = N_("Reset all statistics? A backup is kept.")
 RESET = N_("Reset statistics")  # the confirmation's title
-BEST_LABELS = {"time_ms": N_("Time"), "bbbv_per_s": "3BV/s", "ioe": "IOE", "rqp": "RQP", "stnb": "STNB"}  # the Bests page's rows
 BEST_GAP = 8  # pixels between the best-time table's columns
+# The Bests page's tables: a title, the columns' heads, a row per figure of the Bests, a gap after; pixels
+BEST_TITLE_H, BEST_HEAD_H, BEST_ROW, BEST_TABLE_GAP = 18, 15, 15, 8
+BEST_ROW_LEAST = 13  # the least a row of them closes up to, pixels (best_row_step)
 FIGURES_POLL = 0.1  # seconds between looks for figures computed in the background
 
 
@@ -90,6 +93,15 @@ def best_columns(rows: list[tuple[str, str, str, str]], width: int) -> tuple[tup
     name_x = time_x + widest([_("Time"), *(row[1] for row in rows)]) + BEST_GAP
     date_x = width - widest([_("Date"), *(row[3] for row in rows)])
     return (rank_x, time_x, name_x, date_x), max(0, date_x - BEST_GAP - name_x)
+
+
+def best_row_step(tables: int, rows: int, foot_lines: int, top: int) -> int:
+    """The height of a row of the Bests page's tables, pixels: BEST_ROW, closed up (down to
+    BEST_ROW_LEAST) where ``tables`` tables of ``rows`` rows in all and ``foot_lines`` lines
+    of notes under them (14 pixels each) would reach the 3BV filter switch from ``top``
+    (pixels), so that a figure added to the Bests (game.figures.bests) still fits."""
+    room = FILTER_BUTTON.top - 2 - top - foot_lines * 14 - tables * (BEST_TITLE_H + BEST_HEAD_H + BEST_TABLE_GAP)
+    return max(BEST_ROW_LEAST, min(BEST_ROW, room // max(1, rows)))
 
 
 class Statistics(Scene):
@@ -367,8 +379,9 @@ class Statistics(Scene):
     def bests_rows(self, level: str | None = None) -> list[tuple[str, list[tuple[str, list[str]]]]]:
         """The Bests page of ``level`` (default: the open tab), in the language in use: for
         each table of bests (the window's games, the console's typed in a terminal), its title
-        and one (figure, [value #game for each category: all, NF]) row per figure of
-        game.records.db.CATEGORY_BESTS; ``-`` where none. With the 3BV filter's switch on, the
+        and one (figure, [value #game for each category: all, NF]) row per figure of the Bests
+        (game.figures.bests: the label, the time in seconds, a figure with 2 decimals); ``-``
+        where none. With the 3BV filter's switch on, the
         tables of the games dealt by the filter instead."""
         s = self.stats.get(level or self.level)
         if s is None or s.level not in STANDARD_LEVELS:
@@ -381,23 +394,25 @@ class Statistics(Scene):
         out = []
         for title, bests in tables:
             rows = []
-            for column, label in BEST_LABELS.items():
-                cells = []
+            for figure in figures.bests():
+                column, cells = figure.name, []
                 for category in CATEGORIES:
                     record = bests.get(category, {}).get(column)
                     if record is None:
                         cells.append("-")
-                    elif column == "time_ms":
+                    elif figure is figures.TIME:
                         cells.append(f"{seconds(record.seconds, 3)}  #{record.id}")
                     else:
                         cells.append(f"{decimal(getattr(record, column), 2)}  #{record.id}")
-                rows.append((_(label), cells))
+                rows.append((_(figure.label), cells))
             out.append((title, rows))
         return out
 
     def draw_bests(self, screen: pygame.Surface, s: LevelStats | None) -> None:
-        """The Bests page: each table's best time, 3BV/s, IOE, RQP and STNB, of every win and of
-        the no-flag (NF) wins, with the game's id; why scripted games are missing."""
+        """The Bests page: each table's best by each figure of the Bests (game.figures.bests:
+        time, 3BV/s, IOE, RQP, STNB...), of every win and of the no-flag (NF) wins, with the
+        game's id; why scripted games are missing. Its rows close up (best_row_step) rather
+        than run into the 3BV filter switch."""
         left, top = PANEL.left + 10, PANEL.top + 8
         columns = (left, left + 120, left + 250)  # figure, all, NF: x, pixels
         tables = self.bests_rows()
@@ -405,18 +420,6 @@ class Statistics(Scene):
             for i, line in enumerate(wrap(_("Custom sizes have no best-time table."), PANEL.width - 20, 14)):
                 text(screen, line, (left, top + i * 14), 14, palette.dim)
             return
-        y = top
-        for title, rows in tables:
-            text(screen, title, (left, y), 16, bold=True)
-            y += 18
-            for x, head in zip(columns[1:], (_("All"), _("No flags (NF)"))):
-                text(screen, head, (x, y), 14, palette.dim)
-            y += 15
-            for label, cells in rows:
-                for x, value in zip(columns, (label, *cells)):
-                    text(screen, value, (x, y), 14)
-                y += 15
-            y += 8
         foot = [_("RQP: lower is better. STNB: 8x8, 16x16 and 16x30 boards only.")]
         if s is not None and self.bests_filtered:
             foot.append(ngettext("{count} game dealt by the 3BV filter (Options), ranked apart.",
@@ -426,10 +429,23 @@ class Statistics(Scene):
             foot.append(ngettext("{count} game read from a pipe or a file (a script): recorded, ranked nowhere.",
                                  "{count} games read from a pipe or a file (a script): recorded, ranked nowhere.",
                                  s.scripted).format(count=s.scripted))
-        for line in foot:
-            for part in wrap(line, PANEL.width - 20, 14):
-                text(screen, part, (left, y), 14, palette.dim)
-                y += 14
+        foot_lines = [part for line in foot for part in wrap(line, PANEL.width - 20, 14)]
+        step = best_row_step(len(tables), sum(len(rows) for _title, rows in tables), len(foot_lines), top)
+        y = top
+        for title, rows in tables:
+            text(screen, title, (left, y), 16, bold=True)
+            y += BEST_TITLE_H
+            for x, head in zip(columns[1:], (_("All"), _("No flags (NF)"))):
+                text(screen, head, (x, y), 14, palette.dim)
+            y += BEST_HEAD_H
+            for label, cells in rows:
+                for x, value in zip(columns, (label, *cells)):
+                    text(screen, value, (x, y), 14)
+                y += step
+            y += BEST_TABLE_GAP
+        for part in foot_lines:
+            text(screen, part, (left, y), 14, palette.dim)
+            y += 14
 
     def draw_tabs(self, screen: pygame.Surface) -> None:
         """Property-sheet tabs: the open one is taller and joins the page below it."""
