@@ -11,75 +11,67 @@ from pathlib import Path
 from game.i18n import N_
 from game.replay.events import Replay
 from game.replay.files import FORMATS, ReplayFileError, read_replay
-from game.replay.fromlog import LogError, _find, ends_as_logged, log_version, logged_look, recorded_log, replay_of
+from game.match import Match, Source
+from game.replay.fromlog import LogError, _find, ends_as_logged, kind_of, pointer_events, recorded_log, replay_of
 from game.messages import describe, error_line, file_name
-from game.replay.player import Timeline
+from game.replay.player import LogTimeline, Timeline
 
 
 def recorded_replay(store, record) -> Replay:
-    """The Replay of recorded game ``record`` (a GameRecord of ``store``, a RecordStore).
+    """The Replay of recorded game ``record`` (a GameRecord of ``store``, a RecordStore): its
+    time, 3BV, player and labels, its events as ``--save-replay`` writes them
+    (game.replay.fromlog.replay_of). The viewer plays :func:`recorded_timeline`, which steps
+    the game's log rather than reading these events.
 
-    Its events as ``--save-replay`` writes them (game.replay.fromlog); made from its moves
-    (a click at each move's cell) when an old log does not say which moves the pointer
-    shows (version 1 with ``pointer_gaps``), or when the events do not end in the recorded
-    game's final position under the formats' click rules (a left click on a number that
-    chorded).
     Raises:
         LogError: the game has no log (recorded before logs were kept), started from a loaded
             position, or its log is damaged.
     """
-    return recorded_timeline(store, record).replay
+    return replay_of(recorded_log(store, record), record)
 
 
-def recorded_timeline(store, record, handed: list | None = None) -> Timeline:
-    """The :class:`Timeline` of :func:`recorded_replay`'s Replay, built once: the viewer
-    takes it as it is. It plays the pointer stream by the game's own rules, our left-click
-    chord included where the game used it (Replay.rules_differ), so a recorded game always
-    replays to its recorded end (an honest win with a left-click chord replayed as a loss
-    under the formats' rules: issue 37); a file written of it keeps the formats' rules and
-    says so in its label (docs/replays-labels.md). The log is let go before the timeline is built (a 1000x1000 board's
-    log is 160 MB in memory, its Game 200 MB: never both with the timeline). ``handed``: a
-    one-item list holding the log already read (game.replay.fromlog.recorded_log), emptied
-    here so that nothing else keeps the log alive; else the log is read from ``store``.
+def recorded_timeline(store, record, handed: list | None = None, standing: bool = False) -> LogTimeline:
+    """The viewer's timeline of recorded game ``record`` (:func:`log_timeline` of its log).
+    ``handed``: a one-item list holding the log already read (game.replay.fromlog.recorded_log),
+    emptied here so that nothing else keeps the log alive once the timeline is built; else
+    the log is read from ``store``. ``standing``: as :func:`log_timeline`'s.
 
     Raises:
         LogError: as :func:`recorded_replay`.
     """
-    data = handed.pop() if handed else recorded_log(store, record)
-    replay, look = _replay_and_look(data, record)
-    del data
-    checked = _checking_timeline(replay)
-    if look is not None and checked.final_look() != look:
-        del checked
-        return Timeline(replay_of(recorded_log(store, record), record, from_moves=True))
-    return checked  # the game as it was played: our left-click chord where it was used (issue 37)
+    return log_timeline(handed.pop() if handed else recorded_log(store, record), record, standing)
 
 
-def _checking_timeline(replay: Replay) -> Timeline:
-    """The timeline that checks ``replay`` against its log (as game.replay.fromlog.ends_as_logged:
-    our left-click chord where the replay says it was used)."""
-    return Timeline(replay, chord_on_number=replay.rules_differ)
-
-
-def _replay_and_look(data: dict, record) -> tuple[Replay, list[str] | None]:
-    """The Replay of log ``data`` and the final look its events must reach (None: nothing to
-    check: made from the moves, or no moves)."""
-    if log_version(data) < 2 and data.get("pointer_gaps"):  # which moves the pointer shows is not known
-        return replay_of(data, record, from_moves=True), None
-    return replay_of(data, record), (logged_look(data) if data.get("moves") else None)
-
-
-def log_replay(data: dict, record) -> Replay:
-    """The Replay of a game from its move log ``data`` (game.match.Match.log_data) and its
-    GameRecord ``record`` (time, won, player name), chosen as :func:`recorded_replay` says.
+def log_timeline(data: dict, record, standing: bool = False) -> LogTimeline:
+    """The viewer's :class:`game.replay.player.LogTimeline` of a game from its move log ``data``
+    (game.match.Match.log_data) and its GameRecord ``record`` (time, won, player name): the
+    log told once, its entries stepped through Match.from_log with its pointer stream beside
+    them, so a recorded game always replays to its recorded end (an honest win with a left
+    click on a number that chorded replayed as a loss under the formats' rules: issue 37).
+    ``standing``: only the moves that stand (undone ones and the undos left out, each shown
+    at its cell's centre), as the review judges them (the review viewer).
 
     Raises:
         LogError: the game started from a loaded position, or its log is damaged.
     """
-    replay, look = _replay_and_look(data, record)
-    if look is not None and _checking_timeline(replay).final_look() != look:
-        replay = replay_of(data, record, from_moves=True)
-    return replay
+    replay = replay_of(data, record)
+    try:
+        if standing:
+            data = standing_log(data)
+        match = Match.from_log(data)
+        pointer = () if standing or not data.get("pointer") else (
+            replay.events if kind_of(data) == "pointer" else pointer_events(data))
+        del data
+        return LogTimeline(replay, match, pointer)
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
+
+
+def standing_log(data: dict) -> dict:
+    """The log ``data`` with only its standing moves (``moves``) in its history: no undo,
+    redo, help or move taken back."""
+    history = [["play", *row[:4], row[4] if len(row) > 4 else Source.MOUSE.value] for row in data["moves"]]
+    return {**data, "history": history, "undone": []}
 
 
 def is_replay_file(which: str) -> bool:
@@ -156,4 +148,4 @@ def prepare_replay(args) -> int | None:
 
 
 __all__ = ["LogError", "ReplayFileError", "ends_as_logged", "is_replay_file", "load_replay", "load_timeline",
-           "log_replay", "prepare_replay", "recorded_game", "recorded_replay", "recorded_timeline"]
+           "log_timeline", "prepare_replay", "recorded_game", "recorded_replay", "recorded_timeline"]

@@ -51,8 +51,11 @@ class ReviewViewer(ReplayViewer):
     strip_h = rv.MARKS_H
     has_counters = False  # its strip holds the review's panel, which shows the game's counts
 
-    def __init__(self, services, replay: Replay, back: Scene | None = None, title: str | None = None) -> None:
-        super().__init__(services, replay, back, title)
+    def __init__(self, services, replay: Replay, back: Scene | None = None, title: str | None = None,
+                 timeline=None) -> None:
+        """``timeline``: ``replay``'s Timeline when built already (a recorded game's log of the
+        moves that stand: game.replay.sources.log_timeline)."""
+        super().__init__(services, replay, back, title, timeline)
         self.review = None
         self.by_index, self.jumps, self.marks = {}, [], []
         tl = self.timeline
