@@ -204,7 +204,8 @@ class LogTimeline(Timeline):
       pointer is given), else where the pointer was.
 
     ``replay``: the game's Replay (game.replay.fromlog.replay_of: its time, 3BV, player and
-    labels; its events are not read). An undo or redo compares every cell's look (a pass over
+    labels; its events are not read). ``log``: None, or the log's board and moves that stand,
+    kept for the review viewer's review (game.replay.sources.log_timeline). An undo or redo compares every cell's look (a pass over
     the board; the undo itself plays the standing moves again).
 
     Raises:
@@ -245,6 +246,7 @@ class LogTimeline(Timeline):
             self._anchor(match, look)
         self.final = game
         self._parts = None
+        self.log: dict | None = None  # the log to review, when kept (game.replay.sources.log_timeline)
         self.clicks = gestures.clicks
         self.start_ms = min(0, self.times[0]) if self.times else 0
         self.end_ms = max(self.times[-1] if self.times else 0, replay.time_ms)

@@ -11,10 +11,14 @@ from pathlib import Path
 from game.i18n import N_
 from game.replay.events import Replay
 from game.replay.files import FORMATS, ReplayFileError, read_replay
-from game.match import Match, Source
+from game.match import Match
 from game.replay.fromlog import LogError, _find, ends_as_logged, kind_of, pointer_events, recorded_log, replay_of
 from game.messages import describe, error_line, file_name
 from game.replay.player import LogTimeline, Timeline
+
+
+REVIEWED_KEYS = ("version", "rows", "cols", "mines", "start", "start_flags", "cell", "moves", "options")
+# what game.solver.review.review_log reads of a log (not its pointer input, its bulk)
 
 
 def recorded_replay(store, record) -> Replay:
@@ -49,29 +53,23 @@ def log_timeline(data: dict, record, standing: bool = False) -> LogTimeline:
     them, so a recorded game always replays to its recorded end (an honest win with a left
     click on a number that chorded replayed as a loss under the formats' rules: issue 37).
     ``standing``: only the moves that stand (undone ones and the undos left out, each shown
-    at its cell's centre), as the review judges them (the review viewer).
+    at its cell's centre), as the review judges them (the review viewer); the timeline then
+    keeps the log's board and moves as its ``log`` for the review (game.review_apart.timeline_request).
 
     Raises:
         LogError: the game started from a loaded position, or its log is damaged.
     """
     replay = replay_of(data, record)
     try:
-        if standing:
-            data = standing_log(data)
-        match = Match.from_log(data)
+        match = Match.from_log(data, standing=standing)
         pointer = () if standing or not data.get("pointer") else (
             replay.events if kind_of(data) == "pointer" else pointer_events(data))
-        del data
-        return LogTimeline(replay, match, pointer)
+        timeline = LogTimeline(replay, match, pointer)
+        if standing:  # what the review needs of the log (the moves that stand), kept for it
+            timeline.log = {key: data[key] for key in REVIEWED_KEYS if key in data}
+        return timeline
     except (KeyError, TypeError, ValueError, IndexError) as err:
         raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
-
-
-def standing_log(data: dict) -> dict:
-    """The log ``data`` with only its standing moves (``moves``) in its history: no undo,
-    redo, help or move taken back."""
-    history = [["play", *row[:4], row[4] if len(row) > 4 else Source.MOUSE.value] for row in data["moves"]]
-    return {**data, "history": history, "undone": []}
 
 
 def is_replay_file(which: str) -> bool:

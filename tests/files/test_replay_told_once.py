@@ -27,6 +27,8 @@ from game.records.record import GameRecord
 from game.replay.events import Action, PointerEvent
 from game.replay.player import LogTimeline, Playhead, timeline_moves
 from game.replay.sources import recorded_timeline
+from game.review_report import review_timeline
+from game.solver.review import review_log
 from tests.play_helpers import Clock
 
 GAMES = 300
@@ -270,3 +272,25 @@ def test_every_recorded_game_replays_in_the_viewer_to_its_recorded_end():
     for key in ("won", "lost", "abandoned", "left-click chord", "won with a left-click chord", "undo", "redo",
                 "keyboard", "console", "autoplay"):
         assert seen[key] >= 10, (key, seen)
+
+
+def test_the_review_steps_the_log_with_its_question_marks():
+    """The review plays a log through the match rebuilt from it (Match.from_log), with the
+    log's rules: with question marks on, a right click on a flag leaves a question mark (the
+    flag taken off) and the next one clears it (not reviewed); the review read such a game
+    without question marks, as if the third click placed a flag again."""
+    match = Match(Config(9, 9, 10, questions=True), rng=random.Random(3), clock=Clock())
+    match.reveal((4, 4))
+    cell = next(c for c in match.game.cells() if match.game.appearance(c) == "covered")
+    for _ in range(4):
+        match.toggle_flag(cell)
+    assert match.game.mark(cell) == "flag"
+    log = match.log_data()
+    assert log["options"]["questions"] is True
+    reviewed = review_log(log)
+    assert [(m.kind, m.number) for m in reviewed.moves] == [("reveal", 1), ("flag", 2), ("unflag", 3), ("flag", 5)]
+    with RecordStore.memory() as store:
+        record = GameRecord.from_match(match, name="Hand", abandoned=True)
+        store.add_game(record, log)
+        timeline = recorded_timeline(store, record, standing=True)
+    assert timeline.moves == 5 and review_timeline(timeline).moves == reviewed.moves  # the review viewer's
