@@ -25,7 +25,8 @@ from game.moves import Move
 from game.records.db import RecordStore
 from game.records.record import GameRecord
 from game.replay.events import Action, PointerEvent
-from game.replay.player import LogTimeline, Playhead, timeline_moves
+from game.replay.fromlog import kind_of
+from game.replay.player import LogTimeline, Playhead, Timeline, timeline_moves
 from game.replay.sources import recorded_timeline
 from game.review_report import review_timeline
 from game.solver.review import review_log
@@ -247,6 +248,14 @@ def check(seed: int, store: RecordStore, seen: dict) -> None:
     by_pointer = sum(1 for entry in timeline.steps if isinstance(entry, Played) and entry.source in POINTER_SOURCES)
     assert len(timeline.times) == len(pointer) + timeline.moves - by_pointer, f"seed {seed}"
     assert sorted(timeline.times) == timeline.times
+    if kind_of(data) == "pointer" and not timeline.replay.rules_differ:
+        # a game the formats' rules play as it went: the same timeline as its events give
+        seen["as the formats play it"] += 1
+        events = Timeline(timeline.replay)
+        for name in ("times", "xs", "ys", "held", "move_event", "lefts", "rights", "doubles", "paths",
+                     "effective", "mines_left", "states", "keyframes"):
+            assert getattr(events, name) == getattr(timeline, name), f"seed {seed}: {name}"
+        assert [sorted(diff) for diff in events.diffs] == [sorted(diff) for diff in timeline.diffs], f"seed {seed}"
 
     # the review viewer's timeline: the moves that stand, as --review judges them, to the same end
     standing = recorded_timeline(store, record, standing=True)
@@ -263,14 +272,14 @@ def check(seed: int, store: RecordStore, seen: dict) -> None:
 
 def test_every_recorded_game_replays_in_the_viewer_to_its_recorded_end():
     seen = dict.fromkeys(("games", "won", "lost", "abandoned", "left-click chord", "won with a left-click chord",
-                          "undo", "redo"), 0)
+                          "undo", "redo", "as the formats play it"), 0)
     with RecordStore.memory() as store:
         for seed in range(GAMES):
             check(seed, store, seen)
     # the games cover what the test is about
     assert seen["games"] >= GAMES * 0.8
     for key in ("won", "lost", "abandoned", "left-click chord", "won with a left-click chord", "undo", "redo",
-                "keyboard", "console", "autoplay"):
+                "keyboard", "console", "autoplay", "as the formats play it"):
         assert seen[key] >= 10, (key, seen)
 
 
