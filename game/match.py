@@ -721,12 +721,8 @@ def standing_script(data: dict) -> list[Played]:
     Raises:
         KeyError, TypeError, ValueError: a damaged log.
     """
-    entries = []
-    for ms, kind, row, col, *source in data["moves"]:
-        if kind not in KINDS:
-            raise ValueError(f"log: move kind {kind!r} is not one of {', '.join(KINDS)}")
-        entries.append(Played(int(ms), Move(kind, (int(row), int(col))), Source(source[0]) if source else Source.MOUSE))
-    return entries
+    return [_entry_from(["play", ms, kind, row, col, source[0] if source else Source.MOUSE.value])
+            for ms, kind, row, col, *source in data["moves"]]
 
 
 def _pairs(cells, rows: int, cols: int) -> list[list[int]]:

@@ -97,18 +97,28 @@ class Timeline:
                     self._count(match.history[-1])
                 if outcome.changed:
                     self._record(index, outcome, game, look)
-            if going and game.state is not State.READY:
-                path.feed(event.x, event.y)  # from the first opening to the end, as ms-toollib measures it
-            self.held.append(gestures.held)
-            self.lefts.append(gestures.left)
-            self.rights.append(gestures.right)
-            self.doubles.append(gestures.double)
-            self.paths.append(path.path_px)
+            self._after(event, going, game, gestures, path)
+        self._end(game, gestures)
+
+    def _after(self, event, going: bool, game: Game, gestures: Gestures, path: PathMeter) -> None:
+        """Keep what ``event`` left: the buttons held, the clicks counted and the path (fed
+        from the first opening to the end, as ms-toollib measures it; ``going``: the game was
+        not over before the event)."""
+        if going and game.state is not State.READY:
+            path.feed(event.x, event.y)
+        self.held.append(gestures.held)
+        self.lefts.append(gestures.left)
+        self.rights.append(gestures.right)
+        self.doubles.append(gestures.double)
+        self.paths.append(path.path_px)
+
+    def _end(self, game: Game, gestures: Gestures) -> None:
+        """The game at the end (``final``), the clicks counted, the start and end times."""
         self.final = game
         self._parts = None  # the board's 3BV in parts, counted when first asked (bbbv_solved)
         self.clicks = gestures.clicks
         self.start_ms = min(0, self.times[0]) if self.times else 0
-        self.end_ms = max(self.times[-1] if self.times else 0, replay.time_ms)
+        self.end_ms = max(self.times[-1] if self.times else 0, self.replay.time_ms)
 
     def _begin(self, game: Game) -> list[str]:
         """The per-event and per-move lists, empty, and the board's start (``game``'s look:
@@ -235,21 +245,11 @@ class LogTimeline(Timeline):
                 if (isinstance(wanted, Played) and wanted.source in POINTER_SOURCES and wanted.move == made.move
                         and wanted.ms >= event.time_ms):
                     self._stepped(match, at, look)
-            if going and game.state is not State.READY:
-                path.feed(event.x, event.y)  # from the first opening to the end, as ms-toollib measures it
-            self.held.append(gestures.held)
-            self.lefts.append(gestures.left)
-            self.rights.append(gestures.right)
-            self.doubles.append(gestures.double)
-            self.paths.append(path.path_px)
+            self._after(event, going, game, gestures, path)
         while match.position < len(script):
             self._anchor(match, look)
-        self.final = game
-        self._parts = None
+        self._end(game, gestures)
         self.log: dict | None = None  # the log to review, when kept (game.replay.sources.log_timeline)
-        self.clicks = gestures.clicks
-        self.start_ms = min(0, self.times[0]) if self.times else 0
-        self.end_ms = max(self.times[-1] if self.times else 0, replay.time_ms)
 
     def _at(self, ms: int, x: int, y: int) -> None:
         """An event at ``ms`` (kept non-decreasing) and (x, y), without its held buttons and counts."""
