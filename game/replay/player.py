@@ -31,7 +31,7 @@ from typing import Iterable, Sequence
 
 from game.board import Cell, Config
 from game.bv import bv_parts
-from game.counters import COUNTED_CELLS, Effective, PathMeter
+from game.counters import COUNTED_CELLS, Effective, LiveCounter, PathMeter
 from game.engine import Game, State
 from game.figures import Counts
 from game.gestures import COVERED_LOOKS, LEFT, MIDDLE, Gestures, Rule, pressed_cells
@@ -97,20 +97,19 @@ class Timeline:
                     self._count(match.history[-1])
                 if outcome.changed:
                     self._record(index, outcome, game, look)
-            self._after(event, going, game, gestures, path)
+            if going and game.state is not State.READY:
+                path.feed(event.x, event.y)  # from the first opening to the end, as ms-toollib measures it
+            self._keep(gestures.held, gestures.clicks, path.path_px)
         self._end(game, gestures)
 
-    def _after(self, event, going: bool, game: Game, gestures: Gestures, path: PathMeter) -> None:
-        """Keep what ``event`` left: the buttons held, the clicks counted and the path (fed
-        from the first opening to the end, as ms-toollib measures it; ``going``: the game was
-        not over before the event)."""
-        if going and game.state is not State.READY:
-            path.feed(event.x, event.y)
-        self.held.append(gestures.held)
-        self.lefts.append(gestures.left)
-        self.rights.append(gestures.right)
-        self.doubles.append(gestures.double)
-        self.paths.append(path.path_px)
+    def _keep(self, held: int, clicks: tuple[int, int, int], path_px: float) -> None:
+        """Keep what an event left: the buttons held, the (left, right, double) clicks counted
+        and the path, px."""
+        self.held.append(held)
+        self.lefts.append(clicks[0])
+        self.rights.append(clicks[1])
+        self.doubles.append(clicks[2])
+        self.paths.append(path_px)
 
     def _end(self, game: Game, gestures: Gestures) -> None:
         """The game at the end (``final``), the clicks counted, the start and end times."""
@@ -206,7 +205,9 @@ class LogTimeline(Timeline):
     - the events are ``pointer`` (PointerEvent at 16 px a cell: the log's pointer stream,
       game.replay.fromlog.pointer_events) carried beside the moves for the pointer, its
       trail, the buttons held and the clicks counted (the gesture interpreter reads them
-      on the match's board, and nothing it makes is applied). A move the pointer made is
+      on the match's board, and nothing it makes is applied); the clicks and the path as
+      the live counters count them (game.counters.LiveCounter: a click for each move made
+      without the pointer, the standing moves' centres after an undo). A move the pointer made is
       placed at the event at which the interpreter makes the same move; any other entry
       (keyboard, console, autoplay, undo, redo, a pointer move the interpreter reads
       otherwise) gets an event of its own at its logged time, after the pointer's events
@@ -231,12 +232,16 @@ class LogTimeline(Timeline):
         look = self._begin(game)
         self.steps: list = []
         script, gestures, path = match.script, Gestures(), PathMeter(self.rows, self.cols)
+        self._gestures, self._path = gestures, path
+        self._live, self._extra, self._undone_path = LiveCounter(), (0, 0, 0), None
+        self._point = None  # the pointer's last point: where the path starts when a key opens the game
         self._off = (self.cols * CELL_PX, self.rows * CELL_PX)  # the formats' point off the board
         self._centred = not pointer  # no pointer: every move shown at its cell's centre
         for event in pointer:
-            while match.position < len(script) and _before(script[match.position], event.time_ms):
+            while match.position < len(script) and _before(script, match.position, event.time_ms):
                 self._anchor(match, look)
             self._at(event.time_ms, event.x, event.y)
+            self._point = (event.x, event.y)
             at = len(self.times) - 1
             going = not game.over
             wanted = script[match.position] if match.position < len(script) else None
@@ -245,11 +250,38 @@ class LogTimeline(Timeline):
                 if (isinstance(wanted, Played) and wanted.source in POINTER_SOURCES and wanted.move == made.move
                         and wanted.ms >= event.time_ms):
                     self._stepped(match, at, look)
-            self._after(event, going, game, gestures, path)
+            if going and game.state is not State.READY:
+                path.feed(event.x, event.y)
+            self._keep(gestures.held, self._clicks(), self._path_px())
         while match.position < len(script):
             self._anchor(match, look)
+        if self.times:  # entries after the last event that changed nothing on the board count there
+            last = len(self.times) - 1
+            self.lefts[last], self.rights[last], self.doubles[last] = self._clicks()
+            self.paths[last] = self._path_px()
         self._end(game, gestures)
         self.log: dict | None = None  # the log to review, when kept (game.replay.sources.log_timeline)
+
+    def _clicks(self) -> tuple[int, int, int]:
+        """The (left, right, double) clicks now, as the live counters count them
+        (game.counters.LiveCounter): the interpreter's, and the clicks of the moves the
+        pointer did not make."""
+        return tuple(a + b for a, b in zip(self._gestures.clicks, self._extra))
+
+    def _path_px(self) -> float:
+        """The path now: the pointer's, or after an undo the live counters' (the standing
+        moves' centres)."""
+        return self._path.path_px if self._undone_path is None else self._undone_path
+
+    def _step(self, match: Match):
+        """``match.step()``, the live counters following it; returns its Outcome or None."""
+        outcome = match.step()
+        if self._path.last is None and self._point is not None and match.game.state is not State.READY:
+            self._path.feed(*self._point)  # the game opened: the path starts where the pointer is
+        counts = self._live.read(match, (0, 0, 0))
+        self._extra = (counts.left, counts.right, counts.double)
+        self._undone_path = counts.path_px if match.undos else None
+        return outcome
 
     def _at(self, ms: int, x: int, y: int) -> None:
         """An event at ``ms`` (kept non-decreasing) and (x, y), without its held buttons and counts."""
@@ -262,7 +294,7 @@ class LogTimeline(Timeline):
         board, an event of its own (see the class docstring)."""
         entry = match.script[match.position]
         if isinstance(entry, Helped):
-            match.step()
+            self._step(match)
             return
         last = len(self.times) - 1
         if isinstance(entry, Played) and (self._centred or entry.source not in POINTER_SOURCES):
@@ -275,15 +307,13 @@ class LogTimeline(Timeline):
         if not self._stepped(match, last + 1, look):
             del self.times[-1], self.xs[-1], self.ys[-1]  # changed nothing: no event for it
             return
-        self.held.append(held)
-        for counts, value in ((self.lefts, 0), (self.rights, 0), (self.doubles, 0), (self.paths, 0.0)):
-            counts.append(counts[last] if last >= 0 else value)
+        self._keep(held, self._clicks(), self._path_px())
 
     def _stepped(self, match: Match, index: int, look: list[str]) -> bool:
         """Step the match's next entry (a move, an undo or a redo) as made at event ``index``;
         True when it changed the board (a move of the timeline)."""
         entry = match.script[match.position]
-        outcome = match.step()
+        outcome = self._step(match)
         game = match.game
         if isinstance(entry, Played):
             if outcome.ignored:
@@ -301,11 +331,22 @@ class LogTimeline(Timeline):
         return kept
 
 
-def _before(entry, ms: int) -> bool:
-    """True when the log's ``entry`` is placed before a pointer event at ``ms``: made earlier,
-    or at the same ms without the pointer (an undo, a key, help: the window logs an event and
-    plays its move at once, so nothing else comes between them)."""
-    return entry.ms < ms or (entry.ms == ms and not (isinstance(entry, Played) and entry.source in POINTER_SOURCES))
+def _before(script: Sequence, at: int, ms: int) -> bool:
+    """True when the log's entry ``script[at]`` is placed before a pointer event at ``ms``:
+    made earlier, or at the same ms without the pointer (an undo, a key, help, autoplay) and
+    followed at that ms by a move the pointer made, which came after it in the log and so
+    after it in time (the window logs an event and plays its move at once). Otherwise an
+    entry of the same ms goes after the events of that ms (before the first opening every
+    event and move is at 0 ms: a key's first reveal after a cancelled click)."""
+    entry = script[at]
+    if entry.ms != ms:
+        return entry.ms < ms
+    for later in script[at:]:
+        if later.ms != ms:
+            return False
+        if isinstance(later, Played) and later.source in POINTER_SOURCES:
+            return later is not entry
+    return False
 
 
 class Playhead:

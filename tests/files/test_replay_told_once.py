@@ -17,7 +17,10 @@ stand) ends there too and hands the review the moves --review judges.
 
 import random
 
+import pytest
+
 from game.board import Config
+from game.counters import LiveCounter
 from game.engine import State
 from game.gestures import Gestures, Rule
 from game.match import POINTER_SOURCES, Match, Played, Source
@@ -237,6 +240,16 @@ def check(seed: int, store: RecordStore, seen: dict) -> None:
     assert head.face() == {State.WON: "won", State.LOST: "dead"}.get(game.state, head.face())
     assert timeline.bbbv_solved() == record.three_bv_solved, f"seed {seed}"
     assert head.counts().bbbv_solved == record.three_bv_solved and timeline.replay.bbbv == record.three_bv
+    # the clicks and the path at the end: what the live counters showed the player (F3)
+    live = LiveCounter().read(match, hand.gestures.clicks)
+    counts = head.counts()
+    assert (counts.left, counts.right, counts.double) == (live.left, live.right, live.double), f"seed {seed}"
+    if match.undos or opened_by(data) in POINTER_SOURCES:
+        # (a game opened by a key, the console or autoplay: before the opening every event and
+        # move is at 0 ms, and the log does not say which events came before that move, where
+        # the path starts; the viewer starts it at the last event of 0 ms)
+        assert counts.path_px == pytest.approx(live.path_px), f"seed {seed}"
+        seen["path as live"] += 1
     # back to the start through the keyframes, and the end again
     head.step(-timeline.moves)
     assert head.moves == 0 and head.look == ["covered"] * (game.rows * game.cols)
@@ -270,9 +283,18 @@ def check(seed: int, store: RecordStore, seen: dict) -> None:
     assert standing_moves == changed, f"seed {seed}"
 
 
+def opened_by(data):
+    """The source of the move that opened the logged game (its first move out of READY)."""
+    match = Match.from_log(data)
+    for entry in match.script:
+        match.step()
+        if match.game.state is not State.READY:
+            return entry.source
+
+
 def test_every_recorded_game_replays_in_the_viewer_to_its_recorded_end():
     seen = dict.fromkeys(("games", "won", "lost", "abandoned", "left-click chord", "won with a left-click chord",
-                          "undo", "redo", "as the formats play it"), 0)
+                          "undo", "redo", "as the formats play it", "path as live"), 0)
     with RecordStore.memory() as store:
         for seed in range(GAMES):
             check(seed, store, seen)
@@ -281,6 +303,7 @@ def test_every_recorded_game_replays_in_the_viewer_to_its_recorded_end():
     for key in ("won", "lost", "abandoned", "left-click chord", "won with a left-click chord", "undo", "redo",
                 "keyboard", "console", "autoplay", "as the formats play it"):
         assert seen[key] >= 10, (key, seen)
+    assert seen["path as live"] >= seen["games"] * 0.6, seen
 
 
 def test_the_review_steps_the_log_with_its_question_marks():
