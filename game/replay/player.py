@@ -156,10 +156,14 @@ class Timeline:
         self.outcomes.append(outcome)
         self.mines_left.append(game.mines_left)
         self.states.append(game.state)
-        self.effective.append((self._effective.left, self._right, self._effective.double))
+        self.effective.append(self._effective_now())
         if len(self.diffs) % self.every == 0:
             self.keyframes.append(tuple(look))
         return True
+
+    def _effective_now(self) -> tuple[int, int, int]:
+        """The effective (left, right, double) clicks after the moves applied so far."""
+        return self._effective.left, self._right, self._effective.double
 
     def _count(self, played) -> None:
         """Count the move just played (the match's last log entry) among the effective clicks."""
@@ -283,6 +287,12 @@ class LogTimeline(Timeline):
         self._undone_path = counts.path_px if match.undos else None
         return outcome
 
+    def _effective_now(self) -> tuple[int, int, int]:
+        """The effective clicks as the live counters count them (an undo takes its move's
+        back, a redo counts it again), the right ones flags on mines (ms-toollib's)."""
+        live = self._live.effective
+        return live.left, live.right(self.replay.mines), live.double
+
     def _at(self, ms: int, x: int, y: int) -> None:
         """An event at ``ms`` (kept non-decreasing) and (x, y), without its held buttons and counts."""
         self.times.append(max(ms, self.times[-1]) if self.times else ms)
@@ -318,7 +328,6 @@ class LogTimeline(Timeline):
         if isinstance(entry, Played):
             if outcome.ignored:
                 return False
-            self._count(match.history[-1])
             kept = self._record(index, outcome, game, look)
         else:  # an undo or a redo: every cell's look compared
             now = game.appearances(range(self.rows), range(self.cols))

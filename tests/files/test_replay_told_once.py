@@ -244,6 +244,9 @@ def check(seed: int, store: RecordStore, seen: dict) -> None:
     live = LiveCounter().read(match, hand.gestures.clicks)
     counts = head.counts()
     assert (counts.left, counts.right, counts.double) == (live.left, live.right, live.double), f"seed {seed}"
+    assert (counts.left_effective, counts.double_effective) == (live.left_effective, live.double_effective)
+    if game.over:
+        assert counts.right_effective == live.right_effective, f"seed {seed}"
     if match.undos or opened_by(data) in POINTER_SOURCES:
         # (a game opened by a key, the console or autoplay: before the opening every event and
         # move is at 0 ms, and the log does not say which events came before that move, where
