@@ -264,13 +264,15 @@ class LogTimeline(Timeline):
             self.lefts[last], self.rights[last], self.doubles[last] = self._clicks()
             self.paths[last] = self._path_px()
         self._end(game, gestures)
+        self._live = self._gestures = self._path = None  # (the building's, let go)
         self.log: dict | None = None  # the log to review, when kept (game.replay.sources.log_timeline)
 
     def _clicks(self) -> tuple[int, int, int]:
         """The (left, right, double) clicks now, as the live counters count them
         (game.counters.LiveCounter): the interpreter's, and the clicks of the moves the
         pointer did not make."""
-        return tuple(a + b for a, b in zip(self._gestures.clicks, self._extra))
+        gestures, extra = self._gestures, self._extra
+        return gestures.left + extra[0], gestures.right + extra[1], gestures.double + extra[2]
 
     def _path_px(self) -> float:
         """The path now: the pointer's, or after an undo the live counters' (the standing

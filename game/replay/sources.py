@@ -12,7 +12,8 @@ from game.i18n import N_
 from game.replay.events import Replay
 from game.replay.files import FORMATS, ReplayFileError, read_replay
 from game.match import Match
-from game.replay.fromlog import LogError, _find, ends_as_logged, pointer_events, recorded_log, replay_of
+from game.replay.fromlog import (LogError, _find, ends_as_logged, kind_of, move_sources, pointer_events,
+                                 recorded_log, replay_of)
 from game.messages import describe, error_line, file_name
 from game.replay.player import LogTimeline, Timeline
 
@@ -62,7 +63,10 @@ def log_timeline(data: dict, record, standing: bool = False) -> LogTimeline:
     replay = replay_of(data, record)
     try:
         match = Match.from_log(data, standing=standing)
-        pointer = () if standing or not data.get("pointer") else pointer_events(data)  # (the real presses)
+        pointer = () if standing or not data.get("pointer") else (
+            replay.events if kind_of(data) == "pointer" and "left_chord" not in move_sources(data)
+            else pointer_events(data))
+        # (the real presses: the file's events are the log's pointer but for a left-click chord)
         timeline = LogTimeline(replay, match, pointer)
         if standing:  # what the review needs of the log (the moves that stand), kept for it
             timeline.log = {key: data[key] for key in REVIEWED_KEYS if key in data}
