@@ -219,9 +219,10 @@ class LogTimeline(Timeline):
       pointer is given), else where the pointer was.
 
     ``replay``: the game's Replay (game.replay.fromlog.replay_of: its time, 3BV, player and
-    labels; its events are not read). ``log``: None, or the log's board and moves that stand,
-    kept for the review viewer's review (game.replay.sources.log_timeline). An undo or redo compares every cell's look (a pass over
-    the board; the undo itself plays the standing moves again).
+    labels; its events are read only when ``pointer`` is they). ``log``: None, or the log's
+    board and moves that stand, kept for the review viewer's review
+    (game.replay.sources.log_timeline). An undo or redo compares every cell's look (a pass
+    over the board; the undo itself plays the standing moves again).
 
     Raises:
         ValueError: the log cannot be played (an undo with no move to take back...), as
