@@ -219,7 +219,7 @@ class LogTimeline(Timeline):
       pointer is given), else where the pointer was.
 
     ``replay``: the game's Replay (game.replay.fromlog.replay_of: its time, 3BV, player and
-    labels; its events are read only when ``pointer`` is they). ``log``: None, or the log's
+    labels; its events are not read, though ``pointer`` may be them). ``log``: None, or the log's
     board and moves that stand, kept for the review viewer's review
     (game.replay.sources.log_timeline). An undo or redo compares every cell's look (a pass
     over the board; the undo itself plays the standing moves again).
