@@ -608,10 +608,12 @@ class Match:
         }
 
     @classmethod
-    def from_log(cls, data: dict, config: Config | None = None) -> "Match":
+    def from_log(cls, data: dict, config: Config | None = None, standing: bool = False) -> "Match":
         """A recorded game (:meth:`log_data`, version 1 or 2) at its start, ready to be played
         again entry by entry with :meth:`step` (its :attr:`script`): moves, undos and redos
-        as they were made. The clock reads the log's times.
+        as they were made. The clock reads the log's times. ``standing``: the script is the
+        moves that stand only (the log's ``moves``, one entry each, in order: no undo, redo,
+        help or move taken back), which end in the same position.
 
         Raises:
             ValueError: the log does not fit ``config`` (size, mine count), or holds a move off
@@ -628,7 +630,7 @@ class Match:
                      flags=[tuple(c) for c in data.get("start_flags", [])], clock=clock,
                      cell=int(data.get("cell", CONSOLE_CELL)))
         match._log_clock = clock
-        match.script = tuple(script_of(data))
+        match.script = tuple(standing_script(data) if standing else script_of(data))
         match.position = 0
         return match
 
@@ -704,6 +706,15 @@ def script_of(data: dict) -> list[Entry]:
             entries.append(Played(int(ms), Move(kind, (row, col)),
                                   Source(source[0]) if source else Source.MOUSE))
     return entries
+
+
+def standing_script(data: dict) -> list[Played]:
+    """A log's standing moves (its ``moves``) as entries, in order (version 1: source MOUSE).
+    Raises:
+        KeyError, TypeError, ValueError: a damaged log.
+    """
+    return [_entry_from(["play", ms, kind, row, col, source[0] if source else Source.MOUSE.value])
+            for ms, kind, row, col, *source in data["moves"]]
 
 
 def _pairs(cells, rows: int, cols: int) -> list[list[int]]:

@@ -58,9 +58,12 @@ def log_request(log: dict, post_mortem: bool = False) -> dict:
 
 def timeline_request(timeline) -> dict:
     """The request to review a replay's :class:`game.replay.player.Timeline` as
-    :func:`game.review_report.review_timeline` does (its moves read here)."""
+    :func:`game.review_report.review_timeline` does: a recorded game's log when the timeline
+    holds it (game.replay.player.LogTimeline.log), else its moves read here."""
     from game.replay.player import timeline_moves
 
+    if getattr(timeline, "log", None) is not None:
+        return log_request(timeline.log)
     replay = timeline.replay
     return {"review": {"rows": replay.rows, "cols": replay.cols, "layout": list(replay.mines),
                        "moves": timeline_moves(timeline)}}

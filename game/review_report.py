@@ -125,12 +125,17 @@ def figures_now(record, log: dict) -> dict:
 
 def review_timeline(timeline: Timeline, progress=None, budget: float | None = None) -> Review:
     """The review of a replay's :class:`Timeline`: one MoveReview per move the timeline
-    shows (its ``index`` is the timeline's move index, its ``number`` that + 1, its
-    ``time_ms`` the replay's time, ms). ``progress``, ``budget``: as game.solver.review.review's.
+    shows (its ``number`` is the timeline's move index + 1, its ``time_ms`` the replay's
+    time, ms; its ``index``, the timeline's move index, or for a recorded game's timeline
+    that holds its log (game.replay.player.LogTimeline.log) the move's place in the log, as
+    ``--review`` reviews it: game.solver.review.review_log). ``progress``, ``budget``: as
+    game.solver.review.review's.
 
     Raises:
         ValueError: a move the review cannot place (as :func:`game.solver.review.review`).
     """
+    if getattr(timeline, "log", None) is not None:
+        return review_log(timeline.log, progress=progress, budget=budget)
     replay = timeline.replay
     return review(replay.rows, replay.cols, replay.mines, timeline_moves(timeline), progress=progress,
                   budget=budget)

@@ -8,6 +8,12 @@ midend: the one way a game changes). It keeps, per event: its time (ms), pointer
 and the buttons held; per move (a click that changed the board, an effective click: the
 steps of the viewer's Left/Right), the cells it changed with their appearance before and
 after; and every ``KEYFRAME_EVERY`` moves a snapshot of every cell's appearance (a keyframe).
+That is how other programs' replay files play.
+
+:class:`LogTimeline` is a recorded game of ours told once: its log stepped through the match
+rebuilt from it (game.match.Match.from_log), the same Game the player had, with the pointer
+stream carried beside the moves (nothing the gestures make of it is applied), so it cannot
+end otherwise than the game did; the same attributes and :class:`Playhead`.
 
 :class:`Playhead` is a position on it. Seeking moves the board by the recorded changes when
 the target is within a keyframe interval, else starts from the nearest keyframe at or below
@@ -21,15 +27,17 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left, bisect_right
 
-from game.board import Config
+from typing import Iterable, Sequence
+
+from game.board import Cell, Config
 from game.bv import bv_parts
-from game.counters import COUNTED_CELLS, Effective, PathMeter
+from game.counters import COUNTED_CELLS, Effective, LiveCounter, PathMeter
 from game.engine import Game, State
 from game.figures import Counts
 from game.gestures import COVERED_LOOKS, LEFT, MIDDLE, Gestures, pressed_cells
-from game.match import Match
-from game.moves import Outcome
-from game.replay.events import Replay
+from game.match import POINTER_SOURCES, Helped, Match, Played, Source
+from game.moves import FLAG, Move, Outcome
+from game.replay.events import CELL_PX, PointerEvent, Replay, centre
 
 KEYFRAME_EVERY = 32  # moves between two snapshots of the whole board's appearance
 TRAIL_MS = 250  # how far back the pointer's trail reaches, ms of replay time
@@ -71,20 +79,7 @@ class Timeline:
         match = Match(Config(self.rows, self.cols, self.mines), mines=replay.mines, clock=lambda: now[0])
         game = match.game
         gestures = Gestures()
-        look = ["covered"] * (self.rows * self.cols)
-        self.times: list[int] = []
-        self.xs: list[int] = []
-        self.ys: list[int] = []
-        self.held = bytearray()
-        self.move_event: list[int] = []
-        self.diffs: list[tuple] = []
-        self.outcomes: list[Outcome] = []
-        self.keyframes: list[tuple[str, ...]] = [tuple(look)]
-        self.mines_left = [game.mines_left]
-        self.states = [game.state]
-        self.lefts, self.rights, self.doubles, self.paths = array("l"), array("l"), array("l"), array("d")
-        self._effective, self._right = Effective(), 0
-        self.effective = [(0, 0, 0)]
+        look = self._begin(game)
         path = PathMeter(self.rows, self.cols)
         last = None
         for index, event in enumerate(replay.events):
@@ -102,35 +97,71 @@ class Timeline:
                     self._record(index, outcome, game, look)
             if going and game.state is not State.READY:
                 path.feed(event.x, event.y)  # from the first opening to the end, as ms-toollib measures it
-            self.held.append(gestures.held)
-            self.lefts.append(gestures.left)
-            self.rights.append(gestures.right)
-            self.doubles.append(gestures.double)
-            self.paths.append(path.path_px)
+            self._keep(gestures.held, gestures.clicks, path.path_px)
+        self._end(game, gestures)
+
+    def _keep(self, held: int, clicks: tuple[int, int, int], path_px: float) -> None:
+        """Keep what an event left: the buttons held, the (left, right, double) clicks counted
+        and the path, px."""
+        self.held.append(held)
+        self.lefts.append(clicks[0])
+        self.rights.append(clicks[1])
+        self.doubles.append(clicks[2])
+        self.paths.append(path_px)
+
+    def _end(self, game: Game, gestures: Gestures) -> None:
+        """The game at the end (``final``), the clicks counted, the start and end times."""
         self.final = game
         self._parts = None  # the board's 3BV in parts, counted when first asked (bbbv_solved)
         self.clicks = gestures.clicks
         self.start_ms = min(0, self.times[0]) if self.times else 0
-        self.end_ms = max(self.times[-1] if self.times else 0, replay.time_ms)
+        self.end_ms = max(self.times[-1] if self.times else 0, self.replay.time_ms)
 
-    def _record(self, index: int, outcome: Outcome, game: Game, look: list[str]) -> None:
+    def _begin(self, game: Game) -> list[str]:
+        """The per-event and per-move lists, empty, and the board's start (``game``'s look:
+        every cell's appearance, row-major), which it returns."""
+        look = game.appearances(range(self.rows), range(self.cols))
+        self.times: list[int] = []
+        self.xs: list[int] = []
+        self.ys: list[int] = []
+        self.held = bytearray()
+        self.move_event: list[int] = []
+        self.diffs: list[tuple] = []
+        self.outcomes: list[Outcome] = []
+        self.keyframes: list[tuple[str, ...]] = [tuple(look)]
+        self.mines_left = [game.mines_left]
+        self.states = [game.state]
+        self.lefts, self.rights, self.doubles, self.paths = array("l"), array("l"), array("l"), array("d")
+        self._effective, self._right = Effective(), 0
+        self.effective = [(0, 0, 0)]
+        return look
+
+    def _record(self, index: int, outcome: Outcome, game: Game, look: list[str],
+                changed: Iterable[Cell] | None = None) -> bool:
+        """Keep the move just made at event ``index`` when it changed a cell's look (the
+        cells of ``changed``, default ``outcome.changed``); True when kept."""
         diff = []
-        for cell in outcome.changed:
+        for cell in (outcome.changed if changed is None else changed):
             at = cell[0] * self.cols + cell[1]
             after = game.appearance(cell)
             if look[at] != after:
                 diff.append((at, look[at], after))
                 look[at] = after
         if not diff:
-            return
+            return False
         self.move_event.append(index)
         self.diffs.append(tuple(diff))
         self.outcomes.append(outcome)
         self.mines_left.append(game.mines_left)
         self.states.append(game.state)
-        self.effective.append((self._effective.left, self._right, self._effective.double))
+        self.effective.append(self._effective_now())
         if len(self.diffs) % self.every == 0:
             self.keyframes.append(tuple(look))
+        return True
+
+    def _effective_now(self) -> tuple[int, int, int]:
+        """The effective (left, right, double) clicks after the moves applied so far."""
+        return self._effective.left, self._right, self._effective.double
 
     def _count(self, played) -> None:
         """Count the move just played (the match's last log entry) among the effective clicks."""
@@ -160,6 +191,172 @@ class Timeline:
         if self._parts is None:
             self._parts = bv_parts(self.replay.mines, self.rows, self.cols)
         return self._parts.solved_in(shown)
+
+
+class LogTimeline(Timeline):
+    """A recorded game of ours told once (issue 37): the entries of its log stepped through
+    ``match``, the match rebuilt from the log (game.match.Match.from_log, at its start), so
+    every board the viewer shows is the board the player had, whatever the formats' click
+    rules would make of the pointer (a left click on a number that chorded, keyboard moves,
+    undo and redo). The same attributes and :class:`Playhead` as :class:`Timeline`:
+
+    - a *move* (a step of the viewer's Left/Right) is a log entry that changed the board: a
+      move played (wasted ones are not steps), an undo, a redo; ``steps`` holds its entry
+      (a game.match.Played, Undone or Redone), ``outcomes`` its Outcome (an undo's is an
+      Outcome of no changed cell: silent);
+    - the events are ``pointer`` (PointerEvent at 16 px a cell: the log's pointer stream,
+      game.replay.fromlog.pointer_events) carried beside the moves for the pointer, its
+      trail, the buttons held and the clicks counted (the gesture interpreter reads them
+      on the match's board, and nothing it makes is applied); the clicks and the path as
+      the live counters count them (game.counters.LiveCounter: a click for each move made
+      without the pointer, the standing moves' centres after an undo). A move the pointer made is
+      placed at the event at which the interpreter makes the same move; any other entry
+      (keyboard, console, autoplay, undo, redo, a pointer move the interpreter reads
+      otherwise) gets an event of its own at its logged time, after the pointer's events
+      up to that time: at its cell's centre for a move made without the pointer (or when no
+      pointer is given), else where the pointer was.
+
+    ``replay``: the game's Replay (game.replay.fromlog.replay_of: its time, 3BV, player and
+    labels; its events are not read, though ``pointer`` may be them). ``log``: None, or the log's
+    board and moves that stand, kept for the review viewer's review
+    (game.replay.sources.log_timeline). An undo or redo compares every cell's look (a pass
+    over the board; the undo itself plays the standing moves again).
+
+    Raises:
+        ValueError: the log cannot be played (an undo with no move to take back...), as
+            game.match.Match.step.
+    """
+
+    def __init__(self, replay: Replay, match: Match, pointer: Sequence[PointerEvent] = (),
+                 every: int = KEYFRAME_EVERY) -> None:
+        self.replay, self.every = replay, every
+        game = match.game
+        self.rows, self.cols, self.mines = game.rows, game.cols, game.config.mines
+        look = self._begin(game)
+        self.steps: list = []
+        script, gestures, path = match.script, Gestures(), PathMeter(self.rows, self.cols)
+        self._gestures, self._path = gestures, path
+        self._live, self._extra, self._undone_path = LiveCounter(), (0, 0, 0), None
+        self._point = None  # the pointer's last point: where the path starts when a key opens the game
+        self._off = (self.cols * CELL_PX, self.rows * CELL_PX)  # the formats' point off the board
+        self._centred = not pointer  # no pointer: every move shown at its cell's centre
+        for event in pointer:
+            while match.position < len(script) and _before(script, match.position, event.time_ms):
+                self._anchor(match, look)
+            self._at(event.time_ms, event.x, event.y)
+            self._point = (event.x, event.y)
+            at = len(self.times) - 1
+            going = not game.over
+            wanted = script[match.position] if match.position < len(script) else None
+            gestures.chord_on_number = isinstance(wanted, Played) and wanted.source is Source.LEFT_CHORD
+            for made in gestures.feed(event, game):
+                if (isinstance(wanted, Played) and wanted.source in POINTER_SOURCES and wanted.move == made.move
+                        and wanted.ms >= event.time_ms):
+                    self._stepped(match, at, look)
+            if going and game.state is not State.READY:
+                path.feed(event.x, event.y)
+            self._keep(gestures.held, self._clicks(), self._path_px())
+        while match.position < len(script):
+            self._anchor(match, look)
+        if self.times:  # entries after the last event that changed nothing on the board count there
+            last = len(self.times) - 1
+            self.lefts[last], self.rights[last], self.doubles[last] = self._clicks()
+            self.paths[last] = self._path_px()
+        self._end(game, gestures)
+        self._live = self._gestures = self._path = None  # (the building's, let go)
+        self.log: dict | None = None  # the log to review, when kept (game.replay.sources.log_timeline)
+
+    def _clicks(self) -> tuple[int, int, int]:
+        """The (left, right, double) clicks now, as the live counters count them
+        (game.counters.LiveCounter): the interpreter's, and the clicks of the moves the
+        pointer did not make."""
+        gestures, extra = self._gestures, self._extra
+        return gestures.left + extra[0], gestures.right + extra[1], gestures.double + extra[2]
+
+    def _path_px(self) -> float:
+        """The path now: the pointer's, or after an undo the live counters' (the standing
+        moves' centres)."""
+        return self._path.path_px if self._undone_path is None else self._undone_path
+
+    def _step(self, match: Match):
+        """``match.step()``, the live counters following it; returns its Outcome or None."""
+        outcome = match.step()
+        if self._path.last is None and self._point is not None and match.game.state is not State.READY:
+            self._path.feed(*self._point)  # the game opened: the path starts where the pointer is
+        counts = self._live.read(match, (0, 0, 0))
+        self._extra = (counts.left, counts.right, counts.double)
+        self._undone_path = counts.path_px if match.undos else None
+        return outcome
+
+    def _effective_now(self) -> tuple[int, int, int]:
+        """The effective clicks as the live counters count them (an undo takes its move's
+        back, a redo counts it again), the right ones flags on mines (ms-toollib's)."""
+        live = self._live.effective
+        return live.left, live.right(self.replay.mines), live.double
+
+    def _at(self, ms: int, x: int, y: int) -> None:
+        """An event at ``ms`` (kept non-decreasing) and (x, y), without its held buttons and counts."""
+        self.times.append(max(ms, self.times[-1]) if self.times else ms)
+        self.xs.append(x)
+        self.ys.append(y)
+
+    def _anchor(self, match: Match, look: list[str]) -> None:
+        """Step the match's next entry, not placed on a pointer event; when it changed the
+        board, an event of its own (see the class docstring)."""
+        entry = match.script[match.position]
+        if isinstance(entry, Helped):
+            self._step(match)
+            return
+        last = len(self.times) - 1
+        if isinstance(entry, Played) and (self._centred or entry.source not in POINTER_SOURCES):
+            (x, y), held = centre(entry.move.cell), 0
+        elif last >= 0:
+            (x, y), held = (self.xs[last], self.ys[last]), self.held[last]
+        else:
+            (x, y), held = self._off, 0
+        self._at(entry.ms, x, y)
+        if not self._stepped(match, last + 1, look):
+            del self.times[-1], self.xs[-1], self.ys[-1]  # changed nothing: no event for it
+            return
+        self._keep(held, self._clicks(), self._path_px())
+
+    def _stepped(self, match: Match, index: int, look: list[str]) -> bool:
+        """Step the match's next entry (a move, an undo or a redo) as made at event ``index``;
+        True when it changed the board (a move of the timeline)."""
+        entry = match.script[match.position]
+        outcome = self._step(match)
+        game = match.game
+        if isinstance(entry, Played):
+            if outcome.ignored:
+                return False
+            kept = self._record(index, outcome, game, look)
+        else:  # an undo or a redo: every cell's look compared
+            now = game.appearances(range(self.rows), range(self.cols))
+            changed = [divmod(at, self.cols) for at, (was, is_) in enumerate(zip(look, now)) if was != is_]
+            if not changed:
+                return False
+            kept = self._record(index, Outcome(Move(FLAG, changed[0])), game, look, changed)
+        if kept:
+            self.steps.append(entry)
+        return kept
+
+
+def _before(script: Sequence, at: int, ms: int) -> bool:
+    """True when the log's entry ``script[at]`` is placed before a pointer event at ``ms``:
+    made earlier, or at the same ms without the pointer (an undo, a key, help, autoplay) and
+    followed at that ms by a move the pointer made, which came after it in the log and so
+    after it in time (the window logs an event and plays its move at once). Otherwise an
+    entry of the same ms goes after the events of that ms (before the first opening every
+    event and move is at 0 ms: a key's first reveal after a cancelled click)."""
+    entry = script[at]
+    if entry.ms != ms:
+        return entry.ms < ms
+    for later in script[at:]:
+        if later.ms != ms:
+            return False
+        if isinstance(later, Played) and later.source in POINTER_SOURCES:
+            return later is not entry
+    return False
 
 
 class Playhead:
@@ -332,8 +529,17 @@ def timeline_moves(timeline: Timeline) -> list[tuple[int, str, tuple[int, int]]]
     toggle when the move changed a flag (a win flags every mine, a loss shows wrong flags:
     those moves revealed cells and are reveals or chords). A move off the board is given the
     first cell it revealed. One entry per move of the timeline, so entry i is move i. For
-    the review (game.solver.review.review).
+    the review (game.solver.review.review). A :class:`LogTimeline`'s moves are its log's
+    (time, kind, cell) as played.
+
+    Raises:
+        ValueError: a LogTimeline with an undo or a redo among its moves (the review judges
+            the moves that stand: build the timeline of those, game.replay.sources.log_timeline).
     """
+    if isinstance(timeline, LogTimeline):
+        if not all(isinstance(entry, Played) for entry in timeline.steps):
+            raise ValueError("a move was taken back: the review follows the moves that stand")
+        return [(entry.ms, entry.move.kind, entry.move.cell) for entry in timeline.steps]
     cols, look = timeline.cols, list(timeline.keyframes[0])
     events, out = timeline.replay.events, []
     for event_index, diff in zip(timeline.move_event, timeline.diffs):

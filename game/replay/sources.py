@@ -7,71 +7,69 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.i18n import N_
+from game.match import Match
 from game.replay.events import Replay
 from game.replay.files import FORMATS, ReplayFileError
-from game.replay.fromlog import LogError, ends_as_logged, log_version, logged_look, recorded_log, replay_of
-from game.replay.player import Timeline
+from game.replay.fromlog import LogError, ends_as_logged, kind_of, move_sources, pointer_events, recorded_log, replay_of
+from game.replay.player import LogTimeline
+
+REVIEWED_KEYS = ("version", "rows", "cols", "mines", "start", "start_flags", "cell", "moves", "options")
+# what game.solver.review.review_log reads of a log (not its pointer input, its bulk)
 
 
 def recorded_replay(store, record) -> Replay:
-    """The Replay of recorded game ``record`` (a GameRecord of ``store``, a RecordStore).
+    """The Replay of recorded game ``record`` (a GameRecord of ``store``, a RecordStore): its
+    time, 3BV, player and labels, its events as ``--save-replay`` writes them
+    (game.replay.fromlog.replay_of: a left click on a number that chorded written as a chord
+    with both buttons). The viewer plays :func:`recorded_timeline`, which steps the game's
+    log rather than reading these events.
 
-    Its events as ``--save-replay`` writes them (game.replay.fromlog: a left click on a
-    number that chorded written as a chord with both buttons); made from its moves (a click
-    at each move's cell) when an old log does not say which moves the pointer shows
-    (version 1 with ``pointer_gaps``), or when the events do not end in the recorded game's
-    final position under the formats' click rules.
     Raises:
         LogError: the game has no log (recorded before logs were kept), started from a loaded
             position, or its log is damaged.
     """
-    return recorded_timeline(store, record).replay
+    return replay_of(recorded_log(store, record), record)
 
 
-def recorded_timeline(store, record, handed: list | None = None) -> Timeline:
-    """The :class:`Timeline` of :func:`recorded_replay`'s Replay, built once: the viewer
-    takes it as it is. It plays the events of the file ``--save-replay`` writes by the
-    formats' rules, each left-click chord written as a chord with both buttons, so a
-    recorded game replays to its recorded end (an honest win with a left-click chord had
-    replayed as a loss: issue 37) and as its file plays in ms-toollib; events that still
-    end elsewhere give way to clicks at the moves' cells. The log is let go before the
-    timeline is built (a 1000x1000 board's log is 160 MB in memory, its Game 200 MB: never
-    both with the timeline). ``handed``: a
-    one-item list holding the log already read (game.replay.fromlog.recorded_log), emptied
-    here so that nothing else keeps the log alive; else the log is read from ``store``.
+def recorded_timeline(store, record, handed: list | None = None, standing: bool = False) -> LogTimeline:
+    """The viewer's timeline of recorded game ``record`` (:func:`log_timeline` of its log).
+    ``handed``: a one-item list holding the log already read (game.replay.fromlog.recorded_log),
+    emptied here so that nothing else keeps the log alive once the timeline is built; else
+    the log is read from ``store``. ``standing``: as :func:`log_timeline`'s.
 
     Raises:
         LogError: as :func:`recorded_replay`.
     """
-    data = handed.pop() if handed else recorded_log(store, record)
-    replay, look = _replay_and_look(data, record)
-    del data
-    checked = Timeline(replay)
-    if look is not None and checked.final_look() != look:
-        del checked
-        return Timeline(replay_of(recorded_log(store, record), record, from_moves=True))
-    return checked
+    return log_timeline(handed.pop() if handed else recorded_log(store, record), record, standing)
 
 
-def _replay_and_look(data: dict, record) -> tuple[Replay, list[str] | None]:
-    """The Replay of log ``data`` and the final look its events must reach (None: nothing to
-    check: made from the moves, or no moves)."""
-    if log_version(data) < 2 and data.get("pointer_gaps"):  # which moves the pointer shows is not known
-        return replay_of(data, record, from_moves=True), None
-    return replay_of(data, record), (logged_look(data) if data.get("moves") else None)
-
-
-def log_replay(data: dict, record) -> Replay:
-    """The Replay of a game from its move log ``data`` (game.match.Match.log_data) and its
-    GameRecord ``record`` (time, won, player name), chosen as :func:`recorded_replay` says.
+def log_timeline(data: dict, record, standing: bool = False) -> LogTimeline:
+    """The viewer's :class:`game.replay.player.LogTimeline` of a game from its move log ``data``
+    (game.match.Match.log_data) and its GameRecord ``record`` (time, won, player name): the
+    log told once, its entries stepped through Match.from_log with its pointer stream beside
+    them, so a recorded game always replays to its recorded end (issue 37: an honest win with
+    a left click on a number that chorded replayed as a loss under the formats' rules).
+    ``standing``: only the moves that stand (undone ones and the undos left out, each shown
+    at its cell's centre), as the review judges them (the review viewer); the timeline then
+    keeps the log's board and moves as its ``log`` for the review (game.review_apart.timeline_request).
 
     Raises:
         LogError: the game started from a loaded position, or its log is damaged.
     """
-    replay, look = _replay_and_look(data, record)
-    if look is not None and Timeline(replay).final_look() != look:
-        replay = replay_of(data, record, from_moves=True)
-    return replay
+    replay = replay_of(data, record)
+    try:
+        match = Match.from_log(data, standing=standing)
+        pointer = () if standing or not data.get("pointer") else (
+            replay.events if kind_of(data) == "pointer" and "left_chord" not in move_sources(data)
+            else pointer_events(data))
+        # (the real presses: the file's events are the log's pointer but for a left-click chord)
+        timeline = LogTimeline(replay, match, pointer)
+        if standing:  # what the review needs of the log (the moves that stand), kept for it
+            timeline.log = {key: data[key] for key in REVIEWED_KEYS if key in data}
+        return timeline
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
 
 
 def is_replay_file(which: str) -> bool:
@@ -79,5 +77,5 @@ def is_replay_file(which: str) -> bool:
     return Path(which).suffix.lower() in FORMATS
 
 
-__all__ = ["LogError", "ReplayFileError", "ends_as_logged", "is_replay_file", "log_replay", "recorded_replay",
+__all__ = ["LogError", "ReplayFileError", "ends_as_logged", "is_replay_file", "log_timeline", "recorded_replay",
            "recorded_timeline"]

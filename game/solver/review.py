@@ -312,12 +312,20 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
         ValueError: a layout or move off the board, an unknown kind, or a layout with no
             safe cell (as :class:`game.engine.Game`).
     """
-    began = clock()
     layout = frozenset(tuple(c) for c in layout)
     match = Match(Config(rows, cols, len(layout)), mines=layout, revealed=[tuple(c) for c in start],
                   flags=[tuple(c) for c in start_flags], clock=lambda: 0.0)
+    return _review(match, layout, moves, match.apply, first_click_safe, progress, on_move, budget, clock)
+
+
+def _review(match: Match, layout: frozenset[Cell], moves: Iterable, play: Callable[[Move], object],
+            first_click_safe: bool, progress, on_move, budget: float | None, clock) -> Review:
+    """:func:`review`'s work: ``moves`` (as :func:`review` takes them) played on ``match`` (at
+    the board's start, mines at ``layout``) by ``play(move)``, which applies the move to the
+    match and returns its Outcome."""
+    began = clock()
     game = match.game
-    reviewer = _Reviewer(match, layout, first_click_safe)
+    reviewer = _Reviewer(match, layout, first_click_safe, play)
     moves = list(moves)
     stopped_at = None  # the number the first move left unreviewed would have
     for index, move in enumerate(moves):
@@ -339,30 +347,39 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
     unfinished = None
     if stopped_at is not None and reviewer.number >= stopped_at:
         unfinished = Unfinished(stopped_at, reviewer.number, reviewer.number - stopped_at + 1, budget)
-    return Review(rows, cols, len(layout), game.state.value == "won", reviewer.reviewed, unfinished)
+    return Review(game.rows, game.cols, len(layout), game.state.value == "won", reviewer.reviewed, unfinished)
 
 
 def review_log(data: dict, progress: Callable[[int, int], None] | None = None,
                on_move: Callable[[MoveReview], None] | None = None, budget: float | None = None,
                clock: Callable[[], float] = time.monotonic) -> Review:
-    """Review a recorded game's move log (:meth:`game.match.Match.log_data`).
+    """Review a recorded game's move log (:meth:`game.match.Match.log_data`): the moves that
+    stand (its ``moves``; a move's ``index`` is its place there), stepped through the match
+    rebuilt from the log (game.match.Match.from_log, ``standing``), the game the replay viewer
+    shows (game.replay.player.LogTimeline), with the log's rules (question marks).
 
     progress, on_move, budget, clock: as :func:`review`'s.
     Raises:
         ValueError, KeyError, TypeError: the log is damaged (as :func:`review`).
     """
-    return review(data["rows"], data["cols"], data["mines"], data["moves"],
-                  data.get("start", ()), data.get("start_flags", ()),
-                  first_click_safe=not data.get("start"), progress=progress, on_move=on_move,
-                  budget=budget, clock=clock)
+    match = Match.from_log(data, standing=True)
+
+    def step(move: Move):
+        if match.script[match.position].move != move:  # (the review's moves are the script's)
+            raise ValueError(f"log: move {match.position} is not {move}")
+        return match.step()
+
+    layout = frozenset(tuple(c) for c in data["mines"])
+    return _review(match, layout, data["moves"], step, not data.get("start"), progress, on_move, budget, clock)
 
 
 class _Reviewer:
     """Steps a match through the moves, analysing each new position once (see the module
     docstring)."""
 
-    def __init__(self, match: Match, layout: frozenset[Cell], first_click_safe: bool) -> None:
-        self.match = match
+    def __init__(self, match: Match, layout: frozenset[Cell], first_click_safe: bool,
+                 play: Callable[[Move], object]) -> None:
+        self.match, self._play = match, play
         self.game = game = match.game
         self.first_click_safe = first_click_safe
         self.reviewed: list[MoveReview] = []
@@ -409,7 +426,7 @@ class _Reviewer:
         game = self.game
         if kind == FLAG:
             before = game.mark(cell) if game.on_board(cell) else None
-            outcome = self.match.apply(Move(kind, cell))
+            outcome = self._play(Move(kind, cell))
             after = game.mark(cell)
             if outcome.changed:
                 self.number += 1
@@ -427,7 +444,7 @@ class _Reviewer:
         first = not self.started and kind == REVEAL
         probs = self.position()
         seen = self._seen
-        outcome = self.match.apply(Move(kind, cell))
+        outcome = self._play(Move(kind, cell))
         if outcome.changed:
             self.number += 1
         if outcome.wasted or outcome.ignored:
@@ -443,7 +460,7 @@ class _Reviewer:
     def play(self, kind: str, cell: Cell) -> None:
         """Play a move without judging it (the review's time ran out), counting it when it
         changed the board."""
-        if self.match.apply(Move(kind, cell)).changed:
+        if self._play(Move(kind, cell)).changed:
             self.number += 1
 
     def _open(self, opened) -> None:

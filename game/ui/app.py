@@ -16,7 +16,7 @@ from game.deal import first_click_of  # noqa: E402
 from game.i18n import _, set_language, system_language  # noqa: E402
 from game.messages import describe, error_line, warn  # noqa: E402
 from game.records import open_records  # noqa: E402
-from game.replay.events import Replay  # noqa: E402
+from game.replay.player import Timeline  # noqa: E402
 from game.ui import review_job, theme  # noqa: E402
 from game.ui.assets import Assets  # noqa: E402
 from game.ui.clock import SystemClock  # noqa: E402
@@ -101,14 +101,14 @@ class Navigation:
         """The replay viewer (:meth:`replay`) on recorded game ``record_id``, going ``back``
         when it closes; a message box over ``back`` when the game is not recorded, has no
         move log (recorded before logs were kept) or cannot be replayed (a loaded position).
-        Its events are chosen as ``--replay ID`` chooses them
-        (:func:`game.replay.sources.recorded_replay`)."""
+        It plays the timeline ``--replay ID`` plays (:func:`game.replay.sources.recorded_timeline`:
+        the game's log told once)."""
         cannot = _("Game {id} cannot be watched: {reason}.")
         found = self._recorded(record_id, back, _("Watch"), cannot)
-        if not isinstance(found, Replay):
+        if not isinstance(found, Timeline):
             return found
         try:
-            return self.replay(found, back)
+            return self.replay(found.replay, back, timeline=found)
         except ValueError as err:  # a replay the viewer cannot play
             return MessageBox(self.services, back, _("Watch"), [cannot.format(id=record_id, reason=describe(err))])
 
@@ -116,23 +116,25 @@ class Navigation:
         """The review viewer (game.ui.scenes.review) on recorded game ``record_id``, going
         ``back`` when it closes; a message box over ``back`` when the game cannot be watched
         (as :meth:`watch`) or reviewed. The review is computed here, before it opens."""
-        found = self._recorded(record_id, back, _("Review"), _("Game {id} cannot be reviewed: {reason}."))
-        if not isinstance(found, Replay):
+        found = self._recorded(record_id, back, _("Review"), _("Game {id} cannot be reviewed: {reason}."),
+                               standing=True)
+        if not isinstance(found, Timeline):
             return found
-        return self.review_replay(found, back, _("Review of game {id}").format(id=record_id))
+        return self.review_replay(found.replay, back, _("Review of game {id}").format(id=record_id), found)
 
-    def _recorded(self, record_id: int, back, title: str, cannot: str):
-        """The Replay of recorded game ``record_id``, or a message box ``title`` over ``back``
-        saying why not (not recorded; ``cannot``, a sentence with ``{id}`` and ``{reason}``:
-        no log, a loaded position). ``title`` and ``cannot`` in the language in use."""
-        from game.replay.sources import LogError, recorded_replay
+    def _recorded(self, record_id: int, back, title: str, cannot: str, standing: bool = False):
+        """The viewer's Timeline of recorded game ``record_id`` (``standing``: of the moves that
+        stand, for the review: game.replay.sources.log_timeline), or a message box ``title``
+        over ``back`` saying why not (not recorded; ``cannot``, a sentence with ``{id}`` and
+        ``{reason}``: no log, a loaded position). ``title`` and ``cannot`` in the language in use."""
+        from game.replay.sources import LogError, recorded_timeline
 
         records = self.services.records
         record = records.store.game(record_id) if records is not None else None
         if record is None:
             return MessageBox(self.services, back, title, [_("Game {id} is not in the records.").format(id=record_id)])
         try:
-            return recorded_replay(records.store, record)
+            return recorded_timeline(records.store, record, standing=standing)
         except LogError as err:
             return MessageBox(self.services, back, title, [cannot.format(id=record_id, reason=describe(err))])
 
@@ -140,20 +142,21 @@ class Navigation:
         """The review viewer on a game just played: its move ``log`` (Match.log_data) and its
         GameRecord ``record`` (as recorded); a message box over ``back`` when it cannot be
         reviewed. Used by the result panel, whose game's log may still be being stored."""
-        from game.replay.sources import LogError, log_replay
+        from game.replay.sources import LogError, log_timeline
 
         try:
-            replay = log_replay(log, record)
+            timeline = log_timeline(log, record, standing=True)
         except LogError as err:
             return MessageBox(self.services, back, _("Review"),
                               [_("This game cannot be reviewed: {reason}.").format(reason=describe(err))])
-        return self.review_replay(replay, back, _("Review of this game"))
+        return self.review_replay(timeline.replay, back, _("Review of this game"), timeline)
 
-    def review_replay(self, replay, back=None, title: str | None = None):
-        """The review viewer on ``replay``, or a message box over ``back`` (the menu when None)
-        naming why not (a board too big for this screen, moves that cannot be reviewed)."""
+    def review_replay(self, replay, back=None, title: str | None = None, timeline=None):
+        """The review viewer on ``replay`` (``timeline``: its Timeline when built already), or a
+        message box over ``back`` (the menu when None) naming why not (a board too big for this
+        screen, moves that cannot be reviewed)."""
         try:
-            return ReviewViewer(self.services, replay, back=back, title=title)
+            return ReviewViewer(self.services, replay, back=back, title=title, timeline=timeline)
         except ValueError as err:
             return MessageBox(self.services, back if back is not None else self.menu(), _("Review"),
                               [_("It cannot be reviewed: {reason}.").format(reason=describe(err))])

@@ -12,8 +12,7 @@ from game.board import Config
 from game.match import Match
 from game.moves import Move
 from game.records import open_records
-from game.replay.player import Timeline
-from game.replay.sources import recorded_replay
+from game.replay.sources import recorded_timeline
 from game.review_report import review_timeline
 from game.solver import incremental
 from game.solver.review import VERDICTS, review, review_log
@@ -104,7 +103,7 @@ def test_the_text_the_json_and_the_window_number_a_move_alike(isolated_data_dir,
     from game.replay_commands import recorded_game
 
     with recorded_game("last") as (store, record):
-        timeline = Timeline(recorded_replay(store, record))
+        timeline = recorded_timeline(store, record, standing=True)  # as the window's Review opens it
     window = review_timeline(timeline)
     assert [(m.kind, list(m.cell)) for m in window.moves] == [(m["kind"], m["cell"]) for m in data["moves"]]
     for move, number in zip(window.moves, numbers):

@@ -131,3 +131,43 @@ def test_review_from_the_result_panel_and_from_the_statistics_games_page(window,
     assert w.scene is stats and stats.page == "games"
     w.key(pygame.K_r)  # R reviews the selected game too
     assert isinstance(w.scene, ReviewViewer) and w.scene.back is stats
+
+
+def test_the_review_viewer_numbers_moves_as_it_steps_them_past_wasted_clicks(window):
+    """The review viewer's current move is the one its playhead stands after: the review is of
+    the recorded log (as --review makes it), whose wasted clicks (a left click on a number
+    without its flags, a right click on a number) are no step of the viewer, so the move the
+    viewer shows after n steps is the one the review numbers n (not the log's n-th)."""
+    w = window(["--difficulty", "beginner"], deal=7)
+    game = w.scene.game
+    w.click_cell((4, 4))
+    mines = game.layout()
+    number = next(c for c in sorted(game.cells()) if game.appearance(c) in "12345678"
+                  and any(n in mines and game.mark(n) != "flag" for n in game.neighbours(c)))
+    w.click_cell(number)  # a left click on a number without its flags: a wasted chord
+    w.click_cell(number, button=3)  # a right click on a number: wasted
+    safe = [c for c in sorted(game.cells()) if c not in mines and game.appearance(c) == "covered"]
+    w.click_cell(safe[0])
+    w.click_cell(number, button=3)
+    w.click_cell(next(c for c in sorted(mines)))
+    assert game.state is State.LOST
+    result = w.scene
+    log = result.base.match.log_data()
+    assert len(log["moves"]) == 6
+    while not result.ready():
+        w.step(1)
+    w.click(next(b for b in result.buttons.buttons if b.label == "Review").rect.center)
+    viewer = w.scene
+    assert isinstance(viewer, ReviewViewer)
+    w.key(pygame.K_SPACE)  # pause
+    assert viewer.wait(60)
+    w.step(1)
+    expected = review_log(log)
+    assert [(m.index, m.number, m.kind, m.cell) for m in viewer.review.moves] == \
+        [(m.index, m.number, m.kind, m.cell) for m in expected.moves]
+    assert [m.index for m in expected.moves] != [m.number - 1 for m in expected.moves]  # wasted clicks between
+    w.key(pygame.K_HOME)
+    for steps in range(1, viewer.timeline.moves + 1):
+        w.key(pygame.K_RIGHT)
+        assert viewer.head.moves == steps and viewer.current.number == steps
+        assert viewer.head.appearance(viewer.current.cell) != "covered" or viewer.current.kind == "flag"

@@ -130,3 +130,53 @@ def test_won_and_lost_window_games_are_watched_from_the_statistics_games_page(wi
     assert w.scene is stats and stats.page == "games" and listing.selected == 1
     with RecordStore.open(isolated_data_dir / "records.sqlite3") as store:
         assert store.count() == 2  # watching recorded nothing
+
+
+def test_watch_steps_a_game_told_once_left_click_chord_and_undo_included(window, isolated_data_dir):
+    """Issue 37: Watch steps the recorded log (Match.from_log), not the pointer read by the
+    formats' rules. A window game with a left click on a number that chorded (on by default),
+    a move taken back (Ctrl+Z) and a loss: each step of the viewer, the undo one of them,
+    shows the board the player had after that entry, and the end is what the player saw."""
+    w = window(["--difficulty", "beginner"], deal=7)
+    game, number, safe = satisfied_number(w, first=(4, 4))
+    w.click_cell(number)  # a left click on a satisfied number: a chord
+    assert all(game.is_revealed(cell) for cell in safe)
+    w.step(SLOW)
+    covered = sorted(c for c in game.cells() if c not in game.layout() and game.appearance(c) == "covered")
+    w.click_cell(covered[0])
+    w.key(pygame.K_z, mod=pygame.KMOD_CTRL)  # taken back
+    assert game.appearance(covered[0]) == "covered" and w.scene.match.undos == 1
+    mine = sorted(game.layout() - {c for c in game.cells() if game.appearance(c) == "flag"})[0]
+    w.click_cell(mine)
+    assert game.state is State.LOST and isinstance(w.scene, GameOver)
+    seen = what_the_player_saw(w)
+    log = seen["match"].log_data()
+    assert {row[4] for row in log["moves"]} == {"mouse", "left_chord"}
+    assert [entry[0] for entry in log["history"]].count("undo") == 1
+
+    w.key(pygame.K_ESCAPE)
+    w.click(next(b for b in w.scene.list.buttons if b.label == "Statistics...").rect.center)
+    stats = w.scene
+    w.key(pygame.K_g)
+    w.click(stats.games.watch_button.rect.center)
+    viewer = w.scene
+    assert isinstance(viewer, ReplayViewer) and viewer.back is stats
+    from game.match import Match  # the log's own match, stepped beside the viewer
+
+    logged = Match.from_log(log)
+    look = looks(logged.game)
+    w.key(pygame.K_SPACE)  # pause
+    w.key(pygame.K_HOME)
+    assert not viewer.playing and viewer.head.moves == 0
+    steps = 0
+    while logged.position < len(logged.script):
+        logged.step()
+        if looks(logged.game) == look:
+            continue
+        look = looks(logged.game)
+        w.key(pygame.K_RIGHT)
+        steps += 1
+        assert viewer.head.moves == steps and viewer.head.look == look
+    assert steps == viewer.timeline.moves
+    w.key(pygame.K_END)
+    assert_shows(w, seen)

@@ -13,13 +13,15 @@ Keys: the viewer's (Space, - and +, Left/Right, Home/End, Esc), and [ or PageUp 
 PageDown: the previous / next guess, needless guess or mistake (pauses, the move applied).
 
 The review is worked out away from the frames (game.ui.review_job: on its own thread, a long
-game's in a child process) from the same timeline the viewer plays
-(game.review_apart.timeline_request, as game.review_report.review_timeline), so each mark is
-a move the scrubber and Left/Right reach, at the time they reach it, and the panel's "Move
-213 of 236" is the move ``--review`` numbers 213. Meanwhile the replay plays and the panel
-says "Reviewing... N of M moves" (a 36x60 game takes seconds: docs/review.md); the marks
-appear when it is done. The panel's lines are measured as the moves come in, a slice a
-frame, so the frame the review arrives in lays it out at once.
+game's in a child process) from the same game the viewer plays
+(game.review_apart.timeline_request, as game.review_report.review_timeline: a recorded game's
+log of the moves that stand, as ``--review`` reviews it, or a file's timeline), so each mark
+is a move the scrubber and Left/Right reach (the move numbered n is the timeline's n-th), at
+the time they reach it, and the panel's "Move 213 of 236" is the move ``--review`` numbers
+213. Meanwhile the replay plays and the panel says "Reviewing... N of M moves" (a 36x60 game
+takes seconds: docs/review.md); the marks appear when it is done. The panel's lines are
+measured as the moves come in, a slice a frame, so the frame the review arrives in lays it
+out at once.
 """
 
 from __future__ import annotations
@@ -51,8 +53,11 @@ class ReviewViewer(ReplayViewer):
     strip_h = rv.MARKS_H
     has_counters = False  # its strip holds the review's panel, which shows the game's counts
 
-    def __init__(self, services, replay: Replay, back: Scene | None = None, title: str | None = None) -> None:
-        super().__init__(services, replay, back, title)
+    def __init__(self, services, replay: Replay, back: Scene | None = None, title: str | None = None,
+                 timeline=None) -> None:
+        """``timeline``: ``replay``'s Timeline when built already (a recorded game's log of the
+        moves that stand: game.replay.sources.log_timeline)."""
+        super().__init__(services, replay, back, title, timeline)
         self.review = None
         self.by_index, self.jumps, self.marks = {}, [], []
         tl = self.timeline
@@ -87,8 +92,8 @@ class ReviewViewer(ReplayViewer):
         if review is None:
             return
         tl = self.timeline
-        self.by_index = {m.index: m for m in review.moves}
-        self.jumps = [m.index for m in review.moves if m.verdict in rv.JUMP_VERDICTS]
+        self.by_index = {m.number - 1: m for m in review.moves}  # (the timeline's moves: those that changed the board)
+        self.jumps = [m.number - 1 for m in review.moves if m.verdict in rv.JUMP_VERDICTS]
         self.marks = rv.marks(review, self.bar.track, tl.start_ms, tl.end_ms)
         self.room = self.make_room()
 
