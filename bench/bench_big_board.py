@@ -9,7 +9,7 @@ then a 1000x1000 board in the real window under Xvfb (1280x1024).
 0. The first click (issue 27, "No freeze"), headless (SDL's dummy video driver), each run in
    a fresh process running the game's own loop and Playing scene with the system clock: on
    a 1000x1000 board of ``--click-mines`` mines (seed 7), once the scene is idle (its
-   mines drawn ahead, game.deal.Deal.prepare; at most 2 s), the button is pressed at the
+   mines drawn ahead, game.midend.deal.Deal.prepare; at most 2 s), the button is pressed at the
    middle of the view; from the release being posted to the end of the frame that draws
    the opened cells (lay the mines, flood, draw); then, in the 2 s after the click (and
    until the 3BV, counted in slices by game.ui.bv_counter, is in), the longest wait of a
@@ -53,7 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_window import cpu_seconds, percentile  # noqa: E402
-from game.board import Config  # noqa: E402
+from game.rules.board import Config  # noqa: E402
 from game.cli import positive_int  # noqa: E402
 from game.ui.xsession import XSession, missing  # noqa: E402
 
@@ -193,7 +193,7 @@ def in_window(mines: int, busy_mines: int, events: int, size: int = SIZE) -> tup
         import pygame
 
         from game.cli import parse_args
-        from game.engine import State
+        from game.rules.engine import State
         from game.ui.app import build
         from game.ui.driver import Driver
 

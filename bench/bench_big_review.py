@@ -52,11 +52,11 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from game.board import Config, adjacent_mines  # noqa: E402
+from game.rules.board import Config, adjacent_mines  # noqa: E402
 from game.boardfile import BoardFile, save_board  # noqa: E402
 from game.cli import positive_int  # noqa: E402
-from game.match import Match  # noqa: E402
-from game.moves import Move  # noqa: E402
+from game.midend.match import Match  # noqa: E402
+from game.rules.moves import Move  # noqa: E402
 
 MAIN = os.path.join(ROOT, "main.py")
 STOP_WORDS = ("not reviewed", "sin revisar")  # the text review's line when its budget ran out

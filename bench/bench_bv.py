@@ -1,8 +1,8 @@
 """Benchmark: 3BV of big and dense boards, before and after counting it by row masks.
 
 For each board (1000x1000 with 10 mines, 1000x1000 with 200,000, 100x100 with 2,000,
-Expert) prints the median of ``--runs`` timings of ``game.bv.bv_parts`` (what the game
-uses), of ``game.board.three_bv`` (the same, plus one tuple per opening cell) and of the
+Expert) prints the median of ``--runs`` timings of ``game.rules.bv.bv_parts`` (what the game
+uses), of ``game.rules.board.three_bv`` (the same, plus one tuple per opening cell) and of the
 cell-by-cell flood fill it replaced (kept below as ``flood_three_bv``, from the commit
 before, for the comparison; ``--skip-old`` leaves it out), and checks they agree.
 
@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.board import neighbours, three_bv  # noqa: E402
-from game.bv import bv_parts  # noqa: E402
+from game.rules.board import neighbours, three_bv  # noqa: E402
+from game.rules.bv import bv_parts  # noqa: E402
 from game.cli import positive_int  # noqa: E402
 
 BOARDS = ((1000, 1000, 10), (1000, 1000, 200_000), (100, 100, 2000), (16, 30, 99))
@@ -32,7 +32,7 @@ QUICK = BOARDS[2:]  # --quick's boards
 
 
 def flood_three_bv(mines, rows, cols):
-    """The 3BV parts as game.board.three_bv counted them before: a set of numbered cells,
+    """The 3BV parts as game.rules.board.three_bv counted them before: a set of numbered cells,
     then a flood fill with an explicit stack, one neighbours() call per zero cell."""
     numbered = {n for mine in mines for n in neighbours(mine, rows, cols)} - set(mines)
     seen, openings, bordered = set(), [], set()

@@ -1,5 +1,5 @@
 """Benchmark: the frame cost of the live counters' panel (F3): reading the game's counts
-again (game.counters.LiveCounter through the Playing scene) and drawing the panel, per frame.
+again (game.midend.counters.LiveCounter through the Playing scene) and drawing the panel, per frame.
 
 Runs the window game headless (SDL's dummy driver), starts a game of ``--level`` with the
 counters on, opens it with a real posted click, then for ``--frames`` frames moves the fake

@@ -1,14 +1,14 @@
 """Benchmark: one click opens a 1000x1000 board with 10 mines.
 
 Times the click as the window makes it, ``Match.apply(Move(REVEAL, centre))`` on a fresh
-board dealt by the midend (game.match: its deal lays the mines at the click, then
+board dealt by the midend (game.midend.match: its deal lays the mines at the click, then
 ``Game.apply`` opens the cells), and prints for each run its seconds, the cells it
 opened and the final state, then the medians of a breakdown measured on the same board
 piece by piece:
 
 - lay: laying the mines at the first click (``Deal.lay``);
-- flood: game.flood.flood on a fresh cover;
-- outcome: the move's cell collections (two game.cells.CellRuns);
+- flood: game.rules.flood.flood on a fresh cover;
+- outcome: the move's cell collections (two game.rules.cells.CellRuns);
 - rest: the click minus those three (the rules' and the midend's bookkeeping, the win,
   the Outcome);
 - and, not part of the click, what a caller pays to turn ``outcome.opened`` into a set of
@@ -32,13 +32,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.board import Config  # noqa: E402
-from game.cells import CellRuns  # noqa: E402
+from game.rules.board import Config  # noqa: E402
+from game.rules.cells import CellRuns  # noqa: E402
 from game.cli import positive_int  # noqa: E402
-from game.deal import Deal  # noqa: E402
-from game.flood import flood  # noqa: E402
-from game.match import Match  # noqa: E402
-from game.moves import REVEAL, Move  # noqa: E402
+from game.midend.deal import Deal  # noqa: E402
+from game.rules.flood import flood  # noqa: E402
+from game.midend.match import Match  # noqa: E402
+from game.rules.moves import REVEAL, Move  # noqa: E402
 
 PARTS = ("click", "lay", "flood", "outcome", "rest", "set of opened")
 

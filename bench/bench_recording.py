@@ -1,4 +1,4 @@
-"""Benchmark: what recording every game move by move costs (game.match).
+"""Benchmark: what recording every game move by move costs (game.midend.match).
 
 Prints, in microseconds: a move applied through the Match (logged) against the same move
 applied to the Game alone, per move, over random Expert games; one pointer event logged;
@@ -33,13 +33,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.board import Config  # noqa: E402
+from game.rules.board import Config  # noqa: E402
 from game.cli import positive_int  # noqa: E402
-from game.deal import Deal  # noqa: E402
-from game.engine import Game  # noqa: E402
-from game.match import Match  # noqa: E402
-from game.moves import KINDS, REVEAL, Move  # noqa: E402
-from game.position import State  # noqa: E402
+from game.midend.deal import Deal  # noqa: E402
+from game.rules.engine import Game  # noqa: E402
+from game.midend.match import Match  # noqa: E402
+from game.rules.moves import KINDS, REVEAL, Move  # noqa: E402
+from game.rules.position import State  # noqa: E402
 from game.records.db import pack_log  # noqa: E402
 
 FRAME_GOAL_MS = 16.0  # a 60 Hz frame
@@ -54,7 +54,7 @@ def random_moves(seed: int, count: int = 300) -> list[Move]:
 def bare_game(config: Config, rng: random.Random):
     """The board ``Match(config, rng=rng)`` deals, as a Game alone: returns (the game, its
     ``apply``), which lays the deal's mines at the first reveal as the midend does
-    (game.match.Match._lay_for) and then calls ``Game.apply``: no log, no clock, no help."""
+    (game.midend.match.Match._lay_for) and then calls ``Game.apply``: no log, no clock, no help."""
     deal = Deal(config, rng)
     deal.next()
     game = Game(config)
@@ -145,7 +145,7 @@ def game_end_frames(log: dict, data_dir: str) -> tuple[list[float], float]:
 
     from game.boardfile import BoardFile
     from game.cli import parse_args
-    from game.match import PointerInput
+    from game.midend.match import PointerInput
     from game.figures import has_figures
     from game.ui.app import build, finish_run
     from game.ui.driver import Driver

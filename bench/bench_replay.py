@@ -37,11 +37,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench.pointer_path import glide  # noqa: E402
-from game.board import Config, lay_mines  # noqa: E402
+from game.rules.board import Config, lay_mines  # noqa: E402
 from game.cli import positive_int  # noqa: E402
-from game.engine import Game, State  # noqa: E402
-from game.match import Match  # noqa: E402
-from game.moves import Move  # noqa: E402
+from game.rules.engine import Game, State  # noqa: E402
+from game.midend.match import Match  # noqa: E402
+from game.rules.moves import Move  # noqa: E402
 from game.records.record import GameRecord  # noqa: E402
 from game.replay.fromlog import replay_of  # noqa: E402
 

@@ -4,7 +4,7 @@ Each game is played by a careless player on a seeded Expert board (opening first
 (3,3)): at each turn it reveals the solver's best move, or with chance ``--careless`` a
 random covered cell instead (guesses, needless guesses and mistakes, as people make
 them), flags the certain mines it sees with chance 1/2, and chords on a number whose flags
-are all placed. The game's move log (game.match.Match) is then reviewed with
+are all placed. The game's move log (game.midend.match.Match) is then reviewed with
 ``review_log``, timed with ``time.perf_counter`` and ``time.process_time`` (CPU, the steadier
 figure on a shared machine); playing is not timed. Prints the median, 90th percentile and
 maximum seconds per game review, wall and CPU, and the moves reviewed.
@@ -41,11 +41,11 @@ import tracemalloc
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from game.board import Config  # noqa: E402
+from game.rules.board import Config  # noqa: E402
 from game.boardfile import from_game  # noqa: E402
 from game.cli import positive_int  # noqa: E402
-from game.match import Match  # noqa: E402
-from game.moves import Move  # noqa: E402
+from game.midend.match import Match  # noqa: E402
+from game.rules.moves import Move  # noqa: E402
 from game.solver.analysis import Solver  # noqa: E402
 from game.solver.review import review_log  # noqa: E402
 

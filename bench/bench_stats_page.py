@@ -4,7 +4,7 @@ frames of scrolling the Games page's list.
 
 The records are made first, in a temporary data folder (``--data-dir``: kept there, and
 reused when it already holds that many games): ``--templates`` matches are played through
-game.match.Match on boards dealt at random (Beginner 9x9 and 8x8, Intermediate, Expert and a
+game.midend.match.Match on boards dealt at random (Beginner 9x9 and 8x8, Intermediate, Expert and a
 20x20 custom board with 60 mines), by a player who clicks a safe cell next to what is open,
 moving the pointer between clicks at 60 Hz (so the move logs are the size a window game's
 are: an Expert win about 6,000 pointer events); some are won, some lost on a mine, some
@@ -61,11 +61,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("LANGUAGE", "en")
 
 from bench.pointer_path import glide  # noqa: E402
-from game.board import Config  # noqa: E402
+from game.rules.board import Config  # noqa: E402
 from game.cli import positive_int  # noqa: E402
-from game.engine import State  # noqa: E402
-from game.match import Match  # noqa: E402
-from game.moves import Move  # noqa: E402
+from game.rules.engine import State  # noqa: E402
+from game.midend.match import Match  # noqa: E402
+from game.rules.moves import Move  # noqa: E402
 
 CELL = 16  # the logs' cell size, pixels
 BOARDS = (((9, 9, 10), 30), ((8, 8, 10), 10), ((16, 16, 40), 30), ((16, 30, 99), 25),

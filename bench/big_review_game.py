@@ -1,5 +1,5 @@
 """A long game for the review benchmarks: a seeded 36x60 board with 540 mines played to its
-end by a scripted player, logged through a :class:`game.match.Match`.
+end by a scripted player, logged through a :class:`game.midend.match.Match`.
 
 The player plays as a person does on a big board, one click a move: it reveals a cell
 proven safe (the one nearest its last move), flags a proven mine now and then, chords a
@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import random
 
-from game.board import Config
+from game.rules.board import Config
 from game.boardfile import from_game
-from game.match import Match
-from game.moves import Move
+from game.midend.match import Match
+from game.rules.moves import Move
 from game.solver.analysis import Solver
 
 ROWS, COLS, MINES = 36, 60, 540  # the issue's board

@@ -1,4 +1,4 @@
-"""Minesweeper: a pure-Python engine (game.engine), a solver (game.solver), a console
+"""Minesweeper: a pure-Python engine (game.rules.engine), a solver (game.solver), a console
 game (game.console) and a pygame-ce window (game.ui)."""
 
 import os

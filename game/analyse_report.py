@@ -19,7 +19,7 @@ import time
 from typing import Callable
 
 from game.boardfile import BoardFileError, load_board
-from game.cells import CellMask, ShownNumbers
+from game.rules.cells import CellMask, ShownNumbers
 from game.cli import command_budget
 from game.explain_text import approximation_text, chance, english, impossible_text, move_text, proof_text
 from game.i18n import N_, _, count, ngettext, number, percent, short_number

@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from game.board import MAX_SIDE, Cell, adjacent_mines, neighbours
-from game.cells import COVERED, ShownNumbers
+from game.rules.board import MAX_SIDE, Cell, adjacent_mines, neighbours
+from game.rules.cells import COVERED, ShownNumbers
 from game.files import FileTooLargeError, megabytes, read_regular, refuse_kept
 from game.messages import N_, Explained, ExplainedValueError, cut_note
 
@@ -68,7 +68,7 @@ class BoardFile:
 
     rows, cols: size in cells. mines: the mine count from the header.
     revealed: revealed cell -> its number (0..8): a dict, or as :func:`parse_mine` reads it a
-        :class:`game.cells.ShownNumbers` (a byte a cell: a 1000x1000 file's million numbers
+        :class:`game.rules.cells.ShownNumbers` (a byte a cell: a 1000x1000 file's million numbers
         in 1 MB).
     flags: flagged cells.
     mines_known: the full layout for a board (including flagged mines), None for a position.
@@ -427,7 +427,7 @@ def from_game(game, with_mines: bool = True) -> BoardFile:
 class Snapshot:
     """A game's position as it stands, taken in an instant to be read elsewhere (the solver's
     process, game.solver.worker): the board's size and mine count, its cover (one byte per
-    cell: game.position's codes) and its layout in digits (game.engine.Game.mine_digits), from
+    cell: game.rules.position's codes) and its layout in digits (game.rules.engine.Game.mine_digits), from
     which :meth:`board` works out the visible numbers, as :func:`from_game` does with
     ``with_mines=False``. Two copies of a megabyte at most: taken on the window's thread in
     a millisecond, where reading a 1000x1000 board's numbers takes a second. Only
@@ -482,7 +482,7 @@ class Snapshot:
 
 
 def snapshot(game) -> Snapshot:
-    """The position of ``game`` (a game.engine.Game) as a :class:`Snapshot` (before its mines
+    """The position of ``game`` (a game.rules.engine.Game) as a :class:`Snapshot` (before its mines
     are laid nothing is revealed, so no number is read: the digits are all ``b"0"``)."""
     digits = game.mine_digits()
     if digits is None:
@@ -491,13 +491,13 @@ def snapshot(game) -> Snapshot:
 
 
 def loaded_match(board: BoardFile, config, rng=None, clock=None, cell: int | None = None):
-    """A :class:`game.match.Match` laid exactly as ``board`` (no first-click relocation),
+    """A :class:`game.midend.match.Match` laid exactly as ``board`` (no first-click relocation),
     with its revealed cells and flags shown.
 
     Raises:
         ValueError: ``board`` is a position (mines unknown) or does not fit ``config``.
     """
-    from game.match import Match
+    from game.midend.match import Match
 
     if board.mines_known is None:
         raise ExplainedValueError(N_("board: a position has no mine layout to play"))

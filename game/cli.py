@@ -23,15 +23,15 @@ import sys
 from typing import Callable, NoReturn, Sequence
 
 from game import NAME, PROG, __version__
-from game.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config, max_mines
-from game.deal import SEED_RANGE, first_click_of
+from game.rules.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config, max_mines
+from game.midend.deal import SEED_RANGE, first_click_of
 from game import i18n
 from game.i18n import LANGUAGES, LEVEL_NAMES, N_, _, catalogue, count, set_language, system_language
 from game.messages import describe, error_line, file_name, os_error_text
 from game.records.settings import THEME_CHOICES
 
 # The largest values the game options take: the largest board's (any board is checked
-# again by game.board.Config); a board's 3BV is at most its cell count
+# again by game.rules.board.Config); a board's 3BV is at most its cell count
 MOST_MINES = max_mines(MAX_SIDE, MAX_SIDE)
 MOST_BV = MAX_SIDE * MAX_SIDE
 MINE_FILE_HELP = N_(".mine text (JSMinesweeper) or .mbf binary (Minesweeper X / Arbiter)")

@@ -25,15 +25,15 @@ import sqlite3
 import sys
 from typing import BinaryIO, Callable, Sequence, TextIO
 
-from game.board import Cell
+from game.rules.board import Cell
 from game.boardfile import from_game, save_board
 from game.console_text import render, summary, view, wants_colour
-from game.deal import first_click_of
+from game.midend.deal import first_click_of
 from game.i18n import N_, _, percent
 from game.interrupts import HeldSignals, catch_sigterm
-from game.match import Match
+from game.midend.match import Match
 from game.messages import describe, file_name, os_error_text
-from game.moves import CHORD, FLAG, REVEAL, Move
+from game.rules.moves import CHORD, FLAG, REVEAL, Move
 from game.records.db import RecordsError
 from game.records.record import clean_name, default_player_name
 from game.records.notes import SCRIPTED
@@ -68,7 +68,7 @@ Ask = Callable[[str], str | None]  # ask(question) -> the line typed, or None
 
 
 class ConsoleGame:
-    """Reads commands, makes them moves of a :class:`game.match.Match`, writes the board back.
+    """Reads commands, makes them moves of a :class:`game.midend.match.Match`, writes the board back.
 
     Args:
         match: the match to play (its game, log, undo); ``n`` starts its next board.
@@ -297,7 +297,7 @@ class ConsoleGame:
             self.say(describe(missed))
 
     def undo(self) -> None:
-        """``u``: take back the last move (game.match.Match.undo) and show the board as it was
+        """``u``: take back the last move (game.midend.match.Match.undo) and show the board as it was
         before it, with how the game counts now. The game stays one row of the records
         (game.session.Session.finished): after a loss with no undo before, it counts as that
         loss whatever follows; otherwise a game with an undo counts in no statistic."""
@@ -318,7 +318,7 @@ class ConsoleGame:
         self.say(f"{taken} {counts}")
 
     def redo(self) -> None:
-        """``y``: play again the move taken back last (game.match.Match.redo); a redo that ends
+        """``y``: play again the move taken back last (game.midend.match.Match.redo); a redo that ends
         the game is recorded and its result printed as any end (:meth:`play`)."""
         if not self.match.can_redo:
             self.say(_("y plays again a move taken back; there is none"))

@@ -14,10 +14,10 @@ from __future__ import annotations
 import os
 from typing import Mapping, TextIO
 
-from game.counters import LiveCounter
-from game.engine import State
+from game.midend.counters import LiveCounter
+from game.rules.engine import State
 from game.figures import figure, live
-from game.match import Match
+from game.midend.match import Match
 from game.session import Summary
 from game.solver.problem import fmt
 from game.i18n import N_, _, number  # number: no thousands separator, so a long time keeps the line within 80 columns
@@ -147,7 +147,7 @@ def summary(match: Match) -> str:
 
 def clicks_line(match: Match) -> str:
     """``Clicks 4: L3 R1 D0``: the clicks of ``match``'s game by button, counted as the window
-    counts them (game.counters.LiveCounter: each console command a click at its cell, as the
+    counts them (game.midend.counters.LiveCounter: each console command a click at its cell, as the
     game's replay has it, so ms-toollib's figures of the game say the same) and worded as
     the result panel's Details (game.figures: the ``clicks`` figure's part), in the language
     in use."""

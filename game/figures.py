@@ -205,7 +205,7 @@ def bests() -> tuple[Figure, ...]:
 
 def bbbv_per_second(bbbv: int | None, seconds: float | None) -> float | None:
     """3BV/s: ``bbbv`` (the 3BV solved) / ``seconds`` (the game's time); None without a 3BV
-    or a time (0 s or less). The one computation of 3BV/s here: game.match.Match's and
+    or a time (0 s or less). The one computation of 3BV/s here: game.midend.match.Match's and
     game.records.record.GameRecord's (a won game's board 3BV over its time) and the live
     counters' (:func:`live`); the stored figure ``bbbv_per_s`` is ms-toollib's ``bbbv_s`` of
     the same division, and the tables of bests order by :func:`bbbv_per_second_sql`."""
@@ -324,7 +324,7 @@ def detail_lines(record, num: Callable[[float | None, int], str] = plain) -> lis
 @dataclass(frozen=True)
 class Counts:
     """What the ratios of :data:`FIGURES` are made of, at one moment of a game: the live
-    counters' input (game.counters reads them from the midend's log and the gesture
+    counters' input (game.midend.counters reads them from the midend's log and the gesture
     interpreter during play, and from a replay's timeline at the playhead).
 
     Attributes:
@@ -332,10 +332,10 @@ class Counts:
         bbbv: the board's 3BV; None while it is not counted yet (a big board's count runs
             in slices) or no mine is laid.
         bbbv_solved: 3BV solved so far; None when ``bbbv`` is, or when it is not counted live
-            (a board of more than game.counters.COUNTED_CELLS cells in play).
-        left, right, double: clicks as ms-toollib counts them (game.gestures).
+            (a board of more than game.midend.counters.COUNTED_CELLS cells in play).
+        left, right, double: clicks as ms-toollib counts them (game.midend.gestures).
         left_effective, right_effective, double_effective: effective clicks, ms-toollib's
-            ``lce``, ``rce``, ``dce`` (game.counters.Effective says which moves count).
+            ``lce``, ``rce``, ``dce`` (game.midend.counters.Effective says which moves count).
         path_px: the pointer's path from the first opening, pixels at 16 px a cell.
     """
 

@@ -16,7 +16,7 @@ request: the child ends at once when it reaches its end, which is when the paren
 review never outlives the window that asked for it.
 
 A *request* is a dict: ``{"log": log, "post_mortem": bool}`` (a recorded game's move log,
-game.match.Match.log_data) or ``{"review": kwargs}`` (game.solver.review.review's
+game.midend.match.Match.log_data) or ``{"review": kwargs}`` (game.solver.review.review's
 arguments; :func:`timeline_request`). Its *answer* (:func:`run`): the Review, or for a post-
 mortem (review, fatal move, the simplest safe cell's proof or None). No pygame here.
 """

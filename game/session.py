@@ -1,5 +1,5 @@
 """One layer for the console and the window: creating, retrying, abandoning, recording and
-summarising a game (the run's side of the midend, game.match).
+summarising a game (the run's side of the midend, game.midend.match).
 
 A :class:`Session` is one run of the program: its source of board seeds (``--seed`` gives
 the first board's seed and makes every board of the run predictable), its clock, its
@@ -18,7 +18,7 @@ One game, one row (:meth:`Session.finished`): a board's game is recorded the fir
 ends; an undo after the end and a redo back to that same end record nothing; played on after
 an undo, its next different end is written over the same row (game.records.session.Records
 .record), and it counts as the loss it first was when it was lost with no undo before
-(game.match.Match.lost_before_undo, the row's ``counted_loss``), else in no statistic. No
+(game.midend.match.Match.lost_before_undo, the row's ``counted_loss``), else in no statistic. No
 game with an undo is ever a win or a best. No pygame here.
 """
 
@@ -30,11 +30,11 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Callable
 
-from game.board import Cell, Config
-from game.match import CONSOLE_CELL, Match, Source
+from game.rules.board import Cell, Config
+from game.midend.match import CONSOLE_CELL, Match, Source
 from game.messages import N_, note
-from game.moves import Move, Outcome
-from game.position import State
+from game.rules.moves import Move, Outcome
+from game.rules.position import State
 from game.records.record import LEVELS
 from game.records.session import is_in_progress
 
@@ -107,7 +107,7 @@ class Session:
         and the window. No-guess boards get the generator as their mine layer. Pointer input
         is measured at ``cell`` pixels a cell. Under the 3BV filter (:attr:`min_bv`) every
         dealt board of the match has at least the level's minimum 3BV, or the deal says it
-        missed (game.deal.Deal.missed).
+        missed (game.midend.deal.Deal.missed).
 
         Raises:
             ValueError: ``board`` is a position without mines, or does not fit ``config``.
@@ -137,7 +137,7 @@ class Session:
         return self.new_match(config, match.cell if cell is None else cell)
 
     def retry(self, match: Match) -> None:
-        """The same board of ``match`` again from the start (game.match.Match.retry: a board
+        """The same board of ``match`` again from the start (game.midend.match.Match.retry: a board
         not laid yet is a fresh one, a retry of a board seen is a known layout); its game,
         when still in progress, is abandoned first (:meth:`abandon`)."""
         self.abandon(match)
@@ -229,7 +229,7 @@ class Session:
     @staticmethod
     def finish_generation(match: Match, job, cell: Cell, source: Source = Source.MOUSE) -> Outcome:
         """Lay the board of a finished ``job`` (:meth:`start_generation`) on ``match``
-        (game.match.Match.set_layout) and reveal the first click ``cell``, made by ``source``.
+        (game.midend.match.Match.set_layout) and reveal the first click ``cell``, made by ``source``.
 
         Raises:
             ValueError: the job is not done, or the game has started.

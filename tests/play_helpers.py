@@ -5,7 +5,7 @@ with the commands that win it."""
 import io
 import random
 
-from game.engine import State
+from game.rules.engine import State
 
 
 class Clock:
@@ -19,7 +19,7 @@ class Clock:
 
 
 def win(match, clock=None, seconds=5.0):
-    """Reveal every covered safe cell of ``match``'s game (a game.match.Match), one left click
+    """Reveal every covered safe cell of ``match``'s game (a game.midend.match.Match), one left click
     each, ``seconds`` after the first (a game not started yet gets its first click at the
     centre first); returns the match."""
     game = match.game
@@ -190,9 +190,9 @@ def console_beginner(seed: int, lose: bool, clock: Clock):
     reveal at (4, 4): every safe cell revealed (won), or the first mine in row order (lost)."""
     import random
 
-    from game.board import Config
-    from game.match import Match
-    from game.moves import Move
+    from game.rules.board import Config
+    from game.midend.match import Match
+    from game.rules.moves import Move
 
     match = Match(Config.difficulty("beginner"), rng=random.Random(seed), clock=clock)
     match.command(Move.reveal((4, 4)))

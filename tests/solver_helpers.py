@@ -6,7 +6,7 @@ import random
 from fractions import Fraction
 from itertools import combinations
 
-from game.board import adjacent_mines, neighbours
+from game.rules.board import adjacent_mines, neighbours
 from game.boardfile import BoardFile
 
 

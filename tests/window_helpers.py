@@ -66,7 +66,7 @@ def played_layout(rows: int, cols: int, mines: int, screen=(1280, 1024)):
     """The board layout the game plays a rows x cols board of ``mines`` mines with on a
     ``screen``-sized Xvfb screen (game.ui.room.playing_layout: the largest cell that fits, the
     board window as tall as a strip beside it), to find its cells in a real window."""
-    from game.board import Config
+    from game.rules.board import Config
     from game.ui.layout import usable_area
     from game.ui.room import playing_layout
     return playing_layout(Config(rows, cols, mines), usable_area(screen, False))[0]
@@ -76,7 +76,7 @@ def window_room(layout, screen=(1280, 1024)):
     """The playing window's Room (game.ui.room.playing_layout: the board window and the panels'
     strip, logical pixels) for a board of ``layout``'s rows and columns on a ``screen``-sized
     Xvfb screen."""
-    from game.board import Config
+    from game.rules.board import Config
     from game.ui.layout import usable_area
     from game.ui.room import playing_layout
     return playing_layout(Config(layout.rows, layout.cols, 1), usable_area(screen, False))[1]

@@ -20,7 +20,7 @@ is the judge; quick sound rules (single number, pairs of numbers, the mine count
 
 **Method** (Simon Tatham's, from mines.c in his Portable Puzzle Collection):
 
-1. lay the mines uniformly at random away from the first click (:func:`game.board.lay_mines`);
+1. lay the mines uniformly at random away from the first click (:func:`game.rules.board.lay_mines`);
 2. replay the board from the first click with the rules, the exact analysis only when
    the rules are stuck;
 3. when even the exact analysis finds nothing certain, *perturb*: pick a random number

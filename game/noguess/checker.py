@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from game.board import Cell
+from game.rules.board import Cell
 from game.noguess.deduce import Geometry, Replay
 from game.noguess.exact import ExactCertainty
 

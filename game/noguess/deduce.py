@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
-from game.board import Cell
+from game.rules.board import Cell
 
 COVERED, OPEN, MINE, BORDER = 0, 1, 2, 3  # what the replay knows of a cell (BORDER: padding)
 

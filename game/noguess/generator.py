@@ -13,7 +13,7 @@ from functools import lru_cache, partial
 from itertools import chain
 from typing import Callable, Iterator
 
-from game.board import Cell, Config, lay_mines
+from game.rules.board import Cell, Config, lay_mines
 from game.messages import N_, Explained, Note, note
 from game.noguess.deduce import COVERED, MINE, OPEN, Geometry, Replay
 from game.noguess.exact import ExactCertainty

@@ -1,8 +1,8 @@
 """What a stored move log may be: the limits a game can have, checked before any of it is used.
 
-A log (game.match.Match.log_data) is read back from the records for the figures
+A log (game.midend.match.Match.log_data) is read back from the records for the figures
 (game.records.compstats), the review, the replay viewer and ``--save-replay``. Each of them
-sizes its work by what the log says: 3BV keeps one mask per row (game.bv), the replay one
+sizes its work by what the log says: 3BV keeps one mask per row (game.rules.bv), the replay one
 appearance per cell, ms-toollib one entry per event. A log damaged on disk or edited by hand
 can say anything (10^30 rows, a cell of 0 pixels, a mine at (500, 500)), and a 1 MB blob can
 unpack to gigabytes (a zip bomb), so a log is checked here first:
@@ -10,7 +10,7 @@ unpack to gigabytes (a zip bomb), so a log is checked here first:
 - :func:`inflate` unpacks it with a streaming ``zlib.decompressobj`` that stops at
   :data:`MAX_LOG_BYTES` (``max_length``): memory stays bounded whatever the blob says;
 - :func:`check_log` holds it to the game's own limits: the board its record says (rows and
-  columns within game.board.MAX_SIDE, as the record's own row is checked: game.records.record
+  columns within game.rules.board.MAX_SIDE, as the record's own row is checked: game.records.record
   READABLE), mines and every cell on that board, times and pixels within
   :data:`MAX_MS` and :data:`MAX_PX`, a cell size within 1..:data:`MAX_CELL_PX`.
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import zlib
 
-from game.board import MAX_SIDE
+from game.rules.board import MAX_SIDE
 from game.files import megabytes
 from game.messages import N_, Explained
 

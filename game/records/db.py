@@ -221,7 +221,7 @@ class RecordStore:
     def add_game(self, record: GameRecord, log: dict | None = None) -> int:
         """Write one finished game in its own transaction; return its id (also set on ``record``).
 
-        ``log``: how it was played (game.match.Match.log_data), kept with it (see :meth:`log`);
+        ``log``: how it was played (game.midend.match.Match.log_data), kept with it (see :meth:`log`);
         bytes: the log already packed (:func:`pack_log`, game.records.logpack); None: none (yet:
         :meth:`set_log` may add it).
 
@@ -385,7 +385,7 @@ class RecordStore:
         return found[0] if found else None
 
     def log(self, record_id: int) -> dict | None:
-        """The move log kept with game ``record_id`` (see game.match.Match.log_data), or None
+        """The move log kept with game ``record_id`` (see game.midend.match.Match.log_data), or None
         when it has none (older games), is not a readable game, or its log is damaged
         (:meth:`read_log` says why)."""
         record = self.game(record_id)

@@ -37,7 +37,7 @@ _DUMPS = json.JSONEncoder(separators=(",", ":")).encode  # json.dumps(value, sep
 def json_pieces(log: dict, chunk: int | None = None) -> Iterator[str]:
     """The text of ``json.dumps(log, separators=(",", ":"))`` in pieces; a list value of more than
     ``chunk`` items (the pointer events) is written ``chunk`` items at a time. Tuples are
-    written as arrays, as json does (game.match.Match.log_snapshot's PointerInput). ``chunk``
+    written as arrays, as json does (game.midend.match.Match.log_snapshot's PointerInput). ``chunk``
     defaults to :data:`CHUNK`."""
     chunk = CHUNK if chunk is None else chunk
     yield "{"
@@ -59,7 +59,7 @@ def log_events(log: dict) -> int:
 
 
 class LogPacker:
-    """Packs one log (a dict as game.match.Match.log_data or log_snapshot gives it) into its
+    """Packs one log (a dict as game.midend.match.Match.log_data or log_snapshot gives it) into its
     stored form over several :meth:`step` calls. ``blob`` is the packed bytes once ``done``.
 
     The log must not change while it is packed (log_snapshot's copy does not).

@@ -1,6 +1,6 @@
 """One finished game as the records keep it: :class:`GameRecord`, and player names.
 
-A record reads only the public attributes of :class:`game.engine.Game`; times are
+A record reads only the public attributes of :class:`game.rules.engine.Game`; times are
 kept in whole milliseconds, dates as ISO 8601 local time with its UTC offset.
 """
 
@@ -12,13 +12,13 @@ from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
 from decimal import Decimal
 
-from game.board import MAX_SIDE
-from game.engine import State
+from game.rules.board import MAX_SIDE
+from game.rules.engine import State
 from game.figures import FIGURES, add_fields, bbbv_per_second, names
 from game.messages import N_, ExplainedValueError
 
 LEVELS = ("beginner", "beginner_8x8", "intermediate", "expert", "custom")  # statistics groups, in display order
-STANDARD_LEVELS = LEVELS[:4]  # the levels with best-time tables (game.board.LEVEL_SIZES)
+STANDARD_LEVELS = LEVELS[:4]  # the levels with best-time tables (game.rules.board.LEVEL_SIZES)
 # How a game was played (schema 8's ``input``): the window's mouse, the window's keyboard (any
 # move made with the keys), the console typed in a terminal, the console fed by a pipe or a file
 # (a script). -> the table of bests it ranks in: the window's, the terminal's, or none.
@@ -99,7 +99,7 @@ class GameRecord:
     Windows 7 does, so starting over at a hard guess cannot protect the win rate.
 
     ``undos`` (schema 7): how many moves of the game were taken back before it ended
-    (game.match.Match.undo: any move, Tatham's Undo; until schema 10 only losses could be,
+    (game.midend.match.Match.undo: any move, Tatham's Undo; until schema 10 only losses could be,
     and the game played on was a row of its own). A game with an undo never counts as a win
     and enters no best table; it counts in played, as a loss, only when ``counted_loss``.
     Older games have 0.
@@ -117,7 +117,7 @@ class GameRecord:
     are ``mouse``. docs/competitive.md.
 
     ``min_bv`` (schema 9): the 3BV filter's minimum the board was dealt under (0: none;
-    game.deal.Deal.min_bv). A filtered game is labelled and ranked apart: out of the normal
+    game.midend.deal.Deal.min_bv). A filtered game is labelled and ranked apart: out of the normal
     best tables (reason ``filtered``), in the filtered ones (game.records.db.best_where);
     it counts in played, won and streaks. Older games have 0. docs/bv-filter.md.
     """
@@ -157,7 +157,7 @@ class GameRecord:
     @classmethod
     def from_match(cls, match, name: str | None = None, abandoned: bool = False,
                    when: datetime | None = None, input: str | None = None) -> "GameRecord":
-        """The record of a finished match's game (:class:`game.match.Match`), or of one
+        """The record of a finished match's game (:class:`game.midend.match.Match`), or of one
         abandoned in play: its position, clock, deal (seed, layout known) and help used.
 
         Args:
@@ -299,7 +299,7 @@ _STORAGE = {
     "counted_loss": ("integer",),
 }
 # Values are held to the limits a game can have too: a size within the game's own
-# (game.board.MAX_SIDE), mines and 3BV within the board, and every figure finite and within
+# (game.rules.board.MAX_SIDE), mines and 3BV within the board, and every figure finite and within
 # FIGURE_LIMIT (a hand edit of 1e26 would stop the number formatting: 28 significant digits).
 FIGURE_LIMIT = 1e15  # a figure's largest magnitude: no game comes near (an hour's RQP is about 1e6)
 _FIGURE_COLUMNS = ("efficiency", *(f.name for f in FIGURES))

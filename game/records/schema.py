@@ -11,7 +11,7 @@ Version 3 adds ``probabilities_used`` (the probability overlay was on) and
 ``layout_known`` (a loaded board or a retry): such games never enter the best times.
 Older games get 0 in both, as nothing recorded then tells them apart.
 Version 4 adds ``abandoned``: a game left after its first reveal, recorded as a loss.
-Version 5 adds ``log``: how the game was played, move by move (game.match.Match.log_data),
+Version 5 adds ``log``: how the game was played, move by move (game.midend.match.Match.log_data),
 as zlib-compressed JSON; NULL for older games and for games recorded without one.
 Version 6 adds the competitive statistics (game.records.compstats: 3BV/s, IOS, RQP, IOE,
 correctness, throughput, ZiNi, HZiNi, openings, islands, clicks by button, effective
@@ -21,8 +21,8 @@ computed after the game is stored (in the window on a background thread), and ol
 that have a log are backfilled lazily, in batches, when statistics are read (the Statistics
 screen, ``--stats``, ``--export-stats``): the migration itself stays instant. Games without a
 log (before version 5) get state 2 and keep NULL: nothing tells how they were played.
-Version 7 adds ``undos``: how many losses were taken back (game.match.Match.undo_loss) before
-the game ended (since, how many moves of any kind: game.match.Match.undo). Such a game is left
+Version 7 adds ``undos``: how many losses were taken back (game.midend.match.Match.undo_loss) before
+the game ended (since, how many moves of any kind: game.midend.match.Match.undo). Such a game is left
 out of every statistic and best table (its loss was recorded when it happened; since version
 10, its own row's ``counted_loss``); older games get 0, as no undo existed then.
 Version 8 adds ``nf`` (no right click changed the board: Metasweeper's no-flag games, rce == 0;
@@ -33,7 +33,7 @@ game.records.record.INPUTS; older games get ``mouse``, as nothing recorded told 
 calls the custom 8x8 games with 10 mines ``beginner_8x8``, the competitive Beginner. It also adds
 the figure STNB's column, and sets computed games back to "to compute" so that it is backfilled.
 Version 9 adds ``min_bv``: the 3BV filter's minimum the board was dealt under (0: none,
-game.deal.Deal.min_bv). A filtered game is ranked apart: left out of the normal best tables,
+game.midend.deal.Deal.min_bv). A filtered game is ranked apart: left out of the normal best tables,
 in its own (game.records.db.RecordStore.best with ``filtered``); older games get 0, as no
 filter existed then.
 Version 10 adds ``counted_loss``: each game is one row (game.session.Session.finished), and a
@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from game.board import DIFFICULTIES
+from game.rules.board import DIFFICULTIES
 from game.figures import sql_columns
 
 _LEVEL_CASE = "CASE " + " ".join(

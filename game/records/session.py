@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from game import PROG
-from game.engine import State
+from game.rules.engine import State
 from game.messages import N_, describe, file_name, note, system_error, warn
 from game.records import settings as settings_file
 from game.records.compstats import FIGURES_NOW_CELLS, FiguresWorker, fill
@@ -45,11 +45,11 @@ def record_finished_game(store: RecordStore, match, name: str | None = None,
     ``store``; never raises for a failed write.
 
     Args:
-        match: a :class:`game.match.Match` whose game is over (with ``abandoned``: in
+        match: a :class:`game.midend.match.Match` whose game is over (with ``abandoned``: in
             progress, recorded as an abandoned loss); its seed and help used go with it.
         name: the player name for best times (default: the system user name).
         abandoned: the player left the game after its first reveal.
-        log: how it was played (game.match.Match.log_data), kept with the record.
+        log: how it was played (game.midend.match.Match.log_data), kept with the record.
     Returns:
         (record id, best-time rank 1..10) — rank None when the game does not enter
         the top 10 (lost, custom, hints, autoplay, or too slow). When the game is not

@@ -14,8 +14,8 @@ import json
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 
-from game.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config
-from game.deal import first_click_of
+from game.rules.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config
+from game.midend.deal import first_click_of
 from game.i18n import LANGUAGES
 from game.messages import N_, ExplainedValueError, cut_note, file_name, note, system_error
 from game.files import NotRegularFileError, read_regular, write_atomic
@@ -71,16 +71,16 @@ class Settings:
     muted: bool = False
     tick: bool = False
     language: str | None = None
-    beginner_size: str = "9x9"  # the Beginner board, a key of game.board.BEGINNER_SIZES (9x9 or 8x8)
+    beginner_size: str = "9x9"  # the Beginner board, a key of game.rules.board.BEGINNER_SIZES (9x9 or 8x8)
     bv_filter: str = "off"
     counters: bool = False  # the live counters' panel (F3) beside the board in play and in the replay viewer
     compact: bool = False  # the classic window: the board and its HUD only, panels as dialogs over it (game.ui.room)
 
     def config(self) -> Config:
-        """The board these settings choose, as a :class:`game.board.Config`.
+        """The board these settings choose, as a :class:`game.rules.board.Config`.
 
         No-guess boards need the ``opening`` first-click rule, so it is used then
-        (game.deal.first_click_of).
+        (game.midend.deal.first_click_of).
         """
         rules = {"first_click": first_click_of(self.first_click, self.no_guess),
                  "questions": self.questions, "no_guess": self.no_guess}

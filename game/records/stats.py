@@ -19,7 +19,7 @@ Custom games of every size are grouped as ``custom``. What counts where:
   says how many were played.
 - a console game fed by a pipe or a file (``input`` ``script``) is recorded and counts
   nowhere: not played, not won, in no streak and no best.
-- a game with an undo (game.match.Match.undo, any move) is never a win and never in a best.
+- a game with an undo (game.midend.match.Match.undo, any move) is never a win and never in a best.
   A game lost with no undo before, then played on after the loss was taken back, is one row
   telling how it ended at last, and counts as the loss it first was (``counted_loss``: in
   played, a loss in win % and streaks); any other game with an undo counts nowhere

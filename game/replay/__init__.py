@@ -1,7 +1,7 @@
 """Replays: every game move by move, and the competitive tools' replay files.
 
 - :mod:`game.replay.events`: the values (Replay, ReplayStats; the pointer's, PointerEvent and
-  Action, are game.pointer's, below the midend, and named here too), plain data.
+  Action, are game.rules.pointer's, below the midend, and named here too), plain data.
 - :mod:`game.replay.files`: ``read_replay`` (AVF, RMV, MVF, EVF) and ``write_evf``,
   through ms-toollib (PyPI ``ms-toollib``, MIT, Metasweeper's engine) run in a child process.
 

@@ -21,8 +21,8 @@ import math
 from dataclasses import dataclass, field
 
 from game.figures import add_fields, timed
-# The pointer's values live in game.pointer, below the midend; named here too, as they always were.
-from game.pointer import CELL_PX, PLAIN_ACTIONS, Action, PointerEvent, centre, formats_point
+# The pointer's values live in game.rules.pointer, below the midend; named here too, as they always were.
+from game.rules.pointer import CELL_PX, PLAIN_ACTIONS, Action, PointerEvent, centre, formats_point
 
 
 @dataclass(frozen=True, slots=True)

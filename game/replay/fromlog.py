@@ -1,4 +1,4 @@
-"""A recorded game's move log (game.match.Match.log_data, kept by the records) as a
+"""A recorded game's move log (game.midend.match.Match.log_data, kept by the records) as a
 :class:`game.replay.events.Replay`, and ``--save-replay ID|last FILE.evf``'s file
 (its command is game.records.save_replay's, which opens the records).
 
@@ -46,13 +46,13 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from game import NAME, __version__
-from game.board import LEVEL_SIZES, Config, neighbours
-from game.bv import bv_parts
+from game.rules.board import LEVEL_SIZES, Config, neighbours
+from game.rules.bv import bv_parts
 from game.i18n import LEVEL_NAMES, N_, _, level_name, number
 from game.messages import Explained, file_name
-from game.gestures import Gestures, Rule
+from game.midend.gestures import Gestures, Rule
 from game.replay.events import CELL_PX, Action, PointerEvent, Replay, formats_point
-from game.match import Match, Played, Source, replay_log
+from game.midend.match import Match, Played, Source, replay_log
 from game.replay.files import check_evf_name, write_evf
 from game.replay.player import Timeline
 
@@ -142,7 +142,7 @@ def kind_of(data: dict) -> str:
 
 
 def _console_clicks(data: dict) -> bool:
-    """True when a version 1 log's pointer is a console game's (game.match.Match.command):
+    """True when a version 1 log's pointer is a console game's (game.midend.match.Match.command):
     at the formats' cell size, no motion (the window always logs some) and every press at
     a cell's centre."""
     pointer = data.get("pointer") or []
@@ -225,7 +225,7 @@ def both_button_chords(data: dict, events: tuple[PointerEvent, ...]) -> tuple[Po
     at the release's point and time. ms-toollib (Arbiter's and Viennasweeper's rules)
     chords at a left release while the right button is down, and the right release after
     it does nothing. Which releases chorded is found by playing ``events`` by the game's
-    rules (game.gestures with ``chord_on_number``) on the log's mines; a left click on a
+    rules (game.midend.gestures with ``chord_on_number``) on the log's mines; a left click on a
     number that chorded nothing stays a left click (one in both rules), and every other
     event is kept as it was. A log with no ``left_chord`` move gives ``events`` back."""
     if "left_chord" not in move_sources(data):
@@ -302,7 +302,7 @@ def labels_of(data: dict, record, kind: str | None = None) -> Labels:
 
 def _opening_fell_back(data: dict, record) -> bool:
     """True when the ``opening`` rule could not keep the first click's neighbours free
-    (game.board.lay_mines: too few free cells) and the board was laid as ``safe``."""
+    (game.rules.board.lay_mines: too few free cells) and the board was laid as ``safe``."""
     first = next(((r, c) for _, kind, r, c, *_ in data.get("moves") or [] if kind in ("reveal", "chord")), None)
     if first is None:
         return False
@@ -377,7 +377,7 @@ HOW = {  # kind_of -> how the player's line says the file was made
 
 def ends_as_logged(replay: Replay, data: dict) -> bool:
     """True when ``replay`` played back by the gesture interpreter (game.replay.player.Timeline,
-    game.gestures: the formats' click rules, as ms-toollib plays the file) shows the final
+    game.midend.gestures: the formats' click rules, as ms-toollib plays the file) shows the final
     position of the log ``data``'s moves."""
     look = logged_look(data)  # first, so the log's Game is gone before the timeline is built
     return Timeline(replay).final_look() == look

@@ -2,8 +2,8 @@
 any moment of a replay, for the viewer (game.ui.scenes.replay). No pygame here.
 
 :class:`Timeline` interprets every pointer event of a :class:`game.replay.events.Replay` once,
-through the gesture interpreter (:mod:`game.gestures`: ms-toollib's click rules), applying
-the moves it gives through a :class:`game.match.Match` laid with the replay's mines (the
+through the gesture interpreter (:mod:`game.midend.gestures`: ms-toollib's click rules), applying
+the moves it gives through a :class:`game.midend.match.Match` laid with the replay's mines (the
 midend: the one way a game changes). It keeps, per event: its time (ms), pointer position (px at 16 px per cell)
 and the buttons held; per move (a click that changed the board, an effective click: the
 steps of the viewer's Left/Right), the cells it changed with their appearance before and
@@ -11,7 +11,7 @@ after; and every ``KEYFRAME_EVERY`` moves a snapshot of every cell's appearance 
 That is how other programs' replay files play.
 
 :class:`LogTimeline` is a recorded game of ours told once: its log stepped through the match
-rebuilt from it (game.match.Match.from_log), the same Game the player had, with the pointer
+rebuilt from it (game.midend.match.Match.from_log), the same Game the player had, with the pointer
 stream carried beside the moves (nothing the gestures make of it is applied), so it cannot
 end otherwise than the game did; the same attributes and :class:`Playhead`.
 
@@ -29,14 +29,14 @@ from bisect import bisect_left, bisect_right
 
 from typing import Iterable, Sequence
 
-from game.board import Cell, Config
-from game.bv import bv_parts
-from game.counters import COUNTED_CELLS, Effective, LiveCounter, PathMeter
-from game.engine import Game, State
+from game.rules.board import Cell, Config
+from game.rules.bv import bv_parts
+from game.midend.counters import COUNTED_CELLS, Effective, LiveCounter, PathMeter
+from game.rules.engine import Game, State
 from game.figures import Counts
-from game.gestures import COVERED_LOOKS, LEFT, MIDDLE, Gestures, pressed_cells
-from game.match import POINTER_SOURCES, Helped, Match, Played, Source
-from game.moves import FLAG, Move, Outcome
+from game.midend.gestures import COVERED_LOOKS, LEFT, MIDDLE, Gestures, pressed_cells
+from game.midend.match import POINTER_SOURCES, Helped, Match, Played, Source
+from game.rules.moves import FLAG, Move, Outcome
 from game.replay.events import CELL_PX, PointerEvent, Replay, centre
 
 KEYFRAME_EVERY = 32  # moves between two snapshots of the whole board's appearance
@@ -52,17 +52,17 @@ class Timeline:
         rows, cols, mines: board size (cells) and mine count.
         times, xs, ys: per event, its time (ms, non-decreasing) and position (px at 16 px per
             cell; off the board past the bottom-right corner, as the formats write it).
-        held: per event, the buttons held after it (game.gestures.Gestures.held: LEFT | RIGHT |
+        held: per event, the buttons held after it (game.midend.gestures.Gestures.held: LEFT | RIGHT |
             MIDDLE, SPENT).
         move_event: per move, the index of the event that made it.
         diffs: per move, ((cell index, before, after), ...) of the cells it changed.
-        outcomes: per move, the game.moves.Outcome the game gave it: what the viewer's
+        outcomes: per move, the game.rules.moves.Outcome the game gave it: what the viewer's
             sounds follow (game.ui.sound.sound_for).
         clicks: (left, right, double) clicks, as ms-toollib's analysis counts them.
         lefts, rights, doubles, paths: per event, the clicks counted and the pointer's path
-            (px at 16 px a cell: game.counters.PathMeter) after it.
+            (px at 16 px a cell: game.midend.counters.PathMeter) after it.
         effective: per number of moves applied (0..moves), the effective (left, right,
-            double) clicks after them, as ms-toollib counts them (game.counters.Effective:
+            double) clicks after them, as ms-toollib counts them (game.midend.counters.Effective:
             the right ones are first flags on mines).
         keyframes: keyframes[j] is every cell's appearance (row-major) after j * every moves.
         mines_left: per number of moves applied (0..moves), the counter: mines - flags.
@@ -195,20 +195,20 @@ class Timeline:
 
 class LogTimeline(Timeline):
     """A recorded game of ours told once (issue 37): the entries of its log stepped through
-    ``match``, the match rebuilt from the log (game.match.Match.from_log, at its start), so
+    ``match``, the match rebuilt from the log (game.midend.match.Match.from_log, at its start), so
     every board the viewer shows is the board the player had, whatever the formats' click
     rules would make of the pointer (a left click on a number that chorded, keyboard moves,
     undo and redo). The same attributes and :class:`Playhead` as :class:`Timeline`:
 
     - a *move* (a step of the viewer's Left/Right) is a log entry that changed the board: a
       move played (wasted ones are not steps), an undo, a redo; ``steps`` holds its entry
-      (a game.match.Played, Undone or Redone), ``outcomes`` its Outcome (an undo's is an
+      (a game.midend.match.Played, Undone or Redone), ``outcomes`` its Outcome (an undo's is an
       Outcome of no changed cell: silent);
     - the events are ``pointer`` (PointerEvent at 16 px a cell: the log's pointer stream,
       game.replay.fromlog.pointer_events) carried beside the moves for the pointer, its
       trail, the buttons held and the clicks counted (the gesture interpreter reads them
       on the match's board, and nothing it makes is applied); the clicks and the path as
-      the live counters count them (game.counters.LiveCounter: a click for each move made
+      the live counters count them (game.midend.counters.LiveCounter: a click for each move made
       without the pointer, the standing moves' centres after an undo). A move the pointer made is
       placed at the event at which the interpreter makes the same move; any other entry
       (keyboard, console, autoplay, undo, redo, a pointer move the interpreter reads
@@ -224,7 +224,7 @@ class LogTimeline(Timeline):
 
     Raises:
         ValueError: the log cannot be played (an undo with no move to take back...), as
-            game.match.Match.step.
+            game.midend.match.Match.step.
     """
 
     def __init__(self, replay: Replay, match: Match, pointer: Sequence[PointerEvent] = (),
@@ -268,7 +268,7 @@ class LogTimeline(Timeline):
 
     def _clicks(self) -> tuple[int, int, int]:
         """The (left, right, double) clicks now, as the live counters count them
-        (game.counters.LiveCounter): the interpreter's, and the clicks of the moves the
+        (game.midend.counters.LiveCounter): the interpreter's, and the clicks of the moves the
         pointer did not make."""
         gestures, extra = self._gestures, self._extra
         return gestures.left + extra[0], gestures.right + extra[1], gestures.double + extra[2]
@@ -422,9 +422,9 @@ class Playhead:
 
     # ----- what is shown -------------------------------------------------------------------------
     def counts(self) -> Counts:
-        """The live counters' counts now (game.figures.Counts; game.counters): the replay's
+        """The live counters' counts now (game.figures.Counts; game.midend.counters): the replay's
         time so far (0 before the first opening, its time at most), its 3BV and the 3BV solved
-        on the board now (None on a board of more than game.counters.COUNTED_CELLS cells:
+        on the board now (None on a board of more than game.midend.counters.COUNTED_CELLS cells:
         a pass over the board each move), the clicks and
         the path after the events applied, the effective clicks after the moves applied."""
         tl = self.timeline
@@ -497,7 +497,7 @@ class Playhead:
         return None if point is None else (point[1] // 16, point[0] // 16)
 
     def pressed(self) -> list[tuple[int, int]]:
-        """Cells shown held down, as the window shows them (game.gestures.pressed_cells): the
+        """Cells shown held down, as the window shows them (game.midend.gestures.pressed_cells): the
         covered cell under a held left button, or the covered cells around it while both
         buttons (or the middle one) are held."""
         return pressed_cells(self.held, self.hover(), self)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.i18n import N_
-from game.match import Match
+from game.midend.match import Match
 from game.replay.events import Replay
 from game.replay.files import FORMATS, ReplayFileError
 from game.replay.fromlog import LogError, ends_as_logged, kind_of, move_sources, pointer_events, recorded_log, replay_of
@@ -46,7 +46,7 @@ def recorded_timeline(store, record, handed: list | None = None, standing: bool 
 
 def log_timeline(data: dict, record, standing: bool = False) -> LogTimeline:
     """The viewer's :class:`game.replay.player.LogTimeline` of a game from its move log ``data``
-    (game.match.Match.log_data) and its GameRecord ``record`` (time, won, player name): the
+    (game.midend.match.Match.log_data) and its GameRecord ``record`` (time, won, player name): the
     log told once, its entries stepped through Match.from_log with its pointer stream beside
     them, so a recorded game always replays to its recorded end (issue 37: an honest win with
     a left click on a number that chorded replayed as a loss under the formats' rules).

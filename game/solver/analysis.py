@@ -14,17 +14,17 @@ from array import array
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
-from game.board import Cell
+from game.rules.board import Cell
 from game.boardfile import BoardFile, from_game, parse_mine
-from game.cells import CellMask
-from game.moves import Move as PlayerMove
+from game.rules.cells import CellMask
+from game.rules.moves import Move as PlayerMove
 from game.solver.bestmove import GUESS_BUDGET, Move, best_move
 from game.solver.explain import Mark, Proof, explain_move, explain_safe, move_marks, simplest_proof
 from game.solver.probabilities import GroupCache, InteriorValues, Probabilities, solve
 from game.solver.problem import build_problem
 from game.solver.reasons import Reason
 
-AUTOPLAY = "autoplay"  # the source of the solver's moves in a match's log (game.match.Source's value)
+AUTOPLAY = "autoplay"  # the source of the solver's moves in a match's log (game.midend.match.Source's value)
 
 
 @dataclass
@@ -233,7 +233,7 @@ def certain_cells(board: BoardFile, ignore_flags: bool = False,
 
 
 def play_out(match, solver: Solver | None = None) -> Iterator[Analysis]:
-    """Let the solver play the game of ``match`` (a :class:`game.match.Match` whose game has
+    """Let the solver play the game of ``match`` (a :class:`game.midend.match.Match` whose game has
     started) to its end, as autoplay,
     seeing only the visible position, never the mines; yields each move's analysis after
     its reveals. A move reveals the best move, then every other certain-safe cell the

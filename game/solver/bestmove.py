@@ -28,7 +28,7 @@ import heapq
 import time
 from dataclasses import dataclass, field
 
-from game.board import Cell, neighbours
+from game.rules.board import Cell, neighbours
 from game.solver.candidates import Candidate, candidates_for
 from game.solver.endgame import search_exactly
 from game.solver.reasons import CLOSED_AREA, FIFTY_FIFTY, TOO_BIG, Reason

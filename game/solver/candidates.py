@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.board import Cell, neighbours
+from game.rules.board import Cell, neighbours
 from game.solver.probabilities import Probabilities
 from game.solver.problem import Problem
 

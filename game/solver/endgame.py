@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 
-from game.board import Cell, neighbours
+from game.rules.board import Cell, neighbours
 from game.solver.problem import Problem
 
 LAYOUT_LIMIT = 400  # list layouts only when there are at most this many

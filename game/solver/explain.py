@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
-from game.board import Cell, neighbours
+from game.rules.board import Cell, neighbours
 from game.solver import incremental
 from game.solver.incremental import Contradiction, fits, propagate
 from game.solver.probabilities import GroupCount, Probabilities, count_group, split_groups

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from game.board import Cell, neighbours
+from game.rules.board import Cell, neighbours
 from game.solver.probabilities import Probabilities
 from game.solver.problem import Problem
 

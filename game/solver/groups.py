@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import math
 from math import comb
 
-from game.board import Cell
+from game.rules.board import Cell
 from game.solver.problem import Constraint, InconsistentPosition
 from game.solver.reasons import NO_FIT, Reason
 

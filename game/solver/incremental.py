@@ -33,8 +33,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from itertools import repeat
 
-from game.board import Cell
-from game.cells import CellMask
+from game.rules.board import Cell
+from game.rules.cells import CellMask
 from game.solver.groups import NODE_LIMIT, count_group, group_key, split_groups
 from game.solver.probabilities import GroupCache, Probabilities, combine, solve
 from game.solver.problem import COVERED, Constraint, InconsistentPosition, Problem, ShownNumbers, without
@@ -310,7 +310,7 @@ class PositionTracker:
 
     def open_runs(self, runs: Iterable[tuple[int, int, int]], numbers: bytes) -> None:
         """The cells a move revealed as row runs ``(row, start, stop)`` (columns start ..
-        stop - 1, as game.cells.CellRuns keeps a flood's), their numbers read from
+        stop - 1, as game.rules.cells.CellRuns keeps a flood's), their numbers read from
         ``numbers`` (a byte a cell, row-major: at least the opened cells' numbers; cells
         already shown are left as they are). A run is copied in one slice: no Python step
         per cell."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.board import Cell, neighbours
+from game.rules.board import Cell, neighbours
 from game.solver.endgame import search_exactly
 from game.solver.groups import split_groups
 from game.solver.probabilities import Probabilities

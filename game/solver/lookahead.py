@@ -12,8 +12,8 @@ import time
 from dataclasses import dataclass, replace
 from math import exp
 
-from game.board import Cell, neighbours
-from game.cells import ShownNumbers
+from game.rules.board import Cell, neighbours
+from game.rules.cells import ShownNumbers
 from game.solver.probabilities import GroupCache, Probabilities, solve, split_groups
 
 LOOKAHEAD_NODE_LIMIT = 30_000  # a hypothetical position this hard is estimated, not counted

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, exp, lgamma, log
 
-from game.board import Cell
+from game.rules.board import Cell
 from game.solver.groups import NODE_LIMIT, GroupCount, count_group, group_key, split_groups
 from game.solver.problem import Constraint, InconsistentPosition, Problem
 from game.solver.reasons import COUNT_MISMATCH, ESTIMATED_GROUP, Reason

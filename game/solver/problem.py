@@ -19,9 +19,9 @@ from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from game.board import Cell
+from game.rules.board import Cell
 from game.boardfile import BoardFile
-from game.cells import COVERED, CellMask, ShownNumbers  # noqa: F401  (COVERED: the tracker's)
+from game.rules.cells import COVERED, CellMask, ShownNumbers  # noqa: F401  (COVERED: the tracker's)
 from game.solver.reasons import OVER_FLAGGED, TOO_FEW_COVERED, TOO_MANY_FLAGS, Reason
 
 
@@ -62,7 +62,7 @@ class Problem:
     row-major. revealed: (row, col) -> the number shown, for every revealed cell.
 
     ``unknown`` and ``interior`` are sets of cells with O(1) ``in`` and ``len`` that iterate
-    row-major: :func:`build_problem` makes them :class:`game.cells.CellMask` (a bit mask a
+    row-major: :func:`build_problem` makes them :class:`game.rules.cells.CellMask` (a bit mask a
     row: a 1000x1000 position has up to a million such cells); a problem made by hand may
     give frozensets and tuples (the interior's order is then its own).
     """
@@ -131,7 +131,7 @@ def build_problem(board: BoardFile, ignore_flags: bool = False) -> Problem:
 
 def without(cells: Collection[Cell], drop: Collection[Cell]) -> Collection[Cell]:
     """``cells`` (a problem's ``unknown`` or ``interior``) less those in ``drop``, in the same
-    order and of the same kind: a :class:`game.cells.CellMask` stays one (no tuple per cell),
+    order and of the same kind: a :class:`game.rules.cells.CellMask` stays one (no tuple per cell),
     anything else becomes a tuple."""
     if isinstance(cells, CellMask):
         return cells.without(drop)
@@ -195,7 +195,7 @@ class _Rows:
             yield from _cells_of(r, self.numbers[r] & ~self.near_covered[r])
 
     def covered_except(self, taken: set[Cell] | frozenset[Cell]) -> CellMask:
-        """The covered cells not in ``taken``, as a :class:`game.cells.CellMask` (whole-row
+        """The covered cells not in ``taken``, as a :class:`game.rules.cells.CellMask` (whole-row
         int operations: no tuple per cell)."""
         by_row: dict[int, int] = {}
         for r, c in taken:

@@ -70,11 +70,11 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from game.board import Cell, Config, mine_counts
+from game.rules.board import Cell, Config, mine_counts
 from game.boardfile import BoardFile
-from game.match import Match
-from game.moves import CHORD, FLAG, REVEAL, Move
-from game.position import REVEALED
+from game.midend.match import Match
+from game.rules.moves import CHORD, FLAG, REVEAL, Move
+from game.rules.position import REVEALED
 from game.solver.explain import Proof, explain_mine, held_in, simplest_proof
 from game.solver.fifty import fifty_partner
 from game.solver.incremental import PositionTracker, solve_with, with_no_mine_among
@@ -310,7 +310,7 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
         on a 1000x1000 board (docs/review.md).
     Raises:
         ValueError: a layout or move off the board, an unknown kind, or a layout with no
-            safe cell (as :class:`game.engine.Game`).
+            safe cell (as :class:`game.rules.engine.Game`).
     """
     layout = frozenset(tuple(c) for c in layout)
     match = Match(Config(rows, cols, len(layout)), mines=layout, revealed=[tuple(c) for c in start],
@@ -353,9 +353,9 @@ def _review(match: Match, layout: frozenset[Cell], moves: Iterable, play: Callab
 def review_log(data: dict, progress: Callable[[int, int], None] | None = None,
                on_move: Callable[[MoveReview], None] | None = None, budget: float | None = None,
                clock: Callable[[], float] = time.monotonic) -> Review:
-    """Review a recorded game's move log (:meth:`game.match.Match.log_data`): the moves that
+    """Review a recorded game's move log (:meth:`game.midend.match.Match.log_data`): the moves that
     stand (its ``moves``; a move's ``index`` is its place there), stepped through the match
-    rebuilt from the log (game.match.Match.from_log, ``standing``), the game the replay viewer
+    rebuilt from the log (game.midend.match.Match.from_log, ``standing``), the game the replay viewer
     shows (game.replay.player.LogTimeline), with the log's rules (question marks).
 
     progress, on_move, budget, clock: as :func:`review`'s.

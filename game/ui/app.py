@@ -11,8 +11,8 @@ os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Minesweeper")  # X11 window clas
 
 import pygame  # noqa: E402
 
-from game.board import Config  # noqa: E402
-from game.deal import first_click_of  # noqa: E402
+from game.rules.board import Config  # noqa: E402
+from game.midend.deal import first_click_of  # noqa: E402
 from game.i18n import _, set_language, system_language  # noqa: E402
 from game.messages import describe, error_line, warn  # noqa: E402
 from game.records import open_records  # noqa: E402
@@ -87,8 +87,8 @@ class Navigation:
         return Menu(self.services)
 
     def playing(self, config) -> Playing:
-        """A Playing scene for a new match of ``config`` (a game.board.Config), or a given
-        match (a game.match.Match: a loaded board)."""
+        """A Playing scene for a new match of ``config`` (a game.rules.board.Config), or a given
+        match (a game.midend.match.Match: a loaded board)."""
         return Playing(self.services, config)
 
     def replay(self, replay, back=None, title: str | None = None, timeline=None) -> ReplayViewer:

@@ -24,12 +24,12 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from game.board import Cell, neighbours
+from game.rules.board import Cell, neighbours
 from game.boardfile import from_game, snapshot
-from game.engine import Game, State
+from game.rules.engine import Game, State
 from game.explain_text import chance, move_text, safe_text
 from game.i18n import N_, _
-from game.match import Match
+from game.midend.match import Match
 from game.solver import Analysis, InconsistentPosition, Solver
 from game.solver.problem import fmt
 from game.solver.explain import Mark, move_marks, simplest_proof

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 
-from game.board import Cell
-from game.moves import Move
+from game.rules.board import Cell
+from game.rules.moves import Move
 from game.ui.assist import Assistant, first_click_cell
 
 MOVE_TICKS = 9  # update ticks between autoplay moves (60 Hz: 150 ms)

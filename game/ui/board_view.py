@@ -13,7 +13,7 @@ from typing import Callable, Iterable
 
 import pygame
 
-from game.board import Cell
+from game.rules.board import Cell
 from game.ui import draw
 from game.ui.canvas import Canvas, stale
 from game.ui.layout import BoardLayout

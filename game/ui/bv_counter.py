@@ -2,12 +2,12 @@
 
 The Playing scene starts the count in the first tick of play: a board of up to
 :data:`BACKGROUND_CELLS` cells is counted there and then (docs/performance.md); a larger
-one is counted a slice at a time (:meth:`game.bv.BvJob.step`, which never reads the game),
+one is counted a slice at a time (:meth:`game.rules.bv.BvJob.step`, which never reads the game),
 at most :data:`SLICE` seconds in each later frame (one tick of it), on the main thread. Not on a worker
 thread: CPython's interpreter lock goes to a counting thread for 5 ms at a time, so the
 frames of the thread that draws wait for it (issue 27: a first click on a 1000x1000 board
 took 2 s to show with one core busy). When the count is done :meth:`BvCounter.step` gives
-it to the game (:meth:`game.match.Match.adopt_three_bv`); when the game ends first,
+it to the game (:meth:`game.midend.match.Match.adopt_three_bv`); when the game ends first,
 :meth:`BvCounter.finish` counts the rest in that frame (the record stores the 3BV), never
 from the start. No panel shows the 3BV during play, so nothing waits for it before the
 game ends. UI state only; no drawing here.
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from game.bv import BvJob
+from game.rules.bv import BvJob
 
 BACKGROUND_CELLS = 20_000  # larger boards are counted in slices (0.2-0.6 s at 1000x1000)
 SLICE = 0.008  # seconds of counting a frame (the Playing scene gives one slice a frame, not a tick)

@@ -26,7 +26,7 @@ import math
 
 import pygame
 
-from game.board import Cell
+from game.rules.board import Cell
 
 MAX_CELL = 64  # the largest zoom, logical pixels per cell
 

@@ -23,9 +23,9 @@ from typing import Callable, Iterable
 
 import pygame
 
-from game.board import Cell
-from game.cells import CellRuns
-from game.engine import OVERVIEW_KEYS
+from game.rules.board import Cell
+from game.rules.cells import CellRuns
+from game.rules.engine import OVERVIEW_KEYS
 from game.ui import draw
 from game.ui.canvas import Canvas, scale_of, stale
 from game.ui.layout import BoardLayout
@@ -48,7 +48,7 @@ def is_overview(camera, scale: float) -> bool:
 
 
 def overview_picture(codes: bytes, cells: tuple[int, int], size: tuple[int, int]) -> pygame.Surface:
-    """``codes`` (one byte a cell as game.engine.Game.overview gives them, row-major, for
+    """``codes`` (one byte a cell as game.rules.engine.Game.overview gives them, row-major, for
     ``cells`` = (cols, rows)) as a picture of ``size`` device pixels in the theme's colours:
     covered cells in ``covered_flat``, never the revealed colour. Scaled without smoothing;
     where a cell is under FLAG_PX device pixels, each flag is drawn FLAG_PX pixels wide over
@@ -93,9 +93,9 @@ def _draw_flags(picture: pygame.Surface, codes: bytes, cells: tuple[int, int]) -
 class CameraView:
     """The cells of ``layout`` that its camera shows, drawn through ``sprites(size) ->
     {appearance key: surface}`` (device pixels, game.ui.assets); ``overview() -> bytes`` (one
-    byte a cell, game.engine.Game.overview) draws the overview, or, when None, the cells'
+    byte a cell, game.rules.engine.Game.overview) draws the overview, or, when None, the cells'
     appearance keys are read one by one (a replay's board); ``appearances(rows, cols)``
-    (game.engine.Game.appearances) gives the keys of the cells in view in one call, or None
+    (game.rules.engine.Game.appearances) gives the keys of the cells in view in one call, or None
     to read them one by one (an overlay changing how cells look). Same interface as BoardView."""
 
     def __init__(self, layout: BoardLayout, sprites: Callable[[int], dict[str, pygame.Surface]],

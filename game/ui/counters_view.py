@@ -4,7 +4,7 @@ its top, so it never covers the board, moves it or resizes the window.
 
 Its lines: time to the millisecond, 3BV solved / 3BV, 3BV/s, the estimated time, clicks
 and their left / right / double split, effective clicks and theirs, IOE, RQP, correctness
-and the pointer's path. The counts come from game.counters (the midend's log and the
+and the pointer's path. The counts come from game.midend.counters (the midend's log and the
 gesture interpreter) or a replay's playhead; the figures are game.figures' (``live``, and
 ``value_text`` with the digits the result panel's Details uses), so a finished game shows
 the result panel's values: once its figures are stored, they are read from its record
@@ -29,7 +29,7 @@ import math
 import pygame
 
 from game import figures
-from game.counters import LiveCounter
+from game.midend.counters import LiveCounter
 from game.figures import Counts, estimated_time, figure, has_figures, value_text
 from game.i18n import N_, _, language
 from game.ui import draw, fonts
@@ -226,7 +226,7 @@ def record_counts(record) -> Counts:
 
 class PlayCounters:
     """The panel over a game played in the window: the counts of its match
-    (game.counters.LiveCounter), read again after any move or pointer input and every
+    (game.midend.counters.LiveCounter), read again after any move or pointer input and every
     REFRESH_S seconds of game time while the clock runs; :meth:`refresh` says when what
     the panel shows changed (the scene then draws a frame).
 

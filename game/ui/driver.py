@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.board import Cell
+from game.rules.board import Cell
 from game.ui.loop import Loop
 
 

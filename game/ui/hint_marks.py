@@ -41,7 +41,7 @@ import math
 
 import pygame
 
-from game.board import Cell
+from game.rules.board import Cell
 from game.solver.explain import AMONG, MINE, NUMBER, OTHER
 from game.ui import draw
 from game.ui.canvas import layer

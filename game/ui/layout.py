@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.board import Cell
+from game.rules.board import Cell
 from game.ui.camera import Camera
 
 CELL = 16  # normal cell side, pixels

@@ -1,4 +1,4 @@
-"""The minimap of a big board: the whole board, one colour a cell (game.engine.Game.overview),
+"""The minimap of a big board: the whole board, one colour a cell (game.rules.engine.Game.overview),
 in the viewport's top-right corner, with the rectangle the camera shows; a click on it
 moves the view there. Tab shows and hides it (game.ui.camera_keys); it starts shown on a
 board bigger than the window.

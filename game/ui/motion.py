@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import Iterable
 
-from game.board import Cell
+from game.rules.board import Cell
 
 UPDATE_HZ = 60  # update ticks a second (game.ui.loop)
 CASCADE_S = 0.25  # seconds until the farthest cell of an opening shows

@@ -1,5 +1,5 @@
 """The window's mouse on the board: pygame's button and motion events as pointer events in
-board pixels, given to the gesture interpreter (game.gestures, ms-toollib's click rules),
+board pixels, given to the gesture interpreter (game.midend.gestures, ms-toollib's click rules),
 whose moves the scene plays; and the face button (press, and release on it, for a new game).
 
 Every press, release and motion of the left, middle and right buttons is fed, on the board or
@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.board import Cell
-from game.gestures import LEFT as HELD_LEFT
-from game.gestures import MIDDLE as HELD_MIDDLE
-from game.gestures import Gestures, Rule
-from game.moves import Move
-from game.pointer import Action, PointerEvent
+from game.rules.board import Cell
+from game.midend.gestures import LEFT as HELD_LEFT
+from game.midend.gestures import MIDDLE as HELD_MIDDLE
+from game.midend.gestures import Gestures, Rule
+from game.rules.moves import Move
+from game.rules.pointer import Action, PointerEvent
 from game.ui.layout import BoardLayout
 
 LEFT, MIDDLE, RIGHT = 1, 2, 3  # pygame mouse button numbers
@@ -70,7 +70,7 @@ class MouseGesture:
 
     def interpret(self, event: pygame.event.Event, game, chord_on_number: bool) -> Move | tuple | None:
         """The move ``event`` makes, if any (NEW_GAME for a click on the face); updates the
-        held state either way. ``game`` is read only (game.gestures.BoardPosition)."""
+        held state either way. ``game`` is read only (game.midend.gestures.BoardPosition)."""
         face = None
         if event.type == pygame.MOUSEMOTION:
             self.face_hover = self.layout.face.collidepoint(event.pos)
@@ -106,7 +106,7 @@ class MouseGesture:
         return None
 
     def pressed_cells(self, game) -> list[Cell]:
-        """Cells to show pressed now (game.gestures.Gestures.pressed_cells)."""
+        """Cells to show pressed now (game.midend.gestures.Gestures.pressed_cells)."""
         return self.gestures.pressed_cells(game)
 
     def face(self, game) -> str | None:

@@ -34,7 +34,7 @@ RINGED = N_("(green rings)")  # where the safe cells are, said once
 
 
 class PostMortem:
-    """The review of a lost game's log (:meth:`game.match.Match.log_snapshot`, taken at the
+    """The review of a lost game's log (:meth:`game.midend.match.Match.log_snapshot`, taken at the
     loss: its last move is the fatal one), worked out on its own daemon thread.
 
     Read it on the main thread only through :meth:`poll` (never blocks; True once, when the

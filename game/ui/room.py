@@ -41,7 +41,7 @@ from typing import Callable
 
 import pygame
 
-from game.board import Config
+from game.rules.board import Config
 from game.ui.layout import (BEVEL, MARGIN, MIN_SIDE_W, MIN_WINDOW_H, MIN_WINDOW_W, RESULT_ROOM_H, SIDE_W, BoardLayout,
                             layout_for, usable_area)
 from game.ui import draw
@@ -277,7 +277,7 @@ def make_room(display, base: tuple[int, int], height_for: Callable[[str, int], i
 def playing_layout(config, area: tuple[int, int], rulers: bool = False,
                    compact_window: bool = False) -> tuple[BoardLayout, Room]:
     """(layout, room): the board's layout and the strip kept for its panels for a game of
-    ``config`` (a game.board.Config) on ``area``, as the Playing scene plays it: the largest
+    ``config`` (a game.rules.board.Config) on ``area``, as the Playing scene plays it: the largest
     cell that fits (with the rulers when on and they fit), the strip :func:`reserve` chooses
     (none in the compact window). A strip beside the board taller than the board window (the
     room a result panel needs: Beginner's window is 239 high, its board window 211) makes the

@@ -22,10 +22,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable
 
-from game.board import Config
-from game.deal import first_click_of
+from game.rules.board import Config
+from game.midend.deal import first_click_of
 from game.i18n import set_language, system_language
-from game.match import Match
+from game.midend.match import Match
 from game.messages import warn
 from game.session import Session, min_bv_table
 from game.records.session import Records
@@ -71,7 +71,7 @@ class Services:
     def config_for(self, rows: int, cols: int, mines: int) -> Config:
         """A Config of this size with the current options (raises ValueError like Config).
 
-        No-guess boards always use the ``opening`` first-click rule (game.deal.first_click_of).
+        No-guess boards always use the ``opening`` first-click rule (game.midend.deal.first_click_of).
         """
         return Config(rows, cols, mines, first_click=first_click_of(self.settings.first_click, self.no_guess),
                       questions=self.settings.questions, no_guess=self.no_guess)

@@ -35,8 +35,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.counters import LiveCounter
-from game.engine import State
+from game.midend.counters import LiveCounter
+from game.rules.engine import State
 from game.figures import figure, value_text
 from game.i18n import N_, _, language
 from game.records.notes import REASONS, UNDONE, UNDONE_LOSS, reason
@@ -82,7 +82,7 @@ PLAYING_KEYS = (("H", N_("hint")), ("O", N_("odds")), ("Ctrl+Z", N_("undo")), ("
 
 
 def rank_status(match, records_on: bool = True, saves: bool = True) -> tuple[str, bool]:
-    """(words, ranks): whether ``match``'s game (a game.match.Match) can still set a best
+    """(words, ranks): whether ``match``'s game (a game.midend.match.Match) can still set a best
     time, and why not, in the language in use, by the records' rules
     (game.records.record.GameRecord.exclusions, game.records.notes): ``ranks`` True while a
     win would enter a table of bests (the 3BV filter's own, for a filtered board).

@@ -1,7 +1,7 @@
 """Sound effects: which one a move makes (:func:`sound_for`), and the mixer that plays them
 (:class:`Sound`).
 
-The sound follows what the game did with a move (its :class:`game.moves.Outcome`), never the
+The sound follows what the game did with a move (its :class:`game.rules.moves.Outcome`), never the
 input that asked for it, so the replay viewer, which applies the same moves, makes the same
 sounds. The WAVs under assets/sounds/ are synthesized by tools/make_sounds.py.
 
@@ -20,9 +20,9 @@ from pathlib import Path
 import pygame
 
 from game import PROG
-from game.engine import State
+from game.rules.engine import State
 from game.i18n import _
-from game.moves import CHORD, FLAG, REVEAL, Outcome
+from game.rules.moves import CHORD, FLAG, REVEAL, Outcome
 from game.resources import asset
 
 SOUNDS = asset("sounds")  # game.resources: checkout, wheel or frozen app
@@ -180,7 +180,7 @@ class MoveSounds:
         self.ticked = 0  # the timer's whole second the tick was last played for
 
     def queue(self, outcome) -> None:
-        """``outcome`` (a game.moves.Outcome) is the move to be heard next (:meth:`hear`)."""
+        """``outcome`` (a game.rules.moves.Outcome) is the move to be heard next (:meth:`hear`)."""
         self.unheard = outcome
 
     def hear(self, game) -> None:

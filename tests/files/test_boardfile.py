@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from game.board import Config
+from game.rules.board import Config
 from game.boardfile import (
     BoardFile, BoardFileError, format_mbf, format_mine, from_game, load_board, parse_mbf, parse_mine,
     loaded_match, save_board,
 )
-from game.engine import Game, State
+from game.rules.engine import Game, State
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 

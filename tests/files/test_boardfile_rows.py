@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from game import boardfile
-from game.board import adjacent_mines
+from game.rules.board import adjacent_mines
 from game.boardfile import BoardFile, BoardFileError, format_mine, parse_mine
-from game.cells import ShownNumbers
+from game.rules.cells import ShownNumbers
 
 
 def slowly(text: str):

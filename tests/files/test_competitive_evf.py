@@ -8,12 +8,12 @@ import random
 import pytest
 
 import main
-from game.board import Config
+from game.rules.board import Config
 from game.records import open_records
 from game.replay.fromlog import EVF_CUSTOM, EVF_LEVELS
-from game.engine import State
-from game.match import Match
-from game.moves import Move
+from game.rules.engine import State
+from game.midend.match import Match
+from game.rules.moves import Move
 from tests.play_helpers import Clock
 from tests.files.test_replay_files import evf_facts
 

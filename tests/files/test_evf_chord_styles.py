@@ -13,7 +13,7 @@ in a child process)."""
 import pytest
 
 import main
-from game.engine import State
+from game.rules.engine import State
 from game.replay.fromlog import LABELS
 from game.replay_commands import load_timeline
 from tests.files.test_replay_files import evf_facts

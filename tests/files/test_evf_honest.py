@@ -14,10 +14,10 @@ from dataclasses import replace
 
 import pytest
 
-from game.board import Config
-from game.engine import State
-from game.match import Match
-from game.moves import Move
+from game.rules.board import Config
+from game.rules.engine import State
+from game.midend.match import Match
+from game.rules.moves import Move
 from game.records.record import GameRecord
 from game.replay.events import CELL_PX
 from game.replay.files import write_evf

@@ -5,8 +5,8 @@ in the middle of the packing still stores the whole log."""
 import json
 import zlib
 
-from game.engine import State
-from game.match import PointerInput
+from game.rules.engine import State
+from game.midend.match import PointerInput
 from game.records import session
 from game.records.db import RecordStore, pack_log, unpack_log
 from game.records.logpack import LogPacker, json_pieces

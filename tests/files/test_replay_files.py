@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from game.board import Config, three_bv
-from game.engine import Game, State
+from game.rules.board import Config, three_bv
+from game.rules.engine import Game, State
 from game.replay import (
     CELL_PX, Action, PointerEvent, Replay, ReplayFileError, centre, evf_bytes, read_replay, write_evf,
 )

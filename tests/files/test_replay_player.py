@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.board import three_bv
-from game.engine import State
+from game.rules.board import three_bv
+from game.rules.engine import State
 from game.replay import Action, PointerEvent, Replay, centre, read_replay
 from game.replay.player import KEYFRAME_EVERY, Playhead, Timeline
 

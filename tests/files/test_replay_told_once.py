@@ -19,12 +19,12 @@ import random
 
 import pytest
 
-from game.board import Config
-from game.counters import LiveCounter
-from game.engine import State
-from game.gestures import Gestures, Rule
-from game.match import POINTER_SOURCES, Match, Played, Source
-from game.moves import Move
+from game.rules.board import Config
+from game.midend.counters import LiveCounter
+from game.rules.engine import State
+from game.midend.gestures import Gestures, Rule
+from game.midend.match import POINTER_SOURCES, Match, Played, Source
+from game.rules.moves import Move
 from game.records.db import RecordStore
 from game.records.record import GameRecord
 from game.replay.events import Action, PointerEvent

@@ -6,9 +6,9 @@ import random
 import pytest
 
 import main
-from game.board import Config, three_bv
-from game.engine import State
-from game.match import Match
+from game.rules.board import Config, three_bv
+from game.rules.engine import State
+from game.midend.match import Match
 from game.records import open_records
 from game.records.db import RecordStore
 from tests.play_helpers import Clock, console_beginner

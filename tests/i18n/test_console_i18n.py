@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.board import Config
+from game.rules.board import Config
 from game.console import HELP, ConsoleGame, generation_progress
 from game.console_text import render, summary
-from game.engine import State
-from game.match import Match
+from game.rules.engine import State
+from game.midend.match import Match
 from game.records.db import RecordStore
 from game.records.record import GameRecord
 

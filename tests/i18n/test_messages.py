@@ -5,7 +5,7 @@ import json
 import pytest
 
 from game import i18n
-from game.board import Config
+from game.rules.board import Config
 from game.boardfile import BoardFileError, parse_mine
 from game.messages import Explained, Note, describe, note
 from game.noguess import supported

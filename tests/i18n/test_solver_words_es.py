@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 import main
-from game.engine import State
+from game.rules.engine import State
 from game.review_report import loss_details, loss_line
 from game.solver.review import review
 from game.ui.scenes.result import GameOver

@@ -118,7 +118,7 @@ def test_ranges_and_huge_counts_in_spanish(spanish):
     """Issue 36: a range's bounds grouped as every count ("se admite de 1 a 1.000"), a count of
     layouts too long to write as "unas 1,80 × 10^332" (never ``e+332``)."""
     from game.analyse_report import power_of_ten
-    from game.board import Config
+    from game.rules.board import Config
     from game.messages import describe
     with pytest.raises(ValueError) as caught:
         Config(1, 1001, 1)

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.engine import State
+from game.rules.engine import State
 from game.noguess import Generation, NoGuessError
 from game.ui import fonts
 from game.ui.layout import MENU_SIZE

@@ -406,7 +406,6 @@ def test_ctrl_c_in_the_console_game_stops_quietly_with_status_130(tmp_path):
 
 def test_version_prints_the_games_name(capsys):
     from game import NAME, __version__
-
     with pytest.raises(SystemExit) as stop:
         parse_args(["--version"])
     assert stop.value.code == 0

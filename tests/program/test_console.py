@@ -19,13 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from game.board import Config
+from game.rules.board import Config
 from game.boardfile import parse_mine
 from game.cli import parse_args
 from game.console import HELP, ByteLines, ConsoleGame, ConsoleRecords, run_console
 from game.console_text import COLOURS, render, wants_colour
-from game.engine import State
-from game.match import Match
+from game.rules.engine import State
+from game.midend.match import Match
 from game.records import open_records
 from game.records import settings as settings_file
 from game.records.db import ReadOnlyError

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from game.board import Config
-from game.match import Match
+from game.rules.board import Config
+from game.midend.match import Match
 from game.records import open_records
 from game.records.compstats import COMPUTED, FIGURES_NOW_CELLS, TO_COMPUTE
 from tests.play_helpers import Clock
@@ -184,8 +184,8 @@ def test_boards_up_to_100x100_are_printed_whole():
 
 HUGE_GAME = """
 import sys
-from game.board import Config
-from game.match import Match
+from game.rules.board import Config
+from game.midend.match import Match
 from game.records import open_records
 match = Match(Config(1000, 1000, 999_999, first_click="safe"), seed=1)
 centre = 500 * match.cell + match.cell // 2  # pixels: the press and release a window logs

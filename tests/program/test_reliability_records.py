@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from game.board import Config
-from game.match import Match
-from game.moves import Move
+from game.rules.board import Config
+from game.midend.match import Match
+from game.rules.moves import Move
 from game.records.checks import MAX_LOG_BYTES, DamagedLog, inflate, load_log
 from game.records.session import open_records
 from tests.play_helpers import Clock

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from game.board import Config
+from game.rules.board import Config
 from game.console import ConsoleGame, run_session
 from game.cli import parse_args
-from game.match import Match, Source
+from game.midend.match import Match, Source
 from game.noguess import no_guess_layer
-from game.position import State
+from game.rules.position import State
 from game.records import open_records
 from game.session import Session, min_bv_table, RANKING_MIN_BV
 from tests.play_helpers import Clock

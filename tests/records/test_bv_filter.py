@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from game.board import Config, excluded_cells
-from game.bv import bv_parts
+from game.rules.board import Config, excluded_cells
+from game.rules.bv import bv_parts
 from game.cli import parse_args
 from game.console import ConsoleGame, run_session
-from game.deal import Deal
-from game.engine import State
+from game.midend.deal import Deal
+from game.rules.engine import State
 from game.figures import bests, names
-from game.match import Match
+from game.midend.match import Match
 from game.messages import describe
 from game.records import schema
 from game.records.compstats import COMPUTED, TO_COMPUTE

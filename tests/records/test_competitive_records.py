@@ -9,12 +9,12 @@ import random
 import sqlite3
 
 import main
-from game.board import Config
+from game.rules.board import Config
 from game.cli import parse_args
 from game.console import run_console
-from game.engine import State
+from game.rules.engine import State
 from game.figures import bests
-from game.match import Match, Source
+from game.midend.match import Match, Source
 from game.records import open_records, schema
 from game.records.db import RecordStore
 from game.records.record import GameRecord

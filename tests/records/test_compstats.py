@@ -10,10 +10,10 @@ import sys
 
 import pytest
 
-from game.board import Config
-from game.engine import State
-from game.match import Match
-from game.moves import Move
+from game.rules.board import Config
+from game.rules.engine import State
+from game.midend.match import Match
+from game.rules.moves import Move
 from game.records import open_records, schema
 from game.records.compstats import COMPUTED, NONE, TO_COMPUTE, backfill, compute
 from game.records.db import RecordStore

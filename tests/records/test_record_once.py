@@ -5,7 +5,7 @@ afresh, and nothing computed for the old values lands on the new ones; schema 10
 
 import threading
 
-from game.moves import Move
+from game.rules.moves import Move
 from game.records import compstats, open_records
 from game.records.db import RecordStore, unpack_log
 from game.records.record import GameRecord

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import main
-from game.board import Config
+from game.rules.board import Config
 from game.records import opening
 from game.records.db import RecordStore
 from game.records.record import GameRecord

@@ -13,12 +13,12 @@ import sqlite3
 import pytest
 
 import main
-from game.board import Config, three_bv
+from game.rules.board import Config, three_bv
 from game.boardfile import loaded_match, parse_mine
 from game.cli import parse_args
 from game.console import run_console
-from game.engine import Game, State
-from game.match import Match
+from game.rules.engine import Game, State
+from game.midend.match import Match
 from game.records import schema
 from game.records.db import RecordStore
 from game.records.record import GameRecord

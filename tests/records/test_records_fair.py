@@ -8,9 +8,9 @@ import time
 import pytest
 
 import main
-from game.board import Config
-from game.engine import State
-from game.match import Match
+from game.rules.board import Config
+from game.rules.engine import State
+from game.midend.match import Match
 from game.records import open_records
 from game.records.db import RecordStore
 from game.records.record import GameRecord

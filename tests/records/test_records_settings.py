@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from game.board import Config
+from game.rules.board import Config
 from game.records import settings as settings_file
 from game.records.session import open_records
 from game.records.settings import Settings

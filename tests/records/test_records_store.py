@@ -6,8 +6,8 @@ from datetime import datetime, timezone
 
 import pytest
 
-from game.board import Config
-from game.match import Match
+from game.rules.board import Config
+from game.midend.match import Match
 from game.records import paths
 from game.records.db import RecordStore
 from game.records.record import GameRecord, clean_name

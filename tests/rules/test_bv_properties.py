@@ -1,4 +1,4 @@
-"""Property tests (hypothesis): the fast 3BV (game.bv, game.board.three_bv, game.score) gives
+"""Property tests (hypothesis): the fast 3BV (game.rules.bv, game.rules.board.three_bv, game.score) gives
 what a plain breadth-first search over the definition gives, on random boards of 1..25 x
 1..25 cells with random mines, random cells shown at the start, and random reveals after."""
 
@@ -10,10 +10,10 @@ from collections import deque
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.board import Config, three_bv
-from game.bv import CELLS_A_STEP, BvJob, bv_parts, bv_steps
-from game.engine import Game, State
-from game.match import Match
+from game.rules.board import Config, three_bv
+from game.rules.bv import CELLS_A_STEP, BvJob, bv_parts, bv_steps
+from game.rules.engine import Game, State
+from game.midend.match import Match
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

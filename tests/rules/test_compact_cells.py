@@ -1,6 +1,6 @@
 """The compact forms a big board's review and analysis use (docs/big-boards.md, "Reviews and
-analyses"), against the plain ones: a set of cells as row masks (game.cells.CellMask) against a
-frozenset, and every cell's number read a row at a time (game.board.mine_counts) against
+analyses"), against the plain ones: a set of cells as row masks (game.rules.cells.CellMask) against a
+frozenset, and every cell's number read a row at a time (game.rules.board.mine_counts) against
 adjacent_mines."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pickle
 
 from hypothesis import given, settings, strategies as st
 
-from game.board import adjacent_mines, mine_counts
-from game.cells import CellMask
+from game.rules.board import adjacent_mines, mine_counts
+from game.rules.cells import CellMask
 
 
 @st.composite

@@ -1,4 +1,4 @@
-"""The live counters' counts (game.counters) and figures (game.figures.live) against
+"""The live counters' counts (game.midend.counters) and figures (game.figures.live) against
 ms-toollib's own, which the result panel shows: random mouse games (misclicks, flags placed
 and taken off, flags before the opening, chords with both buttons and the middle one, clicks
 off the board, losses, wins), played live through a Match at a 24-pixel cell as the window
@@ -11,14 +11,14 @@ say so (issue 37)."""
 import random
 from dataclasses import replace
 
-from game.board import Config
-from game.bv import bv_parts
-from game.counters import LiveCounter
-from game.engine import State
+from game.rules.board import Config
+from game.rules.bv import bv_parts
+from game.midend.counters import LiveCounter
+from game.rules.engine import State
 from game.figures import LIVE, Counts, estimated_time, live
-from game.gestures import Gestures, Rule
-from game.match import Effect, Match, Source
-from game.moves import Move
+from game.midend.gestures import Gestures, Rule
+from game.midend.match import Effect, Match, Source
+from game.rules.moves import Move
 from game.records.record import GameRecord
 from game.replay.events import Action, PointerEvent, Replay
 from game.replay.fromlog import log_replays
@@ -330,7 +330,7 @@ def test_the_records_figures_are_taken_at_the_last_event():
 
 
 def test_an_opening_cut_by_a_flag_is_solved_once_all_its_zeros_are_open():
-    """game.engine's 3BV solved counts an opening when every zero of it is revealed (a flag on
+    """game.rules.engine's 3BV solved counts an opening when every zero of it is revealed (a flag on
     a zero stops the flood), as ms-toollib does: not when only its first cell is."""
     match = Match(Config(1, 5, 1), mines=[(0, 4)])
     game = match.game

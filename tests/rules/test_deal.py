@@ -1,5 +1,5 @@
 """Where boards come from: known seeds give known boards, so moving the provisioning out of
-the rules (game.deal) cannot change a board. The layouts below were taken from the engine
+the rules (game.midend.deal) cannot change a board. The layouts below were taken from the engine
 before the move (commit 104e1c0): a seed and a first click give the same board for ever,
 which recorded seeds and shared --seed runs rely on."""
 
@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from game.board import Config
-from game.deal import Deal, first_click_of
-from game.engine import check_layout
-from game.match import Match
+from game.rules.board import Config
+from game.midend.deal import Deal, first_click_of
+from game.rules.engine import check_layout
+from game.midend.match import Match
 from game.noguess import layer_for
 
 

@@ -9,12 +9,12 @@ import random
 
 import pytest
 
-import game.board
-import game.bv
+import game.rules.board
+import game.rules.bv
 
-from game.board import Config, lay_mines, sample_steps
-from game.deal import Deal
-from game.engine import State
+from game.rules.board import Config, lay_mines, sample_steps
+from game.midend.deal import Deal
+from game.rules.engine import State
 
 
 def drawn(steps):
@@ -58,7 +58,7 @@ def test_a_no_guess_or_classic_deal_has_nothing_to_draw_ahead():
 
 
 def test_the_window_draws_a_big_boards_mines_before_the_first_click(window, monkeypatch):
-    import game.board
+    import game.rules.board
     w = window(["--rows", "400", "--cols", "600", "--mines", "30000", "--seed", "2"])
     scene = w.scene
     frames = 0
@@ -69,12 +69,12 @@ def test_the_window_draws_a_big_boards_mines_before_the_first_click(window, monk
         assert frames < 1000
     assert scene.game.state is State.READY and not scene.game.mines_laid
 
-    real_lay = game.board.lay_mines
+    real_lay = game.rules.board.lay_mines
 
     def lay_without_drawing(config, first, rng, drawn=None):
         assert drawn is not None, "the first click drew the sample again"
         return real_lay(config, first, rng, drawn=drawn)
-    monkeypatch.setattr("game.deal.lay_mines", lay_without_drawing)
+    monkeypatch.setattr("game.midend.deal.lay_mines", lay_without_drawing)
     cell = (200, 300)
     w.click_cell(cell)
     assert scene.game.state is State.PLAYING
@@ -105,8 +105,8 @@ def test_a_sample_indexed_ahead_lays_the_same_board_and_its_digits_wherever_the_
         assert ahead._ahead.index.ready  # drawn and indexed
         laid, digits = ahead.layout_for(click)
         assert laid == lay_mines(config, click, random.Random(ahead.seed))
-        free = len(game.board.excluded_cells(config, click))
-        if free == len(game.board.excluded_cells(config, middle)):
+        free = len(game.rules.board.excluded_cells(config, click))
+        if free == len(game.rules.board.excluded_cells(config, middle)):
             assert digits is not None and bytes(digits) == digits_of(laid, rows, cols)
         else:  # a click keeping fewer free (an edge) draws its own sample, as before
             assert digits is None
@@ -123,11 +123,11 @@ def test_the_first_click_lays_its_digits_and_the_flood_and_3bv_read_them(window)
     assert played.mine_digits() == digits_of(played.layout(), 400, 600)
     while scene.bv.waiting or scene.bv_due:
         w.step(1)
-    assert played.three_bv == game.bv.bv_parts(played.layout(), 400, 600).value
+    assert played.three_bv == game.rules.bv.bv_parts(played.layout(), 400, 600).value
 
 
 def test_a_dealt_layout_with_wrong_digits_is_refused():
-    from game.engine import Game
+    from game.rules.engine import Game
     config = Config(5, 5, 3)
     mines = {(0, 0), (1, 1), (2, 2)}
     for digits in (b"1" * 3 + b"0" * 21, b"1" * 4 + b"0" * 21):  # too short, too many mines

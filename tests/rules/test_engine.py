@@ -1,9 +1,9 @@
-"""The engine's rules, one player's story at a time (game.board, game.engine, game.match).
+"""The engine's rules, one player's story at a time (game.rules.board, game.rules.engine, game.midend.match).
 
 Boards are hand-laid from small pictures ('*' a mine, '.' a safe cell) with
 ``Game(config, mines=...)``: the rules alone. The deal (seeds and the first-click rules,
 from a seeded ``random.Random``), the clock, new game, retry and a loaded position belong
-to the midend, so those stories play through a :class:`game.match.Match`. Time comes from
+to the midend, so those stories play through a :class:`game.midend.match.Match`. Time comes from
 :class:`FakeClock`, which only moves when a test moves it.
 """
 
@@ -14,11 +14,11 @@ from itertools import combinations
 
 import pytest
 
-from game.board import (
+from game.rules.board import (
     Config, DIFFICULTIES, adjacent_mines, lay_mines, neighbours, relocate_first_click_mine, three_bv,
 )
-from game.engine import Game, State
-from game.match import Match
+from game.rules.engine import Game, State
+from game.midend.match import Match
 
 SHOWN = {"covered": "#", "flag": "F", "question": "?", "0": ".", "mine": "*", "mine_hit": "X",
          "wrong_flag": "x"}

@@ -1,8 +1,8 @@
 """Property tests (hypothesis): random boards and random players keep every rule of the engine.
 
 A game is either hand-laid from a random permutation or laid by a first-click rule
-from a random seed; it is played through a match (game.match.Match: the deal, the clock,
-pause), and the rules are checked on its position (game.engine.Game). The player is a random list of moves: plain reveal / flag /
+from a random seed; it is played through a match (game.midend.match.Match: the deal, the clock,
+pause), and the rules are checked on its position (game.rules.engine.Game). The player is a random list of moves: plain reveal / flag /
 chord at random cells, plus "reveal a covered safe cell" and "flag a covered mine"
 so that many games are won, and pause / resume. Time advances by a random number
 of milliseconds before each move. After every move the invariants are checked;
@@ -15,11 +15,11 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.board import Config, neighbours
+from game.rules.board import Config, neighbours
 import game.boardfile as boardfile
 from game.boardfile import format_mbf, format_mine, from_game, loaded_match, parse_mbf
-from game.engine import Game, State
-from game.match import Match
+from game.rules.engine import Game, State
+from game.midend.match import Match
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MOVES = ("reveal", "flag", "chord", "reveal_safe", "flag_mine", "pause", "resume")
@@ -77,7 +77,7 @@ def pick(game: Game, kind: str, index: int):
 
 def check_overview(game: Game) -> None:
     """Game.overview agrees with Game.appearance at every cell (one byte per cell, row-major)."""
-    from game.engine import OVERVIEW_KEYS
+    from game.rules.engine import OVERVIEW_KEYS
     codes = game.overview()
     assert len(codes) == game.rows * game.cols
     for (r, c) in game.cells():

@@ -1,10 +1,10 @@
-"""The span flood (game.flood) against a plain reference flood, and its compact result
-(game.cells.CellRuns) against frozensets.
+"""The span flood (game.rules.flood) against a plain reference flood, and its compact result
+(game.rules.cells.CellRuns) against frozensets.
 
 The reference is the engine's rules written the simplest way: a breadth-first flood, cell
 by cell, counting neighbours from the mine set. Hypothesis plays random boards (1..30 rows
 and columns, random mines, a loaded position's revealed cells and flags, flags and question
-marks placed first, reveals and chords, right and wrong) through a match (game.match.Match)
+marks placed first, reveals and chords, right and wrong) through a match (game.midend.match.Match)
 and on the reference, and after every move compares what changed, what opened, the
 outcome's fields, the cover and the counters; after a losing move, the match's undo gives
 back the cover from before it.
@@ -17,12 +17,12 @@ from collections import deque
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.board import Config
-from game.cells import CellRuns
-from game.engine import Game, State
-from game.match import Match
-from game.moves import CHORD, FLAG, REVEAL, Move
-from game.position import COVERED, FLAGGED, QUESTION, REVEALED
+from game.rules.board import Config
+from game.rules.cells import CellRuns
+from game.rules.engine import Game, State
+from game.midend.match import Match
+from game.rules.moves import CHORD, FLAG, REVEAL, Move
+from game.rules.position import COVERED, FLAGGED, QUESTION, REVEALED
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -143,7 +143,7 @@ def setup_chord(match: Match, ref: Reference, cell, right: bool):
 
 
 def cover(game: Game) -> dict:
-    """Each cell's cover state (game.position's COVERED, FLAGGED, QUESTION, REVEALED)."""
+    """Each cell's cover state (game.rules.position's COVERED, FLAGGED, QUESTION, REVEALED)."""
     return {divmod(i, game.cols): s for i, s in enumerate(game._cover)}
 
 

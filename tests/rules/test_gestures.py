@@ -1,4 +1,4 @@
-"""The gesture interpreter (game.gestures): every replay of the corpus, and random pointer
+"""The gesture interpreter (game.midend.gestures): every replay of the corpus, and random pointer
 streams, end on the board ms-toollib ends them on with the clicks it counts (ms-toollib run in a
 child process, tests/gesture_oracle.py); and the state machine's rules, one story each."""
 
@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from game.board import Config
-from game.engine import Game, State
-from game.gestures import LEFT, RIGHT, SPENT, Gestures, Rule
-from game.match import Match
-from game.moves import Move
+from game.rules.board import Config
+from game.rules.engine import Game, State
+from game.midend.gestures import LEFT, RIGHT, SPENT, Gestures, Rule
+from game.midend.match import Match
+from game.rules.moves import Move
 from game.replay import Action, PointerEvent, centre, read_replay
 from tests.gesture_oracle import ask
 
@@ -329,5 +329,5 @@ def test_a_left_click_on_a_preflag_leaves_the_left_button_down_as_ms_toollib_doe
 def test_the_interpreter_imports_no_pygame():
     import subprocess
     import sys
-    code = "import sys, game.gestures; sys.exit('pygame' in sys.modules)"
+    code = "import sys, game.midend.gestures; sys.exit('pygame' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).parents[2]).returncode == 0

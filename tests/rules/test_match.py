@@ -1,4 +1,4 @@
-"""The match layer (the midend, game.match.Match): every move logged with its game time and
+"""The match layer (the midend, game.midend.match.Match): every move logged with its game time and
 source, raw pointer input, the help used, undo and redo of any move, and recorded games
 whose log replays to the same final position and result."""
 
@@ -8,13 +8,13 @@ import re
 
 import pytest
 
-from game.board import Config
+from game.rules.board import Config
 from game.cli import parse_args
 from game.console import run_console
 from game.console_text import render
-from game.engine import Game, State
-from game.match import Aid, Help, Helped, Match, Played, Redone, Source, Undone, replay_log
-from game.moves import Move
+from game.rules.engine import Game, State
+from game.midend.match import Aid, Help, Helped, Match, Played, Redone, Source, Undone, replay_log
+from game.rules.moves import Move
 from game.records import open_records
 from game.records.db import RecordStore, pack_log, unpack_log
 from game.records.record import GameRecord
@@ -76,7 +76,7 @@ def test_new_game_and_retry_start_a_fresh_log():
 @pytest.mark.parametrize("rule", ["opening", "safe", "classic"])
 def test_a_retry_before_the_first_click_deals_as_its_docstring_says(rule):
     """Match.retry: with no click yet on a board laid at the first click there is no board to
-    repeat, so a fresh seed is drawn (game.deal.Deal.again); a classic board, laid before its
+    repeat, so a fresh seed is drawn (game.midend.deal.Deal.again); a classic board, laid before its
     click, comes back the same."""
     match = Match(Config.difficulty("beginner", first_click=rule), rng=random.Random(1))
     seed, mines = match.seed, match.layout()

@@ -1,5 +1,5 @@
 """Model-based test of the midend (hypothesis.stateful): a random player drives a
-:class:`game.match.Match` through reveal, flag and chord, undo and redo, pause and resume, new
+:class:`game.midend.match.Match` through reveal, flag and chord, undo and redo, pause and resume, new
 game and retry, on tiny boards dealt by every first-click rule or loaded with a position.
 
 A simple, independent model keeps what the match should hold: the board's start, the moves
@@ -24,10 +24,10 @@ import pytest
 from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from game.board import Config, neighbours
-from game.engine import State
-from game.match import Match
-from game.moves import CHORD, FLAG, REVEAL, Move
+from game.rules.board import Config, neighbours
+from game.rules.engine import State
+from game.midend.match import Match
+from game.rules.moves import CHORD, FLAG, REVEAL, Move
 from game.session import Session
 from tests.rules.test_engine_properties import FakeClock
 

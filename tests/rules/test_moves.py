@@ -5,11 +5,11 @@ import random
 
 import pytest
 
-from game.board import Config, lay_mines
+from game.rules.board import Config, lay_mines
 from game.boardfile import loaded_match, parse_mine
-from game.engine import Game, State
-from game.match import Match
-from game.moves import KINDS, Move, Outcome
+from game.rules.engine import Game, State
+from game.midend.match import Match
+from game.rules.moves import KINDS, Move, Outcome
 
 BOARD = "5x3x3\nHHMHH\nHHMHH\nHHMHH\n"  # columns x rows x mines: a wall of mines in column 2
 MINES = {(0, 2), (1, 2), (2, 2)}

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from game.board import Config, lay_mines, neighbours
+from game.rules.board import Config, lay_mines, neighbours
 from game.boardfile import from_game
-from game.engine import State
-from game.match import Match
+from game.rules.engine import State
+from game.midend.match import Match
 from game.noguess import (
     Generation, GenerationCancelled, NoGuessError, generate, is_no_guess, max_no_guess_mines,
     no_guess_layer, supported,

@@ -1,6 +1,6 @@
 """The game timer on a fake clock: start, pause, resume, stop."""
 
-from game.timer import Timer
+from game.midend.timer import Timer
 
 
 class FakeClock:

@@ -9,10 +9,10 @@ import sqlite3
 
 import pytest
 
-from game.board import Config
-from game.engine import Game, State
-from game.match import Match, Played, Undone, replay_log
-from game.moves import Move
+from game.rules.board import Config
+from game.rules.engine import Game, State
+from game.midend.match import Match, Played, Undone, replay_log
+from game.rules.moves import Move
 from game.records import schema
 from game.records.db import RecordStore
 from game.i18n import _

@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.analyse_report import probabilities_json, to_json, to_text
-from game.board import Config, mine_counts
+from game.rules.board import Config, mine_counts
 from game.boardfile import BoardFile, format_mine, parse_mine
-from game.cells import CellMask
-from game.engine import Game
-from game.moves import Move
+from game.rules.cells import CellMask
+from game.rules.engine import Game
+from game.rules.moves import Move
 from game.solver import probabilities as probabilities_module
 from game.solver.analysis import CellFloats, Solver
 from game.solver.incremental import PositionTracker

@@ -11,11 +11,11 @@ import random
 import pytest
 
 import main
-from game.board import Config
+from game.rules.board import Config
 from game.boardfile import save_board
 from game.cli import BUDGET, command_budget, parse_args
-from game.match import Match
-from game.moves import Move
+from game.midend.match import Match
+from game.rules.moves import Move
 from game.records import open_records
 from game.solver.review import review
 from tests.play_helpers import Clock, console_beginner

@@ -13,10 +13,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.board import Config
-from game.engine import Game
-from game.match import Match
-from game.moves import Move
+from game.rules.board import Config
+from game.rules.engine import Game
+from game.midend.match import Match
+from game.rules.moves import Move
 from game.noguess import generate
 from game.replay.files import read_replay
 from game.replay.player import Timeline, timeline_moves

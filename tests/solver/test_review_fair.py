@@ -8,9 +8,9 @@ import pytest
 
 import main
 from bench.big_review_game import play_big_game
-from game.board import Config
-from game.match import Match
-from game.moves import Move
+from game.rules.board import Config
+from game.midend.match import Match
+from game.rules.moves import Move
 from game.records import open_records
 from game.replay.sources import recorded_timeline
 from game.review_report import review_timeline

@@ -13,10 +13,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bench.big_review_game import play_big_game
-from game.board import Config
+from game.rules.board import Config
 from game.boardfile import BoardFile
-from game.engine import Game
-from game.moves import Move
+from game.rules.engine import Game
+from game.rules.moves import Move
 from game.solver import groups
 from game.solver import review as review_module
 from game.solver.explain import _GroupLayouts, _small_proves, held_in

@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from game.board import neighbours
+from game.rules.board import neighbours
 from game.boardfile import BoardFile, parse_mine
 from game.solver.explain import explain_mine, explain_safe, simplest_proof, smallest_proof
 from game.solver.probabilities import solve

@@ -4,7 +4,7 @@ guessed at once by the best move; the blended safety used to score guesses."""
 import random
 from itertools import combinations
 
-from game.board import adjacent_mines, neighbours
+from game.rules.board import adjacent_mines, neighbours
 from game.boardfile import parse_mine
 from game.explain_text import move_text
 from game.solver import Solver, analyse

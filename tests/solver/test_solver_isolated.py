@@ -6,9 +6,9 @@ from collections import Counter
 from itertools import combinations
 from math import comb
 
-from game.board import Config, adjacent_mines
+from game.rules.board import Config, adjacent_mines
 from game.boardfile import from_game
-from game.match import Match
+from game.midend.match import Match
 from game.explain_text import move_text
 from game.solver import Solver
 from game.solver.isolated import isolated_regions, region_move

@@ -20,9 +20,9 @@ import random
 
 import pytest
 
-from game.board import Config
-from game.engine import State
-from game.match import Match
+from game.rules.board import Config
+from game.rules.engine import State
+from game.midend.match import Match
 from game.solver.analysis import Solver, play_out
 
 SEED = 9_000_001

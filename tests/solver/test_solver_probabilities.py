@@ -162,7 +162,7 @@ def test_an_all_covered_big_board_counts_its_layouts_only_when_asked():
 
 def _plain_problem(board, ignore_flags=False):
     """build_problem written the obvious way, one dictionary lookup per neighbour."""
-    from game.board import neighbours
+    from game.rules.board import neighbours
     flags = frozenset() if ignore_flags else frozenset(board.flags) - board.revealed.keys()
     cells = [(r, c) for r in range(board.rows) for c in range(board.cols)]
     unknown = {c for c in cells if c not in board.revealed and c not in flags}

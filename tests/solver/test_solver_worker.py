@@ -18,10 +18,10 @@ from collections import OrderedDict
 import pygame
 import pytest
 
-from game.board import Config
-from game.engine import State
+from game.rules.board import Config
+from game.rules.engine import State
 from game.boardfile import Snapshot, from_game, snapshot
-from game.match import Match
+from game.midend.match import Match
 from game.solver import Solver
 from game.solver.analysis import CellFloats
 from game.solver.worker import DROPPED, FAILED, OK, Question, answer, frame, read_frame, serve, take

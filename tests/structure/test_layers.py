@@ -23,10 +23,8 @@ LAYERS: list[tuple[str, dict[str, list[str]]]] = [
     ("foundation", {"foundation": [
         "game", "game.i18n", "game.resources", "game.messages", "game.argparse_messages", "game.child",
         "game.interrupts", "game.output", "game.files", "game.figures"]}),
-    ("rules", {"rules": [
-        "game.bv", "game.board", "game.cells", "game.position", "game.flood", "game.moves", "game.pointer",
-        "game.engine"]}),
-    ("midend", {"midend": ["game.deal", "game.timer", "game.match", "game.gestures", "game.counters"]}),
+    ("rules", {"rules": ["game.rules"]}),
+    ("midend", {"midend": ["game.midend"]}),
     ("board files", {"board files": ["game.boardfile"]}),
     ("solver and replays", {"solver": ["game.solver", "game.noguess"], "replays": ["game.replay"]}),
     ("records", {"records": ["game.records"]}),
@@ -44,7 +42,7 @@ KNOWN_EXCEPTIONS = {
     ("game.replay.fromlog", "game.records.checks"):
         "fromlog.recorded_log tells a damaged log (records.checks.DamagedLog) as a LogError. records.checks "
         "holds a stored log to the log format's limits and imports nothing of the records (board, files, "
-        "messages): the folder move puts it below the replays, beside the log's format (game.match), and "
+        "messages): the folder move puts it below the replays, beside the log's format (game.midend.match), and "
         "the arrow goes; or recorded_log moves to the records' side once its callers in the replays "
         "(sources.recorded_timeline, fromlog.save_replay) take the log instead of the store",
 }
@@ -216,7 +214,7 @@ NAME = re.compile(r"`(game(?:\.\w+)+)`")
 
 
 def resolve(dotted: str):
-    """The object ``dotted`` names (``game.engine.Game.apply``): its longest importable
+    """The object ``dotted`` names (``game.rules.engine.Game.apply``): its longest importable
     module, then attributes. Raises ImportError or AttributeError when there is none."""
     parts = dotted.split(".")
     for end in range(len(parts), 0, -1):
@@ -265,8 +263,8 @@ def test_every_name_on_the_architecture_page_exists():
 
 
 def test_a_name_that_is_gone_is_found():
-    assert resolve("game.flood.flood") is importlib.import_module("game.flood").flood
-    for gone in ("game.flood.no_such_function", "game.engine.Game.no_such_method", "gamey.flood"):
+    assert resolve("game.rules.flood.flood") is importlib.import_module("game.rules.flood").flood
+    for gone in ("game.rules.flood.no_such_function", "game.rules.engine.Game.no_such_method", "gamey.flood"):
         try:
             resolve(gone)
         except (ImportError, AttributeError):

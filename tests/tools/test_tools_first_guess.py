@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from game.board import neighbours
+from game.rules.board import neighbours
 
 spec = importlib.util.spec_from_file_location(
     "first_guess", Path(__file__).resolve().parents[2] / "tools" / "first_guess.py")

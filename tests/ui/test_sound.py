@@ -10,9 +10,9 @@ import json
 import pygame
 import pytest
 
-from game.board import Config
-from game.engine import Game, State
-from game.moves import Move
+from game.rules.board import Config
+from game.rules.engine import Game, State
+from game.rules.moves import Move
 from game.records import settings as settings_file
 from game.records.settings import Settings
 from game.ui.sound import NAMES, Sound, sound_for

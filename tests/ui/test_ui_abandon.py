@@ -4,7 +4,7 @@
 import pygame
 import pytest
 
-from game.engine import State
+from game.rules.engine import State
 from game.records.db import RecordStore
 from game.ui.app import finish_run
 from game.ui.scenes.confirm import Confirm

@@ -223,7 +223,7 @@ def test_a_replay_of_a_big_board_scrolls_and_zooms_with_the_wheel(window):
     board's middle through its camera; the wheel scrolls it, Ctrl+wheel zooms, and + is still
     the viewer's own key (faster)."""
     from game.cli import parse_args
-    from game.engine import State
+    from game.rules.engine import State
     from game.replay_commands import prepare_replay
     from game.ui.app import build
     from game.ui.clock import FakeClock

@@ -12,14 +12,14 @@ import time
 
 import pytest
 
-import game.bv
-import game.engine
-from game.engine import State
+import game.rules.bv
+import game.rules.engine
+from game.rules.engine import State
 from game.ui import bv_counter
 from game.ui.scenes.result import GameOver
 
 ARGS = ["--rows", "68", "--cols", "123", "--mines", "1000", "--seed", "1"]
-REAL = game.bv.bv_parts
+REAL = game.rules.bv.bv_parts
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ def sliced(monkeypatch):
     """Boards over 1000 cells are counted in slices; a count by the game itself (from the
     start, in one go) fails the test. Returns the list of (seconds, done) of each slice."""
     slices = []
-    real_step = game.bv.BvJob.step
+    real_step = game.rules.bv.BvJob.step
 
     def timed(job, seconds):
         begin = time.perf_counter()
@@ -38,9 +38,9 @@ def sliced(monkeypatch):
     def in_one_go(*args, **kwargs):
         raise AssertionError("the 3BV was counted by the game in one go")
 
-    monkeypatch.setattr(game.engine, "bv_parts", in_one_go)
+    monkeypatch.setattr(game.rules.engine, "bv_parts", in_one_go)
     monkeypatch.setattr(bv_counter, "BACKGROUND_CELLS", 1000)
-    monkeypatch.setattr(game.bv.BvJob, "step", timed)
+    monkeypatch.setattr(game.rules.bv.BvJob, "step", timed)
     return slices
 
 

@@ -6,9 +6,9 @@ import random
 import pygame
 import pytest
 
-from game.board import Config
-from game.match import Match
-from game.moves import FLAG, REVEAL, Move
+from game.rules.board import Config
+from game.midend.match import Match
+from game.rules.moves import FLAG, REVEAL, Move
 from game.ui.assets import Assets
 from game.ui.camera import Camera
 from game.ui.camera_view import CameraView

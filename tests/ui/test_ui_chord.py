@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.engine import State
+from game.rules.engine import State
 from tests.play_helpers import number_beside, satisfied_number
 
 
@@ -66,7 +66,7 @@ def test_a_lone_right_click_on_a_number_is_a_wasted_click_not_a_flag(window):
 
 
 def test_a_press_off_the_board_released_on_a_cell_reveals_it_once_the_game_is_going(window):
-    """ms-toollib's rule (game.gestures; the old window ignored a press begun off the board):
+    """ms-toollib's rule (game.midend.gestures; the old window ignored a press begun off the board):
     before the first opening such a release does nothing, once the game is going it reveals.
     The clicks are counted as ms-toollib counts them."""
     w = window(["--difficulty", "beginner", "--seed", "3"])

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.cli import parse_args
-from game.engine import State
+from game.rules.engine import State
 from game.records import settings as settings_file
 from game.records.session import open_records
 from game.ui.layout import COMPACT_LEAST

@@ -10,7 +10,7 @@ import json
 import pygame
 
 from game import i18n
-from game.engine import State
+from game.rules.engine import State
 from game.figures import LIVE, figure, value_text
 from game.ui.counters_view import LABELS, REFRESH_S, shown_values
 from game.ui.formats import decimal

@@ -8,7 +8,7 @@ import time
 import pygame
 import pytest
 
-from game.engine import State
+from game.rules.engine import State
 from game.figures import compact_line
 from game.ui import app
 from game.ui.scenes.confirm import MessageBox

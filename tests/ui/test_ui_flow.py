@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from game.engine import State
+from game.rules.engine import State
 from game.ui.scenes.confirm import Confirm
 from game.ui.scenes.custom import CustomForm
 from game.ui.scenes.menu import Menu

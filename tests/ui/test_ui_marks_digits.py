@@ -10,7 +10,7 @@ import math
 import pygame
 import pytest
 
-from game.engine import State
+from game.rules.engine import State
 from game.solver.explain import AMONG, MINE, NUMBER, OTHER, Mark, explain_safe
 from game.ui.assist import Hint
 from game.ui.scenes.result import GameOver

@@ -14,8 +14,8 @@ import pytest
 
 import game.ui.scenes.generating as generating
 import game.ui.scenes.playing as playing
-from game.board import Config
-from game.engine import State
+from game.rules.board import Config
+from game.rules.engine import State
 from game.noguess import Generation, NoGuessError, generate, is_no_guess
 from game.ui.scenes.custom import CustomForm
 from game.ui.scenes.generating import Generating

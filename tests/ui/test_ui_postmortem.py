@@ -6,7 +6,7 @@ cells that were certainly safe and show the explanation, a loss with no safe cel
 import pygame
 
 from game.boardfile import BoardFile
-from game.engine import State
+from game.rules.engine import State
 from game.explain_text import proof_text
 from game.solver.probabilities import solve
 from game.solver.problem import build_problem, fmt

@@ -6,7 +6,7 @@ import sqlite3
 
 import pygame
 
-from game.engine import State
+from game.rules.engine import State
 from game.records import schema
 from game.records.db import RecordStore
 from game.records.record import GameRecord

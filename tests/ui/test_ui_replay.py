@@ -10,10 +10,10 @@ import pygame
 import pytest
 
 import main
-from game.board import Config
-from game.engine import State
-from game.match import Match
-from game.moves import Move
+from game.rules.board import Config
+from game.rules.engine import State
+from game.midend.match import Match
+from game.rules.moves import Move
 from game.records import open_records
 from game.records.db import RecordStore
 from game.ui.loop import STEP

@@ -10,7 +10,7 @@ import warnings
 import pygame
 import pytest
 
-from game.engine import State
+from game.rules.engine import State
 from game.ui.layout import layout_for, usable_area
 from game.ui.result_panel import LINE
 from game.ui.result_room import panel_height

@@ -7,7 +7,7 @@ current move's verdict in its colour, and ] / [ land on each guess or mistake in
 
 import pygame
 
-from game.engine import State
+from game.rules.engine import State
 from game.records.db import RecordStore
 from game.solver.review import review, review_log
 from game.ui import review_view as rv

@@ -17,9 +17,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.board import Config
-from game.match import Match
-from game.moves import Move
+from game.rules.board import Config
+from game.midend.match import Match
+from game.rules.moves import Move
 from game.records import open_records
 from game.review_apart import log_request
 from game.solver.incremental import PositionTracker

@@ -4,7 +4,7 @@ still on the right cells; off, every standard level keeps its classic pixels."""
 import pygame
 import pytest
 
-from game.board import Config
+from game.rules.board import Config
 from game.ui.layout import BEVEL, MIN_CELL, BoardLayout, layout_for, max_board
 from game.ui.room import playing_layout
 from game.ui.scenes.playing import Playing

@@ -4,7 +4,7 @@ it; told with posted pygame events on the three standard levels (headless SDL)."
 import pygame
 import pytest
 
-from game.engine import State
+from game.rules.engine import State
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
 from tests.play_helpers import shows_sprite, wait_postmortem, win_by_clicks

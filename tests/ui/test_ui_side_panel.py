@@ -12,10 +12,10 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from game.board import Config
+from game.rules.board import Config
 from game.figures import figure, value_text
 from game.i18n import _
-from game.match import Match
+from game.midend.match import Match
 from game.records.db import RecordStore
 from game.records.notes import UNDONE
 from game.ui import side_panel

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.boardfile import from_game
-from game.engine import State
+from game.rules.engine import State
 from game.solver import analyse_board, certain_cells
 from game.ui.assist import Hint, HintRequest
 from game.ui.autoplay import MOVE_TICKS

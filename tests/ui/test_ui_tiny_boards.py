@@ -11,7 +11,7 @@ import time
 import pygame
 import pytest
 
-from game.engine import State
+from game.rules.engine import State
 from game.ui.layout import BEVEL, MARGIN, MIN_HEIGHT, MIN_WIDTH, MIN_WINDOW_H, MIN_WINDOW_W, RESULT_ROOM_H, usable_area
 from game.ui.room import STACKED_ROOM_H, beginner_scale, beginner_window, result_height
 from game.ui.scenes.playing import Playing

@@ -5,7 +5,7 @@ loss it was (game.session.Session.finished)."""
 
 import pygame
 
-from game.engine import State
+from game.rules.engine import State
 from game.records.notes import UNDONE_LOSS
 from game.records.stats import level_stats
 from game.ui.scenes.confirm import Confirm

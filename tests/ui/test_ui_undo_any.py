@@ -1,10 +1,10 @@
-"""Undo and redo of any move in the window (Ctrl+Z, Ctrl+Y; game.match.Match.undo), told
+"""Undo and redo of any move in the window (Ctrl+Z, Ctrl+Y; game.midend.match.Match.undo), told
 with posted pygame events: a flag and an opening are taken back to the board exactly as it
 was, played again by Ctrl+Y, and the game won after an undo is recorded out of every best."""
 
 import pygame
 
-from game.engine import State
+from game.rules.engine import State
 from game.i18n import _
 from game.records.notes import UNDONE
 from game.records.stats import level_stats

@@ -6,7 +6,7 @@ game ended, and Esc goes back to the Games page."""
 
 import pygame
 
-from game.engine import State
+from game.rules.engine import State
 from game.replay.events import CELL_PX
 from game.records.db import RecordStore
 from game.ui.scenes.menu import Menu
@@ -161,7 +161,7 @@ def test_watch_steps_a_game_told_once_left_click_chord_and_undo_included(window,
     w.click(stats.games.watch_button.rect.center)
     viewer = w.scene
     assert isinstance(viewer, ReplayViewer) and viewer.back is stats
-    from game.match import Match  # the log's own match, stepped beside the viewer
+    from game.midend.match import Match  # the log's own match, stepped beside the viewer
 
     logged = Match.from_log(log)
     look = looks(logged.game)

@@ -7,7 +7,7 @@ viewport. Headless: posted events, then the canvas's pixels."""
 import pygame
 import pytest
 
-from game.engine import State
+from game.rules.engine import State
 from game.ui.camera_view import HIT_PX
 from game.ui.theme import THEME_NAMES, palette
 from tests.ui.test_ui_theme import contrast

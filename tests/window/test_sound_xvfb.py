@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from game.board import Config
-from game.match import Match
+from game.rules.board import Config
+from game.midend.match import Match
 from game.ui.hud import mute_sign_rect
 from game.ui.sound import MIXER
 from game.ui.xsession import PATIENCE, XSession, missing

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from game.board import Config
-from game.match import Match
+from game.rules.board import Config
+from game.midend.match import Match
 from game.ui.xsession import PATIENCE, XSession, missing
 from tests.window_helpers import crop, differs, played_layout, playing_window, settled, wait_for, window_room
 

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from game.board import Config
-from game.match import Match
-from game.moves import Move
+from game.rules.board import Config
+from game.midend.match import Match
+from game.rules.moves import Move
 from game.records.db import RecordStore
 from game.ui.layout import BoardLayout
 from game.ui.xsession import PATIENCE, XSession, missing

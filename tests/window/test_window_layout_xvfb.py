@@ -14,9 +14,9 @@ import random
 
 import pytest
 
-from game.board import Config
-from game.match import Match
-from game.moves import Move
+from game.rules.board import Config
+from game.midend.match import Match
+from game.rules.moves import Move
 from game.ui.layout import BoardLayout
 from game.ui.xsession import PATIENCE, XSession, missing
 from tests.window_helpers import crop, differs, played_layout, playing_window, settled, wait_for, window_room, window_size

@@ -40,8 +40,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.board import Config
-from game.match import Match
+from game.rules.board import Config
+from game.midend.match import Match
 from game.ui.state_file import ENV_VAR
 from game.ui.xsession import PATIENCE, XSession, missing
 from tests.window_helpers import saved_setting, settled, wait_for

@@ -135,8 +135,8 @@ def test_real_window_right_then_left_chord(tmp_path):
     neighbours on screen, as in Windows and Arbiter."""
     import random
 
-    from game.board import Config
-    from game.match import Match
+    from game.rules.board import Config
+    from game.midend.match import Match
 
     match = Match(Config.difficulty("expert"), rng=random.Random(11), seed=11)  # the window's first board
     match.reveal((8, 15))
@@ -237,8 +237,8 @@ def test_real_window_game_watched_from_statistics_plays_pauses_and_goes_back(tmp
     was paused mid-game); Esc goes back to the Games page as it was."""
     import random
 
-    from game.board import Config
-    from game.match import Match
+    from game.rules.board import Config
+    from game.midend.match import Match
     from game.ui.scenes.dialog import button_rect
     from game.ui.scenes.stats import STATS_SIZE
 
@@ -301,9 +301,9 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
     Ctrl+Z takes the loss back."""
     import random
 
-    from game.board import Config
+    from game.rules.board import Config
     from game.boardfile import BoardFile
-    from game.match import Match
+    from game.midend.match import Match
     from game.solver.probabilities import solve
     from game.solver.problem import build_problem
     from game.ui.theme import CLASSIC

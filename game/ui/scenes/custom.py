@@ -1,13 +1,13 @@
 """The custom-size form: rows, columns and mines typed with the keyboard.
 
-A value the engine refuses (game.board.Config's message) is refused here with the
+A value the engine refuses (game.rules.board.Config's message) is refused here with the
 allowed range; no game starts with it. Any size the engine takes (up to 1000x1000) plays
 in the window: a board bigger than the screen is seen through a camera. With
 no-guess boards on (``services.no_guess``) a size or density beyond the generator's
 limits (game.noguess.supported) is refused too.
 
 Under each field a hint gives the range the next step takes, given the other fields as
-typed: the engine's largest board (game.board.MAX_SIDE), Config's limits (2 cells at least, a mine and a free first click) and, with
+typed: the engine's largest board (game.rules.board.MAX_SIDE), Config's limits (2 cells at least, a mine and a free first click) and, with
 no-guess on, the generator's size and density limits. Every value in a hint's range
 starts a game, so a hint never offers what Enter then refuses.
 Keys: digits and Backspace edit, Up/Down/Tab move, Enter starts, Esc goes back.
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.board import MAX_SIDE, Config, max_mines
+from game.rules.board import MAX_SIDE, Config, max_mines
 from game.i18n import N_, _, count, span
 from game.messages import ExplainedValueError, describe
 from game.noguess import MAX_NO_GUESS_CELLS, max_no_guess_mines, supported

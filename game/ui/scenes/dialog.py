@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.board import Config
+from game.rules.board import Config
 from game.ui.layout import MENU_SIZE
 from game.ui.theme import palette
 from game.ui.widgets import bevel, title_bar

@@ -29,7 +29,7 @@ import time
 
 import pygame
 
-from game.board import Cell
+from game.rules.board import Cell
 from game.i18n import N_, _, percent
 from game.messages import describe
 from game.noguess import Generation, GenerationCancelled, NoGuessError

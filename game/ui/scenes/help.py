@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.engine import State
+from game.rules.engine import State
 from game.i18n import N_, _
 from game.ui import draw
 from game.ui.scene import Overlay

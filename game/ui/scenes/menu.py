@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.board import DIFFICULTIES
+from game.rules.board import DIFFICULTIES
 from game.i18n import N_, _
 from game.ui.layout import MENU_SIZE
 from game.ui.scene import Scene

@@ -25,8 +25,8 @@ from typing import Callable
 
 import pygame
 
-from game.board import BEGINNER_SIZES, FIRST_CLICK_RULES
-from game.deal import first_click_of
+from game.rules.board import BEGINNER_SIZES, FIRST_CLICK_RULES
+from game.midend.deal import first_click_of
 from game.i18n import LANGUAGES, N_, _, language, level_name, short_number
 from game.ui.formats import percent
 from game.records.settings import BV_FILTER_CHOICES

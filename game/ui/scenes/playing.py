@@ -1,6 +1,6 @@
 """The Playing scene: the board, the HUD, and input turned into moves of the match.
 
-Holds the match (game.match.Match: the game and everything about it, changed only through
+Holds the match (game.midend.match.Match: the game and everything about it, changed only through
 its methods), the gesture, cursor, hint and autoplay (UI state) and the board view, frame and
 probability overlay (drawstate). Each move makes the sound of what it did (game.ui.sound's
 MoveSounds, a member; M mutes), and the timer ticks each second when the tick is on. Pause,
@@ -16,12 +16,12 @@ import math
 
 import pygame
 
-from game.board import Cell
-from game.engine import State
+from game.rules.board import Cell
+from game.rules.engine import State
 from game.i18n import N_, _
-from game.match import Source
+from game.midend.match import Source
 from game.messages import describe
-from game.moves import Move
+from game.rules.moves import Move
 from game.noguess import NoGuessError
 from game.records.session import is_in_progress
 from game.ui import solver_view
@@ -66,7 +66,7 @@ class Playing(Scene):
     when they are on and fit too) and to ``room``, the strip beside or under the board kept
     for the panels from the start (game.ui.room), so no panel resizes the window; in the
     compact window (``compact``, settings.compact) no strip: the panels open over the board.
-    The match (game.match.Match, made by the run's game.session.Session: ``services.session``)
+    The match (game.midend.match.Match, made by the run's game.session.Session: ``services.session``)
     is the only way the scene changes the game; ``game`` is its position, read only. ``after``:
     the match this one follows (F2, the face): the session's next board after it
     (game.session.Session.new_game), as the console's ``n``."""
@@ -439,7 +439,7 @@ class Playing(Scene):
 
     def appearances_in(self, rows: range, cols: range) -> list[str] | None:
         """The sprite keys of a rectangle of cells, row-major, in one call
-        (game.engine.Game.appearances), or None while an overlay changes how cells look."""
+        (game.rules.engine.Game.appearances), or None while an overlay changes how cells look."""
         return None if self.look else self.game.appearances(rows, cols)
 
     def hud_values(self) -> tuple[int, int, str]:
@@ -480,7 +480,7 @@ class Playing(Scene):
 
     def play(self, kind: str, cell: Cell | None, source: Source = Source.KEYBOARD) -> Scene:
         """Carry out a move ("reveal", "flag", "chord" on ``cell``, or "new") made by
-        ``source`` (game.match.Source: the pointer, a left-click chord, the keys, autoplay);
+        ``source`` (game.midend.match.Source: the pointer, a left-click chord, the keys, autoplay);
         return the next scene."""
         self.dirty = True
         if self.cascade is not None:  # an opening still unfolding: shown whole before the next
@@ -591,7 +591,7 @@ class Playing(Scene):
         return self.leave(new)
 
     def key_undo(self) -> Scene:
-        """Ctrl+Z: take back the last move (game.match.Match.undo: any move, as Tatham's
+        """Ctrl+Z: take back the last move (game.midend.match.Match.undo: any move, as Tatham's
         undo); the game is then never a win nor a best (game.session: one game, one row)."""
         if self.autoplay.running or not self.match.can_undo:
             return self
@@ -601,7 +601,7 @@ class Playing(Scene):
         return self
 
     def key_redo(self) -> Scene:
-        """Ctrl+Y: play again the move taken back last (game.match.Match.redo). A redo that
+        """Ctrl+Y: play again the move taken back last (game.midend.match.Match.redo). A redo that
         ends the game shows its result as any end; the game stays one row
         (game.session.Session.finished: a redo back to the end recorded records nothing)."""
         if self.autoplay.running or not self.match.can_redo:

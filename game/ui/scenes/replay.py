@@ -22,7 +22,7 @@ import gc
 
 import pygame
 
-from game.engine import State
+from game.rules.engine import State
 from game.i18n import _, language
 from game.replay.events import CELL_PX, Replay
 from game.replay.player import Playhead, Timeline

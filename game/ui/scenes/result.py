@@ -14,7 +14,7 @@ import sqlite3
 
 import pygame
 
-from game.board import Cell
+from game.rules.board import Cell
 from game.i18n import N_, _, count
 from game.messages import os_error_text
 from game.records.db import RecordsError
@@ -39,7 +39,7 @@ class GameOver(Result):
     """The game was lost: explosion, then every mine and wrong flag, then the panel.
 
     Ctrl+Z or the Undo button take back the move that lost and play on from the board as it
-    was just before it (Simon Tatham's Mines' Undo; game.match.Match.undo_loss): back to the
+    was just before it (Simon Tatham's Mines' Undo; game.midend.match.Match.undo_loss): back to the
     Playing scene, in the same window. The game stays one row of the records: a redo back
     to this loss records nothing, another end is written over the row, and the game counts
     as this loss when it was lost with no undo before (game.session.Session.finished).

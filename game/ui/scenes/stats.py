@@ -39,7 +39,7 @@ from game.i18n import N_, _, language, ngettext, number
 from game.messages import describe, os_error_text
 from game.records.compstats import pending
 from game.records.db import RecordsError
-from game.board import BEGINNER_SIZES
+from game.rules.board import BEGINNER_SIZES
 from game.records.record import CATEGORIES, STANDARD_LEVELS
 from game.records.stats import RECENT, LazySummary, LevelStats
 from game.ui import draw

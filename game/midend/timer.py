@@ -41,7 +41,7 @@ class Timer:
 
     def carry_on(self) -> None:
         """Count again after :meth:`stop`, from the reading at the stop (a loss taken back:
-        game.match.Match.undo); no effect unless stopped."""
+        game.midend.match.Match.undo); no effect unless stopped."""
         if self._end is not None:
             self._start += self.clock() - self._end
             self._end = None

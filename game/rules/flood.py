@@ -1,4 +1,4 @@
-"""The flood of one reveal or chord, by row bit masks: what game.engine's ``_open`` opens.
+"""The flood of one reveal or chord, by row bit masks: what game.rules.engine's ``_open`` opens.
 
 Rules (the classic game's): every seed that is covered or question-marked and safe opens;
 an opened cell with no mine among its neighbours (a *zero*) opens each neighbour that is
@@ -8,7 +8,7 @@ opens those zeros, the openable cells around them and its safe openable seeds.
 
 Why masks: each row is a Python int, one bit per column (column ``c`` is bit
 ``cols - 1 - c``, so that ``int(digits, 2)`` reads a row of the cover at once), and a
-1000-cell row costs a few big-int operations in C, not 1000 Python steps, as in game.bv.
+1000-cell row costs a few big-int operations in C, not 1000 Python steps, as in game.rules.bv.
 A row's zeros come from the mine masks of the row and its neighbours, dilated one column;
 its openable cells from the cover, translated to digits. The reached zeros of a row are
 the runs of its openable zeros that touch a reached zero of the rows beside it (dilated
@@ -27,9 +27,9 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from game.board import Cell
-from game.cells import Run
-from game.position import COVERED, FLAGGED, REVEALED
+from game.rules.board import Cell
+from game.rules.cells import Run
+from game.rules.position import COVERED, FLAGGED, REVEALED
 
 _OPENABLE_DIGITS = bytes.maketrans(bytes(range(4)), b"1001")  # COVERED, QUESTION -> "1"
 _ONES = re.compile("1+")  # a run of opened columns in a row's binary digits
@@ -42,12 +42,12 @@ def flood(cover: bytearray, mines: set[Cell] | frozenset[Cell], rows: int, cols:
     """Open ``seeds`` on ``cover`` and flood from zeros; ``cover`` is changed in place.
 
     Args:
-        cover: one cover state per cell (game.position), row-major, ``rows * cols`` bytes.
+        cover: one cover state per cell (game.rules.position), row-major, ``rows * cols`` bytes.
         mines: the layout (cells on the board).
         rows, cols: board size in cells.
         seeds: cells on the board (checked by the caller) the move reveals.
         digits: ``mines`` as ``rows * cols`` bytes, row-major, ``b"1"`` a mine, ``b"0"`` not
-            (game.engine.Game.mine_digits), or None to work them out here (a Python step a
+            (game.rules.engine.Game.mine_digits), or None to work them out here (a Python step a
             mine: 20 ms for 100,000).
     Returns:
         ``(runs, hit)``: the cells opened, as disjoint row runs ``(row, start, stop)``

@@ -4,8 +4,8 @@
 moves an event makes and the caller applies them (each before feeding the next event, as
 the state machine reads the position the moves left).
 
-Input: pointer events as :class:`game.pointer.PointerEvent` gives them: ``time_ms``,
-``action`` (an :class:`game.pointer.Action` or its code: ``mv lc lr rc rr mc mr``,
+Input: pointer events as :class:`game.rules.pointer.PointerEvent` gives them: ``time_ms``,
+``action`` (an :class:`game.rules.pointer.Action` or its code: ``mv lc lr rc rr mc mr``,
 and from other programs' files ``pf cc l r m``) and ``x``, ``y`` in board pixels at
 ``cell_px`` pixels per cell; a point off the board (the formats write ``(cols*16, rows*16)``)
 is on no cell.
@@ -44,7 +44,7 @@ module), ms-toollib's rule is the one kept:
   there (the engine counts the wasted click), as before, but the right click is counted
   when the button goes down, as ms-toollib counts it;
 - a chord on a revealed 0 with no flag around opens its covered neighbours (the engine's
-  chord does it: game.engine.Game.chord_ready);
+  chord does it: game.rules.engine.Game.chord_ready);
 - before anything is done on the board (ms-toollib's Ready), a chord with both buttons or
   the middle one makes no move (the old mouse gave a chord, a wasted click);
 - before the first opening, a left click on a flag leaves ms-toollib's left button down (its
@@ -56,7 +56,7 @@ Where one of our options differs from the formats' rules the move says so
 (:class:`Rule`): ``chord_on_number`` makes a left click on a revealed number a chord
 (``Rule.LEFT_CHORD``; counted here as the left click it is: the EVF writes it as a chord
 with both buttons at the same point, game.replay.fromlog.both_button_chords, and the live
-counters count it as that double click, game.counters). Question marks are the engine's
+counters count it as that double click, game.midend.counters). Question marks are the engine's
 flag cycle (flag, question, none): the interpreter gives the same flag move, but where a
 right click on a flag leaves a question mark in our game, ms-toollib's rules (no question
 marks) leave the cell plain, and the next right click clears ours where theirs places a
@@ -72,10 +72,10 @@ from __future__ import annotations
 from enum import Enum
 from typing import Iterable, NamedTuple, Protocol
 
-from game.board import Cell
-from game.moves import Move
-from game.pointer import CELL_PX
-from game.position import State
+from game.rules.board import Cell
+from game.rules.moves import Move
+from game.rules.pointer import CELL_PX
+from game.rules.position import State
 
 LEFT, RIGHT, MIDDLE = 1, 2, 4  # bits of Gestures.held
 SPENT = 8  # bit of Gestures.held: the left button is held after a chord and does nothing when released
@@ -97,7 +97,7 @@ class Made(NamedTuple):
 
 
 class BoardPosition(Protocol):
-    """What the interpreter reads of a position (read-only; game.engine.Game gives it all)."""
+    """What the interpreter reads of a position (read-only; game.rules.engine.Game gives it all)."""
 
     @property
     def state(self) -> State: ...  # READY (no reveal yet), PLAYING, WON or LOST

@@ -1,15 +1,15 @@
 """The Minesweeper rules: a position and the moves that change it (Tatham's back end).
 
 Pure Python, no pygame, no clock, no randomness: :class:`Game` is one board's mines and
-cover (the cover states' codes and State are game.position's) and :meth:`Game.apply`,
-which turns a :class:`game.moves.Move` into the next position and returns an
-:class:`game.moves.Outcome`, plus pure queries. Where a
+cover (the cover states' codes and State are game.rules.position's) and :meth:`Game.apply`,
+which turns a :class:`game.rules.moves.Move` into the next position and returns an
+:class:`game.rules.moves.Outcome`, plus pure queries. Where a
 board comes from (seeds, the first-click rule, no-guess), the clock, the help used, undo
-and the log are the midend's (game.match.Match); nothing else constructs a Game or applies a
+and the log are the midend's (game.midend.match.Match); nothing else constructs a Game or applies a
 move to one (tests/structure/test_midend_only.py walks the code to keep it so).
 
 Every move returns the cells whose appearance changed, so a view redraws only those (a
-flood's as row runs, game.cells; the flood itself, by row spans, is game.flood's); a view
+flood's as row runs, game.rules.cells; the flood itself, by row spans, is game.rules.flood's); a view
 reads a cell through :meth:`Game.appearance`, never through the internals.
 
 Rules follow the classic Windows game (winmine.exe) and its best clones (Minesweeper X,
@@ -24,12 +24,12 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Iterable, Iterator
 
-from game.board import Cell, Config, adjacent_mines, neighbours
-from game.bv import BvParts, bv_parts
-from game.cells import CellRuns
-from game.flood import flood
-from game.moves import CHORD, FLAG, REVEAL, Move, Outcome
-from game.position import COVERED, FLAGGED, QUESTION, REVEALED, State
+from game.rules.board import Cell, Config, adjacent_mines, neighbours
+from game.rules.bv import BvParts, bv_parts
+from game.rules.cells import CellRuns
+from game.rules.flood import flood
+from game.rules.moves import CHORD, FLAG, REVEAL, Move, Outcome
+from game.rules.position import COVERED, FLAGGED, QUESTION, REVEALED, State
 
 OVERVIEW_KEYS = ("covered", "revealed", "flag", "mine", "mine_hit")  # Game.overview's byte values
 NUMBER_KEYS = tuple(str(n) for n in range(9))  # the sprite key of a revealed cell with n mines around
@@ -49,7 +49,7 @@ class Game:
             before the first move (not the player's work: out of 3BV).
 
     Attributes:
-        state: where the game is (:class:`game.position.State`).
+        state: where the game is (:class:`game.rules.position.State`).
         exploded: the mine that lost the game, or None.
         clicks: moves applied, by kind ("reveal", "flag", "chord") and "wasted" (changed nothing).
         revision: moves applied (ignored ones not counted): a new position for views and solvers.
@@ -67,7 +67,7 @@ class Game:
         self.exploded: Cell | None = None
         self.clicks = {"reveal": 0, "flag": 0, "chord": 0, "wasted": 0}
         self.revision = 0
-        self._bv_parts: BvParts | None = None  # 3BV counted once per layout (game.bv)
+        self._bv_parts: BvParts | None = None  # 3BV counted once per layout (game.rules.bv)
         self._solved: tuple | None = None  # (revision, parts, 3BV solved, openings solved)
         if mines is not None:
             self.lay(mines)
@@ -77,7 +77,7 @@ class Game:
     # ----- the position: mines and cover (Tatham's game_state) ----------------------------------
     # Kept by the game: ``config``; ``_mines``, the layout (a set of cells, None before it is
     # laid), and ``_digits``, the same in digits once worked out or dealt (mine_digits);
-    # ``_cover``, one cover state per cell, row-major (game.position's codes); ``_revealed``
+    # ``_cover``, one cover state per cell, row-major (game.rules.position's codes); ``_revealed``
     # and ``_flags``, how many cells are revealed and flagged; ``_start`` and ``_start_flags``,
     # the cells a loaded position showed revealed and flagged before the player's first move.
     # Views and solvers read it only through these queries and :meth:`appearance`.
@@ -185,11 +185,11 @@ class Game:
         """Lay the mines of a board that has none yet, before its first reveal (the midend's
         deal: at the first click, or a no-guess layout generated elsewhere).
 
-        ``dealt``: ``mines`` is a set of (row, col) tuples the deal made (game.board.lay_mines),
+        ``dealt``: ``mines`` is a set of (row, col) tuples the deal made (game.rules.board.lay_mines),
         taken as it is after cheap checks of its count and bounds (a 100,000-mine layout
         costs no copy); otherwise every cell is checked and copied (a loaded or generated one).
         ``digits``: with ``dealt``, the same layout as ``rows * cols`` bytes, row-major,
-        ``b"1"`` a mine, ``b"0"`` not (game.board.IndexedSample.lay makes both at once): kept
+        ``b"1"`` a mine, ``b"0"`` not (game.rules.board.IndexedSample.lay makes both at once): kept
         for the flood and the 3BV count, and the bounds are then its length (the deal made
         the set from the same positions); without it they are worked out from the set when
         first needed.
@@ -413,7 +413,7 @@ class Game:
 
     # ----- score (pure queries on the layout and the cover) ---------------------------------
     def bv_parts(self) -> BvParts | None:
-        """The 3BV of the starting position in parts (game.bv), counted once per layout;
+        """The 3BV of the starting position in parts (game.rules.bv), counted once per layout;
         None before the mines are laid."""
         if self._mines is None:
             return None
@@ -427,7 +427,7 @@ class Game:
         return self._mines is None or self._bv_parts is not None
 
     def know_three_bv(self, parts: BvParts, mines: frozenset[Cell] | bytes) -> bool:
-        """Take ``parts`` counted elsewhere (another process, game.match's background count)
+        """Take ``parts`` counted elsewhere (another process, game.midend.match's background count)
         as this position's 3BV, if they were counted on this layout ``mines`` (its cells, or
         its digits as :meth:`mine_digits` gives them); True when taken."""
         if self._bv_parts is not None or self._mines is None or self._start:
@@ -442,7 +442,7 @@ class Game:
         """3BV of the starting position, in clicks (None before the mines are laid): the
         fewest left clicks that clear the board (each opening 1, each number not on an
         opening's border 1; minesweepergame.com's definition). For a loaded position with
-        cells already revealed, only the work left (see :func:`game.board.three_bv`)."""
+        cells already revealed, only the work left (see :func:`game.rules.board.three_bv`)."""
         parts = self.bv_parts()
         return None if parts is None else parts.value
 
@@ -492,7 +492,7 @@ class Game:
         wasted click when it changed nothing.
 
         - reveal: a covered, unflagged cell (question-marked too). A mine loses; a zero
-          opens its connected zero region and that region's numbered border (game.flood).
+          opens its connected zero region and that region's numbered border (game.rules.flood).
           A revealed or flagged cell: nothing (wasted).
         - flag: the flag cycle on a covered cell: covered -> flag -> question (when the
           config has question marks) -> covered. A revealed cell: nothing (wasted).
@@ -503,7 +503,7 @@ class Game:
         The first reveal starts the game (``State.PLAYING``).
         Raises:
             ValueError: ``move.cell`` is off the board, ``move.kind`` is not one of
-                game.moves.KINDS, or a reveal comes before the mines are laid.
+                game.rules.moves.KINDS, or a reveal comes before the mines are laid.
         """
         kind, cell = move
         if kind not in self._MOVES:
@@ -570,7 +570,7 @@ class Game:
         """Reveal ``cells`` and flood from zeros; end the game on a mine or the last safe cell.
 
         Returns (changed, opened): the cells whose appearance changed and those revealed,
-        as :class:`game.cells.CellRuns` (row runs: a 1,000,000-cell opening is a thousand
+        as :class:`game.rules.cells.CellRuns` (row runs: a 1,000,000-cell opening is a thousand
         runs, not a million tuples).
         """
         if self._mines is None:

@@ -1,7 +1,7 @@
 """The words a position is written in: each cell's cover state (covered, revealed, flagged,
 question-marked: one byte per cell) and where a game is (:class:`State`), below
-game.flood and game.engine, which both use them. The position itself, and the moves that
-change it, are one class: :class:`game.engine.Game`. No pygame here.
+game.rules.flood and game.rules.engine, which both use them. The position itself, and the moves that
+change it, are one class: :class:`game.rules.engine.Game`. No pygame here.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ COVERED, REVEALED, FLAGGED, QUESTION = 0, 1, 2, 3
 
 
 class State(str, Enum):
-    """Where a game is: READY (no reveal yet), PLAYING, WON or LOST (game.engine re-exports it)."""
+    """Where a game is: READY (no reveal yet), PLAYING, WON or LOST (game.rules.engine re-exports it)."""
 
     READY = "ready"
     PLAYING = "playing"

@@ -1,12 +1,12 @@
 """The midend: one match of Minesweeper told once (Simon Tatham's ``midend.c``, in our terms).
 
-:class:`Match` owns everything about a game that is not the rules (game.engine.Game is the
+:class:`Match` owns everything about a game that is not the rules (game.rules.engine.Game is the
 rules: a position and ``apply``):
 
 - the deal: where each board comes from (a seed and the first-click rule through
-  game.deal.Deal, a no-guess layer or layout, a loaded board), new game and retry;
+  game.midend.deal.Deal, a no-guess layer or layout, a loaded board), new game and retry;
 - the clock: game time from the first reveal to the end, paused while the window hides
-  the board (game.timer.Timer over an injected monotonic clock);
+  the board (game.midend.timer.Timer over an injected monotonic clock);
 - the help used: hints, the probability overlay, autoplay and undos, set through
   :meth:`Match.use_hint`, :meth:`Match.use_overlay`, :meth:`Match.use_autoplay` and
   :meth:`Match.undo`, never written from outside;
@@ -34,19 +34,19 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Callable, Iterable, NamedTuple, Union
 
-from game.board import Cell, Config
-from game.bv import BvJob
-from game.deal import Deal, MineLayer
-from game.engine import Game, check_layout
+from game.rules.board import Cell, Config
+from game.rules.bv import BvJob
+from game.midend.deal import Deal, MineLayer
+from game.rules.engine import Game, check_layout
 from game.figures import bbbv_per_second
-from game.moves import CHORD, FLAG, KINDS, REVEAL, Move, Outcome
-from game.pointer import Action
-from game.position import State
-from game.timer import Timer
+from game.rules.moves import CHORD, FLAG, KINDS, REVEAL, Move, Outcome
+from game.rules.pointer import Action
+from game.rules.position import State
+from game.midend.timer import Timer
 
 LOG_VERSION = 2  # the "version" of log_data's layout (1: no sources, history or help)
 # Pointer actions a game logs, as the competitive replay formats name their mouse events:
-# move, left / right / middle press ("click") and release (game.pointer.Action's values).
+# move, left / right / middle press ("click") and release (game.rules.pointer.Action's values).
 POINTER_ACTIONS = ("mv", "lc", "lr", "rc", "rr", "mc", "mr")
 CONSOLE_CELL = 16  # cell size of a log without a window, pixels (the formats' own)
 
@@ -76,7 +76,7 @@ class Aid(str, Enum):
 
 class Effect(str, Enum):
     """What a played move did to the board, as the competitive counts read it (ms-toollib's
-    effective clicks: game.counters): opened safe cells, opened a mine (a losing reveal or
+    effective clicks: game.midend.counters): opened safe cells, opened a mine (a losing reveal or
     chord), placed a flag, took a flag off (or moved it on to a question mark), changed
     nothing. The str value is the name in a log kept in memory; logs written to the records
     do not carry it (it follows from the moves)."""
@@ -159,7 +159,7 @@ class Match:
 
     Args:
         config: size, mine count and rules.
-        rng, seed, layer, seeds_known, min_bv: the deal (game.deal.Deal): the session's source
+        rng, seed, layer, seeds_known, min_bv: the deal (game.midend.deal.Deal): the session's source
             of board seeds, the first board's seed, the no-guess layer, seeds the player chose,
             the 3BV filter's minimum of every dealt board (0: none; docs/bv-filter.md).
         mines, revealed, flags: a loaded board: exactly these mines (no first-click rule),
@@ -175,7 +175,7 @@ class Match:
         opening_input: the index in ``inputs`` of the input logged last when the game's clock
             started (the window logs a press or release before playing its move: the release
             that made the first opening), -1 when none was logged, None before the start.
-            The pointer's path is measured from it (game.counters), as ms-toollib measures it.
+            The pointer's path is measured from it (game.midend.counters), as ms-toollib measures it.
 
     Raises:
         ValueError: ``mines`` off the board or of the wrong count, a revealed mine.
@@ -207,7 +207,7 @@ class Match:
                revealed: Iterable[Cell] = (), flags: Iterable[Cell] = ()) -> None:
         """A fresh board over ``mines`` (None: laid at the first click), a fresh clock and log.
         Mines the deal keeps pending (the classic rule applies to them at the first click:
-        game.deal.Deal.first_click) stay with the deal until then."""
+        game.midend.deal.Deal.first_click) stay with the deal until then."""
         self.round += 1
         laid = None if self.deal.pending is not None else mines
         fresh = Game(self.config, mines=laid, revealed=revealed, flags=flags)
@@ -235,7 +235,7 @@ class Match:
         position comes back as loaded: the match knows it is on the loaded board, it does not
         guess from the layout, which a dealt board may share). Before any board is laid (no
         click yet on a board laid at the first click) there is no board to repeat: this deals
-        a fresh one, from a new seed (game.deal.Deal.again); a ``classic`` board, laid before
+        a fresh one, from a new seed (game.midend.deal.Deal.again); a ``classic`` board, laid before
         its first click, is the same board again. The retry of a board already seen has
         ``layout_known`` (never a best time)."""
         played = self._game.state is not State.READY
@@ -249,7 +249,7 @@ class Match:
 
     def prepare_deal(self, seconds: float) -> bool:
         """Draw the next board's mines ahead of its first click for about ``seconds`` (the
-        window calls it a slice a tick on a big board: game.deal.Deal.prepare); True once
+        window calls it a slice a tick on a big board: game.midend.deal.Deal.prepare); True once
         nothing is left to draw (drawn, laid, loaded, or a board the deal lays otherwise)."""
         if self._game.mines_laid or self._game.state is not State.READY:
             return True
@@ -441,7 +441,7 @@ class Match:
 
     def _lay_for(self, first: Cell) -> None:
         """The first click on ``first``: lay the board's mines now (the deal's first-click
-        rule: game.deal.Deal.first_click), unless they are laid already (loaded, retried,
+        rule: game.midend.deal.Deal.first_click), unless they are laid already (loaded, retried,
         generated)."""
         if self._game.mines_laid:
             return
@@ -557,7 +557,7 @@ class Match:
 
     # ----- 3BV off the frame -----------------------------------------------------------------
     def three_bv_job(self) -> BvJob | None:
-        """The 3BV count of the current layout as a :class:`game.bv.BvJob` to run elsewhere
+        """The 3BV count of the current layout as a :class:`game.rules.bv.BvJob` to run elsewhere
         (it never reads the game), or None when it is known or no mines are laid."""
         game = self._game
         if game.three_bv_known or game.start_cells():

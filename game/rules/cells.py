@@ -22,7 +22,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from itertools import repeat
 
-from game.board import Cell
+from game.rules.board import Cell
 
 Run = tuple[int, int, int]  # (row, start, stop): columns start .. stop - 1 of one row
 
@@ -59,7 +59,7 @@ class CellRuns(Set):
 
     @classmethod
     def of_flood(cls, runs: list[Run]) -> "CellRuns":
-        """The cells of ``runs`` as the flood makes them (game.flood: ``start < stop``,
+        """The cells of ``runs`` as the flood makes them (game.rules.flood: ``start < stop``,
         pairwise disjoint), taken without the checks and copies of the constructor (a
         click that clears a 1000x1000 board makes 20,000 runs)."""
         made = cls.__new__(cls)

@@ -1,7 +1,7 @@
 """The pointer as the competitive replay formats record it: what a button or the pointer
 did (:class:`Action`), one event (:class:`PointerEvent`) and the formats' pixels
-(:data:`CELL_PX` a cell). Plain values below the midend: game.match logs them, game.gestures
-and game.counters read them, and game.replay.events (which re-exports them) builds replays
+(:data:`CELL_PX` a cell). Plain values below the midend: game.midend.match logs them, game.midend.gestures
+and game.midend.counters read them, and game.replay.events (which re-exports them) builds replays
 of them, without loading the replay package's child-process code.
 
 Units: time in whole milliseconds from the game's start (negative before it); position in

@@ -15,7 +15,7 @@ from itertools import chain
 from dataclasses import dataclass
 from typing import Generator, Iterator
 
-from game.bv import bv_parts
+from game.rules.bv import bv_parts
 from game.messages import N_, ExplainedValueError
 
 Cell = tuple[int, int]
@@ -148,7 +148,7 @@ def mine_counts(rows: int, cols: int, digits: bytes) -> bytes:
     counted), a byte per cell 0..8, row-major (``rows * cols`` bytes).
 
     digits: the layout as ``rows * cols`` bytes, ``b"1"`` a mine and ``b"0"`` not (as
-    :meth:`game.engine.Game.mine_digits` gives it).
+    :meth:`game.rules.engine.Game.mine_digits` gives it).
     Whole rows at a time: a row's digits read as one hexadecimal int (a nibble a cell, a
     mine 1), the rows above and below added, then the sum shifted a nibble each way and added
     (at most 9 a nibble: no carry), less the row itself; written out again as hexadecimal
@@ -224,7 +224,7 @@ class IndexedSample:
     board (:meth:`lay`) by slices of lists rather than a Python step a mine: the positions by
     the board row they fall in unshifted (``position // cols``), their cells unshifted and
     shifted past ``skip`` excluded cells, and the positions as one byte each (``b"1"`` drawn,
-    ``b"0"`` not: the digits :class:`game.flood`'s rows are read from).
+    ``b"0"`` not: the digits :class:`game.rules.flood`'s rows are read from).
 
     Built a slice at a time by :meth:`build` (a generator); :attr:`ready` once built.
     Memory: two tuples a mine (about 22 MB for 100,000 mines) and ``n`` bytes, until the lay.
@@ -358,7 +358,7 @@ def three_bv(mines: set[Cell] | frozenset[Cell], rows: int, cols: int,
     revealed), and a covered number counts alone unless it touches a covered zero. With
     nothing revealed this is the board's usual 3BV.
     Openings come in the row-major order of their first cell, each as its cells in
-    row-major order; the isolated numbers sorted. Counted by :func:`game.bv.bv_parts`
+    row-major order; the isolated numbers sorted. Counted by :func:`game.rules.bv.bv_parts`
     (row masks, no grid of counts); building the cell lists costs one tuple per opening
     cell, so callers that need only the figure or the first cells use ``bv_parts``.
     """

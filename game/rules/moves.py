@@ -2,7 +2,7 @@
 executed to give the next state, so a log of them can be replayed, reviewed and undone).
 
 No pygame here. The window's mouse and keyboard, the console's commands and autoplay all
-produce :class:`Move` values; :meth:`game.engine.Game.apply` is the one way to change a
+produce :class:`Move` values; :meth:`game.rules.engine.Game.apply` is the one way to change a
 game, and returns an :class:`Outcome`.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Set
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from game.board import Cell
+from game.rules.board import Cell
 
 REVEAL, FLAG, CHORD = "reveal", "flag", "chord"
 KINDS = (REVEAL, FLAG, CHORD)  # FLAG is the flag cycle: flag, question mark (when on), none
@@ -45,7 +45,7 @@ class Outcome:
     """What applying a :class:`Move` did.
 
     ``changed`` and ``opened`` are read-only sets of cells (:class:`collections.abc.Set`):
-    a frozenset, or for a reveal or chord a :class:`game.cells.CellRuns`, which keeps a
+    a frozenset, or for a reveal or chord a :class:`game.rules.cells.CellRuns`, which keeps a
     flood's cells as row runs (a 1,000,000-cell opening as about a thousand runs: building
     its tuples would cost more than the flood) and works as a frozenset does (``len``,
     ``in``, iteration, ``==`` and ``<=`` with frozensets, ``- | & ^`` giving frozensets).

@@ -2,12 +2,12 @@
 being played, read from the midend's log and the gesture interpreter; the figures made of
 them are game.figures' (:func:`game.figures.live`), the table the result panel uses.
 
-One story (docs/counters.md): the clicks are the gesture interpreter's (game.gestures: ms-toollib's
+One story (docs/counters.md): the clicks are the gesture interpreter's (game.midend.gestures: ms-toollib's
 click rules, the counts its analysis gives), plus one for each move of the log the pointer did
 not make (keys, autoplay), as the game's replay file has a click at its cell, and a left click
 on a number that chorded counted as the double click the file writes it as (both buttons:
 game.replay.fromlog.both_button_chords) instead of the left click the interpreter saw; the effective
-clicks are the log's moves by what they did (game.match.Effect); the 3BV solved is the
+clicks are the log's moves by what they did (game.midend.match.Effect); the 3BV solved is the
 game's; the path is the log's pointer input from the first opening (after an undo, the
 centres of the standing moves, as the game's replay is then made: :func:`centre_path`). The same rules read a
 replay's timeline (game.replay.player.Timeline), so the viewer counts as play does.
@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import math
 
-from game.board import Cell
+from game.rules.board import Cell
 from game.figures import Counts
-from game.match import POINTER_SOURCES, Effect, Match, Played, Redone, Source, Undone
-from game.moves import CHORD, FLAG, REVEAL
-from game.pointer import CELL_PX, formats_point
-from game.position import State
+from game.midend.match import POINTER_SOURCES, Effect, Match, Played, Redone, Source, Undone
+from game.rules.moves import CHORD, FLAG, REVEAL
+from game.rules.pointer import CELL_PX, formats_point
+from game.rules.position import State
 
 CLICK_OF = {REVEAL: 0, FLAG: 1, CHORD: 2}  # a move's kind -> the click (left, right, double) that makes it
 AS_BOTH_BUTTONS = (-1, 0, 1)  # a left-click chord that did something: the file's double, not a left click
@@ -118,7 +118,7 @@ class Effective:
 
 
 class LiveCounter:
-    """The counts of the game a :class:`game.match.Match` is playing, read on demand
+    """The counts of the game a :class:`game.midend.match.Match` is playing, read on demand
     (:meth:`read`) from what it logged since the last read, so a read costs what happened
     since (a move, a few pointer events), not the game's length. A new board (a retry, a
     new game of the same match) starts it afresh."""
@@ -141,7 +141,7 @@ class LiveCounter:
 
     def read(self, match: Match, clicks: tuple[int, int, int]) -> Counts:
         """The counts of ``match``'s game now; ``clicks``: the gesture interpreter's (left,
-        right, double) for this board (game.gestures.Gestures.clicks)."""
+        right, double) for this board (game.midend.gestures.Gestures.clicks)."""
         if self._board != (match.round, id(match)):
             self._restart(match)
         history = match.history

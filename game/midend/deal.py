@@ -1,6 +1,6 @@
-"""Where a match's boards come from (the midend's deal; the rules are game.engine's).
+"""Where a match's boards come from (the midend's deal; the rules are game.rules.engine's).
 
-A :class:`Deal` hands the midend (:class:`game.match.Match`) the mines of each board it starts: laid
+A :class:`Deal` hands the midend (:class:`game.midend.match.Match`) the mines of each board it starts: laid
 from the board's seed, now (the ``classic`` first-click rule lays them before the first
 click) or at the first click (``opening``, ``safe`` and no-guess boards, by
 :meth:`Deal.lay`), or a layout given whole (a loaded board, a retry). It draws each new
@@ -17,7 +17,7 @@ where it is laid: at the first click (so the first-click rule still holds), or, 
 
 The first-click rule is decided here: which rule a board is dealt under
 (:func:`first_click_of`) and what it does at the click (:meth:`Deal.first_click`); the
-rules' placement itself is game.board's (lay_mines, relocate_first_click_mine).
+rules' placement itself is game.rules.board's (lay_mines, relocate_first_click_mine).
 
 Every board is laid from ``random.Random(seed)``, so a recorded seed and first click
 give the same board again (tests/rules/test_deal.py pins a few). No pygame here.
@@ -29,12 +29,12 @@ import random
 from time import perf_counter
 from typing import Callable, Generator, Iterable
 
-from game.board import (Cell, Config, IndexedSample, excluded_cells, first_click_thresholds, lay_mines,
+from game.rules.board import (Cell, Config, IndexedSample, excluded_cells, first_click_thresholds, lay_mines,
                         relocate_first_click_mine, sample_steps)
-from game.bv import bv_parts
+from game.rules.bv import bv_parts
 
 def first_click_of(chosen: str | None, no_guess: bool = False) -> str:
-    """The first-click rule a board is dealt under (one of game.board.FIRST_CLICK_RULES):
+    """The first-click rule a board is dealt under (one of game.rules.board.FIRST_CLICK_RULES):
     ``opening`` for a no-guess board, whatever was chosen (the generator builds the board
     around the click's opening), else the ``chosen`` rule (the Options', ``--first-click``),
     ``opening`` when none was chosen. The window's boards, the settings' and the command
@@ -50,7 +50,7 @@ FILTER_SECONDS = 1.0  # and seconds spent at most (an Expert board is laid and c
 
 
 class Deal:
-    """The boards of one :class:`game.engine.Game` of ``config``.
+    """The boards of one :class:`game.rules.engine.Game` of ``config``.
 
     Args:
         config: size, mine count and first-click rule.
@@ -144,7 +144,7 @@ class Deal:
         deal has them (else None): the first-click rule's one decision, for every board the
         deal lays at the click. The ``classic`` rule's mines, dealt before it
         (:attr:`pending`), with a mine under the click moved to the first free cell from the
-        top-left (game.board.relocate_first_click_mine); any other board laid now
+        top-left (game.rules.board.relocate_first_click_mine); any other board laid now
         (:meth:`layout_for`: ``opening`` and ``safe`` keep the click, and its neighbours under
         ``opening``, free; a no-guess board is the layer's)."""
         if self.pending is not None:
@@ -155,7 +155,7 @@ class Deal:
     def lay(self, first_click: Cell) -> set[Cell]:
         """The mines of a board laid at its first click ``first_click``, from the board's
         seed: the layer's (no-guess) or uniform placement under the config's rule
-        (:func:`game.board.lay_mines`), from the sample drawn ahead (:meth:`prepare`)
+        (:func:`game.rules.board.lay_mines`), from the sample drawn ahead (:meth:`prepare`)
         when it is this seed's and the click keeps as many cells free. Under the 3BV
         filter a board under the minimum is laid again from the next seed, at the same
         click (:attr:`seed` becomes the board's)."""
@@ -163,7 +163,7 @@ class Deal:
 
     def layout_for(self, first_click: Cell) -> Laid:
         """:meth:`lay`'s mines and, when the sample was drawn and indexed ahead, their digits
-        (``rows * cols`` bytes, row-major, ``b"1"`` a mine: what game.engine.Game.lay takes
+        (``rows * cols`` bytes, row-major, ``b"1"`` a mine: what game.rules.engine.Game.lay takes
         as ``digits``), else None. The same board either way."""
         return self._filtered(lambda: self._lay_once(first_click))
 
@@ -211,7 +211,7 @@ class Deal:
 
     def laid_elsewhere(self) -> None:
         """The current board's mines came from outside the deal (the window's no-guess
-        generator, game.match.Match.set_layout): the 3BV filter did not deal it, and no
+        generator, game.midend.match.Match.set_layout): the 3BV filter did not deal it, and no
         classic mines are pending."""
         self.dealt_min_bv = 0
         self.missed = None
@@ -220,7 +220,7 @@ class Deal:
     def prepare(self, seconds: float) -> bool:
         """Draw the current board's first-click sample ahead for about ``seconds`` (a slice
         a tick before the first click on a big board: 100,000 mines take 0.1 s to draw),
-        then index it (game.board.IndexedSample: the click then lays 100,000 mines in a few
+        then index it (game.rules.board.IndexedSample: the click then lays 100,000 mines in a few
         milliseconds); True once done, or when there is nothing to draw (a no-guess board, a
         board laid already or loaded). It is drawn for a click away from the edges (the
         ``opening`` rule keeps 9 cells free); a click elsewhere draws its own at the click."""

@@ -1,7 +1,7 @@
 """3BV (Bechtel's Board Benchmark Value) in parts, fast enough for a 1000x1000 board.
 
 :func:`bv_parts` returns a :class:`BvParts`: each opening as row spans and its first
-cell, and the isolated numbers. :func:`game.board.three_bv` (cell lists) and
+cell, and the isolated numbers. :func:`game.rules.board.three_bv` (cell lists) and
 :class:`game.score.Score` (3BV and 3BV solved) are built on it. No pygame here.
 
 How it is counted, row by row, each row a Python int used as a bit mask (bit ``c`` is
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from time import perf_counter
 from typing import Generator, Iterable, Iterator
 
-Cell = tuple[int, int]  # (row, col), as game.board.Cell
+Cell = tuple[int, int]  # (row, col), as game.rules.board.Cell
 CELLS_A_STEP = 500  # mines (or revealed cells) read between two yields of bv_steps
 RUNS_A_STEP = 500  # runs gathered into openings between two yields of bv_steps
 ROWS_A_STEP = 100  # rows of a layout in digits read between two yields of bv_steps
@@ -84,7 +84,7 @@ def _row_masks(cells: Iterable[Cell], rows: int, cols: int, pad: int, masks: dic
 
 def _digit_masks(digits: bytes | bytearray, rows: int, cols: int, masks: dict[int, int]) -> Iterator[None]:
     """Fill ``masks`` as :func:`_row_masks` does with ``pad`` 1 from a layout in digits
-    (``rows * cols`` bytes, row-major, ``b"1"`` a mine: game.engine.Game.mine_digits), a few
+    (``rows * cols`` bytes, row-major, ``b"1"`` a mine: game.rules.engine.Game.mine_digits), a few
     big-int operations a row, yielding every :data:`ROWS_A_STEP` rows.
 
     Raises:
@@ -152,7 +152,7 @@ def bv_steps(mines: Iterable[Cell] | bytes, rows: int, cols: int,
     returns the parts, so that a window can count a 1000x1000 board a few milliseconds a
     frame (game.ui.bv_counter). ``mines`` and ``revealed`` must not change until it returns.
     ``mines`` may also be the layout in digits (``rows * cols`` bytes, row-major, ``b"1"``
-    a mine: game.engine.Game.mine_digits), read a row at a time rather than a mine at a time.
+    a mine: game.rules.engine.Game.mine_digits), read a row at a time rather than a mine at a time.
 
     Raises:
         as :func:`bv_parts`, when the step that meets the bad cell runs.
@@ -237,7 +237,7 @@ class BvJob:
     at a time (:meth:`step`, on the owner's): it holds the layout it counts (``layout``:
     the game's own mine set and start set, never mutated in place while a game is played,
     and the start's size) and, once done, ``parts``. The owner adopts ``parts`` only if its
-    layout is still ``layout`` (:meth:`game.match.Match.adopt_three_bv`)."""
+    layout is still ``layout`` (:meth:`game.midend.match.Match.adopt_three_bv`)."""
 
     def __init__(self, mines, rows: int, cols: int, start) -> None:
         """``mines``: the cells, or the layout in digits (bytes, as :func:`bv_steps` takes)."""
