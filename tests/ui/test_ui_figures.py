@@ -143,7 +143,7 @@ def test_the_games_page_lists_filters_scrolls_and_watches(window, monkeypatch):
     w.post(pygame.MOUSEWHEEL, x=0, y=3, flipped=False)  # the wheel scrolls back up
     assert listing.top < 19 and w.screen.pixels() != before
     watched = []
-    monkeypatch.setattr(app.Navigation, "replay", lambda self, replay, back: watched.append((replay, back)) or back,
+    monkeypatch.setattr(app.Navigation, "replay", lambda self, replay, back, timeline=None: watched.append((replay, back)) or back,
                         raising=False)
     w.key(pygame.K_RETURN)  # Enter watches the selected game: the first one, won
     replay, back = watched[-1]
