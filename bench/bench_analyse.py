@@ -24,10 +24,10 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.rules.board import Config, adjacent_mines  # noqa: E402
 from game.boardfile import BoardFile, from_game  # noqa: E402
-from game.cli import positive_int  # noqa: E402
+from game.commands.cli import positive_int  # noqa: E402
 from game.midend.match import Match  # noqa: E402
 from game.solver.analysis import Solver  # noqa: E402
-from game.analyse_report import to_json  # noqa: E402
+from game.commands.analyse_report import to_json  # noqa: E402
 
 BOUND = 2.0  # seconds: the limit for one analysis
 

@@ -54,8 +54,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench.bench_window import cpu_seconds, percentile  # noqa: E402
 from game.rules.board import Config  # noqa: E402
-from game.cli import positive_int  # noqa: E402
-from game.ui.xsession import XSession, missing  # noqa: E402
+from game.commands.cli import positive_int  # noqa: E402
+from tests.xsession import XSession, missing  # noqa: E402
 
 SIZE = 1000  # rows = columns, unless --size
 
@@ -90,9 +90,9 @@ def headless_window(size: int, mines: int, seed: int):
     builds its window (game.ui.app.build with ``settle``), in this process, with SDL's dummy
     drivers set by the caller; its clock an :class:`_IdleTimer` and its first 3 frames run.
     Returns (loop, clock, driver)."""
-    from game.cli import parse_args
+    from game.commands.cli import parse_args
     from game.ui.app import build
-    from game.ui.driver import Driver
+    from tests.driver import Driver
 
     loop, _ = build(parse_args(["--rows", str(size), "--cols", str(size), "--mines", str(mines), "--seed", str(seed)]),
                     settle=True)
@@ -192,10 +192,10 @@ def in_window(mines: int, busy_mines: int, events: int, size: int = SIZE) -> tup
         os.environ["SDL_AUDIODRIVER"] = "dummy"
         import pygame
 
-        from game.cli import parse_args
+        from game.commands.cli import parse_args
         from game.rules.engine import State
         from game.ui.app import build
-        from game.ui.driver import Driver
+        from tests.driver import Driver
 
         def start(count: int):
             loop, _ = build(parse_args(["--rows", str(size), "--cols", str(size), "--mines", str(count),

@@ -54,7 +54,7 @@ sys.path.insert(0, ROOT)
 
 from game.rules.board import Config, adjacent_mines  # noqa: E402
 from game.boardfile import BoardFile, save_board  # noqa: E402
-from game.cli import positive_int  # noqa: E402
+from game.commands.cli import positive_int  # noqa: E402
 from game.midend.match import Match  # noqa: E402
 from game.rules.moves import Move  # noqa: E402
 

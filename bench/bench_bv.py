@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.rules.board import neighbours, three_bv  # noqa: E402
 from game.rules.bv import bv_parts  # noqa: E402
-from game.cli import positive_int  # noqa: E402
+from game.commands.cli import positive_int  # noqa: E402
 
 BOARDS = ((1000, 1000, 10), (1000, 1000, 200_000), (100, 100, 2000), (16, 30, 99))
 QUICK = BOARDS[2:]  # --quick's boards

@@ -31,18 +31,18 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.cli import number_between, positive_int  # noqa: E402
+from game.commands.cli import number_between, positive_int  # noqa: E402
 
 LEVELS = ("beginner", "intermediate", "expert")
 
 
 def measure(level: str, frames: int, scale: float, click_every: int) -> dict:
     """Per-frame CPU and wall times (seconds) of the panel's reading and drawing."""
-    from game.cli import parse_args
+    from game.commands.cli import parse_args
     from game.ui.app import build
     from game.ui.clock import FakeClock
     from game.ui.counters_view import REFRESH_S
-    from game.ui.driver import Driver
+    from tests.driver import Driver
 
     with tempfile.TemporaryDirectory() as data:
         os.environ["MINESWEEPER_DATA_DIR"] = data

@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.rules.board import Config  # noqa: E402
 from game.rules.cells import CellRuns  # noqa: E402
-from game.cli import positive_int  # noqa: E402
+from game.commands.cli import positive_int  # noqa: E402
 from game.midend.deal import Deal  # noqa: E402
 from game.rules.flood import flood  # noqa: E402
 from game.midend.match import Match  # noqa: E402

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_big_board import headless_window  # noqa: E402
-from game.cli import positive_int  # noqa: E402
+from game.commands.cli import positive_int  # noqa: E402
 
 SIZE = 1000  # rows = columns, unless --size
 FRAME_GOAL = 0.050  # seconds a frame may wait (issue 27)

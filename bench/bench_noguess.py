@@ -26,7 +26,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from game.rules.board import Config  # noqa: E402
-from game.cli import positive_int  # noqa: E402
+from game.commands.cli import positive_int  # noqa: E402
 from game.noguess import Generation, is_no_guess, supported  # noqa: E402
 
 FRAME_SLICE = 0.008  # seconds of work per step() call, as the window asks per frame

@@ -34,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.rules.board import Config  # noqa: E402
-from game.cli import positive_int  # noqa: E402
+from game.commands.cli import positive_int  # noqa: E402
 from game.midend.deal import Deal  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
 from game.midend.match import Match  # noqa: E402
@@ -144,11 +144,11 @@ def game_end_frames(log: dict, data_dir: str) -> tuple[list[float], float]:
     import pygame
 
     from game.boardfile import BoardFile
-    from game.cli import parse_args
+    from game.commands.cli import parse_args
     from game.midend.match import PointerInput
     from game.figures import has_figures
     from game.ui.app import build, finish_run
-    from game.ui.driver import Driver
+    from tests.driver import Driver
     from game.ui.scenes.playing import Playing
     from game.ui.scenes.result import Result
 

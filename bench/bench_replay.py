@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench.pointer_path import glide  # noqa: E402
 from game.rules.board import Config, lay_mines  # noqa: E402
-from game.cli import positive_int  # noqa: E402
+from game.commands.cli import positive_int  # noqa: E402
 from game.rules.engine import Game, State  # noqa: E402
 from game.midend.match import Match  # noqa: E402
 from game.rules.moves import Move  # noqa: E402
@@ -147,7 +147,7 @@ def main(argv=None) -> int:
     import pygame
 
     from bench_recording import per_move, pointer_cost
-    from game.cli import parse_args
+    from game.commands.cli import parse_args
     from game.ui.app import build
     from game.ui.clock import FakeClock
     from game.ui.loop import STEP

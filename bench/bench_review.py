@@ -17,7 +17,7 @@ shared machine), the process's peak resident memory after it (ru_maxrss: the int
 the log and the review), the moves reviewed, the verdicts, how many moves were judged on the
 bounded analysis (``approximate``), and the peak memory of a second review under
 tracemalloc (which slows it, so it is not timed). Then the same review as the window runs
-it, in a child process (game.review_apart.run_apart): its wall seconds, the window's own CPU
+it, in a child process (game.commands.review_apart.run_apart): its wall seconds, the window's own CPU
 seconds meanwhile, and the child's peak resident memory.
 
 ``--quick`` (with ``--big``): a smoke check of the script (tests/tools/test_bench_smoke.py),
@@ -43,7 +43,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.rules.board import Config  # noqa: E402
 from game.boardfile import from_game  # noqa: E402
-from game.cli import positive_int  # noqa: E402
+from game.commands.cli import positive_int  # noqa: E402
 from game.midend.match import Match  # noqa: E402
 from game.rules.moves import Move  # noqa: E402
 from game.solver.analysis import Solver  # noqa: E402
@@ -127,7 +127,7 @@ def big(seed: int, log: str | None, quick: bool = False) -> int:
     print("verdicts: " + ", ".join(f"{k} {v}" for k, v in sorted(verdicts.items()))
           + f"; judged on the bounded analysis: {bounded}")
     try:
-        from game.review_apart import log_request, run_apart
+        from game.commands.review_apart import log_request, run_apart
     except ImportError:  # (a checkout from before the review ran apart)
         return 0
     wall, cpu = time.perf_counter(), time.process_time()

@@ -47,7 +47,7 @@ from multiprocessing import Pool
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.rules.board import Config  # noqa: E402
-from game.cli import positive_int  # noqa: E402
+from game.commands.cli import positive_int  # noqa: E402
 from game.rules.engine import State  # noqa: E402
 from game.midend.match import Match  # noqa: E402
 from game.solver.analysis import play_out  # noqa: E402

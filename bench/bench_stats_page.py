@@ -16,7 +16,7 @@ is stored without a log (a game from before logs were kept: no figures).
 
 Then the window runs headless (SDL's dummy driver, game.ui.app.build with a FakeClock, so
 no frame sleeps: the times are the game's work), driven by posted events
-(game.ui.driver.Driver), each run in a fresh window on the same records:
+(tests.driver.Driver), each run in a fresh window on the same records:
 
 - open Statistics: the click on the menu's Statistics button until the frame that draws it
   (its summary page);
@@ -62,7 +62,7 @@ os.environ.setdefault("LANGUAGE", "en")
 
 from bench.pointer_path import glide  # noqa: E402
 from game.rules.board import Config  # noqa: E402
-from game.cli import positive_int  # noqa: E402
+from game.commands.cli import positive_int  # noqa: E402
 from game.rules.engine import State  # noqa: E402
 from game.midend.match import Match  # noqa: E402
 from game.rules.moves import Move  # noqa: E402
@@ -228,10 +228,10 @@ def post_key(key: int):
 def open_window(data_dir: Path, level: str):
     """A fresh window on ``data_dir``'s records, on the menu, that will open Statistics on
     ``level``; returns (its Driver, its services)."""
-    from game.cli import parse_args
+    from game.commands.cli import parse_args
     from game.ui.app import build
     from game.ui.clock import FakeClock
-    from game.ui.driver import Driver
+    from tests.driver import Driver
 
     loop, services = build(parse_args(["--data-dir", str(data_dir)]), clock=FakeClock())
     driver = Driver(loop)

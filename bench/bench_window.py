@@ -41,8 +41,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.cli import positive_int  # noqa: E402
-from game.ui.xsession import XSession, missing  # noqa: E402
+from game.commands.cli import positive_int  # noqa: E402
+from tests.xsession import XSession, missing  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")  # /proc stat time unit, per second
 
@@ -101,9 +101,9 @@ def scripted_game(screenshot: str | None, scale: float | None, theme: str, audio
         os.environ.update(audio)
         import pygame
 
-        from game.cli import parse_args
+        from game.commands.cli import parse_args
         from game.ui.app import build
-        from game.ui.driver import Driver
+        from tests.driver import Driver
 
         loop, services = build(parse_args(["--difficulty", "expert", "--seed", "5", "--theme", theme]))
         if scale is not None:

@@ -1,5 +1,5 @@
 """Minesweeper: a pure-Python engine (game.rules.engine), a solver (game.solver), a console
-game (game.console) and a pygame-ce window (game.ui)."""
+game (game.console.play) and a pygame-ce window (game.ui)."""
 
 import os
 import re

@@ -1,7 +1,7 @@
 """argparse's own words, marked for extraction so the catalogues translate them.
 
 argparse looks its messages up through ``_`` (``gettext.gettext``) and ``ngettext`` in its
-module namespace when it prints them; :func:`game.cli.build_parser` points those names at
+module namespace when it prints them; :func:`game.commands.cli.build_parser` points those names at
 :mod:`game.i18n`, so ``usage:``, ``options``, ``show this help message and exit`` and its
 errors are in the language in use. Babel does not read the standard library, so the msgids
 are listed here, copied exactly (placeholders included) from argparse.py of Python 3.11;

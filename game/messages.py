@@ -205,7 +205,7 @@ def describe(err: BaseException | str) -> str:
     :class:`Note`'s template translated and filled in (a value that is itself one is
     described too); anything else as ``str(err)`` (an OS error's own text, say). The
     solver's InconsistentPosition carries a Reason instead, worded by
-    game.explain_text.impossible_text (this module sits below the solver)."""
+    game.commands.explain_text.impossible_text (this module sits below the solver)."""
     if isinstance(err, (Explained, Note)):
         return _(err.template).format(**{name: shown(name, value) for name, value in err.params.items()})
     if isinstance(err, Spoken):

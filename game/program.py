@@ -7,7 +7,7 @@ import signal
 import sys
 
 from game import child
-from game.cli import parse_args
+from game.commands.cli import parse_args
 from game.interrupts import Terminated, raise_terminated  # noqa: F401  (Terminated: main.py re-exports it)
 from game.output import OutputError, guard_output, silence_stdout
 
@@ -22,16 +22,16 @@ def main(argv=None, stop_on_sigterm: bool = False) -> int:
                             or args.stats or args.export_stats):
         signal.signal(signal.SIGTERM, raise_terminated)
     if args.analyse:
-        from game.analyse_report import run_analyse
+        from game.commands.analyse_report import run_analyse
         return run_analyse(args)
     if args.review:
-        from game.review_report import run_review
+        from game.commands.review_report import run_review
         return run_review(args)
     if args.save_replay:
-        from game.replay_commands import run_save_replay
+        from game.commands.replay_commands import run_save_replay
         return run_save_replay(args)
     if args.replay:
-        from game.replay_commands import prepare_replay
+        from game.commands.replay_commands import prepare_replay
         status = prepare_replay(args)
         if status is not None:
             return status
@@ -39,7 +39,7 @@ def main(argv=None, stop_on_sigterm: bool = False) -> int:
         from game.records.report import run_stats
         return run_stats(args)
     if args.console:
-        from game.console import run_console
+        from game.console.play import run_console
         return run_console(args)
     from game.ui.app import run_window
     return run_window(args)

@@ -3,7 +3,7 @@ summarising a game (the run's side of the midend, game.midend.match).
 
 A :class:`Session` is one run of the program: its source of board seeds (``--seed`` gives
 the first board's seed and makes every board of the run predictable), its clock, its
-records and the hooks told when a game ends. The console (game.console.ConsoleGame) and the
+records and the hooks told when a game ends. The console (game.console.play.ConsoleGame) and the
 window (its scenes, through ``services.session``: game.ui.services) do every game's business
 here, with the same methods: a match (:meth:`Session.new_match`), the next board
 (:meth:`Session.new_game`), a retry (:meth:`Session.retry`), a game left in progress

@@ -61,15 +61,15 @@ def window():
 
     ``window(argv, deal=N)`` seeds the run's source of boards with N without ``--seed``:
     the boards are the same at every run, yet the game treats them as dealt at random
-    (a ``--seed`` run's boards never enter the best times). The Driver (game.ui.driver)
+    (a ``--seed`` run's boards never enter the best times). The Driver (tests.driver)
     posts real pygame events and steps the loop. The display is closed after the test.
     """
     import pygame
 
-    from game.cli import parse_args
+    from game.commands.cli import parse_args
     from game.ui.app import build
     from game.ui.clock import FakeClock
-    from game.ui.driver import Driver
+    from tests.driver import Driver
 
     def start(argv=(), deal=None):
         args = parse_args(list(argv))

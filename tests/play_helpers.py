@@ -227,8 +227,8 @@ def console_dealt(data_dir, deal: int = 7, *options: str) -> tuple[object, list[
     ``random.Random(deal)`` without ``--seed`` (so a win is a best time, whatever the rule
     for seeded runs), and the reveals that win it ("r ROW COL" commands): the centre first,
     then a covered safe cell at a time."""
-    from game.cli import parse_args
-    from game.console import make_match, run_session
+    from game.commands.cli import parse_args
+    from game.console.play import make_match, run_session
 
     def options_():
         args = parse_args(["--console", "--data-dir", str(data_dir), *options])

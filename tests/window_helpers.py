@@ -8,7 +8,7 @@ import time
 
 import pygame
 
-from game.ui.xsession import PATIENCE
+from tests.xsession import PATIENCE
 
 
 def crop(screen, geometry):

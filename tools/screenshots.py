@@ -1,7 +1,7 @@
 """Screenshots of the window game, made by the game itself, for the README.
 
 Runs the real window game headless (SDL's dummy video driver), drives it with posted
-pygame events (game.ui.driver.Driver, as the tests do), plays a seeded Intermediate game
+pygame events (tests.driver.Driver, as the tests do), plays a seeded Intermediate game
 into a position with numbers, flags and covered cells, sizes the window to each scale the
 way a player resizing it would (a WINDOWSIZECHANGED event), and saves what the window
 shows (the canvas, at the window's real pixels) as PNG: ``THEME-SCALEx.png``.
@@ -51,7 +51,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.cli import number_between  # noqa: E402
+from game.commands.cli import number_between  # noqa: E402
 from game.records.settings import THEME_CHOICES  # noqa: E402
 
 SEED = 11  # the board shown: Intermediate, seed 11
@@ -66,8 +66,8 @@ HERO_PLAYED_S = 74  # seconds the README's game has been played
 # The files whose contents decide what the pictures show (globs from the repository's root).
 SOURCES = ("game/ui/**/*.py", "assets/**/*", "game/locales/es/LC_MESSAGES/minesweeper.po", "tools/screenshots.py")
 # game/ui modules that draw nothing: the real-window harness and state file, sound, child processes.
-NOT_DRAWN = ("game/ui/xsession.py", "game/ui/sound.py", "game/ui/solver_process.py", "game/ui/review_job.py",
-             "game/ui/driver.py", "game/ui/state_file.py")
+NOT_DRAWN = ("tests/xsession.py", "game/ui/sound.py", "game/ui/solver_process.py", "game/ui/review_job.py",
+             "tests/driver.py", "game/ui/state_file.py")
 MANIFEST = ROOT / "docs" / "screenshots" / "SOURCES.json"
 REGENERATE = "python tools/screenshots.py --all"
 
@@ -122,10 +122,10 @@ def play_position(driver) -> None:
 def start(argv: list[str], data: str):
     """The window game for ``argv`` (records in the folder ``data``), headless, one frame
     drawn: (driver, clock)."""
-    from game.cli import parse_args
+    from game.commands.cli import parse_args
     from game.ui.app import build
     from game.ui.clock import FakeClock
-    from game.ui.driver import Driver
+    from tests.driver import Driver
     clock = FakeClock()
     language = [] if "--lang" in argv else ["--lang", "en"]  # never the environment's language
     loop, _ = build(parse_args([*language, *argv, "--data-dir", data]), clock=clock)

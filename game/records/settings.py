@@ -100,7 +100,7 @@ class Settings:
 
     def with_beginner_of(self, args) -> "Settings":
         """These settings, with the command line's ``--beginner-size`` (parsed ``args``,
-        game.cli.parse_args) over the saved choice when it is given: this run's, not saved."""
+        game.commands.cli.parse_args) over the saved choice when it is given: this run's, not saved."""
         size = getattr(args, "beginner_size", None)
         return self if not size or size == self.beginner_size else replace(self, beginner_size=size)
 

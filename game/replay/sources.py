@@ -1,6 +1,6 @@
 """Where the viewer's replays come from: a recorded game of ours (its move log, read from a
 store the caller opened) or another program's replay file. ``--replay ID|last|FILE``'s check
-before any window opens is game.replay_commands' (it opens the records). No pygame here.
+before any window opens is game.commands.replay_commands' (it opens the records). No pygame here.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def log_timeline(data: dict, record, standing: bool = False) -> LogTimeline:
     a left click on a number that chorded replayed as a loss under the formats' rules).
     ``standing``: only the moves that stand (undone ones and the undos left out, each shown
     at its cell's centre), as the review judges them (the review viewer); the timeline then
-    keeps the log's board and moves as its ``log`` for the review (game.review_apart.timeline_request).
+    keeps the log's board and moves as its ``log`` for the review (game.commands.review_apart.timeline_request).
 
     Raises:
         LogError: the game started from a loaded position, or its log is damaged.

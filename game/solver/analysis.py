@@ -40,7 +40,7 @@ class Analysis:
     move_kind: 'safe', 'guess', 'endgame' or 'none'. survival: chance the best move is safe.
     win_chance: with 'endgame', the chance of winning with best play (else None).
     reason: why the best move, as data (game.solver.reasons.Reason; the words are
-        game.explain_text's), None when the analysis was asked without one.
+        game.commands.explain_text's), None when the analysis was asked without one.
     approximate: True when some probabilities are estimates; ``approximation`` says why
         (Reasons of kind ESTIMATED_GROUP).
     Why a certain-safe cell is safe is worked out on demand (:meth:`why_safe`).

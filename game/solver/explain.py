@@ -12,7 +12,7 @@ not prove it, the global mine count is what decides, and the explanation says so
 (``uses_count``, SAFE_BY_COUNT, SAFE_BY_LAYOUTS, MINE_BY_LAYOUTS).
 
 An explanation is a :class:`Reason`: a kind and the facts it uses (cells, counts, chances),
-never a sentence; the interface words it (game.explain_text) in the language in use. Every
+never a sentence; the interface words it (game.commands.explain_text) in the language in use. Every
 explanation also names its cells as data (:class:`Mark`): the numbers it cites, the mines
 it deduces, the cells it puts mines among, the other move it weighs, so that an interface
 can point at them on the board.

@@ -29,7 +29,7 @@ class InconsistentPosition(ValueError):
     """No mine layout fits the position; the message says which number or count fails (in
     English, for logs), and ``reason``, when known, says it as data (a
     :class:`game.solver.reasons.Reason` of one of the IMPOSSIBLE kinds) for the interface to
-    put in words (game.explain_text.impossible_text)."""
+    put in words (game.commands.explain_text.impossible_text)."""
 
     def __init__(self, message: str, reason: Reason | None = None) -> None:
         super().__init__(message)

@@ -1,6 +1,6 @@
 """Explanations as data (:class:`Reason`): what the solver says about a position, as a kind
 and the facts it rests on, never a sentence. The interface words a Reason
-(game.explain_text) in the language in use, so the solver knows no language. No pygame here.
+(game.commands.explain_text) in the language in use, so the solver knows no language. No pygame here.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class Reason:
     """An explanation as data: its ``kind`` (one of REASONS, a short stable name) and
     ``facts``, the plain values it rests on (cells as (row, col), counts as ints, chances
     as floats 0..1, a proof as a :class:`Proof`, a move's note as a Reason). The words are
-    the interface's (game.explain_text), in the language in use.
+    the interface's (game.commands.explain_text), in the language in use.
 
     The kinds and their facts (``cell`` is the cell explained):
 

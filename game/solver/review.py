@@ -1,6 +1,6 @@
 """The review of a played game: a verdict on every move, from the position the player saw.
 
-Facts in, facts out: no words here (the report layer, ``game.review_report``, and the window
+Facts in, facts out: no words here (the report layer, ``game.commands.review_report``, and the window
 say them). No pygame here.
 
 A move is reviewed on the position just before it: the revealed numbers, the covered cells
@@ -182,7 +182,7 @@ class Seen:
 
     def __reduce__(self):
         """Pickled without the analysis (made again on demand): a review handed over from a
-        child process (game.review_apart) carries its positions as bytes only (compressed as
+        child process (game.commands.review_apart) carries its positions as bytes only (compressed as
         they are kept)."""
         return _unpickle_seen, (self.rows, self.cols, self.mines, self._data)
 
@@ -302,7 +302,7 @@ def review(rows: int, cols: int, layout: Iterable[Cell], moves: Iterable, start:
         given; from the thread the review runs on), for a window's "Reviewing... 12 of 300".
     on_move: called with each :class:`MoveReview` as soon as it is made (before ``progress``),
         so that a review worked out apart can hand its moves over one by one
-        (game.review_apart).
+        (game.commands.review_apart).
     budget: seconds of ``clock`` (monotonic seconds) the review may take, from its start;
         when they have passed, the moves left are played without being judged, and the
         review's ``unfinished`` says which (None: no limit). Checked between moves: a move's

@@ -200,7 +200,7 @@ def run_config(services, config, warnings: list[str]):
 
 
 def build(args, clock=None, settle: bool = False) -> tuple[Loop, Services]:
-    """Open the records, the window, and build the loop for parsed ``args`` (game.cli.parse_args).
+    """Open the records, the window, and build the loop for parsed ``args`` (game.commands.cli.parse_args).
 
     Never fails on the records or settings: problems are printed on stderr and shown
     in the window. A board too big for the screen is seen through a camera (game.ui.camera).

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from game.rules.board import Cell, neighbours
 from game.boardfile import from_game, snapshot
 from game.rules.engine import Game, State
-from game.explain_text import chance, move_text, safe_text
+from game.commands.explain_text import chance, move_text, safe_text
 from game.i18n import N_, _
 from game.midend.match import Match
 from game.solver import Analysis, InconsistentPosition, Solver

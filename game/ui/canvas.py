@@ -27,7 +27,6 @@ from typing import Iterable
 import pygame
 
 from game.ui import theme
-
 RectLike = pygame.Rect | tuple
 
 

@@ -6,10 +6,10 @@ After a mistake the view first shows why the cell was a mine (the numbers that p
 ringed, and the sentence), then the cells that were safe.
 
 The facts come from the solver's review of the game's log (game.solver.review.review_log,
-pure Python, no pygame, no records) and its explanation (game.review_apart.post_mortem),
+pure Python, no pygame, no records) and its explanation (game.commands.review_apart.post_mortem),
 worked out away from the frames (game.ui.review_job: a daemon thread, and for a long game a
 child process) because a long game takes seconds: the panel says "Reviewing... N of M
-moves" until it is ready and the frames go on meanwhile. The words are game.review_report's (:func:`loss_line`,
+moves" until it is ready and the frames go on meanwhile. The words are game.commands.review_report's (:func:`loss_line`,
 :func:`loss_details`), the marks on the board game.ui.hint_marks'.
 """
 
@@ -18,8 +18,8 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _
-from game.review_report import fatal_move, loss_details, loss_line
-from game.review_apart import log_request
+from game.commands.review_report import fatal_move, loss_details, loss_line
+from game.commands.review_apart import log_request
 from game.solver.explain import NUMBER
 from game.ui import draw
 from game.ui.assist import Hint

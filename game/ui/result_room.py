@@ -23,7 +23,7 @@ LOSS_BUTTONS = WIN_BUTTONS[:3] + (N_("Undo"), N_("Review"))
 
 
 def long_loss_line() -> str:
-    """A post-mortem line of the longest common kind, with wide numbers (game.review_report's
+    """A post-mortem line of the longest common kind, with wide numbers (game.commands.review_report's
     loss_line: "Forced guess: no cell was safe; you survived 88 guesses (luck 1 in 888)"), in
     the language in use: the rows a loss's line is given (a forced 50/50's may take more)."""
     luck = _(" (luck 1 in {odds})").format(odds=888)

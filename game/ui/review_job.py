@@ -2,8 +2,8 @@
 post-mortem both wait for one, and say "Reviewing... 120 of 1,298 moves" meanwhile.
 
 A review of a long game takes seconds (docs/review.md); the frames go on. A daemon thread
-runs the request (game.review_apart): a short game's review on the thread itself, a long
-one's in a child process (cells x moves from game.review_apart.APART_WORK), which the thread
+runs the request (game.commands.review_apart): a short game's review on the thread itself, a long
+one's in a child process (cells x moves from game.commands.review_apart.APART_WORK), which the thread
 only waits for: pure Python work on a thread holds the interpreter lock the frame loop needs.
 The thread only writes :attr:`ReviewJob.done` and :attr:`ReviewJob.total` (an int each, a
 store a move), appends to :attr:`ReviewJob.moves` (the moves reviewed so far, for the viewer
@@ -12,7 +12,7 @@ to measure its panel ahead) and, once, the answer; the main thread reads them th
 
 A review nobody waits for any more is ended: :meth:`ReviewJob.cancel` stops a child's, and
 :func:`cancel_all` every job's when the window closes (game.ui.app.finish_run; a child
-also ends by itself when the window's process goes: game.review_apart).
+also ends by itself when the window's process goes: game.commands.review_apart).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import threading
 import weakref
 from typing import Callable
 
-from game import review_apart
+from game.commands import review_apart
 from game.i18n import N_, _, number
 
 PROGRESS = N_("Reviewing... {done} of {total} moves")  # the line while a review is worked out
@@ -29,7 +29,7 @@ POLL = 0.1  # seconds between looks for progress, for a scene's next_change
 
 
 class ReviewJob:
-    """Work out the request ``prepare()`` gives (game.review_apart: a dict, made on the job's
+    """Work out the request ``prepare()`` gives (game.commands.review_apart: a dict, made on the job's
     thread) on a daemon thread, apart in a child process when it is big (``apart``: True or
     False to choose, None for by its size). ``total``: the moves to review, for the progress
     line before the first call. After :meth:`poll` returned True: ``answer``, or ``error``

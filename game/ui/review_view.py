@@ -6,7 +6,7 @@ Colours (:func:`verdict_colour`, from the theme), one per meaning: classic green
 ``certain``, blue for a ``forced_guess`` (an unavoidable 50/50: nothing to blame), amber for a
 ``guess``, magenta for a ``needless_guess``, red for a ``mistake``; flag moves are left unmarked (they reveal nothing, so
 the review judges no risk in them), and the panel still names them. The words are
-game.review_report's, as ``--review`` prints them; the panel's own labels are looked up
+game.commands.review_report's, as ``--review`` prints them; the panel's own labels are looked up
 each time it is drawn (game.i18n). Geometry and drawing only; all positions are logical pixels.
 """
 
@@ -17,7 +17,7 @@ import time
 import pygame
 
 from game.i18n import N_, _
-from game.review_report import (ESTIMATED_LINE, KIND_WORDS, VERDICT_WORDS, explanation, luck_words,
+from game.commands.review_report import (ESTIMATED_LINE, KIND_WORDS, VERDICT_WORDS, explanation, luck_words,
                                 probability_words)
 from game.solver.problem import fmt
 from game.solver.review import Review

@@ -22,7 +22,7 @@ from game.records.settings import Settings
 
 
 def for_run(saved: Settings, args) -> Settings:
-    """A copy of ``saved`` with the overrides of parsed ``args`` (game.cli.parse_args).
+    """A copy of ``saved`` with the overrides of parsed ``args`` (game.commands.cli.parse_args).
 
     ``--first-click`` other than ``opening`` turns no-guess off for this run, since
     no-guess boards always open an area (the command line wins over the saved file).

@@ -15,7 +15,7 @@ import pytest
 import main
 from game.rules.engine import State
 from game.replay.fromlog import LABELS
-from game.replay_commands import load_timeline
+from game.commands.replay_commands import load_timeline
 from tests.files.test_replay_files import evf_facts
 from tests.play_helpers import chord_both_buttons, number_beside, satisfied_number, win_by_clicks
 

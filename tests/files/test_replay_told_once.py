@@ -31,7 +31,7 @@ from game.replay.events import Action, PointerEvent
 from game.replay.fromlog import kind_of
 from game.replay.player import LogTimeline, Playhead, Timeline, timeline_moves
 from game.replay.sources import recorded_timeline
-from game.review_report import review_timeline
+from game.commands.review_report import review_timeline
 from game.solver.review import review_log
 from tests.play_helpers import Clock
 

@@ -212,7 +212,7 @@ def test_analyse_refuses_each_bad_file_in_one_line(tmp_path, capsys):
 
 
 def test_board_refuses_each_bad_file_in_one_line(tmp_path, capsys):
-    from game.cli import parse_args
+    from game.commands.cli import parse_args
 
     for name, (path, fragment) in bad_files(tmp_path).items():
         kind, stop = prompt(parse_args, ["--board", str(path), "--console"])

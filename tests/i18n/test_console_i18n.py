@@ -16,8 +16,8 @@ import pytest
 
 from game import i18n
 from game.rules.board import Config
-from game.console import HELP, ConsoleGame, generation_progress
-from game.console_text import render, summary
+from game.console.play import HELP, ConsoleGame, generation_progress
+from game.console.text import render, summary
 from game.rules.engine import State
 from game.midend.match import Match
 from game.records.db import RecordStore
@@ -109,7 +109,7 @@ def test_the_no_guess_progress_line_is_spanish_and_fits(capsys):
 
 
 def test_the_best_time_name_question_in_spanish(tmp_path):
-    from game.console import ConsoleRecords
+    from game.console.play import ConsoleRecords
     from game.records import open_records
 
     i18n.set_language("es")

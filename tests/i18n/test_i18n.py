@@ -7,7 +7,7 @@ import json
 import pytest
 
 from game import i18n
-from game.cli import parse_args, starting_language
+from game.commands.cli import parse_args, starting_language
 from tests.conftest import ROOT
 
 

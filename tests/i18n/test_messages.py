@@ -61,7 +61,7 @@ def test_describe_leaves_other_errors_as_they_are():
 
 def test_an_impossible_position_is_said_from_its_reason(spanish, tmp_path):
     """The solver's InconsistentPosition carries why as data (a Reason); impossible_text words it."""
-    from game.explain_text import impossible_text
+    from game.commands.explain_text import impossible_text
     from game.solver import Solver
     from game.solver.problem import InconsistentPosition
     cases = [("3x3x1\nFFH\nH3H\nHHH\n", "2 banderas pero la posición solo tiene 1 mina"),

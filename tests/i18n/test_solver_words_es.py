@@ -13,7 +13,7 @@ import pytest
 
 import main
 from game.rules.engine import State
-from game.review_report import loss_details, loss_line
+from game.commands.review_report import loss_details, loss_line
 from game.solver.review import review
 from game.ui.scenes.result import GameOver
 from game.ui.solver_view import STALE, THINKING, HintPanel

@@ -59,7 +59,7 @@ def test_difficulty_choices_in_spanish_help():
 
 
 def test_a_spanish_level_name_starts_that_level():
-    from game.cli import parse_args
+    from game.commands.cli import parse_args
     assert parse_args(["--lang", "es", "--difficulty", "experto"]).config.mines == 99
     assert parse_args(["--lang", "en", "--difficulty", "principiante"]).config.mines == 10
 
@@ -67,7 +67,7 @@ def test_a_spanish_level_name_starts_that_level():
 def test_first_click_rules_by_their_spanish_names():
     """Issue 36: an enumerated value is taken in the player's language, the English keys always;
     a refusal names each key with its Spanish name."""
-    from game.cli import parse_args
+    from game.commands.cli import parse_args
     from game.i18n import set_language
     set_language("es")
     try:
@@ -83,7 +83,7 @@ def test_first_click_rules_by_their_spanish_names():
 def test_themes_by_their_spanish_names():
     """--theme takes a theme's Spanish name (accents optional, any case) besides its key; a
     refusal in Spanish names each key with its Spanish name; the help names both."""
-    from game.cli import parse_args
+    from game.commands.cli import parse_args
     from game.i18n import set_language
     set_language("es")
     try:

@@ -16,9 +16,9 @@ import pytest
 
 import main
 from game import i18n
-from game.console_text import status, summary
-from game.explain_text import chance, reason_text
-from game.review_report import _odds, load_review, loss_details, loss_line, to_text
+from game.console.text import status, summary
+from game.commands.explain_text import chance, reason_text
+from game.commands.review_report import _odds, load_review, loss_details, loss_line, to_text
 from game.solver.reasons import (CLOSED_AREA, COUNT_MISMATCH, ENDGAME, ESTIMATED_GROUP, NO_FIT, OVER_FLAGGED,
                                  SAFE_BY_COUNT, SAFE_BY_LAYOUTS, SAFE_BY_NUMBERS, TOO_BIG, TOO_FEW_COVERED,
                                  TOO_MANY_FLAGS, Reason)
@@ -117,7 +117,7 @@ def test_big_counts_are_grouped_the_spanish_way(spanish):
 def test_ranges_and_huge_counts_in_spanish(spanish):
     """Issue 36: a range's bounds grouped as every count ("se admite de 1 a 1.000"), a count of
     layouts too long to write as "unas 1,80 × 10^332" (never ``e+332``)."""
-    from game.analyse_report import power_of_ten
+    from game.commands.analyse_report import power_of_ten
     from game.rules.board import Config
     from game.messages import describe
     with pytest.raises(ValueError) as caught:

@@ -23,7 +23,7 @@ from game import __version__
 from game.ui.layout import MENU_SIZE, BoardLayout
 from game.ui.scenes.dialog import BUTTON_H
 from tests.window_helpers import window_scale
-from game.ui.xsession import PATIENCE, XSession, missing
+from tests.xsession import PATIENCE, XSession, missing
 from tests.window_helpers import changed, differs, settled
 
 ROOT = Path(__file__).resolve().parents[2]

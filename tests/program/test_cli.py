@@ -1,6 +1,6 @@
-"""The command line (game.cli, ``python main.py``): bad options stop with status 2 before any window.
+"""The command line (game.commands.cli, ``python main.py``): bad options stop with status 2 before any window.
 
-Most cases call :func:`game.cli.parse_args` in-process; a few run ``python main.py``
+Most cases call :func:`game.commands.cli.parse_args` in-process; a few run ``python main.py``
 as a subprocess to see the real exit status and stderr, and one checks that a
 refused command line never even imports pygame.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import parse_args
+from game.commands.cli import parse_args
 from tests.play_helpers import read_to_end, read_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -311,7 +311,7 @@ def test_a_newline_in_a_missing_files_name_keeps_the_error_on_one_line(argv, sta
 
 def test_a_refused_command_line_never_imports_pygame(tmp_path):
     script = ("import sys\n"
-              "from game.cli import parse_args\n"
+              "from game.commands.cli import parse_args\n"
               "for argv in (['--rows', '1001', '--cols', '9', '--mines', '5'], ['--difficulty', 'bogus'],\n"
               "             ['--board', 'missing.mine'], ['--seed', 'x']):\n"
               "    try:\n"
@@ -413,7 +413,7 @@ def test_version_prints_the_games_name(capsys):
 
 
 def test_help_names_each_level_as_rows_by_columns_like_the_rest_of_the_game():
-    from game.cli import build_parser
+    from game.commands.cli import build_parser
 
     text = " ".join(build_parser().format_help().split())  # argparse wraps lines anywhere
     assert ("--difficulty {beginner,intermediate,expert} standard level: beginner 9x9 with 10 mines, "

@@ -1,4 +1,4 @@
-"""The console game (game.console, ``python main.py --console``), played through text.
+"""The console game (game.console.play, ``python main.py --console``), played through text.
 
 Most stories run in-process: a :class:`ConsoleGame` on a hand-laid board, commands
 from an ``io.StringIO``, the output read back as a grid. A few run the real
@@ -21,9 +21,9 @@ import pytest
 
 from game.rules.board import Config
 from game.boardfile import parse_mine
-from game.cli import parse_args
-from game.console import HELP, ByteLines, ConsoleGame, ConsoleRecords, run_console
-from game.console_text import COLOURS, render, wants_colour
+from game.commands.cli import parse_args
+from game.console.play import HELP, ByteLines, ConsoleGame, ConsoleRecords, run_console
+from game.console.text import COLOURS, render, wants_colour
 from game.rules.engine import State
 from game.midend.match import Match
 from game.records import open_records

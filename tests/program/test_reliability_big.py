@@ -176,7 +176,7 @@ def test_a_1000x1000_console_screen_shows_a_view_around_the_last_cell(tmp_path):
 
 
 def test_boards_up_to_100x100_are_printed_whole():
-    from game.console_text import render
+    from game.console.text import render
     match = Match(Config(100, 100, 10), clock=Clock())
     lines = render(match).splitlines()
     assert len(lines) == 2 + 100 + 1 and lines[-2].startswith("99 ") and len(lines[-2].split()) == 101
@@ -200,7 +200,7 @@ records.close()
 OPEN_REPLAY = """
 import resource, sys, time
 from types import SimpleNamespace
-from game.replay_commands import prepare_replay
+from game.commands.replay_commands import prepare_replay
 args = SimpleNamespace(replay="last", data_dir=sys.argv[1])
 start = time.process_time()
 assert prepare_replay(args) is None and args.replay_timeline.replay is args.replay_loaded

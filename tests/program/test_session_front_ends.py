@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from game.rules.board import Config
-from game.console import ConsoleGame, run_session
-from game.cli import parse_args
+from game.console.play import ConsoleGame, run_session
+from game.commands.cli import parse_args
 from game.midend.match import Match, Source
 from game.noguess import no_guess_layer
 from game.rules.position import State
@@ -131,15 +131,14 @@ def test_the_window_does_a_games_business_through_the_session_only():
 
 
 def test_the_console_does_a_games_business_through_the_session_only():
-    called = session_uses("game/console.py")
+    called = session_uses("game/console/play.py")
     assert {"new_match", "new_game", "filter_note", "finished", "abandon"} <= called
-    assert not match_calls("game/console.py") & BYPASSES
-    assert "filter_missed" not in names_called("game/console.py")
+    assert not match_calls("game/console/play.py") & BYPASSES
+    assert "filter_missed" not in names_called("game/console/play.py")
 
 
 def test_services_keep_no_forwarders_to_the_session():
     from game.ui import services
-
     for name in ("new_match", "finished", "abandon", "min_bv_table"):
         assert not hasattr(services.Services, name), name
 

@@ -9,8 +9,8 @@ import pytest
 
 from game.rules.board import Config, excluded_cells
 from game.rules.bv import bv_parts
-from game.cli import parse_args
-from game.console import ConsoleGame, run_session
+from game.commands.cli import parse_args
+from game.console.play import ConsoleGame, run_session
 from game.midend.deal import Deal
 from game.rules.engine import State
 from game.figures import bests, names

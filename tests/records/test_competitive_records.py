@@ -10,8 +10,8 @@ import sqlite3
 
 import main
 from game.rules.board import Config
-from game.cli import parse_args
-from game.console import run_console
+from game.commands.cli import parse_args
+from game.console.play import run_console
 from game.rules.engine import State
 from game.figures import bests
 from game.midend.match import Match, Source

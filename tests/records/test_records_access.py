@@ -48,8 +48,8 @@ def won_beginner():
     (dealt from a seeded Random, not by --seed, whose boards never enter them)."""
     import random
 
-    from game.cli import parse_args
-    from game.console import make_match, run_session
+    from game.commands.cli import parse_args
+    from game.console.play import make_match, run_session
 
     args = parse_args(["--console", "--difficulty", "beginner"])
     args.rng = random.Random(181040)
@@ -188,7 +188,7 @@ def as_nobody():
 
     python = next((exe for exe in (sys.executable, "/usr/bin/python3")
                    if run(exe, "-c", f"import sys, sqlite3, platformdirs; sys.path.insert(0, {str(ROOT)!r}); "
-                          "import game.cli; assert sys.version_info >= (3, 10)").returncode == 0), None)
+                          "import game.commands.cli; assert sys.version_info >= (3, 10)").returncode == 0), None)
     if python is None:
         shutil.rmtree(shared)
         pytest.skip("no Python that user nobody can run with this checkout")

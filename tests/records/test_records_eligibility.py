@@ -15,8 +15,8 @@ import pytest
 import main
 from game.rules.board import Config, three_bv
 from game.boardfile import loaded_match, parse_mine
-from game.cli import parse_args
-from game.console import run_console
+from game.commands.cli import parse_args
+from game.console.play import run_console
 from game.rules.engine import Game, State
 from game.midend.match import Match
 from game.records import schema

@@ -9,9 +9,9 @@ import re
 import pytest
 
 from game.rules.board import Config
-from game.cli import parse_args
-from game.console import run_console
-from game.console_text import render
+from game.commands.cli import parse_args
+from game.console.play import run_console
+from game.console.text import render
 from game.rules.engine import Game, State
 from game.midend.match import Aid, Help, Helped, Match, Played, Redone, Source, Undone, replay_log
 from game.rules.moves import Move
@@ -202,7 +202,7 @@ def console_plan(argv: list[str], lose: bool) -> list[str]:
     the console builds its game): reveal the centre, flag the mines around a number with safe
     covered neighbours, chord on it, then reveal every safe cell (a win) or a mine (a loss).
     Every command changes the board."""
-    from game.console import make_match, run_session
+    from game.console.play import make_match, run_session
     args = parse_args(argv)
     match = make_match(args, run_session(args))
     twin = match.game

@@ -323,7 +323,7 @@ def console_run(tmp_path, commands, match=None):
     ``--console`` does; returns (what it printed, the rows recorded, the match)."""
     import io
 
-    from game.console import ConsoleGame, ConsoleRecords
+    from game.console.play import ConsoleGame, ConsoleRecords
     from game.records import open_records
     from game.session import Session
 

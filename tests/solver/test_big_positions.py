@@ -13,7 +13,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.analyse_report import probabilities_json, to_json, to_text
+from game.commands.analyse_report import probabilities_json, to_json, to_text
 from game.rules.board import Config, mine_counts
 from game.boardfile import BoardFile, format_mine, parse_mine
 from game.rules.cells import CellMask
@@ -24,7 +24,7 @@ from game.solver.analysis import CellFloats, Solver
 from game.solver.incremental import PositionTracker
 from game.solver.probabilities import InteriorValues, lowest, solve
 from game.solver.problem import ShownNumbers, build_problem
-from game.review_report import Reviewed, json_text, to_json as to_json_review
+from game.commands.review_report import Reviewed, json_text, to_json as to_json_review
 from game.solver.review import review
 from tests.solver.test_review_fast import assert_same_analysis, board_of, careless_game
 

@@ -13,7 +13,7 @@ import pytest
 import main
 from game.rules.board import Config
 from game.boardfile import save_board
-from game.cli import BUDGET, command_budget, parse_args
+from game.commands.cli import BUDGET, command_budget, parse_args
 from game.midend.match import Match
 from game.rules.moves import Move
 from game.records import open_records

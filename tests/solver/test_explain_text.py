@@ -1,5 +1,5 @@
 """The seam between the solver and the words: the solver returns explanations as data
-(game.solver.reasons.Reason), never sentences and never game.i18n; game.explain_text words
+(game.solver.reasons.Reason), never sentences and never game.i18n; game.commands.explain_text words
 every kind, in English exactly as the solver used to, and in Spanish."""
 
 import ast
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.explain_text import chance, english, in_language, proof_text, reason_text, safe_text
+from game.commands.explain_text import chance, english, in_language, proof_text, reason_text, safe_text
 from game.solver.explain import Proof
 from game.solver.reasons import (BEST_GUESS, CLOSED_AREA, ENDGAME, ESTIMATED_GROUP, FIFTY_FIFTY, MINE_BY_LAYOUTS,
                                  MINE_BY_NUMBER, MINE_BY_NUMBERS, NOTHING_LEFT,

@@ -1,9 +1,9 @@
-"""The post-mortem's words (game.review_report.loss_line and loss_details) on hand-laid
+"""The post-mortem's words (game.commands.review_report.loss_line and loss_details) on hand-laid
 games reviewed by game.solver.review: a forced guess with and without guesses survived, an
 unavoidable 50/50, a mistake explained by the number that proves the mine, and a won game
 that has no post-mortem."""
 
-from game.review_report import fatal_move, loss_details, loss_line
+from game.commands.review_report import fatal_move, loss_details, loss_line
 from game.solver.review import review
 
 

@@ -13,7 +13,7 @@ from game.midend.match import Match
 from game.rules.moves import Move
 from game.records import open_records
 from game.replay.sources import recorded_timeline
-from game.review_report import review_timeline
+from game.commands.review_report import review_timeline
 from game.solver import incremental
 from game.solver.review import VERDICTS, review, review_log
 from game.ui import review_view as rv
@@ -100,7 +100,7 @@ def test_the_text_the_json_and_the_window_number_a_move_alike(isolated_data_dir,
     assert [int(row[0]) for row in rows] == numbers
     assert numbers != [m["index"] + 1 for m in data["moves"]]  # the wasted moves are not counted
     # the window: the review viewer's timeline of the recorded game, and its panel's words
-    from game.replay_commands import recorded_game
+    from game.commands.replay_commands import recorded_game
 
     with recorded_game("last") as (store, record):
         timeline = recorded_timeline(store, record, standing=True)  # as the window's Review opens it

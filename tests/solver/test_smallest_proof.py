@@ -198,11 +198,11 @@ def _lost_game(seed: int):
 
 @pytest.mark.parametrize("seed", range(40))
 def test_the_post_mortem_names_the_fewest_numbers_that_prove_its_claims(seed):
-    """The post-mortem (game.review_apart.post_mortem, as the window shows it) proves why the
+    """The post-mortem (game.commands.review_apart.post_mortem, as the window shows it) proves why the
     fatal cell was a mine and why its safe cell was safe with a smallest set of numbers,
     checked against the brute force; it names a handful, never the opening's numbers
     "taken together" (issue 35: about 45 named, a fan of 30 arrows, where one 2 did)."""
-    from game.review_apart import post_mortem
+    from game.commands.review_apart import post_mortem
     from game.solver.review import review
 
     rows, cols, mines, moves, board = _lost_game(seed)

@@ -6,11 +6,11 @@ from math import comb
 
 import pytest
 
-from game.analyse_report import exact_decimal
+from game.commands.analyse_report import exact_decimal
 from game.rules.board import Config
 from game.boardfile import format_mine, from_game, parse_mine
 from game.midend.match import Match
-from game.explain_text import approximation_text, move_text
+from game.commands.explain_text import approximation_text, move_text
 from game.solver import InconsistentPosition, Solver, analyse, analyse_board, certain_cells
 from game.solver.endgame import EndgameSearch, list_layouts
 from game.solver.problem import build_problem

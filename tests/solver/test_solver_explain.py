@@ -5,7 +5,7 @@ import random
 import pytest
 
 from game.boardfile import parse_mine
-from game.explain_text import chance, move_text, proof_text
+from game.commands.explain_text import chance, move_text, proof_text
 from game.solver import analyse, analyse_board
 from game.solver.explain import MINE, NUMBER, OTHER, Mark, explain_safe
 from game.solver.probabilities import solve

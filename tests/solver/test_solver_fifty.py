@@ -6,7 +6,7 @@ from itertools import combinations
 
 from game.rules.board import adjacent_mines, neighbours
 from game.boardfile import parse_mine
-from game.explain_text import move_text
+from game.commands.explain_text import move_text
 from game.solver import Solver, analyse
 from game.solver.fifty import forced_fifty
 from game.solver.probabilities import solve

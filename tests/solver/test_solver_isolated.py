@@ -9,7 +9,7 @@ from math import comb
 from game.rules.board import Config, adjacent_mines
 from game.boardfile import from_game
 from game.midend.match import Match
-from game.explain_text import move_text
+from game.commands.explain_text import move_text
 from game.solver import Solver
 from game.solver.isolated import isolated_regions, region_move
 from game.solver.probabilities import solve

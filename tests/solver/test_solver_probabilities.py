@@ -6,7 +6,7 @@ import random
 import pytest
 
 from game.boardfile import BoardFile, parse_mine
-from game.explain_text import reason_text
+from game.commands.explain_text import reason_text
 from game.solver.probabilities import GroupCache, solve
 from game.solver.problem import InconsistentPosition, build_problem
 from tests.solver_helpers import brute_force, random_position

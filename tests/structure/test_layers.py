@@ -29,9 +29,7 @@ LAYERS: list[tuple[str, dict[str, list[str]]]] = [
     ("solver and replays", {"solver": ["game.solver", "game.noguess"], "replays": ["game.replay"]}),
     ("records", {"records": ["game.records"]}),
     ("session", {"session": ["game.session"]}),
-    ("commands", {"commands": [
-        "game.cli", "game.explain_text", "game.console_text", "game.review_report", "game.analyse_report",
-        "game.review_apart", "game.replay_commands"]}),
+    ("commands", {"commands": ["game.commands"]}),
     ("front ends", {"console": ["game.console"], "window": ["game.ui"]}),
     ("program", {"program": ["game.program"]}),
 ]

@@ -6,7 +6,7 @@ real code path: tiny boards, one run, a few games (the ``--quick``, ``--size`` a
 ``--clicks`` options exist for this; docs/benchmarks.md). The figures themselves mean
 nothing at that size: the test checks that each labelled figure is printed with a number,
 so a script broken by a change of the game's API fails here, not at its next measurement.
-The window benchmark needs Xvfb, xdotool and ImageMagick (game.ui.xsession); without them
+The window benchmark needs Xvfb, xdotool and ImageMagick (tests.xsession); without them
 it is skipped, and bench_big_board runs only its headless part. All the runs together take
 about 10 s of CPU.
 """
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ui.xsession import missing
+from tests.xsession import missing
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "bench"

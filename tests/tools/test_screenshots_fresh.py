@@ -49,7 +49,7 @@ def test_the_sources_are_the_drawing_code_assets_and_catalogue():
                  "game/ui/theme.py", "game/ui/sprites.py", "game/ui/fonts.py", "game/ui/scenes/playing.py",
                  "assets/cell_0.png", "game/locales/es/LC_MESSAGES/minesweeper.po", "tools/screenshots.py"):
         assert name in files
-    assert "game/ui/xsession.py" not in files and not any("__pycache__" in f for f in files)
+    assert "tests/xsession.py" not in files and not any("__pycache__" in f for f in files)
 
 
 def tree(root: Path, files: dict[str, bytes]) -> Path:
@@ -62,10 +62,10 @@ def tree(root: Path, files: dict[str, bytes]) -> Path:
 def test_the_digest_reads_contents_only_and_sees_a_change(tmp_path):
     po = b'#: game/ui/room.py:12\nmsgid "Mine"\nmsgstr "Mina"\n'
     unix = tree(tmp_path / "unix", {"game/ui/room.py": b"A = 1\nB = 2\n", "assets/x.png": b"\x89PNG\r\n",
-                                    "game/locales/es/LC_MESSAGES/minesweeper.po": po, "game/ui/xsession.py": b"x"})
+                                    "game/locales/es/LC_MESSAGES/minesweeper.po": po, "tests/xsession.py": b"x"})
     dos = tree(tmp_path / "dos", {"game/ui/room.py": b"A = 1\r\nB = 2\r\n", "assets/x.png": b"\x89PNG\n",
                                   "game/locales/es/LC_MESSAGES/minesweeper.po": po.replace(b":12", b":99"),
-                                  "game/ui/xsession.py": b"changed: not drawn"})
+                                  "tests/xsession.py": b"changed: not drawn"})
     os.chmod(dos / "game/ui/room.py", 0o755)
     assert screenshots.source_digest(unix) == screenshots.source_digest(dos)
     (dos / "game/ui/room.py").write_bytes(b"A = 1\nB = 3\n")

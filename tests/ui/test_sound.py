@@ -160,11 +160,11 @@ def test_playing_makes_each_moves_sound_and_the_tick_only_when_on(window, plays)
 
 
 def test_a_replay_viewer_steps_through_the_sounds_the_game_made(window, plays):
-    from game.replay_commands import prepare_replay
-    from game.cli import parse_args
+    from game.commands.replay_commands import prepare_replay
+    from game.commands.cli import parse_args
     from game.ui.app import build
     from game.ui.clock import FakeClock
-    from game.ui.driver import Driver
+    from tests.driver import Driver
 
     w = window(["--difficulty", "beginner"], deal=3)
     game = w.scene.game

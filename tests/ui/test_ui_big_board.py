@@ -222,12 +222,12 @@ def test_a_replay_of_a_big_board_scrolls_and_zooms_with_the_wheel(window):
     """A 120x200 game lost in the window is watched with --replay last: the viewer opens on the
     board's middle through its camera; the wheel scrolls it, Ctrl+wheel zooms, and + is still
     the viewer's own key (faster)."""
-    from game.cli import parse_args
+    from game.commands.cli import parse_args
     from game.rules.engine import State
-    from game.replay_commands import prepare_replay
+    from game.commands.replay_commands import prepare_replay
     from game.ui.app import build
     from game.ui.clock import FakeClock
-    from game.ui.driver import Driver
+    from tests.driver import Driver
     from game.ui.scenes.replay import ReplayViewer
 
     w = window(["--rows", "120", "--cols", "200", "--mines", "2400"], deal=5)

@@ -7,7 +7,7 @@ import json
 import pygame
 import pytest
 
-from game.cli import parse_args
+from game.commands.cli import parse_args
 from game.rules.engine import State
 from game.records import settings as settings_file
 from game.records.session import open_records

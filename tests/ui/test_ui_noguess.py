@@ -311,8 +311,8 @@ def test_generating_overlay_draws_a_panel_over_the_dimmed_board(window, slow_gen
 
 
 def test_seed_gives_the_console_board_in_the_window(window):
-    from game.cli import parse_args
-    from game.console import make_match, run_session
+    from game.commands.cli import parse_args
+    from game.console.play import make_match, run_session
     argv = ["--no-guess", "--difficulty", "expert", "--seed", "21"]
     args = parse_args(argv)
     console_match = make_match(args, run_session(args))
@@ -329,7 +329,7 @@ def test_real_window_generating_cancel_and_board(tmp_path):
     to build); Esc while the first click's board is being built leaves the board covered; the
     next click shows the dimmed board under the panel, then the opened board."""
     import subprocess
-    from game.ui.xsession import PATIENCE, XSession, missing
+    from tests.xsession import PATIENCE, XSession, missing
     from tests.window_helpers import crop, differs, settled, shot_when
     if missing():
         pytest.skip(f"needs {', '.join(missing())} for a real window")

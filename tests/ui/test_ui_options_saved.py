@@ -7,7 +7,7 @@ from dataclasses import asdict, fields
 import pygame
 import pytest
 
-from game.cli import parse_args
+from game.commands.cli import parse_args
 from game.i18n import language
 from game.records import settings as settings_file
 from game.records.session import open_records

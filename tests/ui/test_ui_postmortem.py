@@ -7,7 +7,7 @@ import pygame
 
 from game.boardfile import BoardFile
 from game.rules.engine import State
-from game.explain_text import proof_text
+from game.commands.explain_text import proof_text
 from game.solver.probabilities import solve
 from game.solver.problem import build_problem, fmt
 from game.ui.postmortem import WORKING

@@ -15,7 +15,7 @@ from game.ui.scenes.menu import Menu
 from game.ui.scenes.options import Options
 from game.ui.scenes.playing import Playing
 from game.ui.scenes.result import GameOver, Victory
-from game.ui.xsession import PATIENCE
+from tests.xsession import PATIENCE
 from tests.play_helpers import open_statistics, win_by_clicks
 
 
@@ -308,7 +308,7 @@ def test_real_window_best_time_name_typed_with_the_keyboard(tmp_path):
 
     import pytest
 
-    from game.ui.xsession import XSession, missing
+    from tests.xsession import XSession, missing
     from tests.window_helpers import differs, played_layout, playing_window, settled, shot_when, window_room, window_scale
     if missing():
         pytest.skip(f"needs {', '.join(missing())} for a real window")

@@ -29,11 +29,11 @@ MINES = frozenset({(0, 8), (1, 1), (2, 6), (3, 3), (4, 7), (5, 0), (6, 4), (7, 8
 @pytest.fixture
 def viewer(window):
     """``viewer(argv) -> Driver`` of a window started as main.py starts it with --replay."""
-    from game.cli import parse_args
-    from game.replay_commands import prepare_replay
+    from game.commands.cli import parse_args
+    from game.commands.replay_commands import prepare_replay
     from game.ui.app import build
     from game.ui.clock import FakeClock
-    from game.ui.driver import Driver
+    from tests.driver import Driver
 
     def start(argv):
         args = parse_args(list(argv))

@@ -1,6 +1,6 @@
 """A long game's review in the window, by posted pygame events: a 36x60 game of 540 mines
 (some 1,100 moves) recorded, then Statistics, its Custom tab and Review. The review runs in a
-child process (game.review_apart), the panel says "Reviewing... k of n moves" with k going
+child process (game.commands.review_apart), the panel says "Reviewing... k of n moves" with k going
 up while the frames go on, and what arrives is the review of the game, its panel laid out
 from the lines measured as the moves came in. Then the review job itself: apart or on its
 thread, the same answer, the same moves handed over, the same error for a damaged log."""
@@ -21,7 +21,7 @@ from game.rules.board import Config
 from game.midend.match import Match
 from game.rules.moves import Move
 from game.records import open_records
-from game.review_apart import log_request
+from game.commands.review_apart import log_request
 from game.solver.incremental import PositionTracker
 from game.solver.review import review_log
 from game.ui import review_view as rv
@@ -31,7 +31,7 @@ from game.ui.scenes.result import GameOver
 from game.ui.scenes.review import ReviewViewer
 from game.ui.scenes.stats import TABS
 from tests.solver_helpers import lucky_next
-from game.ui.xsession import PATIENCE
+from tests.xsession import PATIENCE
 from tests.window_helpers import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -178,7 +178,7 @@ def test_a_cancelled_review_ends_its_child_at_once():
 
 PARENT = """
 import sys
-from game.review_apart import run_apart
+from game.commands.review_apart import run_apart
 from tests.ui.test_ui_review_long import a_long_post_mortem
 run_apart(a_long_post_mortem(), started=lambda proc: print(proc.pid, flush=True))
 """

@@ -6,10 +6,10 @@ import json
 
 import pygame
 
-from game.cli import parse_args
+from game.commands.cli import parse_args
 from game.ui.app import build
 from game.ui.clock import FakeClock
-from game.ui.driver import Driver
+from tests.driver import Driver
 from game.ui.state_file import ENV_VAR, presenting
 from tests.window_helpers import wait_for
 

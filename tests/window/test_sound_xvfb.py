@@ -16,7 +16,7 @@ from game.rules.board import Config
 from game.midend.match import Match
 from game.ui.hud import mute_sign_rect
 from game.ui.sound import MIXER
-from game.ui.xsession import PATIENCE, XSession, missing
+from tests.xsession import PATIENCE, XSession, missing
 from tests.window_helpers import changed, differs, played_layout, playing_window, settled, shot_when, wait_for, window_scale
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")

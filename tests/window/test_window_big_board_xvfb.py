@@ -9,7 +9,7 @@ Skipped (with the reason) only where Xvfb, xdotool or ImageMagick's import are m
 
 import pytest
 
-from game.ui.xsession import XSession, missing
+from tests.xsession import XSession, missing
 from tests.window_helpers import changed, crop, differs, settled, wait_for
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")

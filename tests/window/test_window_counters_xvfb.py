@@ -20,7 +20,7 @@ import pytest
 
 from game.rules.board import Config
 from game.midend.match import Match
-from game.ui.xsession import PATIENCE, XSession, missing
+from tests.xsession import PATIENCE, XSession, missing
 from tests.window_helpers import crop, differs, played_layout, playing_window, settled, wait_for, window_room
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")
@@ -33,7 +33,8 @@ FIRST = (4, 4)
 LAUNCHER = """
 import json, os, random, sys
 from game.ui import app  # first: it sets the window's X11 class (SDL_VIDEO_X11_WMCLASS) before pygame is imported
-from game import cli, program
+from game import program
+from game.commands import cli
 from game.figures import has_figures
 from game.ui import counters_view
 from game.ui.scenes import result_base

@@ -18,7 +18,7 @@ from game.rules.board import Config
 from game.midend.match import Match
 from game.rules.moves import Move
 from game.ui.layout import BoardLayout
-from game.ui.xsession import PATIENCE, XSession, missing
+from tests.xsession import PATIENCE, XSession, missing
 from tests.window_helpers import crop, differs, played_layout, playing_window, settled, wait_for, window_room, window_size
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")

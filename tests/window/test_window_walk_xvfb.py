@@ -43,7 +43,7 @@ import pytest
 from game.rules.board import Config
 from game.midend.match import Match
 from game.ui.state_file import ENV_VAR
-from game.ui.xsession import PATIENCE, XSession, missing
+from tests.xsession import PATIENCE, XSession, missing
 from tests.window_helpers import saved_setting, settled, wait_for
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window")

@@ -12,7 +12,7 @@ import pytest
 
 from game.ui.layout import MENU_SIZE
 from game.ui.scenes.dialog import BUTTON_H
-from game.ui.xsession import PATIENCE, XSession, missing
+from tests.xsession import PATIENCE, XSession, missing
 from tests.window_helpers import (changed, crop, differs, played_layout, playing_window, saved_setting, settled,
                                   shot_when, wait_for, window_room, window_scale, window_size)
 

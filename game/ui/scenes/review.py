@@ -1,5 +1,5 @@
 """The review viewer: the replay viewer (game.ui.scenes.replay) with the solver's review of the
-game alongside (game.solver.review, worded as ``--review`` words it: game.review_report).
+game alongside (game.solver.review, worded as ``--review`` words it: game.commands.review_report).
 
 Under the board, a strip marks each move's verdict at the move's time on the scrubber's
 scale (game.ui.review_view: green certain, amber guess, red needless guess or mistake, flags
@@ -14,7 +14,7 @@ PageDown: the previous / next guess, needless guess or mistake (pauses, the move
 
 The review is worked out away from the frames (game.ui.review_job: on its own thread, a long
 game's in a child process) from the same game the viewer plays
-(game.review_apart.timeline_request, as game.review_report.review_timeline: a recorded game's
+(game.commands.review_apart.timeline_request, as game.commands.review_report.review_timeline: a recorded game's
 log of the moves that stand, as ``--review`` reviews it, or a file's timeline), so each mark
 is a move the scrubber and Left/Right reach (the move numbered n is the timeline's n-th), at
 the time they reach it, and the panel's "Move 213 of 236" is the move ``--review`` numbers
@@ -31,7 +31,7 @@ from bisect import bisect_left
 import pygame
 
 from game.replay.events import Replay
-from game.review_apart import timeline_request
+from game.commands.review_apart import timeline_request
 from game.ui import review_view as rv
 from game.ui.review_job import POLL, ReviewJob
 from game.ui.room import make_room

@@ -1,7 +1,7 @@
 """The console's board and messages as text: the compact board (two characters a cell,
 column numbers read downwards), its ANSI colours for a terminal, the status line and the
 end-of-game summary, in the language in use (its numbers too: ``1,5 s`` in Spanish). Used by
-:mod:`game.console`; no pygame here.
+:mod:`game.console.play`; no pygame here.
 
 A board of up to WHOLE_CELLS cells (100x100, 20 KB a screen) is printed whole. A bigger one is
 printed as a view of VIEW_ROWS x VIEW_COLS cells (40x60, about 5 KB) around a cell (the

@@ -1,5 +1,5 @@
 """A review worked out for the window, its moves handed over one by one: on the caller's thread
-for a short game, in a child process for a long one (``python -m game.review_apart``).
+for a short game, in a child process for a long one (``python -m game.commands.review_apart``).
 
 The window's review viewer and post-mortem wait for a review (game.ui.review_job). A short
 game's review takes milliseconds and runs on the job's thread. A long one (a 36x60 game of
@@ -34,7 +34,7 @@ from typing import Callable
 
 from game import child
 from game.i18n import _
-from game.review_report import fatal_move
+from game.commands.review_report import fatal_move
 from game.solver.explain import simplest_proof
 from game.solver.review import MoveReview, Review, review, review_log
 
@@ -58,7 +58,7 @@ def log_request(log: dict, post_mortem: bool = False) -> dict:
 
 def timeline_request(timeline) -> dict:
     """The request to review a replay's :class:`game.replay.player.Timeline` as
-    :func:`game.review_report.review_timeline` does: a recorded game's log when the timeline
+    :func:`game.commands.review_report.review_timeline` does: a recorded game's log when the timeline
     holds it (game.replay.player.LogTimeline.log), else its moves read here."""
     from game.replay.player import timeline_moves
 
@@ -120,7 +120,7 @@ def run_apart(request: dict, progress: Progress | None = None, on_move: OnMove |
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     with tempfile.TemporaryFile() as errors:
-        proc = subprocess.Popen(child.command("game.review_apart"), stdin=subprocess.PIPE,
+        proc = subprocess.Popen(child.command("game.commands.review_apart"), stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=errors, env=env)
         try:
             proc.stdin.write(pickle.dumps(request))

@@ -4,7 +4,7 @@ One command per line on standard input; the board is printed after each move, tw
 characters a cell, with 0-based row numbers down the side and column numbers read
 downwards across the top (tens above units), so every standard level's screen fits
 80x24; a board over 10,000 cells is shown 40 rows by 60 columns at a time, around the last
-cell played (``v ROW COL`` shows another part, and ``h`` says so: game.console_text.view). Output is flushed after
+cell played (``v ROW COL`` shows another part, and ``h`` says so: game.console.text.view). Output is flushed after
 every command, so the game can be driven through a pipe::
 
     printf 'r 4 4\\nf 0 0\\nq\\n' | python main.py --console --seed 1
@@ -27,7 +27,7 @@ from typing import BinaryIO, Callable, Sequence, TextIO
 
 from game.rules.board import Cell
 from game.boardfile import from_game, save_board
-from game.console_text import render, summary, view, wants_colour
+from game.console.text import render, summary, view, wants_colour
 from game.midend.deal import first_click_of
 from game.i18n import N_, _, percent
 from game.interrupts import HeldSignals, catch_sigterm
@@ -60,7 +60,7 @@ n, q, Ctrl+C or end of input after the first reveal record the game as a loss
 column numbers read downwards: on a wide board the tens digit is above the units
 symbols: # covered  F flag  ? question  . empty  1-8 mines around
          * mine  X the mine that exploded  x wrong flag""")
-# The h command's last line on a board printed in part (game.console_text.view).
+# The h command's last line on a board printed in part (game.console.text.view).
 HELP_VIEW = N_("  v ROW COL   view: this board is shown in part; show the part around a cell")
 
 

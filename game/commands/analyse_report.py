@@ -1,7 +1,7 @@
 """``python main.py --analyse FILE.mine [--json]``: print a position's analysis.
 
 The facts are the solver's (game.solver.analysis), the explanations' words
-game.explain_text's; the JSON is English in every language.
+game.commands.explain_text's; the JSON is English in every language.
 
 Text output: the grid with each covered cell's mine probability in percent (``safe`` for a
 certain-safe cell, ``MINE`` for a certain mine, ``F`` flag, ``[n]`` revealed numbers),
@@ -20,8 +20,8 @@ from typing import Callable
 
 from game.boardfile import BoardFileError, load_board
 from game.rules.cells import CellMask, ShownNumbers
-from game.cli import command_budget
-from game.explain_text import approximation_text, chance, english, impossible_text, move_text, proof_text
+from game.commands.cli import command_budget
+from game.commands.explain_text import approximation_text, chance, english, impossible_text, move_text, proof_text
 from game.i18n import N_, _, count, ngettext, number, percent, short_number
 from game.messages import describe, error_line, file_name, os_error_text
 from game.solver.analysis import Analysis, Solver
@@ -36,7 +36,7 @@ MOVE_KINDS = {"guess": N_("guess"), "endgame": N_("endgame")}  # the best move's
 def run_analyse(args) -> int:
     """Analyse ``args.analyse`` and print it (JSON with ``args.json``); returns the exit status.
     The JSON's proofs of the certain-safe cells stop when ``--budget`` seconds have passed since
-    the start (game.cli.command_budget), and it says how many were left."""
+    the start (game.commands.cli.command_budget), and it says how many were left."""
     began = time.monotonic()
     path = file_name(args.analyse)  # as the errors name it: a newline would split their line
     try:
@@ -47,7 +47,7 @@ def run_analyse(args) -> int:
         return _fail(f"--analyse {path}: {describe(err)}")
     try:
         analysis = Solver(ignore_flags=getattr(args, "ignore_flags", False)).analyse(board)
-    except InconsistentPosition as err:  # its reason as data, in words (game.explain_text)
+    except InconsistentPosition as err:  # its reason as data, in words (game.commands.explain_text)
         return _fail(_("--analyse {path}: the position is impossible: {reason}").format(
             path=path, reason=impossible_text(err)))
     if getattr(args, "json", False):

@@ -39,7 +39,8 @@ def run(*argv: str, timeout: float = PATIENCE) -> str:
 
 DEALT_LAUNCHER = """
 import random, sys
-from game import cli, program
+from game import program
+from game.commands import cli
 deal, argv = int(sys.argv[1]), sys.argv[2:]
 def dealt(_=None):
     args = cli.parse_args(argv)

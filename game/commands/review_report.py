@@ -2,7 +2,7 @@
 
 The facts come from :mod:`game.solver.review`; the words are here, in the language in use
 (the verdicts' and moves' words in :data:`VERDICT_WORDS` and :data:`KIND_WORDS`, marked
-for translation; a proof's words are game.explain_text's), except the JSON, English always. A recorded game is reviewed from its move log
+for translation; a proof's words are game.commands.explain_text's), except the JSON, English always. A recorded game is reviewed from its move log
 (game.records), a replay file (.evf, .avf, .rmv, .mvf) from its events as the replay viewer
 interprets them (:class:`game.replay.player.Timeline`). Text: a line per move (time, move,
 cell, verdict, mine probability and the lowest on the board), then the summary and the
@@ -17,8 +17,8 @@ import json
 import sys
 from types import SimpleNamespace
 
-from game.cli import command_budget
-from game.explain_text import chance, english, proof_text
+from game.commands.cli import command_budget
+from game.commands.explain_text import chance, english, proof_text
 from game.figures import detail_lines
 from game.i18n import N_, _, count, date_text, level_name, ngettext, number, short_number
 from game.messages import describe, error_line, file_name
@@ -29,7 +29,7 @@ from game.replay.files import NoLibraryError, ReplayFileError, read_replay
 from game.replay.fromlog import LogError, recorded_log
 from game.replay.player import Timeline, timeline_moves
 from game.replay.sources import is_replay_file
-from game.replay_commands import recorded_game
+from game.commands.replay_commands import recorded_game
 from game.solver.problem import fmt
 from game.solver.review import Review, review, review_log
 
@@ -143,7 +143,7 @@ def review_timeline(timeline: Timeline, progress=None, budget: float | None = No
 
 def run_review(args) -> int:
     """``--review``: print the review (JSON with ``args.json``); 0, or 2 after one line on stderr.
-    The review stops after ``args.budget`` seconds (game.cli.command_budget) and says which
+    The review stops after ``args.budget`` seconds (game.commands.cli.command_budget) and says which
     moves it left."""
     try:
         reviewed = load_review(args.review, getattr(args, "data_dir", None), command_budget(args))
