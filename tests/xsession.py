@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parent.parent  # (tests/ is at the repository root)
 PROGRAMS = ("Xvfb", "xdotool", "import")
 STEADY_S = 0.3  # seconds a new window geometry must hold before wait_geometry returns it
 # Seconds any wait for the real window allows before it fails: a deadline, never a pause (a

@@ -40,7 +40,7 @@ from game.solver.review import MoveReview, Review, review, review_log
 
 APART_WORK = 300_000  # cells x moves from which a review runs in a child process (an Expert game,
 # 480 cells and some 200 moves, 0.15 s, stays on the thread; the 36x60 game is 2.6 million)
-ROOT = Path(__file__).resolve().parents[1]  # the folder holding the game package
+ROOT = Path(__file__).resolve().parents[2]  # the folder holding the game package (game/commands/ is two down)
 
 class ApartError(RuntimeError):
     """The child failed: the message is its error ("Name: message") or its last words."""
