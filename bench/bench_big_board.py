@@ -12,7 +12,7 @@ then a 1000x1000 board in the real window under Xvfb (1280x1024).
    mines drawn ahead, game.midend.deal.Deal.prepare; at most 2 s), the button is pressed at the
    middle of the view; from the release being posted to the end of the frame that draws
    the opened cells (lay the mines, flood, draw); then, in the 2 s after the click (and
-   until the 3BV, counted in slices by game.ui.bv_counter, is in), the longest wait of a
+   until the 3BV, counted in slices by game.ui.play.bv_counter, is in), the longest wait of a
    frame (the gap between the ends of two frames, less any time the loop idled waiting for
    input: no work waits then) and the most CPU one frame took; the time until the count
    is in. ``--runs`` runs each, median (and range), on a quiet machine and with one core

@@ -3,7 +3,7 @@ again (game.midend.counters.LiveCounter through the Playing scene) and drawing t
 
 Runs the window game headless (SDL's dummy driver), starts a game of ``--level`` with the
 counters on, opens it with a real posted click, then for ``--frames`` frames moves the fake
-clock on by one refresh period (game.ui.counters_view.REFRESH_S: every frame is a frame in
+clock on by one refresh period (game.ui.play.counters_view.REFRESH_S: every frame is a frame in
 which the panel changes, the worst case; at 60 frames a second two in three change nothing)
 and times ``Playing.refresh_counters`` plus ``PlayCounters.draw`` into the window's canvas at
 ``--scale``. Every ``--click-every`` frames a safe cell is clicked (posted events, not timed),
@@ -41,7 +41,7 @@ def measure(level: str, frames: int, scale: float, click_every: int) -> dict:
     from game.commands.cli import parse_args
     from game.ui.app import build
     from game.ui.clock import FakeClock
-    from game.ui.counters_view import REFRESH_S
+    from game.ui.play.counters_view import REFRESH_S
     from tests.driver import Driver
 
     with tempfile.TemporaryDirectory() as data:

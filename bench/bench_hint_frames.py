@@ -47,8 +47,8 @@ def hint_in_this_process(mines: int, in_process: bool, size: int = SIZE) -> dict
 
     import pygame
 
-    from game.ui import solver_process
-    from game.ui.solver_view import HintPanel
+    from game.ui.play import solver_process
+    from game.ui.play.solver_view import HintPanel
 
     solver_process._shared = solver_process.SolverProcess(in_process=in_process)
     loop, clock, driver = headless_window(size, mines, seed=3)

@@ -149,8 +149,8 @@ def game_end_frames(log: dict, data_dir: str) -> tuple[list[float], float]:
     from game.figures import has_figures
     from game.ui.app import build, finish_run
     from tests.driver import Driver
-    from game.ui.scenes.playing import Playing
-    from game.ui.scenes.result import Result
+    from game.ui.play.playing import Playing
+    from game.ui.play.result import Result
 
     loop, services = build(parse_args(["--data-dir", data_dir]))
     loop.frame()

@@ -151,7 +151,7 @@ def main(argv=None) -> int:
     from game.ui.app import build
     from game.ui.clock import FakeClock
     from game.ui.loop import STEP
-    from game.ui.scenes.replay import SPEEDS
+    from game.ui.replay.viewer import SPEEDS
     from game.replay.player import Timeline
 
     started = time.perf_counter()

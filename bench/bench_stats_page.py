@@ -245,7 +245,7 @@ def click_statistics(driver, clock: Timed, label: str) -> None:
     release until the Statistics screen's first frame."""
     import pygame
 
-    from game.ui.scenes.stats import Statistics
+    from game.ui.stats.screen import Statistics
 
     at = driver.display.to_window(driver.scene.list.buttons[5].rect.center)  # the menu's Statistics...
     driver.post(pygame.MOUSEBUTTONDOWN, pos=at, button=1)

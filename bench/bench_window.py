@@ -71,8 +71,8 @@ def sound_on(folder: str) -> dict[str, str]:
 
 def measure_idle(seconds: float, theme: str, audio: dict[str, str]) -> tuple[float, float]:
     """(idle CPU % with the board ready, idle CPU % with the timer running) on Expert."""
-    from game.ui.layout import BoardLayout, usable_area
-    from game.ui.room import reserve
+    from game.ui.play.layout import BoardLayout, usable_area
+    from game.ui.play.room import reserve
     with XSession(audio=audio) as x:
         x.start_game("--difficulty", "expert", "--seed", "1", "--theme", theme)
         time.sleep(1.0)  # start-up costs are not idle time
@@ -165,7 +165,7 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def main() -> int:
-    from game.ui.theme import THEME_NAMES
+    from game.ui.shared.theme import THEME_NAMES
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="idle measuring time, seconds (default 10)")

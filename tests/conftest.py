@@ -49,7 +49,7 @@ def isolated_data_dir(tmp_path, monkeypatch):
     data.mkdir()
     monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(data))
     yield data
-    from game.ui import theme
+    from game.ui.shared import theme
     theme.use("classic")  # the current theme is the window's: a test that changed it leaves it
     from game import i18n
     i18n.set_language("en")  # so is the language
@@ -82,7 +82,7 @@ def window():
         return driver
 
     yield start
-    from game.ui import review_job
+    from game.ui.replay import review_job
     review_job.cancel_all()  # a review the test left running (a lost big board's post-mortem) ends with it
     pygame.display.quit()
 

@@ -254,8 +254,8 @@ def open_statistics(w, page: str | None = None):
     button), and with ``page`` ("games", "bests" or "chart") that page by its key; the scene."""
     import pygame
 
-    from game.ui.scenes.menu import Menu
-    from game.ui.scenes.stats import Statistics
+    from game.ui.menu import Menu
+    from game.ui.stats.screen import Statistics
     assert isinstance(w.scene, Menu)
     w.click(w.scene.list.buttons[5].rect.center)
     stats = w.scene
@@ -267,7 +267,7 @@ def open_statistics(w, page: str | None = None):
 
 
 def drawn_texts(monkeypatch, module) -> list[tuple[str, tuple[int, int]]]:
-    """Every text ``module`` (a screen's module, which imported game.ui.widgets.text) draws from
+    """Every text ``module`` (a screen's module, which imported game.ui.shared.widgets.text) draws from
     now on, as (message, position in logical pixels): the list fills as frames are drawn."""
     seen = []
     original = module.text

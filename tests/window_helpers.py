@@ -64,21 +64,21 @@ def changed(x, geometry, before, rect, least: int = 50, timeout: float = PATIENC
 
 def played_layout(rows: int, cols: int, mines: int, screen=(1280, 1024)):
     """The board layout the game plays a rows x cols board of ``mines`` mines with on a
-    ``screen``-sized Xvfb screen (game.ui.room.playing_layout: the largest cell that fits, the
+    ``screen``-sized Xvfb screen (game.ui.play.room.playing_layout: the largest cell that fits, the
     board window as tall as a strip beside it), to find its cells in a real window."""
     from game.rules.board import Config
-    from game.ui.layout import usable_area
-    from game.ui.room import playing_layout
+    from game.ui.play.layout import usable_area
+    from game.ui.play.room import playing_layout
     return playing_layout(Config(rows, cols, mines), usable_area(screen, False))[0]
 
 
 def window_room(layout, screen=(1280, 1024)):
-    """The playing window's Room (game.ui.room.playing_layout: the board window and the panels'
+    """The playing window's Room (game.ui.play.room.playing_layout: the board window and the panels'
     strip, logical pixels) for a board of ``layout``'s rows and columns on a ``screen``-sized
     Xvfb screen."""
     from game.rules.board import Config
-    from game.ui.layout import usable_area
-    from game.ui.room import playing_layout
+    from game.ui.play.layout import usable_area
+    from game.ui.play.room import playing_layout
     return playing_layout(Config(layout.rows, layout.cols, 1), usable_area(screen, False))[1]
 
 
@@ -89,7 +89,7 @@ def window_size(layout, screen=(1280, 1024)) -> tuple[int, int]:
 
 def window_scale(geometry, layout, screen=(1280, 1024)):
     """The scale a real window of ``geometry`` shows a board of ``layout`` at: the playing
-    window is the board window and the panels' strip (game.ui.room), on a ``screen``-sized
+    window is the board window and the panels' strip (game.ui.play.room), on a ``screen``-sized
     Xvfb screen (XSession's default). An int when whole."""
     scale = geometry[2] / window_size(layout, screen)[0]
     return int(scale) if scale == int(scale) else scale

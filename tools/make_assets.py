@@ -1,7 +1,7 @@
-"""Write every sprite of the window game as PNGs under assets/, drawn by game/ui/sprites.py.
+"""Write every sprite of the window game as PNGs under assets/, drawn by game/ui/shared/sprites.py.
 
 Run ``python tools/make_assets.py`` (headless is fine) after changing a drawing in
-game/ui/sprites.py or game/ui/glyphs.py; commit the PNGs with it. The game itself draws
+game/ui/shared/sprites.py or game/ui/shared/glyphs.py; commit the PNGs with it. The game itself draws
 its sprites by code at their size on screen; the PNGs are the classic theme's sprites at
 the classic Windows Minesweeper (winmine.exe) sizes, 16x16 cells, 13x23 LED digits, 26x26
 face button, 48x48 explosion frames side by side, kept as documentation, and the 32x32
@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.ui.sprites import BLAST, CELL, FACE, LED_H, LED_W, Sprites  # noqa: E402
-from game.ui.theme import CLASSIC  # noqa: E402
+from game.ui.shared.sprites import BLAST, CELL, FACE, LED_H, LED_W, Sprites  # noqa: E402
+from game.ui.shared.theme import CLASSIC  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "assets"
 GREY = (192, 192, 192)

@@ -66,8 +66,8 @@ HERO_PLAYED_S = 74  # seconds the README's game has been played
 # The files whose contents decide what the pictures show (globs from the repository's root).
 SOURCES = ("game/ui/**/*.py", "assets/**/*", "game/locales/es/LC_MESSAGES/minesweeper.po", "tools/screenshots.py")
 # game/ui modules that draw nothing: the real-window harness and state file, sound, child processes.
-NOT_DRAWN = ("tests/xsession.py", "game/ui/sound.py", "game/ui/solver_process.py", "game/ui/review_job.py",
-             "tests/driver.py", "game/ui/state_file.py")
+NOT_DRAWN = ("game/ui/sound.py", "game/ui/play/solver_process.py", "game/ui/replay/review_job.py",
+             "game/ui/state_file.py")
 MANIFEST = ROOT / "docs" / "screenshots" / "SOURCES.json"
 REGENERATE = "python tools/screenshots.py --all"
 

@@ -1,7 +1,7 @@
 """A review worked out for the window, its moves handed over one by one: on the caller's thread
 for a short game, in a child process for a long one (``python -m game.commands.review_apart``).
 
-The window's review viewer and post-mortem wait for a review (game.ui.review_job). A short
+The window's review viewer and post-mortem wait for a review (game.ui.replay.review_job). A short
 game's review takes milliseconds and runs on the job's thread. A long one (a 36x60 game of
 1,300 moves takes seconds: docs/review.md) runs in a child process: pure Python work on a
 thread holds the interpreter lock that the frame loop needs (frames of 50 to 280 ms showed
@@ -52,7 +52,7 @@ OnMove = Callable[[MoveReview], None]
 
 def log_request(log: dict, post_mortem: bool = False) -> dict:
     """The request to review a recorded game's move ``log`` (with ``post_mortem``: and to
-    explain its loss as game.ui.postmortem shows it)."""
+    explain its loss as game.ui.play.postmortem shows it)."""
     return {"log": log, "post_mortem": post_mortem}
 
 

@@ -1,5 +1,5 @@
 """Pointer events into moves: the one gesture interpreter, for the live window
-(game.ui.mouse) and the replay viewer of our games and other programs' files
+(game.ui.play.mouse) and the replay viewer of our games and other programs' files
 (game.replay.player), and the rules by which a game's EVF is read. No pygame here, and no move is applied here: :meth:`Gestures.feed` returns the
 moves an event makes and the caller applies them (each before feeding the next event, as
 the state machine reads the position the moves left).
@@ -31,7 +31,7 @@ here as it plays there, and :attr:`Gestures.left`, :attr:`Gestures.right` and
   board with no preflag, goes back to the start and forgets the clicks counted so far;
 - once the game is won or lost every event is ignored.
 
-Where this differs from the window's old winmine-style mouse (game.ui.mouse before this
+Where this differs from the window's old winmine-style mouse (game.ui.play.mouse before this
 module), ms-toollib's rule is the one kept:
 
 - a left press off the board released on a cell reveals it once the game is going (before

@@ -61,7 +61,7 @@ def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0
                filtered: int = 0) -> tuple[str, ...]:
     """Why a game may not enter the best times, as reason keys (empty when it may): the one
     statement of the rule, for a record (:meth:`GameRecord.exclusions`) and for a game still
-    in play as if it were won (game.ui.side_panel.rank_status). Keys, in this order:
+    in play as if it were won (game.ui.play.side_panel.rank_status). Keys, in this order:
     ``lost`` or ``abandoned`` (not ``won``), ``custom`` (a level not in STANDARD_LEVELS),
     ``hints``, ``autoplay``, ``probabilities``, ``layout_known``, ``undo``, ``scripted``,
     ``filtered`` (``filtered``: the 3BV filter's minimum the board was dealt under, 0 for none)."""

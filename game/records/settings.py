@@ -25,7 +25,7 @@ from game.records.record import NAME_MAX, clean_name, default_player_name
 FILE_VERSION = 1  # the "version" key written into the file
 MAX_DIGITS = 4000  # a whole number longer than this reads as an infinity (refused with its key's range)
 SCALE_RANGE = (1, 8)  # allowed window scale factors (window pixels per logical pixel; 1.5 too)
-THEME_CHOICES = ("classic", "dark", "contrast")  # the window's themes (game.ui.theme)
+THEME_CHOICES = ("classic", "dark", "contrast")  # the window's themes (game.ui.shared.theme)
 DIFFICULTY_CHOICES = (*DIFFICULTIES, "custom")
 # A Beginner other than 9x9 as a difficulty -> its board: the menu's Beginner with that
 # beginner_size (games before issue 35 saved the level of an 8x8 game, "beginner_8x8", and
@@ -49,7 +49,7 @@ class Settings:
     ``bv_filter`` the 3BV filter of dealt boards, one of BV_FILTER_CHOICES (``rankings``:
     Beginner 2, Intermediate 30, Expert 100; filtered games are ranked apart); ``compact``
     the classic playing window, the board and its HUD with no panels' strip (the result, a
-    hint, the counters open over the board: game.ui.room.compact), instead of the side panel.
+    hint, the counters open over the board: game.ui.play.room.compact), instead of the side panel.
     """
 
     difficulty: str = "beginner"
@@ -74,7 +74,7 @@ class Settings:
     beginner_size: str = "9x9"  # the Beginner board, a key of game.rules.board.BEGINNER_SIZES (9x9 or 8x8)
     bv_filter: str = "off"
     counters: bool = False  # the live counters' panel (F3) beside the board in play and in the replay viewer
-    compact: bool = False  # the classic window: the board and its HUD only, panels as dialogs over it (game.ui.room)
+    compact: bool = False  # the classic window: the board and its HUD only, panels as dialogs over it (game.ui.play.room)
 
     def config(self) -> Config:
         """The board these settings choose, as a :class:`game.rules.board.Config`.

@@ -174,7 +174,7 @@ def summary(store: RecordStore) -> dict[str, LevelStats]:
 @dataclass(frozen=True)
 class LevelBests:
     """A level's own bests and streak, as the playing window's side panel shows them
-    (game.ui.side_panel): ``time`` the fastest eligible win in seconds and ``speed`` the
+    (game.ui.play.side_panel): ``time`` the fastest eligible win in seconds and ``speed`` the
     highest 3BV/s, each by category (record.CATEGORIES: ``all``, ``nf``), None without one
     (custom sizes never have one); ``streak`` the current run of wins that count."""
 
@@ -228,7 +228,7 @@ CHART_TABLE = "window"  # the table of bests the chart's running bests follow (r
 
 @dataclass(frozen=True)
 class ChartPoint:
-    """One win on a level's chart (game.ui.chart), the wins oldest first.
+    """One win on a level's chart (game.ui.stats.chart), the wins oldest first.
 
     ``seconds`` its time; ``speed`` its 3BV/s (the competitive figure :data:`CHART_SPEED`,
     game.figures' ``bbbv_per_s`` as on the result panel and the Bests page; None until

@@ -1,5 +1,5 @@
 """A replay's timeline and a playhead over it: what the board, the pointer and the HUD show at
-any moment of a replay, for the viewer (game.ui.scenes.replay). No pygame here.
+any moment of a replay, for the viewer (game.ui.replay.viewer). No pygame here.
 
 :class:`Timeline` interprets every pointer event of a :class:`game.replay.events.Replay` once,
 through the gesture interpreter (:mod:`game.midend.gestures`: ms-toollib's click rules), applying

@@ -150,7 +150,7 @@ def bv_steps(mines: Iterable[Cell] | bytes, rows: int, cols: int,
     """:func:`bv_parts` in steps: a generator that yields after every row of each pass
     (and every :data:`CELLS_A_STEP` mines read, :data:`RUNS_A_STEP` runs gathered) and
     returns the parts, so that a window can count a 1000x1000 board a few milliseconds a
-    frame (game.ui.bv_counter). ``mines`` and ``revealed`` must not change until it returns.
+    frame (game.ui.play.bv_counter). ``mines`` and ``revealed`` must not change until it returns.
     ``mines`` may also be the layout in digits (``rows * cols`` bytes, row-major, ``b"1"``
     a mine: game.rules.engine.Game.mine_digits), read a row at a time rather than a mine at a time.
 

@@ -9,7 +9,7 @@ A process has its own interpreter: the window draws at its rate and the solver r
 other core. Started as ``python -m game.solver.worker`` (game.child: the frozen app runs it
 as a child module), it reads :class:`Question` frames on stdin and writes answers on stdout,
 each frame a 4-byte big-endian length and a pickle; stdin's end ends it. The client side
-is game.ui.solver_process.
+is game.ui.play.solver_process.
 
 The solver sees what it always saw: :meth:`game.boardfile.Snapshot.board`, the visible
 position read here from the snapshot the window took (the window's thread only copies two

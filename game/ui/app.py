@@ -17,19 +17,20 @@ from game.i18n import _, set_language, system_language  # noqa: E402
 from game.messages import describe, error_line, warn  # noqa: E402
 from game.records import open_records  # noqa: E402
 from game.replay.player import Timeline  # noqa: E402
-from game.ui import review_job, theme  # noqa: E402
-from game.ui.assets import Assets  # noqa: E402
+from game.ui.replay import review_job  # noqa: E402
+from game.ui.shared import theme  # noqa: E402
+from game.ui.shared.assets import Assets  # noqa: E402
 from game.ui.clock import SystemClock  # noqa: E402
 from game.ui.display import GRAIN, Display  # noqa: E402
-from game.ui.layout import MENU_SIZE  # noqa: E402
+from game.ui.play.layout import MENU_SIZE  # noqa: E402
 from game.ui.loop import Loop  # noqa: E402
-from game.ui.room import playing_window  # noqa: E402
+from game.ui.play.room import playing_window  # noqa: E402
 from game.ui.scene import SceneManager  # noqa: E402
-from game.ui.scenes.confirm import MessageBox  # noqa: E402
-from game.ui.scenes.menu import Menu  # noqa: E402
-from game.ui.scenes.playing import Playing  # noqa: E402
-from game.ui.scenes.replay import ReplayViewer  # noqa: E402
-from game.ui.scenes.review import ReviewViewer  # noqa: E402
+from game.ui.shared.confirm import MessageBox  # noqa: E402
+from game.ui.menu import Menu  # noqa: E402
+from game.ui.play.playing import Playing  # noqa: E402
+from game.ui.replay.viewer import ReplayViewer  # noqa: E402
+from game.ui.replay.review import ReviewViewer  # noqa: E402
 from game.ui.services import Services  # noqa: E402
 from game.ui.settings import for_run  # noqa: E402
 from game.ui.state_file import presenting  # noqa: E402
@@ -75,7 +76,7 @@ class Navigation:
 
     Every screen leads back to the menu and the menu leads to every screen, so a scene
     module importing the menu would close an import cycle: the scenes ask this seam for
-    it instead. A new game (game.ui.scenes.dialog.start, from the menu and the custom
+    it instead. A new game (game.ui.shared.dialog.start, from the menu and the custom
     form) is built here too, so the dialog helpers do not import the Playing scene.
     """
 
@@ -113,7 +114,7 @@ class Navigation:
             return MessageBox(self.services, back, _("Watch"), [cannot.format(id=record_id, reason=describe(err))])
 
     def review(self, record_id: int, back):
-        """The review viewer (game.ui.scenes.review) on recorded game ``record_id``, going
+        """The review viewer (game.ui.replay.review) on recorded game ``record_id``, going
         ``back`` when it closes; a message box over ``back`` when the game cannot be watched
         (as :meth:`watch`) or reviewed. The review is computed here, before it opens."""
         found = self._recorded(record_id, back, _("Review"), _("Game {id} cannot be reviewed: {reason}."),
@@ -203,7 +204,7 @@ def build(args, clock=None, settle: bool = False) -> tuple[Loop, Services]:
     """Open the records, the window, and build the loop for parsed ``args`` (game.commands.cli.parse_args).
 
     Never fails on the records or settings: problems are printed on stderr and shown
-    in the window. A board too big for the screen is seen through a camera (game.ui.camera).
+    in the window. A board too big for the screen is seen through a camera (game.ui.play.camera).
     ``settle``: the game's own process (run_window, the benchmarks): :func:`settle_heap`
     before the first scene is built (tests, which build many windows in one process, leave
     it off).
@@ -233,7 +234,7 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
     settings = for_run(records.settings, args)
     display = Display(fullscreen=settings.fullscreen, scale=settings.scale)
     config = settings.board_of_run(args)  # --difficulty beginner: the Beginner the settings choose
-    # a board with its panels' strip (game.ui.room), or none when compact, as the Playing scene will want it
+    # a board with its panels' strip (game.ui.play.room), or none when compact, as the Playing scene will want it
     layout, size, most = (None, MENU_SIZE, None) if config is None else playing_window(
         config, display.area(), settings.rulers, settings.compact)
     theme.use(settings.theme)  # before the first frame: the window's letterbox too

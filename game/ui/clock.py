@@ -33,7 +33,7 @@ class SystemClock:
         """Sleep so frames come at most ``fps`` per second (0: no sleep), and, with ``fps``,
         at least MIN_IDLE seconds even when the frame is late: the interpreter lock is then
         free for the threads that wait for it (the pipes to the solver's process,
-        game.ui.solver_process), which a run of late frames, each giving the lock up and
+        game.ui.play.solver_process), which a run of late frames, each giving the lock up and
         taking it back within CPython's 5 ms switch interval, would starve. Seconds since
         the last tick."""
         begin = time.perf_counter()

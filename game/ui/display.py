@@ -2,7 +2,7 @@
 
 Scenes lay out and draw in logical pixels (16-pixel cells, a 240x272 menu). The
 :class:`Display` picks a *scale* (window pixels per logical pixel) and gives them a
-:class:`game.ui.canvas.Canvas` of the window's real pixels at that scale: text is rendered
+:class:`game.ui.shared.canvas.Canvas` of the window's real pixels at that scale: text is rendered
 by the font at its final size and sprites are drawn for the size on screen, so the picture
 is sharp at any scale, 1.5x or 2.7x as well as 2x, with nothing scaled up afterwards.
 
@@ -48,9 +48,9 @@ import pygame
 
 from game.i18n import N_, _
 from game.resources import assets_dir
-from game.ui.canvas import Canvas
-from game.ui.layout import usable_area
-from game.ui.theme import palette
+from game.ui.shared.canvas import Canvas
+from game.ui.play.layout import usable_area
+from game.ui.shared.theme import palette
 
 TITLE = N_("Minesweeper")  # the window's title, translated when set ("Buscaminas")
 ASSETS = assets_dir()  # game.resources: checkout, wheel or frozen app
@@ -103,7 +103,7 @@ class Display:
     def open(self, size: tuple[int, int], grain: int = GRAIN, most: int | None = None) -> Canvas:
         """Create the window for a logical ``size`` canvas, with title and icon; returns the canvas.
         ``grain``: the scale is a multiple of 1/grain (a board's cell size, pixels); ``most``:
-        the automatic scale is at most this (a small board's window: game.ui.room.most_scale)."""
+        the automatic scale is at most this (a small board's window: game.ui.play.room.most_scale)."""
         pygame.display.set_caption(_(self.title))
         icon = ASSETS / "icon.png"
         if icon.exists():
@@ -250,7 +250,7 @@ class Display:
         """The scale a windowed window of logical ``size`` (default: the current) opens at: the
         chosen scale (1.5 or 2.5 too) when the window fits the desktop's area at it, else the
         automatic one, the largest whole scale that fits, at most ``most`` (a small board's
-        cap, game.ui.room.most_scale; None: none). A chosen 2.5x that fits is kept, not cut
+        cap, game.ui.play.room.most_scale; None: none). A chosen 2.5x that fits is kept, not cut
         to 2x: 2.5x, 3x and 4x changed nothing on a 1280x1024 screen (issue 35)."""
         size = size or self.size
         area = self.area()

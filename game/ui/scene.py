@@ -43,7 +43,7 @@ class Scene:
     def most_scale(self) -> int | None:
         """The largest whole scale the window opens at when the scale is automatic (None: the
         largest that fits the screen): a small board's window is shown no larger than
-        Beginner's (game.ui.room.most_scale)."""
+        Beginner's (game.ui.play.room.most_scale)."""
         return None
 
     def enter(self) -> None:
@@ -69,7 +69,7 @@ class Scene:
         return None
 
     def press_buttons(self, buttons, event: pygame.event.Event) -> "Scene | None":
-        """Give a key or mouse event to ``buttons`` (game.ui.widgets.ButtonList).
+        """Give a key or mouse event to ``buttons`` (game.ui.shared.widgets.ButtonList).
 
         Returns what the pressed button's action returned (the next scene), else this scene.
         """

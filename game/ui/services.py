@@ -8,7 +8,7 @@ with the Options: :meth:`Services.set_option`) and holds what only a window has.
 
 Scenes reach the menu and a new Playing scene through ``scenes`` (``.menu()``,
 ``.playing(game)``), set once by game.ui.app, so that no scene module imports the
-menu or the Playing scene (see the import graph in game.ui.scenes).
+menu or the Playing scene (see the import graph in game.ui).
 
 Other parts of the game plug in here rather than into the scenes: append to
 ``finish_hooks`` (told each game's end after the session recorded it: game.session.Session.hooks), or add keys to ``Services.extra_keys`` (key ->
@@ -30,7 +30,7 @@ from game.messages import warn
 from game.session import Session, min_bv_table
 from game.records.session import Records
 from game.records.settings import BEGINNER_LEVELS, Settings
-from game.ui import theme
+from game.ui.shared import theme
 from game.ui.sound import Sound
 
 
@@ -42,7 +42,7 @@ class Services:
     game.ui.settings). records: the open records database and the saved settings
     (game.records.Records), or None when nothing is recorded. rng: source of board
     seeds. clock: frame clock (game.ui.clock), whose ``now`` is also the engine
-    timer. display: game.ui.display.Display. assets: game.ui.assets.Assets.
+    timer. display: game.ui.display.Display. assets: game.ui.shared.assets.Assets.
     loaded: a board file to play first (game.boardfile.BoardFile) or None.
     no_guess: ask for no-guess boards (kept equal to ``settings.no_guess``).
     scenes: builds the scenes the others go to by name, ``menu()``, ``replay(replay, back)`` and
@@ -105,7 +105,7 @@ class Services:
         self.display.repaint()
 
     def apply_theme(self) -> None:
-        """Draw with ``settings.theme`` from the next frame on (game.ui.theme.use): every
+        """Draw with ``settings.theme`` from the next frame on (game.ui.shared.theme.use): every
         cached layer (board, frame, overlays) and sprite set notices and is drawn again."""
         theme.use(self.settings.theme)
         self.display.repaint()

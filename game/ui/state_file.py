@@ -16,7 +16,7 @@ Its JSON object (rects are [left, top, width, height] in logical pixels, the can
 - with a game under the scene: ``game`` (its state: 'ready', 'playing', 'won', 'lost'),
   ``board`` (the cells' well), ``cells`` (the part of it that shows cells: all of a board
   that fits, the camera's view of a big one), ``rows``, ``cols``, ``strip`` (the panels'
-  strip, game.ui.room), ``strip_panel`` (the most a panel takes in it) and ``where``
+  strip, game.ui.play.room), ``strip_panel`` (the most a panel takes in it) and ``where``
   ('beside' or 'under');
 - ``panels``: the text panels shown, each {"kind": "hint" | "result", "rect": ...} (a
   result panel's part inside its strip, where it scrolls; a hint's also has ``waiting``:
@@ -66,7 +66,7 @@ def scene_state(scene, display) -> dict:
         kind = type(at).__name__
         if kind == "HintPanel" and getattr(at, "panel", None) is not None:
             state["panels"].append({"kind": "hint", "rect": _rect(at.panel), "waiting": bool(at.waiting)})
-        elif hasattr(at, "arranged") and hasattr(at, "panel_shown"):  # a result (game.ui.scenes.result_base)
+        elif hasattr(at, "arranged") and hasattr(at, "panel_shown"):  # a result (game.ui.play.result_base)
             if at.ready() and at.panel_shown:
                 state["panels"].append({"kind": "result", "rect": _rect(at.arranged.rect.clip(at.room.panel))})
                 state["buttons"] += [{"label": str(b.label), "rect": _rect(b.rect)} for b in at.buttons.buttons]

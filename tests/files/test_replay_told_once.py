@@ -4,7 +4,7 @@ moves, so every game the window recorded replays to exactly its recorded end.
 
 A few hundred games on small random boards are played as the window plays them (every pointer
 event logged by the match, then fed to the gesture interpreter, whose move the match applies
-with its source: game.ui.scenes.playing.Playing.handle_mouse), by a scripted hand that mixes
+with its source: game.ui.play.playing.Playing.handle_mouse), by a scripted hand that mixes
 left clicks, presses dragged to another cell or off the board, right-click flags, both-button
 chords in every order, middle chords, left clicks on numbers (chords with the option on,
 wasted clicks without), keyboard, console and autoplay moves, undo and redo, hints; some are

@@ -93,7 +93,7 @@ def test_a_bad_lang_value_is_refused_naming_the_choices(capsys):
 
 def test_the_window_title_and_options_switch_language_at_once_and_it_is_saved(window, isolated_data_dir):
     import pygame
-    from game.ui.scenes.options import Options
+    from game.ui.options.screen import Options
     w = window([])
     assert pygame.display.get_caption()[0] == "Minesweeper"
     w.click(w.scene.list.buttons[4].rect.center)

@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 
 from game import i18n
 from game.solver.problem import fmt
-from game.ui.widgets import text_width, words, wrap
+from game.ui.shared.widgets import text_width, words, wrap
 
 LOCALES = Path(__file__).resolve().parents[2] / "game" / "locales"
 CELLISH = {"cell", "at", "other_at", "first", "last", "guess", "low", "high", "which", "where", "mine"}

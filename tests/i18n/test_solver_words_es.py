@@ -15,8 +15,8 @@ import main
 from game.rules.engine import State
 from game.commands.review_report import loss_details, loss_line
 from game.solver.review import review
-from game.ui.scenes.result import GameOver
-from game.ui.solver_view import STALE, THINKING, HintPanel
+from game.ui.play.result import GameOver
+from game.ui.play.solver_view import STALE, THINKING, HintPanel
 from tests.play_helpers import wait_postmortem
 from tests.solver.test_review_cli import record_game
 from tests.ui.test_ui_figures import shows_line
@@ -149,7 +149,7 @@ def test_the_loss_words_in_spanish():
 
 def test_the_review_viewers_panel_words_a_move_in_spanish():
     from game import i18n
-    from game.ui.review_view import move_lines
+    from game.ui.replay.review_view import move_lines
     lost = review(1, 5, [(0, 1), (0, 3)], [(0, "reveal", (0, 4)), (100, "reveal", (0, 3))])
     english = [line for line, _, _ in move_lines(lost, lost.moves[-1], 2)]
     assert english[1:] == ["Reveal (0; 3)", "MISTAKE", "Mine: 100.0%",  # (a line starts with a capital)

@@ -22,8 +22,8 @@ from game.commands.review_report import _odds, load_review, loss_details, loss_l
 from game.solver.reasons import (CLOSED_AREA, COUNT_MISMATCH, ENDGAME, ESTIMATED_GROUP, NO_FIT, OVER_FLAGGED,
                                  SAFE_BY_COUNT, SAFE_BY_LAYOUTS, SAFE_BY_NUMBERS, TOO_BIG, TOO_FEW_COVERED,
                                  TOO_MANY_FLAGS, Reason)
-from game.ui.scenes.confirm import Confirm
-from game.ui.scenes.menu import Menu
+from game.ui.shared.confirm import Confirm
+from game.ui.menu import Menu
 from tests.play_helpers import Clock, console_beginner
 from tests.solver.test_explain_text import ENGLISH
 from tests.solver.test_review_cli import record_game

@@ -18,21 +18,21 @@ from babel.dates import get_month_names
 from game import i18n
 from game.figures import ranked
 from game.records.record import default_player_name
-from game.ui import fonts
-from game.ui.scenes.confirm import Confirm, MessageBox
-from game.ui.scenes.custom import CustomForm
-from game.ui.scenes.generating import Generating
-from game.ui.scenes.help import Help
-from game.ui.scenes.menu import Menu
-from game.ui.scenes.options import Options
-from game.ui.scenes.pause import Pause
-from game.ui.scenes.playing import Playing
-from game.ui.scenes.replay import ReplayViewer
-from game.ui.scenes.result import GameOver, Victory
-from game.ui.scenes.review import ReviewViewer
-from game.ui.scenes.stats import Statistics
-from game.ui.solver_view import HintPanel
-from game.ui.widgets import FONT_SAMPLE
+from game.ui.shared import fonts
+from game.ui.shared.confirm import Confirm, MessageBox
+from game.ui.options.custom import CustomForm
+from game.ui.play.generating import Generating
+from game.ui.shared.help import Help
+from game.ui.menu import Menu
+from game.ui.options.screen import Options
+from game.ui.play.pause import Pause
+from game.ui.play.playing import Playing
+from game.ui.replay.viewer import ReplayViewer
+from game.ui.play.result import GameOver, Victory
+from game.ui.replay.review import ReviewViewer
+from game.ui.stats.screen import Statistics
+from game.ui.play.solver_view import HintPanel
+from game.ui.shared.widgets import FONT_SAMPLE
 from tests.play_helpers import wait_postmortem, win_by_clicks
 from tests.ui.test_ui_records import lose_by_click, record
 
@@ -185,8 +185,8 @@ def test_every_scene_draws_only_catalogue_text(window, pseudo):
 
 
 def test_a_dense_no_guess_board_shows_its_generating_panel_in_the_catalogue(window, pseudo, monkeypatch):
-    import game.ui.scenes.playing as playing
-    from game.ui.scenes import generating
+    import game.ui.play.playing as playing
+    from game.ui.play import generating
     monkeypatch.setattr(playing, "FIRST_STEP", 0.0005)
     monkeypatch.setattr(generating, "STEP_BUDGET", 0.0005)
     drawn = pseudo

@@ -10,17 +10,17 @@ import pytest
 
 from game import i18n
 from game.records.notes import left_out
-from game.ui import formats
-from game.ui import review_view as rv
-from game.ui.game_list import COLUMNS, row_values
-from game.ui.replay_bar import IconButton
-from game.ui.scenes import stats as stats_module
-from game.ui.scenes.menu import Menu
-from game.ui.scenes.replay import ReplayViewer
-from game.ui.scenes.result import GameOver, Victory
-from game.ui.scenes.review import ReviewViewer
-from game.ui.scenes.stats import PANEL, Statistics
-from game.ui.widgets import LABEL_ROOM, text_width
+from game.ui.shared import formats
+from game.ui.replay import review_view as rv
+from game.ui.stats.game_list import COLUMNS, row_values
+from game.ui.replay.bar import IconButton
+from game.ui.stats import screen as stats_module
+from game.ui.menu import Menu
+from game.ui.replay.viewer import ReplayViewer
+from game.ui.play.result import GameOver, Victory
+from game.ui.replay.review import ReviewViewer
+from game.ui.stats.screen import PANEL, Statistics
+from game.ui.shared.widgets import LABEL_ROOM, text_width
 from tests.play_helpers import wait_postmortem, win_by_clicks
 from tests.ui.test_ui_figures import wait_figures
 from tests.ui.test_ui_records import lose_by_click, record
@@ -72,7 +72,7 @@ def shown_labels(scene) -> list[str]:
 
 
 def spy_text(monkeypatch, *modules):
-    """Record every (message, rect) the given modules draw with game.ui.widgets.text."""
+    """Record every (message, rect) the given modules draw with game.ui.shared.widgets.text."""
     drawn = []
     for module in modules:
         original = module.text
@@ -259,7 +259,7 @@ def test_statistics_switch_language_at_once(window, monkeypatch):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_games_page_and_the_viewers_speak_the_language_and_fit(window, monkeypatch, lang):
-    from game.ui import game_list
+    from game.ui.stats import game_list
     w = open_stats_with_games(window, lang)
     stats = w.scene
     w.key(pygame.K_g)
@@ -350,7 +350,7 @@ def test_formats_follow_the_language():
 def test_the_level_tabs_share_one_font_size_in_spanish(window, monkeypatch):
     """Issue 36: the "Principiante 8x8" tab was drawn smaller than the others; every tab's
     label now has the one size at which all fit."""
-    from game.ui.scenes import stats
+    from game.ui.stats import screen as stats
     from tests.play_helpers import open_statistics
     w = window(["--lang", "es"])
     w.scene.services.set_option(beginner_size="8x8")  # as Options saves it: the Beginner tab shows 8x8

@@ -13,17 +13,17 @@ import pytest
 from game import i18n
 from game.rules.engine import State
 from game.noguess import Generation, NoGuessError
-from game.ui import fonts
-from game.ui.layout import MENU_SIZE
-from game.ui.scenes.confirm import Confirm
-from game.ui.scenes.custom import FIELD_LABELS, CustomForm
-from game.ui.scenes.generating import Generating
-from game.ui.scenes.help import Help
-from game.ui.scenes.menu import Menu
-from game.ui.scenes.options import VALUE, Options
-from game.ui.scenes.pause import Pause
-from game.ui.scenes.playing import Playing
-from game.ui.widgets import LABEL_ROOM, Button, ButtonList, text_width
+from game.ui.shared import fonts
+from game.ui.play.layout import MENU_SIZE
+from game.ui.shared.confirm import Confirm
+from game.ui.options.custom import FIELD_LABELS, CustomForm
+from game.ui.play.generating import Generating
+from game.ui.shared.help import Help
+from game.ui.menu import Menu
+from game.ui.options.screen import VALUE, Options
+from game.ui.play.pause import Pause
+from game.ui.play.playing import Playing
+from game.ui.shared.widgets import LABEL_ROOM, Button, ButtonList, text_width
 
 LANGUAGES = ("en", "es")
 ROW_GAP = 8  # least space between an option's label and its value, pixels
@@ -32,7 +32,7 @@ PAD = 5  # an option row's label and value stand this far inside it, pixels
 
 @pytest.fixture
 def drawn(monkeypatch):
-    """Every message rendered from now on (game.ui.widgets.text renders through fonts.render)."""
+    """Every message rendered from now on (game.ui.shared.widgets.text renders through fonts.render)."""
     seen: list[str] = []
     real = fonts.render
 
@@ -197,7 +197,7 @@ def test_every_statistics_button_fits_on_every_page_beginner_first(window, lang,
     with each page open so each says where it goes ("Summary (C)" ...): every label fits at
     its size, no two buttons overlap, none covers the page or leaves the window, and each
     is in the list Tab and the mouse reach. The window's scale changes nothing of this."""
-    from game.ui.scenes.stats import PANEL, Statistics
+    from game.ui.stats.screen import PANEL, Statistics
     w = window(["--lang", lang])  # the menu, on Beginner
     w.display.set_scale(scale)
     stats = open_from_menu(w, "Statistics")

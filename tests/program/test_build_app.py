@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from game import __version__
-from game.ui.layout import MENU_SIZE, BoardLayout
-from game.ui.scenes.dialog import BUTTON_H
+from game.ui.play.layout import MENU_SIZE, BoardLayout
+from game.ui.shared.dialog import BUTTON_H
 from tests.window_helpers import window_scale
 from tests.xsession import PATIENCE, XSession, missing
 from tests.window_helpers import changed, differs, settled

@@ -224,7 +224,7 @@ def test_the_window_game_list_leaves_out_a_huge_figure(recorded, tmp_path):
     """Statistics -> Games read the row and formatted 1e26 (decimal.InvalidOperation)."""
     from game.records.db import RecordStore
     from game.records.stats import recent_games
-    from game.ui.game_list import row_values
+    from game.ui.stats.game_list import row_values
 
     data, record_id, _ = fresh_copy(recorded, tmp_path)
     conn = database(data)

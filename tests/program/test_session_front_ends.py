@@ -122,9 +122,9 @@ def test_run_console_gives_its_game_the_run_session():
 
 # ----- the window, read ------------------------------------------------------------------------
 def test_the_window_does_a_games_business_through_the_session_only():
-    called = session_uses("game/ui/scenes/playing.py") | session_uses("game/ui/app.py")
+    called = session_uses("game/ui/play/playing.py") | session_uses("game/ui/app.py")
     assert BUSINESS | GENERATION <= called, sorted(BUSINESS | GENERATION - called)
-    for path in ("game/ui/scenes/playing.py", "game/ui/scenes/generating.py", "game/ui/app.py",
+    for path in ("game/ui/play/playing.py", "game/ui/play/generating.py", "game/ui/app.py",
                  "game/ui/services.py"):
         assert not match_calls(path) & BYPASSES, (path, sorted(match_calls(path) & BYPASSES))
         assert not names_called(path) & {"filter_missed", "Generation", "layer_for"}, path

@@ -271,8 +271,8 @@ def test_a_filtered_win_is_drawn_apart_on_the_chart_and_moves_no_running_best(st
 def test_the_options_line_turns_the_rankings_minimums_on_for_the_next_game(window):
     import pygame
 
-    from game.ui.scenes.options import Options
-    from game.ui.scenes.playing import Playing
+    from game.ui.options.screen import Options
+    from game.ui.play.playing import Playing
 
     w = window(deal=4)
     w.key(pygame.K_UP)
@@ -292,8 +292,8 @@ def test_the_options_line_turns_the_rankings_minimums_on_for_the_next_game(windo
 def test_the_window_says_in_a_box_when_no_board_qualifies(window):
     import pygame
 
-    from game.ui.scenes.confirm import MessageBox
-    from game.ui.scenes.playing import Playing
+    from game.ui.shared.confirm import MessageBox
+    from game.ui.play.playing import Playing
 
     w = window(["--difficulty", "beginner", "--min-bv", "81"], deal=2)
     match = w.scene.match

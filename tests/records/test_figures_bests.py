@@ -15,8 +15,8 @@ from game.records.db import RecordStore
 from game.records.record import GameRecord
 from game.records.report import category_lines, stats_json
 from game.records.stats import summary
-from game.ui.scenes import stats as page
-from game.ui.scenes.stats import Statistics
+from game.ui.stats import screen as page
+from game.ui.stats.screen import Statistics
 
 
 def a_win(time_ms: int, **values) -> GameRecord:

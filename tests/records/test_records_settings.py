@@ -78,7 +78,7 @@ def test_a_huge_bad_value_is_named_in_short(tmp_path):
 def test_wrap_cuts_a_word_longer_than_a_line_into_lines_that_fit():
     import pygame
 
-    from game.ui.widgets import font, wrap
+    from game.ui.shared.widgets import font, wrap
     pygame.font.init()
     word = "x" * 20_000  # a value like this froze the window at start (one width per character)
     lines = wrap(f"bad {word} value", 180, 14)

@@ -11,7 +11,7 @@ from game import figures
 from game.i18n import number, set_language
 from game.records.db import RecordStore
 from game.replay.events import ReplayStats
-from game.ui.formats import percent
+from game.ui.shared.formats import percent
 
 
 def abandoned_at_once(window, data_dir):
@@ -39,11 +39,11 @@ def test_a_game_abandoned_at_once_has_no_timed_figure_in_the_list_or_the_review(
     w, record = abandoned_at_once(window, isolated_data_dir)
     assert record.abandoned and record.time_ms == 0 and record.clicks is not None  # its figures were computed
     assert (record.bbbv_per_s, record.ios, record.rqp) == (None, None, None)
-    from game.ui.scenes.stats import Statistics
+    from game.ui.stats.screen import Statistics
     w.loop.manager.switch(Statistics(w.scene.services))
     w.step()
     w.key(pygame.K_g)
-    from game.ui.game_list import COLUMNS, row_values
+    from game.ui.stats.game_list import COLUMNS, row_values
     [shown] = [row_values(r) for r in w.scene.games.list.records]
     speed = [label for _x, label in COLUMNS].index("3BV/s")
     assert shown[speed] == "-"

@@ -16,9 +16,9 @@ from game.replay.sources import recorded_timeline
 from game.commands.review_report import review_timeline
 from game.solver import incremental
 from game.solver.review import VERDICTS, review, review_log
-from game.ui import review_view as rv
-from game.ui.postmortem import PostMortem
-from game.ui.theme import THEMES
+from game.ui.replay import review_view as rv
+from game.ui.play.postmortem import PostMortem
+from game.ui.shared.theme import THEMES
 from tests.ui.test_ui_theme import delta_e
 
 MARKED = ("certain", "forced_guess", "guess", "needless_guess", "mistake")

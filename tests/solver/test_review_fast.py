@@ -26,7 +26,7 @@ from game.solver.probabilities import solve
 from game.solver.problem import InconsistentPosition, build_problem
 from game.commands.review_report import ESTIMATED_LINE, Reviewed, to_json, to_text
 from game.solver.review import joint_survival, review, review_log
-from game.ui.review_view import move_lines
+from game.ui.replay.review_view import move_lines
 from tests.solver.test_review import consistent_layouts
 from tests.solver_helpers import lucky_next
 

@@ -64,7 +64,7 @@ def test_why_safe_rejects_unsafe_cell():
 
 
 def test_a_guess_is_never_shown_as_certain_nor_as_hopeless():
-    from game.ui.assist import hint_title
+    from game.ui.play.assist import hint_title
     assert chance(0.999994) == "over 99.9%" and chance(0.00001) == "under 0.1%"
     assert chance(1.0) == "100.0%" and chance(0.0) == "0.0%" and chance(0.8835) == "88.3%"
     assert hint_title("guess", (0, 0), 0.996) == "Best guess (0; 0): over 99% safe"

@@ -1,4 +1,4 @@
-"""The solver's own process (game.solver.worker, game.ui.solver_process): the window's hints,
+"""The solver's own process (game.solver.worker, game.ui.play.solver_process): the window's hints,
 and a big board's probabilities and analyses, are worked out there from a snapshot of the
 visible position, answered as the solver in this process answers; a process that ends is
 started again, one that cannot start leaves the work to a thread here; a tight loop of
@@ -25,8 +25,8 @@ from game.midend.match import Match
 from game.solver import Solver
 from game.solver.analysis import CellFloats
 from game.solver.worker import DROPPED, FAILED, OK, Question, answer, frame, read_frame, serve, take
-from game.ui.solver_process import SolverProcess
-from game.ui.solver_view import HintPanel
+from game.ui.play.solver_process import SolverProcess
+from game.ui.play.solver_view import HintPanel
 
 
 def played(seed: int, rows: int = 9, cols: int = 9, mines: int = 10, moves: int = 20) -> Match:
@@ -171,7 +171,7 @@ def test_a_tight_loop_of_frames_gets_its_hint_from_the_process(window):
 
 
 def test_a_big_boards_probabilities_are_counted_in_the_process_not_here(window, monkeypatch):
-    from game.ui import assist
+    from game.ui.play import assist
     monkeypatch.setattr(assist, "BACKGROUND_CELLS", 100)  # a 16x30 board counts as big here
     w = window(["--difficulty", "expert", "--seed", "3"])
     w.click_cell((8, 15))

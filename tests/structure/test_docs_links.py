@@ -108,7 +108,7 @@ def test_the_readme_names_the_credits_page():
 
 
 @pytest.mark.parametrize("heading, anchor", [
-    ("Fonts (`game.ui.fonts`)", "fonts-gameuifonts"),
+    ("Fonts (`game.ui.shared.fonts`)", "fonts-gameuisharedfonts"),
     ("The solver's choice of a guess (`game.solver.bestmove`)", "the-solvers-choice-of-a-guess-gamesolverbestmove"),
     ("Cells: `(2; 3)`", "cells-2-3"),
     ("Child processes (game/child.py)", "child-processes-gamechildpy"),

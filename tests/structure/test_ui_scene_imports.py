@@ -1,6 +1,9 @@
-"""The scenes import each other only downward (the graph in game/ui/scenes/__init__.py):
-each module loads first in a fresh interpreter, none hides an import of a scene inside a
-function to dodge a cycle, and the module-level imports between scenes form no cycle."""
+"""The scenes import each other only downward (the graph in game/ui/__init__.py): each
+module loads first in a fresh interpreter, none hides an import of a scene inside a
+function to dodge a cycle, and the module-level imports between scenes form no cycle.
+The scenes live in the window's feature folders (play, replay, stats, options, shared) and
+beside the loop (the menu); :data:`SCENES` names them all, and a test finds any module
+defining a scene that the list misses."""
 
 import ast
 import os
@@ -12,12 +15,19 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "game" / "ui"
-SCENES = sorted(path.stem for path in (UI / "scenes").glob("*.py") if path.stem != "__init__")
-PACKAGE = "game.ui.scenes"
+SCENES = {  # short name (as the graph in game/ui/__init__.py writes it) -> module
+    "menu": "game.ui.menu",
+    "custom": "game.ui.options.custom", "options": "game.ui.options.screen", "stats": "game.ui.stats.screen",
+    "playing": "game.ui.play.playing", "hint": "game.ui.play.solver_view", "result": "game.ui.play.result", "result_base": "game.ui.play.result_base",
+    "pause": "game.ui.play.pause", "generating": "game.ui.play.generating",
+    "replay": "game.ui.replay.viewer", "review": "game.ui.replay.review",
+    "confirm": "game.ui.shared.confirm", "dialog": "game.ui.shared.dialog", "help": "game.ui.shared.help",
+}
+SHORT = {module: name for name, module in SCENES.items()}
 
 
 def scene_imports(tree: ast.AST) -> set[str]:
-    """The modules of game.ui.scenes that the statements in ``tree`` import (short names)."""
+    """The scene modules (:data:`SCENES`) that the statements in ``tree`` import (short names)."""
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
@@ -26,25 +36,50 @@ def scene_imports(tree: ast.AST) -> set[str]:
             modules = [alias.name for alias in node.names]
         else:
             continue
-        names |= {module[len(PACKAGE) + 1:].split(".")[0] for module in modules
-                  if module.startswith(PACKAGE + ".")}
-    return names & set(SCENES)
+        names |= {SHORT[module] for module in modules if module in SHORT}
+    return names
+
+
+def module_path(module: str) -> Path:
+    return ROOT / (module.replace(".", "/") + ".py")
+
+
+def test_every_module_defining_a_scene_is_listed():
+    """A scene class is Scene, Overlay or a class derived from one (by name, across game/ui);
+    every module that defines one is in :data:`SCENES`."""
+    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in UI.rglob("*.py")}
+    scenes = {"Scene", "Overlay"}
+    grew = True
+    while grew:
+        grew = False
+        for tree in trees.values():
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef) and node.name not in scenes and any(
+                        getattr(base, "id", getattr(base, "attr", None)) in scenes for base in node.bases):
+                    scenes.add(node.name)
+                    grew = True
+    defining = {".".join(path.relative_to(ROOT).with_suffix("").parts) for path, tree in trees.items()
+                if any(isinstance(node, ast.ClassDef) and node.name in scenes for node in tree.body)}
+    defining -= {"game.ui.scene"}  # Scene and Overlay themselves
+    # (shared.dialog defines no scene: the menu-like screens' background and button grid, a
+    # node of the graph all the same)
+    assert len(defining) > 10 and defining == set(SCENES.values()) - {SCENES["dialog"]}
 
 
 def module_level_graph() -> dict[str, set[str]]:
     """Scene module -> the scene modules its top-level statements import."""
     graph = {}
-    for name in SCENES:
-        tree = ast.parse((UI / "scenes" / f"{name}.py").read_text(encoding="utf-8"))
+    for name, module in SCENES.items():
+        tree = ast.parse(module_path(module).read_text(encoding="utf-8"))
         top = [node for node in tree.body if not isinstance(node, (ast.FunctionDef, ast.ClassDef))]
         graph[name] = scene_imports(ast.Module(body=top, type_ignores=[]))
     return graph
 
 
-@pytest.mark.parametrize("name", SCENES)
+@pytest.mark.parametrize("name", sorted(SCENES))
 def test_each_scene_module_imports_first_in_a_fresh_interpreter(name):
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-    done = subprocess.run([sys.executable, "-c", f"import {PACKAGE}.{name}"], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, "-c", f"import {SCENES[name]}"], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
 
@@ -76,5 +111,5 @@ def test_module_level_imports_between_scenes_form_no_cycle():
         path.pop()
         done.add(name)
 
-    for name in SCENES:
+    for name in sorted(SCENES):
         visit(name)

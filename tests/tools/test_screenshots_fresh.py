@@ -45,8 +45,8 @@ def test_every_picture_the_docs_show_is_made_by_the_tool_and_there():
 
 def test_the_sources_are_the_drawing_code_assets_and_catalogue():
     files = screenshots.source_files()
-    for name in ("game/ui/room.py", "game/ui/result_panel.py", "game/ui/solver_view.py", "game/ui/hint_marks.py",
-                 "game/ui/theme.py", "game/ui/sprites.py", "game/ui/fonts.py", "game/ui/scenes/playing.py",
+    for name in ("game/ui/play/room.py", "game/ui/play/result_panel.py", "game/ui/play/solver_view.py", "game/ui/play/hint_marks.py",
+                 "game/ui/shared/theme.py", "game/ui/shared/sprites.py", "game/ui/shared/fonts.py", "game/ui/play/playing.py",
                  "assets/cell_0.png", "game/locales/es/LC_MESSAGES/minesweeper.po", "tools/screenshots.py"):
         assert name in files
     assert "tests/xsession.py" not in files and not any("__pycache__" in f for f in files)
@@ -60,16 +60,16 @@ def tree(root: Path, files: dict[str, bytes]) -> Path:
 
 
 def test_the_digest_reads_contents_only_and_sees_a_change(tmp_path):
-    po = b'#: game/ui/room.py:12\nmsgid "Mine"\nmsgstr "Mina"\n'
-    unix = tree(tmp_path / "unix", {"game/ui/room.py": b"A = 1\nB = 2\n", "assets/x.png": b"\x89PNG\r\n",
+    po = b'#: game/ui/play/room.py:12\nmsgid "Mine"\nmsgstr "Mina"\n'
+    unix = tree(tmp_path / "unix", {"game/ui/play/room.py": b"A = 1\nB = 2\n", "assets/x.png": b"\x89PNG\r\n",
                                     "game/locales/es/LC_MESSAGES/minesweeper.po": po, "tests/xsession.py": b"x"})
-    dos = tree(tmp_path / "dos", {"game/ui/room.py": b"A = 1\r\nB = 2\r\n", "assets/x.png": b"\x89PNG\n",
+    dos = tree(tmp_path / "dos", {"game/ui/play/room.py": b"A = 1\r\nB = 2\r\n", "assets/x.png": b"\x89PNG\n",
                                   "game/locales/es/LC_MESSAGES/minesweeper.po": po.replace(b":12", b":99"),
                                   "tests/xsession.py": b"changed: not drawn"})
-    os.chmod(dos / "game/ui/room.py", 0o755)
+    os.chmod(dos / "game/ui/play/room.py", 0o755)
     assert screenshots.source_digest(unix) == screenshots.source_digest(dos)
-    (dos / "game/ui/room.py").write_bytes(b"A = 1\nB = 3\n")
+    (dos / "game/ui/play/room.py").write_bytes(b"A = 1\nB = 3\n")
     assert screenshots.source_digest(unix) != screenshots.source_digest(dos)
-    (dos / "game/ui/room.py").write_bytes(b"A = 1\nB = 2\n")
+    (dos / "game/ui/play/room.py").write_bytes(b"A = 1\nB = 2\n")
     (dos / "game/ui/side.py").write_bytes(b"")  # a new drawing module counts
     assert screenshots.source_digest(unix) != screenshots.source_digest(dos)

@@ -5,10 +5,10 @@ bests of every win and of the no-flag ones."""
 import pygame
 
 from game.records.db import RecordStore
-from game.ui.scenes.menu import Menu
-from game.ui.scenes.options import Options
-from game.ui.scenes.result import Victory
-from game.ui.scenes.stats import Statistics
+from game.ui.menu import Menu
+from game.ui.options.screen import Options
+from game.ui.play.result import Victory
+from game.ui.stats.screen import Statistics
 from tests.play_helpers import open_statistics, win_by_clicks
 
 

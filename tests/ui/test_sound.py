@@ -90,7 +90,7 @@ def plays(monkeypatch):
 
 
 def open_options(w):
-    from game.ui.scenes.options import Options
+    from game.ui.options.screen import Options
     w.click(w.scene.list.buttons[4].rect.center)
     assert isinstance(w.scene, Options)
     return w.scene
@@ -133,7 +133,7 @@ def test_m_in_playing_mutes_and_unmutes_and_the_choice_is_saved(window, isolated
     assert json.loads((isolated_data_dir / "settings.json").read_text())["muted"] is True
     w.key(pygame.K_m, unicode="m")
     assert not services.sound.muted
-    from game.ui.scenes.help import CONTROLS
+    from game.ui.shared.help import CONTROLS
     assert any("M" in keys.split(" / ") and "sound" in does for keys, does in CONTROLS)  # F1 lists it
     assert json.loads((isolated_data_dir / "settings.json").read_text())["muted"] is False
 

@@ -7,10 +7,10 @@ import pytest
 from game.rules.engine import State
 from game.records.db import RecordStore
 from game.ui.app import finish_run
-from game.ui.scenes.confirm import Confirm
-from game.ui.scenes.menu import Menu
-from game.ui.scenes.pause import Pause
-from game.ui.scenes.playing import Playing
+from game.ui.shared.confirm import Confirm
+from game.ui.menu import Menu
+from game.ui.play.pause import Pause
+from game.ui.play.playing import Playing
 
 
 def stored(data_dir):
@@ -71,7 +71,7 @@ def test_with_the_option_off_leaving_records_without_asking(window, isolated_dat
 
 def test_the_option_is_in_options_and_saved(window, isolated_data_dir):
     from game.records.settings import load
-    from game.ui.scenes.options import Options
+    from game.ui.options.screen import Options
     w = window()
     w.click(w.scene.list.buttons[4].rect.center)
     options = w.scene

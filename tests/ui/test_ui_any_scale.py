@@ -7,7 +7,7 @@ import warnings
 import pygame
 import pytest
 
-from game.ui.canvas import Canvas
+from game.ui.shared.canvas import Canvas
 from game.ui.display import fit_scale
 
 
@@ -74,8 +74,8 @@ def test_text_is_rendered_at_its_size_on_screen_not_scaled_up(window):
     """A label drawn at 2.5x is drawn by the font at 2.5 times its point size (to within the
     point that keeps it inside its laid-out width), not 2.5 times a small rendering (that
     would be blocky), and its rect is given back in logical pixels."""
-    from game.ui.fonts import point_size
-    from game.ui.widgets import device_font_size, font, text
+    from game.ui.shared.fonts import point_size
+    from game.ui.shared.widgets import device_font_size, font, text
     window([])
     device = device_font_size(16, False, 2.5)
     assert abs(point_size(device) - point_size(16) * 2.5) <= 1

@@ -7,8 +7,8 @@ import pytest
 from game.records.db import RecordStore
 from game.records.paths import db_path
 from game.records.record import GameRecord
-from game.ui.scenes import stats as stats_scene
-from game.ui.widgets import text_width
+from game.ui.stats import screen as stats_scene
+from game.ui.shared.widgets import text_width
 from tests.play_helpers import drawn_texts, open_statistics
 
 GAP = stats_scene.BEST_GAP

@@ -6,9 +6,9 @@ import pygame
 
 from game.i18n import set_language
 from game.records.db import RecordStore
-from game.ui.scenes.menu import Menu
-from game.ui.scenes.result import Victory
-from game.ui.scenes.stats import Statistics
+from game.ui.menu import Menu
+from game.ui.play.result import Victory
+from game.ui.stats.screen import Statistics
 from tests.play_helpers import open_statistics, win_by_clicks
 
 

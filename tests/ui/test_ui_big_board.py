@@ -6,10 +6,10 @@ cell under the pointer. Standard levels take none of these events."""
 import pygame
 import pytest
 
-from game.ui.camera_keys import ZOOM_STEPS
-from game.ui.camera_view import CameraView
-from game.ui.layout import RESULT_ROOM_H
-from game.ui.scenes.playing import Playing
+from game.ui.play.camera_keys import ZOOM_STEPS
+from game.ui.play.camera_view import CameraView
+from game.ui.play.layout import RESULT_ROOM_H
+from game.ui.play.playing import Playing
 
 
 @pytest.fixture
@@ -112,7 +112,7 @@ def opened(window):
 def test_a_hint_brings_its_move_into_view(opened):
     import time
 
-    from game.ui.solver_view import HintPanel
+    from game.ui.play.solver_view import HintPanel
     playing = opened.scene
     camera = playing.layout.camera
     opened.key(pygame.K_HOME, mod=pygame.KMOD_CTRL)  # look at the far corner, away from the opening
@@ -126,7 +126,7 @@ def test_a_hint_brings_its_move_into_view(opened):
 
 
 def test_the_probability_overlay_covers_the_cells_in_view_and_follows_the_view(opened):
-    from game.ui.solver_view import in_view
+    from game.ui.play.solver_view import in_view
     playing = opened.scene
     camera = playing.layout.camera
     opened.key(pygame.K_o)
@@ -149,7 +149,7 @@ def test_on_a_huge_board_the_overlay_is_counted_off_the_frame_and_says_thinking(
     soon the answer comes is the machine's: a small frontier may be counted within a frame or
     two, so the test looks for the frame that said it was thinking, not for a count still out.)"""
     import time
-    from game.ui import solver_view
+    from game.ui.play import solver_view
     from tests.play_helpers import drawn_texts
     w = window(["--rows", "400", "--cols", "600", "--mines", "36000", "--seed", "3"])
     playing = w.scene
@@ -170,7 +170,7 @@ def test_on_a_huge_board_autoplay_thinks_off_the_frame_and_plays_on(window):
     """Autoplay (A) on a board over BACKGROUND_CELLS: each analysis is worked out on the worker
     thread while frames go on (the strip says it is thinking), then its moves are made."""
     import time
-    from game.ui.bv_counter import BACKGROUND_CELLS
+    from game.ui.play.bv_counter import BACKGROUND_CELLS
     w = window(["--rows", "150", "--cols", "200", "--mines", "3000", "--seed", "5"])
     playing = w.scene
     assert playing.game.config.cells > BACKGROUND_CELLS
@@ -206,7 +206,7 @@ def test_the_minimap_shows_the_whole_board_and_a_click_on_it_moves_the_view(big)
 
 def test_help_lists_the_big_boards_controls_over_a_big_board_and_a_standard_level_alike(big, window):
     """Issue 27: F1 lists Tab, + and - everywhere (under their heading), not only over a big board."""
-    from game.ui.scenes.help import BIG_BOARD, BIG_TITLE, CONTROLS, Help
+    from game.ui.shared.help import BIG_BOARD, BIG_TITLE, CONTROLS, Help
     everything = CONTROLS + ((None, BIG_TITLE),) + BIG_BOARD
     big.key(pygame.K_F1)
     assert isinstance(big.scene, Help) and big.scene.controls == everything
@@ -228,7 +228,7 @@ def test_a_replay_of_a_big_board_scrolls_and_zooms_with_the_wheel(window):
     from game.ui.app import build
     from game.ui.clock import FakeClock
     from tests.driver import Driver
-    from game.ui.scenes.replay import ReplayViewer
+    from game.ui.replay.viewer import ReplayViewer
 
     w = window(["--rows", "120", "--cols", "200", "--mines", "2400"], deal=5)
     camera = w.scene.layout.camera
@@ -303,10 +303,10 @@ def test_fullscreen_shows_more_of_a_big_board_and_back_gives_the_window_again(bi
 def test_a_big_boards_hint_text_is_readable(window):
     """Issue 35: a big board's window is shown at 1x, where the hint panel's 14-pixel text had
     a 10-pixel em; on a big board its title, text and footer have an em of at least 12 screen
-    pixels, as the side panel's and the counters' (game.ui.widgets.readable_size)."""
+    pixels, as the side panel's and the counters' (game.ui.shared.widgets.readable_size)."""
     import time
-    from game.ui import fonts
-    from game.ui.solver_view import HintPanel
+    from game.ui.shared import fonts
+    from game.ui.play.solver_view import HintPanel
     w = window(["--rows", "400", "--cols", "600", "--mines", "36000", "--seed", "3"])
     camera = w.scene.layout.camera
     w.click_cell(camera.cell_at(camera.viewport.center))

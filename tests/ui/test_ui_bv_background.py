@@ -15,8 +15,8 @@ import pytest
 import game.rules.bv
 import game.rules.engine
 from game.rules.engine import State
-from game.ui import bv_counter
-from game.ui.scenes.result import GameOver
+from game.ui.play import bv_counter
+from game.ui.play.result import GameOver
 
 ARGS = ["--rows", "68", "--cols", "123", "--mines", "1000", "--seed", "1"]
 REAL = game.rules.bv.bv_parts

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ui.camera import MAX_CELL, Camera
-from game.ui.layout import BoardLayout
+from game.ui.play.camera import MAX_CELL, Camera
+from game.ui.play.layout import BoardLayout
 
 ZOOMS = (0.37, 1.0, 1.5, 7.3, 16.0, 23.7, 64.0)
 

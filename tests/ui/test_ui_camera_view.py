@@ -9,12 +9,12 @@ import pytest
 from game.rules.board import Config
 from game.midend.match import Match
 from game.rules.moves import FLAG, REVEAL, Move
-from game.ui.assets import Assets
-from game.ui.camera import Camera
-from game.ui.camera_view import CameraView
-from game.ui.canvas import Canvas
-from game.ui.layout import BoardLayout
-from game.ui.theme import palette
+from game.ui.shared.assets import Assets
+from game.ui.play.camera import Camera
+from game.ui.play.camera_view import CameraView
+from game.ui.shared.canvas import Canvas
+from game.ui.play.layout import BoardLayout
+from game.ui.shared.theme import palette
 
 VIEWPORT = pygame.Rect(8, 53, 320, 240)
 

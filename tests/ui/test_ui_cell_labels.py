@@ -5,8 +5,8 @@ the rulers say it and no label is added."""
 
 import pygame
 
-from game.ui import hint_marks
-from game.ui.hint_marks import marked_cells
+from game.ui.play import hint_marks
+from game.ui.play.hint_marks import marked_cells
 from tests.play_helpers import drawn_texts
 from tests.ui.test_ui_hint_marks import hint_panel
 

@@ -10,10 +10,10 @@ import pytest
 
 from game import i18n
 from game.records.stats import chart_points
-from game.ui import chart as chart_module
-from game.ui.chart import SLOT
-from game.ui.scenes.stats import Statistics
-from game.ui.theme import THEMES, palette
+from game.ui.stats import chart as chart_module
+from game.ui.stats.chart import SLOT
+from game.ui.stats.screen import Statistics
+from game.ui.shared.theme import THEMES, palette
 from tests.play_helpers import open_statistics
 from tests.ui.test_ui_records import record
 from tests.ui.test_ui_theme import contrast

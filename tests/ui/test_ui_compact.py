@@ -1,6 +1,6 @@
 """Issue 35, item 3: the compact window (settings.compact, --compact, Options' "Window" line):
 the HUD over the board and nothing else, the result, a hint and the counters over the board
-as dialogs (game.ui.room.compact and dialog). Driven by posted events, headless."""
+as dialogs (game.ui.play.room.compact and dialog). Driven by posted events, headless."""
 
 import json
 
@@ -11,11 +11,11 @@ from game.commands.cli import parse_args
 from game.rules.engine import State
 from game.records import settings as settings_file
 from game.records.session import open_records
-from game.ui.layout import COMPACT_LEAST
-from game.ui.scenes.help import Help
-from game.ui.scenes.playing import Playing
-from game.ui.scenes.result import GameOver, Victory
-from game.ui.solver_view import THINKING, HintPanel
+from game.ui.play.layout import COMPACT_LEAST
+from game.ui.shared.help import Help
+from game.ui.play.playing import Playing
+from game.ui.play.result import GameOver, Victory
+from game.ui.play.solver_view import THINKING, HintPanel
 from tests.play_helpers import wait_postmortem, win_by_clicks
 from tests.ui.test_competitive_window import open_options
 from tests.ui.test_ui_layout import test_help_pause_hint_and_a_message_fit_the_smallest_windows as fits_smallest

@@ -12,13 +12,13 @@ import pygame
 from game import i18n
 from game.rules.engine import State
 from game.figures import LIVE, figure, value_text
-from game.ui.counters_view import LABELS, REFRESH_S, shown_values
-from game.ui.formats import decimal
-from game.ui.scenes.help import Help
-from game.ui.scenes.options import Options
-from game.ui.scenes.replay import ReplayViewer
-from game.ui.scenes.result import Victory
-from game.ui.scenes.stats import Statistics
+from game.ui.play.counters_view import LABELS, REFRESH_S, shown_values
+from game.ui.shared.formats import decimal
+from game.ui.shared.help import Help
+from game.ui.options.screen import Options
+from game.ui.replay.viewer import ReplayViewer
+from game.ui.play.result import Victory
+from game.ui.stats.screen import Statistics
 from tests.play_helpers import chord_both_buttons, satisfied_number, win_by_clicks
 from tests.ui.test_competitive_window import open_options
 from tests.ui.test_ui_display import window_size as real_window_size
@@ -179,8 +179,8 @@ def test_the_panel_speaks_spanish(window):
 
 def drawn_counters(monkeypatch) -> list[tuple[str, int, bool]]:
     """(message, font pixels, bold) of every text the counters' panel renders from now on."""
-    from game.ui import counters_view
-    from game.ui.widgets import FONT_SAMPLE
+    from game.ui.play import counters_view
+    from game.ui.shared.widgets import FONT_SAMPLE
     seen = []
     original = counters_view.fonts.render
 
@@ -196,9 +196,9 @@ def test_a_big_boards_counters_have_an_em_of_at_least_12_screen_pixels(window, m
     """Issue 35, item 5: a 1000x1000 board's window is shown at 1x, where the panel's 12-pixel
     lines drew 8-point text (about 9 pixels high); they now draw at least 12-point text (the
     em in screen pixels), each line's label and value side by side, none outside the panel."""
-    from game.ui import fonts
-    from game.ui.counters_view import SIZE
-    from game.ui.widgets import text_width
+    from game.ui.shared import fonts
+    from game.ui.play.counters_view import SIZE
+    from game.ui.shared.widgets import text_width
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1280, 1024)])
     w = window(["--rows", "1000", "--cols", "1000", "--mines", "150000", "--seed", "3"])
     seen = drawn_counters(monkeypatch)
@@ -220,8 +220,8 @@ def test_a_big_boards_counters_have_an_em_of_at_least_12_screen_pixels(window, m
 
 
 def test_a_window_shown_at_2x_keeps_the_counters_at_their_size(window, monkeypatch):
-    from game.ui import fonts
-    from game.ui.counters_view import LINE, SIZE
+    from game.ui.shared import fonts
+    from game.ui.play.counters_view import LINE, SIZE
     w = window(["--difficulty", "beginner"], deal=7)
     w.display.set_scale(2)
     seen = drawn_counters(monkeypatch)

@@ -5,9 +5,9 @@ import pygame
 import pytest
 
 from game.noguess import MAX_NO_GUESS_CELLS
-from game.ui.scenes.custom import CustomForm
-from game.ui.scenes.menu import Menu
-from game.ui.scenes.playing import Playing
+from game.ui.options.custom import CustomForm
+from game.ui.menu import Menu
+from game.ui.play.playing import Playing
 
 
 def open_form(w):
@@ -91,7 +91,7 @@ def test_any_size_the_engine_takes_is_offered_and_one_past_it_offers_no_mine_ran
 def test_the_ranges_under_the_fields_group_thousands_the_languages_way(window):
     """Issue 36: the Custom form wrote ``1..999999`` in both languages while the rest of the
     game groups thousands; now ``1..999,999`` in English and ``1..999.999`` in Spanish."""
-    from game.ui.scenes.menu import Menu
+    from game.ui.menu import Menu
     w = window(["--lang", "es"])
     assert isinstance(w.scene, Menu)
     w.click(w.scene.list.buttons[3].rect.center)  # Personalizado...

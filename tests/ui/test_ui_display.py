@@ -6,8 +6,8 @@ import warnings
 
 import pygame
 
-from game.ui.scenes import options as options_scene
-from game.ui.scenes.options import Options
+from game.ui.options import screen as options_scene
+from game.ui.options.screen import Options
 from tests.play_helpers import drawn_texts
 
 DISPLAY_ROW = 4
@@ -189,7 +189,7 @@ def test_f11_where_full_screen_cannot_be_had_keeps_the_window_says_why_and_the_g
     """Issue 35, item 5: under an X server with no window manager F11 drew a full-screen layout
     into the unchanged window (SDL said the window was full screen), cropping the timer."""
     from game.ui.display import NO_FULLSCREEN
-    from game.ui.scenes.confirm import MessageBox
+    from game.ui.shared.confirm import MessageBox
     no_window_manager(monkeypatch)
     w = window(["--difficulty", "beginner", "--seed", "6"])
     playing, before, view = w.scene, window_size(), w.display.view
@@ -224,7 +224,7 @@ def test_options_says_full_screen_is_not_available_and_the_display_line_then_ski
 def test_a_launch_that_asks_for_full_screen_where_it_cannot_be_had_opens_windowed_and_says_why(
         window, monkeypatch):
     from game.ui.display import NO_FULLSCREEN
-    from game.ui.scenes.confirm import MessageBox
+    from game.ui.shared.confirm import MessageBox
     no_window_manager(monkeypatch)
     w = window(["--fullscreen"])
     assert not w.display.fullscreen and isinstance(w.scene, MessageBox)

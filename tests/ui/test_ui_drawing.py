@@ -2,8 +2,8 @@
 
 import pytest
 
-from game.ui.hud import led_text
-from game.ui.layout import CELL, BoardLayout, fit_cell, max_board
+from game.ui.play.hud import led_text
+from game.ui.play.layout import CELL, BoardLayout, fit_cell, max_board
 
 NUMBER_COLOURS = {1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0)}
 
@@ -17,7 +17,7 @@ def test_revealed_numbers_are_drawn_in_their_classic_colours(window):
     w = window(["--difficulty", "expert", "--seed", "21"])
     game = w.scene.game
     w.click_cell((8, 15))
-    w.step(30)  # the opening shows outward over game.ui.motion.CASCADE_S (0.25 s, 15 frames)
+    w.step(30)  # the opening shows outward over game.ui.play.motion.CASCADE_S (0.25 s, 15 frames)
     screen = w.screen
     seen = set()
     for cell in game.cells():

@@ -11,9 +11,9 @@ import pytest
 from game.rules.engine import State
 from game.figures import compact_line
 from game.ui import app
-from game.ui.scenes.confirm import MessageBox
-from game.ui.scenes.result import Victory
-from game.ui.scenes.stats import Statistics
+from game.ui.shared.confirm import MessageBox
+from game.ui.play.result import Victory
+from game.ui.stats.screen import Statistics
 from tests.play_helpers import win_by_clicks
 from tests.ui.test_ui_screens import assert_panel_clear_of_the_board
 

@@ -4,14 +4,14 @@ import pygame
 import pytest
 
 from game.rules.engine import State
-from game.ui.scenes.confirm import Confirm
-from game.ui.scenes.custom import CustomForm
-from game.ui.scenes.menu import Menu
-from game.ui.scenes.options import Options
-from game.ui.scenes.pause import Pause
-from game.ui.scenes.playing import Playing
-from game.ui.scenes.result import GameOver, Victory
-from game.ui.widgets import font
+from game.ui.shared.confirm import Confirm
+from game.ui.options.custom import CustomForm
+from game.ui.menu import Menu
+from game.ui.options.screen import Options
+from game.ui.play.pause import Pause
+from game.ui.play.playing import Playing
+from game.ui.play.result import GameOver, Victory
+from game.ui.shared.widgets import font
 from tests.play_helpers import number_beside, satisfied_number
 
 

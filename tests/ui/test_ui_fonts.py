@@ -8,9 +8,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import fonts
-from game.ui.canvas import Canvas
-from game.ui.widgets import TextField, clipped, font, text, text_width
+from game.ui.shared import fonts
+from game.ui.shared.canvas import Canvas
+from game.ui.shared.widgets import TextField, clipped, font, text, text_width
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = "Zoë Ωμέγα Жук"
@@ -164,7 +164,7 @@ def test_a_damaged_font_file_covers_nothing_and_its_characters_fall_back(tmp_pat
 
 @pytest.mark.parametrize("argv", [["--difficulty", "beginner"], ["--rows", "1", "--cols", "2", "--mines", "1"]])
 def test_the_help_columns_fit_inside_their_panel_in_the_smallest_windows(window, argv):
-    from game.ui.scenes.help import COLUMN_GAP, GAP, PAD, Help
+    from game.ui.shared.help import COLUMN_GAP, GAP, PAD, Help
     w = window(argv)
     w.key(pygame.K_F1)
     assert isinstance(w.scene, Help)

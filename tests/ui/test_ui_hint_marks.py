@@ -11,13 +11,13 @@ import pygame
 import pytest
 
 from game.solver.explain import AMONG, MINE, NUMBER, Mark
-from game.ui.assist import Hint, HintRequest
-from game.ui.hint_marks import (arrows, border, draw_deduced_mine, grid_pixel, head_points, marked_cells,
+from game.ui.play.assist import Hint, HintRequest
+from game.ui.play.hint_marks import (arrows, border, draw_deduced_mine, grid_pixel, head_points, marked_cells,
                                  route)
-from game.ui.scenes.playing import Playing
-from game.ui.solver_view import MARKS_CELL, HintPanel
-from game.ui.sprites import Sprites
-from game.ui.theme import THEME_NAMES, palette, use
+from game.ui.play.playing import Playing
+from game.ui.play.solver_view import MARKS_CELL, HintPanel
+from game.ui.shared.sprites import Sprites
+from game.ui.shared.theme import THEME_NAMES, palette, use
 
 
 def hint_panel(w):

@@ -4,17 +4,17 @@ levels unchanged to the pixel, and every overlay whole on the smallest boards.""
 import pygame
 import pytest
 
-from game.ui.assets import Assets
-from game.ui.canvas import Canvas
-from game.ui.hud import draw_hud, led_text
-from game.ui.layout import (FACE_GAP, LED_W, MIN_HEIGHT, MIN_SIDE_W, MIN_WINDOW_W, RESULT_ROOM_H, BoardLayout,
+from game.ui.shared.assets import Assets
+from game.ui.shared.canvas import Canvas
+from game.ui.play.hud import draw_hud, led_text
+from game.ui.play.layout import (FACE_GAP, LED_W, MIN_HEIGHT, MIN_SIDE_W, MIN_WINDOW_W, RESULT_ROOM_H, BoardLayout,
                             fit_cell)
-from game.ui.scenes.confirm import MessageBox
-from game.ui.scenes.help import Help
-from game.ui.scenes.pause import Pause
-from game.ui.scenes.result import GameOver, Victory
-from game.ui.solver_view import HintPanel
-import game.ui.widgets as ui_widgets
+from game.ui.shared.confirm import MessageBox
+from game.ui.shared.help import Help
+from game.ui.play.pause import Pause
+from game.ui.play.result import GameOver, Victory
+from game.ui.play.solver_view import HintPanel
+import game.ui.shared.widgets as ui_widgets
 
 CLASSIC = {  # (rows, cols, mines): size, hud, board, counter, timer, face as the Windows game draws them
     (9, 9, 10): ((200, 211), (8, 8, 184, 37), (28, 56, 144, 144), (16, 14, 41, 25), (143, 14, 41, 25),
@@ -165,7 +165,7 @@ def test_the_help_shows_every_word_inside_its_panel_in_the_menus_narrow_window(w
         drawn.append((message, real_text(surface, message, pos, *args, **kwargs)))
         return drawn[-1][1]
 
-    import game.ui.scenes.help as help_scene
+    import game.ui.shared.help as help_scene
     help_scene.text = spy
     try:
         for _ in range(2):
@@ -190,7 +190,7 @@ def _words(msgid: str, language: str) -> str:
 
 
 def test_a_button_label_too_wide_for_its_button_takes_a_smaller_font(window):
-    from game.ui.widgets import LABEL_ROOM, Button, font
+    from game.ui.shared.widgets import LABEL_ROOM, Button, font
     w = window(["--difficulty", "beginner"])
     drawn = []
     real_text = ui_widgets.text
@@ -216,9 +216,9 @@ def test_a_long_thin_board_gets_a_window_that_fits_it_not_a_screen_of_void(rows,
     a cell; across its short side the well is the board's own size and the board window hugs
     it (no taller than the HUD over the well; no narrower than the HUD, the board centred
     across), not a screen-sized black well; with its panels' strip the window holds the
-    overlays (at least MIN_WINDOW_H high: game.ui.room)."""
-    from game.ui.layout import BIG_CELL, MARGIN, MIN_WIDTH, MIN_WINDOW_H, layout_for
-    from game.ui.room import reserve
+    overlays (at least MIN_WINDOW_H high: game.ui.play.room)."""
+    from game.ui.play.layout import BIG_CELL, MARGIN, MIN_WIDTH, MIN_WINDOW_H, layout_for
+    from game.ui.play.room import reserve
     area = (1584, 920)  # a 1600x1000 screen's
     layout = layout_for(rows, cols, area, 1)
     assert layout.cell == BIG_CELL and not layout.camera.fits
@@ -243,8 +243,8 @@ def test_a_long_thin_board_gets_a_window_that_fits_it_not_a_screen_of_void(rows,
     ((1000, 1600), (16, 16, 40), "under", (278, 562)),  # a tall screen: under, the result whole (2x)
 ])
 def test_the_panels_strip_is_planned_with_the_board_for_this_screen(screen, level, where, size):
-    from game.ui.layout import MARGIN, layout_for, usable_area
-    from game.ui.room import reserve
+    from game.ui.play.layout import MARGIN, layout_for, usable_area
+    from game.ui.play.room import reserve
     area = usable_area(screen, False)
     layout = layout_for(level[0], level[1], area, level[2])
     room = reserve(layout.size, area)

@@ -80,7 +80,7 @@ def test_idle_board_draws_nothing_and_timer_draws_once_a_second(window):
     w.step(120)  # two seconds of fake time before the first click: nothing changes
     assert w.loop.frames == drawn
     w.click_cell((8, 15))
-    w.step(16)  # the opening's cascade (game.ui.motion, 0.25 s) plays out first
+    w.step(16)  # the opening's cascade (game.ui.play.motion, 0.25 s) plays out first
     assert w.scene.cascade is None
     drawn = w.loop.frames
     blits = w.scene.view.blits

@@ -3,7 +3,7 @@ Expert games, marks laid on purpose across many numbers, and the post-mortem's v
 a loss are drawn on the board, in every theme, and each revealed number's digit (the pixels
 of its sprite that differ from the revealed-empty sprite) must show exactly as without the
 marks: the rings hug the cells' edges, the arrows run along the grid lines, the rest is
-drawn on covered cells (game.ui.hint_marks)."""
+drawn on covered cells (game.ui.play.hint_marks)."""
 
 import math
 
@@ -12,9 +12,9 @@ import pytest
 
 from game.rules.engine import State
 from game.solver.explain import AMONG, MINE, NUMBER, OTHER, Mark, explain_safe
-from game.ui.assist import Hint
-from game.ui.scenes.result import GameOver
-from game.ui.theme import THEME_NAMES
+from game.ui.play.assist import Hint
+from game.ui.play.result import GameOver
+from game.ui.shared.theme import THEME_NAMES
 from tests.play_helpers import chord_both_buttons, wait_postmortem
 from tests.ui.test_ui_any_scale import resize
 from tests.ui.test_ui_postmortem import position

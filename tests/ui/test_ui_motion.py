@@ -7,9 +7,9 @@ import math
 import pygame
 import pytest
 
-from game.ui.motion import CASCADE_S, SHAKE_S, UPDATE_HZ
-from game.ui.scenes.options import Options
-from game.ui.scenes.result import GameOver, Victory
+from game.ui.play.motion import CASCADE_S, SHAKE_S, UPDATE_HZ
+from game.ui.options.screen import Options
+from game.ui.play.result import GameOver, Victory
 from tests.play_helpers import shows_sprite
 
 REDUCE_MOTION_ROW = 6  # the Reduce motion line of Options

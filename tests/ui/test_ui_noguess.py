@@ -12,14 +12,14 @@ import time
 import pygame
 import pytest
 
-import game.ui.scenes.generating as generating
-import game.ui.scenes.playing as playing
+import game.ui.play.generating as generating
+import game.ui.play.playing as playing
 from game.rules.board import Config
 from game.rules.engine import State
 from game.noguess import Generation, NoGuessError, generate, is_no_guess
-from game.ui.scenes.custom import CustomForm
-from game.ui.scenes.generating import Generating
-from game.ui.scenes.playing import Playing
+from game.ui.options.custom import CustomForm
+from game.ui.play.generating import Generating
+from game.ui.play.playing import Playing
 
 MAX_FRAMES = 2000  # a generation that outlasts this many frames (33 s at 60 Hz) has hung
 
@@ -337,8 +337,8 @@ def test_real_window_generating_cancel_and_board(tmp_path):
         x.start_game("--no-guess", "--rows", "500", "--cols", "500", "--mines", "50000", "--seed", "1")
         geometry = x.wait_geometry(good=lambda g: g[2] > 1)  # mapped at its size, and held there
         width, height = geometry[2:]
-        from game.ui.layout import layout_for, usable_area
-        from game.ui.room import reserve
+        from game.ui.play.layout import layout_for, usable_area
+        from game.ui.play.room import reserve
         area = usable_area(x.size, False)
         room = reserve(layout_for(500, 500, area, 50000).size, area)  # the board window and its strip, as Playing's
         strip_top = int(room.strip.top * width / room.size[0])  # the side panel there counts the click (issue 35)

@@ -12,11 +12,11 @@ from game.i18n import language
 from game.records import settings as settings_file
 from game.records.session import open_records
 from game.records.settings import Settings
-from game.ui import theme
+from game.ui.shared import theme
 from game.ui.app import build
 from game.ui.clock import FakeClock
-from game.ui.scenes.menu import Menu
-from game.ui.scenes.options import Options
+from game.ui.menu import Menu
+from game.ui.options.screen import Options
 
 MAX_CYCLE = 20  # more changes than any line has values (Display: auto, six scales, fullscreen)
 ELSEWHERE = {"difficulty", "custom_rows", "custom_cols", "custom_mines", "player_name"}  # settings no Options line writes

@@ -10,11 +10,11 @@ from game.rules.engine import State
 from game.commands.explain_text import proof_text
 from game.solver.probabilities import solve
 from game.solver.problem import build_problem, fmt
-from game.ui.postmortem import WORKING
-from game.ui.scenes.help import CONTROLS
-from game.ui.scenes.playing import Playing
-from game.ui.scenes.result import GameOver
-from game.ui.theme import palette
+from game.ui.play.postmortem import WORKING
+from game.ui.shared.help import CONTROLS
+from game.ui.play.playing import Playing
+from game.ui.play.result import GameOver
+from game.ui.shared.theme import palette
 from tests.play_helpers import wait_postmortem
 from tests.ui.test_ui_figures import panel_text, shows_line
 from tests.ui.test_ui_screens import assert_panel_clear_of_the_board, assert_v_toggles

@@ -10,11 +10,11 @@ from game.rules.engine import State
 from game.records import schema
 from game.records.db import RecordStore
 from game.records.record import GameRecord
-from game.ui.scenes.confirm import Confirm, MessageBox
-from game.ui.scenes.menu import Menu
-from game.ui.scenes.options import Options
-from game.ui.scenes.playing import Playing
-from game.ui.scenes.result import GameOver, Victory
+from game.ui.shared.confirm import Confirm, MessageBox
+from game.ui.menu import Menu
+from game.ui.options.screen import Options
+from game.ui.play.playing import Playing
+from game.ui.play.result import GameOver, Victory
 from tests.xsession import PATIENCE
 from tests.play_helpers import open_statistics, win_by_clicks
 
@@ -61,8 +61,8 @@ def test_the_recent_games_chart_draws_a_win_with_help_apart_from_the_wins_that_c
     """Issue 35: an assisted win is played but not won (it ends a streak), and the summary's
     recent games drew it as a green "won" bar beside "Won 0". It is a bar of the theme's
     ``dim`` colour now, with its word in the legend; the counted win stays green."""
-    from game.ui.scenes.stats import CHART
-    from game.ui.theme import palette
+    from game.ui.stats.screen import CHART
+    from game.ui.shared.theme import palette
     w = window([])
     store = w.scene.services.records.store
     store.add_game(record(time_ms=30000, hints_used=1))
@@ -161,8 +161,8 @@ def test_statistics_from_the_menu_show_counts_best_times_and_the_chart(window, i
     assert [b.rank for b in best] == [1, 2] and best[1].name == "Bob"
     screen = w.screen
     assert screen.get_size() == stats.size()
-    from game.ui.scenes.stats import CHART
-    from game.ui.theme import palette
+    from game.ui.stats.screen import CHART
+    from game.ui.shared.theme import palette
     colours = {tuple(screen.get_at((x, CHART.bottom - 3)))[:3] for x in range(CHART.left, CHART.right)}
     assert palette.won in colours and palette.lost in colours
     w.key(pygame.K_RIGHT)
@@ -436,7 +436,7 @@ def test_a_win_kept_only_in_memory_is_no_best_time_and_the_panel_says_not_record
 
 def test_the_game_is_saved_before_the_result_panel_shows(window, isolated_data_dir, monkeypatch):
     """A kill between the two cannot lose a game the player was told was won or lost."""
-    from game.ui.scenes.result import Result
+    from game.ui.play.result import Result
     seen = []
     enter = Result.enter
 

@@ -14,7 +14,7 @@ import pytest
 from game.i18n import _
 from game.records.notes import ASSISTED, REASONS, UNDONE, UNDONE_LOSS
 from game.records.stats import level_stats
-from game.ui.scenes.result import Victory
+from game.ui.play.result import Victory
 from tests.play_helpers import win_by_clicks
 from tests.ui.test_ui_records import stored
 from tests.ui.test_ui_solver import answered, finish

@@ -1,4 +1,4 @@
-"""The replay viewer (game.ui.scenes.replay) driven by posted pygame events: a game played in
+"""The replay viewer (game.ui.replay.viewer) driven by posted pygame events: a game played in
 the window and then watched with --replay ends on the same board; Space, - and +, Left and
 Right, Home and End, the scrubber and Esc; and --replay's refusals (one line, status 2)."""
 
@@ -17,8 +17,8 @@ from game.rules.moves import Move
 from game.records import open_records
 from game.records.db import RecordStore
 from game.ui.loop import STEP
-from game.ui.scenes.menu import Menu
-from game.ui.scenes.replay import SPEEDS, ReplayViewer
+from game.ui.menu import Menu
+from game.ui.replay.viewer import SPEEDS, ReplayViewer
 from tests.play_helpers import chord_both_buttons, satisfied_number, win_by_clicks
 
 REPLAYS = Path(__file__).resolve().parents[1] / "corpus" / "replays"

@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from game.rules.engine import State
-from game.ui.layout import layout_for, usable_area
-from game.ui.result_panel import LINE
-from game.ui.result_room import panel_height
-from game.ui.room import reserve, whole_scale
-from game.ui.scenes.result import GameOver, Victory
+from game.ui.play.layout import layout_for, usable_area
+from game.ui.play.result_panel import LINE
+from game.ui.play.result_room import panel_height
+from game.ui.play.room import reserve, whole_scale
+from game.ui.play.result import GameOver, Victory
 from tests.play_helpers import wait_postmortem
 from tests.ui.test_ui_figures import wait_figures
 

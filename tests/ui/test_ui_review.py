@@ -10,11 +10,11 @@ import pygame
 from game.rules.engine import State
 from game.records.db import RecordStore
 from game.solver.review import review, review_log
-from game.ui import review_view as rv
-from game.ui.scenes.menu import Menu
-from game.ui.scenes.result import GameOver
-from game.ui.scenes.review import ReviewViewer
-from game.ui.scenes.stats import Statistics
+from game.ui.replay import review_view as rv
+from game.ui.menu import Menu
+from game.ui.play.result import GameOver
+from game.ui.replay.review import ReviewViewer
+from game.ui.stats.screen import Statistics
 
 
 def play_a_needless_guess(w):

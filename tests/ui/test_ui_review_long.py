@@ -24,12 +24,12 @@ from game.records import open_records
 from game.commands.review_apart import log_request
 from game.solver.incremental import PositionTracker
 from game.solver.review import review_log
-from game.ui import review_view as rv
-from game.ui.review_job import ReviewJob, cancel_all
-from game.ui.scenes.playing import Playing
-from game.ui.scenes.result import GameOver
-from game.ui.scenes.review import ReviewViewer
-from game.ui.scenes.stats import TABS
+from game.ui.replay import review_view as rv
+from game.ui.replay.review_job import ReviewJob, cancel_all
+from game.ui.play.playing import Playing
+from game.ui.play.result import GameOver
+from game.ui.replay.review import ReviewViewer
+from game.ui.stats.screen import TABS
 from tests.solver_helpers import lucky_next
 from tests.xsession import PATIENCE
 from tests.window_helpers import wait_for

@@ -5,10 +5,10 @@ import pygame
 import pytest
 
 from game.rules.board import Config
-from game.ui.layout import BEVEL, MIN_CELL, BoardLayout, layout_for, max_board
-from game.ui.room import playing_layout
-from game.ui.scenes.playing import Playing
-from game.ui.theme import palette
+from game.ui.play.layout import BEVEL, MIN_CELL, BoardLayout, layout_for, max_board
+from game.ui.play.room import playing_layout
+from game.ui.play.playing import Playing
+from game.ui.shared.theme import palette
 
 LEVELS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (16, 30, 99)}
 
@@ -34,7 +34,7 @@ def test_rulers_off_keep_the_classic_window_and_on_make_room_left_and_above(wind
     assert not off.rulers and off.row_ruler.width == 0 and off.col_ruler.height == 0
     w = window(["--difficulty", level])
     # rulers off by default: the classic window (made as tall as a strip beside it, its board
-    # centred under the HUD: game.ui.room.playing_layout), the board at the classic board's size and column
+    # centred under the HUD: game.ui.play.room.playing_layout), the board at the classic board's size and column
     played, _room = playing_layout(Config(rows, cols, mines), w.scene.services.display.area())
     assert w.scene.layout.size == played.size and w.scene.layout.board == played.board
     assert played.size[0] == off.size[0] and played.size[1] >= off.size[1]

@@ -5,8 +5,8 @@ import pygame
 import pytest
 
 from game.rules.engine import State
-from game.ui.scenes.playing import Playing
-from game.ui.scenes.result import GameOver, Victory
+from game.ui.play.playing import Playing
+from game.ui.play.result import GameOver, Victory
 from tests.play_helpers import shows_sprite, wait_postmortem, win_by_clicks
 
 LEVELS = ["beginner", "intermediate", "expert"]
@@ -128,7 +128,7 @@ def test_the_name_field_takes_typing_and_enter_where_the_panel_now_stands(window
 
 
 def test_the_result_of_the_biggest_board_this_screen_shows_fits_the_screen_whole(window):
-    from game.ui.layout import max_board
+    from game.ui.play.layout import max_board
     w = window(["--difficulty", "beginner"])
     area = w.display.area()
     rows, cols = max_board(area)
@@ -145,8 +145,8 @@ def test_the_result_of_the_biggest_board_this_screen_shows_fits_the_screen_whole
 
 
 def test_a_one_row_result_fits_the_room_kept_under_the_window():
-    from game.ui.layout import MARGIN, MIN_SIDE_W, RESULT_ROOM_H
-    from game.ui.result_panel import ResultPanel
+    from game.ui.play.layout import MARGIN, MIN_SIDE_W, RESULT_ROOM_H
+    from game.ui.play.result_panel import ResultPanel
     width = 1024 - 16 - MIN_SIDE_W - 2 * MARGIN  # the narrowest window without a side strip
     for title, lines in (("Boom!", ["Time 999.9 s  3BV 150/200"]),
                          ("You win!", ["Time 999.999 s", "3BV 999   3BV/s 99.99", "Efficiency 100%"])):
@@ -158,8 +158,8 @@ def test_a_one_row_result_fits_the_room_kept_under_the_window():
 def test_a_loss_with_its_post_mortem_and_figures_fits_the_room_kept_under_the_window():
     """The longest loss panel (the post-mortem line, the figures, Details and Why?, five
     buttons) in the narrowest window without a side strip still fits under the board."""
-    from game.ui.layout import MARGIN, MIN_SIDE_W, RESULT_ROOM_H
-    from game.ui.result_panel import ResultPanel
+    from game.ui.play.layout import MARGIN, MIN_SIDE_W, RESULT_ROOM_H
+    from game.ui.play.result_panel import ResultPanel
     width = 1024 - 16 - MIN_SIDE_W - 2 * MARGIN
     lines = ["Time 999.999 s  3BV 150/200",
              "Forced guess: no cell was safe; you survived 12 guesses (luck 1 in 4,096)",

@@ -18,13 +18,13 @@ from game.i18n import _
 from game.midend.match import Match
 from game.records.db import RecordStore
 from game.records.notes import UNDONE
-from game.ui import side_panel
-from game.ui.formats import decimal, seconds
-from game.ui.scenes.playing import Playing
-from game.ui.scenes.result import Victory
-from game.ui.side_panel import CAN_RANK, HELPED, NOT_SAVED, RECORDS_OFF, SidePanel, rank_status
-from game.ui.solver_view import HintPanel
-from game.ui.theme import palette
+from game.ui.play import side_panel
+from game.ui.shared.formats import decimal, seconds
+from game.ui.play.playing import Playing
+from game.ui.play.result import Victory
+from game.ui.play.side_panel import CAN_RANK, HELPED, NOT_SAVED, RECORDS_OFF, SidePanel, rank_status
+from game.ui.play.solver_view import HintPanel
+from game.ui.shared.theme import palette
 from tests.play_helpers import win_by_clicks
 from tests.ui.test_ui_records import record
 

@@ -6,8 +6,8 @@ import time
 
 import pygame
 
-from game.ui.scenes.menu import Menu
-from game.ui.scenes.stats import Statistics
+from game.ui.menu import Menu
+from game.ui.stats.screen import Statistics
 from tests.play_helpers import drawn_texts
 
 
@@ -67,8 +67,8 @@ def test_without_records_the_won_games_panel_keeps_its_own_3bv_per_second(window
 
 
 def test_m_shows_a_crossed_out_speaker_in_the_hud_and_m_again_takes_it_away(window):
-    from game.ui.hud import mute_sign_rect
-    from game.ui.theme import palette
+    from game.ui.play.hud import mute_sign_rect
+    from game.ui.shared.theme import palette
     w = window(["--difficulty", "beginner"], deal=7)
     playing = w.scene
     sign = mute_sign_rect(playing.layout)
@@ -88,8 +88,8 @@ def test_m_shows_a_crossed_out_speaker_in_the_hud_and_m_again_takes_it_away(wind
 def test_enter_on_a_refused_custom_value_says_why_and_marks_the_field(window):
     from tests.ui.test_ui_custom_limits import open_form, set_field
 
-    from game.ui.scenes.custom import CustomForm
-    from game.ui.theme import palette
+    from game.ui.options.custom import CustomForm
+    from game.ui.shared.theme import palette
     w = window()
     form = open_form(w)
     for index, value in enumerate(("9", "9", "0")):
@@ -114,7 +114,7 @@ def test_enter_on_a_refused_custom_value_says_why_and_marks_the_field(window):
 
 
 def test_f1_lists_every_key_the_issue_missed_and_draws_every_line_in_the_smallest_window(window, monkeypatch):
-    from game.ui.scenes import help as help_scene
+    from game.ui.shared import help as help_scene
     seen = drawn_texts(monkeypatch, help_scene)
     for argv in (["--difficulty", "beginner"], ["--rows", "1", "--cols", "2", "--mines", "1"], []):
         w = window(argv)

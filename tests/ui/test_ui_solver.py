@@ -14,15 +14,15 @@ import pytest
 from game.boardfile import from_game
 from game.rules.engine import State
 from game.solver import analyse_board, certain_cells
-from game.ui.assist import Hint, HintRequest
-from game.ui.autoplay import MOVE_TICKS
-from game.ui.scenes.help import CONTROLS, Help
-from game.ui.scenes.menu import Menu
-from game.ui.scenes.pause import Pause
-from game.ui.scenes.playing import Playing
-from game.ui.scenes.result import GameOver, Victory
-from game.ui.solver_view import HintPanel
-from game.ui.theme import palette
+from game.ui.play.assist import Hint, HintRequest
+from game.ui.play.autoplay import MOVE_TICKS
+from game.ui.shared.help import CONTROLS, Help
+from game.ui.menu import Menu
+from game.ui.play.pause import Pause
+from game.ui.play.playing import Playing
+from game.ui.play.result import GameOver, Victory
+from game.ui.play.solver_view import HintPanel
+from game.ui.shared.theme import palette
 from tests.window_helpers import wait_for
 
 HAND_LAID = """5x5x2
@@ -218,9 +218,9 @@ def test_a_guess_is_ringed_amber_with_its_survival_chance(window):
 
 @pytest.fixture
 def slow_hints(monkeypatch):
-    """Hold every answer of the solver's process (game.ui.solver_process) until the returned
+    """Hold every answer of the solver's process (game.ui.play.solver_process) until the returned
     event is set: it is worked out there as ever, and given only then."""
-    from game.ui import solver_process
+    from game.ui.play import solver_process
     release = threading.Event()
     real = solver_process.SolverProcess.ask
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import theme as themes
-from game.ui.assets import Assets
-from game.ui.sprites import BLAST, CORE, EMBER, FLAME, SMOKE, SPARK, Sprites
-from game.ui.theme import CLASSIC, CONTRAST, THEMES
+from game.ui.shared import theme as themes
+from game.ui.shared.assets import Assets
+from game.ui.shared.sprites import BLAST, CORE, EMBER, FLAME, SMOKE, SPARK, Sprites
+from game.ui.shared.theme import CLASSIC, CONTRAST, THEMES
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 

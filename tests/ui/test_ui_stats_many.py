@@ -14,9 +14,10 @@ from game import i18n
 from game.records.db import RecordStore
 from game.records.paths import db_path
 from game.records.record import GameRecord
-from game.ui import app, game_list
-from game.ui.formats import day_and_time
-from game.ui.scenes.replay import ReplayViewer
+from game.ui import app
+from game.ui.stats import game_list
+from game.ui.shared.formats import day_and_time
+from game.ui.replay.viewer import ReplayViewer
 from tests.play_helpers import Clock, console_beginner, drawn_texts, open_statistics
 
 COUNT = 300  # games recorded

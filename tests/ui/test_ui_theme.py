@@ -30,8 +30,8 @@ import math
 import pygame
 import pytest
 
-from game.ui.sprites import CELL_KEYS, FACE_KEYS, LED_KEYS, Sprites
-from game.ui.theme import THEMES
+from game.ui.shared.sprites import CELL_KEYS, FACE_KEYS, LED_KEYS, Sprites
+from game.ui.shared.theme import THEMES
 
 MACHADO_2009 = {  # severity 1.0, linear RGB in -> linear RGB out, rows are output R, G, B
     "protanopia": ((0.152286, 1.052583, -0.204868),

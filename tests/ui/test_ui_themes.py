@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from game.records.settings import THEME_CHOICES
-from game.ui.scenes.options import Options
-from game.ui.scenes.result import GameOver
-from game.ui.theme import CLASSIC, THEME_NAMES, THEMES, current
+from game.ui.options.screen import Options
+from game.ui.play.result import GameOver
+from game.ui.shared.theme import CLASSIC, THEME_NAMES, THEMES, current
 
 THEME_ROW = 5  # the Theme line of Options
 

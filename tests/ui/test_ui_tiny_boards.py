@@ -12,11 +12,11 @@ import pygame
 import pytest
 
 from game.rules.engine import State
-from game.ui.layout import BEVEL, MARGIN, MIN_HEIGHT, MIN_WIDTH, MIN_WINDOW_H, MIN_WINDOW_W, RESULT_ROOM_H, usable_area
-from game.ui.room import STACKED_ROOM_H, beginner_scale, beginner_window, result_height
-from game.ui.scenes.playing import Playing
-from game.ui.scenes.result import GameOver, Victory
-from game.ui.solver_view import HintPanel
+from game.ui.play.layout import BEVEL, MARGIN, MIN_HEIGHT, MIN_WIDTH, MIN_WINDOW_H, MIN_WINDOW_W, RESULT_ROOM_H, usable_area
+from game.ui.play.room import STACKED_ROOM_H, beginner_scale, beginner_window, result_height
+from game.ui.play.playing import Playing
+from game.ui.play.result import GameOver, Victory
+from game.ui.play.solver_view import HintPanel
 
 DESKTOP = (1024, 768)  # the dummy driver's
 

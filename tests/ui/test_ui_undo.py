@@ -8,10 +8,10 @@ import pygame
 from game.rules.engine import State
 from game.records.notes import UNDONE_LOSS
 from game.records.stats import level_stats
-from game.ui.scenes.confirm import Confirm
-from game.ui.scenes.menu import Menu
-from game.ui.scenes.playing import ABANDON_AFTER_LOSS, Playing
-from game.ui.scenes.result import GameOver, Victory
+from game.ui.shared.confirm import Confirm
+from game.ui.menu import Menu
+from game.ui.play.playing import ABANDON_AFTER_LOSS, Playing
+from game.ui.play.result import GameOver, Victory
 from tests.play_helpers import wait_postmortem, win_by_clicks
 from tests.ui.test_ui_records import stored
 from tests.ui.test_ui_screens import assert_panel_clear_of_the_board

@@ -8,8 +8,8 @@ from game.rules.engine import State
 from game.i18n import _
 from game.records.notes import UNDONE
 from game.records.stats import level_stats
-from game.ui.scenes.playing import ABANDON_AFTER_UNDO, Playing
-from game.ui.scenes.result import Victory
+from game.ui.play.playing import ABANDON_AFTER_UNDO, Playing
+from game.ui.play.result import Victory
 from tests.play_helpers import win_by_clicks
 from tests.ui.test_ui_records import stored
 

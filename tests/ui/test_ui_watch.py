@@ -9,10 +9,10 @@ import pygame
 from game.rules.engine import State
 from game.replay.events import CELL_PX
 from game.records.db import RecordStore
-from game.ui.scenes.menu import Menu
-from game.ui.scenes.replay import ReplayViewer
-from game.ui.scenes.result import GameOver, Victory
-from game.ui.scenes.stats import Statistics
+from game.ui.menu import Menu
+from game.ui.replay.viewer import ReplayViewer
+from game.ui.play.result import GameOver, Victory
+from game.ui.stats.screen import Statistics
 from tests.play_helpers import chord_both_buttons, satisfied_number, win_by_clicks
 from tests.ui.test_ui_replay import looks
 

@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from game.ui.display import on_desktop
-from game.ui.layout import LED_W
-from game.ui.scenes.stats import Statistics
+from game.ui.play.layout import LED_W
+from game.ui.stats.screen import Statistics
 
 DIM = 64  # red of an unlit LED segment (assets/led_*.png)
 

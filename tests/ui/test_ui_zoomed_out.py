@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from game.rules.engine import State
-from game.ui.camera_view import HIT_PX
-from game.ui.theme import THEME_NAMES, palette
+from game.ui.play.camera_view import HIT_PX
+from game.ui.shared.theme import THEME_NAMES, palette
 from tests.ui.test_ui_theme import contrast
 
 BIG = ["--rows", "1000", "--cols", "1000", "--mines", "20000", "--seed", "4"]

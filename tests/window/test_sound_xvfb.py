@@ -14,7 +14,7 @@ import pytest
 
 from game.rules.board import Config
 from game.midend.match import Match
-from game.ui.hud import mute_sign_rect
+from game.ui.play.hud import mute_sign_rect
 from game.ui.sound import MIXER
 from tests.xsession import PATIENCE, XSession, missing
 from tests.window_helpers import changed, differs, played_layout, playing_window, settled, shot_when, wait_for, window_scale

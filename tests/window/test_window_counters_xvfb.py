@@ -36,8 +36,8 @@ from game.ui import app  # first: it sets the window's X11 class (SDL_VIDEO_X11_
 from game import program
 from game.commands import cli
 from game.figures import has_figures
-from game.ui import counters_view
-from game.ui.scenes import result_base
+from game.ui.play import counters_view
+from game.ui.play import result_base
 deal, out, argv = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
 def dealt(_=None):
     args = cli.parse_args(argv)

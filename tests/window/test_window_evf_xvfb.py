@@ -18,7 +18,7 @@ from game.rules.board import Config
 from game.midend.match import Match
 from game.rules.moves import Move
 from game.records.db import RecordStore
-from game.ui.layout import BoardLayout
+from game.ui.play.layout import BoardLayout
 from tests.xsession import PATIENCE, XSession, missing
 from tests.files.test_replay_files import evf_facts
 from tests.window_helpers import played_layout, playing_window, settled, wait_for, window_scale

@@ -17,7 +17,7 @@ import pytest
 from game.rules.board import Config
 from game.midend.match import Match
 from game.rules.moves import Move
-from game.ui.layout import BoardLayout
+from game.ui.play.layout import BoardLayout
 from tests.xsession import PATIENCE, XSession, missing
 from tests.window_helpers import crop, differs, played_layout, playing_window, settled, wait_for, window_room, window_size
 

@@ -18,7 +18,7 @@ panels' strip has settled on screen, the screenshot and the state must show:
   window and the screen.
 
 Every check holds at every moment (a result panel longer than its strip, the post-mortem or
-Details, keeps its buttons in view while its text scrolls: game.ui.scenes.result_base).
+Details, keeps its buttons in view while its text scrolls: game.ui.play.result_base).
 
 The boards are the run's deals (XSession.start_game's ``deal``), known to twin Matches of the
 test's own, so the test knows where the mines are; the 1000x1000 board is seeded (no twin:

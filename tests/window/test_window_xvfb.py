@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.ui.layout import MENU_SIZE
-from game.ui.scenes.dialog import BUTTON_H
+from game.ui.play.layout import MENU_SIZE
+from game.ui.shared.dialog import BUTTON_H
 from tests.xsession import PATIENCE, XSession, missing
 from tests.window_helpers import (changed, crop, differs, played_layout, playing_window, saved_setting, settled,
                                   shot_when, wait_for, window_room, window_scale, window_size)
@@ -64,7 +64,7 @@ def test_real_window_resized_by_hand_keeps_clicks_on_their_cells():
     """xdotool resizes the window to another shape; the board is letterboxed at the largest
     scale that fits (a multiple of 1/16: whole pixels a cell, game.ui.display.fit_scale) and a
     right click at a cell's new place flags that cell."""
-    from game.ui.canvas import device
+    from game.ui.shared.canvas import device
     from game.ui.display import fit_scale
     with XSession() as x:
         x.start_game("--difficulty", "beginner", "--seed", "3")
@@ -85,7 +85,7 @@ def test_real_window_resized_by_hand_keeps_clicks_on_their_cells():
         shot_when(x, resized, letterboxed, "the board redrawn letterboxed at the new size")
         before = settled(x, resized)
 
-        def shown(cell):  # a cell's rectangle in the window (game.ui.canvas.Canvas.rect's rounding)
+        def shown(cell):  # a cell's rectangle in the window (game.ui.shared.canvas.Canvas.rect's rounding)
             rect = layout.cell_rect(cell)
             x0, y0 = device(rect.left, scale), device(rect.top, scale)
             return [left + x0, top + y0, device(rect.right, scale) - x0, device(rect.bottom, scale) - y0]
@@ -103,8 +103,8 @@ def test_real_window_grown_from_low_on_the_screen_is_moved_back_into_view():
     """On a 1280x1000 screen the menu (720x816 at 3x) is moved low but whole; Statistics
     (800x840 at 2x) grows from the window's top-left corner past the bottom edge, so the
     game moves it up into view, and its Back button answers a click."""
-    from game.ui.scenes.dialog import button_rect
-    from game.ui.scenes.stats import BACK_BUTTON, STATS_SIZE
+    from game.ui.shared.dialog import button_rect
+    from game.ui.stats.screen import BACK_BUTTON, STATS_SIZE
     with XSession(size=(1280, 1000)) as x:
         x.start_game()
         menu = x.geometry()
@@ -239,8 +239,8 @@ def test_real_window_game_watched_from_statistics_plays_pauses_and_goes_back(tmp
 
     from game.rules.board import Config
     from game.midend.match import Match
-    from game.ui.scenes.dialog import button_rect
-    from game.ui.scenes.stats import STATS_SIZE
+    from game.ui.shared.dialog import button_rect
+    from game.ui.stats.screen import STATS_SIZE
 
     match = Match(Config.difficulty("beginner"), rng=random.Random(7))  # the window's first board
     match.reveal((4, 4))
@@ -306,7 +306,7 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
     from game.midend.match import Match
     from game.solver.probabilities import solve
     from game.solver.problem import build_problem
-    from game.ui.theme import CLASSIC
+    from game.ui.shared.theme import CLASSIC
 
     match = Match(Config.difficulty("beginner"), rng=random.Random(4), seed=4)  # the window's first board
     match.reveal((4, 4))

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from game.ui.theme import CLASSIC
+from game.ui.shared.theme import CLASSIC
 from tests.xsession import PATIENCE, XSession, missing
 from tests.ui.test_ui_theme import contrast
 from tests.window_helpers import crop, differs, settled

@@ -1,0 +1,107 @@
+"""The menu: a level, a custom size, the options or the statistics; mouse or keyboard.
+
+Up/Down (or Tab) move the focus, Enter/Space press it, Esc asks "Quit Minesweeper?"
+(Esc from a game lands here, so a second Esc never quits by accident; Y or Yes quits,
+N, Esc or No stays), F1 or ? shows the controls (game.ui.shared.help). The focus starts on the last level played (saved in
+the settings). Quit is a button for the mouse.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.board import DIFFICULTIES
+from game.i18n import N_, _
+from game.ui.play.layout import MENU_SIZE
+from game.ui.scene import Scene
+from game.ui.shared.confirm import Confirm
+from game.ui.options.custom import CustomForm
+from game.ui.shared.formats import LEVEL_NAMES
+from game.ui.shared.dialog import button_rect, draw_dialog, start
+from game.ui.shared.help import Help, is_help_key
+from game.ui.options.screen import Options
+from game.ui.stats.screen import Statistics
+from game.ui.shared.theme import palette
+from game.ui.shared.widgets import Button, ButtonList, text
+
+QUIT_TITLE, QUIT_QUESTION = N_("Quit"), N_("Quit Minesweeper?")
+HOW = N_("Arrows, Enter; Esc quits; F1 help")  # the line at the foot of the menu
+LEVEL_WORDS = N_("{level}  {rows}x{cols}, {mines}")  # a level's button: its name, rows x columns, mines
+FOCUS_OF_LEVEL = {"beginner": 0, "intermediate": 1, "expert": 2, "custom": 3}  # button index
+
+
+class LevelButton(Button):
+    """A level's button: its name and size ("Beginner  9x9, 10"), in the language in use when
+    drawn; ``label`` stays the English words (the tests find a level by them)."""
+
+    def __init__(self, rect: pygame.Rect, name: str, action, size: tuple[int, int, int] | None = None) -> None:
+        rows, cols, mines = size or DIFFICULTIES[name]
+        self.level = LEVEL_NAMES.get(name, name.title())  # a message
+        self.numbers = {"rows": rows, "cols": cols, "mines": mines}
+        super().__init__(rect, LEVEL_WORDS.format(level=self.level, **self.numbers), action)
+
+    @property
+    def shown(self) -> str:
+        return _(LEVEL_WORDS).format(level=_(self.level), **self.numbers)
+
+
+class Menu(Scene):
+    """The first screen: Beginner, Intermediate, Expert, Custom..., Options... | Statistics..., Quit."""
+
+    def __init__(self, services) -> None:
+        super().__init__(services)
+        buttons: list[Button] = [LevelButton(button_rect(i), name, self._level_action(name), self._size(name))
+                                 for i, name in enumerate(DIFFICULTIES)]
+        buttons += [Button(button_rect(3), N_("Custom..."), self.custom),
+                    Button(button_rect(4, 0), N_("Options..."), self.options),
+                    Button(button_rect(4, 1), N_("Statistics..."), self.statistics)]
+        self.list = ButtonList(buttons)
+        self.list.focus = FOCUS_OF_LEVEL.get(services.settings.difficulty, 0)
+        self.quit_button = Button(button_rect(5), N_("Quit"), lambda: None)
+        self.quit_pressed = False
+
+    def _size(self, name: str) -> tuple[int, int, int]:
+        """The board of level ``name``: Beginner's is the Options' choice, 9x9 or 8x8
+        (Settings.level_config, as ``--difficulty`` and the console)."""
+        config = self.services.settings.level_config(name)
+        return config.rows, config.cols, config.mines
+
+    def _level_action(self, name: str):
+        def action():
+            rows, cols, mines = self._size(name)
+            return start(self.services, self.services.config_for(rows, cols, mines))
+        return action
+
+    def custom(self):
+        return CustomForm(self.services)
+
+    def options(self):
+        return Options(self.services)
+
+    def statistics(self):
+        return Statistics(self.services)
+
+    def size(self) -> tuple[int, int]:
+        return MENU_SIZE
+
+    def handle(self, event: pygame.event.Event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return Confirm(self.services, self, _(QUIT_TITLE), _(QUIT_QUESTION), lambda: None, quits=True)
+        if is_help_key(event):
+            return Help(self.services, self)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.quit_pressed = self.quit_button.rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.quit_pressed:
+            self.quit_pressed = False
+            self.dirty = True
+            if self.quit_button.rect.collidepoint(event.pos):
+                return None
+        return self.press_buttons(self.list, event)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        draw_dialog(screen, _("Minesweeper"))
+        self.list.draw(screen)
+        self.quit_button.draw(screen, pressed=self.quit_pressed)
+        text(screen, _(HOW), (MENU_SIZE[0] // 2, MENU_SIZE[1] - 14), 16,
+             palette.dim, "center")
+        self.dirty = False

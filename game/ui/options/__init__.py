@@ -1,0 +1,2 @@
+"""The Options screen and the Custom board form.
+"""

@@ -1,0 +1,265 @@
+"""The live counters' panel (F3, or Options' "Counters" line): the figures of the game
+being played or watched, in the strip the window keeps for its panels (game.ui.play.room), at
+its top, so it never covers the board, moves it or resizes the window.
+
+Its lines: time to the millisecond, 3BV solved / 3BV, 3BV/s, the estimated time, clicks
+and their left / right / double split, effective clicks and theirs, IOE, RQP, correctness
+and the pointer's path. The counts come from game.midend.counters (the midend's log and the
+gesture interpreter) or a replay's playhead; the figures are game.figures' (``live``, and
+``value_text`` with the digits the result panel's Details uses), so a finished game shows
+the result panel's values: once its figures are stored, they are read from its record
+(docs/counters.md).
+
+Drawing is cheap (well under a millisecond a frame: bench/bench_counters.py): each line's
+text is rendered once and kept until it changes, so a frame renders the lines that moved
+(the time, the ratios that follow it) and blits the rest. No game logic here.
+
+Its text has an em of at least 12 screen pixels (game.ui.shared.widgets.readable_size) where it is
+``readable`` (the replay viewer's, and a big board's in play): on a window shown at 2x or
+more it is laid out at SIZE; on one shown at less (a big board's window is shown at 1x: its
+12-pixel lines were about 9 pixels high on the screen) the font, its lines, the label column
+and the least column width grow with it. A board that fits keeps SIZE in play at any scale,
+as the side panel beside it does (game.ui.play.side_panel), so the strip's blocks keep their room.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game import figures
+from game.midend.counters import LiveCounter
+from game.figures import Counts, estimated_time, figure, has_figures, value_text
+from game.i18n import N_, _, language
+from game.ui.shared import draw
+from game.ui.shared import fonts
+from game.ui.shared.canvas import Canvas, scale_of
+from game.ui.shared.formats import NONE, decimal, seconds
+from game.ui.shared.theme import palette, current
+from game.ui.shared.widgets import bevel, device_font_size, readable_size, text_width
+
+SIZE, LINE = 12, 14  # the lines' font and line height, pixels, on a window shown at 2x or more (module docstring)
+TITLE_SIZE = 12  # the title's font (bold), pixels
+PAD = 4  # inside the panel's sunken edge, pixels
+GAP = 8  # between columns of lines, and between the panel and one under it, pixels
+COLUMN_W = 150  # the least width of a column of lines that a wide strip gets more of, pixels
+MOST_COLUMNS = 3  # the most columns a wide strip gets (4 lines each): the panel stays low
+INDENT = 8  # a split line's label (left / right / double) in from the line above, pixels
+REFRESH_S = 0.05  # seconds between two readings while the clock runs: 20 a second
+TITLE = N_("Counters")
+LABELS = (  # (key, label: a message, or a competitive abbreviation shown as it is), in order
+    ("time", N_("Time")),
+    ("bbbv", "3BV"),
+    ("bbbv_per_s", "3BV/s"),
+    ("estimated", N_("Est. time")),
+    ("clicks", N_("Clicks")),
+    ("clicks_lrd", N_("L / R / D")),
+    ("effective", N_("Eff.")),  # as Details writes it ("Eff. 7: L5 R2 D0"): one name (issue 36)
+    ("effective_lrd", N_("L / R / D")),
+    ("ioe", "IOE"),
+    ("rqp", "RQP"),
+    ("correctness", "Corr"),  # the community's abbreviation, as Details and docs/figures.md
+    ("path", N_("Path")),
+)
+TRANSLATED = {key for key, label in LABELS if label not in ("3BV", "3BV/s", "IOE", "RQP", "Corr")}
+
+
+def shown_values(counts: Counts, final=None) -> dict[str, str]:
+    """Each line's value as shown, by key (of :data:`LABELS`), in the language in use.
+
+    ``counts``: the counts now. ``final``: the figures of the finished game when they are
+    known (a game.records GameRecord once its figures are stored, a replay file's
+    ReplayStats): then every figure is taken from it, the values the result panel (or the
+    file) shows, not worked out again. Figures are written by
+    :func:`game.figures.value_text` with their Details digits."""
+    if has_figures(final):
+        values = {name: getattr(final, name) for name in figures.LIVE}
+    else:
+        values = figures.live(counts)
+
+    def fig(name: str) -> str:
+        return value_text(figure(name), values[name], num=decimal)
+
+    solved = NONE if counts.bbbv_solved is None else counts.bbbv_solved
+    bbbv = NONE if counts.bbbv is None else f"{solved} / {counts.bbbv}"
+    return {
+        "time": seconds(counts.time_ms / 1000, 3),
+        "bbbv": bbbv,
+        "bbbv_per_s": fig("bbbv_per_s"),
+        "estimated": seconds(estimated_time(counts), 3),
+        "clicks": fig("clicks"),
+        "clicks_lrd": f"{fig('left_clicks')} / {fig('right_clicks')} / {fig('double_clicks')}",
+        "effective": fig("effective_clicks"),
+        "effective_lrd": f"{fig('left_effective')} / {fig('right_effective')} / {fig('double_effective')}",
+        "ioe": fig("ioe"),
+        "rqp": fig("rqp"),
+        "correctness": fig("correctness"),
+        "path": _("{pixels} px").format(pixels=fig("path_px")),
+    }
+
+
+class CountersPanel:
+    """The panel's layout in an area and its drawing.
+
+    Attributes:
+        shown: each line's value as last drawn, by key (what the player reads; tests read
+            it too).
+        rect: the area the panel took at its last layout (logical pixels), or None.
+    """
+
+    def __init__(self) -> None:
+        self.shown: dict[str, str] = {}
+        self.rect: pygame.Rect | None = None
+        self._texts = TextImages()
+        self._arranged = None  # (area, language labels, scale) -> layout, kept while they hold
+        self.scale: float = 1  # the canvas scale the panel was last drawn at (its font follows it)
+        self.readable = True  # grow the font where its em would be under 12 screen pixels (a big board's)
+
+    # ----- layout ---------------------------------------------------------------------------
+    def height_for(self, width: int, height: int) -> int:
+        """The height the panel takes at the top of a ``width`` x ``height`` area, pixels."""
+        return self.arrange(pygame.Rect(0, 0, width, height))[0].height
+
+    def sizes(self) -> tuple[int, int, int]:
+        """(lines' font, title's font, line height), logical pixels, at the scale last drawn at:
+        SIZE, TITLE_SIZE and LINE, or larger where they would draw with an em under 12 screen
+        pixels (the module's docstring)."""
+        if not self.readable:
+            return SIZE, TITLE_SIZE, LINE
+        size = readable_size(SIZE, self.scale, bold=True)
+        return size, readable_size(TITLE_SIZE, self.scale, bold=True), LINE + size - SIZE
+
+    def arrange(self, area: pygame.Rect):
+        """(rect, title shown, columns, lines a column, label width): the panel in ``area``,
+        at its top: one column of label and value, with a title, in a strip beside the
+        board; side by side in a wide strip under it, as many as its width has room for (up
+        to MOST_COLUMNS) or its height needs, so the panel stays low and the result panel
+        can stand under it."""
+        labels = tuple(self.label(key) for key, _label in LABELS)
+        key = (tuple(area), labels, self.scale, self.readable)
+        if self._arranged is not None and self._arranged[0] == key:
+            return self._arranged[1]
+        size, _title_size, line = self.sizes()
+        count = len(LABELS)
+        room = max(1, (area.height - 2 * PAD) // line)
+        column_w = COLUMN_W * size // SIZE
+        wide = (area.width - 2 * PAD + GAP) // (column_w + GAP)  # columns the width has room for
+        columns = max(1 if room >= count else math.ceil(count / room), min(wide, MOST_COLUMNS))
+        per = math.ceil(count / columns)
+        title = columns == 1 and room >= count + 1
+        label_w = max(text_width(label, size) for label in labels) + INDENT
+        height = 2 * PAD + (per + title) * line
+        rect = pygame.Rect(area.left, area.top, area.width, min(area.height, height))
+        arranged = (rect, title, columns, per, label_w)
+        self._arranged = (key, arranged)
+        return arranged
+
+    @staticmethod
+    def label(key: str) -> str:
+        """The line's label in the language in use."""
+        label = dict(LABELS)[key]
+        return _(label) if key in TRANSLATED else label
+
+    # ----- drawing --------------------------------------------------------------------------
+    def draw(self, screen, area: pygame.Rect, values: dict[str, str]) -> pygame.Rect:
+        """Draw the panel at the top of ``area`` (logical pixels) with ``values`` (from
+        :func:`shown_values`); returns the rect it took."""
+        self.scale = scale_of(screen)
+        rect, title, columns, per, label_w = self.arrange(area)
+        size, title_size, line = self.sizes()
+        self.rect, self.shown = rect, values
+        draw.rect(screen, palette.panel, rect)
+        bevel(screen, rect, 1, raised=False)
+        with draw.clipped(screen, rect.inflate(-2, -2)):
+            top = rect.top + PAD
+            if title:
+                self._texts.draw(screen, "title", _(TITLE), (rect.left + PAD, top), "topleft", title_size, True,
+                                 palette.dim)
+                top += line
+            width = (rect.width - 2 * PAD - (columns - 1) * GAP) // columns
+            for index, (key, _label) in enumerate(LABELS):
+                column, row = divmod(index, per)
+                left = rect.left + PAD + column * (width + GAP)
+                y = top + row * line
+                indent = INDENT if key.endswith("_lrd") else 0  # the split of the line above
+                self._texts.draw(screen, (key, 0), self.label(key), (left + indent, y), "topleft", size, False,
+                                 palette.dim)
+                self._texts.draw(screen, (key, 1), values.get(key, NONE), (left + width, y), "topright", size, True,
+                                 palette.text)
+        return rect
+
+
+class TextImages:
+    """Text lines drawn as game.ui.shared.widgets.text draws them, each in a slot (a line's label
+    or value: any hashable key) that keeps the image of what it shows, rendered again only
+    when that changes (text, size, weight, colour, the screen's scale or the theme)."""
+
+    def __init__(self) -> None:
+        self._images: dict = {}  # slot -> (what it shows: text, size, scale..., its device image)
+
+    def draw(self, screen, slot, message: str, pos, anchor: str, size: int, bold: bool, colour) -> None:
+        """Draw ``message`` (``size`` logical pixels, ``bold``, ``colour``) with its
+        ``anchor`` (a Rect attribute name) at logical ``pos`` on ``screen``."""
+        scale = scale_of(screen)
+        key = (message, size, bold, tuple(colour), scale, current().name)
+        kept = self._images.get(slot)
+        if kept is not None and kept[0] == key:
+            image = kept[1]
+        else:
+            pixels = size if scale == 1 else device_font_size(size, bold, scale)
+            image = fonts.render(message, pixels, bold, colour)
+            self._images[slot] = (key, image)
+        if isinstance(screen, Canvas):
+            place = image.get_rect(**{anchor: screen.point(pos)})
+            screen.surface.blit(image, place)
+        else:
+            screen.blit(image, image.get_rect(**{anchor: pos}))
+
+
+def record_counts(record) -> Counts:
+    """The counts a finished game's record (a GameRecord with its figures) keeps."""
+    return Counts(time_ms=record.time_ms, bbbv=record.three_bv, bbbv_solved=record.three_bv_solved,
+                  left=record.left_clicks, right=record.right_clicks, double=record.double_clicks,
+                  left_effective=record.left_effective, right_effective=record.right_effective,
+                  double_effective=record.double_effective, path_px=record.path_px)
+
+
+class PlayCounters:
+    """The panel over a game played in the window: the counts of its match
+    (game.midend.counters.LiveCounter), read again after any move or pointer input and every
+    REFRESH_S seconds of game time while the clock runs; :meth:`refresh` says when what
+    the panel shows changed (the scene then draws a frame).
+
+    Attributes:
+        counts: the counts last read (game.figures.Counts).
+        values: the lines' values for them (:func:`shown_values`).
+        panel: the :class:`CountersPanel`.
+    """
+
+    def __init__(self) -> None:
+        self.counter = LiveCounter()
+        self.panel = CountersPanel()
+        self.counts = Counts()
+        self.values: dict[str, str] = {}
+        self._key = None
+
+    def refresh(self, match, clicks: tuple[int, int, int]) -> bool:
+        """Read ``match``'s counts (``clicks``: the gesture interpreter's) if anything moved
+        since the last reading; True when the values shown change."""
+        game = match.game
+        key = (id(match), match.round, len(match.history), len(match.inputs), game.revision, game.state,
+               game.three_bv_known, math.floor(match.elapsed / REFRESH_S), language())
+        if key == self._key:
+            return False
+        self._key = key
+        self.counts = self.counter.read(match, clicks)
+        values = shown_values(self.counts)
+        changed, self.values = values != self.values, values
+        return changed
+
+    def draw(self, screen, area: pygame.Rect, record=None) -> pygame.Rect:
+        """Draw the panel at the top of ``area``: the values read last, or, with the finished
+        game's ``record`` holding its figures, the record's (the result panel's values)."""
+        values = shown_values(record_counts(record), record) if has_figures(record) else self.values
+        return self.panel.draw(screen, area, values)
