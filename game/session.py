@@ -16,7 +16,7 @@ its own way, and both say how a game went from the same :class:`Summary`.
 
 One game, one row (:meth:`Session.finished`): a board's game is recorded the first time it
 ends; an undo after the end and a redo back to that same end record nothing; played on after
-an undo, its next different end is written over the same row (game.records.session.Records
+an undo, its next different end is written over the same row (game.records.recording.Records
 .record), and it counts as the loss it first was when it was lost with no undo before
 (game.midend.match.Match.lost_before_undo, the row's ``counted_loss``), else in no statistic. No
 game with an undo is ever a win or a best. No pygame here.
@@ -36,7 +36,7 @@ from game.messages import N_, note
 from game.rules.moves import Move, Outcome
 from game.rules.position import State
 from game.records.record import LEVELS
-from game.records.session import is_in_progress
+from game.records.recording import is_in_progress
 
 # The rankings' minimum 3BV per level (both Beginners: the 8x8 competitive one too)
 RANKING_MIN_BV = {"beginner": 2, "beginner_8x8": 2, "intermediate": 30, "expert": 100}
@@ -61,7 +61,7 @@ class Session:
     Attributes:
         rng: the run's source of board seeds.
         clock: monotonic clock, seconds (the window's frame clock, or time.monotonic).
-        records: the open records (game.records.session.Records): every game that ends and
+        records: the open records (game.records.recording.Records): every game that ends and
             every game abandoned is recorded there (:meth:`finished`, :meth:`abandon`); None:
             nothing is recorded.
         first_seed: the first new board's seed (``--seed``), taken once.
@@ -149,7 +149,7 @@ class Session:
 
     def finished(self, match: Match, log: dict | None = None) -> list[str]:
         """The game of ``match`` ended (won or lost), by a move or a redo: record it in
-        :attr:`records` (game.records.session.Records.finish, under :attr:`name`) with its
+        :attr:`records` (game.records.recording.Records.finish, under :attr:`name`) with its
         move ``log`` (default: ``match.log_snapshot()``), then tell every hook, and return
         the notes (strings for the player: a best time, a save failure, why it counts
         nowhere), the records' first. A save failure's note is :attr:`unsaved`'s.

@@ -37,7 +37,7 @@ from game.rules.moves import CHORD, FLAG, REVEAL, Move
 from game.records.db import RecordsError
 from game.records.record import clean_name, default_player_name
 from game.records.notes import SCRIPTED
-from game.records.session import is_in_progress
+from game.records.recording import is_in_progress
 from game.records.settings import Settings
 from game.session import Session, min_bv_table
 from game.solver.problem import fmt
@@ -425,7 +425,7 @@ class ConsoleRecords:
     ``player_name``) is neither used nor changed.
 
     Args:
-        records: the open records and settings (game.records.session.Records).
+        records: the open records and settings (game.records.recording.Records).
         name: the name games are recorded under (default: the system user name).
     """
 
@@ -436,7 +436,7 @@ class ConsoleRecords:
 
     def finish(self, match: Match, log: dict | None = None) -> str | None:
         """Record a won or lost game under :attr:`name` (:meth:`Records.finish
-        <game.records.session.Records.finish>`) with its move ``log`` (default:
+        <game.records.recording.Records.finish>`) with its move ``log`` (default:
         ``match.log_data()``), for a ConsoleGame without a session (``--console`` records
         through its game.session.Session, under the same name, and tells :meth:`recorded`);
         returns "New best time: #N", the save failure, for a win left out of the best times
@@ -452,7 +452,7 @@ class ConsoleRecords:
 
     def abandon(self, match: Match) -> str | None:
         """Record a game left in progress as an abandoned loss, under :attr:`name`
-        (:meth:`Records.abandon <game.records.session.Records.abandon>`): a game before its
+        (:meth:`Records.abandon <game.records.recording.Records.abandon>`): a game before its
         first reveal, or over, is left alone. Returns the save failure or None."""
         return self.records.abandon(match, name=self.name, log=match.log_data())
 

@@ -8,7 +8,7 @@ No pygame here. The window and the console use :func:`open_records` and
 from game.records.db import ReadOnlyError, RecordsError, RecordStore
 from game.records.paths import DataDirError
 from game.records.record import LEVELS, STANDARD_LEVELS, GameRecord, default_player_name
-from game.records.session import Records, open_records, record_finished_game
+from game.records.recording import Records, open_records, record_finished_game
 from game.records.settings import Settings
 
 __all__ = [

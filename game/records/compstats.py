@@ -1,5 +1,5 @@
 """The competitive statistics kept with each recorded game (schema 6): computed from the
-game's move log by ms-toollib (game.replay.stats), stored in the game's row, backfilled for
+game's move log by ms-toollib (game.replay.competitive), stored in the game's row, backfilled for
 older games, and read back as the figures the screens and ``--stats`` show.
 
 When they are computed, and why: a game is stored first, with its figures NULL
@@ -48,10 +48,10 @@ from game.records.record import READABLE, STANDARD_LEVELS, STAT_FIELDS, GameReco
 from game.replay.events import ReplayStats
 from game.replay.files import ROOT, TIMEOUT_S, NoLibraryError
 from game.replay.fromlog import LogError, log_replays
-from game.replay.stats import games_stats
+from game.replay.competitive import games_stats
 
 TO_COMPUTE, COMPUTED, NONE = 0, 1, 2  # stats_state
-BACKFILL = 200  # games backfilled per call of backfill (a few children of game.replay.stats.BATCH)
+BACKFILL = 200  # games backfilled per call of backfill (a few children of game.replay.competitive.BATCH)
 BATCH_EVENTS = 500_000  # moves and pointer events per batch: a log of 16 MB (the most read) has a million
 # Packed log bytes per batch handed to the window's worker unopened (pending's ``packed``): a
 # window game's log packs to about 8 bytes an event (docs/benchmarks.md, "Recording"), so

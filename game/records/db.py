@@ -11,7 +11,7 @@ Safety, and why:
   for the first's lock instead of failing. ``BEGIN IMMEDIATE`` takes the write lock
   up front, so the wait happens inside the busy handler (a deferred transaction
   that upgrades its lock in WAL mode fails at once with SQLITE_BUSY instead).
-- Opening (see :mod:`game.records.opening`) says what it waits for when another
+- Opening (see :mod:`game.records.database_file`) says what it waits for when another
   program holds the lock, moves only a really damaged file aside, and opens a file
   it may not write read-only, leaving it alone. Messages for the player collect in
   :attr:`RecordStore.warnings`; :attr:`RecordStore.problem` says why games are not saved.
@@ -33,7 +33,7 @@ from game.figures import bbbv_per_second_sql, bests
 from game.messages import N_, Explained, file_name, note
 from game.records import schema
 from game.records.checks import DamagedLog, inflate, load_log
-from game.records.opening import NEWER, connect, open_file
+from game.records.database_file import NEWER, connect, open_file
 from game.records.paths import aside_name
 from game.records.record import (
     CATEGORIES, FALLBACK_NAME, INPUTS, READABLE, RECORD_FIELDS, STANDARD_LEVELS, GameRecord, clean_name, storable,

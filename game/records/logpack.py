@@ -10,7 +10,7 @@ budget: the JSON text is written piece by piece (the pointer list in slices of
 stored (the JSON text is identical character for character; zlib's stream is the same
 compressed data, though its bytes may differ from ``zlib.compress``'s).
 
-How the window uses it (:meth:`game.records.session.Records.record` with ``pack_in_steps``):
+How the window uses it (:meth:`game.records.recording.Records.record` with ``pack_in_steps``):
 the game's row is written at once; a log of up to PACK_AT_ONCE events goes in the same
 INSERT, as before; a longer one is not touched in that frame, which already lays out the
 result panel: the row is inserted without its log, and from the next frame

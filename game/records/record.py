@@ -108,7 +108,7 @@ class GameRecord:
     loss counted as any), then played on after an undo; its one row tells how it ended at
     last (game.session.Session.finished writes each game once and over its own row) and
     counts as that first loss: in played, never won, a loss in streaks
-    (:mod:`game.records.stats`). Implies ``undos`` > 0. Older games have 0.
+    (:mod:`game.records.level_stats`). Implies ``undos`` > 0. Older games have 0.
 
     ``nf`` (schema 8): no right click changed the board (Metasweeper's no-flag games, ms-toollib's
     ``rce == 0``); None when unknown. ``input`` (schema 8): how it was played, a key of
@@ -216,7 +216,7 @@ class GameRecord:
     @property
     def assisted(self) -> bool:
         """A win with the solver's help: counted as played, but not as a win in win % and
-        streaks (see :mod:`game.records.stats`)."""
+        streaks (see :mod:`game.records.level_stats`)."""
         return self.won and self.helped
 
     @property

@@ -32,7 +32,7 @@ from game.records.compstats import BACKFILL, FIGURES_NOW_CELLS, fill, pending
 from game.records.db import RecordStore
 from game.records.paths import DataDirError, db_path, kept_files
 from game.records.record import RECORD_FIELDS, STANDARD_LEVELS
-from game.records.stats import LevelStats, summary
+from game.records.level_stats import LevelStats, summary
 
 CSV_COLUMNS = ("id", *(name for name in RECORD_FIELDS if name != "id"))  # id first
 HEADER = (N_("Difficulty"), N_("Played"), N_("Won"), N_("Assisted"), N_("Abandoned"), N_("Win %"),

@@ -46,7 +46,7 @@ A competitive figure added to game.figures.FIGURES after schema 6 needs no new v
 :func:`migrate` adds the column of each figure the table lacks (:func:`missing_figures`)
 and sets the games whose figures were computed back to "to compute", so the new one is
 backfilled with the others. Version 6's list stays as it was written: the migrations are
-history, and game.records.opening checks a file's columns against them, so a list that grew
+history, and game.records.database_file checks a file's columns against them, so a list that grew
 with FIGURES would call every existing version-6 file damaged.
 """
 

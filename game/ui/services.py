@@ -28,7 +28,7 @@ from game.i18n import set_language, system_language
 from game.midend.match import Match
 from game.messages import warn
 from game.session import Session, min_bv_table
-from game.records.session import Records
+from game.records.recording import Records
 from game.records.settings import BEGINNER_LEVELS, Settings
 from game.ui.shared import theme
 from game.ui.sound import Sound

@@ -7,7 +7,7 @@ import zlib
 
 from game.rules.engine import State
 from game.midend.match import PointerInput
-from game.records import session
+from game.records import recording as session
 from game.records.db import RecordStore, pack_log, unpack_log
 from game.records.logpack import LogPacker, json_pieces
 from game.ui import app

@@ -249,7 +249,7 @@ def test_settings_that_are_not_a_file_give_the_defaults_at_once_and_are_left_alo
 
 @pytest.mark.parametrize("kind", ["fifo", "folder"])
 def test_open_records_never_saves_over_settings_that_are_not_a_file(isolated_data_dir, kind, capsys):
-    from game.records.session import open_records
+    from game.records.recording import open_records
 
     path = isolated_data_dir / "settings.json"
     special(path, kind)

@@ -133,7 +133,7 @@ def test_sqlite_errors_and_the_records_problems_speak_spanish(tmp_path, monkeypa
     import sqlite3
 
     from game.messages import describe
-    from game.records import opening
+    from game.records import database_file as opening
     err = sqlite3.DatabaseError("file is not a database")
     with i18n.speaking("es"):
         assert os_error_text(err) == "el archivo no es una base de datos"

@@ -20,7 +20,7 @@ from game.rules.board import Config
 from game.midend.match import Match
 from game.rules.moves import Move
 from game.records.checks import MAX_LOG_BYTES, DamagedLog, inflate, load_log
-from game.records.session import open_records
+from game.records.recording import open_records
 from tests.play_helpers import Clock
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -223,7 +223,7 @@ def test_a_figure_or_size_out_of_range_leaves_the_game_out_with_one_warning(reco
 def test_the_window_game_list_leaves_out_a_huge_figure(recorded, tmp_path):
     """Statistics -> Games read the row and formatted 1e26 (decimal.InvalidOperation)."""
     from game.records.db import RecordStore
-    from game.records.stats import recent_games
+    from game.records.level_stats import recent_games
     from game.ui.stats.game_list import row_values
 
     data, record_id, _ = fresh_copy(recorded, tmp_path)

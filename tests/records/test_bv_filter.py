@@ -20,7 +20,7 @@ from game.records import schema
 from game.records.compstats import COMPUTED, TO_COMPUTE
 from game.records.db import RecordStore
 from game.records.notes import left_out
-from game.records.opening import expected_columns
+from game.records.database_file import expected_columns
 from game.records.record import GameRecord
 from game.records.settings import Settings
 from game.replay.fromlog import LABELS, labels_of
@@ -256,7 +256,7 @@ def test_a_filtered_win_stays_out_of_the_best_figures(store):
 
 
 def test_a_filtered_win_is_drawn_apart_on_the_chart_and_moves_no_running_best(store):
-    from game.records.stats import chart_points
+    from game.records.level_stats import chart_points
 
     _match, plain = won(0, 9.0)
     _match, filtered = won(2, 3.0)

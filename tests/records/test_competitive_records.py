@@ -180,7 +180,7 @@ def test_the_games_pages_no_flag_filter_reads_the_nf_column_as_the_bests_do(tmp_
     """Statistics -> Games, "No flags: on": the games of the bests' NF category (the ``nf``
     column), not a count of flag moves of its own; a row whose ``nf`` is not known yet falls
     back to its flag moves."""
-    from game.records.stats import recent_games
+    from game.records.level_stats import recent_games
 
     records = open_records(str(tmp_path), stderr=None)
     ids = []

@@ -14,7 +14,7 @@ from game.i18n import set_language
 from game.records.db import RecordStore
 from game.records.record import GameRecord
 from game.records.report import category_lines, stats_json
-from game.records.stats import summary
+from game.records.level_stats import summary
 from game.ui.stats import screen as page
 from game.ui.stats.screen import Statistics
 

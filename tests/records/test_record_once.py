@@ -9,7 +9,7 @@ from game.rules.moves import Move
 from game.records import compstats, open_records
 from game.records.db import RecordStore, unpack_log
 from game.records.record import GameRecord
-from game.records.stats import level_stats
+from game.records.level_stats import level_stats
 from game.session import Session
 from tests.play_helpers import old_database, win
 from tests.rules.test_undo import started, win_on

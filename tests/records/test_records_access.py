@@ -16,10 +16,10 @@ import pytest
 
 import main
 from game.rules.board import Config
-from game.records import opening
+from game.records import database_file as opening
 from game.records.db import RecordStore
 from game.records.record import GameRecord
-from game.records.session import open_records
+from game.records.recording import open_records
 
 ROOT = Path(__file__).resolve().parents[2]
 READONLY_DIRECTORY = 8 | 6 << 8  # SQLITE_READONLY_DIRECTORY: the folder is read-only

@@ -1,4 +1,4 @@
-"""The Chart page's data (game.records.stats.chart_points): which wins it shows, which of
+"""The Chart page's data (game.records.level_stats.chart_points): which wins it shows, which of
 them rank, and that its running bests end where the Bests page's "All" column of the
 window's table does (db.RecordStore.category_bests), with the 3BV/s of game.figures."""
 
@@ -7,7 +7,7 @@ import pytest
 from game.figures import figure
 from game.records.db import RecordStore
 from game.records.record import GameRecord
-from game.records.stats import CHART_SPEED, chart_points, level_stats
+from game.records.level_stats import CHART_SPEED, chart_points, level_stats
 
 SIZES = {"beginner": (9, 9, 10), "beginner_8x8": (8, 8, 10), "intermediate": (16, 16, 40), "custom": (5, 7, 6)}
 

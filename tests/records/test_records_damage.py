@@ -16,10 +16,10 @@ import pytest
 import main
 from game.records import schema
 from game.records.db import RecordStore
-from game.records.opening import expected_columns
+from game.records.database_file import expected_columns
 from game.figures import names
 from game.records.record import RECORD_FIELDS, GameRecord
-from game.records.session import open_records
+from game.records.recording import open_records
 
 
 def game(**changes):

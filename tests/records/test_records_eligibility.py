@@ -22,8 +22,8 @@ from game.midend.match import Match
 from game.records import schema
 from game.records.db import RecordStore
 from game.records.record import GameRecord
-from game.records.session import record_finished_game
-from game.records.stats import level_stats
+from game.records.recording import record_finished_game
+from game.records.level_stats import level_stats
 from tests.play_helpers import Clock, old_database, win
 
 README_BOARD = """9x9x10

@@ -14,8 +14,8 @@ from game.midend.match import Match
 from game.records import open_records
 from game.records.db import RecordStore
 from game.records.record import GameRecord
-from game.records.session import record_finished_game
-from game.records.stats import level_stats
+from game.records.recording import record_finished_game
+from game.records.level_stats import level_stats
 from tests.play_helpers import Clock, old_database_with_a_win, win
 
 

@@ -13,7 +13,7 @@ import pytest
 from game.records import schema
 from game.records.db import ReadOnlyError, RecordStore
 from game.records.record import GameRecord
-from game.records.session import open_records
+from game.records.recording import open_records
 
 ROOT = Path(__file__).resolve().parents[2]
 

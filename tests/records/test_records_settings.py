@@ -6,7 +6,7 @@ import pytest
 
 from game.rules.board import Config
 from game.records import settings as settings_file
-from game.records.session import open_records
+from game.records.recording import open_records
 from game.records.settings import Settings
 
 

@@ -9,7 +9,7 @@ from game.records import schema
 from game.records.compstats import store_result
 from game.records.db import RecordStore
 from game.records.record import LEVELS, GameRecord
-from game.records.stats import LazySummary, chart_points, level_stats, recent_games, summary
+from game.records.level_stats import LazySummary, chart_points, level_stats, recent_games, summary
 
 
 def game(level="beginner", won=True, time_ms=10_000, three_bv=20, name="Ann", efficiency=None, day=1):

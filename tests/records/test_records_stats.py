@@ -7,7 +7,7 @@ import pytest
 import main
 from game.records.db import RecordStore
 from game.records.record import GameRecord
-from game.records.stats import level_stats, streaks, summary
+from game.records.level_stats import level_stats, streaks, summary
 
 
 def game(level="beginner", won=True, time_ms=10_000, three_bv=20, hints=0, rows=None, name="Ann"):

@@ -11,7 +11,7 @@ from game.midend.match import Match
 from game.records import paths
 from game.records.db import RecordStore
 from game.records.record import GameRecord, clean_name
-from game.records.session import open_records, record_finished_game, save_record
+from game.records.recording import open_records, record_finished_game, save_record
 
 
 class Clock:

@@ -23,7 +23,7 @@ from game.records.record import GameRecord
 from game.replay.events import Action, PointerEvent, Replay
 from game.replay.fromlog import log_replays
 from game.replay.player import Playhead, Timeline
-from game.replay.stats import games_stats
+from game.replay.competitive import games_stats
 
 CELL = 24  # the window's cell in these games, pixels (the replay's is 16)
 

@@ -18,8 +18,8 @@ from game.records.db import RecordStore
 from game.i18n import _
 from game.records.notes import UNDONE, UNDONE_LOSS, left_out
 from game.records.record import GameRecord
-from game.records.session import record_finished_game
-from game.records.stats import level_stats
+from game.records.recording import record_finished_game
+from game.records.level_stats import level_stats
 from tests.play_helpers import Clock
 
 

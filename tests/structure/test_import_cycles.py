@@ -105,7 +105,7 @@ def test_the_graph_counts_imports_inside_functions_and_relative_ones(tmp_path):
     source.write_text("def f():\n    from . import db\n\n\nclass C:\n    def g(self):\n"
                       "        import game.records.paths\n        from ..solver import Solver\n",
                       encoding="utf-8")
-    assert imported_modules("game.records.opening", source) == {
+    assert imported_modules("game.records.database_file", source) == {
         "game.records.db", "game.records.paths", "game.solver"}
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"d"}, "e": {"a"}}
     assert cycles(graph) == [["a", "b", "c"], ["d"]]

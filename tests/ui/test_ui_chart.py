@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.records.stats import chart_points
+from game.records.level_stats import chart_points
 from game.ui.stats import chart as chart_module
 from game.ui.stats.chart import SLOT
 from game.ui.stats.screen import Statistics

@@ -10,7 +10,7 @@ import pytest
 from game.commands.cli import parse_args
 from game.rules.engine import State
 from game.records import settings as settings_file
-from game.records.session import open_records
+from game.records.recording import open_records
 from game.ui.play.layout import COMPACT_LEAST
 from game.ui.shared.help import Help
 from game.ui.play.playing import Playing

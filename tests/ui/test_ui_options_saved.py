@@ -10,7 +10,7 @@ import pytest
 from game.commands.cli import parse_args
 from game.i18n import language
 from game.records import settings as settings_file
-from game.records.session import open_records
+from game.records.recording import open_records
 from game.records.settings import Settings
 from game.ui.shared import theme
 from game.ui.app import build

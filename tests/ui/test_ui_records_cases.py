@@ -1,7 +1,7 @@
 """Issue 35, item 5: for each case the result panel, the records and the README say the same
 thing about what a game counts as: played, won, in a streak, a best time. Each case is played
 in the headless window by posted events; then the panel's notes (what it says about counting),
-the row and the Statistics' figures (game.records.stats.level_stats) and the README's sentence
+the row and the Statistics' figures (game.records.level_stats.level_stats) and the README's sentence
 for the case are read. Cases: an undo after a flag then a win, an undo after a loss then a win,
 a hint, autoplay, a known board (a --seed, a loaded file)."""
 
@@ -13,7 +13,7 @@ import pytest
 
 from game.i18n import _
 from game.records.notes import ASSISTED, REASONS, UNDONE, UNDONE_LOSS
-from game.records.stats import level_stats
+from game.records.level_stats import level_stats
 from game.ui.play.result import Victory
 from tests.play_helpers import win_by_clicks
 from tests.ui.test_ui_records import stored

@@ -7,7 +7,7 @@ import pygame
 
 from game.rules.engine import State
 from game.records.notes import UNDONE_LOSS
-from game.records.stats import level_stats
+from game.records.level_stats import level_stats
 from game.ui.shared.confirm import Confirm
 from game.ui.menu import Menu
 from game.ui.play.playing import ABANDON_AFTER_LOSS, Playing

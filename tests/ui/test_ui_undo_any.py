@@ -7,7 +7,7 @@ import pygame
 from game.rules.engine import State
 from game.i18n import _
 from game.records.notes import UNDONE
-from game.records.stats import level_stats
+from game.records.level_stats import level_stats
 from game.ui.play.playing import ABANDON_AFTER_UNDO, Playing
 from game.ui.play.result import Victory
 from tests.play_helpers import win_by_clicks

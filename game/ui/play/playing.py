@@ -23,7 +23,7 @@ from game.midend.match import Source
 from game.messages import describe
 from game.rules.moves import Move
 from game.noguess import NoGuessError
-from game.records.session import is_in_progress
+from game.records.recording import is_in_progress
 from game.ui.play import solver_view
 from game.ui.play.assist import Assistant
 from game.ui.play.autoplay import Autoplay

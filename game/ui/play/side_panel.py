@@ -8,7 +8,7 @@ Its blocks, each in a sunken box, in this order:
   their place;
 - this level's bests in the window's tables (the fastest time and the highest 3BV/s, of
   every game and of the no-flag ones, NF) and the current win streak, read from the records
-  when the scene is made and when a game ends (game.records.stats.level_bests), never a
+  when the scene is made and when a game ends (game.records.level_stats.level_bests), never a
   frame at a time; a custom size has none (the records keep no bests for custom sizes);
   with no records, a line saying they are off;
 - whether this game can still set a best time, and why not the moment it stops being able
@@ -41,7 +41,7 @@ from game.figures import figure, value_text
 from game.i18n import N_, _, language
 from game.records.notes import REASONS, UNDONE, UNDONE_LOSS, reason
 from game.records.record import STANDARD_LEVELS, exclusions
-from game.records.stats import level_bests
+from game.records.level_stats import level_bests
 from game.ui.play import counters_view
 from game.ui.shared import draw
 from game.ui.shared.canvas import layer, scale_of, stale
@@ -88,7 +88,7 @@ def rank_status(match, records_on: bool = True, saves: bool = True) -> tuple[str
     (game.records.record.GameRecord.exclusions, game.records.notes): ``ranks`` True while a
     win would enter a table of bests (the 3BV filter's own, for a filtered board).
     ``records_on``: there are records; ``saves``: they keep a game (not read-only or in
-    memory: game.records.session.save_record then claims no rank). The rule is the records'
+    memory: game.records.recording.save_record then claims no rank). The rule is the records'
     own (game.records.record.exclusions), asked as if the game were won now."""
     if not records_on:
         return _(RECORDS_OFF), False
@@ -152,7 +152,7 @@ class SidePanel:
 
     Attributes:
         values: the compact counters' values shown, by key (counters_view.LABELS' keys).
-        bests: the level's bests as read last (game.records.stats.LevelBests), or None
+        bests: the level's bests as read last (game.records.level_stats.LevelBests), or None
             with no records.
         rank: (words, ranks) as :func:`rank_status` gave them last.
         shown: the names of the blocks drawn last, in order; ``rects`` their boxes.

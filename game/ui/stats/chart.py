@@ -8,7 +8,7 @@ axis is the wins in the order they were played, oldest left, SLOT pixels apart, 
 dates of the first and last win in view under it. A win the tables of bests keep out (the
 solver's help, a layout known before, typed in a terminal: the console's table) is drawn
 apart, a hollow ring in ``palette.dim``, and moves no best; wins that do not count as wins
-(with an undo, fed by a script) and losses are not drawn (game.records.stats
+(with an undo, fed by a script) and losses are not drawn (game.records.level_stats
 .chart_points). Custom sizes have no bests: their wins are drawn, with no running best. A
 win whose 3BV/s is not computed yet has no point in the lower plot.
 
@@ -28,7 +28,7 @@ import pygame
 
 from game.i18n import N_, _, count
 from game.records.record import STANDARD_LEVELS
-from game.records.stats import CHART_SPEED, ChartPoint, chart_points
+from game.records.level_stats import CHART_SPEED, ChartPoint, chart_points
 from game.ui.shared import draw
 from game.ui.shared.formats import day, decimal
 from game.ui.shared.theme import palette

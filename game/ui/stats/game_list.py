@@ -16,7 +16,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _, language, ngettext
-from game.records.stats import BBBV_RANGES, RESULTS, recent_games
+from game.records.level_stats import BBBV_RANGES, RESULTS, recent_games
 from game.ui.shared import draw
 from game.ui.shared.formats import day_and_time, decimal
 from game.ui.shared.theme import palette

@@ -41,7 +41,7 @@ from game.records.compstats import pending
 from game.records.db import RecordsError
 from game.rules.board import BEGINNER_SIZES
 from game.records.record import CATEGORIES, STANDARD_LEVELS
-from game.records.stats import RECENT, LazySummary, LevelStats
+from game.records.level_stats import RECENT, LazySummary, LevelStats
 from game.ui.shared import draw
 from game.ui.stats.chart import ChartPage
 from game.ui.stats.game_list import GamesPage
@@ -499,7 +499,7 @@ class Statistics(Scene):
     def draw_chart(self, screen: pygame.Surface, s: LevelStats) -> None:
         """Bars of the last RECENT games, oldest left: height = time; a win that counts in the
         theme's ``won`` colour, a win with the solver's help (played, not won) in ``dim``, a
-        loss in ``lost`` (game.records.stats.recent_result)."""
+        loss in ``lost`` (game.records.level_stats.recent_result)."""
         text(screen, ngettext("Last {count} game", "Last {count} games", RECENT).format(count=RECENT),
              (CHART.left, CHART.top - 16), 16, bold=True)
         colours = {"won": palette.won, "helped": palette.dim, "lost": palette.lost}
