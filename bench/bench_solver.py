@@ -170,7 +170,7 @@ def win_table(games: dict[tuple[str, str, int], tuple[bool, int | None]]) -> lis
     and rule present.
 
     *Best possible* bounds what any play could win of these very games: a game whose
-    moves were all proven (:attr:`game.solver.bestmove.Move.proven`) was played as well as
+    moves were all proven (:attr:`game.solver.bestmove.BestMove.proven`) was played as well as
     possible, so only the games lost after a heuristic guess could have been won by
     other play; the bound counts them all as won. ('-' when a file lacks the counts.)"""
     lines = [f"{'level':<13}{'rules':<9}{'games':>7}{'win %':>8}{'95% CI':>15}{'record':>8}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from game.rules.board import Cell
-from game.noguess.deduce import Geometry, Replay
+from game.noguess.deduce import Geometry, Deduction
 from game.noguess.exact import ExactCertainty
 
 
@@ -34,7 +34,7 @@ def is_no_guess(mines: Iterable[Cell], rows: int, cols: int, first: Cell,
     if first in mines:
         return False
     geo = Geometry(rows, cols)
-    replay = Replay(geo, geo.indices(mines), len(mines))
+    replay = Deduction(geo, geo.indices(mines), len(mines))
     replay.open(geo.index(first))
     exact = ExactCertainty()
     while not replay.cleared:

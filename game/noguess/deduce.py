@@ -9,7 +9,7 @@ no bounds checks and no per-cell tables (Simon Tatham's mines.c and most fast so
 do the same). :meth:`Geometry.index` and :meth:`Geometry.cell` convert between
 (row, col) and these indices.
 
-A :class:`Replay` knows the true layout (it is the generator's or checker's tool, not
+A :class:`Deduction` knows the true layout (it is the generator's or checker's tool, not
 the player's) but reveals a cell only once it is *proved* safe from what a player would
 see: the revealed numbers, the cells already proved to be mines, and the total mine
 count. The rules, all sound:
@@ -53,7 +53,7 @@ class Geometry:
         self.width = w = cols + 2
         self.size = (rows + 2) * w
         self.offsets = (-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1)
-        self.counts = bytes(self.neighbour_counts())  # copied by each Replay
+        self.counts = bytes(self.neighbour_counts())  # copied by each Deduction
 
     def index(self, cell: Cell) -> int:
         return (cell[0] + 1) * self.width + cell[1] + 1
@@ -101,7 +101,7 @@ def _positions(data: bytearray, value: int) -> Iterator[int]:
         at = data.find(value, at + 1)
 
 
-class Replay:
+class Deduction:
     """Clearing one layout from its first click by proved moves only.
 
     Args:

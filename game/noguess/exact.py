@@ -1,4 +1,4 @@
-"""The bridge from a :class:`~game.noguess.deduce.Replay` to the solver's exact analysis.
+"""The bridge from a :class:`~game.noguess.deduce.Deduction` to the solver's exact analysis.
 
 The solver decides, from the revealed numbers, the proved mines and the total mine
 count, which covered cells are certain: safe in every consistent layout, or a mine in
@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import time
 
-from game.noguess.deduce import Replay
+from game.noguess.deduce import Deduction
 from game.solver.groups import count_group, group_key, split_groups
 from game.solver.probabilities import GroupCache, combine
 from game.solver.problem import Constraint, Problem
 
 
 class ExactCertainty:
-    """Callable hook ``(replay) -> (safe indices, mine indices)`` for :class:`Replay` loops.
+    """Callable hook ``(replay) -> (safe indices, mine indices)`` for :class:`Deduction` loops.
 
     Keeps one solver cache per replay sequence, so frontier groups that did not change
     between two stuck points are not counted again. Cells are the replay's padded indices
@@ -41,7 +41,7 @@ class ExactCertainty:
         self.calls = 0
         self.slowest = 0.0  # seconds of the longest call (for the benchmark)
 
-    def __call__(self, replay: Replay) -> tuple[list[int], list[int]]:
+    def __call__(self, replay: Deduction) -> tuple[list[int], list[int]]:
         self.calls += 1
         start = time.perf_counter()
         try:
@@ -49,7 +49,7 @@ class ExactCertainty:
         finally:
             self.slowest = max(self.slowest, time.perf_counter() - start)
 
-    def _certain(self, replay: Replay) -> tuple[list[int], list[int]]:
+    def _certain(self, replay: Deduction) -> tuple[list[int], list[int]]:
         number, prov_near = replay.number, replay.prov_near
         constraints = []
         frontier: set[int] = set()

@@ -15,7 +15,7 @@ from typing import Callable, Iterator
 
 from game.rules.board import Cell, Config, lay_mines
 from game.messages import N_, Explained, Note, note
-from game.noguess.deduce import COVERED, MINE, OPEN, Geometry, Replay
+from game.noguess.deduce import COVERED, MINE, OPEN, Geometry, Deduction
 from game.noguess.exact import ExactCertainty
 
 MAX_PASSES = 40  # replays of one layout before starting from a fresh random one
@@ -82,7 +82,7 @@ class Generation:
         self.cancelled = False
         self.stats = {"layouts": 0, "passes": 0, "perturbations": 0, "exact_calls": 0,
                       "exact_slowest": 0.0}
-        self._current: list[Replay | None] = [None]  # the replay being run (for progress)
+        self._current: list[Deduction | None] = [None]  # the replay being run (for progress)
         self._work = _search(config, first, rng, self.stats, self._current)
 
     @property
@@ -215,7 +215,7 @@ def supported(config: Config) -> Note | None:
 
 # ----- the search ----------------------------------------------------------------------------
 def _search(config: Config, first: Cell, rng: random.Random, stats: dict,
-            current: list[Replay | None]) -> Iterator:
+            current: list[Deduction | None]) -> Iterator:
     """Yield None between slices of work and the finished layout (a frozenset) at the end.
 
     ``current[0]`` is set to the replay being run, for :attr:`Generation.progress`.
@@ -230,7 +230,7 @@ def _search(config: Config, first: Cell, rng: random.Random, stats: dict,
         yield None
         for _ in range(MAX_PASSES):
             stats["passes"] += 1
-            replay = Replay(geo, mines, config.mines)
+            replay = Deduction(geo, mines, config.mines)
             current[0] = replay
             replay.open(start)
             perturbed = 0
@@ -266,7 +266,7 @@ def _search(config: Config, first: Cell, rng: random.Random, stats: dict,
                        rows=config.rows, cols=config.cols, mines=config.mines, layouts=MAX_LAYOUTS)
 
 
-def perturb(replay: Replay, rng: random.Random) -> bool:
+def perturb(replay: Deduction, rng: random.Random) -> bool:
     """Tatham's perturbation: make one stuck number decidable by moving mines.
 
     Picks a random frontier number, then either fills its covered neighbours with mines
@@ -319,7 +319,7 @@ def _shuffled(items: list[int], rng: random.Random) -> Iterator[int]:
         yield items[t]
 
 
-def _deep_cells(replay: Replay, skip: set[int], rng: random.Random) -> Iterator[int]:
+def _deep_cells(replay: Deduction, skip: set[int], rng: random.Random) -> Iterator[int]:
     """The covered cells not in ``skip``, in random order, drawn lazily.
 
     While they are at least an eighth of the board, random indices are drawn and the
@@ -343,7 +343,7 @@ def _deep_cells(replay: Replay, skip: set[int], rng: random.Random) -> Iterator[
     yield from _shuffled(rest, rng)
 
 
-def open_pocket(replay: Replay, rng: random.Random) -> bytearray | None:
+def open_pocket(replay: Deduction, rng: random.Random) -> bytearray | None:
     """The covered cells are walled in by proved mines, with no number touching them: the
     count cannot settle them and no local swap helps. Tatham's last resort: change a
     proved cell. A random wall mine (next to a revealed number and the pocket) swaps with

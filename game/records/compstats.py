@@ -41,7 +41,7 @@ from collections.abc import Iterator
 from game import child
 from game.figures import ranked
 from game.messages import N_, Explained, note, system_error
-from game.records.checks import DamagedLog, check_log
+from game.midend.log_checks import DamagedLog, check_log
 from game.records.db import BEST_WHERE, COUNTED_WINS, HELPED, RecordsError, RecordStore, unpack_log
 from game.records.logpack import log_events
 from game.records.record import READABLE, STANDARD_LEVELS, STAT_FIELDS, GameRecord
@@ -81,7 +81,7 @@ def compute(items: list[Item]) -> list[ReplayStats | str]:
     replays, results, where = [], [], []
     for record, log in items:
         try:
-            check_log(log, record.rows, record.cols)  # sizes its work: game.records.checks
+            check_log(log, record.rows, record.cols)  # sizes its work: game.midend.log_checks
             replays.append(log_replays(log, record))
             where.append(len(results))
             results.append(None)
@@ -181,7 +181,7 @@ def pending(store: RecordStore, limit: int = BACKFILL, damaged: list[str] | None
     first (the ones a player looks at first); with ``max_cells``, only boards of at most that
     many cells; and no more than :data:`BATCH_EVENTS` moves and
     pointer events in all unless one game alone has more. A game whose log is damaged
-    (game.records.checks) is set to "none can be computed", so it is never tried again, and
+    (game.midend.log_checks) is set to "none can be computed", so it is never tried again, and
     named in a message added to ``damaged`` (when given); its row stays in the file.
 
     ``packed``: each log as stored (bytes), neither unpacked nor checked here, for the

@@ -32,7 +32,7 @@ from typing import Callable, NamedTuple
 from game.figures import bbbv_per_second_sql, bests
 from game.messages import N_, Explained, file_name, note
 from game.records import schema
-from game.records.checks import DamagedLog, inflate, load_log
+from game.midend.log_checks import DamagedLog, inflate, load_log
 from game.records.database_file import NEWER, connect, open_file
 from game.records.paths import aside_name
 from game.records.record import (
@@ -396,8 +396,8 @@ class RecordStore:
 
     def read_log(self, record: GameRecord) -> dict | None:
         """The move log of the recorded game ``record`` (one of this store's, with its id), or
-        None when it has none (older games). Unpacked within game.records.checks.MAX_LOG_BYTES
-        and held to the record's board (game.records.checks.load_log).
+        None when it has none (older games). Unpacked within game.midend.log_checks.MAX_LOG_BYTES
+        and held to the record's board (game.midend.log_checks.load_log).
 
         Raises:
             DamagedLog: the log is damaged (the message says how).
@@ -534,7 +534,7 @@ def pack_log(log: dict) -> bytes:
 
 def unpack_log(blob: object) -> dict | None:
     """A stored move log back as data; None when it is not one (a hand edit, damage, more than
-    game.records.checks.MAX_LOG_BYTES unpacked: the unpacking stops there). Its content is
+    game.midend.log_checks.MAX_LOG_BYTES unpacked: the unpacking stops there). Its content is
     not checked against a board: :meth:`RecordStore.read_log` does that."""
     try:
         data = json.loads(inflate(blob).decode("utf-8"))

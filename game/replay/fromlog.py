@@ -437,13 +437,13 @@ def _level_word(level: str) -> str:
 
 def recorded_log(store, record) -> dict:
     """The move log of ``record``, a recorded game of ``store`` (a RecordStore), unpacked and
-    checked against its board (game.records.checks).
+    checked against its board (game.midend.log_checks).
 
     Raises:
         LogError: the game has no log (recorded before logs were kept), or its log is damaged
             (the message says how).
     """
-    from game.records.checks import DamagedLog
+    from game.midend.log_checks import DamagedLog
 
     try:
         data = store.read_log(record)

@@ -18,7 +18,7 @@ from game.rules.board import Cell
 from game.boardfile import BoardFile, from_game, parse_mine
 from game.rules.cells import CellMask
 from game.rules.moves import Move as PlayerMove
-from game.solver.bestmove import GUESS_BUDGET, Move, best_move
+from game.solver.bestmove import GUESS_BUDGET, BestMove, best_move
 from game.solver.explain import Mark, Proof, explain_move, explain_safe, move_marks, simplest_proof
 from game.solver.probabilities import GroupCache, InteriorValues, Probabilities, solve
 from game.solver.problem import build_problem
@@ -61,7 +61,7 @@ class Analysis:
     approximation: tuple[Reason, ...]
     seconds: float
     result: Probabilities = field(repr=False, default=None)
-    move: Move = field(repr=False, default=None)
+    move: BestMove = field(repr=False, default=None)
     hint_proof: Proof | None = field(repr=False, default=None)
     hint_marks: tuple[Mark, ...] = field(repr=False, default=())
 

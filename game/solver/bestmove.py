@@ -59,7 +59,7 @@ LOOKAHEAD_MAX_UNKNOWN = 20_000
 
 
 @dataclass
-class Move:
+class BestMove:
     """The chosen move.
 
     cell: (row, col) to reveal. kind: 'safe', 'guess', 'endgame' or 'none' (nothing covered).
@@ -107,28 +107,28 @@ def choose_safe(problem: Problem, probs: Probabilities) -> Cell:
 
 
 def best_move(problem: Problem, probs: Probabilities, cache: GroupCache | None = None,
-              budget: float = GUESS_BUDGET) -> Move:
+              budget: float = GUESS_BUDGET) -> BestMove:
     """The move to play in ``problem`` with probabilities ``probs`` (see the module docstring)."""
     if len(probs.mines) == len(probs.weight):
-        return Move(None, "none")  # every covered cell is a mine: the game is won
+        return BestMove(None, "none")  # every covered cell is a mine: the game is won
     if probs.safe:
-        return Move(choose_safe(problem, probs), "safe")
+        return BestMove(choose_safe(problem, probs), "safe")
     pair = forced_fifty(problem, probs) if EARLY_FIFTY else None
     if pair is not None:
         a, b = pair
-        return Move(a, "guess", 1.0 - probs.probability(a), note=Reason(FIFTY_FIFTY, {"cell": a, "other": b}))
+        return BestMove(a, "guess", 1.0 - probs.probability(a), note=Reason(FIFTY_FIFTY, {"cell": a, "other": b}))
     start = time.perf_counter()
     groups = probs.constraint_groups or split_groups(problem.constraints)  # for the region search, look-ahead
     region = region_move(problem, probs, budget * ENDGAME_SHARE, groups) if ISOLATED_REGIONS else None
     if region is not None:
         cell, win, count = region
-        return Move(cell, "guess", 1.0 - probs.probability(cell), win,
+        return BestMove(cell, "guess", 1.0 - probs.probability(cell), win,
                     note=Reason(CLOSED_AREA, {"layouts": count, "win": win}))
     if probs.layouts_at_most(ENDGAME_LAYOUTS):
         found = search_exactly(problem, ENDGAME_LAYOUTS, budget * ENDGAME_SHARE)
         if found is not None:
             cell, win, _ = found
-            return Move(cell, "endgame", 1.0 - probs.probability(cell), win)
+            return BestMove(cell, "endgame", 1.0 - probs.probability(cell), win)
     return guess(problem, probs, cache, budget - (time.perf_counter() - start), groups)
 
 
@@ -205,7 +205,7 @@ def looks_dead(probs: Probabilities, cell: Cell) -> bool:
 
 
 def guess(problem: Problem, probs: Probabilities, cache: GroupCache | None = None,
-          budget: float = GUESS_BUDGET, groups: list | None = None) -> Move:
+          budget: float = GUESS_BUDGET, groups: list | None = None) -> BestMove:
     """The best guess by look-ahead on near-lowest-probability cells.
 
     groups: ``split_groups(problem.constraints)`` if the caller has it already."""
@@ -239,13 +239,13 @@ def guess(problem: Problem, probs: Probabilities, cache: GroupCache | None = Non
     if DOMINANCE:
         _prefer_dominating(living)
     best = living[0]
-    return Move(best.cell, "guess", 1.0 - best.mine, None, living)
+    return BestMove(best.cell, "guess", 1.0 - best.mine, None, living)
 
 
-def _without_lookahead(problem: Problem, probs: Probabilities, cands: list[Candidate]) -> Move:
+def _without_lookahead(problem: Problem, probs: Probabilities, cands: list[Candidate]) -> BestMove:
     """A guess on a huge board: the safest candidate, ties to the one most likely to open."""
     best = min(cands, key=lambda c: (c.mine, -opening_chance(problem, probs, c.cell), c.cell))
-    return Move(best.cell, "guess", 1.0 - best.mine, note=Reason(TOO_BIG, {"covered": len(probs.weight)}))
+    return BestMove(best.cell, "guess", 1.0 - best.mine, note=Reason(TOO_BIG, {"covered": len(probs.weight)}))
 
 
 def _prefer_dominating(ranked: list[Candidate]) -> None:

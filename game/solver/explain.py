@@ -580,7 +580,7 @@ def _count_reason(probs: Probabilities, cell: Cell) -> Reason:
 
 
 def explain_move(probs: Probabilities, move) -> Reason:
-    """Why a :class:`game.solver.bestmove.Move` is the one to play, as a :class:`Reason`:
+    """Why a :class:`game.solver.bestmove.BestMove` is the one to play, as a :class:`Reason`:
     NOTHING_LEFT, SAFE_MOVE (``proof``: the cell's :class:`Proof`), ENDGAME or BEST_GUESS;
     a move's ``note`` (a Reason of its own) is kept in the facts as ``note``."""
     if move.cell is None:

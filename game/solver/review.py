@@ -20,7 +20,7 @@ Verdicts (:data:`VERDICTS`):
   ``proof`` says why that cell was a mine (:func:`game.solver.explain.explain_mine`);
 - ``forced_guess``: the one cell the move risked is one side of an unavoidable 50/50
   (:func:`game.solver.fifty.fifty_partner`, the pair the solver itself guesses at once, a
-  proven move: :attr:`game.solver.bestmove.Move.proven`): no play, now or later, can tell
+  proven move: :attr:`game.solver.bestmove.BestMove.proven`): no play, now or later, can tell
   the two apart, so the coin has to be tossed sooner or later at the same 1/2, whatever
   else is safe on the board. Never needless, wherever it is taken;
 - ``needless_guess``: none of these, and some cell on the board was proven safe;

@@ -19,7 +19,7 @@ import pytest
 from game.rules.board import Config
 from game.midend.match import Match
 from game.rules.moves import Move
-from game.records.checks import MAX_LOG_BYTES, DamagedLog, inflate, load_log
+from game.midend.log_checks import MAX_LOG_BYTES, DamagedLog, inflate, load_log
 from game.records.recording import open_records
 from tests.play_helpers import Clock
 
@@ -281,7 +281,7 @@ def test_a_batch_of_figures_holds_one_long_game_at_a_time(recorded, tmp_path, mo
 def test_a_log_still_in_memory_passes_the_checks_and_gets_its_figures():
     """The window hands the figures' process the log of the game just ended as the match
     keeps it (its pointer events tuples, not JSON's lists): it is not taken for damaged."""
-    from game.records.checks import check_log
+    from game.midend.log_checks import check_log
     from game.records.compstats import compute
     from game.records.record import GameRecord
 

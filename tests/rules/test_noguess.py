@@ -141,7 +141,7 @@ def test_checker_uses_the_mine_count():
 
 
 def brute_force_no_guess(mines, rows, cols, first) -> bool:
-    """Replay with certainty decided by listing every layout (tiny boards only)."""
+    """Deduction with certainty decided by listing every layout (tiny boards only)."""
     cells = [(r, c) for r in range(rows) for c in range(cols)]
 
     def number(cell, layout):
@@ -210,7 +210,7 @@ def test_frontier_only_exact_analysis_agrees_with_the_solver():
     """ExactCertainty (the frontier's groups, the mine count only when it can matter) gives
     the certain cells the solver finds on the whole position, at every stuck point of
     uniform boards of several sizes and densities, the end of the board included."""
-    from game.noguess.deduce import Geometry, Replay
+    from game.noguess.deduce import Geometry, Deduction
     from game.noguess.exact import ExactCertainty
 
     rng = random.Random(11)
@@ -219,7 +219,7 @@ def test_frontier_only_exact_analysis_agrees_with_the_solver():
         config = Config(rows, cols, mines, first_click="opening")
         first = random_first(config, rng)
         geo = Geometry(rows, cols)
-        replay = Replay(geo, geo.indices(lay_mines(config, first, rng)), mines)
+        replay = Deduction(geo, geo.indices(lay_mines(config, first, rng)), mines)
         replay.open(geo.index(first))
         exact = ExactCertainty()
         while not replay.cleared:
@@ -238,14 +238,14 @@ def test_frontier_only_exact_analysis_agrees_with_the_solver():
 
 def test_replay_keeps_its_counts_and_frontier_true():
     """After every rule, the replay's running figures match a recount from its state."""
-    from game.noguess.deduce import COVERED, MINE, OPEN, Geometry, Replay
+    from game.noguess.deduce import COVERED, MINE, OPEN, Geometry, Deduction
 
     rng = random.Random(5)
     config = Config(12, 17, 40, first_click="opening")
     for _ in range(5):
         first = random_first(config, rng)
         geo = Geometry(12, 17)
-        replay = Replay(geo, geo.indices(lay_mines(config, first, rng)), 40)
+        replay = Deduction(geo, geo.indices(lay_mines(config, first, rng)), 40)
         replay.open(geo.index(first))
         while True:
             done = replay.run_local(7)

@@ -36,14 +36,7 @@ LAYERS: list[tuple[str, dict[str, list[str]]]] = [
 
 # Arrows against the order that remain, each with its reason; the list may only shrink
 # (test_every_known_exception_is_still_needed).
-KNOWN_EXCEPTIONS = {
-    ("game.replay.fromlog", "game.records.checks"):
-        "fromlog.recorded_log tells a damaged log (records.checks.DamagedLog) as a LogError. records.checks "
-        "holds a stored log to the log format's limits and imports nothing of the records (board, files, "
-        "messages): the folder move puts it below the replays, beside the log's format (game.midend.match), and "
-        "the arrow goes; or recorded_log moves to the records' side once its callers in the replays "
-        "(sources.recorded_timeline, fromlog.save_replay) take the log instead of the store",
-}
+KNOWN_EXCEPTIONS: dict[tuple[str, str], str] = {}  # none left: records.checks moved below the replays (game.midend.log_checks)
 
 
 def placing(layers=LAYERS) -> dict[str, tuple[int, str]]:

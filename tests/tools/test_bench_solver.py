@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.solver.analysis import analyse
-from game.solver.bestmove import Move
+from game.solver.bestmove import BestMove
 from game.solver.reasons import CLOSED_AREA, FIFTY_FIFTY, TOO_BIG, Reason
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -18,13 +18,13 @@ spec.loader.exec_module(bench)
 
 
 def test_proven_moves_are_the_exact_ones():
-    assert Move((0, 0), "safe").proven
-    assert Move(None, "none").proven
-    assert Move((0, 0), "endgame", 0.5, 0.5).proven
-    assert Move((0, 0), "guess", 0.5, note=Reason(FIFTY_FIFTY, {"cell": (0, 0), "other": (0, 1)})).proven
-    assert Move((0, 0), "guess", 0.5, 0.5, note=Reason(CLOSED_AREA, {"layouts": 2, "win": 0.5})).proven
-    assert not Move((0, 0), "guess", 0.8).proven
-    assert not Move((0, 0), "guess", 0.8, note=Reason(TOO_BIG, {"covered": 30_000})).proven
+    assert BestMove((0, 0), "safe").proven
+    assert BestMove(None, "none").proven
+    assert BestMove((0, 0), "endgame", 0.5, 0.5).proven
+    assert BestMove((0, 0), "guess", 0.5, note=Reason(FIFTY_FIFTY, {"cell": (0, 0), "other": (0, 1)})).proven
+    assert BestMove((0, 0), "guess", 0.5, 0.5, note=Reason(CLOSED_AREA, {"layouts": 2, "win": 0.5})).proven
+    assert not BestMove((0, 0), "guess", 0.8).proven
+    assert not BestMove((0, 0), "guess", 0.8, note=Reason(TOO_BIG, {"covered": 30_000})).proven
 
 
 def test_a_lone_fifty_fifty_is_a_proven_guess():
