@@ -285,6 +285,6 @@ class Summary:
         game = match.game
         return cls(won=game.state is State.WON, lost=game.state is State.LOST, seconds=match.elapsed,
                    three_bv=game.three_bv, three_bv_solved=game.three_bv_solved,
-                   three_bv_per_second=match.three_bv_per_second, efficiency=game.efficiency,
-                   clicks=dict(game.clicks), total_clicks=game.total_clicks,
+                   three_bv_per_second=match.three_bv_per_second, efficiency=match.efficiency,
+                   clicks=dict(match.clicks), total_clicks=match.total_clicks,
                    exploded=game.exploded if game.state is State.LOST else None)

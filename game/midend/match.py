@@ -171,6 +171,9 @@ class Match:
         config, deal, cell.
         round: boards started by this match (new games and retries), from 1.
         history: every entry of the current board's log, oldest first (:data:`Entry`).
+        clicks: the current board's moves applied, by kind ("reveal", "flag", "chord") and
+            "wasted" (changed nothing), every move made counted, taken back by an undo or
+            not (a redo counts again): the game's story, not its position.
         inputs: the raw pointer input of the current board (PointerInput), oldest first.
         opening_input: the index in ``inputs`` of the input logged last when the game's clock
             started (the window logs a press or release before playing its move: the release
@@ -220,6 +223,7 @@ class Match:
         self._played: list[Played] = []
         self._redo: list[Played] = []
         self.history: list[Entry] = []
+        self.clicks = {"reveal": 0, "flag": 0, "chord": 0, "wasted": 0}
         self.inputs: list[PointerInput] = []
         self.opening_input: int | None = None
         self._help = Help()
@@ -327,6 +331,20 @@ class Match:
         self._timer.resume()
 
     @property
+    def total_clicks(self) -> int:
+        """Every move applied on the current board, wasted ones included (:attr:`clicks`)."""
+        return sum(self.clicks.values())
+
+    @property
+    def efficiency(self) -> float | None:
+        """3BV solved / all clicks (wasted included) as a percent, once the game is over
+        (as minesweeper.online counts it; for a won game 3BV solved equals 3BV)."""
+        game = self._game
+        if not game.over or not self.total_clicks:
+            return None
+        return 100.0 * game.three_bv_solved / self.total_clicks
+
+    @property
     def three_bv_per_second(self) -> float | None:
         """3BV / game seconds, once the game is won (None otherwise, or without a time):
         game.figures.bbbv_per_second."""
@@ -422,6 +440,7 @@ class Match:
         if kind == REVEAL and game.state is State.READY and game.appearance(cell) in ("covered", "question"):
             self._lay_for(cell)
         outcome = game.apply(move)
+        self.clicks["wasted" if outcome.wasted else kind] += 1
         if game.state is not State.READY and not self._timer.started:
             self._timer.start()
             self.opening_input = len(self.inputs) - 1

@@ -178,7 +178,7 @@ class GameRecord:
                              + ("not in progress; only a game in progress is recorded as abandoned"
                                 if abandoned else "not finished; only won or lost games are recorded"))
         config = game.config
-        clicks = game.clicks
+        clicks = match.clicks
         help = match.help
         return cls(
             played_at=now_iso(when), level=config.level,
@@ -189,7 +189,7 @@ class GameRecord:
             three_bv_solved=game.three_bv_solved,
             clicks_reveal=clicks.get("reveal", 0), clicks_flag=clicks.get("flag", 0),
             clicks_chord=clicks.get("chord", 0), clicks_wasted=clicks.get("wasted", 0),
-            efficiency=game.efficiency, hints_used=int(help.hints),
+            efficiency=match.efficiency, hints_used=int(help.hints),
             autoplay_used=bool(help.autoplay),
             probabilities_used=bool(help.overlay),
             layout_known=bool(match.layout_known), abandoned=abandoned,

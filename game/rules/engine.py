@@ -51,7 +51,6 @@ class Game:
     Attributes:
         state: where the game is (:class:`game.rules.position.State`).
         exploded: the mine that lost the game, or None.
-        clicks: moves applied, by kind ("reveal", "flag", "chord") and "wasted" (changed nothing).
         revision: moves applied (ignored ones not counted): a new position for views and solvers.
 
     Raises:
@@ -65,7 +64,6 @@ class Game:
         self._clear(None)
         self.state = State.READY
         self.exploded: Cell | None = None
-        self.clicks = {"reveal": 0, "flag": 0, "chord": 0, "wasted": 0}
         self.revision = 0
         self._bv_parts: BvParts | None = None  # 3BV counted once per layout (game.rules.bv)
         self._solved: tuple | None = None  # (revision, parts, 3BV solved, openings solved)
@@ -249,9 +247,9 @@ class Game:
     def replace(self, other: "Game") -> "Game":
         """:meth:`assume` ``other``, an earlier position of this same game (undo), and return
         the position this object held until now, as a Game of its own (it tells the view
-        which cells changed). What counts the game's whole story carries on: the revision
-        goes on rising (a new position for views and solvers), the clicks keep every move
-        made, taken back or not, and the 3BV counted for the layout is kept.
+        which cells changed). The revision goes on rising (a new position for views and
+        solvers: a version stamp never goes back), and the 3BV counted for the layout is kept.
+        (The clicks of the game's whole story are the midend's: game.midend.match.Match.clicks.)
         Raises:
             ValueError: ``other`` has another config.
         """
@@ -259,7 +257,6 @@ class Game:
         old.__dict__.update(self.__dict__)
         self.assume(other)
         self.revision = old.revision + 1
-        self.clicks = dict(old.clicks)
         if self._bv_parts is None and self._start == old._start and self._mines == old._mines:
             self._bv_parts = old._bv_parts
         return old
@@ -470,26 +467,13 @@ class Game:
         self._solved = (self.revision, parts, solved, done)
         return solved
 
-    @property
-    def total_clicks(self) -> int:
-        """Every move applied, wasted ones included."""
-        return sum(self.clicks.values())
-
-    @property
-    def efficiency(self) -> float | None:
-        """3BV solved / all clicks (wasted included) as a percent, once the game is over
-        (as minesweeper.online counts it; for a won game 3BV solved equals 3BV)."""
-        if not self.over or not self.total_clicks:
-            return None
-        return 100.0 * self.three_bv_solved / self.total_clicks
-
     # ----- moves -----------------------------------------------------------------------------
     def apply(self, move: Move) -> Outcome:
         """Apply ``move``, the one way to change a game; returns what it did.
 
-        A move while the game is over is ignored (``Outcome.ignored``) and not counted;
-        every other move advances :attr:`revision` and counts one click of its kind, or a
-        wasted click when it changed nothing.
+        A move while the game is over is ignored (``Outcome.ignored``); every other move
+        advances :attr:`revision` (``Outcome.wasted`` when it changed nothing: the midend
+        counts it a wasted click, game.midend.match.Match.clicks).
 
         - reveal: a covered, unflagged cell (question-marked too). A mine loses; a zero
           opens its connected zero region and that region's numbered border (game.rules.flood).
@@ -513,10 +497,6 @@ class Game:
             return Outcome(move, ignored=True)
         changed, opened = self._MOVES[kind](self, cell, index)
         self.revision += 1
-        if not changed:
-            self.clicks["wasted"] += 1
-        else:
-            self.clicks[kind] += 1
         return Outcome(move, _frozen(changed), _frozen(opened),
                        self.exploded if self.state is State.LOST else None,
                        ended=self.over, wasted=not changed)

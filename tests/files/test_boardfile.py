@@ -204,11 +204,12 @@ def test_from_game_captures_what_the_player_sees():
 
 def test_a_game_saved_as_mine_loads_as_the_same_game():
     game = game_in_progress()
-    loaded = loaded_match(parse_mine(format_mine(from_game(game))), game.config).game
+    match = loaded_match(parse_mine(format_mine(from_game(game))), game.config)
+    loaded = match.game
     assert loaded.layout() == game.layout()
     assert {c for c in loaded.cells() if loaded.is_revealed(c)} == {c for c in game.cells() if game.is_revealed(c)}
     assert {c for c in loaded.cells() if loaded.mark(c) == "flag"} == {(0, 0)}
-    assert loaded.state is State.READY and loaded.total_clicks == 0
+    assert loaded.state is State.READY and match.total_clicks == 0
 
 
 def test_a_game_saved_as_mbf_loads_with_the_same_layout():

@@ -56,7 +56,7 @@ def test_a_won_game_chorded_any_way_exports_an_evf_ms_toollib_reads_as_won(windo
     game, number, safe = satisfied_number(w, first=FIRST)
     assert safe and game.state is State.PLAYING
     chord(w, number, style)
-    assert all(game.is_revealed(cell) for cell in safe) and game.clicks["chord"] == 1
+    assert all(game.is_revealed(cell) for cell in safe) and w.scene.match.clicks["chord"] == 1
     win_by_clicks(w, first=None)
     look = game.appearances(range(game.rows), range(game.cols))
 

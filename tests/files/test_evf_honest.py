@@ -158,8 +158,8 @@ def test_a_mouse_game_is_written_from_its_real_pointer_stream_and_ms_toollib_agr
             hand.flag(n)
     hand.chord(number)
     finish(hand)
-    assert game.state is State.WON and game.clicks["chord"] == 1 and game.clicks["flag"] >= 1
-    assert game.clicks["wasted"] == 0
+    assert game.state is State.WON and hand.match.clicks["chord"] == 1 and hand.match.clicks["flag"] >= 1
+    assert hand.match.clicks["wasted"] == 0
     data, record = hand.log(), record_of(hand)
     assert kind_of(data) == "pointer"
     facts = written(tmp_path, data, record)
@@ -183,7 +183,7 @@ def test_a_mouse_game_is_written_from_its_real_pointer_stream_and_ms_toollib_agr
     opened = {(r, c) for r in range(9) for c in range(9) if facts["game_board"][r][c] < 10}
     assert opened == {c for c in game.cells() if game.is_revealed(c)}
     assert (facts["left"], facts["right"], facts["double"]) == (
-        game.clicks["reveal"], game.clicks["flag"], game.clicks["chord"])
+        hand.match.clicks["reveal"], hand.match.clicks["flag"], hand.match.clicks["chord"])
     assert (facts["left"], facts["right"], facts["double"]) == (
         record.clicks_reveal, record.clicks_flag, record.clicks_chord)
     assert facts["software"] == "Minesweeper 0.1.0"  # no label: nothing made up
@@ -196,7 +196,7 @@ def test_a_left_click_on_a_number_that_cannot_chord_stays_a_left_click(tmp_path)
     game = hand.match.game
     number = open_until_chordable(hand)  # no flag around it: a left click there cannot chord
     hand.press("lc", "lr", kind="chord", cell=number, source="left_chord")
-    assert hand.sources[-1] == "left_chord" and game.clicks["wasted"] == 1 and game.clicks["chord"] == 0
+    assert hand.sources[-1] == "left_chord" and hand.match.clicks["wasted"] == 1 and hand.match.clicks["chord"] == 0
     finish(hand)
     assert game.state is State.WON
     data, record = hand.log(), record_of(hand)
@@ -220,7 +220,7 @@ def left_chord_win() -> tuple[int, dict, object]:
         if n in game.layout() and game.appearance(n) == "covered":
             hand.flag(n)
     hand.press("lc", "lr", kind="chord", cell=number, source="left_chord")
-    assert game.clicks["chord"] == 1
+    assert hand.match.clicks["chord"] == 1
     finish(hand)
     assert game.state is State.WON
     return number, hand.log(), record_of(hand)
@@ -272,7 +272,7 @@ def test_keyboard_moves_are_clicks_at_cell_centres_merged_in_time_and_labelled(t
             assert [ms, "lc", c * CELL_PX + centre, r * CELL_PX + centre] in [
                 [t - t0, a, x, y] for t, a, x, y in facts["mouse"]]
     assert [t for t, *_ in facts["mouse"]] == sorted(t for t, *_ in facts["mouse"])
-    assert facts["completed"] is True and facts["left"] == game.clicks["reveal"]
+    assert facts["completed"] is True and facts["left"] == hand.match.clicks["reveal"]
     assert facts["fair"] is True  # the keyboard is no aid
 
 
@@ -478,7 +478,7 @@ def test_a_console_move_whose_click_the_pointer_keeps_is_not_written_twice(tmp_p
     on_cell = [e.action.value for e in replay.events if e.cell(9, 9) == cell and e.action.value != "mv"]
     assert on_cell == ["lc", "lr"]
     facts = written(tmp_path, data, record)
-    assert facts["completed"] is True and facts["left"] == game.clicks["reveal"]
+    assert facts["completed"] is True and facts["left"] == hand.match.clicks["reveal"]
     assert "[console moves as clicks at cell centres]" in facts["software"]
 
 

@@ -366,7 +366,7 @@ def test_a_bad_command_gets_one_line_and_the_game_goes_on(command, message):
     first_end = 3  # header, two rows, status line
     assert lines[first_end + 1] == message
     assert lines[first_end + 2].split() == ["0", "1", "2"]  # straight back to the next board
-    assert status == 0 and match.game.is_revealed((1, 1)) and match.game.total_clicks == 1
+    assert status == 0 and match.game.is_revealed((1, 1)) and match.total_clicks == 1
 
 
 def test_s_writes_the_position_as_covered_flags_and_digits(tmp_path):
@@ -419,7 +419,7 @@ def test_n_starts_a_new_game():
     assert any(ch != "#" for row in revealed for ch in row)
     assert all(row == "#####" for row in fresh)
     assert out.splitlines()[-1] == "Mines left: 3  Time: 0.0 s  State: ready"
-    assert match.game.state is State.READY and match.game.total_clicks == 0
+    assert match.game.state is State.READY and match.total_clicks == 0
 
 
 # ----- the end -----------------------------------------------------------------------------------

@@ -17,8 +17,9 @@ from game.rules.board import Config, three_bv
 from game.boardfile import loaded_match, parse_mine
 from game.commands.cli import parse_args
 from game.console.play import run_console
-from game.rules.engine import Game, State
+from game.rules.engine import State
 from game.midend.match import Match
+from game.rules.moves import Move
 from game.records import schema
 from game.records.db import RecordStore
 from game.records.record import GameRecord
@@ -59,8 +60,8 @@ def test_readme_board_counts_only_the_clicks_left_and_efficiency_is_100():
     game = match.game
     assert (game.three_bv, game.three_bv_solved) == (10, 0)  # was 11: a revealed number counted
     win(match)
-    assert game.total_clicks == 10
-    assert (game.three_bv, game.three_bv_solved, game.efficiency) == (10, 10, 100.0)
+    assert match.total_clicks == 10
+    assert (game.three_bv, game.three_bv_solved, match.efficiency) == (10, 10, 100.0)
 
 
 def test_a_revealed_zero_splits_the_covered_zeros_into_two_openings():
@@ -69,20 +70,22 @@ def test_a_revealed_zero_splits_the_covered_zeros_into_two_openings():
     assert three_bv(mines, 1, 7) == ([[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)]], [])
     openings, isolated = three_bv(mines, 1, 7, revealed={(0, 2)})
     assert sorted(map(sorted, openings)) == [[(0, 0), (0, 1)], [(0, 3), (0, 4)]] and isolated == []
-    game = Game(Config(1, 7, 1), mines=mines, revealed=[(0, 2)])
+    match = Match(Config(1, 7, 1), mines=mines, revealed=[(0, 2)], clock=Clock())
+    game = match.game
     assert game.three_bv == 2
-    game.reveal((0, 0))
+    match.apply(Move.reveal((0, 0)))
     assert not game.is_revealed((0, 4))  # the flood stops at the shown zero: a second click is needed
-    game.reveal((0, 4))
-    assert game.state is State.WON and game.three_bv_solved == 2 and game.efficiency == 100.0
+    match.apply(Move.reveal((0, 4)))
+    assert game.state is State.WON and game.three_bv_solved == 2 and match.efficiency == 100.0
 
 
 def test_a_revealed_zero_no_longer_borders_a_covered_number():
     # 1x3: zero, 1, mine. With the zero shown, the 1 is a click of its own.
-    game = Game(Config(1, 3, 1), mines={(0, 2)}, revealed=[(0, 0)])
+    match = Match(Config(1, 3, 1), mines={(0, 2)}, revealed=[(0, 0)], clock=Clock())
+    game = match.game
     assert game.three_bv == 1
-    game.reveal((0, 1))
-    assert (game.three_bv_solved, game.efficiency) == (1, 100.0)
+    match.apply(Move.reveal((0, 1)))
+    assert (game.three_bv_solved, match.efficiency) == (1, 100.0)
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -95,14 +98,15 @@ def test_position_3bv_is_the_clicks_that_finish_it(seed):
     mines = set(rng.sample([(r, c) for r in range(rows) for c in range(cols)], config.mines))
     safe = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in mines]
     shown = rng.sample(safe, rng.randint(0, len(safe) - 1))
-    game = Game(config, mines=mines, revealed=shown)
+    match = Match(config, mines=mines, revealed=shown, clock=Clock())
+    game = match.game
     openings, isolated = three_bv(mines, rows, cols, revealed=set(shown))
     for cell in [region[0] for region in openings] + isolated:
         assert not game.is_revealed(cell)  # each part still needs its click
-        game.reveal(cell)
+        match.apply(Move.reveal(cell))
     assert game.state is State.WON
-    assert game.total_clicks == game.three_bv == game.three_bv_solved
-    assert game.efficiency == 100.0
+    assert match.total_clicks == game.three_bv == game.three_bv_solved
+    assert match.efficiency == 100.0
 
 
 def test_a_dealt_game_keeps_the_board_3bv():

@@ -19,6 +19,7 @@ from game.rules.board import (
 )
 from game.rules.engine import Game, State
 from game.midend.match import Match
+from game.rules.moves import Move
 
 SHOWN = {"covered": "#", "flag": "F", "question": "?", "0": ".", "mine": "*", "mine_hit": "X",
          "wrong_flag": "x"}
@@ -67,6 +68,36 @@ def loaded(picture: str, clock=None, **rules) -> Match:
     """A match on a board laid exactly as ``picture`` (a loaded board), timed by ``clock``."""
     rows, cols, mines = mines_of(picture)
     return Match(Config(rows, cols, len(mines), **rules), mines=mines, clock=clock or FakeClock())
+
+
+class Counted:
+    """A loaded match (:func:`loaded`) seen as its Game, its moves made through the midend, so
+    that its clicks are counted where the game counts them (game.midend.match.Match.clicks:
+    the game's story, not its position): ``reveal``, ``toggle_flag`` and ``chord`` return
+    the changed cells as Game's do; every other attribute is the Game's."""
+
+    def __init__(self, picture: str, **rules) -> None:
+        self.match = loaded(picture, **rules)
+
+    def __getattr__(self, name):
+        return getattr(self.match.game, name)
+
+    def reveal(self, cell):
+        return set(self.match.apply(Move.reveal(cell)).changed)
+
+    def toggle_flag(self, cell):
+        return set(self.match.apply(Move.flag(cell)).changed)
+
+    def chord(self, cell):
+        return set(self.match.apply(Move.chord(cell)).changed)
+
+    @property
+    def clicks(self) -> dict:
+        return self.match.clicks
+
+    @property
+    def total_clicks(self) -> int:
+        return self.match.total_clicks
 
 
 def shown(game: Game) -> str:
@@ -381,7 +412,7 @@ def test_a_zero_region_joined_only_diagonally_opens_as_one():
 
 
 def test_revealing_a_revealed_cell_does_nothing_but_count_a_wasted_click():
-    game = board("*.. ...")
+    game = Counted("*.. ...")
     game.reveal((1, 1))
     assert game.reveal((1, 1)) == set()
     assert shown(game) == picture("### #1#")
@@ -417,7 +448,7 @@ def test_flag_cycle_with_question_marks_on():
 
 
 def test_a_flagged_cell_cannot_be_revealed():
-    game = board("*.. ...")
+    game = Counted("*.. ...")
     game.toggle_flag((0, 0))
     assert game.reveal((0, 0)) == set()
     assert game.state is State.READY and game.mark((0, 0)) == "flag"
@@ -441,7 +472,7 @@ def test_more_flags_than_mines_make_the_counter_negative():
 
 
 def test_flagging_a_revealed_cell_is_a_wasted_click():
-    game = board("*.. ...")
+    game = Counted("*.. ...")
     game.reveal((1, 1))
     assert game.toggle_flag((1, 1)) == set()
     assert game.mark((1, 1)) == "" and game.clicks["wasted"] == 1 and game.clicks["flag"] == 0
@@ -449,7 +480,7 @@ def test_flagging_a_revealed_cell_is_a_wasted_click():
 
 # ----- chord -------------------------------------------------------------------------------------
 def test_chord_on_a_satisfied_number_reveals_its_other_neighbours():
-    game = board("""
+    game = Counted("""
         *...
         ....
         ...*
@@ -464,7 +495,7 @@ def test_chord_on_a_satisfied_number_reveals_its_other_neighbours():
 
 
 def test_chord_with_too_few_flags_does_nothing():
-    game = board("*.* ...")
+    game = Counted("*.* ...")
     game.reveal((1, 1))
     game.toggle_flag((0, 0))  # the 2 has only one flag
     assert game.chord((1, 1)) == set()
@@ -481,7 +512,7 @@ def test_chord_with_too_many_flags_does_nothing():
 
 
 def test_chord_on_a_covered_or_zero_cell_does_nothing():
-    game = board("*... ....")
+    game = Counted("*... ....")
     game.reveal((0, 3))
     assert game.chord((0, 3)) == set()  # a zero
     assert game.chord((0, 0)) == set()  # covered
@@ -491,7 +522,7 @@ def test_chord_on_a_covered_or_zero_cell_does_nothing():
 def test_chord_on_a_zero_with_no_flag_around_opens_its_covered_neighbours():
     # A flag on (0, 3) stops the flood from (0, 0); taken off, the 0 at (0, 2) chords it open
     # (ms-toollib's chording_click: a 0 with 0 flags around is satisfied).
-    game = board("..... ....*")
+    game = Counted("..... ....*")
     game.toggle_flag((0, 3))
     game.reveal((0, 0))
     game.toggle_flag((0, 3))
@@ -564,14 +595,14 @@ def test_a_loss_shows_every_mine_the_exploded_one_and_wrong_flags():
 
 
 def test_after_the_end_moves_are_ignored():
-    game = board("*.. ...")
+    game = Counted("*.. ...")
     game.reveal((0, 0))
     before = (shown(game), dict(game.clicks), game.mines_left)
     assert game.reveal((1, 2)) == set()
     assert game.toggle_flag((1, 2)) == set()
     assert game.chord((1, 1)) == set()
     assert (shown(game), dict(game.clicks), game.mines_left) == before
-    won = board("*.. ... ...")
+    won = Counted("*.. ... ...")
     won.reveal((2, 2))
     assert won.reveal((0, 0)) == set() and won.state is State.WON
 
@@ -605,7 +636,7 @@ def test_pause_stops_the_timer_and_moves_until_resume():
     clock.advance(100)
     assert match.elapsed == 4.0
     assert match.reveal((2, 2)) == set() and match.toggle_flag((0, 0)) == set()
-    assert match.game.total_clicks == 1  # moves while paused are not clicks
+    assert match.total_clicks == 1  # moves while paused are not clicks
     match.resume()
     clock.advance(1.5)
     assert not match.paused and match.elapsed == 5.5
@@ -614,7 +645,7 @@ def test_pause_stops_the_timer_and_moves_until_resume():
 
 
 def test_clicks_are_counted_by_kind_with_wasted_ones_apart():
-    game = board("""
+    game = Counted("""
         *...
         ....
         ...*
@@ -657,12 +688,12 @@ def test_three_bv_solved_grows_as_openings_and_isolated_numbers_are_revealed():
     assert game.three_bv_solved == 0
     match.reveal((2, 0))  # the opening
     assert game.three_bv_solved == 1
-    assert match.three_bv_per_second is None and game.efficiency is None  # only at the end
+    assert match.three_bv_per_second is None and match.efficiency is None  # only at the end
     clock.advance(4)
     match.reveal((0, 1))  # the isolated 2
     assert game.state is State.WON and game.three_bv_solved == 2
     assert match.three_bv_per_second == pytest.approx(0.5)
-    assert game.efficiency == pytest.approx(100 * 2 / 3)
+    assert match.efficiency == pytest.approx(100 * 2 / 3)
 
 
 def test_efficiency_counts_wasted_clicks_and_a_loss_reports_no_three_bv_per_second():
@@ -676,7 +707,7 @@ def test_efficiency_counts_wasted_clicks_and_a_loss_reports_no_three_bv_per_seco
     assert game.state is State.LOST
     # 3BV 3: two openings and the 1 at (1, 2) under the mine, which touches no zero.
     assert game.three_bv == 3 and game.three_bv_solved == 1
-    assert game.efficiency == pytest.approx(100 / 3)
+    assert match.efficiency == pytest.approx(100 / 3)
     assert match.three_bv_per_second is None and match.elapsed == 2.0
 
 
@@ -692,7 +723,7 @@ def test_new_game_starts_afresh_on_a_new_board():
     match.new_game()
     assert match.game is game  # one position object for the whole match
     assert game.state is State.READY and not game.mines_laid and match.elapsed == 0.0
-    assert game.total_clicks == 0 and game.mines_left == 10
+    assert match.total_clicks == 0 and game.mines_left == 10
     assert all(game.appearance(cell) == "covered" for cell in game.cells())
     match.reveal((4, 4))
     assert match.layout() != first
@@ -710,7 +741,7 @@ def test_retry_replays_the_same_board_from_the_start():
     layout = match.layout()
     match.retry()
     assert game.state is State.READY and match.layout() == layout and game.exploded is None
-    assert game.total_clicks == 0 and game.mines_left == 10 and match.elapsed == 0.0
+    assert match.total_clicks == 0 and game.mines_left == 10 and match.elapsed == 0.0
     assert all(game.appearance(cell) == "covered" for cell in game.cells())
     match.reveal(mine)  # the same board: no first-click rule moves the mine this time
     assert game.state is State.LOST and match.layout() == layout
@@ -758,7 +789,7 @@ def test_restore_shows_a_position_without_starting_the_timer():
     assert game.differences(Game(config, mines=mines)) == {(0, 1), (1, 1), (0, 0)}
     assert shown(game) == picture("F1# #2# ###")
     clock.advance(3)
-    assert game.state is State.READY and match.elapsed == 0.0 and game.total_clicks == 0
+    assert game.state is State.READY and match.elapsed == 0.0 and match.total_clicks == 0
     with pytest.raises(ValueError, match="mine"):
         Match(config, mines=mines, revealed=[(2, 2)])
 

@@ -158,7 +158,7 @@ def test_random_players_keep_every_invariant(case):
         after = looks(game)
         assert {c for c in after if after[c] != before[c]} <= changed, "a changed cell was not reported"
         expected_clicks += counts
-        assert game.total_clicks == expected_clicks
+        assert match.total_clicks == expected_clicks
         check_invariants(game)
         check_overview(game)
     assert abs(match.elapsed - expected_elapsed) < 0.0015

@@ -271,7 +271,7 @@ def test_a_lone_right_click_on_a_number_is_a_wasted_flag_move_on_release():
     p.click((2, 2))
     assert p.do("rc", (2, 2)) == [] and p.gestures.clicks == (1, 1, 0)
     assert p.do("rr", (2, 2)) == [(Move.flag((2, 2)), Rule.FORMAT)]
-    assert p.game.clicks["wasted"] == 1
+    assert p.match.clicks["wasted"] == 1
 
 
 def test_the_middle_button_chords_on_release_on_its_own():

@@ -28,11 +28,14 @@ def appearance_grid(game):
     return [[game.appearance((r, c)) for c in range(game.cols)] for r in range(game.rows)]
 
 
-def assert_replays_to(data, game):
-    """The log ``data`` applied to a fresh game gives ``game``'s final position and result."""
-    again, outcomes = replay_log(data, game.config)
-    assert again.state is game.state and appearance_grid(again) == appearance_grid(game)
-    assert again.clicks == game.clicks and again.revision == game.revision
+def assert_replays_to(data, match):
+    """The log ``data`` applied to a fresh game gives ``match``'s final position and result,
+    and the rebuilt match counts the clicks ``match`` counted."""
+    game = match.game
+    again = Match.from_log(data, game.config)
+    outcomes = again.play_out()
+    assert again.game.state is game.state and appearance_grid(again.game) == appearance_grid(game)
+    assert again.clicks == match.clicks and again.game.revision == game.revision
     assert not any(outcome.ignored for outcome in outcomes)
 
 
@@ -96,7 +99,7 @@ def test_a_random_game_replays_from_its_log(seed):
         match.apply(Move(kind, (rng.randrange(8), rng.randrange(9))))
     data = match.log_data()
     assert data["version"] == 2 and len(data["mines"]) == 12 and data["cell"] == 16
-    assert_replays_to(data, match.game)
+    assert_replays_to(data, match)
     assert unpack_log(pack_log(data)) == data
 
 
@@ -132,6 +135,7 @@ def test_a_log_that_does_not_fit_is_refused():
 def test_a_game_played_in_the_window_is_recorded_with_a_log_that_replays(window, isolated_data_dir):
     w = window(["--difficulty", "expert", "--seed", "11"])
     w.scene.services.settings.chord_on_number = False
+    match = w.scene.match
     game, number, safe = satisfied_number(w)
     pos = w.cell_pos(number)
     chord_both_buttons(w, pos)
@@ -142,7 +146,7 @@ def test_a_game_played_in_the_window_is_recorded_with_a_log_that_replays(window,
     with RecordStore.open(isolated_data_dir / "records.sqlite3") as store:
         [record] = store.games()
         data = store.log(record.id)
-    assert_replays_to(data, game)
+    assert_replays_to(data, match)
     kinds = [kind for _, kind, _, _, _ in data["moves"]]
     assert kinds[0] == "reveal" and "chord" in kinds and kinds[-1] == "reveal"
     layout = w.scene.base.layout
@@ -154,7 +158,7 @@ def test_a_game_played_in_the_window_is_recorded_with_a_log_that_replays(window,
 def test_an_abandoned_window_game_keeps_its_log(window, isolated_data_dir):
     import pygame
     w = window(["--difficulty", "beginner"], deal=7)
-    game = w.scene.game
+    match = w.scene.match
     w.click_cell((0, 0))
     w.click_cell((8, 8), button=3)
     w.key(pygame.K_F2)
@@ -163,7 +167,7 @@ def test_an_abandoned_window_game_keeps_its_log(window, isolated_data_dir):
         [record] = store.games()
         data = store.log(record.id)
     assert record.abandoned and [kind for _, kind, _, _, _ in data["moves"]] == ["reveal", "flag"]
-    assert_replays_to(data, game)
+    assert_replays_to(data, match)
 
 
 def test_a_console_game_is_recorded_with_clicks_at_cell_centres(isolated_data_dir):

@@ -63,7 +63,7 @@ def test_undo_restores_every_cell_the_counter_and_carries_the_timer_on():
     clock.now = 31.0
     assert match.elapsed == 4.0
     assert game.revision == revision + 2  # the fatal move and the undo
-    assert game.clicks["reveal"] == 2  # the fatal click was made: it stays counted
+    assert match.clicks["reveal"] == 2  # the fatal click was made: it stays counted
     with pytest.raises(ValueError, match="only a loss"):
         match.undo_loss()
 
@@ -123,9 +123,10 @@ def test_the_log_keeps_the_move_taken_back_apart_and_replays_the_whole_game():
     assert [row[:4] for row in data["moves"]].count([2500, "reveal", *mined[1]]) == 0  # it stands no more
     assert data["help"]["undos"] == 1
     assert data["pointer_gaps"] == 1  # the pointer (had there been one) shows the move taken back
-    again, outcomes = replay_log(data, game.config)
-    assert again.state is State.WON and appearance_grid(again) == appearance_grid(game)
-    assert again.clicks == game.clicks and again.revision == game.revision
+    again = Match.from_log(data, game.config)
+    outcomes = again.play_out()
+    assert again.game.state is State.WON and appearance_grid(again.game) == appearance_grid(game)
+    assert again.clicks == match.clicks and again.game.revision == game.revision
     assert sum(1 for o in outcomes if o.exploded) == 1
     match.retry()
     assert match.history == [] and match.log_data()["history"] == [] and match.undos == 0

@@ -12,7 +12,7 @@ def test_both_buttons_chord_in_either_order(window, first, second, released_firs
     w = window(["--difficulty", "expert", "--seed", "11"])
     w.scene.services.settings.chord_on_number = False  # the chord comes from the two buttons alone
     game, number, safe = satisfied_number(w)
-    flags, clicks = game.mines_left, dict(game.clicks)
+    flags, clicks = game.mines_left, dict(w.scene.match.clicks)
     pos = w.cell_pos(number)
     w.mouse_down(pos, first)
     assert game.mines_left == flags  # a right press on a revealed number flags nothing
@@ -22,8 +22,8 @@ def test_both_buttons_chord_in_either_order(window, first, second, released_firs
     w.mouse_up(pos, order[0])
     assert all(game.is_revealed(n) for n in safe)
     w.mouse_up(pos, order[1])  # the button still held does nothing more
-    assert game.clicks["chord"] == clicks["chord"] + 1
-    assert game.clicks["wasted"] == clicks["wasted"] and game.clicks["flag"] == clicks["flag"]
+    assert w.scene.match.clicks["chord"] == clicks["chord"] + 1
+    assert w.scene.match.clicks["wasted"] == clicks["wasted"] and w.scene.match.clicks["flag"] == clicks["flag"]
     assert game.mines_left == flags and game.state in (State.PLAYING, State.WON)
 
 
@@ -41,7 +41,7 @@ def test_right_then_left_on_an_unsatisfied_number_shows_the_press_and_does_nothi
     w.mouse_up(pos, 1)
     w.mouse_up(pos, 3)
     assert all(game.appearance(n) == "covered" for n in covered) and game.state is State.PLAYING
-    assert game.clicks["wasted"] == 1  # the chord that changed nothing
+    assert w.scene.match.clicks["wasted"] == 1  # the chord that changed nothing
 
 
 def test_right_press_on_a_covered_cell_flags_at_once_and_a_left_press_then_chords(window):
@@ -59,9 +59,9 @@ def test_right_press_on_a_covered_cell_flags_at_once_and_a_left_press_then_chord
 def test_a_lone_right_click_on_a_number_is_a_wasted_click_not_a_flag(window):
     w = window(["--difficulty", "expert", "--seed", "11"])
     game, number, _ = satisfied_number(w)
-    flags, wasted = game.mines_left, game.clicks["wasted"]
+    flags, wasted = game.mines_left, w.scene.match.clicks["wasted"]
     w.click_cell(number, button=3)
-    assert game.mines_left == flags and game.clicks["wasted"] == wasted + 1
+    assert game.mines_left == flags and w.scene.match.clicks["wasted"] == wasted + 1
     assert w.scene.hud_values()[2] == "normal" and not w.scene.gesture.active
 
 

@@ -390,11 +390,11 @@ def test_a_loaded_board_shows_the_work_left_and_no_best_time(window, isolated_da
     board = tmp_path / "readme.mine"
     board.write_text(README_BOARD, encoding="utf-8")
     w = window(["--board", str(board)])
-    game = w.scene.game
+    game, match = w.scene.game, w.scene.match
     for cell in [(0, 7), (1, 7), (7, 4), (7, 5), (8, 1), (8, 2), (8, 3), (8, 4), (8, 5), (8, 6)]:
         w.click_cell(cell)
     victory = w.scene
-    assert isinstance(victory, Victory) and game.total_clicks == 10
+    assert isinstance(victory, Victory) and match.total_clicks == 10
     assert victory.lines()[1].split()[:2] == ["3BV", "10"] and victory.lines()[2] == "Efficiency 100%"
     assert victory.lines()[3] == "NF"  # no flag: no right click changed the board
     assert sum(line.count("3BV/s") for line in victory.lines() + victory.figures.lines()) == 1  # once

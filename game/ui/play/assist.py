@@ -118,7 +118,7 @@ class Assistant:
     def key(self) -> tuple:
         """What identifies the position: the change count plus cheap engine figures."""
         game = self.game
-        return self.version, game.state, game.total_clicks, game.mines_left, self.match.seed
+        return self.version, game.state, self.match.total_clicks, game.mines_left, self.match.seed
 
     def first_click_pending(self) -> bool:
         """True before the first reveal of a dealt board: any cell is safe, nothing is known."""
