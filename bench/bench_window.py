@@ -145,7 +145,7 @@ def scripted_game(screenshot: str | None, scale: float | None, theme: str, audio
         whole_present.ms = (time.perf_counter() - start) / 50 * 1000
         sound = services.sound
         print(f"scripted game ({theme}): {game.state.value}, {len(loop.frame_times)} frames drawn, "
-              f"{game.total_clicks} clicks, {flagged} flags; sound "
+              f"{scene.match.total_clicks} clicks, {flagged} flags; sound "
               f"{'on, volume %d %%' % sound.volume if sound.ready() and not sound.muted else 'off'}")
         pygame.quit()
         return loop.frame_times

@@ -138,7 +138,7 @@ def test_a_mouse_game_in_a_real_window_is_saved_as_the_player_played_it(tmp_path
         assert action == ours and abs(x - ex) <= 1.5 and abs(y - ey) <= 1.5, (action, x, y, ours, ex, ey)
     assert any(x % 16 != 8 or y % 16 != 8 for _, x, y in presses)  # real points, not cell centres
     assert sum(1 for m in facts["mouse"] if m[1] == "mv") >= 2 * p.glides  # the motion is kept
-    clicks = game.clicks
+    clicks = p.match.clicks
     assert clicks["wasted"] == 1  # the option's chord on a number that could not chord
     ours = (clicks["reveal"] + clicks["wasted"], clicks["flag"], clicks["chord"])  # that is a left click there
     assert (facts["left"], facts["right"], facts["double"]) == ours
