@@ -1,6 +1,6 @@
 """A recorded game's move log (game.midend.match.Match.log_data, kept by the records) as a
 :class:`game.replay.events.Replay`, and ``--save-replay ID|last FILE.evf``'s file
-(its command is game.records.save_replay's, which opens the records).
+(its command is game.commands.replay_commands.run_save_replay, which opens the records).
 
 What the file's events are (docs/replays-labels.md says it for players):
 
@@ -51,6 +51,7 @@ from game.rules.bv import bv_parts
 from game.i18n import LEVEL_NAMES, N_, _, level_name, number
 from game.messages import Explained, file_name
 from game.midend.gestures import Gestures, Rule
+from game.midend.log_checks import DamagedLog
 from game.replay.events import CELL_PX, Action, PointerEvent, Replay, formats_point
 from game.midend.match import Match, Played, Source, replay_log
 from game.replay.files import check_evf_name, write_evf
@@ -443,8 +444,6 @@ def recorded_log(store, record) -> dict:
         LogError: the game has no log (recorded before logs were kept), or its log is damaged
             (the message says how).
     """
-    from game.midend.log_checks import DamagedLog
-
     try:
         data = store.read_log(record)
     except DamagedLog as err:

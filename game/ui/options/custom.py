@@ -238,7 +238,7 @@ class CustomForm(Scene):
         allowed = self.mines_range()
         if allowed is not None:
             if self.services.no_guess:
-                return _("1..{most} no-guess").format(most=count(allowed[1]))
+                return _("{range} no-guess").format(range=span(1, allowed[1]))
             return span(1, allowed[1])
         if rows > MAX_SIDE or cols > MAX_SIDE:
             return _("rows and columns at most {most}").format(most=count(MAX_SIDE))
