@@ -21,7 +21,7 @@ import sys
 import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, TextIO
+from typing import TextIO
 
 from game import PROG
 from game.rules.engine import State
@@ -293,13 +293,6 @@ class Records:
         if record_id is None:
             return self.warnings[-1] if len(self.warnings) > before else None
         return note(N_("New best time: #{rank}"), rank=rank) if rank else left_out(self.last_record)
-
-    def finish_hook(self, name: str | None = None) -> Callable[[object], str | None]:
-        """:meth:`finish` under ``name`` as a ``hook(match, log=None) -> note``, for code that
-        records without a game.session.Session (the front ends' Session calls :meth:`finish`)."""
-        def hook(match, log: dict | None = None) -> str | None:
-            return self.finish(match, name=name, log=log)
-        return hook
 
     def save_settings(self) -> str | None:
         """Save the settings atomically; returns a warning (also kept) on failure, else None."""

@@ -113,10 +113,10 @@ def test_a_hand_edited_counted_loss_without_an_undo_is_not_a_game(tmp_path):
 
 
 def test_a_console_match_ended_again_is_written_over_through_the_records_alone(tmp_path):
-    """A front end that records through Records.finish_hook without the Session (no
-    same-end check) still keeps one row a board."""
+    """A front end that records through Records.finish without the Session (no same-end
+    check) still keeps one row a board."""
     records = open_records(str(tmp_path), stderr=None)
-    hook = records.finish_hook()
+    hook = records.finish
     match, clock, mined = started()
     match.apply(Move.reveal(mined[1]))
     hook(match, match.log_data())

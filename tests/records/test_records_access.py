@@ -127,7 +127,7 @@ def test_a_file_the_user_may_not_read_is_left_alone_and_said_so(isolated_data_di
     assert f"permission denied: you may not read {path}" in err and "moved aside" not in err
     records = open_records(None)
     assert records.store.path is None and "permission denied" in records.store.problem
-    note = records.finish_hook()(won_beginner())
+    note = records.finish(won_beginner())
     assert note == f"This game was not saved to the records (permission denied: you may not read {path})."
     records.close()
     assert list(isolated_data_dir.glob("*.corrupt-*")) == [] and digest(path) == before
@@ -253,7 +253,7 @@ def test_a_lock_held_at_start_is_told_then_the_records_are_read_only_and_no_rank
         assert f"python main.py: waiting up to 1 s for the records database {path}: another program holds" in err
         assert "another program held its lock" in err
         assert records.store.read_only and records.store.count() == 3
-        note = records.finish_hook()(won_beginner())  # faster than every recorded game
+        note = records.finish(won_beginner())  # faster than every recorded game
         assert "not saved" in note or "nothing was saved" in note
         assert records.last_rank is None and "New best time" not in note
         records.close()
@@ -274,7 +274,7 @@ def test_a_lock_released_during_the_wait_lets_the_session_save(isolated_data_dir
         release.join()
         holder.close()
     assert "waiting up to 1 s" in capsys.readouterr().err and records.warnings == []
-    assert records.store.saves and records.finish_hook()(won_beginner()) == "New best time: #1"
+    assert records.store.saves and records.finish(won_beginner()) == "New best time: #1"
     records.close()
 
 
@@ -314,7 +314,7 @@ def test_a_lock_gone_by_the_end_of_a_game_lets_that_game_be_saved(isolated_data_
         holder.close()
     assert records.store.read_only and records.store.locked_out  # it was locked at start
     capsys.readouterr()
-    assert records.finish_hook()(won_beginner()) == "New best time: #1"  # once: "nothing was saved"
+    assert records.finish(won_beginner()) == "New best time: #1"  # once: "nothing was saved"
     assert records.store.saves and records.store.count() == 4
     records.close()
     with RecordStore.open(path) as store:

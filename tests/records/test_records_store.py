@@ -229,9 +229,9 @@ def test_open_records_records_and_saves_settings(tmp_path, capsys):
     assert capsys.readouterr().err == ""
 
 
-def test_finish_hook_gives_the_note_and_remembers_the_game(tmp_path, capsys):
+def test_finish_gives_the_note_and_remembers_the_game(tmp_path, capsys):
     records = open_records(str(tmp_path))
-    hook = records.finish_hook()
+    hook = records.finish
     assert hook(play(Config.difficulty("intermediate"), 1, 50.0)) == "New best time: #1"
     assert hook(play(Config.difficulty("intermediate"), 2, 70.0)) == "New best time: #2"
     assert hook(play(Config.difficulty("intermediate"), 3, 5.0, win=False)) is None
