@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from game.rules.board import Cell, Config
+from game.midend.deal import board_rng
 from game.midend.match import CONSOLE_CELL, Match, Source
 from game.messages import N_, note
 from game.rules.moves import Move, Outcome
@@ -216,7 +217,7 @@ class Session:
     @staticmethod
     def start_generation(match: Match, cell: Cell):
         """A game.noguess.Generation of ``match``'s no-guess board with ``cell`` as the
-        opening first click, from ``random.Random(match.seed)`` as the deal's layer draws it,
+        opening first click, from ``board_rng(match.seed)`` as the deal's layer draws it,
         so the same seed and first click give the same board in the console and the window.
         Step it (``job.step(seconds)``) until done, then :meth:`finish_generation`.
 
@@ -224,7 +225,7 @@ class Session:
             NoGuessError: the generator does not support the board's size and mine count.
         """
         from game.noguess import Generation
-        return Generation(match.config, cell, random.Random(match.seed))
+        return Generation(match.config, cell, board_rng(match.seed))
 
     @staticmethod
     def finish_generation(match: Match, job, cell: Cell, source: Source = Source.MOUSE) -> Outcome:

@@ -19,8 +19,11 @@ The first-click rule is decided here: which rule a board is dealt under
 (:func:`first_click_of`) and what it does at the click (:meth:`Deal.first_click`); the
 rules' placement itself is game.rules.board's (lay_mines, relocate_first_click_mine).
 
-Every board is laid from ``random.Random(seed)``, so a recorded seed and first click
-give the same board again (tests/rules/test_deal.py pins a few). No pygame here.
+Every board is laid from :func:`board_rng` of its seed (game.midend.stable_random: the same
+numbers on every Python and platform), so a recorded seed and first click give the same
+board again, on every copy of the game (tests/rules/test_deal.py and
+tests/rules/test_stable_random.py pin a few). The session's ``random.Random`` only draws
+the seeds. No pygame here.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from typing import Callable, Generator, Iterable
 from game.rules.board import (Cell, Config, IndexedSample, excluded_cells, first_click_thresholds, lay_mines,
                         relocate_first_click_mine, sample_steps)
 from game.rules.bv import bv_parts
+from game.midend.stable_random import StableRandom
 
 def first_click_of(chosen: str | None, no_guess: bool = False) -> str:
     """The first-click rule a board is dealt under (one of game.rules.board.FIRST_CLICK_RULES):
@@ -42,9 +46,16 @@ def first_click_of(chosen: str | None, no_guess: bool = False) -> str:
     return "opening" if no_guess or chosen is None else chosen
 
 
+def board_rng(seed: int) -> StableRandom:
+    """The source of the numbers a board of ``seed`` is laid from (its mines, or the no-guess
+    generator's draws): game.midend.stable_random.StableRandom, so a seed is the same board
+    everywhere. Every board the deal or the session lays from a seed comes from here."""
+    return StableRandom(seed)
+
+
 MineLayer = Callable[[Config, Cell, random.Random], set[Cell]]
 Laid = tuple[set[Cell], "bytearray | None"]  # a board's mines, and their digits when the deal has them
-SEED_RANGE = 2**63  # seeds are drawn in 0 .. SEED_RANGE - 1
+SEED_RANGE = 2**40  # seeds are drawn in 0 .. SEED_RANGE - 1 (a trillion boards; a short board code: game.midend.boardcode)
 FILTER_TRIES = 2000  # boards dealt at most for one board of the 3BV filter
 FILTER_SECONDS = 1.0  # and seconds spent at most (an Expert board is laid and counted in about 0.4 ms)
 
@@ -116,7 +127,7 @@ class Deal:
         if keep and layout is not None:
             mines: set[Cell] | None = set(layout)
         elif self.config.first_click == "classic" and self.layer is None:
-            mines = self._filtered(lambda: (lay_mines(self.config, None, random.Random(self.seed)), None))[0]
+            mines = self._filtered(lambda: (lay_mines(self.config, None, board_rng(self.seed)), None))[0]
             self.pending = mines  # moved off the first click at it (first_click)
         else:
             mines = None  # laid at the first click
@@ -171,14 +182,14 @@ class Deal:
         """The mines of the current seed's board laid at ``first_click`` (:meth:`lay`), and
         their digits when the sample drawn ahead was this seed's (else None)."""
         if self.layer is not None:
-            return set(self.layer(self.config, first_click, random.Random(self.seed))), None
+            return set(self.layer(self.config, first_click, board_rng(self.seed))), None
         thresholds = first_click_thresholds(self.config, first_click)
         ahead, self._ahead = self._ahead, None
         if ahead is None or ahead.key != (self.seed, len(thresholds)):
-            return lay_mines(self.config, first_click, random.Random(self.seed)), None
+            return lay_mines(self.config, first_click, board_rng(self.seed)), None
         if ahead.index is not None and ahead.index.ready and thresholds:
             return ahead.index.lay(thresholds)
-        return lay_mines(self.config, first_click, random.Random(self.seed), drawn=ahead.drawn), None
+        return lay_mines(self.config, first_click, board_rng(self.seed), drawn=ahead.drawn), None
 
     def _filtered(self, laid: Callable[[], Laid]) -> Laid:
         """``laid()``'s board (mines, digits or None) for the current seed, or, under the 3BV
@@ -231,7 +242,7 @@ class Deal:
         key = (self.seed, len(excluded_cells(config, middle)))
         if self._ahead is None or self._ahead.key != key:
             n = config.cells - key[1]
-            self._ahead = _Ahead(key, sample_steps(random.Random(self.seed), n, config.mines), n, config.cols)
+            self._ahead = _Ahead(key, sample_steps(board_rng(self.seed), n, config.mines), n, config.cols)
         return self._ahead.step(seconds)
 
 
