@@ -1,0 +1,293 @@
+"""Board codes: a short text that names one board exactly, for any copy of the game of the
+same code version on any platform (issue 38). A player reads it off the result panel, sends
+it, and anyone opens the same board with ``--code CODE`` or the menu's "Play a code".
+
+A code holds the board's size, mine count, first-click rule, whether it is no-guess, and its
+layout: the seed of a generated board (laid by game.midend.deal from
+game.midend.stable_random, the same numbers everywhere) or the mine cells of a loaded one;
+and the start cell, the first click every player makes (a generated board is laid at its
+first click, so the same seed gives the same board only from the same cell). The grammar,
+the byte layout and the check are in docs/board-codes.md; in short::
+
+    MS1-0G4R8-2S9ZA-QW3T7-N5     "MS", the code version, "-", then Crockford base32 of the
+                                 payload and a 3-byte check, in groups of five
+
+Reading is forgiving where it cannot mislead (any case, spaces or dashes anywhere, O for 0,
+I and L for 1) and strict where it could: a wrong check, a version this game does not know,
+a board the rules do not allow, each raise :class:`CodeError` naming what is wrong, never
+another board. Changing what a version's bytes mean is a new :data:`CODE_VERSION`. No pygame
+here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import zlib
+from dataclasses import dataclass
+
+from game.messages import N_, Explained, note
+from game.midend.stable_random import GENERATOR_VERSION
+from game.rules.board import Cell, Config
+
+CODE_VERSION = 1
+"""The code version this game writes and the highest it reads. Version 1: the payload below,
+boards laid by game.midend.stable_random's generator version 1."""
+GENERATOR_OF_VERSION = {1: 1}  # code version -> the StableRandom generator version its seeds are laid with
+assert GENERATOR_OF_VERSION[CODE_VERSION] == GENERATOR_VERSION, "a new generator needs a new code version"
+
+PREFIX = "MS"
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32 (www.crockford.com/base32.html)
+_READ_AS = {"O": "0", "I": "1", "L": "1"}  # Crockford's decoding of the letters left out
+RULES = ("opening", "safe", "classic")  # a rule's number in version 1's payload: never reordered
+CHECK_BYTES = 3
+GROUP = 5  # characters between dashes when written
+
+_NO_GUESS, _LAYOUT, _START, _DEFLATED = 1, 2, 4, 8  # the flags byte
+_HEAD = re.compile(r"MS(\d{1,4})[\s\-]+(.*)", re.DOTALL)  # the version ends at a dash or space
+
+
+class CodeError(Explained, ValueError):
+    """A text that is not a board code this game can open; says what is wrong and what a
+    code looks like (as data: game.messages.Explained)."""
+
+
+@dataclass(frozen=True)
+class BoardCode:
+    """One board as a code names it.
+
+    Attributes:
+        rows, cols: the board's size in cells.
+        mines: its mine count.
+        first_click: its first-click rule (one of game.rules.board.FIRST_CLICK_RULES).
+        no_guess: a no-guess board (game.noguess), laid at the start cell.
+        seed: the seed of a generated board (laid by game.midend.deal.board_rng); None for a
+            loaded board.
+        layout: the mine cells of a loaded board, (row, col) each; None for a generated one.
+        start: the cell the game starts from, (row, col): every player's first click. A
+            generated board has one; a loaded board may (None: any first click).
+
+    Raises:
+        CodeError: the fields do not make a board (a size or count out of range, a seed and a
+            layout both or neither, a generated board without a start cell, a cell off the
+            board, a layout of the wrong count).
+    """
+
+    rows: int
+    cols: int
+    mines: int
+    first_click: str = "opening"
+    no_guess: bool = False
+    seed: int | None = None
+    layout: frozenset[Cell] | None = None
+    start: Cell | None = None
+
+    def __post_init__(self) -> None:
+        try:
+            self.config()
+        except ValueError as err:
+            raise CodeError(N_("the code's board is not allowed: {reason}"), reason=err) from None
+        if (self.seed is None) == (self.layout is None):
+            raise CodeError(N_("the code's board is not allowed: {reason}"),
+                            reason=note(N_("it needs a seed or a layout, and only one")))
+        if self.seed is not None and (not isinstance(self.seed, int) or self.seed < 0):
+            raise CodeError(N_("the code's board is not allowed: {reason}"), reason=note(N_("its seed is negative")))
+        if self.seed is not None and self.start is None:
+            raise CodeError(N_("the code's board is not allowed: {reason}"),
+                            reason=note(N_("a generated board needs its start cell")))
+        for cell in ([self.start] if self.start is not None else []) + sorted(self.layout or ()):
+            if not (0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols):
+                raise CodeError(N_("the code's board is not allowed: {reason}"),
+                                reason=note(N_("a cell is off the board")))
+        if self.layout is not None and len(self.layout) != self.mines:
+            raise CodeError(N_("the code's board is not allowed: {reason}"),
+                            reason=note(N_("its layout does not have its mine count")))
+
+    def config(self) -> Config:
+        """The board's game.rules.board.Config (questions off: a code does not carry them).
+
+        Raises:
+            ValueError: the size, count or rule is out of range (the message says which).
+        """
+        return Config(self.rows, self.cols, self.mines, first_click=self.first_click, no_guess=self.no_guess)
+
+    @property
+    def generated(self) -> bool:
+        """A generated board (a seed), not a loaded one."""
+        return self.seed is not None
+
+
+def encode(code: BoardCode) -> str:
+    """The text of ``code``: ``MS1-`` and its payload and check in Crockford base32, in
+    groups of :data:`GROUP` characters (docs/board-codes.md)."""
+    flags = (_NO_GUESS if code.no_guess else 0) | (_START if code.start is not None else 0)
+    fields = [RULES.index(code.first_click), code.rows, code.cols, code.mines]
+    if code.start is not None:
+        fields += list(code.start)
+    if code.layout is not None:
+        flags |= _LAYOUT
+        bits = bytearray((code.rows * code.cols + 7) // 8)
+        for r, c in code.layout:
+            index = r * code.cols + c
+            bits[index // 8] |= 0x80 >> (index % 8)
+        packed = zlib.compress(bytes(bits), 9)
+        if len(packed) < len(bits):
+            flags |= _DEFLATED
+            bits = bytearray(packed)
+        tail = bytes(bits)
+    else:
+        tail = _varint(code.seed)
+    payload = bytes([flags]) + b"".join(_varint(v) for v in fields) + tail
+    body = _base32(payload + _check(CODE_VERSION, payload))
+    groups = [body[i:i + GROUP] for i in range(0, len(body), GROUP)]
+    return f"{PREFIX}{CODE_VERSION}-" + "-".join(groups)
+
+
+def decode(text: str) -> BoardCode:
+    """The board a code names.
+
+    Raises:
+        CodeError: ``text`` is not a code (no ``MS`` and version first, a character outside
+            the alphabet), was made by a newer version of the game, does not check (mistyped
+            or cut short), or names a board the rules do not allow; the message says which.
+    """
+    if not isinstance(text, str):
+        raise CodeError(N_("a board code is text, like {example}"), example=EXAMPLE)
+    head = _HEAD.fullmatch(text.strip().upper())
+    if head is None:
+        raise CodeError(N_("{text} is not a board code: a code starts with MS and its version, like {example}"),
+                        text=_shown(text), example=EXAMPLE)
+    version, body = int(head.group(1)), re.sub(r"[\s\-]+", "", head.group(2))
+    if version > CODE_VERSION:
+        raise CodeError(N_("this board code was made by a newer version of the game (code version {version}; "
+                           "this one reads up to version {known}): update the game to open it"),
+                        version=version, known=CODE_VERSION)
+    if version < 1:
+        raise CodeError(N_("{text} is not a board code: there is no code version {version}"),
+                        text=_shown(text), version=version)
+    body = "".join(_READ_AS.get(ch, ch) for ch in body)
+    wrong = sorted({ch for ch in body if ch not in ALPHABET})
+    if wrong:
+        raise CodeError(N_("the board code has characters a code never has: {chars} (a code uses the digits and "
+                           "the letters A to Z but U)"), chars=" ".join(wrong))
+    data = _unbase32(body)
+    if data is None or len(data) <= CHECK_BYTES:
+        raise CodeError(N_("the board code is cut short: check that it was copied whole"))
+    payload, check = data[:-CHECK_BYTES], data[-CHECK_BYTES:]
+    if _check(version, payload) != check:
+        raise CodeError(N_("the board code does not check: a character is mistyped, or the code was cut short"))
+    try:
+        return _payload(payload)
+    except IndexError:
+        raise CodeError(N_("the board code is cut short: check that it was copied whole")) from None
+
+
+EXAMPLE = "MS1-XXXXX-XXXXX-XXXXX-X"
+"""The shape of a code, for messages (not a real board)."""
+
+
+def _payload(data: bytes) -> BoardCode:
+    """Version 1's payload: flags, rule, rows, cols, mines, [start row, start col], then the
+    seed (a varint) or the layout's bits (row-major, a set bit a mine; deflated when flagged).
+
+    Raises:
+        IndexError: the bytes end early.
+        CodeError: a field is out of range.
+    """
+    flags, at = data[0], 1
+    if flags & ~(_NO_GUESS | _LAYOUT | _START | _DEFLATED):
+        raise CodeError(N_("the code's board is not allowed: {reason}"), reason=note(N_("it has flags this game does not know")))
+    values = []
+    for _ in range(6 if flags & _START else 4):
+        value, at = _read_varint(data, at)
+        values.append(value)
+    rule, rows, cols, mines = values[:4]
+    if rule >= len(RULES):
+        raise CodeError(N_("the code's board is not allowed: {reason}"), reason=note(N_("its first-click rule is unknown")))
+    start = (values[4], values[5]) if flags & _START else None
+    seed = layout = None
+    if flags & _LAYOUT:
+        if not (0 < rows <= 10_000 and 0 < cols <= 10_000):  # bound the bitmap before building it
+            raise CodeError(N_("the code's board is not allowed: {reason}"), reason=note(N_("its size is out of range")))
+        bits = data[at:]
+        if flags & _DEFLATED:
+            try:
+                inflater = zlib.decompressobj()
+                bits = inflater.decompress(bits, (rows * cols + 7) // 8 + 1)
+            except zlib.error:
+                raise CodeError(N_("the board code does not check: a character is mistyped, or the code was cut short"))
+        if len(bits) != (rows * cols + 7) // 8:
+            raise IndexError("layout bits")
+        layout = frozenset(divmod(i, cols) for i in range(rows * cols) if bits[i // 8] & (0x80 >> (i % 8)))
+    else:
+        seed, at = _read_varint(data, at)
+        if at != len(data):
+            raise CodeError(N_("the board code does not check: a character is mistyped, or the code was cut short"))
+    return BoardCode(rows, cols, mines, RULES[rule], bool(flags & _NO_GUESS), seed, layout, start)
+
+
+def _check(version: int, payload: bytes) -> bytes:
+    """The check of a payload: the first CHECK_BYTES of SHA-256 over ``MS``, the version and the payload."""
+    return hashlib.sha256(f"{PREFIX}{version}".encode("ascii") + payload).digest()[:CHECK_BYTES]
+
+
+def _varint(value: int) -> bytes:
+    """``value`` (>= 0) in LEB128: seven bits a byte, low first, the top bit set on all but the last."""
+    out = bytearray()
+    while True:
+        byte, value = value & 0x7F, value >> 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def _read_varint(data: bytes, at: int) -> tuple[int, int]:
+    """(value, next position) of the LEB128 varint at ``at``; at most ten bytes.
+
+    Raises:
+        IndexError: the bytes end inside it.
+        CodeError: it runs over ten bytes.
+    """
+    value = shift = 0
+    for _ in range(10):
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        if not byte & 0x80:
+            return value, at
+        shift += 7
+    raise CodeError(N_("the board code does not check: a character is mistyped, or the code was cut short"))
+
+
+def _base32(data: bytes) -> str:
+    """Crockford base32 of ``data``: five bits a character, the first the most significant,
+    the last padded with zero bits."""
+    number = int.from_bytes(data, "big")
+    nbits = len(data) * 8
+    pad = -nbits % 5
+    number <<= pad
+    count = (nbits + pad) // 5
+    return "".join(ALPHABET[(number >> (5 * (count - 1 - i))) & 31] for i in range(count))
+
+
+def _unbase32(text: str) -> bytes | None:
+    """The bytes :func:`_base32` made ``text`` of; None when ``text`` cannot be such (its
+    padding bits set, or a length no byte count gives)."""
+    if not text:
+        return None
+    nbits = len(text) * 5
+    nbytes = nbits // 8
+    pad = nbits - nbytes * 8
+    if pad >= 5:  # a whole character too many: no byte count encodes to this length
+        return None
+    number = 0
+    for ch in text:
+        number = (number << 5) | ALPHABET.index(ch)
+    if number & ((1 << pad) - 1):
+        return None
+    return (number >> pad).to_bytes(nbytes, "big")
+
+
+def _shown(text: str, most: int = 40) -> str:
+    """``text`` quoted for a message, cut at ``most`` characters."""
+    return repr(text if len(text) <= most else text[:most] + "...")
