@@ -27,10 +27,11 @@ from __future__ import annotations
 import random
 import time
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from game.rules.board import Cell, Config
+from game.midend.boardcode import BoardCode
 from game.midend.deal import board_rng
 from game.midend.match import CONSOLE_CELL, Match, Source
 from game.messages import N_, note
@@ -122,6 +123,24 @@ class Session:
         layer = layer_for(config) if self.progress is None else layer_for(config, report=self.progress)
         return Match(config, rng=self.rng, seed=seed, clock=self.clock, layer=layer,
                      seeds_known=self.seeded, cell=cell, min_bv=self.min_bv_for(config))
+
+    def open_code(self, code: BoardCode, cell: int = CONSOLE_CELL, questions: bool = False) -> Match:
+        """A new match on the board ``code`` names (game.midend.boardcode): its seed dealt
+        under its rules (a no-guess board through the generator, as :meth:`new_match`; never
+        the 3BV filter: the code names the board), or its layout; its first reveal must be at
+        the code's start cell (game.midend.match.Match.start). Its games are a known layout
+        (recorded, never a best time); a new game of the match deals a fresh board of the
+        same size. ``questions``: the player's question-mark option (a code does not carry
+        it). Pointer input at ``cell`` pixels a cell."""
+        from game.noguess import layer_for
+
+        config = replace(code.config(), questions=questions)
+        if code.layout is not None:
+            return Match(config, rng=self.rng, mines=code.layout, clock=self.clock, cell=cell, code=code)
+        layer = None
+        if config.no_guess:
+            layer = layer_for(config) if self.progress is None else layer_for(config, report=self.progress)
+        return Match(config, rng=self.rng, seed=code.seed, clock=self.clock, layer=layer, cell=cell, code=code)
 
     def new_game(self, match: Match, config: Config | None = None, cell: int | None = None) -> Match:
         """The next board after ``match``'s (``n`` in the console, F2 or the face in the window):

@@ -36,6 +36,7 @@ from typing import Callable, Iterable, NamedTuple, Union
 
 from game.rules.board import Cell, Config
 from game.rules.bv import BvJob
+from game.midend.boardcode import BoardCode
 from game.midend.deal import Deal, MineLayer
 from game.rules.engine import Game, check_layout
 from game.figures import bbbv_per_second
@@ -166,9 +167,13 @@ class Match:
             and the cells its position shows revealed and flagged.
         clock: monotonic clock, seconds (default ``time.monotonic``).
         cell: the pixel size of a cell that pointer input is measured at.
+        code: the board code (game.midend.boardcode.BoardCode) the first board was opened
+            from, or None: its seed or layout is the first board, and its start cell is where
+            that board's first reveal must be (:meth:`start`); the board and its retries
+            are a known layout (:attr:`layout_known`). A new game deals a fresh board.
 
     Attributes:
-        config, deal, cell.
+        config, deal, cell, code.
         round: boards started by this match (new games and retries), from 1.
         history: every entry of the current board's log, oldest first (:data:`Entry`).
         clicks: the current board's moves applied, by kind ("reveal", "flag", "chord") and
@@ -188,10 +193,11 @@ class Match:
                  layer: MineLayer | None = None, seeds_known: bool = False,
                  mines: Iterable[Cell] | None = None, revealed: Iterable[Cell] = (),
                  flags: Iterable[Cell] = (), clock: Callable[[], float] = time.monotonic,
-                 cell: int = CONSOLE_CELL, min_bv: int = 0) -> None:
+                 cell: int = CONSOLE_CELL, min_bv: int = 0, code: BoardCode | None = None) -> None:
         self.config = config
         self.clock = clock
         self.cell = cell
+        self.code = code
         self.deal = Deal(config, rng, seed, layer, seeds_known, min_bv=0 if mines is not None else min_bv)
         self.round = 0
         self._loaded = None if mines is None else (check_layout(config, mines),
@@ -228,10 +234,13 @@ class Match:
         self.opening_input: int | None = None
         self._help = Help()
         self._lost_before_undo = False
+        self._first_click: Cell | None = None
 
     def new_game(self) -> None:
-        """A fresh random board of the same size (a new seed from the deal), clock, log and help."""
+        """A fresh random board of the same size (a new seed from the deal), clock, log and help;
+        a board opened from a code is left behind (:attr:`code` becomes None)."""
         self._on_loaded = False
+        self.code = None
         self._start(self.deal.next())
 
     def retry(self) -> None:
@@ -285,8 +294,49 @@ class Match:
     @property
     def layout_known(self) -> bool:
         """The player could know this board's layout beforehand: a loaded board, a retry of a
-        board seen, seeds the player chose; such a game is never a best time."""
-        return self.deal.layout_known
+        board seen, seeds the player chose, a board code; such a game is never a best time."""
+        return self.deal.layout_known or self.code is not None
+
+    @property
+    def start(self) -> Cell | None:
+        """The cell the current board's first reveal must be (its board code's start cell),
+        while the board is not started; None when any cell may be first (no code, or the
+        game has started)."""
+        if self.code is None or self.code.start is None or self._game.state is not State.READY:
+            return None
+        return self.code.start
+
+    def refuses(self, move: Move) -> bool:
+        """True when ``move`` would start the board anywhere but its :attr:`start` cell: a
+        reveal or a chord elsewhere before the first reveal (a flag is always allowed).
+        :meth:`apply` ignores such a move; a front end says where to start."""
+        start = self.start
+        return start is not None and move.kind in (REVEAL, CHORD) and tuple(move.cell) != tuple(start)
+
+    @property
+    def first_click(self) -> Cell | None:
+        """The cell of the current board's first reveal (the click its mines were laid at,
+        under a first-click rule), or None before it."""
+        return self._first_click
+
+    def board_code(self) -> BoardCode | None:
+        """The board code of the current board (game.midend.boardcode): the code it was
+        opened from; a dealt board's seed, rules and first click (None before the first
+        click: the board is not laid yet); a loaded board's mines (with the first click as
+        its start cell, when there was one)."""
+        if self.code is not None:
+            return self.code
+        config = self.config
+        if self._on_loaded:
+            layout = self.layout()
+            if layout is None:
+                return None
+            return BoardCode(config.rows, config.cols, config.mines, config.first_click, config.no_guess,
+                             layout=frozenset(layout), start=self._first_click)
+        if self._first_click is None or self.deal.seed is None or not self._game.mines_laid:
+            return None
+        return BoardCode(config.rows, config.cols, config.mines, config.first_click, config.no_guess,
+                         seed=self.deal.seed, start=self._first_click)
 
     @property
     def loaded(self) -> bool:
@@ -434,11 +484,13 @@ class Match:
             raise ValueError(f"move: kind {kind!r} is not one of {', '.join(KINDS)}")
         if not game.on_board(cell):
             game.apply(move)  # raises: off the board
-        if game.over or self.paused:
+        if game.over or self.paused or self.refuses(move):
             return Outcome(move, ignored=True)
         self._move_ms = self.ms
         if kind == REVEAL and game.state is State.READY and game.appearance(cell) in ("covered", "question"):
             self._lay_for(cell)
+            if self._first_click is None:
+                self._first_click = tuple(cell)
         outcome = game.apply(move)
         self.clicks["wasted" if outcome.wasted else kind] += 1
         if game.state is not State.READY and not self._timer.started:
