@@ -20,20 +20,12 @@ from game.midend.deal import Deal, board_rng
 from game.midend.match import Match
 from game.midend.stable_random import GENERATOR_VERSION, StableRandom
 from game.noguess import Generation, layer_for
+from tests.rules.test_deal_ahead import drawn
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = (2, 31, 2**40 - 1)  # 2**40 - 1: the largest seed the deal draws (deal.SEED_RANGE)
 LEVELS = ("beginner", "intermediate", "expert")
 RULES = ("opening", "safe", "classic")
-
-
-def drawn(steps):
-    """Run a generator of steps to its end; its return value."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 # ----- the bits: SplitMix64 ----------------------------------------------------------------------
