@@ -319,7 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("--mines", type=whole_between(1, MOST_MINES), metavar=_("MINES"),
                        help=_("custom board: mines (1..ROWS*COLS-1)"))
     board.add_argument("--seed", type=whole_between(0, SEED_RANGE - 1), metavar="N",
-                       help=_("random seed (0..2^63-1): the same seed and first click give the same board"))
+                       help=_("random seed (0..2^40-1): the same seed and first click give the same board"))
     board.add_argument("--first-click", choices=FIRST_CLICK_RULES, type=first_click_rule, default=None,
                        help=_("opening (default): first click opens an area; safe: only the clicked cell "
                               "is free; classic: Windows XP rule"))

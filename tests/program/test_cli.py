@@ -74,7 +74,7 @@ def files(tmp_path):
     (["--rows", "nine", "--cols", "9", "--mines", "5"], "argument --rows: 'nine' is not a whole number: give 1 to 1,000"),
     (["--difficulty", "bogus"], "argument --difficulty: invalid choice: 'bogus'"),
     (["--first-click", "bogus"], "argument --first-click: invalid choice: 'bogus'"),
-    (["--seed", "x"], "argument --seed: 'x' is not a whole number: give 0 to 9,223,372,036,854,775,807"),
+    (["--seed", "x"], "argument --seed: 'x' is not a whole number: give 0 to 1,099,511,627,775"),
     (["--difficulty", "expert", "--rows", "9", "--cols", "9", "--mines", "5"], "choose one"),
     (["--json"], "--json goes with --analyse FILE"),
     (["--no-guess", "--first-click", "classic"], "--no-guess needs the first click to be an opening"),
@@ -179,7 +179,7 @@ def test_a_no_guess_board_too_dense_for_the_generator_is_refused_before_play(cap
 
 # Each numeric option, its range as the message gives it, and a value it takes
 NUMERIC = {"--rows": ("1 to 1,000", "9"), "--cols": ("1 to 1,000", "9"), "--mines": ("1 to 999,999", "10"),
-           "--seed": ("0 to 9,223,372,036,854,775,807", "5"), "--min-bv": ("1 to 1,000,000", "2")}
+           "--seed": ("0 to 1,099,511,627,775", "5"), "--min-bv": ("1 to 1,000,000", "2")}
 OTHERS = {"--rows": ["--cols", "9", "--mines", "10"], "--cols": ["--rows", "9", "--mines", "10"],
           "--mines": ["--rows", "9", "--cols", "9"], "--seed": [], "--min-bv": []}
 
@@ -208,7 +208,7 @@ def test_a_numeric_option_out_of_its_range_is_refused_with_the_range(option, val
 
 @pytest.mark.parametrize("option", NUMERIC)
 def test_each_numeric_option_takes_its_ends(option):
-    low, high = {"--rows": (1, 1000), "--cols": (1, 1000), "--mines": (1, 999_999), "--seed": (0, 2**63 - 1),
+    low, high = {"--rows": (1, 1000), "--cols": (1, 1000), "--mines": (1, 999_999), "--seed": (0, 2**40 - 1),
                  "--min-bv": (1, 1_000_000)}[option]
     for value in (low, high):
         if option in ("--rows", "--cols", "--mines"):  # a board of that size: the others fit it
@@ -218,6 +218,14 @@ def test_each_numeric_option_takes_its_ends(option):
         else:
             argv = [option, str(value)]
         assert getattr(parse_args(argv), option[2:].replace("-", "_")) == value
+
+
+def test_a_seed_past_the_seeds_the_deal_draws_is_refused(capsys):
+    """--seed takes the seeds the deal draws (game.midend.deal.SEED_RANGE, 2**40 since
+    generator version 1: a short board code), no more."""
+    assert parse_args(["--seed", str(2**40 - 1)]).seed == 2**40 - 1
+    assert "argument --seed: 1099511627776 is out of range: give 0 to 1,099,511,627,775" in refused(
+        ["--seed", str(2**40)], capsys)
 
 
 @pytest.mark.parametrize("interface", [["--console"], []])
@@ -240,7 +248,7 @@ def test_the_range_is_given_in_spanish(capsys):
         parse_args(["--lang", "es", "--seed", str(2**63)])
     err = capsys.readouterr().err
     assert err.endswith("python main.py: error: argumento --seed: 9223372036854775808 está fuera de rango: indica "
-                        "de 0 a 9.223.372.036.854.775.807\n")
+                        "de 0 a 1.099.511.627.775\n")
     with pytest.raises(SystemExit):
         parse_args(["--lang", "es", "--rows", "diez", "--cols", "9", "--mines", "10"])
     assert capsys.readouterr().err.endswith("argumento --rows: 'diez' no es un número entero: indica de 1 a 1.000\n")

@@ -44,7 +44,7 @@ def digest(path: Path) -> str:
 
 
 def won_beginner():
-    """A Beginner match won by its one click (deal 181040, centre), eligible for the best times
+    """A Beginner match won by its one click (deal 38557, centre), eligible for the best times
     (dealt from a seeded Random, not by --seed, whose boards never enter them)."""
     import random
 
@@ -52,7 +52,7 @@ def won_beginner():
     from game.console.play import make_match, run_session
 
     args = parse_args(["--console", "--difficulty", "beginner"])
-    args.rng = random.Random(181040)
+    args.rng = random.Random(38557)
     finished = make_match(args, run_session(args))
     finished.reveal((4, 4))
     assert finished.game.state.value == "won" and finished.config == Config.difficulty("beginner")

@@ -13,7 +13,7 @@ import game.rules.board
 import game.rules.bv
 
 from game.rules.board import Config, lay_mines, sample_steps
-from game.midend.deal import Deal
+from game.midend.deal import Deal, board_rng
 from game.rules.engine import State
 
 
@@ -46,7 +46,7 @@ def test_a_deal_prepared_ahead_lays_the_board_it_lays_without(rule, click):
     ahead.next(), plain.next()
     while not ahead.prepare(0.0):  # one step a call
         pass
-    assert ahead.lay(click) == plain.lay(click) == lay_mines(config, click, random.Random(ahead.seed))
+    assert ahead.lay(click) == plain.lay(click) == lay_mines(config, click, board_rng(ahead.seed))
     assert click not in ahead.lay(click)
 
 
@@ -78,7 +78,7 @@ def test_the_window_draws_a_big_boards_mines_before_the_first_click(window, monk
     cell = (200, 300)
     w.click_cell(cell)
     assert scene.game.state is State.PLAYING
-    expected = real_lay(scene.game.config, cell, random.Random(scene.match.seed))
+    expected = real_lay(scene.game.config, cell, board_rng(scene.match.seed))
     assert scene.game.layout() == expected
 
 
@@ -104,7 +104,7 @@ def test_a_sample_indexed_ahead_lays_the_same_board_and_its_digits_wherever_the_
             pass
         assert ahead._ahead.index.ready  # drawn and indexed
         laid, digits = ahead.layout_for(click)
-        assert laid == lay_mines(config, click, random.Random(ahead.seed))
+        assert laid == lay_mines(config, click, board_rng(ahead.seed))
         free = len(game.rules.board.excluded_cells(config, click))
         if free == len(game.rules.board.excluded_cells(config, middle)):
             assert digits is not None and bytes(digits) == digits_of(laid, rows, cols)

@@ -1,8 +1,9 @@
 """The engine's rules, one player's story at a time (game.rules.board, game.rules.engine, game.midend.match).
 
 Boards are hand-laid from small pictures ('*' a mine, '.' a safe cell) with
-``Game(config, mines=...)``: the rules alone. The deal (seeds and the first-click rules,
-from a seeded ``random.Random``), the clock, new game, retry and a loaded position belong
+``Game(config, mines=...)``: the rules alone. The deal (the first-click rules; the seeds,
+drawn from a seeded ``random.Random``, each board laid from game.midend.deal.board_rng of its
+seed), the clock, new game, retry and a loaded position belong
 to the midend, so those stories play through a :class:`game.midend.match.Match`. Time comes from
 :class:`FakeClock`, which only moves when a test moves it.
 """
@@ -18,6 +19,7 @@ from game.rules.board import (
     Config, DIFFICULTIES, adjacent_mines, lay_mines, neighbours, relocate_first_click_mine, three_bv,
 )
 from game.rules.engine import Game, State
+from game.midend.deal import board_rng
 from game.midend.match import Match
 from game.rules.moves import Move
 
@@ -41,12 +43,12 @@ class FakeClock:
 def classic(rows: int, cols: int, mines: set, **rules) -> Match:
     """A classic-rule match whose board, laid before the first click, is exactly ``mines``.
 
-    Every board is laid from ``random.Random(match.seed)``, so this finds a seed that
+    Every board is laid from ``board_rng(match.seed)`` (game.midend.deal), so this finds a seed that
     lays ``mines`` (small boards only: it tries seeds in order).
     """
     config = Config(rows, cols, len(mines), first_click="classic", **rules)
     for seed in range(20000):
-        if lay_mines(config, None, random.Random(seed)) == mines:
+        if lay_mines(config, None, board_rng(seed)) == mines:
             return Match(config, seed=seed, clock=FakeClock())
     raise AssertionError(f"no seed below 20000 lays {mines}")
 
@@ -213,7 +215,7 @@ def test_the_board_is_drawn_from_a_random_seeded_with_the_game_seed_at_the_first
     match = Match(config, seed=77)
     assert match.seed == 77 and not match.game.mines_laid and match.game.three_bv is None
     match.reveal((0, 0))
-    assert match.layout() == lay_mines(config, (0, 0), random.Random(77))
+    assert match.layout() == lay_mines(config, (0, 0), board_rng(77))
     assert not match.layout() & {(0, 0), (0, 1), (1, 0), (1, 1)}
 
 
@@ -225,7 +227,7 @@ def test_each_new_game_draws_its_seed_from_the_injected_random():
     for _ in range(3):
         match.new_game()
         seeds.append(match.seed)
-    assert seeds == [expected.randrange(2 ** 63) for _ in range(4)]
+    assert seeds == [expected.randrange(2 ** 40) for _ in range(4)]  # deal.SEED_RANGE
     match.reveal((4, 4))
     seed = match.seed
     match.retry()

@@ -10,6 +10,7 @@ import pytest
 from game.rules.board import Config, lay_mines, neighbours
 from game.boardfile import from_game
 from game.rules.engine import State
+from game.midend.deal import board_rng
 from game.midend.match import Match
 from game.noguess import (
     Generation, GenerationCancelled, NoGuessError, generate, is_no_guess, max_no_guess_mines,
@@ -69,7 +70,7 @@ def test_game_layer_and_set_layout_give_the_same_board():
     match = Match(config, rng=random.Random(7), layer=no_guess_layer)
     match.reveal((8, 8))
     other = Match(config, rng=random.Random(7))  # as the window does it: a job over frames
-    job = Generation(config, (8, 8), random.Random(other.seed))
+    job = Generation(config, (8, 8), board_rng(other.seed))
     while not job.step(0.008):
         pass
     other.set_layout(job.result)

@@ -31,13 +31,13 @@ SEED = 9_000_001
 # positions needs, so the moves depend on the position alone.
 BUDGET_S = 60.0
 # (level, first-click rule): (first click, ["won|lost digest" of the games SEED, SEED + 1, ...])
-PINNED = {
-    ("beginner", "opening"): ((2, 2), ['won 1b6091a4081e', 'won daf4fb8a2d25', 'won e75f8df11ab2', 'won 4cd13b9fd841', 'won 455e0e7bab03', 'won c34f4b43467d', 'won a590100487da', 'won c9ebc72fce32', 'won a2afabe5485e', 'won 03290ee72e2e', 'won 4c0d822934d5', 'won 990799a8b8e1']),
-    ("beginner", "safe"): ((0, 0), ['won 66474ffeac28', 'won cc2ed9732ee3', 'won 6fd5355e88b6', 'won e0e90b52dcdd', 'lost cc1d8e51c658', 'won 9d734413d83a', 'won 7a807e61b64b', 'won 6edd0c319b86', 'won be17c6a3b624', 'won 7d33fd8dd192', 'won 809d4ac4a515', 'won db9a9f65e54f']),
-    ("intermediate", "opening"): ((2, 2), ['won 459b54537829', 'won cbadbf95d9a6', 'won 5381eefbbe62', 'won bbc04b69509b', 'lost 2ca38af12abd', 'won 354d58407303']),
-    ("intermediate", "safe"): ((0, 0), ['won e25efc26c268', 'won 840c63797f6d', 'lost 32a23c5dfaf1', 'won 11864eae8cdc', 'lost 464a195035c4', 'lost 7085a517475b']),
-    ("expert", "opening"): ((3, 3), ['lost 098ac05f1d93', 'won 4faa59ad8e63', 'lost a63e46eabeae']),
-    ("expert", "safe"): ((0, 0), ['won 06091696bfb6', 'won 2003a07c6833', 'won f6b0fab23325']),
+PINNED = {  # boards of generator version 1 (game.midend.stable_random)
+    ("beginner", "opening"): ((2, 2), ['won 46d6f859a596', 'won 987e33e56de4', 'won af666c395a8e', 'won 172bab9f797a', 'won b7b94705224e', 'won d22ddbc3d37f', 'won 92a225a26b65', 'won 554f8e7c116d', 'won cbc7d941a48b', 'won 29cff39c98fa', 'won 40fa0274a032', 'won 946121cc5aca']),
+    ("beginner", "safe"): ((0, 0), ['won a5157c9dbbec', 'won 76646e9701ee', 'won 97d5fbf5d59f', 'won 19474ba6e309', 'won 6020ad50fcb5', 'won ef4bd44dab11', 'won 2efba312170a', 'won 745859f6d95e', 'won 3e5d8280179f', 'won 6cc90042b496', 'won 7944c4f96999', 'won 49c8ce880724', 'won baf29ae7e416', 'won 1ce3bd23e47a', 'won 94ba5aba812e', 'won 1312f08d7db7', 'won 516daeaf39c8', 'lost cc1d8e51c658']),
+    ("intermediate", "opening"): ((2, 2), ['won 63edb3213348', 'won 2ed2c86e5571', 'won 6991ae4a2baf', 'won 36c584b33dd8', 'won 08c1c17c9ceb', 'won 059aab8bff64']),
+    ("intermediate", "safe"): ((0, 0), ['won 39c87fe618c3', 'lost 13e638d151ba', 'won d5dbf1b3b773', 'won 3b43d881d5a9', 'won bc0d35ff0453', 'won 1f924b56d4a3']),
+    ("expert", "opening"): ((3, 3), ['won dddb8400db12', 'won ebbddf9688a0', 'lost 27b6d7017f2a']),
+    ("expert", "safe"): ((0, 0), ['lost 572c9bc79673', 'won 0aaa7b664ec1', 'lost 1cb77603cc88']),
 }
 
 
@@ -74,6 +74,9 @@ def test_the_pins_include_wins_and_losses():
     results = [pin.split()[0] for _, pins in PINNED.values() for pin in pins]
     assert results.count("won") > results.count("lost") > 0
     assert {level for level, _ in PINNED} == {"beginner", "intermediate", "expert"}
+    for level in ("beginner", "intermediate", "expert"):
+        kinds = {pin.split()[0] for (lv, _), (_, pins) in PINNED.items() if lv == level for pin in pins}
+        assert kinds == {"won", "lost"}, level
 
 
 if __name__ == "__main__":

@@ -169,7 +169,7 @@ def lose(w, how: str) -> None:
 
 
 @pytest.mark.parametrize("theme", THEME_NAMES)
-@pytest.mark.parametrize("level,seed,how", [("beginner", 3, "mistake"), ("beginner", 4, "guess"),
+@pytest.mark.parametrize("level,seed,how", [("beginner", 3, "mistake"), ("beginner", 5, "guess"),
                                             ("intermediate", 3, "mistake"), ("intermediate", 3, "chord")])
 def test_the_post_mortem_view_changes_no_pixel_of_a_digit(window, theme, level, seed, how):
     w = window(["--difficulty", level, "--seed", str(seed), "--theme", theme])

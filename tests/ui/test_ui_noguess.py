@@ -16,6 +16,7 @@ import game.ui.play.generating as generating
 import game.ui.play.playing as playing
 from game.rules.board import Config
 from game.rules.engine import State
+from game.midend.deal import board_rng
 from game.noguess import Generation, NoGuessError, generate, is_no_guess
 from game.ui.options.custom import CustomForm
 from game.ui.play.generating import Generating
@@ -116,7 +117,7 @@ def test_expert_from_the_menu_gives_a_no_guess_board_opened_at_the_first_click(w
     assert len(mines) == 99
     assert is_no_guess(mines, 16, 30, first)
     # the console's layer builds the same board from the same seed and first click
-    assert mines == generate(game.config, first, random.Random(match.seed))
+    assert mines == generate(game.config, first, board_rng(match.seed))
 
 
 def test_dense_custom_board_shows_generating_over_frames_and_never_blocks(window, slow_generation, step_log):
@@ -136,7 +137,7 @@ def test_dense_custom_board_shows_generating_over_frames_and_never_blocks(window
     assert frames >= 3
     assert opened_area(game, first) and game.state is State.PLAYING
     assert is_no_guess(game.layout(), 30, 30, first)
-    assert game.layout() == generate(game.config, first, random.Random(match.seed))
+    assert game.layout() == generate(game.config, first, board_rng(match.seed))
     # the work was spread over many update ticks, each slice short
     ticks = {tick for tick, _ in step_log.calls}
     assert len(ticks) >= 3
@@ -164,7 +165,7 @@ def test_escape_cancels_generation_and_leaves_the_game_ready(window, slow_genera
     assert w.scene is playing_scene and not game.mines_laid
     w.click_cell((20, 5))
     wait_for_board(w)
-    assert game.layout() == generate(game.config, (20, 5), random.Random(match.seed))
+    assert game.layout() == generate(game.config, (20, 5), board_rng(match.seed))
 
 
 def test_the_update_that_lays_the_board_goes_back_to_the_board_in_its_own_frame(window, slow_generation):
@@ -224,7 +225,7 @@ def test_retry_replays_the_no_guess_board_and_new_game_builds_another(window):
     wait_for_board(w)
     assert opened_area(fresh, (8, 8))
     assert is_no_guess(fresh.layout(), 16, 16, (8, 8))
-    assert fresh.layout() == generate(fresh.config, (8, 8), random.Random(fresh_match.seed))
+    assert fresh.layout() == generate(fresh.config, (8, 8), board_rng(fresh_match.seed))
 
 
 def test_a_flagged_first_cell_is_not_a_first_click(window):

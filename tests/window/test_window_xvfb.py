@@ -293,7 +293,7 @@ def test_real_window_game_watched_from_statistics_plays_pauses_and_goes_back(tmp
 
 
 def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ctrl_z_undoes():
-    """Beginner, --seed 4 (its first board computed on a twin of the window's game): the first
+    """Beginner, --seed 5 (its first board computed on a twin of the window's game): the first
     click at the centre leaves cells that are certainly safe; a real click on a mine that was
     not certain loses by a needless guess. The panel shows in the window's strip, V rings exactly
     the safe cells green and the fatal one red, the panel's Review (by keyboard) opens the
@@ -308,7 +308,7 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
     from game.solver.problem import build_problem
     from game.ui.shared.theme import CLASSIC
 
-    match = Match(Config.difficulty("beginner"), rng=random.Random(4), seed=4)  # the window's first board
+    match = Match(Config.difficulty("beginner"), rng=random.Random(5), seed=5)  # the window's first board
     match.reveal((4, 4))
     twin = match.game
     revealed = {c: twin.number(c) for c in twin.cells() if twin.number(c) is not None}
@@ -318,7 +318,7 @@ def test_real_window_post_mortem_of_a_needless_guess_rings_the_safe_cells_and_ct
     fatal = next(c for c in sorted(twin.layout()) if c not in probs.mines)
     layout = played_layout(9, 9, 10)
     with XSession() as x:
-        x.start_game("--difficulty", "beginner", "--seed", "4")
+        x.start_game("--difficulty", "beginner", "--seed", "5")
         board = playing_window(x, layout)
         scale = window_scale(board, layout)
         cells = [int(v * scale) for v in layout.board]
