@@ -137,6 +137,8 @@ class LiveCounter:
         self._undone: list[tuple[Played, tuple, tuple[int, int, int]]] = []
         self.extra = [0, 0, 0]  # clicks the file has beyond the interpreter's (left, right, double): moves
         # the pointer did not make, and left-click chords written as both buttons (a left click less)
+        self.standing_clicks = [0, 0, 0]  # the standing moves by kind (reveal, flag, chord): the clicks of a
+        # game with a move taken back, whose file is a click at the centre of each standing move
         self.path = PathMeter(game.rows, game.cols)
 
     def read(self, match: Match, clicks: tuple[int, int, int]) -> Counts:
@@ -155,10 +157,13 @@ class LiveCounter:
         solved = known and (over or game.config.cells <= COUNTED_CELLS)  # 0.1 s a move on a dense 1000x1000
         if not match.inputs and game.state is State.READY:
             clicks = (0, 0, 0)  # a board not touched yet (the interpreter has not seen it: a retry)
+        if match.undos:  # recorded from clicks at the standing moves' centres: one click each
+            left, right, double = self.standing_clicks
+        else:
+            left, right, double = (clicks[i] + self.extra[i] for i in range(3))
         return Counts(time_ms=match.ms, bbbv=game.three_bv if known else None,
                       bbbv_solved=game.three_bv_solved if solved else None,
-                      left=clicks[0] + self.extra[0], right=clicks[1] + self.extra[1],
-                      double=clicks[2] + self.extra[2], left_effective=self.effective.left,
+                      left=left, right=right, double=double, left_effective=self.effective.left,
                       right_effective=self.effective.right(match.layout() if over else None),
                       double_effective=self.effective.double,
                       path_px=(self._centres[-1][1] if self._centres else 0.0) if match.undos else self.path.path_px)
@@ -174,6 +179,7 @@ class LiveCounter:
             self._centres.pop()
             self.effective.take_back(added)
             self.extra = [a - b for a, b in zip(self.extra, extra)]
+            self.standing_clicks[CLICK_OF[played.move.kind]] -= 1
             self._undone.append((played, added, extra))
         elif isinstance(entry, Redone) and self._undone:
             played, _, _ = self._undone.pop()
@@ -186,6 +192,7 @@ class LiveCounter:
         elif played.source is Source.LEFT_CHORD and played.effect in (Effect.OPENED, Effect.EXPLODED):
             extra = list(AS_BOTH_BUTTONS)
         self.extra = [a + b for a, b in zip(self.extra, extra)]
+        self.standing_clicks[CLICK_OF[played.move.kind]] += 1
         self._standing.append((played, added, tuple(extra)))
         self._centres.append(centre_path(self._centres[-1] if self._centres else (None, 0.0), played))
 

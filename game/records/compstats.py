@@ -47,8 +47,7 @@ from game.records.logpack import log_events
 from game.records.record import READABLE, STANDARD_LEVELS, STAT_FIELDS, GameRecord
 from game.replay.events import ReplayStats
 from game.replay.files import ROOT, TIMEOUT_S, NoLibraryError
-from game.replay.fromlog import LogError, log_replays
-from game.replay.competitive import games_stats
+from game.replay.competitive import recorded_stats
 
 TO_COMPUTE, COMPUTED, NONE = 0, 1, 2  # stats_state
 BACKFILL = 200  # games backfilled per call of backfill (a few children of game.replay.competitive.BATCH)
@@ -78,16 +77,16 @@ def compute(items: list[Item]) -> list[ReplayStats | str]:
     Raises:
         NoLibraryError: ms-toollib is not installed.
     """
-    replays, results, where = [], [], []
+    games, results, where = [], [], []
     for record, log in items:
         try:
             check_log(log, record.rows, record.cols)  # sizes its work: game.midend.log_checks
-            replays.append(log_replays(log, record))
+            games.append((log, record))
             where.append(len(results))
             results.append(None)
-        except (LogError, DamagedLog) as err:
+        except DamagedLog as err:
             results.append(str(err))
-    for i, found in zip(where, games_stats(replays) if replays else []):
+    for i, found in zip(where, recorded_stats(games) if games else []):
         results[i] = found
     return results
 

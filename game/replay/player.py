@@ -236,7 +236,7 @@ class LogTimeline(Timeline):
         self.steps: list = []
         script, gestures, path = match.script, Gestures(), PathMeter(self.rows, self.cols)
         self._gestures, self._path = gestures, path
-        self._live, self._extra, self._undone_path = LiveCounter(), (0, 0, 0), None
+        self._live, self._extra, self._undone_path, self._undone_clicks = LiveCounter(), (0, 0, 0), None, None
         self._point = None  # the pointer's last point: where the path starts when a key opens the game
         self._off = (self.cols * CELL_PX, self.rows * CELL_PX)  # the formats' point off the board
         self._centred = not pointer  # no pointer: every move shown at its cell's centre
@@ -269,7 +269,9 @@ class LogTimeline(Timeline):
     def _clicks(self) -> tuple[int, int, int]:
         """The (left, right, double) clicks now, as the live counters count them
         (game.midend.counters.LiveCounter): the interpreter's, and the clicks of the moves the
-        pointer did not make."""
+        pointer did not make; once a move was taken back, one click per standing move."""
+        if self._undone_clicks is not None:
+            return self._undone_clicks
         gestures, extra = self._gestures, self._extra
         return gestures.left + extra[0], gestures.right + extra[1], gestures.double + extra[2]
 
@@ -286,6 +288,7 @@ class LogTimeline(Timeline):
         counts = self._live.read(match, (0, 0, 0))
         self._extra = (counts.left, counts.right, counts.double)
         self._undone_path = counts.path_px if match.undos else None
+        self._undone_clicks = (counts.left, counts.right, counts.double) if match.undos else None
         return outcome
 
     def _effective_now(self) -> tuple[int, int, int]:
