@@ -5,8 +5,8 @@ and the live counters counted it, so the records, the viewer and the review cann
 The figures of the board alone (ZiNi, HZiNi, openings, islands) are ms-toollib's functions',
 run in a child process (:mod:`game.replay.toollib`, command ``board``: a panic there aborts
 its process). Every figure equals what ms-toollib computes from the EVF the game exports
-(tests/files/test_figures_told_once.py checks it, with :func:`games_stats`), so they are the
-figures Metasweeper shows for that file. No pygame here, and no database:
+(tests/files/test_figures_told_once.py checks it), so they are the figures Metasweeper shows
+for that file. No pygame here, and no database:
 :mod:`game.records.compstats` stores what this returns.
 
 One child serves a batch of up to :data:`BATCH` boards (starting Python and ms-toollib takes
@@ -24,7 +24,7 @@ from typing import Callable, TypeVar
 from game.figures import live
 from game.messages import N_, note
 from game.replay.events import Replay, ReplayStats
-from game.replay.files import NoLibraryError, ReplayFileError, evf_spec, run_toollib
+from game.replay.files import NoLibraryError, ReplayFileError, check_evf_size, run_toollib
 from game.replay.fromlog import LogError
 from game.replay.sources import story_end
 
@@ -37,9 +37,10 @@ T = TypeVar("T")
 
 
 def recorded_stats(games: list[tuple[dict, object]]) -> list[ReplayStats | str]:
-    """For each recorded game, (its move log, its GameRecord: rows, cols, mines, time_ms),
-    its statistics, or a message saying why there are none (a log that cannot be stepped or
-    started from a loaded position, a board ms-toollib fails on): the counts at the end of
+    """For each recorded game, (its move log, its GameRecord: rows, cols, time_ms), its
+    statistics, or a message saying why there are none (a log that cannot be stepped or
+    started from a loaded position, a board over EVF's 255 cells a side, as before the
+    figures were the story's, or one ms-toollib fails on): the counts at the end of
     its story (game.replay.sources.story_end) made figures by game.figures.live, IOS by
     ReplayStats.index_of_speed, STNB by :func:`stnb`, clicks per second, and the board's
     figures by ms-toollib (:func:`game.replay.toollib.board_figures`, in children of
@@ -48,8 +49,16 @@ def recorded_stats(games: list[tuple[dict, object]]) -> list[ReplayStats | str]:
     Raises:
         NoLibraryError: ms-toollib is not installed (the board's figures cannot be computed).
     """
-    boards = _in_batches([Replay(record.rows, record.cols, frozenset((r, c) for r, c in data["mines"]), (), 0,
-                                 False, 0).board() for data, record in games], _boards)
+    sized, refused = [], {}
+    for i, (data, record) in enumerate(games):
+        try:
+            check_evf_size(record.rows, record.cols)
+            sized.append(Replay(record.rows, record.cols, frozenset((r, c) for r, c in data["mines"]), (), 0,
+                                False, 0).board())
+        except ReplayFileError as err:
+            refused[i] = str(err)
+    found = iter(_in_batches(sized, _boards) if sized else [])
+    boards = [refused[i] if i in refused else next(found) for i in range(len(games))]
     results: list[ReplayStats | str] = []
     for (data, record), board in zip(games, boards):
         if isinstance(board, str):
@@ -118,37 +127,4 @@ def _in_batches(items: list, run: Callable[[list], list[T]]) -> list[T | str]:
                     raise
                 except ReplayFileError as one:
                     results.append(str(one))
-    return results
-
-
-def games_stats(games: list[list[Replay]]) -> list[ReplayStats | str]:
-    """For each game (its replays to try, best first: game.replay.fromlog.log_replays), the
-    statistics ms-toollib computes from the EVF it builds of it (game.replay.toollib,
-    ``stats``), or a message saying why there are none: the check that :func:`recorded_stats`
-    gives the figures of the file a game exports (the tests use it).
-
-    Raises:
-        NoLibraryError: ms-toollib is not installed (nothing can be computed).
-    """
-    return _in_batches(games, _evf_batch)
-
-
-def _evf_batch(games: list[list[Replay]]) -> list[ReplayStats | str]:
-    """One child for ``games``. Raises ReplayFileError when the child fails as a whole."""
-    specs, messages = [], {}
-    for i, replays in enumerate(games):
-        tried = []
-        for replay in replays:
-            try:
-                tried.append(evf_spec(replay))
-            except ReplayFileError as err:
-                messages.setdefault(i, str(err))
-        specs.append(tried)
-    out = run_toollib(["stats"], json.dumps(specs).encode("utf-8"), note(N_("cannot compute the statistics")))
-    results: list[ReplayStats | str] = []
-    for i, (replays, answer) in enumerate(zip(games, json.loads(out))):
-        if "stats" in answer:
-            results.append(ReplayStats.from_toollib(answer["stats"], replays[0].time_ms))
-        else:
-            results.append(messages.get(i) or answer.get("error") or "ms-toollib gave no figures")
     return results

@@ -352,20 +352,6 @@ def _labelled_replay(data: dict, record, from_moves: bool = False) -> tuple[Repl
         raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
 
 
-def log_replays(data: dict, record) -> list[Replay]:
-    """The replays of a recorded game from which to compute its statistics, best first:
-    the file's (:func:`replay_of`: a left-click chord written as both buttons, so
-    ms-toollib plays it as the game went), then clicks at its moves.
-
-    Raises:
-        LogError: as :func:`replay_of`.
-    """
-    replays = [replay_of(data, record)]
-    if data.get("moves") and kind_of(data) != "reconstructed":
-        replays.append(replay_of(data, record, from_moves=True))
-    return replays
-
-
 HOW = {  # kind_of -> how the player's line says the file was made
     "pointer": N_("its pointer input"),
     "console": N_("its pointer input"),  # the console's clicks: Match.command logs them as its pointer

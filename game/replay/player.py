@@ -31,7 +31,7 @@ from typing import Iterable, Sequence
 
 from game.rules.board import Cell, Config
 from game.rules.bv import bv_parts
-from game.midend.counters import COUNTED_CELLS, Effective, LiveCounter, PathMeter
+from game.midend.counters import COUNTED_CELLS, Effective, FilePath, LiveCounter, PathMeter
 from game.rules.engine import Game, State
 from game.figures import Counts
 from game.midend.gestures import COVERED_LOOKS, LEFT, MIDDLE, Gestures, pressed_cells
@@ -234,12 +234,13 @@ class LogTimeline(Timeline):
         self.rows, self.cols, self.mines = game.rows, game.cols, game.config.mines
         look = self._begin(game)
         self.steps: list = []
-        script, gestures, path = match.script, Gestures(), PathMeter(self.rows, self.cols)
+        script, gestures, path = match.script, Gestures(), FilePath(self.rows, self.cols)
         self._gestures, self._path = gestures, path
-        self._live, self._extra, self._undone_path, self._undone_clicks = LiveCounter(), (0, 0, 0), None, None
+        self._centred = not pointer  # no pointer: every move shown at its cell's centre, a click there
+        self._live, self._extra, self._undone_path, self._undone_clicks = (LiveCounter(self._centred), (0, 0, 0),
+                                                                           None, None)
         self._point = None  # the pointer's last point: where the path starts when a key opens the game
         self._off = (self.cols * CELL_PX, self.rows * CELL_PX)  # the formats' point off the board
-        self._centred = not pointer  # no pointer: every move shown at its cell's centre
         for event in pointer:
             while match.position < len(script) and _before(script, match.position, event.time_ms):
                 self._anchor(match, look)
@@ -254,10 +255,11 @@ class LogTimeline(Timeline):
                         and wanted.ms >= event.time_ms):
                     self._stepped(match, at, look)
             if going and game.state is not State.READY:
-                path.feed(event.x, event.y)
+                path.pointer(event.time_ms, event.x, event.y)
             self._keep(gestures.held, self._clicks(), self._path_px())
         while match.position < len(script):
             self._anchor(match, look)
+        path.flush()
         if self.times:  # entries after the last event that changed nothing on the board count there
             last = len(self.times) - 1
             self.lefts[last], self.rights[last], self.doubles[last] = self._clicks()
@@ -282,9 +284,14 @@ class LogTimeline(Timeline):
 
     def _step(self, match: Match):
         """``match.step()``, the live counters following it; returns its Outcome or None."""
+        entry = match.script[match.position]
+        ready = match.game.state is State.READY
         outcome = match.step()
-        if self._path.last is None and self._point is not None and match.game.state is not State.READY:
-            self._path.feed(*self._point)  # the game opened: the path starts where the pointer is
+        started = match.game.state is not State.READY
+        if isinstance(entry, Played) and (self._centred or entry.source not in POINTER_SOURCES):
+            self._path.centred(entry.ms, entry.move.cell, ready and started)  # its click in the file
+        elif not self._path.started and self._point is not None and started:
+            self._path.meter.feed(*self._point)  # the game opened: the path starts where the pointer is
         counts = self._live.read(match, (0, 0, 0))
         self._extra = (counts.left, counts.right, counts.double)
         self._undone_path = counts.path_px if match.undos else None

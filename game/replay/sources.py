@@ -5,6 +5,7 @@ before any window opens is game.commands.replay_commands' (it opens the records)
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -104,7 +105,8 @@ def story_end(data: dict, rows: int, cols: int, time_ms: int) -> StoryEnd:
         if (data["rows"], data["cols"]) != (rows, cols):
             raise ValueError(f"a {data['rows']}x{data['cols']} log of a {rows}x{cols} game")
         replay = Replay(rows, cols, mines, (), time_ms=time_ms, completed=False, bbbv=bv_parts(mines, rows, cols).value)
-        timeline = LogTimeline(replay, Match.from_log(data), pointer_events(data) if data.get("pointer") else ())
+        timeline = LogTimeline(replay, Match.from_log(data), pointer_events(data) if data.get("pointer") else (),
+                               every=sys.maxsize)  # (no keyframe: only its end is read)
     except (KeyError, TypeError, ValueError, IndexError) as err:
         raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
     last = len(timeline.times) - 1

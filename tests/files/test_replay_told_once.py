@@ -172,15 +172,18 @@ class WindowHand:
             match.use_hint()
 
 
-def play(seed: int):
-    """A game played by the hand on a random small board: (match, how it ended)."""
+def play(seed: int, size: tuple[int, int, int] | None = None, turns: int = 160):
+    """A game played by the hand on a random small board (or of ``size``: rows, cols, mines),
+    up to ``turns`` things done: the hand (its match, its gestures, what it made)."""
     rng = random.Random(seed)
     rows, cols = rng.randint(3, 9), rng.randint(3, 12)
     mines = max(1, min(rows * cols - 10, int(rows * cols * rng.uniform(0.08, 0.25))))
+    if size is not None:
+        rows, cols, mines = size
     config = Config(rows, cols, mines, first_click=rng.choice(("safe", "opening", "classic")),
                     questions=rng.random() < 0.25)
     hand = WindowHand(rng, config, chord_on_number=rng.random() < 0.6)
-    for _ in range(rng.randint(5, 160)):
+    for _ in range(rng.randint(5, turns)):
         hand.turn()
         game = hand.game
         if game.state is State.LOST and hand.match.can_undo and rng.random() < 0.4:
