@@ -8,9 +8,13 @@ not make (keys, autoplay), as the game's replay file has a click at its cell, an
 on a number that chorded counted as the double click the file writes it as (both buttons:
 game.replay.fromlog.both_button_chords) instead of the left click the interpreter saw; the effective
 clicks are the log's moves by what they did (game.midend.match.Effect); the 3BV solved is the
-game's; the path is the log's pointer input from the first opening (after an undo, the
-centres of the standing moves, as the game's replay is then made: :func:`centre_path`). The same rules read a
-replay's timeline (game.replay.player.Timeline), so the viewer counts as play does.
+game's; the path is the log's pointer input from the first opening, through the centre of
+each move the pointer did not make, where the file clicks it (:class:`FilePath`). After an
+undo the game's replay is a click at the centre of each standing move, and the counts
+follow it: the path through those centres (:func:`centre_path`), one click per standing
+move. The same rules read a replay's timeline (game.replay.player.Timeline,
+game.replay.player.LogTimeline), so the viewer counts as play does, and the records' figures
+are read at the end of a recorded game's timeline (game.replay.competitive.recorded_stats).
 
 Nothing here tells a player what the board hides: during play a flag counts as an effective
 right click the first time its cell is flagged (ms-toollib counts only flags on mines, which
@@ -259,7 +263,8 @@ class LiveCounter:
         opens = (not self._opened and played.move.kind in (REVEAL, CHORD)
                  and played.effect in (Effect.OPENED, Effect.EXPLODED))
         if self.centred or played.source not in POINTER_SOURCES:
-            self._follow_path(match, played.ms)
+            if self._opened:  # (before the opening, the pointer's input is not on the path yet)
+                self._follow_path(match, played.ms)
             self.path.centred(played.ms, played.move.cell, opens)
         self._opened = self._opened or opens
 

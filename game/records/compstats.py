@@ -1,5 +1,6 @@
 """The competitive statistics kept with each recorded game (schema 6): computed from the
-game's move log by ms-toollib (game.replay.competitive), stored in the game's row, backfilled for
+game's own story (game.replay.competitive.recorded_stats: its move log stepped as the replay
+viewer plays it, the board's figures by ms-toollib), stored in the game's row, backfilled for
 older games, and read back as the figures the screens and ``--stats`` show.
 
 When they are computed, and why: a game is stored first, with its figures NULL
@@ -10,7 +11,8 @@ When they are computed, and why: a game is stored first, with its figures NULL
   the thread found, on the thread that owns the database connection. The thread only waits:
   the Python work (unpacking the log, building its replays, all of it holding the GIL that
   the frame loop needs) runs in a child process, ``python -m game.records.compstats``
-  (:func:`compute_apart`), which starts ms-toollib's own child in turn. A game whose log is
+  (:func:`compute_apart`), which steps the games and starts ms-toollib's own child in turn
+  for the boards' figures. A game whose log is
   still being packed (game.records.logpack) is announced with :meth:`FiguresWorker.expect`
   and submitted, with its packed log, once it is stored;
 - the console calls :func:`fill` once the row is saved and the result printed, for boards up
@@ -21,9 +23,10 @@ When they are computed, and why: a game is stored first, with its figures NULL
   ``--stats`` backfills boards up to FIGURES_NOW_CELLS only (``max_cells``), the Statistics
   screen every board, in the background.
 
-A game whose log cannot become a replay (a loaded position, a damaged log) or that
-ms-toollib refuses or fails on gets state 2 and keeps NULL; without ms-toollib nothing is
-written (state 0 stays, to be filled once it is installed) and one warning is given.
+A game whose log cannot be told (a loaded position, a damaged log), whose board is over
+EVF's 255 cells a side, or whose board ms-toollib fails on gets state 2 and keeps NULL;
+without ms-toollib nothing is written, not even the figures the story alone gives (state 0
+stays, to be filled whole once it is installed) and one warning is given.
 Timings: docs/performance.md, "Records". No pygame here.
 """
 
@@ -57,9 +60,10 @@ BATCH_EVENTS = 500_000  # moves and pointer events per batch: a log of 16 MB (th
 # about BATCH_EVENTS' worth; the child unpacks them in batches of BATCH_EVENTS (_child).
 BATCH_BYTES = 4_000_000
 # Boards up to this many cells get their figures while the player waits (the console's end of
-# a game, --stats' backfill): ms-toollib takes about 0.2 ms a cell and pass (a 255x255 board,
-# 12.5 s), so 2,500 cells (50x50) stay under a second. Bigger boards are computed in the
-# background (the window's FiguresWorker) or left pending.
+# a game, --stats' backfill): ms-toollib's ZiNi and HZiNi of a dense 255x255 board take 3 s,
+# and stepping a long game's log a second or more, so 2,500 cells (50x50) stay under a second
+# (0.1 s for a won Expert game). Bigger boards are computed in the background (the window's
+# FiguresWorker) or left pending.
 FIGURES_NOW_CELLS = 2_500
 
 Item = tuple[GameRecord, dict]  # a recorded game (with its id) and its move log
@@ -72,7 +76,8 @@ class FiguresError(Explained, RuntimeError):
 
 
 def compute(items: list[Item]) -> list[ReplayStats | str]:
-    """The statistics of each game, or why it has none (no database: safe on any thread).
+    """The statistics of each game, or why it has none (no database: safe on any thread): its
+    story's (game.replay.competitive.recorded_stats), once its log is checked.
 
     Raises:
         NoLibraryError: ms-toollib is not installed.

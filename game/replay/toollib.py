@@ -17,7 +17,8 @@ fields of :class:`game.replay.events.Replay`, events as [time_ms, code, x, y], s
 dict). ``write`` takes that JSON on stdin and prints the EVF bytes. ``stats`` takes a JSON
 list of games, each a list of such replays to try in turn, and prints a JSON list: per game
 ``{"stats": dict}`` (the statistics Metasweeper's reader gives the EVF that ``write`` builds
-of it) or ``{"error": message}``. ``board`` takes a JSON list of boards (a list of rows, -1 a
+of it) or ``{"error": message}``: the check that the records' figures, a game's story's
+(game.replay.competitive), are its file's (tests/evf_figures.py). ``board`` takes a JSON list of boards (a list of rows, -1 a
 mine, else the count of mines around) and prints a JSON list of their board figures
 (:func:`board_figures`). ``needless`` takes a JSON list of ``[board_of_game,
 [row, col]]`` and prints ms-toollib's ``is_guess_while_needless`` code of each
