@@ -60,15 +60,32 @@ class PathMeter:
         self.last = (x, y)
 
 
+def pointer_move_follows(entries, at: int) -> bool:
+    """True when the log's entry ``entries[at]`` (a game.midend.match entry) is followed, in
+    the same ms and before any entry of a later one, by a move the pointer made: it then
+    came before that move's pointer input of the same ms (the window logs an event and plays
+    its move at once), and a file places it before the pointer's input of its ms
+    (game.replay.fromlog.merged_events); otherwise after it."""
+    ms = entries[at].ms
+    for later in entries[at + 1:]:
+        if later.ms != ms:
+            return False
+        if isinstance(later, Played) and later.source in POINTER_SOURCES:
+            return True
+    return False
+
+
 class FilePath:
     """The path of a game of ours as its file measures it (game.replay.fromlog.merged_events):
     the pointer's points (:meth:`pointer`) and, for each move made without the pointer
     (keys, console, autoplay), a click at its cell's centre (:meth:`centred`), which the file
     places after the pointer's input of the same ms (before every move, all of it is at 0
-    ms). So the centre goes on the path once the pointer's input passes its ms (or another
-    such move comes, or :meth:`flush`); it starts the path when that move made the first
-    opening, and the pointer's input up to its ms is then before the opening; a move before
-    the opening adds nothing. ``path_px``: pixels so far (:class:`PathMeter`)."""
+    ms), unless a move the pointer made follows it in that ms (:func:`pointer_move_follows`:
+    then before). So the centre goes on the path once the pointer's input passes its ms (or
+    another such move comes, or :meth:`flush`), or at once; it starts the path when that
+    move made the first opening, and the pointer's input up to its ms (when it comes after
+    it) is then before the opening; a move before the opening adds nothing. ``path_px``:
+    pixels so far (:class:`PathMeter`)."""
 
     def __init__(self, rows: int, cols: int) -> None:
         self.meter = PathMeter(rows, cols)
@@ -93,9 +110,14 @@ class FilePath:
         if skip is None or ms > skip:
             self.meter.feed(x, y)
 
-    def centred(self, ms: int, cell: Cell, opens: bool) -> None:
-        """A move made without the pointer on ``cell`` at ``ms``; ``opens``: it made the first opening."""
+    def centred(self, ms: int, cell: Cell, opens: bool, first: bool = False) -> None:
+        """A move made without the pointer on ``cell`` at ``ms``; ``opens``: it made the first
+        opening; ``first``: it goes before the pointer's input of its ms."""
         self.flush()
+        if first:
+            if opens or self.meter.last is not None:
+                self.meter.feed(*centre(cell))
+            return
         self._waiting = (ms, centre(cell), opens)
 
     def flush(self) -> None:
@@ -206,7 +228,7 @@ class LiveCounter:
         while self._entries < len(history):
             entry = history[self._entries]
             if isinstance(entry, Played):
-                self._centre_point(match, entry)
+                self._centre_point(match, entry, self._entries)
             self._take(entry)
             self._entries += 1
         self._follow_path(match)
@@ -256,16 +278,18 @@ class LiveCounter:
         self._standing.append((played, added, tuple(extra)))
         self._centres.append(centre_path(self._centres[-1] if self._centres else (None, 0.0), played))
 
-    def _centre_point(self, match: Match, played: Played) -> None:
-        """The path of the move ``played``, about to be counted: one made without the pointer
-        is a click at its cell's centre in the game's file (:class:`FilePath`), after the
-        pointer's input up to its ms."""
+    def _centre_point(self, match: Match, played: Played, at: int) -> None:
+        """The path of the move ``played``, entry ``at`` of the log, about to be counted: one
+        made without the pointer is a click at its cell's centre in the game's file
+        (:class:`FilePath`), after the pointer's input up to its ms (of the game under way,
+        followed in its ms by a move the pointer made: before that of its own ms)."""
         opens = (not self._opened and played.move.kind in (REVEAL, CHORD)
                  and played.effect in (Effect.OPENED, Effect.EXPLODED))
         if self.centred or played.source not in POINTER_SOURCES:
+            first = (self._opened or opens) and not self.centred and pointer_move_follows(match.history, at)
             if self._opened:  # (before the opening, the pointer's input is not on the path yet)
-                self._follow_path(match, played.ms)
-            self.path.centred(played.ms, played.move.cell, opens)
+                self._follow_path(match, played.ms - 1 if first else played.ms)
+            self.path.centred(played.ms, played.move.cell, opens, first)
         self._opened = self._opened or opens
 
     def _follow_path(self, match: Match, until_ms: int | None = None) -> None:

@@ -31,7 +31,7 @@ from typing import Iterable, Sequence
 
 from game.rules.board import Cell, Config
 from game.rules.bv import bv_parts
-from game.midend.counters import COUNTED_CELLS, Effective, FilePath, LiveCounter, PathMeter
+from game.midend.counters import COUNTED_CELLS, Effective, FilePath, LiveCounter, PathMeter, pointer_move_follows
 from game.rules.engine import Game, State
 from game.figures import Counts
 from game.midend.gestures import COVERED_LOOKS, LEFT, MIDDLE, Gestures, pressed_cells
@@ -289,7 +289,8 @@ class LogTimeline(Timeline):
         outcome = match.step()
         started = match.game.state is not State.READY
         if isinstance(entry, Played) and (self._centred or entry.source not in POINTER_SOURCES):
-            self._path.centred(entry.ms, entry.move.cell, ready and started)  # its click in the file
+            first = started and not self._centred and pointer_move_follows(match.script, match.position - 1)
+            self._path.centred(entry.ms, entry.move.cell, ready and started, first)  # its click in the file
         elif not self._path.started and self._point is not None and started:
             self._path.meter.feed(*self._point)  # the game opened: the path starts where the pointer is
         counts = self._live.read(match, (0, 0, 0))
@@ -355,18 +356,15 @@ def _before(script: Sequence, at: int, ms: int) -> bool:
     """True when the log's entry ``script[at]`` is placed before a pointer event at ``ms``:
     made earlier, or at the same ms without the pointer (an undo, a key, help, autoplay) and
     followed at that ms by a move the pointer made, which came after it in the log and so
-    after it in time (the window logs an event and plays its move at once). Otherwise an
-    entry of the same ms goes after the events of that ms (before the first opening every
-    event and move is at 0 ms: a key's first reveal after a cancelled click)."""
+    after it in time (game.midend.counters.pointer_move_follows). Otherwise an entry of the
+    same ms goes after the events of that ms (before the first opening every event and move
+    is at 0 ms: a key's first reveal after a cancelled click)."""
     entry = script[at]
     if entry.ms != ms:
         return entry.ms < ms
-    for later in script[at:]:
-        if later.ms != ms:
-            return False
-        if isinstance(later, Played) and later.source in POINTER_SOURCES:
-            return later is not entry
-    return False
+    if isinstance(entry, Played) and entry.source in POINTER_SOURCES:
+        return False
+    return pointer_move_follows(script, at)
 
 
 class Playhead:

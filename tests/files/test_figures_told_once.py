@@ -8,14 +8,16 @@ ms-toollib computes from the EVF the game exports (tests/evf_figures.py: the fil
 The games are tests/files/test_replay_told_once.py's: played as the window plays them by a
 scripted hand (left clicks, drags, both-button and middle chords, left clicks on numbers that
 chord, keyboard, console and autoplay moves, undo and redo, hints), won, lost and abandoned,
-on random small boards and on the three boards ms-toollib has an STNB constant for.
+on random small boards and on the three boards ms-toollib has an STNB constant for, and two
+in which a move made without the pointer and one the pointer made share a millisecond.
 """
 
 import functools
 import math
 
 from game.figures import FIGURES
-from game.midend.match import Played, Source
+from game.midend.counters import pointer_move_follows
+from game.midend.match import POINTER_SOURCES, Played, Source
 from game.records.compstats import compute
 from game.records.db import RecordStore
 from game.records.record import GameRecord
@@ -28,6 +30,10 @@ from tests.files.test_replay_told_once import play
 RANDOM_GAMES = 300
 STNB_SIZES = ((8, 8, 10), (16, 16, 40), (16, 30, 99))  # ms-toollib's levels with an STNB constant
 STNB_GAMES = 12  # per size
+# games in which a move made without the pointer is followed in the same ms by one the pointer
+# made (an autoplay reveal, then a flag; a key's reveal, then a flag): the file once played the
+# pointer's first and ended elsewhere
+SAME_MS = ((503, (16, 30, 99)), (934, (16, 16, 40)))
 
 
 @functools.lru_cache(maxsize=1)
@@ -35,6 +41,7 @@ def corpus():
     """(record, log, what the game holds) of every game that started (built once: both tests read it)."""
     hands = [play(seed) for seed in range(RANDOM_GAMES)]
     hands += [play(10_000 + i, size, turns=400) for size in STNB_SIZES for i in range(STNB_GAMES)]
+    hands += [play(seed, size, turns=400) for seed, size in SAME_MS]
     games = []
     for hand in hands:
         match = hand.match
@@ -46,6 +53,10 @@ def corpus():
         held = {"won" if record.won else "abandoned" if record.abandoned else "lost", kind_of(data)}
         held |= {source.value for source in sources}
         held |= {name for name in ("undo", "redo") if hand.made[name]}
+        if not match.undos and any(pointer_move_follows(match.history, i) for i, entry in enumerate(match.history)
+                                   if isinstance(entry, Played) and entry.source not in POINTER_SOURCES
+                                   and entry.ms > 0):
+            held.add("same ms")
         if Source.LEFT_CHORD in sources and hand.made["left-click chord"]:
             held.add("left-click chord")
         games.append((record, data, frozenset(held)))
@@ -67,6 +78,7 @@ def test_the_figures_of_a_recorded_game_are_its_story_and_its_files():
     for what in ("won", "lost", "abandoned", "pointer", "merged", "reconstructed", "left-click chord", "undo",
                  "redo", "keyboard", "console", "autoplay"):
         assert seen.get(what, 0) >= 10, (what, seen)
+    assert seen.get("same ms", 0) >= 2, seen
     ours = recorded_stats([(data, record) for record, data, _ in games])
     theirs = evf_figures([replay_of(data, record) for record, data, _ in games])
     names = ["bbbv_solved"] + [f.name for f in FIGURES]
