@@ -3,7 +3,9 @@ each (3BV/s, IOS, RQP, IOE, ...), in the order of the database columns and the C
 
 Everything else is derived from this table: the fields of game.replay.events.ReplayStats
 and game.records.record.GameRecord, the database columns (game.records.schema adds a
-figure's column to an existing file), what ms-toollib is asked for (game.replay.toollib),
+figure's column to an existing file), what ms-toollib's reader gives for another program's
+replay file (game.replay.toollib; a recorded game of ours gets its figures from its own
+story: game.replay.competitive.recorded_stats),
 the result panel's line and Details, ``--stats``' table of bests and averages, the Bests
 (:func:`bests`: with :data:`TIME`, the database's category bests, the Statistics screen's
 Bests page, ``--stats``' lines of bests and its JSON), the CSV and the review's statistics;
@@ -36,8 +38,13 @@ class Figure:
             a property of the board).
         source: where the definition comes from.
         toollib: the attribute of ms-toollib's analysed video that holds it (its value at
-            the end of the game), or None when it is computed here
-            (game.replay.events.ReplayStats.from_toollib).
+            the end of the game): what a replay file of another program (AVF, RMV, MVF, EVF
+            opened in the viewer or ``--replay``) gets, read by game.replay.toollib; None
+            when it is computed here (game.replay.events.ReplayStats.from_toollib, IOS). A
+            recorded game of ours gets every figure from its own story instead
+            (game.replay.competitive.recorded_stats: the counts at its end, the board's by
+            ms-toollib's functions), equal to this attribute over the EVF the game exports
+            (tests/files/test_figures_told_once.py).
         part: its words in the Details list, a message for gettext with ``{slot}`` for the
             value; None: ``"{label} {value}"``.
         slot: the placeholder of its value in ``part`` (or in its host's part).

@@ -8,9 +8,13 @@ not make (keys, autoplay), as the game's replay file has a click at its cell, an
 on a number that chorded counted as the double click the file writes it as (both buttons:
 game.replay.fromlog.both_button_chords) instead of the left click the interpreter saw; the effective
 clicks are the log's moves by what they did (game.midend.match.Effect); the 3BV solved is the
-game's; the path is the log's pointer input from the first opening (after an undo, the
-centres of the standing moves, as the game's replay is then made: :func:`centre_path`). The same rules read a
-replay's timeline (game.replay.player.Timeline), so the viewer counts as play does.
+game's; the path is the log's pointer input from the first opening, through the centre of
+each move the pointer did not make, where the file clicks it (:class:`FilePath`). After an
+undo the game's replay is a click at the centre of each standing move, and the counts
+follow it: the path through those centres (:func:`centre_path`), one click per standing
+move. The same rules read a replay's timeline (game.replay.player.Timeline,
+game.replay.player.LogTimeline), so the viewer counts as play does, and the records' figures
+are read at the end of a recorded game's timeline (game.replay.competitive.recorded_stats).
 
 Nothing here tells a player what the board hides: during play a flag counts as an effective
 right click the first time its cell is flagged (ms-toollib counts only flags on mines, which
@@ -26,7 +30,7 @@ from game.rules.board import Cell
 from game.figures import Counts
 from game.midend.match import POINTER_SOURCES, Effect, Match, Played, Redone, Source, Undone
 from game.rules.moves import CHORD, FLAG, REVEAL
-from game.rules.pointer import CELL_PX, formats_point
+from game.rules.pointer import CELL_PX, centre, formats_point
 from game.rules.position import State
 
 CLICK_OF = {REVEAL: 0, FLAG: 1, CHORD: 2}  # a move's kind -> the click (left, right, double) that makes it
@@ -56,6 +60,78 @@ class PathMeter:
         self.last = (x, y)
 
 
+def pointer_move_follows(entries, at: int) -> bool:
+    """True when the log's entry ``entries[at]`` (a game.midend.match entry) is followed, in
+    the same ms and before any entry of a later one, by a move the pointer made: it then
+    came before that move's pointer input of the same ms (the window logs an event and plays
+    its move at once), and a file places it before the pointer's input of its ms
+    (game.replay.fromlog.merged_events); otherwise after it."""
+    ms = entries[at].ms
+    for later in entries[at + 1:]:
+        if later.ms != ms:
+            return False
+        if isinstance(later, Played) and later.source in POINTER_SOURCES:
+            return True
+    return False
+
+
+class FilePath:
+    """The path of a game of ours as its file measures it (game.replay.fromlog.merged_events):
+    the pointer's points (:meth:`pointer`) and, for each move made without the pointer
+    (keys, console, autoplay), a click at its cell's centre (:meth:`centred`), which the file
+    places after the pointer's input of the same ms (before every move, all of it is at 0
+    ms), unless a move the pointer made follows it in that ms (:func:`pointer_move_follows`:
+    then before). So the centre goes on the path once the pointer's input passes its ms (or
+    another such move comes, or :meth:`flush`), or at once; it starts the path when that
+    move made the first opening, and the pointer's input up to its ms (when it comes after
+    it) is then before the opening; a move before the opening adds nothing. ``path_px``:
+    pixels so far (:class:`PathMeter`)."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.meter = PathMeter(rows, cols)
+        self._waiting: tuple[int, tuple[int, int], bool] | None = None  # (ms, centre, opened the game)
+        self._skip_ms: int | None = None  # a move made without the pointer opened the game at this ms
+
+    @property
+    def path_px(self) -> float:
+        return self.meter.path_px
+
+    @property
+    def started(self) -> bool:
+        """True once the path has its first point."""
+        return self.meter.last is not None or (self._waiting is not None and self._waiting[2])
+
+    def pointer(self, ms: int, x: int, y: int) -> None:
+        """A point of the pointer's input at ``ms`` (16 px a cell), the game under way."""
+        waiting = self._waiting
+        if waiting is not None and ms > waiting[0]:
+            self.flush()
+        skip = self._skip_ms if self._skip_ms is not None else (waiting[0] if waiting and waiting[2] else None)
+        if skip is None or ms > skip:
+            self.meter.feed(x, y)
+
+    def centred(self, ms: int, cell: Cell, opens: bool, first: bool = False) -> None:
+        """A move made without the pointer on ``cell`` at ``ms``; ``opens``: it made the first
+        opening; ``first``: it goes before the pointer's input of its ms."""
+        self.flush()
+        if first:
+            if opens or self.meter.last is not None:
+                self.meter.feed(*centre(cell))
+            return
+        self._waiting = (ms, centre(cell), opens)
+
+    def flush(self) -> None:
+        """Put the centre waiting on the path now."""
+        waiting, self._waiting = self._waiting, None
+        if waiting is None:
+            return
+        if waiting[2]:
+            self._skip_ms = waiting[0]
+            self.meter.feed(*waiting[1])
+        elif self.meter.last is not None:
+            self.meter.feed(*waiting[1])
+
+
 def step_px(a: tuple[int, int], b: tuple[int, int]) -> float:
     """The path from point ``a`` to ``b`` (16 px a cell) as ms-toollib adds it up."""
     dx, dy = b[1] - a[1], b[0] - a[0]
@@ -70,12 +146,11 @@ def centre_path(before: tuple[tuple[int, int] | None, float], played: Played) ->
     first opening through the centres of those after it. ``before``: (the last centre, or
     None before the opening; pixels) after the standing moves before ``played``; returns it after."""
     last, px = before
-    r, c = played.move.cell
-    centre = (c * CELL_PX + CELL_PX // 2, r * CELL_PX + CELL_PX // 2)
+    point = centre(played.move.cell)
     if last is None:
         opened = played.move.kind in (REVEAL, CHORD) and played.effect in (Effect.OPENED, Effect.EXPLODED)
-        return (centre, 0.0) if opened else (None, 0.0)
-    return centre, px + step_px(last, centre)
+        return (point, 0.0) if opened else (None, 0.0)
+    return point, px + step_px(last, point)
 
 
 class Effective:
@@ -123,8 +198,10 @@ class LiveCounter:
     since (a move, a few pointer events), not the game's length. A new board (a retry, a
     new game of the same match) starts it afresh."""
 
-    def __init__(self) -> None:
+    def __init__(self, centred: bool = False) -> None:
         self._board = None
+        self.centred = centred  # every move a click at its cell's centre: a log without pointer input,
+        # whose file is made of such clicks (game.replay.player.LogTimeline)
 
     def _restart(self, match: Match) -> None:
         game = match.game
@@ -137,7 +214,10 @@ class LiveCounter:
         self._undone: list[tuple[Played, tuple, tuple[int, int, int]]] = []
         self.extra = [0, 0, 0]  # clicks the file has beyond the interpreter's (left, right, double): moves
         # the pointer did not make, and left-click chords written as both buttons (a left click less)
-        self.path = PathMeter(game.rows, game.cols)
+        self.standing_clicks = [0, 0, 0]  # the standing moves by kind (reveal, flag, chord): the clicks of a
+        # game with a move taken back, whose file is a click at the centre of each standing move
+        self.path = FilePath(game.rows, game.cols)
+        self._opened = False  # a move of the log read so far made the first opening
 
     def read(self, match: Match, clicks: tuple[int, int, int]) -> Counts:
         """The counts of ``match``'s game now; ``clicks``: the gesture interpreter's (left,
@@ -146,19 +226,26 @@ class LiveCounter:
             self._restart(match)
         history = match.history
         while self._entries < len(history):
-            self._take(history[self._entries])
+            entry = history[self._entries]
+            if isinstance(entry, Played):
+                self._centre_point(match, entry, self._entries)
+            self._take(entry)
             self._entries += 1
         self._follow_path(match)
+        self.path.flush()
         game = match.game
         over = game.over
         known = game.mines_laid and game.three_bv_known  # a big board's 3BV is counted in slices
         solved = known and (over or game.config.cells <= COUNTED_CELLS)  # 0.1 s a move on a dense 1000x1000
         if not match.inputs and game.state is State.READY:
             clicks = (0, 0, 0)  # a board not touched yet (the interpreter has not seen it: a retry)
+        if match.undos:  # recorded from clicks at the standing moves' centres: one click each
+            left, right, double = self.standing_clicks
+        else:
+            left, right, double = (clicks[i] + self.extra[i] for i in range(3))
         return Counts(time_ms=match.ms, bbbv=game.three_bv if known else None,
                       bbbv_solved=game.three_bv_solved if solved else None,
-                      left=clicks[0] + self.extra[0], right=clicks[1] + self.extra[1],
-                      double=clicks[2] + self.extra[2], left_effective=self.effective.left,
+                      left=left, right=right, double=double, left_effective=self.effective.left,
                       right_effective=self.effective.right(match.layout() if over else None),
                       double_effective=self.effective.double,
                       path_px=(self._centres[-1][1] if self._centres else 0.0) if match.undos else self.path.path_px)
@@ -174,6 +261,7 @@ class LiveCounter:
             self._centres.pop()
             self.effective.take_back(added)
             self.extra = [a - b for a, b in zip(self.extra, extra)]
+            self.standing_clicks[CLICK_OF[played.move.kind]] -= 1
             self._undone.append((played, added, extra))
         elif isinstance(entry, Redone) and self._undone:
             played, _, _ = self._undone.pop()
@@ -181,20 +269,39 @@ class LiveCounter:
 
     def _push(self, played: Played, added: tuple) -> None:
         extra = [0, 0, 0]
-        if played.source not in POINTER_SOURCES:  # its replay has a click at its cell
+        if self.centred or played.source not in POINTER_SOURCES:  # its replay has a click at its cell
             extra[CLICK_OF[played.move.kind]] = 1
         elif played.source is Source.LEFT_CHORD and played.effect in (Effect.OPENED, Effect.EXPLODED):
             extra = list(AS_BOTH_BUTTONS)
         self.extra = [a + b for a, b in zip(self.extra, extra)]
+        self.standing_clicks[CLICK_OF[played.move.kind]] += 1
         self._standing.append((played, added, tuple(extra)))
         self._centres.append(centre_path(self._centres[-1] if self._centres else (None, 0.0), played))
 
-    def _follow_path(self, match: Match) -> None:
+    def _centre_point(self, match: Match, played: Played, at: int) -> None:
+        """The path of the move ``played``, entry ``at`` of the log, about to be counted: one
+        made without the pointer is a click at its cell's centre in the game's file
+        (:class:`FilePath`), after the pointer's input up to its ms (of the game under way,
+        followed in its ms by a move the pointer made: before that of its own ms)."""
+        opens = (not self._opened and played.move.kind in (REVEAL, CHORD)
+                 and played.effect in (Effect.OPENED, Effect.EXPLODED))
+        if self.centred or played.source not in POINTER_SOURCES:
+            first = (self._opened or opens) and not self.centred and pointer_move_follows(match.history, at)
+            if self._opened:  # (before the opening, the pointer's input is not on the path yet)
+                self._follow_path(match, played.ms - 1 if first else played.ms)
+            self.path.centred(played.ms, played.move.cell, opens, first)
+        self._opened = self._opened or opens
+
+    def _follow_path(self, match: Match, until_ms: int | None = None) -> None:
+        """Feed the path the pointer's input from the first opening (up to ``until_ms`` when
+        given)."""
         start = match.opening_input
         if start is None:
             return
         inputs, game = match.inputs, match.game
         at = max(self._inputs, start, 0)
-        for event in inputs[at:]:
-            self.path.feed(*formats_point(event.x, event.y, match.cell, game.rows, game.cols))
-        self._inputs = max(at, len(inputs))
+        while at < len(inputs) and (until_ms is None or inputs[at].ms <= until_ms):
+            event = inputs[at]
+            self.path.pointer(event.ms, *formats_point(event.x, event.y, match.cell, game.rows, game.cols))
+            at += 1
+        self._inputs = at

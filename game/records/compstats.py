@@ -1,5 +1,6 @@
 """The competitive statistics kept with each recorded game (schema 6): computed from the
-game's move log by ms-toollib (game.replay.competitive), stored in the game's row, backfilled for
+game's own story (game.replay.competitive.recorded_stats: its move log stepped as the replay
+viewer plays it, the board's figures by ms-toollib), stored in the game's row, backfilled for
 older games, and read back as the figures the screens and ``--stats`` show.
 
 When they are computed, and why: a game is stored first, with its figures NULL
@@ -10,7 +11,8 @@ When they are computed, and why: a game is stored first, with its figures NULL
   the thread found, on the thread that owns the database connection. The thread only waits:
   the Python work (unpacking the log, building its replays, all of it holding the GIL that
   the frame loop needs) runs in a child process, ``python -m game.records.compstats``
-  (:func:`compute_apart`), which starts ms-toollib's own child in turn. A game whose log is
+  (:func:`compute_apart`), which steps the games and starts ms-toollib's own child in turn
+  for the boards' figures. A game whose log is
   still being packed (game.records.logpack) is announced with :meth:`FiguresWorker.expect`
   and submitted, with its packed log, once it is stored;
 - the console calls :func:`fill` once the row is saved and the result printed, for boards up
@@ -21,9 +23,10 @@ When they are computed, and why: a game is stored first, with its figures NULL
   ``--stats`` backfills boards up to FIGURES_NOW_CELLS only (``max_cells``), the Statistics
   screen every board, in the background.
 
-A game whose log cannot become a replay (a loaded position, a damaged log) or that
-ms-toollib refuses or fails on gets state 2 and keeps NULL; without ms-toollib nothing is
-written (state 0 stays, to be filled once it is installed) and one warning is given.
+A game whose log cannot be told (a loaded position, a damaged log), whose board is over
+EVF's 255 cells a side, or whose board ms-toollib fails on gets state 2 and keeps NULL;
+without ms-toollib nothing is written, not even the figures the story alone gives (state 0
+stays, to be filled whole once it is installed) and one warning is given.
 Timings: docs/performance.md, "Records". No pygame here.
 """
 
@@ -47,8 +50,7 @@ from game.records.logpack import log_events
 from game.records.record import READABLE, STANDARD_LEVELS, STAT_FIELDS, GameRecord
 from game.replay.events import ReplayStats
 from game.replay.files import ROOT, TIMEOUT_S, NoLibraryError
-from game.replay.fromlog import LogError, log_replays
-from game.replay.competitive import games_stats
+from game.replay.competitive import recorded_stats
 
 TO_COMPUTE, COMPUTED, NONE = 0, 1, 2  # stats_state
 BACKFILL = 200  # games backfilled per call of backfill (a few children of game.replay.competitive.BATCH)
@@ -58,9 +60,10 @@ BATCH_EVENTS = 500_000  # moves and pointer events per batch: a log of 16 MB (th
 # about BATCH_EVENTS' worth; the child unpacks them in batches of BATCH_EVENTS (_child).
 BATCH_BYTES = 4_000_000
 # Boards up to this many cells get their figures while the player waits (the console's end of
-# a game, --stats' backfill): ms-toollib takes about 0.2 ms a cell and pass (a 255x255 board,
-# 12.5 s), so 2,500 cells (50x50) stay under a second. Bigger boards are computed in the
-# background (the window's FiguresWorker) or left pending.
+# a game, --stats' backfill): ms-toollib's ZiNi and HZiNi of a dense 255x255 board take 3 s,
+# and stepping a long game's log a second or more, so 2,500 cells (50x50) stay under a second
+# (0.1 s for a won Expert game). Bigger boards are computed in the background (the window's
+# FiguresWorker) or left pending.
 FIGURES_NOW_CELLS = 2_500
 
 Item = tuple[GameRecord, dict]  # a recorded game (with its id) and its move log
@@ -73,21 +76,22 @@ class FiguresError(Explained, RuntimeError):
 
 
 def compute(items: list[Item]) -> list[ReplayStats | str]:
-    """The statistics of each game, or why it has none (no database: safe on any thread).
+    """The statistics of each game, or why it has none (no database: safe on any thread): its
+    story's (game.replay.competitive.recorded_stats), once its log is checked.
 
     Raises:
         NoLibraryError: ms-toollib is not installed.
     """
-    replays, results, where = [], [], []
+    games, results, where = [], [], []
     for record, log in items:
         try:
             check_log(log, record.rows, record.cols)  # sizes its work: game.midend.log_checks
-            replays.append(log_replays(log, record))
+            games.append((log, record))
             where.append(len(results))
             results.append(None)
-        except (LogError, DamagedLog) as err:
+        except DamagedLog as err:
             results.append(str(err))
-    for i, found in zip(where, games_stats(replays) if replays else []):
+    for i, found in zip(where, recorded_stats(games) if games else []):
         results[i] = found
     return results
 

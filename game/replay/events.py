@@ -42,8 +42,10 @@ class ReplayStats:
 
     @classmethod
     def from_toollib(cls, data: dict, time_ms: int) -> "ReplayStats":
-        """The statistics of ms-toollib's dict for a game of ``time_ms`` ms (game.replay.toollib:
-        ``bbbv_solved`` and the figures it has), with the figures computed here: IOS. The one
+        """The statistics of a dict of figures by name for a game of ``time_ms`` ms:
+        ms-toollib's for a replay file (game.replay.toollib: ``bbbv_solved`` and the figures
+        it has), or a recorded game's story's (game.replay.competitive.recorded_stats, as
+        ms-toollib gives them), with the figures computed here: IOS. The one
         place a figure that ms-toollib lacks is computed. A game of no time has no timed
         figure (game.figures.Figure.timed: 3BV/s, IOS, RQP, STNB), and a size ms-toollib has
         no STNB constant for (it has them for 8x8, 16x16 and 16x30; it gives 0 else) no STNB.

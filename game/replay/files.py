@@ -139,9 +139,7 @@ def evf_spec(replay: Replay) -> dict:
     Raises:
         ReplayFileError: as :func:`evf_bytes`, for what can be told before ms-toollib runs.
     """
-    if replay.rows > MAX_SIDE or replay.cols > MAX_SIDE:
-        raise ReplayFileError(N_("EVF holds boards up to {most}x{most}; this one is {rows}x{cols}"),
-                              most=MAX_SIDE, rows=replay.rows, cols=replay.cols)
+    check_evf_size(replay.rows, replay.cols)
     other = next((e for e in replay.events if e.action not in PLAIN_ACTIONS), None)
     if other is not None:
         raise ReplayFileError(N_("cannot write the event {action} at {ms} ms: only moves and button presses "
@@ -155,6 +153,14 @@ def evf_spec(replay: Replay) -> dict:
     if replay.started_us is None:
         spec["started_us"] = time.time_ns() // 1000 - replay.time_ms * 1000
     return spec
+
+
+def check_evf_size(rows: int, cols: int) -> None:
+    """Raises ReplayFileError when a board of ``rows`` x ``cols`` cells is over what EVF holds
+    (:data:`MAX_SIDE` a side)."""
+    if rows > MAX_SIDE or cols > MAX_SIDE:
+        raise ReplayFileError(N_("EVF holds boards up to {most}x{most}; this one is {rows}x{cols}"),
+                              most=MAX_SIDE, rows=rows, cols=cols)
 
 
 def check_evf_name(path: str | os.PathLike) -> None:

@@ -11,7 +11,8 @@ What the file's events are (docs/replays-labels.md says it for players):
   time. Never clicks made up at cell centres.
 - Moves made otherwise (sources ``keyboard``, ``console``, ``autoplay``) become a click at
   their cell's centre at their logged time (a chord as both buttons), merged in time
-  order with the real pointer stream (a console move's click is not added twice when the
+  order with the real pointer stream (in the same ms after the pointer's events, but
+  before them when a move the pointer made follows in that ms: :func:`merged_events`) (a console move's click is not added twice when the
   pointer already holds it). A version 1 log with a pointer but no motion is a console
   game: its pointer is the console's clicks at cell centres.
 - A version 1 log with ``pointer_gaps`` (old records: which moves were keyboard, autoplay
@@ -53,7 +54,9 @@ from game.messages import Explained, file_name
 from game.midend.gestures import Gestures, Rule
 from game.midend.log_checks import DamagedLog
 from game.replay.events import CELL_PX, Action, PointerEvent, Replay, formats_point
+from game.midend.counters import pointer_move_follows
 from game.midend.match import Match, Played, Source, replay_log
+from game.rules.position import State
 from game.replay.files import check_evf_name, write_evf
 from game.replay.player import Timeline
 
@@ -179,16 +182,25 @@ def move_events(data: dict, sources: frozenset[str] | None = None) -> tuple[Poin
 def merged_events(data: dict) -> tuple[PointerEvent, ...]:
     """The real pointer stream with a click at the centre of each move it does not show
     (:func:`centred_sources`), in time order; at the same time, the pointer's events
-    first. A move whose cell the pointer already pressed at that time (a console command's
-    click, when the log keeps it) is not added again."""
+    first, but for a move of the game under way (or that opened it) followed in its ms by a
+    move the pointer made, which came after it (game.midend.counters.pointer_move_follows):
+    its click goes before the pointer's events of that ms. A move whose cell the pointer already pressed at that time (a console
+    command's click, when the log keeps it) is not added again."""
     real = pointer_events(data)
     rows, cols = data["rows"], data["cols"]
     pressed = {(e.time_ms, e.cell(rows, cols)) for e in real if e.action in PRESSES}
-    made = []
-    for click in _clicks(move_events(data, frozenset(centred_sources(data)))):
+    centred = frozenset(centred_sources(data))
+    match = Match.from_log(data, standing=True)
+    first = []  # per centred move: its click goes before the pointer's events of its ms
+    for i, entry in enumerate(match.script):
+        match.step()
+        if entry.source.value in centred:
+            first.append(match.game.state is not State.READY and pointer_move_follows(match.script, i))
+    ranked = [(e.time_ms, 1, e) for e in real]
+    for click, before in zip(_clicks(move_events(data, centred)), first):
         if (click[0].time_ms, click[0].cell(rows, cols)) not in pressed:
-            made += click
-    return tuple(sorted(real + tuple(made), key=lambda e: e.time_ms))  # stable: real first at a tie
+            ranked += [(e.time_ms, 0 if before else 2, e) for e in click]
+    return tuple(e for _, _, e in sorted(ranked, key=lambda item: item[:2]))  # stable within a rank
 
 
 def _clicks(events: tuple[PointerEvent, ...]) -> list[tuple[PointerEvent, ...]]:
@@ -350,20 +362,6 @@ def _labelled_replay(data: dict, record, from_moves: bool = False) -> tuple[Repl
                       mode=labels.mode, questions=labels.questions), labels
     except (KeyError, TypeError, ValueError, IndexError) as err:
         raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
-
-
-def log_replays(data: dict, record) -> list[Replay]:
-    """The replays of a recorded game from which to compute its statistics, best first:
-    the file's (:func:`replay_of`: a left-click chord written as both buttons, so
-    ms-toollib plays it as the game went), then clicks at its moves.
-
-    Raises:
-        LogError: as :func:`replay_of`.
-    """
-    replays = [replay_of(data, record)]
-    if data.get("moves") and kind_of(data) != "reconstructed":
-        replays.append(replay_of(data, record, from_moves=True))
-    return replays
 
 
 HOW = {  # kind_of -> how the player's line says the file was made

@@ -31,7 +31,7 @@ from typing import Iterable, Sequence
 
 from game.rules.board import Cell, Config
 from game.rules.bv import bv_parts
-from game.midend.counters import COUNTED_CELLS, Effective, LiveCounter, PathMeter
+from game.midend.counters import COUNTED_CELLS, Effective, FilePath, LiveCounter, PathMeter, pointer_move_follows
 from game.rules.engine import Game, State
 from game.figures import Counts
 from game.midend.gestures import COVERED_LOOKS, LEFT, MIDDLE, Gestures, pressed_cells
@@ -234,12 +234,13 @@ class LogTimeline(Timeline):
         self.rows, self.cols, self.mines = game.rows, game.cols, game.config.mines
         look = self._begin(game)
         self.steps: list = []
-        script, gestures, path = match.script, Gestures(), PathMeter(self.rows, self.cols)
+        script, gestures, path = match.script, Gestures(), FilePath(self.rows, self.cols)
         self._gestures, self._path = gestures, path
-        self._live, self._extra, self._undone_path = LiveCounter(), (0, 0, 0), None
+        self._centred = not pointer  # no pointer: every move shown at its cell's centre, a click there
+        self._live, self._extra, self._undone_path, self._undone_clicks = (LiveCounter(self._centred), (0, 0, 0),
+                                                                           None, None)
         self._point = None  # the pointer's last point: where the path starts when a key opens the game
         self._off = (self.cols * CELL_PX, self.rows * CELL_PX)  # the formats' point off the board
-        self._centred = not pointer  # no pointer: every move shown at its cell's centre
         for event in pointer:
             while match.position < len(script) and _before(script, match.position, event.time_ms):
                 self._anchor(match, look)
@@ -254,10 +255,11 @@ class LogTimeline(Timeline):
                         and wanted.ms >= event.time_ms):
                     self._stepped(match, at, look)
             if going and game.state is not State.READY:
-                path.feed(event.x, event.y)
+                path.pointer(event.time_ms, event.x, event.y)
             self._keep(gestures.held, self._clicks(), self._path_px())
         while match.position < len(script):
             self._anchor(match, look)
+        path.flush()
         if self.times:  # entries after the last event that changed nothing on the board count there
             last = len(self.times) - 1
             self.lefts[last], self.rights[last], self.doubles[last] = self._clicks()
@@ -269,7 +271,9 @@ class LogTimeline(Timeline):
     def _clicks(self) -> tuple[int, int, int]:
         """The (left, right, double) clicks now, as the live counters count them
         (game.midend.counters.LiveCounter): the interpreter's, and the clicks of the moves the
-        pointer did not make."""
+        pointer did not make; once a move was taken back, one click per standing move."""
+        if self._undone_clicks is not None:
+            return self._undone_clicks
         gestures, extra = self._gestures, self._extra
         return gestures.left + extra[0], gestures.right + extra[1], gestures.double + extra[2]
 
@@ -280,12 +284,19 @@ class LogTimeline(Timeline):
 
     def _step(self, match: Match):
         """``match.step()``, the live counters following it; returns its Outcome or None."""
+        entry = match.script[match.position]
+        ready = match.game.state is State.READY
         outcome = match.step()
-        if self._path.last is None and self._point is not None and match.game.state is not State.READY:
-            self._path.feed(*self._point)  # the game opened: the path starts where the pointer is
+        started = match.game.state is not State.READY
+        if isinstance(entry, Played) and (self._centred or entry.source not in POINTER_SOURCES):
+            first = started and not self._centred and pointer_move_follows(match.script, match.position - 1)
+            self._path.centred(entry.ms, entry.move.cell, ready and started, first)  # its click in the file
+        elif not self._path.started and self._point is not None and started:
+            self._path.meter.feed(*self._point)  # the game opened: the path starts where the pointer is
         counts = self._live.read(match, (0, 0, 0))
         self._extra = (counts.left, counts.right, counts.double)
         self._undone_path = counts.path_px if match.undos else None
+        self._undone_clicks = (counts.left, counts.right, counts.double) if match.undos else None
         return outcome
 
     def _effective_now(self) -> tuple[int, int, int]:
@@ -345,18 +356,15 @@ def _before(script: Sequence, at: int, ms: int) -> bool:
     """True when the log's entry ``script[at]`` is placed before a pointer event at ``ms``:
     made earlier, or at the same ms without the pointer (an undo, a key, help, autoplay) and
     followed at that ms by a move the pointer made, which came after it in the log and so
-    after it in time (the window logs an event and plays its move at once). Otherwise an
-    entry of the same ms goes after the events of that ms (before the first opening every
-    event and move is at 0 ms: a key's first reveal after a cancelled click)."""
+    after it in time (game.midend.counters.pointer_move_follows). Otherwise an entry of the
+    same ms goes after the events of that ms (before the first opening every event and move
+    is at 0 ms: a key's first reveal after a cancelled click)."""
     entry = script[at]
     if entry.ms != ms:
         return entry.ms < ms
-    for later in script[at:]:
-        if later.ms != ms:
-            return False
-        if isinstance(later, Played) and later.source in POINTER_SOURCES:
-            return later is not entry
-    return False
+    if isinstance(entry, Played) and entry.source in POINTER_SOURCES:
+        return False
+    return pointer_move_follows(script, at)
 
 
 class Playhead:

@@ -5,11 +5,15 @@ before any window opens is game.commands.replay_commands' (it opens the records)
 
 from __future__ import annotations
 
+import sys
+from dataclasses import dataclass
 from pathlib import Path
 
+from game.figures import Counts
 from game.i18n import N_
 from game.midend.match import Match
 from game.replay.events import Replay
+from game.rules.bv import bv_parts
 from game.replay.files import FORMATS, ReplayFileError
 from game.replay.fromlog import LogError, ends_as_logged, kind_of, move_sources, pointer_events, recorded_log, replay_of
 from game.replay.player import LogTimeline
@@ -72,10 +76,56 @@ def log_timeline(data: dict, record, standing: bool = False) -> LogTimeline:
         raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
 
 
+@dataclass(frozen=True)
+class StoryEnd:
+    """The end of a recorded game told once (:func:`story_end`): ``counts``, the live
+    counters' counts at its end (game.figures.Counts, the mines known: effective right
+    clicks are first flags on mines), and ``flags``, the flags standing on its board then (a
+    won game's before the win flagged every mine: ms-toollib's ``flag``)."""
+
+    counts: Counts
+    flags: int
+
+
+def story_end(data: dict, rows: int, cols: int, time_ms: int) -> StoryEnd:
+    """The counts at the end of a recorded game, from its story: its move log ``data``
+    (game.midend.match.Match.log_data) stepped through Match.from_log with its pointer stream
+    beside the moves, as the viewer plays it (the viewer's :class:`game.replay.player.LogTimeline`,
+    read at its end) and as the live counters counted it (game.midend.counters.LiveCounter).
+    ``rows``, ``cols``: the board (cells); ``time_ms``: the game's time (the record's, ms).
+    What the records' figures are made of (game.replay.competitive.recorded_stats).
+
+    Raises:
+        LogError: the game started from a loaded position, or its log is damaged.
+    """
+    if data.get("start") or data.get("start_flags"):
+        raise LogError(N_("it started from a loaded position, and replay files start from a covered board"))
+    try:
+        mines = frozenset((r, c) for r, c in data["mines"])
+        if (data["rows"], data["cols"]) != (rows, cols):
+            raise ValueError(f"a {data['rows']}x{data['cols']} log of a {rows}x{cols} game")
+        replay = Replay(rows, cols, mines, (), time_ms=time_ms, completed=False, bbbv=bv_parts(mines, rows, cols).value)
+        timeline = LogTimeline(replay, Match.from_log(data), pointer_events(data) if data.get("pointer") else (),
+                               every=sys.maxsize)  # (no keyframe: only its end is read)
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
+    last = len(timeline.times) - 1
+    left, right, double = (timeline.lefts[last], timeline.rights[last], timeline.doubles[last]) if last >= 0 else (0, 0, 0)
+    lce, rce, dce = timeline.effective[-1]
+    counts = Counts(time_ms=time_ms, bbbv=replay.bbbv, bbbv_solved=timeline.bbbv_solved(), left=left, right=right,
+                    double=double, left_effective=lce, right_effective=rce, double_effective=dce,
+                    path_px=timeline.paths[last] if last >= 0 else 0.0)
+    if timeline.completed:  # a win flags every mine: the flags are those standing before it
+        flags = len(mines) - timeline.mines_left[-2]
+    else:
+        flags = sum(1 for _ in timeline.final.flagged())
+    return StoryEnd(counts, flags)
+
+
 def is_replay_file(which: str) -> bool:
     """True when ``which`` names a replay file (by its extension) rather than a game."""
     return Path(which).suffix.lower() in FORMATS
 
 
-__all__ = ["LogError", "ReplayFileError", "ends_as_logged", "is_replay_file", "log_timeline", "recorded_replay",
-           "recorded_timeline"]
+__all__ = ["LogError", "ReplayFileError", "StoryEnd", "ends_as_logged", "is_replay_file", "log_timeline",
+           "recorded_replay", "recorded_timeline", "story_end"]

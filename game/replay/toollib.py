@@ -17,7 +17,10 @@ fields of :class:`game.replay.events.Replay`, events as [time_ms, code, x, y], s
 dict). ``write`` takes that JSON on stdin and prints the EVF bytes. ``stats`` takes a JSON
 list of games, each a list of such replays to try in turn, and prints a JSON list: per game
 ``{"stats": dict}`` (the statistics Metasweeper's reader gives the EVF that ``write`` builds
-of it) or ``{"error": message}``. ``needless`` takes a JSON list of ``[board_of_game,
+of it) or ``{"error": message}``: the check that the records' figures, a game's story's
+(game.replay.competitive), are its file's (tests/evf_figures.py). ``board`` takes a JSON list of boards (a list of rows, -1 a
+mine, else the count of mines around) and prints a JSON list of their board figures
+(:func:`board_figures`). ``needless`` takes a JSON list of ``[board_of_game,
 [row, col]]`` and prints ms-toollib's ``is_guess_while_needless`` code of each
 (:func:`needless_codes`). Exit status 0: done;
 ``REFUSED``: stdout holds a message for the player instead; ``NO_LIBRARY``: ms-toollib is
@@ -254,6 +257,27 @@ def _check(data: bytes, spec: dict, completed: bool, times: list[int]):
     return back
 
 
+BOARD_FIGURES = {"zini": "cal_zini", "hzini": "cal_hzini", "openings": "cal_op"}  # figure -> ms-toollib's function
+
+
+def board_figures(board: list[list[int]]) -> dict:
+    """The figures of a board alone (``board``: one list per row, -1 a mine, else the count of
+    mines around the cell), by name, from ms-toollib's own functions, those its videos'
+    ``cal_static_params`` computes (base/src/videos/base_video.rs): ``zini`` (``cal_zini``),
+    ``hzini`` (``cal_hzini``), ``openings`` (``cal_op``) and ``islands``: ``cal_isl``, which
+    the Python module lacks, is ``cal_op`` of the board in which every number with no zero
+    around it is a 0 and every other cell a 1 (base/src/utils.rs), so that is what is asked."""
+    import ms_toollib
+
+    figures = {name: getattr(ms_toollib, function)(board) for name, function in BOARD_FIGURES.items()}
+    rows, cols = len(board), len(board[0]) if board else 0
+    island = [[0 if board[r][c] > 0 and not any(board[i][j] == 0 for i in range(max(0, r - 1), min(rows, r + 2))
+                                                 for j in range(max(0, c - 1), min(cols, c + 2))) else 1
+               for c in range(cols)] for r in range(rows)]
+    figures["islands"] = ms_toollib.cal_op(island)
+    return figures
+
+
 def needless_codes(queries: list) -> list[int]:
     """ms-toollib's ``is_guess_while_needless`` on each ``[board_of_game, [row, col]]`` (the
     position as ms-toollib numbers it: 0-8 revealed, 10 covered, 11 flagged): 1 a cell it
@@ -275,7 +299,8 @@ def _limit_memory() -> None:
 
 
 def main(argv: list[str]) -> int:
-    """The child's entry point: ``read KIND``, ``write`` or ``stats``, data on stdin, result on stdout."""
+    """The child's entry point: ``read KIND``, ``write``, ``stats``, ``board`` or ``needless``, data on
+    stdin, result on stdout."""
     _limit_memory()
     data = sys.stdin.buffer.read()
     try:
@@ -291,6 +316,8 @@ def main(argv: list[str]) -> int:
             out = json.dumps(needless_codes(json.loads(data))).encode("utf-8")
         elif argv == ["stats"]:
             out = json.dumps([game_stats(specs) for specs in json.loads(data)]).encode("utf-8")
+        elif argv == ["board"]:
+            out = json.dumps([board_figures(board) for board in json.loads(data)]).encode("utf-8")
         else:
             raise Refused(f"unknown command {argv!r}")
     except (Refused, evf4.LayoutError) as err:

@@ -21,7 +21,9 @@ from game.rules.moves import Move
 from game.records.record import GameRecord
 from game.replay.events import CELL_PX
 from game.replay.files import write_evf
-from game.replay.fromlog import LABELS, kind_of, labels_of, log_replays, pointer_events, replay_of
+from game.replay.competitive import recorded_stats
+from game.replay.fromlog import LABELS, kind_of, labels_of, pointer_events, replay_of
+from tests.evf_figures import evf_figures
 from tests.play_helpers import Clock
 from tests.files.test_replay_files import evf_facts
 
@@ -206,8 +208,7 @@ def test_a_left_click_on_a_number_that_cannot_chord_stays_a_left_click(tmp_path)
     assert on_number == ["lc", "lr"]  # the press and release the player made, no right button
     assert facts["double"] == 0 == record.clicks_chord
     assert facts["completed"] is True and LABELS["left_chord"] not in facts["software"]
-    stats = log_replays(data, record)
-    assert len(stats) == 2 and stats[0].events == replay_of(data, record).events  # the same for the figures
+    assert recorded_stats([(data, record)]) == evf_figures([replay_of(data, record)])  # the figures: the file's
 
 
 def left_chord_win() -> tuple[int, dict, object]:
@@ -248,9 +249,8 @@ def test_a_left_click_chord_is_written_as_both_buttons_and_the_file_says_so(tmp_
     at = next(i for i, e in enumerate(events) if e.action.value == "lr" and e.cell(9, 9) == number)
     assert [e.action.value for e in events[at - 1:at + 2]] == ["rc", "lr", "rr"]
     assert events[:at - 1] + [events[at]] + events[at + 2:] == list(pointer_events(data))  # nothing else added
-    # the statistics are computed from the file's events, which ms-toollib now plays as the game went
-    stats = log_replays(data, record)
-    assert len(stats) == 2 and stats[0].events == tuple(events)
+    # the records' figures (the game's story) are the file's, which ms-toollib now plays as the game went
+    assert recorded_stats([(data, record)]) == evf_figures([replay_of(data, record)])
 
 
 def test_keyboard_moves_are_clicks_at_cell_centres_merged_in_time_and_labelled(tmp_path):

@@ -19,7 +19,7 @@ from game.records.compstats import COMPUTED, NONE, TO_COMPUTE, backfill, compute
 from game.records.db import RecordStore
 from game.records.record import GameRecord
 from game.replay.files import evf_bytes
-from game.replay.fromlog import log_replays
+from game.replay.fromlog import replay_of
 from tests.play_helpers import Clock, console_beginner, old_database
 
 EVF_STATS = """
@@ -79,7 +79,7 @@ def test_our_figures_are_what_ms_toollibs_evf_reader_gives_for_the_games_evf(tmp
     log = match.log_data()
     [ours] = compute([(record, log)])
     path = tmp_path / "game.evf"
-    path.write_bytes(evf_bytes(log_replays(log, record)[0]))
+    path.write_bytes(evf_bytes(replay_of(log, record)))
     done = subprocess.run([sys.executable, "-c", EVF_STATS, str(path)], capture_output=True, text=True,
                           cwd=tmp_path, timeout=60)
     theirs = json.loads(done.stdout)

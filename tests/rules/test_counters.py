@@ -21,9 +21,9 @@ from game.midend.match import Effect, Match, Source
 from game.rules.moves import Move
 from game.records.record import GameRecord
 from game.replay.events import Action, PointerEvent, Replay
-from game.replay.fromlog import log_replays
+from game.replay.fromlog import replay_of
 from game.replay.player import Playhead, Timeline
-from game.replay.competitive import games_stats
+from tests.evf_figures import evf_figures
 
 CELL = 24  # the window's cell in these games, pixels (the replay's is 16)
 
@@ -151,13 +151,14 @@ def win_live(rng: random.Random, rows: int, cols: int, mines: frozenset, preflag
 
 
 def toollib_stats(matches) -> list:
-    """ms-toollib's statistics of each finished (or abandoned) match, as the records compute
-    them for the result panel: the game's replay (game.replay.fromlog) through ms-toollib."""
+    """ms-toollib's statistics of each finished (or abandoned) match over the EVF it exports
+    (game.replay.fromlog.replay_of), which the records' figures equal
+    (tests/files/test_figures_told_once.py)."""
     games = []
     for match in matches:
         record = GameRecord.from_match(match, name="t", abandoned=not match.game.over)
-        games.append(log_replays(match.log_data(), record))
-    return games_stats(games)
+        games.append(replay_of(match.log_data(), record))
+    return evf_figures(games)
 
 
 def random_layout(rng: random.Random, rows: int, cols: int, mines: int) -> frozenset:
@@ -223,7 +224,7 @@ def test_left_click_chords_count_live_as_the_both_button_chords_the_file_writes(
             counts = replace(counts, right_effective=stats.right_effective)
         assert_same_as_toollib(counts, stats, (match.game.state, len(match.inputs)))
         record = GameRecord.from_match(match, name="t", abandoned=not match.game.over)
-        [replay, *_] = log_replays(match.log_data(), record)
+        replay = replay_of(match.log_data(), record)
         head = Playhead(Timeline(replay))
         head.seek(head.timeline.end_ms)
         assert head.counts() == counts
@@ -240,7 +241,7 @@ def test_the_replay_viewer_counts_as_play_does():
             continue
         played += 1
         record = GameRecord.from_match(match, name="t", abandoned=not match.game.over)
-        [replay, *_] = log_replays(match.log_data(), record)
+        replay = replay_of(match.log_data(), record)
         head = Playhead(Timeline(replay))
         head.seek(head.timeline.end_ms)
         assert head.counts() == LiveCounter().read(match, gestures.clicks)
@@ -322,7 +323,7 @@ def test_the_records_figures_are_taken_at_the_last_event():
         release = last * i // len(left)
         clicks += [at(release - 5, "lc", cell), at(release, "lr", cell)]
     replay = Replay(5, 5, mines, tuple(events + clicks), time_ms=last, completed=True, bbbv=board)
-    [stats] = games_stats([[replay]])
+    [stats] = evf_figures([replay])
     head = Playhead(Timeline(replay))
     head.seek(last)
     assert head.over and stats.bbbv_solved == board == head.counts().bbbv_solved
