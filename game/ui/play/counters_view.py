@@ -68,17 +68,24 @@ def _hosts() -> list[tuple[Figure, tuple[Figure, ...]]]:
     return [(f, tuple(g for g in live if g.within == f.name)) for f in live if f.within is None]
 
 
+_made: list = [None, None, ()]  # lines() as last made: (the table, the language, the lines)
+
+
 def lines() -> tuple[tuple[str, str], ...]:
     """The panel's lines, in order: (key, label in the language in use). Its own lines
     (:data:`OWN`), then each live figure (game.figures.live_figures) under its name
     (game.figures.Figure.words: the community's abbreviation, or a message), with the split
-    line of the figures within it (key: its name and :data:`SPLIT`) under it."""
+    line of the figures within it (key: its name and :data:`SPLIT`) under it. Made again
+    when the table or the language changes (read a frame at a time)."""
+    if _made[0] is figures.FIGURES and _made[1] == language():
+        return _made[2]
     out = [(key, "3BV" if label is None else _(label)) for key, label in OWN]
     for host, guests in _hosts():
         out.append((host.name, host.words))
         if guests:
             out.append((host.name + SPLIT, _(SPLIT_LABEL)))
-    return tuple(out)
+    _made[:] = [figures.FIGURES, language(), tuple(out)]
+    return _made[2]
 
 
 def shown_values(counts: Counts, final=None) -> dict[str, str]:
