@@ -389,6 +389,7 @@ def detail_lines(record, num: Callable[[float | None, int], str] = plain) -> lis
     return lines
 
 
+# ----- the figures of a game under way (Counts and the formulas: above FIGURES) ---------------
 def live_figures() -> tuple[Figure, ...]:
     """The figures a game under way has (:attr:`Figure.live`), in the table's order: the
     live counters' figures. Read when asked (a figure added to FIGURES with a ``live`` joins
