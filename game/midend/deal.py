@@ -31,9 +31,9 @@ the seeds. No pygame here.
 
 from __future__ import annotations
 
+import math
 import random
 from time import perf_counter
-import math
 from typing import Callable, Generator, Iterable, Protocol
 
 from game.rules.board import (Cell, Config, IndexedSample, excluded_cells, first_click_thresholds, lay_mines,
