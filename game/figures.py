@@ -8,8 +8,9 @@ replay file (game.replay.toollib; a recorded game of ours gets its figures from 
 story: game.replay.competitive.recorded_stats),
 the result panel's line and Details, ``--stats``' table of bests and averages, the Bests
 (:func:`bests`: with :data:`TIME`, the database's category bests, the Statistics screen's
-Bests page, ``--stats``' lines of bests and its JSON), the CSV and the review's statistics;
-3BV/s is :func:`bbbv_per_second` everywhere. Adding a figure: docs/figures.md. No pygame here.
+Bests page, ``--stats``' lines of bests and its JSON), the CSV, the review's statistics and
+the live counters (F3: :attr:`Figure.live`, :func:`live`); 3BV/s is :func:`bbbv_per_second`
+everywhere. Adding a figure: docs/figures.md. No pygame here.
 """
 
 from __future__ import annotations
@@ -63,8 +64,15 @@ class Figure:
             among them. A figure among the Bests has a ``better`` end. Apart from ``ranked``:
             a figure may be in one and not the other (STNB is among the Bests, IOS in the
             table of best and average only).
-        word: its name in running text (``--stats``' lines of bests), a message for gettext;
-            None: the label.
+        word: its name in running text (``--stats``' lines of bests) and on the live
+            counters' line (game.ui.play.counters_view), a message for gettext; None: the label.
+        live: how a game under way has it, from its :class:`Counts` (a function of them, as
+            ms-toollib computes it at that time: :func:`live`); None: not live (made of the
+            board, like ZiNi, or of constants per level, like STNB). Every live figure is a
+            line of the live counters (F3, in the table's order; a figure ``within`` another
+            is on its host's split line), so a figure with a ``live`` shows there, in play and
+            in the replay viewer, and ends on the value the result panel shows
+            (tests/rules/test_counters.py checks it against ms-toollib's).
     """
 
     name: str
@@ -82,6 +90,7 @@ class Figure:
     timed: bool = False
     best: int | None = None
     word: str | None = None
+    live: Callable[[Counts], int | float | None] | None = None
 
     @property
     def sql_type(self) -> str:
@@ -111,24 +120,83 @@ class Figure:
         return _(self.word) if self.word is not None else self.label
 
 
+# ----- the figures of a game under way, from its counts ----------------------------------------
+@dataclass(frozen=True)
+class Counts:
+    """What the ratios of :data:`FIGURES` are made of, at one moment of a game: the live
+    counters' input (game.midend.counters reads them from the midend's log and the gesture
+    interpreter during play, and from a replay's timeline at the playhead).
+
+    Attributes:
+        time_ms: game time, whole milliseconds from the first opening.
+        bbbv: the board's 3BV; None while it is not counted yet (a big board's count runs
+            in slices) or no mine is laid.
+        bbbv_solved: 3BV solved so far; None when ``bbbv`` is, or when it is not counted live
+            (a board of more than game.midend.counters.COUNTED_CELLS cells in play).
+        left, right, double: clicks as ms-toollib counts them (game.midend.gestures).
+        left_effective, right_effective, double_effective: effective clicks, ms-toollib's
+            ``lce``, ``rce``, ``dce`` (game.midend.counters.Effective says which moves count).
+        path_px: the pointer's path from the first opening, pixels at 16 px a cell.
+    """
+
+    time_ms: int = 0
+    bbbv: int | None = None
+    bbbv_solved: int | None = None
+    left: int = 0
+    right: int = 0
+    double: int = 0
+    left_effective: int = 0
+    right_effective: int = 0
+    double_effective: int = 0
+    path_px: float = 0.0
+
+
+def _clicks(counts: Counts) -> int:
+    return counts.left + counts.right + counts.double
+
+
+def _effective(counts: Counts) -> int:
+    return counts.left_effective + counts.right_effective + counts.double_effective
+
+
+def _ratio(top: int | None, bottom: int) -> float | None:
+    """``top / bottom`` as ms-toollib gives a ratio of counts: 0 when ``bottom`` is 0; None
+    when ``top`` is not known (a 3BV not counted yet)."""
+    return None if top is None else (top / bottom if bottom else 0.0)
+
+
+def _per_second(count: int | None, counts: Counts) -> float | None:
+    """``count`` per second of the game's time (ms-toollib's division by the time in
+    seconds); None at 0 ms (a timed figure) or without a count."""
+    return None if count is None or counts.time_ms <= 0 else count / (counts.time_ms / 1000)
+
+
+def _rqp(counts: Counts) -> float | None:
+    """seconds^2 / 3BV solved; None with nothing solved (ms-toollib: infinite) or no time."""
+    solved = counts.bbbv_solved
+    return math.pow(counts.time_ms / 1000, 2.0) / solved if solved and counts.time_ms > 0 else None
+
+
 _SITE = "minesweepergame.com"
 _TOOLLIB = "ms-toollib (eee555/ms-toollib, base/src/videos)"
 
 FIGURES: tuple[Figure, ...] = (
     Figure("bbbv_per_s", "3BV/s", "3BV/s", 3, "higher", f"{_SITE}: 3BV solved / time; {_TOOLLIB}", "bbbv_s",
-           headline=2, ranked=2, timed=True, best=1),
+           headline=2, ranked=2, timed=True, best=1,
+           live=lambda c: bbbv_per_second(c.bbbv_solved, c.time_ms / 1000)),
     Figure("ios", "IOS", "", 3, "higher", f"{_SITE}: Index of Speed, log(3BV solved) / log(time in s); "
            "computed here (game.replay.events.ReplayStats.from_toollib)", None, headline=2, ranked=3, timed=True),
     Figure("rqp", "RQP", "s^2/3BV", 2, "lower", f"{_SITE}: Rapport Qualite Prix, time / (3BV/s); {_TOOLLIB}",
-           "rqp", headline=1, ranked=2, timed=True, best=3),
+           "rqp", headline=1, ranked=2, timed=True, best=3, live=_rqp),
     Figure("ioe", "IOE", "3BV/click", 3, "higher", f"{_SITE}: Index of Efficiency, 3BV solved / clicks; "
-           f"{_TOOLLIB}", "ioe", headline=2, ranked=3, best=2),
+           f"{_TOOLLIB}", "ioe", headline=2, ranked=3, best=2, live=lambda c: _ratio(c.bbbv_solved, _clicks(c))),
     Figure("stnb", "STNB", "", 2, "higher", f"{_SITE}: the level's constant / (time^1.7 / 3BV solved), "
            f"scaled by the share of 3BV solved; {_TOOLLIB} (its constants are for 8x8, 16x16 and 16x30 only)",
            "stnb", timed=True, best=4),
-    Figure("correctness", "Corr", "", 3, "higher", f"{_SITE}: effective clicks / clicks; {_TOOLLIB}", "corr"),
+    Figure("correctness", "Corr", "", 3, "higher", f"{_SITE}: effective clicks / clicks; {_TOOLLIB}", "corr",
+           live=lambda c: _ratio(_effective(c), _clicks(c))),
     Figure("throughput", "Thrp", "3BV/click", 3, "higher", f"{_SITE}: 3BV solved / effective clicks; {_TOOLLIB}",
-           "thrp"),
+           "thrp", live=lambda c: _ratio(c.bbbv_solved, _effective(c))),
     Figure("zini", "ZiNi", "clicks", None, None, f"{_TOOLLIB}: fewest clicks by its greedy solver", "zini"),
     Figure("hzini", "HZiNi", "clicks", None, None, f"{_TOOLLIB}: cal_hzini, human ZiNi", "hzini"),
     Figure("openings", "Op", "openings", None, None, f"{_SITE}: the board's regions of 0 cells; {_TOOLLIB}", "op",
@@ -137,30 +205,31 @@ FIGURES: tuple[Figure, ...] = (
            f"{_SITE}: the board's 3BV cells connected apart from openings; {_TOOLLIB}", "isl",
            part=N_("Islands {count}"), slot="count"),
     Figure("left_clicks", "L", "clicks", None, None, f"{_TOOLLIB}: left clicks", "left",
-           within="clicks", slot="left"),
+           within="clicks", slot="left", live=lambda c: c.left),
     Figure("right_clicks", "R", "clicks", None, None, f"{_TOOLLIB}: right clicks", "right",
-           within="clicks", slot="right"),
+           within="clicks", slot="right", live=lambda c: c.right),
     Figure("double_clicks", "D", "clicks", None, None,
            f"{_TOOLLIB}: double clicks (chords: both buttons, or the middle one)", "double",
-           within="clicks", slot="double"),
+           within="clicks", slot="double", live=lambda c: c.double),
     # L, R and D: left, right and double clicks (chords)
     Figure("clicks", "Cl", "clicks", None, None, f"{_TOOLLIB}: left + right + double clicks", "cl",
-           part=N_("Clicks {total}: L{left} R{right} D{double}"), slot="total"),
+           part=N_("Clicks {total}: L{left} R{right} D{double}"), slot="total", word=N_("Clicks"), live=_clicks),
     Figure("effective_clicks", "Ce", "clicks", None, None, f"{_TOOLLIB}: clicks that changed the board", "ce",
-           part=N_("Eff. {total}: L{left} R{right} D{double}"), slot="total"),
+           part=N_("Eff. {total}: L{left} R{right} D{double}"), slot="total", word=N_("Eff."),
+           live=_effective),
     Figure("left_effective", "L", "clicks", None, None, f"{_TOOLLIB}: effective left clicks", "lce",
-           within="effective_clicks", slot="left"),
+           within="effective_clicks", slot="left", live=lambda c: c.left_effective),
     Figure("right_effective", "R", "clicks", None, None, f"{_TOOLLIB}: effective right clicks", "rce",
-           within="effective_clicks", slot="right"),
+           within="effective_clicks", slot="right", live=lambda c: c.right_effective),
     Figure("double_effective", "D", "clicks", None, None, f"{_TOOLLIB}: effective double clicks", "dce",
-           within="effective_clicks", slot="double"),
+           within="effective_clicks", slot="double", live=lambda c: c.double_effective),
     Figure("flags", "Flags", "flags", None, None, f"{_TOOLLIB}: flags placed", "flag",
            part=N_("Flags {count}"), slot="count"),
     Figure("path_px", "Path", "px", 0, None,
            f"{_TOOLLIB}: the pointer's path at 16 px per cell, from the first opening", "path",
-           part=N_("Path {pixels} px"), slot="pixels"),
+           part=N_("Path {pixels} px"), slot="pixels", word=N_("Path"), live=lambda c: c.path_px),
     Figure("cl_s", "Cl/s", "clicks/s", 3, "higher", f"{_TOOLLIB}: clicks (left + right + double) / time", "cl_s",
-           timed=True, best=5),
+           timed=True, best=5, live=lambda c: _per_second(_clicks(c), c)),
 )
 """Every competitive figure, in column order (their CSV columns come in this order)."""
 
@@ -327,73 +396,31 @@ def detail_lines(record, num: Callable[[float | None, int], str] = plain) -> lis
     return lines
 
 
-# ----- the figures of a game under way, from its counts ----------------------------------------
-@dataclass(frozen=True)
-class Counts:
-    """What the ratios of :data:`FIGURES` are made of, at one moment of a game: the live
-    counters' input (game.midend.counters reads them from the midend's log and the gesture
-    interpreter during play, and from a replay's timeline at the playhead).
-
-    Attributes:
-        time_ms: game time, whole milliseconds from the first opening.
-        bbbv: the board's 3BV; None while it is not counted yet (a big board's count runs
-            in slices) or no mine is laid.
-        bbbv_solved: 3BV solved so far; None when ``bbbv`` is, or when it is not counted live
-            (a board of more than game.midend.counters.COUNTED_CELLS cells in play).
-        left, right, double: clicks as ms-toollib counts them (game.midend.gestures).
-        left_effective, right_effective, double_effective: effective clicks, ms-toollib's
-            ``lce``, ``rce``, ``dce`` (game.midend.counters.Effective says which moves count).
-        path_px: the pointer's path from the first opening, pixels at 16 px a cell.
-    """
-
-    time_ms: int = 0
-    bbbv: int | None = None
-    bbbv_solved: int | None = None
-    left: int = 0
-    right: int = 0
-    double: int = 0
-    left_effective: int = 0
-    right_effective: int = 0
-    double_effective: int = 0
-    path_px: float = 0.0
+# ----- the figures of a game under way (Counts and the formulas: above FIGURES) ---------------
+def live_figures() -> tuple[Figure, ...]:
+    """The figures a game under way has (:attr:`Figure.live`), in the table's order: the
+    live counters' figures. Read when asked (a figure added to FIGURES with a ``live`` joins
+    them)."""
+    return tuple(f for f in FIGURES if f.live is not None)
 
 
-LIVE = ("bbbv_per_s", "rqp", "ioe", "correctness", "throughput", "left_clicks", "right_clicks", "double_clicks",
-        "clicks", "effective_clicks", "left_effective", "right_effective", "double_effective", "path_px")
-"""The figures :func:`live` gives: those made of :class:`Counts` alone (not the board's
-ZiNi, openings or islands, nor STNB, whose constants are per level, nor IOS)."""
+LIVE = tuple(f.name for f in live_figures())
+"""The names of the figures :func:`live` gives (:func:`live_figures` when this module was
+loaded): those made of :class:`Counts` alone (not the board's ZiNi, openings or islands, nor
+STNB, whose constants are per level, nor IOS)."""
 
 
 def live(counts: Counts) -> dict[str, int | float | None]:
-    """The figures of :data:`LIVE` from ``counts``, by name, as ms-toollib (1.5.20) computes them
-    at its ``current_time`` from the same counts (its getters, base/src/videos/): 3BV/s =
-    solved / s; RQP = s^2 / solved; IOE = solved / clicks; correctness = effective clicks /
-    clicks; throughput = solved / effective clicks; and as game.replay.events.ReplayStats
-    keeps them: a game of no time has no timed figure (None), a ratio ms-toollib gives as
-    infinite (RQP with nothing solved) is None, the others it gives as 0 when their divisor is 0.
-    So a finished game's values are the result panel's (tests/rules/test_counters.py checks
-    them against ms-toollib's own). A ratio of a 3BV not counted yet is None."""
-    clicks = counts.left + counts.right + counts.double
-    effective = counts.left_effective + counts.right_effective + counts.double_effective
-    solved = counts.bbbv_solved
-    seconds = counts.time_ms / 1000
-    timed_ok = counts.time_ms > 0
-    known = solved is not None
-
-    def ratio(top, bottom):
-        return None if top is None else (top / bottom if bottom else 0.0)
-
-    return {
-        "bbbv_per_s": bbbv_per_second(solved, seconds),
-        "rqp": math.pow(seconds, 2.0) / solved if known and timed_ok and solved else None,
-        "ioe": ratio(solved, clicks),
-        "correctness": ratio(effective, clicks),
-        "throughput": ratio(solved, effective),
-        "left_clicks": counts.left, "right_clicks": counts.right, "double_clicks": counts.double,
-        "clicks": clicks, "effective_clicks": effective, "left_effective": counts.left_effective,
-        "right_effective": counts.right_effective, "double_effective": counts.double_effective,
-        "path_px": counts.path_px,
-    }
+    """Every live figure (:func:`live_figures`) from ``counts``, by name: each one's
+    :attr:`Figure.live`, as ms-toollib (1.5.20) computes it at its ``current_time`` from the
+    same counts (its getters, base/src/videos/): 3BV/s = solved / s; RQP = s^2 / solved; IOE =
+    solved / clicks; correctness = effective clicks / clicks; throughput = solved / effective
+    clicks; Cl/s = clicks / s; and as game.replay.events.ReplayStats keeps them: a game of no
+    time has no timed figure (None), a ratio ms-toollib gives as infinite (RQP with nothing
+    solved) is None, the others it gives as 0 when their divisor is 0. So a finished game's
+    values are the result panel's (tests/rules/test_counters.py checks them against
+    ms-toollib's own). A ratio of a 3BV not counted yet is None."""
+    return {f.name: f.live(counts) for f in live_figures()}
 
 
 def estimated_time(counts: Counts) -> float | None:

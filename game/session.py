@@ -10,8 +10,8 @@ here, with the same methods: a match (:meth:`Session.new_match`), the next board
 (:meth:`Session.abandon`), a game's end recorded once (:meth:`Session.finished`, the one path
 from a finished game to its row), the 3BV filter's miss said once a board
 (:meth:`Session.filter_note`) and a no-guess board built over frames
-(:meth:`Session.start_generation`, :meth:`Session.finish_generation`; the console's is laid
-at the click by its deal's layer from the same seed); each front end only shows the result
+(:meth:`Session.start_generation`, :meth:`Session.finish_generation`, through the deal, which
+lays the console's at the click by its layer from the same seed, under the same 3BV filter); each front end only shows the result
 its own way, and both say how a game went from the same :class:`Summary`.
 
 One game, one row (:meth:`Session.finished`): a board's game is recorded the first time it
@@ -32,7 +32,6 @@ from typing import Callable
 
 from game.rules.board import Cell, Config
 from game.midend.boardcode import BoardCode
-from game.midend.deal import board_rng
 from game.midend.match import CONSOLE_CELL, Match, Source
 from game.messages import N_, note
 from game.rules.moves import Move, Outcome
@@ -235,28 +234,31 @@ class Session:
 
     @staticmethod
     def start_generation(match: Match, cell: Cell):
-        """A game.noguess.Generation of ``match``'s no-guess board with ``cell`` as the
-        opening first click, from ``board_rng(match.seed)`` as the deal's layer draws it,
-        so the same seed and first click give the same board in the console and the window.
-        Step it (``job.step(seconds)``) until done, then :meth:`finish_generation`.
+        """``match``'s no-guess board with ``cell`` as the opening first click, built a slice
+        at a time by its deal (game.midend.deal.Deal.generation: a game.noguess.Generation from
+        ``board_rng`` of each seed, as the deal's layer builds it at once in the console, and
+        the 3BV filter's next seeds in the same order), so the same seed, first click and
+        minimum give the same board in the console and the window, and a miss is told
+        alike (:meth:`filter_note`). Step it (``job.step(seconds)``) until done, then
+        :meth:`finish_generation`; ``job.progress`` and ``job.cancel()`` as a Generation's.
 
         Raises:
             NoGuessError: the generator does not support the board's size and mine count.
         """
         from game.noguess import Generation
-        return Generation(match.config, cell, board_rng(match.seed))
+        return match.deal.generation(cell, Generation)
 
     @staticmethod
     def finish_generation(match: Match, job, cell: Cell, source: Source = Source.MOUSE) -> Outcome:
         """Lay the board of a finished ``job`` (:meth:`start_generation`) on ``match``
-        (game.midend.match.Match.set_layout) and reveal the first click ``cell``, made by ``source``.
+        (game.midend.match.Match.lay_laid) and reveal the first click ``cell``, made by ``source``.
 
         Raises:
             ValueError: the job is not done, or the game has started.
         """
         if not job.done:
             raise ValueError("finish_generation: the generation is not done")
-        match.set_layout(job.result)
+        match.lay_laid(job)
         return match.apply(Move.reveal(cell), source)
 
 

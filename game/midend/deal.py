@@ -13,7 +13,10 @@ minimum is dealt again from the next seed of the session's ``random.Random``, un
 qualifies or the bound (:data:`FILTER_TRIES` boards, :data:`FILTER_SECONDS`) is reached;
 then the best board seen is played and :attr:`Deal.missed` says so. The board is filtered
 where it is laid: at the first click (so the first-click rule still holds), or, under the
-``classic`` rule, before it.
+``classic`` rule, before it. One rule decides it (:class:`Laying`), for a board laid at
+once and for a no-guess board the window builds a slice a frame (:meth:`Deal.generation`):
+the same seeds are tried in the same order, so a seed, a first click and a minimum give the
+same board in the console and the window.
 
 The first-click rule is decided here: which rule a board is dealt under
 (:func:`first_click_of`) and what it does at the click (:meth:`Deal.first_click`); the
@@ -28,9 +31,10 @@ the seeds. No pygame here.
 
 from __future__ import annotations
 
+import math
 import random
 from time import perf_counter
-from typing import Callable, Generator, Iterable
+from typing import Callable, Generator, Iterable, Protocol
 
 from game.rules.board import (Cell, Config, IndexedSample, excluded_cells, first_click_thresholds, lay_mines,
                         relocate_first_click_mine, sample_steps)
@@ -58,6 +62,21 @@ Laid = tuple[set[Cell], "bytearray | None"]  # a board's mines, and their digits
 SEED_RANGE = 2**40  # seeds are drawn in 0 .. SEED_RANGE - 1 (a trillion boards; a short board code: game.midend.boardcode)
 FILTER_TRIES = 2000  # boards dealt at most for one board of the 3BV filter
 FILTER_SECONDS = 1.0  # and seconds spent at most (an Expert board is laid and counted in about 0.4 ms)
+
+
+class Job(Protocol):
+    """A board made a slice at a time (game.noguess.Generation): ``step(seconds)`` works on
+    for about that long and returns True once ``result`` (the mines) is ready; ``cancel()``
+    stops it; ``progress`` (optional) says how far it is."""
+
+    result: object
+
+    def step(self, budget: float) -> bool: ...
+
+    def cancel(self) -> None: ...
+
+
+JobMaker = Callable[[Config, Cell, random.Random], Job]  # (config, first click, the board's rng) -> a Job
 
 
 class Deal:
@@ -178,6 +197,21 @@ class Deal:
         as ``digits``), else None. The same board either way."""
         return self._filtered(lambda: self._lay_once(first_click))
 
+    def generation(self, first_click: Cell, make: JobMaker) -> "Laying":
+        """The board laid at ``first_click`` built a slice at a time (the window's no-guess
+        board: ``make`` is game.noguess.Generation), as :meth:`lay` lays it at once through
+        the layer: each board of a seed is ``make(config, first_click, board_rng(seed))``,
+        and under the 3BV filter the next seeds' boards follow until one qualifies or the
+        bound is reached, by the same rule (:class:`Laying`). Step it until done, then lay
+        its ``result`` (game.midend.match.Match.lay_laid); the deal's :attr:`seed`,
+        :attr:`missed` and :attr:`dealt_min_bv` are then the board's, as after :meth:`lay`.
+
+        Raises:
+            whatever ``make`` raises for the first board (game.noguess.NoGuessError: a size
+            or density the generator does not support).
+        """
+        return Laying(self, lambda: make(self.config, first_click, board_rng(self.seed)))
+
     def _lay_once(self, first_click: Cell) -> Laid:
         """The mines of the current seed's board laid at ``first_click`` (:meth:`lay`), and
         their digits when the sample drawn ahead was this seed's (else None)."""
@@ -195,35 +229,15 @@ class Deal:
         """``laid()``'s board (mines, digits or None) for the current seed, or, under the 3BV
         filter, the first of the next seeds' boards with at least :attr:`min_bv` 3BV; when
         none qualifies within the bound, the best one seen (its seed kept) and :attr:`missed`
-        set."""
-        self.missed = None
-        self.dealt_min_bv = max(self.min_bv, 0)
-        board = laid()
-        if self.min_bv <= 0:
-            return board
-        config, deadline = self.config, perf_counter() + self.seconds
-
-        def value(board) -> int:  # the digits, when there are, are read a row at a time
-            return bv_parts(board[1] if board[1] is not None else board[0], config.rows, config.cols).value
-        best = (value(board), self.seed, board)
-        dealt = 1
-        while best[0] < self.min_bv:
-            if dealt >= self.tries or perf_counter() >= deadline:
-                self.missed = (dealt, best[0])
-                break
-            self.seed = self.rng.randrange(SEED_RANGE)
-            board = laid()
-            dealt += 1
-            counted = value(board)
-            if counted > best[0]:
-                best = (counted, self.seed, board)
-        _, self.seed, board = best
-        return board
+        set: a :class:`Laying` of boards laid at once, run to its end."""
+        laying = Laying(self, lambda: _Ready(laid()))
+        laying.step(math.inf)
+        return laying.result
 
     def laid_elsewhere(self) -> None:
-        """The current board's mines came from outside the deal (the window's no-guess
-        generator, game.midend.match.Match.set_layout): the 3BV filter did not deal it, and no
-        classic mines are pending."""
+        """The current board's mines came from outside the deal
+        (game.midend.match.Match.set_layout): the 3BV filter did not deal it, and no classic
+        mines are pending."""
         self.dealt_min_bv = 0
         self.missed = None
         self.pending = None
@@ -244,6 +258,133 @@ class Deal:
             n = config.cells - key[1]
             self._ahead = _Ahead(key, sample_steps(board_rng(self.seed), n, config.mines), n, config.cols)
         return self._ahead.step(seconds)
+
+
+class _Ready:
+    """A board laid at once, as a :class:`Job` already done."""
+
+    progress = (0, 1.0)
+
+    def __init__(self, board: Laid) -> None:
+        self.result = board
+
+    def step(self, budget: float = 0.0) -> bool:
+        return True
+
+    def cancel(self) -> None:
+        pass
+
+
+class Laying:
+    """One board of a :class:`Deal` laid at its first click, a slice at a time: the current
+    seed's board (``start()``: a :class:`Job` for it), and, under the 3BV filter
+    (:attr:`Deal.min_bv`), the next seeds' boards, each drawn from the deal's ``rng``, until
+    one has the minimum 3BV or the bound is reached (:attr:`Deal.tries` boards, or
+    :attr:`Deal.seconds` of work after the first board: the time spent in :meth:`step`, so
+    the frames between a window's slices do not count); then the best board seen, its seed
+    the deal's, and :attr:`Deal.missed` set. The one rule of the filter: the deal lays every
+    board through it, at once (:meth:`Deal.lay`, :meth:`Deal.next`) or over frames
+    (:meth:`Deal.generation`), so both try the same seeds in the same order.
+
+    Usage: ``step(seconds)`` until it returns True, then read ``result`` (mines, digits or
+    None), like game.noguess.Generation (``done``, ``progress``: the current board's,
+    ``cancel()``, ``cancelled``). Made, it sets the deal's :attr:`Deal.missed` (None) and
+    :attr:`Deal.dealt_min_bv`; :meth:`cancel` puts the deal back as it was (its seed, and
+    its ``rng`` when that can say its state).
+
+    Raises:
+        whatever ``start()`` raises, at once for the first board, from :meth:`step` for the next.
+    """
+
+    def __init__(self, deal: Deal, start: Callable[[], Job]) -> None:
+        self.deal = deal
+        self._start = start
+        self._before = (deal.seed, deal.missed, deal.dealt_min_bv,
+                        deal.rng.getstate() if hasattr(deal.rng, "getstate") else None)
+        self.result: Laid | None = None
+        self.dealt = 0  # boards finished
+        self._best: tuple[int, int | None, Laid] | None = None  # (3BV, seed, board) of the best one
+        self._spent = 0.0  # seconds worked after the first board (the bound's)
+        self._counting: float | None = None  # when the first board was done (perf_counter)
+        self._cancelled = False
+        self._job: Job | None = start()
+        deal.missed = None
+        deal.dealt_min_bv = max(deal.min_bv, 0)
+
+    @property
+    def done(self) -> bool:
+        """The board is chosen (:attr:`result`)."""
+        return self.result is not None
+
+    @property
+    def progress(self) -> tuple[int, float]:
+        """The current board's job's progress (game.noguess.Generation.progress), (0, 1.0) when done."""
+        return getattr(self._job, "progress", (0, 1.0)) if self._job is not None else (0, 1.0)
+
+    @property
+    def cancelled(self) -> bool:
+        """:meth:`cancel` was called."""
+        return self._cancelled
+
+    def cancel(self) -> None:
+        """Stop for good and put the deal back as it was: the current board's job is
+        cancelled (between two boards, the next one's, made and cancelled), so a later
+        :meth:`step` raises as a cancelled job does (game.noguess.GenerationCancelled)."""
+        self._cancelled = True
+        if self.result is None and self._job is None:
+            self._job = self._start()
+        if self._job is not None:
+            self._job.cancel()
+        if self.result is None:
+            seed, missed, dealt_min_bv, state = self._before
+            self.deal.seed, self.deal.missed, self.deal.dealt_min_bv = seed, missed, dealt_min_bv
+            if state is not None:
+                self.deal.rng.setstate(state)
+
+    def step(self, budget: float = 0.008) -> bool:
+        """Work for about ``budget`` seconds (a slice of a board at least); True once the
+        board is chosen."""
+        if self.result is not None:
+            return True
+        began = perf_counter()
+        deadline = began + budget
+        try:
+            while True:
+                if self._job is None:
+                    self._job = self._start()
+                if not self._job.step(max(deadline - perf_counter(), 0.0)):
+                    return False
+                board, self._job = self._job.result, None
+                if self._take(board if isinstance(board, tuple) else (set(board), None), began):
+                    return True
+                if perf_counter() >= deadline:
+                    return False
+        finally:
+            if self._counting is not None:
+                self._spent += perf_counter() - max(began, self._counting)
+
+    def _take(self, board: Laid, began: float) -> bool:
+        """A board of the current seed is done: keep it or try the next seed (False)."""
+        deal = self.deal
+        self.dealt += 1
+        if self._counting is None:
+            self._counting = perf_counter()
+        if deal.min_bv <= 0:
+            self.result = board
+            return True
+        config = deal.config
+        # the digits, when there are, are read a row at a time
+        counted = bv_parts(board[1] if board[1] is not None else board[0], config.rows, config.cols).value
+        if self._best is None or counted > self._best[0]:
+            self._best = (counted, deal.seed, board)
+        worked = self._spent + perf_counter() - max(began, self._counting)
+        if self._best[0] < deal.min_bv:
+            if self.dealt < deal.tries and worked < deal.seconds:
+                deal.seed = deal.rng.randrange(SEED_RANGE)
+                return False
+            deal.missed = (self.dealt, self._best[0])
+        _, deal.seed, self.result = self._best
+        return True
 
 
 class _Ahead:

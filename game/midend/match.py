@@ -269,8 +269,9 @@ class Match:
         return self.deal.prepare(seconds)
 
     def set_layout(self, mines: Iterable[Cell]) -> None:
-        """Lay ``mines`` before the first reveal (a no-guess board generated over several
-        frames); the next reveal uses it as laid.
+        """Lay ``mines``, a board made outside the deal, before the first reveal; the next
+        reveal uses it as laid. The deal did not choose it: it is not filtered by 3BV
+        (game.midend.deal.Deal.laid_elsewhere).
 
         Raises:
             ValueError: the game has started, or the mines are off the board or the wrong count.
@@ -279,6 +280,24 @@ class Match:
             raise ValueError("set_layout: the game has already started")
         self._game.lay(mines)
         self.deal.laid_elsewhere()
+
+    def lay_laid(self, laying) -> None:
+        """Lay the board of ``laying``, a finished game.midend.deal.Laying of this match's
+        deal (game.midend.deal.Deal.generation: a no-guess board built over frames), before
+        the first reveal; the next reveal uses it as laid. The deal chose it, as it chooses a
+        board it lays at the click: its seed, and the 3BV filter's minimum and miss, are the
+        board's (the record's ``min_bv``).
+
+        Raises:
+            ValueError: the laying is not done or not this deal's, the game has started, or
+                the mines are off the board or the wrong count.
+        """
+        if laying.result is None or laying.deal is not self.deal:
+            raise ValueError("lay_laid: not a finished laying of this match's deal")
+        if self._game.state is not State.READY or self._game.mines_laid:
+            raise ValueError("lay_laid: the game has already started")
+        self._game.lay(laying.result[0])
+        self.deal.pending = None
 
     # ----- queries ---------------------------------------------------------------------------
     @property

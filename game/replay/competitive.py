@@ -42,7 +42,7 @@ def recorded_stats(games: list[tuple[dict, object]]) -> list[ReplayStats | str]:
     started from a loaded position, a board over EVF's 255 cells a side, as before the
     figures were the story's, or one ms-toollib fails on): the counts at the end of
     its story (game.replay.sources.story_end) made figures by game.figures.live, IOS by
-    ReplayStats.index_of_speed, STNB by :func:`stnb`, clicks per second, and the board's
+    ReplayStats.index_of_speed, STNB by :func:`stnb` (the table's live figures include clicks per second), and the board's
     figures by ms-toollib (:func:`game.replay.toollib.board_figures`, in children of
     :data:`BATCH` boards).
 
@@ -72,8 +72,7 @@ def recorded_stats(games: list[tuple[dict, object]]) -> list[ReplayStats | str]:
         counts = end.counts
         figures = {**live(counts), **board, "bbbv_solved": counts.bbbv_solved, "flags": end.flags,
                    "stnb": stnb(record.rows, record.cols, len(data["mines"]), counts.bbbv, counts.bbbv_solved,
-                                counts.time_ms),
-                   "cl_s": clicks_per_second(counts.left + counts.right + counts.double, counts.time_ms)}
+                                counts.time_ms)}
         results.append(ReplayStats.from_toollib(figures, counts.time_ms))
     return results
 
@@ -86,13 +85,6 @@ def stnb(rows: int, cols: int, mines: int, bbbv: int, solved: int, time_ms: int)
     if constant is None or not solved or not bbbv or time_ms <= 0:
         return None
     return constant * solved / math.pow(time_ms / 1000, 1.7) * math.pow(solved / bbbv, 0.5)
-
-
-def clicks_per_second(clicks: int, time_ms: int) -> float | None:
-    """Clicks / seconds, as ms-toollib's ``cl_s`` (0 with no click); None with no time."""
-    if time_ms <= 0:
-        return None
-    return clicks / (time_ms / 1000) if clicks else 0.0
 
 
 def _boards(boards: list[list[list[int]]]) -> list[dict | str]:

@@ -27,6 +27,10 @@ What the file's events are (docs/replays-labels.md says it for players):
   in ms-toollib and in our viewer, and is labelled so. A left click on a number that
   chorded nothing (too few flags) is a plain left click in both rules, and stays one.
 
+The log is replayed once for all of that (:func:`told`: which left clicks chorded, for
+the events and the label, and the position it ends in, which ``--save-replay`` checks the
+file's events against), not once for each.
+
 The file says which of these it is: labels in square brackets after the program's name
 and version in the EVF ``software`` string (:data:`LABELS`), the one free-text field that
 ms-toollib and Metasweeper show. The header's fair and official bits and its game mode
@@ -51,11 +55,10 @@ from game.rules.board import LEVEL_SIZES, Config, neighbours
 from game.rules.bv import bv_parts
 from game.i18n import LEVEL_NAMES, N_, _, level_name, number
 from game.messages import Explained, file_name
-from game.midend.gestures import Gestures, Rule
 from game.midend.log_checks import DamagedLog
 from game.replay.events import CELL_PX, Action, PointerEvent, Replay, formats_point
 from game.midend.counters import pointer_move_follows
-from game.midend.match import Match, Played, Source, replay_log
+from game.midend.match import Match, Played, Source
 from game.rules.position import State
 from game.replay.files import check_evf_name, write_evf
 from game.replay.player import Timeline
@@ -179,14 +182,15 @@ def move_events(data: dict, sources: frozenset[str] | None = None) -> tuple[Poin
     return tuple(events)
 
 
-def merged_events(data: dict) -> tuple[PointerEvent, ...]:
-    """The real pointer stream with a click at the centre of each move it does not show
+def merged_events(data: dict, real: tuple[PointerEvent, ...] | None = None) -> tuple[PointerEvent, ...]:
+    """The real pointer stream (``real``: :func:`pointer_events`, worked out when not
+    given) with a click at the centre of each move it does not show
     (:func:`centred_sources`), in time order; at the same time, the pointer's events
     first, but for a move of the game under way (or that opened it) followed in its ms by a
     move the pointer made, which came after it (game.midend.counters.pointer_move_follows):
     its click goes before the pointer's events of that ms. A move whose cell the pointer already pressed at that time (a console
     command's click, when the log keeps it) is not added again."""
-    real = pointer_events(data)
+    real = pointer_events(data) if real is None else real
     rows, cols = data["rows"], data["cols"]
     pressed = {(e.time_ms, e.cell(rows, cols)) for e in real if e.action in PRESSES}
     centred = frozenset(centred_sources(data))
@@ -214,52 +218,114 @@ def _clicks(events: tuple[PointerEvent, ...]) -> list[tuple[PointerEvent, ...]]:
     return clicks
 
 
-def left_chords(data: dict) -> int:
+@dataclass(frozen=True)
+class Told:
+    """What one replay of a log gives (:func:`told`).
+
+    Attributes:
+        chords: (time in ms, (row, col)) of each move that was a left click on a number
+            that chorded and changed the board (source ``left_chord``, not wasted), in the
+            order played: the releases :func:`both_button_chords` writes with both buttons.
+        look: every cell's appearance (row-major) at the end: the position the file's
+            events must end in (:func:`ends_as_logged`).
+    """
+
+    chords: tuple[tuple[int, tuple[int, int]], ...]
+    look: list[str]
+
+
+def told(data: dict) -> Told:
+    """Replay the log ``data`` once (game.midend.match.Match.from_log, every entry: the moves,
+    a losing move taken back played where it stood, undo and redo) on a board without
+    question marks, as the formats have it (so a flag placed three times is a flag, as in
+    the file), and keep what the file needs of it: the left-click chords that changed the
+    board and the final position (:class:`Told`). A 1000x1000 board's Game is about 200 MB:
+    only the list of looks is kept.
+
+    Raises:
+        LogError: the log is damaged (it does not fit its board, or cannot be played).
+    """
+    try:
+        match = Match.from_log(data, Config(data["rows"], data["cols"], len(data["mines"])))
+        chords = []
+        script = match.script
+        while match.position < len(script):
+            entry = script[match.position]
+            try:
+                outcome = match.step()
+            except ValueError as err:
+                raise ValueError(f"log: {err}") from None
+            if (isinstance(entry, Played) and entry.source is Source.LEFT_CHORD and outcome is not None
+                    and not outcome.wasted and not outcome.ignored):
+                chords.append((entry.ms, entry.move.cell))
+    except (KeyError, TypeError, ValueError) as err:
+        raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
+    game = match.game
+    return Told(tuple(chords), game.appearances(range(game.rows), range(game.cols)))
+
+
+def left_chords(data: dict, story: Told | None = None) -> int:
     """How many moves of a version 2 log were a left click on a number that chorded and
-    changed the board (a wasted one is a plain left click in the formats too): the moves
-    played again on the log's layout (no undo: such a log is reconstructed anyway)."""
-    rows = [row for row in data.get("moves") or [] if len(row) > 4]
-    if not any(row[4] == "left_chord" for row in rows):
-        return 0
-    match = Match.from_log(data)
-    count = 0
-    for entry in match.script:
-        outcome = match.step()
-        count += (isinstance(entry, Played) and entry.source is Source.LEFT_CHORD
-                  and outcome is not None and not outcome.wasted and not outcome.ignored)
-    return count
+    changed the board (a wasted one is a plain left click in the formats too), from the
+    log's replay (``story``: :func:`told`'s, made when not given and the log has such a
+    move).
+
+    Raises:
+        LogError: as :func:`told`.
+    """
+    if story is None:
+        if "left_chord" not in move_sources(data):
+            return 0
+        story = told(data)
+    return len(story.chords)
 
 
-def both_button_chords(data: dict, events: tuple[PointerEvent, ...]) -> tuple[PointerEvent, ...]:
+def both_button_chords(data: dict, events: tuple[PointerEvent, ...],
+                       story: Told | None = None) -> tuple[PointerEvent, ...]:
     """``events``, the pointer events a file of the log ``data`` is made of (at 16 px a cell),
     with each left click on a revealed number that chorded and changed the board (our
     option, a move of source ``left_chord``) written as the formats' chord with both
     buttons: a right press just before its left release and a right release just after it,
     at the release's point and time. ms-toollib (Arbiter's and Viennasweeper's rules)
     chords at a left release while the right button is down, and the right release after
-    it does nothing. Which releases chorded is found by playing ``events`` by the game's
-    rules (game.midend.gestures with ``chord_on_number``) on the log's mines; a left click on a
-    number that chorded nothing stays a left click (one in both rules), and every other
-    event is kept as it was. A log with no ``left_chord`` move gives ``events`` back."""
+    it does nothing. Which moves chorded is the log's replay's (``story``: :func:`told`'s,
+    made when not given): each is written at the left release that made it, the last one
+    on its cell at or before its time (the window logs the release, then the move it made);
+    a left click on a number that chorded nothing stays a left click (one in both rules),
+    and every other event is kept as it was. A log with no ``left_chord`` move gives
+    ``events`` back.
+
+    Raises:
+        LogError: as :func:`told`.
+    """
     if "left_chord" not in move_sources(data):
         return events
-    mines = frozenset((r, c) for r, c in data["mines"])
-    match = Match(Config(data["rows"], data["cols"], len(mines)), mines=mines)
-    gestures = Gestures(chord_on_number=True)
+    chords = (told(data) if story is None else story).chords
+    if not chords:
+        return events
+    rows, cols = data["rows"], data["cols"]
+    chorded, start = set(), 0
+    for ms, cell in chords:
+        found = None
+        for at in range(start, len(events)):
+            event = events[at]
+            if event.time_ms > ms:
+                break
+            if event.action is Action.LEFT_RELEASE and event.cell(rows, cols) == cell:
+                found = at
+        if found is not None:
+            chorded.add(found)
+            start = found + 1
     out: list[PointerEvent] = []
-    for event in events:
-        chorded = False
-        for made in gestures.feed(event, match.game):
-            outcome = match.apply(made.move, Source.LEFT_CHORD if made.rule is Rule.LEFT_CHORD else Source.MOUSE)
-            chorded |= made.rule is Rule.LEFT_CHORD and not (outcome.wasted or outcome.ignored)
-        if chorded:
+    for at, event in enumerate(events):
+        if at in chorded:
             out += [replace(event, action=Action.RIGHT_PRESS), event, replace(event, action=Action.RIGHT_RELEASE)]
         else:
             out.append(event)
     return tuple(out)
 
 
-def labels_of(data: dict, record, kind: str | None = None) -> Labels:
+def labels_of(data: dict, record, kind: str | None = None, story: Told | None = None) -> Labels:
     """The EVF header's labels of a recorded game (docs/replays-labels.md): its log ``data``
     and its GameRecord ``record``.
 
@@ -275,6 +341,10 @@ def labels_of(data: dict, record, kind: str | None = None) -> Labels:
     buttons, :func:`both_button_chords`, and labelled), and a board not
     dealt under the 3BV filter (``min_bv``: labelled, never official).
     ``kind``: how the events are made (default :func:`kind_of`), for the labels.
+    ``story``: the log's replay (:func:`told`), when made already.
+
+    Raises:
+        LogError: as :func:`told` (a log with a left-click chord is replayed).
     """
     help_ = data.get("help") or {}
     sources = set(move_sources(data))
@@ -293,7 +363,7 @@ def labels_of(data: dict, record, kind: str | None = None) -> Labels:
     standard_size = (record.level in LEVEL_SIZES  # one of our levels with best tables, 8x8 Beginner too
                      and LEVEL_SIZES[record.level] == (record.rows, record.cols, record.mines))
     kind = kind or kind_of(data)
-    chorded = kind != "reconstructed" and left_chords(data) > 0  # a rule the formats lack: adapted
+    chorded = kind != "reconstructed" and left_chords(data, story) > 0  # a rule the formats lack: adapted
     min_bv = int(getattr(record, "min_bv", 0) or 0)  # dealt under the 3BV filter: a chosen board
     official = (fair and mode == MODE_STANDARD and rule == "safe" and standard_size and not chorded
                 and not min_bv)
@@ -340,26 +410,52 @@ def replay_of(data: dict, record, from_moves: bool = False) -> Replay:
         LogError: the game started from a loaded position (the formats start from a
             covered board), or the log is not one this game writes.
     """
-    return _labelled_replay(data, record, from_moves)[0]
+    return labelled_replay(data, record, from_moves).replay
 
 
-def _labelled_replay(data: dict, record, from_moves: bool = False) -> tuple[Replay, Labels]:
-    """:func:`replay_of`'s Replay and the labels it was written with."""
+@dataclass(frozen=True)
+class Written:
+    """:func:`replay_of`'s Replay with what it was made from: its ``labels``, the log's
+    ``pointer`` stream (:func:`pointer_events`; empty for one made from the moves) and the
+    log's replay ``story`` (:func:`told`), or None when it needed none (no left-click chord,
+    or made from the moves)."""
+
+    replay: Replay
+    labels: Labels
+    pointer: tuple[PointerEvent, ...]
+    story: Told | None
+
+
+def labelled_replay(data: dict, record, from_moves: bool = False, story: Told | None = None) -> Written:
+    """:func:`replay_of`, with what it was made from (:class:`Written`), so that nothing is
+    worked out twice: the log is replayed at most once (``story``: :func:`told`'s, when
+    made already), and only for a left-click chord.
+
+    Raises:
+        LogError: as :func:`replay_of`.
+    """
     if data.get("start") or data.get("start_flags"):
         raise LogError(N_("it started from a loaded position, and replay files start from a covered board"))
     try:
         mines = frozenset((r, c) for r, c in data["mines"])
         kind = "reconstructed" if from_moves else kind_of(data)
+        pointer: tuple[PointerEvent, ...] = ()
         if kind == "reconstructed":
             events = move_events(data)
         else:
-            events = both_button_chords(data, merged_events(data) if kind == "merged" else pointer_events(data))
-        labels = labels_of(data, record, kind)
-        return Replay(rows=data["rows"], cols=data["cols"], mines=mines, events=events,
-                      time_ms=record.time_ms, completed=bool(record.won),
-                      bbbv=bv_parts(mines, data["rows"], data["cols"]).value, player=record.name,
-                      program=program_of(labels), is_fair=labels.fair, is_official=labels.official,
-                      mode=labels.mode, questions=labels.questions), labels
+            if story is None and "left_chord" in move_sources(data):
+                story = told(data)
+            pointer = pointer_events(data)
+            events = both_button_chords(data, merged_events(data, pointer) if kind == "merged" else pointer, story)
+        labels = labels_of(data, record, kind, story)
+        replay = Replay(rows=data["rows"], cols=data["cols"], mines=mines, events=events,
+                        time_ms=record.time_ms, completed=bool(record.won),
+                        bbbv=bv_parts(mines, data["rows"], data["cols"]).value, player=record.name,
+                        program=program_of(labels), is_fair=labels.fair, is_official=labels.official,
+                        mode=labels.mode, questions=labels.questions)
+        return Written(replay, labels, pointer, story if kind != "reconstructed" else None)
+    except LogError:
+        raise
     except (KeyError, TypeError, ValueError, IndexError) as err:
         raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
 
@@ -374,26 +470,26 @@ HOW = {  # kind_of -> how the player's line says the file was made
 }
 
 
-def ends_as_logged(replay: Replay, data: dict) -> bool:
+def ends_as_logged(replay: Replay, data: dict, story: Told | None = None) -> bool:
     """True when ``replay`` played back by the gesture interpreter (game.replay.player.Timeline,
     game.midend.gestures: the formats' click rules, as ms-toollib plays the file) shows the final
-    position of the log ``data``'s moves."""
-    look = logged_look(data)  # first, so the log's Game is gone before the timeline is built
+    position of the log ``data``'s moves (``story``: the log's replay, :func:`told`'s, made
+    when not given).
+
+    Raises:
+        LogError: as :func:`told`.
+    """
+    look = (told(data) if story is None else story).look  # first: the log's Game is gone before the timeline
     return Timeline(replay).final_look() == look
 
 
 def logged_look(data: dict) -> list[str]:
-    """Every cell's appearance (row-major) after the log ``data``'s moves (a 1000x1000 board's
-    Game is about 200 MB: only the list is kept).
+    """Every cell's appearance (row-major) after the log ``data``'s moves (:func:`told`).
 
     Raises:
         LogError: the log is damaged.
     """
-    try:
-        game, _ = replay_log(data, Config(data["rows"], data["cols"], len(data["mines"])))
-    except (KeyError, TypeError, ValueError) as err:
-        raise LogError(N_("its move log is damaged ({error})"), error=str(err)) from None
-    return game.appearances(range(game.rows), range(game.cols))
+    return told(data).look
 
 
 def save_replay(store, which: str, path: str, kept: Iterable[tuple[str | os.PathLike, object]] = ()) -> str:
@@ -409,13 +505,17 @@ def save_replay(store, which: str, path: str, kept: Iterable[tuple[str | os.Path
     check_evf_name(path)  # a wrong name is told first, whatever the game
     record = find_game(store, which)
     data = recorded_log(store, record)
-    replay, labels = _labelled_replay(data, record)
     kind = kind_of(data)
-    if kind != "reconstructed" and data.get("moves") and not ends_as_logged(replay, data):
+    checked = kind != "reconstructed" and bool(data.get("moves"))
+    loaded = data.get("start") or data.get("start_flags")  # (refused by labelled_replay, first)
+    story = told(data) if checked and not loaded else None  # the log replayed once: its chords and its end
+    written = labelled_replay(data, record, story=story)
+    replay = written.replay
+    if story is not None and not ends_as_logged(replay, data, story):
         raise LogError(N_("game {id}'s pointer input does not play back to the game recorded"), id=record.id)
     replaced = write_evf(path, replay, kept)
     how = _(HOW[kind])
-    if LABELS["left_chord"] in labels.tags:
+    if LABELS["left_chord"] in written.labels.tags:
         how += _("; its left clicks on a number that chorded were written as chords with both buttons, "
                  "which the format has (the file says so)")
     result = "won" if record.won else "abandoned" if record.abandoned else "lost"

@@ -15,7 +15,7 @@ from game.midend.match import Match
 from game.replay.events import Replay
 from game.rules.bv import bv_parts
 from game.replay.files import FORMATS, ReplayFileError
-from game.replay.fromlog import LogError, ends_as_logged, kind_of, move_sources, pointer_events, recorded_log, replay_of
+from game.replay.fromlog import LogError, ends_as_logged, labelled_replay, pointer_events, recorded_log, replay_of
 from game.replay.player import LogTimeline
 
 REVIEWED_KEYS = ("version", "rows", "cols", "mines", "start", "start_flags", "cell", "moves", "options")
@@ -61,14 +61,12 @@ def log_timeline(data: dict, record, standing: bool = False) -> LogTimeline:
     Raises:
         LogError: the game started from a loaded position, or its log is damaged.
     """
-    replay = replay_of(data, record)
+    written = labelled_replay(data, record)  # the log's pointer stream worked out once, for both
     try:
         match = Match.from_log(data, standing=standing)
         pointer = () if standing or not data.get("pointer") else (
-            replay.events if kind_of(data) == "pointer" and "left_chord" not in move_sources(data)
-            else pointer_events(data))
-        # (the real presses: the file's events are the log's pointer but for a left-click chord)
-        timeline = LogTimeline(replay, match, pointer)
+            written.pointer or pointer_events(data))  # (the real presses, not the file's both-button chords)
+        timeline = LogTimeline(written.replay, match, pointer)
         if standing:  # what the review needs of the log (the moves that stand), kept for it
             timeline.log = {key: data[key] for key in REVIEWED_KEYS if key in data}
         return timeline

@@ -519,3 +519,38 @@ def test_save_replay_writes_a_left_click_chord_win_and_still_refuses_a_pointer_t
         with pytest.raises(LogError, match="pointer input does not play back to the game recorded"):
             save_replay(store, "last", str(tmp_path / "cut.evf"))
     assert not (tmp_path / "cut.evf").exists()
+
+
+def test_saving_or_watching_a_left_click_chord_game_replays_its_log_once(tmp_path, monkeypatch):
+    """Issue 37: saving a game with a left-click chord replayed its log four times (the
+    chords for the label, the events' chords by the gesture interpreter, the end to check the
+    file against, twice for a check); watching it three times and read its pointer stream
+    twice. One replay of the log (fromlog.told) now gives the chords and the end: saving
+    steps the log once, watching once for the file's chords and once for the viewer's own
+    timeline; the file and the timeline are as before (the tests above)."""
+    from game.midend import match as match_module
+    from game.records.db import RecordStore
+    from game.replay import fromlog, sources
+    from game.replay.fromlog import save_replay
+    from game.replay.sources import recorded_timeline
+    _number, data, record = left_chord_win()
+    replays, reads = [], []
+    real_from_log, real_pointer = match_module.Match.from_log.__func__, fromlog.pointer_events
+
+    def counted_from_log(cls, *args, **kwargs):
+        replays.append(kwargs.get("standing", False))
+        return real_from_log(cls, *args, **kwargs)
+
+    def counted_pointer(*args):
+        reads.append(1)
+        return real_pointer(*args)
+    monkeypatch.setattr(match_module.Match, "from_log", classmethod(counted_from_log))
+    monkeypatch.setattr(fromlog, "pointer_events", counted_pointer)
+    monkeypatch.setattr(sources, "pointer_events", counted_pointer)
+    with RecordStore.memory() as store:
+        store.add_game(record, data)
+        line = save_replay(store, "last", str(tmp_path / "won.evf"))
+        assert "written as chords with both buttons" in line and len(replays) == 1 and len(reads) == 1
+        replays.clear(), reads.clear()
+        timeline = recorded_timeline(store, record)
+    assert timeline.completed and len(replays) == 2 and len(reads) == 1

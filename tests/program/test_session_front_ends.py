@@ -20,6 +20,8 @@ from game.midend.match import Match, Source
 from game.noguess import no_guess_layer
 from game.rules.position import State
 from game.records import open_records
+from game.records.record import GameRecord
+from game.rules.bv import bv_parts
 from game.session import Session, min_bv_table, RANKING_MIN_BV
 from tests.play_helpers import Clock
 
@@ -233,3 +235,91 @@ def test_the_windows_generation_lays_the_consoles_board(cell):
     assert match.layout() == console.layout() and not outcome.ignored
     assert not window.needs_generation(match, cell) and match.moves[0].source is Source.MOUSE
     assert console.deal.layer is not None and console.deal.layer.__name__ == no_guess_layer.__name__
+
+
+def filtered_pair(min_bv: int, tries: int, seed_rng: int = 7, cell=(4, 4)):
+    """A no-guess Beginner board under the 3BV filter ``min_bv`` (at most ``tries`` boards,
+    no time bound: these tests read no clock) laid at ``cell`` by the console's match (its
+    deal's layer, at the click) and by the window's (the session's generation, stepped in
+    slices of a millisecond): (console match, window match, window session, job)."""
+    config = Config.difficulty("beginner", no_guess=True)
+    console_session = Session(rng=random.Random(seed_rng), min_bv={"beginner": min_bv})
+    console = console_session.new_match(config)
+    window = Session(rng=random.Random(seed_rng), min_bv={"beginner": min_bv})
+    match = window.new_match(config, 24)
+    for deal in (console.deal, match.deal):
+        deal.tries, deal.seconds = tries, float("inf")
+    assert window.needs_generation(match, cell)
+    job = window.start_generation(match, cell)
+    slices = 0
+    while not job.step(0.001):
+        slices += 1
+    window.finish_generation(match, job, cell, Source.MOUSE)
+    console.reveal(cell)
+    return console, match, window, job, console_session
+
+
+def test_the_windows_no_guess_board_is_filtered_by_3bv_as_the_consoles():
+    """Issue 37: the window's no-guess board, built over frames through the session, goes
+    through its deal's 3BV filter as the console's, laid at the click by the deal's layer:
+    the same seeds tried in the same order, so the same seed, first click and minimum give
+    the same board, dealt under the minimum (the record's min_bv)."""
+    config = Config.difficulty("beginner", no_guess=True)
+    first = Session(rng=random.Random(7)).new_match(config)  # the run's first board, unfiltered
+    first.reveal((4, 4))
+    minimum = bv_parts(first.layout(), 9, 9).value + 1  # so that it is dealt again
+    console, match, _window, job, _ = filtered_pair(minimum, tries=200)
+    assert job.dealt >= 2 and match.seed != first.seed  # not the first seed's board
+    assert match.layout() == console.layout() and match.seed == console.seed
+    assert bv_parts(match.layout(), 9, 9).value >= minimum and match.deal.missed is None
+    assert match.deal.dealt_min_bv == console.deal.dealt_min_bv == minimum
+    assert GameRecord.from_match(match, name="T", abandoned=True).min_bv == minimum
+    assert match.game.state is State.PLAYING and match.moves[0].source is Source.MOUSE
+
+
+def test_the_windows_no_guess_filter_misses_as_the_consoles():
+    """A minimum no board reaches within the bound: both play the best board seen, and the
+    session tells the same miss once, in the window as in the console."""
+    console, match, window, job, console_session = filtered_pair(81, tries=4)
+    assert job.dealt == 4 and match.layout() == console.layout() and match.seed == console.seed
+    assert match.deal.missed == console.deal.missed and match.deal.missed[0] == 4
+    told = window.filter_note(match)
+    assert told is not None and told == console_session.filter_note(console)
+    assert told.params["count"] == 4 and window.filter_note(match) is None
+
+
+def test_a_cancelled_generation_leaves_the_deal_as_it_was():
+    """Cancelled (Esc in the window) between two boards of the filter, the deal is back at
+    its seed and its source of seeds: the next click builds the board the console lays."""
+    config = Config.difficulty("beginner", no_guess=True)
+    session = Session(rng=random.Random(7), min_bv={"beginner": 81})
+    match = session.new_match(config, 24)
+    match.deal.tries, match.deal.seconds = 3, float("inf")
+    seed = match.seed
+    job = session.start_generation(match, (4, 4))
+    while job.dealt < 1:
+        job.step(0.0)  # a slice at a time: at most one board a step
+    assert match.seed != seed and not job.done  # trying the next seed
+    job.cancel()
+    assert match.seed == seed and match.deal.missed is None and not match.game.mines_laid
+    console, again, *_ = filtered_pair(81, tries=3)
+    assert console.seed != seed  # (the bound reached: the best of three)
+    job = session.start_generation(match, (4, 4))
+    while not job.step(0.001):
+        pass
+    session.finish_generation(match, job, (4, 4))
+    assert match.layout() == console.layout() == again.layout()
+
+
+def test_a_generation_cancelled_between_two_boards_stays_cancelled():
+    from game.noguess import GenerationCancelled
+    session = Session(rng=random.Random(7), min_bv={"beginner": 81})
+    match = session.new_match(Config.difficulty("beginner", no_guess=True), 24)
+    match.deal.tries, match.deal.seconds = 5, float("inf")
+    job = session.start_generation(match, (4, 4))
+    while job.dealt < 1:
+        job.step(0.0)
+    job.cancel()
+    with pytest.raises(GenerationCancelled):
+        job.step(0.01)
+    assert not job.done and not match.game.mines_laid

@@ -225,8 +225,9 @@ def test_a_filtered_match_lays_its_board_at_the_first_click_and_a_loaded_one_is_
 
 
 def test_a_board_laid_from_outside_the_deal_is_not_recorded_as_filtered():
-    """The window's no-guess boards come from the Playing scene's generator (Match.set_layout),
-    not from the deal: under the Options' filter they are not filtered, nor recorded so."""
+    """A board laid from outside the deal (Match.set_layout) is not the filter's: under the
+    Options' filter it is not filtered, nor recorded so. (The window's no-guess boards are
+    the deal's: Match.lay_laid, tests/program/test_session_front_ends.py.)"""
     clock = Clock()
     config = Config.difficulty("beginner")
     match = Match(config, rng=random.Random(5), clock=clock, min_bv=2)

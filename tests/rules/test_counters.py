@@ -168,6 +168,7 @@ def random_layout(rng: random.Random, rows: int, cols: int, mines: int) -> froze
 def assert_same_as_toollib(counts: Counts, stats, what) -> None:
     ours = live(counts)
     assert counts.bbbv_solved == stats.bbbv_solved, what
+    assert {"bbbv_per_s", "rqp", "ioe", "correctness", "throughput", "clicks", "path_px", "cl_s"} <= set(LIVE)
     for name in LIVE:
         assert ours[name] == getattr(stats, name), (what, name, ours[name], getattr(stats, name))
 
@@ -292,10 +293,11 @@ def test_the_ratios_of_no_time_no_click_and_nothing_solved():
     with nothing solved (ms-toollib: infinite), IOE, correctness and throughput 0 with no
     click; a 3BV not counted yet gives no ratio of it."""
     start = live(Counts(time_ms=0, bbbv=10, bbbv_solved=0))
-    assert start["bbbv_per_s"] is None and start["rqp"] is None
+    assert start["bbbv_per_s"] is None and start["rqp"] is None and start["cl_s"] is None
     assert (start["ioe"], start["correctness"], start["throughput"]) == (0.0, 0.0, 0.0)
     going = live(Counts(time_ms=2500, bbbv=10, bbbv_solved=0, left=3, left_effective=1))
     assert going["bbbv_per_s"] == 0.0 and going["rqp"] is None and going["ioe"] == 0.0
+    assert going["cl_s"] == 3 / 2.5  # clicks per second (issue 37: every live figure, Cl/s too)
     assert going["correctness"] == 1 / 3 and going["throughput"] == 0.0
     half = Counts(time_ms=5000, bbbv=10, bbbv_solved=5, left=5, left_effective=5)
     assert live(half)["bbbv_per_s"] == 1.0 and live(half)["rqp"] == 5.0 and estimated_time(half) == 10.0

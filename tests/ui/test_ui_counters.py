@@ -11,8 +11,8 @@ import pygame
 
 from game import i18n
 from game.rules.engine import State
-from game.figures import LIVE, figure, value_text
-from game.ui.play.counters_view import LABELS, REFRESH_S, shown_values
+from game.figures import LIVE, figure, live_figures, value_text
+from game.ui.play.counters_view import REFRESH_S, lines, shown_values
 from game.ui.shared.formats import decimal
 from game.ui.shared.help import Help
 from game.ui.options.screen import Options
@@ -45,7 +45,7 @@ def test_f3_shows_and_hides_the_counters_beside_the_board_and_saves_the_choice(w
     assert json.loads((isolated_data_dir / "settings.json").read_text(encoding="utf-8"))["counters"] is True
     assert panel.rect is not None and scene.room.strip.contains(panel.rect)
     assert not panel.rect.colliderect(pygame.Rect((0, 0), scene.layout.size))  # not over the board or its frame
-    assert set(panel.shown) == {key for key, _label in LABELS}
+    assert set(panel.shown) == {key for key, _label in lines()}
     assert panel.shown["clicks"] == "1" and panel.shown["clicks_lrd"] == "1 / 0 / 0"
     assert strip_pixels(w, scene) != compact and "counters" not in scene.side.shown  # the full set in their place
     assert (scene.layout.board, scene.size(), real_window_size()) == (board, size, window_size)
@@ -116,16 +116,18 @@ def test_at_the_end_the_counters_show_the_result_panels_values(window):
     record = victory.figures.record
     assert record.clicks is not None and record.double_clicks == 1 and record.right_clicks >= 1
     assert live == shown_values(victory.base.counters.counts) == shown_values(victory.base.counters.counts, record)
-    for name in (n for n in LIVE if n != "throughput"):  # every figure shown, as the result panel's Details writes it
+    for name in LIVE:  # every figure shown, as the result panel's Details writes it
         ours = value_text(figure(name), getattr(record, name), num=decimal)
         assert ours in live.values() or ours in " ".join(live.values()), name
+    assert live["cl_s"] == value_text(figure("cl_s"), record.cl_s, num=decimal) and record.cl_s > 0
     assert live["time"] == f"{record.time_ms / 1000:.3f} s" and live["bbbv"] == f"{record.three_bv} / {record.three_bv}"
     w.key(pygame.K_d)  # the result panel's Details
     details = " ".join(panel_text(victory))
     assert f"Clicks {live['clicks']}: L{record.left_clicks} R{record.right_clicks} D{record.double_clicks}" in details
     assert f"3BV/s {live['bbbv_per_s']}" in details and f"IOE {live['ioe']}" in details
-    assert f"RQP {live['rqp']}" in details and f"Path {live['path']}" in details
-    assert f"Corr {live['correctness']}" in details
+    assert f"RQP {live['rqp']}" in details and f"Path {live['path_px']}" in details
+    assert f"Corr {live['correctness']}" in details and f"Cl/s {live['cl_s']}" in details
+    assert f"Thrp {live['throughput']}" in details
 
     if not victory.counters_drawn:  # a Beginner strip: the result panel takes it; V shows the counters
         w.key(pygame.K_v)
@@ -159,8 +161,9 @@ def test_the_replay_viewer_shows_the_counters_and_ends_on_the_recorded_values(wi
     w.step(2)
     shown = viewer.counters.shown
     assert shown == shown_values(viewer.head.counts())
-    for name in ("bbbv_per_s", "ioe", "rqp", "correctness", "clicks", "effective_clicks"):
+    for name in ("bbbv_per_s", "ioe", "rqp", "correctness", "throughput", "clicks", "effective_clicks", "cl_s"):
         assert value_text(figure(name), getattr(record, name), num=decimal) in shown.values(), name
+    assert shown["cl_s"] == value_text(figure("cl_s"), record.cl_s, num=decimal)
     assert shown["time"] == f"{record.time_ms / 1000:.3f} s"
     w.key(pygame.K_F3)
     assert not viewer.counters_shown and (real_window_size(), viewer.layout.board) == (size, board)
@@ -171,7 +174,7 @@ def test_the_panel_speaks_spanish(window):
     w.key(pygame.K_F3)
     w.click_cell((4, 4))
     panel = w.scene.counters.panel
-    labels = [panel.label(key) for key, _label in LABELS]
+    labels = [label for _key, label in lines()]
     assert labels[:2] == ["Tiempo", "3BV"] and "Tiempo est." in labels and "Clics" in labels
     # one name a figure in F3 and Details (issue 36): "Ef." as Details' "Ef. 2: ...", Corr as the community writes it
     assert "Ef." in labels and "Corr" in labels and "Recorrido" in labels and "I / D / A" in labels
@@ -214,8 +217,7 @@ def test_a_big_boards_counters_have_an_em_of_at_least_12_screen_pixels(window, m
     assert size > SIZE and line >= size
     rect, _shows_title, columns, per, label_w = scene.counters.panel.arrange(scene.counters.panel.rect)
     width = (rect.width - 8 - (columns - 1) * 8) // columns
-    for key, _label in LABELS:  # the label and the value of a line do not run into each other
-        label = scene.counters.panel.label(key)
+    for key, label in lines():  # the label and the value of a line do not run into each other
         value = scene.counters.panel.shown[key]
         assert text_width(label, size) + 8 + text_width(value, size, True) <= width, key
     assert scene.counters.panel.rect.bottom <= scene.room.strip.bottom
@@ -233,3 +235,25 @@ def test_a_window_shown_at_2x_keeps_the_counters_at_their_size(window, monkeypat
     assert w.display.view[0] == 2
     assert w.scene.counters.panel.sizes() == (SIZE, SIZE, LINE)
     assert seen and all(fonts.point_size(pixels) >= 12 for _message, pixels, _bold in seen)
+
+
+def test_every_live_figure_is_a_line_and_a_figure_given_live_in_the_table_joins_them(monkeypatch):
+    """Issue 37: the panel's figure lines come from game.figures' table: each live figure is
+    a line under its name, in the table's order (those within another on its host's split
+    line), Cl/s among them; a figure added to the table with a ``live`` is a line too, with
+    nothing else touched."""
+    from game import figures
+    from game.figures import Counts
+    keys = [key for key, _label in lines()]
+    own = ["time", "bbbv", "estimated"]
+    hosts = [f.name for f in live_figures() if f.within is None]
+    assert keys[:3] == own and [k for k in keys if k in hosts] == hosts and "cl_s" in hosts
+    assert dict(lines())["cl_s"] == "Cl/s" and dict(lines())["throughput"] == "Thrp"
+    for f in live_figures():  # a guest's value is on its host's split line
+        assert f.name in keys if f.within is None else f.within + "_lrd" in keys
+    counts = Counts(time_ms=4000, bbbv=20, bbbv_solved=6, left=7, right=2, double=1, left_effective=5)
+    shown = shown_values(counts)
+    assert shown["cl_s"] == "2.500" and shown["clicks_lrd"] == "7 / 2 / 1" and shown["path_px"] == "0 px"
+    added = figures.Figure("fake_live", "Fake", "clicks", None, None, "a test", None, live=lambda c: c.left * 10)
+    monkeypatch.setattr(figures, "FIGURES", figures.FIGURES + (added,))
+    assert lines()[-1] == ("fake_live", "Fake") and shown_values(counts)["fake_live"] == "70"

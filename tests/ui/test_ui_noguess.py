@@ -375,3 +375,42 @@ def test_real_window_generating_cancel_and_board(tmp_path):
             x.key("Escape")
         except subprocess.CalledProcessError:
             pass
+
+
+def test_the_3bv_filter_deals_the_windows_no_guess_board_as_the_consoles(window, monkeypatch):
+    """Issue 37: under --min-bv the window's no-guess board (built over frames) is the one
+    the console's match deals at the same click from the same seed: the filter's next seeds,
+    tried in the same order (no time bound here: the tests read no clock)."""
+    import game.midend.deal as deal
+    from game.commands.cli import parse_args
+    from game.console.play import make_match, run_session
+    from game.rules.bv import bv_parts
+    monkeypatch.setattr(deal, "FILTER_SECONDS", float("inf"))
+    plain = ["--no-guess", "--difficulty", "beginner", "--seed", "21"]
+    first = make_match(parse_args(plain), run_session(parse_args(plain)))
+    first.reveal((4, 4))
+    minimum = bv_parts(first.layout(), 9, 9).value + 1  # the seed's own board is under it
+    argv = [*plain, "--min-bv", str(minimum)]
+    console = make_match(parse_args(argv), run_session(parse_args(argv)))
+    console.reveal((4, 4))
+    w = window(argv)
+    w.click_cell((4, 4))
+    wait_for_board(w)
+    match = w.scene.match
+    assert match.game.layout() == console.layout() and match.seed == console.seed != first.seed
+    assert match.deal.dealt_min_bv == minimum and bv_parts(match.game.layout(), 9, 9).value >= minimum
+
+
+def test_the_3bv_filters_miss_on_a_no_guess_board_is_told_in_the_window(window, monkeypatch):
+    """A minimum no no-guess Beginner board reaches: the window says so once, at the first
+    click, as for any dealt board (the console prints the same sentence)."""
+    import game.midend.deal as deal
+    from game.ui.play.playing import FilterMissed
+    monkeypatch.setattr(deal, "FILTER_TRIES", 3)
+    monkeypatch.setattr(deal, "FILTER_SECONDS", float("inf"))
+    w = window(["--no-guess", "--difficulty", "beginner", "--seed", "21", "--min-bv", "81"])
+    w.click_cell((4, 4))
+    wait_for_board(w)
+    assert isinstance(w.scene, FilterMissed), w.scene
+    assert "No board with a 3BV of at least 81 came in 3 deals" in " ".join(w.scene.message)
+    assert w.scene.base.match.deal.missed[0] == 3

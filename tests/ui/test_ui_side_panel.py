@@ -204,13 +204,18 @@ def test_under_a_result_that_leaves_room_the_bests_show_the_game_just_won(window
 
 
 def test_a_ranking_cut_short_by_its_box_ends_in_an_ellipsis(window):
-    """Under the full counters (F3) Beginner's strip leaves the ranking one line: a long
-    reason (a --seed board, in Spanish) is not cut mid-sentence without a sign; its last
-    line shown ends in an ellipsis, and every line shown is the start of the words."""
+    """A strip that leaves the ranking one line under the full counters (F3): a long reason
+    (a --seed board, in Spanish) is not cut mid-sentence without a sign; its last line shown
+    ends in an ellipsis, and every line shown is the start of the words. (Beginner's strip
+    left it one line until the counters showed every live figure, Thrp and Cl/s among them
+    (issue 37): it now leaves none, so the strip here is the counters' height and a line.)"""
+    from game.ui.play import counters_view
     w = window(["--difficulty", "beginner", "--seed", "2", "--lang", "es"])
     playing = w.scene
     side = playing.side
     w.click_cell((4, 4))
+    w.key(pygame.K_F3)
+    w.step(2)
     drawn = []
     real = side._texts.draw
 
@@ -219,8 +224,11 @@ def test_a_ranking_cut_short_by_its_box_ends_in_an_ellipsis(window):
         return real(canvas, key, words, *args, **kwargs)
 
     side._texts.draw = spy
-    w.key(pygame.K_F3)
-    w.step(2)
+    area = playing.room.panel.copy()
+    area.height = (playing.counters.panel.height_for(area.width, area.height) + counters_view.GAP
+                   + side.line + 2 * side_panel.PAD + 2 + side.line // 2)  # a line and a half
+    side.draw(w.screen, area, playing.counters)
+    assert side.rects["rank"].height < 2 * side.line + 2 * side_panel.PAD + 2  # one line of it
     words, ranks = side.rank
     assert not ranks and side_panel.wrap(words, side.rects["rank"].width - 2 * side_panel.PAD - 2, side.size)[1:]
     shown = [text for (block, _row, _item), text in drawn if block == "rank"]

@@ -2,10 +2,14 @@
 being played or watched, in the strip the window keeps for its panels (game.ui.play.room), at
 its top, so it never covers the board, moves it or resizes the window.
 
-Its lines: time to the millisecond, 3BV solved / 3BV, 3BV/s, the estimated time, clicks
-and their left / right / double split, effective clicks and theirs, IOE, RQP, correctness
-and the pointer's path. The counts come from game.midend.counters (the midend's log and the
-gesture interpreter) or a replay's playhead; the figures are game.figures' (``live``, and
+Its lines (:func:`lines`): its own, time to the millisecond, 3BV solved / 3BV and the
+estimated time, then every live figure of game.figures' table, in its order
+(game.figures.live_figures: 3BV/s, RQP, IOE, correctness, throughput, clicks, effective
+clicks, path, clicks per second...), each under its name (game.figures.Figure.words); the
+figures ``within`` another (the clicks by button) are their host's split line, left /
+right / double, under it. So a figure given a ``live`` in the table is a line here with
+nothing added. The counts come from game.midend.counters (the midend's log and the gesture
+interpreter) or a replay's playhead; the figures are game.figures' (``live``, and
 ``value_text`` with the digits the result panel's Details uses), so a finished game shows
 the result panel's values: once its figures are stored, they are read from its record
 (docs/counters.md).
@@ -30,7 +34,7 @@ import pygame
 
 from game import figures
 from game.midend.counters import LiveCounter
-from game.figures import Counts, estimated_time, figure, has_figures, value_text
+from game.figures import Counts, Figure, estimated_time, has_figures, value_text
 from game.i18n import N_, _, language
 from game.ui.shared import draw
 from game.ui.shared import fonts
@@ -44,59 +48,75 @@ TITLE_SIZE = 12  # the title's font (bold), pixels
 PAD = 4  # inside the panel's sunken edge, pixels
 GAP = 8  # between columns of lines, and between the panel and one under it, pixels
 COLUMN_W = 150  # the least width of a column of lines that a wide strip gets more of, pixels
-MOST_COLUMNS = 3  # the most columns a wide strip gets (4 lines each): the panel stays low
+MOST_COLUMNS = 3  # the most columns a wide strip gets (5 lines each): the panel stays low
 INDENT = 8  # a split line's label (left / right / double) in from the line above, pixels
 REFRESH_S = 0.05  # seconds between two readings while the clock runs: 20 a second
 TITLE = N_("Counters")
-LABELS = (  # (key, label: a message, or a competitive abbreviation shown as it is), in order
+OWN = (  # the lines that are not figures, first: (key, label: a message, or None for "3BV" as it is)
     ("time", N_("Time")),
-    ("bbbv", "3BV"),
-    ("bbbv_per_s", "3BV/s"),
+    ("bbbv", None),
     ("estimated", N_("Est. time")),
-    ("clicks", N_("Clicks")),
-    ("clicks_lrd", N_("L / R / D")),
-    ("effective", N_("Eff.")),  # as Details writes it ("Eff. 7: L5 R2 D0"): one name (issue 36)
-    ("effective_lrd", N_("L / R / D")),
-    ("ioe", "IOE"),
-    ("rqp", "RQP"),
-    ("correctness", "Corr"),  # the community's abbreviation, as Details and docs/figures.md
-    ("path", N_("Path")),
 )
-TRANSLATED = {key for key, label in LABELS if label not in ("3BV", "3BV/s", "IOE", "RQP", "Corr")}
+SPLIT = "_lrd"  # a figure's split line's key: the figure's name and this
+SPLIT_LABEL = N_("L / R / D")  # a split line's label: the figures within its host (left, right, double)
+UNITS = {"px": N_("{pixels} px")}  # a figure measured in these units is shown with its unit (the path)
+
+
+def _hosts() -> list[tuple[Figure, tuple[Figure, ...]]]:
+    """(figure, the live figures within it) of each live figure that is its own line, in order."""
+    live = figures.live_figures()
+    return [(f, tuple(g for g in live if g.within == f.name)) for f in live if f.within is None]
+
+
+_made: list = [None, None, ()]  # lines() as last made: (the table, the language, the lines)
+
+
+def lines() -> tuple[tuple[str, str], ...]:
+    """The panel's lines, in order: (key, label in the language in use). Its own lines
+    (:data:`OWN`), then each live figure (game.figures.live_figures) under its name
+    (game.figures.Figure.words: the community's abbreviation, or a message), with the split
+    line of the figures within it (key: its name and :data:`SPLIT`) under it. Made again
+    when the table or the language changes (read a frame at a time)."""
+    if _made[0] is figures.FIGURES and _made[1] == language():
+        return _made[2]
+    out = [(key, "3BV" if label is None else _(label)) for key, label in OWN]
+    for host, guests in _hosts():
+        out.append((host.name, host.words))
+        if guests:
+            out.append((host.name + SPLIT, _(SPLIT_LABEL)))
+    _made[:] = [figures.FIGURES, language(), tuple(out)]
+    return _made[2]
 
 
 def shown_values(counts: Counts, final=None) -> dict[str, str]:
-    """Each line's value as shown, by key (of :data:`LABELS`), in the language in use.
+    """Each line's value as shown, by key (of :func:`lines`), in the language in use.
 
     ``counts``: the counts now. ``final``: the figures of the finished game when they are
     known (a game.records GameRecord once its figures are stored, a replay file's
     ReplayStats): then every figure is taken from it, the values the result panel (or the
     file) shows, not worked out again. Figures are written by
-    :func:`game.figures.value_text` with their Details digits."""
+    :func:`game.figures.value_text` with their Details digits; a split line is its figures'
+    values, " / " between them."""
     if has_figures(final):
-        values = {name: getattr(final, name) for name in figures.LIVE}
+        values = {f.name: getattr(final, f.name) for f in figures.live_figures()}
     else:
         values = figures.live(counts)
 
-    def fig(name: str) -> str:
-        return value_text(figure(name), values[name], num=decimal)
+    def fig(f: Figure) -> str:
+        text = value_text(f, values[f.name], num=decimal)
+        return _(UNITS[f.unit]).format(pixels=text) if f.unit in UNITS else text
 
     solved = NONE if counts.bbbv_solved is None else counts.bbbv_solved
-    bbbv = NONE if counts.bbbv is None else f"{solved} / {counts.bbbv}"
-    return {
+    shown = {
         "time": seconds(counts.time_ms / 1000, 3),
-        "bbbv": bbbv,
-        "bbbv_per_s": fig("bbbv_per_s"),
+        "bbbv": NONE if counts.bbbv is None else f"{solved} / {counts.bbbv}",
         "estimated": seconds(estimated_time(counts), 3),
-        "clicks": fig("clicks"),
-        "clicks_lrd": f"{fig('left_clicks')} / {fig('right_clicks')} / {fig('double_clicks')}",
-        "effective": fig("effective_clicks"),
-        "effective_lrd": f"{fig('left_effective')} / {fig('right_effective')} / {fig('double_effective')}",
-        "ioe": fig("ioe"),
-        "rqp": fig("rqp"),
-        "correctness": fig("correctness"),
-        "path": _("{pixels} px").format(pixels=fig("path_px")),
     }
+    for host, guests in _hosts():
+        shown[host.name] = fig(host)
+        if guests:
+            shown[host.name + SPLIT] = " / ".join(fig(g) for g in guests)
+    return shown
 
 
 class CountersPanel:
@@ -136,12 +156,12 @@ class CountersPanel:
         board; side by side in a wide strip under it, as many as its width has room for (up
         to MOST_COLUMNS) or its height needs, so the panel stays low and the result panel
         can stand under it."""
-        labels = tuple(self.label(key) for key, _label in LABELS)
+        labels = tuple(label for _key, label in lines())
         key = (tuple(area), labels, self.scale, self.readable)
         if self._arranged is not None and self._arranged[0] == key:
             return self._arranged[1]
         size, _title_size, line = self.sizes()
-        count = len(LABELS)
+        count = len(labels)
         room = max(1, (area.height - 2 * PAD) // line)
         column_w = COLUMN_W * size // SIZE
         wide = (area.width - 2 * PAD + GAP) // (column_w + GAP)  # columns the width has room for
@@ -157,9 +177,12 @@ class CountersPanel:
 
     @staticmethod
     def label(key: str) -> str:
-        """The line's label in the language in use."""
-        label = dict(LABELS)[key]
-        return _(label) if key in TRANSLATED else label
+        """The line's label in the language in use (:func:`lines`).
+
+        Raises:
+            KeyError: no line has that key.
+        """
+        return dict(lines())[key]
 
     # ----- drawing --------------------------------------------------------------------------
     def draw(self, screen, area: pygame.Rect, values: dict[str, str]) -> pygame.Rect:
@@ -178,12 +201,12 @@ class CountersPanel:
                                  palette.dim)
                 top += line
             width = (rect.width - 2 * PAD - (columns - 1) * GAP) // columns
-            for index, (key, _label) in enumerate(LABELS):
+            for index, (key, label) in enumerate(lines()):
                 column, row = divmod(index, per)
                 left = rect.left + PAD + column * (width + GAP)
                 y = top + row * line
-                indent = INDENT if key.endswith("_lrd") else 0  # the split of the line above
-                self._texts.draw(screen, (key, 0), self.label(key), (left + indent, y), "topleft", size, False,
+                indent = INDENT if key.endswith(SPLIT) else 0  # the split of the line above
+                self._texts.draw(screen, (key, 0), label, (left + indent, y), "topleft", size, False,
                                  palette.dim)
                 self._texts.draw(screen, (key, 1), values.get(key, NONE), (left + width, y), "topright", size, True,
                                  palette.text)

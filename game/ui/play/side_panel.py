@@ -45,7 +45,7 @@ from game.records.level_stats import level_bests
 from game.ui.play import counters_view
 from game.ui.shared import draw
 from game.ui.shared.canvas import layer, scale_of, stale
-from game.ui.play.counters_view import LABELS, TextImages, shown_values
+from game.ui.play.counters_view import TextImages, lines, shown_values
 from game.ui.shared.formats import NONE, decimal, seconds
 from game.ui.shared.theme import palette
 from game.ui.shared.widgets import bevel, clipped, readable_size, text_width, wrap
@@ -60,7 +60,7 @@ KEY_GAP = 10  # between two keys in the keys' line, pixels
 BLOCK_W = 184  # a block's width side by side (a strip under the board), pixels
 TEXT_W = 230  # the ranking's block side by side: its words wrap to fewer lines, pixels
 WIDE = 2 * BLOCK_W + GAP  # a panel at least this wide lays its blocks side by side, pixels
-COMPACT = ("time", "bbbv", "bbbv_per_s", "clicks")  # the compact counters (keys of counters_view.LABELS)
+COMPACT = ("time", "bbbv", "bbbv_per_s", "clicks")  # the compact counters (keys of counters_view.lines())
 DROPPED_FIRST = ("keys", "bests")  # blocks left out first when the strip has no room for all
 BLOCKS = ("counters", "bests", "rank", "keys")  # the blocks, in order
 
@@ -151,7 +151,7 @@ class SidePanel:
     """The strip's content before and during a game (see the module docstring).
 
     Attributes:
-        values: the compact counters' values shown, by key (counters_view.LABELS' keys).
+        values: the compact counters' values shown, by key (keys of counters_view.lines()).
         bests: the level's bests as read last (game.records.level_stats.LevelBests), or None
             with no records.
         rank: (words, ranks) as :func:`rank_status` gave them last.
@@ -409,7 +409,7 @@ class SidePanel:
         panel.scale = scale
         size, _title, line = panel.sizes()
         rows = max(1, (area.height - 2 * counters_view.PAD) // line)
-        columns = max(math.ceil(len(LABELS) / rows), 1)
+        columns = max(math.ceil(len(lines()) / rows), 1)
         column_w = counters_view.COLUMN_W * size // counters_view.SIZE
         width = columns * (column_w + counters_view.GAP) - counters_view.GAP + 2 * counters_view.PAD
         return pygame.Rect(area.left, area.top, min(area.width, width), area.height)
