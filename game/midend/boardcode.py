@@ -170,6 +170,8 @@ def decode(text: str) -> BoardCode:
     if wrong:
         raise CodeError(N_("the board code has characters a code never has: {chars} (a code uses the digits and "
                            "the letters A to Z but U)"), chars=" ".join(wrong))
+    if body and len(body) * 5 % 8 < 5 and _padding(body):  # bits past the last byte set: a typo in the last symbol
+        raise CodeError(N_("the board code does not check: a character is mistyped, or the code was cut short"))
     data = _unbase32(body)
     if data is None or len(data) <= CHECK_BYTES:
         raise CodeError(N_("the board code is cut short: check that it was copied whole"))
@@ -286,6 +288,13 @@ def _unbase32(text: str) -> bytes | None:
     if number & ((1 << pad) - 1):
         return None
     return (number >> pad).to_bytes(nbytes, "big")
+
+
+def _padding(text: str) -> int:
+    """The pad bits of the last symbol of ``text`` (symbols of ALPHABET): those past its
+    last whole byte, which :func:`_base32` leaves zero."""
+    pad = len(text) * 5 % 8
+    return ALPHABET.index(text[-1]) & ((1 << pad) - 1)
 
 
 def _shown(text: str, most: int = 40) -> str:
