@@ -22,7 +22,7 @@ from game.rules.engine import State
 from game.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
-CODE = "MS1-0G00J-28A0G-2BJR0-J8KDG"  # 9x9, 10 mines, opening, seed 957700705631, start (4; 4)
+CODE = "MS1-0G00J-28A0G-2BJR0-J8KDG"  # 9x9, 10 mines, opening, seed 12345, start (4; 4)
 DAY = "2026-12-01"
 
 
