@@ -5,7 +5,9 @@ read them.
 A daily board's games are recorded with its UTC date (game.records.record.GameRecord.daily,
 schema 11). The first game recorded on a day and level is that daily's attempt, the ranked
 one, however it ended (won, lost or abandoned); the games after it on the same daily are
-later attempts, kept apart: the player knows the board by then. A day counts as played when
+later attempts, kept apart: the player knows the board by then (every recorded game is an
+attempt, a script's too, which counts in no other statistic: a board seen is known, so a
+script cannot leave the ranked attempt for later). A day counts as played when
 at least one game of any level's daily of that day was recorded. No pygame here.
 """
 
