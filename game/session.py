@@ -28,10 +28,13 @@ import random
 import time
 import weakref
 from dataclasses import dataclass, field, replace
+from datetime import date
 from typing import Callable
 
 from game.rules.board import Cell, Config
 from game.midend.boardcode import BoardCode
+from game.midend.daily import daily_code
+from game.midend.deal import board_rng
 from game.midend.match import CONSOLE_CELL, Match, Source
 from game.messages import N_, note
 from game.rules.moves import Move, Outcome
@@ -81,6 +84,12 @@ class Session:
             stderr); None: the warning itself (the console prints it).
         last_level: the level of the last game that ended in this run (the window's
             Statistics open on it), or None.
+        first_code: the board code the run opens first (``--code``, ``--daily``: the
+            command line's board), taken once by :meth:`new_match` as ``first_seed`` is, so
+            the window's first Playing scene and the console's first match are on it; a
+            front end may set it before it makes a match (the window's "Play a code").
+        first_daily: with ``first_code``, the UTC date (``YYYY-MM-DD``) of the daily board
+            it is (game.midend.match.Match.daily), else None.
     """
 
     rng: random.Random = field(default_factory=random.Random)
@@ -95,6 +104,8 @@ class Session:
     warn: Callable[[str], None] | None = None
     unsaved: Callable[[str], str] | None = None
     last_level: str | None = None
+    first_code: BoardCode | None = None
+    first_daily: str | None = None
     # match -> (the end told last: (round, standing moves), the notes its hooks gave): an end
     # told already (a redo back to it after an undo) is not told again
     _told: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary, repr=False)
@@ -108,11 +119,18 @@ class Session:
         and the window. No-guess boards get the generator as their mine layer. Pointer input
         is measured at ``cell`` pixels a cell. Under the 3BV filter (:attr:`min_bv`) every
         dealt board of the match has at least the level's minimum 3BV, or the deal says it
-        missed (game.midend.deal.Deal.missed).
+        missed (game.midend.deal.Deal.missed). While :attr:`first_code` is set (taken once),
+        the match is on that code's board instead (:meth:`open_code`, a daily's with its day):
+        of ``config`` only the question marks count, the code naming the rest.
 
         Raises:
             ValueError: ``board`` is a position without mines, or does not fit ``config``.
         """
+        if self.first_code is not None and board is None:
+            code, daily, self.first_code, self.first_daily = self.first_code, self.first_daily, None, None
+            match = self.open_code(code, cell, questions=config.questions)
+            match.daily = daily
+            return match
         if board is not None:
             from game.boardfile import loaded_match
             return loaded_match(board, config, rng=self.rng, clock=self.clock, cell=cell)
@@ -140,6 +158,20 @@ class Session:
         if config.no_guess:
             layer = layer_for(config) if self.progress is None else layer_for(config, report=self.progress)
         return Match(config, rng=self.rng, seed=code.seed, clock=self.clock, layer=layer, cell=cell, code=code)
+
+    def open_daily(self, day: date, level: str, cell: int = CONSOLE_CELL, questions: bool = False) -> Match:
+        """A new match on the daily board of ``day`` (a UTC date) and ``level`` (one of
+        game.midend.daily.DAILY_LEVELS): :meth:`open_code` of game.midend.daily.daily_code, with
+        :attr:`Match.daily <game.midend.match.Match.daily>` set to ``day`` as ``YYYY-MM-DD``
+        (recorded with each of its games: game.records.daily). It does not check the day's
+        range (game.midend.daily.check_day does).
+
+        Raises:
+            DailyError: ``level`` has no daily board.
+        """
+        match = self.open_code(daily_code(day, level), cell=cell, questions=questions)
+        match.daily = day.isoformat()
+        return match
 
     def new_game(self, match: Match, config: Config | None = None, cell: int | None = None) -> Match:
         """The next board after ``match``'s (``n`` in the console, F2 or the face in the window):
@@ -227,10 +259,12 @@ class Session:
         """True when revealing ``cell`` must first build ``match``'s no-guess board (a no-guess
         game before its first reveal, ``cell`` not flagged): the window builds it over frames
         (:meth:`start_generation`); the console's match lays it at the click through its
-        deal's layer (game.noguess.layer_for, reporting to :attr:`progress`)."""
+        deal's layer (game.noguess.layer_for, reporting to :attr:`progress`). Never for a cell
+        the match refuses as its first reveal (game.midend.match.Match.refuses: a code's board
+        starts at its start cell): that reveal is ignored, nothing is built."""
         game = match.game
         return (game.config.no_guess and not game.mines_laid and game.state is State.READY
-                and game.mark(cell) != "flag")
+                and game.mark(cell) != "flag" and not match.refuses(Move.reveal(cell)))
 
     @staticmethod
     def start_generation(match: Match, cell: Cell):

@@ -20,10 +20,13 @@ import json
 import random
 import re
 import sys
+from dataclasses import replace
 from typing import Callable, NoReturn, Sequence
 
 from game import NAME, PROG, __version__
 from game.rules.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, MAX_SIDE, Config, max_mines
+from game.midend.boardcode import CodeError, decode
+from game.midend.daily import DAILY_LEVELS, FIRST_DAY, DailyError, check_day, daily_code, parse_day, today
 from game.midend.deal import SEED_RANGE, first_click_of
 from game import i18n
 from game.i18n import LANGUAGES, LEVEL_NAMES, N_, _, catalogue, count, set_language, system_language
@@ -224,6 +227,43 @@ def named_choice(keys: Sequence[str], words: dict[str, str]) -> Callable[[str], 
 
 
 first_click_rule = named_choice(FIRST_CLICK_RULES, FIRST_CLICK_WORDS)  # --first-click's type
+
+
+def daily_level(value: str) -> str:
+    """argparse type for ``--daily``'s LEVEL: a level of game.midend.daily.DAILY_LEVELS by its
+    key, a Beginner board as ``--beginner-size`` spells it (``9x9``, ``8x8``), or a level's
+    name in any language (``principiante``, ``avanzado``: as ``--difficulty`` takes it).
+
+    Raises:
+        argparse.ArgumentTypeError: no daily board has that level; the message names the
+            levels allowed.
+    """
+    word = value.strip().lower()
+    if word in DAILY_LEVELS:
+        return word
+    if word in BEGINNER_SIZES:
+        return BEGINNER_SIZES[word]
+    words = dict(LEVEL_ALIASES)
+    for code in LANGUAGES:
+        words.update({catalogue(code).gettext(LEVEL_NAMES[key]).lower(): key for key in DIFFICULTIES})
+    if word in words:
+        return words[word]
+    raise argparse.ArgumentTypeError(describe(DailyError(
+        N_("{level} has no daily board; allowed {allowed}"), level=repr(_cut(value)),
+        allowed=", ".join([*DAILY_LEVELS, *BEGINNER_SIZES]))))
+
+
+def day_value(value: str):
+    """argparse type for ``--date``: a date written YYYY-MM-DD (its range is checked after
+    parsing: game.midend.daily.check_day).
+
+    Raises:
+        argparse.ArgumentTypeError: not such a date; the message shows the form.
+    """
+    try:
+        return parse_day(_cut(value))
+    except DailyError as err:
+        raise argparse.ArgumentTypeError(describe(err)) from None
 theme_name = named_choice(THEME_CHOICES, THEME_WORDS)  # --theme's type
 
 
@@ -333,6 +373,16 @@ def build_parser() -> argparse.ArgumentParser:
                               "such games are ranked apart and never official)"))
     board.add_argument("--board", metavar=file_, type=non_empty,
                        help=_("play a saved board: {formats}").format(formats=_(MINE_FILE_HELP)))
+    board.add_argument("--code", metavar=_("CODE"), type=non_empty,
+                       help=_("play exactly the board of a board code (MS1-..., shown after every game; "
+                              "docs/board-codes.md)"))
+    board.add_argument("--daily", nargs="?", const="beginner", default=None, type=daily_level,
+                       metavar=_("LEVEL"),
+                       help=_("play today's daily board (UTC), the same for every player: beginner "
+                              "(default), beginner_8x8 (or 8x8), intermediate or expert"))
+    board.add_argument("--date", metavar=_("YYYY-MM-DD"), type=day_value, default=None,
+                       help=_("with --daily: the daily board of another day (UTC), from {first} "
+                              "to tomorrow").format(first=FIRST_DAY.isoformat()))
 
     window = parser.add_argument_group(_("window"))
     shown = window.add_mutually_exclusive_group()
@@ -356,11 +406,51 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _check_code_options(parser: argparse.ArgumentParser, args: argparse.Namespace, given: list[str]) -> None:
+    """``--code``, ``--daily`` and ``--date`` with the other options: a code or a daily names
+    the whole board, so no other option that sets up a board goes with it (``--questions``
+    does: each player's own); ``--date`` goes with ``--daily`` only. Exits with status 2
+    through ``parser.error`` naming the options."""
+    if args.date is not None and args.daily is None:
+        parser.error(_("--date goes with --daily: give --daily [LEVEL] --date YYYY-MM-DD"))
+    opened = "--code" if args.code else "--daily" if args.daily else None
+    if opened is None:
+        return
+    if args.code and args.daily:
+        parser.error(_("--code and --daily: choose one"))
+    for option in given:
+        if option not in ("--code", "--daily", "--date", "--questions"):
+            parser.error(_("{option} sets the board, and so does {opened}: drop {option}").format(
+                option=option, opened=opened))
+
+
+def _code_of(parser: argparse.ArgumentParser, args: argparse.Namespace):
+    """(the BoardCode of ``--code`` or ``--daily``, the daily's date or None); (None, None)
+    when neither is given. Exits with status 2 through ``parser.error`` for a code that does
+    not decode, or a date without a daily board (game.midend.daily.check_day), saying why in
+    the language in use."""
+    if args.code:
+        try:
+            return decode(args.code), None
+        except CodeError as err:
+            parser.error(_("--code: {error}").format(error=describe(err)))
+    if args.daily:
+        try:
+            day = check_day(args.date if args.date is not None else today())
+        except DailyError as err:
+            parser.error(_("--date: {error}").format(error=describe(err)))
+        return daily_code(day, args.daily), day
+    return None, None
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Parse and validate ``argv``.
 
     Adds to the namespace:
         config: the :class:`Config` to start directly, or None to open the menu.
+        board_code: the game.midend.boardcode.BoardCode of ``--code`` or ``--daily`` (the
+            board the run opens first: game.session.Session.first_code), or None.
+        daily_day: the date (UTC) of ``--daily``'s board (today's, or ``--date``'s), or None.
         loaded: the parsed board file (game.boardfile.BoardFile) or None.
         replay_loaded, replay_timeline: None (main.py reads ``--replay``'s replay and its timeline
             into them before the window opens).
@@ -391,7 +481,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     game_options = [flag for flag, given in (
         ("--difficulty", args.difficulty), ("--rows", args.rows is not None), ("--seed", args.seed is not None),
         ("--first-click", args.first_click), ("--questions", args.questions), ("--no-guess", args.no_guess),
-        ("--min-bv", args.min_bv), ("--board", args.board), ("--beginner-size", args.beginner_size)) if given]
+        ("--min-bv", args.min_bv), ("--board", args.board), ("--beginner-size", args.beginner_size),
+        ("--code", args.code), ("--daily", args.daily), ("--date", args.date)) if given]
     if modes and modes[0] != "--console" and game_options:
         parser.error(_("{option} sets up a game: {mode} plays none, so drop it")
                      .format(option=game_options[0], mode=modes[0]))
@@ -407,6 +498,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error(_("--ignore-flags goes with --analyse FILE"))
     if args.budget is not None and not (args.analyse or args.review):
         parser.error(_("--budget goes with --analyse FILE or --review ID|last|FILE"))
+    _check_code_options(parser, args, game_options)
     if args.no_guess and args.first_click not in (None, "opening"):
         parser.error(_("--no-guess needs the first click to be an opening: drop --first-click {rule}")
                      .format(rule=args.first_click))
@@ -417,18 +509,23 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args.loaded = None
     args.replay_loaded = None
     args.replay_timeline = None  # its game.replay.player.Timeline, built with it
+    args.board_code, args.daily_day = _code_of(parser, args)
+    if args.board_code is not None:
+        args.config = replace(args.board_code.config(), questions=args.questions)
     try:
-        if args.difficulty:
+        if args.board_code is not None:
+            pass
+        elif args.difficulty:
             args.config = Config.difficulty(args.difficulty, beginner_size=args.beginner_size or "9x9", **rules)
         elif args.rows is not None:
             args.config = Config(args.rows, args.cols, args.mines, **rules)
     except ValueError as err:
         parser.error(describe(err))
-    if args.no_guess and args.config is not None:
+    if (args.no_guess or args.board_code is not None) and args.config is not None and args.config.no_guess:
         from game.noguess import supported
         message = supported(args.config)
         if message:
-            parser.error(f"--no-guess: {describe(message)}")
+            parser.error(f"{'--code' if args.code else '--no-guess'}: {describe(message)}")
     if args.board:
         from game.boardfile import BoardFileError, load_board
         try:

@@ -68,6 +68,7 @@ class Reviewed:
     stats: dict
     abandoned: bool = False  # a recorded game left after its first reveal (a loss)
     heading: str = ""  # ``title`` in the language in use when it was loaded, for the text (JSON keeps title)
+    code: str | None = None  # a recorded game's board code (GameRecord.code; docs/board-codes.md), None when none
 
 
 def load_review(which: str, data_dir: str | None = None, budget: float | None = None) -> Reviewed:
@@ -105,7 +106,8 @@ def load_review(which: str, data_dir: str | None = None, budget: float | None = 
         when = f"{record.level}, {record.played_at[:16]}"  # the JSON's, language-neutral
         words = f"{level_name(record.level)}, {date_text(record.played_at, with_time=True)}"
         return Reviewed(reviewed, f"game {record.id} ({when})", record.time_ms, record.three_bv, stats,
-                        bool(record.abandoned), heading=_("game {id} ({when})").format(id=record.id, when=words))
+                        bool(record.abandoned), heading=_("game {id} ({when})").format(id=record.id, when=words),
+                        code=record.code)
 
 
 def figures_now(record, log: dict) -> dict:
@@ -209,7 +211,7 @@ def _review_data(reviewed: Reviewed, moves=None) -> dict:
     review = reviewed.review
     return {
         "game": reviewed.title, "rows": review.rows, "cols": review.cols, "mines": review.mines,
-        "won": review.won, "time_ms": reviewed.time_ms, "three_bv": reviewed.three_bv,
+        "won": review.won, "time_ms": reviewed.time_ms, "three_bv": reviewed.three_bv, "code": reviewed.code,
         "summary": {"guesses": review.guesses, "forced_guesses": review.forced_guesses,
                     "needless_guesses": review.needless_guesses,
                     "mistakes": review.mistakes, "luck": review.luck, "pluck": review.pluck,
@@ -272,6 +274,8 @@ def to_text(reviewed: Reviewed) -> str:
         shown += detail_lines(SimpleNamespace(**stats), _figure)
     lines.append(_("Statistics: {figures}").format(
         figures="; ".join(shown) if shown else _("none recorded for this game")))
+    if reviewed.code is not None:  # anyone opens the same board with --code
+        lines.append(_("Board code: {code}").format(code=reviewed.code))
     return "\n".join(lines)
 
 

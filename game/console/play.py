@@ -35,7 +35,7 @@ from game.midend.match import Match
 from game.messages import describe, file_name, os_error_text
 from game.rules.moves import CHORD, FLAG, REVEAL, Move
 from game.records.db import RecordsError
-from game.records.record import clean_name, default_player_name
+from game.records.record import clean_name, code_text, default_player_name
 from game.records.notes import SCRIPTED
 from game.records.recording import is_in_progress
 from game.records.settings import Settings
@@ -60,6 +60,8 @@ n, q, Ctrl+C or end of input after the first reveal record the game as a loss
 column numbers read downwards: on a wide board the tens digit is above the units
 symbols: # covered  F flag  ? question  . empty  1-8 mines around
          * mine  X the mine that exploded  x wrong flag""")
+# The h command's line for the start cell's symbol (game.console.text.render), after HELP.
+HELP_START = N_("         @ the start cell of a board code or a daily board: reveal it first")
 # The h command's last line on a board printed in part (game.console.text.view).
 HELP_VIEW = N_("  v ROW COL   view: this board is shown in part; show the part around a cell")
 
@@ -229,6 +231,7 @@ class ConsoleGame:
             return False
         if command == "h":
             self.say(_(HELP))
+            self.say(_(HELP_START))
             if view(self.game.rows, self.game.cols) != (range(self.game.rows), range(self.game.cols)):
                 self.say(_(HELP_VIEW))
         elif command == "n":
@@ -261,7 +264,11 @@ class ConsoleGame:
         if self.game.over:
             self.say(_("the game is over: n for a new game, q to quit"))
             return
-        self.play(lambda: self.match.command(Move(COMMANDS[command], cell)))
+        move = Move(COMMANDS[command], cell)
+        if self.match.refuses(move):  # a code's board: its first reveal is at its start cell
+            self.say(_("start at the marked cell {cell}").format(cell=fmt(self.match.start)))
+            return
+        self.play(lambda: self.match.command(move))
 
     def play(self, act: Callable[[], object]) -> None:
         """Make a move by ``act()`` (a command, or a redo) in a game not over, show the board,
@@ -278,7 +285,7 @@ class ConsoleGame:
         self.show()
         if not ended:
             return
-        self.say(summary(self.match))
+        self.say(summary(self.match, code_text(self.match)))  # the code: anyone opens the same board with --code
         if note:
             self.say(describe(note))
         later = self.after_end() if self.after_end else None
@@ -387,10 +394,13 @@ class ByteLines:
 def run_session(args) -> Session:
     """The console's :class:`game.session.Session`: the command line's ``--seed`` (the first
     board's; a chosen seed makes every board of the run predictable, so they are known
-    layouts and never enter the best times), ``--min-bv`` (the 3BV filter, every level) and
-    the no-guess progress line."""
+    layouts and never enter the best times), ``--min-bv`` (the 3BV filter, every level),
+    ``--code`` or ``--daily`` (the first board: game.session.Session.first_code) and the
+    no-guess progress line."""
+    day = getattr(args, "daily_day", None)
     return Session(rng=args.rng, first_seed=args.seed, seeded=args.seed is not None, progress=generation_progress,
-                   min_bv=min_bv_table(getattr(args, "min_bv", None)))
+                   min_bv=min_bv_table(getattr(args, "min_bv", None)), first_code=getattr(args, "board_code", None),
+                   first_daily=None if day is None else day.isoformat())
 
 
 def make_match(args, session: Session, settings: Settings | None = None) -> Match:

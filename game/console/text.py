@@ -25,6 +25,7 @@ from game.i18n import N_, _, number  # number: no thousands separator, so a long
 SYMBOLS = {  # appearance key -> character printed
     "covered": "#", "flag": "F", "question": "?", "0": ".",
     "mine": "*", "mine_hit": "X", "wrong_flag": "x",
+    "start": "@",  # the start cell of a code's board, covered, before the first reveal (Match.start)
 }
 # ANSI SGR parameters per appearance key, for a terminal: the classic number palette
 # (1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 cyan, 7 black, 8 grey), flags red, mines
@@ -33,8 +34,10 @@ SYMBOLS = {  # appearance key -> character printed
 COLOURS = {
     "1": "94", "2": "32", "3": "91", "4": "35", "5": "31", "6": "36", "7": "1", "8": "90",
     "flag": "1;31", "wrong_flag": "1;31", "mine": "1", "mine_hit": "1;97;41",
+    "start": "1;93",  # bold bright yellow: where to start
 }
 
+LINE_WIDTH = 80  # the terminal's width every line of a standard level's screen keeps within
 WHOLE_CELLS = 10_000  # boards of up to this many cells are printed whole
 VIEW_ROWS, VIEW_COLS = 40, 60  # the part of a bigger board printed: 40 lines of 2 + 60 * 2 characters
 STATE_WORDS = {  # Game.state's value -> its word on the status line
@@ -65,7 +68,9 @@ def render(match: Match, colour: bool = False, around: tuple[int, int] | None = 
     numbers are written downwards, one digit per header line (the tens above the
     units), each digit over its column's symbol; a board of 10 columns or fewer has
     one header line. With ``colour`` the symbols carry ANSI SGR codes (:data:`COLOURS`);
-    the visible characters and their positions are the same.
+    the visible characters and their positions are the same. While the board has a start
+    cell (game.midend.match.Match.start: a code's or a daily's, before the first reveal) it
+    is printed ``@`` (when covered, not flagged) and a line under the board names it.
 
     A board over WHOLE_CELLS cells shows only :func:`view` around ``around`` (default:
     the centre), numbered with the board's own rows and columns, and a line saying which.
@@ -79,6 +84,11 @@ def render(match: Match, colour: bool = False, around: tuple[int, int] | None = 
              for place in range(digits)]
     keys = game.appearances(rows, cols)  # one call for the view: row-major
     width = len(cols)
+    start = match.start
+    if start is not None and start[0] in rows and start[1] in cols:
+        at = rows.index(start[0]) * width + cols.index(start[1])
+        if keys[at] == "covered":  # a flag on it stays a flag
+            keys[at] = "start"
     for i, r in enumerate(rows):
         row = keys[i * width:(i + 1) * width]
         lines.append(str(r).rjust(label) + "".join(" " + _symbol(key, colour) for key in row))
@@ -87,6 +97,9 @@ def render(match: Match, colour: bool = False, around: tuple[int, int] | None = 
                        "v ROW COL shows another part").format(
             first_row=rows[0], last_row=rows[-1], first_col=cols[0], last_col=cols[-1], rows=game.rows,
             cols=game.cols))
+    if start is not None:
+        lines.append(_("Start at {cell}, the cell marked @: a board code's first reveal is there.").format(
+            cell=fmt(start)))
     lines.append(status(match))
     return "\n".join(lines)
 
@@ -124,25 +137,34 @@ def status(match: Match) -> str:
         mines=game.mines_left, seconds=number(match.elapsed, 1), state=_(STATE_WORDS.get(state, state)))
 
 
-def summary(match: Match) -> str:
+def summary(match: Match, code: str | None = None) -> str:
     """The end of a game in two lines, each under 80 characters for any standard level
-    (from game.session.Summary, as the window's result panel).
+    (from game.session.Summary, as the window's result panel), and the board's ``code``
+    (game.midend.boardcode: ``Board code: MS1-...``) when given.
 
     A win: time, 3BV, 3BV/s and efficiency, then the clicks by button as the window's
-    Details and ms-toollib count them (left, right, double: :func:`clicks_line`). A loss:
-    the exploded mine and the time, then what to do next.
+    Details and ms-toollib count them (left, right, double: :func:`clicks_line`), followed
+    on that line by the code when the line stays within :data:`LINE_WIDTH` (the screen of a
+    best time's win on Expert has no line to spare in 24), else on a line of its own. A
+    loss: the exploded mine and the time, then what to do next, then the code's line.
     """
     told = Summary.of(match)
+    coded = None if code is None else _("Board code: {code}").format(code=code)
     if told.lost:
         return (_("BOOM! You hit the mine at {cell} after {seconds} s.").format(
                     cell=fmt(told.exploded), seconds=number(told.seconds, 3)) + "\n"
-                + _("n for a new game, u to take the move back, q to quit."))
+                + _("n for a new game, u to take the move back, q to quit.")
+                + ("" if coded is None else "\n" + coded))
     speed = told.three_bv_per_second  # None when the win took under half a millisecond
     speed_text = "-" if speed is None else number(speed, 2)
+    clicks = clicks_line(match)
+    if coded is not None:
+        joined = f"{clicks}   {coded}"
+        clicks = joined if len(joined) <= LINE_WIDTH else f"{clicks}\n{coded}"
     return (_("You won! Time {seconds} s, 3BV {bv}, 3BV/s {speed}, efficiency {efficiency}%").format(
                 seconds=number(told.seconds, 3), bv=told.three_bv, speed=speed_text,
                 efficiency=number(told.efficiency, 0)) + "\n"
-            + clicks_line(match))
+            + clicks)
 
 
 def clicks_line(match: Match) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from dataclasses import replace
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Minesweeper")  # X11 window class (task bars, xdotool)
@@ -184,10 +185,14 @@ def run_config(services, config, warnings: list[str]):
     """The command line's board with this run's options (saved settings + flags).
 
     A saved no-guess option that the board's size does not allow is dropped for this
-    game, with a warning, rather than refusing a board the command line asked for.
+    game, with a warning, rather than refusing a board the command line asked for. A board
+    code's (``--code``, ``--daily``: the session's first_code) keeps the code's rules, with
+    the player's question marks.
     """
     if config is None or services.loaded is not None:
         return config
+    if services.session.first_code is not None:
+        return replace(config, questions=services.settings.questions)
     wanted = services.config_for(config.rows, config.cols, config.mines)
     if wanted.no_guess:
         from game.noguess import supported
@@ -245,7 +250,9 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
                         assets=Assets(), loaded=getattr(args, "loaded", None), no_guess=settings.no_guess,
                         last_custom=(saved.custom_rows, saved.custom_cols, saved.custom_mines),
                         records=records, first_seed=getattr(args, "seed", None),
-                        seeded=getattr(args, "seed", None) is not None, min_bv=getattr(args, "min_bv", None))
+                        seeded=getattr(args, "seed", None) is not None, min_bv=getattr(args, "min_bv", None),
+                        first_code=getattr(args, "board_code", None),
+                        first_daily=day.isoformat() if (day := getattr(args, "daily_day", None)) else None)
     services.scenes = Navigation(services)
     services.session.unsaved = not_recorded(records)  # the session records each end (Session.finished)
     warnings = list(records.warnings)

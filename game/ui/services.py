@@ -64,6 +64,8 @@ class Services:
     extra_keys: dict[int, Callable] = field(default_factory=dict)
     first_seed: int | None = None  # --seed: the seed of the first new game, as in the console
     seeded: bool = False  # --seed was given: every board of this run is predictable (layout known)
+    first_code: object = None  # --code, --daily: the first game's board code (game.session.Session.first_code)
+    first_daily: str | None = None  # --daily: its UTC date, YYYY-MM-DD (game.session.Session.first_daily)
     min_bv: int | None = None  # --min-bv: the 3BV filter of this run, every level (else the settings' bv_filter)
     scenes: object = None  # the navigation seam: .menu(), .playing(game), .replay(replay, back) (game.ui.app.Navigation)
     sound: object = None  # game.ui.sound.Sound, built from the settings when None
@@ -143,6 +145,7 @@ class Services:
         self.no_guess = bool(self.no_guess or self.settings.no_guess)
         self.session = Session(rng=self.rng, clock=self.clock.now, records=self.records,
                                first_seed=self.first_seed, seeded=self.seeded, hooks=self.finish_hooks,
+                               first_code=self.first_code, first_daily=self.first_daily,
                                min_bv=min_bv_table(self.min_bv, self.settings.bv_filter), warn=warn)
 
     @property

@@ -22,9 +22,11 @@ import pytest
 from game.rules.board import Config
 from game.boardfile import parse_mine
 from game.commands.cli import parse_args
+import game.console.play as console_play
 from game.console.play import HELP, ByteLines, ConsoleGame, ConsoleRecords, run_console
 from game.console.text import COLOURS, render, wants_colour
 from game.rules.engine import State
+from game.midend.boardcode import BoardCode, encode
 from game.midend.match import Match
 from game.records import open_records
 from game.records import settings as settings_file
@@ -253,13 +255,16 @@ def screen_after(transcript: str, command: str) -> list[str]:
 
 @pytest.mark.parametrize("level", ["beginner", "intermediate", "expert"])
 @pytest.mark.parametrize("ending", ["won", "lost"])
-def test_the_screen_after_a_move_fits_80_by_24_on_every_standard_level(level, ending, tmp_path):
+def test_the_screen_after_a_move_fits_80_by_24_on_every_standard_level(level, ending, tmp_path, monkeypatch):
     """The last move's screen: the board (column numbers, rows, status), the two summary
     lines, the best time and its name question (a win), and the next prompt; times past
     9999 s, in colour."""
     clock = FakeClock(0.0)
     match = ends_in_the_corner(level, clock)
     match.deal.layout_known = False  # dealt, as far as the records know: a win is a best time
+    # ... and its code a dealt board's (a seed, its start cell: issue 38), not the long one of a layout
+    dealt = encode(BoardCode(match.config.rows, match.config.cols, match.config.mines, seed=2**40 - 1, start=(0, 0)))
+    monkeypatch.setattr(console_play, "code_text", lambda match: dealt)
     config = match.config
     number = divmod(config.rows * config.cols - config.mines - 1, config.cols)
     last = "r 0 0" if ending == "won" else f"r {config.rows - 1} {config.cols - 1}"
@@ -280,12 +285,13 @@ def test_the_screen_after_a_move_fits_80_by_24_on_every_standard_level(level, en
     depth = len(str(config.cols - 1))
     assert column_numbers(screen[:depth]) == list(range(config.cols))  # the whole board shows
     if ending == "won":
-        assert screen[-5].startswith("You won! Time 9999.500 s") and screen[-4].startswith("Clicks 2:")
+        assert screen[-5].startswith("You won! Time 9999.500 s") and screen[-4] == f"Clicks 2: L2 R0 D0   Board code: {dealt}"
         assert screen[-3:-1] == ["New best time: #1", "Name for the best times [alexandra.smith]: Bob"]
         assert records.store.games()[-1].name == "Bob"
     else:
-        assert screen[-3:-1] == [f"BOOM! You hit the mine at ({config.rows - 1}; {config.cols - 1}) "
-                                 "after 9999.500 s.", "n for a new game, u to take the move back, q to quit."]
+        assert screen[-4:-1] == [f"BOOM! You hit the mine at ({config.rows - 1}; {config.cols - 1}) "
+                                 "after 9999.500 s.", "n for a new game, u to take the move back, q to quit.",
+                                 f"Board code: {dealt}"]
     records.close()
     assert len(screen) <= 24 and max(len(line) for line in screen) <= 80, "\n".join(screen)
 
@@ -444,8 +450,9 @@ def test_a_win_prints_time_3bv_3bv_per_second_clicks_and_efficiency():
     console.handle("r 0 1")      # the isolated 2: won after 4 s
     text = out.getvalue()
     assert match.game.state is State.WON
+    code = encode(match.board_code())  # issue 38: the board's code follows the clicks
     assert ("You won! Time 4.000 s, 3BV 2, 3BV/s 0.50, efficiency 50%\n"
-            "Clicks 4: L3 R1 D0\n") in text  # by button, as the window counts them: the wasted reveal a left click
+            f"Clicks 4: L3 R1 D0   Board code: {code}\n") in text  # by button, as the window counts them: the wasted reveal a left click
     assert last_board(text, 5) == ["F2F1.", "1211.", "....."]
 
 
@@ -465,7 +472,8 @@ def test_the_console_counts_clicks_by_button_as_ms_toollib_counts_its_game():
     assert match.game.state is State.WON
     (stats,) = toollib_stats([match])
     said = out.getvalue().splitlines()[-1]
-    assert said == (f"Clicks {stats.clicks}: L{stats.left_clicks} R{stats.right_clicks} D{stats.double_clicks}")
+    assert said == (f"Clicks {stats.clicks}: L{stats.left_clicks} R{stats.right_clicks} D{stats.double_clicks}"
+                    f"   Board code: {encode(match.board_code())}")  # issue 38: the board's code follows
     assert (stats.left_clicks, stats.right_clicks, stats.double_clicks) == (2, 2, 1)
 
 
@@ -544,7 +552,7 @@ def test_a_terminal_is_asked_the_name_after_the_result_and_the_next_command_is_r
     start = lines.index("> r 2 2")
     assert lines[start + 6].startswith("You won!")
     assert lines[start + 7:start + 11] == [
-        "Clicks 1: L1 R0 D0", "New best time: #1",
+        f"Clicks 1: L1 R0 D0   Board code: {encode(match.board_code())}", "New best time: #1",
         "Name for the best times [alice]: Bob", "named"]
     assert lines[start + 11:] == ["> r 0 0", "the game is over: n for a new game, q to quit", "> "]
 
