@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from dataclasses import replace
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Minesweeper")  # X11 window class (task bars, xdotool)
@@ -91,6 +92,28 @@ class Navigation:
         """A Playing scene for a new match of ``config`` (a game.rules.board.Config), or a given
         match (a game.midend.match.Match: a loaded board)."""
         return Playing(self.services, config)
+
+    def play_code(self, code) -> Playing:
+        """A Playing scene on the board ``code`` names (a game.midend.boardcode.BoardCode:
+        game.session.Session.open_code), with the player's question-mark option."""
+        questions = self.services.settings.questions
+        config = replace(code.config(), questions=questions)
+        return Playing(self.services, config,
+                       opener=lambda cell: self.services.session.open_code(code, cell, questions=questions))
+
+    def play_daily(self, day, level: str) -> Playing:
+        """A Playing scene on the daily board of ``day`` (a UTC date) and ``level`` (one of
+        game.midend.daily.DAILY_LEVELS): the session's daily match (recorded as that day's)."""
+        from game.midend.daily import daily_code
+
+        questions = self.services.settings.questions
+        session = self.services.session
+        code = daily_code(day, level)
+        config = replace(code.config(), questions=questions)
+        if hasattr(session, "open_daily"):
+            return Playing(self.services, config,
+                           opener=lambda cell: session.open_daily(day, level, cell=cell, questions=questions))
+        return Playing(self.services, config, opener=lambda cell: session.open_code(code, cell, questions=questions))
 
     def replay(self, replay, back=None, title: str | None = None, timeline=None) -> ReplayViewer:
         """The replay viewer for ``replay`` (a game.replay.Replay, its game.replay.player.Timeline
