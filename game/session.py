@@ -28,10 +28,12 @@ import random
 import time
 import weakref
 from dataclasses import dataclass, field, replace
+from datetime import date
 from typing import Callable
 
 from game.rules.board import Cell, Config
 from game.midend.boardcode import BoardCode
+from game.midend.daily import daily_code
 from game.midend.deal import board_rng
 from game.midend.match import CONSOLE_CELL, Match, Source
 from game.messages import N_, note
@@ -141,6 +143,20 @@ class Session:
         if config.no_guess:
             layer = layer_for(config) if self.progress is None else layer_for(config, report=self.progress)
         return Match(config, rng=self.rng, seed=code.seed, clock=self.clock, layer=layer, cell=cell, code=code)
+
+    def open_daily(self, day: date, level: str, cell: int = CONSOLE_CELL, questions: bool = False) -> Match:
+        """A new match on the daily board of ``day`` (a UTC date) and ``level`` (one of
+        game.midend.daily.DAILY_LEVELS): :meth:`open_code` of game.midend.daily.daily_code, with
+        :attr:`Match.daily <game.midend.match.Match.daily>` set to ``day`` as ``YYYY-MM-DD``
+        (recorded with each of its games: game.records.daily). It does not check the day's
+        range (game.midend.daily.check_day does).
+
+        Raises:
+            DailyError: ``level`` has no daily board.
+        """
+        match = self.open_code(daily_code(day, level), cell=cell, questions=questions)
+        match.daily = day.isoformat()
+        return match
 
     def new_game(self, match: Match, config: Config | None = None, cell: int | None = None) -> Match:
         """The next board after ``match``'s (``n`` in the console, F2 or the face in the window):

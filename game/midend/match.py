@@ -174,6 +174,9 @@ class Match:
 
     Attributes:
         config, deal, cell, code.
+        daily: the UTC date (``YYYY-MM-DD``) of the daily board (game.midend.daily) the match was
+            opened on (game.session.Session.open_daily), None for any other board; cleared with
+            :attr:`code` by :meth:`new_game`.
         round: boards started by this match (new games and retries), from 1.
         history: every entry of the current board's log, oldest first (:data:`Entry`).
         clicks: the current board's moves applied, by kind ("reveal", "flag", "chord") and
@@ -198,6 +201,7 @@ class Match:
         self.clock = clock
         self.cell = cell
         self.code = code
+        self.daily: str | None = None  # a daily board's UTC date (game.session.Session.open_daily)
         self.deal = Deal(config, rng, seed, layer, seeds_known, min_bv=0 if mines is not None else min_bv)
         self.round = 0
         self._loaded = None if mines is None else (check_layout(config, mines),
@@ -238,9 +242,10 @@ class Match:
 
     def new_game(self) -> None:
         """A fresh random board of the same size (a new seed from the deal), clock, log and help;
-        a board opened from a code is left behind (:attr:`code` becomes None)."""
+        a board opened from a code is left behind (:attr:`code` and :attr:`daily` become None)."""
         self._on_loaded = False
         self.code = None
+        self.daily = None
         self._start(self.deal.next())
 
     def retry(self) -> None:

@@ -377,6 +377,13 @@ class RecordStore:
             return self._records()
         return self._records("WHERE level = ?", (level,))
 
+    def daily_games(self, level: str | None = None) -> list[GameRecord]:
+        """Every recorded game of a daily board (``daily`` set, schema 11), or one level's, oldest
+        first (by id: the order they were recorded in). game.records.daily groups them by day."""
+        if level is None:
+            return self._records("WHERE daily IS NOT NULL")
+        return self._records("WHERE daily IS NOT NULL AND level = ?", (level,))
+
     def game(self, record_id: int) -> GameRecord | None:
         """One game by id, or None (also for an id beyond SQLite's 64-bit integers)."""
         if not -2**63 <= record_id < 2**63:
@@ -546,7 +553,7 @@ def unpack_log(blob: object) -> dict | None:
 def _to_record(row: sqlite3.Row | dict) -> GameRecord:
     data = dict(row) if isinstance(row, dict) else dict(zip(row.keys(), row))
     for flag in ("won", "no_guess", "autoplay_used", "probabilities_used", "layout_known", "abandoned",
-                 "counted_loss"):
+                 "counted_loss", "from_code"):
         data[flag] = bool(data[flag])
     data["nf"] = None if data["nf"] is None else bool(data["nf"])
     seed = data["seed"]  # text: a hand edit may leave "²" (a digit to isdigit, not to int) or 10,000 digits

@@ -16,6 +16,8 @@ REASONS = {  # GameRecord.exclusions() key -> why, in words (translated where it
     "autoplay": N_("autoplay played"),
     "probabilities": N_("the probability overlay was on"),
     "layout_known": N_("the board was known beforehand (a retry, a loaded board or a chosen --seed)"),
+    "code": N_("the board was played from a board code, known beforehand"),
+    "daily": N_("the board was a daily board, the same for every player (ranked on the Daily page)"),
     "filtered": N_("the board was dealt by the 3BV filter (ranked apart)"),
 }
 UNDONE = N_("A game with an undo: left out of played, won, streaks and best times.")  # GameRecord.undos > 0

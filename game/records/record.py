@@ -16,6 +16,7 @@ from game.rules.board import MAX_SIDE
 from game.rules.engine import State
 from game.figures import FIGURES, add_fields, bbbv_per_second, names
 from game.messages import N_, ExplainedValueError
+from game.midend.boardcode import CodeError, encode
 
 LEVELS = ("beginner", "beginner_8x8", "intermediate", "expert", "custom")  # statistics groups, in display order
 STANDARD_LEVELS = LEVELS[:4]  # the levels with best-time tables (game.rules.board.LEVEL_SIZES)
@@ -58,24 +59,45 @@ def now_iso(when: datetime | None = None) -> str:
 
 def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0, autoplay: bool = False,
                probabilities: bool = False, layout_known: bool = False, undos: int = 0, scripted: bool = False,
-               filtered: int = 0) -> tuple[str, ...]:
+               filtered: int = 0, opened: str | None = None) -> tuple[str, ...]:
     """Why a game may not enter the best times, as reason keys (empty when it may): the one
     statement of the rule, for a record (:meth:`GameRecord.exclusions`) and for a game still
     in play as if it were won (game.ui.play.side_panel.rank_status). Keys, in this order:
     ``lost`` or ``abandoned`` (not ``won``), ``custom`` (a level not in STANDARD_LEVELS),
     ``hints``, ``autoplay``, ``probabilities``, ``layout_known``, ``undo``, ``scripted``,
-    ``filtered`` (``filtered``: the 3BV filter's minimum the board was dealt under, 0 for none)."""
+    ``filtered`` (``filtered``: the 3BV filter's minimum the board was dealt under, 0 for none).
+    ``opened``: how a known layout was opened, said instead of ``layout_known``: ``code`` (from
+    a board code) or ``daily`` (a daily board); None: ``layout_known`` (a retry, a loaded
+    board, a chosen seed). :func:`opened_by` gives it for a match."""
     reasons = []
     if not won:
         reasons.append("abandoned" if abandoned else "lost")
     if level not in STANDARD_LEVELS:
         reasons.append("custom")
     for key, used in (("hints", hints), ("autoplay", autoplay), ("probabilities", probabilities),
-                      ("layout_known", layout_known), ("undo", undos), ("scripted", scripted),
+                      (opened or "layout_known", layout_known or opened), ("undo", undos), ("scripted", scripted),
                       ("filtered", filtered)):
         if used:
             reasons.append(key)
     return tuple(reasons)
+
+
+def opened_by(match) -> str | None:
+    """How ``match``'s board (a game.midend.match.Match) was opened, as :func:`exclusions`'
+    ``opened``: ``daily`` (game.session.Session.open_daily), ``code`` (a board code), else None."""
+    if getattr(match, "daily", None):
+        return "daily"
+    return "code" if getattr(match, "code", None) is not None else None
+
+
+def code_text(match) -> str | None:
+    """The board code of ``match``'s board as text (game.midend.boardcode.encode of
+    game.midend.match.Match.board_code), or None when it has none (its mines not laid yet)."""
+    try:
+        code = match.board_code()
+    except CodeError:  # a board no code can name (not one the game makes): recorded without one
+        return None
+    return None if code is None else encode(code)
 
 
 @dataclass
@@ -120,6 +142,15 @@ class GameRecord:
     game.midend.deal.Deal.min_bv). A filtered game is labelled and ranked apart: out of the normal
     best tables (reason ``filtered``), in the filtered ones (game.records.db.best_where);
     it counts in played, won and streaks. Older games have 0. docs/bv-filter.md.
+
+    ``code`` (schema 11): the board code of the game's board (game.midend.boardcode.encode of
+    game.midend.match.Match.board_code: ``MS1-...``), None when its mines were never laid or for
+    older games; anyone opens the same board with ``--code``. ``daily``: the UTC date
+    (``YYYY-MM-DD``) of a daily board's game (game.midend.daily), None for any other game; the first
+    game of a day and level is that daily's ranked attempt (game.records.daily). ``from_code``:
+    the game was opened from a code (``--code``, "Play a code") or as a daily board: a known
+    layout (``layout_known``), left out of the best times with the reason ``code`` or
+    ``daily`` instead of ``layout_known``. docs/board-codes.md, docs/records.md.
     """
 
     played_at: str
@@ -152,7 +183,10 @@ class GameRecord:
     nf: bool | None = None  # schema 8: no right click changed the board (Metasweeper's NF: rce == 0)
     input: str = "mouse"  # schema 8: how it was played, a key of INPUTS
     min_bv: int = 0  # schema 9: the 3BV filter's minimum the board was dealt under, 0 none
-    counted_loss: bool = False  # schema 10: lost with no undo before, then played on (the CSV's last column)
+    counted_loss: bool = False  # schema 10: lost with no undo before, then played on
+    code: str | None = None  # schema 11: the board's code (game.midend.boardcode), None when none
+    daily: str | None = None  # schema 11: a daily board's UTC date, YYYY-MM-DD (game.midend.daily)
+    from_code: bool = False  # schema 11: opened from a code or as a daily (the CSV's last column)
 
     @classmethod
     def from_match(cls, match, name: str | None = None, abandoned: bool = False,
@@ -196,6 +230,8 @@ class GameRecord:
             undos=int(help.undos), counted_loss=bool(match.lost_before_undo and help.undos),
             nf=not clicks.get("flag", 0),
             input=input_of(match, input), min_bv=int(getattr(match.deal, "dealt_min_bv", 0) or 0),
+            code=code_text(match), daily=getattr(match, "daily", None),
+            from_code=getattr(match, "code", None) is not None,
             name=clean_name(name) if name is not None else default_player_name())
 
     @property
@@ -246,7 +282,8 @@ class GameRecord:
 
         Keys, in this order: ``lost``, ``abandoned``, ``custom`` (no best times for
         custom sizes), ``hints``, ``autoplay``, ``probabilities`` (the overlay was on),
-        ``layout_known`` (a retry, a loaded board or a chosen seed), ``undo`` (played on
+        ``layout_known`` (a retry, a loaded board or a chosen seed; ``code`` or ``daily`` in its
+        place for a game opened from a board code or as a daily board), ``undo`` (played on
         after a loss was taken back), ``scripted`` (a console game fed by a pipe or a file:
         a script, recorded but never in a best or a streak), ``filtered`` (dealt under the
         3BV filter: ranked apart).
@@ -254,7 +291,8 @@ class GameRecord:
         return exclusions(won=self.won, abandoned=self.abandoned, level=self.level, hints=self.hints_used,
                           autoplay=self.autoplay_used, probabilities=self.probabilities_used,
                           layout_known=self.layout_known, undos=self.undos, scripted=self.scripted,
-                          filtered=self.min_bv)
+                          filtered=self.min_bv,
+                          opened="daily" if self.daily else "code" if self.from_code else None)
 
     @property
     def best_time_eligible(self) -> bool:
@@ -296,7 +334,7 @@ _STORAGE = {
     "probabilities_used": ("integer",), "layout_known": ("integer",), "abandoned": ("integer",),
     **{f.name: ("integer", "null") if f.digits is None else ("real", "integer", "null") for f in FIGURES},
     "undos": ("integer",), "nf": ("integer", "null"), "input": ("text",), "min_bv": ("integer",),
-    "counted_loss": ("integer",),
+    "counted_loss": ("integer",), "code": ("text", "null"), "daily": ("text", "null"), "from_code": ("integer",),
 }
 # Values are held to the limits a game can have too: a size within the game's own
 # (game.rules.board.MAX_SIDE), mines and 3BV within the board, and every figure finite and within
@@ -334,7 +372,8 @@ READABLE = " AND ".join(
      for column, kinds in _STORAGE.items()]
     + [f"level IN ({', '.join(repr(level) for level in LEVELS)})", "won IN (0, 1)", "time_ms >= 0",
        "abandoned IN (0, 1)", f"input IN ({', '.join(repr(i) for i in INPUTS)})", "NOT (won = 1 AND abandoned = 1)", "undos >= 0",
-       "min_bv >= 0", "counted_loss IN (0, 1)", "NOT (counted_loss = 1 AND undos = 0)",
+       "min_bv >= 0", "counted_loss IN (0, 1)", "from_code IN (0, 1)",
+       "(daily IS NULL OR daily GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]')", "NOT (counted_loss = 1 AND undos = 0)",
        f"rows BETWEEN 1 AND {MAX_SIDE}", f"cols BETWEEN 1 AND {MAX_SIDE}", "mines BETWEEN 0 AND rows * cols",
        "coalesce(three_bv BETWEEN 0 AND rows * cols, 1)", "coalesce(three_bv_solved BETWEEN 0 AND rows * cols, 1)"]
     + [f"coalesce({column} BETWEEN -{FIGURE_LIMIT:.0e} AND {FIGURE_LIMIT:.0e}, 1)"  # not abs(): -2**63 overflows

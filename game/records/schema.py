@@ -41,6 +41,12 @@ game lost with no undo before, then played on after an undo, has its row written
 how it ended at last; ``counted_loss`` 1 keeps it counted as the loss it first was (played, a
 loss in win % and streaks). Older games get 0: they were recorded as two rows, the loss
 (counted) and the game played on (``undos`` > 0, counted nowhere), which stay as they were.
+Version 11 adds the board codes (game.midend.boardcode, issue 38): ``code``, the code of the
+game's board (any board whose mines were laid: a dealt board's seed and first click, a loaded
+board's mines, the code it was opened from), NULL when none; ``daily``, the UTC date
+(YYYY-MM-DD) of a daily board's game (game.midend.daily), NULL for any other; ``from_code``, 1 for
+a game opened from a code (``--code``, "Play a code", a daily board): a known layout, never a
+best time, said as such. Older games get NULL, NULL and 0: no code existed then.
 
 A competitive figure added to game.figures.FIGURES after schema 6 needs no new version:
 :func:`migrate` adds the column of each figure the table lacks (:func:`missing_figures`)
@@ -130,6 +136,12 @@ MIGRATIONS: list[tuple[str, ...]] = [
     ),
     (  # 9 -> 10
         "ALTER TABLE games ADD COLUMN counted_loss INTEGER NOT NULL DEFAULT 0",
+    ),
+    (  # 10 -> 11
+        "ALTER TABLE games ADD COLUMN code TEXT",
+        "ALTER TABLE games ADD COLUMN daily TEXT",
+        "ALTER TABLE games ADD COLUMN from_code INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX games_daily ON games (daily, id) WHERE daily IS NOT NULL",
     ),
 ]
 

@@ -226,3 +226,19 @@ def test_a_ranking_cut_short_by_its_box_ends_in_an_ellipsis(window):
     shown = [text for (block, _row, _item), text in drawn if block == "rank"]
     assert shown and shown[-1].endswith("\u2026"), shown
     assert words.startswith(" ".join(shown)[:-1].rstrip())
+
+
+def test_the_rank_status_of_a_code_or_a_daily_board_says_how_it_was_opened():
+    import datetime as dt
+
+    from game.session import Session
+
+    session = Session()
+    daily = session.open_daily(dt.date(2026, 12, 2), "beginner")
+    words, ranks = rank_status(daily)
+    assert not ranks and "daily board" in words
+    code = session.open_code(daily.code)
+    words, ranks = rank_status(code)
+    assert not ranks and "played from a board code" in words
+    session.new_game(code)  # a fresh board: no code, nothing known
+    assert rank_status(code) == (_(CAN_RANK), True)

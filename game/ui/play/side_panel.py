@@ -40,7 +40,7 @@ from game.rules.engine import State
 from game.figures import figure, value_text
 from game.i18n import N_, _, language
 from game.records.notes import REASONS, UNDONE, UNDONE_LOSS, reason
-from game.records.record import STANDARD_LEVELS, exclusions
+from game.records.record import STANDARD_LEVELS, exclusions, opened_by
 from game.records.level_stats import level_bests
 from game.ui.play import counters_view
 from game.ui.shared import draw
@@ -102,7 +102,8 @@ def rank_status(match, records_on: bool = True, saves: bool = True) -> tuple[str
     help = match.help
     filtered = bool(match.deal.dealt_min_bv or (match.deal.min_bv and not game.mines_laid))
     keys = exclusions(won=True, level=game.config.level, hints=help.hints, autoplay=help.autoplay,
-                      probabilities=help.overlay, layout_known=match.layout_known, filtered=filtered)
+                      probabilities=help.overlay, layout_known=match.layout_known, filtered=filtered,
+                      opened=opened_by(match))
     helped = bool(help.hints or help.autoplay or help.overlay)
     if "custom" in keys:
         return " ".join([_(CUSTOM)] + ([_(HELPED)] if helped else [])), False
