@@ -194,12 +194,15 @@ def win_daily(w, level_key=pygame.K_1) -> Victory:
         w.step()
     game = scene.game
     mines = game.layout()
+    near = {cell: sum(n in mines for n in game.neighbours(cell)) for cell in game.cells()}
     safe = [c for c in game.cells() if c not in mines and not game.is_revealed(c)]
-    for cell in safe[:-1]:
-        if not game.is_revealed(cell):
+    lone = [c for c in safe if near[c] and not any(n not in mines and not near[n] for n in game.neighbours(c))]
+    last = (lone or safe)[-1]  # a cell no flood opens: the mouse's click ends the game
+    for cell in safe:
+        if cell != last and not game.is_revealed(cell):
             scene.match.reveal(cell)
     scene.redraw_cells()
-    w.click_cell(safe[-1])
+    w.click_cell(last)
     assert isinstance(w.scene, Victory)
     return w.scene
 
