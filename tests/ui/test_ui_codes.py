@@ -19,7 +19,9 @@ from game.ui.codes import CodeEntry, DailyChoice
 from game.ui.menu import Menu
 from game.ui.play.playing import NOTE_SECONDS, START_HERE, Playing
 from game.ui.play.result import Victory
+from game.ui.play import result_panel, solver_view
 from game.ui.shared.theme import palette
+from tests.play_helpers import drawn_texts
 
 PLAY_CODE, DAILY = 6, 7  # the menu's buttons
 CODE = encode(daily_code(daily.FIRST_DAY, "beginner_8x8"))
@@ -218,8 +220,15 @@ def test_the_result_panel_shows_the_code_and_c_copies_it_whole(window, monkeypat
     assert "(C copies)" in line and line.split()[1][:4] == "MS1-"
     copied = []
     monkeypatch.setattr(pygame.scrap, "put_text", copied.append)
+    said = drawn_texts(monkeypatch, result_panel if compact else solver_view)  # the dialog's line, or the strip
     w.key(pygame.K_c)
     assert copied == [code] and result.base.note[0] == "Code copied"
+    assert "Code copied" in [message for message, _pos in said]
+    result.services.clock.advance(NOTE_SECONDS)  # a moment later the note is gone, the line is the code's again
+    said.clear()
+    w.step()
+    assert result.base.note is None and "Code copied" not in [message for message, _pos in said]
+    assert line in [message for message, _pos in said] or not compact
 
 
 def test_a_clipboard_that_fails_is_said(window, monkeypatch):

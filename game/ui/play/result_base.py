@@ -343,8 +343,10 @@ class Result(Overlay):
             text(screen, _(self.show_panel_hint), where, HIDDEN_SIZE, palette.faint, "center")
             return
         area = self.room.panel
+        # the compact window's dialog stands over the board: a note ("Code copied") in the code line's place
+        note = self.base.note[0] if self.room.over_board and self.base.note is not None else None
         with draw.clipped(screen, area):
-            self.arranged.draw(screen)
+            self.arranged.draw(screen, _(note) if note else None)
             if self.pinned is not None:  # the buttons' band over the text scrolled under it
                 band = self.pinned.inflate(2 * PAD, 2 * PAD).clip(area)
                 self.arranged.move_to((area.left, area.top - self.lift))
@@ -362,6 +364,7 @@ class Result(Overlay):
         if self.scroll < self.most_scroll:  # more below
             x, y = area.right - ARROW - 1, area.bottom + MARGIN // 2 + 1
             draw.polygon(screen, palette.faint, [(x - ARROW, y - 3), (x + ARROW, y - 3), (x, y + 2)])
+
 
     def draw_buttons(self, screen: pygame.Surface) -> None:
         self.buttons.draw(screen)

@@ -30,7 +30,7 @@ import pygame
 from game.i18n import N_, _
 from game.ui.shared import draw
 from game.ui.shared.theme import palette
-from game.ui.shared.widgets import LABEL_ROOM, bevel, elided, fitting_size, text, text_width, wrap
+from game.ui.shared.widgets import LABEL_ROOM, bevel, clipped, elided, fitting_size, text, text_width, wrap
 
 TITLE_SIZE = 20  # title font, pixels (bold)
 LINE_SIZE, LINE = 16, 15  # the lines' font and line height, pixels
@@ -127,6 +127,7 @@ class ResultPanel:
         self.grid = False  # the columns arrangement's buttons in rows of two
         self.why, self.why_rect = why, None
         self.items: list[tuple[str, tuple[int, int], int, tuple, str, bool]] = []  # text, pos, size...
+        self.code_item: int | None = None  # the index in ``items`` of the code's line
         self.field: pygame.Rect | None = None
         self.name_label: tuple[int, int] | None = None
         self.name = _(NAME)
@@ -147,7 +148,7 @@ class ResultPanel:
     def _arrange(self, mode: str, grid: bool) -> int:
         """Lay the panel out afresh as ``mode`` ('columns' or 'stack'; ``grid``: the columns'
         buttons in rows of two); returns its height, pixels."""
-        self.items, self.field, self.name_label, self.tail_top = [], None, None, None
+        self.items, self.field, self.name_label, self.tail_top, self.code_item = [], None, None, None, None
         self.toggle_rect = self.why_rect = None
         self.notes = self._wrap_notes(self.width - 2 * PAD)
         return self._columns(grid) if mode == "columns" else self._stack(self.width)
@@ -196,6 +197,7 @@ class ResultPanel:
                                "midleft", True))
         top = PAD + ROW_H
         if self.code:
+            self.code_item = len(self.items)
             self.items.append((self.code_text(self.width - 2 * PAD), (self.width // 2, top), self.note_size,
                                palette.dim, "midtop", False))
             top += self.note_line
@@ -239,6 +241,7 @@ class ResultPanel:
             self.items.append((line, (centre, y + LINE // 2), LINE_SIZE, palette.text, "center", False))
             y += LINE
         if self.code:
+            self.code_item = len(self.items)
             self.items.append((self.code_text(width), (centre, y + self.note_line // 2), self.note_size, palette.dim,
                                "center", False))
             y += self.note_line
@@ -395,11 +398,14 @@ class ResultPanel:
             self.tail_top += dy
         self.items = [(m, (x + dx, y + dy), *rest) for m, (x, y), *rest in self.items]
 
-    def draw(self, screen: pygame.Surface) -> None:
-        """The panel's face and its text (the scene draws the buttons and the field)."""
+    def draw(self, screen: pygame.Surface, code_note: str | None = None) -> None:
+        """The panel's face and its text (the scene draws the buttons and the field);
+        ``code_note``: words said in the code line's place for a moment ("Code copied")."""
         draw.rect(screen, palette.panel, self.rect)
         bevel(screen, self.rect, 2, raised=False)
-        for message, pos, size, colour, anchor, bold in self.items:
+        for i, (message, pos, size, colour, anchor, bold) in enumerate(self.items):
+            if i == self.code_item and code_note:
+                message, colour = clipped(code_note, self.width - 2 * PAD, size), palette.accent
             text(screen, message, pos, size, colour, anchor, bold)
         if self.name_label is not None:
             text(screen, self.name, self.name_label, LINE_SIZE, anchor="midleft")
