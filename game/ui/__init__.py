@@ -18,7 +18,7 @@ function, no cycle), so each module imports on its own in a fresh interpreter
 
     game.ui.app          -> menu, playing, replay.viewer, confirm   (and sets services.scenes)
     menu                 -> options.custom, options.screen, stats.screen, codes, help, confirm, dialog
-    codes                -> dialog
+    codes                -> confirm, dialog
     options.custom       -> dialog
     options.screen       -> dialog
     stats.screen         -> confirm, dialog

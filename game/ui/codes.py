@@ -23,11 +23,12 @@ import pygame
 from game.i18n import N_, _
 from game.messages import describe
 from game.midend.boardcode import CodeError, decode
-from game.midend.daily import DAILY_LEVELS, today
+from game.midend.daily import DAILY_LEVELS, DailyError, check_day, today
 from game.rules.board import LEVEL_SIZES
 from game.ui.play.layout import MENU_SIZE
 from game.ui.scene import Overlay, Scene
 from game.ui.shared import clipboard, draw
+from game.ui.shared.confirm import MessageBox
 from game.ui.shared.dialog import BUTTON_GAP, BUTTON_H, LevelButton, button_rect, draw_dialog
 from game.ui.shared.formats import day
 from game.ui.shared.theme import palette
@@ -189,6 +190,10 @@ class DailyChoice(Scene):
 
     def _open(self, level: str):
         def action():
+            try:
+                check_day(self.day)  # a clock set before the first daily day
+            except DailyError as err:
+                return MessageBox(self.services, self, _(DAILY_TITLE), [describe(err)])
             return self.services.scenes.play_daily(self.day, level)
         return action
 

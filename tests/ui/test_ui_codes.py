@@ -6,6 +6,8 @@ start cell (the console's board), and the result panel's code line with C copyin
 
 Everything by real pygame events posted to the headless window (tests.driver.Driver)."""
 
+import datetime as dt
+
 import pygame
 import pytest
 
@@ -15,6 +17,7 @@ from game.midend.daily import daily_code
 from game.rules.engine import State
 from game.rules.moves import Move
 from game.session import Session
+from game.ui import codes
 from game.ui.codes import CodeEntry, DailyChoice
 from game.ui.menu import Menu
 from game.ui.play.playing import NOTE_SECONDS, START_HERE, Playing
@@ -257,3 +260,17 @@ def test_the_code_line_fits_the_beginner_panel_of_the_smallest_window(window, la
             line = next(item for item in panel.items if "\u2026" in item[0])
             assert text_width(line[0], line[2]) <= width - 2 * PAD
             assert line[0].count("\u2026") == 1
+
+
+def test_a_clock_before_the_first_daily_day_is_told_not_played(window, monkeypatch):
+    w = window()
+    early = daily.FIRST_DAY - dt.timedelta(days=3)
+    monkeypatch.setattr(daily, "today", lambda: early)
+    monkeypatch.setattr(codes, "today", lambda: early)
+    w.click(w.scene.list.buttons[DAILY].rect.center)
+    choice = w.scene
+    assert choice.day == early
+    w.key(pygame.K_2)
+    assert w.scene.base is choice and "no daily board" in " ".join(w.scene.shown)
+    w.key(pygame.K_RETURN)
+    assert w.scene is choice
