@@ -13,6 +13,7 @@ os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Minesweeper")  # X11 window clas
 import pygame  # noqa: E402
 
 from game.rules.board import Config  # noqa: E402
+from game.midend.daily import daily_code  # noqa: E402
 from game.midend.deal import first_click_of  # noqa: E402
 from game.i18n import _, set_language, system_language  # noqa: E402
 from game.messages import describe, error_line, warn  # noqa: E402
@@ -92,6 +93,24 @@ class Navigation:
         """A Playing scene for a new match of ``config`` (a game.rules.board.Config), or a given
         match (a game.midend.match.Match: a loaded board)."""
         return Playing(self.services, config)
+
+    def play_code(self, code) -> Playing:
+        """A Playing scene on the board ``code`` names (a game.midend.boardcode.BoardCode:
+        game.session.Session.open_code), with the player's question-mark option."""
+        questions = self.services.settings.questions
+        config = replace(code.config(), questions=questions)
+        return Playing(self.services, config,
+                       opener=lambda cell: self.services.session.open_code(code, cell, questions=questions))
+
+    def play_daily(self, day, level: str) -> Playing:
+        """A Playing scene on the daily board of ``day`` (a UTC date) and ``level`` (one of
+        game.midend.daily.DAILY_LEVELS): the session's daily match (game.session.Session
+        .open_daily: its games are recorded as that day's), with the player's question marks."""
+        questions = self.services.settings.questions
+        session = self.services.session
+        config = replace(daily_code(day, level).config(), questions=questions)
+        return Playing(self.services, config,
+                       opener=lambda cell: session.open_daily(day, level, cell=cell, questions=questions))
 
     def replay(self, replay, back=None, title: str | None = None, timeline=None) -> ReplayViewer:
         """The replay viewer for ``replay`` (a game.replay.Replay, its game.replay.player.Timeline

@@ -1,4 +1,5 @@
-"""The menu: a level, a custom size, the options or the statistics; mouse or keyboard.
+"""The menu: a level, a custom size, the options or the statistics, a board code or today's
+daily boards (game.ui.codes); mouse or keyboard.
 
 Up/Down (or Tab) move the focus, Enter/Space press it, Esc asks "Quit Minesweeper?"
 (Esc from a game lands here, so a second Esc never quits by accident; Y or Yes quits,
@@ -12,12 +13,12 @@ import pygame
 
 from game.rules.board import DIFFICULTIES
 from game.i18n import N_, _
+from game.ui.codes import CodeEntry, DailyChoice
 from game.ui.play.layout import MENU_SIZE
 from game.ui.scene import Scene
 from game.ui.shared.confirm import Confirm
 from game.ui.options.custom import CustomForm
-from game.ui.shared.formats import LEVEL_NAMES
-from game.ui.shared.dialog import button_rect, draw_dialog, start
+from game.ui.shared.dialog import LevelButton, button_rect, draw_dialog, start
 from game.ui.shared.help import Help, is_help_key
 from game.ui.options.screen import Options
 from game.ui.stats.screen import Statistics
@@ -26,27 +27,14 @@ from game.ui.shared.widgets import Button, ButtonList, text
 
 QUIT_TITLE, QUIT_QUESTION = N_("Quit"), N_("Quit Minesweeper?")
 HOW = N_("Arrows, Enter; Esc quits; F1 help")  # the line at the foot of the menu
-LEVEL_WORDS = N_("{level}  {rows}x{cols}, {mines}")  # a level's button: its name, rows x columns, mines
+HOW_SIZE = 14  # its font, pixels: under Quit, the seventh row of buttons
 FOCUS_OF_LEVEL = {"beginner": 0, "intermediate": 1, "expert": 2, "custom": 3}  # button index
 
 
-class LevelButton(Button):
-    """A level's button: its name and size ("Beginner  9x9, 10"), in the language in use when
-    drawn; ``label`` stays the English words (the tests find a level by them)."""
-
-    def __init__(self, rect: pygame.Rect, name: str, action, size: tuple[int, int, int] | None = None) -> None:
-        rows, cols, mines = size or DIFFICULTIES[name]
-        self.level = LEVEL_NAMES.get(name, name.title())  # a message
-        self.numbers = {"rows": rows, "cols": cols, "mines": mines}
-        super().__init__(rect, LEVEL_WORDS.format(level=self.level, **self.numbers), action)
-
-    @property
-    def shown(self) -> str:
-        return _(LEVEL_WORDS).format(level=_(self.level), **self.numbers)
-
-
 class Menu(Scene):
-    """The first screen: Beginner, Intermediate, Expert, Custom..., Options... | Statistics..., Quit."""
+    """The first screen: Beginner, Intermediate, Expert, Custom..., Options... | Statistics...,
+    Play a code... | Daily..., Quit. The buttons' indices in ``list`` stay those of the
+    first six (tests and the saved level's focus use them): Play a code is 6, Daily 7."""
 
     def __init__(self, services) -> None:
         super().__init__(services)
@@ -54,10 +42,12 @@ class Menu(Scene):
                                  for i, name in enumerate(DIFFICULTIES)]
         buttons += [Button(button_rect(3), N_("Custom..."), self.custom),
                     Button(button_rect(4, 0), N_("Options..."), self.options),
-                    Button(button_rect(4, 1), N_("Statistics..."), self.statistics)]
+                    Button(button_rect(4, 1), N_("Statistics..."), self.statistics),
+                    Button(button_rect(5, 0), N_("Play a code..."), self.play_code),
+                    Button(button_rect(5, 1), N_("Daily..."), self.daily)]
         self.list = ButtonList(buttons)
         self.list.focus = FOCUS_OF_LEVEL.get(services.settings.difficulty, 0)
-        self.quit_button = Button(button_rect(5), N_("Quit"), lambda: None)
+        self.quit_button = Button(button_rect(6), N_("Quit"), lambda: None)
         self.quit_pressed = False
 
     def _size(self, name: str) -> tuple[int, int, int]:
@@ -81,6 +71,14 @@ class Menu(Scene):
     def statistics(self):
         return Statistics(self.services)
 
+    def play_code(self):
+        """"Play a code...": the box to type or paste a board code in, over the menu."""
+        return CodeEntry(self.services, self)
+
+    def daily(self):
+        """"Daily...": today's daily board of each standard level."""
+        return DailyChoice(self.services)
+
     def size(self) -> tuple[int, int]:
         return MENU_SIZE
 
@@ -102,6 +100,6 @@ class Menu(Scene):
         draw_dialog(screen, _("Minesweeper"))
         self.list.draw(screen)
         self.quit_button.draw(screen, pressed=self.quit_pressed)
-        text(screen, _(HOW), (MENU_SIZE[0] // 2, MENU_SIZE[1] - 14), 16,
+        text(screen, _(HOW), (MENU_SIZE[0] // 2, MENU_SIZE[1] - 10), HOW_SIZE,
              palette.dim, "center")
         self.dirty = False

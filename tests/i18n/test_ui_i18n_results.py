@@ -226,10 +226,11 @@ def assert_stats_fit(stats, drawn):
 STATISTICS_WORDS = {  # lang -> (played, won, win %, its value, average time, its decimal mark, words drawn, bottom buttons)
     "es": ("Jugadas", "Ganadas", "% ganadas", "67\u00a0%", "Tiempo medio", ",",
            {"Récords", "Tiempo", "Nombre", "Fecha", "Las últimas 50 partidas", "ganada", "perdida", "Principiante",
-            "30,500", "1 may 2024"}, ["Borrar estadísticas...", "Partidas (G)", "Mejores (B)", "Gráfica (C)", "Volver"]),
+            "30,500", "1 may 2024"}, ["Borrar estadísticas...", "Partidas (G)", "Mejores (B)", "Gráfica (C)", "Volver",
+                                 "Diario (D)"]),
     "en": ("Played", "Won", "Win %", "67%", "Average time", ".",
            {"Best times", "Time", "Name", "Date", "Last 50 games", "won", "lost", "Beginner", "30.500",
-            "May 1, 2024"}, ["Reset statistics...", "Games (G)", "Bests (B)", "Chart (C)", "Back"]),
+            "May 1, 2024"}, ["Reset statistics...", "Games (G)", "Bests (B)", "Chart (C)", "Back", "Daily (D)"]),
 }
 
 

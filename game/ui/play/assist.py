@@ -38,14 +38,18 @@ from game.ui.play import solver_process
 from game.ui.play.bv_counter import BACKGROUND_CELLS
 
 HINT_BUDGET = 0.7  # seconds of guess look-ahead for a hint (a one-off, asked for)
+START_HINT = N_("Start at the marked cell: every player of this board starts there.")
 UNWORKED = N_("The solver could not work this position out.")  # a hint whose process failed
 _NAMES = itertools.count(1)  # each Assistant's solvers in the solver's process are its own
 
 
-def first_click_cell(game: Game) -> Cell:
-    """A sensible first click: the centre with the ``opening`` rule (it opens an area
-    anyway, and the centre opens the most), else the corner (0, 0), which has the
-    fewest neighbours and so most often is a zero."""
+def first_click_cell(game: Game, start: Cell | None = None) -> Cell:
+    """A sensible first click: ``start`` when the board has one (a board code's start cell,
+    game.midend.match.Match.start: the only cell it may start at), else the centre with the
+    ``opening`` rule (it opens an area anyway, and the centre opens the most), else the
+    corner (0, 0), which has the fewest neighbours and so most often is a zero."""
+    if start is not None:
+        return tuple(start)
     if game.config.first_click == "opening" or game.config.no_guess:
         return game.rows // 2, game.cols // 2
     return 0, 0
@@ -259,8 +263,10 @@ class Assistant:
         return hint
 
     def _first_click_hint(self) -> Hint:
-        cell = first_click_cell(self.game)
+        cell = first_click_cell(self.game, self.match.start)
         config = self.game.config
+        if self.match.start is not None:
+            return Hint("first", cell, _("First click"), _(START_HINT))
         block = 1 + sum(1 for _ in neighbours(cell, config.rows, config.cols))  # kept free by the opening rule
         if config.cells - config.mines < block:  # too dense: the rule falls back to a safe click
             text = _("Click anywhere: the first click is always safe. This board has too many "

@@ -77,7 +77,7 @@ class Autoplay:
         if game.over:
             return []
         if self.assistant.first_click_pending():
-            return self._reveal(first_click_cell(game), "first")
+            return self._reveal(first_click_cell(game, self.assistant.match.start), "first")
         self.queue = [cell for cell in self.queue if not game.is_revealed(cell)]
         if self.queue:
             return self._reveal(self.queue.pop(0), "safe")

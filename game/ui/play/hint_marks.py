@@ -267,6 +267,22 @@ def draw_hint_marks(screen: pygame.Surface, layout: BoardLayout, hint) -> None:
     draw_cell_labels(screen, layout, marked_cells(hint))
 
 
+def draw_start_mark(screen: pygame.Surface, layout: BoardLayout, cell: Cell, covered: bool = True) -> None:
+    """Mark ``cell``, the start cell of a board code's board (game.midend.match.Match.start),
+    until its first reveal: a ring just inside the cell in the theme's ``safe`` colour
+    (outlined in ``backdrop``, as a hint's move: :func:`outline`) and, on a covered cell
+    (``covered``: not flagged or marked, so the mark hides nothing), a dot at its middle,
+    a fifth of the cell across at least, outlined too, so it reads at every zoom and on every
+    theme. Nothing outside the board's viewport."""
+    rect = layout.cell_rect(cell)
+    with draw.clipped(screen, layout.board):
+        outline(screen, rect, palette.safe)
+        if covered:
+            radius = max(2, rect.width // 5)
+            draw.circle(screen, palette.backdrop, rect.center, radius + 1)
+            draw.circle(screen, palette.safe, rect.center, radius)
+
+
 LABEL_PAD = 1  # around a cell label's chip, pixels
 MIN_LABEL_FONT = 9  # a row's label shrinks to this font to fit a narrow frame (Expert's: 11 pixels), pixels
 

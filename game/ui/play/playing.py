@@ -32,6 +32,7 @@ from game.ui.play.bv_counter import BACKGROUND_CELLS, SLICE, BvCounter
 from game.ui.play.camera_keys import CameraControls
 from game.ui.play.camera_view import CameraView
 from game.ui.play.counters_view import REFRESH_S, PlayCounters
+from game.ui.play.hint_marks import draw_start_mark
 from game.ui.play.hud import Frame, draw_board_screen, draw_mute_sign
 from game.ui.play.layout import RESULT_ROOM_H, big_layout
 from game.ui.play.minimap import Minimap
@@ -56,6 +57,8 @@ ABANDON_TITLE = N_("Abandon game")
 ABANDON_QUESTION = N_("Abandon this game? It counts as a loss.")
 ABANDON_AFTER_UNDO = N_("Abandon this game? Played on after an undo, it counts in no statistic.")
 ABANDON_AFTER_LOSS = N_("Abandon this game? It counts as the loss you took back.")  # Match.lost_before_undo
+START_HERE = N_("Start at the marked cell")  # a reveal elsewhere before a board code's first one
+NOTE_SECONDS = 2.5  # how long a note along the board's bottom shows (show_note), seconds
 SIDE_GAP = 6  # between a hint's or a result's panel and the side panel's blocks under it, pixels
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
@@ -69,16 +72,23 @@ class Playing(Scene):
     The match (game.midend.match.Match, made by the run's game.session.Session: ``services.session``)
     is the only way the scene changes the game; ``game`` is its position, read only. ``after``:
     the match this one follows (F2, the face): the session's next board after it
-    (game.session.Session.new_game), as the console's ``n``."""
+    (game.session.Session.new_game), as the console's ``n``. ``opener``: makes the match
+    instead, given the cell size (pixels): ``opener(cell) -> Match``, a board code's or a
+    daily board's (game.session.Session.open_code; ``config`` is then the code's board).
 
-    def __init__(self, services, config, board=None, after=None) -> None:
+    A board code's board must be started at its start cell (game.midend.match.Match.start):
+    the cell is marked until the first reveal, and a reveal elsewhere does nothing but say
+    "Start at the marked cell" for a moment along the board's bottom (:meth:`show_note`)."""
+
+    def __init__(self, services, config, board=None, after=None, opener=None) -> None:
         super().__init__(services)
         self.compact = services.settings.compact  # the classic window: no strip, panels over the board
         # the board at the largest cell that fits, and the panels' strip (game.ui.play.room)
         self.layout, self.room = playing_layout(config, services.display.area(), services.settings.rulers,
                                                 self.compact)
         session = services.session
-        self.match = (session.new_game(after, config, self.layout.cell) if after is not None
+        self.match = (opener(self.layout.cell) if opener is not None
+                      else session.new_game(after, config, self.layout.cell) if after is not None
                       else session.new_match(config, self.layout.cell, board))
         self.game = game = self.match.game
         self.controls = CameraControls(self.layout.camera)  # a board too big for the window scrolls and zooms
@@ -117,6 +127,7 @@ class Playing(Scene):
         # grows to an em of 12 screen pixels (game.ui.shared.widgets.readable_size); a big board stays one
         self.readable = not self.layout.camera.fits
         self.counters.panel.readable = self.side.readable = self.readable
+        self.note: tuple[str, float] | None = None  # a note along the board's bottom, until a clock time (show_note)
 
     # ----- scene hooks -----------------------------------------------------------------------
     def grain(self) -> int:
@@ -182,6 +193,8 @@ class Playing(Scene):
         return self
 
     def update(self) -> Scene:
+        if self.note_ended():
+            self.dirty = True
         if self._warming:  # one font a tick: the result panel's, ready for the busy frame it shows in
             warm_font(*self._warming.pop())
         if not self.unshown:  # a move's picture first: no background work before its frame is drawn
@@ -209,6 +222,9 @@ class Playing(Scene):
         self._shown = self.hud_values()
         draw_board_screen(screen, self.frame, self.layout, self.services.assets, self.view, self._shown,
                           self.gesture.pressed_cells(self.game), self.cursor, self.shake)
+        start = self.match.start
+        if start is not None:
+            draw_start_mark(screen, self.layout, start, self.game.appearance(start) == "covered")
         self.room.draw(screen)
         if self.room.over_board:  # the compact window (no strip): the F3 counters alone
             if self.counters_shown:
@@ -224,8 +240,34 @@ class Playing(Scene):
             self.minimap.draw(screen)
         if self.autoplay.running:
             solver_view.draw_autoplay_strip(screen, self.layout, self.autoplay.thinking)
+        self.draw_note(screen)
         self.dirty = False
         self.unshown = False
+
+    # ----- a short note along the board's bottom ---------------------------------------------
+    def show_note(self, message: str) -> None:
+        """Say ``message`` (a message marked with ``N_``, or words in the language in use) in a
+        strip along the board's bottom for NOTE_SECONDS (game.ui.play.solver_view.draw_strip)."""
+        self.note = (message, self.services.clock.now() + NOTE_SECONDS)
+        self.dirty = True
+
+    def note_ended(self) -> bool:
+        """True when the note's time is up (it is then dropped): the next frame must draw."""
+        if self.note is not None and self.services.clock.now() >= self.note[1]:
+            self.note = None
+            return True
+        return False
+
+    def note_left(self) -> float:
+        """Seconds until the note's time is up (inf without a note)."""
+        return math.inf if self.note is None else max(0.0, self.note[1] - self.services.clock.now())
+
+    def draw_note(self, screen: pygame.Surface) -> None:
+        """The note along the board's bottom, while its time lasts; in the compact window a
+        finished game's result dialog stands over the board and says it in its code line
+        (game.ui.play.result_base) instead."""
+        if self.note is not None and not (self.room.over_board and self.game.over):
+            solver_view.draw_strip(screen, self.layout, (self.note[0],))
 
     def draw_side_below(self, screen: pygame.Surface, above: pygame.Rect, blocks: tuple[str, ...]) -> None:
         """The side panel's ``blocks`` (game.ui.play.side_panel.BLOCKS) that fit whole in the strip
@@ -277,6 +319,7 @@ class Playing(Scene):
         (ANSWER_POLL) while the overlay's probabilities are counted in the solver's process,
         so they show when they come."""
         soon = ANSWER_POLL if self.show_probabilities and self.assist.counting else math.inf
+        soon = min(soon, self.note_left())
         if self.game.state is not State.PLAYING or self.match.paused:
             return soon
         if self.counters_shown:  # the time to the millisecond: REFRESH_S apart
@@ -310,9 +353,11 @@ class Playing(Scene):
 
     # ----- the keyboard cursor: arrows move it, Space/Enter, F and C act under it ----------
     def move_cursor(self, drow: int, dcol: int) -> None:
-        """Show the cursor (at the centre first), then move it, staying on the board."""
+        """Show the cursor (at the centre first, or at the start cell a board code's board
+        must start at), then move it, staying on the board."""
         if self.cursor is None:
-            self.cursor = (self.game.rows // 2, self.game.cols // 2)
+            start = self.match.start
+            self.cursor = tuple(start) if start is not None else (self.game.rows // 2, self.game.cols // 2)
         else:
             r, c = self.cursor
             self.cursor = (min(max(r + drow, 0), self.game.rows - 1), min(max(c + dcol, 0), self.game.cols - 1))
@@ -487,6 +532,9 @@ class Playing(Scene):
             self.show_cells(self.cascade.rest())  # move (autoplay's come every 150 ms, in 0.25 s)
         if kind == "new":
             return self.key_new()
+        if self.match.refuses(Move(kind, cell)):  # a board code's board starts at its marked cell
+            self.show_note(START_HERE)
+            return self
         self.note_probabilities()  # a move made with the overlay on (after a retry too)
         if kind == "reveal" and self.services.session.needs_generation(self.match, cell):
             self._pending_source = source

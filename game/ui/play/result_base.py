@@ -17,7 +17,8 @@ import pygame
 
 from game.i18n import N_, _, language
 from game.messages import describe
-from game.ui.shared import draw
+from game.midend.boardcode import encode
+from game.ui.shared import clipboard, draw
 from game.ui.play.counters_view import GAP as COUNTERS_GAP
 from game.ui.play.layout import MARGIN
 from game.ui.play.result_figures import FiguresView
@@ -34,6 +35,8 @@ ARROW = 5  # half the width of the marks saying a cut panel goes on above or bel
 FIGURES_POLL = 0.1  # seconds between looks for the figures while they are computed
 
 
+CODE_COPIED = N_("Code copied")  # C on the result panel put the board code on the clipboard
+CODE_NOT_COPIED = N_("The code was not copied: {reason}")  # why not (game.ui.shared.clipboard.copy)
 UNDER_RESULT = ("bests",)  # the side panel's blocks under a result that leaves room (game.ui.play.side_panel)
 
 
@@ -46,7 +49,9 @@ class Result(Overlay):
     button out of view. V hides and shows the panel (H after a loss, where V
     shows the post-mortem: game.ui.play.result.GameOver). The game's competitive
     statistics show as a line (game.ui.play.result_figures) once computed; D or the Details button
-    shows all of them, and again the line."""
+    shows all of them, and again the line. The board's code (game.midend.boardcode, from
+    game.midend.match.Match.board_code) has a line of its own; C puts it on the clipboard
+    and says so (or why not) for a moment along the board's bottom (the Playing scene's note)."""
 
     title = ""  # a message (N_): translated where the panel is laid out
     show_panel_hint = N_("V shows the result")  # said in the strip while the panel is hidden
@@ -97,6 +102,8 @@ class Result(Overlay):
                 return self.toggle_details()
             if event.key == pygame.K_F3:
                 return self.toggle_counters()
+            if event.key == pygame.K_c and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                return self.copy_code()
             if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.panel_shown:
                 page = max(SCROLL_STEP, self.room.panel.height - SCROLL_STEP)
                 self.scroll_by(page if event.key == pygame.K_PAGEDOWN else -page)
@@ -180,6 +187,22 @@ class Result(Overlay):
         lift = max(0, band.bottom - self.room.panel.bottom)
         return lift, band.move(0, -lift)
 
+    def board_code(self) -> str | None:
+        """The text of the board's code (game.midend.boardcode.encode), or None when it has none."""
+        code = self.base.match.board_code()
+        return encode(code) if code is not None else None
+
+    def copy_code(self):
+        """C: put the board's whole code on the clipboard, and say so (or why not) in the
+        Playing scene's note along the board's bottom."""
+        code = self.board_code()
+        if code is None:
+            return self
+        reason = clipboard.copy(code)
+        self.base.show_note(CODE_COPIED if reason is None else _(CODE_NOT_COPIED).format(reason=reason))
+        self.invalidate()
+        return self
+
     def labels(self) -> list[tuple[str, object]]:
         """The panel's buttons: (label, action) each, in order (labels are messages: the
         buttons translate them when drawn)."""
@@ -251,14 +274,15 @@ class Result(Overlay):
         if self.figures.refresh() or self.language != language():
             self._build_panel()
             self.invalidate()
-        if self.base.refresh_counters():
+        if self.base.refresh_counters() or self.base.note_ended():
             self.invalidate()
         return None
 
     def next_change(self) -> float:
         if self.figures.stale:  # stored after the last update: show them in the next frame
             return 0.0
-        return FIGURES_POLL if self.figures.waiting else super().next_change()
+        soon = FIGURES_POLL if self.figures.waiting else super().next_change()
+        return min(soon, self.base.note_left())
 
     def _build_panel(self) -> None:
         """Lay the panel out for the strip's width, at its top (less the scroll, kept within
@@ -272,7 +296,8 @@ class Result(Overlay):
         self.room = self.base.room
         self.arranged = ResultPanel(*content, self.room.panel.width, toggle, len(shown), why[0] if why else None, shown,
                                     self.shapes(), len(self.figures.lines()),
-                                    readable=self.base.readable)  # a big board's: no text too small
+                                    readable=self.base.readable,  # a big board's: no text too small
+                                    code=self.board_code())
         self.counters_beside = False
         if self.room.over_board:  # the compact window: a dialog box over the board, as tall as the panel
             self.room = dialog(self.room, self.arranged.rect.height)
@@ -318,8 +343,10 @@ class Result(Overlay):
             text(screen, _(self.show_panel_hint), where, HIDDEN_SIZE, palette.faint, "center")
             return
         area = self.room.panel
+        # the compact window's dialog stands over the board: a note ("Code copied") in the code line's place
+        note = self.base.note[0] if self.room.over_board and self.base.note is not None else None
         with draw.clipped(screen, area):
-            self.arranged.draw(screen)
+            self.arranged.draw(screen, _(note) if note else None)
             if self.pinned is not None:  # the buttons' band over the text scrolled under it
                 band = self.pinned.inflate(2 * PAD, 2 * PAD).clip(area)
                 self.arranged.move_to((area.left, area.top - self.lift))
@@ -337,6 +364,7 @@ class Result(Overlay):
         if self.scroll < self.most_scroll:  # more below
             x, y = area.right - ARROW - 1, area.bottom + MARGIN // 2 + 1
             draw.polygon(screen, palette.faint, [(x - ARROW, y - 3), (x + ARROW, y - 3), (x, y + 2)])
+
 
     def draw_buttons(self, screen: pygame.Surface) -> None:
         self.buttons.draw(screen)

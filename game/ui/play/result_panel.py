@@ -30,7 +30,7 @@ import pygame
 from game.i18n import N_, _
 from game.ui.shared import draw
 from game.ui.shared.theme import palette
-from game.ui.shared.widgets import LABEL_ROOM, bevel, fitting_size, text, text_width, wrap
+from game.ui.shared.widgets import LABEL_ROOM, bevel, clipped, elided, fitting_size, text, text_width, wrap
 
 TITLE_SIZE = 20  # title font, pixels (bold)
 LINE_SIZE, LINE = 16, 15  # the lines' font and line height, pixels
@@ -46,6 +46,7 @@ ROW_H = 32  # a row arrangement's band, pixels
 NAME_W = 120  # the name field in a row arrangement, pixels
 NAME_LABEL_W = 48  # the least room for "Name" left of the field, pixels (more for a longer word)
 NAME = N_("Name")  # the name field's label
+CODE_LINE = N_("Code {code}  (C copies)")  # the board code's line (game.midend.boardcode), its key
 NAME_BLOCK_H = 62  # a stacked best-time block: two lines of celebration and the field, pixels
 MIN_FIELD_W = 90  # narrower than this, "Name" stands above the field, pixels
 RIGHT_W = 3 * BUTTON_W + 2 * GAP  # the least right column of the columns arrangement, pixels
@@ -95,6 +96,9 @@ class ResultPanel:
     rows of their own after the others (lines that share a row share it within their block);
     ``tail_top`` is the y of its first row (None without one), so a long list can be shown
     from its start.
+    ``code``: the board's code (game.midend.boardcode's text), shown on a row of its own under
+    the lines (under the band of a row arrangement) with its key, elided in the middle when
+    it is wider than the panel's text (the whole code is what C copies), or None.
     ``toggle``: the label of a small button after the lines (the figures' Details), or None;
     ``toggle_rect`` is where it goes (None without one). ``why``: the label of a second small
     button beside it (a loss's post-mortem), or None; ``why_rect`` is where it goes.
@@ -103,8 +107,9 @@ class ResultPanel:
     def __init__(self, title: str, lines: list[str], notes: list[str], celebration: list[str],
                  width: int, toggle: str | None = None, count: int = 3, why: str | None = None,
                  labels: list[str] | None = None, shapes: dict[str, str] | None = None, tail: int = 0,
-                 readable: bool = False) -> None:
+                 readable: bool = False, code: str | None = None) -> None:
         self.title, self.lines, self.celebration, self.width = title, lines, celebration, width
+        self.code = code
         # ``readable`` (a big board's window, shown at 1x): the small buttons' labels and the
         # notes at the lines' sizes, so no text of the panel is under 12 screen pixels high
         self.toggle_size, self.note_size = (BUTTON_SIZE, LINE_SIZE) if readable else (TOGGLE_SIZE, NOTE_SIZE)
@@ -122,6 +127,7 @@ class ResultPanel:
         self.grid = False  # the columns arrangement's buttons in rows of two
         self.why, self.why_rect = why, None
         self.items: list[tuple[str, tuple[int, int], int, tuple, str, bool]] = []  # text, pos, size...
+        self.code_item: int | None = None  # the index in ``items`` of the code's line
         self.field: pygame.Rect | None = None
         self.name_label: tuple[int, int] | None = None
         self.name = _(NAME)
@@ -142,7 +148,7 @@ class ResultPanel:
     def _arrange(self, mode: str, grid: bool) -> int:
         """Lay the panel out afresh as ``mode`` ('columns' or 'stack'; ``grid``: the columns'
         buttons in rows of two); returns its height, pixels."""
-        self.items, self.field, self.name_label, self.tail_top = [], None, None, None
+        self.items, self.field, self.name_label, self.tail_top, self.code_item = [], None, None, None, None
         self.toggle_rect = self.why_rect = None
         self.notes = self._wrap_notes(self.width - 2 * PAD)
         return self._columns(grid) if mode == "columns" else self._stack(self.width)
@@ -190,10 +196,22 @@ class ResultPanel:
             self.items.append((said, (self.name_label[0] - ITEM_GAP - say_w, middle), LINE_SIZE, palette.accent,
                                "midleft", True))
         top = PAD + ROW_H
+        if self.code:
+            self.code_item = len(self.items)
+            self.items.append((self.code_text(self.width - 2 * PAD), (self.width // 2, top), self.note_size,
+                               palette.dim, "midtop", False))
+            top += self.note_line
         for i, line in enumerate(self.notes):
             self.items.append((line, (self.width // 2, top + i * self.note_line), self.note_size, palette.error,
                                "midtop", False))
-        return top + self.note_line * len(self.notes) + (PAD if self.notes else 0)
+        return top + self.note_line * len(self.notes) + (PAD if self.notes or self.code else 0)
+
+    def code_text(self, width: int) -> str:
+        """The code's line in ``width`` pixels: "Code MS1-...  (C copies)", the code elided
+        in the middle when the whole line is wider."""
+        line = _(CODE_LINE)
+        room = width - text_width(line.format(code=""), self.note_size)
+        return line.format(code=elided(self.code, room, self.note_size))
 
     def _right_width(self, grid: bool = False) -> int:
         """The columns arrangement's right column: the buttons (in a row, or ``grid``: in rows
@@ -222,6 +240,11 @@ class ResultPanel:
         for line, _shape in head + tail:
             self.items.append((line, (centre, y + LINE // 2), LINE_SIZE, palette.text, "center", False))
             y += LINE
+        if self.code:
+            self.code_item = len(self.items)
+            self.items.append((self.code_text(width), (centre, y + self.note_line // 2), self.note_size, palette.dim,
+                               "center", False))
+            y += self.note_line
         shown = [name for name in ("toggle", "why") if getattr(self, name)] if small_buttons else []
         across = len(shown) * self.toggle_w + (len(shown) - 1) * GAP
         for i, name in enumerate(shown):  # the small buttons side by side under the lines, or one
@@ -375,11 +398,14 @@ class ResultPanel:
             self.tail_top += dy
         self.items = [(m, (x + dx, y + dy), *rest) for m, (x, y), *rest in self.items]
 
-    def draw(self, screen: pygame.Surface) -> None:
-        """The panel's face and its text (the scene draws the buttons and the field)."""
+    def draw(self, screen: pygame.Surface, code_note: str | None = None) -> None:
+        """The panel's face and its text (the scene draws the buttons and the field);
+        ``code_note``: words said in the code line's place for a moment ("Code copied")."""
         draw.rect(screen, palette.panel, self.rect)
         bevel(screen, self.rect, 2, raised=False)
-        for message, pos, size, colour, anchor, bold in self.items:
+        for i, (message, pos, size, colour, anchor, bold) in enumerate(self.items):
+            if i == self.code_item and code_note:
+                message, colour = clipped(code_note, self.width - 2 * PAD, size), palette.accent
             text(screen, message, pos, size, colour, anchor, bold)
         if self.name_label is not None:
             text(screen, self.name, self.name_label, LINE_SIZE, anchor="midleft")

@@ -3,8 +3,9 @@
 game's first frame.
 
 The panel measured is the tallest a standard ending shows (game.ui.play.result): a win
-that is a new best time (its name block), with Review, the NF and keyboard marks and the
-figures' line; a loss with Undo and Review, Details and Why?, and a post-mortem line of the
+that is a new best time (its name block), with Review, the NF and keyboard marks, the
+figures' line and the board code's line (LONG_CODE: a generated board's code; a loaded
+board's, longer, is elided on the same single row); a loss with Undo and Review, Details and Why?, and a post-mortem line of the
 longest kind. Each at the width of its widest figures (game.ui.play.result_figures.wide_line), in
 the language that needs the most room: the window does not change with the language, and a
 switch of language during a game still finds the room. Records messages (notes) and the long views (Details, the post-mortem)
@@ -16,10 +17,12 @@ from __future__ import annotations
 from game.i18n import LANGUAGES, N_, _, ngettext, speaking
 from game.ui.shared.formats import percent, seconds
 from game.ui.play.result_figures import COMPUTING, DETAILS, wide_line
+from game.midend.boardcode import BoardCode, encode
 from game.ui.play.result_panel import ResultPanel
 
 WIN_BUTTONS = (N_("New game"), N_("Retry"), N_("Menu"), N_("Review"))
 LOSS_BUTTONS = WIN_BUTTONS[:3] + (N_("Undo"), N_("Review"))
+LONG_CODE = encode(BoardCode(16, 30, 99, "opening", True, seed=2 ** 40 - 1, start=(15, 29)))  # an Expert's, the longest seed
 
 
 def long_loss_line() -> str:
@@ -50,8 +53,9 @@ def _tallest(width: int) -> int:
     win = ResultPanel(_("You win!"), [time, "3BV 888", _("Efficiency {percent}").format(percent=percent(100)),
                                       f"{_('NF')}  {_('keyboard')}", COMPUTING], [],
                       [_("New best time!"), _("#{rank} on {level}").format(rank=8, level=_("Intermediate"))],
-                      width, DETAILS, labels=[_(label) for label in WIN_BUTTONS], shapes=shapes, tail=1)
+                      width, DETAILS, labels=[_(label) for label in WIN_BUTTONS], shapes=shapes, tail=1,
+                      code=LONG_CODE)
     loss = ResultPanel(_("Boom!"), [f"{_('Time {seconds}').format(seconds=seconds(888.8, 1))}  3BV 888/888",
                                     long_loss_line(), COMPUTING], [], [], width, DETAILS, why=_("Why?"),
-                       labels=[_(label) for label in LOSS_BUTTONS], shapes=shapes, tail=1)
+                       labels=[_(label) for label in LOSS_BUTTONS], shapes=shapes, tail=1, code=LONG_CODE)
     return max(win.rect.height, loss.rect.height)

@@ -1,5 +1,5 @@
-"""What the menu-like screens share: the dialog background, the menu's button grid, the
-level names, and starting a game from a menu.
+"""What the menu-like screens share: the dialog background, the menu's button grid, a
+level's button (its name and size), and starting a game from a menu.
 
 The menu, the custom form, the options and the statistics import these from here, not
 from each other (see the import graph in game.ui).
@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.board import Config
+from game.i18n import LEVEL_NAMES, N_, _
+from game.rules.board import DIFFICULTIES, Config
 from game.ui.play.layout import MENU_SIZE
 from game.ui.shared.theme import palette
-from game.ui.shared.widgets import bevel, title_bar
+from game.ui.shared.widgets import Button, bevel, title_bar
 
 BUTTON_H = 26  # menu button height, pixels
 BUTTON_GAP = 6  # space between menu buttons, pixels
+LEVEL_WORDS = N_("{level}  {rows}x{cols}, {mines}")  # a level's button: its name, rows x columns, mines
 
 
 def draw_dialog(screen: pygame.Surface, caption: str) -> None:
@@ -41,3 +43,19 @@ def start(services, config: Config):
     (and custom size) is saved."""
     services.remember_start(config)
     return services.scenes.playing(config)
+
+
+class LevelButton(Button):
+    """A level's button: its name and size ("Beginner  9x9, 10"), in the language in use when
+    drawn; ``label`` stays the English words (the tests find a level by them). ``size``:
+    (rows, cols, mines), default the level's standard size."""
+
+    def __init__(self, rect: pygame.Rect, name: str, action, size: tuple[int, int, int] | None = None) -> None:
+        rows, cols, mines = size or DIFFICULTIES[name]
+        self.level = LEVEL_NAMES.get(name, name.title())  # a message
+        self.numbers = {"rows": rows, "cols": cols, "mines": mines}
+        super().__init__(rect, LEVEL_WORDS.format(level=self.level, **self.numbers), action)
+
+    @property
+    def shown(self) -> str:
+        return _(LEVEL_WORDS).format(level=_(self.level), **self.numbers)

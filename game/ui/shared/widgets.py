@@ -142,6 +142,22 @@ def clipped(message: str, width: int, size: int, bold: bool = False, mark: str =
     return message[:lo].rstrip() + mark
 
 
+def elided(message: str, width: int, size: int, bold: bool = False, mark: str = "\u2026") -> str:
+    """``message`` as drawn in ``width`` pixels at ``size``: whole if it fits, else its head
+    and its tail, about as wide each, with ``mark`` (an ellipsis) between them, measured in
+    pixels (a board code keeps its version and its last characters in view)."""
+    if text_width(message, size, bold) <= width:
+        return message
+    lo, hi = 0, len(message) // 2  # the most characters kept at each end, by bisection
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(message[:mid] + mark + message[len(message) - mid:], size, bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return message[:lo] + mark + (message[len(message) - lo:] if lo else "")
+
+
 def focus_step(event: pygame.event.Event) -> int:
     """How a KEYDOWN moves the focus in a list of fields or buttons: +1 for Down or Tab,
     -1 for Up or Shift+Tab, 0 for any other key."""
@@ -292,8 +308,9 @@ class ButtonList:
 class TextField:
     """A one-line text box with keyboard focus.
 
-    Characters come from TEXTINPUT events (so accents and input methods work);
-    Backspace deletes the last one. A value the field opens with (a best time's last name)
+    Characters come from TEXTINPUT events (so accents and input methods work), and the
+    text an input method is still composing from TEXTEDITING ones (shown after the value,
+    underlined, until its TEXTINPUT comes); Backspace deletes the last one. A value the field opens with (a best time's last name)
     is selected, as the classic game's name box had it: the first character typed replaces
     it, Backspace or Delete clears it, and Left, Right, Home or End keep it to edit it.
     ``handle`` answers what happened: ``"enter"``, ``"escape"``, ``"edit"`` (the text
@@ -308,6 +325,15 @@ class TextField:
         self.size = size  # font size, pixels
         self.focused = False
         self.selected = bool(value)  # the opening value, replaced by what is typed first
+        self.composing = ""  # an input method's text not yet given (TEXTEDITING), shown after the value
+
+    def insert(self, typed: str) -> None:
+        """Add ``typed`` (its printable characters) as if typed: it replaces a selected
+        opening value; the value keeps at most ``max_length`` characters."""
+        typed = "".join(ch for ch in typed if ch.isprintable())
+        if typed:
+            self.value = ((typed if self.selected else self.value + typed))[:self.max_length]
+            self.selected = False
 
     def handle(self, event: pygame.event.Event) -> str | None:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -316,10 +342,11 @@ class TextField:
         if not self.focused:
             return None
         if event.type == pygame.TEXTINPUT:
-            typed = "".join(ch for ch in event.text if ch.isprintable())
-            if typed:
-                self.value = ((typed if self.selected else self.value + typed))[:self.max_length]
-                self.selected = False
+            self.composing = ""
+            self.insert(event.text)
+            return "edit"
+        if event.type == pygame.TEXTEDITING:
+            self.composing = "".join(ch for ch in event.text if ch.isprintable())
             return "edit"
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -346,8 +373,12 @@ class TextField:
                 draw.rect(surface, palette.title, pygame.Rect(x - 1, self.rect.top + 3, width + 2, self.rect.height - 6))
                 text(surface, self.value, (x, self.rect.centery + 1), self.size, palette.title_text, "midleft")
             else:
-                shown = self.value + ("|" if self.focused else "")
+                shown = self.value + self.composing + ("|" if self.focused else "")
                 x = min(self.rect.left + 5, self.rect.right - 5 - text_width(shown, self.size))  # keep the end in view
                 text(surface, shown, (x, self.rect.centery + 1), self.size, palette.text, "midleft")
+                if self.composing:  # an input method's text, underlined
+                    start = x + text_width(self.value, self.size)
+                    y = self.rect.bottom - 5
+                    draw.line(surface, palette.text, (start, y), (start + text_width(self.composing, self.size), y))
         if self.focused:
             draw.rect(surface, palette.text, self.rect.inflate(2, 2), 1)

@@ -81,6 +81,25 @@ class Plot:
         return self.rect.bottom - DOT - 2 - round(inner * min(value, self.top) / self.top)
 
 
+def draw_well(screen: pygame.Surface, plot: Plot, values: list[float]) -> bool:
+    """``plot``'s well, and when ``values`` (the values in view) has any, its scale from 0 to a
+    round value above the highest (:func:`nice_scale`, set on ``plot``): a faint line and a
+    label left of the well at each step. False when there is no value (an empty well)."""
+    rect = plot.rect
+    draw.rect(screen, palette.field, rect)
+    bevel(screen, rect.inflate(4, 4), 2, raised=False)
+    if not values:
+        return False
+    plot.top, plot.step = nice_scale(max(values))
+    digits = digits_for(plot.step)
+    for k in range(round(plot.top / plot.step) + 1):
+        y = plot.y_of(k * plot.step)
+        if 0 < k:
+            draw.line(screen, palette.chart_grid, (rect.left + 1, y), (rect.right - 2, y))
+        text(screen, decimal(k * plot.step, digits), (rect.left - 6, y - 6), 12, palette.dim, "topright")
+    return True
+
+
 class ChartPage:
     """A level's wins over time in ``rect`` (the Statistics page); :meth:`load` reads them."""
 
@@ -185,21 +204,10 @@ class ChartPage:
         rect = plot.rect
         text(screen, _(plot.label).format(figure=CHART_SPEED.label), (self.rect.left + 10, rect.top - 16), 14,
              bold=True)
-        draw.rect(screen, palette.field, rect)
-        bevel(screen, rect.inflate(4, 4), 2, raised=False)
         values = [v for i in shown for v in (getattr(self.points[i], plot.value), getattr(self.points[i], plot.best))
                   if v is not None]
-        if not values:
+        if not draw_well(screen, plot, values):
             return  # no wins: an empty well, no scale
-        plot.top, plot.step = nice_scale(max(values))
-        digits = digits_for(plot.step)
-        ticks = round(plot.top / plot.step)
-        for k in range(ticks + 1):
-            y = plot.y_of(k * plot.step)
-            if 0 < k:
-                draw.line(screen, palette.chart_grid, (rect.left + 1, y), (rect.right - 2, y))
-            label = decimal(k * plot.step, digits)
-            text(screen, label, (rect.left - 6, y - 6), 12, palette.dim, "topright")
         with draw.clipped(screen, rect.inflate(-2, -2)):
             self.draw_best(screen, plot, shown)
             for i in shown:
