@@ -281,12 +281,13 @@ class LiveCounter:
     def _centre_point(self, match: Match, played: Played, at: int) -> None:
         """The path of the move ``played``, entry ``at`` of the log, about to be counted: one
         made without the pointer is a click at its cell's centre in the game's file
-        (:class:`FilePath`), after the pointer's input up to its ms (of the game under way,
-        followed in its ms by a move the pointer made: before that of its own ms)."""
+        (:class:`FilePath`), after the pointer's input up to its ms (followed in its ms by a
+        move the pointer made, before the opening too: before that of its own ms, and then a
+        move before the opening adds nothing)."""
         opens = (not self._opened and played.move.kind in (REVEAL, CHORD)
                  and played.effect in (Effect.OPENED, Effect.EXPLODED))
         if self.centred or played.source not in POINTER_SOURCES:
-            first = (self._opened or opens) and not self.centred and pointer_move_follows(match.history, at)
+            first = not self.centred and pointer_move_follows(match.history, at)  # (before the opening too)
             if self._opened:  # (before the opening, the pointer's input is not on the path yet)
                 self._follow_path(match, played.ms - 1 if first else played.ms)
             self.path.centred(played.ms, played.move.cell, opens, first)

@@ -118,10 +118,15 @@ class StableRandom(random.Random):
         """
         if not all(isinstance(v, int) for v in (start, step)) or (stop is not None and not isinstance(stop, int)):
             raise ValueError("randrange takes ints")
-        span = range(start) if stop is None else range(start, stop, step)
-        if not span:
+        if stop is None:
+            start, stop = 0, start
+        if step == 0:
+            raise ValueError("zero step for randrange")
+        # range's length, worked out (len(range) overflows past 2**63): the same i-th item
+        count = (stop - start + step - 1) // step if step > 0 else (start - stop - step - 1) // -step
+        if count <= 0:
             raise ValueError("empty range for randrange")
-        return span[self._randbelow(len(span))]
+        return start + step * self._randbelow(count)
 
     def randint(self, a: int, b: int) -> int:
         """A random int in ``a`` .. ``b``, both included."""

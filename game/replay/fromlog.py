@@ -59,7 +59,6 @@ from game.midend.log_checks import DamagedLog
 from game.replay.events import CELL_PX, Action, PointerEvent, Replay, formats_point
 from game.midend.counters import pointer_move_follows
 from game.midend.match import Match, Played, Source
-from game.rules.position import State
 from game.replay.files import check_evf_name, write_evf
 from game.replay.player import Timeline
 
@@ -186,9 +185,11 @@ def merged_events(data: dict, real: tuple[PointerEvent, ...] | None = None) -> t
     """The real pointer stream (``real``: :func:`pointer_events`, worked out when not
     given) with a click at the centre of each move it does not show
     (:func:`centred_sources`), in time order; at the same time, the pointer's events
-    first, but for a move of the game under way (or that opened it) followed in its ms by a
-    move the pointer made, which came after it (game.midend.counters.pointer_move_follows):
-    its click goes before the pointer's events of that ms. A move whose cell the pointer already pressed at that time (a console
+    first, but for a move followed in its ms by a move the pointer made, which came after it
+    (game.midend.counters.pointer_move_follows; a flag put with the keys before the opening
+    too, so the opening's flood leaves it as the game did): its click goes before the
+    pointer's events of that ms; and never inside the pointer's own press and release
+    (:func:`_unnested`). A move whose cell the pointer already pressed at that time (a console
     command's click, when the log keeps it) is not added again."""
     real = pointer_events(data) if real is None else real
     rows, cols = data["rows"], data["cols"]
@@ -199,12 +200,72 @@ def merged_events(data: dict, real: tuple[PointerEvent, ...] | None = None) -> t
     for i, entry in enumerate(match.script):
         match.step()
         if entry.source.value in centred:
-            first.append(match.game.state is not State.READY and pointer_move_follows(match.script, i))
-    ranked = [(e.time_ms, 1, e) for e in real]
-    for click, before in zip(_clicks(move_events(data, centred)), first):
+            first.append(pointer_move_follows(match.script, i))
+    ranked = [(e.time_ms, 1, e, None) for e in real]
+    for number, (click, before) in enumerate(zip(_clicks(move_events(data, centred)), first)):
         if (click[0].time_ms, click[0].cell(rows, cols)) not in pressed:
-            ranked += [(e.time_ms, 0 if before else 2, e) for e in click]
-    return tuple(e for _, _, e in sorted(ranked, key=lambda item: item[:2]))  # stable within a rank
+            ranked += [(e.time_ms, 0 if before else 2, e, number) for e in click]
+    ranked.sort(key=lambda item: item[:2])  # stable within a rank
+    return _unnested([(e, number) for _, _, e, number in ranked])
+
+
+_PRESS_OF = {Action.LEFT_RELEASE: Action.LEFT_PRESS, Action.RIGHT_RELEASE: Action.RIGHT_PRESS,
+             Action.MIDDLE_RELEASE: Action.MIDDLE_PRESS}
+
+
+def _unnested(merged: list[tuple[PointerEvent, int | None]]) -> tuple[PointerEvent, ...]:
+    """The merged stream with no added click inside the pointer's own press and release
+    (``merged``: each event with the number of the added click it belongs to, None for the
+    pointer's own). One pointer cannot press twice, so a move made with the keys while a
+    mouse button was held (pressed at t0, the key at t, released after) would read in the
+    file as a press inside a press, and play as another move, or none. Written instead as
+    the file can say it, with every move at its own time and in its own order:
+
+    - a left or middle button held (its press changes nothing on the board): its press is
+      written after the added click, at the click's time (the press comes later than it
+      did; the move it makes, at its release, does not);
+    - the right button held (its press placed or took off a flag, at t0): the added click
+      is written just after that button's release, at the release's time (the release
+      changes nothing): the move then reads a little later than it was made, never before a
+      move it came after.
+    """
+    out: list[tuple[PointerEvent, int | None]] = []
+    held: dict[Action, int] = {}  # a real press not released yet -> its index in ``out``
+    waiting: list[tuple[PointerEvent, int | None]] = []  # added clicks held back until the right release
+    at = 0
+    while at < len(merged):
+        event, number = merged[at]
+        if number is None:
+            out.append((event, None))
+            if event.action in PRESSES:
+                held[event.action] = len(out) - 1
+            elif event.action in _PRESS_OF:
+                held.pop(_PRESS_OF[event.action], None)
+                if waiting and not held:
+                    out += [(replace(e, time_ms=event.time_ms), n) for e, n in waiting]
+                    waiting = []
+            at += 1
+            continue
+        group = []
+        while at < len(merged) and merged[at][1] == number:
+            group.append(merged[at])
+            at += 1
+        if not held:
+            out += group
+        elif Action.RIGHT_PRESS in held or waiting:
+            waiting += group
+        else:  # left and/or middle held: their presses move after the click, to its time
+            moved = sorted(held.values())
+            presses = [out[i] for i in moved]
+            for i in reversed(moved):
+                del out[i]
+            out += group
+            when = group[-1][0].time_ms
+            for e, n in presses:
+                out.append((replace(e, time_ms=max(e.time_ms, when)), n))
+            held = {e.action: len(out) - len(presses) + k for k, (e, _) in enumerate(presses)}
+    out += waiting
+    return tuple(e for e, _ in out)
 
 
 def _clicks(events: tuple[PointerEvent, ...]) -> list[tuple[PointerEvent, ...]]:

@@ -242,7 +242,10 @@ class LogTimeline(Timeline):
         self._point = None  # the pointer's last point: where the path starts when a key opens the game
         self._off = (self.cols * CELL_PX, self.rows * CELL_PX)  # the formats' point off the board
         for event in pointer:
-            while match.position < len(script) and _before(script, match.position, event.time_ms):
+            while match.position < len(script) and (_before(script, match.position, event.time_ms)
+                                                    or (game.over and script[match.position].ms <= event.time_ms)):
+                # (a game over logs no pointer input, game.midend.match.Match.pointer: an event
+                # logged at the ms of the undo that took the loss back came after that undo)
                 self._anchor(match, look)
             self._at(event.time_ms, event.x, event.y)
             self._point = (event.x, event.y)
@@ -289,7 +292,7 @@ class LogTimeline(Timeline):
         outcome = match.step()
         started = match.game.state is not State.READY
         if isinstance(entry, Played) and (self._centred or entry.source not in POINTER_SOURCES):
-            first = started and not self._centred and pointer_move_follows(match.script, match.position - 1)
+            first = not self._centred and pointer_move_follows(match.script, match.position - 1)
             self._path.centred(entry.ms, entry.move.cell, ready and started, first)  # its click in the file
         elif not self._path.started and self._point is not None and started:
             self._path.meter.feed(*self._point)  # the game opened: the path starts where the pointer is

@@ -33,7 +33,7 @@ STNB_GAMES = 12  # per size
 # games in which a move made without the pointer is followed in the same ms by one the pointer
 # made (an autoplay reveal, then a flag; a key's reveal, then a flag): the file once played the
 # pointer's first and ended elsewhere
-SAME_MS = ((503, (16, 30, 99)), (934, (16, 16, 40)))
+SAME_MS = ((1826, (16, 30, 99)), (1341, (16, 16, 40)))  # found by a search over seeds (generator version 1)
 
 
 @functools.lru_cache(maxsize=1)

@@ -22,6 +22,9 @@ from game.replay.toollib import _stats
 ROOT = Path(__file__).resolve().parents[2]
 SENTINEL = 424242  # a value no figure takes by chance: where it shows, that figure is shown
 
+# The CSV's columns after the figures, in order: those added after the figures' block (schema 7 on)
+AFTER_FIGURES = ("undos", "nf", "input", "min_bv", "counted_loss", "code", "daily", "from_code")
+
 
 def a_record(**values) -> GameRecord:
     """A won Beginner game whose figures are all 1 (or ``values``)."""
@@ -62,10 +65,11 @@ def test_every_figure_has_a_column_a_csv_column_and_the_fields_of_both_values():
         assert have[f.name] == f.sql_type
         assert f.name in CSV_COLUMNS
         assert f.name in replay_fields and f.name in record_fields
-    # in the table's order, after the 3BV solved / just before undos (then nf, input, min_bv, counted_loss)
+    # in the table's order, after the 3BV solved / just before undos (then the columns added since)
     assert replay_fields[1:] == list(STAT_FIELDS)
-    assert CSV_COLUMNS[-len(FIGURES) - 5:-5] == STAT_FIELDS
-    assert CSV_COLUMNS[-5:] == ("undos", "nf", "input", "min_bv", "counted_loss")
+    after = len(AFTER_FIGURES)
+    assert CSV_COLUMNS[-len(FIGURES) - after:-after] == STAT_FIELDS
+    assert CSV_COLUMNS[-after:] == AFTER_FIGURES
 
 
 def test_every_figure_is_asked_of_ms_toollib_or_computed_here():
@@ -142,7 +146,7 @@ def test_a_figure_added_to_the_table_gets_its_column_csv_field_words_and_stats(t
     found = json.loads(done.stdout)
     assert found["columns"]["fake_per_click"] == "REAL"
     assert found["state"] == TO_COMPUTE  # computed before the figure existed: to compute again
-    assert found["csv"][-6:] == ["fake_per_click", "undos", "nf", "input", "min_bv", "counted_loss"]
+    assert found["csv"][-len(AFTER_FIGURES) - 1:] == ["fake_per_click", *AFTER_FIGURES]
     assert found["value"] is None
     assert "Fake 7.50" in found["details"][-1].split("  ")  # a part of the last line (alone, or after a single)
     assert "Fake best" in found["stats"][0] and "9.25" in found["stats"][2]

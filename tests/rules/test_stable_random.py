@@ -294,3 +294,11 @@ def test_the_numbers_do_not_depend_on_the_hash_seed():
     assert outputs[0]["numbers"] == json.loads(json.dumps(PINNED[42]))
     assert outputs[0]["expert"] == [list(cell) for cell in BOARDS[(31, "expert", "opening")]]
     assert outputs[0]["no_guess"] == [list(cell) for cell in NO_GUESS[2]]
+
+
+def test_randrange_takes_a_span_past_2_to_the_63():
+    """len(range) overflows past 2**63; the draw does not, and stays in the range."""
+    rng = StableRandom(9)
+    values = [rng.randrange(2**70) for _ in range(20)]
+    assert all(0 <= v < 2**70 for v in values) and max(values) > 2**63
+    assert StableRandom(9).randrange(-2**70, 0, 3) % 3 == (-2**70) % 3

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from game.midend.boardcode import decode
+
 import main
 from game.records import open_records
 from tests.play_helpers import Clock, console_beginner
@@ -39,8 +41,11 @@ def test_review_last_prints_a_line_per_move_and_the_summary(isolated_data_dir, c
     assert "reveal  (4; 4)" in moved[0] and "certain" in moved[0] and "first click" in moved[0]
     assert any(line.startswith("Summary: ") and "mistake" in line for line in lines)
     # the clicks by button, as the window and the console count them (issue 37), the game's own moves by kind no more
-    assert lines[-1].startswith("Statistics: 3BV solved ") and " reveal, " not in lines[-1]
-    assert re.search(r"; Clicks (\d+): L\d+ R\d+ D\d+;", lines[-1]) and ", efficiency " in lines[-1]
+    stats = lines[-2]  # then the board code, the last line (issue 38): it opens the same board
+    assert stats.startswith("Statistics: 3BV solved ") and " reveal, " not in stats
+    assert re.search(r"; Clicks (\d+): L\d+ R\d+ D\d+;", stats) and ", efficiency " in stats
+    assert lines[-1].startswith("Board code: MS1-")
+    assert decode(lines[-1].split(": ", 1)[1]) == match.board_code()
     assert main.main(["--review", str(record_id), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["won"] is not lose and data["time_ms"] == round(match.elapsed * 1000)

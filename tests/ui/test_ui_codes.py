@@ -142,9 +142,14 @@ def test_the_daily_board_marks_its_start_and_refuses_a_first_click_elsewhere(win
     other = neighbour(game, start)
     assert centre_colour(w, start) == palette.safe != centre_colour(w, other)
 
+    clicks = scene.gesture.gestures.clicks
     w.click_cell(other)  # refused: nothing on the board, a note says where to start
     assert game.state is State.READY and not game.is_revealed(other)
     assert scene.note is not None and scene.note[0] == START_HERE
+    # and nothing of it in the game's story: no press or release logged, no click counted
+    # (its replay file would otherwise start the board at that cell)
+    assert not any(i.action in ("lc", "lr") for i in scene.match.inputs)
+    assert scene.gesture.gestures.clicks == clicks
     assert centre_colour(w, start) == palette.safe  # still marked
 
     w.key(pygame.K_RIGHT)  # the cursor shows at the start cell first

@@ -151,10 +151,10 @@ def test_f3_counters_in_a_real_window_end_on_the_result_panels_values(tmp_path):
     left, right, double = live["clicks_lrd"].split(" / ")
     assert int(double) == 1 and int(right) >= 1
     assert f"Clicks {live['clicks']}: L{left} R{right} D{double}" in details
-    left, right, double = live["effective_lrd"].split(" / ")
-    assert f"Eff. {live['effective']}: L{left} R{right} D{double}" in details
+    left, right, double = live["effective_clicks_lrd"].split(" / ")  # the panel's keys are the figures' names
+    assert f"Eff. {live['effective_clicks']}: L{left} R{right} D{double}" in details
     for label, key in (("3BV/s", "bbbv_per_s"), ("IOE", "ioe"), ("RQP", "rqp"), ("Corr", "correctness"),
-                       ("Path", "path")):
+                       ("Thrp", "throughput"), ("Cl/s", "cl_s"), ("Path", "path_px")):
         assert f"{label} {live[key]}" in details, (label, live[key], details)
     assert f"Time {live['time']}" in " ".join(result["text"])
     bbbv = live["bbbv"].split(" / ")

@@ -96,6 +96,7 @@ class Playing(Scene):
         self.controls.minimap = self.minimap
         self.cursor: Cell | None = None
         self.gesture = MouseGesture(self.layout)
+        self._refused_left = False  # a left press refused off a board code's start cell: its release is too
         self.look = None  # optional override of game.appearance (the explosion hides the mines)
         self.cascade: Cascade | None = None  # an opening's cells still to be shown (game.ui.play.motion)
         self.shake = (0, 0)  # the board's offset while it shakes after an explosion, pixels
@@ -505,6 +506,8 @@ class Playing(Scene):
 
     # ----- moves -----------------------------------------------------------------------------
     def handle_mouse(self, event: pygame.event.Event) -> Scene:
+        if self.refused_click(event):
+            return self
         self.log_pointer(event)
         before = (self.gesture.pressed_cells(self.game), self.gesture.face(self.game))
         move = self.gesture.interpret(event, self.game, self.services.settings.chord_on_number)
@@ -513,6 +516,26 @@ class Playing(Scene):
         if (self.gesture.pressed_cells(self.game), self.gesture.face(self.game)) != before:
             self.dirty = True
         return self
+
+    def refused_click(self, event: pygame.event.Event) -> bool:
+        """True for a left press that would start a board code's board off its start cell
+        (game.midend.match.Match.start), and for that press's release: neither is logged nor
+        read by the gesture interpreter, so the game's story (its log, its clicks, its
+        replay file) never holds a click that did nothing, and the note says where to start."""
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1 and self._refused_left:
+            self._refused_left = False
+            return True
+        start = self.match.start
+        if (start is None or event.type != pygame.MOUSEBUTTONDOWN or getattr(event, "button", 0) != 1
+                or self.gesture.active):
+            return False
+        cell = self.layout.cell_at(event.pos)
+        if cell is None or tuple(cell) == tuple(start):
+            return False
+        self._refused_left = True
+        self.show_note(START_HERE)
+        self.dirty = True
+        return True
 
     def log_pointer(self, event: pygame.event.Event) -> None:
         """Log the raw pointer input (the match's log: what competitive replays carry), in
