@@ -228,15 +228,17 @@ def test_the_result_panel_shows_the_code_and_c_copies_it_whole(window, monkeypat
     assert "(C copies)" in line and line.split()[1][:4] == "MS1-"
     copied = []
     monkeypatch.setattr(pygame.scrap, "put_text", copied.append)
-    said = drawn_texts(monkeypatch, result_panel if compact else solver_view)  # the dialog's line, or the strip
+    said = drawn_texts(monkeypatch, result_panel)  # the panel's (or the dialog's) code line
+    over_board = drawn_texts(monkeypatch, solver_view)  # the strip along the board's bottom
     w.key(pygame.K_c)
     assert copied == [code] and result.base.note[0] == "Code copied"
     assert "Code copied" in [message for message, _pos in said]
+    assert "Code copied" not in [message for message, _pos in over_board]  # said over no cell
     result.services.clock.advance(NOTE_SECONDS)  # a moment later the note is gone, the line is the code's again
     said.clear()
     w.step()
     assert result.base.note is None and "Code copied" not in [message for message, _pos in said]
-    assert line in [message for message, _pos in said] or not compact
+    assert line in [message for message, _pos in said]
 
 
 def test_a_clipboard_that_fails_is_said(window, monkeypatch):

@@ -264,10 +264,10 @@ class Playing(Scene):
         return math.inf if self.note is None else max(0.0, self.note[1] - self.services.clock.now())
 
     def draw_note(self, screen: pygame.Surface) -> None:
-        """The note along the board's bottom, while its time lasts; in the compact window a
-        finished game's result dialog stands over the board and says it in its code line
-        (game.ui.play.result_base) instead."""
-        if self.note is not None and not (self.room.over_board and self.game.over):
+        """The note along the board's bottom, while its time lasts; a finished game's result
+        panel (or the compact window's dialog) says it in its code line instead
+        (game.ui.play.result_base), over no cell."""
+        if self.note is not None and not self.game.over:  # a finished game's note is the result panel's
             solver_view.draw_strip(screen, self.layout, (self.note[0],))
 
     def draw_side_below(self, screen: pygame.Surface, above: pygame.Rect, blocks: tuple[str, ...]) -> None:

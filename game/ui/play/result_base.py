@@ -193,8 +193,8 @@ class Result(Overlay):
         return encode(code) if code is not None else None
 
     def copy_code(self):
-        """C: put the board's whole code on the clipboard, and say so (or why not) in the
-        Playing scene's note along the board's bottom."""
+        """C: put the board's whole code on the clipboard, and say so (or why not) for a
+        moment in the code line's place (the Playing scene's note, drawn by the panel)."""
         code = self.board_code()
         if code is None:
             return self
@@ -343,8 +343,8 @@ class Result(Overlay):
             text(screen, _(self.show_panel_hint), where, HIDDEN_SIZE, palette.faint, "center")
             return
         area = self.room.panel
-        # the compact window's dialog stands over the board: a note ("Code copied") in the code line's place
-        note = self.base.note[0] if self.room.over_board and self.base.note is not None else None
+        # a note ("Code copied") in the code line's place: nothing is said over the board's cells
+        note = self.base.note[0] if self.base.note is not None else None
         with draw.clipped(screen, area):
             self.arranged.draw(screen, _(note) if note else None)
             if self.pinned is not None:  # the buttons' band over the text scrolled under it
