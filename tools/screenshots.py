@@ -14,6 +14,7 @@ Usage:
   python tools/screenshots.py --chart --spanish --themes dark --out /tmp/shots   # es-chart-dark.png
   python tools/screenshots.py --hero                 # docs/screenshot.png: Expert, mid-game, a hint, 2x
   python tools/screenshots.py --counters             # the live counters (F3) during a game: counters.png
+  python tools/screenshots.py --daily                # a daily board's start cell and the Daily page: daily-*.png
   python tools/screenshots.py --all                  # every picture README.md and docs/*.md show, and SOURCES.json
 
 Every run is deterministic: fixed seeds, a fake clock (game.ui.clock.FakeClock), posted events.
@@ -33,6 +34,7 @@ The solver's and engine's code (a hint's wording, the board dealt) is not in the
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import math
@@ -299,6 +301,71 @@ def shoot_chart(out: Path, theme: str = "classic", spanish: bool = False, scale:
         return save_at(driver, scale, out / name)
 
 
+DAILY_DAY = (2026, 12, 5)  # the day the daily pictures show (the game's clock says UTC today: fixed here)
+
+
+@contextlib.contextmanager
+def fixed_day(year: int, month: int, day: int):
+    """Every module that reads today's UTC date (game.midend.daily.today) reads this day."""
+    import datetime as dt
+
+    from game.midend import daily
+    from game.ui import codes
+    from game.ui.stats import daily_page
+    fixed = dt.date(year, month, day)
+    saved = [(module, module.today) for module in (daily, codes, daily_page)]
+    try:
+        for module, _ in saved:
+            module.today = lambda: fixed
+        yield fixed
+    finally:
+        for module, today in saved:
+            module.today = today
+
+
+def play_daily(driver, day, level: str, won: bool, seconds: float) -> None:
+    """A daily game of ``level`` on ``day`` played out in the session and recorded: won in
+    ``seconds``, or lost on a mine."""
+    from game.rules.moves import Move
+    services = driver.loop.manager.services
+    match = services.session.open_daily(day, level)
+    match.apply(Move.reveal(match.start))
+    services.clock.advance(seconds)
+    mines = match.layout()
+    for cell in match.game.cells():
+        if match.game.over:
+            break
+        if (cell not in mines and not match.game.is_revealed(cell)) if won else cell in mines:
+            match.apply(Move.reveal(cell))
+    services.session.finished(match)
+
+
+def shoot_daily(out: Path, scale: float = 1.5) -> list[Path]:
+    """The daily Beginner board with its start cell marked (``daily-board.png``) and the
+    Statistics screen's Daily page after ten days of dailies (``daily.png``), in English, on
+    :data:`DAILY_DAY`."""
+    import datetime as dt
+
+    pictures = []
+    with fixed_day(*DAILY_DAY) as today, tempfile.TemporaryDirectory() as data:
+        driver, _ = start(["--daily", "beginner", "--date", today.isoformat()], data)
+        pictures.append(save_at(driver, scale, out / "daily-board.png"))
+    with fixed_day(*DAILY_DAY) as today, tempfile.TemporaryDirectory() as data:
+        driver, _ = start([], data)  # the menu
+        play_daily(driver, today, "expert", False, 61.2)
+        play_daily(driver, today, "intermediate", True, 48.7)
+        for back in range(10):
+            day = today - dt.timedelta(days=back)
+            play_daily(driver, day, "beginner", back % 4 != 2, 6.0 + (back * 7) % 11)
+            if back % 3 == 0:  # a later attempt: kept apart from the ranked first one
+                play_daily(driver, day, "beginner", True, 4.2)
+        statistics = next(b for b in driver.scene.list.buttons if b.label == "Statistics...")
+        driver.click(statistics.rect.center)
+        driver.key(pygame.K_d)
+        pictures.append(save_at(driver, scale, out / "daily.png"))
+    return pictures
+
+
 def shoot_all() -> list[Path]:
     """Every picture README.md and docs/*.md show, each where they show it, then
     docs/screenshots/SOURCES.json (:func:`write_manifest`); returns the pictures written."""
@@ -309,6 +376,7 @@ def shoot_all() -> list[Path]:
     pictures += shoot_spanish(out)
     pictures.append(shoot_chart(out))
     pictures.append(shoot_counters(out))
+    pictures += shoot_daily(out)
     write_manifest(pictures)
     return pictures
 
@@ -329,6 +397,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the README's screenshot instead (docs/screenshot.png, or screenshot.png in --out)")
     parser.add_argument("--counters", action="store_true",
                         help="the live counters (F3) during a game instead (counters.png)")
+    parser.add_argument("--daily", action="store_true",
+                        help="a daily board's marked start cell and the Daily page instead (daily-board.png, daily.png)")
     parser.add_argument("--all", action="store_true",
                         help="every picture README.md and docs/*.md show, in place, and "
                              "docs/screenshots/SOURCES.json (the other options are ignored)")
@@ -348,6 +418,10 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     if args.counters:
         print(shoot_counters(args.out))
+        return 0
+    if args.daily:
+        for path in shoot_daily(args.out):
+            print(path)
         return 0
     if args.chart:
         for theme in args.themes if args.themes != list(THEME_CHOICES) else ["classic"]:
