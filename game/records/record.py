@@ -59,7 +59,7 @@ def now_iso(when: datetime | None = None) -> str:
 
 def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0, autoplay: bool = False,
                probabilities: bool = False, layout_known: bool = False, undos: int = 0, scripted: bool = False,
-               filtered: int = 0, opened: str | None = None) -> tuple[str, ...]:
+               filtered: int = 0, opened: str | None = None, race: bool = False) -> tuple[str, ...]:
     """Why a game may not enter the best times, as reason keys (empty when it may): the one
     statement of the rule, for a record (:meth:`GameRecord.exclusions`) and for a game still
     in play as if it were won (game.ui.play.side_panel.rank_status). Keys, in this order:
@@ -68,7 +68,8 @@ def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0
     ``filtered`` (``filtered``: the 3BV filter's minimum the board was dealt under, 0 for none).
     ``opened``: how a known layout was opened, said instead of ``layout_known``: ``code`` (from
     a board code) or ``daily`` (a daily board); None: ``layout_known`` (a retry, a loaded
-    board, a chosen seed). :func:`opened_by` gives it for a match."""
+    board, a chosen seed). :func:`opened_by` gives it for a match. ``race``: the game raced a
+    replay's ghost (game.replay.race), reason ``race``, last: never ranked as a plain game."""
     reasons = []
     if not won:
         reasons.append("abandoned" if abandoned else "lost")
@@ -76,7 +77,7 @@ def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0
         reasons.append("custom")
     for key, used in (("hints", hints), ("autoplay", autoplay), ("probabilities", probabilities),
                       (opened or "layout_known", layout_known or opened), ("undo", undos), ("scripted", scripted),
-                      ("filtered", filtered)):
+                      ("filtered", filtered), ("race", race)):
         if used:
             reasons.append(key)
     return tuple(reasons)
@@ -151,6 +152,10 @@ class GameRecord:
     the game was opened from a code (``--code``, "Play a code") or as a daily board: a known
     layout (``layout_known``), left out of the best times with the reason ``code`` or
     ``daily`` instead of ``layout_known``. docs/board-codes.md, docs/records.md.
+
+    ``race`` (schema 12): the name of the ghost's player the game raced (game.replay.race:
+    the replay's player name, "" when the replay names none), None when it was no race. A
+    race is never ranked as a plain game (reason ``race``). docs/racing.md.
     """
 
     played_at: str
@@ -186,7 +191,8 @@ class GameRecord:
     counted_loss: bool = False  # schema 10: lost with no undo before, then played on
     code: str | None = None  # schema 11: the board's code (game.midend.boardcode), None when none
     daily: str | None = None  # schema 11: a daily board's UTC date, YYYY-MM-DD (game.midend.daily)
-    from_code: bool = False  # schema 11: opened from a code or as a daily (the CSV's last column)
+    from_code: bool = False  # schema 11: opened from a code or as a daily
+    race: str | None = None  # schema 12: the ghost's player name of a race, "" unnamed; None: no race (the CSV's last column)
 
     @classmethod
     def from_match(cls, match, name: str | None = None, abandoned: bool = False,
@@ -231,7 +237,7 @@ class GameRecord:
             nf=not clicks.get("flag", 0),
             input=input_of(match, input), min_bv=int(getattr(match.deal, "dealt_min_bv", 0) or 0),
             code=code_text(match), daily=getattr(match, "daily", None),
-            from_code=getattr(match, "code", None) is not None,
+            from_code=getattr(match, "code", None) is not None, race=getattr(match, "race", None),
             name=clean_name(name) if name is not None else default_player_name())
 
     @property
@@ -292,7 +298,8 @@ class GameRecord:
                           autoplay=self.autoplay_used, probabilities=self.probabilities_used,
                           layout_known=self.layout_known, undos=self.undos, scripted=self.scripted,
                           filtered=self.min_bv,
-                          opened="daily" if self.daily else "code" if self.from_code else None)
+                          opened="daily" if self.daily else "code" if self.from_code else None,
+                          race=self.race is not None)
 
     @property
     def best_time_eligible(self) -> bool:
@@ -335,6 +342,7 @@ _STORAGE = {
     **{f.name: ("integer", "null") if f.digits is None else ("real", "integer", "null") for f in FIGURES},
     "undos": ("integer",), "nf": ("integer", "null"), "input": ("text",), "min_bv": ("integer",),
     "counted_loss": ("integer",), "code": ("text", "null"), "daily": ("text", "null"), "from_code": ("integer",),
+    "race": ("text", "null"),
 }
 # Values are held to the limits a game can have too: a size within the game's own
 # (game.rules.board.MAX_SIDE), mines and 3BV within the board, and every figure finite and within
