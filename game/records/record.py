@@ -59,7 +59,7 @@ def now_iso(when: datetime | None = None) -> str:
 
 def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0, autoplay: bool = False,
                probabilities: bool = False, layout_known: bool = False, undos: int = 0, scripted: bool = False,
-               filtered: int = 0, opened: str | None = None, race: bool = False) -> tuple[str, ...]:
+               filtered: int = 0, opened: str | None = None) -> tuple[str, ...]:
     """Why a game may not enter the best times, as reason keys (empty when it may): the one
     statement of the rule, for a record (:meth:`GameRecord.exclusions`) and for a game still
     in play as if it were won (game.ui.play.side_panel.rank_status). Keys, in this order:
@@ -67,9 +67,9 @@ def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0
     ``hints``, ``autoplay``, ``probabilities``, ``layout_known``, ``undo``, ``scripted``,
     ``filtered`` (``filtered``: the 3BV filter's minimum the board was dealt under, 0 for none).
     ``opened``: how a known layout was opened, said instead of ``layout_known``: ``code`` (from
-    a board code) or ``daily`` (a daily board); None: ``layout_known`` (a retry, a loaded
-    board, a chosen seed). :func:`opened_by` gives it for a match. ``race``: the game raced a
-    replay's ghost (game.replay.race), reason ``race``, last: never ranked as a plain game."""
+    a board code), ``daily`` (a daily board) or ``race`` (a race against a replay's ghost, game.replay.race:
+    never ranked as a plain game); None: ``layout_known`` (a retry, a loaded board, a chosen
+    seed). :func:`opened_by` gives it for a match."""
     reasons = []
     if not won:
         reasons.append("abandoned" if abandoned else "lost")
@@ -77,7 +77,7 @@ def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0
         reasons.append("custom")
     for key, used in (("hints", hints), ("autoplay", autoplay), ("probabilities", probabilities),
                       (opened or "layout_known", layout_known or opened), ("undo", undos), ("scripted", scripted),
-                      ("filtered", filtered), ("race", race)):
+                      ("filtered", filtered)):
         if used:
             reasons.append(key)
     return tuple(reasons)
@@ -85,7 +85,10 @@ def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0
 
 def opened_by(match) -> str | None:
     """How ``match``'s board (a game.midend.match.Match) was opened, as :func:`exclusions`'
-    ``opened``: ``daily`` (game.session.Session.open_daily), ``code`` (a board code), else None."""
+    ``opened``: ``race`` (game.session.Session.open_race), ``daily``
+    (game.session.Session.open_daily), ``code`` (a board code), else None."""
+    if getattr(match, "race", None) is not None:
+        return "race"
     if getattr(match, "daily", None):
         return "daily"
     return "code" if getattr(match, "code", None) is not None else None
@@ -288,8 +291,9 @@ class GameRecord:
 
         Keys, in this order: ``lost``, ``abandoned``, ``custom`` (no best times for
         custom sizes), ``hints``, ``autoplay``, ``probabilities`` (the overlay was on),
-        ``layout_known`` (a retry, a loaded board or a chosen seed; ``code`` or ``daily`` in its
-        place for a game opened from a board code or as a daily board), ``undo`` (played on
+        ``layout_known`` (a retry, a loaded board or a chosen seed; ``code``, ``daily`` or
+        ``race`` in its place for a game opened from a board code, as a daily board, or
+        raced against a replay's ghost), ``undo`` (played on
         after a loss was taken back), ``scripted`` (a console game fed by a pipe or a file:
         a script, recorded but never in a best or a streak), ``filtered`` (dealt under the
         3BV filter: ranked apart).
@@ -298,8 +302,8 @@ class GameRecord:
                           autoplay=self.autoplay_used, probabilities=self.probabilities_used,
                           layout_known=self.layout_known, undos=self.undos, scripted=self.scripted,
                           filtered=self.min_bv,
-                          opened="daily" if self.daily else "code" if self.from_code else None,
-                          race=self.race is not None)
+                          opened="race" if self.race is not None else "daily" if self.daily
+                          else "code" if self.from_code else None)
 
     @property
     def best_time_eligible(self) -> bool:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from game.i18n import N_, _, number
 from game.midend.boardcode import BoardCode
+from game.midend.counters import COUNTED_CELLS
 from game.replay.events import CELL_PX
 from game.replay.player import Timeline
 from game.replay.progress import Progress, live_gap_ms, progress_of
@@ -149,13 +150,14 @@ class Race:
 
     def follow(self, match) -> bool:
         """Take the 3BV solved on ``match``'s board now (a game.midend.match.Match racing the
-        ghost) at its game time; True when the player's progress changed."""
+        ghost) at its game time; True when the player's progress changed. Call it right after
+        each move (the front ends do), so each step has its move's time."""
         game = match.game
         if self._round != match.round:
             self._round, self._seen = match.round, None
             self.progress = Progress(bbbv=self.ghost.progress.bbbv)
-        if not game.mines_laid or not game.three_bv_known:
-            return False
+        if not game.mines_laid or not (game.three_bv_known or game.config.cells <= COUNTED_CELLS):
+            return False  # a big board's 3BV counted in slices: taken once known
         seen = (game.revision, game.state)
         if seen == self._seen:
             return False
