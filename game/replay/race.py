@@ -150,8 +150,9 @@ class Race:
 
     def follow(self, match) -> bool:
         """Take the 3BV solved on ``match``'s board now (a game.midend.match.Match racing the
-        ghost) at its game time; True when the player's progress changed. Call it right after
-        each move (the front ends do), so each step has its move's time."""
+        ghost) at the time of its last move (as the match's log keeps it: the recorded game's
+        times); True when the player's progress changed. Call it after each move (the front
+        ends do)."""
         game = match.game
         if self._round != match.round:
             self._round, self._seen = match.round, None
@@ -163,7 +164,9 @@ class Race:
             return False
         self._seen = seen
         before = len(self.progress.solved)
-        self.progress.add(match.ms, game.three_bv_solved)
+        when = getattr(match.history[-1], "ms", None) if match.history else None
+        when = match.ms if when is None else when  # the move's time, as its log keeps it
+        self.progress.add(when, game.three_bv_solved)
         if game.over:
             self.progress.end_ms, self.progress.won = match.ms, game.state is State.WON
         return len(self.progress.solved) != before
