@@ -45,7 +45,7 @@ def test_a_race_is_recorded_with_the_ghosts_name_and_never_ranked(tmp_path):
     assert records.store.best_times("beginner_8x8") == []
     assert "race against a replay's ghost" in left_out(stored)
     with speaking("es"):
-        assert "carrera contra el fantasma" in left_out(stored)
+        assert "carrera contra un fantasma" in left_out(stored)
     plain = GameRecord("2026-12-02T11:00:00+00:00", "beginner_8x8", 8, 8, 10, True, 4000, 20)
     assert plain.race is None and plain.exclusions() == ()
     records.store.close()
