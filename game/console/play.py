@@ -197,6 +197,8 @@ class ConsoleGame:
         else:
             self.say(_("Game abandoned: a loss, but not saved."))
             self.say(describe(note))
+        if self.race is not None and self.match.race is not None:  # a race left: the ghost wins it
+            self.say(outcome_text(self.race.result(self.match, abandoned=True), self.race.ghost.shown_name()))
         later = self.after_end() if self.after_end else None
         if later:
             self.say(describe(later))

@@ -79,3 +79,11 @@ def test_the_console_prints_the_gap_after_each_move_and_who_won(tmp_path, lang, 
     with RecordStore.open(tmp_path / "records.sqlite3") as store:
         [game] = store.games()
         assert game.won and game.race == "王嘉宁" and game.exclusions()[-1] in ("race", "scripted")
+
+
+def test_a_race_left_in_the_console_is_the_ghosts(tmp_path):
+    args = parse_args(["--console", "--race", EVF, "--data-dir", str(tmp_path)])
+    assert prepare_race(args) is None
+    out = io.StringIO()
+    assert run_console(args, stdin=io.StringIO("r 3 3\nq\n"), stdout=out) == 0
+    assert "王嘉宁 wins the race: you left the game" in out.getvalue()

@@ -10,7 +10,6 @@ import pytest
 
 from game.commands.cli import parse_args
 from game.commands.replay_commands import prepare_race, prepare_replay
-from game.i18n import speaking
 from game.records.db import RecordStore
 from game.replay.events import CELL_PX
 from game.replay.files import read_replay

@@ -22,14 +22,13 @@ from game.replay.progress import gap_ms, progress_of
 from game.replay.race import gap_text
 from game.replay.sources import recorded_timeline
 from game.ui.state_file import ENV_VAR
+from tests.ui.test_ui_race import EVF, WIN, recorded_point
 from tests.window_helpers import played_layout, wait_for
 from tests.xsession import PATIENCE, XSession, missing
 
 pytestmark = [pytest.mark.skipif(bool(missing()), reason=f"needs {', '.join(missing())} for a real window"),
               pytest.mark.slow]
 
-EVF = "tests/corpus/replays/metasweeper_v3.evf"  # 8x8/10, 3BV 3, won in 3.796 s by 王嘉宁
-WIN = ((3, 3), (1, 5), (1, 1), (0, 0))  # the ghost's own clicks: they clear the board
 
 
 def read_state(path):
@@ -42,12 +41,6 @@ def read_state(path):
 def to_window(state, point):
     factor, left, top = state["view"]
     return round(point[0] * factor + left), round(point[1] * factor + top)
-
-
-def recorded_point(timeline: Timeline, ms: int):
-    """The replay's pointer at game time ``ms``: its last event at or before it (board pixels at CELL_PX)."""
-    last = max(i for i, t in enumerate(timeline.times) if t <= ms)
-    return timeline.xs[last], timeline.ys[last]
 
 
 def test_racing_a_corpus_replay_in_the_real_window(isolated_data_dir, tmp_path):
