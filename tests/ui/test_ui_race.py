@@ -168,3 +168,13 @@ def test_a_race_keeps_its_strip_in_the_compact_window(isolated_data_dir):
     assert not scene.room.over_board and scene.race_panel.rect is not None
     assert not scene.race_panel.rect.colliderect(scene.layout.board)
     assert scene.room.panel.contains(scene.race_panel.rect)
+
+
+def test_the_race_panel_stands_left_of_the_blocks_in_a_strip_under_the_board():
+    from game.ui.play.race_view import BLOCK_W, RacePanel
+    panel = RacePanel(None)
+    rect, rest = panel.split(pygame.Rect(10, 300, 600, 120))  # a wide, short strip
+    assert rect == pygame.Rect(10, 300, BLOCK_W, RacePanel.height()) and rest.left > rect.right
+    assert rest.right == 610 and rest.height == 120
+    rect, rest = panel.split(pygame.Rect(300, 8, 200, 400))  # a narrow, tall one: on top
+    assert rect.width == 200 and rest.top > rect.bottom and rest.bottom == 408
