@@ -35,6 +35,11 @@ def main(argv=None, stop_on_sigterm: bool = False) -> int:
         status = prepare_replay(args)
         if status is not None:
             return status
+    if args.race:
+        from game.commands.replay_commands import prepare_race
+        status = prepare_race(args)
+        if status is not None:
+            return status
     if args.stats or args.export_stats:
         from game.records.report import run_stats
         return run_stats(args)

@@ -90,6 +90,8 @@ class Session:
             front end may set it before it makes a match (the window's "Play a code").
         first_daily: with ``first_code``, the UTC date (``YYYY-MM-DD``) of the daily board
             it is (game.midend.match.Match.daily), else None.
+        first_race: the ghost the run races first (``--race``: a game.replay.race.Ghost),
+            taken once by :meth:`new_match` as ``first_code`` is (:meth:`open_race`).
     """
 
     rng: random.Random = field(default_factory=random.Random)
@@ -106,6 +108,7 @@ class Session:
     last_level: str | None = None
     first_code: BoardCode | None = None
     first_daily: str | None = None
+    first_race: object = None
     # match -> (the end told last: (round, standing moves), the notes its hooks gave): an end
     # told already (a redo back to it after an undo) is not told again
     _told: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary, repr=False)
@@ -126,6 +129,9 @@ class Session:
         Raises:
             ValueError: ``board`` is a position without mines, or does not fit ``config``.
         """
+        if self.first_race is not None and board is None:
+            ghost, self.first_race = self.first_race, None
+            return self.open_race(ghost, cell, questions=config.questions)
         if self.first_code is not None and board is None:
             code, daily, self.first_code, self.first_daily = self.first_code, self.first_daily, None, None
             match = self.open_code(code, cell, questions=config.questions)
@@ -172,6 +178,32 @@ class Session:
         match = self.open_code(daily_code(day, level), cell=cell, questions=questions)
         match.daily = day.isoformat()
         return match
+
+    def open_race(self, ghost, cell: int = CONSOLE_CELL, questions: bool = False) -> Match:
+        """A new match racing ``ghost`` (a game.replay.race.Ghost): :meth:`open_code` of its
+        board (its layout, its first reveal as the start cell: both games start from the same
+        click), with :attr:`Match.race <game.midend.match.Match.race>` set to its player's name
+        ("" when the replay names none), recorded with each of its games."""
+        match = self.open_code(ghost.code(), cell=cell, questions=questions)
+        match.race = ghost.name or ""
+        return match
+
+    def code_layout(self, code: BoardCode) -> frozenset:
+        """The mines of the board ``code`` names, (row, col) each: its layout, or its seed laid
+        at its start cell (a no-guess board generated as a game would be: seconds on a big
+        board). Nothing is recorded."""
+        if code.layout is not None:
+            return frozenset(code.layout)
+        match = self.open_code(code)
+        start = code.start
+        if self.needs_generation(match, start):
+            job = self.start_generation(match, start)
+            while not job.step(1.0):
+                pass
+            self.finish_generation(match, job, start, Source.KEYBOARD)
+        else:
+            match.apply(Move("reveal", start), Source.KEYBOARD)
+        return frozenset(match.layout())
 
     def new_game(self, match: Match, config: Config | None = None, cell: int | None = None) -> Match:
         """The next board after ``match``'s (``n`` in the console, F2 or the face in the window):

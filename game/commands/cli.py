@@ -380,6 +380,10 @@ def build_parser() -> argparse.ArgumentParser:
                        metavar=_("LEVEL"),
                        help=_("play today's daily board (UTC), the same for every player: beginner "
                               "(default), beginner_8x8 (or 8x8), intermediate or expert"))
+    board.add_argument("--race", metavar=game_or_file, type=non_empty,
+                       help=_("race a ghost: play the board of a replay file (.evf, .avf, .rmv, .mvf) or a "
+                              "recorded game (its id, or last) from its first click, its pointer and "
+                              "progress shown as it went (docs/racing.md)"))
     board.add_argument("--date", metavar=_("YYYY-MM-DD"), type=day_value, default=None,
                        help=_("with --daily: the daily board of another day (UTC), from {first} "
                               "to tomorrow").format(first=FIRST_DAY.isoformat()))
@@ -413,13 +417,18 @@ def _check_code_options(parser: argparse.ArgumentParser, args: argparse.Namespac
     through ``parser.error`` naming the options."""
     if args.date is not None and args.daily is None:
         parser.error(_("--date goes with --daily: give --daily [LEVEL] --date YYYY-MM-DD"))
+    if args.race:  # the replay's board; a code or a daily given with it must be that board (prepare_race)
+        for option in given:
+            if option not in ("--race", "--code", "--daily", "--date", "--questions"):
+                parser.error(_("{option} sets the board, and so does {opened}: drop {option}").format(
+                    option=option, opened="--race"))
     opened = "--code" if args.code else "--daily" if args.daily else None
     if opened is None:
         return
     if args.code and args.daily:
         parser.error(_("--code and --daily: choose one"))
     for option in given:
-        if option not in ("--code", "--daily", "--date", "--questions"):
+        if option not in ("--code", "--daily", "--date", "--questions", "--race"):
             parser.error(_("{option} sets the board, and so does {opened}: drop {option}").format(
                 option=option, opened=opened))
 
@@ -454,6 +463,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         loaded: the parsed board file (game.boardfile.BoardFile) or None.
         replay_loaded, replay_timeline: None (main.py reads ``--replay``'s replay and its timeline
             into them before the window opens).
+        race_ghost: None (game.commands.replay_commands.prepare_race reads ``--race``'s replay
+            as a game.replay.race.Ghost into it, and its board into ``config``).
         rng: a ``random.Random`` seeded with ``--seed`` (or unseeded).
 
     Exits with status 2 and a message on any invalid value (argparse's ``error``, with
@@ -482,7 +493,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         ("--difficulty", args.difficulty), ("--rows", args.rows is not None), ("--seed", args.seed is not None),
         ("--first-click", args.first_click), ("--questions", args.questions), ("--no-guess", args.no_guess),
         ("--min-bv", args.min_bv), ("--board", args.board), ("--beginner-size", args.beginner_size),
-        ("--code", args.code), ("--daily", args.daily), ("--date", args.date)) if given]
+        ("--code", args.code), ("--daily", args.daily), ("--date", args.date), ("--race", args.race)) if given]
     if modes and modes[0] != "--console" and game_options:
         parser.error(_("{option} sets up a game: {mode} plays none, so drop it")
                      .format(option=game_options[0], mode=modes[0]))
@@ -509,6 +520,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args.loaded = None
     args.replay_loaded = None
     args.replay_timeline = None  # its game.replay.player.Timeline, built with it
+    args.race_ghost = None  # --race's game.replay.race.Ghost (game.commands.replay_commands.prepare_race)
     args.board_code, args.daily_day = _code_of(parser, args)
     if args.board_code is not None:
         args.config = replace(args.board_code.config(), questions=args.questions)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from contextlib import contextmanager
 
-from game.i18n import N_
+from game.i18n import N_, _, ngettext
 from game.messages import describe, error_line, file_name
 from game.records.db import RecordStore
 from game.records.paths import DataDirError, db_path, kept_files
@@ -85,6 +85,49 @@ def prepare_replay(args) -> int | None:
     return None
 
 
+def prepare_race(args) -> int | None:
+    """``--race``: read the replay (a file, or a recorded game by its id or ``last``) into
+    ``args.race_ghost`` (a game.replay.race.Ghost) and its board into ``args.config`` (the
+    player's question marks kept), before any game starts; with ``--code`` or ``--daily``
+    their board must be the replay's (the same size and mines), and the race is then on the
+    replay's board. Returns None when ready, else 2 after one line on stderr naming the
+    problem (nothing is recorded)."""
+    from dataclasses import replace
+
+    from game.replay.race import Ghost, RaceError
+    from game.session import Session
+
+    shown = f"--race {file_name(args.race)}"
+    try:
+        ghost = Ghost(load_timeline(args.race, getattr(args, "data_dir", None)))
+    except (LogError, ReplayFileError, RaceError) as err:
+        print(error_line(f"{shown}: {describe(err)}"), end="", file=sys.stderr)
+        return 2
+    code = getattr(args, "board_code", None)
+    if code is not None:
+        opened = "--code" if getattr(args, "code", None) else "--daily"
+        mines = Session().code_layout(code)
+        if (code.rows, code.cols, code.mines) != (ghost.rows, ghost.cols, len(ghost.mines)) or mines != ghost.mines:
+            print(error_line(_(BOARD_DIFFERS).format(
+                race=shown, opened=opened, replay=board_words(ghost.rows, ghost.cols, len(ghost.mines)),
+                board=board_words(code.rows, code.cols, code.mines))), end="", file=sys.stderr)
+            return 2
+    args.race_ghost = ghost
+    args.board_code = args.daily_day = None  # the race is on the replay's board (the same mines)
+    args.config = replace(ghost.code().config(), questions=getattr(args, "questions", False))
+    return None
+
+
+BOARD_DIFFERS = N_("{race}: the replay's board ({replay}) is not the board of {opened} ({board}): a race is "
+                   "played on the replay's own board; drop {opened}, or race a replay of that board")
+
+
+def board_words(rows: int, cols: int, mines: int) -> str:
+    """A board in words for messages: ``9x9, 10 mines`` (rows x columns)."""
+    return ngettext("{rows}x{cols}, {mines} mine", "{rows}x{cols}, {mines} mines", mines).format(
+        rows=rows, cols=cols, mines=mines)
+
+
 def run_save_replay(args) -> int:
     """``--save-replay ID|last FILE.evf``: 0 when written, 2 with one line on stderr otherwise."""
     which, path = args.save_replay
@@ -104,4 +147,4 @@ def run_save_replay(args) -> int:
         store.close()
 
 
-__all__ = ["load_replay", "load_timeline", "prepare_replay", "recorded_game", "run_save_replay"]
+__all__ = ["board_words", "load_replay", "load_timeline", "prepare_race", "prepare_replay", "recorded_game", "run_save_replay"]

@@ -39,6 +39,7 @@ from game.records.record import clean_name, code_text, default_player_name
 from game.records.notes import SCRIPTED
 from game.records.recording import is_in_progress
 from game.records.settings import Settings
+from game.replay.race import Race, gap_text, outcome_text
 from game.session import Session, min_bv_table
 from game.solver.problem import fmt
 
@@ -111,8 +112,9 @@ class ConsoleGame:
                  colour: bool = False, ask_name: Callable[[Ask | None], str | None] | None = None,
                  on_abandon: Callable[[Match], str | None] | None = None,
                  after_end: Callable[[], str | None] | None = None, kept: Sequence = (),
-                 scripted: bool = False, session: Session | None = None):
+                 scripted: bool = False, session: Session | None = None, race=None):
         self.match = match
+        self.race = race  # a game.replay.race.Race (--race): the gap after each move, who won at the end
         self.session = Session() if session is None else session
         if session is not None:
             on_end = on_end or (lambda match: next(iter(session.finished(match)), None))
@@ -195,6 +197,8 @@ class ConsoleGame:
         else:
             self.say(_("Game abandoned: a loss, but not saved."))
             self.say(describe(note))
+        if self.race is not None and self.match.race is not None:  # a race left: the ghost wins it
+            self.say(outcome_text(self.race.result(self.match, abandoned=True), self.race.ghost.shown_name()))
         later = self.after_end() if self.after_end else None
         if later:
             self.say(describe(later))
@@ -283,9 +287,14 @@ class ConsoleGame:
                 # game the player was told was won.
                 note = self.on_end(self.match) if self.on_end else None
         self.show()
+        racing = self.race is not None and self.match.race is not None
+        if racing:
+            self.say_gap()
         if not ended:
             return
         self.say(summary(self.match, code_text(self.match)))  # the code: anyone opens the same board with --code
+        if racing:
+            self.say(outcome_text(self.race.result(self.match), self.race.ghost.shown_name()))
         if note:
             self.say(describe(note))
         later = self.after_end() if self.after_end else None
@@ -295,6 +304,17 @@ class ConsoleGame:
             note = self.ask_name(self.ask if self._terminal and self._lines is not None else None)
             if note:
                 self.say(describe(note))
+
+    def say_gap(self) -> None:
+        """A race's line after a move (--race): the gap at equal 3BV (game.replay.race.gap_text:
+        "+1.234 s" behind) and both games' 3BV solved at the player's game time."""
+        race = self.race
+        race.follow(self.match)
+        ghost, now = race.ghost, self.match.ms
+        you = race.progress.solved[-1] if race.progress.solved else 0
+        self.say(_("race: gap {gap}; 3BV you {you}/{bbbv}, {name} {theirs}/{bbbv}").format(
+            gap=gap_text(race.gap()), you=you, bbbv=ghost.progress.bbbv, name=ghost.shown_name(),
+            theirs=ghost.solved_at(now)))
 
     def say_filter_missed(self) -> None:
         """One line, once a board, when the 3BV filter found no board at its minimum
@@ -395,12 +415,12 @@ def run_session(args) -> Session:
     """The console's :class:`game.session.Session`: the command line's ``--seed`` (the first
     board's; a chosen seed makes every board of the run predictable, so they are known
     layouts and never enter the best times), ``--min-bv`` (the 3BV filter, every level),
-    ``--code`` or ``--daily`` (the first board: game.session.Session.first_code) and the
-    no-guess progress line."""
+    ``--code`` or ``--daily`` (the first board: game.session.Session.first_code), ``--race``
+    (the replay's board, raced: game.session.Session.first_race) and the no-guess progress line."""
     day = getattr(args, "daily_day", None)
     return Session(rng=args.rng, first_seed=args.seed, seeded=args.seed is not None, progress=generation_progress,
                    min_bv=min_bv_table(getattr(args, "min_bv", None)), first_code=getattr(args, "board_code", None),
-                   first_daily=None if day is None else day.isoformat())
+                   first_daily=None if day is None else day.isoformat(), first_race=getattr(args, "race_ghost", None))
 
 
 def make_match(args, session: Session, settings: Settings | None = None) -> Match:
@@ -519,7 +539,8 @@ def run_console(args, stdin: TextIO | None = None, stdout: TextIO | None = None)
     session.hooks.append(hooks.recorded)  # the best time's name is asked of the game recorded
     console = ConsoleGame(match, out, session=session, ask_name=hooks.ask_name,
                           colour=wants_colour(out), after_end=records.figures_after,
-                          kept=kept_files(args.data_dir), scripted=records.input == "script")
+                          kept=kept_files(args.data_dir), scripted=records.input == "script",
+                          race=None if getattr(args, "race_ghost", None) is None else Race(args.race_ghost))
     previous = catch_sigterm()  # SIGTERM leaves as Ctrl-C does: a game in progress is recorded
     try:
         return console.run(lines, prompt=stdin.isatty())

@@ -177,6 +177,10 @@ class Match:
         daily: the UTC date (``YYYY-MM-DD``) of the daily board (game.midend.daily) the match was
             opened on (game.session.Session.open_daily), None for any other board; cleared with
             :attr:`code` by :meth:`new_game`.
+        race: the name of the ghost's player when the match races a replay's ghost
+            (game.replay.race; game.session.Session.open_race; "" for a replay that names no
+            player), None otherwise; kept by a retry (the same race again), cleared by
+            :meth:`new_game`; recorded with each of its games (never ranked as a plain game).
         round: boards started by this match (new games and retries), from 1.
         history: every entry of the current board's log, oldest first (:data:`Entry`).
         clicks: the current board's moves applied, by kind ("reveal", "flag", "chord") and
@@ -202,6 +206,7 @@ class Match:
         self.cell = cell
         self.code = code
         self.daily: str | None = None  # a daily board's UTC date (game.session.Session.open_daily)
+        self.race: str | None = None  # a race's ghost's player name (game.session.Session.open_race)
         self.deal = Deal(config, rng, seed, layer, seeds_known, min_bv=0 if mines is not None else min_bv)
         self.round = 0
         self._loaded = None if mines is None else (check_layout(config, mines),
@@ -242,10 +247,12 @@ class Match:
 
     def new_game(self) -> None:
         """A fresh random board of the same size (a new seed from the deal), clock, log and help;
-        a board opened from a code is left behind (:attr:`code` and :attr:`daily` become None)."""
+        a board opened from a code is left behind (:attr:`code`, :attr:`daily` and :attr:`race`
+        become None)."""
         self._on_loaded = False
         self.code = None
         self.daily = None
+        self.race = None
         self._start(self.deal.next())
 
     def retry(self) -> None:

@@ -61,7 +61,7 @@ def best_where(table: str | None = "window", category: str = "all", filtered: bo
     snapshot, which holds only readable rows)."""
     inputs = ", ".join(repr(key) for key, where in INPUTS.items() if where == table)
     return ("level = ? AND won = 1 AND abandoned = 0 AND hints_used = 0 AND autoplay_used = 0 "
-            f"AND probabilities_used = 0 AND layout_known = 0 AND undos = 0 AND input IN ({inputs}) "
+            f"AND probabilities_used = 0 AND layout_known = 0 AND race IS NULL AND undos = 0 AND input IN ({inputs}) "
             + ("AND nf = 1 " if category == "nf" else "")
             + ("AND min_bv > 0 " if filtered else "AND min_bv = 0 ") + (f"AND {READABLE}" if readable else ""))
 

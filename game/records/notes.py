@@ -19,6 +19,7 @@ REASONS = {  # GameRecord.exclusions() key -> why, in words (translated where it
     "code": N_("the board was played from a board code, known beforehand"),
     "daily": N_("the board was a daily board, the same for every player (ranked on the Daily page)"),
     "filtered": N_("the board was dealt by the 3BV filter (ranked apart)"),
+    "race": N_("the game was a race against a replay's ghost"),
 }
 UNDONE = N_("A game with an undo: left out of played, won, streaks and best times.")  # GameRecord.undos > 0
 UNDONE_LOSS = N_("Played on after its loss was taken back: this game counts as that loss, "

@@ -67,8 +67,9 @@ def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0
     ``hints``, ``autoplay``, ``probabilities``, ``layout_known``, ``undo``, ``scripted``,
     ``filtered`` (``filtered``: the 3BV filter's minimum the board was dealt under, 0 for none).
     ``opened``: how a known layout was opened, said instead of ``layout_known``: ``code`` (from
-    a board code) or ``daily`` (a daily board); None: ``layout_known`` (a retry, a loaded
-    board, a chosen seed). :func:`opened_by` gives it for a match."""
+    a board code), ``daily`` (a daily board) or ``race`` (a race against a replay's ghost, game.replay.race:
+    never ranked as a plain game); None: ``layout_known`` (a retry, a loaded board, a chosen
+    seed). :func:`opened_by` gives it for a match."""
     reasons = []
     if not won:
         reasons.append("abandoned" if abandoned else "lost")
@@ -84,7 +85,10 @@ def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0
 
 def opened_by(match) -> str | None:
     """How ``match``'s board (a game.midend.match.Match) was opened, as :func:`exclusions`'
-    ``opened``: ``daily`` (game.session.Session.open_daily), ``code`` (a board code), else None."""
+    ``opened``: ``race`` (game.session.Session.open_race), ``daily``
+    (game.session.Session.open_daily), ``code`` (a board code), else None."""
+    if getattr(match, "race", None) is not None:
+        return "race"
     if getattr(match, "daily", None):
         return "daily"
     return "code" if getattr(match, "code", None) is not None else None
@@ -151,6 +155,10 @@ class GameRecord:
     the game was opened from a code (``--code``, "Play a code") or as a daily board: a known
     layout (``layout_known``), left out of the best times with the reason ``code`` or
     ``daily`` instead of ``layout_known``. docs/board-codes.md, docs/records.md.
+
+    ``race`` (schema 12): the name of the ghost's player the game raced (game.replay.race:
+    the replay's player name, "" when the replay names none), None when it was no race. A
+    race is never ranked as a plain game (reason ``race``). docs/racing.md.
     """
 
     played_at: str
@@ -186,7 +194,8 @@ class GameRecord:
     counted_loss: bool = False  # schema 10: lost with no undo before, then played on
     code: str | None = None  # schema 11: the board's code (game.midend.boardcode), None when none
     daily: str | None = None  # schema 11: a daily board's UTC date, YYYY-MM-DD (game.midend.daily)
-    from_code: bool = False  # schema 11: opened from a code or as a daily (the CSV's last column)
+    from_code: bool = False  # schema 11: opened from a code or as a daily
+    race: str | None = None  # schema 12: the ghost's player name of a race, "" unnamed; None: no race (the CSV's last column)
 
     @classmethod
     def from_match(cls, match, name: str | None = None, abandoned: bool = False,
@@ -231,7 +240,7 @@ class GameRecord:
             nf=not clicks.get("flag", 0),
             input=input_of(match, input), min_bv=int(getattr(match.deal, "dealt_min_bv", 0) or 0),
             code=code_text(match), daily=getattr(match, "daily", None),
-            from_code=getattr(match, "code", None) is not None,
+            from_code=getattr(match, "code", None) is not None, race=getattr(match, "race", None),
             name=clean_name(name) if name is not None else default_player_name())
 
     @property
@@ -282,8 +291,9 @@ class GameRecord:
 
         Keys, in this order: ``lost``, ``abandoned``, ``custom`` (no best times for
         custom sizes), ``hints``, ``autoplay``, ``probabilities`` (the overlay was on),
-        ``layout_known`` (a retry, a loaded board or a chosen seed; ``code`` or ``daily`` in its
-        place for a game opened from a board code or as a daily board), ``undo`` (played on
+        ``layout_known`` (a retry, a loaded board or a chosen seed; ``code``, ``daily`` or
+        ``race`` in its place for a game opened from a board code, as a daily board, or
+        raced against a replay's ghost), ``undo`` (played on
         after a loss was taken back), ``scripted`` (a console game fed by a pipe or a file:
         a script, recorded but never in a best or a streak), ``filtered`` (dealt under the
         3BV filter: ranked apart).
@@ -292,7 +302,8 @@ class GameRecord:
                           autoplay=self.autoplay_used, probabilities=self.probabilities_used,
                           layout_known=self.layout_known, undos=self.undos, scripted=self.scripted,
                           filtered=self.min_bv,
-                          opened="daily" if self.daily else "code" if self.from_code else None)
+                          opened="race" if self.race is not None else "daily" if self.daily
+                          else "code" if self.from_code else None)
 
     @property
     def best_time_eligible(self) -> bool:
@@ -335,6 +346,7 @@ _STORAGE = {
     **{f.name: ("integer", "null") if f.digits is None else ("real", "integer", "null") for f in FIGURES},
     "undos": ("integer",), "nf": ("integer", "null"), "input": ("text",), "min_bv": ("integer",),
     "counted_loss": ("integer",), "code": ("text", "null"), "daily": ("text", "null"), "from_code": ("integer",),
+    "race": ("text", "null"),
 }
 # Values are held to the limits a game can have too: a size within the game's own
 # (game.rules.board.MAX_SIDE), mines and 3BV within the board, and every figure finite and within

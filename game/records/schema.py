@@ -47,6 +47,9 @@ board's mines, the code it was opened from), NULL when none; ``daily``, the UTC 
 (YYYY-MM-DD) of a daily board's game (game.midend.daily), NULL for any other; ``from_code``, 1 for
 a game opened from a code (``--code``, "Play a code", a daily board): a known layout, never a
 best time, said as such. Older games get NULL, NULL and 0: no code existed then.
+Version 12 adds ``race``: the ghost's player name of a game raced against a replay
+(game.replay.race; "" when the replay names no player), NULL for any other game; a race is
+never ranked as a plain game (reason ``race``). Older games get NULL.
 
 A competitive figure added to game.figures.FIGURES after schema 6 needs no new version:
 :func:`migrate` adds the column of each figure the table lacks (:func:`missing_figures`)
@@ -142,6 +145,9 @@ MIGRATIONS: list[tuple[str, ...]] = [
         "ALTER TABLE games ADD COLUMN daily TEXT",
         "ALTER TABLE games ADD COLUMN from_code INTEGER NOT NULL DEFAULT 0",
         "CREATE INDEX games_daily ON games (daily, id) WHERE daily IS NOT NULL",
+    ),
+    (  # 11 -> 12
+        "ALTER TABLE games ADD COLUMN race TEXT",
     ),
 ]
 

@@ -112,6 +112,26 @@ class Navigation:
         return Playing(self.services, config,
                        opener=lambda cell: session.open_daily(day, level, cell=cell, questions=questions))
 
+    def race(self, ghost) -> Playing:
+        """A Playing scene racing ``ghost`` (a game.replay.race.Ghost) on its board from its
+        first reveal (game.session.Session.open_race), with the player's question marks."""
+        questions = self.services.settings.questions
+        config = replace(ghost.code().config(), questions=questions)
+        return Playing(self.services, config, race=ghost,
+                       opener=lambda cell: self.services.session.open_race(ghost, cell, questions=questions))
+
+    def race_timeline(self, timeline, back):
+        """:meth:`race` on a replay's game.replay.player.Timeline (the viewer's "Race this
+        replay"), or a message box over ``back`` saying why it cannot be raced."""
+        from game.replay.race import Ghost, RaceError
+
+        try:
+            ghost = Ghost(timeline)
+        except (RaceError, ValueError) as err:
+            return MessageBox(self.services, back, _("Race"), [_("This replay cannot be raced: {reason}.").format(
+                reason=describe(err))])
+        return self.race(ghost)
+
     def replay(self, replay, back=None, title: str | None = None, timeline=None) -> ReplayViewer:
         """The replay viewer for ``replay`` (a game.replay.Replay, its game.replay.player.Timeline
         when built already); Esc returns to ``back`` (a scene), or to the menu when None.
@@ -193,6 +213,8 @@ def first_scene(services, config, warnings=(), replay=None, timeline=None):
         scene = services.scenes.replay(replay, timeline=timeline)
     elif config is None:
         scene = Menu(services)
+    elif services.first_race is not None:  # --race: the replay's board, raced
+        scene, services.first_race = services.scenes.race(services.first_race), None
     else:
         scene = Playing(services, config, services.loaded)
     if warnings:
@@ -210,7 +232,7 @@ def run_config(services, config, warnings: list[str]):
     """
     if config is None or services.loaded is not None:
         return config
-    if services.session.first_code is not None:
+    if services.session.first_code is not None or services.first_race is not None:
         return replace(config, questions=services.settings.questions)
     wanted = services.config_for(config.rows, config.cols, config.mines)
     if wanted.no_guess:
@@ -260,7 +282,7 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
     config = settings.board_of_run(args)  # --difficulty beginner: the Beginner the settings choose
     # a board with its panels' strip (game.ui.play.room), or none when compact, as the Playing scene will want it
     layout, size, most = (None, MENU_SIZE, None) if config is None else playing_window(
-        config, display.area(), settings.rulers, settings.compact)
+        config, display.area(), settings.rulers, settings.compact and getattr(args, "race_ghost", None) is None)
     theme.use(settings.theme)  # before the first frame: the window's letterbox too
     set_language(settings.language or system_language())
     display.open(size, GRAIN if layout is None else layout.cell, most)
@@ -271,7 +293,8 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
                         records=records, first_seed=getattr(args, "seed", None),
                         seeded=getattr(args, "seed", None) is not None, min_bv=getattr(args, "min_bv", None),
                         first_code=getattr(args, "board_code", None),
-                        first_daily=day.isoformat() if (day := getattr(args, "daily_day", None)) else None)
+                        first_daily=day.isoformat() if (day := getattr(args, "daily_day", None)) else None,
+                        first_race=getattr(args, "race_ghost", None))
     services.scenes = Navigation(services)
     services.session.unsaved = not_recorded(records)  # the session records each end (Session.finished)
     warnings = list(records.warnings)

@@ -66,6 +66,7 @@ class Services:
     seeded: bool = False  # --seed was given: every board of this run is predictable (layout known)
     first_code: object = None  # --code, --daily: the first game's board code (game.session.Session.first_code)
     first_daily: str | None = None  # --daily: its UTC date, YYYY-MM-DD (game.session.Session.first_daily)
+    first_race: object = None  # --race: the ghost raced first, a game.replay.race.Ghost (game.ui.app.first_scene)
     min_bv: int | None = None  # --min-bv: the 3BV filter of this run, every level (else the settings' bv_filter)
     scenes: object = None  # the navigation seam: .menu(), .playing(game), .replay(replay, back) (game.ui.app.Navigation)
     sound: object = None  # game.ui.sound.Sound, built from the settings when None

@@ -22,7 +22,12 @@ Its JSON object (rects are [left, top, width, height] in logical pixels, the can
   result panel's part inside its strip, where it scrolls; a hint's also has ``waiting``:
   True while its answer is worked out);
 - ``buttons``: the result panel's buttons, each {"label": ..., "rect": ...} (whole, even
-  scrolled partly out of the strip), and ``field``: a best time's name field, or null.
+  scrolled partly out of the strip), and ``field``: a best time's name field, or null; a
+  result panel's entry has ``notes`` too, its notes' lines as shown (a race's result first);
+- while the game races a ghost (game.replay.race): ``race``, {"name": the ghost's name,
+  "drawn": [game time ms, x, y] of the ghost's pointer as last drawn (logical pixels) or null,
+  "panel": the race panel's {"you": [solved, 3BV], "ghost": [solved, 3BV], "gap": text} as
+  last drawn, "counters": the live counters' race_gap value, or null}.
 """
 
 from __future__ import annotations
@@ -61,6 +66,14 @@ def scene_state(scene, display) -> dict:
         state["game"] = str(getattr(game_state, "name", game_state)).lower()
         state.update(board=_rect(layout.board), cells=_rect(corners.clip(layout.board)), rows=layout.rows,
                      cols=layout.cols, strip=_rect(room.strip), strip_panel=_rect(room.panel), where=room.where)
+        race = getattr(play, "race", None)
+        if race is not None:
+            drawn = play.ghost_at
+            state["race"] = {"name": race.ghost.shown_name(),
+                             "drawn": None if drawn is None else [drawn[0], drawn[1][0], drawn[1][1]],
+                             "panel": {key: list(value) if isinstance(value, tuple) else value
+                                       for key, value in play.race_panel.shown.items()},
+                             "counters": play.counters.values.get("race_gap")}
     at = scene
     while at is not None and at is not play:
         kind = type(at).__name__
@@ -68,7 +81,8 @@ def scene_state(scene, display) -> dict:
             state["panels"].append({"kind": "hint", "rect": _rect(at.panel), "waiting": bool(at.waiting)})
         elif hasattr(at, "arranged") and hasattr(at, "panel_shown"):  # a result (game.ui.play.result_base)
             if at.ready() and at.panel_shown:
-                state["panels"].append({"kind": "result", "rect": _rect(at.arranged.rect.clip(at.room.panel))})
+                state["panels"].append({"kind": "result", "rect": _rect(at.arranged.rect.clip(at.room.panel)),
+                                        "notes": [str(line) for line in getattr(at, "shown_notes", None) or []]})
                 state["buttons"] += [{"label": str(b.label), "rect": _rect(b.rect)} for b in at.buttons.buttons]
                 field = getattr(at, "field", None)
                 state["field"] = _rect(field.rect) if field is not None else None

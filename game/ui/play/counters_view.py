@@ -36,6 +36,7 @@ from game import figures
 from game.midend.counters import LiveCounter
 from game.figures import Counts, Figure, estimated_time, has_figures, value_text
 from game.i18n import N_, _, language
+from game.replay.race import gap_text
 from game.ui.shared import draw
 from game.ui.shared import fonts
 from game.ui.shared.canvas import Canvas, scale_of
@@ -52,6 +53,7 @@ MOST_COLUMNS = 3  # the most columns a wide strip gets (5 lines each): the panel
 INDENT = 8  # a split line's label (left / right / double) in from the line above, pixels
 REFRESH_S = 0.05  # seconds between two readings while the clock runs: 20 a second
 TITLE = N_("Counters")
+RACE_GAP = N_("Race gap")  # a race's line (key race_gap): the player's gap to the ghost at equal 3BV
 OWN = (  # the lines that are not figures, first: (key, label: a message, or None for "3BV" as it is)
     ("time", N_("Time")),
     ("bbbv", None),
@@ -131,6 +133,7 @@ class CountersPanel:
     def __init__(self) -> None:
         self.shown: dict[str, str] = {}
         self.rect: pygame.Rect | None = None
+        self.extra: tuple[tuple[str, str], ...] = ()  # lines after lines()'s, (key, message): a race's gap
         self._texts = TextImages()
         self._arranged = None  # (area, language labels, scale) -> layout, kept while they hold
         self.scale: float = 1  # the canvas scale the panel was last drawn at (its font follows it)
@@ -156,7 +159,7 @@ class CountersPanel:
         board; side by side in a wide strip under it, as many as its width has room for (up
         to MOST_COLUMNS) or its height needs, so the panel stays low and the result panel
         can stand under it."""
-        labels = tuple(label for _key, label in lines())
+        labels = tuple(label for _key, label in self.all_lines())
         key = (tuple(area), labels, self.scale, self.readable)
         if self._arranged is not None and self._arranged[0] == key:
             return self._arranged[1]
@@ -174,6 +177,10 @@ class CountersPanel:
         arranged = (rect, title, columns, per, label_w)
         self._arranged = (key, arranged)
         return arranged
+
+    def all_lines(self) -> tuple[tuple[str, str], ...]:
+        """The lines drawn: :func:`lines`, then :attr:`extra`'s (their labels translated)."""
+        return lines() + tuple((key, _(label)) for key, label in self.extra)
 
     @staticmethod
     def label(key: str) -> str:
@@ -201,7 +208,7 @@ class CountersPanel:
                                  palette.dim)
                 top += line
             width = (rect.width - 2 * PAD - (columns - 1) * GAP) // columns
-            for index, (key, label) in enumerate(lines()):
+            for index, (key, label) in enumerate(self.all_lines()):
                 column, row = divmod(index, per)
                 left = rect.left + PAD + column * (width + GAP)
                 y = top + row * line
@@ -265,6 +272,7 @@ class PlayCounters:
         self.panel = CountersPanel()
         self.counts = Counts()
         self.values: dict[str, str] = {}
+        self.race = None  # the game.replay.race.Race the game races: the line race_gap (RACE_GAP) too
         self._key = None
 
     def refresh(self, match, clicks: tuple[int, int, int]) -> bool:
@@ -278,6 +286,10 @@ class PlayCounters:
         self._key = key
         self.counts = self.counter.read(match, clicks)
         values = shown_values(self.counts)
+        if self.race is not None:  # the gap at equal 3BV (game.replay.race), under the figures
+            self.race.follow(match)
+            values["race_gap"] = gap_text(self.race.gap())
+            self.panel.extra = (("race_gap", RACE_GAP),)
         changed, self.values = values != self.values, values
         return changed
 

@@ -46,6 +46,9 @@ from game.ui.play.generating import Generating
 from game.ui.shared.help import Help
 from game.ui.play.pause import Pause
 from game.ui.play.result import GameOver, Victory
+from game.ui.play.race_view import RacePanel, draw_ghost, ghost_point
+from game.replay.race import Race, outcome_text
+from game.ui.shared import draw
 from game.ui.play.side_panel import SidePanel
 from game.ui.sound import MoveSounds
 from game.ui.shared.widgets import warm_font
@@ -60,6 +63,7 @@ ABANDON_AFTER_LOSS = N_("Abandon this game? It counts as the loss you took back.
 START_HERE = N_("Start at the marked cell")  # a reveal elsewhere before a board code's first one
 NOTE_SECONDS = 2.5  # how long a note along the board's bottom shows (show_note), seconds
 SIDE_GAP = 6  # between a hint's or a result's panel and the side panel's blocks under it, pixels
+GHOST_FRAME = 1 / 60  # seconds between two looks at the ghost's pointer while racing
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
 
@@ -78,11 +82,21 @@ class Playing(Scene):
 
     A board code's board must be started at its start cell (game.midend.match.Match.start):
     the cell is marked until the first reveal, and a reveal elsewhere does nothing but say
-    "Start at the marked cell" for a moment along the board's bottom (:meth:`show_note`)."""
+    "Start at the marked cell" for a moment along the board's bottom (:meth:`show_note`).
 
-    def __init__(self, services, config, board=None, after=None, opener=None) -> None:
+    ``race``: a game.replay.race.Ghost the match races (``opener`` then opens its board:
+    game.session.Session.open_race): its pointer drawn over the board at the player's game
+    time, its progress, the gap and who won (game.ui.play.race_view; the live counters' line
+    ``race_gap``; the result panel's first line). A race always has the strip, even when the
+    compact window is chosen: its panel never covers the board."""
+
+    def __init__(self, services, config, board=None, after=None, opener=None, race=None) -> None:
         super().__init__(services)
-        self.compact = services.settings.compact  # the classic window: no strip, panels over the board
+        self.race = Race(race) if race is not None else None  # game.replay.race: the ghost raced
+        self.race_panel = RacePanel(self.race) if self.race is not None else None
+        self.ghost_at = None  # the ghost's pointer as drawn last: (game time ms, logical point), or None
+        # the classic window: no strip, panels over the board (a race keeps its strip)
+        self.compact = services.settings.compact and self.race is None
         # the board at the largest cell that fits, and the panels' strip (game.ui.play.room)
         self.layout, self.room = playing_layout(config, services.display.area(), services.settings.rulers,
                                                 self.compact)
@@ -123,6 +137,7 @@ class Playing(Scene):
         self.show_probabilities = False  # O: the probability overlay
         self.probability_layer = solver_view.ProbabilityLayer(self.layout)
         self.counters = PlayCounters()  # F3: the live counters at the top of the panels' strip
+        self.counters.race = self.race  # their race_gap line while racing
         self.side = SidePanel(services, self.match)  # the strip's content before and during play
         # a big board's window is shown at 1x: its panels' text (these, the hint's, the result's)
         # grows to an em of 12 screen pixels (game.ui.shared.widgets.readable_size); a big board stays one
@@ -203,6 +218,8 @@ class Playing(Scene):
         self.sounds.tick(self.match)
         if self.refresh_counters():
             self.dirty = True
+        if self.race is not None and (self.race.follow(self.match) or self.ghost_moved()):
+            self.dirty = True
         if self.side.refresh(self.match, self.gesture.gestures.clicks):
             self.dirty = True
         shown = self.hud_values()
@@ -230,8 +247,13 @@ class Playing(Scene):
         if self.room.over_board:  # the compact window (no strip): the F3 counters alone
             if self.counters_shown:
                 self.counters.draw(screen, self.room.panel)
+        elif self.race is not None:  # the race's panel first, the side panel in what is left
+            rect, rest = self.race_panel.split(self.room.panel)
+            self.race_panel.draw(screen, rect, self.match.ms)
+            self.side.draw(screen, rest, self.counters if self.counters_shown else None)
         else:
             self.side.draw(screen, self.room.panel, self.counters if self.counters_shown else None)
+        self.draw_ghost(screen)
         if self.services.settings.muted:
             draw_mute_sign(screen, self.layout)
         if self.show_probabilities and not self.game.over:
@@ -244,6 +266,34 @@ class Playing(Scene):
         self.draw_note(screen)
         self.dirty = False
         self.unshown = False
+
+    # ----- racing a ghost (game.replay.race) ---------------------------------------------------
+    def ghost_point(self) -> tuple[int, tuple[float, float] | None]:
+        """(the player's game time, ms; where the ghost's pointer shows then, logical pixels,
+        or None): only while the player's game is under way (nowhere before the first reveal
+        nor once it ended), never on a board seen through a camera."""
+        if self.race is None or self.game.state is not State.PLAYING or self.controls.active:
+            return 0, None
+        now = self.match.ms
+        return now, ghost_point(self.layout, self.race.ghost, now)
+
+    def ghost_moved(self) -> bool:
+        """True when the ghost's pointer shows elsewhere than drawn last."""
+        return self.ghost_point()[1] != (self.ghost_at[1] if self.ghost_at else None)
+
+    def draw_ghost(self, screen: pygame.Surface) -> None:
+        """The ghost's pointer at the player's game time (:attr:`ghost_at` keeps what was drawn)."""
+        now, point = self.ghost_point()
+        self.ghost_at = None if point is None else (now, point)
+        if point is not None:
+            with draw.clipped(screen, self.layout.board.inflate(16, 16)):
+                draw_ghost(screen, point)
+
+    def race_line(self, abandoned: bool = False) -> str | None:
+        """The result panel's line on the race (game.replay.race.outcome_text), or None with no race."""
+        if self.race is None or self.match.race is None:
+            return None
+        return outcome_text(self.race.result(self.match, abandoned), self.race.ghost.shown_name())
 
     # ----- a short note along the board's bottom ---------------------------------------------
     def show_note(self, message: str) -> None:
@@ -323,6 +373,8 @@ class Playing(Scene):
         soon = min(soon, self.note_left())
         if self.game.state is not State.PLAYING or self.match.paused:
             return soon
+        if self.race is not None:  # the ghost's pointer: a frame at a time
+            return min(soon, GHOST_FRAME)
         if self.counters_shown:  # the time to the millisecond: REFRESH_S apart
             return min(soon, REFRESH_S - self.match.elapsed % REFRESH_S + 0.001)
         return min(soon, 1.0 - self.match.elapsed % 1.0 + 0.005)  # the HUD's second, the side panel's past 999
@@ -610,12 +662,18 @@ class Playing(Scene):
         self.redraw_cells(outcome.changed)
 
     def after_move(self) -> Scene:
-        """Play the move's sound; switch to the GameOver or Victory overlay once the game has ended."""
+        """Play the move's sound; switch to the GameOver or Victory overlay once the game has ended.
+        A race takes the move's 3BV solved at its game time."""
+        if self.race is not None:
+            self.race.follow(self.match)
         if not self.game.over:
             self.sounds.hear(self.game)
             return self.filter_missed() or self
         self.bv.finish(self.match)  # the record stores the 3BV
         notes = self.services.session.finished(self.match)
+        line = self.race_line()
+        if line is not None:
+            notes = [line, *(notes or [])]
         self.side.read_bests(self.match)  # the records have the game: its level's bests and streak again
         self.sounds.hear(self.game)  # after the records: a new best time sounds "best"
         return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)

@@ -21,7 +21,8 @@ LABEL_W = 30  # the speed between its - and + buttons, pixels
 BAR_MIN_W = 5 * BUTTON_W + 4 * GAP + 6 + 2 * BUTTON_W + LABEL_W  # 184: the window's inner width at its narrowest
 KNOB_W = 7  # the scrubber's knob, pixels
 TEXT_SIZE = 14  # time line font, pixels
-ICONS = ("start", "back", "play", "forward", "end", "slower", "faster")
+ICONS = ("start", "back", "play", "forward", "end", "slower", "faster", "race")
+RACE_W, RACE_H = BUTTON_W, TRACK_H + 4  # "Race this replay": a button right of the scrubber, pixels
 
 
 class IconButton(Button):
@@ -56,6 +57,11 @@ def draw_icon(surface: pygame.Surface, icon: str, rect: pygame.Rect) -> None:
         draw.rect(surface, palette.text, (cx - 4, cy - 1, 9, 2))
     if icon == "faster":
         draw.rect(surface, palette.text, (cx - 1, cy - 4, 2, 9))
+    if icon == "race":  # a chequered flag on its pole
+        draw.rect(surface, palette.text, (cx - 5, cy - 5, 1, 11))
+        draw.rect(surface, palette.text, (cx - 4, cy - 5, 9, 6), 1)
+        for i in range(3):
+            draw.rect(surface, palette.text, (cx - 4 + 3 * i, cy - 5 + (i % 2) * 3, 3, 3))
 
 
 class ReplayBar:
@@ -64,12 +70,19 @@ class ReplayBar:
 
     Attributes: ``rect`` (the pane), ``track`` (the scrubber), ``buttons`` (an IconButton per
     name of ICONS, in ``by_name``), ``speed_rect`` (the speed label) and ``line`` (the time line).
+    With a ``race`` action ("Race this replay") its button stands right of the scrubber, which
+    is that much shorter: it fits the narrowest bar.
     """
 
     def __init__(self, width: int, top: int, actions: dict) -> None:
         self.rect = pygame.Rect(0, top, width, BAR_H)
         inner = pygame.Rect(MARGIN, top + 6, width - 2 * MARGIN, BAR_H - 12)
         self.track = pygame.Rect(inner.left, inner.top, inner.width, TRACK_H)
+        race = None
+        if "race" in actions:
+            self.track.width -= RACE_W + 2 * GAP
+            race = IconButton(pygame.Rect(self.track.right + 2 * GAP, inner.top - 2, RACE_W, RACE_H), "race",
+                              actions["race"])
         y = self.track.bottom + 5
         x = inner.left
         self.by_name: dict[str, IconButton] = {}
@@ -81,6 +94,8 @@ class ReplayBar:
         self.speed_rect = pygame.Rect(x + BUTTON_W, y, LABEL_W, BUTTON_H)
         self.by_name["faster"] = IconButton(pygame.Rect(self.speed_rect.right, y, BUTTON_W, BUTTON_H), "faster",
                                             actions["faster"])
+        if race is not None:
+            self.by_name["race"] = race
         self.buttons = list(self.by_name.values())
         self.line = pygame.Rect(inner.left, y + BUTTON_H + 2, inner.width, inner.bottom - (y + BUTTON_H + 2))
 

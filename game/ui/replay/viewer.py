@@ -3,8 +3,9 @@ board as the player saw it, the pointer and its trail, the pressed cells, the HU
 replay time, and a bar under the board (game.ui.replay.bar).
 
 Keys: Space play/pause, - and + speed (0.25x to 8x), Left/Right one move back/forward,
-Home/End the start/end, Esc back where the viewer was opened from (the menu when from the
-command line). The scrubber seeks where it is clicked and follows a drag. The review viewer
+Home/End the start/end, R (or the flag button right of the scrubber) races this replay
+(game.replay.race: its board in the Playing scene, its game as the ghost), Esc back where the
+viewer was opened from (the menu when from the command line). The scrubber seeks where it is clicked and follows a drag. The review viewer
 (game.ui.replay.review) adds [ / ] (PageUp / PageDown): the previous / next guess or mistake.
 
 Moves reached by playing or by Right make the sound the game made for them (game.ui.sound:
@@ -87,7 +88,7 @@ class ReplayViewer(Scene):
         self.language = language()  # the language last drawn in
         actions = {"start": self.key_start, "back": lambda: self.key_step(-1), "play": self.key_play,
                    "forward": lambda: self.key_step(1), "end": self.key_end, "slower": lambda: self.key_speed(-1),
-                   "faster": lambda: self.key_speed(1)}
+                   "faster": lambda: self.key_speed(1), "race": self.key_race}
         self.bar = ReplayBar(self.layout.size[0], self.layout.size[1] + self.strip_h, actions)
         self.room = reserve(self.board_size(), (width, height))  # the counters' strip (F3)
         self.counters = CountersPanel()
@@ -96,6 +97,7 @@ class ReplayViewer(Scene):
         self.keys = {pygame.K_SPACE: self.key_play, pygame.K_LEFT: lambda: self.key_step(-1),
                      pygame.K_RIGHT: lambda: self.key_step(1), pygame.K_HOME: self.key_start,
                      pygame.K_END: self.key_end, pygame.K_ESCAPE: self.key_back, pygame.K_F3: self.key_counters,
+                     pygame.K_r: self.key_race,
                      **{key: lambda: self.key_speed(1) for key in FASTER_KEYS},
                      **{key: lambda: self.key_speed(-1) for key in SLOWER_KEYS}}
 
@@ -287,6 +289,12 @@ class ReplayViewer(Scene):
         """End: the end, as the game finished (pauses)."""
         self.playing = False
         self.show(self.head.seek(self.timeline.end_ms))
+
+    def key_race(self) -> Scene:
+        """R or the bar's flag button: race this replay (game.replay.race): its board from its
+        first click in the Playing scene, its pointer and progress as the ghost's (our own
+        recorded game too: the player's earlier game is the ghost); Esc there goes to the menu."""
+        return self.services.scenes.race_timeline(self.timeline, self)
 
     def key_back(self) -> Scene:
         """Esc: back to the scene the viewer came from, else the menu."""
