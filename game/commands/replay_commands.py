@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
+from pathlib import Path
 
-from game.i18n import N_
+from game.i18n import N_, _
 from game.messages import describe, error_line, file_name
 from game.records.db import RecordStore
 from game.records.paths import DataDirError, db_path, kept_files
+from game.replay.beside import BoardsDiffer, check_same_board
 from game.replay.events import Replay
 from game.replay.files import ReplayFileError, read_replay
 from game.replay.fromlog import LogError, find_game, recorded_log, save_replay
@@ -74,15 +76,35 @@ def recorded_game(which: str, data_dir: str | None = None):
 
 def prepare_replay(args) -> int | None:
     """``--replay``: read the replay into ``args.replay_loaded``, and its timeline into
-    ``args.replay_timeline`` (the viewer's, built once), before any window opens; returns
-    None when it was read, else 2 after one line on stderr naming the problem."""
+    ``args.replay_timeline`` (the viewer's, built once), before any window opens; with
+    ``--beside``, the second game's timeline into ``args.beside_timeline``, refused unless it
+    is of the same board (game.replay.beside.check_same_board). Returns None when read, else
+    2 after one line on stderr naming the problem."""
     try:
         args.replay_timeline = load_timeline(args.replay, getattr(args, "data_dir", None))
         args.replay_loaded = args.replay_timeline.replay
     except (LogError, ReplayFileError) as err:
         print(error_line(f"--replay {file_name(args.replay)}: {describe(err)}"), end="", file=sys.stderr)
         return 2
+    beside = getattr(args, "beside", None)
+    if beside:
+        try:
+            args.beside_timeline = load_timeline(beside, getattr(args, "data_dir", None))
+            check_same_board(args.replay_timeline.replay, args.beside_timeline.replay)
+        except (LogError, ReplayFileError, BoardsDiffer) as err:
+            args.beside_timeline = None
+            print(error_line(f"--beside {file_name(beside)}: {describe(err)}"), end="", file=sys.stderr)
+            return 2
     return None
+
+
+def side_name(which: str) -> str:
+    """A side's name in the side-by-side viewer for ``--replay``'s or ``--beside``'s argument
+    when its replay names no player: a file's name, else "game 12" / "last game" (in the
+    language in use)."""
+    if is_replay_file(which):
+        return Path(which).name
+    return _("last game") if which == "last" else _("game {id}").format(id=which.strip())
 
 
 def run_save_replay(args) -> int:
@@ -104,4 +126,4 @@ def run_save_replay(args) -> int:
         store.close()
 
 
-__all__ = ["load_replay", "load_timeline", "prepare_replay", "recorded_game", "run_save_replay"]
+__all__ = ["load_replay", "load_timeline", "prepare_replay", "recorded_game", "run_save_replay", "side_name"]

@@ -4,7 +4,8 @@ replay time, and a bar under the board (game.ui.replay.bar).
 
 Keys: Space play/pause, - and + speed (0.25x to 8x), Left/Right one move back/forward,
 Home/End the start/end, Esc back where the viewer was opened from (the menu when from the
-command line). The scrubber seeks where it is clicked and follows a drag. The review viewer
+command line); B, on a recorded game whose board has another recorded win, that game beside
+the fastest such win (game.ui.replay.beside). The scrubber seeks where it is clicked and follows a drag. The review viewer
 (game.ui.replay.review) adds [ / ] (PageUp / PageDown): the previous / next guess or mistake.
 
 Moves reached by playing or by Right make the sound the game made for them (game.ui.sound:
@@ -74,6 +75,8 @@ class ReplayViewer(Scene):
         super().__init__(services)
         self.replay, self.back = replay, back
         self.given_title = title  # None: described when drawn, in the language in use
+        self.record_id: int | None = None  # the recorded game shown (game.ui.app.Navigation.watch), else None
+        self._best: list = []  # [the best other game on its board's id or None], once looked up
         width, height = services.display.area()
         self.layout = layout_for(replay.rows, replay.cols, (width, height - BAR_H - self.strip_h),
                                  len(replay.mines))
@@ -96,14 +99,39 @@ class ReplayViewer(Scene):
         self.keys = {pygame.K_SPACE: self.key_play, pygame.K_LEFT: lambda: self.key_step(-1),
                      pygame.K_RIGHT: lambda: self.key_step(1), pygame.K_HOME: self.key_start,
                      pygame.K_END: self.key_end, pygame.K_ESCAPE: self.key_back, pygame.K_F3: self.key_counters,
+                   pygame.K_b: self.key_beside,
                      **{key: lambda: self.key_speed(1) for key in FASTER_KEYS},
                      **{key: lambda: self.key_speed(-1) for key in SLOWER_KEYS}}
 
     # ----- scene hooks -----------------------------------------------------------------------
     @property
     def title(self) -> str:
-        """The bar's title: the one given, else :func:`describe`'s."""
-        return self.given_title or describe(self.replay)
+        """The bar's title: the one given, else :func:`describe`'s; with the B key's hint when a
+        better game of the same board is recorded (:meth:`beside_best`)."""
+        title = self.given_title or describe(self.replay)
+        if self.beside_best() is not None:
+            title = _("{title} (B: beside your best on this board)").format(title=title)
+        return title
+
+    def beside_best(self) -> int | None:
+        """The id of the recorded game the B key opens beside this one: the fastest other win
+        of the same board code (game.records.db.RecordStore.wins_on_code), or None (not a
+        recorded game, no code, no other win). Looked up once."""
+        if not self._best:
+            found = None
+            records = self.services.records
+            record = records.store.game(self.record_id) if records is not None and self.record_id else None
+            if record is not None and record.code:
+                found = next((r.id for r in records.store.wins_on_code(record.code) if r.id != record.id), None)
+            self._best = [found]
+        return self._best[0]
+
+    def key_beside(self) -> Scene | None:
+        """B: this game beside the best of its board (game.ui.replay.beside), when there is one."""
+        best = self.beside_best()
+        if best is None:
+            return None
+        return self.services.scenes.beside(self.record_id, best, back=self)
 
     def grain(self) -> int:
         return self.layout.cell

@@ -1,0 +1,181 @@
+"""Two replays side by side (game.ui.replay.beside, issue 38 point 4) driven by posted pygame
+events: ``--replay A --beside B`` opens both on one clock, the chart draws both games' lines,
+the keys and the chart seek, a replay of another board is refused (status 2, the message in
+English and Spanish), and the recorded game's viewer opens "beside your best on this board"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+import main
+from game.replay.beside import BoardsDiffer, ahead, check_same_board, move_times, span, step_time
+from game.replay.progress import Progress
+from game.ui.replay.beside import BesideViewer
+from game.ui.replay.viewer import ReplayViewer
+from tests.play_helpers import win_by_clicks
+
+REPLAYS = Path(__file__).resolve().parents[1] / "corpus" / "replays"
+EXPERT = REPLAYS / "clone097_expert.mvf"
+
+
+@pytest.fixture
+def viewer(window):
+    """``viewer(argv) -> Driver`` of a window started as main.py starts it with --replay."""
+    from game.commands.cli import parse_args
+    from game.commands.replay_commands import prepare_replay
+    from game.ui.app import build
+    from game.ui.clock import FakeClock
+    from tests.driver import Driver
+
+    def start(argv):
+        args = parse_args(list(argv))
+        assert prepare_replay(args) is None
+        loop, _ = build(args, clock=FakeClock())
+        driver = Driver(loop)
+        driver.step()
+        return driver
+    return start
+
+
+def two_games(window, slow_frames: int = 4):
+    """Two wins of the same Beginner board (the same deal, the same first click), the second
+    slower (``slow_frames`` frames between its clicks); returns their games."""
+    games = []
+    for pause in (0, slow_frames):
+        w = window(["--difficulty", "beginner"], deal=7)
+        game = w.scene.game
+        w.click_cell((4, 4))
+        mines = game.layout()
+        for cell in game.cells():
+            if game.over:
+                break
+            if cell not in mines and game.appearance(cell) == "covered":
+                w.step(pause)
+                w.click_cell(cell)
+        games.append(game)
+    assert games[0].layout() == games[1].layout()
+    return games
+
+
+# ----- the pieces -----------------------------------------------------------------------------
+class FakeReplay:
+    def __init__(self, rows, cols, mines):
+        self.rows, self.cols, self.mines = rows, cols, frozenset(mines)
+
+
+def test_the_same_board_is_accepted_and_another_size_or_mines_refused():
+    check_same_board(FakeReplay(9, 9, {(0, 0)}), FakeReplay(9, 9, [(0, 0)]))
+    with pytest.raises(BoardsDiffer, match="9x9 against 16x16"):
+        check_same_board(FakeReplay(9, 9, {(0, 0)}), FakeReplay(16, 16, {(0, 0)}))
+    with pytest.raises(BoardsDiffer, match="the mines differ"):
+        check_same_board(FakeReplay(9, 9, {(0, 0), (1, 1)}), FakeReplay(9, 9, {(0, 0), (2, 2)}))
+
+
+def test_ahead_names_who_reached_the_common_count_sooner_and_by_how_much():
+    a, b = Progress(bbbv=3), Progress(bbbv=3)
+    for t, n in ((100, 1), (500, 2), (900, 3)):
+        a.add(t, n)
+    for t, n in ((300, 1), (400, 2), (2000, 3)):
+        b.add(t, n)
+    assert ahead(a, b, 50) is None
+    assert ahead(a, b, 350) == (1, 0, 200)  # both at 1: a reached it 200 ms sooner
+    assert ahead(a, b, 450) == (1, 0, 200)  # b at 2, a still at 1
+    assert ahead(a, b, 600) == (2, 1, 100)  # both at 2: b 100 ms sooner
+    assert ahead(a, b, 2500) == (3, 0, 1100)
+
+
+def test_step_time_goes_to_the_next_and_previous_moment():
+    times = [0, 100, 250]
+    assert step_time(times, 50, 1) == 100 and step_time(times, 100, 1) == 250 and step_time(times, 250, 1) is None
+    assert step_time(times, 100, -1) == 0 and step_time(times, 0, -1) is None
+
+
+# ----- the window -----------------------------------------------------------------------------
+def test_replay_beside_from_the_command_line_plays_both_on_one_clock_and_charts_both(window, viewer):
+    first, second = two_games(window)
+    v = viewer(["--replay", "1", "--beside", "2"])
+    scene = v.scene
+    assert isinstance(scene, BesideViewer)
+    a, b = scene.sides
+    assert a.progress.bbbv == b.progress.bbbv == a.timeline.replay.bbbv
+    assert a.progress.end_ms < b.progress.end_ms  # the second game was slower
+    assert (scene.start_ms, scene.end_ms) == span([a.timeline, b.timeline])
+    v.step(20)
+    assert scene.playing and a.head.time_ms == b.head.time_ms == scene.time_ms > scene.start_ms
+    v.key(pygame.K_END)
+    assert a.head.face() == b.head.face() == "won"
+    assert a.head.look == [first.appearance(c) for c in first.cells()]
+    # the chart: both games' colours are drawn in its plot
+    plot = scene.plot_rect()
+    screen = v.screen
+    from game.ui.replay.beside import colours
+    seen = {tuple(screen.get_at((x, y)))[:3] for x in range(plot.left, plot.right) for y in range(plot.top, plot.bottom + 1)}
+    assert all(tuple(colour) in seen for colour in colours())
+    # a click on the chart at its middle seeks the clock to the middle of its time axis
+    v.click((plot.centerx, plot.centery))
+    assert scene.time_ms == pytest.approx(min(scene.end_ms, scene.axis_end() / 2), abs=scene.axis_end() / plot.width * 2)
+    assert [side.head.time_ms for side in scene.sides] == [min(scene.time_ms, side.timeline.end_ms) for side in scene.sides]
+    # Left and Right go to the moves of either game
+    moments = move_times([a.timeline, b.timeline])
+    v.key(pygame.K_HOME)
+    assert scene.time_ms == scene.start_ms
+    later = [m for m in moments if m > scene.start_ms]
+    v.key(pygame.K_RIGHT)
+    assert scene.time_ms == later[0] and not scene.playing
+    v.key(pygame.K_RIGHT)
+    assert scene.time_ms == later[1]
+    v.key(pygame.K_LEFT)
+    assert scene.time_ms == later[0]
+    v.key(pygame.K_ESCAPE)
+    assert not isinstance(v.scene, BesideViewer)
+
+
+def test_the_caption_says_who_led_at_equal_3bv(window, viewer):
+    two_games(window, slow_frames=6)
+    v = viewer(["--replay", "1", "--beside", "2"])
+    scene = v.scene
+    v.key(pygame.K_END)
+    a, b = scene.sides
+    count, leader, ms = ahead(a.progress, b.progress, scene.time_ms)
+    assert leader == 0 and ms > 0 and count == a.progress.bbbv
+    assert scene.caption().startswith(a.name) and str(count) in scene.caption()
+
+
+@pytest.mark.parametrize("language, words", [("en", "not the same board"), ("es", "no son el mismo tablero")])
+def test_a_replay_of_another_board_is_refused_with_status_2(window, capsys, isolated_data_dir, language, words):
+    two_games(window)
+    status = main.main(["--lang", language, "--replay", "1", "--beside", str(EXPERT)])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.count("\n") == 1 and "--beside" in err and words in err and "16x30" in err
+
+
+def test_beside_goes_with_replay(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main.main(["--beside", str(EXPERT)])
+    assert stop.value.code == 2 and "--beside goes with --replay" in capsys.readouterr().err
+
+
+def test_replay_alone_still_opens_the_one_replay_viewer(viewer):
+    v = viewer(["--replay", str(EXPERT)])
+    assert isinstance(v.scene, ReplayViewer)
+
+
+def test_the_viewer_of_a_recorded_game_opens_it_beside_the_best_on_its_board(window, isolated_data_dir):
+    two_games(window, slow_frames=4)
+    w = window([])
+    nav = w.scene.services.scenes
+    w.loop.manager.switch(nav.watch(2, w.scene))  # the slower game
+    w.step()
+    scene = w.scene
+    assert isinstance(scene, ReplayViewer) and scene.beside_best() == 1
+    w.key(pygame.K_b, unicode="b")
+    beside = w.scene
+    assert isinstance(beside, BesideViewer)
+    assert [side.timeline.replay.time_ms for side in beside.sides] == sorted(
+        side.timeline.replay.time_ms for side in beside.sides)[::-1]  # the watched game first, the best beside it
+    w.key(pygame.K_ESCAPE)
+    assert w.scene is scene
