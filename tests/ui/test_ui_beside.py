@@ -179,3 +179,36 @@ def test_the_viewer_of_a_recorded_game_opens_it_beside_the_best_on_its_board(win
         side.timeline.replay.time_ms for side in beside.sides)[::-1]  # the watched game first, the best beside it
     w.key(pygame.K_ESCAPE)
     assert w.scene is scene
+
+
+def test_statistics_games_page_marks_one_game_and_opens_it_beside_another(window, isolated_data_dir):
+    from game.ui.stats.screen import Statistics
+    two_games(window)
+    w = window([])
+    w.click(next(b for b in w.scene.list.buttons if b.label == "Statistics...").rect.center)
+    stats = w.scene
+    assert isinstance(stats, Statistics)
+    w.key(pygame.K_g)
+    games = stats.games
+    assert [r.id for r in games.list.records] == [2, 1]
+    w.key(pygame.K_s)  # marks the selected game, the newest
+    assert games.marked == 2 and isinstance(w.scene, Statistics)
+    w.key(pygame.K_DOWN)
+    w.key(pygame.K_s)
+    beside = w.scene
+    assert isinstance(beside, BesideViewer) and games.marked is None
+    assert [s.name for s in beside.sides] == [f"{beside.sides[0].timeline.replay.player} (game 2)",
+                                              f"{beside.sides[1].timeline.replay.player} (game 1)"]
+    w.key(pygame.K_ESCAPE)
+    assert w.scene is stats
+
+
+def test_two_games_of_other_boards_get_a_message_not_the_viewer(window, isolated_data_dir):
+    from game.ui.shared.confirm import MessageBox
+    for deal in (7, 8):
+        win_by_clicks(window(["--difficulty", "beginner"], deal=deal), first=(4, 4))
+    w = window([])
+    stats = w.scene
+    back = w.scene
+    scene = stats.services.scenes.beside(1, 2, back)
+    assert isinstance(scene, MessageBox) and "not the same board" in " ".join(scene.message) and scene.base is back

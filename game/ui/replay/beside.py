@@ -24,6 +24,7 @@ from game.replay.events import CELL_PX
 from game.replay.player import Playhead, Timeline
 from game.replay.progress import Progress, progress_of
 from game.midend.counters import COUNTED_CELLS
+from game.ui.display import fit_scale
 from game.ui.loop import STEP
 from game.ui.play.board_view import BoardView
 from game.ui.play.camera_view import CameraView
@@ -39,11 +40,13 @@ from game.ui.shared.widgets import bevel, fitting_size, text, text_width
 from game.ui.stats.chart import digits_for, nice_scale
 
 GAP = 6  # between the two board windows, pixels
-STRIP_H = 18  # a board's progress bar under it, pixels
-CHART_H = 132  # the chart of both games' 3BV solved over time, pixels
+STRIP_H = 24  # a board's name, 3BV solved and progress bar under it, pixels
+BAR_THICK = 7  # the progress bar's height, pixels
+CHART_H = 132  # the chart of both games' 3BV solved over time, pixels, at least (it grows into spare room)
 MIN_W = 440  # the least window width (the chart's and the bar's room), pixels
 AXIS_W = 30  # left of the chart's plot, for its 3BV labels, pixels
-TEXT = 11  # the labels' font, pixels
+TEXT = 13  # the names', figures' and caption's font, pixels
+SMALL = 11  # the chart's axis labels' font, pixels
 PAD = 4
 
 
@@ -100,7 +103,11 @@ class BesideViewer(Scene):
                      names[1] if shown[1] == names[1] else f"{shown[1]} ({names[1]})"]
         self.sides = [Side(first, layout, left, shown[0]), Side(second, other, left + layout.size[0] + GAP, shown[1])]
         self.board_h = layout.size[1]
-        self.chart_rect = pygame.Rect(PAD, self.board_h + STRIP_H, self.width - 2 * PAD, CHART_H - PAD)
+        # the chart grows (up to twice) into the room the window leaves at the scale it is shown at
+        base_h = self.board_h + STRIP_H + CHART_H + BAR_H
+        scale = fit_scale((self.width, base_h), (width, height), layout.cell)
+        self.chart_h = CHART_H + max(0, min(CHART_H, int(height / scale) - base_h))
+        self.chart_rect = pygame.Rect(PAD, self.board_h + STRIP_H, self.width - 2 * PAD, self.chart_h - PAD)
         self.start_ms, self.end_ms = span([first, second])
         self.time_ms = float(self.start_ms)
         self.moments = move_times([first, second])
@@ -112,7 +119,7 @@ class BesideViewer(Scene):
         actions = {"start": self.key_start, "back": lambda: self.key_step(-1), "play": self.key_play,
                    "forward": lambda: self.key_step(1), "end": self.key_end, "slower": lambda: self.key_speed(-1),
                    "faster": lambda: self.key_speed(1)}
-        self.bar = ReplayBar(self.width, self.board_h + STRIP_H + CHART_H, actions)
+        self.bar = ReplayBar(self.width, self.board_h + STRIP_H + self.chart_h, actions)
         self.keys = {pygame.K_SPACE: self.key_play, pygame.K_LEFT: lambda: self.key_step(-1),
                      pygame.K_RIGHT: lambda: self.key_step(1), pygame.K_HOME: self.key_start,
                      pygame.K_END: self.key_end, pygame.K_ESCAPE: self.key_back,
@@ -131,7 +138,7 @@ class BesideViewer(Scene):
         return self.sides[0].layout.cell
 
     def size(self) -> tuple[int, int]:
-        return self.width, self.board_h + STRIP_H + CHART_H + BAR_H
+        return self.width, self.board_h + STRIP_H + self.chart_h + BAR_H
 
     def enter(self) -> None:
         for side in self.sides:
@@ -248,7 +255,7 @@ class BesideViewer(Scene):
             with draw.clipped(board, None if side.layout.camera.fits else side.layout.board):
                 self.draw_pointer(board, side)
             self.draw_progress(screen, side, colours()[index],
-                               pygame.Rect(side.rect.left, side.rect.bottom + 2, side.rect.width, STRIP_H - 4))
+                               pygame.Rect(side.rect.left + 2, side.rect.bottom + 2, side.rect.width - 4, STRIP_H - 4))
         self.draw_chart(screen)
         span_ms = max(1, self.end_ms - self.start_ms)
         clock = f"{decimal(max(0, self.time_ms) / 1000, 1)} / {seconds(max(0, self.end_ms) / 1000, 1)}"
@@ -273,28 +280,26 @@ class BesideViewer(Scene):
         draw.polygon(board, palette.backdrop, arrow, 1)
 
     def draw_progress(self, screen, side: Side, colour, rect: pygame.Rect) -> None:
-        """``side``'s progress bar in ``rect``: its name, the share of the 3BV it solved by the
-        clock, and "solved / 3BV"."""
-        bevel(screen, rect, 1, raised=False)
-        inside = rect.inflate(-2, -2)
-        draw.rect(screen, palette.field, inside)
+        """``side``'s progress in ``rect``: its name (in its colour) and "solved / 3BV" on a
+        line, and under it a bar filled to the share of the 3BV it solved by the clock."""
         bbbv = side.timeline.replay.bbbv or 0
         solved = side.progress.at(self.time_ms) if side.progress is not None else side.head.counts().bbbv_solved
+        well = pygame.Rect(rect.left, rect.bottom - BAR_THICK, rect.width, BAR_THICK)
+        bevel(screen, well, 1, raised=False)
+        inside = well.inflate(-2, -2)
+        draw.rect(screen, palette.field, inside)
         if bbbv and solved:
             draw.rect(screen, colour, (inside.left, inside.top, round(inside.width * min(1, solved / bbbv)),
                                        inside.height))
+        line_y = (rect.top + well.top) // 2
         figure = f"{solved if solved is not None else '-'} / {bbbv} 3BV"
-        size = min(TEXT, fitting_size(figure, inside.width // 2, TEXT, 8))
-        right = text(screen, figure, (inside.right - 3, inside.centery), size, anchor="midright", bold=True,
-                     colour=palette.text)
-        room = right.left - inside.left - 8
+        right = text(screen, figure, (rect.right - 2, line_y), TEXT, anchor="midright", bold=True, colour=palette.text)
+        room = right.left - rect.left - 10
         name = side.name
-        name_size = fitting_size(name, max(10, room), TEXT, 8)
-        while len(name) > 1 and text_width(name, name_size, bold=True) > room:
+        while len(name) > 1 and text_width(name, TEXT, bold=True) > room:
             name = name[:-2] + "…"
         if room > 12:
-            text(screen, name, (inside.left + 3, inside.centery), name_size, anchor="midleft", bold=True,
-                 colour=palette.text)
+            text(screen, name, (rect.left + 2, line_y), TEXT, anchor="midleft", bold=True, colour=colour)
 
     def axis_end(self) -> float:
         """The chart's time axis end, ms: a round number of seconds at or after the later
@@ -304,7 +309,7 @@ class BesideViewer(Scene):
     def plot_rect(self) -> pygame.Rect:
         """The chart's plot area (the lines), logical pixels."""
         r = self.chart_rect
-        return pygame.Rect(r.left + AXIS_W, r.top + TEXT + 6, r.width - AXIS_W - PAD, r.height - 2 * TEXT - 12)
+        return pygame.Rect(r.left + AXIS_W, r.top + TEXT + 8, r.width - AXIS_W - 2 * PAD, r.height - TEXT - SMALL - 14)
 
     def draw_chart(self, screen) -> None:
         """Both games' 3BV solved over game time, step lines in their colours, value lines
@@ -327,18 +332,19 @@ class BesideViewer(Scene):
         while value <= top + 1e-9:
             y = round(y_of(value))
             draw.line(screen, palette.chart_grid, (plot.left, y), (plot.right, y), 1)
-            text(screen, decimal(value, digits_for(step)), (plot.left - 3, y), TEXT - 1, anchor="midright",
+            text(screen, decimal(value, digits_for(step)), (plot.left - 3, y), SMALL, anchor="midright",
                  colour=palette.dim)
             value += step
         value = 0.0
         while value <= right_s + 1e-9:
             x = round(x_of(value * 1000))
             draw.line(screen, palette.chart_grid, (x, plot.top), (x, plot.bottom), 1)
-            text(screen, decimal(value, digits_for(step_s)), (x, plot.bottom + 2), TEXT - 1, anchor="midtop",
-                 colour=palette.dim)
+            last = value + step_s > right_s + 1e-9  # the last label says its unit: "30 s"
+            label = seconds(value, digits_for(step_s)) if last else decimal(value, digits_for(step_s))
+            text(screen, label, (plot.right if last else x, plot.bottom + 2), SMALL,
+                 anchor="topright" if last else "midtop", colour=palette.dim)
             value += step_s
-        text(screen, "3BV", (r.left + PAD, r.top + 3), TEXT - 1, colour=palette.dim, bold=True)
-        text(screen, _("s"), (plot.left - 6, plot.bottom + 2), TEXT - 1, anchor="topright", colour=palette.dim)
+        text(screen, "3BV", (r.left + PAD, r.top + 3), SMALL, colour=palette.dim, bold=True)
         for index, side in enumerate(self.sides):
             progress = side.progress
             if progress is None:
