@@ -36,7 +36,8 @@ def load_replay(which: str, data_dir: str | None = None) -> Replay:
 
 
 def load_timeline(which: str, data_dir: str | None = None) -> Timeline:
-    """:func:`load_replay`'s replay as the viewer's :class:`Timeline`, built once.
+    """:func:`load_replay`'s replay as the viewer's :class:`Timeline`, built once; a recorded
+    game's has its id as ``record_id``.
 
     Raises:
         LogError, ReplayFileError: as :func:`load_replay`.
@@ -46,7 +47,9 @@ def load_timeline(which: str, data_dir: str | None = None) -> Timeline:
     with recorded_game(which, data_dir) as (store, record):
         handed = [recorded_log(store, record)]  # its errors name the game
         try:
-            return recorded_timeline(store, record, handed)
+            timeline = recorded_timeline(store, record, handed)
+            timeline.record_id = record.id  # the viewer's B: this game beside the best of its board
+            return timeline
         except LogError as err:
             raise LogError(N_("game {id}: {error}"), id=record.id, error=err) from None
 

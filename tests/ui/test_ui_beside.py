@@ -212,3 +212,21 @@ def test_two_games_of_other_boards_get_a_message_not_the_viewer(window, isolated
     back = w.scene
     scene = stats.services.scenes.beside(1, 2, back)
     assert isinstance(scene, MessageBox) and "not the same board" in " ".join(scene.message) and scene.base is back
+
+
+def test_replay_of_a_recorded_game_from_the_command_line_offers_b_too(window, viewer):
+    two_games(window)
+    v = viewer(["--replay", "last"])
+    scene = v.scene
+    assert isinstance(scene, ReplayViewer) and scene.record_id == 2 and scene.beside_best() == 1
+    assert scene.hint_rect is not None and scene.room.strip.contains(scene.hint_rect)
+    v.key(pygame.K_b, unicode="b")
+    assert isinstance(v.scene, BesideViewer)
+
+
+def test_a_file_replay_has_no_b(viewer):
+    v = viewer(["--replay", str(EXPERT)])
+    scene = v.scene
+    assert scene.beside_best() is None and scene.hint_rect is None
+    v.key(pygame.K_b, unicode="b")
+    assert v.scene is scene

@@ -33,6 +33,7 @@ from game.ui.play.camera_keys import CameraControls
 from game.ui.play.camera_view import CameraView
 from game.ui.play.counters_view import CountersPanel, shown_values
 from game.ui.shared.formats import decimal, seconds, speed_text
+from game.ui.shared.widgets import fitting_size, text
 from game.ui.play.hud import Frame, draw_board_screen
 from game.ui.play.layout import layout_for
 from game.ui.loop import STEP
@@ -75,8 +76,10 @@ class ReplayViewer(Scene):
         super().__init__(services)
         self.replay, self.back = replay, back
         self.given_title = title  # None: described when drawn, in the language in use
-        self.record_id: int | None = None  # the recorded game shown (game.ui.app.Navigation.watch), else None
+        # the recorded game shown (game.ui.app.Navigation.watch, --replay ID), else None
+        self.record_id: int | None = getattr(timeline, "record_id", None) if timeline is not None else None
         self._best: list = []  # [the best other game on its board's id or None], once looked up
+        self.hint_rect: pygame.Rect | None = None  # the B key's hint as last drawn (logical pixels), or None
         width, height = services.display.area()
         self.layout = layout_for(replay.rows, replay.cols, (width, height - BAR_H - self.strip_h),
                                  len(replay.mines))
@@ -106,12 +109,8 @@ class ReplayViewer(Scene):
     # ----- scene hooks -----------------------------------------------------------------------
     @property
     def title(self) -> str:
-        """The bar's title: the one given, else :func:`describe`'s; with the B key's hint when a
-        better game of the same board is recorded (:meth:`beside_best`)."""
-        title = self.given_title or describe(self.replay)
-        if self.beside_best() is not None:
-            title = _("{title} (B: beside your best on this board)").format(title=title)
-        return title
+        """The bar's title: the one given, else :func:`describe`'s."""
+        return self.given_title or describe(self.replay)
 
     def beside_best(self) -> int | None:
         """The id of the recorded game the B key opens beside this one: the fastest other win
@@ -223,8 +222,14 @@ class ReplayViewer(Scene):
                       self.pressed_button)
         if self.has_counters:
             self.room.draw(screen)
+            top = self.room.panel.top
             if self.counters_shown:
-                self.counters.draw(screen, self.room.panel, self.counts_shown())
+                top = self.counters.draw(screen, self.room.panel, self.counts_shown()).bottom + 6
+            if self.beside_best() is not None:  # the B key's hint, in the strip (under the counters)
+                hint = _("B: beside your best on this board")
+                panel = self.room.panel
+                self.hint_rect = text(screen, hint, (panel.left + 2, top + 2),
+                                      fitting_size(hint, panel.width - 4, 14, 10), palette.dim)
         self.dirty = False
 
     # ----- the live counters (F3) ------------------------------------------------------------
