@@ -16,46 +16,17 @@ from game.replay.progress import Progress
 from game.ui.replay.beside import BesideViewer
 from game.ui.replay.viewer import ReplayViewer
 from tests.play_helpers import win_by_clicks
+from tests.ui.test_ui_replay import viewer  # noqa: F401  (the fixture: a window started with --replay)
 
 REPLAYS = Path(__file__).resolve().parents[1] / "corpus" / "replays"
 EXPERT = REPLAYS / "clone097_expert.mvf"
 
 
-@pytest.fixture
-def viewer(window):
-    """``viewer(argv) -> Driver`` of a window started as main.py starts it with --replay."""
-    from game.commands.cli import parse_args
-    from game.commands.replay_commands import prepare_replay
-    from game.ui.app import build
-    from game.ui.clock import FakeClock
-    from tests.driver import Driver
-
-    def start(argv):
-        args = parse_args(list(argv))
-        assert prepare_replay(args) is None
-        loop, _ = build(args, clock=FakeClock())
-        driver = Driver(loop)
-        driver.step()
-        return driver
-    return start
-
-
 def two_games(window, slow_frames: int = 4):
     """Two wins of the same Beginner board (the same deal, the same first click), the second
     slower (``slow_frames`` frames between its clicks); returns their games."""
-    games = []
-    for pause in (0, slow_frames):
-        w = window(["--difficulty", "beginner"], deal=7)
-        game = w.scene.game
-        w.click_cell((4, 4))
-        mines = game.layout()
-        for cell in game.cells():
-            if game.over:
-                break
-            if cell not in mines and game.appearance(cell) == "covered":
-                w.step(pause)
-                w.click_cell(cell)
-        games.append(game)
+    games = [win_by_clicks(window(["--difficulty", "beginner"], deal=7), first=(4, 4), pause=pause)
+             for pause in (0, slow_frames)]
     assert games[0].layout() == games[1].layout()
     return games
 
@@ -118,6 +89,7 @@ def test_replay_beside_from_the_command_line_plays_both_on_one_clock_and_charts_
     v.click((plot.centerx, plot.centery))
     assert scene.time_ms == pytest.approx(min(scene.end_ms, scene.axis_end() / 2), abs=scene.axis_end() / plot.width * 2)
     assert [side.head.time_ms for side in scene.sides] == [min(scene.time_ms, side.timeline.end_ms) for side in scene.sides]
+    assert not scene.busy()  # paused at the End, and the drag is over: no frame is drawn for nothing
     # Left and Right go to the moves of either game
     moments = move_times([a.timeline, b.timeline])
     v.key(pygame.K_HOME)

@@ -20,7 +20,6 @@ import pygame
 
 from game.i18n import _, language
 from game.replay.beside import ahead, check_same_board, move_times, span, step_time
-from game.replay.events import CELL_PX
 from game.replay.player import Playhead, Timeline
 from game.replay.progress import Progress, progress_of
 from game.midend.counters import COUNTED_CELLS
@@ -31,7 +30,8 @@ from game.ui.play.camera_view import CameraView
 from game.ui.play.hud import Frame, draw_board_screen
 from game.ui.play.layout import layout_for
 from game.ui.replay.bar import BAR_H, ReplayBar
-from game.ui.replay.viewer import CURSOR, FASTER_KEYS, SLOWER_KEYS, SPEEDS
+from game.ui.replay.viewer import (FASTER_KEYS, SLOWER_KEYS, SPEEDS, ReplayViewer, dispatch, draw_pointer,
+                                   press_button, release_button)
 from game.ui.scene import Scene
 from game.ui.shared import draw
 from game.ui.shared.formats import decimal, seconds, speed_text
@@ -113,7 +113,7 @@ class BesideViewer(Scene):
         self.moments = move_times([first, second])
         self.playing = True
         self.speed = SPEEDS.index(1)
-        self.dragging: str | None = None  # "bar" or "chart" while the scrubber or the chart is dragged
+        self.dragging: str | bool = False  # "bar" or "chart" while the scrubber or the chart is dragged
         self.pressed_button = None
         self.language = language()
         actions = {"start": self.key_start, "back": lambda: self.key_step(-1), "play": self.key_play,
@@ -149,14 +149,7 @@ class BesideViewer(Scene):
         self.dirty = True
 
     def handle(self, event: pygame.event.Event) -> Scene | None:
-        if event.type == pygame.KEYDOWN:
-            action = self.keys.get(event.key)
-            if action is None and getattr(event, "unicode", "") in ("+", "-"):
-                action = self.keys[pygame.K_PLUS if event.unicode == "+" else pygame.K_MINUS]
-            return (action() or self) if action else self
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            return self.handle_mouse(event)
-        return self
+        return dispatch(self, event)
 
     def handle_mouse(self, event: pygame.event.Event) -> Scene:
         pos = event.pos
@@ -166,18 +159,13 @@ class BesideViewer(Scene):
             elif self.plot_rect().collidepoint(pos):
                 self.dragging = "chart"
             else:
-                self.pressed_button = next((b for b in self.bar.buttons if b.rect.collidepoint(pos)), None)
-                self.dirty = True
+                press_button(self, pos)
             if self.dragging:
                 self.scrub(pos[0])
         elif event.type == pygame.MOUSEMOTION and self.dragging:
             self.scrub(pos[0])
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.dragging = None
-            button, self.pressed_button = self.pressed_button, None
-            self.dirty = True
-            if button is not None and button.rect.collidepoint(pos):
-                return button.action() or self
+            return release_button(self, pos)
         return self
 
     def update(self) -> Scene | None:
@@ -191,7 +179,7 @@ class BesideViewer(Scene):
         return None
 
     def busy(self) -> bool:
-        return self.playing or self.dragging is not None
+        return self.playing or bool(self.dragging)
 
     # ----- the clock -------------------------------------------------------------------------
     def seek(self, time_ms: float) -> None:
@@ -220,10 +208,7 @@ class BesideViewer(Scene):
         self.playing = not self.playing
         self.dirty = True
 
-    def key_speed(self, delta: int) -> None:
-        """- and +: the next speed down or up."""
-        self.speed = min(max(self.speed + delta, 0), len(SPEEDS) - 1)
-        self.dirty = True
+    key_speed = ReplayViewer.key_speed  # - and +: the next speed down or up
 
     def key_step(self, delta: int) -> None:
         """Left/Right: the clock to the previous / next move of either game (pauses)."""
@@ -253,7 +238,7 @@ class BesideViewer(Scene):
             draw_board_screen(board, side.frame, side.layout, self.services.assets, side.view,
                               (head.mines_left, head.seconds, head.face()), head.pressed())
             with draw.clipped(board, None if side.layout.camera.fits else side.layout.board):
-                self.draw_pointer(board, side)
+                draw_pointer(board, side.layout, side.head)
             self.draw_progress(screen, side, colours()[index],
                                pygame.Rect(side.rect.left + 2, side.rect.bottom + 2, side.rect.width - 4, STRIP_H - 4))
         self.draw_chart(screen)
@@ -262,22 +247,6 @@ class BesideViewer(Scene):
         self.bar.draw(screen, (self.time_ms - self.start_ms) / span_ms, self.playing, speed_text(SPEEDS[self.speed]),
                       self.title, clock, self.pressed_button)
         self.dirty = False
-
-    @staticmethod
-    def draw_pointer(board, side: Side) -> None:
-        """``side``'s pointer and trail on its board window ``board``."""
-        layout = side.layout
-        scale = layout.cell / CELL_PX
-        points = [layout.window_pixels((x * scale, y * scale)) for x, y in side.head.trail()]
-        if len(points) > 1:
-            draw.lines(board, palette.trail, False, points, 2)
-        tip = side.head.pointer()
-        if tip is None:
-            return
-        x, y = layout.window_pixels((tip[0] * scale, tip[1] * scale))
-        arrow = [(x + dx, y + dy) for dx, dy in CURSOR]
-        draw.polygon(board, palette.arrow, arrow)
-        draw.polygon(board, palette.backdrop, arrow, 1)
 
     def draw_progress(self, screen, side: Side, colour, rect: pygame.Rect) -> None:
         """``side``'s progress in ``rect``: its name (in its colour) and "solved / 3BV" on a

@@ -59,6 +59,60 @@ def describe(replay: Replay) -> str:
     return f"{source}: {who}{replay.rows}x{replay.cols}/{len(replay.mines)}, {result}"
 
 
+def key_action(keys: dict, event: pygame.event.Event):
+    """The action ``keys`` (key -> callable) gives a KEYDOWN ``event``, "+" and "-" typed on
+    any layout included; None when none."""
+    action = keys.get(event.key)
+    if action is None and getattr(event, "unicode", "") in ("+", "-"):
+        action = keys[pygame.K_PLUS if event.unicode == "+" else pygame.K_MINUS]
+    return action
+
+
+def dispatch(scene, event: pygame.event.Event) -> Scene | None:
+    """A viewer ``scene``'s event: a key's action (its ``keys``: :func:`key_action`), the
+    mouse to its ``handle_mouse``; the next scene."""
+    if event.type == pygame.KEYDOWN:
+        action = key_action(scene.keys, event)
+        return (action() or scene) if action else scene
+    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+        return scene.handle_mouse(event)
+    return scene
+
+
+def press_button(scene, pos) -> None:
+    """The left button pressed at ``pos`` off the scrubber: the bar's button there (or None)
+    is held as ``scene.pressed_button`` until the release."""
+    scene.pressed_button = next((b for b in scene.bar.buttons if b.rect.collidepoint(pos)), None)
+    scene.dirty = True
+
+
+def release_button(scene, pos) -> Scene:
+    """The left button released at ``pos`` over a viewer ``scene`` (its ``pressed_button``,
+    ``dragging``): the drag ends, and the bar's button pressed there acts; the next scene."""
+    scene.dragging = False
+    button, scene.pressed_button = scene.pressed_button, None
+    scene.dirty = True
+    if button is not None and button.rect.collidepoint(pos):
+        return button.action() or scene
+    return scene
+
+
+def draw_pointer(screen, layout, head: Playhead) -> None:
+    """``head``'s pointer as an arrow at its place on the board of ``layout`` (its board window
+    drawn on ``screen``), after a short trail."""
+    scale = layout.cell / CELL_PX  # the replay's pixels are at CELL_PX a cell
+    points = [layout.window_pixels((x * scale, y * scale)) for x, y in head.trail()]
+    if len(points) > 1:
+        draw.lines(screen, palette.trail, False, points, 2)
+    tip = head.pointer()
+    if tip is None:
+        return
+    x, y = layout.window_pixels((tip[0] * scale, tip[1] * scale))
+    arrow = [(x + dx, y + dy) for dx, dy in CURSOR]
+    draw.polygon(screen, palette.arrow, arrow)
+    draw.polygon(screen, palette.backdrop, arrow, 1)
+
+
 class ReplayViewer(Scene):
     """Play ``replay`` back; Esc returns to ``back`` (a scene), or to the menu when None.
     A board bigger than the window is seen through its camera: the wheel scrolls, Ctrl+wheel
@@ -164,14 +218,7 @@ class ReplayViewer(Scene):
         if self.controls.handle(event):  # a big board: the wheel scrolls, Ctrl+wheel zooms, Ctrl+drag pans
             self.dirty = True
             return self
-        if event.type == pygame.KEYDOWN:
-            action = self.keys.get(event.key)
-            if action is None and getattr(event, "unicode", "") in ("+", "-"):
-                action = self.keys[pygame.K_PLUS if event.unicode == "+" else pygame.K_MINUS]
-            return (action() or self) if action else self
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            return self.handle_mouse(event)
-        return self
+        return dispatch(self, event)
 
     def handle_mouse(self, event: pygame.event.Event) -> Scene:
         pos = event.pos
@@ -180,16 +227,11 @@ class ReplayViewer(Scene):
                 self.dragging = True
                 self.scrub(pos[0])
             else:
-                self.pressed_button = next((b for b in self.bar.buttons if b.rect.collidepoint(pos)), None)
-                self.dirty = True
+                press_button(self, pos)
         elif event.type == pygame.MOUSEMOTION and self.dragging:
             self.scrub(pos[0])
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.dragging = False
-            button, self.pressed_button = self.pressed_button, None
-            self.dirty = True
-            if button is not None and button.rect.collidepoint(pos):
-                return button.action() or self
+            return release_button(self, pos)
         return self
 
     def update(self) -> Scene | None:
@@ -260,17 +302,7 @@ class ReplayViewer(Scene):
 
     def draw_pointer(self, screen: pygame.Surface) -> None:
         """The pointer as an arrow at its place on the board, after a short trail."""
-        scale = self.layout.cell / CELL_PX  # the replay's pixels are at CELL_PX a cell
-        points = [self.layout.window_pixels((x * scale, y * scale)) for x, y in self.head.trail()]
-        if len(points) > 1:
-            draw.lines(screen, palette.trail, False, points, 2)
-        tip = self.head.pointer()
-        if tip is None:
-            return
-        x, y = self.layout.window_pixels((tip[0] * scale, tip[1] * scale))
-        arrow = [(x + dx, y + dy) for dx, dy in CURSOR]
-        draw.polygon(screen, palette.arrow, arrow)
-        draw.polygon(screen, palette.backdrop, arrow, 1)
+        draw_pointer(screen, self.layout, self.head)
 
     # ----- what the keys and buttons do ------------------------------------------------------
     def show(self, changed) -> None:
