@@ -67,9 +67,10 @@ def satisfied_number(w, first=(8, 15)):
     return game, number, safe
 
 
-def win_by_clicks(w, first=(0, 0)):
+def win_by_clicks(w, first=(0, 0), pause: int = 0):
     """In the window driven by ``w``: left-click ``first`` (None: the game is under way, no
-    first click), then every safe covered cell, until the game is won; returns the game."""
+    first click), then every safe covered cell, ``pause`` frames before each, until the game
+    is won; returns the game."""
     game = w.scene.game
     if first is not None:
         w.click_cell(first)
@@ -78,6 +79,7 @@ def win_by_clicks(w, first=(0, 0)):
         if game.over:
             break
         if cell not in mines and game.appearance(cell) == "covered":
+            w.step(pause)
             w.click_cell(cell)
     assert game.state is State.WON
     return game

@@ -342,6 +342,9 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--replay", metavar=game_or_file, type=non_empty,
                       help=_("watch a recorded game (its id, as --export-stats lists, or last) or a replay "
                              "file (.evf, .avf, .rmv, .mvf) in the window's replay viewer"))
+    mode.add_argument("--beside", metavar=game_or_file, type=non_empty,
+                      help=_("with --replay: watch this second game (a recorded game or a replay file) of the "
+                             "same board beside it, on one clock, with a chart of both games' 3BV solved"))
     mode.add_argument("--version", action="version", version=f"{_(NAME)} {__version__}",  # "Buscaminas", as the window
                       help=_("print the game's name and version, then exit"))
 
@@ -465,6 +468,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
             into them before the window opens).
         race_ghost: None (game.commands.replay_commands.prepare_race reads ``--race``'s replay
             as a game.replay.race.Ghost into it, and its board into ``config``).
+        beside_timeline: None (main.py reads ``--beside``'s timeline into it, with ``--replay``'s).
         rng: a ``random.Random`` seeded with ``--seed`` (or unseeded).
 
     Exits with status 2 and a message on any invalid value (argparse's ``error``, with
@@ -503,6 +507,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if modes and modes[0] != "--replay" and (args.compact or args.no_compact):
         parser.error(_("{option} is for the window game: drop it with {mode}").format(
             option="--compact" if args.compact else "--no-compact", mode=modes[0]))
+    if args.beside and not args.replay:
+        parser.error(_("--beside goes with --replay ID|last|FILE"))
     if args.json and not (args.analyse or args.review or args.stats):
         parser.error(_("--json goes with --analyse FILE, --review ID|last|FILE or --stats"))
     if args.ignore_flags and not args.analyse:
@@ -521,6 +527,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args.replay_loaded = None
     args.replay_timeline = None  # its game.replay.player.Timeline, built with it
     args.race_ghost = None  # --race's game.replay.race.Ghost (game.commands.replay_commands.prepare_race)
+    args.beside_timeline = None  # --beside's Timeline, read with it
     args.board_code, args.daily_day = _code_of(parser, args)
     if args.board_code is not None:
         args.config = replace(args.board_code.config(), questions=args.questions)

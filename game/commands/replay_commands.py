@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
+from pathlib import Path
 
 from game.i18n import N_, _, ngettext
 from game.messages import describe, error_line, file_name
 from game.records.db import RecordStore
 from game.records.paths import DataDirError, db_path, kept_files
+from game.replay.beside import BoardsDiffer, check_same_board
 from game.replay.events import Replay
 from game.replay.files import ReplayFileError, read_replay
 from game.replay.fromlog import LogError, find_game, recorded_log, save_replay
@@ -34,7 +36,8 @@ def load_replay(which: str, data_dir: str | None = None) -> Replay:
 
 
 def load_timeline(which: str, data_dir: str | None = None) -> Timeline:
-    """:func:`load_replay`'s replay as the viewer's :class:`Timeline`, built once.
+    """:func:`load_replay`'s replay as the viewer's :class:`Timeline`, built once; a recorded
+    game's has its id as ``record_id``.
 
     Raises:
         LogError, ReplayFileError: as :func:`load_replay`.
@@ -44,7 +47,9 @@ def load_timeline(which: str, data_dir: str | None = None) -> Timeline:
     with recorded_game(which, data_dir) as (store, record):
         handed = [recorded_log(store, record)]  # its errors name the game
         try:
-            return recorded_timeline(store, record, handed)
+            timeline = recorded_timeline(store, record, handed)
+            timeline.record_id = record.id  # the viewer's B: this game beside the best of its board
+            return timeline
         except LogError as err:
             raise LogError(N_("game {id}: {error}"), id=record.id, error=err) from None
 
@@ -74,14 +79,25 @@ def recorded_game(which: str, data_dir: str | None = None):
 
 def prepare_replay(args) -> int | None:
     """``--replay``: read the replay into ``args.replay_loaded``, and its timeline into
-    ``args.replay_timeline`` (the viewer's, built once), before any window opens; returns
-    None when it was read, else 2 after one line on stderr naming the problem."""
+    ``args.replay_timeline`` (the viewer's, built once), before any window opens; with
+    ``--beside``, the second game's timeline into ``args.beside_timeline``, refused unless it
+    is of the same board (game.replay.beside.check_same_board). Returns None when read, else
+    2 after one line on stderr naming the problem."""
     try:
         args.replay_timeline = load_timeline(args.replay, getattr(args, "data_dir", None))
         args.replay_loaded = args.replay_timeline.replay
     except (LogError, ReplayFileError) as err:
         print(error_line(f"--replay {file_name(args.replay)}: {describe(err)}"), end="", file=sys.stderr)
         return 2
+    beside = getattr(args, "beside", None)
+    if beside:
+        try:
+            args.beside_timeline = load_timeline(beside, getattr(args, "data_dir", None))
+            check_same_board(args.replay_timeline.replay, args.beside_timeline.replay)
+        except (LogError, ReplayFileError, BoardsDiffer) as err:
+            args.beside_timeline = None
+            print(error_line(f"--beside {file_name(beside)}: {describe(err)}"), end="", file=sys.stderr)
+            return 2
     return None
 
 
@@ -128,6 +144,15 @@ def board_words(rows: int, cols: int, mines: int) -> str:
         rows=rows, cols=cols, mines=mines)
 
 
+def side_name(which: str) -> str:
+    """A side's name in the side-by-side viewer for ``--replay``'s or ``--beside``'s argument
+    when its replay names no player: a file's name, else "game 12" / "last game" (in the
+    language in use)."""
+    if is_replay_file(which):
+        return Path(which).name
+    return _("last game") if which == "last" else _("game {id}").format(id=which.strip())
+
+
 def run_save_replay(args) -> int:
     """``--save-replay ID|last FILE.evf``: 0 when written, 2 with one line on stderr otherwise."""
     which, path = args.save_replay
@@ -147,4 +172,5 @@ def run_save_replay(args) -> int:
         store.close()
 
 
-__all__ = ["board_words", "load_replay", "load_timeline", "prepare_race", "prepare_replay", "recorded_game", "run_save_replay"]
+__all__ = ["board_words", "load_replay", "load_timeline", "prepare_race", "prepare_replay", "recorded_game", "run_save_replay",
+           "side_name"]

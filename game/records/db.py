@@ -384,6 +384,12 @@ class RecordStore:
             return self._records("WHERE daily IS NOT NULL")
         return self._records("WHERE daily IS NOT NULL AND level = ?", (level,))
 
+    def wins_on_code(self, code: str) -> list[GameRecord]:
+        """The won games of board code ``code`` (schema 11's ``code``: the same board from the
+        same first cell), fastest first (ties: the earlier game): the side-by-side viewer's
+        "your best on this board"."""
+        return self._records("WHERE code = ? AND won = 1", (code,), "ORDER BY time_ms, id")
+
     def game(self, record_id: int) -> GameRecord | None:
         """One game by id, or None (also for an id beyond SQLite's 64-bit integers)."""
         if not -2**63 <= record_id < 2**63:

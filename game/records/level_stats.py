@@ -298,3 +298,14 @@ def recent_games(store: RecordStore, level: str, result: str = "all", no_flags: 
         where.append("three_bv <= ?")
         params.append(high)
     return store._records("WHERE " + " AND ".join(where), (*params, limit), "ORDER BY id DESC LIMIT ?", level=level)
+
+
+def best_pace(store: RecordStore, level: str, filtered: bool = False) -> float | None:
+    """The player's best 3BV/s on ``level`` among the wins that rank (the Bests' rule:
+    game.records.db.best_where, the window's table), the live counters' pace line (issue 38,
+    point 5: game.replay.progress.pace), or None: a custom size, no such win yet.
+    ``filtered``: among the games dealt under the 3BV filter (ranked apart)."""
+    found = store.best(level, "3bv_per_second", 1, filtered=filtered)
+    if not found or not found[0].three_bv or found[0].time_ms <= 0:
+        return None
+    return found[0].three_bv * 1000 / found[0].time_ms

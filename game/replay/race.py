@@ -202,18 +202,19 @@ def outcome(ghost: Ghost, won: bool, time_ms: int, abandoned: bool = False) -> R
     return Result(NONE, None, "both_lost")
 
 
-def seconds_text(ms: int) -> str:
-    """``ms`` as seconds with three decimals in the language in use: ``2.345 s`` / ``2,345 s``."""
-    return _("{seconds} s").format(seconds=number(ms / 1000, 3))
+def seconds_text(ms: int, digits: int = 3) -> str:
+    """``ms`` as seconds with ``digits`` decimals in the language in use: ``2.345 s`` / ``2,345 s``."""
+    return _("{seconds} s").format(seconds=number(ms / 1000, digits))
 
 
-def gap_text(gap_ms: int | None) -> str:
+def gap_text(gap_ms: int | None, digits: int = 3) -> str:
     """A live gap as the counters show it: ``+1.234 s`` (behind), ``-0.500 s`` (ahead),
-    ``0.000 s``, or ``-`` for none, in the language's number format."""
+    ``0.000 s``, or ``-`` for none, in the language's number format, with ``digits``
+    decimals (a race's gap to the millisecond; the best's pace, an estimate, to a tenth)."""
     if gap_ms is None:
         return "-"
     sign = "+" if gap_ms > 0 else "-" if gap_ms < 0 else ""
-    return sign + seconds_text(abs(gap_ms))
+    return sign + seconds_text(abs(gap_ms), digits)
 
 
 def outcome_text(result: Result, name: str) -> str:

@@ -7,7 +7,7 @@ Its folders, by feature: ``shared`` (the look every screen shares: widgets, draw
 themes, sprites, and the overlays any screen shows: a message, a question, the help, the
 dialog background), ``play`` (playing a game: the Playing scene and its overlays, the board,
 the HUD, the camera, the panels' strip, the solver's help), ``replay`` (the replay and review
-viewers), ``stats`` (the Statistics screen) and ``options`` (Options and the Custom form);
+viewers, two replays side by side), ``stats`` (the Statistics screen) and ``options`` (Options and the Custom form);
 here, the window's frame: the loop, the scene manager, the services, the display, the
 settings, the sound, the menu, and the menu's boards every player shares (``codes``: a board
 code typed or pasted, today's daily boards).
@@ -16,7 +16,7 @@ The scenes' module-level imports only go down this graph (no import of a scene i
 function, no cycle), so each module imports on its own in a fresh interpreter
 (tests/structure/test_ui_scene_imports.py)::
 
-    game.ui.app          -> menu, playing, replay.viewer, confirm   (and sets services.scenes)
+    game.ui.app          -> menu, playing, replay.viewer, replay.beside, confirm   (and sets services.scenes)
     menu                 -> options.custom, options.screen, stats.screen, codes, help, confirm, dialog
     codes                -> confirm, dialog
     options.custom       -> dialog
@@ -25,6 +25,7 @@ function, no cycle), so each module imports on its own in a fresh interpreter
     play.playing         -> generating, result, pause, help, confirm, play.solver_view (the hint)
     play.result          -> result_base
     replay.review        -> replay.viewer
+    replay.beside        -> replay.viewer (its keys and pointer)
     shared.dialog, shared.confirm, shared.help, play.generating, play.pause,
     play.result_base, play.solver_view, replay.viewer -> no other scene
 

@@ -32,6 +32,7 @@ from game.ui.shared.confirm import MessageBox  # noqa: E402
 from game.ui.menu import Menu  # noqa: E402
 from game.ui.play.playing import Playing  # noqa: E402
 from game.ui.replay.viewer import ReplayViewer  # noqa: E402
+from game.ui.replay.beside import BesideViewer  # noqa: E402
 from game.ui.replay.review import ReviewViewer  # noqa: E402
 from game.ui.services import Services  # noqa: E402
 from game.ui.settings import for_run  # noqa: E402
@@ -149,9 +150,28 @@ class Navigation:
         if not isinstance(found, Timeline):
             return found
         try:
-            return self.replay(found.replay, back, timeline=found)
+            viewer = self.replay(found.replay, back, timeline=found)
         except ValueError as err:  # a replay the viewer cannot play
             return MessageBox(self.services, back, _("Watch"), [cannot.format(id=record_id, reason=describe(err))])
+        viewer.record_id = record_id
+        return viewer
+
+    def beside(self, first_id: int, second_id: int, back):
+        """Recorded games ``first_id`` and ``second_id`` side by side (game.ui.replay.beside),
+        going ``back`` when it closes; a message box over ``back`` when either cannot be
+        watched or they are not of the same board."""
+        title, cannot = _("Watch"), _("Game {id} cannot be watched: {reason}.")
+        timelines = []
+        for record_id in (first_id, second_id):
+            found = self._recorded(record_id, back, title, cannot)
+            if not isinstance(found, Timeline):
+                return found
+            timelines.append(found)
+        names = tuple(_("game {id}").format(id=i) for i in (first_id, second_id))
+        try:
+            return BesideViewer(self.services, *timelines, back=back, names=names)
+        except ValueError as err:
+            return MessageBox(self.services, back, title, [describe(err)])
 
     def review(self, record_id: int, back):
         """The review viewer (game.ui.replay.review) on recorded game ``record_id``, going
@@ -203,13 +223,16 @@ class Navigation:
                               [_("It cannot be reviewed: {reason}.").format(reason=describe(err))])
 
 
-def first_scene(services, config, warnings=(), replay=None, timeline=None):
+def first_scene(services, config, warnings=(), replay=None, timeline=None, beside=None):
     """The scene to open with: the viewer of ``replay`` (``--replay``; ``timeline``, its Timeline
-    built already), the given game (a level, a size or a board file), else the menu.
+    built already), or both games side by side with ``beside`` (``--beside``: (its Timeline,
+    the two sides' names)), the given game (a level, a size or a board file), else the menu.
 
     ``warnings`` (opening the records or settings) are shown over it in a message box.
     """
-    if replay is not None:
+    if replay is not None and beside is not None:
+        scene = BesideViewer(services, timeline, beside[0], names=beside[1])
+    elif replay is not None:
         scene = services.scenes.replay(replay, timeline=timeline)
     elif config is None:
         scene = Menu(services)
@@ -306,9 +329,18 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
     if settle:
         settle_heap()  # before the first scene: a game left later is collected as any other
     manager = WindowManager(services, first_scene(services, config, warnings, getattr(args, "replay_loaded", None),
-                                                  getattr(args, "replay_timeline", None)))
+                                                  getattr(args, "replay_timeline", None), _beside(args)))
     flip = presenting(display.present, display, lambda: manager.current)  # MINESWEEPER_STATE_FILE: tests
     return Loop(manager, services.clock, screen_source=lambda: display.canvas, flip=flip), services
+
+
+def _beside(args):
+    """``--beside``'s (Timeline, the two sides' names) for :func:`first_scene`, or None."""
+    timeline = getattr(args, "beside_timeline", None)
+    if timeline is None:
+        return None
+    from game.commands.replay_commands import side_name
+    return timeline, (side_name(args.replay), side_name(args.beside))
 
 
 def not_recorded(records):

@@ -20,7 +20,7 @@ SCENES = {  # short name (as the graph in game/ui/__init__.py writes it) -> modu
     "custom": "game.ui.options.custom", "options": "game.ui.options.screen", "stats": "game.ui.stats.screen",
     "playing": "game.ui.play.playing", "hint": "game.ui.play.solver_view", "result": "game.ui.play.result", "result_base": "game.ui.play.result_base",
     "pause": "game.ui.play.pause", "generating": "game.ui.play.generating",
-    "replay": "game.ui.replay.viewer", "review": "game.ui.replay.review",
+    "replay": "game.ui.replay.viewer", "review": "game.ui.replay.review", "beside": "game.ui.replay.beside",
     "confirm": "game.ui.shared.confirm", "dialog": "game.ui.shared.dialog", "help": "game.ui.shared.help",
 }
 SHORT = {module: name for name, module in SCENES.items()}

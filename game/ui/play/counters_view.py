@@ -34,6 +34,9 @@ import pygame
 
 from game import figures
 from game.midend.counters import LiveCounter
+from game.records.level_stats import best_pace
+from game.records.record import STANDARD_LEVELS
+from game.replay.progress import Progress, live_gap_ms, pace
 from game.figures import Counts, Figure, estimated_time, has_figures, value_text
 from game.i18n import N_, _, language
 from game.replay.race import gap_text
@@ -53,11 +56,16 @@ MOST_COLUMNS = 3  # the most columns a wide strip gets (5 lines each): the panel
 INDENT = 8  # a split line's label (left / right / double) in from the line above, pixels
 REFRESH_S = 0.05  # seconds between two readings while the clock runs: 20 a second
 TITLE = N_("Counters")
+PACE_DIGITS = 1  # the best's pace gap is an estimate (a straight line of 3BV/s): a tenth of a second
 RACE_GAP = N_("Race gap")  # a race's line (key race_gap): the player's gap to the ghost at equal 3BV
 OWN = (  # the lines that are not figures, first: (key, label: a message, or None for "3BV" as it is)
     ("time", N_("Time")),
     ("bbbv", None),
     ("estimated", N_("Est. time")),
+)
+OPTIONAL = (  # lines shown only when their value is given, last: (key, label)
+    ("race_gap", RACE_GAP),  # a race's gap to the ghost at equal 3BV (PlayCounters.race), in play
+    ("pace_gap", N_("Best's pace")),  # the gap to the player's best 3BV/s (PlayCounters.pace_rate), in play
 )
 SPLIT = "_lrd"  # a figure's split line's key: the figure's name and this
 SPLIT_LABEL = N_("L / R / D")  # a split line's label: the figures within its host (left, right, double)
@@ -70,24 +78,31 @@ def _hosts() -> list[tuple[Figure, tuple[Figure, ...]]]:
     return [(f, tuple(g for g in live if g.within == f.name)) for f in live if f.within is None]
 
 
-_made: list = [None, None, ()]  # lines() as last made: (the table, the language, the lines)
+_made: list = [None, None, (), ()]  # lines() as last made: (the table, the language, the optional keys, the lines)
 
 
-def lines() -> tuple[tuple[str, str], ...]:
+def lines(extra: tuple[str, ...] = ()) -> tuple[tuple[str, str], ...]:
     """The panel's lines, in order: (key, label in the language in use). Its own lines
     (:data:`OWN`), then each live figure (game.figures.live_figures) under its name
     (game.figures.Figure.words: the community's abbreviation, or a message), with the split
-    line of the figures within it (key: its name and :data:`SPLIT`) under it. Made again
-    when the table or the language changes (read a frame at a time)."""
-    if _made[0] is figures.FIGURES and _made[1] == language():
-        return _made[2]
+    line of the figures within it (key: its name and :data:`SPLIT`) under it, then the
+    :data:`OPTIONAL` lines whose keys are in ``extra``. Made again when the table, the
+    language or ``extra`` changes (read a frame at a time)."""
+    if _made[0] is figures.FIGURES and _made[1] == language() and _made[2] == extra:
+        return _made[3]
     out = [(key, "3BV" if label is None else _(label)) for key, label in OWN]
     for host, guests in _hosts():
         out.append((host.name, host.words))
         if guests:
             out.append((host.name + SPLIT, _(SPLIT_LABEL)))
-    _made[:] = [figures.FIGURES, language(), tuple(out)]
-    return _made[2]
+    out += [(key, _(label)) for key, label in OPTIONAL if key in extra]
+    _made[:] = [figures.FIGURES, language(), extra, tuple(out)]
+    return _made[3]
+
+
+def optional_keys(values: dict[str, str]) -> tuple[str, ...]:
+    """The :data:`OPTIONAL` lines ``values`` gives a value for, in order."""
+    return tuple(key for key, _label in OPTIONAL if key in values)
 
 
 def shown_values(counts: Counts, final=None) -> dict[str, str]:
@@ -133,7 +148,6 @@ class CountersPanel:
     def __init__(self) -> None:
         self.shown: dict[str, str] = {}
         self.rect: pygame.Rect | None = None
-        self.extra: tuple[tuple[str, str], ...] = ()  # lines after lines()'s, (key, message): a race's gap
         self._texts = TextImages()
         self._arranged = None  # (area, language labels, scale) -> layout, kept while they hold
         self.scale: float = 1  # the canvas scale the panel was last drawn at (its font follows it)
@@ -141,8 +155,9 @@ class CountersPanel:
 
     # ----- layout ---------------------------------------------------------------------------
     def height_for(self, width: int, height: int) -> int:
-        """The height the panel takes at the top of a ``width`` x ``height`` area, pixels."""
-        return self.arrange(pygame.Rect(0, 0, width, height))[0].height
+        """The height the panel takes at the top of a ``width`` x ``height`` area, pixels
+        (with the optional lines last drawn)."""
+        return self.arrange(pygame.Rect(0, 0, width, height), optional_keys(self.shown))[0].height
 
     def sizes(self) -> tuple[int, int, int]:
         """(lines' font, title's font, line height), logical pixels, at the scale last drawn at:
@@ -153,13 +168,13 @@ class CountersPanel:
         size = readable_size(SIZE, self.scale, bold=True)
         return size, readable_size(TITLE_SIZE, self.scale, bold=True), LINE + size - SIZE
 
-    def arrange(self, area: pygame.Rect):
+    def arrange(self, area: pygame.Rect, extra: tuple[str, ...] = ()):
         """(rect, title shown, columns, lines a column, label width): the panel in ``area``,
         at its top: one column of label and value, with a title, in a strip beside the
         board; side by side in a wide strip under it, as many as its width has room for (up
         to MOST_COLUMNS) or its height needs, so the panel stays low and the result panel
         can stand under it."""
-        labels = tuple(label for _key, label in self.all_lines())
+        labels = tuple(label for _key, label in lines(extra))
         key = (tuple(area), labels, self.scale, self.readable)
         if self._arranged is not None and self._arranged[0] == key:
             return self._arranged[1]
@@ -178,10 +193,6 @@ class CountersPanel:
         self._arranged = (key, arranged)
         return arranged
 
-    def all_lines(self) -> tuple[tuple[str, str], ...]:
-        """The lines drawn: :func:`lines`, then :attr:`extra`'s (their labels translated)."""
-        return lines() + tuple((key, _(label)) for key, label in self.extra)
-
     @staticmethod
     def label(key: str) -> str:
         """The line's label in the language in use (:func:`lines`).
@@ -196,7 +207,8 @@ class CountersPanel:
         """Draw the panel at the top of ``area`` (logical pixels) with ``values`` (from
         :func:`shown_values`); returns the rect it took."""
         self.scale = scale_of(screen)
-        rect, title, columns, per, label_w = self.arrange(area)
+        extra = optional_keys(values)
+        rect, title, columns, per, label_w = self.arrange(area, extra)
         size, title_size, line = self.sizes()
         self.rect, self.shown = rect, values
         draw.rect(screen, palette.panel, rect)
@@ -208,7 +220,7 @@ class CountersPanel:
                                  palette.dim)
                 top += line
             width = (rect.width - 2 * PAD - (columns - 1) * GAP) // columns
-            for index, (key, label) in enumerate(self.all_lines()):
+            for index, (key, label) in enumerate(lines(extra)):
                 column, row = divmod(index, per)
                 left = rect.left + PAD + column * (width + GAP)
                 y = top + row * line
@@ -267,13 +279,21 @@ class PlayCounters:
         panel: the :class:`CountersPanel`.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, best_rate=None) -> None:
+        """``best_rate(match) -> float | None``: the player's best 3BV/s for ``match``'s board
+        (game.records.level_stats.best_pace), asked once a game; None: no pace line."""
         self.counter = LiveCounter()
         self.panel = CountersPanel()
         self.counts = Counts()
         self.values: dict[str, str] = {}
         self.race = None  # the game.replay.race.Race the game races: the line race_gap (RACE_GAP) too
         self._key = None
+        self.best_rate = best_rate
+        self.pace_rate: float | None = None  # the best 3BV/s of this game's pace line, or None: no line
+        self.progress: Progress | None = None  # this game's 3BV solved over its time, as read
+        self.pace_gap_ms: int | None = None  # the pace line's gap as last read, ms (+ behind)
+        self._game = None  # (match, round) the pace is for
+        self._pace: Progress | None = None  # pace(pace_rate, 3BV), made once the 3BV is known
 
     def refresh(self, match, clicks: tuple[int, int, int]) -> bool:
         """Read ``match``'s counts (``clicks``: the gesture interpreter's) if anything moved
@@ -289,12 +309,45 @@ class PlayCounters:
         if self.race is not None:  # the gap at equal 3BV (game.replay.race), under the figures
             self.race.follow(match)
             values["race_gap"] = gap_text(self.race.gap())
-            self.panel.extra = (("race_gap", RACE_GAP),)
+        self.read_pace(match, values)
         changed, self.values = values != self.values, values
         return changed
+
+    def read_pace(self, match, values: dict[str, str]) -> None:
+        """The pace line (issue 38, point 5): this game's progress steps added from the counts
+        just read, and ``values["pace_gap"]``, the gap to the best's pace line at the 3BV
+        solved now (game.replay.progress.live_gap_ms against game.replay.progress.pace of
+        :attr:`pace_rate` on this board's 3BV), when there is a best and the 3BV is known."""
+        game = (id(match), match.round)
+        if game != self._game:
+            self._game, self._pace, self.progress, self.pace_gap_ms = game, None, None, None
+            self.pace_rate = self.best_rate(match) if self.best_rate is not None else None
+        counts = self.counts
+        if self.pace_rate is None or counts.bbbv is None or counts.bbbv_solved is None:
+            return
+        if self._pace is None or self._pace.bbbv != counts.bbbv:
+            self._pace, self.progress = pace(self.pace_rate, counts.bbbv), Progress(bbbv=counts.bbbv)
+        self.progress.add(counts.time_ms, counts.bbbv_solved)
+        self.pace_gap_ms = live_gap_ms(self.progress, self._pace)
+        values["pace_gap"] = gap_text(self.pace_gap_ms, PACE_DIGITS)
 
     def draw(self, screen, area: pygame.Rect, record=None) -> pygame.Rect:
         """Draw the panel at the top of ``area``: the values read last, or, with the finished
         game's ``record`` holding its figures, the record's (the result panel's values)."""
         values = shown_values(record_counts(record), record) if has_figures(record) else self.values
+        if "pace_gap" in self.values:  # the finished game's gap stays with its figures
+            values = {**values, "pace_gap": self.values["pace_gap"]}
         return self.panel.draw(screen, area, values)
+
+
+def best_rate(services):
+    """The ``best_rate`` of a game played in the window with ``services``: ``match -> the
+    player's best 3BV/s on its level`` (game.records.level_stats.best_pace, among the games
+    dealt as it was: under the 3BV filter or not), None on a custom size or without records."""
+    def rate(match) -> float | None:
+        records = services.records
+        level = match.game.config.level
+        if records is None or level not in STANDARD_LEVELS:
+            return None
+        return best_pace(records.store, level, filtered=getattr(match.deal, "min_bv", 0) > 0)
+    return rate

@@ -31,7 +31,7 @@ from game.ui.play.board_view import BoardView
 from game.ui.play.bv_counter import BACKGROUND_CELLS, SLICE, BvCounter
 from game.ui.play.camera_keys import CameraControls
 from game.ui.play.camera_view import CameraView
-from game.ui.play.counters_view import REFRESH_S, PlayCounters
+from game.ui.play.counters_view import REFRESH_S, PlayCounters, best_rate
 from game.ui.play.hint_marks import draw_start_mark
 from game.ui.play.hud import Frame, draw_board_screen, draw_mute_sign
 from game.ui.play.layout import RESULT_ROOM_H, big_layout
@@ -136,7 +136,7 @@ class Playing(Scene):
         self.hint = None  # the hint marked on the board while its panel shows (assist.Hint; solver_view.HintPanel)
         self.show_probabilities = False  # O: the probability overlay
         self.probability_layer = solver_view.ProbabilityLayer(self.layout)
-        self.counters = PlayCounters()  # F3: the live counters at the top of the panels' strip
+        self.counters = PlayCounters(best_rate(services))  # F3: the live counters at the top of the panels' strip
         self.counters.race = self.race  # their race_gap line while racing
         self.side = SidePanel(services, self.match)  # the strip's content before and during play
         # a big board's window is shown at 1x: its panels' text (these, the hint's, the result's)

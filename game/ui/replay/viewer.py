@@ -4,8 +4,10 @@ replay time, and a bar under the board (game.ui.replay.bar).
 
 Keys: Space play/pause, - and + speed (0.25x to 8x), Left/Right one move back/forward,
 Home/End the start/end, R (or the flag button right of the scrubber) races this replay
-(game.replay.race: its board in the Playing scene, its game as the ghost), Esc back where the
-viewer was opened from (the menu when from the command line). The scrubber seeks where it is clicked and follows a drag. The review viewer
+(game.replay.race: its board in the Playing scene, its game as the ghost), B, on a recorded
+game whose board has another recorded win, that game beside the fastest such win
+(game.ui.replay.beside), Esc back where the viewer was opened from (the menu when from the
+command line). The scrubber seeks where it is clicked and follows a drag. The review viewer
 (game.ui.replay.review) adds [ / ] (PageUp / PageDown): the previous / next guess or mistake.
 
 Moves reached by playing or by Right make the sound the game made for them (game.ui.sound:
@@ -33,6 +35,7 @@ from game.ui.play.camera_keys import CameraControls
 from game.ui.play.camera_view import CameraView
 from game.ui.play.counters_view import CountersPanel, shown_values
 from game.ui.shared.formats import decimal, seconds, speed_text
+from game.ui.shared.widgets import fitting_size, text
 from game.ui.play.hud import Frame, draw_board_screen
 from game.ui.play.layout import layout_for
 from game.ui.loop import STEP
@@ -58,6 +61,60 @@ def describe(replay: Replay) -> str:
     return f"{source}: {who}{replay.rows}x{replay.cols}/{len(replay.mines)}, {result}"
 
 
+def key_action(keys: dict, event: pygame.event.Event):
+    """The action ``keys`` (key -> callable) gives a KEYDOWN ``event``, "+" and "-" typed on
+    any layout included; None when none."""
+    action = keys.get(event.key)
+    if action is None and getattr(event, "unicode", "") in ("+", "-"):
+        action = keys[pygame.K_PLUS if event.unicode == "+" else pygame.K_MINUS]
+    return action
+
+
+def dispatch(scene, event: pygame.event.Event) -> Scene | None:
+    """A viewer ``scene``'s event: a key's action (its ``keys``: :func:`key_action`), the
+    mouse to its ``handle_mouse``; the next scene."""
+    if event.type == pygame.KEYDOWN:
+        action = key_action(scene.keys, event)
+        return (action() or scene) if action else scene
+    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+        return scene.handle_mouse(event)
+    return scene
+
+
+def press_button(scene, pos) -> None:
+    """The left button pressed at ``pos`` off the scrubber: the bar's button there (or None)
+    is held as ``scene.pressed_button`` until the release."""
+    scene.pressed_button = next((b for b in scene.bar.buttons if b.rect.collidepoint(pos)), None)
+    scene.dirty = True
+
+
+def release_button(scene, pos) -> Scene:
+    """The left button released at ``pos`` over a viewer ``scene`` (its ``pressed_button``,
+    ``dragging``): the drag ends, and the bar's button pressed there acts; the next scene."""
+    scene.dragging = False
+    button, scene.pressed_button = scene.pressed_button, None
+    scene.dirty = True
+    if button is not None and button.rect.collidepoint(pos):
+        return button.action() or scene
+    return scene
+
+
+def draw_pointer(screen, layout, head: Playhead) -> None:
+    """``head``'s pointer as an arrow at its place on the board of ``layout`` (its board window
+    drawn on ``screen``), after a short trail."""
+    scale = layout.cell / CELL_PX  # the replay's pixels are at CELL_PX a cell
+    points = [layout.window_pixels((x * scale, y * scale)) for x, y in head.trail()]
+    if len(points) > 1:
+        draw.lines(screen, palette.trail, False, points, 2)
+    tip = head.pointer()
+    if tip is None:
+        return
+    x, y = layout.window_pixels((tip[0] * scale, tip[1] * scale))
+    arrow = [(x + dx, y + dy) for dx, dy in CURSOR]
+    draw.polygon(screen, palette.arrow, arrow)
+    draw.polygon(screen, palette.backdrop, arrow, 1)
+
+
 class ReplayViewer(Scene):
     """Play ``replay`` back; Esc returns to ``back`` (a scene), or to the menu when None.
     A board bigger than the window is seen through its camera: the wheel scrolls, Ctrl+wheel
@@ -75,6 +132,10 @@ class ReplayViewer(Scene):
         super().__init__(services)
         self.replay, self.back = replay, back
         self.given_title = title  # None: described when drawn, in the language in use
+        # the recorded game shown (game.ui.app.Navigation.watch, --replay ID), else None
+        self.record_id: int | None = getattr(timeline, "record_id", None) if timeline is not None else None
+        self._best: list = []  # [the best other game on its board's id or None], once looked up
+        self.hint_rect: pygame.Rect | None = None  # the B key's hint as last drawn (logical pixels), or None
         width, height = services.display.area()
         self.layout = layout_for(replay.rows, replay.cols, (width, height - BAR_H - self.strip_h),
                                  len(replay.mines))
@@ -97,7 +158,7 @@ class ReplayViewer(Scene):
         self.keys = {pygame.K_SPACE: self.key_play, pygame.K_LEFT: lambda: self.key_step(-1),
                      pygame.K_RIGHT: lambda: self.key_step(1), pygame.K_HOME: self.key_start,
                      pygame.K_END: self.key_end, pygame.K_ESCAPE: self.key_back, pygame.K_F3: self.key_counters,
-                     pygame.K_r: self.key_race,
+                     pygame.K_r: self.key_race, pygame.K_b: self.key_beside,
                      **{key: lambda: self.key_speed(1) for key in FASTER_KEYS},
                      **{key: lambda: self.key_speed(-1) for key in SLOWER_KEYS}}
 
@@ -106,6 +167,26 @@ class ReplayViewer(Scene):
     def title(self) -> str:
         """The bar's title: the one given, else :func:`describe`'s."""
         return self.given_title or describe(self.replay)
+
+    def beside_best(self) -> int | None:
+        """The id of the recorded game the B key opens beside this one: the fastest other win
+        of the same board code (game.records.db.RecordStore.wins_on_code), or None (not a
+        recorded game, no code, no other win). Looked up once."""
+        if not self._best:
+            found = None
+            records = self.services.records
+            record = records.store.game(self.record_id) if records is not None and self.record_id else None
+            if record is not None and record.code:
+                found = next((r.id for r in records.store.wins_on_code(record.code) if r.id != record.id), None)
+            self._best = [found]
+        return self._best[0]
+
+    def key_beside(self) -> Scene | None:
+        """B: this game beside the best of its board (game.ui.replay.beside), when there is one."""
+        best = self.beside_best()
+        if best is None:
+            return None
+        return self.services.scenes.beside(self.record_id, best, back=self)
 
     def grain(self) -> int:
         return self.layout.cell
@@ -139,14 +220,7 @@ class ReplayViewer(Scene):
         if self.controls.handle(event):  # a big board: the wheel scrolls, Ctrl+wheel zooms, Ctrl+drag pans
             self.dirty = True
             return self
-        if event.type == pygame.KEYDOWN:
-            action = self.keys.get(event.key)
-            if action is None and getattr(event, "unicode", "") in ("+", "-"):
-                action = self.keys[pygame.K_PLUS if event.unicode == "+" else pygame.K_MINUS]
-            return (action() or self) if action else self
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            return self.handle_mouse(event)
-        return self
+        return dispatch(self, event)
 
     def handle_mouse(self, event: pygame.event.Event) -> Scene:
         pos = event.pos
@@ -155,16 +229,11 @@ class ReplayViewer(Scene):
                 self.dragging = True
                 self.scrub(pos[0])
             else:
-                self.pressed_button = next((b for b in self.bar.buttons if b.rect.collidepoint(pos)), None)
-                self.dirty = True
+                press_button(self, pos)
         elif event.type == pygame.MOUSEMOTION and self.dragging:
             self.scrub(pos[0])
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.dragging = False
-            button, self.pressed_button = self.pressed_button, None
-            self.dirty = True
-            if button is not None and button.rect.collidepoint(pos):
-                return button.action() or self
+            return release_button(self, pos)
         return self
 
     def update(self) -> Scene | None:
@@ -197,8 +266,14 @@ class ReplayViewer(Scene):
                       self.pressed_button)
         if self.has_counters:
             self.room.draw(screen)
+            top = self.room.panel.top
             if self.counters_shown:
-                self.counters.draw(screen, self.room.panel, self.counts_shown())
+                top = self.counters.draw(screen, self.room.panel, self.counts_shown()).bottom + 6
+            if self.beside_best() is not None:  # the B key's hint, in the strip (under the counters)
+                hint = _("B: beside your best on this board")
+                panel = self.room.panel
+                self.hint_rect = text(screen, hint, (panel.left + 2, top + 2),
+                                      fitting_size(hint, panel.width - 4, 14, 10), palette.dim)
         self.dirty = False
 
     # ----- the live counters (F3) ------------------------------------------------------------
@@ -229,17 +304,7 @@ class ReplayViewer(Scene):
 
     def draw_pointer(self, screen: pygame.Surface) -> None:
         """The pointer as an arrow at its place on the board, after a short trail."""
-        scale = self.layout.cell / CELL_PX  # the replay's pixels are at CELL_PX a cell
-        points = [self.layout.window_pixels((x * scale, y * scale)) for x, y in self.head.trail()]
-        if len(points) > 1:
-            draw.lines(screen, palette.trail, False, points, 2)
-        tip = self.head.pointer()
-        if tip is None:
-            return
-        x, y = self.layout.window_pixels((tip[0] * scale, tip[1] * scale))
-        arrow = [(x + dx, y + dy) for dx, dy in CURSOR]
-        draw.polygon(screen, palette.arrow, arrow)
-        draw.polygon(screen, palette.backdrop, arrow, 1)
+        draw_pointer(screen, self.layout, self.head)
 
     # ----- what the keys and buttons do ------------------------------------------------------
     def show(self, changed) -> None:

@@ -3,7 +3,8 @@
 
 Keys (on the page): Up/Down move the selection, Page Up/Page Down and Home/End jump, W
 cycles the result filter, F toggles no-flag games, B cycles the 3BV range, Enter watches
-the selected game, R reviews it (the replay viewer with the solver's review: game.ui.replay.review).
+the selected game, R reviews it (the replay viewer with the solver's review: game.ui.replay.review),
+S marks it and S on another game of the same board shows both side by side (game.ui.replay.beside).
 The mouse: a click selects a row, a double click or the Watch button watches it, the Review
 button reviews it, the wheel scrolls, the filter buttons cycle. All positions are logical pixels.
 
@@ -20,7 +21,7 @@ from game.records.level_stats import BBBV_RANGES, RESULTS, recent_games
 from game.ui.shared import draw
 from game.ui.shared.formats import day_and_time, decimal
 from game.ui.shared.theme import palette
-from game.ui.shared.widgets import Button, bevel, text
+from game.ui.shared.widgets import Button, bevel, fitting_size, text
 
 ROW_H = 14  # one game's row, pixels
 FONT = 14  # row text, pixels
@@ -164,9 +165,12 @@ class GamesPage:
     """The page's state and controls inside ``panel``; ``watch(record_id)`` returns the next
     scene. Filters: ``result`` (RESULTS index), ``no_flags``, ``bbbv`` (BBBV_RANGES index)."""
 
-    def __init__(self, panel: pygame.Rect, watch, review=None) -> None:
+    def __init__(self, panel: pygame.Rect, watch, review=None, compare=None) -> None:
+        """``compare(first_id, second_id)``: the next scene showing two games side by side
+        (key S: the first press marks the selected game, the next on another opens both)."""
         self.panel = panel
-        self.watch_action, self.review_action = watch, review
+        self.watch_action, self.review_action, self.compare_action = watch, review, compare
+        self.marked: int | None = None  # the game S marked to compare with the next one chosen
         self.result, self.no_flags, self.bbbv = 0, False, 0
         self.store, self.level = None, ""  # the records and level last loaded (load)
         self.list = GameList(pygame.Rect(panel.left + 8, panel.top + 54, panel.width - 16, panel.height - 92))
@@ -223,13 +227,27 @@ class GamesPage:
         chosen = self.list.chosen()
         return None if chosen is None or self.review_action is None else self.review_action(chosen.id)
 
+    def compare(self):
+        """S: mark the selected game (again: unmark it); with a game marked, the marked and the
+        selected games side by side (game.ui.app.Navigation.beside: a message when they are
+        not of the same board). None when nothing opens."""
+        chosen = self.list.chosen()
+        if chosen is None or self.compare_action is None:
+            return None
+        if self.marked is None or self.marked == chosen.id:
+            self.marked = None if self.marked == chosen.id else chosen.id
+            return None
+        first, self.marked = self.marked, None
+        return self.compare_action(first, chosen.id)
+
     def handle(self, event: pygame.event.Event, now_ms: int):
         """(used, next scene or None) for one event."""
         if event.type == pygame.KEYDOWN:
             if self.list.handle_key(event.key):
                 return True, None
             actions = {pygame.K_w: self.cycle_result, pygame.K_f: self.toggle_flags, pygame.K_b: self.cycle_bbbv,
-                       pygame.K_r: self.review, pygame.K_RETURN: self.watch, pygame.K_KP_ENTER: self.watch}
+                       pygame.K_r: self.review, pygame.K_s: self.compare, pygame.K_RETURN: self.watch,
+                       pygame.K_KP_ENTER: self.watch}
             if event.key in actions:
                 return True, actions[event.key]()
         if event.type == pygame.MOUSEWHEEL:
@@ -243,6 +261,12 @@ class GamesPage:
         text(screen, best_line, (self.panel.left + 10, self.panel.top + 34), 14)
         self.list.draw(screen)
         count = len(self.list.records)
+        if self.marked is not None:  # S marked a game: say so where the count is
+            note = _("Game {id} marked: S on another game of its board").format(id=self.marked)
+            room = self.review_button.rect.left - self.panel.left - 16
+            text(screen, note, (self.panel.left + 10, self.panel.bottom - 24), fitting_size(note, room, 14, 10),
+                 palette.accent)
+            return
         text(screen, ngettext("{count} game shown, newest first", "{count} games shown, newest first",
                               count).format(count=count),
              (self.panel.left + 10, self.panel.bottom - 24), 14, palette.dim)

@@ -125,7 +125,7 @@ class Statistics(Scene):
         self.message = ""  # the result of a reset, or why it was refused
         self.stats: Mapping[str, LevelStats] = {}  # each level's, read when first shown (LazySummary)
         self.page = "summary"  # or "games", "bests", "chart"
-        self.games = GamesPage(PANEL, self.watch, self.review)
+        self.games = GamesPage(PANEL, self.watch, self.review, self.compare)
         self.bests_filtered = False  # the Bests page shows the 3BV filter's tables
         self.filter_button = Button(FILTER_BUTTON, N_("3BV filter (F)"), self.toggle_filtered)
         self.chart = ChartPage(PANEL)
@@ -298,6 +298,11 @@ class Statistics(Scene):
     def watch(self, record_id: int):
         """Play game ``record_id`` back (game.ui.app.Navigation.watch); back here after."""
         return self.services.scenes.watch(record_id, back=self)
+
+    def compare(self, first_id: int, second_id: int):
+        """Games ``first_id`` and ``second_id`` side by side (game.ui.app.Navigation.beside);
+        back here after."""
+        return self.services.scenes.beside(first_id, second_id, back=self)
 
     def review(self, record_id: int):
         """Review game ``record_id`` (game.ui.app.Navigation.review); back here after."""
