@@ -15,6 +15,7 @@ Usage:
   python tools/screenshots.py --hero                 # docs/screenshot.png: Expert, mid-game, a hint, 2x
   python tools/screenshots.py --counters             # the live counters (F3) during a game: counters.png
   python tools/screenshots.py --daily                # a daily board's start cell and the Daily page: daily-*.png
+  python tools/screenshots.py --race                 # a race against a corpus replay's ghost, and two games side by side
   python tools/screenshots.py --all                  # every picture README.md and docs/*.md show, and SOURCES.json
 
 Every run is deterministic: fixed seeds, a fake clock (game.ui.clock.FakeClock), posted events.
@@ -125,12 +126,17 @@ def start(argv: list[str], data: str):
     """The window game for ``argv`` (records in the folder ``data``), headless, one frame
     drawn: (driver, clock)."""
     from game.commands.cli import parse_args
+    from game.commands.replay_commands import prepare_race, prepare_replay
     from game.ui.app import build
     from game.ui.clock import FakeClock
     from tests.driver import Driver
     clock = FakeClock()
     language = [] if "--lang" in argv else ["--lang", "en"]  # never the environment's language
-    loop, _ = build(parse_args([*language, *argv, "--data-dir", data]), clock=clock)
+    args = parse_args([*language, *argv, "--data-dir", data])
+    for given, prepare in ((args.replay, prepare_replay), (args.race, prepare_race)):
+        if given and prepare(args) is not None:  # read before the window opens, as main.py does
+            raise SystemExit(f"screenshots: cannot read {given}")
+    loop, _ = build(args, clock=clock)
     driver = Driver(loop)
     driver.step()
     return driver, clock
@@ -366,6 +372,50 @@ def shoot_daily(out: Path, scale: float = 1.5) -> list[Path]:
     return pictures
 
 
+RACE_REPLAY = "tests/corpus/replays/metasweeper_v3.evf"  # an 8x8 Metasweeper game (player 王嘉宁), 3.8 s
+BESIDE_CODE = "beginner", 7, (4, 4)  # the side-by-side board: level, seed, start cell
+
+
+def shoot_race(out: Path, scale: float = 2.0) -> list[Path]:
+    """A race against :data:`RACE_REPLAY`'s ghost a second in (``race.png``: the ghost's
+    pointer, both bars, the gap) and two recorded games of one Beginner board side by side in
+    the replay viewer, 60 % in (``beside.png``)."""
+    from game.midend.boardcode import BoardCode
+    from game.rules.board import LEVEL_SIZES
+    from game.rules.moves import Move
+
+    pictures = []
+    with tempfile.TemporaryDirectory() as data:
+        driver, clock = start(["--race", str(ROOT / RACE_REPLAY)], data)
+        driver.click_cell(driver.scene.match.start)
+        for _ in range(10):  # a second of the race, a frame at a time: the ghost moves on
+            clock.advance(0.1)
+            driver.step()
+        pictures.append(save_at(driver, scale, out / "race.png"))
+    level, seed, first = BESIDE_CODE
+    rows, cols, mines = LEVEL_SIZES[level]
+    with tempfile.TemporaryDirectory() as data:
+        driver, _ = start([], data)  # the menu; two games of one board recorded, one quicker
+        services = driver.loop.manager.services
+        services.session.name = "Ada"  # not the system user's name: the picture is the same everywhere
+        for pause, order in ((0.9, 1), (1.3, -1)):
+            match = services.session.open_code(BoardCode(rows, cols, mines, seed=seed, start=first))
+            match.apply(Move.reveal(first))
+            layout = match.layout()
+            for cell in sorted(match.game.cells())[::order]:
+                if cell not in layout and not match.game.is_revealed(cell) and not match.game.over:
+                    services.clock.advance(pause)
+                    match.apply(Move.reveal(cell))
+            services.session.finished(match)
+        pygame.display.quit()
+        driver, _ = start(["--replay", "1", "--beside", "2"], data)
+        scene = driver.scene
+        scene.seek(scene.end_ms * 0.6)
+        driver.step(2)
+        pictures.append(save_at(driver, 1.5, out / "beside.png"))
+    return pictures
+
+
 def shoot_all() -> list[Path]:
     """Every picture README.md and docs/*.md show, each where they show it, then
     docs/screenshots/SOURCES.json (:func:`write_manifest`); returns the pictures written."""
@@ -377,6 +427,7 @@ def shoot_all() -> list[Path]:
     pictures.append(shoot_chart(out))
     pictures.append(shoot_counters(out))
     pictures += shoot_daily(out)
+    pictures += shoot_race(out)
     write_manifest(pictures)
     return pictures
 
@@ -399,6 +450,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the live counters (F3) during a game instead (counters.png)")
     parser.add_argument("--daily", action="store_true",
                         help="a daily board's marked start cell and the Daily page instead (daily-board.png, daily.png)")
+    parser.add_argument("--race", action="store_true",
+                        help="a race against a replay's ghost and two games side by side instead (race.png, beside.png)")
     parser.add_argument("--all", action="store_true",
                         help="every picture README.md and docs/*.md show, in place, and "
                              "docs/screenshots/SOURCES.json (the other options are ignored)")
@@ -418,6 +471,10 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     if args.counters:
         print(shoot_counters(args.out))
+        return 0
+    if args.race:
+        for path in shoot_race(args.out):
+            print(path)
         return 0
     if args.daily:
         for path in shoot_daily(args.out):
