@@ -177,6 +177,8 @@ class Match:
         daily: the UTC date (``YYYY-MM-DD``) of the daily board (game.midend.daily) the match was
             opened on (game.session.Session.open_daily), None for any other board; cleared with
             :attr:`code` by :meth:`new_game`.
+        trial: the trial code (``MT1-...``, game.midend.trial) of a time trial's board, else None;
+            cleared with :attr:`code` by :meth:`new_game`.
         round: boards started by this match (new games and retries), from 1.
         history: every entry of the current board's log, oldest first (:data:`Entry`).
         clicks: the current board's moves applied, by kind ("reveal", "flag", "chord") and
@@ -202,6 +204,8 @@ class Match:
         self.cell = cell
         self.code = code
         self.daily: str | None = None  # a daily board's UTC date (game.session.Session.open_daily)
+        self.trial: str | None = None  # the trial code of a time trial's board (game.session.Session.open_trial)
+        self.trial_round: int | None = None  # the round whose end the trial counted (game.session.Session)
         self.deal = Deal(config, rng, seed, layer, seeds_known, min_bv=0 if mines is not None else min_bv)
         self.round = 0
         self._loaded = None if mines is None else (check_layout(config, mines),
@@ -246,6 +250,7 @@ class Match:
         self._on_loaded = False
         self.code = None
         self.daily = None
+        self.trial = None
         self._start(self.deal.next())
 
     def retry(self) -> None:

@@ -67,7 +67,7 @@ def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0
     ``hints``, ``autoplay``, ``probabilities``, ``layout_known``, ``undo``, ``scripted``,
     ``filtered`` (``filtered``: the 3BV filter's minimum the board was dealt under, 0 for none).
     ``opened``: how a known layout was opened, said instead of ``layout_known``: ``code`` (from
-    a board code) or ``daily`` (a daily board); None: ``layout_known`` (a retry, a loaded
+    a board code), ``daily`` (a daily board) or ``trial`` (a time trial's game); None: ``layout_known`` (a retry, a loaded
     board, a chosen seed). :func:`opened_by` gives it for a match."""
     reasons = []
     if not won:
@@ -84,7 +84,10 @@ def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0
 
 def opened_by(match) -> str | None:
     """How ``match``'s board (a game.midend.match.Match) was opened, as :func:`exclusions`'
-    ``opened``: ``daily`` (game.session.Session.open_daily), ``code`` (a board code), else None."""
+    ``opened``: ``trial`` (a time trial's game: game.midend.trial), ``daily``
+    (game.session.Session.open_daily), ``code`` (a board code), else None."""
+    if getattr(match, "trial", None):
+        return "trial"
     if getattr(match, "daily", None):
         return "daily"
     return "code" if getattr(match, "code", None) is not None else None
@@ -186,7 +189,8 @@ class GameRecord:
     counted_loss: bool = False  # schema 10: lost with no undo before, then played on
     code: str | None = None  # schema 11: the board's code (game.midend.boardcode), None when none
     daily: str | None = None  # schema 11: a daily board's UTC date, YYYY-MM-DD (game.midend.daily)
-    from_code: bool = False  # schema 11: opened from a code or as a daily (the CSV's last column)
+    from_code: bool = False  # schema 11: opened from a code or as a daily
+    trial: str | None = None  # schema 12: the trial code of a time trial's game (the CSV's last column)
 
     @classmethod
     def from_match(cls, match, name: str | None = None, abandoned: bool = False,
@@ -231,7 +235,7 @@ class GameRecord:
             nf=not clicks.get("flag", 0),
             input=input_of(match, input), min_bv=int(getattr(match.deal, "dealt_min_bv", 0) or 0),
             code=code_text(match), daily=getattr(match, "daily", None),
-            from_code=getattr(match, "code", None) is not None,
+            from_code=getattr(match, "code", None) is not None, trial=getattr(match, "trial", None),
             name=clean_name(name) if name is not None else default_player_name())
 
     @property
@@ -292,7 +296,7 @@ class GameRecord:
                           autoplay=self.autoplay_used, probabilities=self.probabilities_used,
                           layout_known=self.layout_known, undos=self.undos, scripted=self.scripted,
                           filtered=self.min_bv,
-                          opened="daily" if self.daily else "code" if self.from_code else None)
+                          opened="trial" if self.trial else "daily" if self.daily else "code" if self.from_code else None)
 
     @property
     def best_time_eligible(self) -> bool:
@@ -335,6 +339,7 @@ _STORAGE = {
     **{f.name: ("integer", "null") if f.digits is None else ("real", "integer", "null") for f in FIGURES},
     "undos": ("integer",), "nf": ("integer", "null"), "input": ("text",), "min_bv": ("integer",),
     "counted_loss": ("integer",), "code": ("text", "null"), "daily": ("text", "null"), "from_code": ("integer",),
+    "trial": ("text", "null"),
 }
 # Values are held to the limits a game can have too: a size within the game's own
 # (game.rules.board.MAX_SIDE), mines and 3BV within the board, and every figure finite and within
