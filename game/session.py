@@ -483,6 +483,17 @@ def trial_progress(run, game_ms: float = 0.0) -> str:
     return line
 
 
+def trial_played(run) -> str:
+    """One line between two games of a trial: ``Trial: 1 of 10 games played, total 4.321 s``,
+    then the penalties when there are."""
+    from game.i18n import _
+    line = _("Trial: {played} of {count} games played, total {total}").format(
+        played=len(run.results), count=run.count, total=trial_seconds(run.total_ms))
+    if run.penalty_ms:
+        line += " " + _("(penalties {penalty})").format(penalty=trial_seconds(run.penalty_ms))
+    return line
+
+
 def trial_result_lines(run) -> list[str]:
     """A trial that is over in lines: finished or ended, the total and the penalties, each
     game's time and result, and the trial code to share."""

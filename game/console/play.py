@@ -40,7 +40,7 @@ from game.records.notes import SCRIPTED
 from game.records.recording import is_in_progress
 from game.records.settings import Settings
 from game.midend.trial import TrialRun
-from game.session import Session, min_bv_table, trial_progress, trial_result_lines
+from game.session import Session, min_bv_table, trial_played, trial_progress, trial_result_lines
 from game.solver.problem import fmt
 
 PROGRESS_WIDTH = 80  # characters of the no-guess progress line on stderr
@@ -198,7 +198,7 @@ class ConsoleGame:
             for line in trial_result_lines(run):
                 self.say(line)
             return
-        self.say(trial_progress(run) + " " + _("n for the next game, q to stop the trial"))
+        self.say(trial_played(run) + " " + _("n for the next game, q to stop the trial"))
 
     def stop_trial(self) -> None:
         """The player leaves while a trial is in play (``q``, end of input): the trial ends
@@ -271,6 +271,7 @@ class ConsoleGame:
             if trial:  # left in progress: the trial ended with it (game.session.Session.abandon)
                 self.say_trial()
             self.match = self.session.new_game(self.match)
+            self.game = self.match.game  # a time trial's next board is a match of its own
             self.focus = None
             self.show()
         elif command == "s":
