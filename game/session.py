@@ -465,21 +465,22 @@ def trial_set_words(trial_set) -> str:
 
 
 
-def trial_seconds(ms: int) -> str:
-    """Milliseconds as the trial's clock says them: ``83.456 s`` / ``83,456 s``."""
+def trial_seconds(ms: int, digits: int = 3) -> str:
+    """Milliseconds as the trial's clock says them: ``83.456 s`` / ``83,456 s`` (``digits`` decimals;
+    0: whole seconds, cut down, as a running clock)."""
     from game.i18n import _, number
-    return _("{seconds} s").format(seconds=number(ms / 1000, 3))
+    return _("{seconds} s").format(seconds=number(ms // 1000 if digits == 0 else ms / 1000, digits))
 
 
-def trial_progress(run, game_ms: float = 0.0) -> str:
+def trial_progress(run, game_ms: float = 0.0, digits: int = 3) -> str:
     """One line on a trial in play: ``Trial: game 3 of 10, total 23.456 s (penalties 10.000 s)``,
-    the game in play's clock at ``game_ms`` included."""
+    the game in play's clock at ``game_ms`` included; the total with ``digits`` decimals."""
     from game.i18n import _
     shown = min(run.index + 1, run.count)
     line = _("Trial: game {index} of {count}, total {total}").format(
-        index=shown, count=run.count, total=trial_seconds(run.live_ms(game_ms)))
+        index=shown, count=run.count, total=trial_seconds(run.live_ms(game_ms), digits))
     if run.penalty_ms:
-        line += " " + _("(penalties {penalty})").format(penalty=trial_seconds(run.penalty_ms))
+        line += " " + _("(penalties {penalty})").format(penalty=trial_seconds(run.penalty_ms, digits))
     return line
 
 

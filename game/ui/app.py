@@ -102,6 +102,18 @@ class Navigation:
         return Playing(self.services, config,
                        opener=lambda cell: self.services.session.open_code(code, cell, questions=questions))
 
+    def play_trial(self, code) -> Playing:
+        """A Playing scene on the first board of a new time trial of ``code`` (a
+        game.midend.trial.TrialCode: game.session.Session.start_trial, then open_trial), with
+        the player's question-mark option; each next board comes from the result panel's Next
+        game (F2), as the session gives it."""
+        from game.midend.trial import TrialRun
+        questions = self.services.settings.questions
+        session = self.services.session
+        session.start_trial(TrialRun(code))
+        config = replace(session.trial.board().config(), questions=questions)
+        return Playing(self.services, config, opener=lambda cell: session.open_trial(cell, questions=questions))
+
     def play_daily(self, day, level: str) -> Playing:
         """A Playing scene on the daily board of ``day`` (a UTC date) and ``level`` (one of
         game.midend.daily.DAILY_LEVELS): the session's daily match (game.session.Session
@@ -210,7 +222,7 @@ def run_config(services, config, warnings: list[str]):
     """
     if config is None or services.loaded is not None:
         return config
-    if services.session.first_code is not None:
+    if services.session.first_code is not None or services.session.in_trial():
         return replace(config, questions=services.settings.questions)
     wanted = services.config_for(config.rows, config.cols, config.mines)
     if wanted.no_guess:
@@ -273,6 +285,9 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
                         first_code=getattr(args, "board_code", None),
                         first_daily=day.isoformat() if (day := getattr(args, "daily_day", None)) else None)
     services.scenes = Navigation(services)
+    if getattr(args, "trial_code", None) is not None:  # --trial, --trial-set: the first scene plays its first board
+        from game.midend.trial import TrialRun
+        services.session.start_trial(TrialRun(args.trial_code))
     services.session.unsaved = not_recorded(records)  # the session records each end (Session.finished)
     warnings = list(records.warnings)
     notice = display.take_notice()  # the saved or asked full screen, where it cannot be had
