@@ -495,20 +495,23 @@ def trial_played(run) -> str:
     return line
 
 
-def trial_result_lines(run) -> list[str]:
+def trial_result_lines(run, per_line: int = 1) -> list[str]:
     """A trial that is over in lines: finished or ended, the total and the penalties, each
-    game's time and result, and the trial code to share."""
+    game's time and result (``per_line`` games a line, joined by semicolons), and the trial
+    code to share."""
     from game.i18n import _, level_name
     lines = [_("Trial finished: {total}").format(total=trial_seconds(run.total_ms)) if run.finished else
              _("Trial ended after {played} of {count} games: {total}").format(
                  played=len(run.results), count=run.count, total=trial_seconds(run.total_ms))]
     lines.append(_("Games {played}, penalties {penalty}").format(
         played=trial_seconds(run.played_ms), penalty=trial_seconds(run.penalty_ms)))
+    games = []
     for i, result in enumerate(run.results, 1):
         state = _("won") if result.won else _("lost")
         if not result.won and not run.code.trial_set.loss_ends:
             state = _("lost, +{penalty}").format(penalty=trial_seconds(result.penalty_ms))
-        lines.append(_("{index}. {level}: {time} ({state})").format(
+        games.append(_("{index}. {level}: {time} ({state})").format(
             index=i, level=level_name(result.level), time=trial_seconds(result.time_ms), state=state))
+    lines += ["; ".join(games[i:i + per_line]) for i in range(0, len(games), per_line)]
     lines.append(_("Trial code: {code}").format(code=run.code.text()))
     return lines

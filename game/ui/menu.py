@@ -33,23 +33,23 @@ FOCUS_OF_LEVEL = {"beginner": 0, "intermediate": 1, "expert": 2, "custom": 3}  #
 
 
 class Menu(Scene):
-    """The first screen: Beginner, Intermediate, Expert, Custom... | Time trial..., Options... |
-    Statistics..., Play a code... | Daily..., Quit. The buttons' indices in ``list`` stay those of the
+    """The first screen: Beginner, Intermediate, Expert, Custom..., Options... | Statistics...,
+    Play a code... | Daily..., Time trial... | Quit. The buttons' indices in ``list`` stay those of the
     first six (tests and the saved level's focus use them): Play a code is 6, Daily 7, Time trial 8."""
 
     def __init__(self, services) -> None:
         super().__init__(services)
         buttons: list[Button] = [LevelButton(button_rect(i), name, self._level_action(name), self._size(name))
                                  for i, name in enumerate(DIFFICULTIES)]
-        buttons += [Button(button_rect(3, 0), N_("Custom..."), self.custom),
+        buttons += [Button(button_rect(3), N_("Custom..."), self.custom),
                     Button(button_rect(4, 0), N_("Options..."), self.options),
                     Button(button_rect(4, 1), N_("Statistics..."), self.statistics),
                     Button(button_rect(5, 0), N_("Play a code..."), self.play_code),
                     Button(button_rect(5, 1), N_("Daily..."), self.daily),
-                    Button(button_rect(3, 1), N_("Time trial..."), self.time_trial)]
+                    Button(button_rect(6, 0), N_("Time trial..."), self.time_trial)]
         self.list = ButtonList(buttons)
         self.list.focus = FOCUS_OF_LEVEL.get(services.settings.difficulty, 0)
-        self.quit_button = Button(button_rect(6), N_("Quit"), lambda: None)
+        self.quit_button = Button(button_rect(6, 1), N_("Quit"), lambda: None)
         self.quit_pressed = False
 
     def _size(self, name: str) -> tuple[int, int, int]:

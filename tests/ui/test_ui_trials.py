@@ -118,6 +118,9 @@ def test_a_trial_from_the_command_line_to_its_end_panel(window, tmp_path):
     assert session.trial.total_ms == first_ms + session.trial.results[1].time_ms + 10_000
     words = " ".join(end.message)
     assert "Trial finished:" in words and f"Trial code: {TRIAL.text()}" in words and "(lost, +10.000 s)" in words
+    pygame.scrap.put_text("")
+    w.key(pygame.K_c)  # C copies the trial code
+    assert pygame.scrap.get_text() == TRIAL.text() and end.message[-1] == "Code copied"
     w.key(pygame.K_RETURN)  # OK: back to the last game's result
     assert isinstance(w.scene, GameOver)
     records = second.services.records
@@ -127,3 +130,27 @@ def test_a_trial_from_the_command_line_to_its_end_panel(window, tmp_path):
     assert [g.trial for g in games] == [TRIAL.text()] * 2 and [g.won for g in games] == [True, False]
     assert all(not g.best_time_eligible and "trial" in g.exclusions() for g in games)
     assert second.game.state is State.LOST
+
+
+def test_the_statistics_trials_page_lists_the_trials(window, tmp_path):
+    from game.midend.trial import TrialRun
+    from game.records.db import RecordStore
+    from game.records.trials import save_trial
+    from game.ui.stats.screen import Statistics
+    data = tmp_path / "data"
+    data.mkdir()
+    with RecordStore.open(data / "records.sqlite3") as store:
+        for total in (40_000, 30_000):
+            run = TrialRun(TrialCode(SETS["beginner10"], total))
+            for _ in range(10):
+                run.add(total // 10, True)
+            save_trial(store, run, "ada")
+    w = window(["--data-dir", str(data)])
+    w.click(w.scene.list.buttons[5].rect.center)  # Statistics...
+    assert isinstance(w.scene, Statistics)
+    w.key(pygame.K_t)
+    page = w.scene.trials
+    assert w.scene.page == "trials" and [r.total_ms for r in page.records] == [40_000, 30_000]
+    assert page.best_lines() == ["10 Beginner: best 30.000 s; 2 played, 2 finished"]
+    w.key(pygame.K_t)
+    assert w.scene.page == "summary"

@@ -42,7 +42,9 @@ from game.ui.play.mouse import MouseGesture
 from game.ui.play.result_panel import FONTS as RESULT_FONTS
 from game.ui.play.room import compact, most_scale, playing_layout, under
 from game.ui.scene import Scene
+from game.ui.shared import clipboard
 from game.ui.shared.confirm import Confirm, MessageBox
+from game.ui.play.result_base import CODE_COPIED, CODE_NOT_COPIED
 from game.ui.play.generating import Generating
 from game.ui.shared.help import Help
 from game.ui.play.pause import Pause
@@ -63,7 +65,8 @@ START_HERE = N_("Start at the marked cell")
 TRIAL_TITLE = N_("Time trial")
 TRIAL_NO_UNDO = N_("A time trial takes no move back")
 TRIAL_NO_RETRY = N_("A time trial plays each board once")
-TRIAL_NEXT = N_("F2 or Next game: the next board.")  # a reveal elsewhere before a board code's first one
+TRIAL_NEXT = N_("F2 or Next game: the next board.")
+TRIAL_COPY = N_("C copies the trial code.")  # a reveal elsewhere before a board code's first one
 NOTE_SECONDS = 2.5  # how long a note along the board's bottom shows (show_note), seconds
 SIDE_GAP = 6  # between a hint's or a result's panel and the side panel's blocks under it, pixels
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
@@ -601,7 +604,7 @@ class Playing(Scene):
         session = self.services.session
         notes = session.finished(self.match)
         if session.in_trial() and self.match.trial == session.trial.code.text():  # between two games of a trial
-            notes = [*notes, trial_played(session.trial) + " " + _(TRIAL_NEXT)]
+            notes = [trial_played(session.trial) + " " + _(TRIAL_NEXT), *notes]
         self.side.read_bests(self.match)  # the records have the game: its level's bests and streak again
         self.sounds.hear(self.game)  # after the records: a new best time sounds "best"
         result = (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
@@ -609,7 +612,9 @@ class Playing(Scene):
         if self.match.trial and run is not None and run.over and run.code.text() == self.match.trial \
                 and not getattr(self.match, "trial_shown", False):
             self.match.trial_shown = True  # the trial's result once, over the last game's
-            return TrialResult(self.services, result, _(TRIAL_TITLE), trial_result_lines(run))
+            return TrialResult(self.services, result, _(TRIAL_TITLE),
+                               trial_result_lines(run, per_line=1 if run.count <= 10 else 3) + [_(TRIAL_COPY)],
+                               run.code.text())
         return result
 
     def filter_missed(self) -> Scene | None:
@@ -727,7 +732,22 @@ class Playing(Scene):
 class TrialResult(MessageBox):
     """A time trial's result, over its last game's result panel (OK goes back to it): finished
     or ended, the total and the penalties, each game's time, and the trial code to share
-    (game.session.trial_result_lines)."""
+    (game.session.trial_result_lines), which C puts on the clipboard (the box says so, or why not)."""
+
+    def __init__(self, services, base, title: str, lines: list[str], code: str) -> None:
+        super().__init__(services, base, title, lines)
+        self.code = code
+
+    def handle(self, event: pygame.event.Event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c and not getattr(event, "mod", 0) & (
+                pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            reason = clipboard.copy(self.code)
+            self.message[-1] = _(CODE_COPIED) if reason is None else _(CODE_NOT_COPIED).format(reason=reason)
+            self._layout()
+            self.dirty = True
+            self.invalidate()
+            return self
+        return super().handle(event)
 
 
 class FilterMissed(MessageBox):
