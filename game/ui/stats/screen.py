@@ -59,7 +59,7 @@ from game.ui.shared.formats import day, decimal, level_name, percent, seconds
 from game.ui.shared.theme import palette
 from game.ui.shared.widgets import Button, ButtonList, bevel, clipped, fitting_size, text, text_width, wrap
 
-STATS_SIZE = (400, 446)  # logical window size, pixels
+STATS_SIZE = (400, 476)  # logical window size, pixels (a third row of buttons: Trials)
 TAB_W, TAB_H = 94, 22  # one level tab, pixels
 PANEL = pygame.Rect(8, 50, 384, 322)  # the tab page, pixels
 TABS = ("beginner", "intermediate", "expert", "custom")  # the tabs; Beginner's shows one of BEGINNERS
@@ -68,13 +68,13 @@ CHART = pygame.Rect(18, 262, 364, 90)  # the well the last results are drawn in,
 SUMMARY_LINE = 16  # one line of the summary column, pixels
 # Under the page, two rows of buttons (one row of five does not fit 384 pixels in Spanish):
 # the pages (Games, Bests, Chart: each says where it goes, its key in brackets) across the
-# page's width, then Reset statistics... on the left, Daily between, and Back on the right.
+# page's width, then Reset statistics... on the left, Daily between, and Back on the right;
+# Trials under Daily, on a third row.
 PAGE_ROW = [pygame.Rect(PANEL.left + i * 130, 380, 124, 24) for i in range(3)]  # Games, Bests, Chart
 RESET_BUTTON = pygame.Rect(PANEL.left, 412, 150, 24)
 BACK_BUTTON = pygame.Rect(PANEL.right - 80, 412, 80, 24)
-_MIDDLE_W = (BACK_BUTTON.left - RESET_BUTTON.right - 16 - 4) // 2  # Daily and Trials share the room between
-DAILY_BUTTON = pygame.Rect(RESET_BUTTON.right + 8, 412, _MIDDLE_W, 24)
-TRIALS_BUTTON = pygame.Rect(DAILY_BUTTON.right + 4, 412, _MIDDLE_W, 24)
+DAILY_BUTTON = pygame.Rect(RESET_BUTTON.right + 8, 412, BACK_BUTTON.left - RESET_BUTTON.right - 16, 24)
+TRIALS_BUTTON = pygame.Rect(DAILY_BUTTON.left, 444, DAILY_BUTTON.width, 24)  # a third row: the Trials page
 FILTER_BUTTON = pygame.Rect(PANEL.right - 156, PANEL.bottom - 30, 148, 22)  # the Bests page's 3BV filter switch
 RESET_QUESTION = N_("Reset all statistics? A backup is kept.")
 RESET = N_("Reset statistics")  # the confirmation's title
@@ -275,7 +275,7 @@ class Statistics(Scene):
         """The buttons under the page as Tab visits them: the page row left to right, then
         Reset statistics..., Daily and Back."""
         reset, games, bests, chart, back, daily, trials = self.bottom
-        return [games, bests, chart, reset, daily, trials, back]
+        return [games, bests, chart, reset, daily, back, trials]
 
     def show_page(self, page: str):
         """Open ``page`` ("summary", "games", "bests", "chart" or "daily"); the page buttons say
