@@ -31,8 +31,8 @@ import re
 from dataclasses import dataclass, field
 
 from game.messages import N_, Explained
-from game.midend.boardcode import ALPHABET, CHECK_BYTES, GROUP, BoardCode, _READ_AS, _base32, _padding, \
-    _read_varint, _unbase32, _varint
+from game.midend.boardcode import ALPHABET, CHECK_BYTES, GROUP, READ_AS, BoardCode, base32, padding_bits, \
+    read_varint, unbase32, varint
 from game.midend.deal import SEED_RANGE
 from game.midend.stable_random import StableRandom
 from game.rules.board import LEVEL_SIZES
@@ -187,9 +187,9 @@ def encode(code: TrialCode) -> str:
             runs[-1][1] += 1
         else:
             runs.append([number, 1])
-    payload = bytes([_LOSS_ENDS if code.trial_set.loss_ends else 0]) + _varint(len(runs))
-    payload += b"".join(_varint(n) + _varint(k) for n, k in runs) + _varint(code.seed)
-    body = _base32(payload + _check(TRIAL_VERSION, payload))
+    payload = bytes([_LOSS_ENDS if code.trial_set.loss_ends else 0]) + varint(len(runs))
+    payload += b"".join(varint(n) + varint(k) for n, k in runs) + varint(code.seed)
+    body = base32(payload + _check(TRIAL_VERSION, payload))
     return f"{PREFIX}{TRIAL_VERSION}-" + "-".join(body[i:i + GROUP] for i in range(0, len(body), GROUP))
 
 
@@ -218,11 +218,11 @@ def decode(text: str) -> TrialCode:
     if version < 1:
         raise TrialError(N_("{text} is not a trial code: there is no trial code version {version}"),
                          text=repr(str(text)[:40]), version=version)
-    body = "".join(_READ_AS.get(ch, ch) for ch in body)
+    body = "".join(READ_AS.get(ch, ch) for ch in body)
     wrong = sorted({ch for ch in body if ch not in ALPHABET})
     if wrong:
         raise TrialError(N_("the trial code has characters a code never has: {chars}"), chars=" ".join(wrong))
-    data = _unbase32(body) if body and not (len(body) * 5 % 8 < 5 and _padding(body)) else None
+    data = unbase32(body) if body and not (len(body) * 5 % 8 < 5 and padding_bits(body)) else None
     if data is None or len(data) <= CHECK_BYTES:
         raise TrialError(N_("the trial code does not check: a character is mistyped, or the code was cut short"))
     payload, check = data[:-CHECK_BYTES], data[-CHECK_BYTES:]
@@ -230,15 +230,15 @@ def decode(text: str) -> TrialCode:
         raise TrialError(N_("the trial code does not check: a character is mistyped, or the code was cut short"))
     try:
         flags = payload[0]
-        count, at = _read_varint(payload, 1)
+        count, at = read_varint(payload, 1)
         games: list[str] = []
         for _ in range(min(count, MAX_GAMES + 1)):
-            number, at = _read_varint(payload, at)
-            many, at = _read_varint(payload, at)
+            number, at = read_varint(payload, at)
+            many, at = read_varint(payload, at)
             if number >= len(TRIAL_LEVELS) or len(games) + many > MAX_GAMES:
                 raise ValueError("set")
             games += [TRIAL_LEVELS[number]] * many
-        seed, at = _read_varint(payload, at)
+        seed, at = read_varint(payload, at)
     except (IndexError, ValueError, Explained):
         raise TrialError(N_("the trial code names a set this game cannot play")) from None
     if flags & ~_LOSS_ENDS or at != len(payload) or not games or seed >= SEED_RANGE:

@@ -151,6 +151,6 @@ def test_the_statistics_trials_page_lists_the_trials(window, tmp_path):
     w.key(pygame.K_t)
     page = w.scene.trials
     assert w.scene.page == "trials" and [r.total_ms for r in page.records] == [40_000, 30_000]
-    assert page.best_lines() == ["10 Beginner: best 30.000 s; 2 played, 2 finished"]
+    assert page.best_lines() == ["10 Beginner: best 30.000 s; played 2, finished 2"]
     w.key(pygame.K_t)
     assert w.scene.page == "summary"

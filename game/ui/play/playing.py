@@ -604,7 +604,7 @@ class Playing(Scene):
         session = self.services.session
         notes = session.finished(self.match)
         if session.in_trial() and self.match.trial == session.trial.code.text():  # between two games of a trial
-            notes = [trial_played(session.trial) + " " + _(TRIAL_NEXT), *notes]
+            notes = [trial_played(session.trial) + ". " + _(TRIAL_NEXT), *notes]
         self.side.read_bests(self.match)  # the records have the game: its level's bests and streak again
         self.sounds.hear(self.game)  # after the records: a new best time sounds "best"
         result = (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)

@@ -21,7 +21,7 @@ from game.ui.shared.theme import palette
 from game.ui.shared.widgets import bevel, clipped, fitting_size, text
 
 ROW_H, FONT = 14, 13  # one trial's row and its font, pixels
-COLUMNS = ((0, N_("Date")), (84, N_("Set")), (196, N_("Total")), (262, N_("Penalties")), (326, N_("Result")))
+COLUMNS = ((0, N_("Date")), (78, N_("Set")), (160, N_("Total")), (226, N_("Penalties")), (284, N_("Result")))
 LIST_ROWS = 11  # trials shown at once
 SET_NAMES = {"beginner10": N_("10 Beginner"), "vienna": N_("Vienna"), "custom": N_("Your own sets")}
 
@@ -70,7 +70,7 @@ class TrialsPage:
             best = best_of(self.records, name)
             played = sum(r.set_name == name for r in self.records)
             done = sum(r.set_name == name and r.finished for r in self.records)
-            lines.append(_("{set}: best {best}; {played} played, {finished} finished").format(
+            lines.append(_("{set}: best {best}; played {played}, finished {finished}").format(
                 set=_(SET_NAMES[name]),
                 best=seconds(best.total_ms / 1000, 3) if best is not None else "-", played=played, finished=done))
         return lines
