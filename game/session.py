@@ -37,6 +37,7 @@ from game.midend.daily import daily_code
 from game.midend.trial import TrialRun
 from game.midend.deal import board_rng
 from game.midend.match import CONSOLE_CELL, Match, Source
+from game.i18n import _, level_name, number
 from game.messages import N_, note
 from game.rules.moves import Move, Outcome
 from game.rules.position import State
@@ -442,40 +443,15 @@ class Summary:
 
 
 # ----- time trials in words (the console's lines, the window's HUD and result panel) ------------------
-TRIAL_SET_NAMES = {"beginner10": N_("10 Beginner"), "vienna": N_("Vienna (15 Beginner, 6 Intermediate, 2 Expert)"),
-                   "custom": N_("your own set")}
-
-
-def trial_set_words(trial_set) -> str:
-    """A trial set (game.midend.trial.TrialSet) in words, in the language in use: a named
-    set's name, or a custom set's games (``5 Beginner, 2 Intermediate``); then what a loss does."""
-    from game.i18n import _, level_name
-    if trial_set.name in TRIAL_SET_NAMES and trial_set.name != "custom":
-        words = _(TRIAL_SET_NAMES[trial_set.name])
-    else:
-        runs: list[list] = []
-        for level in trial_set.games:
-            if runs and runs[-1][0] == level:
-                runs[-1][1] += 1
-            else:
-                runs.append([level, 1])
-        words = ", ".join(f"{n} {level_name(level)}" for level, n in runs)
-    rule = _("a loss ends the trial") if trial_set.loss_ends else _("a loss adds its level's penalty")
-    return f"{words}; {rule}"
-
-
-
 def trial_seconds(ms: int, digits: int = 3) -> str:
     """Milliseconds as the trial's clock says them: ``83.456 s`` / ``83,456 s`` (``digits`` decimals;
     0: whole seconds, cut down, as a running clock)."""
-    from game.i18n import _, number
     return _("{seconds} s").format(seconds=number(ms // 1000 if digits == 0 else ms / 1000, digits))
 
 
 def trial_progress(run, game_ms: float = 0.0, digits: int = 3) -> str:
     """One line on a trial in play: ``Trial: game 3 of 10, total 23.456 s (penalties 10.000 s)``,
     the game in play's clock at ``game_ms`` included; the total with ``digits`` decimals."""
-    from game.i18n import _
     shown = min(run.index + 1, run.count)
     line = _("Trial: game {index} of {count}, total {total}").format(
         index=shown, count=run.count, total=trial_seconds(run.live_ms(game_ms), digits))
@@ -487,7 +463,6 @@ def trial_progress(run, game_ms: float = 0.0, digits: int = 3) -> str:
 def trial_played(run) -> str:
     """One line between two games of a trial: ``Trial: 1 of 10 games played, total 4.321 s``,
     then the penalties when there are."""
-    from game.i18n import _
     line = _("Trial: {played} of {count} games played, total {total}").format(
         played=len(run.results), count=run.count, total=trial_seconds(run.total_ms))
     if run.penalty_ms:
@@ -499,7 +474,6 @@ def trial_result_lines(run, per_line: int = 1) -> list[str]:
     """A trial that is over in lines: finished or ended, the total and the penalties, each
     game's time and result (``per_line`` games a line, joined by semicolons), and the trial
     code to share."""
-    from game.i18n import _, level_name
     lines = [_("Trial finished: {total}").format(total=trial_seconds(run.total_ms)) if run.finished else
              _("Trial ended after {played} of {count} games: {total}").format(
                  played=len(run.results), count=run.count, total=trial_seconds(run.total_ms))]

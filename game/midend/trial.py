@@ -72,16 +72,20 @@ class TrialSet:
     games: tuple[str, ...]
     loss_ends: bool = False
 
-    def text(self) -> str:
-        """The set as :func:`parse_set` reads it (``beginner:15,intermediate:6,expert:2``, then
-        ``,end`` when a loss ends the trial)."""
+    def runs(self) -> list[tuple[str, int]]:
+        """Its games as runs of one level, in order: [(level, count), ...]."""
         groups: list[list] = []
         for level in self.games:
             if groups and groups[-1][0] == level:
                 groups[-1][1] += 1
             else:
                 groups.append([level, 1])
-        return ",".join(f"{level}:{n}" for level, n in groups) + (",end" if self.loss_ends else "")
+        return [(level, n) for level, n in groups]
+
+    def text(self) -> str:
+        """The set as :func:`parse_set` reads it (``beginner:15,intermediate:6,expert:2``, then
+        ``,end`` when a loss ends the trial)."""
+        return ",".join(f"{level}:{n}" for level, n in self.runs()) + (",end" if self.loss_ends else "")
 
 
 SETS = {
@@ -180,13 +184,7 @@ def encode(code: TrialCode) -> str:
     """The text of ``code``: ``MT1-`` and, in Crockford base32 in groups of five, its payload
     (a flags byte, the number of runs, each run's level number and count, the seed; varints)
     and a 3-byte check."""
-    runs: list[list[int]] = []
-    for level in code.trial_set.games:
-        number = TRIAL_LEVELS.index(level)
-        if runs and runs[-1][0] == number:
-            runs[-1][1] += 1
-        else:
-            runs.append([number, 1])
+    runs = [(TRIAL_LEVELS.index(level), n) for level, n in code.trial_set.runs()]
     payload = bytes([_LOSS_ENDS if code.trial_set.loss_ends else 0]) + varint(len(runs))
     payload += b"".join(varint(n) + varint(k) for n, k in runs) + varint(code.seed)
     body = base32(payload + _check(TRIAL_VERSION, payload))

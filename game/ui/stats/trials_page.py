@@ -16,6 +16,7 @@ import pygame
 from game.i18n import N_, _
 from game.records.trials import TrialRecord, best_of, set_names, trials
 from game.ui.shared import draw
+from game.ui.stats.daily_page import ScrolledList
 from game.ui.shared.formats import day, seconds
 from game.ui.shared.theme import palette
 from game.ui.shared.widgets import bevel, clipped, fitting_size, text
@@ -31,10 +32,12 @@ def set_name(record: TrialRecord) -> str:
     return _(SET_NAMES[record.set_name]) if record.set_name in ("beginner10", "vienna") else record.set_text
 
 
-class TrialsPage:
+class TrialsPage(ScrolledList):
     """The Trials page in ``rect`` (the Statistics page); :meth:`load` reads the records.
 
     ``records``: every trial, oldest first; ``first``: the index (newest first) of the top row in view."""
+
+    shown_rows = LIST_ROWS
 
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -46,22 +49,9 @@ class TrialsPage:
         self.records = trials(store) if store is not None else []
         self.scroll(0)
 
-    def scroll(self, rows: int) -> None:
-        """Move the list ``rows`` down (older trials; negative: newer), within it."""
-        self.first = max(0, min(self.first + rows, len(self.records) - LIST_ROWS))
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        """Scroll for the page's keys and the wheel; True when the event was used."""
-        if event.type == pygame.KEYDOWN:
-            moves = {pygame.K_PAGEUP: -LIST_ROWS, pygame.K_PAGEDOWN: LIST_ROWS,
-                     pygame.K_HOME: -len(self.records), pygame.K_END: len(self.records)}
-            if event.key in moves:
-                self.scroll(moves[event.key])
-                return True
-        elif event.type == pygame.MOUSEWHEEL:
-            self.scroll(-event.y)
-            return True
-        return False
+    def listed(self) -> list:
+        """The list's rows: the trials, newest first."""
+        return list(reversed(self.records))
 
     def best_lines(self) -> list[str]:
         """One line a set played: its best finished total, trials played and finished."""
@@ -91,11 +81,11 @@ class TrialsPage:
         well = pygame.Rect(left - 2, y + 32, width + 4, LIST_ROWS * ROW_H + 4)
         draw.rect(screen, palette.field, well)
         bevel(screen, well, 1, raised=False)
-        newest = list(reversed(self.records))
+        newest = self.listed()
         if not newest:
             text(screen, _("No time trial played yet"), well.center, 14, palette.dim, "center")
             return
-        for row, record in enumerate(newest[self.first:self.first + LIST_ROWS]):
+        for row, record in enumerate(newest[self.first:self.first + self.shown_rows]):
             ry = well.top + 2 + row * ROW_H
             result = (_("finished"), palette.won) if record.finished else (
                 _("ended {played}/{games}").format(played=record.played, games=record.games), palette.lost)
