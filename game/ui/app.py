@@ -86,7 +86,11 @@ class Navigation:
         self.services = services
 
     def menu(self) -> Menu:
-        """The menu."""
+        """The menu; a time trial still in play ends there (recorded as ended:
+        game.session.Session.end_trial), so the menu's next game is a game of its own."""
+        note = self.services.session.end_trial()
+        if note:
+            warn(note)
         return Menu(self.services)
 
     def playing(self, config) -> Playing:
@@ -364,6 +368,9 @@ def finish_run(loop, services) -> None:
     match = match_in_play(loop.manager.current)
     if match is not None:
         services.session.abandon(match)  # a save failure is warned on stderr
+    note = services.session.end_trial()  # a trial left between two games ends here, recorded
+    if note:
+        warn(note)
     for warning in services.records.finish_packing():
         warn(warning)
     worker = services.records.figures_worker

@@ -154,3 +154,16 @@ def test_the_statistics_trials_page_lists_the_trials(window, tmp_path):
     assert page.best_lines() == ["10 Beginner: best 30.000 s; played 2, finished 2"]
     w.key(pygame.K_t)
     assert w.scene.page == "summary"
+
+
+def test_the_menu_between_two_games_ends_the_trial_and_its_next_game_is_plain(window, tmp_path):
+    w = window(["--trial", TRIAL.text(), "--data-dir", str(tmp_path / "data")])
+    session = w.scene.services.session
+    play_through(w, win=True, seconds=2)
+    assert isinstance(w.scene, Victory) and session.in_trial()
+    w.key(pygame.K_ESCAPE)  # the menu: the trial ends there, recorded as ended
+    assert isinstance(w.scene, Menu) and session.trial is None
+    (trial,) = trials(w.scene.services.records.store)
+    assert not trial.finished and trial.played == 1
+    w.click(w.scene.list.buttons[0].rect.center)  # Beginner: a game of its own
+    assert isinstance(w.scene, Playing) and w.scene.match.trial is None and w.scene.match.code is None
