@@ -81,6 +81,8 @@ NOT_SAVED = N_("The records cannot be written now: this game is not saved, and s
 BEFORE_KEYS = ((N_("Click, Space"), N_("start")), ("H", N_("hint")), ("F1", N_("all keys")))
 PLAYING_KEYS = (("H", N_("hint")), ("O", N_("odds")), ("Ctrl+Z", N_("undo")), ("P", N_("pause")),
                 ("F3", N_("counters")), ("F2", N_("new game")))
+TRIAL_KEYS = (("H", N_("hint")), ("O", N_("odds")), ("P", N_("pause")), ("F3", N_("counters")),
+              ("Esc", N_("end the trial")))  # a time trial's game: no undo, F2 would end the trial too
 
 
 def trial_words(session, match) -> str | None:
@@ -222,7 +224,8 @@ class SidePanel:
         if trial is not None:  # a time trial's game: its progress and total in the rank's place
             self.rank = (trial, True)
         content = {"counters": tuple(self.values.items()), "bests": self._bests_words(game.config.level),
-                   "rank": self.rank, "keys": BEFORE_KEYS if game.state is State.READY else PLAYING_KEYS}
+                   "rank": self.rank, "keys": BEFORE_KEYS if game.state is State.READY
+                   else TRIAL_KEYS if trial is not None else PLAYING_KEYS}
         changed, self._content = content != self._content, content
         return changed
 
