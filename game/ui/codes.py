@@ -61,9 +61,10 @@ class CodeEntry(Overlay):
 
     ``error`` is the refusal shown (in the language in use), "" when none; ``shown`` the
     wrapped lines of it drawn (tests read them). A subclass asks for another text (a trial
-    code, a trial set: game.ui.trials) by its ``title``, ``prompt_text`` and :meth:`opened`."""
+    code, a trial set: game.ui.trials) by its ``title``, ``prompt_text``, ``refused`` (the
+    refusal's template, ``{reason}`` in it) and :meth:`opened`."""
 
-    title, prompt_text = CODE_TITLE, CODE_PROMPT
+    title, prompt_text, refused = CODE_TITLE, CODE_PROMPT, CODE_REFUSED
 
     def opened(self, typed: str):
         """The scene the typed text opens: the board of the code ``typed``.
@@ -120,7 +121,7 @@ class CodeEntry(Overlay):
         try:
             return self.opened(self.field.value)
         except (CodeError, Explained) as err:
-            self.error = _(CODE_REFUSED).format(reason=describe(err))
+            self.error = _(self.refused).format(reason=describe(err))
             self._layout()
             self.invalidate()
             return self

@@ -32,6 +32,7 @@ class TrialCodeEntry(CodeEntry):
     """"Enter a trial code": the code box, for a trial code (game.midend.trial.decode)."""
 
     title, prompt_text = N_("Trial code"), N_("Type or paste (Ctrl+V) a trial code:")
+    refused = N_("This trial code cannot be played: {reason}.")
 
     def opened(self, typed: str):
         return self.services.scenes.play_trial(decode(typed))
@@ -42,6 +43,7 @@ class TrialSetEntry(CodeEntry):
 
     title, prompt_text = N_("Your own set"), N_("Games as LEVEL:COUNT, like beginner:5,intermediate:2 "
                                                "(add ,end if a loss ends the trial):")
+    refused = N_("This set cannot be played: {reason}.")
 
     def opened(self, typed: str):
         return self.services.scenes.play_trial(new_trial(parse_set(typed), self.services.rng))
