@@ -34,8 +34,10 @@ from typing import Callable
 from game.rules.board import Cell, Config
 from game.midend.boardcode import BoardCode
 from game.midend.daily import daily_code
+from game.midend.trial import TrialRun
 from game.midend.deal import board_rng
 from game.midend.match import CONSOLE_CELL, Match, Source
+from game.i18n import _, level_name, number
 from game.messages import N_, note
 from game.rules.moves import Move, Outcome
 from game.rules.position import State
@@ -92,6 +94,13 @@ class Session:
             it is (game.midend.match.Match.daily), else None.
         first_race: the ghost the run races first (``--race``: a game.replay.race.Ghost),
             taken once by :meth:`new_match` as ``first_code`` is (:meth:`open_race`).
+        trial: the time trial in play (game.midend.trial.TrialRun: ``--trial``, the menu's
+            "Time trial"), or None. While it is not over, :meth:`new_game` and
+            :meth:`new_match` give its next board (:meth:`open_trial`), each game's first end
+            is added to it (:meth:`finished`), a game of it left in progress ends it
+            (:meth:`abandon`), and once over it is recorded (game.records.trials) and
+            :attr:`trial_record` holds its record.
+        trial_record: the record of the last trial that ended (game.records.trials.TrialRecord), or None.
     """
 
     rng: random.Random = field(default_factory=random.Random)
@@ -109,6 +118,8 @@ class Session:
     first_code: BoardCode | None = None
     first_daily: str | None = None
     first_race: object = None
+    trial: TrialRun | None = None
+    trial_record: object = None
     # match -> (the end told last: (round, standing moves), the notes its hooks gave): an end
     # told already (a redo back to it after an undo) is not told again
     _told: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary, repr=False)
@@ -129,6 +140,8 @@ class Session:
         Raises:
             ValueError: ``board`` is a position without mines, or does not fit ``config``.
         """
+        if self.trial is not None and not self.trial.over and board is None:
+            return self.open_trial(cell, questions=config.questions)
         if self.first_race is not None and board is None:
             ghost, self.first_race = self.first_race, None
             return self.open_race(ghost, cell, questions=config.questions)
@@ -204,6 +217,70 @@ class Session:
         else:
             match.apply(Move("reveal", start), Source.KEYBOARD)
         return frozenset(match.layout())
+    def start_trial(self, run: TrialRun) -> None:
+        """Play the time trial ``run`` (game.midend.trial.TrialRun) from its next game: the
+        next :meth:`new_match` or :meth:`new_game` is its board. A trial still in play is left
+        first (recorded as ended, :meth:`end_trial`)."""
+        self.end_trial()
+        self.trial, self.trial_record = run, None
+
+    def in_trial(self, match: Match | None = None) -> bool:
+        """A trial is in play (not over); with ``match``, and ``match``'s board is one of its."""
+        if self.trial is None or self.trial.over:
+            return False
+        return match is None or getattr(match, "trial", None) == self.trial.code.text()
+
+    def open_trial(self, cell: int = CONSOLE_CELL, questions: bool = False) -> Match:
+        """A new match on the next board of :attr:`trial` (:meth:`open_code` of its BoardCode,
+        with game.midend.match.Match.trial set to the trial code: its games are recorded as the
+        trial's, never ranked as plain games).
+
+        Raises:
+            IndexError: no trial, or it is over.
+        """
+        if self.trial is None:
+            raise IndexError("no trial in play")
+        match = self.open_code(self.trial.board(), cell, questions=questions)
+        match.trial = self.trial.code.text()
+        return match
+
+    def end_trial(self) -> str | None:
+        """The trial in play stops here (the player left it): recorded as ended when it has a
+        game played; returns the save failure or None. Nothing when no trial is in play."""
+        if self.trial is None:
+            return None
+        run, note = self.trial, None
+        if not run.over:
+            run.stop()
+            if run.results:
+                note = self._save_trial()
+        self.trial = None
+        return note
+
+    def _save_trial(self) -> str | None:
+        """Record :attr:`trial` (over) in :attr:`records` (game.records.trials.save_trial) and
+        keep its record in :attr:`trial_record`; returns the save failure or None."""
+        from game.records.trials import TrialRecord, save_trial
+        store = getattr(self.records, "store", None)
+        if store is None:
+            self.trial_record = TrialRecord.of(self.trial, self.name)
+            return None
+        try:
+            self.trial_record = save_trial(store, self.trial, self.name)
+        except Exception as err:  # noqa: BLE001 - a read-only or failing store: the trial is still shown
+            self.trial_record = TrialRecord.of(self.trial, self.name)
+            return str(err)
+        return None
+
+    def _trial_end(self, match: Match) -> str | None:
+        """``match``'s game of the trial in play ended: add its first end (time and result,
+        its record's id) to the trial; once the trial is over, record it."""
+        if not self.in_trial(match) or getattr(match, "trial_round", None) == match.round:
+            return None
+        match.trial_round = match.round  # the first end of each board counts, an undo after it does not
+        record_id = getattr(self.records, "last_record_id", None)
+        self.trial.add(round(match.elapsed * 1000), match.game.state is State.WON, record_id)
+        return self._save_trial() if self.trial.over else None
 
     def new_game(self, match: Match, config: Config | None = None, cell: int | None = None) -> Match:
         """The next board after ``match``'s (``n`` in the console, F2 or the face in the window):
@@ -212,8 +289,11 @@ class Session:
         None the match deals its next board itself (the same size and rules, a seed drawn
         from :attr:`rng`) and is returned; with a ``config`` (the window's current options) a
         new match of it, pointer input at ``cell`` pixels (default: ``match.cell``), whose
-        seed comes from the same :attr:`rng`."""
+        seed comes from the same :attr:`rng`. While a trial is in play (:attr:`trial`), the
+        next board is its next game's (a new match), whatever ``config``."""
         self.abandon(match)
+        if self.in_trial():
+            return self.open_trial(match.cell if cell is None else cell, questions=match.config.questions)
         if config is None:
             match.new_game()
             return match
@@ -255,6 +335,9 @@ class Session:
                 note = self.unsaved(note)
             if note:
                 notes.append(note)
+        trial_note = self._trial_end(match)
+        if trial_note:
+            notes.append(trial_note)
         for hook in self.hooks:
             note = hook(match, log)
             if note:
@@ -266,10 +349,22 @@ class Session:
         """Record the game of ``match`` as abandoned (a loss, as Windows 7 counts it) if it is
         in progress, once per board; returns the warning when it could not be saved (also
         given to :attr:`warn`, when set), else None."""
-        if self.records is None or not is_in_progress(match.game):
+        if not is_in_progress(match.game):
+            return None
+        if self.in_trial(match):  # a trial's game left in progress ends the trial
+            match.trial_round = match.round
+            self.trial.add(round(match.elapsed * 1000), False, None)
+            self.trial.stop()
+        if self.records is None:
+            if self.trial is not None and self.trial.over and self.trial_record is None:
+                self._save_trial()
             return None
         note = self.records.abandon(match, name=self.name if name is None else name,
                                     log=match.log_snapshot() if log is None else log)
+        if self.trial is not None and self.trial.over and getattr(match, "trial", None) and self.trial_record is None:
+            if self.trial.results:
+                self.trial.results[-1].record_id = getattr(self.records, "last_record_id", None)
+            self._save_trial()
         if note and self.warn is not None:
             self.warn(note)
         return note
@@ -376,3 +471,52 @@ class Summary:
                    three_bv_per_second=match.three_bv_per_second, efficiency=match.efficiency,
                    clicks=dict(match.clicks), total_clicks=match.total_clicks,
                    exploded=game.exploded if game.state is State.LOST else None)
+
+
+# ----- time trials in words (the console's lines, the window's HUD and result panel) ------------------
+def trial_seconds(ms: int, digits: int = 3) -> str:
+    """Milliseconds as the trial's clock says them: ``83.456 s`` / ``83,456 s`` (``digits`` decimals;
+    0: whole seconds, cut down, as a running clock)."""
+    return _("{seconds} s").format(seconds=number(ms // 1000 if digits == 0 else ms / 1000, digits))
+
+
+def trial_progress(run, game_ms: float = 0.0, digits: int = 3) -> str:
+    """One line on a trial in play: ``Trial: game 3 of 10, total 23.456 s (penalties 10.000 s)``,
+    the game in play's clock at ``game_ms`` included; the total with ``digits`` decimals."""
+    shown = min(run.index + 1, run.count)
+    line = _("Trial: game {index} of {count}, total {total}").format(
+        index=shown, count=run.count, total=trial_seconds(run.live_ms(game_ms), digits))
+    if run.penalty_ms:
+        line += " " + _("(penalties {penalty})").format(penalty=trial_seconds(run.penalty_ms, digits))
+    return line
+
+
+def trial_played(run) -> str:
+    """One line between two games of a trial: ``Trial: 1 of 10 games played, total 4.321 s``,
+    then the penalties when there are."""
+    line = _("Trial: {played} of {count} games played, total {total}").format(
+        played=len(run.results), count=run.count, total=trial_seconds(run.total_ms))
+    if run.penalty_ms:
+        line += " " + _("(penalties {penalty})").format(penalty=trial_seconds(run.penalty_ms))
+    return line
+
+
+def trial_result_lines(run, per_line: int = 1) -> list[str]:
+    """A trial that is over in lines: finished or ended, the total and the penalties, each
+    game's time and result (``per_line`` games a line, joined by semicolons), and the trial
+    code to share."""
+    lines = [_("Trial finished: {total}").format(total=trial_seconds(run.total_ms)) if run.finished else
+             _("Trial ended after {played} of {count} games: {total}").format(
+                 played=len(run.results), count=run.count, total=trial_seconds(run.total_ms))]
+    lines.append(_("Games {played}, penalties {penalty}").format(
+        played=trial_seconds(run.played_ms), penalty=trial_seconds(run.penalty_ms)))
+    games = []
+    for i, result in enumerate(run.results, 1):
+        state = _("won") if result.won else _("lost")
+        if not result.won and not run.code.trial_set.loss_ends:
+            state = _("lost, +{penalty}").format(penalty=trial_seconds(result.penalty_ms))
+        games.append(_("{index}. {level}: {time} ({state})").format(
+            index=i, level=level_name(result.level), time=trial_seconds(result.time_ms), state=state))
+    lines += ["; ".join(games[i:i + per_line]) for i in range(0, len(games), per_line)]
+    lines.append(_("Trial code: {code}").format(code=run.code.text()))
+    return lines

@@ -28,6 +28,7 @@ from game.rules.board import BEGINNER_SIZES, DIFFICULTIES, FIRST_CLICK_RULES, MA
 from game.midend.boardcode import CodeError, decode
 from game.midend.daily import DAILY_LEVELS, FIRST_DAY, DailyError, check_day, daily_code, parse_day, today
 from game.midend.deal import SEED_RANGE, first_click_of
+from game.midend.trial import SETS as TRIAL_SETS, TrialError, new_trial, parse_set, trial_of
 from game import i18n
 from game.i18n import LANGUAGES, LEVEL_NAMES, N_, _, catalogue, count, set_language, system_language
 from game.messages import describe, error_line, file_name, os_error_text
@@ -390,6 +391,13 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("--date", metavar=_("YYYY-MM-DD"), type=day_value, default=None,
                        help=_("with --daily: the daily board of another day (UTC), from {first} "
                               "to tomorrow").format(first=FIRST_DAY.isoformat()))
+    board.add_argument("--trial", metavar=_("SET|CODE"), type=non_empty,
+                       help=_("play a time trial: a set ({sets}) with new boards, or the trial code another "
+                              "player shared (MT1-...); docs/time-trials.md").format(sets=", ".join(TRIAL_SETS)))
+    board.add_argument("--trial-set", metavar=_("SET"), type=non_empty,
+                       help=_("play a time trial of your own set, written LEVEL:COUNT,... like "
+                              "beginner:5,intermediate:2 (then ,end: a loss ends the trial; by default it "
+                              "adds its level's penalty)"))
 
     window = parser.add_argument_group(_("window"))
     shown = window.add_mutually_exclusive_group()
@@ -455,6 +463,28 @@ def _code_of(parser: argparse.ArgumentParser, args: argparse.Namespace):
     return None, None
 
 
+def _trial_of(parser: argparse.ArgumentParser, args: argparse.Namespace, given: list[str]):
+    """The game.midend.trial.TrialCode of ``--trial`` or ``--trial-set`` (a set gets a fresh
+    seed from ``args.rng``), or None. Exits with status 2 through ``parser.error`` for both
+    options at once, another option that sets up a board, an unknown set, a bad set text or
+    a trial code that does not decode, saying why in the language in use."""
+    if not (args.trial or args.trial_set):
+        return None
+    option = "--trial" if args.trial else "--trial-set"
+    if args.trial and args.trial_set:
+        parser.error(_("--trial and --trial-set: choose one"))
+    for other in given:
+        if other not in ("--trial", "--trial-set", "--questions"):
+            parser.error(_("{option} sets the board, and so does {opened}: drop {option}").format(
+                option=other, opened=option))
+    try:
+        if args.trial:
+            return trial_of(args.trial, args.rng)
+        return new_trial(parse_set(args.trial_set), args.rng)
+    except TrialError as err:
+        parser.error(_("{option}: {error}").format(option=option, error=describe(err)))
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Parse and validate ``argv``.
 
@@ -463,6 +493,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         board_code: the game.midend.boardcode.BoardCode of ``--code`` or ``--daily`` (the
             board the run opens first: game.session.Session.first_code), or None.
         daily_day: the date (UTC) of ``--daily``'s board (today's, or ``--date``'s), or None.
+        trial_code: the game.midend.trial.TrialCode of ``--trial`` or ``--trial-set`` (the time
+            trial the run plays: game.session.Session.start_trial), or None.
         loaded: the parsed board file (game.boardfile.BoardFile) or None.
         replay_loaded, replay_timeline: None (main.py reads ``--replay``'s replay and its timeline
             into them before the window opens).
@@ -497,7 +529,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         ("--difficulty", args.difficulty), ("--rows", args.rows is not None), ("--seed", args.seed is not None),
         ("--first-click", args.first_click), ("--questions", args.questions), ("--no-guess", args.no_guess),
         ("--min-bv", args.min_bv), ("--board", args.board), ("--beginner-size", args.beginner_size),
-        ("--code", args.code), ("--daily", args.daily), ("--date", args.date), ("--race", args.race)) if given]
+        ("--code", args.code), ("--daily", args.daily), ("--date", args.date), ("--race", args.race),
+        ("--trial", args.trial), ("--trial-set", args.trial_set)) if given]
     if modes and modes[0] != "--console" and game_options:
         parser.error(_("{option} sets up a game: {mode} plays none, so drop it")
                      .format(option=game_options[0], mode=modes[0]))
@@ -515,7 +548,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error(_("--ignore-flags goes with --analyse FILE"))
     if args.budget is not None and not (args.analyse or args.review):
         parser.error(_("--budget goes with --analyse FILE or --review ID|last|FILE"))
-    _check_code_options(parser, args, game_options)
+    _check_code_options(parser, args, [o for o in game_options if o not in ("--trial", "--trial-set")])
     if args.no_guess and args.first_click not in (None, "opening"):
         parser.error(_("--no-guess needs the first click to be an opening: drop --first-click {rule}")
                      .format(rule=args.first_click))
@@ -529,10 +562,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args.race_ghost = None  # --race's game.replay.race.Ghost (game.commands.replay_commands.prepare_race)
     args.beside_timeline = None  # --beside's Timeline, read with it
     args.board_code, args.daily_day = _code_of(parser, args)
+    args.trial_code = _trial_of(parser, args, game_options)
+    if args.trial_code is not None:
+        args.config = replace(args.trial_code.boards()[0].config(), questions=args.questions)
     if args.board_code is not None:
         args.config = replace(args.board_code.config(), questions=args.questions)
     try:
-        if args.board_code is not None:
+        if args.board_code is not None or args.trial_code is not None:
             pass
         elif args.difficulty:
             args.config = Config.difficulty(args.difficulty, beginner_size=args.beginner_size or "9x9", **rules)

@@ -39,8 +39,9 @@ from game.records.record import clean_name, code_text, default_player_name
 from game.records.notes import SCRIPTED
 from game.records.recording import is_in_progress
 from game.records.settings import Settings
+from game.midend.trial import TrialRun
 from game.replay.race import Race, gap_text, outcome_text
-from game.session import Session, min_bv_table
+from game.session import Session, min_bv_table, trial_played, trial_progress, trial_result_lines
 from game.solver.problem import fmt
 
 PROGRESS_WIDTH = 80  # characters of the no-guess progress line on stderr
@@ -166,6 +167,7 @@ class ConsoleGame:
                     continue
                 if not line:
                     self.leave()
+                    self.stop_trial()
                     return 0
                 if self.handle(line) is False:
                     return 0
@@ -181,9 +183,37 @@ class ConsoleGame:
 
     def show(self) -> None:
         """Print the board (on a big board, the part around :attr:`focus`) and its status line,
-        then, once a board, the 3BV filter's miss (:meth:`say_filter_missed`)."""
+        then, once a board, the 3BV filter's miss (:meth:`say_filter_missed`); in a time trial
+        whose game is in play, the trial's line (game number, total, penalties) first."""
+        if self.session.in_trial(self.match) and not self.game.over:
+            self.say(trial_progress(self.session.trial, self.match.elapsed * 1000))
         self.say(render(self.match, self.colour, self.focus))
         self.say_filter_missed()
+
+    def say_trial(self) -> None:
+        """After a game of a time trial ended: the trial's line and what next, or, once the
+        trial is over, its result (game.session.trial_result_lines) and a save failure."""
+        run = self.session.trial
+        if run is None or not getattr(self.match, "trial", None) or run.code.text() != self.match.trial:
+            return
+        if run.over:
+            for line in trial_result_lines(run):
+                self.say(line)
+            return
+        self.say(trial_played(run) + " " + _("n for the next game, q to stop the trial"))
+
+    def stop_trial(self) -> None:
+        """The player leaves while a trial is in play (``q``, end of input): the trial ends
+        there and is recorded (game.session.Session.end_trial), and its result is printed."""
+        if not self.session.in_trial():
+            return
+        run = self.session.trial
+        note = self.session.end_trial()
+        if run.results:
+            for line in trial_result_lines(run):
+                self.say(line)
+        if note:
+            self.say(describe(note))
 
     def leave(self) -> None:
         """The player leaves the game: one in progress is recorded as an abandoned loss
@@ -232,6 +262,7 @@ class ConsoleGame:
         command, rest = words[0].lower(), words[1:]
         if command == "q":
             self.leave()
+            self.stop_trial()
             return False
         if command == "h":
             self.say(_(HELP))
@@ -239,8 +270,12 @@ class ConsoleGame:
             if view(self.game.rows, self.game.cols) != (range(self.game.rows), range(self.game.cols)):
                 self.say(_(HELP_VIEW))
         elif command == "n":
+            trial = self.session.in_trial(self.match) and not self.game.over
             self.leave()
+            if trial:  # left in progress: the trial ended with it (game.session.Session.abandon)
+                self.say_trial()
             self.match = self.session.new_game(self.match)
+            self.game = self.match.game  # a time trial's next board is a match of its own
             self.focus = None
             self.show()
         elif command == "s":
@@ -304,6 +339,7 @@ class ConsoleGame:
             note = self.ask_name(self.ask if self._terminal and self._lines is not None else None)
             if note:
                 self.say(describe(note))
+        self.say_trial()
 
     def say_gap(self) -> None:
         """A race's line after a move (--race): the gap at equal 3BV (game.replay.race.gap_text:
@@ -327,7 +363,11 @@ class ConsoleGame:
         """``u``: take back the last move (game.midend.match.Match.undo) and show the board as it was
         before it, with how the game counts now. The game stays one row of the records
         (game.session.Session.finished): after a loss with no undo before, it counts as that
-        loss whatever follows; otherwise a game with an undo counts in no statistic."""
+        loss whatever follows; otherwise a game with an undo counts in no statistic. A time
+        trial's game takes no move back (its clock is the trial's)."""
+        if self.match.trial:
+            self.say(_("a time trial takes no move back"))
+            return
         if not self.match.can_undo:
             self.say(_("u takes back the last move; there is no move to take back")
                      if not self.game.over else _("the game is won: n for a new game, q to quit"))
@@ -416,11 +456,15 @@ def run_session(args) -> Session:
     board's; a chosen seed makes every board of the run predictable, so they are known
     layouts and never enter the best times), ``--min-bv`` (the 3BV filter, every level),
     ``--code`` or ``--daily`` (the first board: game.session.Session.first_code), ``--race``
-    (the replay's board, raced: game.session.Session.first_race) and the no-guess progress line."""
+    (the replay's board, raced: game.session.Session.first_race), ``--trial`` or ``--trial-set``
+    (the time trial played: game.session.Session.start_trial) and the no-guess progress line."""
     day = getattr(args, "daily_day", None)
-    return Session(rng=args.rng, first_seed=args.seed, seeded=args.seed is not None, progress=generation_progress,
+    session = Session(rng=args.rng, first_seed=args.seed, seeded=args.seed is not None, progress=generation_progress,
                    min_bv=min_bv_table(getattr(args, "min_bv", None)), first_code=getattr(args, "board_code", None),
                    first_daily=None if day is None else day.isoformat(), first_race=getattr(args, "race_ghost", None))
+    if getattr(args, "trial_code", None) is not None:  # --trial, --trial-set: its boards come first
+        session.start_trial(TrialRun(args.trial_code))
+    return session
 
 
 def make_match(args, session: Session, settings: Settings | None = None) -> Match:

@@ -314,3 +314,8 @@ def _padding(text: str) -> int:
 def _shown(text: str, most: int = 40) -> str:
     """``text`` quoted for a message, cut at ``most`` characters."""
     return repr(text if len(text) <= most else text[:most] + "...")
+
+
+# The text layer, public for game.midend.trial's trial codes (the same base32, varints and reading)
+READ_AS = _READ_AS
+base32, unbase32, padding_bits, varint, read_varint = _base32, _unbase32, _padding, _varint, _read_varint

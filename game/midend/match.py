@@ -181,6 +181,8 @@ class Match:
             (game.replay.race; game.session.Session.open_race; "" for a replay that names no
             player), None otherwise; kept by a retry (the same race again), cleared by
             :meth:`new_game`; recorded with each of its games (never ranked as a plain game).
+        trial: the trial code (``MT1-...``, game.midend.trial) of a time trial's board, else None;
+            cleared with :attr:`code` by :meth:`new_game`.
         round: boards started by this match (new games and retries), from 1.
         history: every entry of the current board's log, oldest first (:data:`Entry`).
         clicks: the current board's moves applied, by kind ("reveal", "flag", "chord") and
@@ -207,6 +209,8 @@ class Match:
         self.code = code
         self.daily: str | None = None  # a daily board's UTC date (game.session.Session.open_daily)
         self.race: str | None = None  # a race's ghost's player name (game.session.Session.open_race)
+        self.trial: str | None = None  # the trial code of a time trial's board (game.session.Session.open_trial)
+        self.trial_round: int | None = None  # the round whose end the trial counted (game.session.Session)
         self.deal = Deal(config, rng, seed, layer, seeds_known, min_bv=0 if mines is not None else min_bv)
         self.round = 0
         self._loaded = None if mines is None else (check_layout(config, mines),
@@ -253,6 +257,7 @@ class Match:
         self.code = None
         self.daily = None
         self.race = None
+        self.trial = None
         self._start(self.deal.next())
 
     def retry(self) -> None:

@@ -390,6 +390,24 @@ class RecordStore:
         "your best on this board"."""
         return self._records("WHERE code = ? AND won = 1", (code,), "ORDER BY time_ms, id")
 
+    def add_trial(self, values: dict) -> int:
+        """Write one time trial's row (table ``trials``, schema 12: column -> value, as
+        game.records.trials.TrialRecord gives them) in its own transaction; returns its id.
+
+        Raises:
+            ReadOnlyError, sqlite3.Error: as :meth:`add_game`.
+        """
+        columns = list(values)
+        cursor = self._write(f"INSERT INTO trials ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                             [values[c] for c in columns])
+        return cursor.lastrowid
+
+    def trial_rows(self) -> list[dict]:
+        """Every time trial's row (table ``trials``), oldest first, as column -> value."""
+        cursor = self.conn.execute("SELECT * FROM trials ORDER BY id")
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, row)) for row in cursor.fetchall()]
+
     def game(self, record_id: int) -> GameRecord | None:
         """One game by id, or None (also for an id beyond SQLite's 64-bit integers)."""
         if not -2**63 <= record_id < 2**63:

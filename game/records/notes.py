@@ -17,6 +17,7 @@ REASONS = {  # GameRecord.exclusions() key -> why, in words (translated where it
     "probabilities": N_("the probability overlay was on"),
     "layout_known": N_("the board was known beforehand (a retry, a loaded board or a chosen --seed)"),
     "code": N_("the board was played from a board code, known beforehand"),
+    "trial": N_("the board was a time trial's, known from its trial code (ranked on the Trials page)"),
     "daily": N_("the board was a daily board, the same for every player (ranked on the Daily page)"),
     "filtered": N_("the board was dealt by the 3BV filter (ranked apart)"),
     "race": N_("the game was a race against a replay's ghost"),

@@ -67,9 +67,9 @@ def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0
     ``hints``, ``autoplay``, ``probabilities``, ``layout_known``, ``undo``, ``scripted``,
     ``filtered`` (``filtered``: the 3BV filter's minimum the board was dealt under, 0 for none).
     ``opened``: how a known layout was opened, said instead of ``layout_known``: ``code`` (from
-    a board code), ``daily`` (a daily board) or ``race`` (a race against a replay's ghost, game.replay.race:
-    never ranked as a plain game); None: ``layout_known`` (a retry, a loaded board, a chosen
-    seed). :func:`opened_by` gives it for a match."""
+    a board code), ``daily`` (a daily board), ``race`` (a race against a replay's ghost, game.replay.race:
+    never ranked as a plain game) or ``trial`` (a time trial's game); None: ``layout_known`` (a retry, a
+    loaded board, a chosen seed). :func:`opened_by` gives it for a match."""
     reasons = []
     if not won:
         reasons.append("abandoned" if abandoned else "lost")
@@ -85,10 +85,12 @@ def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0
 
 def opened_by(match) -> str | None:
     """How ``match``'s board (a game.midend.match.Match) was opened, as :func:`exclusions`'
-    ``opened``: ``race`` (game.session.Session.open_race), ``daily``
-    (game.session.Session.open_daily), ``code`` (a board code), else None."""
+    ``opened``: ``race`` (game.session.Session.open_race), ``trial`` (a time trial's game:
+    game.midend.trial), ``daily`` (game.session.Session.open_daily), ``code`` (a board code), else None."""
     if getattr(match, "race", None) is not None:
         return "race"
+    if getattr(match, "trial", None):
+        return "trial"
     if getattr(match, "daily", None):
         return "daily"
     return "code" if getattr(match, "code", None) is not None else None
@@ -195,7 +197,8 @@ class GameRecord:
     code: str | None = None  # schema 11: the board's code (game.midend.boardcode), None when none
     daily: str | None = None  # schema 11: a daily board's UTC date, YYYY-MM-DD (game.midend.daily)
     from_code: bool = False  # schema 11: opened from a code or as a daily
-    race: str | None = None  # schema 12: the ghost's player name of a race, "" unnamed; None: no race (the CSV's last column)
+    race: str | None = None  # schema 12: the ghost's player name of a race, "" unnamed; None: no race
+    trial: str | None = None  # schema 13: the trial code of a time trial's game (the CSV's last column)
 
     @classmethod
     def from_match(cls, match, name: str | None = None, abandoned: bool = False,
@@ -241,6 +244,7 @@ class GameRecord:
             input=input_of(match, input), min_bv=int(getattr(match.deal, "dealt_min_bv", 0) or 0),
             code=code_text(match), daily=getattr(match, "daily", None),
             from_code=getattr(match, "code", None) is not None, race=getattr(match, "race", None),
+            trial=getattr(match, "trial", None),
             name=clean_name(name) if name is not None else default_player_name())
 
     @property
@@ -302,7 +306,7 @@ class GameRecord:
                           autoplay=self.autoplay_used, probabilities=self.probabilities_used,
                           layout_known=self.layout_known, undos=self.undos, scripted=self.scripted,
                           filtered=self.min_bv,
-                          opened="race" if self.race is not None else "daily" if self.daily
+                          opened="race" if self.race is not None else "trial" if self.trial else "daily" if self.daily
                           else "code" if self.from_code else None)
 
     @property
@@ -347,6 +351,7 @@ _STORAGE = {
     "undos": ("integer",), "nf": ("integer", "null"), "input": ("text",), "min_bv": ("integer",),
     "counted_loss": ("integer",), "code": ("text", "null"), "daily": ("text", "null"), "from_code": ("integer",),
     "race": ("text", "null"),
+    "trial": ("text", "null"),
 }
 # Values are held to the limits a game can have too: a size within the game's own
 # (game.rules.board.MAX_SIDE), mines and 3BV within the board, and every figure finite and within

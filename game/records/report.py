@@ -30,6 +30,7 @@ from game.messages import describe, error_line, file_name, os_error_text, warn
 from game.figures import TIME, figure, ranked
 from game.records.compstats import BACKFILL, FIGURES_NOW_CELLS, fill, pending
 from game.records.daily import daily_summary
+from game.records.trials import trials_summary
 from game.records.db import RecordStore
 from game.midend.daily import today
 from game.records.paths import DataDirError, db_path, kept_files
@@ -160,8 +161,9 @@ def stats_json(levels: dict[str, LevelStats]) -> dict:
     the standard levels only (custom sizes have no bests). ``filtered``: how many of ``played``
     were dealt by the 3BV filter; their wins are in ``played`` and ``won`` but never in
     ``bests`` or ``terminal_bests``: in the ``filtered_`` ones, of the same shape
-    (docs/bv-filter.md). ``--stats --json`` adds the key ``daily``
-    (game.records.daily.daily_summary, docs/records.md)."""
+    (docs/bv-filter.md). ``--stats --json`` adds the keys ``daily``
+    (game.records.daily.daily_summary) and ``trials`` (game.records.trials.trials_summary),
+    docs/records.md."""
     def entry(column, record):
         if record is None:
             return None
@@ -237,6 +239,7 @@ def run_stats(args) -> int:
         if args.stats and getattr(args, "json", False):
             data = stats_json(summary(store))
             data["daily"] = daily_summary(store, today())  # the daily boards (docs/records.md)
+            data["trials"] = trials_summary(store)  # the time trials (docs/records.md)
             print(json.dumps(data, indent=1, ensure_ascii=False))
         elif args.stats:
             print(stats_table(summary(store)))

@@ -50,6 +50,13 @@ best time, said as such. Older games get NULL, NULL and 0: no code existed then.
 Version 12 adds ``race``: the ghost's player name of a game raced against a replay
 (game.replay.race; "" when the replay names no player), NULL for any other game; a race is
 never ranked as a plain game (reason ``race``). Older games get NULL.
+Version 13 adds the time trials (game.midend.trial, issue 38): ``games.trial``, the trial code of
+a trial's game (NULL for any other: a trial's game is a known layout, never ranked as a plain
+game, reason ``trial``), and the table ``trials``, one row a trial ended or finished: when, the
+player, the set's name (``beginner10``, ``vienna``, ``custom``) and text (game.midend.trial.TrialSet
+.text), the trial code, its number of games and how many were played, the total and the
+penalties (ms), ``finished`` (1: every game played; 0: ended early), and the games' record ids
+and times (ms), comma-separated, in order (game.records.trials).
 
 A competitive figure added to game.figures.FIGURES after schema 6 needs no new version:
 :func:`migrate` adds the column of each figure the table lacks (:func:`missing_figures`)
@@ -148,6 +155,25 @@ MIGRATIONS: list[tuple[str, ...]] = [
     ),
     (  # 11 -> 12
         "ALTER TABLE games ADD COLUMN race TEXT",
+    ),
+    (  # 12 -> 13
+        "ALTER TABLE games ADD COLUMN trial TEXT",
+        """CREATE TABLE trials (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            played_at TEXT NOT NULL,
+            name TEXT,
+            set_name TEXT NOT NULL,
+            set_text TEXT NOT NULL,
+            code TEXT NOT NULL,
+            games INTEGER NOT NULL,
+            played INTEGER NOT NULL,
+            total_ms INTEGER NOT NULL,
+            penalty_ms INTEGER NOT NULL,
+            finished INTEGER NOT NULL,
+            game_ids TEXT NOT NULL,
+            times_ms TEXT NOT NULL
+        )""",
+        "CREATE INDEX trials_by_set ON trials (set_name, finished, total_ms)",
     ),
 ]
 

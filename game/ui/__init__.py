@@ -10,15 +10,16 @@ the HUD, the camera, the panels' strip, the solver's help), ``replay`` (the repl
 viewers, two replays side by side), ``stats`` (the Statistics screen) and ``options`` (Options and the Custom form);
 here, the window's frame: the loop, the scene manager, the services, the display, the
 settings, the sound, the menu, and the menu's boards every player shares (``codes``: a board
-code typed or pasted, today's daily boards).
+code typed or pasted, today's daily boards; ``trials``: a time trial's set or code).
 
 The scenes' module-level imports only go down this graph (no import of a scene inside a
 function, no cycle), so each module imports on its own in a fresh interpreter
 (tests/structure/test_ui_scene_imports.py)::
 
     game.ui.app          -> menu, playing, replay.viewer, replay.beside, confirm   (and sets services.scenes)
-    menu                 -> options.custom, options.screen, stats.screen, codes, help, confirm, dialog
+    menu                 -> options.custom, options.screen, stats.screen, codes, trials, help, confirm, dialog
     codes                -> confirm, dialog
+    trials               -> codes, dialog
     options.custom       -> dialog
     options.screen       -> dialog
     stats.screen         -> confirm, dialog
@@ -32,7 +33,8 @@ function, no cycle), so each module imports on its own in a fresh interpreter
 The ways back up go through run-time values, not imports: every screen returns to the
 menu with ``services.scenes.menu()``, and dialog.start builds a new game with
 ``services.scenes.playing(game)`` (game.ui.app.Navigation), as ``codes`` opens a code's or a
-daily board with ``services.scenes.play_code(code)`` and ``play_daily(day, level)``; an overlay returns to the
+daily board with ``services.scenes.play_code(code)`` and ``play_daily(day, level)`` (``trials`` a time trial
+with ``play_trial(code)``); an overlay returns to the
 scene it was given as ``base``, and calls its methods (``base.key_menu()``,
 ``base.key_new()``) to leave it.
 """

@@ -87,7 +87,11 @@ class Navigation:
         self.services = services
 
     def menu(self) -> Menu:
-        """The menu."""
+        """The menu; a time trial still in play ends there (recorded as ended:
+        game.session.Session.end_trial), so the menu's next game is a game of its own."""
+        note = self.services.session.end_trial()
+        if note:
+            warn(note)
         return Menu(self.services)
 
     def playing(self, config) -> Playing:
@@ -102,6 +106,18 @@ class Navigation:
         config = replace(code.config(), questions=questions)
         return Playing(self.services, config,
                        opener=lambda cell: self.services.session.open_code(code, cell, questions=questions))
+
+    def play_trial(self, code) -> Playing:
+        """A Playing scene on the first board of a new time trial of ``code`` (a
+        game.midend.trial.TrialCode: game.session.Session.start_trial, then open_trial), with
+        the player's question-mark option; each next board comes from the result panel's Next
+        game (F2), as the session gives it."""
+        from game.midend.trial import TrialRun
+        questions = self.services.settings.questions
+        session = self.services.session
+        session.start_trial(TrialRun(code))
+        config = replace(session.trial.board().config(), questions=questions)
+        return Playing(self.services, config, opener=lambda cell: session.open_trial(cell, questions=questions))
 
     def play_daily(self, day, level: str) -> Playing:
         """A Playing scene on the daily board of ``day`` (a UTC date) and ``level`` (one of
@@ -255,7 +271,8 @@ def run_config(services, config, warnings: list[str]):
     """
     if config is None or services.loaded is not None:
         return config
-    if services.session.first_code is not None or services.first_race is not None:
+    if (services.session.first_code is not None or services.first_race is not None
+            or services.session.in_trial()):
         return replace(config, questions=services.settings.questions)
     wanted = services.config_for(config.rows, config.cols, config.mines)
     if wanted.no_guess:
@@ -319,6 +336,9 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
                         first_daily=day.isoformat() if (day := getattr(args, "daily_day", None)) else None,
                         first_race=getattr(args, "race_ghost", None))
     services.scenes = Navigation(services)
+    if getattr(args, "trial_code", None) is not None:  # --trial, --trial-set: the first scene plays its first board
+        from game.midend.trial import TrialRun
+        services.session.start_trial(TrialRun(args.trial_code))
     services.session.unsaved = not_recorded(records)  # the session records each end (Session.finished)
     warnings = list(records.warnings)
     notice = display.take_notice()  # the saved or asked full screen, where it cannot be had
@@ -404,6 +424,9 @@ def finish_run(loop, services) -> None:
     match = match_in_play(loop.manager.current)
     if match is not None:
         services.session.abandon(match)  # a save failure is warned on stderr
+    note = services.session.end_trial()  # a trial left between two games ends here, recorded
+    if note:
+        warn(note)
     for warning in services.records.finish_packing():
         warn(warning)
     worker = services.records.figures_worker

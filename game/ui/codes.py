@@ -21,7 +21,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _
-from game.messages import describe
+from game.messages import Explained, describe
 from game.midend.boardcode import CodeError, decode
 from game.midend.daily import DAILY_LEVELS, DailyError, check_day, today
 from game.rules.board import LEVEL_SIZES
@@ -60,7 +60,18 @@ class CodeEntry(Overlay):
     """"Play a code": a box over ``base`` (the menu) with a field for a board code.
 
     ``error`` is the refusal shown (in the language in use), "" when none; ``shown`` the
-    wrapped lines of it drawn (tests read them)."""
+    wrapped lines of it drawn (tests read them). A subclass asks for another text (a trial
+    code, a trial set: game.ui.trials) by its ``title``, ``prompt_text``, ``refused`` (the
+    refusal's template, ``{reason}`` in it) and :meth:`opened`."""
+
+    title, prompt_text, refused = CODE_TITLE, CODE_PROMPT, CODE_REFUSED
+
+    def opened(self, typed: str):
+        """The scene the typed text opens: the board of the code ``typed``.
+
+        Raises:
+            ValueError (a game.messages.Explained): the text cannot be opened; its reason is shown."""
+        return self.services.scenes.play_code(decode(typed))
 
     def __init__(self, services, base) -> None:
         super().__init__(services, base)
@@ -83,7 +94,7 @@ class CodeEntry(Overlay):
         width, height = self.size()
         box_w = min(300, width - 8)
         inner = box_w - 2 * PAD
-        self.prompt = wrap(_(CODE_PROMPT), inner, TEXT_SIZE)
+        self.prompt = wrap(_(self.prompt_text), inner, TEXT_SIZE)
         lines = wrap(self.error, inner, TEXT_SIZE) if self.error else []
         self.shown = lines[:MOST_ERROR_LINES]
         box_h = 24 + PAD + LINE * len(self.prompt) + 4 + FIELD_H + PAD
@@ -108,13 +119,12 @@ class CodeEntry(Overlay):
     def open(self):
         """Open the typed code's board; a code that cannot be opened is refused here, with why."""
         try:
-            code = decode(self.field.value)
-        except CodeError as err:
-            self.error = _(CODE_REFUSED).format(reason=describe(err))
+            return self.opened(self.field.value)
+        except (CodeError, Explained) as err:
+            self.error = _(self.refused).format(reason=describe(err))
             self._layout()
             self.invalidate()
             return self
-        return self.services.scenes.play_code(code)
 
     def cancel(self):
         return self.base
@@ -160,7 +170,7 @@ class CodeEntry(Overlay):
         draw.rect(screen, palette.text, self.box.move(3, 3))  # its shadow
         draw.rect(screen, palette.panel, self.box)
         bevel(screen, self.box, 2)
-        title_bar(screen, pygame.Rect(self.box.left + 3, self.box.top + 3, self.box.width - 6, 18), _(CODE_TITLE))
+        title_bar(screen, pygame.Rect(self.box.left + 3, self.box.top + 3, self.box.width - 6, 18), _(self.title))
         y = self.box.top + 24 + PAD
         for line in self.prompt:
             text(screen, line, (self.box.left + PAD, y), TEXT_SIZE)

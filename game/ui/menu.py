@@ -1,5 +1,5 @@
-"""The menu: a level, a custom size, the options or the statistics, a board code or today's
-daily boards (game.ui.codes); mouse or keyboard.
+"""The menu: a level, a custom size, a time trial (game.ui.trials), the options or the statistics,
+a board code or today's daily boards (game.ui.codes); mouse or keyboard.
 
 Up/Down (or Tab) move the focus, Enter/Space press it, Esc asks "Quit Minesweeper?"
 (Esc from a game lands here, so a second Esc never quits by accident; Y or Yes quits,
@@ -14,6 +14,7 @@ import pygame
 from game.rules.board import DIFFICULTIES
 from game.i18n import N_, _
 from game.ui.codes import CodeEntry, DailyChoice
+from game.ui.trials import TrialChoice
 from game.ui.play.layout import MENU_SIZE
 from game.ui.scene import Scene
 from game.ui.shared.confirm import Confirm
@@ -33,8 +34,8 @@ FOCUS_OF_LEVEL = {"beginner": 0, "intermediate": 1, "expert": 2, "custom": 3}  #
 
 class Menu(Scene):
     """The first screen: Beginner, Intermediate, Expert, Custom..., Options... | Statistics...,
-    Play a code... | Daily..., Quit. The buttons' indices in ``list`` stay those of the
-    first six (tests and the saved level's focus use them): Play a code is 6, Daily 7."""
+    Play a code... | Daily..., Time trial... | Quit. The buttons' indices in ``list`` stay those of the
+    first six (tests and the saved level's focus use them): Play a code is 6, Daily 7, Time trial 8."""
 
     def __init__(self, services) -> None:
         super().__init__(services)
@@ -44,10 +45,11 @@ class Menu(Scene):
                     Button(button_rect(4, 0), N_("Options..."), self.options),
                     Button(button_rect(4, 1), N_("Statistics..."), self.statistics),
                     Button(button_rect(5, 0), N_("Play a code..."), self.play_code),
-                    Button(button_rect(5, 1), N_("Daily..."), self.daily)]
+                    Button(button_rect(5, 1), N_("Daily..."), self.daily),
+                    Button(button_rect(6, 0), N_("Time trial..."), self.time_trial)]
         self.list = ButtonList(buttons)
         self.list.focus = FOCUS_OF_LEVEL.get(services.settings.difficulty, 0)
-        self.quit_button = Button(button_rect(6), N_("Quit"), lambda: None)
+        self.quit_button = Button(button_rect(6, 1), N_("Quit"), lambda: None)
         self.quit_pressed = False
 
     def _size(self, name: str) -> tuple[int, int, int]:
@@ -78,6 +80,10 @@ class Menu(Scene):
     def daily(self):
         """"Daily...": today's daily board of each standard level."""
         return DailyChoice(self.services)
+
+    def time_trial(self):
+        """"Time trial...": a set or a trial code (game.ui.trials)."""
+        return TrialChoice(self.services)
 
     def size(self) -> tuple[int, int]:
         return MENU_SIZE

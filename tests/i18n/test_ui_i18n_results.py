@@ -227,10 +227,11 @@ STATISTICS_WORDS = {  # lang -> (played, won, win %, its value, average time, it
     "es": ("Jugadas", "Ganadas", "% ganadas", "67\u00a0%", "Tiempo medio", ",",
            {"Récords", "Tiempo", "Nombre", "Fecha", "Las últimas 50 partidas", "ganada", "perdida", "Principiante",
             "30,500", "1 may 2024"}, ["Borrar estadísticas...", "Partidas (G)", "Mejores (B)", "Gráfica (C)", "Volver",
-                                 "Diario (D)"]),
+                                 "Diario (D)", "Contrarrelojes (T)"]),
     "en": ("Played", "Won", "Win %", "67%", "Average time", ".",
            {"Best times", "Time", "Name", "Date", "Last 50 games", "won", "lost", "Beginner", "30.500",
-            "May 1, 2024"}, ["Reset statistics...", "Games (G)", "Bests (B)", "Chart (C)", "Back", "Daily (D)"]),
+            "May 1, 2024"}, ["Reset statistics...", "Games (G)", "Bests (B)", "Chart (C)", "Back", "Daily (D)",
+                            "Trials (T)"]),
 }
 
 

@@ -205,13 +205,13 @@ def test_every_statistics_button_fits_on_every_page_beginner_first(window, lang,
     window_rect = pygame.Rect((0, 0), stats.size())
     labels = set()
     for key, page in ((None, "summary"), (pygame.K_g, "games"), (pygame.K_b, "bests"), (pygame.K_c, "chart"),
-                      (pygame.K_d, "daily")):
+                      (pygame.K_d, "daily"), (pygame.K_t, "trials")):
         if key is not None:
             w.key(key)
         assert stats.page == page
         assert_buttons_fit(stats)
         bottom = stats.bottom
-        assert len(bottom) == 6 and set(bottom) <= set(stats.buttons.buttons)
+        assert len(bottom) == 7 and set(bottom) <= set(stats.buttons.buttons)
         for i, button in enumerate(bottom):
             assert window_rect.contains(button.rect) and not button.rect.colliderect(PANEL), button.shown
             for other in bottom[i + 1:]:
@@ -220,7 +220,7 @@ def test_every_statistics_button_fits_on_every_page_beginner_first(window, lang,
         if page != "summary":
             w.key(pygame.K_ESCAPE)  # back to the summary
             assert w.scene is stats and stats.page == "summary"
-    assert len(labels) == 10  # Reset, Back, and each page button both ways
+    assert len(labels) == 12  # Reset, Back, and each page button both ways (Trials: issue 38)
     assert i18n._("Chart (C)") in labels and i18n._("Summary (C)") in labels
 
 
@@ -240,7 +240,8 @@ def test_the_menu_in_spanish(window, drawn):
     w = window(["--lang", "es"])
     shown = [b.shown for b in w.scene.list.buttons] + [w.scene.quit_button.shown]
     assert shown == ["Principiante  9x9, 10", "Intermedio  16x16, 40", "Avanzado  16x30, 99",
-                     "Personalizado...", "Opciones...", "Estadísticas...", "Jugar código...", "Diario...", "Salir"]
+                     "Personalizado...", "Opciones...", "Estadísticas...", "Jugar código...", "Diario...", "Contrarreloj...",
+                     "Salir"]
     w.scene.dirty = True
     w.step()
     assert "Buscaminas" in drawn and "Principiante  9x9, 10" in drawn and "Salir" in drawn
@@ -342,7 +343,8 @@ def test_english_is_unchanged(window, drawn):
     w = window([])
     shown = [b.shown for b in w.scene.list.buttons] + [w.scene.quit_button.shown]
     assert shown == ["Beginner  9x9, 10", "Intermediate  16x16, 40", "Expert  16x30, 99",
-                     "Custom...", "Options...", "Statistics...", "Play a code...", "Daily...", "Quit"]
+                     "Custom...", "Options...", "Statistics...", "Play a code...", "Daily...", "Time trial...",
+                     "Quit"]
     assert "Arrows, Enter; Esc quits; F1 help" in drawn
     options = open_from_menu(w, "Options")
     assert options.rows()[0] == ("Question marks", "off") and "< off >" in drawn

@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "game" / "ui"
 SCENES = {  # short name (as the graph in game/ui/__init__.py writes it) -> module
-    "menu": "game.ui.menu", "codes": "game.ui.codes",
+    "menu": "game.ui.menu", "codes": "game.ui.codes", "trials": "game.ui.trials",
     "custom": "game.ui.options.custom", "options": "game.ui.options.screen", "stats": "game.ui.stats.screen",
     "playing": "game.ui.play.playing", "hint": "game.ui.play.solver_view", "result": "game.ui.play.result", "result_base": "game.ui.play.result_base",
     "pause": "game.ui.play.pause", "generating": "game.ui.play.generating",

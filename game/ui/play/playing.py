@@ -13,6 +13,7 @@ window.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pygame
 
@@ -41,7 +42,9 @@ from game.ui.play.mouse import MouseGesture
 from game.ui.play.result_panel import FONTS as RESULT_FONTS
 from game.ui.play.room import compact, most_scale, playing_layout, under
 from game.ui.scene import Scene
+from game.ui.shared import clipboard
 from game.ui.shared.confirm import Confirm, MessageBox
+from game.ui.play.result_base import CODE_COPIED, CODE_NOT_COPIED
 from game.ui.play.generating import Generating
 from game.ui.shared.help import Help
 from game.ui.play.pause import Pause
@@ -50,6 +53,7 @@ from game.ui.play.race_view import RacePanel, draw_ghost, ghost_point
 from game.replay.race import Race, outcome_text
 from game.ui.shared import draw
 from game.ui.play.side_panel import SidePanel
+from game.session import trial_played, trial_result_lines
 from game.ui.sound import MoveSounds
 from game.ui.shared.widgets import warm_font
 
@@ -60,7 +64,12 @@ ABANDON_TITLE = N_("Abandon game")
 ABANDON_QUESTION = N_("Abandon this game? It counts as a loss.")
 ABANDON_AFTER_UNDO = N_("Abandon this game? Played on after an undo, it counts in no statistic.")
 ABANDON_AFTER_LOSS = N_("Abandon this game? It counts as the loss you took back.")  # Match.lost_before_undo
-START_HERE = N_("Start at the marked cell")  # a reveal elsewhere before a board code's first one
+START_HERE = N_("Start at the marked cell")
+TRIAL_TITLE = N_("Time trial")
+TRIAL_NO_UNDO = N_("A time trial takes no move back")
+TRIAL_NO_RETRY = N_("A time trial plays each board once")
+TRIAL_NEXT = N_("F2 or Next game: the next board.")
+TRIAL_COPY = N_("C copies the trial code.")  # a reveal elsewhere before a board code's first one
 NOTE_SECONDS = 2.5  # how long a note along the board's bottom shows (show_note), seconds
 SIDE_GAP = 6  # between a hint's or a result's panel and the side panel's blocks under it, pixels
 GHOST_FRAME = 1 / 60  # seconds between two looks at the ghost's pointer while racing
@@ -670,13 +679,24 @@ class Playing(Scene):
             self.sounds.hear(self.game)
             return self.filter_missed() or self
         self.bv.finish(self.match)  # the record stores the 3BV
-        notes = self.services.session.finished(self.match)
+        session = self.services.session
+        notes = session.finished(self.match)
         line = self.race_line()
         if line is not None:
             notes = [line, *(notes or [])]
+        if session.in_trial() and self.match.trial == session.trial.code.text():  # between two games of a trial
+            notes = [trial_played(session.trial) + ". " + _(TRIAL_NEXT), *(notes or [])]
         self.side.read_bests(self.match)  # the records have the game: its level's bests and streak again
         self.sounds.hear(self.game)  # after the records: a new best time sounds "best"
-        return (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
+        result = (Victory if self.game.state is State.WON else GameOver)(self.services, self, notes)
+        run = session.trial
+        if self.match.trial and run is not None and run.over and run.code.text() == self.match.trial \
+                and not getattr(self.match, "trial_shown", False):
+            self.match.trial_shown = True  # the trial's result once, over the last game's
+            return TrialResult(self.services, result, _(TRIAL_TITLE),
+                               trial_result_lines(run, per_line=1 if run.count <= 10 else 3) + [_(TRIAL_COPY)],
+                               run.code.text())
+        return result
 
     def filter_missed(self) -> Scene | None:
         """A message box, once a board, when the 3BV filter found no board at its minimum
@@ -713,8 +733,14 @@ class Playing(Scene):
         return self.leave(lambda: None, quits=True)
 
     def key_new(self) -> Scene:
-        """F2 or the face: a fresh board of the same size (the current options apply)."""
+        """F2 or the face: a fresh board of the same size (the current options apply); in a time
+        trial, its next game's board (game.session.Session.new_game); a trial's game left in
+        progress ends the trial."""
         def new() -> Scene:
+            session = self.services.session
+            if session.in_trial():
+                config = replace(session.trial.board().config(), questions=self.services.settings.questions)
+                return Playing(self.services, config, after=self.match)
             config = self.services.config_for(self.game.rows, self.game.cols, self.game.config.mines)
             return Playing(self.services, config, after=self.match).keep_cursor(self.cursor)
         return self.leave(new)
@@ -723,6 +749,9 @@ class Playing(Scene):
         """Ctrl+Z: take back the last move (game.midend.match.Match.undo: any move, as Tatham's
         undo); the game is then never a win nor a best (game.session: one game, one row)."""
         if self.autoplay.running or not self.match.can_undo:
+            return self
+        if self.match.trial:  # a time trial's clock is the trial's: no move taken back
+            self.show_note(_(TRIAL_NO_UNDO))
             return self
         self.look = None
         self.redraw_cells(self.match.undo())
@@ -741,7 +770,11 @@ class Playing(Scene):
         return self.after_move()
 
     def key_retry(self) -> Scene:
-        """R: the same board again from the start (a game in progress is abandoned first)."""
+        """R: the same board again from the start (a game in progress is abandoned first); not
+        in a time trial (each board is played once)."""
+        if self.match.trial:
+            self.show_note(_(TRIAL_NO_RETRY))
+            return self
         return self.leave(self.retry)
 
     def retry(self) -> Scene:
@@ -775,6 +808,27 @@ class Playing(Scene):
     def key_menu(self) -> Scene:
         """Esc: back to the menu (a game in progress is abandoned first)."""
         return self.leave(self.services.scenes.menu)
+
+
+class TrialResult(MessageBox):
+    """A time trial's result, over its last game's result panel (OK goes back to it): finished
+    or ended, the total and the penalties, each game's time, and the trial code to share
+    (game.session.trial_result_lines), which C puts on the clipboard (the box says so, or why not)."""
+
+    def __init__(self, services, base, title: str, lines: list[str], code: str) -> None:
+        super().__init__(services, base, title, lines)
+        self.code = code
+
+    def handle(self, event: pygame.event.Event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c and not getattr(event, "mod", 0) & (
+                pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            reason = clipboard.copy(self.code)
+            self.message[-1] = _(CODE_COPIED) if reason is None else _(CODE_NOT_COPIED).format(reason=reason)
+            self._layout()
+            self.dirty = True
+            self.invalidate()
+            return self
+        return super().handle(event)
 
 
 class FilterMissed(MessageBox):

@@ -91,7 +91,7 @@ class Result(Overlay):
             self.dirty = True
             if event.key in (pygame.K_F2, pygame.K_n):
                 return self.new_game()
-            if event.key == pygame.K_r:
+            if event.key == pygame.K_r and not self.services.session.in_trial():  # a trial plays a board once
                 return self.retry()
             if event.key in (pygame.K_ESCAPE, pygame.K_m):
                 return self.menu()
@@ -206,6 +206,8 @@ class Result(Overlay):
     def labels(self) -> list[tuple[str, object]]:
         """The panel's buttons: (label, action) each, in order (labels are messages: the
         buttons translate them when drawn)."""
+        if self.services.session.in_trial():  # a time trial's next board; no retry
+            return [(N_("Next game"), self.new_game), (N_("Menu"), self.menu)]
         return [(N_("New game"), self.new_game), (N_("Retry"), self.retry), (N_("Menu"), self.menu)]
 
     def panel_labels(self) -> list[tuple[str, object]]:

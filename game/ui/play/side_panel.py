@@ -42,6 +42,7 @@ from game.i18n import N_, _, language
 from game.records.notes import REASONS, UNDONE, UNDONE_LOSS, reason
 from game.records.record import STANDARD_LEVELS, exclusions, opened_by
 from game.records.level_stats import level_bests
+from game.session import trial_played, trial_progress
 from game.ui.play import counters_view
 from game.ui.shared import draw
 from game.ui.shared.canvas import layer, scale_of, stale
@@ -80,6 +81,21 @@ NOT_SAVED = N_("The records cannot be written now: this game is not saved, and s
 BEFORE_KEYS = ((N_("Click, Space"), N_("start")), ("H", N_("hint")), ("F1", N_("all keys")))
 PLAYING_KEYS = (("H", N_("hint")), ("O", N_("odds")), ("Ctrl+Z", N_("undo")), ("P", N_("pause")),
                 ("F3", N_("counters")), ("F2", N_("new game")))
+TRIAL_KEYS = (("H", N_("hint")), ("O", N_("odds")), ("P", N_("pause")), ("F3", N_("counters")),
+              ("Esc", N_("end the trial")))  # a time trial's game: no undo, F2 would end the trial too
+
+
+def trial_words(session, match) -> str | None:
+    """The side panel's line in a time trial's game (``match``'s board is one of ``session``'s
+    trial: game.session.Session.trial): which game of how many, the total so far (this game's
+    clock in whole seconds) and the penalties; once the game is over, the games played. None
+    for any other game."""
+    run = getattr(session, "trial", None)
+    if run is None or not getattr(match, "trial", None) or run.code.text() != match.trial:
+        return None
+    if match.game.over or run.over:
+        return trial_played(run)
+    return trial_progress(run, match.elapsed * 1000, digits=0)
 
 
 def rank_status(match, records_on: bool = True, saves: bool = True) -> tuple[str, bool]:
@@ -204,8 +220,12 @@ class SidePanel:
         self.values = {name: values[name] for name in COMPACT}
         records = self.services.records
         self.rank = rank_status(match, records is not None, records is not None and records.store.saves)
+        trial = trial_words(getattr(self.services, "session", None), match)
+        if trial is not None:  # a time trial's game: its progress and total in the rank's place
+            self.rank = (trial, True)
         content = {"counters": tuple(self.values.items()), "bests": self._bests_words(game.config.level),
-                   "rank": self.rank, "keys": BEFORE_KEYS if game.state is State.READY else PLAYING_KEYS}
+                   "rank": self.rank, "keys": BEFORE_KEYS if game.state is State.READY
+                   else TRIAL_KEYS if trial is not None else PLAYING_KEYS}
         changed, self._content = content != self._content, content
         return changed
 

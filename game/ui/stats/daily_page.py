@@ -54,7 +54,38 @@ def result_words(record) -> tuple[str, tuple[int, int, int]]:
     return _("lost {time}").format(time=time), palette.lost
 
 
-class DailyPage:
+class ScrolledList:
+    """A Statistics page's list that Page Up/Page Down, Home/End and the wheel scroll:
+    ``first`` is the index of its top row in view, ``shown_rows`` how many show at once; a
+    page gives its rows by :meth:`listed` (the Daily page's days, the Trials page's trials)."""
+
+    shown_rows = LIST_ROWS
+    first = 0
+
+    def listed(self) -> list:
+        """The list's rows, in the order shown."""
+        return []
+
+    def scroll(self, rows: int) -> None:
+        """Move the list ``rows`` down (older rows; negative: newer), within it."""
+        self.first = max(0, min(self.first + rows, len(self.listed()) - self.shown_rows))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Scroll for the page's keys and the wheel; True when the event was used."""
+        count = len(self.listed())
+        if event.type == pygame.KEYDOWN:
+            moves = {pygame.K_PAGEUP: -self.shown_rows, pygame.K_PAGEDOWN: self.shown_rows,
+                     pygame.K_HOME: -count, pygame.K_END: count}
+            if event.key in moves:
+                self.scroll(moves[event.key])
+                return True
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
+            return True
+        return False
+
+
+class DailyPage(ScrolledList):
     """The Daily page in ``rect`` (the Statistics page); :meth:`load` reads the records.
 
     ``today``: the UTC day shown as today; ``boards``: today's DailyDay of each level played;
@@ -87,22 +118,9 @@ class DailyPage:
         self.days = [d for d in self.every if d.level == level]
         self.scroll(0)
 
-    def scroll(self, rows: int) -> None:
-        """Move the list ``rows`` down (older days; negative: newer), within it."""
-        self.first = max(0, min(self.first + rows, len(self.days) - LIST_ROWS))
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        """Scroll for the page's keys and the wheel; True when the event was used."""
-        if event.type == pygame.KEYDOWN:
-            moves = {pygame.K_PAGEUP: -LIST_ROWS, pygame.K_PAGEDOWN: LIST_ROWS,
-                     pygame.K_HOME: -len(self.days), pygame.K_END: len(self.days)}
-            if event.key in moves:
-                self.scroll(moves[event.key])
-                return True
-        elif event.type == pygame.MOUSEWHEEL:
-            self.scroll(-event.y)
-            return True
-        return False
+    def listed(self) -> list:
+        """The list's rows: the open level's days."""
+        return self.days
 
     # ----- drawing ---------------------------------------------------------------------------
     def draw(self, screen: pygame.Surface) -> None:

@@ -4,7 +4,8 @@ last 50 results; a Games page listing the level's games with their competitive s
 filtered, to watch one (game.ui.stats.game_list); a Chart page drawing the level's wins over time
 (game.ui.stats.chart); a Daily page of the daily boards played (game.ui.stats.daily_page: today's
 boards, each day's first attempt and later ones apart, the streak of days, a chart of the
-first attempts' times); and Reset statistics, after a confirmation.
+first attempts' times); a Trials page of the time trials played (game.ui.stats.trials_page: each
+set's best total, every trial); and Reset statistics, after a confirmation.
 
 A Bests page (B) shows each standard level's best time, 3BV/s, IOE, RQP and STNB, of every
 eligible win and of the no-flag (NF) ones, for the window's games and, apart, the console's
@@ -19,7 +20,8 @@ or the competitive 8x8, each with its own tables); clicking the open Beginner ta
 Keys: Left/Right (or 1-4) change the level, G switches between the summary and the Games
 page, B between the summary and the Bests page (F there: the 3BV-filtered tables), C
 between the summary and the Chart page, D between the summary and the Daily page (Page
-Up/Page Down, Home/End scroll its list of days), Up/Down/Tab move between the buttons (on the Games
+Up/Page Down, Home/End scroll its list of days), T between the summary and the Trials page (the
+same keys scroll its trials), Up/Down/Tab move between the buttons (on the Games
 page Up/Down move in the list, Tab between the buttons, Enter watches, R reviews; on the Chart page Left/Right scroll, and 1-4 or the
 tabs change the level), Enter/Space press the focused one, Esc goes back to the menu (from
 another page, to the summary first). Tabs and buttons also answer the mouse. Opening the screen computes, in the
@@ -48,6 +50,7 @@ from game.records.level_stats import RECENT, LazySummary, LevelStats
 from game.ui.shared import draw
 from game.ui.stats.chart import ChartPage
 from game.ui.stats.daily_page import DailyPage
+from game.ui.stats.trials_page import TrialsPage
 from game.ui.stats.game_list import GamesPage
 from game.ui.scene import Scene
 from game.ui.shared.confirm import Confirm, MessageBox
@@ -56,7 +59,7 @@ from game.ui.shared.formats import day, decimal, level_name, percent, seconds
 from game.ui.shared.theme import palette
 from game.ui.shared.widgets import Button, ButtonList, bevel, clipped, fitting_size, text, text_width, wrap
 
-STATS_SIZE = (400, 446)  # logical window size, pixels
+STATS_SIZE = (400, 476)  # logical window size, pixels (a third row of buttons: Trials)
 TAB_W, TAB_H = 94, 22  # one level tab, pixels
 PANEL = pygame.Rect(8, 50, 384, 322)  # the tab page, pixels
 TABS = ("beginner", "intermediate", "expert", "custom")  # the tabs; Beginner's shows one of BEGINNERS
@@ -65,11 +68,13 @@ CHART = pygame.Rect(18, 262, 364, 90)  # the well the last results are drawn in,
 SUMMARY_LINE = 16  # one line of the summary column, pixels
 # Under the page, two rows of buttons (one row of five does not fit 384 pixels in Spanish):
 # the pages (Games, Bests, Chart: each says where it goes, its key in brackets) across the
-# page's width, then Reset statistics... on the left, Daily between, and Back on the right.
+# page's width, then Reset statistics... on the left, Daily between, and Back on the right;
+# Trials under Daily, on a third row.
 PAGE_ROW = [pygame.Rect(PANEL.left + i * 130, 380, 124, 24) for i in range(3)]  # Games, Bests, Chart
 RESET_BUTTON = pygame.Rect(PANEL.left, 412, 150, 24)
 BACK_BUTTON = pygame.Rect(PANEL.right - 80, 412, 80, 24)
 DAILY_BUTTON = pygame.Rect(RESET_BUTTON.right + 8, 412, BACK_BUTTON.left - RESET_BUTTON.right - 16, 24)
+TRIALS_BUTTON = pygame.Rect(DAILY_BUTTON.left, 444, DAILY_BUTTON.width, 24)  # a third row: the Trials page
 FILTER_BUTTON = pygame.Rect(PANEL.right - 156, PANEL.bottom - 30, 148, 22)  # the Bests page's 3BV filter switch
 RESET_QUESTION = N_("Reset all statistics? A backup is kept.")
 RESET = N_("Reset statistics")  # the confirmation's title
@@ -130,6 +135,7 @@ class Statistics(Scene):
         self.filter_button = Button(FILTER_BUTTON, N_("3BV filter (F)"), self.toggle_filtered)
         self.chart = ChartPage(PANEL)
         self.daily = DailyPage(PANEL)
+        self.trials = TrialsPage(PANEL)
         # in the order of their indices (bottom[1] the Games button, bottom[2] Bests, bottom[3] Chart,
         # bottom[5] Daily)
         self.bottom = [Button(RESET_BUTTON, N_("Reset statistics..."), self.ask_reset),
@@ -137,7 +143,8 @@ class Statistics(Scene):
                        Button(PAGE_ROW[1], N_("Bests (B)"), self.toggle_bests),
                        Button(PAGE_ROW[2], N_("Chart (C)"), self.toggle_chart),
                        Button(BACK_BUTTON, N_("Back"), self.leave),
-                       Button(DAILY_BUTTON, N_("Daily (D)"), self.toggle_daily)]
+                       Button(DAILY_BUTTON, N_("Daily (D)"), self.toggle_daily),
+                       Button(TRIALS_BUTTON, N_("Trials (T)"), self.toggle_trials)]
         self.buttons = ButtonList(self.reading_order())
         self.buttons.focus = self.buttons.buttons.index(self.bottom[4])  # Back
         self.version = -1  # the figures worker's version last read
@@ -167,10 +174,10 @@ class Statistics(Scene):
         """Read the open page's games of the open level (the Games page's list, the Chart
         page's wins), unless it holds them, read since the last :meth:`reload`. The other
         pages read nothing more: opening the screen reads only what it shows."""
-        if self.page not in ("games", "chart", "daily") or self.read.get(self.page) == self.level:
+        if self.page not in ("games", "chart", "daily", "trials") or self.read.get(self.page) == self.level:
             return
         records = self.services.records
-        page = {"games": self.games, "chart": self.chart, "daily": self.daily}[self.page]
+        page = {"games": self.games, "chart": self.chart, "daily": self.daily, "trials": self.trials}[self.page]
         page.load(records.store if records is not None else None, self.level)
         self.read[self.page] = self.level
 
@@ -252,6 +259,10 @@ class Statistics(Scene):
         """Switch between the summary and the Daily page (from another page: to the Daily page)."""
         return self.show_page("daily" if self.page != "daily" else "summary")
 
+    def toggle_trials(self):
+        """Switch between the summary and the Trials page (from another page: to the Trials page)."""
+        return self.show_page("trials" if self.page != "trials" else "summary")
+
     def toggle_filtered(self):
         """On the Bests page, switch between the tables of every board and those of the boards
         dealt by the 3BV filter."""
@@ -263,8 +274,8 @@ class Statistics(Scene):
     def reading_order(self) -> list[Button]:
         """The buttons under the page as Tab visits them: the page row left to right, then
         Reset statistics..., Daily and Back."""
-        reset, games, bests, chart, back, daily = self.bottom
-        return [games, bests, chart, reset, daily, back]
+        reset, games, bests, chart, back, daily, trials = self.bottom
+        return [games, bests, chart, reset, daily, back, trials]
 
     def show_page(self, page: str):
         """Open ``page`` ("summary", "games", "bests", "chart" or "daily"); the page buttons say
@@ -274,12 +285,13 @@ class Statistics(Scene):
         self.bottom[2].label = N_("Summary (B)") if page == "bests" else N_("Bests (B)")
         self.bottom[3].label = N_("Summary (C)") if page == "chart" else N_("Chart (C)")
         self.bottom[5].label = N_("Summary (D)") if page == "daily" else N_("Daily (D)")
+        self.bottom[6].label = N_("Summary (T)") if page == "trials" else N_("Trials (T)")
         standard = self.level in STANDARD_LEVELS  # custom sizes have no tables to filter
         extra = (self.games.buttons() if page == "games"
                  else [self.filter_button] if page == "bests" and standard else [])
         self.buttons = ButtonList([*extra, *self.reading_order()])
         # Watch, or the button of the page shown (the summary: the Games button)
-        focused = self.bottom[{"bests": 2, "chart": 3, "daily": 5}.get(page, 1)]
+        focused = self.bottom[{"bests": 2, "chart": 3, "daily": 5, "trials": 6}.get(page, 1)]
         self.buttons.focus = len(extra) - 1 if page == "games" else self.buttons.buttons.index(focused)
         self.load_page()
         self.dirty = True
@@ -336,12 +348,16 @@ class Statistics(Scene):
                 return self.toggle_chart()
             if event.key == pygame.K_d:
                 return self.toggle_daily()
+            if event.key == pygame.K_t:
+                return self.toggle_trials()
+            if self.page == "trials" and self.trials.handle(event):  # Page Up/Down, Home/End scroll the trials
+                return self
             if self.page == "daily" and self.daily.handle(event):  # Page Up/Down, Home/End scroll the days
                 return self
             if event.key == pygame.K_f and self.filter_button in self.buttons.buttons:  # (Games page: no-flag)
                 return self.toggle_filtered()
-        if event.type == pygame.MOUSEWHEEL and self.page in ("chart", "daily") and (
-                self.chart if self.page == "chart" else self.daily).handle(event):
+        if event.type == pygame.MOUSEWHEEL and self.page in ("chart", "daily", "trials") and (
+                {"chart": self.chart, "daily": self.daily, "trials": self.trials}[self.page]).handle(event):
             self.dirty = True
             return self
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -367,11 +383,11 @@ class Statistics(Scene):
             self.buttons.draw(screen)
             self.dirty = False
             return
-        if self.page in ("bests", "chart", "daily"):
+        if self.page in ("bests", "chart", "daily", "trials"):
             if self.page == "bests":
                 self.draw_bests(screen, s)
             else:
-                (self.chart if self.page == "chart" else self.daily).draw(screen)
+                {"chart": self.chart, "daily": self.daily, "trials": self.trials}[self.page].draw(screen)
             self.buttons.draw(screen)
             self.dirty = False
             return
