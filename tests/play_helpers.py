@@ -279,3 +279,22 @@ def drawn_texts(monkeypatch, module) -> list[tuple[str, tuple[int, int]]]:
         return original(screen, message, pos, *args, **kwargs)
     monkeypatch.setattr(module, "text", spy)
     return seen
+
+
+def play_daily(services, day, level: str, won: bool = True, seconds: float = 10.0):
+    """Play ``level``'s daily board of ``day`` to its end through ``services``' session (a
+    window's game.ui.services.Services, its fake clock) and record it: the start cell, then
+    (``won``) every safe cell, or a mine, ``seconds`` after the start. Returns the match."""
+    from game.rules.moves import Move
+    match = services.session.open_daily(day, level)
+    match.apply(Move.reveal(match.start))
+    services.clock.advance(seconds)
+    mines = match.layout()
+    for cell in match.game.cells():
+        if match.game.over:
+            break
+        if (cell not in mines and not match.game.is_revealed(cell)) if won else cell in mines:
+            match.apply(Move.reveal(cell))
+    assert match.game.over
+    services.session.finished(match)
+    return match

@@ -329,42 +329,26 @@ def fixed_day(year: int, month: int, day: int):
             module.today = today
 
 
-def play_daily(driver, day, level: str, won: bool, seconds: float) -> None:
-    """A daily game of ``level`` on ``day`` played out in the session and recorded: won in
-    ``seconds``, or lost on a mine."""
-    from game.rules.moves import Move
-    services = driver.loop.manager.services
-    match = services.session.open_daily(day, level)
-    match.apply(Move.reveal(match.start))
-    services.clock.advance(seconds)
-    mines = match.layout()
-    for cell in match.game.cells():
-        if match.game.over:
-            break
-        if (cell not in mines and not match.game.is_revealed(cell)) if won else cell in mines:
-            match.apply(Move.reveal(cell))
-    services.session.finished(match)
-
-
 def shoot_daily(out: Path, scale: float = 1.5) -> list[Path]:
     """The daily Beginner board with its start cell marked (``daily-board.png``) and the
     Statistics screen's Daily page after ten days of dailies (``daily.png``), in English, on
     :data:`DAILY_DAY`."""
     import datetime as dt
 
+    from tests.play_helpers import play_daily
     pictures = []
     with fixed_day(*DAILY_DAY) as today, tempfile.TemporaryDirectory() as data:
         driver, _ = start(["--daily", "beginner", "--date", today.isoformat()], data)
         pictures.append(save_at(driver, scale, out / "daily-board.png"))
     with fixed_day(*DAILY_DAY) as today, tempfile.TemporaryDirectory() as data:
         driver, _ = start([], data)  # the menu
-        play_daily(driver, today, "expert", False, 61.2)
-        play_daily(driver, today, "intermediate", True, 48.7)
+        play_daily(driver.loop.manager.services, today, "expert", False, 61.2)
+        play_daily(driver.loop.manager.services, today, "intermediate", True, 48.7)
         for back in range(10):
             day = today - dt.timedelta(days=back)
-            play_daily(driver, day, "beginner", back % 4 != 2, 6.0 + (back * 7) % 11)
+            play_daily(driver.loop.manager.services, day, "beginner", back % 4 != 2, 6.0 + (back * 7) % 11)
             if back % 3 == 0:  # a later attempt: kept apart from the ranked first one
-                play_daily(driver, day, "beginner", True, 4.2)
+                play_daily(driver.loop.manager.services, day, "beginner", True, 4.2)
         statistics = next(b for b in driver.scene.list.buttons if b.label == "Statistics...")
         driver.click(statistics.rect.center)
         driver.key(pygame.K_d)

@@ -184,8 +184,32 @@ class CodeEntry(Overlay):
             button.draw(screen, focused=False, pressed=i == self.buttons.pressed)
 
 
-class DailyChoice(Scene):
+class NumberedChoice(Scene):
+    """A short choice opened from the menu, in the menu's size (the Daily's levels, the time
+    trials' sets): its first :attr:`numbered` buttons (``self.list``) answer the keys 1, 2, ...
+    too; Esc, like its Back button, goes back to the menu."""
+
+    numbered = 0
+
+    def back(self):
+        return self.services.scenes.menu()
+
+    def size(self) -> tuple[int, int]:
+        return MENU_SIZE
+
+    def handle(self, event: pygame.event.Event):
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                return self.back()
+            if pygame.K_1 <= event.key < pygame.K_1 + self.numbered:
+                return self.list.buttons[event.key - pygame.K_1].action()
+        return self.press_buttons(self.list, event)
+
+
+class DailyChoice(NumberedChoice):
     """"Daily": today's daily board of each level (game.midend.daily), and Back."""
+
+    numbered = len(DAILY_LEVELS)
 
     def __init__(self, services) -> None:
         super().__init__(services)
@@ -206,20 +230,6 @@ class DailyChoice(Scene):
                 return MessageBox(self.services, self, _(DAILY_TITLE), [describe(err)])
             return self.services.scenes.play_daily(self.day, level)
         return action
-
-    def back(self):
-        return self.services.scenes.menu()
-
-    def size(self) -> tuple[int, int]:
-        return MENU_SIZE
-
-    def handle(self, event: pygame.event.Event):
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                return self.back()
-            if pygame.K_1 <= event.key < pygame.K_1 + len(DAILY_LEVELS):
-                return self.list.buttons[event.key - pygame.K_1].action()
-        return self.press_buttons(self.list, event)
 
     def draw(self, screen: pygame.Surface) -> None:
         draw_dialog(screen, _(DAILY_TITLE))

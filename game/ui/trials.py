@@ -15,9 +15,8 @@ import pygame
 
 from game.i18n import N_, _
 from game.midend.trial import SETS, decode, new_trial, parse_set
-from game.ui.codes import CodeEntry
+from game.ui.codes import CodeEntry, NumberedChoice
 from game.ui.play.layout import MENU_SIZE
-from game.ui.scene import Scene
 from game.ui.shared.dialog import BUTTON_GAP, button_rect, draw_dialog
 from game.ui.shared.theme import palette
 from game.ui.shared.widgets import Button, ButtonList, text, wrap
@@ -49,8 +48,10 @@ class TrialSetEntry(CodeEntry):
         return self.services.scenes.play_trial(new_trial(parse_set(typed), self.services.rng))
 
 
-class TrialChoice(Scene):
-    """"Time trial": the named sets, your own set, a trial code, and Back."""
+class TrialChoice(NumberedChoice):
+    """"Time trial": the named sets, your own set, a trial code, and Back (keys 1 to 4)."""
+
+    numbered = 4
 
     def __init__(self, services) -> None:
         super().__init__(services)
@@ -65,20 +66,6 @@ class TrialChoice(Scene):
         def action():
             return self.services.scenes.play_trial(new_trial(SETS[name], self.services.rng))
         return action
-
-    def back(self):
-        return self.services.scenes.menu()
-
-    def size(self) -> tuple[int, int]:
-        return MENU_SIZE
-
-    def handle(self, event: pygame.event.Event):
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                return self.back()
-            if pygame.K_1 <= event.key < pygame.K_1 + 4:
-                return self.list.buttons[event.key - pygame.K_1].action()
-        return self.press_buttons(self.list, event)
 
     def draw(self, screen: pygame.Surface) -> None:
         draw_dialog(screen, _(TRIAL_TITLE))

@@ -10,30 +10,18 @@ import pygame
 import pytest
 
 from game.midend import daily
-from game.rules.moves import Move
 from game.ui.shared.theme import palette
 from game.ui.stats import daily_page
 from game.ui.stats.daily_page import DOT, LIST_ROWS, SLOT
-from tests.play_helpers import drawn_texts, open_statistics
+from tests.play_helpers import drawn_texts, open_statistics, play_daily
 
 DAYS = 8  # days played in a row, up to today
 
 
 def play(w, day, level, win=True, seconds=10.0):
-    """Play ``level``'s daily of ``day`` to its end through the window's session: the start
-    cell, then (a win) every safe cell or (a loss) a mine, ``seconds`` after the start."""
-    services = w.loop.manager.services
-    match = services.session.open_daily(day, level)
-    match.apply(Move.reveal(match.start))
-    services.clock.advance(seconds)
-    mines = match.layout()
-    for cell in match.game.cells():
-        if match.game.over:
-            break
-        if (cell not in mines and not match.game.is_revealed(cell)) if win else cell in mines:
-            match.apply(Move.reveal(cell))
-    assert match.game.over
-    services.session.finished(match)
+    """Play ``level``'s daily of ``day`` to its end through the window's session
+    (tests.play_helpers.play_daily)."""
+    play_daily(w.loop.manager.services, day, level, win, seconds)
 
 
 @pytest.fixture
