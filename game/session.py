@@ -43,6 +43,7 @@ from game.rules.moves import Move, Outcome
 from game.rules.position import State
 from game.records.record import LEVELS
 from game.records.recording import is_in_progress
+from game.records.trials import TrialRecord, save_trial
 
 # The rankings' minimum 3BV per level (both Beginners: the 8x8 competitive one too)
 RANKING_MIN_BV = {"beginner": 2, "beginner_8x8": 2, "intermediate": 30, "expert": 100}
@@ -153,7 +154,7 @@ class Session:
         if board is not None:
             from game.boardfile import loaded_match
             return loaded_match(board, config, rng=self.rng, clock=self.clock, cell=cell)
-        from game.noguess import layer_for
+        from game.noguess import layer_for  # (70 ms to import: only when a match is made)
 
         seed, self.first_seed = self.first_seed, None
         layer = layer_for(config) if self.progress is None else layer_for(config, report=self.progress)
@@ -168,7 +169,7 @@ class Session:
         (recorded, never a best time); a new game of the match deals a fresh board of the
         same size. ``questions``: the player's question-mark option (a code does not carry
         it). Pointer input at ``cell`` pixels a cell."""
-        from game.noguess import layer_for
+        from game.noguess import layer_for  # (70 ms to import: only when a match is made)
 
         config = replace(code.config(), questions=questions)
         if code.layout is not None:
@@ -260,7 +261,6 @@ class Session:
     def _save_trial(self) -> str | None:
         """Record :attr:`trial` (over) in :attr:`records` (game.records.trials.save_trial) and
         keep its record in :attr:`trial_record`; returns the save failure or None."""
-        from game.records.trials import TrialRecord, save_trial
         store = getattr(self.records, "store", None)
         if store is None:
             self.trial_record = TrialRecord.of(self.trial, self.name)

@@ -21,6 +21,8 @@ from game.replay.files import ReplayFileError, read_replay
 from game.replay.fromlog import LogError, find_game, recorded_log, save_replay
 from game.replay.player import Timeline
 from game.replay.sources import is_replay_file, recorded_timeline
+from game.replay.race import Ghost, RaceError
+from game.session import Session
 
 
 def load_replay(which: str, data_dir: str | None = None) -> Replay:
@@ -109,9 +111,6 @@ def prepare_race(args) -> int | None:
     replay's board. Returns None when ready, else 2 after one line on stderr naming the
     problem (nothing is recorded)."""
     from dataclasses import replace
-
-    from game.replay.race import Ghost, RaceError
-    from game.session import Session
 
     shown = f"--race {file_name(args.race)}"
     try:

@@ -37,6 +37,9 @@ from game.ui.replay.review import ReviewViewer  # noqa: E402
 from game.ui.services import Services  # noqa: E402
 from game.ui.settings import for_run  # noqa: E402
 from game.ui.state_file import presenting  # noqa: E402
+from game.midend.trial import TrialRun
+from game.replay.race import Ghost, RaceError
+from game.commands.replay_commands import side_name
 
 
 FIGURES_WAIT = 2.0  # seconds closing waits for statistics still being computed
@@ -112,7 +115,6 @@ class Navigation:
         game.midend.trial.TrialCode: game.session.Session.start_trial, then open_trial), with
         the player's question-mark option; each next board comes from the result panel's Next
         game (F2), as the session gives it."""
-        from game.midend.trial import TrialRun
         questions = self.services.settings.questions
         session = self.services.session
         session.start_trial(TrialRun(code))
@@ -140,8 +142,6 @@ class Navigation:
     def race_timeline(self, timeline, back):
         """:meth:`race` on a replay's game.replay.player.Timeline (the viewer's "Race this
         replay"), or a message box over ``back`` saying why it cannot be raced."""
-        from game.replay.race import Ghost, RaceError
-
         try:
             ghost = Ghost(timeline)
         except (RaceError, ValueError) as err:
@@ -337,7 +337,6 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
                         first_race=getattr(args, "race_ghost", None))
     services.scenes = Navigation(services)
     if getattr(args, "trial_code", None) is not None:  # --trial, --trial-set: the first scene plays its first board
-        from game.midend.trial import TrialRun
         services.session.start_trial(TrialRun(args.trial_code))
     services.session.unsaved = not_recorded(records)  # the session records each end (Session.finished)
     warnings = list(records.warnings)
@@ -359,7 +358,6 @@ def _beside(args):
     timeline = getattr(args, "beside_timeline", None)
     if timeline is None:
         return None
-    from game.commands.replay_commands import side_name
     return timeline, (side_name(args.replay), side_name(args.beside))
 
 
