@@ -189,7 +189,7 @@ def test_stats_and_export_show_the_figures_after_backfilling_them(isolated_data_
     target = tmp_path / "games.csv"
     assert main.main(["--export-stats", str(target)]) == 0
     rows = list(csv.reader(target.open(encoding="utf-8")))
-    assert tuple(rows[0]) == CSV_COLUMNS and CSV_COLUMNS[-len(STAT_FIELDS) - 9:-9] == STAT_FIELDS
+    assert tuple(rows[0]) == CSV_COLUMNS and CSV_COLUMNS[-len(STAT_FIELDS) - 10:-10] == STAT_FIELDS
     # schema 7's column, 8's, 9's, 10's, 11's, 12's, then 13's, at the end
     assert CSV_COLUMNS[-10:] == ("undos", "nf", "input", "min_bv", "counted_loss", "code", "daily", "from_code", "race",
                                  "trial")
