@@ -4,13 +4,17 @@ integers. Each is a real ``python main.py`` run on a database damaged with sqlit
 each must end with status 0 or 2, one line naming the game, no traceback, in bounded time
 and memory, and the damaged row must stay in the file."""
 
+import concurrent.futures
 import json
+import multiprocessing
 import os
 import random
 import resource
 import sqlite3
 import subprocess
 import sys
+import tempfile
+import time
 import zlib
 from pathlib import Path
 
@@ -86,20 +90,52 @@ def _packed_bomb(head: str, unpacked: int) -> bytes:
 
 
 def run(data_dir: Path, *argv: str, env: dict | None = None, cap: bool = True) -> subprocess.CompletedProcess:
-    """``python main.py --data-dir DATA ARGV`` with its address space capped; returns it done."""
+    """``python main.py --data-dir DATA ARGV`` with its address space capped; returns it done,
+    its peak resident size kept for :func:`peak_mb`."""
     def limit():
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
 
     full = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     full.pop("MINESWEEPER_DATA_DIR", None)
     full.update(env or {})
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), "--data-dir", str(data_dir), *argv],
-                          capture_output=True, text=True, timeout=120, env=full, cwd=ROOT,
-                          preexec_fn=limit if cap else None)
+    argv = [sys.executable, str(ROOT / "main.py"), "--data-dir", str(data_dir), *argv]
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        child = subprocess.Popen(argv, stdout=out, stderr=err, text=True, env=full, cwd=ROOT,
+                                 preexec_fn=limit if cap else None)
+        deadline = time.monotonic() + 120
+        while True:  # wait4: this child's own resource usage (its peak, its children's included)
+            pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() > deadline:
+                child.kill()
+                raise subprocess.TimeoutExpired(argv, 120)
+            time.sleep(0.01)  # (a poll of the child's end, not a wait for a time)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        PEAKS.append(usage.ru_maxrss / 1024)
+        out.seek(0)
+        err.seek(0)
+        return subprocess.CompletedProcess(argv, child.returncode, out.read(), err.read())
+
+
+PEAKS: list[float] = []  # the peak resident size of each run() of the test under way, MB
+
+
+@pytest.fixture(autouse=True)
+def _runs_measured_apart():
+    """Each test measures its own runs' peaks (:func:`peak_mb`), not those of earlier tests."""
+    PEAKS.clear()
+    yield
 
 
 def peak_mb() -> float:
-    """The largest resident size any finished child of this process reached, MB (Linux: KB)."""
+    """The largest resident size a :func:`run` of this test reached, MB (Linux: ru_maxrss in KB)."""
+    return max(PEAKS, default=0.0)
+
+
+def children_peak_mb() -> float:
+    """The largest resident size any finished child of this process reached, MB: in a fresh
+    process (:func:`figures_apart`), its figures' children alone."""
     return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 
 
@@ -318,16 +354,35 @@ def test_the_window_hands_damaged_logs_to_the_figures_process_unopened(recorded,
     conn.close()
     for copy, case in copies.items():
         store_blob(data, copy, damaged_log(log, case))
+    # in a fresh process, so that the peak measured is its figures' children's alone (this
+    # worker's children include whatever earlier tests ran in it: the 1000x1000 replay's)
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        ids, found, peak = pool.submit(figures_apart, str(data / "records.sqlite3")).result()
+    assert ids == sorted([record_id, *copies], reverse=True)
+    for record, message in zip(ids, found):
+        assert (message is not None) == (record != record_id), (copies.get(record), message)
     with RecordStore.open(data / "records.sqlite3") as store:
-        items = compstats.pending(store, packed=True)
-        assert [record.id for record, _ in items] == sorted([record_id, *copies], reverse=True)
-        assert all(isinstance(blob, bytes) for _, blob in items)
-        for (record, _), result in zip(items, compstats.compute_apart(items)):
-            assert isinstance(result, str) == (record.id != record_id), (copies.get(record.id), result)
-            compstats.store_result(store, record.id, result)
         assert compstats.pending(store, packed=True) == []
         assert store.game(record_id).bbbv_per_s is not None
-    assert peak_mb() < PEAK_MB
+    assert peak < PEAK_MB
+
+
+def figures_apart(path: str) -> tuple[list[int], list[str | None], float]:
+    """In a fresh process (the test above): the pending games of the records file ``path``
+    handed to the figures' process packed, as the Statistics screen hands them, each result
+    stored; returns (their ids, None for figures or the message of a game that has none, the
+    largest resident size of this process's children, MB)."""
+    from game.records import compstats
+    from game.records.db import RecordStore
+
+    with RecordStore.open(Path(path)) as store:
+        items = compstats.pending(store, packed=True)
+        assert all(isinstance(blob, bytes) for _, blob in items)
+        results = compstats.compute_apart(items)
+        for (record, _), result in zip(items, results):
+            compstats.store_result(store, record.id, result)
+    return ([record.id for record, _ in items], [result if isinstance(result, str) else None for result in results],
+            children_peak_mb())
 
 
 def test_packed_pending_batches_by_bytes_and_sets_aside_a_log_that_is_not_bytes(recorded, tmp_path, monkeypatch):
