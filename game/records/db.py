@@ -391,7 +391,7 @@ class RecordStore:
         return self._records("WHERE code = ? AND won = 1", (code,), "ORDER BY time_ms, id")
 
     def add_trial(self, values: dict) -> int:
-        """Write one time trial's row (table ``trials``, schema 12: column -> value, as
+        """Write one time trial's row (table ``trials``, schema 13: column -> value, as
         game.records.trials.TrialRecord gives them) in its own transaction; returns its id.
 
         Raises:

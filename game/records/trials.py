@@ -1,5 +1,5 @@
 """The player's time trials (issue 38, point 6) as the records keep them: one row a trial in
-table ``trials`` (schema 12), written when the trial is over (its last game played, a loss
+table ``trials`` (schema 13), written when the trial is over (its last game played, a loss
 ended it, or the player left it); each game of a trial is also a row of ``games`` as any
 game is, with its trial code (game.records.record.GameRecord.trial: never ranked as a plain
 game). The Statistics screen's Trials page and ``--stats --json``'s ``trials`` key read

@@ -77,8 +77,9 @@ class Progress:
 
 def progress_of(timeline) -> Progress:
     """The progress of a replay's game (a game.replay.player.Timeline): 3BV solved after each
-    move that changed the board, at the move's game time (clamped to 0 ms: a flag before the
-    opening), and its end.
+    move that changed the board, at the move's game time (a recorded game's: its log's, as the
+    live race reads it, game.replay.race.Race.follow; a file's: its event's; clamped to 0 ms:
+    a flag before the opening), and its end.
 
     Cost: one pass over the board per move (game.rules.bv.BvParts.solved_in), about 20 µs a
     move on Expert; a 1000x1000 game of 100,000 moves would take minutes: callers keep to
@@ -88,10 +89,13 @@ def progress_of(timeline) -> Progress:
     look = list(timeline.keyframes[0])
     shown = [key.isdigit() for key in look]
     made = Progress(bbbv=parts.value)
+    steps = getattr(timeline, "steps", None)  # a recorded game's log entries (LogTimeline): their own times
     for move, diff in enumerate(timeline.diffs):
         for at, _, after in diff:
             shown[at] = after.isdigit()
-        when = timeline.times[timeline.move_event[move]]
+        # the move's time as its log keeps it (the pointer event that made it may be logged a
+        # millisecond earlier: the window logs the release, then plays the move), else its event's
+        when = steps[move].ms if steps is not None else timeline.times[timeline.move_event[move]]
         made.add(max(0, when), parts.solved_in(shown))
     made.end_ms = max(0, timeline.replay.time_ms)
     made.won = timeline.completed
