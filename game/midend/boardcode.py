@@ -45,7 +45,6 @@ CHECK_BYTES = 3
 GROUP = 5  # characters between dashes when written
 
 _NO_GUESS, _LAYOUT, _START, _DEFLATED = 1, 2, 4, 8  # the flags byte
-_HEAD = re.compile(r"MS(\d{1,4})[\s\-]+(.*)", re.DOTALL)  # the version ends at a dash or space
 
 
 class CodeError(Explained, ValueError):
@@ -137,9 +136,7 @@ def encode(code: BoardCode) -> str:
     else:
         tail = _varint(code.seed)
     payload = bytes([flags]) + b"".join(_varint(v) for v in fields) + tail
-    body = _base32(payload + _check(CODE_VERSION, payload))
-    groups = [body[i:i + GROUP] for i in range(0, len(body), GROUP)]
-    return f"{PREFIX}{CODE_VERSION}-" + "-".join(groups)
+    return checked_text(BOARD_TEXT, payload)
 
 
 def decode(text: str) -> BoardCode:
@@ -152,31 +149,7 @@ def decode(text: str) -> BoardCode:
     """
     if not isinstance(text, str):
         raise CodeError(N_("a board code is text, like {example}"), example=EXAMPLE)
-    head = _HEAD.fullmatch(text.strip().upper())
-    if head is None:
-        raise CodeError(N_("{text} is not a board code: a code starts with MS and its version, like {example}"),
-                        text=_shown(text), example=EXAMPLE)
-    version, body = int(head.group(1)), re.sub(r"[\s\-]+", "", head.group(2))
-    if version > CODE_VERSION:
-        raise CodeError(N_("this board code was made by a newer version of the game (code version {version}; "
-                           "this one reads up to version {known}): update the game to open it"),
-                        version=version, known=CODE_VERSION)
-    if version < 1:
-        raise CodeError(N_("{text} is not a board code: there is no code version {version}"),
-                        text=_shown(text), version=version)
-    body = "".join(_READ_AS.get(ch, ch) for ch in body)
-    wrong = sorted({ch for ch in body if ch not in ALPHABET})
-    if wrong:
-        raise CodeError(N_("the board code has characters a code never has: {chars} (a code uses the digits and "
-                           "the letters A to Z but U)"), chars=" ".join(wrong))
-    if body and len(body) * 5 % 8 < 5 and _padding(body):  # bits past the last byte set: a typo in the last symbol
-        raise CodeError(N_("the board code does not check: a character is mistyped, or the code was cut short"))
-    data = _unbase32(body)
-    if data is None or len(data) <= CHECK_BYTES:
-        raise CodeError(N_("the board code is cut short: check that it was copied whole"))
-    payload, check = data[:-CHECK_BYTES], data[-CHECK_BYTES:]
-    if _check(version, payload) != check:
-        raise CodeError(N_("the board code does not check: a character is mistyped, or the code was cut short"))
+    payload = checked_payload(BOARD_TEXT, text)
     try:
         return _payload(payload)
     except IndexError:
@@ -185,6 +158,78 @@ def decode(text: str) -> BoardCode:
 
 EXAMPLE = "MS1-XXXXX-XXXXX-XXXXX-X"
 """The shape of a code, for messages (not a real board)."""
+
+
+@dataclass(frozen=True)
+class TextKind:
+    """One kind of checked code text: its prefix and version (``MS1-...``, the trial codes'
+    ``MT1-...``: game.midend.trial), the error it raises and its words for each way a text
+    is not such a code (messages marked with ``N_``). The text is the prefix, the version,
+    ``-``, then Crockford base32 of the payload and a CHECK_BYTES check (:func:`_check`) in
+    groups of :data:`GROUP`; it is read as docs/board-codes.md says (any case, separators
+    anywhere, O for 0, I and L for 1)."""
+
+    prefix: str
+    version: int
+    error: type
+    example: str
+    not_code: str  # {text} {example}: no prefix and version first
+    newer: str  # {version} {known}: made by a newer version
+    no_version: str  # {text} {version}: version 0
+    strange: str  # {chars}: symbols a code never has
+    unchecked: str  # the check does not match (a mistyped symbol, a last symbol's pad bits set)
+    short: str  # fewer bytes than a check, or a length no byte count gives
+    cut_mark: str = "..."  # ends the quote of a text cut for a message
+
+
+BOARD_TEXT = TextKind(
+    PREFIX, CODE_VERSION, CodeError, EXAMPLE,
+    N_("{text} is not a board code: a code starts with MS and its version, like {example}"),
+    N_("this board code was made by a newer version of the game (code version {version}; "
+       "this one reads up to version {known}): update the game to open it"),
+    N_("{text} is not a board code: there is no code version {version}"),
+    N_("the board code has characters a code never has: {chars} (a code uses the digits and "
+       "the letters A to Z but U)"),
+    N_("the board code does not check: a character is mistyped, or the code was cut short"),
+    N_("the board code is cut short: check that it was copied whole"))
+"""The board codes' text (:func:`encode`, :func:`decode`)."""
+
+
+def checked_text(kind: TextKind, payload: bytes) -> str:
+    """``payload`` written as a ``kind`` code: prefix, version, ``-``, base32 of the payload
+    and its check in groups of :data:`GROUP` joined by ``-``."""
+    body = _base32(payload + _check(kind.version, payload, kind.prefix))
+    return f"{kind.prefix}{kind.version}-" + "-".join(body[i:i + GROUP] for i in range(0, len(body), GROUP))
+
+
+def checked_payload(kind: TextKind, text: str) -> bytes:
+    """The payload of the ``kind`` code ``text`` once its version and check hold.
+
+    Raises:
+        kind.error: not such a code, a newer version, symbols a code never has, a check that
+            does not match, too short; with ``kind``'s words for each.
+    """
+    head = re.fullmatch(kind.prefix + r"(\d{1,4})[\s\-]+(.*)", text.strip().upper(), re.DOTALL)  # the version ends at a dash or space
+    if head is None:
+        raise kind.error(kind.not_code, text=_shown(text, cut=kind.cut_mark), example=kind.example)
+    version, body = int(head.group(1)), re.sub(r"[\s\-]+", "", head.group(2))
+    if version > kind.version:
+        raise kind.error(kind.newer, version=version, known=kind.version)
+    if version < 1:
+        raise kind.error(kind.no_version, text=_shown(text, cut=kind.cut_mark), version=version)
+    body = "".join(_READ_AS.get(ch, ch) for ch in body)
+    wrong = sorted({ch for ch in body if ch not in ALPHABET})
+    if wrong:
+        raise kind.error(kind.strange, chars=" ".join(wrong))
+    if body and len(body) * 5 % 8 < 5 and _padding(body):  # bits past the last byte set: a typo in the last symbol
+        raise kind.error(kind.unchecked)
+    data = _unbase32(body)
+    if data is None or len(data) <= CHECK_BYTES:
+        raise kind.error(kind.short)
+    payload, check = data[:-CHECK_BYTES], data[-CHECK_BYTES:]
+    if _check(version, payload, kind.prefix) != check:
+        raise kind.error(kind.unchecked)
+    return payload
 
 
 def _payload(data: bytes) -> BoardCode:
@@ -249,9 +294,10 @@ def _cells(bits: bytes, rows: int, cols: int) -> frozenset[Cell]:
     return frozenset(found)
 
 
-def _check(version: int, payload: bytes) -> bytes:
-    """The check of a payload: the first CHECK_BYTES of SHA-256 over ``MS``, the version and the payload."""
-    return hashlib.sha256(f"{PREFIX}{version}".encode("ascii") + payload).digest()[:CHECK_BYTES]
+def _check(version: int, payload: bytes, prefix: str = PREFIX) -> bytes:
+    """The check of a payload: the first CHECK_BYTES of SHA-256 over the prefix (``MS``, a
+    trial code's ``MT``), the version and the payload."""
+    return hashlib.sha256(f"{prefix}{version}".encode("ascii") + payload).digest()[:CHECK_BYTES]
 
 
 def _varint(value: int) -> bytes:
@@ -311,11 +357,10 @@ def _padding(text: str) -> int:
     return ALPHABET.index(text[-1]) & ((1 << pad) - 1)
 
 
-def _shown(text: str, most: int = 40) -> str:
-    """``text`` quoted for a message, cut at ``most`` characters."""
-    return repr(text if len(text) <= most else text[:most] + "...")
+def _shown(text: str, most: int = 40, cut: str = "...") -> str:
+    """``text`` quoted for a message, cut at ``most`` characters (``cut`` after them)."""
+    return repr(text if len(text) <= most else text[:most] + cut)
 
 
-# The text layer, public for game.midend.trial's trial codes (the same base32, varints and reading)
-READ_AS = _READ_AS
-base32, unbase32, padding_bits, varint, read_varint = _base32, _unbase32, _padding, _varint, _read_varint
+# The text layer, public for game.midend.trial's trial codes (the same varints; their text: TextKind)
+varint, read_varint = _varint, _read_varint

@@ -31,8 +31,7 @@ import re
 from dataclasses import dataclass, field
 
 from game.messages import N_, Explained
-from game.midend.boardcode import ALPHABET, CHECK_BYTES, GROUP, READ_AS, BoardCode, base32, padding_bits, \
-    read_varint, unbase32, varint
+from game.midend.boardcode import BoardCode, TextKind, checked_payload, checked_text, read_varint, varint
 from game.midend.deal import SEED_RANGE
 from game.midend.stable_random import StableRandom
 from game.rules.board import LEVEL_SIZES
@@ -49,12 +48,24 @@ MAX_GAMES = 100  # the most games a trial has
 EXAMPLE = "MT1-XXXXX-XXXXX-XX"
 
 _LOSS_ENDS = 1  # the flags byte
-_HEAD = re.compile(r"MT(\d{1,4})[\s\-]+(.*)", re.DOTALL)
 
 
 class TrialError(Explained, ValueError):
     """A trial set or trial code this game cannot play; says what is wrong (as data:
     game.messages.Explained)."""
+
+
+TRIAL_TEXT = TextKind(
+    PREFIX, TRIAL_VERSION, TrialError, EXAMPLE,
+    N_("{text} is not a trial code: a trial code starts with MT and its version, like {example}"),
+    N_("this trial code was made by a newer version of the game (trial code version {version}; "
+       "this one reads up to version {known}): update the game to play it"),
+    N_("{text} is not a trial code: there is no trial code version {version}"),
+    N_("the trial code has characters a code never has: {chars}"),
+    N_("the trial code does not check: a character is mistyped, or the code was cut short"),
+    N_("the trial code does not check: a character is mistyped, or the code was cut short"),
+    cut_mark="")
+"""The trial codes' text: the board codes' (game.midend.boardcode.TextKind) with ``MT``."""
 
 
 @dataclass(frozen=True)
@@ -176,10 +187,6 @@ def trial_boards(code: TrialCode) -> list[BoardCode]:
     return boards
 
 
-def _check(version: int, payload: bytes) -> bytes:
-    return hashlib.sha256(f"{PREFIX}{version}".encode("ascii") + payload).digest()[:CHECK_BYTES]
-
-
 def encode(code: TrialCode) -> str:
     """The text of ``code``: ``MT1-`` and, in Crockford base32 in groups of five, its payload
     (a flags byte, the number of runs, each run's level number and count, the seed; varints)
@@ -187,8 +194,7 @@ def encode(code: TrialCode) -> str:
     runs = [(TRIAL_LEVELS.index(level), n) for level, n in code.trial_set.runs()]
     payload = bytes([_LOSS_ENDS if code.trial_set.loss_ends else 0]) + varint(len(runs))
     payload += b"".join(varint(n) + varint(k) for n, k in runs) + varint(code.seed)
-    body = base32(payload + _check(TRIAL_VERSION, payload))
-    return f"{PREFIX}{TRIAL_VERSION}-" + "-".join(body[i:i + GROUP] for i in range(0, len(body), GROUP))
+    return checked_text(TRIAL_TEXT, payload)
 
 
 def looks_like_code(text: str) -> bool:
@@ -204,28 +210,7 @@ def decode(text: str) -> TrialCode:
         TrialError: not a trial code, made by a newer version, does not check (mistyped or
             cut short), or names a set this game cannot play; the message says which.
     """
-    head = _HEAD.fullmatch(str(text).strip().upper())
-    if head is None:
-        raise TrialError(N_("{text} is not a trial code: a trial code starts with MT and its version, like {example}"),
-                         text=repr(str(text)[:40]), example=EXAMPLE)
-    version, body = int(head.group(1)), re.sub(r"[\s\-]+", "", head.group(2))
-    if version > TRIAL_VERSION:
-        raise TrialError(N_("this trial code was made by a newer version of the game (trial code version {version}; "
-                            "this one reads up to version {known}): update the game to play it"),
-                         version=version, known=TRIAL_VERSION)
-    if version < 1:
-        raise TrialError(N_("{text} is not a trial code: there is no trial code version {version}"),
-                         text=repr(str(text)[:40]), version=version)
-    body = "".join(READ_AS.get(ch, ch) for ch in body)
-    wrong = sorted({ch for ch in body if ch not in ALPHABET})
-    if wrong:
-        raise TrialError(N_("the trial code has characters a code never has: {chars}"), chars=" ".join(wrong))
-    data = unbase32(body) if body and not (len(body) * 5 % 8 < 5 and padding_bits(body)) else None
-    if data is None or len(data) <= CHECK_BYTES:
-        raise TrialError(N_("the trial code does not check: a character is mistyped, or the code was cut short"))
-    payload, check = data[:-CHECK_BYTES], data[-CHECK_BYTES:]
-    if _check(version, payload) != check:
-        raise TrialError(N_("the trial code does not check: a character is mistyped, or the code was cut short"))
+    payload = checked_payload(TRIAL_TEXT, str(text))
     try:
         flags = payload[0]
         count, at = read_varint(payload, 1)
