@@ -39,6 +39,7 @@ from game.ui.settings import for_run  # noqa: E402
 from game.ui.state_file import presenting  # noqa: E402
 from game.midend.trial import TrialRun
 from game.replay.race import Ghost, RaceError
+from game.replay.sources import LogError, log_timeline, recorded_timeline
 from game.commands.replay_commands import side_name
 
 
@@ -204,8 +205,6 @@ class Navigation:
         stand, for the review: game.replay.sources.log_timeline), or a message box ``title``
         over ``back`` saying why not (not recorded; ``cannot``, a sentence with ``{id}`` and
         ``{reason}``: no log, a loaded position). ``title`` and ``cannot`` in the language in use."""
-        from game.replay.sources import LogError, recorded_timeline
-
         records = self.services.records
         record = records.store.game(record_id) if records is not None else None
         if record is None:
@@ -219,8 +218,6 @@ class Navigation:
         """The review viewer on a game just played: its move ``log`` (Match.log_data) and its
         GameRecord ``record`` (as recorded); a message box over ``back`` when it cannot be
         reviewed. Used by the result panel, whose game's log may still be being stored."""
-        from game.replay.sources import LogError, log_timeline
-
         try:
             timeline = log_timeline(log, record, standing=True)
         except LogError as err:
