@@ -12,12 +12,13 @@ language changes (game.i18n), so a switch shows at once.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cached_property
 
 import pygame
 
 from game.i18n import N_, _, language
 from game.messages import describe
-from game.midend.boardcode import encode
+from game.records.record import code_text
 from game.ui.shared import clipboard, draw
 from game.ui.play.counters_view import GAP as COUNTERS_GAP
 from game.ui.play.layout import MARGIN
@@ -187,15 +188,17 @@ class Result(Overlay):
         lift = max(0, band.bottom - self.room.panel.bottom)
         return lift, band.move(0, -lift)
 
-    def board_code(self) -> str | None:
-        """The text of the board's code (game.midend.boardcode.encode), or None when it has none."""
-        code = self.base.match.board_code()
-        return encode(code) if code is not None else None
+    @cached_property
+    def code(self) -> str | None:
+        """The text of the board's code, or None when it has none: the one the records keep
+        (game.records.record.code_text), worked out once, as the board stays while the panel
+        shows (every layout reads it; a loaded 1000x1000 board's takes about 0.2 s)."""
+        return code_text(self.base.match)
 
     def copy_code(self):
         """C: put the board's whole code on the clipboard, and say so (or why not) for a
         moment in the code line's place (the Playing scene's note, drawn by the panel)."""
-        code = self.board_code()
+        code = self.code
         if code is None:
             return self
         reason = clipboard.copy(code)
@@ -299,7 +302,7 @@ class Result(Overlay):
         self.arranged = ResultPanel(*content, self.room.panel.width, toggle, len(shown), why[0] if why else None, shown,
                                     self.shapes(), len(self.figures.lines()),
                                     readable=self.base.readable,  # a big board's: no text too small
-                                    code=self.board_code())
+                                    code=self.code)
         self.counters_beside = False
         if self.room.over_board:  # the compact window: a dialog box over the board, as tall as the panel
             self.room = dialog(self.room, self.arranged.rect.height)
