@@ -146,9 +146,10 @@ def test_bench_review_big_plays_big_review_game(tmp_path):
 @pytest.mark.slow
 def test_bench_big_review(tmp_path):
     """Four games made by the console on a 30x30 board, each reviewed, and three positions
-    analysed, each run a child process of its own; then again with a budget too small for
-    any of them, each saying what it left."""
-    out = run("bench_big_review.py", "--size", "30", "--mines", "100", "--clicks", "1", cwd=tmp_path)
+    analysed, each run a child process of its own; then again, on the games and positions
+    the first run kept, with a budget too small for any of them, each saying what it left."""
+    kept = str(tmp_path / "games")  # made by the first run, read again by the second
+    out = run("bench_big_review.py", "--size", "30", "--mines", "100", "--clicks", "1", "--keep", kept, cwd=tmp_path)
     expect(out, "load average before: ", "load average after: ")
     for case in ("review one move", "review 2 moves", "review lost, 3 moves", "analyse after the first click",
                  "analyse after 2 clicks", "analyse almost cleared"):
@@ -156,7 +157,7 @@ def test_bench_big_review(tmp_path):
             expect(out, f"30x30 100 mines, {case}{json_} # s wall # s CPU # MB  status 0 # MB out")
     expect(out, "this process's peak RSS: # MB")
     stopped = run("bench_big_review.py", "--size", "30", "--mines", "100", "--clicks", "1", "--long", "0",
-                  "--budget", "0.000001", cwd=tmp_path)  # every run past its budget: what each left
+                  "--budget", "0.000001", "--keep", kept, cwd=tmp_path)  # every run past its budget: what each left
     expect(stopped, "    stopped: Moves 1-2 not reviewed: the 0.000001 s budget ran out",
            "    stopped: The proofs of # certain-safe cells were not worked out: the 0.000001 s budget ran out.")
 
