@@ -8,11 +8,13 @@ When they are computed, and why: a game is stored first, with its figures NULL
 
 - the window runs :class:`FiguresWorker` on a background thread (the child process takes
   longer than a frame); the frame loop calls :meth:`FiguresWorker.poll`, which writes what
-  the thread found, on the thread that owns the database connection. The thread only waits:
-  the Python work (unpacking the log, building its replays, all of it holding the GIL that
-  the frame loop needs) runs in a child process, ``python -m game.records.compstats``
-  (:func:`compute_apart`), which steps the games and starts ms-toollib's own child in turn
-  for the boards' figures. A game whose log is
+  the thread found, on the thread that owns the database connection. For a long game the
+  thread only waits: the Python work (unpacking the log, building its replays, all of it
+  holding the GIL that the frame loop needs) runs in a child process, ``python -m
+  game.records.compstats`` (:func:`compute_apart`), which steps the games and starts
+  ms-toollib's own child in turn for the boards' figures; a short game (at most
+  :data:`HERE_EVENTS` moves and pointer events, a few milliseconds of Python) is stepped on
+  the thread itself, its board's figures still from ms-toollib's child. A game whose log is
   still being packed (game.records.logpack) is announced with :meth:`FiguresWorker.expect`
   and submitted, with its packed log, once it is stored;
 - the console calls :func:`fill` once the row is saved and the result printed, for boards up
@@ -65,6 +67,15 @@ BATCH_BYTES = 4_000_000
 # (0.1 s for a won Expert game). Bigger boards are computed in the background (the window's
 # FiguresWorker) or left pending.
 FIGURES_NOW_CELLS = 2_500
+
+# The window's worker tells a game of at most this many moves and pointer events on its own
+# thread (packed: at most HERE_BYTES of log), not in a child process: about 15 us an event,
+# so at most 9 ms of Python holding the GIL, which the frame loop takes back every 5 ms
+# (sys.getswitchinterval), against the 0.1 s of CPU and of waiting a child's start costs.
+# Nearly every Beginner and Intermediate game is this short (a won Expert game has some
+# 1,200). The board's figures still come from ms-toollib's child (game.replay.competitive).
+HERE_EVENTS = 600
+HERE_BYTES = 8 * HERE_EVENTS  # a window game's log packs to about 8 bytes an event (BATCH_BYTES)
 
 Item = tuple[GameRecord, dict]  # a recorded game (with its id) and its move log
 Packed = tuple[GameRecord, "dict | bytes"]  # the same, the log maybe packed (game.records.db.pack_log)
@@ -125,20 +136,56 @@ def compute_apart(items: list[Packed]) -> list[ReplayStats | str]:
     return answer
 
 
+def compute_packed(items: list[Packed]) -> list[ReplayStats | str]:
+    """:func:`compute` of ``items`` whose logs may be packed, unpacked a batch at a time
+    (:func:`unpacked_batches`); a log that does not unpack gets DAMAGED_LOG.
+
+    Raises:
+        NoLibraryError: ms-toollib is not installed.
+    """
+    results: list[ReplayStats | str] = []
+    for logs in unpacked_batches(items):
+        found = iter(compute([(record, log) for record, log in logs if log is not None]))
+        results += [DAMAGED_LOG if log is None else next(found) for _, log in logs]
+    return results
+
+
+def short(item: Packed) -> bool:
+    """True for a game the window's worker tells on its own thread (:data:`HERE_EVENTS`)."""
+    log = item[1]
+    if isinstance(log, bytes):
+        return len(log) <= HERE_BYTES
+    try:
+        return log_events(log) <= HERE_EVENTS
+    except (TypeError, AttributeError):  # not a log's shape: compute() says what is wrong with it
+        return True
+
+
+def compute_here_or_apart(items: list[Packed]) -> list[ReplayStats | str]:
+    """The figures of ``items`` in order: the :func:`short` games' on this thread
+    (:func:`compute_packed`), the others' in a child process (:func:`compute_apart`).
+
+    Raises:
+        NoLibraryError: ms-toollib is not installed.
+        FiguresError: the child failed or took too long (the short games' figures are lost
+            with it: they are left to be computed again, as the rest).
+    """
+    here = [item for item in items if short(item)]
+    apart = [item for item in items if not short(item)]
+    found_here = iter(compute_packed(here) if here else [])
+    found_apart = iter(compute_apart(apart) if apart else [])
+    return [next(found_here) if short(item) else next(found_apart) for item in items]
+
+
 def _child() -> int:
     """``python -m game.records.compstats``: :func:`compute_apart`'s other end. SIGTERM ends it
     through every ``finally``, so ms-toollib's temporary folder (game.replay.files) goes too."""
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     items = pickle.load(sys.stdin.buffer)
-    results: list[ReplayStats | str] = []
     try:
-        for logs in unpacked_batches(items):
-            found = iter(compute([(record, log) for record, log in logs if log is not None]))
-            results += [DAMAGED_LOG if log is None else next(found) for _, log in logs]
+        answer = ("results", compute_packed(items))
     except NoLibraryError as err:
         answer = ("no library", str(err))
-    else:
-        answer = ("results", results)
     sys.stdout.buffer.write(pickle.dumps(answer))
     return 0
 
@@ -273,7 +320,8 @@ def backfill(store: RecordStore, limit: int = BACKFILL, max_cells: int | None = 
 
 
 class FiguresWorker:
-    """Computes figures on a background thread (in a child process: :func:`compute_apart`);
+    """Computes figures on a background thread (a short game's there, the others' in a child
+    process: :func:`compute_here_or_apart`);
     the window's frame loop calls :meth:`poll` to store them. ``version`` counts the polls that
     stored something (scenes redraw on a change); ``warnings`` collects messages for stderr
     (each said once); ``waiting``: record ids submitted and not stored yet; ``expected``:
@@ -340,7 +388,7 @@ class FiguresWorker:
                 if not items:
                     return
             try:
-                results = compute_apart(items)
+                results = compute_here_or_apart(items)
             except NoLibraryError as err:
                 results = None
                 self._warn(note(N_("the competitive statistics are not computed: {reason}"), reason=err))

@@ -199,3 +199,25 @@ def test_stats_and_export_show_the_figures_after_backfilling_them(isolated_data_
                                 "autoplay_used", "probabilities_used", "layout_known", "abandoned", "name")
     game = dict(zip(rows[0], rows[1]))
     assert (game["clicks"], game["right_clicks"], float(game["ioe"])) == ("9", "1", pytest.approx(8 / 9))
+
+
+def test_the_window_tells_a_short_game_on_its_thread_and_a_long_one_apart(monkeypatch):
+    """compstats.compute_here_or_apart: a game of at most HERE_EVENTS moves and pointer events
+    (its log a dict or packed) is stepped where it is asked, a longer one in the child; the
+    results come back in the order asked, and a short game's are the child's figures."""
+    from game.records import compstats
+    from game.records.db import pack_log
+
+    match = centre_mine_game(Clock())
+    record = GameRecord.from_match(match)
+    log = match.log_data()
+    long_log = dict(log, pointer=[[0, "mv", 1, 1]] * compstats.HERE_EVENTS)  # a pointer moved before the moves
+    apart = []
+    real_apart = compstats.compute_apart
+    monkeypatch.setattr(compstats, "compute_apart", lambda items: apart.append(len(items)) or real_apart(items))
+    items = [(record, log), (record, long_log), (record, pack_log(log))]
+    assert [compstats.short(item) for item in items] == [True, False, True]
+    found = compstats.compute_here_or_apart(items)
+    assert apart == [1]  # the long game alone went to the child
+    assert found[0] == found[2] == real_apart([(record, log)])[0]
+    assert found[1].bbbv_solved == found[0].bbbv_solved == 8

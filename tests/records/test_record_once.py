@@ -42,12 +42,12 @@ def test_figures_computed_for_a_row_written_over_are_not_stored(monkeypatch):
     while they are computed: the old figures are dropped, the new row's stored."""
     running, go = threading.Event(), threading.Event()
 
-    def compute_apart(items):
+    def compute(items):  # the worker's computation (compstats.compute_here_or_apart), held until go
         running.set()
         go.wait(10)
         return [record.played_at for record, _ in items]  # a message each: which record it was
     stored = []
-    monkeypatch.setattr(compstats, "compute_apart", compute_apart)
+    monkeypatch.setattr(compstats, "compute_here_or_apart", compute)
     monkeypatch.setattr(compstats, "store_result", lambda store, record_id, result: stored.append((record_id, result)))
     worker = compstats.FiguresWorker()
     old, new = game_record(), game_record(won=True)
