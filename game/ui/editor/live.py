@@ -85,6 +85,7 @@ class LiveAnalysis:
         self.answered: int | None = None
         self.why = ""
         self.assumed: int | None = None  # the count the answer was worked out with
+        self.shape: tuple[int, int] | None = None  # (rows, cols) of the board answered
         self.asked = 0  # questions sent so far
         self._job: tuple | None = None  # (version, ticket, board, may retry)
         self._started = 0.0
@@ -121,6 +122,7 @@ class LiveAnalysis:
             return False
         if ticket.status != OK:
             self.answer, self.answered, self.why = None, version, ticket.why or _("The solver could not work this position out.")
+            self.shape = (board.rows, board.cols)
             return True
         value = ticket.value
         if retry and isinstance(value, Impossible):
@@ -130,15 +132,12 @@ class LiveAnalysis:
                 self._send(version, replace(board, mines=count), False)
                 return False
         self.answer, self.answered, self.why, self.assumed = value, version, "", board.mines
+        self.shape = (board.rows, board.cols)
         return True
 
-    def wait(self, position, seconds: float) -> bool:
-        """Block up to ``seconds`` for the answer to the question out (tests and tools only:
-        the window polls); True when an answer for ``position`` as it is was read."""
-        deadline = self.clock() + seconds
-        while self._job is not None:
-            left = deadline - self.clock()
-            if left <= 0 or not self._job[1].wait(left):
-                return False
-            self.poll(position)
-        return self.answered == position.version
+    def wait(self, seconds: float) -> bool:
+        """Block up to ``seconds`` until the answer to the question out is in (tests and tools
+        only: the window never waits), without reading it (:meth:`poll` does); True when it is
+        in, or when no question is out."""
+        job = self._job
+        return job is None or job[1].wait(seconds)

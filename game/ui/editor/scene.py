@@ -233,7 +233,10 @@ class Editor(Scene):
 
     @property
     def current(self) -> Studied | Impossible | None:
-        """The answer shown: the last one read (for the position as it was when asked)."""
+        """The answer shown: the last one read (for the position as it was when asked), None
+        when it was for a board of another size."""
+        if self.live.shape != (self.position.rows, self.position.cols):
+            return None
         return self.live.answer
 
     def probability(self, cell: Cell) -> float | None:
