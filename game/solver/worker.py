@@ -19,7 +19,9 @@ used are kept) and its ``slot``: a question not yet started is dropped when a ne
 the same slot comes (the player moved on; its answer would be stale). A "position" question
 (the window's position editor, game.ui.editor) carries the position itself, a
 game.boardfile.BoardFile, and is answered as ``--analyse`` reads it (flags count as mines):
-:class:`Studied`, or :class:`Impossible` with the reason as data. No pygame here.
+:class:`game.solver.analysis.Studied`, or :class:`game.solver.problem.Impossible` with the
+reason as data (classes of modules of their own: a class of this module, run as ``__main__``,
+would not load in the window). No pygame here.
 """
 
 from __future__ import annotations
@@ -33,9 +35,8 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from game.boardfile import BoardFile, Snapshot
-from game.solver.analysis import Analysis, CellFloats, Solver
-from game.solver.problem import InconsistentPosition
-from game.solver.reasons import Reason
+from game.solver.analysis import Analysis, CellFloats, Solver, Studied
+from game.solver.problem import Impossible, InconsistentPosition
 
 KINDS = ("hint", "analysis", "probabilities", "position")
 SOLVERS_KEPT = 8  # solvers (and their caches) kept, the last used
@@ -63,28 +64,6 @@ class Question:
     solver: str
     slot: str
     budget: float
-
-
-@dataclass(frozen=True)
-class Studied:
-    """The answer to a "position" question: ``analysis``, slimmed with the hint's proof or
-    marks (:meth:`Analysis.slim`), and the number of layouts that fit, ``total`` (an exact int)
-    with its natural log ``log_total`` (as game.solver.probabilities.Probabilities has them;
-    None when the analysis is approximate)."""
-
-    analysis: Analysis
-    total: int | None
-    log_total: float | None
-
-
-@dataclass(frozen=True)
-class Impossible:
-    """The answer to a "position" question no layout fits: the solver's English ``message``
-    and its ``reason`` as data (a game.solver.reasons.Reason of one of the IMPOSSIBLE kinds, or
-    None), as game.solver.problem.InconsistentPosition carries them."""
-
-    message: str
-    reason: Reason | None
 
 
 def answer(question: Question, solvers: "OrderedDict[str, Solver]") -> Analysis | CellFloats | Studied | Impossible | None:
@@ -197,7 +176,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    # the module's own copy, imported by name: the answers it pickles (Studied, Impossible)
-    # are then game.solver.worker's classes, which the window can load, not __main__'s
-    from game.solver.worker import main as serve_questions
-    sys.exit(serve_questions())
+    sys.exit(main())

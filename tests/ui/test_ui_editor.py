@@ -17,7 +17,8 @@ from game.boardfile import format_mine, load_board, parse_mine
 from game.commands.explain_text import chance, impossible_text
 from game.rules.engine import State
 from game.solver import InconsistentPosition, analyse
-from game.solver.worker import Impossible, Studied
+from game.solver.analysis import Studied
+from game.solver.problem import Impossible
 from game.ui.editor.model import COVERED, FLAG, MINE
 from game.ui.editor.scene import CountEntry, Editor, SaveEntry, SizeEntry
 from game.ui.menu import Menu

@@ -26,7 +26,9 @@ from game.i18n import _
 from game.rules.board import Cell
 from game.solver.bestmove import GUESS_BUDGET
 from game.solver.reasons import COUNT_MISMATCH, NO_FIT, OVER_FLAGGED, TOO_FEW_COVERED, Reason
-from game.solver.worker import OK, Impossible, Question, Studied
+from game.solver.analysis import Studied
+from game.solver.problem import Impossible
+from game.solver.worker import OK, Question
 from game.ui.play import solver_process
 from game.ui.play.assist import hint_title
 

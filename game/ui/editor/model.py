@@ -222,7 +222,7 @@ class Position:
         value = self.from_mines(cell) if tool == "number" else tool_value(tool)
         return self.set(cell, value)
 
-    def toggle_flag(self, cell: Cell) -> bool:
+    def flag_or_unflag(self, cell: Cell) -> bool:
         """A right click: a covered cell is flagged, a flagged one covered (others unchanged)."""
         value = self.at(cell)
         if value in (COVERED, MINE):

@@ -40,7 +40,8 @@ from game.messages import ExplainedValueError, describe, os_error_text
 from game.records.paths import kept_files
 from game.rules.board import Cell
 from game.solver.problem import InconsistentPosition, fmt
-from game.solver.worker import Impossible, Studied
+from game.solver.analysis import Studied
+from game.solver.problem import Impossible
 from game.ui.codes import CodeEntry, is_paste
 from game.ui.editor.live import LiveAnalysis, move_words, ringed
 from game.ui.editor.model import COVERED, FLAG, MINE, TOOLS, Position, parse_size
@@ -366,7 +367,7 @@ class Editor(Scene):
                 self.painting = True
                 self.edit(lambda: self.position.paint(cell, self.tool), [cell], stroke=True)
             elif event.button == 3:
-                self.edit(lambda: self.position.toggle_flag(cell), [cell])
+                self.edit(lambda: self.position.flag_or_unflag(cell), [cell])
             return self
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.painting:
             self.end_stroke()
