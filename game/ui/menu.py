@@ -30,6 +30,7 @@ from game.ui.shared.widgets import Button, ButtonList, text
 QUIT_TITLE, QUIT_QUESTION = N_("Quit"), N_("Quit Minesweeper?")
 HOW = N_("Arrows, Enter; Esc quits; F1 help")  # the line at the foot of the menu
 ANALYSE = N_("Analyse...")  # the editor's button: "Analyse a position" (its title) in half a row
+HALF_SIZE = 15  # the font of Custom... and Analyse..., half a row each ("Personalizado..." fits), pixels
 HOW_SIZE = 14  # its font, pixels: under Quit, the seventh row of buttons
 FOCUS_OF_LEVEL = {"beginner": 0, "intermediate": 1, "expert": 2, "custom": 3}  # button index
 
@@ -44,13 +45,13 @@ class Menu(Scene):
         super().__init__(services)
         buttons: list[Button] = [LevelButton(button_rect(i), name, self._level_action(name), self._size(name))
                                  for i, name in enumerate(DIFFICULTIES)]
-        buttons += [Button(button_rect(3, 0), N_("Custom..."), self.custom),
+        buttons += [Button(button_rect(3, 0), N_("Custom..."), self.custom, HALF_SIZE),
                     Button(button_rect(4, 0), N_("Options..."), self.options),
                     Button(button_rect(4, 1), N_("Statistics..."), self.statistics),
                     Button(button_rect(5, 0), N_("Play a code..."), self.play_code),
                     Button(button_rect(5, 1), N_("Daily..."), self.daily),
                     Button(button_rect(6, 0), N_("Time trial..."), self.time_trial),
-                    Button(button_rect(3, 1), ANALYSE, self.analyse)]
+                    Button(button_rect(3, 1), ANALYSE, self.analyse, HALF_SIZE)]
         self.list = ButtonList(buttons)
         self.list.focus = FOCUS_OF_LEVEL.get(services.settings.difficulty, 0)
         self.quit_button = Button(button_rect(6, 1), N_("Quit"), lambda: None)

@@ -228,7 +228,7 @@ def test_a_1000x1000_board_scrolls_and_a_side_past_1000_is_refused(window):
     d.key(pygame.K_n, mod=CTRL)
     write(d, "1001x5")
     d.key(pygame.K_RETURN)
-    assert isinstance(d.scene, SizeEntry) and "1,001 rows is out of range; allowed 1..1,000" in d.scene.error
+    assert isinstance(d.scene, SizeEntry) and "rows: 1,001 is out of range; allowed 1..1,000" in d.scene.error
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_n, mod=CTRL)
     write(d, "1000x1000")

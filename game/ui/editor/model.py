@@ -54,10 +54,10 @@ def tool_value(tool: str) -> int:
 
 def check_size(rows: int, cols: int) -> None:
     """Raises ExplainedValueError naming the allowed range when ``rows`` x ``cols`` is not a board."""
-    for name, value in ((N_("rows"), rows), (N_("columns"), cols)):
+    for template, value in ((N_("rows: {value} is out of range; allowed 1..{most}"), rows),
+                            (N_("cols: {value} is out of range; allowed 1..{most}"), cols)):
         if not 1 <= value <= MAX_SIDE:
-            raise ExplainedValueError(N_("{value} {name} is out of range; allowed 1..{most}"),
-                                      value=value, name=name, most=MAX_SIDE)
+            raise ExplainedValueError(template, value=value, most=MAX_SIDE)
 
 
 def parse_size(typed: str) -> tuple[int, int]:

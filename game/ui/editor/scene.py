@@ -35,7 +35,7 @@ import pygame
 from game.boardfile import BoardFile, BoardFileError, format_mbf, is_mbf_path, load_board, save_board
 from game.commands.analyse_report import layout_count
 from game.commands.explain_text import chance, impossible_text
-from game.i18n import N_, _, count, number
+from game.i18n import N_, _, count, ngettext, number
 from game.messages import ExplainedValueError, describe, os_error_text
 from game.records.paths import kept_files
 from game.rules.board import Cell
@@ -271,7 +271,9 @@ class Editor(Scene):
             if answer.total is None:
                 layouts = _("too many layouts to count (estimated)")
             else:
-                layouts = _("{count} layouts fit").format(count=layout_count(answer))
+                total = answer.total
+                layouts = ngettext("{count} layout fits", "{count} layouts fit", total if total < 10 ** 6 else 2).format(
+                    count=layout_count(answer))
             lines.append((_("Consistent: {layouts}").format(layouts=layouts), palette.text))
             lines.append((_("Certain safe: {safe}; certain mines: {mines}").format(
                 safe=count(len(analysis.safe)), mines=count(len(analysis.mines))), palette.text))
