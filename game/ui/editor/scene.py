@@ -65,6 +65,7 @@ PANEL_H = 470  # the least window height: the tool strip and the analysis beside
 BUTTON_H, BUTTON_GAP, BUTTON_FONT = 19, 3, 13  # the tool strip's buttons, pixels
 LINE, FONT = 13, 13  # the analysis' lines, pixels
 PROGRESS_AFTER = 1 / 60  # seconds an answer may take before "Analysing..." shows (a frame)
+DUMP_CELLS = 10_000  # the largest board whose text and probabilities state_dump gives
 PROGRESS_POLL = 0.1  # seconds between two looks at an answer to come
 DIGIT_KEYS = {**{pygame.K_0 + n: n for n in range(9)}, **{getattr(pygame, f"K_KP{n}"): n for n in range(9)}}
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
@@ -305,6 +306,27 @@ class Editor(Scene):
         """The cell a typed number goes to: under the pointer, else the keyboard cursor."""
         return self.hover if self.hover is not None else self.cursor
 
+    def state_dump(self) -> dict:
+        """What the real-window tests read (game.ui.state_file; logical pixels): the size, the
+        count, the position's version and the one answered, ``pending``; the ``.mine`` ``text``,
+        ``probabilities`` ([row, col, probability rounded to 6 places], row-major, as
+        ``--analyse --json`` writes them) of a board of at most DUMP_CELLS cells (else None);
+        ``impossible`` (the reason's words) and ``ringed`` cells; ``cell0`` (the rect of cell
+        (0, 0)) and ``cell`` (pixels a cell); ``lines``, the analysis' lines as drawn."""
+        position, layout, answer = self.position, self.layout, self.current
+        small = position.rows * position.cols <= DUMP_CELLS
+        found = {"rows": position.rows, "cols": position.cols, "mines": position.mines,
+                 "version": position.version, "answered": self.live.answered, "pending": self.live.pending,
+                 "text": position.text() if small else None, "probabilities": None, "impossible": None,
+                 "ringed": [], "cell0": list(layout.cell_rect((0, 0))), "cell": layout.camera.cell,
+                 "lines": list(self.shown_lines)}
+        if isinstance(answer, Studied) and small:
+            found["probabilities"] = [[r, c, round(p, 6)] for (r, c), p in sorted(answer.analysis.probabilities.items())]
+        if isinstance(answer, Impossible):
+            found["impossible"] = impossible_text(_as_error(answer))
+            found["ringed"] = [list(cell) for cell in ringed(answer.reason)]
+        return found
+
     # ----- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event):
         if is_help_key(event) and not (event.type == pygame.KEYDOWN and pressed_with_ctrl(event)):
@@ -467,7 +489,7 @@ class Editor(Scene):
         return self.set_mines(position.analysed_mines() if position.mines is None else None)
 
     def type_mines(self):
-        return CountEntry(self.services, self)
+        return CountEntry(self.services, self, opener="t")
 
     def new_board(self):
         return SizeEntry(self.services, self)
@@ -608,7 +630,21 @@ def _as_error(answer: Impossible) -> InconsistentPosition:
 # ----- the boxes to type in (the board codes' box: game.ui.codes.CodeEntry) -----------------------
 class EditorEntry(CodeEntry):
     """A box over the editor (``base``) with one field; Enter applies it (a refusal shows in
-    the box, which stays open to mend it)."""
+    the box, which stays open to mend it). ``opener``: the character of the key that opened
+    it (T), whose own text (SDL's TEXTINPUT, which follows the key's press) is not typed in."""
+
+    def __init__(self, services, base, opener: str = "") -> None:
+        super().__init__(services, base)
+        self.opener = opener
+
+    def handle(self, event: pygame.event.Event):
+        if event.type == pygame.KEYDOWN:
+            self.opener = ""
+        elif event.type == pygame.TEXTINPUT and self.opener:
+            opener, self.opener = self.opener, ""
+            if event.text.lower() == opener:
+                return self
+        return super().handle(event)
 
     def apply(self, typed: str):
         raise NotImplementedError
