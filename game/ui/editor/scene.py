@@ -49,7 +49,7 @@ from game.ui.play.board_view import BoardView
 from game.ui.play.camera_keys import CameraControls
 from game.ui.play.camera_view import CameraView
 from game.ui.play.hint_marks import outline, ring_around
-from game.ui.play.hud import Frame, draw_board_screen
+from game.ui.play.hud import Frame, device_size, draw_board_screen
 from game.ui.play.layout import SIDE_W, BoardLayout, layout_for
 from game.ui.play.solver_view import PERCENT_MIN_PX, ProbabilityLayer
 from game.ui.scene import Scene
@@ -65,6 +65,7 @@ PANEL_H = 470  # the least window height: the tool strip and the analysis beside
 BUTTON_H, BUTTON_GAP, BUTTON_FONT = 19, 3, 13  # the tool strip's buttons, pixels
 LINE, FONT = 13, 13  # the analysis' lines, pixels
 PROGRESS_AFTER = 1 / 60  # seconds an answer may take before "Analysing..." shows (a frame)
+MOST_CHANGED = 2_000  # cells edited since an answer drawn again over its overlay; past it, no overlay
 DUMP_CELLS = 10_000  # the largest board whose text and probabilities state_dump gives
 PROGRESS_POLL = 0.1  # seconds between two looks at an answer to come
 DIGIT_KEYS = {**{pygame.K_0 + n: n for n in range(9)}, **{getattr(pygame, f"K_KP{n}"): n for n in range(9)}}
@@ -161,6 +162,9 @@ class Editor(Scene):
         self.note = ""  # the last action's words, in the language in use
         self.shown_lines: list[str] = []  # the analysis' lines as last drawn (tests read them)
         self.drawn_progress = ""
+        # the cells edited since the answer shown was asked (drawn again over its overlay), or
+        # None when the whole board changed since (no overlay until the next answer)
+        self.since_answer: set[Cell] | None = None
         self._arrange()
 
     # ----- geometry ------------------------------------------------------------------------
@@ -215,6 +219,7 @@ class Editor(Scene):
             self.asked_version = position.version
             self.live.ask(position)
         if self.live.poll(position):
+            self.since_answer = set()  # the answer is for the position as it is
             self.dirty = True
         progress = self.progress()
         if progress != self.drawn_progress:
@@ -405,8 +410,14 @@ class Editor(Scene):
     def edit(self, change: Callable[[], object], cells=None, stroke: bool = False) -> "Editor":
         """Run ``change`` (an edit of the position), then redraw ``cells`` (None: all)."""
         before = (self.position.rows, self.position.cols)
+        version = self.position.version
         change()
         self.note = ""
+        if self.position.version != version:  # the cells the overlay shown no longer fits
+            if cells is None or self.since_answer is None or len(self.since_answer) > MOST_CHANGED:
+                self.since_answer = None
+            else:
+                self.since_answer.update(cells)
         if (self.position.rows, self.position.cols) != before:
             self._arrange()
             self.services.display.ensure_size(self.size(), self.grain(), self.most_scale())
@@ -558,7 +569,7 @@ class Editor(Scene):
         draw_board_screen(screen, self.frame, layout, self.services.assets, self.view,
                           (position.analysed_mines(), marked, face), (), self.cursor)
         with draw.clipped(screen, layout.board):
-            if isinstance(answer, Studied):
+            if isinstance(answer, Studied) and self.since_answer is not None:
                 self.draw_overlay(screen, answer)
             elif isinstance(answer, Impossible):
                 for cell in ringed(answer.reason):
@@ -576,12 +587,16 @@ class Editor(Scene):
         layout = self.layout
         camera = layout.camera
         with_text = camera.cell * scale_of(screen) >= PERCENT_MIN_PX
-        key = (id(answer), self.position.version, with_text, scale_of(screen), palette.name, camera.cell,
-               camera.scroll_x, camera.scroll_y)
-        if key != self.overlay_key:
+        key = (id(answer), with_text, scale_of(screen), palette.name, camera.cell, camera.scroll_x, camera.scroll_y)
+        if key != self.overlay_key:  # built once an answer (and view): an edit draws its cells over it
             self.overlay.surface = self.overlay.build(self.position, answer.analysis.probabilities, with_text, screen)
             self.overlay_key = key
         screen.blit(self.overlay.surface, layout.board)
+        for cell in self.since_answer or ():  # edited since: as they are now, not as the overlay saw them
+            if self._shows(cell):
+                rect = layout.cell_rect(cell)
+                screen.blit(self.services.assets.cell_sprites(device_size(screen, rect)[0])[self.position.look(cell)],
+                            rect)
         cell, _title, _words = move_words(answer)
         if cell is not None and self._shows(cell) and not self.position.is_revealed(cell):
             colour = palette.safe if answer.analysis.move_kind == "safe" else palette.guess
