@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.boardfile import BoardFile, format_mine, parse_mine
+from game.boardfile import BoardFile, Snapshot, format_mine, parse_mine
 from game.messages import N_, ExplainedValueError
 from game.rules.board import MAX_SIDE, Cell, neighbours
 from game.rules.cells import COVERED, ShownNumbers
@@ -39,6 +39,10 @@ TOOLS = ("covered", "number", "flag", "mine")  # what a left click paints ("numb
 EXPERT_DENSITY = 99 / 480  # the mines per covered cell the analysis assumes when the count is unknown
 UNDO_STEPS = 200  # steps kept to undo
 _TO_SHOWN = bytes(b if b < 9 else COVERED for b in range(256))  # a cell's byte -> ShownNumbers' byte
+# a cell's byte -> game.rules.position's cover code (a mine covered, a flag flagged, the rest
+# revealed) and -> a mine digit ("1" a known mine or flag), for Snapshot to count the numbers
+_COVER_OF = bytes(0 if b == MINE else 2 if b == FLAG else 1 for b in range(256))
+_DIGIT_OF = bytes(ord("1") if b in (MINE, FLAG) else ord("0") for b in range(256))
 
 
 def tool_value(tool: str) -> int:
@@ -232,13 +236,23 @@ class Position:
     def fill(self, tool: str) -> None:
         """Every cell to ``tool`` (the number tool: each cell's count from the mines around it)."""
         if tool == "number":
-            values = bytearray(self.cells)
-            for index, value in enumerate(self.cells):
-                if value not in (FLAG, MINE):
-                    values[index] = self.from_mines(divmod(index, self.cols))
-            self._replace(self.rows, self.cols, values)
+            self._replace(self.rows, self.cols, self._counted())
         else:
             self._replace(self.rows, self.cols, bytearray([tool_value(tool)]) * (self.rows * self.cols))
+
+    def _counted(self) -> bytearray:
+        """The cells with every cell that is no mine (known or flagged) set to the count of the
+        mines around it: counted a row at a time by game.boardfile.Snapshot (a 1000x1000
+        board in about a second, where a count a cell took ten)."""
+        cells = bytes(self.cells)
+        cover = cells.translate(_COVER_OF)
+        digits = cells.translate(_DIGIT_OF)
+        counted = Snapshot(self.rows, self.cols, 0, cover, digits).board().revealed
+        values = bytearray(cells)
+        cols = self.cols
+        for (r, c), number in counted.items():
+            values[r * cols + c] = number
+        return values
 
     def clear(self) -> None:
         """Every cell covered."""

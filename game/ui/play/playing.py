@@ -19,7 +19,7 @@ import pygame
 
 from game.rules.board import Cell
 from game.rules.engine import State
-from game.boardfile import from_game
+from game.boardfile import snapshot
 from game.i18n import N_, _
 from game.midend.match import Source
 from game.messages import describe
@@ -476,7 +476,7 @@ class Playing(Scene):
         if self.game.state is State.PLAYING:
             match.use_hint()
         match.pause()
-        board = from_game(self.game, with_mines=False)
+        board = snapshot(self.game).board()  # the visible position, counted a row at a time
         return self.services.scenes.edit(board, back=self, on_back=match.resume)
 
     def key_probabilities(self) -> Scene:
