@@ -296,3 +296,31 @@ def test_edit_with_a_bad_file_says_what_board_says(tmp_path, capsys):
             parse_args([option, str(bad)])
         said.append((stop.value.code, capsys.readouterr().err.replace(option, "OPTION")))
     assert said[0] == said[1] and said[0][0] == 2 and "line 3, column 2" in said[0][1]
+
+
+def test_an_unknown_count_the_numbers_cannot_hold_is_asked_again_with_one_they_allow(window):
+    d = window(["--edit"])
+    e = d.scene
+    d.key(pygame.K_n, mod=CTRL)
+    write(d, "3x3")
+    d.key(pygame.K_RETURN)
+    assert e.position.mines is None  # the 10 mines do not fit a new 3x3 board: unknown
+    d.move(d.cell_pos((1, 1)))
+    d.key(pygame.K_8, unicode="8")  # 8 mines round it; Expert's density over 8 cells assumes 2
+    answer = analysed(d, e)
+    assert isinstance(answer, Studied) and e.live.assumed == 8 and answer.total == 1
+    assert "mines unknown: 8 assumed" in " ".join(e.shown_lines)
+
+
+def test_known_mines_are_written_as_a_layout_only_when_they_are_all_the_mines():
+    from game.ui.editor.model import Position
+    position = Position(2, 3, 2)
+    position.set((0, 0), MINE)
+    assert not position.layout_kept and position.text() == "3x2x2\nHHH\nHHH\n"  # one of two: covered
+    position.set((1, 2), FLAG)
+    assert position.layout_kept and position.text() == "3x2x2\nMHH\nHHF\n"
+    position.fill("number")
+    assert position.text() == "3x2x2\nM21\n12F\n" and position.analysed().mines_known is None
+    again = Position(1, 1)
+    again.load_text(position.text())
+    assert again.text() == position.text() and again.mines == 2

@@ -309,22 +309,21 @@ class Position:
 
     def undo(self) -> bool:
         """Take the last step back; False when there is none."""
-        self.end()
-        if not self._done:
-            return False
-        step = self._done.pop()
-        self._apply(step, 0)
-        self._undone.append(step)
-        return True
+        return self._step(self._done, self._undone, 0)
 
     def redo(self) -> bool:
         """Make the last step taken back again; False when there is none."""
+        return self._step(self._undone, self._done, 1)
+
+    def _step(self, source: list, target: list, side: int) -> bool:
+        """Move the last step of ``source`` to ``target``, the grid set to its ``side`` (0:
+        before, 1: after); False when ``source`` is empty."""
         self.end()
-        if not self._undone:
+        if not source:
             return False
-        step = self._undone.pop()
-        self._apply(step, 1)
-        self._done.append(step)
+        step = source.pop()
+        self._apply(step, side)
+        target.append(step)
         return True
 
     def forget_steps(self) -> None:
