@@ -324,3 +324,36 @@ def test_known_mines_are_written_as_a_layout_only_when_they_are_all_the_mines():
     again = Position(1, 1)
     again.load_text(position.text())
     assert again.text() == position.text() and again.mines == 2
+
+
+def test_an_answer_that_takes_longer_than_a_frame_shows_its_progress(window):
+    from game.ui.play.solver_process import Ticket
+
+    class Slow:
+        """A solver process whose answers come only when the test says."""
+        def __init__(self):
+            self.tickets = []
+
+        def ask(self, question):
+            self.tickets.append((question, Ticket()))
+            return self.tickets[-1][1]
+
+    d = window(["--edit", str(WORKED)])
+    e = d.scene
+    analysed(d, e)
+    now = [0.0]
+    e.live.process, e.live.clock = Slow(), lambda: now[0]
+    d.move(d.cell_pos((0, 0)))
+    d.key(pygame.K_1, unicode="1")
+    d.step(1)
+    assert e.live.pending and not any("Analysing" in line for line in e.shown_lines)  # within a frame: nothing
+    now[0] = 2.4
+    d.step(1)
+    assert "Analysing... 2.4 s" in e.shown_lines and e.next_change() <= 0.1
+    question, ticket = e.live.process.tickets[-1]
+    from collections import OrderedDict
+    from game.solver.worker import OK, answer
+    ticket.settle(OK, answer(question, OrderedDict()))
+    d.step(2)
+    assert not e.live.pending and not any("Analysing" in line for line in e.shown_lines)
+    assert e.live.answered == e.position.version

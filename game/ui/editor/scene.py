@@ -61,6 +61,7 @@ from game.ui.shared.theme import palette
 from game.ui.shared.widgets import Button, ButtonList, bevel, text, title_bar, wrap
 
 TITLE = N_("Analyse a position")
+STRIP_ROWS = 10  # rows of buttons the tool strip keeps: ACTIONS' 9, and one for two more
 PANEL_H = 470  # the least window height: the tool strip and the analysis beside the board, pixels
 BUTTON_H, BUTTON_GAP, BUTTON_FONT = 19, 3, 13  # the tool strip's buttons, pixels
 LINE, FONT = 13, 13  # the analysis' lines, pixels
@@ -88,8 +89,8 @@ class Action:
     method: str
 
 
-# The tool strip, in the order of its buttons (two a row). Two more actions fit under the
-# last row (PANEL_H leaves room): "Win chance from here" and "Play this position" go there.
+# The tool strip, in the order of its buttons (two a row). Its last row (STRIP_ROWS) is kept
+# for two more actions: "Win chance from here" (W) and "Play this position" (P), appended here.
 ACTIONS = (
     Action(pygame.K_h, False, "H", N_("Covered"), "tool_covered"),
     Action(pygame.K_n, False, "N", N_("Number"), "tool_number"),
@@ -200,7 +201,7 @@ class Editor(Scene):
             buttons.append(ActionButton(rect, action, lambda name=action.method: getattr(self, name)()))
         self.buttons = ButtonList(buttons)
         self.buttons.focus = -1
-        rows = -(-len(ACTIONS) // 2) + 1  # and a row kept for the two actions to come (win chance, play)
+        rows = max(STRIP_ROWS, -(-len(ACTIONS) // 2))
         self.text_top = top + rows * (BUTTON_H + BUTTON_GAP) + 4
 
     def size(self) -> tuple[int, int]:
