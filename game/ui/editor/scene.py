@@ -97,7 +97,7 @@ ACTIONS = (
     Action(pygame.K_f, False, "F", N_("Flag"), "tool_flag"),
     Action(pygame.K_m, False, "M", N_("Mine"), "tool_mine"),
     Action(pygame.K_b, False, "B", N_("Fill"), "fill"),
-    Action(pygame.K_DELETE, False, "Del", N_("Clear"), "clear"),
+    Action(pygame.K_DELETE, False, N_("Del"), N_("Clear"), "clear"),
     Action(pygame.K_z, True, "^Z", N_("Undo"), "undo"),
     Action(pygame.K_y, True, "^Y", N_("Redo"), "redo"),
     Action(pygame.K_MINUS, False, "-", N_("Mines"), "fewer_mines"),
@@ -636,7 +636,7 @@ class ActionButton(Button):
 
     @property
     def shown(self) -> str:
-        return f"{_(self.label)} {self.keys}"
+        return f"{_(self.label)} {_(self.keys)}"  # (a key's name: "Del" is "Supr" in Spanish)
 
 
 def _as_error(answer: Impossible) -> InconsistentPosition:
