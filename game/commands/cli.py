@@ -604,14 +604,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if args.edit:
         args.edit_loaded = _read_board(parser, "--edit", args.edit)
     if args.board:
-        from game.boardfile import BoardFileError, load_board
-        try:
-            args.loaded = load_board(args.board)
-        except OSError as err:
-            file_error(parser, _("--board {file}: cannot read the file: {error}").format(
-                file=file_name(args.board), error=os_error_text(err)))
-        except BoardFileError as err:
-            file_error(parser, f"--board {file_name(args.board)}: {describe(err)}")
+        args.loaded = _read_board(parser, "--board", args.board)
         if args.loaded.mines_known is None:
             file_error(parser, _("--board {file}: the file is a position (no mines marked with M), "
                                  "so it cannot be played; use --analyse to study it").format(
