@@ -48,7 +48,7 @@ from game.ui.editor.model import COVERED, FLAG, MINE, TOOLS, Position, parse_siz
 from game.ui.play.board_view import BoardView
 from game.ui.play.camera_keys import CameraControls
 from game.ui.play.camera_view import CameraView
-from game.ui.play.hint_marks import outline, ring_around
+from game.ui.play.hint_marks import draw_deduced_mine, outline, ring_around
 from game.ui.play.hud import Frame, device_size, draw_board_screen
 from game.ui.play.layout import SIDE_W, BoardLayout, layout_for
 from game.ui.play.solver_view import PERCENT_MIN_PX, ProbabilityLayer
@@ -579,6 +579,16 @@ class Editor(Scene):
         self.draw_panel(screen)
         self.dirty = False
 
+    def _in_view(self, cells) -> list[Cell]:
+        """The cells of ``cells`` (a set) the board shows now (a big board's: those in view)."""
+        camera = self.layout.camera
+        if camera.fits:
+            return list(cells)
+        if len(cells) <= MOST_CHANGED:
+            return [cell for cell in cells if camera.shows(cell)]
+        rows, cols = camera.visible()
+        return [(r, c) for r in rows for c in cols if (r, c) in cells]
+
     def _shows(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.position.rows and 0 <= cell[1] < self.position.cols and (
             self.layout.camera.fits or self.layout.camera.shows(cell))
@@ -590,8 +600,10 @@ class Editor(Scene):
         with_text = camera.cell * scale_of(screen) >= PERCENT_MIN_PX
         key = (id(answer), with_text, scale_of(screen), palette.name, camera.cell, camera.scroll_x, camera.scroll_y)
         if key != self.overlay_key:  # built once an answer (and view): an edit draws its cells over it
-            self.overlay.surface = self.overlay.build(self.position, answer.analysis.probabilities, with_text, screen)
-            self.overlay_key = key
+            surface = self.overlay.build(self.position, answer.analysis.probabilities, with_text, screen)
+            for cell in self._in_view(answer.analysis.mines):  # the certain mines: "a mine here, flag it"
+                draw_deduced_mine(surface, layout.cell_rect(cell).move(-layout.board.left, -layout.board.top))
+            self.overlay.surface, self.overlay_key = surface, key
         screen.blit(self.overlay.surface, layout.board)
         for cell in self.since_answer or ():  # edited since: as they are now, not as the overlay saw them
             if self._shows(cell):
