@@ -80,7 +80,7 @@ def test_bench_editor(tmp_path):
     out = run("bench_editor.py", "--size", "8", "--frames", "10", cwd=tmp_path)
     expect(out, "editor on a 8x8 frontier position: analysed alone in # s",
            "one edit a frame, 10 frames: frame wait p50 # ms, p99 # ms, max # ms (goal < 50); # answers shown; "
-           "the last position answered # s after the edits")
+           "the last position answered # s after the edits", "the window's CPU in a frame: p50 # ms, max # ms")
 
 
 @pytest.mark.slow
