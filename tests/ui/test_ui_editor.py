@@ -22,7 +22,6 @@ from game.solver.problem import Impossible
 from game.ui.editor.model import COVERED, FLAG, MINE
 from game.ui.editor.scene import CountEntry, Editor, SaveEntry, SizeEntry
 from game.ui.menu import Menu
-from game.ui.play.playing import Playing
 from game.ui.replay.viewer import ReplayViewer
 from game.ui.shared import clipboard
 from game.ui.shared.confirm import Confirm, MessageBox

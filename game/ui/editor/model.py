@@ -94,6 +94,7 @@ class Step:
     mines: tuple | None = None
 
     def empty(self) -> bool:
+        """True when the step changes nothing."""
         return not self.cells and self.whole is None and self.mines is None
 
 
@@ -129,6 +130,7 @@ class Position:
         return str(value) if value < 9 else {COVERED: "covered", FLAG: "flag", MINE: "mine"}[value]
 
     def is_revealed(self, cell: Cell) -> bool:
+        """True when ``cell`` shows a number (as game.rules.engine.Game.is_revealed)."""
         return self.at(cell) < 9
 
     def mark(self, cell: Cell) -> str:
@@ -136,6 +138,7 @@ class Position:
         return "flag" if self.at(cell) == FLAG else ""
 
     def count_of(self, value: int) -> int:
+        """How many cells hold ``value`` (a cell byte)."""
         return self.cells.count(bytes([value]))
 
     def from_mines(self, cell: Cell) -> int:

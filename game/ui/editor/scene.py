@@ -42,9 +42,9 @@ from game.rules.board import Cell
 from game.solver.problem import InconsistentPosition, fmt
 from game.solver.analysis import Studied
 from game.solver.problem import Impossible
-from game.ui.codes import CodeEntry, is_paste
+from game.ui.codes import CodeEntry
 from game.ui.editor.live import LiveAnalysis, move_words, ringed
-from game.ui.editor.model import COVERED, FLAG, MINE, TOOLS, Position, parse_size
+from game.ui.editor.model import FLAG, MINE, Position, parse_size
 from game.ui.play.board_view import BoardView
 from game.ui.play.camera_keys import CameraControls
 from game.ui.play.camera_view import CameraView
@@ -133,6 +133,7 @@ CONTROLS = (  # the editor's F1 help: (keys, what they do), messages
 
 
 def pressed_with_ctrl(event: pygame.event.Event) -> bool:
+    """True for a key pressed with Ctrl (or Cmd on a Mac)."""
     return bool(getattr(event, "mod", 0) & CTRL)
 
 
@@ -404,6 +405,7 @@ class Editor(Scene):
         return self
 
     def end_stroke(self) -> None:
+        """The left button is up: the cells painted since it went down are one edit."""
         self.painting = False
         self.position.end()
 
@@ -450,20 +452,25 @@ class Editor(Scene):
         return self
 
     def choose(self, tool: str) -> "Editor":
+        """The tool a left click paints with (one of game.ui.editor.model.TOOLS)."""
         self.tool = tool
         self.dirty = True
         return self
 
     def tool_covered(self):
+        """H: paint covered cells."""
         return self.choose("covered")
 
     def tool_number(self):
+        """N: paint each cell's count of the mines around it."""
         return self.choose("number")
 
     def tool_flag(self):
+        """F: paint flags."""
         return self.choose("flag")
 
     def tool_mine(self):
+        """M: paint known mines."""
         return self.choose("mine")
 
     def fill(self):
@@ -475,9 +482,11 @@ class Editor(Scene):
         return self.edit(self.position.clear)
 
     def undo(self):
+        """Ctrl+Z: take the last edit back."""
         return self.edit(self.position.undo)
 
     def redo(self):
+        """Ctrl+Y: make the last edit taken back again."""
         return self.edit(self.position.redo)
 
     def set_mines(self, mines: int | None):
@@ -490,9 +499,11 @@ class Editor(Scene):
         return self
 
     def more_mines(self):
+        """+: one mine more in the total (from the count assumed when it is unknown)."""
         return self.set_mines(self.position.analysed_mines() + 1)
 
     def fewer_mines(self):
+        """-: one mine fewer in the total."""
         return self.set_mines(max(0, self.position.analysed_mines() - 1))
 
     def unknown_mines(self):
@@ -501,15 +512,19 @@ class Editor(Scene):
         return self.set_mines(position.analysed_mines() if position.mines is None else None)
 
     def type_mines(self):
+        """T: the box to type the total in."""
         return CountEntry(self.services, self, opener="t")
 
     def new_board(self):
+        """Ctrl+N: the box to type a new board's size in."""
         return SizeEntry(self.services, self)
 
     def open_file(self):
+        """Ctrl+O: the box to type a file to open in."""
         return OpenEntry(self.services, self)
 
     def save_file(self):
+        """Ctrl+S: the box to type the file to save to in."""
         return SaveEntry(self.services, self)
 
     def copy(self):
@@ -525,6 +540,8 @@ class Editor(Scene):
         return self.load_text(clipboard.paste())
 
     def load_text(self, typed: str):
+        """The position of the ``.mine`` text ``typed``; text that does not parse is refused
+        in a box (the line and column named), the position unchanged."""
         try:
             self.edit(lambda: self.position.load_text(typed))
         except BoardFileError as err:
@@ -534,6 +551,7 @@ class Editor(Scene):
         return self
 
     def load(self, board: BoardFile) -> "Editor":
+        """The position of ``board`` (a game.boardfile.BoardFile), as one edit."""
         return self.edit(lambda: self.position.load(board))
 
     def save_to(self, path: str):
@@ -675,6 +693,10 @@ class EditorEntry(CodeEntry):
         return super().handle(event)
 
     def apply(self, typed: str):
+        """The scene the ``typed`` text (stripped) leads to, after it is applied.
+
+        Raises:
+            ValueError (a game.messages.Explained): the text cannot be applied; why is shown."""
         raise NotImplementedError
 
     def opened(self, typed: str):
@@ -742,6 +764,3 @@ class SaveEntry(EditorEntry):
                            _("{path} exists. Replace it?").format(path=typed), lambda: editor.save_to(path))
         return editor.save_to(path)
 
-
-__all__ = ["ACTIONS", "CONTROLS", "Editor", "EditorEntry", "SizeEntry", "CountEntry", "OpenEntry", "SaveEntry",
-           "COVERED", "TOOLS"]
