@@ -30,8 +30,9 @@ function, no cycle), so each module imports on its own in a fresh interpreter
     play.result          -> result_base
     replay.review        -> replay.viewer
     replay.beside        -> replay.viewer (its keys and pointer)
+    replay.viewer        -> help (F1)
     shared.dialog, shared.confirm, shared.help, play.generating, play.pause,
-    play.result_base, play.solver_view, replay.viewer -> no other scene
+    play.result_base, play.solver_view -> no other scene
 
 The ways back up go through run-time values, not imports: every screen returns to the
 menu with ``services.scenes.menu()``, and dialog.start builds a new game with

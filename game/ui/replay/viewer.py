@@ -8,8 +8,9 @@ Home/End the start/end, R (or the flag button right of the scrubber) races this 
 game whose board has another recorded win, that game beside the fastest such win
 (game.ui.replay.beside), E the position at the playhead in the position editor (game.ui.editor:
 "analyse this moment"; Esc there comes back to the same moment), F1 the help, Esc back where
-the viewer was opened from (the menu when from the command line). The scrubber seeks where it is clicked and follows a drag. The review viewer
-(game.ui.replay.review) adds [ / ] (PageUp / PageDown): the previous / next guess or mistake.
+the viewer was opened from (the menu when from the command line). The scrubber seeks where it
+is clicked and follows a drag. The review viewer (game.ui.replay.review) adds [ / ] (PageUp /
+PageDown): the previous / next guess or mistake.
 
 Moves reached by playing or by Right make the sound the game made for them (game.ui.sound:
 the Timeline keeps each move's Outcome); seeking, stepping back, Home and End are silent.
