@@ -28,9 +28,9 @@ from game.solver.bestmove import GUESS_BUDGET
 from game.solver.reasons import COUNT_MISMATCH, NO_FIT, OVER_FLAGGED, TOO_FEW_COVERED, Reason
 from game.solver.analysis import Studied
 from game.solver.problem import Impossible
-from game.solver.worker import OK, Question
+from game.solver.worker import DROPPED, OK, Question
 from game.ui.play import solver_process
-from game.ui.play.assist import hint_title
+from game.ui.play.assist import UNWORKED, hint_title
 
 _NAMES = itertools.count(1)
 
@@ -122,8 +122,10 @@ class LiveAnalysis:
         self._job = None
         if version != position.version:
             return False
-        if ticket.status != OK:
-            self.answer, self.answered, self.why = None, version, ticket.why or _("The solver could not work this position out.")
+        if ticket.status == DROPPED:  # (a newer question of the slot came first: never the one out)
+            return False
+        if ticket.status != OK:  # the process failed or ended: said as a hint says it
+            self.answer, self.answered, self.why = None, version, _(UNWORKED)
             self.shape = (board.rows, board.cols)
             return True
         value = ticket.value

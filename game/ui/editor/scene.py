@@ -422,6 +422,7 @@ class Editor(Scene):
             else:
                 self.since_answer.update(cells)
         if (self.position.rows, self.position.cols) != before:
+            self.hover = self.cursor = None  # (cells of the board before)
             self._arrange()
             self.services.display.ensure_size(self.size(), self.grain(), self.most_scale())
             self.invalidate()
