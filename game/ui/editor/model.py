@@ -38,6 +38,7 @@ FLAG, MINE = 253, 254  # a flagged cell, a known mine (COVERED, 255: a covered c
 TOOLS = ("covered", "number", "flag", "mine")  # what a left click paints ("number": set from mines)
 EXPERT_DENSITY = 99 / 480  # the mines per covered cell the analysis assumes when the count is unknown
 UNDO_STEPS = 200  # steps kept to undo
+UNDO_BYTES = 64_000_000  # at most this much of whole boards kept to undo (the oldest steps dropped)
 _TO_SHOWN = bytes(b if b < 9 else COVERED for b in range(256))  # a cell's byte -> ShownNumbers' byte
 # a cell's byte -> game.rules.position's cover code (a mine covered, a flag flagged, the rest
 # revealed) and -> a mine digit ("1" a known mine or flag), for Snapshot to count the numbers
@@ -96,6 +97,11 @@ class Step:
     def empty(self) -> bool:
         """True when the step changes nothing."""
         return not self.cells and self.whole is None and self.mines is None
+
+
+def _weight(step: Step) -> int:
+    """Bytes of whole boards ``step`` keeps (its cells' changes counted as nothing)."""
+    return 0 if step.whole is None else len(step.whole[0][2]) + len(step.whole[1][2])
 
 
 class Position:
@@ -361,6 +367,8 @@ class Position:
             return
         self._done.append(step)
         del self._done[:-UNDO_STEPS]
+        while len(self._done) > 1 and sum(_weight(s) for s in self._done) > UNDO_BYTES:
+            del self._done[0]  # (a 1000x1000 board's fill keeps 2 MB to undo: the oldest go first)
         self._undone.clear()
         self._changed()
 
