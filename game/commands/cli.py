@@ -346,6 +346,9 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--beside", metavar=game_or_file, type=non_empty,
                       help=_("with --replay: watch this second game (a recorded game or a replay file) of the "
                              "same board beside it, on one clock, with a chart of both games' 3BV solved"))
+    mode.add_argument("--edit", metavar=file_, nargs="?", const="", default=None,
+                      help=_("open the position editor and analyser in the window, on a .mine or .mbf file "
+                             "when one is given"))
     mode.add_argument("--version", action="version", version=f"{_(NAME)} {__version__}",  # "Buscaminas", as the window
                       help=_("print the game's name and version, then exit"))
 
@@ -485,6 +488,19 @@ def _trial_of(parser: argparse.ArgumentParser, args: argparse.Namespace, given: 
         parser.error(_("{option}: {error}").format(option=option, error=describe(err)))
 
 
+def _read_board(parser: argparse.ArgumentParser, option: str, path: str):
+    """The game.boardfile.BoardFile in ``path``, given with ``option``; a file that cannot be
+    read or does not parse stops the run as a bad ``--board`` file does (:func:`file_error`)."""
+    from game.boardfile import BoardFileError, load_board
+    try:
+        return load_board(path)
+    except OSError as err:
+        file_error(parser, _("{option} {file}: cannot read the file: {error}").format(
+            option=option, file=file_name(path), error=os_error_text(err)))
+    except BoardFileError as err:
+        file_error(parser, f"{option} {file_name(path)}: {describe(err)}")
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Parse and validate ``argv``.
 
@@ -496,6 +512,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         trial_code: the game.midend.trial.TrialCode of ``--trial`` or ``--trial-set`` (the time
             trial the run plays: game.session.Session.start_trial), or None.
         loaded: the parsed board file (game.boardfile.BoardFile) or None.
+        edit_loaded: ``--edit FILE``'s position (a game.boardfile.BoardFile) or None; ``args.edit``
+            is None without ``--edit``, "" for ``--edit`` alone (an empty board).
         replay_loaded, replay_timeline: None (main.py reads ``--replay``'s replay and its timeline
             into them before the window opens).
         race_ghost: None (game.commands.replay_commands.prepare_race reads ``--race``'s replay
@@ -504,8 +522,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         rng: a ``random.Random`` seeded with ``--seed`` (or unseeded).
 
     Exits with status 2 and a message on any invalid value (argparse's ``error``, with
-    the usage block), or on a ``--board`` file that cannot be played (one line: see
-    :func:`file_error`).
+    the usage block), or on a ``--board`` or ``--edit`` file that cannot be read (one line:
+    see :func:`file_error`).
     """
     set_language(starting_language(sys.argv[1:] if argv is None else list(argv)))
     parser = build_parser()
@@ -519,7 +537,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error(_("--board sets the size itself: drop --difficulty/--rows/--cols/--mines"))
     modes = [flag for flag, given in (("--console", args.console), ("--analyse", args.analyse),
                                       ("--save-replay", args.save_replay), ("--replay", args.replay),
-                                      ("--review", args.review),
+                                      ("--review", args.review), ("--edit", args.edit is not None),
                                       ("--stats" if args.stats else "--export-stats",
                                        args.stats or args.export_stats)) if given]
     if len(modes) > 1:
@@ -534,10 +552,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if modes and modes[0] != "--console" and game_options:
         parser.error(_("{option} sets up a game: {mode} plays none, so drop it")
                      .format(option=game_options[0], mode=modes[0]))
-    if modes and modes[0] != "--replay" and (args.fullscreen or args.windowed):
+    window_modes = ("--replay", "--edit")  # the modes that open the window
+    if modes and modes[0] not in window_modes and (args.fullscreen or args.windowed):
         parser.error(_("{option} is for the window game: drop it with {mode}").format(
             option="--fullscreen" if args.fullscreen else "--windowed", mode=modes[0]))
-    if modes and modes[0] != "--replay" and (args.compact or args.no_compact):
+    if modes and modes[0] not in window_modes and (args.compact or args.no_compact):
         parser.error(_("{option} is for the window game: drop it with {mode}").format(
             option="--compact" if args.compact else "--no-compact", mode=modes[0]))
     if args.beside and not args.replay:
@@ -557,6 +576,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args.rng = random.Random(args.seed)
     args.config = None
     args.loaded = None
+    args.edit_loaded = None
     args.replay_loaded = None
     args.replay_timeline = None  # its game.replay.player.Timeline, built with it
     args.race_ghost = None  # --race's game.replay.race.Ghost (game.commands.replay_commands.prepare_race)
@@ -581,15 +601,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         message = supported(args.config)
         if message:
             parser.error(f"{'--code' if args.code else '--no-guess'}: {describe(message)}")
+    if args.edit:
+        args.edit_loaded = _read_board(parser, "--edit", args.edit)
     if args.board:
-        from game.boardfile import BoardFileError, load_board
-        try:
-            args.loaded = load_board(args.board)
-        except OSError as err:
-            file_error(parser, _("--board {file}: cannot read the file: {error}").format(
-                file=file_name(args.board), error=os_error_text(err)))
-        except BoardFileError as err:
-            file_error(parser, f"--board {file_name(args.board)}: {describe(err)}")
+        args.loaded = _read_board(parser, "--board", args.board)
         if args.loaded.mines_known is None:
             file_error(parser, _("--board {file}: the file is a position (no mines marked with M), "
                                  "so it cannot be played; use --analyse to study it").format(

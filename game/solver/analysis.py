@@ -99,6 +99,18 @@ class Analysis:
         return explain_safe(self.result, cell)
 
 
+@dataclass(frozen=True)
+class Studied:
+    """The answer to a "position" question (game.solver.worker): ``analysis``, slimmed with
+    the hint's proof or marks (:meth:`Analysis.slim`), and the number of layouts that fit,
+    ``total`` (an exact int) with its natural log ``log_total`` (as
+    game.solver.probabilities.Probabilities has them; None when the analysis is approximate)."""
+
+    analysis: Analysis
+    total: int | None
+    log_total: float | None
+
+
 class CellFloats(Mapping):
     """A read-only mapping (row, col) -> float over a ``rows`` x ``cols`` board, kept as one
     array of doubles, row-major, NaN where a cell has no value: as a dict of the same items

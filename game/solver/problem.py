@@ -36,6 +36,16 @@ class InconsistentPosition(ValueError):
         self.reason = reason
 
 
+@dataclass(frozen=True)
+class Impossible:
+    """The answer to a "position" question no layout fits: the solver's English ``message``
+    and its ``reason`` as data (a game.solver.reasons.Reason of one of the IMPOSSIBLE kinds, or
+    None), as game.solver.problem.InconsistentPosition carries them."""
+
+    message: str
+    reason: Reason | None
+
+
 class Constraint(NamedTuple):
     """A revealed number seen as 'need mines among cells'.
 

@@ -16,7 +16,12 @@ position read here from the snapshot the window took (the window's thread only c
 byte strings). Each Question names its ``solver`` (one :class:`game.solver.Solver` a game and
 purpose, its counts kept between the positions of that game: the :data:`SOLVERS_KEPT` last
 used are kept) and its ``slot``: a question not yet started is dropped when a newer one of
-the same slot comes (the player moved on; its answer would be stale). No pygame here.
+the same slot comes (the player moved on; its answer would be stale). A "position" question
+(the window's position editor, game.ui.editor) carries the position itself, a
+game.boardfile.BoardFile, and is answered as ``--analyse`` reads it (flags count as mines):
+:class:`game.solver.analysis.Studied`, or :class:`game.solver.problem.Impossible` with the
+reason as data (classes of modules of their own: a class of this module, run as ``__main__``,
+would not load in the window). No pygame here.
 """
 
 from __future__ import annotations
@@ -29,11 +34,11 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from game.boardfile import Snapshot
-from game.solver.analysis import Analysis, CellFloats, Solver
-from game.solver.problem import InconsistentPosition
+from game.boardfile import BoardFile, Snapshot
+from game.solver.analysis import Analysis, CellFloats, Solver, Studied
+from game.solver.problem import Impossible, InconsistentPosition
 
-KINDS = ("hint", "analysis", "probabilities")
+KINDS = ("hint", "analysis", "probabilities", "position")
 SOLVERS_KEPT = 8  # solvers (and their caches) kept, the last used
 HEADER = struct.Struct(">I")  # a frame's length, bytes
 DROPPED = "dropped"  # the answer's status: a newer question of the same slot came first
@@ -46,34 +51,47 @@ class Question:
 
     ``kind``: "hint" (an explained analysis, slimmed with the hint's proof or marks:
     :meth:`Analysis.slim`), "analysis" (unexplained, slimmed: autoplay's) or "probabilities"
-    (every covered cell's mine probability, as :class:`CellFloats`); ``position``: the game's
-    :class:`game.boardfile.Snapshot`; ``solver``: the name of the Solver to use (made with
-    ``ignore_flags`` on first use); ``slot``: see the module's notes; ``budget``: seconds of
-    guess look-ahead.
+    (every covered cell's mine probability, as :class:`CellFloats`) or "position" (an edited
+    position: :class:`Studied` or :class:`Impossible`); ``position``: the game's
+    :class:`game.boardfile.Snapshot`, or for "position" the BoardFile itself; ``solver``: the
+    name of the Solver to use (made on first use, flags ignored but for "position", whose flags
+    are mines as ``--analyse`` counts them); ``slot``: see the module's notes; ``budget``:
+    seconds of guess look-ahead.
     """
 
     kind: str
-    position: Snapshot
+    position: Snapshot | BoardFile
     solver: str
     slot: str
     budget: float
 
 
-def answer(question: Question, solvers: "OrderedDict[str, Solver]") -> Analysis | CellFloats | None:
+def answer(question: Question, solvers: "OrderedDict[str, Solver]") -> Analysis | CellFloats | Studied | Impossible | None:
     """Work ``question`` out with its solver from ``solvers`` (made there when new, the least
-    used dropped past :data:`SOLVERS_KEPT`); None when no layout fits the numbers.
+    used dropped past :data:`SOLVERS_KEPT`); None when no layout fits the numbers (a
+    "position" question: :class:`Impossible`).
 
     Raises:
         ValueError: an unknown kind, or a snapshot that is not its board's size.
     """
     if question.kind not in KINDS:
         raise ValueError(f"question: kind {question.kind!r} is not one of {', '.join(KINDS)}")
-    solver = solvers.pop(question.solver, None) or Solver(ignore_flags=True, budget=question.budget)
+    edited = question.kind == "position"
+    solver = solvers.pop(question.solver, None) or Solver(ignore_flags=not edited, budget=question.budget)
     solvers[question.solver] = solver
     while len(solvers) > SOLVERS_KEPT:
         solvers.popitem(last=False)
-    board = question.position.board()
+    board = question.position if isinstance(question.position, BoardFile) else question.position.board()
     rows, cols = board.rows, board.cols
+    if edited:
+        solver.budget = question.budget
+        try:
+            found = solver.analyse(board)
+        except InconsistentPosition as err:
+            return Impossible(str(err), err.reason)
+        exact = not found.approximate
+        return Studied(found.slim(rows, cols, hint=True), found.result.total if exact else None,
+                       found.result.log_total if exact else None)
     try:
         if question.kind == "probabilities":
             return CellFloats.of(solver.probabilities(board).as_floats(), rows, cols)

@@ -34,6 +34,7 @@ from game.ui.play.playing import Playing  # noqa: E402
 from game.ui.replay.viewer import ReplayViewer  # noqa: E402
 from game.ui.replay.beside import BesideViewer  # noqa: E402
 from game.ui.replay.review import ReviewViewer  # noqa: E402
+from game.ui.editor.scene import Editor  # noqa: E402
 from game.ui.services import Services  # noqa: E402
 from game.ui.settings import for_run  # noqa: E402
 from game.ui.state_file import presenting  # noqa: E402
@@ -97,6 +98,12 @@ class Navigation:
         if note:
             warn(note)
         return Menu(self.services)
+
+    def edit(self, board=None, back=None, on_back=None) -> Editor:
+        """The position editor (game.ui.editor.scene) on ``board`` (a game.boardfile.BoardFile;
+        None: an empty board), going ``back`` on Esc (None: the menu), calling ``on_back()``
+        first when given."""
+        return Editor(self.services, board, back=back, on_back=on_back)
 
     def playing(self, config) -> Playing:
         """A Playing scene for a new match of ``config`` (a game.rules.board.Config), or a given
@@ -236,14 +243,18 @@ class Navigation:
                               [_("It cannot be reviewed: {reason}.").format(reason=describe(err))])
 
 
-def first_scene(services, config, warnings=(), replay=None, timeline=None, beside=None):
+def first_scene(services, config, warnings=(), replay=None, timeline=None, beside=None, edit=None):
     """The scene to open with: the viewer of ``replay`` (``--replay``; ``timeline``, its Timeline
     built already), or both games side by side with ``beside`` (``--beside``: (its Timeline,
     the two sides' names)), the given game (a level, a size or a board file), else the menu.
 
+    ``edit``: ``--edit``'s position editor, ``(board,)`` (the file's game.boardfile.BoardFile,
+    or None for an empty board).
     ``warnings`` (opening the records or settings) are shown over it in a message box.
     """
-    if replay is not None and beside is not None:
+    if edit is not None:
+        scene = services.scenes.edit(edit[0])
+    elif replay is not None and beside is not None:
         scene = BesideViewer(services, timeline, beside[0], names=beside[1])
     elif replay is not None:
         scene = services.scenes.replay(replay, timeline=timeline)
@@ -345,9 +356,17 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
     if settle:
         settle_heap()  # before the first scene: a game left later is collected as any other
     manager = WindowManager(services, first_scene(services, config, warnings, getattr(args, "replay_loaded", None),
-                                                  getattr(args, "replay_timeline", None), _beside(args)))
+                                                  getattr(args, "replay_timeline", None), _beside(args),
+                                                  _edit(args)))
     flip = presenting(display.present, display, lambda: manager.current)  # MINESWEEPER_STATE_FILE: tests
     return Loop(manager, services.clock, screen_source=lambda: display.canvas, flip=flip), services
+
+
+def _edit(args):
+    """``--edit``'s ``(board or None,)`` for :func:`first_scene`, or None without ``--edit``."""
+    if getattr(args, "edit", None) is None:
+        return None
+    return (getattr(args, "edit_loaded", None),)
 
 
 def _beside(args):
@@ -432,10 +451,10 @@ def finish_run(loop, services) -> None:
 
 
 def match_in_play(scene):
-    """The Match (game and log) of ``scene`` or of the scenes beneath its overlays, or None
-    (menus)."""
+    """The Match (game and log) of ``scene`` or of the scenes beneath its overlays (and beneath
+    the position editor opened from a game: its ``game_under``), or None (menus)."""
     while scene is not None:
         if getattr(scene, "match", None) is not None:
             return scene.match
-        scene = getattr(scene, "base", None)
+        scene = getattr(scene, "base", None) or getattr(scene, "game_under", None)  # (the editor over a game)
     return None

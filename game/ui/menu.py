@@ -1,5 +1,6 @@
 """The menu: a level, a custom size, a time trial (game.ui.trials), the options or the statistics,
-a board code or today's daily boards (game.ui.codes); mouse or keyboard.
+a board code or today's daily boards (game.ui.codes), the position editor ("Analyse...":
+game.ui.editor, built by ``services.scenes.edit``); mouse or keyboard.
 
 Up/Down (or Tab) move the focus, Enter/Space press it, Esc asks "Quit Minesweeper?"
 (Esc from a game lands here, so a second Esc never quits by accident; Y or Yes quits,
@@ -28,25 +29,29 @@ from game.ui.shared.widgets import Button, ButtonList, text
 
 QUIT_TITLE, QUIT_QUESTION = N_("Quit"), N_("Quit Minesweeper?")
 HOW = N_("Arrows, Enter; Esc quits; F1 help")  # the line at the foot of the menu
+ANALYSE = N_("Analyse...")  # the editor's button: "Analyse a position" (its title) in half a row
+HALF_SIZE = 15  # the font of Custom... and Analyse..., half a row each ("Personalizado..." fits), pixels
 HOW_SIZE = 14  # its font, pixels: under Quit, the seventh row of buttons
 FOCUS_OF_LEVEL = {"beginner": 0, "intermediate": 1, "expert": 2, "custom": 3}  # button index
 
 
 class Menu(Scene):
-    """The first screen: Beginner, Intermediate, Expert, Custom..., Options... | Statistics...,
-    Play a code... | Daily..., Time trial... | Quit. The buttons' indices in ``list`` stay those of the
-    first six (tests and the saved level's focus use them): Play a code is 6, Daily 7, Time trial 8."""
+    """The first screen: Beginner, Intermediate, Expert, Custom... | Analyse..., Options... |
+    Statistics..., Play a code... | Daily..., Time trial... | Quit. The buttons' indices in ``list``
+    stay those of the first six (tests and the saved level's focus use them): Play a code is 6,
+    Daily 7, Time trial 8, Analyse (a position, in the editor) 9."""
 
     def __init__(self, services) -> None:
         super().__init__(services)
         buttons: list[Button] = [LevelButton(button_rect(i), name, self._level_action(name), self._size(name))
                                  for i, name in enumerate(DIFFICULTIES)]
-        buttons += [Button(button_rect(3), N_("Custom..."), self.custom),
+        buttons += [Button(button_rect(3, 0), N_("Custom..."), self.custom, HALF_SIZE),
                     Button(button_rect(4, 0), N_("Options..."), self.options),
                     Button(button_rect(4, 1), N_("Statistics..."), self.statistics),
                     Button(button_rect(5, 0), N_("Play a code..."), self.play_code),
                     Button(button_rect(5, 1), N_("Daily..."), self.daily),
-                    Button(button_rect(6, 0), N_("Time trial..."), self.time_trial)]
+                    Button(button_rect(6, 0), N_("Time trial..."), self.time_trial),
+                    Button(button_rect(3, 1), ANALYSE, self.analyse, HALF_SIZE)]
         self.list = ButtonList(buttons)
         self.list.focus = FOCUS_OF_LEVEL.get(services.settings.difficulty, 0)
         self.quit_button = Button(button_rect(6, 1), N_("Quit"), lambda: None)
@@ -84,6 +89,10 @@ class Menu(Scene):
     def time_trial(self):
         """"Time trial...": a set or a trial code (game.ui.trials)."""
         return TrialChoice(self.services)
+
+    def analyse(self):
+        """"Analyse...": the position editor and analyser (game.ui.editor), on an empty board."""
+        return self.services.scenes.edit(back=None)
 
     def size(self) -> tuple[int, int]:
         return MENU_SIZE

@@ -27,7 +27,9 @@ Its JSON object (rects are [left, top, width, height] in logical pixels, the can
 - while the game races a ghost (game.replay.race): ``race``, {"name": the ghost's name,
   "drawn": [game time ms, x, y] of the ghost's pointer as last drawn (logical pixels) or null,
   "panel": the race panel's {"you": [solved, 3BV], "ghost": [solved, 3BV], "gap": text} as
-  last drawn, "counters": the live counters' race_gap value, or null}.
+  last drawn, "counters": the live counters' race_gap value, or null};
+- with the position editor in the chain (game.ui.editor.scene.Editor): ``editor``, what its
+  ``state_dump`` gives (the position's text, the analysis shown, the rings).
 """
 
 from __future__ import annotations
@@ -48,9 +50,11 @@ def _rect(rect) -> list[int]:
 def scene_state(scene, display) -> dict:
     """The geometry of ``scene`` (the current one) on ``display`` (game.ui.display.Display):
     the dict the module docstring describes."""
-    chain, play, at = [], None, scene
+    chain, play, at, state_extra = [], None, scene, {}
     while at is not None:
         chain.append(type(at).__name__)
+        if "editor" not in state_extra and callable(getattr(at, "state_dump", None)):
+            state_extra["editor"] = at.state_dump()
         if play is None and getattr(at, "layout", None) is not None and getattr(at, "room", None) is not None \
                 and getattr(at, "game", None) is not None:
             play = at
@@ -58,7 +62,7 @@ def scene_state(scene, display) -> dict:
     surface = pygame.display.get_surface()
     state = {"scene": chain, "logical": list(display.size or (0, 0)), "view": list(display.view),
              "window": list(surface.get_size()) if surface is not None else [0, 0], "panels": [], "buttons": [],
-             "field": None}
+             "field": None, **state_extra}
     if play is not None:
         layout, room = play.layout, play.room
         corners = layout.cell_rect((0, 0)).union(layout.cell_rect((layout.rows - 1, layout.cols - 1)))

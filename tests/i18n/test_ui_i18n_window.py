@@ -241,6 +241,7 @@ def test_the_menu_in_spanish(window, drawn):
     shown = [b.shown for b in w.scene.list.buttons] + [w.scene.quit_button.shown]
     assert shown == ["Principiante  9x9, 10", "Intermedio  16x16, 40", "Avanzado  16x30, 99",
                      "Personalizado...", "Opciones...", "Estadísticas...", "Jugar código...", "Diario...", "Contrarreloj...",
+                     "Analizar...",
                      "Salir"]
     w.scene.dirty = True
     w.step()
@@ -343,7 +344,7 @@ def test_english_is_unchanged(window, drawn):
     w = window([])
     shown = [b.shown for b in w.scene.list.buttons] + [w.scene.quit_button.shown]
     assert shown == ["Beginner  9x9, 10", "Intermediate  16x16, 40", "Expert  16x30, 99",
-                     "Custom...", "Options...", "Statistics...", "Play a code...", "Daily...", "Time trial...",
+                     "Custom...", "Options...", "Statistics...", "Play a code...", "Daily...", "Time trial...", "Analyse...",
                      "Quit"]
     assert "Arrows, Enter; Esc quits; F1 help" in drawn
     options = open_from_menu(w, "Options")

@@ -1,7 +1,7 @@
 """The scenes import each other only downward (the graph in game/ui/__init__.py): each
 module loads first in a fresh interpreter, none hides an import of a scene inside a
 function to dodge a cycle, and the module-level imports between scenes form no cycle.
-The scenes live in the window's feature folders (play, replay, stats, options, shared) and
+The scenes live in the window's feature folders (play, replay, stats, options, editor, shared) and
 beside the loop (the menu); :data:`SCENES` names them all, and a test finds any module
 defining a scene that the list misses."""
 
@@ -21,6 +21,7 @@ SCENES = {  # short name (as the graph in game/ui/__init__.py writes it) -> modu
     "playing": "game.ui.play.playing", "hint": "game.ui.play.solver_view", "result": "game.ui.play.result", "result_base": "game.ui.play.result_base",
     "pause": "game.ui.play.pause", "generating": "game.ui.play.generating",
     "replay": "game.ui.replay.viewer", "review": "game.ui.replay.review", "beside": "game.ui.replay.beside",
+    "editor": "game.ui.editor.scene",
     "confirm": "game.ui.shared.confirm", "dialog": "game.ui.shared.dialog", "help": "game.ui.shared.help",
 }
 SHORT = {module: name for name, module in SCENES.items()}

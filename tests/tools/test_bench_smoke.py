@@ -27,7 +27,7 @@ from tests.xsession import missing
 ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "bench"
 NUMBER = r" *-?[\d,]+(?:\.\d+)?"  # a printed figure, maybe padded: 12, 1,049,  0.354, -0.5
-SCRIPTS = {"bench_analyse", "bench_big_board", "bench_big_review", "bench_bv", "bench_counters", "bench_flood",
+SCRIPTS = {"bench_analyse", "bench_big_board", "bench_editor", "bench_big_review", "bench_bv", "bench_counters", "bench_flood",
            "bench_hint_frames", "bench_noguess", "bench_recording", "bench_replay", "bench_review", "bench_solver",
            "bench_stats_page", "bench_window", "big_review_game"}  # the scripts the tests below run (big_review_game by bench_review --big)
 HELPERS = {"pointer_path"}  # modules the scripts import, run through them (bench_replay, bench_stats_page)
@@ -74,6 +74,13 @@ def test_bench_big_board(tmp_path):
         expect(out, "opening click, 30x30 with 10 mines: # cells opened, # s until the frame showing them",
                "pan and zoom (100 mines, game in play): # frames, p50 # ms, p99 # ms, max # ms",
                "idle CPU after the opening: # %", "peak memory: # MiB for the game process, # MiB")
+
+
+def test_bench_editor(tmp_path):
+    out = run("bench_editor.py", "--size", "8", "--frames", "10", cwd=tmp_path)
+    expect(out, "editor on a 8x8 frontier position: analysed alone in # s",
+           "one edit a frame, 10 frames: frame wait p50 # ms, p99 # ms, max # ms (goal < 50); # answers shown; "
+           "the last position answered # s after the edits", "the window's CPU in a frame: p50 # ms, max # ms")
 
 
 @pytest.mark.slow

@@ -119,7 +119,8 @@ def test_open_and_cancel_answer_the_mouse(window):
 
 def test_the_daily_choice_shows_today_and_opens_a_level_by_the_keys(window):
     w = window()
-    w.key(pygame.K_UP)  # from Beginner (the first) round to Time trial, the last button (issue 38), then Daily
+    w.key(pygame.K_UP)  # from Beginner (the first) round to Analyse, the last button (issue 39), Time trial, then Daily
+    w.key(pygame.K_UP)
     w.key(pygame.K_UP)
     assert w.scene.list.focus == DAILY
     w.key(pygame.K_RETURN)

@@ -275,7 +275,7 @@ def test_custom_form_shift_tab_goes_back_and_each_range_label_clears_the_next_fi
 
 def test_custom_form_refuses_a_board_bigger_than_the_screen(window):
     w = window([])
-    for _ in range(6):  # up from Beginner, round by Time trial, Daily, Play a code, Statistics and Options to Custom
+    for _ in range(7):  # up from Beginner, round by Analyse, Time trial, Daily, Play a code, Statistics and Options to Custom
         w.key(pygame.K_UP)
     w.key(pygame.K_RETURN)
     form = w.scene
@@ -290,7 +290,7 @@ def test_custom_form_refuses_a_board_bigger_than_the_screen(window):
 
 def test_options_change_the_next_game(window):
     w = window(["--seed", "3"])
-    for _ in range(5):  # up from Beginner, round by Time trial, Daily, Play a code and Statistics to Options
+    for _ in range(6):  # up from Beginner, round by Analyse, Time trial, Daily, Play a code and Statistics to Options
         w.key(pygame.K_UP)
     w.key(pygame.K_RETURN)
     assert isinstance(w.scene, Options)

@@ -19,6 +19,7 @@ import pygame
 
 from game.rules.board import Cell
 from game.rules.engine import State
+from game.boardfile import snapshot
 from game.i18n import N_, _
 from game.midend.match import Source
 from game.messages import describe
@@ -138,7 +139,7 @@ class Playing(Scene):
             pygame.K_F2: self.key_new, pygame.K_r: self.key_retry, pygame.K_p: self.key_pause,
             pygame.K_ESCAPE: self.key_menu, pygame.K_h: self.key_hint, pygame.K_o: self.key_probabilities,
             pygame.K_a: self.key_autoplay, pygame.K_F1: self.key_help, pygame.K_m: self.key_mute,
-            pygame.K_F3: self.key_counters,
+            pygame.K_F3: self.key_counters, pygame.K_e: self.key_edit,
         }
         self.assist = Assistant(self.match)  # the solver for this game, analyses cached per position
         self.autoplay = Autoplay(self.assist)
@@ -464,6 +465,19 @@ class Playing(Scene):
         self.hint = request.wait(QUICK_HINT)  # most are ready in milliseconds: no "thinking" flash
         self.dirty = True
         return solver_view.HintPanel(self.services, self, request)
+
+    def key_edit(self) -> Scene:
+        """E: the position on the board in the editor (game.ui.editor: services.scenes.edit), as
+        the player sees it (no mine of the layout); a game in play is marked helped as a hint
+        marks it (Match.use_hint) and its clock stops until Esc brings the player back."""
+        if self.autoplay.running:
+            self.stop_autoplay()
+        match = self.match
+        if self.game.state is State.PLAYING:
+            match.use_hint()
+        match.pause()
+        board = snapshot(self.game).board()  # the visible position, counted a row at a time
+        return self.services.scenes.edit(board, back=self, on_back=match.resume)
 
     def key_probabilities(self) -> Scene:
         """O: show or hide every covered cell's mine probability.

@@ -6,9 +6,11 @@ Keys: Space play/pause, - and + speed (0.25x to 8x), Left/Right one move back/fo
 Home/End the start/end, R (or the flag button right of the scrubber) races this replay
 (game.replay.race: its board in the Playing scene, its game as the ghost), B, on a recorded
 game whose board has another recorded win, that game beside the fastest such win
-(game.ui.replay.beside), Esc back where the viewer was opened from (the menu when from the
-command line). The scrubber seeks where it is clicked and follows a drag. The review viewer
-(game.ui.replay.review) adds [ / ] (PageUp / PageDown): the previous / next guess or mistake.
+(game.ui.replay.beside), E the position at the playhead in the position editor (game.ui.editor:
+"analyse this moment"; Esc there comes back to the same moment), F1 the help, Esc back where
+the viewer was opened from (the menu when from the command line). The scrubber seeks where it
+is clicked and follows a drag. The review viewer (game.ui.replay.review) adds [ / ] (PageUp /
+PageDown): the previous / next guess or mistake.
 
 Moves reached by playing or by Right make the sound the game made for them (game.ui.sound:
 the Timeline keeps each move's Outcome); seeking, stepping back, Home and End are silent.
@@ -26,10 +28,12 @@ import gc
 import pygame
 
 from game.rules.engine import State
-from game.i18n import _, language
+from game.i18n import N_, _, language
 from game.replay.events import CELL_PX, Replay
 from game.replay.player import Playhead, Timeline
+from game.ui.editor.model import position_of
 from game.ui.shared import draw
+from game.ui.shared.help import Help
 from game.ui.play.board_view import BoardView
 from game.ui.play.camera_keys import CameraControls
 from game.ui.play.camera_view import CameraView
@@ -46,6 +50,7 @@ from game.ui.sound import sound_for
 from game.ui.shared.theme import palette
 
 
+ANALYSE_KEY = N_("E: analyse this moment; F1: help")  # the viewer's keys line, in its strip
 SPEEDS = (0.25, 0.5, 1, 2, 4, 8)  # playback speeds, times real time
 CURSOR = ((0, 0), (0, 12), (3, 9), (6, 14), (8, 13), (5, 8), (9, 8))  # an arrow pointer, pixels from its tip
 FASTER_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
@@ -158,7 +163,8 @@ class ReplayViewer(Scene):
         self.keys = {pygame.K_SPACE: self.key_play, pygame.K_LEFT: lambda: self.key_step(-1),
                      pygame.K_RIGHT: lambda: self.key_step(1), pygame.K_HOME: self.key_start,
                      pygame.K_END: self.key_end, pygame.K_ESCAPE: self.key_back, pygame.K_F3: self.key_counters,
-                     pygame.K_r: self.key_race, pygame.K_b: self.key_beside,
+                     pygame.K_r: self.key_race, pygame.K_b: self.key_beside, pygame.K_e: self.key_edit,
+                     pygame.K_F1: self.key_help,
                      **{key: lambda: self.key_speed(1) for key in FASTER_KEYS},
                      **{key: lambda: self.key_speed(-1) for key in SLOWER_KEYS}}
 
@@ -269,11 +275,14 @@ class ReplayViewer(Scene):
             top = self.room.panel.top
             if self.counters_shown:
                 top = self.counters.draw(screen, self.room.panel, self.counts_shown()).bottom + 6
+            panel = self.room.panel
             if self.beside_best() is not None:  # the B key's hint, in the strip (under the counters)
                 hint = _("B: beside your best on this board")
-                panel = self.room.panel
                 self.hint_rect = text(screen, hint, (panel.left + 2, top + 2),
                                       fitting_size(hint, panel.width - 4, 14, 10), palette.dim)
+                top = self.hint_rect.bottom + 2
+            keys = _(ANALYSE_KEY)  # the viewer's keys line: E, and F1 for the rest
+            text(screen, keys, (panel.left + 2, top + 2), fitting_size(keys, panel.width - 4, 14, 10), palette.dim)
         self.dirty = False
 
     # ----- the live counters (F3) ------------------------------------------------------------
@@ -360,6 +369,18 @@ class ReplayViewer(Scene):
         first click in the Playing scene, its pointer and progress as the ghost's (our own
         recorded game too: the player's earlier game is the ghost); Esc there goes to the menu."""
         return self.services.scenes.race_timeline(self.timeline, self)
+
+    def key_edit(self) -> Scene:
+        """E: analyse this moment: the position at the playhead, as the player saw it, in the
+        position editor (paused); Esc there comes back here, at the same moment."""
+        self.playing = False
+        replay = self.replay
+        board = position_of(replay.rows, replay.cols, len(replay.mines), self.head.appearance)
+        return self.services.scenes.edit(board, back=self)
+
+    def key_help(self) -> Scene:
+        """F1: the controls (game.ui.shared.help)."""
+        return Help(self.services, self)
 
     def key_back(self) -> Scene:
         """Esc: back to the scene the viewer came from, else the menu."""

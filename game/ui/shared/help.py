@@ -27,6 +27,7 @@ CONTROLS = (  # (keys, what they do), in the order shown; messages, translated w
     ("H", N_("hint: the best move, why")),
     ("O", N_("mine probabilities on/off")),
     ("A", N_("autoplay (any key stops)")),
+    (N_("E, E in a replay"), N_("analyse the position in the editor")),
     (N_("F2, face / R"), N_("new game / the same board again")),
     ("Ctrl+Z / Ctrl+Y", N_("undo / redo a move")),
     (N_("V after a loss"), N_("why it was lost")),
