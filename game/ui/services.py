@@ -32,6 +32,7 @@ from game.records.recording import Records
 from game.records.settings import BEGINNER_LEVELS, Settings
 from game.ui.shared import theme
 from game.ui.sound import Sound
+from game.ui.speech import NullSpeech
 
 
 @dataclass
@@ -49,6 +50,8 @@ class Services:
     ``playing(game)`` (game.ui.app.Navigation, set by game.ui.app.build).
     sound: the sound effects (game.ui.sound.Sound), built from the settings' ``volume``
     and ``muted`` unless given; :meth:`set_option` keeps it in step with them.
+    speech: what the window says aloud (game.ui.speech: ``say(text, interrupt=False)``,
+    never blocking); speech off (NullSpeech) unless given.
     """
 
     settings: Settings
@@ -70,6 +73,7 @@ class Services:
     min_bv: int | None = None  # --min-bv: the 3BV filter of this run, every level (else the settings' bv_filter)
     scenes: object = None  # the navigation seam: .menu(), .playing(game), .replay(replay, back) (game.ui.app.Navigation)
     sound: object = None  # game.ui.sound.Sound, built from the settings when None
+    speech: object = field(default_factory=NullSpeech)  # game.ui.speech: announcements, off by default
 
     def config_for(self, rows: int, cols: int, mines: int) -> Config:
         """A Config of this size with the current options (raises ValueError like Config).
