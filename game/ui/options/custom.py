@@ -19,6 +19,8 @@ error colour until its value is one the range takes; editing a value clears the 
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from game.rules.board import MAX_SIDE, Config, max_mines
@@ -43,6 +45,23 @@ MAX_DIGITS = 7  # longest number a field takes: one past the most mines (999,999
 HINT_MARGIN = 6  # least space between a hint and the window's edge, pixels
 FIELD_STEP = 36  # pixels from one field's top to the next: a 24-pixel box, its range below it
 
+
+
+def size_takes_mine(rows: int, cols: int, no_guess: bool) -> bool:
+    """True when a rows x cols board takes a mine (with ``no_guess``, when the no-guess
+    generator takes its size: none beyond MAX_NO_GUESS_CELLS cells)."""
+    return (max_no_guess_mines(rows, cols) if no_guess else max_mines(rows, cols)) >= 1
+
+
+@functools.lru_cache(maxsize=64)
+def fitting_sizes(axis: int, other: int, most: int, no_guess: bool) -> tuple[int, int] | None:
+    """(least, greatest) rows (``axis`` 0) or columns (1), in 1..``most``, of a board whose
+    other side is ``other`` that :func:`size_takes_mine`; None when none does. Kept: the form
+    asks for its hints every frame, and one answer is up to a thousand sizes checked (19 ms a
+    frame with no-guess on, before)."""
+    sizes = ((n, other) if axis == 0 else (other, n) for n in range(1, most + 1))
+    fits = [size[axis] for size in sizes if size_takes_mine(*size, no_guess)]
+    return (fits[0], fits[-1]) if fits else None
 
 class CustomForm(Scene):
     """Fields ``values`` (strings of digits), focus 0..2 on a field, 3 Start, 4 Back."""
@@ -102,13 +121,6 @@ class CustomForm(Scene):
         """Field ``index`` as a number, None while it is empty."""
         return int(self.values[index]) if self.values[index] else None
 
-    def size_ok(self, rows: int, cols: int) -> bool:
-        """True when a rows x cols board within the screen's limits takes a mine (and, with
-        no-guess on, the generator takes its size)."""
-        if self.services.no_guess:
-            return max_no_guess_mines(rows, cols) >= 1  # 0 beyond MAX_NO_GUESS_CELLS cells
-        return max_mines(rows, cols) >= 1
-
     def size_range(self, axis: int) -> tuple[int, int] | None:
         """(least, most) rows (``axis`` 0) or columns (1) the next step takes with the other
         field as typed (any other within the screen's limits while it is empty or out of
@@ -117,9 +129,7 @@ class CustomForm(Scene):
         other = self.number(1 - axis)
         if other is None or not 1 <= other <= limits[1 - axis]:
             return 1, limits[axis]
-        sizes = ((n, other) if axis == 0 else (other, n) for n in range(1, limits[axis] + 1))
-        fits = [size[axis] for size in sizes if self.size_ok(*size)]
-        return (fits[0], fits[-1]) if fits else None
+        return fitting_sizes(axis, other, limits[axis], self.services.no_guess)
 
     def mines_range(self) -> tuple[int, int] | None:
         """(1, most) mines the next step takes on the size typed, None until the size is one
