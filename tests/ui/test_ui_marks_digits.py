@@ -49,7 +49,7 @@ class Digits:
                 rect = screen.rect(layout.cell_rect(cell))
                 pixels = self.ink(game.appearance(cell), rect.width)
                 assert pixels, cell
-                shown[cell] = [tuple(screen.surface.get_at((rect.left + x, rect.top + y))) for x, y in pixels]
+                shown[cell] = colours_at(screen.surface.subsurface(rect), pixels)
         return shown
 
     def as_sprites(self) -> bool:
@@ -61,6 +61,13 @@ class Digits:
             if colours != [tuple(sprite.get_at(p)) for p in self.ink(game.appearance(cell), rect.width)]:
                 return False
         return True
+
+
+def colours_at(surface: pygame.Surface, pixels) -> list[tuple[int, int, int, int]]:
+    """The (r, g, b, a) of ``surface`` at each (x, y) of ``pixels``, as ``get_at`` gives them,
+    read from one copy of its bytes (a pixel at a time was most of this file's time)."""
+    data, width = pygame.image.tobytes(surface, "RGBA"), surface.get_width()
+    return [tuple(data[(y * width + x) * 4:(y * width + x) * 4 + 4]) for x, y in pixels]
 
 
 def crossed(game, a, b) -> bool:
