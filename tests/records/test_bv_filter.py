@@ -276,7 +276,7 @@ def test_the_options_line_turns_the_rankings_minimums_on_for_the_next_game(windo
     from game.ui.play.playing import Playing
 
     w = window(deal=4)
-    for _ in range(5):  # up from Beginner, round by Time trial, Daily, Play a code and Statistics to Options
+    for _ in range(6):  # up from Beginner, round by Analyse, Time trial, Daily, Play a code and Statistics to Options
         w.key(pygame.K_UP)
     w.key(pygame.K_RETURN)
     assert isinstance(w.scene, Options)
