@@ -70,6 +70,8 @@ class WindowManager(SceneManager):
         return super().busy() or (records is not None and records.packing)
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.FINGERDOWN:
+            self.services.touch_seen = True  # the touch layout from the next game (Services.touch_layout)
         running = super().handle(self.services.display.map_event(event))
         self.services.sync_fullscreen()
         notice = self.services.display.take_notice()  # F11 where full screen cannot be had

@@ -1,0 +1,254 @@
+"""Issue 40: the board by touch. Real FINGERDOWN / FINGERMOTION / FINGERUP events are posted to
+the window (headless, the frame clock stepped by hand: each frame is 1/60 s) and the moves the
+match made are checked: a tap reveals, a long press flags once when its delay passes, a tap on a
+satisfied number chords, flag mode swaps them, two fingers pan and pinch zoom a big board's
+camera and touch no cell, a tap off the board does nothing, SDL's mouse events made from a
+touch do not act twice, and a touch game is recorded, ranked and exported as one."""
+
+import pygame
+import pytest
+
+import main
+from game.rules.engine import State
+from game.records.record import GameRecord
+from game.replay.fromlog import LABELS
+from game.ui.play.touch import FLAG_MODE_KEY, LONG_PRESS_MS, SLOP, flag_button_rect
+from tests.play_helpers import number_beside
+
+FRAME = 1 / 60  # seconds a frame lasts on the tests' clock
+DEAL = 3  # a Beginner board (as tests.files.test_evf_chord_styles): first tap at (4, 4)
+FIRST = (4, 4)
+
+
+def frames_for(ms: float) -> int:
+    """Frames that pass at least ``ms`` milliseconds."""
+    return int(ms / 1000 / FRAME) + 2
+
+
+def tap(w, pos, finger=0):
+    w.finger("down", pos, finger)
+    w.finger("up", pos, finger)
+
+
+def long_press(w, pos, finger=0):
+    w.finger("down", pos, finger)
+    w.step(frames_for(w.scene.services.settings.touch_delay_ms))
+    w.finger("up", pos, finger)
+
+
+def tap_cell(w, cell):
+    tap(w, w.cell_pos(cell))
+
+
+def satisfied_by_touch(w, first=FIRST):
+    """Reveal ``first`` by a tap, then flag by long presses the mines around a number with
+    safe covered neighbours; (game, number, those safe cells)."""
+    game = w.scene.game
+    tap_cell(w, first)
+    mines = game.layout()
+    number = number_beside(game, mine=False)
+    for n in game.neighbours(number):
+        if n in mines and game.appearance(n) == "covered":
+            long_press(w, w.cell_pos(n))
+    safe = [n for n in game.neighbours(number) if n not in mines and game.appearance(n) == "covered"]
+    return game, number, safe
+
+
+def win_by_taps(w, first=FIRST):
+    game = w.scene.game
+    tap_cell(w, first)
+    mines = game.layout()
+    for cell in game.cells():
+        if game.over:
+            break
+        if cell not in mines and game.appearance(cell) == "covered":
+            tap_cell(w, cell)
+    assert game.state is State.WON
+    return game
+
+
+def logged(w):
+    return [event.action.value for event in w.scene.match.inputs]
+
+
+def test_a_tap_reveals_with_one_left_click_in_the_log(window):
+    w = window(["--difficulty", "beginner"], deal=DEAL)
+    game = w.scene.game
+    tap_cell(w, FIRST)
+    assert game.is_revealed(FIRST) and game.state is State.PLAYING
+    assert logged(w) == ["lc", "lr"] and w.scene.match.clicks["reveal"] == 1
+    assert w.scene.match.touched
+
+
+def test_a_long_press_makes_exactly_one_flag_when_the_delay_passes_and_no_reveal(window):
+    w = window(["--difficulty", "beginner"], deal=DEAL)
+    game = w.scene.game
+    tap_cell(w, FIRST)
+    cell = next(c for c in game.cells() if game.appearance(c) == "covered")
+    pos = w.cell_pos(cell)
+    revealed = sum(game.is_revealed(c) for c in game.cells())
+    w.finger("down", pos)
+    half = frames_for(LONG_PRESS_MS / 2)
+    w.step(half)
+    assert game.appearance(cell) == "covered"  # not yet: the ring fills
+    held = w.scene.touch.recogniser.progress(w.scene.services.clock.now())
+    assert held is not None and 0.3 < held[1] < 1
+    w.step(frames_for(LONG_PRESS_MS) - half)
+    assert game.appearance(cell) == "flag"  # placed when the delay passed, the finger still down
+    assert w.scene.touch.recogniser.progress(w.scene.services.clock.now()) is None
+    w.finger("up", pos)
+    assert game.appearance(cell) == "flag"  # the lift makes nothing more
+    assert w.scene.match.clicks["flag"] == 1 and w.scene.match.clicks["reveal"] == 1
+    assert sum(game.is_revealed(c) for c in game.cells()) == revealed
+    assert logged(w)[-2:] == ["rc", "rr"]
+
+
+def test_a_finger_that_travels_past_the_slop_is_no_press(window):
+    w = window(["--difficulty", "beginner"], deal=DEAL)
+    game = w.scene.game
+    tap_cell(w, FIRST)
+    cell = next(c for c in game.cells() if game.appearance(c) == "covered")
+    x, y = w.cell_pos(cell)
+    scale = w.display.view[0]
+    w.finger("down", (x, y))
+    w.finger("motion", (x + SLOP / scale + 2, y))  # past the slop (window pixels) before the delay
+    w.step(frames_for(LONG_PRESS_MS))
+    w.finger("up", (x + SLOP / scale + 2, y))
+    assert game.appearance(cell) == "covered" and w.scene.match.clicks["flag"] == 0
+    assert logged(w) == ["lc", "lr"]  # the first tap only
+
+
+def test_a_tap_on_a_satisfied_number_chords(window):
+    w = window(["--difficulty", "beginner"], deal=DEAL)
+    w.scene.services.settings.chord_on_number = False  # a tap chords whatever the mouse's option says
+    game, number, safe = satisfied_by_touch(w)
+    assert safe
+    tap_cell(w, number)
+    assert all(game.is_revealed(n) for n in safe)
+    assert w.scene.match.clicks["chord"] == 1
+
+
+def test_flag_mode_swaps_tap_and_long_press_by_key_and_by_the_hud_button(window):
+    w = window(["--difficulty", "beginner"], deal=DEAL)
+    game = w.scene.game
+    tap_cell(w, FIRST)
+    covered = [c for c in game.cells() if game.appearance(c) == "covered"]
+    mines = game.layout()
+    safe = next(c for c in covered if c not in mines)
+    mine = next(c for c in covered if c in mines)
+    w.key(FLAG_MODE_KEY)
+    assert w.scene.touch.flag_mode
+    tap_cell(w, mine)
+    assert game.appearance(mine) == "flag"  # a tap flags
+    long_press(w, w.cell_pos(safe))
+    assert game.is_revealed(safe)  # a long press reveals
+    button = flag_button_rect(w.scene.layout)
+    assert w.scene.services.touch_layout and button is not None  # a touch was seen: the button shows
+    tap(w, button.center)
+    assert not w.scene.touch.flag_mode
+    other = next(c for c in game.cells() if c not in mines and game.appearance(c) == "covered")
+    tap_cell(w, other)
+    assert game.is_revealed(other)
+
+
+def test_the_flag_mode_default_comes_from_the_options(window):
+    w = window(["--difficulty", "beginner"], deal=DEAL)
+    w.scene.services.set_option(touch_flag_mode=True)
+    w.key(pygame.K_F2)
+    assert w.scene.touch.flag_mode
+    tap_cell(w, FIRST)
+    assert w.scene.game.appearance(FIRST) == "flag"
+
+
+def big(window):
+    w = window(["--rows", "120", "--cols", "200", "--mines", "2400"], deal=5)
+    assert w.scene.controls.active  # a board larger than the window: a camera
+    return w
+
+
+def look(game):
+    return game.appearances(range(game.rows), range(game.cols))
+
+
+def test_a_pinch_zooms_the_camera_and_touches_no_cell(window):
+    w = big(window)
+    game, camera = w.scene.game, w.scene.layout.camera
+    before, zoom = look(game), camera.cell
+    cx, cy = camera.viewport.center
+    w.finger("down", (cx - 20, cy), 0)
+    w.finger("down", (cx + 20, cy), 1)
+    w.finger("motion", (cx - 40, cy), 0)
+    w.finger("motion", (cx + 40, cy), 1)
+    w.step(frames_for(LONG_PRESS_MS))  # held past the delay: still no press
+    w.finger("up", (cx - 40, cy), 0)
+    w.finger("up", (cx + 40, cy), 1)
+    assert camera.cell > zoom  # spread apart: zoomed in
+    assert look(game) == before and not w.scene.match.inputs and not w.scene.match.touched
+    w.finger("down", (cx - 60, cy), 0)
+    w.finger("down", (cx + 60, cy), 1)
+    w.finger("motion", (cx - 5, cy), 0)
+    w.finger("motion", (cx + 5, cy), 1)
+    for finger, x in ((0, cx - 5), (1, cx + 5)):
+        w.finger("up", (x, cy), finger)
+    assert camera.cell == camera.min_cell or camera.cell < zoom  # pinched: zoomed out, within the limits
+    assert camera.cell >= camera.min_cell and look(game) == before and not w.scene.match.inputs
+
+
+def test_two_fingers_pan_the_camera_and_touch_no_cell(window):
+    w = big(window)
+    game, camera = w.scene.game, w.scene.layout.camera
+    before, scroll, zoom = look(game), (camera.scroll_x, camera.scroll_y), camera.cell
+    cx, cy = camera.viewport.center
+    w.finger("down", (cx - 20, cy), 0)
+    w.finger("down", (cx + 20, cy), 1)
+    w.finger("motion", (cx - 60, cy - 30), 0)
+    w.finger("motion", (cx - 20, cy - 30), 1)
+    w.finger("up", (cx - 60, cy - 30), 0)
+    w.finger("up", (cx - 20, cy - 30), 1)
+    assert camera.cell == zoom
+    assert camera.scroll_x > scroll[0] and camera.scroll_y > scroll[1]  # the board followed the fingers left and up
+    assert look(game) == before and not w.scene.match.inputs
+
+
+def test_a_tap_outside_the_board_does_nothing(window):
+    w = window(["--difficulty", "beginner"], deal=DEAL)
+    scene = w.scene
+    board = scene.layout.board
+    for pos in ((board.left - 5, board.top + 5), (board.centerx, board.bottom + 6), (2, 2)):
+        tap(w, pos)
+        long_press(w, pos)
+    assert w.scene is scene and not scene.match.inputs and scene.game.state is State.READY
+    assert not any(scene.game.appearance(c) != "covered" for c in scene.game.cells())
+
+
+def test_sdls_mouse_events_made_from_a_touch_do_not_act_twice_and_a_real_mouse_still_plays(window):
+    w = window(["--difficulty", "beginner"], deal=DEAL)
+    game = w.scene.game
+    pos = w.cell_pos(FIRST)
+    wpos = w.display.to_window(pos)
+    w.finger("down", pos)
+    w.post(pygame.MOUSEBUTTONDOWN, pos=wpos, button=1, touch=True)
+    w.finger("up", pos)
+    w.post(pygame.MOUSEBUTTONUP, pos=wpos, button=1, touch=True)
+    assert game.is_revealed(FIRST) and logged(w) == ["lc", "lr"] and w.scene.match.clicks["reveal"] == 1
+    mines = game.layout()
+    cell = next(c for c in game.cells() if c not in mines and game.appearance(c) == "covered")
+    w.click_cell(cell)  # a real mouse (touch False)
+    assert game.is_revealed(cell) and w.scene.match.clicks["reveal"] == 2
+
+
+def test_a_touch_game_is_recorded_as_touch_ranked_apart_and_its_evf_says_so(window, tmp_path, capsys):
+    from tests.files.test_replay_files import evf_facts
+    w = window(["--difficulty", "beginner"], deal=DEAL)
+    game = win_by_taps(w)
+    store = w.scene.services.records.store
+    record = w.scene.services.records.last_record
+    assert isinstance(record, GameRecord) and record.input == "touch" and record.won and record.id is not None
+    assert record.best_time_eligible and record.table == "touch"
+    assert store.best_times(game.config.level) == []  # never among the mouse's bests
+    assert [r.id for r in store.best_times(game.config.level, table="touch")] == [record.id]
+    target = tmp_path / "touch.evf"
+    assert main.main(["--save-replay", "last", str(target)]) == 0
+    facts = evf_facts(target)
+    assert LABELS["touch"] in facts["software"], facts["software"]
+    assert facts["completed"] is True and facts["bbbv_solved"] == game.three_bv
