@@ -252,3 +252,67 @@ def test_a_touch_game_is_recorded_as_touch_ranked_apart_and_its_evf_says_so(wind
     facts = evf_facts(target)
     assert LABELS["touch"] in facts["software"], facts["software"]
     assert facts["completed"] is True and facts["bbbv_solved"] == game.three_bv
+
+
+def shown_cell(w) -> float:
+    """Window pixels a cell of the playing scene shows at."""
+    return w.scene.layout.camera.cell * w.display.view[0]
+
+
+@pytest.mark.parametrize("level", ["beginner", "expert"])
+def test_the_touch_layout_gives_cells_a_finger_can_hit_and_scrolls_what_then_does_not_fit(window, level):
+    from game.ui.play.room import TOUCH_CELL
+    w = window(["--difficulty", level], deal=DEAL)
+    plain = shown_cell(w)
+    assert plain < TOUCH_CELL  # the dummy desktop's automatic scale: smaller than a finger
+    w.scene.services.set_option(touch_layout=True)
+    w.key(pygame.K_F2)
+    assert shown_cell(w) >= TOUCH_CELL
+    camera = w.scene.layout.camera
+    if level == "expert":  # 30 columns of 48 pixels do not fit the desktop: the camera scrolls
+        assert w.scene.controls.active and not camera.fits
+        tap_cell(w, (8, 15))  # a tap still lands on the cell under the finger
+        assert w.scene.game.is_revealed((8, 15))
+
+
+def test_a_touch_seen_turns_the_touch_layout_on_for_the_next_game(window):
+    from game.ui.play.room import TOUCH_CELL
+    w = window(["--difficulty", "expert"], deal=DEAL)
+    services = w.scene.services
+    assert not services.touch_layout and flag_button_rect(w.scene.layout) is not None
+    board = w.scene.layout.board
+    tap(w, (board.left - 4, board.top - 4))  # off the board: plays nothing, but a touch was seen
+    assert services.touch_seen and services.touch_layout
+    assert shown_cell(w) < TOUCH_CELL  # this game keeps its cells
+    w.key(pygame.K_F2)
+    assert shown_cell(w) >= TOUCH_CELL
+    services.set_option(scale=1.0)  # a chosen scale is the player's: no finger-sized cells forced
+    w.key(pygame.K_F2)
+    assert shown_cell(w) < TOUCH_CELL
+
+
+def test_the_help_lists_the_gestures_once_a_touch_is_seen(window):
+    from game.ui.shared.help import Help
+    w = window(["--difficulty", "beginner"], deal=DEAL)
+    w.key(pygame.K_F1)
+    assert isinstance(w.scene, Help) and "By touch" not in [action for _keys, action in w.scene.lines()]
+    w.key(pygame.K_ESCAPE)
+    board = w.scene.layout.board
+    tap(w, (board.left - 4, board.top - 4))
+    w.key(pygame.K_F1)
+    lines = w.scene.lines()
+    assert (None, "By touch") in lines and ("Tap / long press", "reveal / flag") in lines
+
+
+def test_the_long_press_delay_comes_from_the_options(window):
+    w = window(["--difficulty", "beginner"], deal=DEAL)
+    w.scene.services.set_option(touch_delay_ms=800)
+    tap_cell(w, FIRST)
+    game = w.scene.game
+    cell = next(c for c in game.cells() if game.appearance(c) == "covered")
+    w.finger("down", w.cell_pos(cell))
+    w.step(frames_for(600))
+    assert game.appearance(cell) == "covered"  # 600 ms: not yet
+    w.step(frames_for(200))
+    assert game.appearance(cell) == "flag"
+    w.finger("up", w.cell_pos(cell))

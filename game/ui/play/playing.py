@@ -42,7 +42,7 @@ from game.ui.play.motion import CASCADE_MAX, CASCADE_MIN, Cascade
 from game.ui.play.mouse import MouseGesture
 from game.ui.play.touch import FLAG_MODE_KEY, TouchInput
 from game.ui.play.result_panel import FONTS as RESULT_FONTS
-from game.ui.play.room import compact, most_scale, playing_layout, under
+from game.ui.play.room import compact, finger_cells, most_scale, playing_layout, under
 from game.ui.scene import Scene
 from game.ui.shared import clipboard
 from game.ui.shared.confirm import Confirm, MessageBox
@@ -111,8 +111,9 @@ class Playing(Scene):
         # the classic window: no strip, panels over the board (a race keeps its strip)
         self.compact = services.settings.compact and self.race is None
         # the board at the largest cell that fits, and the panels' strip (game.ui.play.room)
+        finger = finger_cells(services.touch_layout, services.settings.scale)  # the touch layout's cells
         self.layout, self.room = playing_layout(config, services.display.area(), services.settings.rulers,
-                                                self.compact)
+                                                self.compact, finger)
         session = services.session
         self.match = (opener(self.layout.cell) if opener is not None
                       else session.new_game(after, config, self.layout.cell) if after is not None
