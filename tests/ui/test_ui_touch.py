@@ -252,6 +252,26 @@ def test_a_touch_game_is_recorded_as_touch_ranked_apart_and_its_evf_says_so(wind
     facts = evf_facts(target)
     assert LABELS["touch"] in facts["software"], facts["software"]
     assert facts["completed"] is True and facts["bbbv_solved"] == game.three_bv
+    assert facts["fair"] is True and facts["official"] is False  # no aid, but the ranking sites take mouse games
+
+
+def test_the_statistics_rank_a_touch_win_in_its_own_table(window):
+    from game.records.level_stats import level_stats
+    from tests.play_helpers import open_statistics
+    w = window(["--difficulty", "beginner"], deal=DEAL)
+    win_by_taps(w)
+    record = w.scene.services.records.last_record
+    stats = level_stats(w.scene.services.records.store, "beginner")
+    assert stats.best_times == ()  # the window's (mouse and keys) table has none
+    assert stats.touch_bests["all"]["time_ms"].id == record.id and stats.bests["all"]["time_ms"] is None
+    from game.ui.menu import Menu
+    for _ in range(3):  # the result, then the menu
+        if isinstance(w.scene, Menu):
+            break
+        w.key(pygame.K_ESCAPE)
+    screen = open_statistics(w, "bests")
+    titles = [title for title, _rows in screen.bests_rows("beginner")]
+    assert titles == ["Window (mouse and keys)", "Touch", "Console, typed in a terminal"]
 
 
 def shown_cell(w) -> float:
