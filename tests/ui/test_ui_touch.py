@@ -336,3 +336,48 @@ def test_the_long_press_delay_comes_from_the_options(window):
     w.step(frames_for(200))
     assert game.appearance(cell) == "flag"
     w.finger("up", w.cell_pos(cell))
+
+
+def test_a_tap_off_a_board_codes_start_cell_is_refused_and_logs_nothing(window):
+    from game.midend import daily
+    from game.midend.boardcode import encode
+    from game.midend.daily import daily_code
+    from game.ui.play.playing import START_HERE
+    w = window(["--code", encode(daily_code(daily.FIRST_DAY, "beginner_8x8"))])
+    scene, game = w.scene, w.scene.game
+    start = scene.match.start
+    other = next(c for c in game.cells() if c != tuple(start))
+    tap_cell(w, other)
+    assert game.state is State.READY and scene.note is not None and scene.note[0] == START_HERE
+    assert not scene.match.inputs
+    tap_cell(w, tuple(start))
+    assert game.is_revealed(tuple(start)) and logged(w) == ["lc", "lr"]
+
+
+def red_pixels(w, rect) -> int:
+    from game.ui.shared.theme import palette
+    screen = w.screen.surface
+    device = w.screen.rect(rect)
+    return sum(1 for x in range(device.left, device.right) for y in range(device.top, device.bottom)
+               if tuple(screen.get_at((x, y)))[:3] == palette.wrong)
+
+
+def test_a_ring_fills_around_the_held_cell_and_goes_with_the_finger(window):
+    w = window(["--difficulty", "beginner"], deal=DEAL)
+    cell = (0, 0)  # a corner far from any number drawn red
+    inner = w.scene.layout.cell_rect(cell)
+    outer = inner.inflate(12, 12)
+
+    def band():  # red pixels around the cell, outside it (where the ring passes, not the flag)
+        return red_pixels(w, outer) - red_pixels(w, inner)
+    before = band()
+    w.finger("down", w.cell_pos(cell))
+    w.step(frames_for(LONG_PRESS_MS / 4))
+    quarter = band()
+    w.step(frames_for(LONG_PRESS_MS / 2))
+    three_quarters = band()
+    assert before < quarter < three_quarters  # drawn, and filling
+    w.step(frames_for(LONG_PRESS_MS / 2))  # the delay passed: the flag, and no ring
+    assert w.scene.game.appearance(cell) == "flag"
+    w.finger("up", w.cell_pos(cell))
+    assert band() == before
