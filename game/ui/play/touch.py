@@ -43,7 +43,7 @@ from game.midend.match import Source
 from game.records.settings import TOUCH_DELAYS
 from game.rules.moves import Move
 from game.rules.pointer import Action
-from game.ui.play.hud import device_size
+from game.ui.play.hud import device_size, hud_square
 from game.ui.shared import draw
 from game.ui.shared.theme import palette
 from game.ui.shared.widgets import bevel
@@ -186,13 +186,7 @@ def flag_button_rect(layout) -> pygame.Rect | None:
     """The flag-mode button's place: a square centred between the mine counter and the face
     (game.ui.play.layout.BoardLayout, logical pixels), FLAG_BUTTON pixels or less; None when
     that gap has no room for FLAG_BUTTON_MIN."""
-    gap = layout.face.left - layout.counter.right
-    side = min(FLAG_BUTTON, gap - 4, layout.hud.height - 6)
-    if side < FLAG_BUTTON_MIN:
-        return None
-    rect = pygame.Rect(0, 0, side, side)
-    rect.center = ((layout.counter.right + layout.face.left) // 2, layout.face.centery)
-    return rect
+    return hud_square(layout, layout.counter.right, layout.face.left, FLAG_BUTTON, FLAG_BUTTON_MIN)
 
 
 class TouchInput:
