@@ -253,6 +253,10 @@ def test_a_touch_game_is_recorded_as_touch_ranked_apart_and_its_evf_says_so(wind
     assert LABELS["touch"] in facts["software"], facts["software"]
     assert facts["completed"] is True and facts["bbbv_solved"] == game.three_bv
     assert facts["fair"] is True and facts["official"] is False  # no aid, but the ranking sites take mouse games
+    from game.commands.replay_commands import load_timeline
+    for which in (str(target), "last"):  # the file, and the recorded game, replay to the end it had
+        timeline = load_timeline(which)
+        assert timeline.completed and timeline.final_look() == look(game), which
 
 
 def test_the_statistics_rank_a_touch_win_in_its_own_table(window):

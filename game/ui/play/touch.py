@@ -40,7 +40,6 @@ from dataclasses import dataclass
 import pygame
 
 from game.midend.match import Source
-from game.records.settings import TOUCH_DELAYS
 from game.rules.moves import Move
 from game.rules.pointer import Action
 from game.ui.play.hud import device_size, hud_square
@@ -48,8 +47,7 @@ from game.ui.shared import draw
 from game.ui.shared.theme import palette
 from game.ui.shared.widgets import bevel
 
-LONG_PRESS_MS = 400  # default long-press delay, milliseconds (Options' "Long press", settings.touch_delay_ms)
-LONG_PRESS_CHOICES = TOUCH_DELAYS  # the delays Options offers, milliseconds (game.records.settings)
+LONG_PRESS_MS = 400  # default long-press delay, milliseconds (Options' "Long press": game.records.settings.TOUCH_DELAYS)
 SLOP = 16  # window pixels a finger may travel and still be a tap or a long press (about 2.5 mm at 160 dpi)
 FLAG_MODE_KEY = pygame.K_g  # the key that switches flag mode
 FLAG_BUTTON = 22  # the flag-mode button's side, logical pixels (smaller in a narrow HUD)
