@@ -81,7 +81,7 @@ class Services:
     def touch_layout(self) -> bool:
         """The touch layout is on: a touch seen this run, or Options' "Touch layout"
         (settings.touch_layout): cells a finger can hit at the automatic scale
-        (game.ui.play.room.touch_cell), the flag-mode button in the HUD (game.ui.play.touch)."""
+        (game.ui.play.room.finger_cells), the flag-mode button in the HUD (game.ui.play.touch)."""
         return bool(self.touch_seen or getattr(self.settings, "touch_layout", False))
 
     def config_for(self, rows: int, cols: int, mines: int) -> Config:

@@ -379,10 +379,10 @@ class Playing(Scene):
         return self.game.state is State.PLAYING and self._scored_round != self.match.round
 
     def busy(self) -> bool:
-        """Full-rate ticks while a gesture, autoplay or a cascade runs, and while the 3BV is
-        to be counted (in slices, one a tick) or the mines drawn ahead."""
-        return (self.gesture.active or self.touch.active or self.autoplay.running or self.cascade is not None or self.bv.waiting
-                or self.dealing or self.bv_due)
+        """Full-rate ticks while a gesture (a button or a finger down), autoplay or a cascade
+        runs, and while the 3BV is to be counted (in slices, one a tick) or the mines drawn ahead."""
+        return (self.gesture.active or self.touch.active or self.autoplay.running or self.cascade is not None
+                or self.bv.waiting or self.dealing or self.bv_due)
 
     def deal_ahead(self) -> None:
         """Draw a big board's mines a slice a tick before its first click (Match.prepare_deal:

@@ -47,7 +47,7 @@ from game.ui.shared import draw
 from game.ui.shared.theme import palette
 from game.ui.shared.widgets import bevel
 
-LONG_PRESS_MS = 400  # default long-press delay, milliseconds (Options' "Long press": game.records.settings.TOUCH_DELAYS)
+LONG_PRESS_MS = 400  # default long-press delay, ms (Options: game.records.settings.TOUCH_DELAYS)
 SLOP = 16  # window pixels a finger may travel and still be a tap or a long press (about 2.5 mm at 160 dpi)
 FLAG_MODE_KEY = pygame.K_g  # the key that switches flag mode
 FLAG_BUTTON = 22  # the flag-mode button's side, logical pixels (smaller in a narrow HUD)
