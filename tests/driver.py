@@ -61,6 +61,15 @@ class Driver:
         self.mouse_down(pos, button)
         return self.mouse_up(pos, button)
 
+    def finger(self, kind: str, pos: tuple[float, float], finger: int = 0) -> bool:
+        """Post a finger event (``kind``: "down", "motion" or "up") at logical pixel ``pos`` as SDL
+        gives it: ``x``, ``y`` normalised 0..1 of the window, ``finger_id``, ``touch_id``."""
+        window = pygame.display.get_surface().get_size()
+        wx, wy = self.display.to_window((int(pos[0]), int(pos[1])))
+        types = {"down": pygame.FINGERDOWN, "motion": pygame.FINGERMOTION, "up": pygame.FINGERUP}
+        return self.post(types[kind], x=wx / window[0], y=wy / window[1], dx=0.0, dy=0.0, finger_id=finger,
+                         touch_id=1, pressure=1.0)
+
     def cell_pos(self, cell: Cell) -> tuple[int, int]:
         """Centre of ``cell`` on the current (playing or overlay) scene."""
         scene = self.scene

@@ -248,6 +248,7 @@ class Match:
         self._help = Help()
         self._lost_before_undo = False
         self._first_click: Cell | None = None
+        self.touched = False  # a move of this board was made by touch (note_touch)
 
     def new_game(self) -> None:
         """A fresh random board of the same size (a new seed from the deal), clock, log and help;
@@ -583,6 +584,14 @@ class Match:
         if not self._game.over:
             self.inputs.append(PointerInput(self.ms, Action(action), int(x), int(y)))
 
+    def note_touch(self) -> None:
+        """Mark the current board as played by touch (the window's finger gestures, logged as
+        pointer input: game.ui.play.touch): its record is ranked with the touch games and its
+        replay file says so (game.records.record.input_of, game.replay.fromlog). A board over
+        is left as it was; a new board or a retry starts unmarked."""
+        if not self._game.over:
+            self.touched = True
+
     # ----- undo and redo ---------------------------------------------------------------------
     @property
     def can_undo(self) -> bool:
@@ -686,7 +695,8 @@ class Match:
         pointer does not show as the formats would make them, and one per undo),
         ``history`` (every entry in order: ["play", ms, kind, row, col, source], ["undo",
         ms], ["redo", ms], ["help", ms, aid]), ``help`` ({"hints", "overlay", "autoplay",
-        "undos"}) and ``options`` ({"questions"}). Version 1 logs (no sources, history or
+        "undos"}), ``options`` ({"questions"}) and ``touch`` (a move was made by touch:
+        :meth:`note_touch`; absent from older logs: False). Version 1 logs (no sources, history or
         help; losing moves taken back as ``undone``: [at, ms, kind, row, col]) are still read
         by :meth:`from_log`."""
         data = self.log_snapshot()
@@ -712,6 +722,7 @@ class Match:
             "help": {"hints": self._help.hints, "overlay": self._help.overlay,
                      "autoplay": self._help.autoplay, "undos": self._help.undos},
             "options": {"questions": self.config.questions},
+            "touch": self.touched,
         }
 
     @classmethod
@@ -737,6 +748,7 @@ class Match:
                      flags=[tuple(c) for c in data.get("start_flags", [])], clock=clock,
                      cell=int(data.get("cell", CONSOLE_CELL)))
         match._log_clock = clock
+        match.touched = bool(data.get("touch"))
         match.script = tuple(standing_script(data) if standing else script_of(data))
         match.position = 0
         return match

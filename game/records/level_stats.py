@@ -12,7 +12,9 @@ Custom games of every size are grouped as ``custom``. What counts where:
   no known layout, a standard level: :attr:`GameRecord.best_time_eligible`).
 - bests by category (``all``, ``nf``: no right click changed the board, Metasweeper's NF):
   time, 3BV/s, IOE, RQP, STNB, each table apart for the window's games (mouse or keys) and
-  the console's typed in a terminal (``bests``, ``terminal_bests``).
+  the console's typed in a terminal (``bests``, ``terminal_bests``), and the window's games
+  played by touch (``touch_bests``: a finger made a move, game.ui.play.touch; never among
+  the mouse's).
 - a game dealt under the 3BV filter (``min_bv`` > 0, docs/bv-filter.md) counts in played,
   won, win % and streaks as any game; its win is ranked apart, never in the tables above but
   in bests of its own (``filtered_bests``, ``filtered_terminal_bests``), and ``filtered``
@@ -100,6 +102,7 @@ class LevelStats:
     # in a terminal, apart: category (all, nf) -> column (time_ms, bbbv_per_s, ...) -> GameRecord or None
     bests: dict = field(default_factory=dict)
     terminal_bests: dict = field(default_factory=dict)
+    touch_bests: dict = field(default_factory=dict)  # the window's games played by touch, apart
     scripted: int = 0  # console games fed by a script: recorded, counted nowhere
     # Games dealt under the 3BV filter (schema 9's min_bv > 0, docs/bv-filter.md): ``filtered``
     # of them were played (in ``played`` and ``won`` as any game); their wins are ranked apart,
@@ -107,6 +110,7 @@ class LevelStats:
     filtered: int = 0
     filtered_bests: dict = field(default_factory=dict)
     filtered_terminal_bests: dict = field(default_factory=dict)
+    filtered_touch_bests: dict = field(default_factory=dict)
 
     @property
     def best_time(self) -> float | None:
@@ -157,12 +161,14 @@ def level_stats(store: RecordStore, level: str, recent: int = RECENT) -> LevelSt
         best_efficiency=BestTime.of(1, firsts["efficiency"][0]) if firsts["efficiency"] else None,
         figures=level_figures(store, level),
         bests=store.category_bests(level, "window"), terminal_bests=store.category_bests(level, "terminal"),
+        touch_bests=store.category_bests(level, "touch"),
         scripted=store.conn.execute(f"SELECT count(*) FROM {games} WHERE level = ? AND input = 'script'",
                                     (level,)).fetchone()[0],
         filtered=store.conn.execute(f"SELECT count(*) FROM {games} WHERE level = ? AND min_bv > 0 AND {COUNTED}",
                                     (level,)).fetchone()[0],
         filtered_bests=store.category_bests(level, "window", filtered=True),
         filtered_terminal_bests=store.category_bests(level, "terminal", filtered=True),
+        filtered_touch_bests=store.category_bests(level, "touch", filtered=True),
     )
 
 

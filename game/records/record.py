@@ -21,10 +21,12 @@ from game.midend.boardcode import CodeError, encode
 LEVELS = ("beginner", "beginner_8x8", "intermediate", "expert", "custom")  # statistics groups, in display order
 STANDARD_LEVELS = LEVELS[:4]  # the levels with best-time tables (game.rules.board.LEVEL_SIZES)
 # How a game was played (schema 8's ``input``): the window's mouse, the window's keyboard (any
-# move made with the keys), the console typed in a terminal, the console fed by a pipe or a file
-# (a script). -> the table of bests it ranks in: the window's, the terminal's, or none.
-INPUTS = {"mouse": "window", "keyboard": "window", "terminal": "terminal", "script": None}
-TABLES = ("window", "terminal")  # the tables of bests, apart from each other
+# move made with the keys), the window's touch screen (any move made with a finger:
+# game.ui.play.touch; a value of the same column, no schema change), the console typed in a
+# terminal, the console fed by a pipe or a file (a script). -> the table of bests it ranks in:
+# the window's (mouse and keys), the touch games', the terminal's, or none.
+INPUTS = {"mouse": "window", "keyboard": "window", "touch": "touch", "terminal": "terminal", "script": None}
+TABLES = ("window", "touch", "terminal")  # the tables of bests, apart from each other
 CATEGORIES = ("all", "nf")  # the categories of bests: every game, no-flag games (Metasweeper's NF)
 NAME_MAX = 32  # characters kept of a player name
 FALLBACK_NAME = "Player"
@@ -140,9 +142,11 @@ class GameRecord:
 
     ``nf`` (schema 8): no right click changed the board (Metasweeper's no-flag games, ms-toollib's
     ``rce == 0``); None when unknown. ``input`` (schema 8): how it was played, a key of
-    :data:`INPUTS`: the window's ``mouse`` or ``keyboard``, the console's ``terminal`` (its own
-    table of bests) or ``script`` (a pipe or a file: recorded, counted nowhere). Older games
-    are ``mouse``. docs/competitive.md.
+    :data:`INPUTS`: the window's ``mouse`` or ``keyboard``, its ``touch`` (a finger made a
+    move: the touch games' own table of bests), the console's ``terminal`` (its own table
+    of bests) or ``script`` (a pipe or a file: recorded, counted nowhere). Older games are
+    ``mouse``; ``touch`` came later in the same column (no schema change: a program from
+    before it leaves such a row out as unreadable, never ranks it with the mouse's). docs/competitive.md.
 
     ``min_bv`` (schema 9): the 3BV filter's minimum the board was dealt under (0: none;
     game.midend.deal.Deal.min_bv). A filtered game is labelled and ranked apart: out of the normal
@@ -323,10 +327,14 @@ class GameRecord:
 
 def input_of(match, given: str | None = None) -> str:
     """How ``match`` was played (a key of INPUTS): ``given`` when there is one (the console
-    knows whether it reads a terminal), else from the sources of its moves: ``terminal`` for
-    console commands, ``keyboard`` when one was made with the window's keys, else ``mouse``."""
+    knows whether it reads a terminal), else ``touch`` when a move of its board was made by
+    touch (game.midend.match.Match.touched: a touch game never ranks with the mouse's, whatever
+    else was used), else from the sources of its moves: ``terminal`` for console commands,
+    ``keyboard`` when one was made with the window's keys, else ``mouse``."""
     if given is not None:
         return given
+    if getattr(match, "touched", False):
+        return "touch"
     sources = {played.source.value for played in match.moves}
     return "terminal" if "console" in sources else "keyboard" if "keyboard" in sources else "mouse"
 

@@ -105,7 +105,8 @@ def stats_table(levels: dict[str, LevelStats]) -> str:
     return "\n".join(lines)
 
 
-TABLE_WORDS = {"window": N_("window"), "terminal": N_("console typed in a terminal"),
+TABLE_WORDS = {"window": N_("window"), "terminal": N_("console typed in a terminal"), "touch": N_("touch"),
+               "filtered_touch": N_("touch, boards dealt by the 3BV filter"),
                "filtered": N_("window, boards dealt by the 3BV filter"),
                "filtered_terminal": N_("console typed in a terminal, boards dealt by the 3BV filter")}
 CATEGORY_WORDS = {"all": N_("all"), "nf": N_("no flags (NF)")}
@@ -130,8 +131,9 @@ def category_lines(levels: dict[str, LevelStats]) -> list[str]:
     games are missing (game.records.db.category_bests)."""
     lines = []
     for s in levels.values():
-        for table, bests in (("window", s.bests), ("terminal", s.terminal_bests),
-                             ("filtered", s.filtered_bests), ("filtered_terminal", s.filtered_terminal_bests)):
+        for table, bests in (("window", s.bests), ("touch", s.touch_bests), ("terminal", s.terminal_bests),
+                             ("filtered", s.filtered_bests), ("filtered_touch", s.filtered_touch_bests),
+                             ("filtered_terminal", s.filtered_terminal_bests)):
             rows = []
             for category, found in bests.items():
                 parts = [f"{_best_words(column)} {_best_value(column, record)} #{record.id}"
@@ -157,7 +159,9 @@ def category_lines(levels: dict[str, LevelStats]) -> list[str]:
 def stats_json(levels: dict[str, LevelStats]) -> dict:
     """``--stats --json``: the same in every language (docs/competitive.md): ``{"levels": {level:
     {"played", "won", "scripted", "bests": {category: {column: {"value", "game", "at"} or None}},
-    "terminal_bests": {...}, "filtered", "filtered_bests": {...}, "filtered_terminal_bests": {...}}}}``,
+    "terminal_bests": {...}, "touch_bests": {...}, "filtered", "filtered_bests": {...},
+    "filtered_terminal_bests": {...}, "filtered_touch_bests": {...}}}}`` (``touch_bests``: the
+    window's games played by touch, never among ``bests``),
     the standard levels only (custom sizes have no bests). ``filtered``: how many of ``played``
     were dealt by the 3BV filter; their wins are in ``played`` and ``won`` but never in
     ``bests`` or ``terminal_bests``: in the ``filtered_`` ones, of the same shape
@@ -175,6 +179,8 @@ def stats_json(levels: dict[str, LevelStats]) -> dict:
 
     return {"levels": {s.level: {"played": s.played, "won": s.won, "scripted": s.scripted,
                                  "bests": tables(s.bests), "terminal_bests": tables(s.terminal_bests),
+                                 "touch_bests": tables(s.touch_bests),
+                                 "filtered_touch_bests": tables(s.filtered_touch_bests),
                                  "filtered": s.filtered, "filtered_bests": tables(s.filtered_bests),
                                  "filtered_terminal_bests": tables(s.filtered_terminal_bests)}
                        for s in levels.values() if s.level in STANDARD_LEVELS}}

@@ -29,7 +29,9 @@ Version 8 adds ``nf`` (no right click changed the board: Metasweeper's no-flag g
 set from the flag moves that changed the board, which is what ms-toollib's rce counts, and
 again from rce when the figures are computed; older games get it from their flag clicks) and
 ``input`` (how the game was played: mouse, keyboard, terminal or script, see
-game.records.record.INPUTS; older games get ``mouse``, as nothing recorded told them apart), and
+game.records.record.INPUTS; older games get ``mouse``, as nothing recorded told them apart;
+``touch`` is a later value of the same column, with no version of its own: no column or
+existing row changes), and
 calls the custom 8x8 games with 10 mines ``beginner_8x8``, the competitive Beginner. It also adds
 the figure STNB's column, and sets computed games back to "to compute" so that it is backfilled.
 Version 9 adds ``min_bv``: the 3BV filter's minimum the board was dealt under (0: none,

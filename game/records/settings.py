@@ -31,6 +31,7 @@ DIFFICULTY_CHOICES = (*DIFFICULTIES, "custom")
 # beginner_size (games before issue 35 saved the level of an 8x8 game, "beginner_8x8", and
 # every later launch refused it)
 BEGINNER_LEVELS = {level: size for size, level in BEGINNER_SIZES.items() if level != "beginner"}
+TOUCH_DELAYS = (250, 300, 400, 500, 600, 800, 1000)  # a long press's delays offered, milliseconds
 BV_FILTER_CHOICES = ("off", "rankings")  # the 3BV filter: none, or the rankings' minimums (game.session.RANKING_MIN_BV)
 
 
@@ -50,6 +51,10 @@ class Settings:
     Beginner 2, Intermediate 30, Expert 100; filtered games are ranked apart); ``compact``
     the classic playing window, the board and its HUD with no panels' strip (the result, a
     hint, the counters open over the board: game.ui.play.room.compact), instead of the side panel.
+    Touch (game.ui.play.touch): ``touch_delay_ms`` the long press's delay in milliseconds (one of
+    TOUCH_DELAYS), ``touch_flag_mode`` whether a game starts in flag mode (a tap flags, a long
+    press reveals), ``touch_layout`` the touch layout (cells a finger can hit, the flag-mode
+    button) even before a touch is seen this run.
     """
 
     difficulty: str = "beginner"
@@ -75,6 +80,9 @@ class Settings:
     bv_filter: str = "off"
     counters: bool = False  # the live counters' panel (F3) beside the board in play and in the replay viewer
     compact: bool = False  # the classic window: the board and its HUD only, panels as dialogs over it (game.ui.play.room)
+    touch_delay_ms: int = 400  # a long press's delay, milliseconds, one of TOUCH_DELAYS (game.ui.play.touch)
+    touch_flag_mode: bool = False  # a game starts in flag mode: a tap flags, a long press reveals
+    touch_layout: bool = False  # the touch layout without a touch seen: finger-sized cells, the flag-mode button
 
     def config(self) -> Config:
         """The board these settings choose, as a :class:`game.rules.board.Config`.
@@ -173,6 +181,9 @@ RULES = {
     "bv_filter": (lambda v: v in BV_FILTER_CHOICES, ", ".join(BV_FILTER_CHOICES)),
     "counters": (_is_bool, _BOOL),
     "compact": (_is_bool, _BOOL),
+    "touch_delay_ms": (lambda v: v in TOUCH_DELAYS and not isinstance(v, bool), ", ".join(map(str, TOUCH_DELAYS))),
+    "touch_flag_mode": (_is_bool, _BOOL),
+    "touch_layout": (_is_bool, _BOOL),
 }
 
 

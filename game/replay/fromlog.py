@@ -82,6 +82,7 @@ LABELS = {  # what the file's events are -> its label in the EVF software string
     "reconstructed": "reconstructed from moves: clicks at cell centres",
     "first_click": "first click: {rule}",
     "filtered": "board dealt with 3BV at least {min_bv}",
+    "touch": "played by touch: taps as left clicks, long presses as right clicks",
 }
 FIRST_CLICK_WORDS = {"opening": "always an opening", "classic": "a mine under it moves to the top-left corner"}
 # Metasweeper's game modes (EVF header; src/config/constants.py MODE_*, the EVF standard's list)
@@ -400,7 +401,9 @@ def labels_of(data: dict, record, kind: str | None = None, story: Told | None = 
     (both Beginners: the 9x9 one reads as custom, level 6, to the EVF's readers; :data:`EVF_LEVELS`),
     no left click on a number that chorded (a rule the formats do not have: written as both
     buttons, :func:`both_button_chords`, and labelled), and a board not
-    dealt under the 3BV filter (``min_bv``: labelled, never official).
+    dealt under the 3BV filter (``min_bv``: labelled, never official), nor played by touch
+    (the log's ``touch``, or the record's ``input``: labelled, never official: the ranking
+    sites take mouse games only; the EVF has no field for it).
     ``kind``: how the events are made (default :func:`kind_of`), for the labels.
     ``story``: the log's replay (:func:`told`), when made already.
 
@@ -426,8 +429,9 @@ def labels_of(data: dict, record, kind: str | None = None, story: Told | None = 
     kind = kind or kind_of(data)
     chorded = kind != "reconstructed" and left_chords(data, story) > 0  # a rule the formats lack: adapted
     min_bv = int(getattr(record, "min_bv", 0) or 0)  # dealt under the 3BV filter: a chosen board
+    touch = bool(data.get("touch")) or getattr(record, "input", None) == "touch"
     official = (fair and mode == MODE_STANDARD and rule == "safe" and standard_size and not chorded
-                and not min_bv)
+                and not min_bv and not touch)
     tags = []
     if kind == "merged":
         tags.append(LABELS["centred"].format(sources=", ".join(centred_sources(data))))
@@ -440,6 +444,8 @@ def labels_of(data: dict, record, kind: str | None = None, story: Told | None = 
         tags.append(LABELS["first_click"].format(rule=FIRST_CLICK_WORDS["classic"]))
     if min_bv:
         tags.append(LABELS["filtered"].format(min_bv=min_bv))
+    if touch:
+        tags.append(LABELS["touch"])
     questions = bool((data.get("options") or {}).get("questions"))
     return Labels(fair=bool(fair), official=bool(official), mode=mode, questions=questions, tags=tuple(tags))
 

@@ -26,7 +26,7 @@ from game.ui.clock import SystemClock  # noqa: E402
 from game.ui.display import GRAIN, Display  # noqa: E402
 from game.ui.play.layout import MENU_SIZE  # noqa: E402
 from game.ui.loop import Loop  # noqa: E402
-from game.ui.play.room import playing_window  # noqa: E402
+from game.ui.play.room import finger_cells, playing_window  # noqa: E402
 from game.ui.scene import SceneManager  # noqa: E402
 from game.ui.shared.confirm import MessageBox  # noqa: E402
 from game.ui.menu import Menu  # noqa: E402
@@ -70,6 +70,8 @@ class WindowManager(SceneManager):
         return super().busy() or (records is not None and records.packing)
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.FINGERDOWN:
+            self.services.touch_seen = True  # the touch layout from the next game (Services.touch_layout)
         running = super().handle(self.services.display.map_event(event))
         self.services.sync_fullscreen()
         notice = self.services.display.take_notice()  # F11 where full screen cannot be had
@@ -330,7 +332,8 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
     config = settings.board_of_run(args)  # --difficulty beginner: the Beginner the settings choose
     # a board with its panels' strip (game.ui.play.room), or none when compact, as the Playing scene will want it
     layout, size, most = (None, MENU_SIZE, None) if config is None else playing_window(
-        config, display.area(), settings.rulers, settings.compact and getattr(args, "race_ghost", None) is None)
+        config, display.area(), settings.rulers, settings.compact and getattr(args, "race_ghost", None) is None,
+        finger_cells(settings.touch_layout, settings.scale))
     theme.use(settings.theme)  # before the first frame: the window's letterbox too
     set_language(settings.language or system_language())
     display.open(size, GRAIN if layout is None else layout.cell, most)

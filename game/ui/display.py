@@ -59,6 +59,7 @@ BAND_GAP = 16  # changed row runs closer than this many window rows are sent as 
 GRAIN = 16  # the scale is a multiple of 1/GRAIN unless a scene asks for another (its cell size)
 MIN_SCALE = 0.25  # the smallest scale a small window shrinks the picture to
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+FINGER_EVENTS = (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP)
 NO_FULLSCREEN = N_("Full screen is not available here: no window manager can make the window full screen "
                    "(an X server without one). The game stays in its window.")
 
@@ -173,8 +174,23 @@ class Display:
         factor, left, top = self.view
         return int(left + (pos[0] + 0.5) * factor), int(top + (pos[1] + 0.5) * factor)
 
+    def finger_window(self, x: float, y: float) -> tuple[float, float]:
+        """A finger event's normalised ``x``, ``y`` (0..1 across the window, as SDL gives them)
+        -> window pixels (the window's current size; (0, 0) without a window)."""
+        window = pygame.display.get_surface()
+        width, height = window.get_size() if window is not None else (0, 0)
+        return x * width, y * height
+
     def map_event(self, event: pygame.event.Event) -> pygame.event.Event:
-        """A mouse event with ``pos`` (and ``rel``) in canvas pixels; other events unchanged."""
+        """A mouse event with ``pos`` (and ``rel``) in canvas pixels; a finger event
+        (FINGERDOWN, FINGERMOTION, FINGERUP: ``x``, ``y`` normalised 0..1 of the window) with
+        ``pos``, its place in canvas pixels, and ``window_pos``, in window pixels (a finger's
+        travel is measured there: game.ui.play.touch); other events unchanged."""
+        if event.type in FINGER_EVENTS and hasattr(event, "x"):
+            attrs = dict(event.dict)
+            attrs["window_pos"] = self.finger_window(event.x, event.y)
+            attrs["pos"] = self.to_logical(attrs["window_pos"])
+            return pygame.event.Event(event.type, attrs)
         if event.type not in MOUSE_EVENTS or not hasattr(event, "pos"):
             return event
         attrs = dict(event.dict)

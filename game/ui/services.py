@@ -51,7 +51,8 @@ class Services:
     sound: the sound effects (game.ui.sound.Sound), built from the settings' ``volume``
     and ``muted`` unless given; :meth:`set_option` keeps it in step with them.
     speech: what the window says aloud (game.ui.speech: ``say(text, interrupt=False)``,
-    never blocking); speech off (NullSpeech) unless given.
+    never blocking); speech off (NullSpeech) unless given. touch_seen: a finger touched
+    the window this run (:attr:`touch_layout`).
     """
 
     settings: Settings
@@ -74,6 +75,14 @@ class Services:
     scenes: object = None  # the navigation seam: .menu(), .playing(game), .replay(replay, back) (game.ui.app.Navigation)
     sound: object = None  # game.ui.sound.Sound, built from the settings when None
     speech: object = field(default_factory=NullSpeech)  # game.ui.speech: announcements, off by default
+    touch_seen: bool = False  # a finger touched the window this run (game.ui.app.WindowManager.handle)
+
+    @property
+    def touch_layout(self) -> bool:
+        """The touch layout is on: a touch seen this run, or Options' "Touch layout"
+        (settings.touch_layout): cells a finger can hit at the automatic scale
+        (game.ui.play.room.finger_cells), the flag-mode button in the HUD (game.ui.play.touch)."""
+        return bool(self.touch_seen or getattr(self.settings, "touch_layout", False))
 
     def config_for(self, rows: int, cols: int, mines: int) -> Config:
         """A Config of this size with the current options (raises ValueError like Config).

@@ -76,6 +76,32 @@ def test_new_game_and_retry_start_a_fresh_log():
     assert match.moves == [] and match.inputs == []
 
 
+def test_a_board_played_by_touch_is_marked_in_its_log_and_a_new_board_is_not():
+    """Issue 40: Match.note_touch marks the current board (the window's finger gestures); the log
+    says so (``touch``), a log read back keeps it, the record's input is ``touch``; a retry or a
+    new board starts unmarked, and a board over is left as it was."""
+    from game.records.record import GameRecord, input_of
+    from tests.play_helpers import win
+    match = Match(Config.difficulty("beginner"), rng=random.Random(3))
+    assert not match.touched and match.log_data()["touch"] is False
+    match.note_touch()
+    match.command(Move.reveal((4, 4)))
+    assert match.touched and match.log_data()["touch"] is True
+    assert Match.from_log(match.log_data()).touched
+    assert input_of(match) == "touch"  # whatever the moves' sources (here the console's) say
+    match.retry()
+    assert not match.touched and input_of(match) == "mouse"
+    win(match)
+    match.note_touch()  # a board over: too late to mark
+    assert not match.touched and GameRecord.from_match(match).input == "mouse"
+    match.new_game()
+    match.note_touch()
+    match.command(Move.reveal((4, 4)))
+    assert match.touched
+    old = {key: value for key, value in match.log_data().items() if key != "touch"}
+    assert not Match.from_log(old).touched  # a log from before it: not touch
+
+
 @pytest.mark.parametrize("rule", ["opening", "safe", "classic"])
 def test_a_retry_before_the_first_click_deals_as_its_docstring_says(rule):
     """Match.retry: with no click yet on a board laid at the first click there is no board to

@@ -10,7 +10,10 @@ as an abandoned loss either way), row and column rulers, the live counters (F3 t
 game.ui.play.counters_view), the playing window (with its side panel, or compact: the classic
 window, panels over the board; from the next game), and the minimum 3BV of dealt
 boards (off, or the rankings' minimums: Beginner 2, Intermediate 30, Expert 100; filtered
-games are ranked apart, docs/bv-filter.md).
+games are ranked apart, docs/bv-filter.md); touch (game.ui.play.touch): the long press's
+delay (250 ms to 1 s, 400 ms by default), whether a game starts in flag mode (a tap flags, a
+long press reveals), and the touch layout (cells a finger can hit, the flag-mode button), on
+by itself for the rest of the run once a finger touches the window.
 
 Up to COLUMN_ROWS lines stand in one column; more stand in two (the first half on the left),
 so the screen stays as low as the menu-like screens are on a small screen.
@@ -27,12 +30,12 @@ import pygame
 
 from game.rules.board import BEGINNER_SIZES, FIRST_CLICK_RULES
 from game.midend.deal import first_click_of
-from game.i18n import LANGUAGES, N_, _, language, level_name, short_number
+from game.i18n import LANGUAGES, N_, _, language, level_name, number, short_number
 from game.ui.shared.formats import percent
-from game.records.settings import BV_FILTER_CHOICES
+from game.records.settings import BV_FILTER_CHOICES, TOUCH_DELAYS
 from game.ui.shared import draw
 from game.ui.scene import Scene
-from game.ui.play.room import playing_window
+from game.ui.play.room import finger_cells, playing_window
 from game.ui.shared.dialog import draw_dialog
 from game.ui.sound import VOLUME_STEP
 from game.ui.shared.theme import THEME_NAMES, THEMES, palette
@@ -51,6 +54,8 @@ SAVED = N_("Each change is saved at once; the rules apply from the next game")  
 BEGINNER_NAMES = {"9x9": N_("9x9 (Windows)"), "8x8": N_("8x8 (competitive)")}  # settings.beginner_size
 WINDOW_NAMES = {False: N_("side panel"), True: N_("compact")}  # settings.compact: the playing window
 VALUE = N_("< {value} >")  # how a line's value is drawn, the arrows saying Left/Right change it
+MILLISECONDS = N_("{ms} ms")  # the long press's delay
+TOUCH_SEEN = N_("on (a touch was seen)")  # the touch layout, switched on by a finger this run
 SCALE_HERE = N_("window, {scale}x (here {shown}x)")  # a chosen scale this screen cannot show: the one it shows at
 SCALE_BOARD = N_("{scale}x does not fit this screen for the next board ({board}): it will show at {shown}x.")
 
@@ -106,7 +111,13 @@ class Options(Scene):
                 (_("Beginner board"), _(BEGINNER_NAMES.get(s.beginner_size, BEGINNER_NAMES["9x9"])),
                  lambda step: services.set_option(beginner_size=cycle(BEGINNER_SIZES, s.beginner_size, step))),
                 (_("Minimum 3BV"), _(BV_FILTER_NAMES.get(s.bv_filter, BV_FILTER_NAMES["off"])),
-                 lambda step: services.set_option(bv_filter=cycle(BV_FILTER_CHOICES, s.bv_filter, step)))]
+                 lambda step: services.set_option(bv_filter=cycle(BV_FILTER_CHOICES, s.bv_filter, step))),
+                # touch (game.ui.play.touch): the long press's delay, flag mode at a game's start, the layout
+                (_("Long press (touch)"), _(MILLISECONDS).format(ms=number(s.touch_delay_ms, 0, grouped=True)),
+                 lambda step: services.set_option(touch_delay_ms=cycle(TOUCH_DELAYS, s.touch_delay_ms, step))),
+                (_("Tap flags (touch)"), on_off(s.touch_flag_mode), flip("touch_flag_mode")),
+                (_("Touch layout"), _(TOUCH_SEEN) if services.touch_seen and not s.touch_layout
+                 else on_off(s.touch_layout), flip("touch_layout"))]
 
     def rows(self) -> list[tuple[str, str]]:
         """(label, value) of each option line."""
@@ -132,7 +143,8 @@ class Options(Scene):
         (game.ui.display.Display.window_scale: the chosen scale where it fits, else the largest
         whole one that does, at most the automatic scale's cap)."""
         display, settings = self.services.display, self.services.settings
-        _layout, size, most = playing_window(settings.config(), display.area(), settings.rulers, settings.compact)
+        _layout, size, most = playing_window(settings.config(), display.area(), settings.rulers, settings.compact,
+                                             finger_cells(self.services.touch_layout, settings.scale))
         return display.window_scale(size, most)
 
     def display_note(self) -> str:

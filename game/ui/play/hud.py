@@ -97,12 +97,18 @@ def draw_hud(screen: pygame.Surface, layout: BoardLayout, assets, mines_left: in
 def mute_sign_rect(layout: BoardLayout) -> pygame.Rect | None:
     """Where the sound-off sign goes: a square centred between the face and the timer, or
     None when that gap has no room for one."""
-    gap = layout.timer.left - layout.face.right
-    side = min(MUTE_SIGN, gap - 4, layout.hud.height - 6)
-    if side < MUTE_SIGN_MIN:
+    return hud_square(layout, layout.face.right, layout.timer.left, MUTE_SIGN, MUTE_SIGN_MIN)
+
+
+def hud_square(layout: BoardLayout, left: int, right: int, most: int, least: int) -> pygame.Rect | None:
+    """A square of at most ``most`` logical pixels centred in the HUD between x ``left`` and
+    ``right`` (2 pixels clear of each, and of the HUD's bevel), level with the face; None when
+    it would be smaller than ``least`` (the mute sign's place, the touch flag-mode button's)."""
+    side = min(most, right - left - 4, layout.hud.height - 6)
+    if side < least:
         return None
     rect = pygame.Rect(0, 0, side, side)
-    rect.center = ((layout.face.right + layout.timer.left) // 2, layout.face.centery)
+    rect.center = ((left + right) // 2, layout.face.centery)
     return rect
 
 

@@ -202,20 +202,23 @@ def layout_for(rows: int, cols: int, area: tuple[int, int], mines: int = 0,
 
 
 def big_layout(rows: int, cols: int, area: tuple[int, int], mines: int = 0,
-               strip: int = RESULT_ROOM_H, clamp: bool = True, compact: bool = False) -> BoardLayout:
+               strip: int = RESULT_ROOM_H, clamp: bool = True, compact: bool = False,
+               cell: int = BIG_CELL) -> BoardLayout:
     """A board too big for ``area`` (pixels): a window filling the area but for ``strip``
     pixels under it (the panels' strip, game.ui.play.room), its well as large as that leaves, the
     board seen at BIG_CELL pixels a cell. A long, thin board (1 x 1000) gets a well no larger
     than the board at BIG_CELL across its short side, so the window fits it (``clamp``; off for
     a window the player sized, which the well fills). ``compact``: the compact window's (no
-    strip: ``strip`` is taken as 0; the window at least COMPACT_LEAST)."""
+    strip: ``strip`` is taken as 0; the window at least COMPACT_LEAST). ``cell``: the zoom it
+    opens at instead of BIG_CELL, pixels a cell (the touch layout's finger-sized cells:
+    game.ui.play.room.TOUCH_CELL)."""
     strip, least = (0 if compact else strip), least_window(compact)
     frame_w = 2 * (MARGIN + BEVEL)  # the frame beside the well
     frame_h = MARGIN + HUD_H + MARGIN + 2 * BEVEL + MARGIN  # the HUD above it, the frame under it
-    most_w, most_h = (cols * BIG_CELL, rows * BIG_CELL) if clamp else (area[0], area[1])
+    most_w, most_h = (cols * cell, rows * cell) if clamp else (area[0], area[1])
     width = min(most_w, max(MIN_WIDTH - frame_w, area[0] - frame_w))
     height = min(most_h, max(MIN_HEIGHT - frame_h, area[1] - strip - frame_h))  # (a thin one: centred)
-    return BoardLayout(rows, cols, BIG_CELL, mines, view=(width, height), least=least)
+    return BoardLayout(rows, cols, cell, mines, view=(width, height), least=least)
 
 
 def max_board(area: tuple[int, int]) -> tuple[int, int]:

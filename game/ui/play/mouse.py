@@ -58,11 +58,16 @@ class MouseGesture:
             (event.type, getattr(event, "button", 0)))
         if action is None:
             return None
+        return self.pointer_at(action, event.pos)
+
+    def pointer_at(self, action: Action, pos: tuple[float, float]) -> PointerEvent:
+        """``action`` at logical pixel ``pos`` as a pointer event in board pixels (see
+        :meth:`pointer_event`; the touch gestures make theirs here too: game.ui.play.touch)."""
         px = self.layout.cell
-        cell = self.layout.cell_at(event.pos)
+        cell = self.layout.cell_at(pos)
         if cell is None:
             return PointerEvent(pygame.time.get_ticks(), action, self.layout.cols * px, self.layout.rows * px)
-        x, y = self.layout.board_pixels(event.pos)
+        x, y = self.layout.board_pixels(pos)
         row, col = cell  # board_pixels rounds: keep the point inside the cell cell_at sees
         x = min(max(x, col * px), col * px + px - 1)
         y = min(max(y, row * px), row * px + px - 1)
@@ -80,11 +85,19 @@ class MouseGesture:
         pointer = self.pointer_event(event)
         if pointer is None:
             return None
-        self.gestures.cell_px = self.layout.cell  # (a big board's layout changes with the window)
-        self.gestures.chord_on_number = chord_on_number
-        made = self.gestures.feed(pointer, game)  # the face's clicks too: they are in the log, off the board
+        move = self.feed(pointer, game, chord_on_number)  # the face's clicks too: they are in the log, off the board
         if face is not None:
             return face or None
+        return move
+
+    def feed(self, pointer: PointerEvent, game, chord_on_number: bool) -> Move | None:
+        """The move ``pointer`` (board pixels) makes through the gesture interpreter, if any
+        (:attr:`left_chord` says whether it is a left click's chord); the mouse's events and
+        the touch gestures' (game.ui.play.touch) alike."""
+        self.gestures.cell_px = self.layout.cell  # (a big board's layout changes with the window)
+        self.gestures.chord_on_number = chord_on_number
+        made = self.gestures.feed(pointer, game)
+        self.left_chord = False
         if not made:  # (an event makes at most one move)
             return None
         self.left_chord = made[0].rule is Rule.LEFT_CHORD  # a chord the formats' rules would not make

@@ -40,8 +40,9 @@ from game.ui.play.layout import RESULT_ROOM_H, big_layout
 from game.ui.play.minimap import Minimap
 from game.ui.play.motion import CASCADE_MAX, CASCADE_MIN, Cascade
 from game.ui.play.mouse import MouseGesture
+from game.ui.play.touch import FLAG_MODE_KEY, TouchInput
 from game.ui.play.result_panel import FONTS as RESULT_FONTS
-from game.ui.play.room import compact, most_scale, playing_layout, under
+from game.ui.play.room import compact, finger_cells, most_scale, playing_layout, under
 from game.ui.scene import Scene
 from game.ui.shared import clipboard
 from game.ui.shared.confirm import Confirm, MessageBox
@@ -74,6 +75,8 @@ TRIAL_COPY = N_("C copies the trial code.")  # a reveal elsewhere before a board
 NOTE_SECONDS = 2.5  # how long a note along the board's bottom shows (show_note), seconds
 SIDE_GAP = 6  # between a hint's or a result's panel and the side panel's blocks under it, pixels
 GHOST_FRAME = 1 / 60  # seconds between two looks at the ghost's pointer while racing
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+FINGER_EVENTS = (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP)
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
 
@@ -108,8 +111,9 @@ class Playing(Scene):
         # the classic window: no strip, panels over the board (a race keeps its strip)
         self.compact = services.settings.compact and self.race is None
         # the board at the largest cell that fits, and the panels' strip (game.ui.play.room)
+        finger = finger_cells(services.touch_layout, services.settings.scale)  # the touch layout's cells
         self.layout, self.room = playing_layout(config, services.display.area(), services.settings.rulers,
-                                                self.compact)
+                                                self.compact, finger)
         session = services.session
         self.match = (opener(self.layout.cell) if opener is not None
                       else session.new_game(after, config, self.layout.cell) if after is not None
@@ -120,6 +124,7 @@ class Playing(Scene):
         self.controls.minimap = self.minimap
         self.cursor: Cell | None = None
         self.gesture = MouseGesture(self.layout)
+        self.touch = TouchInput(services)  # fingers: taps, long presses, pan and pinch (game.ui.play.touch)
         self._refused_left = False  # a left press refused off a board code's start cell: its release is too
         self.look = None  # optional override of game.appearance (the explosion hides the mines)
         self.cascade: Cascade | None = None  # an opening's cells still to be shown (game.ui.play.motion)
@@ -140,6 +145,7 @@ class Playing(Scene):
             pygame.K_ESCAPE: self.key_menu, pygame.K_h: self.key_hint, pygame.K_o: self.key_probabilities,
             pygame.K_a: self.key_autoplay, pygame.K_F1: self.key_help, pygame.K_m: self.key_mute,
             pygame.K_F3: self.key_counters, pygame.K_e: self.key_edit,
+            FLAG_MODE_KEY: self.key_flag_mode,
         }
         self.assist = Assistant(self.match)  # the solver for this game, analyses cached per position
         self.autoplay = Autoplay(self.assist)
@@ -179,12 +185,17 @@ class Playing(Scene):
                 self.view = BoardView(self.layout, self.services.assets.cell_sprites)
             self.view.refresh(self.appearance)
         self.gesture.reset()
+        self.touch.reset()
         if self.autoplay.running and not (self.autoplay.awaiting_board and self.game.state is State.PLAYING):
             self.autoplay.stop()  # back from a pause, a cancelled generation...: autoplay ends
         self.autoplay.awaiting_board = False
         self.dirty = True
 
     def handle(self, event: pygame.event.Event) -> Scene | None:
+        if getattr(event, "touch", False) and event.type in MOUSE_EVENTS:
+            return self  # SDL's mouse made from a finger: the finger's own events play (game.ui.play.touch)
+        if event.type in FINGER_EVENTS:
+            return self.handle_finger(event)
         if self.cascade is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.show_cells(self.cascade.rest())  # never act on a picture behind the game
         if event.type == pygame.WINDOWFOCUSLOST:
@@ -219,6 +230,9 @@ class Playing(Scene):
         return self
 
     def update(self) -> Scene:
+        scene = self.touch.update(self)  # a long press whose delay just passed
+        if scene is not self:
+            return scene
         if self.note_ended():
             self.dirty = True
         if self._warming:  # one font a tick: the result panel's, ready for the busy frame it shows in
@@ -271,6 +285,7 @@ class Playing(Scene):
         solver_view.draw_hint_marks(screen, self.layout, self.hint)
         if self.minimap is not None:
             self.minimap.draw(screen)
+        self.touch.draw(screen, self)
         if self.autoplay.running:
             solver_view.draw_autoplay_strip(screen, self.layout, self.autoplay.thinking)
         self.draw_note(screen)
@@ -364,10 +379,10 @@ class Playing(Scene):
         return self.game.state is State.PLAYING and self._scored_round != self.match.round
 
     def busy(self) -> bool:
-        """Full-rate ticks while a gesture, autoplay or a cascade runs, and while the 3BV is
-        to be counted (in slices, one a tick) or the mines drawn ahead."""
-        return (self.gesture.active or self.autoplay.running or self.cascade is not None or self.bv.waiting
-                or self.dealing or self.bv_due)
+        """Full-rate ticks while a gesture (a button or a finger down), autoplay or a cascade
+        runs, and while the 3BV is to be counted (in slices, one a tick) or the mines drawn ahead."""
+        return (self.gesture.active or self.touch.active or self.autoplay.running or self.cascade is not None
+                or self.bv.waiting or self.dealing or self.bv_due)
 
     def deal_ahead(self) -> None:
         """Draw a big board's mines a slice a tick before its first click (Match.prepare_deal:
@@ -580,6 +595,21 @@ class Playing(Scene):
         self.unshown = True
 
     # ----- moves -----------------------------------------------------------------------------
+    def handle_finger(self, event: pygame.event.Event) -> Scene:
+        """A finger's event (game.ui.play.touch): a finger down first shows a cascade whole and
+        stops autoplay (and does nothing else, as a click does), then the gestures it ends play."""
+        if event.type == pygame.FINGERDOWN:
+            if self.cascade is not None:
+                self.show_cells(self.cascade.rest())
+            if self.autoplay.running:
+                self.stop_autoplay()
+                return self
+        return self.touch.handle(event, self)
+
+    def key_flag_mode(self) -> Scene:
+        """G: flag mode on or off (a tap flags, a long press reveals: game.ui.play.touch)."""
+        return self.touch.toggle_flag_mode(self)
+
     def handle_mouse(self, event: pygame.event.Event) -> Scene:
         if self.refused_click(event):
             return self

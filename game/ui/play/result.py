@@ -248,13 +248,14 @@ class Victory(Result):
 
     def marks(self) -> list[str]:
         """How the recorded game was played, as the records keep it: ``NF`` (no flag: no right
-        click changed the board, Metasweeper's category) and the keyboard's mark."""
+        click changed the board, Metasweeper's category) and the keyboard's or touch's mark."""
         records = self.services.records
         record = records.last_record if records is not None else None
         if record is None:
             return []
         # TRANSLATORS: no flag, the competitive sites' category of games won without a flag
-        return ([_("NF")] if record.nf else []) + ([_("keyboard")] if record.input == "keyboard" else [])
+        inputs = {"keyboard": _("keyboard"), "touch": _("touch")}  # how it was played, the mouse unsaid
+        return ([_("NF")] if record.nf else []) + ([inputs[record.input]] if record.input in inputs else [])
 
     def handle(self, event: pygame.event.Event):
         if self.field is not None and self.ready() and self.panel_shown:

@@ -43,7 +43,7 @@ import pygame
 
 from game.rules.board import Config
 from game.ui.play.layout import (BEVEL, MARGIN, MIN_SIDE_W, MIN_WINDOW_H, MIN_WINDOW_W, RESULT_ROOM_H, SIDE_W, BoardLayout,
-                            layout_for, usable_area)
+                            big_layout, layout_for, usable_area)
 from game.ui.shared import draw
 from game.ui.play.result_room import panel_height
 from game.ui.shared.theme import palette
@@ -53,6 +53,10 @@ READABLE_SIDE_W = 176  # the narrowest side strip chosen for a larger scale, pix
 DIALOG_INSET = 4  # the compact window's dialog box from the window's edges, at most, pixels
 COMPACT_PANEL_W = 480  # the widest panel in the compact window: the counters' three columns, pixels
 COLUMNS_W = 424  # the narrowest result panel laid out in columns (game.ui.play.result_panel), pixels
+# The touch layout (a touch seen this run, or Options' "Touch layout"): at the automatic scale a
+# cell shows at least TOUCH_CELL window pixels, Android's least touch target (48 dp: about 9 mm
+# at 135 dpi, 7.6 mm at 160 dpi; pygame-ce gives no display DPI, so pixels it is)
+TOUCH_CELL = 48
 STACKED_ROOM_H = 218  # a strip under a narrower window: the result panel stacked fits whole, pixels
 
 
@@ -274,16 +278,45 @@ def make_room(display, base: tuple[int, int], height_for: Callable[[str, int], i
     return max(order, key=lambda room: shown_scale(display, room.size))  # max keeps the first of a tie
 
 
+def finger_cells(touch: bool, scale) -> int:
+    """The least window pixels a cell is given (:func:`playing_layout`'s ``finger``): TOUCH_CELL
+    with the touch layout on (``touch``: game.ui.services.Services.touch_layout) at the automatic
+    scale (``scale`` None: a chosen scale is the player's), else 0 (none)."""
+    return TOUCH_CELL if touch and scale is None else 0
+
+
+def finger_layout(config, area: tuple[int, int], layout: BoardLayout, room: Room, compact_window: bool,
+                  finger: int) -> tuple[BoardLayout, Room] | None:
+    """The touch layout of a board whose cells ``layout`` shows smaller than ``finger`` window
+    pixels at the scale its window opens at (:func:`most_scale`; a camera's window opens at 1):
+    the board seen through a camera at ``finger`` pixels a cell in a window filling ``area``
+    (game.ui.play.layout.big_layout: it scrolls, pans and pinches), with its panels' room; None
+    when the cells are large enough already."""
+    scale = most_scale(room.size, config.cells, area, compact_window) if layout.camera.fits else 1
+    if layout.camera.cell * scale >= finger:
+        return None
+    layout = big_layout(config.rows, config.cols, area, config.mines, compact=compact_window, cell=finger)
+    return layout, playing_room(layout, area, compact_window)
+
+
 def playing_layout(config, area: tuple[int, int], rulers: bool = False,
-                   compact_window: bool = False) -> tuple[BoardLayout, Room]:
+                   compact_window: bool = False, finger: int = 0) -> tuple[BoardLayout, Room]:
     """(layout, room): the board's layout and the strip kept for its panels for a game of
     ``config`` (a game.rules.board.Config) on ``area``, as the Playing scene plays it: the largest
     cell that fits (with the rulers when on and they fit), the strip :func:`reserve` chooses
     (none in the compact window). A strip beside the board taller than the board window (the
     room a result panel needs: Beginner's window is 239 high, its board window 211) makes the
-    board window as tall, the board centred under the HUD, so no grey band lies under it."""
+    board window as tall, the board centred under the HUD, so no grey band lies under it.
+
+    ``finger``: the least window pixels a cell must show at where the window opens at the
+    automatic scale (the touch layout: :func:`finger_cells`; 0 none): a board whose cells would
+    be smaller is laid out by :func:`finger_layout` (a camera at that zoom; it scrolls)."""
     layout = layout_for(config.rows, config.cols, area, config.mines, rulers, compact_window)
     room = playing_room(layout, area, compact_window)
+    if finger:
+        touch = finger_layout(config, area, layout, room, compact_window, finger)
+        if touch is not None:
+            return touch
     if room.where == "beside" and room.size[1] > layout.size[1] and layout.camera.fits:
         layout = BoardLayout(config.rows, config.cols, layout.cell, config.mines, layout.rulers,
                              least=(layout.size[0], room.size[1]))
@@ -292,10 +325,11 @@ def playing_layout(config, area: tuple[int, int], rulers: bool = False,
 
 
 def playing_window(config, area: tuple[int, int], rulers: bool = False,
-                   compact_window: bool = False) -> tuple[BoardLayout, tuple[int, int], int]:
+                   compact_window: bool = False, finger: int = 0) -> tuple[BoardLayout, tuple[int, int], int]:
     """(layout, size, most): the board layout (:func:`playing_layout`), the whole playing
     window's size (logical pixels) and the largest whole scale it opens at when the scale is
     automatic (:func:`most_scale`) for a game of ``config`` on ``area``: what game.ui.app
-    opens the first window at and Options tells a chosen scale against."""
-    layout, room = playing_layout(config, area, rulers, compact_window)
+    opens the first window at and Options tells a chosen scale against. ``finger``: as for
+    :func:`playing_layout`."""
+    layout, room = playing_layout(config, area, rulers, compact_window, finger)
     return layout, room.size, most_scale(room.size, config.cells, area, compact_window)

@@ -47,6 +47,13 @@ BIG_BOARD = (  # a board bigger than the window (game.ui.play.camera_keys): list
     ("Tab", N_("the minimap on/off")),
 )
 BIG_TITLE = N_("On a board bigger than the window")  # the heading over BIG_BOARD
+TOUCH = (  # the fingers (game.ui.play.touch): listed under TOUCH_TITLE with the touch layout on
+    (N_("Tap / long press"), N_("reveal / flag")),
+    (N_("Tap a number"), N_("chord")),
+    (N_("G, the flag button"), N_("flag mode: the two swap")),
+    (N_("Two fingers"), N_("move the view, pinch to zoom")),
+)
+TOUCH_TITLE = N_("By touch")  # the heading over TOUCH
 TITLE = N_("Controls")
 CLOSES = N_("Any key or click closes")
 SIZES = ((14, 13), (13, 12), (12, 11), (11, 10))  # (font, line height) pixels, the largest that fits first
@@ -122,6 +129,8 @@ class Help(Overlay):
         super().__init__(services, base)
         self.match = getattr(base, "match", None)  # the game the help pauses, if over one
         self.controls = CONTROLS + ((None, BIG_TITLE),) + BIG_BOARD  # messages: see :meth:`lines`
+        if getattr(services, "touch_layout", False):  # a touch seen this run, or Options' touch layout
+            self.controls += ((None, TOUCH_TITLE),) + TOUCH
         self.top = 0  # the first row shown when the list scrolls
 
     def lines(self) -> list[tuple[str | None, str]]:

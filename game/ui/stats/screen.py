@@ -432,8 +432,12 @@ class Statistics(Scene):
         if self.bests_filtered:
             tables = ((_("Window, boards dealt by the 3BV filter"), s.filtered_bests),
                       (_("Console, boards dealt by the 3BV filter"), s.filtered_terminal_bests))
+            touch = (_("Touch, boards dealt by the 3BV filter"), s.filtered_touch_bests)
         else:
             tables = ((_("Window (mouse and keys)"), s.bests), (_("Console, typed in a terminal"), s.terminal_bests))
+            touch = (_("Touch"), s.touch_bests)
+        if any(record is not None for found in touch[1].values() for record in found.values()):
+            tables = (tables[0], touch, tables[1])  # the touch games' table, only once one has a best
         out = []
         for title, bests in tables:
             rows = []
