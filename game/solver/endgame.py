@@ -113,6 +113,16 @@ class EndgameSearch:
             return None
         return self.cells[cell], wins / len(self.layouts)
 
+    def wins(self) -> int:
+        """How many of the layouts the best play wins from the start, the cells safe in every
+        layout revealed first (game.solver.winchance: the chance of winning is this over
+        their number).
+
+        Raises:
+            _Budget: the search ran out of steps or time.
+        """
+        return self._win(self.layouts)
+
     def _split(self, layouts, cells: list[int]) -> list[list[int]]:
         parts: dict[tuple, list[int]] = {}
         nmask = self.nmask
