@@ -64,8 +64,8 @@ def win_chance_text(found: WinChance) -> str:
     """A :class:`game.solver.winchance.WinChance` in one sentence in the language in use,
     naming its method and figures: "Win chance: 59.5% (exact: best play over all 84
     consistent mine layouts; 9 covered cells, 4 on the frontier; 0.01 s)." or "Win chance:
-    about 42.0% (estimate: the solver played 200 games on layouts drawn from the about
-    1.20 × 10^80 consistent ones and won 84; 95% interval 35.4% to 49.0%; 380 covered cells,
+    about 42.0% (estimate: the solver played 200 games on layouts drawn among about
+    1.20 × 10^80 consistent ones and won 84; interval (95%) 35.4% to 49.0%; 380 covered cells,
     35 on the frontier; 25.3 s)."."""
     covered = ngettext("{count} covered cell", "{count} covered cells", found.covered).format(
         count=count(found.covered))
@@ -82,11 +82,11 @@ def win_chance_text(found: WinChance) -> str:
             found.layouts if found.layouts < 10 ** 6 else 2).format(
             chance=chance(found.value), layouts=layouts, covered=covered, frontier=frontier, seconds=seconds)
     return ngettext(
-        "Win chance: about {chance} (estimate: the solver played {games} game on a layout drawn from the "
-        "{layouts} consistent ones and won {wins}; 95% interval {low} to {high}; {covered}, {frontier}; "
+        "Win chance: about {chance} (estimate: the solver played {games} game on a layout drawn among "
+        "{layouts} consistent ones and won {wins}; interval (95%) {low} to {high}; {covered}, {frontier}; "
         "{seconds} s).",
-        "Win chance: about {chance} (estimate: the solver played {games} games on layouts drawn from the "
-        "{layouts} consistent ones and won {wins}; 95% interval {low} to {high}; {covered}, {frontier}; "
+        "Win chance: about {chance} (estimate: the solver played {games} games on layouts drawn among "
+        "{layouts} consistent ones and won {wins}; interval (95%) {low} to {high}; {covered}, {frontier}; "
         "{seconds} s).",
         found.games).format(
         chance=chance(found.value), games=count(found.games), layouts=layouts, wins=count(found.wins),
