@@ -217,6 +217,53 @@ def _count_by_states(sizes: list[int], boxes: list[tuple[int, ...]], needs: list
     Raises:
         _TooBig: more than ``limit`` steps of work (a weight added).
     """
+    forward, moves, work = forward_states(sizes, boxes, needs, limit)
+    nb = len(boxes)
+    totals = forward[nb].get((), {})
+    backward: list[dict] = [{} for _ in range(nb)] + [{(): {0: 1}}]
+    for b in range(nb - 1, -1, -1):
+        row = [comb(sizes[b], k) for k in range(sizes[b] + 1)]
+        here, later = backward[b], backward[b + 1]
+        for state, k, after in moves[b]:
+            rest = later.get(after)
+            if rest:
+                into = here.setdefault(state, {})
+                w = row[k]
+                for m, x in rest.items():
+                    into[m + k] = into.get(m + k, 0) + x * w
+                work += len(rest)
+        if work > limit:
+            raise _TooBig
+    per = {m: [0] * nb for m in totals}
+    for b in range(nb):
+        row = [comb(sizes[b], k) * k for k in range(sizes[b] + 1)]
+        before, later = forward[b], backward[b + 1]
+        for state, k, after in moves[b]:
+            rest = later.get(after)
+            if not k or not rest:
+                continue
+            w = row[k]
+            for m1, x in before[state].items():
+                xw = x * w
+                for m2, y in rest.items():
+                    per[m1 + k + m2][b] += xw * y
+                work += len(rest)
+        if work > limit:
+            raise _TooBig
+    return {m: (w, per[m]) for m, w in totals.items() if w}
+
+
+def forward_states(sizes: list[int], boxes: list[tuple[int, ...]], needs: list[int],
+                   limit: int) -> tuple[list[dict], list[list], int]:
+    """The forward pass of :func:`_count_by_states`: (forward, moves, work).
+
+    forward[b]: state -> {mines so far: weight} before box b (forward[0] is ``{(): {0: 1}}``,
+    forward[len(boxes)] the finished layouts under the state ``()``); moves[b]: every
+    (state before, k, state after) step box b can take with k mines; work: the steps of work
+    done. game.solver.sample draws a group's box layouts backwards along them.
+    Raises:
+        _TooBig: more than ``limit`` steps of work (a weight added).
+    """
     nb = len(boxes)
     last = {}
     for b, key in enumerate(boxes):
@@ -268,38 +315,7 @@ def _count_by_states(sizes: list[int], boxes: list[tuple[int, ...]], needs: list
                 raise _TooBig
         forward.append(reached)
         moves.append(taken)
-    totals = forward[nb].get((), {})
-    backward: list[dict] = [{} for _ in range(nb)] + [{(): {0: 1}}]
-    for b in range(nb - 1, -1, -1):
-        row = [comb(sizes[b], k) for k in range(sizes[b] + 1)]
-        here, later = backward[b], backward[b + 1]
-        for state, k, after in moves[b]:
-            rest = later.get(after)
-            if rest:
-                into = here.setdefault(state, {})
-                w = row[k]
-                for m, x in rest.items():
-                    into[m + k] = into.get(m + k, 0) + x * w
-                work += len(rest)
-        if work > limit:
-            raise _TooBig
-    per = {m: [0] * nb for m in totals}
-    for b in range(nb):
-        row = [comb(sizes[b], k) * k for k in range(sizes[b] + 1)]
-        before, later = forward[b], backward[b + 1]
-        for state, k, after in moves[b]:
-            rest = later.get(after)
-            if not k or not rest:
-                continue
-            w = row[k]
-            for m1, x in before[state].items():
-                xw = x * w
-                for m2, y in rest.items():
-                    per[m1 + k + m2][b] += xw * y
-                work += len(rest)
-        if work > limit:
-            raise _TooBig
-    return {m: (w, per[m]) for m, w in totals.items() if w}
+    return forward, moves, work
 
 
 def _approximate_group(constraints, box_cells, box_cons) -> GroupCount:

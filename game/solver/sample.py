@@ -11,8 +11,11 @@ be drawn. Exact, not rejection sampling, with the solver's own counting
    the groups before (the convolution :class:`game.solver.probabilities._Frontier` makes),
    each joint choice weighted by prod_g W_g(m_g) x C(I, R - t): I cells off the frontier,
    R mines left, t = sum of the m_g on the frontier;
-3. within a group, one box layout with m mines is drawn with weight prod_b C(s_b, k_b) (its
-   layouts listed once, up to :data:`LEAF_CACHE` of them, else walked again at each draw);
+3. within a group, one box layout with m mines is drawn with weight prod_b C(s_b, k_b): from
+   its box layouts listed once (up to :data:`LEAF_CACHE` of them, found within :data:`LIST_STEPS`
+   steps), or for a larger group box
+   by box, backwards along the states of its numbers' remaining needs
+   (game.solver.groups.forward_states, the counting by states);
 4. each box's k_b mines go on k_b of its s_b cells, and the R - t mines off the frontier on
    R - t of the I cells, uniformly.
 
@@ -32,17 +35,22 @@ from math import comb
 from game.boardfile import BoardFile
 from game.rules.board import Cell
 from game.rules.cells import CellMask
-from game.solver.groups import NODE_LIMIT, STATE_WORK, count_group, split_groups
+from game.solver.groups import NODE_LIMIT, _no_fit_message, _TooBig, count_group, forward_states, split_groups
 from game.solver.probabilities import _convolve, _count_message, _count_reason, relative_binomials
 from game.solver.problem import Constraint, InconsistentPosition, Problem, build_problem
 
-LEAF_CACHE = 50_000  # box layouts of one group listed once; a group with more is walked at each draw
-WALK_LIMIT = NODE_LIMIT * STATE_WORK  # backtracking steps of one group's walk before giving up
+LEAF_CACHE = 20_000  # box layouts of one group listed at most; a group with more is drawn by states
+FLOAT_BITS = 1000  # a draw reads its weights as floats past this size (see LayoutSampler)
+LIST_STEPS = 20_000  # backtracking steps of one group's listing before it is drawn by states instead
+# Steps of work (a weight added) of one group's counting by states: a group past the solver's
+# own limits (game.solver.groups.MAX_BOXES, NODE_LIMIT) is counted here; the 8,000-box edge of
+# a big opening on 1000x1000 at 10 % mines takes about a million (half a second)
+STATES_WORK = 30_000_000
 
 
 class TooHardToSample(ValueError):
-    """A frontier group too large to count exactly (its layouts could be only estimated): no
-    exact draw is offered for that position. ``cells``: the group's cells."""
+    """A frontier group too large to count exactly, even by states (its layouts could be only
+    estimated): no exact draw is offered for that position. ``cells``: the group's cells."""
 
     def __init__(self, cells: int) -> None:
         super().__init__(f"a frontier group of {cells} cells is too large to count exactly")
@@ -53,7 +61,7 @@ class _Group:
     """One independent frontier group: its boxes (cells touching the same numbers), each
     box's constraints, and its box layouts by mine count (listed, or walked at each draw)."""
 
-    def __init__(self, constraints: list[Constraint], boxes: list[tuple[Cell, ...]]):
+    def __init__(self, constraints: list[Constraint], boxes: list[tuple[Cell, ...]], listable: bool = True):
         self.boxes = boxes
         owner: dict[Cell, list[int]] = {}
         for i, con in enumerate(constraints):
@@ -62,20 +70,36 @@ class _Group:
         self.box_cons = [owner[box[0]] for box in boxes]
         self.needs = [con.need for con in constraints]
         self.sizes = [len(box) for box in boxes]
-        self.leaves: dict[int, tuple[list[int], list[tuple[int, ...]]]] | None
+        self.leaves: dict[int, tuple[list[int], list[tuple[int, ...]]]] | None = None
+        self.chain: tuple[list[dict], list[dict]] | None = None
+        self.dist: dict[int, int] | None = None  # with the chain: mines -> layouts, as counted by states
         found: dict[int, tuple[list[int], list[tuple[int, ...]]]] = {}
-        listed = 0
         try:
-            for m, counts, weight in self.walk(WALK_LIMIT):
-                listed += 1
-                if listed <= LEAF_CACHE:
-                    cum, kept = found.setdefault(m, ([], []))
-                    cum.append((cum[-1] if cum else 0) + weight)
-                    kept.append(counts)
-            # too many to keep: walked again at each draw (walked whole once, so within the limit)
-            self.leaves = found if listed <= LEAF_CACHE else None
+            if not listable:
+                raise _TooMany
+            for listed, (m, counts, weight) in enumerate(self.walk(LIST_STEPS), 1):
+                if listed > LEAF_CACHE:
+                    raise _TooMany
+                cum, kept = found.setdefault(m, ([], []))
+                cum.append((cum[-1] if cum else 0) + weight)
+                kept.append(counts)
+            self.leaves = found
+            return
         except _TooMany:
+            pass
+        try:  # too many to list: counted by states, drawn back along them
+            forward, moves, _ = forward_states(self.sizes, [tuple(k) for k in self.box_cons], self.needs,
+                                               STATES_WORK)
+        except _TooBig:
             raise TooHardToSample(sum(self.sizes)) from None
+        into: list[dict] = []
+        for taken in moves:
+            by_after: dict = {}
+            for before, k, after in taken:
+                by_after.setdefault(after, []).append((before, k))
+            into.append(by_after)
+        self.chain = (forward, into)
+        self.dist = {m: w for m, w in forward[-1].get((), {}).items() if w}
 
     def walk(self, limit: int) -> Iterator[tuple[int, tuple[int, ...], int]]:
         """Every box layout of the group: (mines, mines per box, its layouts prod C(s_b, k_b)),
@@ -134,17 +158,23 @@ class _Group:
 
     def draw_counts(self, m: int, total: int, rng: random.Random) -> tuple[int, ...]:
         """The mines per box of one box layout with ``m`` mines, drawn with weight its
-        layouts (``total``: the sum of those weights, W(m))."""
-        r = rng.randrange(total)
+        layouts (``total``: the sum of those weights, W(m)): from the listed layouts, or box
+        by box from the last, each step weighted by the layouts of the boxes before it
+        (game.solver.groups.forward_states) times C(size, k)."""
         if self.leaves is not None:
             cum, kept = self.leaves[m]
-            return kept[bisect_right(cum, r)]
-        for mines, counts, weight in self.walk(WALK_LIMIT):
-            if mines == m:
-                if r < weight:
-                    return counts
-                r -= weight
-        raise AssertionError("draw_counts: the walk found fewer layouts than counted")
+            return kept[bisect_right(cum, rng.randrange(total))]
+        forward, into = self.chain
+        counts = [0] * len(self.sizes)
+        state, left = (), m
+        for b in range(len(self.sizes) - 1, -1, -1):
+            row = forward[b]
+            options = [((before, k), row[before].get(left - k, 0) * comb(self.sizes[b], k))
+                       for before, k in into[b][state]]
+            state, k = _pick([o for o in options if o[1]], rng)
+            counts[b] = k
+            left -= k
+        return tuple(counts)
 
 
 class _TooMany(Exception):
@@ -172,10 +202,14 @@ class LayoutSampler:
         self.dists: list[dict[int, int]] = []
         for group in groups:
             counted = count_group(group, NODE_LIMIT, by_states=True)
-            if not counted.exact:
-                raise TooHardToSample(sum(map(len, counted.boxes)))
-            self.dists.append({m: w for m, (w, _) in counted.dist.items()})
-            self.groups.append(_Group(group, counted.boxes))
+            drawn = _Group(group, counted.boxes, listable=counted.exact)
+            if not counted.exact:  # past the solver's limits: counted by states here
+                if not drawn.dist:
+                    raise InconsistentPosition(_no_fit_message(group))
+                self.dists.append(drawn.dist)
+            else:
+                self.dists.append({m: w for m, (w, _) in counted.dist.items()})
+            self.groups.append(drawn)
         left, n_int = problem.mines_left, len(problem.interior)
         self.varying = [i for i, d in enumerate(self.dists) if len(d) != 1]
         self.shift = sum(next(iter(d)) for d in self.dists if len(d) == 1)
@@ -188,6 +222,16 @@ class LayoutSampler:
             raise InconsistentPosition(_count_message(problem, everything), _count_reason(problem, everything))
         binom, _ = relative_binomials(n_int, min(ks), max(ks))
         self.outer = {left - k: binom[k] for k in ks}  # frontier total -> the outside's relative weight
+        # the weights a draw of the groups' counts reads: these exact ints, or past FLOAT_BITS
+        # (a big board's counts of thousands of digits, slow to multiply) each one's ratio to its
+        # table's largest as a float: a draw's chances then exact to a float's precision
+        self.draw_dists, self.draw_prefix, self.draw_outer = self.dists, self.prefix, self.outer
+        if max(w.bit_length() for w in (*self.outer.values(), *self.prefix[-1].values())) > FLOAT_BITS:
+            self.draw_dists = [_ratios(d) for d in self.dists]
+            self.draw_prefix = [{0: 1.0}]
+            for i in self.varying:
+                self.draw_prefix.append(_ratios(_convolve(self.draw_prefix[-1], self.draw_dists[i])))
+            self.draw_outer = _ratios(self.outer)
         self._runs: list[tuple[int, int, int, int]] | None = None  # (row, start, stop, cells before)
         self._layouts: int | None = None
 
@@ -209,9 +253,10 @@ class LayoutSampler:
         when they count as mines."""
         problem = self.problem
         choice = {i: next(iter(d)) for i, d in enumerate(self.dists) if len(d) == 1}
-        back = {s: self.outer.get(s + self.shift, 0) for s in self.prefix[-1]}
+        dists, prefix, outer = self.draw_dists, self.draw_prefix, self.draw_outer
+        back = {s: outer.get(s + self.shift, 0) for s in prefix[-1]}
         for v in range(len(self.varying) - 1, -1, -1):
-            d, known = self.dists[self.varying[v]], self.prefix[v]
+            d, known = dists[self.varying[v]], prefix[v]
             options = [(m, w * sum(x * back.get(s + m, 0) for s, x in known.items())) for m, w in d.items()]
             m = _pick(options, rng)
             choice[self.varying[v]] = m
@@ -252,16 +297,23 @@ class LayoutSampler:
         return out
 
 
-def _pick(options: list[tuple[int, int]], rng: random.Random) -> int:
-    """A key of ``options`` ((key, int weight) pairs, some weight positive) drawn with
-    chance its weight over their sum."""
+def _pick(options: list, rng: random.Random):
+    """A key of ``options`` ((key, weight) pairs: exact ints, or floats; some weight positive)
+    drawn with chance its weight over their sum."""
     total = sum(w for _, w in options)
-    r = rng.randrange(total)
+    r = rng.randrange(total) if isinstance(total, int) else rng.random() * total
     for key, w in options:
         if r < w:
             return key
         r -= w
-    raise AssertionError("_pick: weights changed")
+    return next(key for key, w in reversed(options) if w)  # (a float sum's last rounding)
+
+
+def _ratios(weights: dict) -> dict:
+    """``weights`` (key -> a weight, int or float) as floats, each over the largest (ints of
+    any size divide to a correctly rounded float; the tiniest ratios become 0)."""
+    top = max(weights.values())
+    return {key: w / top for key, w in weights.items()}
 
 
 def sample_layout(board: BoardFile, rng: random.Random, ignore_flags: bool = False) -> frozenset[Cell]:

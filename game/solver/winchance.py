@@ -16,7 +16,13 @@ first. Tried only within these limits, each affordable in a couple of seconds
 - :data:`EXACT_COVERED` covered unflagged cells (the listing recurses a cell at a time),
 - :data:`EXACT_FRONTIER` frontier cells,
 - :data:`EXACT_LAYOUTS` consistent layouts,
-- :data:`EXACT_STEPS` search steps and :data:`EXACT_SECONDS` seconds (less if the budget is).
+- :data:`EXACT_STEPS` search steps and :data:`EXACT_SECONDS` seconds (less if the budget is);
+  a search cut short gives way to the estimate.
+
+Measured on 330 random positions of 100 to 6,000 layouts (boards up to 8x9, CPython, one
+core): every one of the 147 with at most 500 layouts searched in under 0.7 s, 61 of the 62
+with 501 to 1,000 and 48 of the 52 with 1,001 to 2,000 in under 2 s; past 2,000 a third ran
+past 20 s (the hard ones are wide open positions: few numbers, many cells off the frontier).
 
 *Estimate* (method ``"estimate"``) beyond them: the project's solver
 (:class:`game.solver.analysis.Solver`, which sees only the visible position) plays the
@@ -46,11 +52,11 @@ from game.solver.endgame import EndgameSearch, _Budget, list_layouts
 from game.solver.problem import build_problem
 from game.solver.sample import LayoutSampler
 
-EXACT_COVERED = 60  # covered unflagged cells at most for the exact search
-EXACT_FRONTIER = 40  # frontier cells at most for the exact search
-EXACT_LAYOUTS = 3000  # consistent layouts at most for the exact search
-EXACT_STEPS = 400_000  # search steps at most
-EXACT_SECONDS = 2.0  # seconds at most for the exact search
+EXACT_COVERED = 120  # covered unflagged cells at most for the exact search (each step scans them all)
+EXACT_FRONTIER = 80  # frontier cells at most for the exact search
+EXACT_LAYOUTS = 2000  # consistent layouts at most for the exact search
+EXACT_STEPS = 100_000  # search steps at most (some 30,000 a second in CPython)
+EXACT_SECONDS = 2.0  # seconds at most for the exact search, less when the budget is less
 GAMES = 200  # games simulated by an estimate, by default
 BUDGET = 60.0  # seconds an estimate may take, by default
 Z95 = 1.959963984540054  # the normal quantile of a 95 % interval
