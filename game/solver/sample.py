@@ -35,8 +35,8 @@ from math import comb
 from game.boardfile import BoardFile
 from game.rules.board import Cell
 from game.rules.cells import CellMask
-from game.solver.groups import NODE_LIMIT, _no_fit_message, _TooBig, count_group, forward_states, split_groups
-from game.solver.probabilities import _convolve, _count_message, _count_reason, relative_binomials
+from game.solver.groups import NODE_LIMIT, TooBig, count_group, forward_states, no_fit_message, split_groups
+from game.solver.probabilities import convolve, count_mismatch, relative_binomials
 from game.solver.problem import Constraint, InconsistentPosition, Problem, build_problem
 
 LEAF_CACHE = 20_000  # box layouts of one group listed at most; a group with more is drawn by states
@@ -90,7 +90,7 @@ class _Group:
         try:  # too many to list: counted by states, drawn back along them
             forward, moves, _ = forward_states(self.sizes, [tuple(k) for k in self.box_cons], self.needs,
                                                STATES_WORK)
-        except _TooBig:
+        except TooBig:
             raise TooHardToSample(sum(self.sizes)) from None
         into: list[dict] = []
         for taken in moves:
@@ -205,7 +205,7 @@ class LayoutSampler:
             drawn = _Group(group, counted.boxes, listable=counted.exact)
             if not counted.exact:  # past the solver's limits: counted by states here
                 if not drawn.dist:
-                    raise InconsistentPosition(_no_fit_message(group))
+                    raise InconsistentPosition(no_fit_message(group))
                 self.dists.append(drawn.dist)
             else:
                 self.dists.append({m: w for m, (w, _) in counted.dist.items()})
@@ -215,11 +215,11 @@ class LayoutSampler:
         self.shift = sum(next(iter(d)) for d in self.dists if len(d) == 1)
         self.prefix = [{0: 1}]
         for i in self.varying:
-            self.prefix.append(_convolve(self.prefix[-1], self.dists[i]))
+            self.prefix.append(convolve(self.prefix[-1], self.dists[i]))
         everything = {t + self.shift: w for t, w in self.prefix[-1].items()}
         ks = [left - t for t in everything if 0 <= left - t <= n_int]
         if not ks:
-            raise InconsistentPosition(_count_message(problem, everything), _count_reason(problem, everything))
+            raise count_mismatch(problem, everything)
         binom, _ = relative_binomials(n_int, min(ks), max(ks))
         self.outer = {left - k: binom[k] for k in ks}  # frontier total -> the outside's relative weight
         # the weights a draw of the groups' counts reads: these exact ints, or past FLOAT_BITS
@@ -230,7 +230,7 @@ class LayoutSampler:
             self.draw_dists = [_ratios(d) for d in self.dists]
             self.draw_prefix = [{0: 1.0}]
             for i in self.varying:
-                self.draw_prefix.append(_ratios(_convolve(self.draw_prefix[-1], self.draw_dists[i])))
+                self.draw_prefix.append(_ratios(convolve(self.draw_prefix[-1], self.draw_dists[i])))
             self.draw_outer = _ratios(self.outer)
         self._runs: list[tuple[int, int, int, int]] | None = None  # (row, start, stop, cells before)
         self._layouts: int | None = None

@@ -48,7 +48,7 @@ from game.boardfile import BoardFile, loaded_match
 from game.rules.board import Config
 from game.rules.engine import State
 from game.solver.analysis import Solver, play_out
-from game.solver.endgame import EndgameSearch, _Budget, list_layouts
+from game.solver.endgame import EndgameSearch, list_layouts
 from game.solver.problem import build_problem
 from game.solver.sample import LayoutSampler
 
@@ -198,9 +198,8 @@ class WinChanceRun:
         cells, layouts = listed
         seconds = EXACT_SECONDS if not self.budget else min(EXACT_SECONDS, self.budget)
         search = EndgameSearch(problem, cells, layouts, step_limit=EXACT_STEPS, time_limit=seconds)
-        try:
-            wins = search.wins()
-        except _Budget:
+        wins = search.wins()
+        if wins is None:
             return None
         value = wins / len(layouts)
         return WinChance(value, value, value, EXACT, games=0, wins=0,
