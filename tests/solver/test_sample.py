@@ -5,7 +5,6 @@ over the full enumeration of layouts (a chi-square test), whichever way a group 
 import math
 import random
 from collections import Counter
-from itertools import combinations
 
 import pytest
 
@@ -17,19 +16,7 @@ from game.midend.match import Match
 from game.solver.probabilities import solve
 from game.solver.problem import InconsistentPosition, build_problem
 from game.solver.sample import LayoutSampler, sample_layout
-from tests.solver_helpers import random_position
-
-
-def every_layout(board: BoardFile, count_flags: bool = True) -> list[frozenset]:
-    rows, cols = board.rows, board.cols
-    flags = board.flags if count_flags else frozenset()
-    free = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in board.revealed and (r, c) not in flags]
-    found = []
-    for chosen in combinations(free, board.mines - len(flags)):
-        layout = frozenset(chosen) | flags
-        if all(adjacent_mines(cell, layout, rows, cols) == n for cell, n in board.revealed.items()):
-            found.append(layout)
-    return found
+from tests.solver_helpers import every_layout, random_position
 
 
 def chi_square_limit(df: int, z: float = 3.719) -> float:

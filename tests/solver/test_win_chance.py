@@ -4,7 +4,6 @@ holds the exact value."""
 
 import random
 from functools import lru_cache
-from itertools import combinations
 
 import pytest
 
@@ -12,20 +11,9 @@ from game.boardfile import BoardFile
 from game.rules.board import adjacent_mines, neighbours
 from game.solver.problem import InconsistentPosition
 from game.solver.winchance import ESTIMATE, EXACT, WinChanceRun, wilson, win_chance
+from tests.solver_helpers import every_layout
 
 SHAPES = [(2, 3), (3, 3), (2, 4), (3, 2), (4, 2), (1, 5)]
-
-
-def _layouts(board: BoardFile) -> list[frozenset]:
-    rows, cols = board.rows, board.cols
-    free = [(r, c) for r in range(rows) for c in range(cols)
-            if (r, c) not in board.revealed and (r, c) not in board.flags]
-    found = []
-    for chosen in combinations(free, board.mines - len(board.flags)):
-        layout = frozenset(chosen) | board.flags
-        if all(adjacent_mines(cell, layout, rows, cols) == n for cell, n in board.revealed.items()):
-            found.append(layout)
-    return found
 
 
 def brute_force_win(board: BoardFile) -> float:
@@ -35,7 +23,7 @@ def brute_force_win(board: BoardFile) -> float:
     are open (written apart from game.solver.endgame on purpose)."""
     rows, cols = board.rows, board.cols
     every = [(r, c) for r in range(rows) for c in range(cols)]
-    layouts = _layouts(board)
+    layouts = every_layout(board)
 
     def opened(layout, revealed, cell):
         todo, seen = [cell], set(revealed)
@@ -98,7 +86,7 @@ def test_exact_win_chance_equals_a_brute_force_over_every_strategy():
         found = win_chance(board, budget=None)
         assert found.method == EXACT
         assert found.low == found.value == found.high
-        assert found.layouts == len(_layouts(board))
+        assert found.layouts == len(every_layout(board))
         expected = brute_force_win(board)
         if abs(found.value - expected) > 1e-12:
             differ.append((board, found.value, expected))
@@ -153,3 +141,19 @@ def test_wilson_interval():
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
     assert wilson(0, 0) == (0.0, 1.0)
     assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_progress_is_told_and_a_run_stops_with_the_games_played():
+    board = BoardFile(3, 4, 3, {(1, 1): 2})
+    seen = []
+    run = WinChanceRun(board, games=50, budget=None, rng=random.Random(1), exact=False)
+    assert not run.done and run.progress == 0
+    with pytest.raises(RuntimeError):
+        run.result()
+    run.step(0.0)  # one game at least
+    found = run.stop()
+    assert run.done and found.method == ESTIMATE and 1 <= found.games < 50
+    assert run.result() is found and run.step() and run.progress == 1
+    small = win_chance(BoardFile(3, 4, 3, {(1, 1): 2}), games=3, budget=None, rng=random.Random(2),
+                       progress=seen.append)
+    assert small.method == EXACT and seen[-1] == 1.0
