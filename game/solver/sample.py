@@ -220,7 +220,7 @@ class LayoutSampler:
         ks = [left - t for t in everything if 0 <= left - t <= n_int]
         if not ks:
             raise count_mismatch(problem, everything)
-        binom, _ = relative_binomials(n_int, min(ks), max(ks))
+        binom, self._scale = relative_binomials(n_int, min(ks), max(ks))
         self.outer = {left - k: binom[k] for k in ks}  # frontier total -> the outside's relative weight
         # the weights a draw of the groups' counts reads: these exact ints, or past FLOAT_BITS
         # (a big board's counts of thousands of digits, slow to multiply) each one's ratio to its
@@ -237,15 +237,16 @@ class LayoutSampler:
 
     @property
     def layouts(self) -> int:
-        """The number of layouts consistent with the position (exact)."""
+        """The number of layouts consistent with the position (exact; one binomial computed, the
+        others stepped from it: game.solver.probabilities.relative_binomials)."""
         if self._layouts is None:
             total = 1
             for d in self.dists:
                 if len(d) == 1:
                     total *= next(iter(d.values()))
-            n_int, left = len(self.problem.interior), self.problem.mines_left
-            self._layouts = total * sum(w * comb(n_int, left - t - self.shift)
-                                        for t, w in self.prefix[-1].items() if 0 <= left - t - self.shift <= n_int)
+            relative = sum(w * self.outer.get(t + self.shift, 0) for t, w in self.prefix[-1].items())
+            n, lo, divisor = self._scale
+            self._layouts = total * relative * comb(n, lo) // divisor
         return self._layouts
 
     def draw(self, rng: random.Random) -> frozenset[Cell]:

@@ -133,8 +133,7 @@ class WinChanceRun:
         self.config = Config(board.rows, board.cols, board.mines)
         self.played = self.wins = 0
         self._result: WinChance | None = None
-        if exact:
-            self._result = self._exact()
+        self._exact_tried = not exact
 
     @property
     def progress(self) -> float:
@@ -151,9 +150,15 @@ class WinChanceRun:
         return self._result is not None
 
     def step(self, seconds: float = 0.05) -> bool:
-        """Work for about ``seconds`` (at least one simulated game); True when finished."""
+        """Work for about ``seconds`` (at least one simulated game; the first step tries the
+        exact search, up to :data:`EXACT_SECONDS`); True when finished."""
         if self._result is not None:
             return True
+        if not self._exact_tried:
+            self._exact_tried = True
+            self._result = self._exact()
+            if self._result is not None:
+                return True
         until = time.perf_counter() + seconds
         while True:
             self._play_one()
