@@ -20,9 +20,9 @@ be drawn. Exact, not rejection sampling, with the solver's own counting
    R - t of the I cells, uniformly.
 
 So a layout's chance is 1 / (the number of consistent layouts). Preparing costs about one
-analysis (a 1000x1000 position: a second or two); a draw on Expert takes well under a
-millisecond, on 1000x1000 a few tenths of a second (mostly the mines off the frontier). No
-pygame here.
+analysis (an Expert position a millisecond; a 1000x1000 position 3 to 5 s); a draw on Expert
+takes a tenth of a millisecond, on 1000x1000 about half a second (mostly the mines off the
+frontier). No pygame here.
 """
 
 from __future__ import annotations
@@ -59,7 +59,14 @@ class TooHardToSample(ValueError):
 
 class _Group:
     """One independent frontier group: its boxes (cells touching the same numbers), each
-    box's constraints, and its box layouts by mine count (listed, or walked at each draw)."""
+    box's constraints, and its box layouts by mine count: listed (``leaves``), or counted by
+    states (``chain``, ``dist``) to be drawn back along them.
+
+    listable: False for a group the solver could not count (its counting by states is done
+    here, with more work allowed: :data:`STATES_WORK`).
+    Raises:
+        TooHardToSample: past :data:`STATES_WORK` too.
+    """
 
     def __init__(self, constraints: list[Constraint], boxes: list[tuple[Cell, ...]], listable: bool = True):
         self.boxes = boxes
