@@ -12,7 +12,10 @@ On K seeded positions right after an opening first click (Expert by default, cli
 Each real board is one of the layouts consistent with its position, drawn by the deal, so
 the two agree when the sampler draws as the deal does (uniformly among the consistent
 layouts) and the estimate counts right: the script says whether the mean estimate lies
-within the measured rate's interval and the measured rate within the estimate's.
+within the measured rate's interval and the measured rate within the estimate's, and gives
+the two-proportion z-test of the difference (the K real games are far fewer than the K x N
+simulated ones, so the measured rate can fall outside the estimate's narrow interval by
+its own chance alone).
 
 Usage:
   python bench/bench_win_chance.py                         # 20 positions x 20 games, a few minutes
@@ -23,6 +26,7 @@ Usage:
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import sys
@@ -105,7 +109,24 @@ def main(argv=None) -> int:
     back = e_low <= (real / n if n else 0) <= e_high
     print(f"agree: {'yes' if inside and back else 'no'} (mean estimate {'within' if inside else 'outside'} "
           f"the measured interval; measured rate {'within' if back else 'outside'} the estimate's interval)")
+    z, p = two_proportions(sim_wins, sim_games, real, n)
+    print(f"difference: measured - estimated {100 * ((real / n if n else 0) - (sim_wins / sim_games if sim_games else 0)):+.2f} "
+          f"points, z = {z:+.2f}, two-sided p = {p:.3f} (each rate's own chance counted: the measured rate's "
+          f"interval is the wider, so it alone can fall outside the estimate's by chance)")
     return 0
+
+
+def two_proportions(a_wins: int, a_n: int, b_wins: int, b_n: int) -> tuple[float, float]:
+    """The two-proportion z-test of b_wins/b_n against a_wins/a_n (unpooled standard error):
+    (z, two-sided p); (0, 1) when either has no trial or both are certain."""
+    if not a_n or not b_n:
+        return 0.0, 1.0
+    pa, pb = a_wins / a_n, b_wins / b_n
+    se = math.sqrt(pa * (1 - pa) / a_n + pb * (1 - pb) / b_n)
+    if se == 0:
+        return 0.0, 1.0
+    z = (pb - pa) / se
+    return z, math.erfc(abs(z) / math.sqrt(2))
 
 
 if __name__ == "__main__":

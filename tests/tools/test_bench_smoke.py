@@ -206,5 +206,6 @@ def test_bench_win_chance(tmp_path):
               "--each", cwd=tmp_path)
     expect(out, "beginner, 2 positions after an opening first click at (2, 2), seeds 1..2, 1 workers, # s",
            "estimated: mean # % over 2 positions x 2 games (# of 4 simulated games won; 95 % interval #-# %)",
-           "measured:  # % (# of 2 real games won; 95 % interval #-# %)", "agree: ")
+           "measured:  # % (# of 2 real games won; 95 % interval #-# %)", "agree: ",
+           "difference: measured - estimated ", " points, z = ", ", two-sided p = #")
     assert re.search(r"^seed 1: (estimate .* real game (won|lost)|won by the first click)", out, re.M), out
