@@ -51,10 +51,12 @@ def run_win_chance(args) -> int:
 
 def to_json(board, found: WinChance) -> str:
     """The win chance as JSON (keys: docs/command-line.md, "--win-chance"); ``layouts`` as a
-    decimal string (it may exceed a double), ``text`` the English sentence."""
+    decimal string (it may exceed a double), ``win_chance`` null when no simulated game
+    finished within the budget, ``text`` the English sentence."""
     return json.dumps({
         "rows": board.rows, "cols": board.cols, "mines": board.mines,
-        "win_chance": round(found.value, 6), "low": round(found.low, 6), "high": round(found.high, 6),
+        "win_chance": None if found.value is None else round(found.value, 6),
+        "low": round(found.low, 6), "high": round(found.high, 6),
         "method": found.method, "layouts": exact_decimal(found.layouts), "covered": found.covered,
         "frontier": found.frontier, "games": found.games, "wins": found.wins,
         "seconds": round(found.seconds, 3), "text": english(win_chance_text, found)})
@@ -81,6 +83,10 @@ def win_chance_text(found: WinChance) -> str:
             "{covered}, {frontier}; {seconds} s).",
             found.layouts if found.layouts < 10 ** 6 else 2).format(
             chance=chance(found.value), layouts=layouts, covered=covered, frontier=frontier, seconds=seconds)
+    if found.value is None:
+        return _("Win chance: not known (estimate: no game the solver played on layouts drawn among {layouts} "
+                 "consistent ones finished within the budget; {covered}, {frontier}; {seconds} s).").format(
+            layouts=layouts, covered=covered, frontier=frontier, seconds=seconds)
     return ngettext(
         "Win chance: about {chance} (estimate: the solver played {games} game on a layout drawn among "
         "{layouts} consistent ones and won {wins}; interval (95%) {low} to {high}; {covered}, {frontier}; "

@@ -28,8 +28,11 @@ past 20 s (the hard ones are wide open positions: few numbers, many cells off th
 (:class:`game.solver.analysis.Solver`, which sees only the visible position) plays the
 position to its end over N layouts drawn uniformly by :class:`game.solver.sample.LayoutSampler`;
 the win rate with a 95 % Wilson interval. N is ``games`` (:data:`GAMES` by default) or fewer
-when the time ``budget`` runs out first (at least one game is played). The solver's play is
-not best play, so the estimate is a lower bound of the exact value, up to chance.
+when the time ``budget`` runs out first: the budget is looked at after every move, a game it
+cuts short is not counted, and when no game finished in time the chance is not known
+(``value`` None, the interval 0..1: a 1000x1000 game takes longer than any default budget).
+The solver's play is not best play, so the estimate is a lower bound of the exact value, up
+to chance.
 
 :class:`WinChanceRun` does the work a step at a time (a window can run it on a thread or in
 the solver's process and show its progress); :func:`win_chance` runs it to the end. No
@@ -68,7 +71,8 @@ EXACT, ESTIMATE = "exact", "estimate"
 class WinChance:
     """The chance of winning from a position.
 
-    value: the chance, 0..1. low, high: its 95 % interval (both equal ``value`` when exact).
+    value: the chance, 0..1; None when no simulated game finished within the budget. low,
+    high: its 95 % interval (both equal ``value`` when exact; 0 and 1 when not known).
     method: "exact" (best play over every layout) or "estimate" (the solver's play over
     ``games`` sampled layouts). layouts: the number of consistent layouts (an exact int).
     covered: covered unflagged cells (flags ignored: covered cells). frontier: covered cells
@@ -76,7 +80,7 @@ class WinChance:
     seconds: the time taken.
     """
 
-    value: float
+    value: float | None
     low: float
     high: float
     method: str
@@ -132,6 +136,7 @@ class WinChanceRun:
         self.solver = Solver(ignore_flags)
         self.config = Config(board.rows, board.cols, board.mines)
         self.played = self.wins = 0
+        self._game = None  # the simulated game in play: (match, its moves: game.solver.analysis.play_out)
         self._result: WinChance | None = None
         self._exact_tried = not exact
 
@@ -150,8 +155,8 @@ class WinChanceRun:
         return self._result is not None
 
     def step(self, seconds: float = 0.05) -> bool:
-        """Work for about ``seconds`` (at least one simulated game; the first step tries the
-        exact search, up to :data:`EXACT_SECONDS`); True when finished."""
+        """Work for about ``seconds`` (at least one solver's move while the budget lasts; the
+        first step tries the exact search, up to :data:`EXACT_SECONDS`); True when finished."""
         if self._result is not None:
             return True
         if not self._exact_tried:
@@ -161,19 +166,20 @@ class WinChanceRun:
                 return True
         until = time.perf_counter() + seconds
         while True:
-            self._play_one()
-            now = time.perf_counter()
-            if self.played >= self.games or (self.budget and now - self.start >= self.budget):
+            if self.budget and time.perf_counter() - self.start >= self.budget:
+                self._result = self._estimate()  # (a game cut short is not counted)
+                return True
+            self._move()
+            if self.played >= self.games:
                 self._result = self._estimate()
                 return True
-            if now >= until:
+            if time.perf_counter() >= until:
                 return False
 
     def stop(self) -> WinChance:
-        """Stop now: the result from the games played so far (one is played if none was)."""
+        """Stop now: the result from the games finished so far (a game in play is not
+        counted; none finished: the chance is not known)."""
         if self._result is None:
-            if not self.played:
-                self._play_one()
             self._result = self._estimate()
         return self._result
 
@@ -210,20 +216,26 @@ class WinChanceRun:
         return WinChance(value, value, value, EXACT, games=0, wins=0,
                          seconds=time.perf_counter() - self.start, **self._figures())
 
-    def _play_one(self) -> None:
-        layout = self.sampler.draw(self.rng)
-        board = self.board
-        flags = frozenset() if self.ignore_flags else frozenset(board.flags) - board.revealed.keys()
-        laid = BoardFile(board.rows, board.cols, board.mines, board.revealed, flags, layout)
-        match = loaded_match(laid, self.config, rng=random.Random(0))
-        for _ in play_out(match, self.solver):
-            pass
-        self.played += 1
-        self.wins += match.game.state is State.WON
+    def _move(self) -> None:
+        """One move of the simulated game in play (a new game first when none is: a layout
+        drawn, the position laid on it); a game that ends is counted."""
+        if self._game is None:
+            layout = self.sampler.draw(self.rng)
+            board = self.board
+            flags = frozenset() if self.ignore_flags else frozenset(board.flags) - board.revealed.keys()
+            laid = BoardFile(board.rows, board.cols, board.mines, board.revealed, flags, layout)
+            match = loaded_match(laid, self.config, rng=random.Random(0))
+            self._game = (match, play_out(match, self.solver))
+        match, moves = self._game
+        if next(moves, None) is None or match.game.over:
+            self._game = None
+            self.played += 1
+            self.wins += match.game.state is State.WON
 
     def _estimate(self) -> WinChance:
         low, high = wilson(self.wins, self.played)
-        return WinChance(self.wins / self.played, low, high, ESTIMATE, games=self.played, wins=self.wins,
+        value = self.wins / self.played if self.played else None
+        return WinChance(value, low, high, ESTIMATE, games=self.played, wins=self.wins,
                          seconds=time.perf_counter() - self.start, **self._figures())
 
 

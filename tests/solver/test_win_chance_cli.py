@@ -38,13 +38,28 @@ def test_json_keys(tmp_path, capsys):
     assert data["text"].startswith("Win chance: 59.5% (exact")  # English in every language
 
 
+BEGINNER = "9x9x10\n" + "HHHHHHHHH\n" * 9  # 81 covered cells, 1.9 x 10^12 layouts: estimated
+
+
 def test_an_estimate_within_the_budget(tmp_path, capsys):
-    expert = "30x16x99\n" + "H" * 30 + "\n" + ("H" * 30 + "\n") * 15
-    assert main(["--win-chance", write(tmp_path, expert), "--json", "--budget", "0.5"]) == 0
+    assert main(["--win-chance", write(tmp_path, BEGINNER), "--json", "--budget", "3"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["method"] == "estimate" and data["games"] >= 1 and data["covered"] == 480
+    assert data["method"] == "estimate" and data["games"] >= 1 and data["covered"] == 81
+    assert data["layouts"] == "1878392407320" and data["frontier"] == 0
     assert data["low"] <= data["win_chance"] <= data["high"] and data["high"] - data["low"] > 0.05
     assert "estimate: the solver played" in data["text"] and "interval (95%)" in data["text"]
+
+
+def test_no_game_finished_within_the_budget(tmp_path, capsys):
+    expert = "30x16x99\n" + "H" * 30 + "\n" + ("H" * 30 + "\n") * 15
+    assert main(["--win-chance", write(tmp_path, expert), "--json", "--budget", "0.000001"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["method"], data["games"], data["win_chance"], data["low"], data["high"]) == ("estimate", 0, None, 0, 1)
+    assert data["text"].startswith("Win chance: not known (estimate: no game the solver played on layouts drawn "
+                                   "among about 5.60 \u00d7 10^104 consistent ones finished within the budget; "
+                                   "480 covered cells, 0 on the frontier; ")
+    assert main(["--win-chance", write(tmp_path, expert), "--budget", "0.000001", "--lang", "es"]) == 0
+    assert capsys.readouterr().out.startswith("Probabilidad de ganar: desconocida (")
 
 
 @pytest.mark.parametrize("text, words", [
