@@ -18,12 +18,15 @@ def main(argv=None, stop_on_sigterm: bool = False) -> int:
     through every ``finally`` (a game in progress recorded, temporary folders removed); the
     window leaves it to SDL, which turns it into a QUIT."""
     args = parse_args(argv)
-    if stop_on_sigterm and (args.console or args.analyse or args.review or args.save_replay
+    if stop_on_sigterm and (args.console or args.analyse or args.win_chance or args.review or args.save_replay
                             or args.stats or args.export_stats):
         signal.signal(signal.SIGTERM, raise_terminated)
     if args.analyse:
         from game.commands.analyse_report import run_analyse
         return run_analyse(args)
+    if args.win_chance:
+        from game.commands.winchance_report import run_win_chance
+        return run_win_chance(args)
     if args.review:
         from game.commands.review_report import run_review
         return run_review(args)

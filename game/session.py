@@ -202,6 +202,43 @@ class Session:
         match.race = ghost.name or ""
         return match
 
+    def open_position(self, board, cell: int = CONSOLE_CELL, questions: bool = False) -> Match:
+        """A new match on a position (a game.boardfile.BoardFile: the editor's "Play this
+        position"), its revealed cells shown and its flags set, with
+        :attr:`Match.position <game.midend.match.Match.position>` True: its games are recorded
+        apart (game.records.record: never ranked, never a best, out of played and won).
+
+        A board with known mines is played exactly (game.boardfile.loaded_match). A position with
+        unknown mines is laid by a layout drawn uniformly among those that fit its numbers,
+        flags and mine count (game.solver.sample.LayoutSampler, from :attr:`rng`): flags count
+        as mines; when no layout fits with them, they are taken as the player's marks only
+        (flags ignored) and a flag on a cell the layout makes safe stays a flag there, as a
+        wrong flag the player set (a wrong flag is the player's, never moved or dropped).
+        ``questions``: the player's question-mark option. Pointer input at ``cell`` pixels a
+        cell. No first-click protection: the board is laid before the first click.
+
+        Raises:
+            game.solver.problem.InconsistentPosition: no layout fits the position, even with
+                its flags ignored.
+            game.solver.sample.TooHardToSample: a frontier group too large to draw from exactly.
+            ValueError: the position does not make a playable board (game.rules.board.Config).
+        """
+        from game.boardfile import BoardFile, loaded_match
+        from game.solver.problem import InconsistentPosition
+        from game.solver.sample import LayoutSampler
+
+        config = Config(board.rows, board.cols, board.mines, questions=questions)
+        if board.mines_known is None:
+            try:
+                layout = LayoutSampler(board).draw(self.rng)
+            except InconsistentPosition:
+                layout = LayoutSampler(board, ignore_flags=True).draw(self.rng)
+            flags = frozenset(board.flags) - board.revealed.keys()
+            board = BoardFile(board.rows, board.cols, board.mines, board.revealed, flags, layout)
+        match = loaded_match(board, config, rng=self.rng, clock=self.clock, cell=cell)
+        match.position = True
+        return match
+
     def code_layout(self, code: BoardCode) -> frozenset:
         """The mines of the board ``code`` names, (row, col) each: its layout, or its seed laid
         at its start cell (a no-guess board generated as a game would be: seconds on a big

@@ -23,6 +23,21 @@ def random_position(rng: random.Random, max_rows: int = 5, max_cols: int = 5,
     return BoardFile(rows, cols, len(mines), revealed, flags), mines
 
 
+def every_layout(board: BoardFile, count_flags: bool = True) -> list[frozenset]:
+    """Every mine layout that fits ``board``'s numbers and mine count, the flags among its
+    mines (with ``count_flags``; else flags are covered cells like the others), by trying
+    every placement."""
+    rows, cols = board.rows, board.cols
+    flags = board.flags if count_flags else frozenset()
+    free = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in board.revealed and (r, c) not in flags]
+    found = []
+    for chosen in combinations(free, board.mines - len(flags)):
+        layout = frozenset(chosen) | flags
+        if all(adjacent_mines(cell, layout, rows, cols) == n for cell, n in board.revealed.items()):
+            found.append(layout)
+    return found
+
+
 def brute_force(board: BoardFile, count_flags: bool = True) -> tuple[int, dict]:
     """(layouts, cell -> exact Fraction) by trying every placement of the mines."""
     rows, cols = board.rows, board.cols

@@ -38,18 +38,14 @@ def run_analyse(args) -> int:
     The JSON's proofs of the certain-safe cells stop when ``--budget`` seconds have passed since
     the start (game.commands.cli.command_budget), and it says how many were left."""
     began = time.monotonic()
-    path = file_name(args.analyse)  # as the errors name it: a newline would split their line
-    try:
-        board = load_board(args.analyse)
-    except OSError as err:
-        return _fail(_("--analyse {path}: cannot read the file: {error}").format(path=path, error=os_error_text(err)))
-    except BoardFileError as err:
-        return _fail(f"--analyse {path}: {describe(err)}")
+    board, status = read_position("--analyse", args.analyse)
+    if board is None:
+        return status
     try:
         analysis = Solver(ignore_flags=getattr(args, "ignore_flags", False)).analyse(board)
     except InconsistentPosition as err:  # its reason as data, in words (game.commands.explain_text)
-        return _fail(_("--analyse {path}: the position is impossible: {reason}").format(
-            path=path, reason=impossible_text(err)))
+        return fail(_("--analyse {path}: the position is impossible: {reason}").format(
+            path=file_name(args.analyse), reason=impossible_text(err)))
     if getattr(args, "json", False):
         out = to_json(board, analysis, command_budget(args), began)
     else:
@@ -58,7 +54,23 @@ def run_analyse(args) -> int:
     return 0
 
 
-def _fail(message: str) -> int:
+def read_position(option: str, name: str):
+    """(the board file ``name`` holds, None), or (None, 2) after printing why it cannot be
+    read or parsed in one line on stderr, starting ``main.py: error: OPTION NAME:`` (the name
+    quoted by game.messages.file_name: a newline would split the line)."""
+    path = file_name(name)
+    try:
+        return load_board(name), None
+    except OSError as err:
+        return None, fail(_("{option} {path}: cannot read the file: {error}").format(
+            option=option, path=path, error=os_error_text(err)))
+    except BoardFileError as err:
+        return None, fail(f"{option} {path}: {describe(err)}")
+
+
+def fail(message: str) -> int:
+    """Print ``message`` as one error line on stderr (game.messages.error_line); returns 2,
+    the exit status."""
     print(error_line(message), end="", file=sys.stderr)
     return 2
 

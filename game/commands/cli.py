@@ -117,13 +117,13 @@ def _cut(text: str) -> str:
     return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 3] + "..."
 
 
-BUDGET = 25.0  # seconds --analyse and --review take at most by default, besides starting and printing
+BUDGET = 25.0  # seconds --analyse, --win-chance and --review take at most by default, besides starting and printing
 # (issue 34: a 1000x1000 board's review or analysis within 30 s; docs/review-and-solver.md)
 MAX_BUDGET = 10 ** 6  # seconds: the most --budget takes (0 is no limit)
 
 
 def command_budget(args) -> float | None:
-    """The seconds ``--analyse`` or ``--review`` may take: ``args.budget`` (``--budget``), else
+    """The seconds ``--analyse``, ``--win-chance`` or ``--review`` may take: ``args.budget`` (``--budget``), else
     :data:`BUDGET`; None for ``--budget 0`` (no limit)."""
     budget = getattr(args, "budget", None)
     if budget is None:
@@ -325,15 +325,21 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--console", action="store_true", help=_("play in the terminal instead of a window"))
     mode.add_argument("--analyse", metavar=file_, type=non_empty,
                       help=_("print mine probabilities and the best move for a .mine position"))
+    mode.add_argument("--win-chance", metavar=file_, type=non_empty,
+                      help=_("print the chance of winning from a .mine position: exact with best play for "
+                             "small positions, else an estimate from the solver's play with its confidence interval"))
     mode.add_argument("--review", metavar=game_or_file, type=non_empty,
                       help=_("print the solver's verdict on every move of a recorded game (its id, as "
                              "--export-stats lists, or last) or a replay file (.evf, .avf, .rmv, .mvf)"))
-    mode.add_argument("--json", action="store_true", help=_("with --analyse, --review or --stats: print JSON"))
+    mode.add_argument("--json", action="store_true",
+                      help=_("with --analyse, --win-chance, --review or --stats: print JSON"))
     mode.add_argument("--ignore-flags", action="store_true",
-                      help=_("with --analyse: treat flags as covered cells (by default flags count as mines)"))
+                      help=_("with --analyse or --win-chance: treat flags as covered cells (by default flags "
+                             "count as mines)"))
     mode.add_argument("--budget", metavar=_("SECONDS"), type=number_between(0, MAX_BUDGET), default=None,
-                      help=_("with --analyse or --review: stop after about this many seconds and say what "
-                             "was left undone (default {seconds}; 0: no limit)").format(seconds=f"{BUDGET:g}"))
+                      help=_("with --analyse, --win-chance or --review: stop after about this many seconds and "
+                             "say what was left undone (default {seconds}; 0: no limit)").format(
+                          seconds=f"{BUDGET:g}"))
     mode.add_argument("--stats", action="store_true", help=_("print statistics and best times, then exit"))
     mode.add_argument("--export-stats", metavar=_("FILE.csv"), type=non_empty,
                       help=_("write every recorded game as CSV, then exit"))
@@ -536,6 +542,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if args.board and (args.difficulty or args.rows is not None):
         parser.error(_("--board sets the size itself: drop --difficulty/--rows/--cols/--mines"))
     modes = [flag for flag, given in (("--console", args.console), ("--analyse", args.analyse),
+                                      ("--win-chance", args.win_chance),
                                       ("--save-replay", args.save_replay), ("--replay", args.replay),
                                       ("--review", args.review), ("--edit", args.edit is not None),
                                       ("--stats" if args.stats else "--export-stats",
@@ -561,12 +568,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
             option="--compact" if args.compact else "--no-compact", mode=modes[0]))
     if args.beside and not args.replay:
         parser.error(_("--beside goes with --replay ID|last|FILE"))
-    if args.json and not (args.analyse or args.review or args.stats):
-        parser.error(_("--json goes with --analyse FILE, --review ID|last|FILE or --stats"))
-    if args.ignore_flags and not args.analyse:
-        parser.error(_("--ignore-flags goes with --analyse FILE"))
-    if args.budget is not None and not (args.analyse or args.review):
-        parser.error(_("--budget goes with --analyse FILE or --review ID|last|FILE"))
+    if args.json and not (args.analyse or args.win_chance or args.review or args.stats):
+        parser.error(_("--json goes with --analyse FILE, --win-chance FILE, --review ID|last|FILE or --stats"))
+    if args.ignore_flags and not (args.analyse or args.win_chance):
+        parser.error(_("--ignore-flags goes with --analyse FILE or --win-chance FILE"))
+    if args.budget is not None and not (args.analyse or args.win_chance or args.review):
+        parser.error(_("--budget goes with --analyse FILE, --win-chance FILE or --review ID|last|FILE"))
     _check_code_options(parser, args, [o for o in game_options if o not in ("--trial", "--trial-set")])
     if args.no_guess and args.first_click not in (None, "opening"):
         parser.error(_("--no-guess needs the first click to be an opening: drop --first-click {rule}")

@@ -210,6 +210,7 @@ class Match:
         self.daily: str | None = None  # a daily board's UTC date (game.session.Session.open_daily)
         self.race: str | None = None  # a race's ghost's player name (game.session.Session.open_race)
         self.trial: str | None = None  # the trial code of a time trial's board (game.session.Session.open_trial)
+        self.position = False  # played from a position, recorded apart (game.session.Session.open_position)
         self.trial_round: int | None = None  # the round whose end the trial counted (game.session.Session)
         self.deal = Deal(config, rng, seed, layer, seeds_known, min_bv=0 if mines is not None else min_bv)
         self.round = 0
@@ -252,13 +253,14 @@ class Match:
 
     def new_game(self) -> None:
         """A fresh random board of the same size (a new seed from the deal), clock, log and help;
-        a board opened from a code is left behind (:attr:`code`, :attr:`daily` and :attr:`race`
-        become None)."""
+        a board opened from a code or a position is left behind (:attr:`code`, :attr:`daily`,
+        :attr:`race` and :attr:`trial` become None, :attr:`position` False)."""
         self._on_loaded = False
         self.code = None
         self.daily = None
         self.race = None
         self.trial = None
+        self.position = False
         self._start(self.deal.next())
 
     def retry(self) -> None:

@@ -61,7 +61,8 @@ def best_where(table: str | None = "window", category: str = "all", filtered: bo
     snapshot, which holds only readable rows)."""
     inputs = ", ".join(repr(key) for key, where in INPUTS.items() if where == table)
     return ("level = ? AND won = 1 AND abandoned = 0 AND hints_used = 0 AND autoplay_used = 0 "
-            f"AND probabilities_used = 0 AND layout_known = 0 AND race IS NULL AND undos = 0 AND input IN ({inputs}) "
+            f"AND probabilities_used = 0 AND layout_known = 0 AND race IS NULL AND position = 0 AND undos = 0 "
+            f"AND input IN ({inputs}) "
             + ("AND nf = 1 " if category == "nf" else "")
             + ("AND min_bv > 0 " if filtered else "AND min_bv = 0 ") + (f"AND {READABLE}" if readable else ""))
 
@@ -70,10 +71,11 @@ BEST_WHERE = best_where(readable=False)  # the window's table of bests, every ga
 # The games the statistics count (played, win %, streaks): a console game fed by a script
 # (schema 8) is no player's, and a game with an undo (schema 7) counts only as the loss it was
 # before the undo (schema 10's counted_loss: its row, written over with how it ended at last,
-# counts as that loss); every other game with an undo counts nowhere. GameRecord.counted.
-COUNTED = "(undos = 0 OR counted_loss = 1) AND input <> 'script'"
+# counts as that loss); every other game with an undo counts nowhere; nor does a game played
+# from a position (schema 14: recorded apart). GameRecord.counted.
+COUNTED = "(undos = 0 OR counted_loss = 1) AND input <> 'script' AND position = 0"
 # Of those, the ones that may count as wins (the solver's help is looked at apart): no undo.
-COUNTED_WINS = "won = 1 AND undos = 0 AND input <> 'script'"
+COUNTED_WINS = "won = 1 AND undos = 0 AND input <> 'script' AND position = 0"
 _BEST_ORDER = "time_ms, id"  # ties: the earlier game ranks first
 HELPED = "(hints_used <> 0 OR autoplay_used <> 0 OR probabilities_used <> 0)"  # GameRecord.helped
 # The other tables of the best, over the same eligible wins: ORDER BY, best first; ties go to
@@ -577,7 +579,7 @@ def unpack_log(blob: object) -> dict | None:
 def _to_record(row: sqlite3.Row | dict) -> GameRecord:
     data = dict(row) if isinstance(row, dict) else dict(zip(row.keys(), row))
     for flag in ("won", "no_guess", "autoplay_used", "probabilities_used", "layout_known", "abandoned",
-                 "counted_loss", "from_code"):
+                 "counted_loss", "from_code", "position"):
         data[flag] = bool(data[flag])
     data["nf"] = None if data["nf"] is None else bool(data["nf"])
     seed = data["seed"]  # text: a hand edit may leave "²" (a digit to isdigit, not to int) or 10,000 digits

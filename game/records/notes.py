@@ -21,6 +21,7 @@ REASONS = {  # GameRecord.exclusions() key -> why, in words (translated where it
     "daily": N_("the board was a daily board, the same for every player (ranked on the Daily page)"),
     "filtered": N_("the board was dealt by the 3BV filter (ranked apart)"),
     "race": N_("the game was a race against a replay's ghost"),
+    "position": N_("the game was played from a position, recorded apart"),
 }
 UNDONE = N_("A game with an undo: left out of played, won, streaks and best times.")  # GameRecord.undos > 0
 UNDONE_LOSS = N_("Played on after its loss was taken back: this game counts as that loss, "
@@ -28,12 +29,15 @@ UNDONE_LOSS = N_("Played on after its loss was taken back: this game counts as t
 SCRIPTED = N_("Read from a pipe or a file, not typed in a terminal: recorded as a script's game, left out of "
                "played, won, streaks and best times.")  # GameRecord.scripted, whatever the result
 ASSISTED = N_("Assisted win: counted as played, not won.")
+POSITION = N_("Played from a position: recorded apart, left out of played, won, streaks and best "
+              "times.")  # GameRecord.position, whatever the result
 
 
 def left_out(record: GameRecord | None) -> str | None:
     """For a win that may not enter the best times, one line saying why, else None.
 
-    A console game read from a pipe or a file (a script's) gets SCRIPTED; a game with an
+    A console game read from a pipe or a file (a script's) gets SCRIPTED, a game played from
+    a position (``position``) POSITION; a game with an
     undo (won, lost or abandoned) gets UNDONE_LOSS when it was lost before the undo (it counts
     as that loss: ``counted_loss``), else UNDONE (it counts in no statistic at all): the
     player should be told either whatever its result.
@@ -45,6 +49,8 @@ def left_out(record: GameRecord | None) -> str | None:
     """
     if record is not None and record.scripted:
         return _(SCRIPTED)
+    if record is not None and record.position:
+        return _(POSITION)
     if record is not None and record.undos:
         return _(UNDONE_LOSS) if record.counted_loss else _(UNDONE)
     if record is None or not record.won:

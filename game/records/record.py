@@ -70,8 +70,9 @@ def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0
     ``filtered`` (``filtered``: the 3BV filter's minimum the board was dealt under, 0 for none).
     ``opened``: how a known layout was opened, said instead of ``layout_known``: ``code`` (from
     a board code), ``daily`` (a daily board), ``race`` (a race against a replay's ghost, game.replay.race:
-    never ranked as a plain game) or ``trial`` (a time trial's game); None: ``layout_known`` (a retry, a
-    loaded board, a chosen seed). :func:`opened_by` gives it for a match."""
+    never ranked as a plain game), ``trial`` (a time trial's game) or ``position`` (a game played from a
+    position: game.session.Session.open_position); None: ``layout_known`` (a retry, a loaded board, a
+    chosen seed). :func:`opened_by` gives it for a match."""
     reasons = []
     if not won:
         reasons.append("abandoned" if abandoned else "lost")
@@ -87,8 +88,11 @@ def exclusions(*, won: bool, abandoned: bool = False, level: str, hints: int = 0
 
 def opened_by(match) -> str | None:
     """How ``match``'s board (a game.midend.match.Match) was opened, as :func:`exclusions`'
-    ``opened``: ``race`` (game.session.Session.open_race), ``trial`` (a time trial's game:
-    game.midend.trial), ``daily`` (game.session.Session.open_daily), ``code`` (a board code), else None."""
+    ``opened``: ``position`` (game.session.Session.open_position), ``race``
+    (game.session.Session.open_race), ``trial`` (a time trial's game: game.midend.trial), ``daily``
+    (game.session.Session.open_daily), ``code`` (a board code), else None."""
+    if getattr(match, "position", False):
+        return "position"
     if getattr(match, "race", None) is not None:
         return "race"
     if getattr(match, "trial", None):
@@ -165,6 +169,11 @@ class GameRecord:
     ``race`` (schema 12): the name of the ghost's player the game raced (game.replay.race:
     the replay's player name, "" when the replay names none), None when it was no race. A
     race is never ranked as a plain game (reason ``race``). docs/racing.md.
+
+    ``position`` (schema 14): the game was played from a position (game.session.Session
+    .open_position: an edited or analysed position, its unknown mines drawn among the layouts
+    that fit it), recorded apart from the ranked games: never a best (reason ``position``),
+    and left out of played, won and streaks, as a script's game is (:attr:`counted`).
     """
 
     played_at: str
@@ -202,7 +211,8 @@ class GameRecord:
     daily: str | None = None  # schema 11: a daily board's UTC date, YYYY-MM-DD (game.midend.daily)
     from_code: bool = False  # schema 11: opened from a code or as a daily
     race: str | None = None  # schema 12: the ghost's player name of a race, "" unnamed; None: no race
-    trial: str | None = None  # schema 13: the trial code of a time trial's game (the CSV's last column)
+    trial: str | None = None  # schema 13: the trial code of a time trial's game
+    position: bool = False  # schema 14: played from a position (the CSV's last column)
 
     @classmethod
     def from_match(cls, match, name: str | None = None, abandoned: bool = False,
@@ -248,7 +258,7 @@ class GameRecord:
             input=input_of(match, input), min_bv=int(getattr(match.deal, "dealt_min_bv", 0) or 0),
             code=code_text(match), daily=getattr(match, "daily", None),
             from_code=getattr(match, "code", None) is not None, race=getattr(match, "race", None),
-            trial=getattr(match, "trial", None),
+            trial=getattr(match, "trial", None), position=bool(getattr(match, "position", False)),
             name=clean_name(name) if name is not None else default_player_name())
 
     @property
@@ -286,13 +296,14 @@ class GameRecord:
     def counts_as_win(self) -> bool:
         """A win without the solver's help, without an undo and not by a script: what win %,
         streaks and averages count."""
-        return self.won and not self.helped and not self.undos and not self.scripted
+        return self.won and not self.helped and not self.undos and not self.scripted and not self.position
 
     @property
     def counted(self) -> bool:
-        """The game counts in played (and win %, streaks): not a script's, and no undo, or a
-        loss taken back (``counted_loss``: it counts as that loss). Mirrors db.COUNTED."""
-        return not self.scripted and (not self.undos or self.counted_loss)
+        """The game counts in played (and win %, streaks): not a script's, not played from a
+        position (``position``), and no undo, or a loss taken back (``counted_loss``: it counts
+        as that loss). Mirrors db.COUNTED."""
+        return not self.scripted and not self.position and (not self.undos or self.counted_loss)
 
     def exclusions(self) -> tuple[str, ...]:
         """Why this game may not enter the best times, as reason keys (empty when it may).
@@ -300,8 +311,9 @@ class GameRecord:
         Keys, in this order: ``lost``, ``abandoned``, ``custom`` (no best times for
         custom sizes), ``hints``, ``autoplay``, ``probabilities`` (the overlay was on),
         ``layout_known`` (a retry, a loaded board or a chosen seed; ``code``, ``daily`` or
-        ``race`` in its place for a game opened from a board code, as a daily board, or
-        raced against a replay's ghost), ``undo`` (played on
+        ``race``, ``trial`` or ``position`` in its place for a game opened from a board code,
+        as a daily board, raced against a replay's ghost, as a time trial's or from a
+        position), ``undo`` (played on
         after a loss was taken back), ``scripted`` (a console game fed by a pipe or a file:
         a script, recorded but never in a best or a streak), ``filtered`` (dealt under the
         3BV filter: ranked apart).
@@ -310,8 +322,9 @@ class GameRecord:
                           autoplay=self.autoplay_used, probabilities=self.probabilities_used,
                           layout_known=self.layout_known, undos=self.undos, scripted=self.scripted,
                           filtered=self.min_bv,
-                          opened="race" if self.race is not None else "trial" if self.trial else "daily" if self.daily
-                          else "code" if self.from_code else None)
+                          opened="position" if self.position else "race" if self.race is not None
+                          else "trial" if self.trial else "daily" if self.daily else "code" if self.from_code
+                          else None)
 
     @property
     def best_time_eligible(self) -> bool:
@@ -360,6 +373,7 @@ _STORAGE = {
     "counted_loss": ("integer",), "code": ("text", "null"), "daily": ("text", "null"), "from_code": ("integer",),
     "race": ("text", "null"),
     "trial": ("text", "null"),
+    "position": ("integer",),
 }
 # Values are held to the limits a game can have too: a size within the game's own
 # (game.rules.board.MAX_SIDE), mines and 3BV within the board, and every figure finite and within
@@ -397,7 +411,7 @@ READABLE = " AND ".join(
      for column, kinds in _STORAGE.items()]
     + [f"level IN ({', '.join(repr(level) for level in LEVELS)})", "won IN (0, 1)", "time_ms >= 0",
        "abandoned IN (0, 1)", f"input IN ({', '.join(repr(i) for i in INPUTS)})", "NOT (won = 1 AND abandoned = 1)", "undos >= 0",
-       "min_bv >= 0", "counted_loss IN (0, 1)", "from_code IN (0, 1)",
+       "min_bv >= 0", "counted_loss IN (0, 1)", "from_code IN (0, 1)", "position IN (0, 1)",
        "(daily IS NULL OR daily GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]')", "NOT (counted_loss = 1 AND undos = 0)",
        f"rows BETWEEN 1 AND {MAX_SIDE}", f"cols BETWEEN 1 AND {MAX_SIDE}", "mines BETWEEN 0 AND rows * cols",
        "coalesce(three_bv BETWEEN 0 AND rows * cols, 1)", "coalesce(three_bv_solved BETWEEN 0 AND rows * cols, 1)"]

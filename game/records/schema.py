@@ -59,6 +59,10 @@ player, the set's name (``beginner10``, ``vienna``, ``custom``) and text (game.m
 .text), the trial code, its number of games and how many were played, the total and the
 penalties (ms), ``finished`` (1: every game played; 0: ended early), and the games' record ids
 and times (ms), comma-separated, in order (game.records.trials).
+Version 14 adds ``position`` (issue 39): 1 for a game played from a position
+(game.session.Session.open_position: a position edited or analysed, its unknown mines laid by
+drawing a consistent layout), recorded apart: never ranked, in no best, left out of played,
+won and streaks (reason ``position``). Older games get 0.
 
 A competitive figure added to game.figures.FIGURES after schema 6 needs no new version:
 :func:`migrate` adds the column of each figure the table lacks (:func:`missing_figures`)
@@ -176,6 +180,9 @@ MIGRATIONS: list[tuple[str, ...]] = [
             times_ms TEXT NOT NULL
         )""",
         "CREATE INDEX trials_by_set ON trials (set_name, finished, total_ms)",
+    ),
+    (  # 13 -> 14
+        "ALTER TABLE games ADD COLUMN position INTEGER NOT NULL DEFAULT 0",
     ),
 ]
 

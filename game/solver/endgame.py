@@ -113,6 +113,15 @@ class EndgameSearch:
             return None
         return self.cells[cell], wins / len(self.layouts)
 
+    def wins(self) -> int | None:
+        """How many of the layouts the best play wins from the start, the cells safe in every
+        layout revealed first (game.solver.winchance: the chance of winning is this over
+        their number), or None if the search ran out of steps or time."""
+        try:
+            return self._win(self.layouts)
+        except _Budget:
+            return None
+
     def _split(self, layouts, cells: list[int]) -> list[list[int]]:
         parts: dict[tuple, list[int]] = {}
         nmask = self.nmask

@@ -24,8 +24,9 @@ MAX_BOXES = 800  # the enumeration recurses once per box: longer groups are esti
 # (Python's recursion limit is 1000; an Expert frontier has at most a few hundred cells)
 
 
-class _TooBig(Exception):
-    """Raised inside the enumeration when a group passes the node limit."""
+class TooBig(Exception):
+    """Raised inside the enumeration (and :func:`forward_states`) when a group passes its
+    limit of steps."""
 
 
 @dataclass
@@ -101,15 +102,15 @@ def count_group(constraints: list[Constraint], node_limit: int = NODE_LIMIT, by_
     try:
         dist = _enumerate(sizes, [list(k) for k in boxes], needs,
                           min(node_limit, BACKTRACK_FIRST) if by_states else node_limit)
-    except _TooBig:
+    except TooBig:
         try:
             if not by_states:
                 raise
             dist = _count_by_states(sizes, boxes, needs, node_limit * STATE_WORK)
-        except _TooBig:
+        except TooBig:
             return _approximate_group(constraints, box_cells, [list(k) for k in boxes])
     if not dist:
-        raise InconsistentPosition(_no_fit_message(constraints), Reason(NO_FIT, {
+        raise InconsistentPosition(no_fit_message(constraints), Reason(NO_FIT, {
             "numbers": tuple((con.number, con.cell) for con in constraints[:6]), "more": max(0, len(constraints) - 6)}))
     return GroupCount(box_cells, dist)
 
@@ -169,7 +170,7 @@ def _enumerate(sizes: list[int], box_cons: list[list[int]], needs: list[int],
             return
         steps[0] += 1
         if steps[0] > node_limit:
-            raise _TooBig
+            raise TooBig
         size = sizes[b]
         cons = box_cons[b]
         lo, hi = 0, size
@@ -215,7 +216,54 @@ def _count_by_states(sizes: list[int], boxes: list[tuple[int, ...]], needs: list
 
     boxes: each box's constraint indices (its key), in the order to take them.
     Raises:
-        _TooBig: more than ``limit`` steps of work (a weight added).
+        TooBig: more than ``limit`` steps of work (a weight added).
+    """
+    forward, moves, work = forward_states(sizes, boxes, needs, limit)
+    nb = len(boxes)
+    totals = forward[nb].get((), {})
+    backward: list[dict] = [{} for _ in range(nb)] + [{(): {0: 1}}]
+    for b in range(nb - 1, -1, -1):
+        row = [comb(sizes[b], k) for k in range(sizes[b] + 1)]
+        here, later = backward[b], backward[b + 1]
+        for state, k, after in moves[b]:
+            rest = later.get(after)
+            if rest:
+                into = here.setdefault(state, {})
+                w = row[k]
+                for m, x in rest.items():
+                    into[m + k] = into.get(m + k, 0) + x * w
+                work += len(rest)
+        if work > limit:
+            raise TooBig
+    per = {m: [0] * nb for m in totals}
+    for b in range(nb):
+        row = [comb(sizes[b], k) * k for k in range(sizes[b] + 1)]
+        before, later = forward[b], backward[b + 1]
+        for state, k, after in moves[b]:
+            rest = later.get(after)
+            if not k or not rest:
+                continue
+            w = row[k]
+            for m1, x in before[state].items():
+                xw = x * w
+                for m2, y in rest.items():
+                    per[m1 + k + m2][b] += xw * y
+                work += len(rest)
+        if work > limit:
+            raise TooBig
+    return {m: (w, per[m]) for m, w in totals.items() if w}
+
+
+def forward_states(sizes: list[int], boxes: list[tuple[int, ...]], needs: list[int],
+                   limit: int) -> tuple[list[dict], list[list], int]:
+    """The forward pass of :func:`_count_by_states`: (forward, moves, work).
+
+    forward[b]: state -> {mines so far: weight} before box b (forward[0] is ``{(): {0: 1}}``,
+    forward[len(boxes)] the finished layouts under the state ``()``); moves[b]: every
+    (state before, k, state after) step box b can take with k mines; work: the steps of work
+    done. game.solver.sample draws a group's box layouts backwards along them.
+    Raises:
+        TooBig: more than ``limit`` steps of work (a weight added).
     """
     nb = len(boxes)
     last = {}
@@ -265,41 +313,10 @@ def _count_by_states(sizes: list[int], boxes: list[tuple[int, ...]], needs: list
                 work += len(poly)
                 taken.append((state, k, after))
             if work > limit:
-                raise _TooBig
+                raise TooBig
         forward.append(reached)
         moves.append(taken)
-    totals = forward[nb].get((), {})
-    backward: list[dict] = [{} for _ in range(nb)] + [{(): {0: 1}}]
-    for b in range(nb - 1, -1, -1):
-        row = [comb(sizes[b], k) for k in range(sizes[b] + 1)]
-        here, later = backward[b], backward[b + 1]
-        for state, k, after in moves[b]:
-            rest = later.get(after)
-            if rest:
-                into = here.setdefault(state, {})
-                w = row[k]
-                for m, x in rest.items():
-                    into[m + k] = into.get(m + k, 0) + x * w
-                work += len(rest)
-        if work > limit:
-            raise _TooBig
-    per = {m: [0] * nb for m in totals}
-    for b in range(nb):
-        row = [comb(sizes[b], k) * k for k in range(sizes[b] + 1)]
-        before, later = forward[b], backward[b + 1]
-        for state, k, after in moves[b]:
-            rest = later.get(after)
-            if not k or not rest:
-                continue
-            w = row[k]
-            for m1, x in before[state].items():
-                xw = x * w
-                for m2, y in rest.items():
-                    per[m1 + k + m2][b] += xw * y
-                work += len(rest)
-        if work > limit:
-            raise _TooBig
-    return {m: (w, per[m]) for m, w in totals.items() if w}
+    return forward, moves, work
 
 
 def _approximate_group(constraints, box_cells, box_cons) -> GroupCount:
@@ -339,7 +356,8 @@ class _Proportional:
         return self.coef * self.shares[b]
 
 
-def _no_fit_message(constraints: list[Constraint]) -> str:
+def no_fit_message(constraints: list[Constraint]) -> str:
+    """Why no layout fits a group's numbers, naming up to six of them (English, for logs)."""
     cells = ", ".join(f"{con.number} at ({con.cell[0]},{con.cell[1]})" for con in constraints[:6])
     more = "" if len(constraints) <= 6 else f" and {len(constraints) - 6} more"
     return f"no mine layout fits the numbers {cells}{more}"

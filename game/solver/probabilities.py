@@ -179,7 +179,9 @@ def solve(problem: Problem, cache: GroupCache | None = None,
     return result
 
 
-def _convolve(a: dict, b: dict) -> dict:
+def convolve(a: dict, b: dict) -> dict:
+    """The product of two count tables (total -> weight): total -> the sum of the products of
+    the weights of the totals that add up to it."""
     out: dict = {}
     for i, x in a.items():
         for j, y in b.items():
@@ -214,7 +216,7 @@ class _Frontier:
         self.after.reverse()
         self.prefix = [{0: 1}]
         for i in self.varying:
-            self.prefix.append(_convolve(self.prefix[-1], dists[i]))
+            self.prefix.append(convolve(self.prefix[-1], dists[i]))
         scale = self.before[-1]
         self.everything = {t + self.shift: w * scale for t, w in self.prefix[-1].items()}
 
@@ -254,7 +256,7 @@ def combine(problem: Problem, counts: list[GroupCount]) -> Probabilities:
     everything = frontier.everything
     ks = [left - t for t in everything if 0 <= left - t <= n_int]
     if not ks:
-        raise InconsistentPosition(_count_message(problem, everything), _count_reason(problem, everything))
+        raise count_mismatch(problem, everything)
     binom, scale = relative_binomials(n_int, min(ks), max(ks))
     outer = {left - k: binom[k] for k in ks}
     factors, scaled_total = frontier.weigh(outer)
@@ -395,7 +397,7 @@ def _combine_estimated(problem: Problem, counts: list[GroupCount]) -> Probabilit
     everything = frontier.everything
     feasible = [t for t in everything if 0 <= left - t <= n_int]
     if not feasible:
-        raise InconsistentPosition(_count_message(problem, everything), _count_reason(problem, everything))
+        raise count_mismatch(problem, everything)
     base = lgamma(n_int + 1)
     log_binom = {t: base - lgamma(left - t + 1) - lgamma(n_int - left + t + 1) for t in feasible}
     # shift: the outside weighs at most 1 where the frontier has any weight (no overflow,
@@ -453,6 +455,12 @@ def relative_binomials(n: int, lo: int, hi: int) -> tuple[dict[int, int], tuple[
         up.append(up[-1] * k)
     up.reverse()
     return {k: down[k - lo] * up[k - lo] for k in range(lo, hi + 1)}, (n, lo, up[0])
+
+
+def count_mismatch(problem: Problem, everything: dict[int, int]) -> InconsistentPosition:
+    """The error of a position whose frontier totals (``everything``: total -> weight) leave no
+    count of mines for the cells off the frontier that the mine count allows."""
+    return InconsistentPosition(_count_message(problem, everything), _count_reason(problem, everything))
 
 
 def _count_reason(problem: Problem, everything: dict[int, int]) -> Reason:

@@ -355,5 +355,6 @@ def test_stats_json_keeps_filtered_wins_out_of_the_bests_and_shows_them_apart(ca
 
     assert main.main(["--export-stats", "-"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
-    assert list(rows[0])[-7:] == ["min_bv", "counted_loss", "code", "daily", "from_code", "race", "trial"]  # schema 9, 10, 11, 12, then 13 at the end
+    assert list(rows[0])[-8:] == ["min_bv", "counted_loss", "code", "daily", "from_code", "race", "trial",
+                                  "position"]  # schema 9, 10, 11, 12, 13, then 14 at the end
     assert {int(row["id"]): row["min_bv"] for row in rows} == {plain_id: "0", filtered_id: "2"}

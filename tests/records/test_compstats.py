@@ -125,7 +125,7 @@ def test_schema_6_migrates_with_a_backup_and_older_games_with_a_log_are_backfill
                  "VALUES ('2024-01-01T10:00:00+01:00', 'beginner', 9, 9, 10, 1, 9000, 12, 'Older')")
     conn.close()
     store = RecordStore.open(path)
-    assert schema.user_version(store.conn) == schema.LATEST == 13  # 12: race; 13: trial, the trials table
+    assert schema.user_version(store.conn) == schema.LATEST == 14  # 12: race; 13: trial, the trials table; 14: position
     assert list(path.parent.glob("*.v5-backup-*"))  # the schema-5 file, copied first
     states = [row[0] for row in store.conn.execute("SELECT stats_state FROM games ORDER BY id")]
     assert states == [TO_COMPUTE, NONE]  # the game without a log can have no figures
@@ -189,10 +189,10 @@ def test_stats_and_export_show_the_figures_after_backfilling_them(isolated_data_
     target = tmp_path / "games.csv"
     assert main.main(["--export-stats", str(target)]) == 0
     rows = list(csv.reader(target.open(encoding="utf-8")))
-    assert tuple(rows[0]) == CSV_COLUMNS and CSV_COLUMNS[-len(STAT_FIELDS) - 10:-10] == STAT_FIELDS
-    # schema 7's column, 8's, 9's, 10's, 11's, 12's, then 13's, at the end
-    assert CSV_COLUMNS[-10:] == ("undos", "nf", "input", "min_bv", "counted_loss", "code", "daily", "from_code", "race",
-                                 "trial")
+    assert tuple(rows[0]) == CSV_COLUMNS and CSV_COLUMNS[-len(STAT_FIELDS) - 11:-11] == STAT_FIELDS
+    # schema 7's column, 8's, 9's, 10's, 11's, 12's, 13's, then 14's, at the end
+    assert CSV_COLUMNS[-11:] == ("undos", "nf", "input", "min_bv", "counted_loss", "code", "daily", "from_code", "race",
+                                 "trial", "position")
     assert CSV_COLUMNS[:24] == ("id", "played_at", "level", "rows", "cols", "mines", "won", "time_ms", "three_bv",
                                 "first_click", "no_guess", "seed", "three_bv_solved", "clicks_reveal",
                                 "clicks_flag", "clicks_chord", "clicks_wasted", "efficiency", "hints_used",

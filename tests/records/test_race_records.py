@@ -68,7 +68,7 @@ def test_the_csv_ends_with_race_and_the_saved_evf_plays_back(tmp_path, capsys, m
     records.close()
     assert main.main(["--export-stats", "-"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
-    assert list(rows[0])[-2:] == ["race", "trial"] and rows[-1]["race"] == "王嘉宁"  # schema 12's, then 13's
+    assert list(rows[0])[-3:] == ["race", "trial", "position"] and rows[-1]["race"] == "王嘉宁"  # schema 12's, 13's, 14's
     target = tmp_path / "race.evf"
     assert main.main(["--save-replay", "last", str(target)]) == 0
     replay = read_replay(str(target))

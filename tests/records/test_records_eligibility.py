@@ -197,7 +197,7 @@ def test_migration_from_version_2_keeps_every_game_and_its_best_times(tmp_path):
         assert len(old) == 3 and not any(r.probabilities_used or r.layout_known for r in old)
         assert [r.time_ms for r in store.best_times("beginner")] == [9000]
     with sqlite3.connect(db) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.LATEST == 13  # 12: race; 13: trial, the trials table
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.LATEST == 14  # 12: race; 13: trial, the trials table; 14: position
     conn.close()
     [backup] = tmp_path.glob("records.sqlite3.v2-backup-*")
     with sqlite3.connect(backup) as conn:

@@ -127,7 +127,7 @@ def test_budget_zero_is_no_limit_and_the_default_is_stated():
 
 
 @pytest.mark.parametrize("argv, said", [
-    (["--budget", "5"], "--budget goes with --analyse FILE or --review ID|last|FILE"),
+    (["--budget", "5"], "--budget goes with --analyse FILE, --win-chance FILE or --review ID|last|FILE"),
     (["--review", "last", "--budget", "-1"], "-1 is out of range"),
     (["--review", "last", "--budget", "soon"], "'soon' is not a number"),
 ])

@@ -104,7 +104,7 @@ def test_a_damaged_replay_file_gets_one_line_and_status_2(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv, fragment", [
-    (["--json"], "--json goes with --analyse FILE, --review ID|last|FILE or --stats"),
+    (["--json"], "--json goes with --analyse FILE, --win-chance FILE, --review ID|last|FILE or --stats"),
     (["--review", "last", "--ignore-flags"], "--ignore-flags goes with --analyse FILE"),
     (["--review", "last", "--stats"], "choose one mode"),
     (["--review", "last", "--difficulty", "expert"], "--difficulty sets up a game: --review plays none"),

@@ -3,10 +3,9 @@ their layouts, and played by exact search."""
 
 import random
 from collections import Counter
-from itertools import combinations
 from math import comb
 
-from game.rules.board import Config, adjacent_mines
+from game.rules.board import Config
 from game.boardfile import from_game
 from game.midend.match import Match
 from game.commands.explain_text import move_text
@@ -14,19 +13,11 @@ from game.solver import Solver
 from game.solver.isolated import isolated_regions, region_move
 from game.solver.probabilities import solve
 from game.solver.problem import InconsistentPosition, build_problem
-from tests.solver_helpers import random_position
+from tests.solver_helpers import every_layout, random_position
 
 
 def _layouts(board):
-    rows, cols = board.rows, board.cols
-    unknown = [(r, c) for r in range(rows) for c in range(cols)
-               if (r, c) not in board.revealed and (r, c) not in board.flags]
-    found = []
-    for chosen in combinations(unknown, board.mines - len(board.flags)):
-        layout = frozenset(chosen) | board.flags
-        if all(adjacent_mines(cell, layout, rows, cols) == n for cell, n in board.revealed.items()):
-            found.append(frozenset(chosen))
-    return found
+    return [layout - board.flags for layout in every_layout(board)]
 
 
 def test_every_region_found_is_uniform_and_independent_of_the_rest_by_brute_force():

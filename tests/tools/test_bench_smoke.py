@@ -29,7 +29,7 @@ BENCH = ROOT / "bench"
 NUMBER = r" *-?[\d,]+(?:\.\d+)?"  # a printed figure, maybe padded: 12, 1,049,  0.354, -0.5
 SCRIPTS = {"bench_analyse", "bench_big_board", "bench_editor", "bench_big_review", "bench_bv", "bench_counters", "bench_flood",
            "bench_hint_frames", "bench_noguess", "bench_recording", "bench_replay", "bench_review", "bench_solver",
-           "bench_stats_page", "bench_window", "big_review_game"}  # the scripts the tests below run (big_review_game by bench_review --big)
+           "bench_stats_page", "bench_win_chance", "bench_window", "big_review_game"}  # the scripts the tests below run (big_review_game by bench_review --big)
 HELPERS = {"pointer_path"}  # modules the scripts import, run through them (bench_replay, bench_stats_page)
 
 
@@ -207,3 +207,13 @@ def test_bench_stats_page(tmp_path):
 def test_every_bench_script_has_a_smoke_test():
     """A new script in bench/ gets its test here."""
     assert {path.stem for path in BENCH.glob("*.py")} == SCRIPTS | HELPERS
+
+
+def test_bench_win_chance(tmp_path):
+    out = run("bench_win_chance.py", "--positions", "2", "--games", "2", "--level", "beginner", "--workers", "1",
+              "--each", cwd=tmp_path)
+    expect(out, "beginner, 2 positions after an opening first click at (2, 2), seeds 1..2, 1 workers, # s",
+           "estimated: mean # % over 2 positions x 2 games (# of 4 simulated games won; 95 % interval #-# %)",
+           "measured:  # % (# of 2 real games won; 95 % interval #-# %)", "agree: ",
+           "difference: measured - estimated ", " points, z = ", ", two-sided p = #")
+    assert re.search(r"^seed 1: (estimate .* real game (won|lost)|won by the first click)", out, re.M), out
