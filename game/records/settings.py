@@ -31,6 +31,7 @@ DIFFICULTY_CHOICES = (*DIFFICULTIES, "custom")
 # beginner_size (games before issue 35 saved the level of an 8x8 game, "beginner_8x8", and
 # every later launch refused it)
 BEGINNER_LEVELS = {level: size for size, level in BEGINNER_SIZES.items() if level != "beginner"}
+SPEECH_MODES = ("auto", "speechd", "spd-say", "pyttsx3")  # --speech: the platform's first that works, or one (game.ui.speech)
 BV_FILTER_CHOICES = ("off", "rankings")  # the 3BV filter: none, or the rankings' minimums (game.session.RANKING_MIN_BV)
 
 
@@ -49,7 +50,10 @@ class Settings:
     ``bv_filter`` the 3BV filter of dealt boards, one of BV_FILTER_CHOICES (``rankings``:
     Beginner 2, Intermediate 30, Expert 100; filtered games are ranked apart); ``compact``
     the classic playing window, the board and its HUD with no panels' strip (the result, a
-    hint, the counters open over the board: game.ui.play.room.compact), instead of the side panel.
+    hint, the counters open over the board: game.ui.play.room.compact), instead of the side panel;
+    ``speech`` the screen-reader mode (every change announced through the platform's speech
+    service: game.ui.speech), ``number_tones`` a tone pitched by a revealed number's value
+    (game.ui.sound.NumberTones).
     """
 
     difficulty: str = "beginner"
@@ -74,6 +78,8 @@ class Settings:
     beginner_size: str = "9x9"  # the Beginner board, a key of game.rules.board.BEGINNER_SIZES (9x9 or 8x8)
     bv_filter: str = "off"
     counters: bool = False  # the live counters' panel (F3) beside the board in play and in the replay viewer
+    speech: bool = False  # announce what happens through the speech service (game.ui.speech; --speech too)
+    number_tones: bool = False  # a revealed number's value as a pitched tone (game.ui.sound.NumberTones)
     compact: bool = False  # the classic window: the board and its HUD only, panels as dialogs over it (game.ui.play.room)
 
     def config(self) -> Config:
@@ -173,6 +179,8 @@ RULES = {
     "bv_filter": (lambda v: v in BV_FILTER_CHOICES, ", ".join(BV_FILTER_CHOICES)),
     "counters": (_is_bool, _BOOL),
     "compact": (_is_bool, _BOOL),
+    "speech": (_is_bool, _BOOL),
+    "number_tones": (_is_bool, _BOOL),
 }
 
 

@@ -344,6 +344,10 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
                         first_daily=day.isoformat() if (day := getattr(args, "daily_day", None)) else None,
                         first_race=getattr(args, "race_ghost", None))
     services.scenes = Navigation(services)
+    services.speech_mode = getattr(args, "speech", None) or "auto"  # (off: settings.speech is off: game.ui.settings)
+    said = services.apply_speech() if settings.speech else None  # the speech service, or why none
+    if said:
+        warn(said)
     if getattr(args, "trial_code", None) is not None:  # --trial, --trial-set: the first scene plays its first board
         services.session.start_trial(TrialRun(args.trial_code))
     services.session.unsaved = not_recorded(records)  # the session records each end (Session.finished)
@@ -355,9 +359,11 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
     config = run_config(services, config, warnings)
     if settle:
         settle_heap()  # before the first scene: a game left later is collected as any other
-    manager = WindowManager(services, first_scene(services, config, warnings, getattr(args, "replay_loaded", None),
-                                                  getattr(args, "replay_timeline", None), _beside(args),
-                                                  _edit(args)))
+    scene = first_scene(services, config, warnings, getattr(args, "replay_loaded", None),
+                        getattr(args, "replay_timeline", None), _beside(args), _edit(args))
+    if said:  # no speech service: said in a box (and on stderr), the game goes on without speech
+        scene = MessageBox(services, scene, _("Speech"), [said])
+    manager = WindowManager(services, scene)
     flip = presenting(display.present, display, lambda: manager.current)  # MINESWEEPER_STATE_FILE: tests
     return Loop(manager, services.clock, screen_source=lambda: display.canvas, flip=flip), services
 
@@ -435,6 +441,7 @@ def finish_run(loop, services) -> None:
     (game.records.logpack), then close the records. Figures still being computed get a
     moment to be stored; those that do not are backfilled when statistics are next read."""
     review_job.cancel_all()  # no review outlives the window
+    services.speech.close()  # (a speech service that hangs is not waited for)
     match = match_in_play(loop.manager.current)
     if match is not None:
         services.session.abandon(match)  # a save failure is warned on stderr

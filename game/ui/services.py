@@ -51,7 +51,9 @@ class Services:
     sound: the sound effects (game.ui.sound.Sound), built from the settings' ``volume``
     and ``muted`` unless given; :meth:`set_option` keeps it in step with them.
     speech: what the window says aloud (game.ui.speech: ``say(text, interrupt=False)``,
-    never blocking); speech off (NullSpeech) unless given.
+    never blocking); speech off (NullSpeech) unless given: game.ui.app.build opens the
+    speech service when ``settings.speech`` is on (:meth:`apply_speech`). speech_mode: which
+    service (``--speech``'s word: ``auto`` or a client's name, game.records.settings.SPEECH_MODES).
     """
 
     settings: Settings
@@ -74,6 +76,7 @@ class Services:
     scenes: object = None  # the navigation seam: .menu(), .playing(game), .replay(replay, back) (game.ui.app.Navigation)
     sound: object = None  # game.ui.sound.Sound, built from the settings when None
     speech: object = field(default_factory=NullSpeech)  # game.ui.speech: announcements, off by default
+    speech_mode: str = "auto"  # --speech MODE: the speech service tried (game.ui.speech.service.open_speech)
 
     def config_for(self, rows: int, cols: int, mines: int) -> Config:
         """A Config of this size with the current options (raises ValueError like Config).
@@ -103,6 +106,23 @@ class Services:
         if "muted" in values:
             self.sound.set_muted(self.settings.muted)
         return self.records.save_settings() if self.records is not None else None
+
+    def apply_speech(self, wait: float | None = None) -> str | None:
+        """Open the speech service when ``settings.speech`` is on (``speech_mode``'s:
+        game.ui.speech.service.open_speech, each client given ``wait`` seconds to answer, its
+        default when None), or close it when off; the message saying none could be opened
+        (which were tried, what to install), else None. Speech is then off for the run (the
+        setting stays: the next run tries again)."""
+        from game.ui.speech.service import OPEN_SECONDS, open_speech
+        old = self.speech
+        if self.settings.speech and getattr(old, "enabled", False):
+            return None
+        close = getattr(old, "close", None)
+        if close is not None:
+            close()
+        self.speech, message = open_speech(self.speech_mode if self.settings.speech else "off",
+                                           wait=OPEN_SECONDS if wait is None else wait)
+        return message
 
     def apply_language(self) -> None:
         """Speak ``settings.language`` (the system's when None) from the next frame on: every

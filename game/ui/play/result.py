@@ -84,6 +84,8 @@ class GameOver(Result):
     def toggle_postmortem(self):
         """V or Why?: show the post-mortem (marks on the board, the explanation), or hide it."""
         self.postmortem.shown = not self.postmortem.shown
+        if self.postmortem.shown and self.services.speech.enabled:
+            self.services.speech.say(" ".join([self.postmortem.line(), *self.postmortem.lines()]), interrupt=True)
         self.panel_shown = True  # the explanation is on the panel
         self.scroll = 0  # it starts at the panel's top
         self._build_panel()
@@ -147,6 +149,9 @@ class GameOver(Result):
 
     def update(self):
         if self.postmortem.poll():  # the review came in: the line, and the view if it is on
+            if self.services.speech.enabled:
+                line = self.postmortem.line()
+                self.services.speech.say(line + ("" if line.endswith((".", "!", "?")) else ".") + " " + _("V tells why."))
             self._build_panel()
             self.invalidate()
         if self.ready():

@@ -1,0 +1,168 @@
+"""Issue 40, by ear: a keyboard-only game from the menu to its end, every announcement kept
+by game.ui.speech.RecordingSpeech, in English and in Spanish; and the real backend's ``say``
+never waits on the speech service (a fake service that blocks: the frame loop goes on)."""
+
+import threading
+
+import pygame
+import pytest
+
+from game.rules.engine import State
+from game.ui.play.playing import Playing
+from game.ui.play.result import GameOver, Victory
+from game.ui.speech import RecordingSpeech
+from game.ui.speech.service import QueuedSpeech
+from tests.play_helpers import wait_postmortem
+
+# Each language's words the test expects, written out here (not taken from the game's catalogue)
+WORDS = {
+    "en": {"cursor": "row 5, column 5, covered", "opened": "opened {n} cells", "won": "You win!", "lost": "Boom!",
+           "flag": "flag placed, 9 mines left", "mine": "Mine! row {row}, column {col}",
+           "status": "9 mines left, ", "row": "Row {row}: ", "column": "Column {col}: ", "around": "touching: "},
+    "es": {"cursor": "fila 5, columna 5, cubierta", "opened": "{n} casillas abiertas", "won": "¡Has ganado!",
+           "lost": "¡BUM!", "flag": "bandera puesta, quedan 9 minas", "mine": "¡Mina! fila {row}, columna {col}",
+           "status": "quedan 9 minas, ", "row": "Fila {row}: ", "column": "Columna {col}: ",
+           "around": "la tocan: "},
+}
+ARROW_OF = {(-1, 0): pygame.K_UP, (1, 0): pygame.K_DOWN, (0, -1): pygame.K_LEFT, (0, 1): pygame.K_RIGHT}
+
+
+def start_by_keys(window, lang: str):
+    """The menu, by keys only: Enter on its first button (Beginner); speech recorded."""
+    w = window(["--lang", lang], deal=7)
+    speech = w.loop.manager.services.speech = RecordingSpeech()
+    w.key(pygame.K_RETURN)
+    assert isinstance(w.scene, Playing)
+    return w, speech
+
+
+def go_to(w, cell) -> None:
+    """Move the keyboard cursor to ``cell`` with the arrows."""
+    while w.scene.cursor != cell:
+        r, c = w.scene.cursor
+        step = (0, (cell[1] > c) - (cell[1] < c)) if cell[1] != c else ((cell[0] > r) - (cell[0] < r), 0)
+        w.key(ARROW_OF[step])
+
+
+def reveal_and_check(w, speech, words, cell) -> None:
+    """Space on ``cell``: the words said name the number shown, or the cells an opening opened."""
+    game = w.scene.game
+    covered = sum(not game.is_revealed((r, c)) for r in range(game.rows) for c in range(game.cols))
+    go_to(w, cell)
+    before = len(speech.said)
+    w.key(pygame.K_SPACE)
+    game = (w.scene.base if hasattr(w.scene, "base") else w.scene).game
+    opened = covered - sum(not game.is_revealed((r, c)) for r in range(game.rows) for c in range(game.cols))
+    said = speech.said[before]
+    assert before in speech.interrupts
+    if opened == 1:
+        key = game.appearance(cell)
+        assert said == (key if key != "0" else {"en": "empty", "es": "vacía"}[w.lang])
+    else:
+        assert said == words["opened"].format(n=opened)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_keyboard_game_from_the_menu_to_a_win_is_said_move_by_move(window, lang):
+    words = WORDS[lang]
+    w, speech = start_by_keys(window, lang)
+    w.lang = lang
+    w.key(pygame.K_DOWN)  # the cursor shows at the centre, and is said
+    assert speech.said[-1] == words["cursor"]
+    w.key(pygame.K_SPACE)
+    game = w.scene.game
+    opened = sum(game.is_revealed((r, c)) for r in range(game.rows) for c in range(game.cols))
+    assert game.state is State.PLAYING and speech.said[-1] == words["opened"].format(n=opened)
+    mines = sorted(w.scene.match.layout())
+    go_to(w, mines[0])
+    w.key(pygame.K_f)
+    assert speech.said[-1] == words["flag"]
+    w.key(pygame.K_i)
+    assert speech.said[-1].startswith(words["status"])
+    w.key(pygame.K_k)
+    assert speech.said[-1].startswith(words["row"].format(row=mines[0][0] + 1))
+    w.key(pygame.K_j)
+    assert speech.said[-1].startswith(words["column"].format(col=mines[0][1] + 1))
+    safe = [(r, c) for r in range(game.rows) for c in range(game.cols)
+            if (r, c) not in mines and not game.is_revealed((r, c))]
+    numbers_seen = 0
+    for cell in safe:
+        if not isinstance(w.scene, Playing) or game.is_revealed(cell):
+            continue
+        reveal_and_check(w, speech, words, cell)
+        numbers_seen += game.appearance(cell) != "0"
+    assert isinstance(w.scene, Victory) and numbers_seen > 0
+    result = speech.said[-1]
+    assert result.startswith(words["won"]) and "3BV/s " in result and " s, 3BV " in result
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_keyboard_game_from_the_menu_to_a_loss_says_the_mine_and_the_result(window, lang):
+    words = WORDS[lang]
+    w, speech = start_by_keys(window, lang)
+    w.lang = lang
+    w.key(pygame.K_DOWN)
+    w.key(pygame.K_SPACE)
+    mine = sorted(w.scene.match.layout())[-1]
+    covered_next = [(mine[0] + dr, mine[1] + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                    if 0 <= mine[0] + dr < 9 and 0 <= mine[1] + dc < 9 and (dr or dc)]
+    go_to(w, mine)
+    w.key(pygame.K_l)  # the numbers touching the mine's cell
+    touching = [w.scene.game.appearance(cell) for cell in covered_next]
+    if any(key.isdigit() and key != "0" for key in touching):
+        assert speech.said[-1].startswith(words["around"])
+    w.key(pygame.K_SPACE)
+    assert isinstance(w.scene, GameOver)
+    assert words["mine"].format(row=mine[0] + 1, col=mine[1] + 1) in speech.said
+    result = [text for text in speech.said if text.startswith(words["lost"] + ", ")]
+    assert len(result) == 1 and " s, 3BV " in result[0]
+    wait_postmortem(w)
+    w.step()
+    assert speech.said[-1].startswith(w.scene.postmortem.line())  # the loss's post-mortem line, when it is in
+
+
+class BlockingClient:
+    """A speech service that hangs in every text until ``release`` is set (at most 30 s)."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.inside = threading.Event()
+        self.texts = []
+        self.stopped = 0
+
+    def open(self) -> None:
+        pass
+
+    def speak(self, text: str, language: str) -> None:
+        self.texts.append((text, language))
+        self.inside.set()
+        self.release.wait(30)
+
+    def cancel(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        self.stopped += 1
+
+    def close(self) -> None:
+        pass
+
+
+def test_no_frame_waits_on_a_speech_service_that_hangs(window):
+    w = window(deal=7)
+    client = BlockingClient()
+    speech = w.loop.manager.services.speech = QueuedSpeech(client, "blocking")
+    try:
+        w.key(pygame.K_RETURN)
+        frames = w.loop.manager.services.clock.frames
+        w.key(pygame.K_DOWN)  # said: the service takes the text and hangs in it
+        assert client.inside.wait(10)
+        for key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_i):  # each said, none waited for
+            w.key(key)
+        assert w.scene.game.state is State.PLAYING and w.scene.cursor == (4, 6)
+        assert w.loop.manager.services.clock.frames > frames
+        assert not client.release.is_set() and len(client.texts) == 1  # still inside the first text
+        assert speech.queue.qsize() >= 1  # the interrupts dropped the stale words: the newest wait
+    finally:
+        client.release.set()
+        speech.close()
