@@ -19,7 +19,7 @@ WORDS = {
     "en": {"cursor": "row 5, column 5, covered", "opened": "opened {n} cells", "won": "You win!", "lost": "Boom!",
            "flag": "flag placed, 9 mines left", "mine": "Mine! row {row}, column {col}",
            "status": "9 mines left, ", "row": "Row {row}: ", "column": "Column {col}: ", "around": "touching: "},
-    "es": {"cursor": "fila 5, columna 5, cubierta", "opened": "{n} casillas abiertas", "won": "¡Has ganado!",
+    "es": {"cursor": "fila 5, columna 5, tapada", "opened": "{n} casillas abiertas", "won": "¡Has ganado!",
            "lost": "¡BUM!", "flag": "bandera puesta, quedan 9 minas", "mine": "¡Mina! fila {row}, columna {col}",
            "status": "quedan 9 minas, ", "row": "Fila {row}: ", "column": "Columna {col}: ",
            "around": "la tocan: "},
