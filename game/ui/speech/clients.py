@@ -28,7 +28,6 @@ import sys
 import threading
 from pathlib import Path
 
-from game import PROG
 from game.i18n import _
 
 SYSTEM_FOLDERS = ("/usr/lib/python3/dist-packages", "/usr/lib64/python3/site-packages",
@@ -37,6 +36,7 @@ SYSTEM_FOLDERS = ("/usr/lib/python3/dist-packages", "/usr/lib64/python3/site-pac
                   "/usr/local/lib/python3/dist-packages")  # where distributions put speechd
 SECONDS_PER_CHARACTER = 0.15  # spd-say -w: an utterance taking longer than this a character (plus
 UTTERANCE_GRACE = 5.0  # these seconds) is cut: a service that never says "done" stalls nothing
+CLIENT_NAME = "minesweeper"  # how speech-dispatcher names the game (one word: SSIP's CLIENT_NAME)
 
 
 class ClientError(Exception):
@@ -78,7 +78,7 @@ class SpeechdClient:
         self.lock = threading.Lock()  # one SSIP command at a time (speechd's client has no lock)
 
     def open(self) -> None:
-        self.ssip = self.module.SSIPClient(PROG)
+        self.ssip = self.module.SSIPClient(CLIENT_NAME)
 
     def speak(self, text: str, language: str) -> None:
         with self.lock:
