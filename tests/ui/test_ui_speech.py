@@ -166,3 +166,58 @@ def test_no_frame_waits_on_a_speech_service_that_hangs(window):
     finally:
         client.release.set()
         speech.close()
+
+
+def test_the_replay_viewer_says_each_move_reached_and_the_moment_on_i(window):
+    from pathlib import Path
+
+    from game.commands.cli import parse_args
+    from game.commands.replay_commands import prepare_replay
+    from game.ui.app import build
+    from game.ui.clock import FakeClock
+    from tests.driver import Driver
+
+    args = parse_args(["--replay", str(Path(__file__).resolve().parents[1] / "corpus" / "replays"
+                                       / "clone097_expert.mvf")])
+    assert prepare_replay(args) is None
+    loop, services = build(args, clock=FakeClock())
+    speech = services.speech = RecordingSpeech()
+    w = Driver(loop)
+    w.step()
+    for _ in range(2):  # a move forward: its number, its cell, what it did
+        w.key(pygame.K_RIGHT)
+        reached = w.scene.head.moves
+        outcome = w.scene.timeline.outcomes[reached - 1]
+        row, col = outcome.move.cell
+        assert speech.said[-1].startswith(f"Move {reached}, row {row + 1}, column {col + 1}: ")
+        assert speech.said[-1].endswith(" cells") or speech.said[-1][-1].isdigit() or "flag" in speech.said[-1]
+    w.key(pygame.K_i)
+    moves = len(w.scene.timeline.outcomes)
+    assert speech.said[-1].endswith(f", move {reached} of {moves}, {w.scene.head.mines_left} mines left")
+    w.key(pygame.K_END)
+    assert f"move {moves} of {moves}" in speech.said[-1]
+    assert all(i in speech.interrupts for i in range(len(speech.said)))  # each says the moment now
+
+
+def test_the_editor_says_the_cell_under_the_cursor_the_verdict_and_the_analysis_on_i(window):
+    from pathlib import Path
+
+    from tests.ui.test_ui_editor import analysed
+
+    worked = Path(__file__).resolve().parents[2] / "docs" / "examples" / "worked-10x10.mine"
+    d = window(["--edit", str(worked)])
+    editor = d.scene
+    speech = d.loop.manager.services.speech = RecordingSpeech()
+    analysed(d, editor)
+    d.key(pygame.K_DOWN)  # the cursor at the middle: its cell and its probability
+    assert speech.said[-1] == editor.cell_words(editor.cursor) and "mine probability" in speech.said[-1] \
+        or "revealed" in speech.said[-1] or "flagged" in speech.said[-1]
+    d.key(pygame.K_i)
+    assert speech.said[-1].startswith("10x10, ") and "Consistent: 180,885 layouts fit" in speech.said[-1]
+    assert "Best guess (3; 1)" in speech.said[-1]
+    told = len(speech.said)
+    d.key(pygame.K_3, unicode="3")  # an edit: the cell as it is now, then the new verdict when it comes
+    edited = editor.position.version
+    analysed(d, editor)
+    assert editor.live.answered == edited and speech.said[told].endswith(": revealed 3")
+    assert speech.said[-1] == ". ".join(editor.verdict_lines()) and speech.said[-1].startswith("Impossible: the 3 at")

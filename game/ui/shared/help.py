@@ -33,7 +33,7 @@ CONTROLS = (  # (keys, what they do), in the order shown; messages, translated w
     (N_("V after a loss"), N_("why it was lost")),
     (N_("D after a game"), N_("every figure of the game")),
     ("F3", N_("live counters on/off")),
-    (N_("I / K / J / L, speech on"), N_("say mines and time / the row / the column / the numbers around")),
+    (N_("I / K / J / L, speech on"), N_("say mines and time (a replay: the moment) / the row / the column / the numbers around")),
     ("P / M", N_("pause / sound on/off")),
     ("Esc", N_("menu")),
     (N_("F11, Alt+Enter"), N_("full screen")),
