@@ -344,7 +344,8 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
                         first_daily=day.isoformat() if (day := getattr(args, "daily_day", None)) else None,
                         first_race=getattr(args, "race_ghost", None))
     services.scenes = Navigation(services)
-    services.speech_mode = getattr(args, "speech", None) or "auto"  # (off: settings.speech is off: game.ui.settings)
+    asked = getattr(args, "speech", None)  # --speech MODE; off: settings.speech is off for the run (game.ui.settings)
+    services.speech_mode = asked if asked not in (None, "off") else "auto"  # (the Options' line may turn it on)
     said = services.apply_speech() if settings.speech else None  # the speech service, or why none
     if said:
         warn(said)

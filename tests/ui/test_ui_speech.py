@@ -18,11 +18,13 @@ from tests.play_helpers import wait_postmortem
 WORDS = {
     "en": {"cursor": "row 5, column 5, covered", "opened": "opened {n} cells", "won": "You win!", "lost": "Boom!",
            "flag": "flag placed, 9 mines left", "mine": "Mine! row {row}, column {col}",
-           "status": "9 mines left, ", "row": "Row {row}: ", "column": "Column {col}: ", "around": "touching: "},
+           "status": "9 mines left, ", "row": "Row {row}: ", "column": "Column {col}: ", "around": "touching: ",
+           "best": "New best time! #1 on Beginner", "name": "Type your name for the best times"},
     "es": {"cursor": "fila 5, columna 5, tapada", "opened": "{n} casillas abiertas", "won": "¡Has ganado!",
            "lost": "¡BUM!", "flag": "bandera puesta, quedan 9 minas", "mine": "¡Mina! fila {row}, columna {col}",
            "status": "quedan 9 minas, ", "row": "Fila {row}: ", "column": "Columna {col}: ",
-           "around": "la tocan: "},
+           "around": "la tocan: ", "best": "¡Nuevo récord! n.º 1 en Principiante",
+           "name": "Escribe tu nombre para los mejores tiempos"},
 }
 ARROW_OF = {(-1, 0): pygame.K_UP, (1, 0): pygame.K_DOWN, (0, -1): pygame.K_LEFT, (0, 1): pygame.K_RIGHT}
 
@@ -92,8 +94,9 @@ def test_a_keyboard_game_from_the_menu_to_a_win_is_said_move_by_move(window, lan
         reveal_and_check(w, speech, words, cell)
         numbers_seen += game.appearance(cell) != "0"
     assert isinstance(w.scene, Victory) and numbers_seen > 0
-    result = speech.said[-1]
-    assert result.startswith(words["won"]) and "3BV/s " in result and " s, 3BV " in result
+    (result,) = [text for text in speech.said if text.startswith(words["won"] + " ")]
+    assert "3BV/s " in result and " s, 3BV " in result
+    assert words["best"] in result and speech.said[-1].startswith(words["name"])  # a first win: a best time
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -114,7 +117,7 @@ def test_a_keyboard_game_from_the_menu_to_a_loss_says_the_mine_and_the_result(wi
     w.key(pygame.K_SPACE)
     assert isinstance(w.scene, GameOver)
     assert words["mine"].format(row=mine[0] + 1, col=mine[1] + 1) in speech.said
-    result = [text for text in speech.said if text.startswith(words["lost"] + ", ")]
+    result = [text for text in speech.said if text.startswith(words["lost"] + " ")]
     assert len(result) == 1 and " s, 3BV " in result[0]
     wait_postmortem(w)
     w.step()
@@ -221,3 +224,56 @@ def test_the_editor_says_the_cell_under_the_cursor_the_verdict_and_the_analysis_
     analysed(d, editor)
     assert editor.live.answered == edited and speech.said[told].endswith(": revealed 3")
     assert speech.said[-1] == ". ".join(editor.verdict_lines()) and speech.said[-1].startswith("Impossible: the 3 at")
+
+
+class NotInstalled:
+    def __init__(self) -> None:
+        from game.ui.speech.clients import ClientError
+        raise ClientError("not installed here")
+
+
+def test_speech_asked_where_no_service_opens_says_so_once_and_the_game_goes_on(window, monkeypatch, capsys):
+    from game.ui.shared.confirm import MessageBox
+    from game.ui.speech import service
+    monkeypatch.setattr(service, "CLIENTS", {name: NotInstalled for name in service.CLIENTS})
+    w = window(["--speech", "--difficulty", "beginner"])
+    box = w.scene
+    assert isinstance(box, MessageBox) and not w.loop.manager.services.speech.enabled
+    words = " ".join(box.message)
+    assert "No speech: tried speechd: not installed here; spd-say: not installed here" in words
+    assert "game goes on without speech" in words
+    assert capsys.readouterr().err.lower().count("no speech: tried") == 1
+    w.key(pygame.K_RETURN)
+    assert isinstance(w.scene, Playing)
+    w.key(pygame.K_DOWN)
+    w.key(pygame.K_SPACE)
+    assert w.scene.game.state is State.PLAYING
+
+
+def test_speech_is_chosen_by_the_command_line_for_the_run_and_by_options_for_good(window, isolated_data_dir):
+    import json
+
+    from game.ui.options.screen import Options
+    w = window(["--speech", "spd-say"])
+    services = w.loop.manager.services
+    assert services.speech.enabled and services.speech.name == "spd-say" and services.speech_mode == "spd-say"
+    saved = isolated_data_dir / "settings.json"
+    assert not saved.exists() or not json.loads(saved.read_text())["speech"]  # the flag is for this run only
+    services.speech.close()
+    w = window(["--speech", "off"])
+    services = w.loop.manager.services
+    assert not services.speech.enabled
+    w.key(pygame.K_DOWN)
+    w.key(pygame.K_DOWN)
+    w.click(w.scene.list.buttons[4].rect.center)
+    options = w.scene
+    assert isinstance(options, Options)
+    line = [label for label, _value in options.rows()].index("Speech (screen reader)")
+    while options.focus != line:
+        w.key(pygame.K_DOWN)
+    w.key(pygame.K_RIGHT)
+    assert services.speech.enabled and services.speech.name == "speechd" and options.message == ""
+    assert json.loads((isolated_data_dir / "settings.json").read_text())["speech"] is True
+    w.key(pygame.K_RIGHT)
+    assert not services.speech.enabled
+    assert json.loads((isolated_data_dir / "settings.json").read_text())["speech"] is False

@@ -33,6 +33,7 @@ __all__ = ["GameOver", "Result", "Victory"]
 
 BLAST_CELLS = 3  # the explosion's side, in cells (48 pixels over a 16-pixel cell)
 TICKS_PER_FRAME = 4  # update ticks each explosion frame stays (60 Hz: 15 frames a second)
+TYPE_NAME = N_("Type your name for the best times, then Enter; it now says {name}.")  # said aloud (speech on)
 
 
 class GameOver(Result):
@@ -228,6 +229,12 @@ class Victory(Result):
             return []
         place = _("#{rank} on {level}").format(rank=self.rank, level=level_name(self.base.game.config.level))
         return [_("New best time!"), place]
+
+    def say_result(self) -> None:
+        """The result, and with a new best time where the name goes (speech on)."""
+        super().say_result()
+        if self.field is not None and self.services.speech.enabled:
+            self.services.speech.say(_(TYPE_NAME).format(name=self.field.value))
 
     def enter(self) -> None:
         super().enter()

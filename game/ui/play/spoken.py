@@ -133,7 +133,7 @@ def around_words(game, cell: Cell) -> str:
 def result_words(title: str, summary) -> str:
     """The result: ``title`` ("You win!", "Boom!", translated) with the time, the 3BV and the
     3BV/s of ``summary`` (game.session.Summary): "You win! 12.3 s, 3BV 14, 3BV/s 1.14"."""
-    parts = [title, seconds(summary.seconds, 1)]
+    parts = [seconds(summary.seconds, 1)]
     if summary.three_bv:
         solved = summary.three_bv_solved
         parts.append(f"3BV {count(summary.three_bv)}" if solved is None or solved == summary.three_bv
@@ -141,4 +141,4 @@ def result_words(title: str, summary) -> str:
     rate = getattr(summary, "three_bv_per_second", None)
     if rate is not None:
         parts.append(_("3BV/s {rate}").format(rate=decimal(rate, 2)))
-    return ", ".join(parts)
+    return f"{title} {', '.join(parts)}"
