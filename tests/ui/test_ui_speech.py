@@ -277,3 +277,25 @@ def test_speech_is_chosen_by_the_command_line_for_the_run_and_by_options_for_goo
     w.key(pygame.K_RIGHT)
     assert not services.speech.enabled
     assert json.loads((isolated_data_dir / "settings.json").read_text())["speech"] is False
+
+
+def test_f1_lists_the_speech_keys_while_speech_is_on_in_a_game_and_in_the_editor(window):
+    from game.ui.shared.help import Help
+    w = window(["--difficulty", "beginner"])
+    w.key(pygame.K_F1)
+    assert not any(keys == "I / K / J / L" for keys, _does in w.scene.lines())  # speech off: not listed
+    w.key(pygame.K_ESCAPE)
+    w.loop.manager.services.speech = RecordingSpeech()
+    w.key(pygame.K_F1)
+    help_ = w.scene
+    assert isinstance(help_, Help)
+    assert ("I / K / J / L", "say mines, time / row / column / around") in help_.lines()
+    shown = [line for column in help_.fit().columns for line in column]
+    for _ in range(help_.hidden_rows()):  # (a window too short for the list scrolls it)
+        w.key(pygame.K_DOWN)
+        shown += [line for column in help_.fit().columns for line in column]
+    assert ("I / K / J / L", "say mines, time / row / column / around") in shown  # one line, unbroken
+    d = window(["--edit"])
+    d.loop.manager.services.speech = RecordingSpeech()
+    d.key(pygame.K_F1)
+    assert ("I", "say the analysis") in d.scene.lines()

@@ -130,8 +130,8 @@ CONTROLS = (  # the editor's F1 help: (keys, what they do), messages
     ("Esc", N_("back")),
     ("F1, ?", N_("this help")),
     (N_("E in a game or replay"), N_("analyse the position there")),
-    (N_("I, speech on"), N_("say the analysis")),
 )
+SPEECH_KEYS = (("I", N_("say the analysis")),)  # in the help while speech is on (game.ui.speech)
 
 
 def pressed_with_ctrl(event: pygame.event.Event) -> bool:
@@ -358,7 +358,7 @@ class Editor(Scene):
     def handle(self, event: pygame.event.Event):
         if is_help_key(event) and not (event.type == pygame.KEYDOWN and pressed_with_ctrl(event)):
             help_panel = Help(self.services, self)
-            help_panel.controls = CONTROLS
+            help_panel.controls = CONTROLS + (SPEECH_KEYS if self.services.speech.enabled else ())
             return help_panel
         if event.type == pygame.KEYDOWN:
             return self.handle_key(event)

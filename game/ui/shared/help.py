@@ -33,7 +33,6 @@ CONTROLS = (  # (keys, what they do), in the order shown; messages, translated w
     (N_("V after a loss"), N_("why it was lost")),
     (N_("D after a game"), N_("every figure of the game")),
     ("F3", N_("live counters on/off")),
-    (N_("I / K / J / L, speech on"), N_("say mines and time (a replay: the moment) / the row / the column / the numbers around")),
     ("P / M", N_("pause / sound on/off")),
     ("Esc", N_("menu")),
     (N_("F11, Alt+Enter"), N_("full screen")),
@@ -46,6 +45,9 @@ BIG_BOARD = (  # a board bigger than the window (game.ui.play.camera_keys): list
     (N_("Ctrl+wheel, + / -"), N_("zoom at the pointer")),
     (N_("Ctrl+drag, PgUp/PgDn"), N_("move the view")),
     ("Tab", N_("the minimap on/off")),
+)
+SPEECH_KEYS = (  # listed while speech is on (game.ui.speech, docs/speech.md): what I, K, J, L say
+    ("I / K / J / L", N_("say mines, time / row / column / around")),
 )
 BIG_TITLE = N_("On a board bigger than the window")  # the heading over BIG_BOARD
 TITLE = N_("Controls")
@@ -122,7 +124,8 @@ class Help(Overlay):
     def __init__(self, services, base) -> None:
         super().__init__(services, base)
         self.match = getattr(base, "match", None)  # the game the help pauses, if over one
-        self.controls = CONTROLS + ((None, BIG_TITLE),) + BIG_BOARD  # messages: see :meth:`lines`
+        speech = SPEECH_KEYS if services.speech.enabled else ()  # said aloud: with speech on only
+        self.controls = CONTROLS + speech + ((None, BIG_TITLE),) + BIG_BOARD  # messages: see :meth:`lines`
         self.top = 0  # the first row shown when the list scrolls
 
     def lines(self) -> list[tuple[str | None, str]]:
