@@ -419,9 +419,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("language for this run: en (English) or es (Spanish); the Options screen "
                                "saves a choice; by default the system's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)"))
     window.add_argument("--speech", nargs="?", const="auto", default=None, choices=("off", *SPEECH_MODES),
-                        metavar="auto|speechd|spd-say|pyttsx3|off",
+                        metavar="auto|speechd|spd-say|say|pyttsx3|off",
                         help=_("screen-reader mode for this run: announce the game through the platform's "
-                               "speech service (speech-dispatcher on Linux, pyttsx3 on Windows and macOS); "
+                               "speech service (speech-dispatcher on Linux, say on macOS, pyttsx3 on Windows); "
                                "auto (the default) tries them in turn, off turns it off; the Options screen "
                                "saves a choice"))
     window.add_argument("--data-dir", metavar=_("DIR"), type=non_empty,

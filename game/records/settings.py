@@ -31,7 +31,7 @@ DIFFICULTY_CHOICES = (*DIFFICULTIES, "custom")
 # beginner_size (games before issue 35 saved the level of an 8x8 game, "beginner_8x8", and
 # every later launch refused it)
 BEGINNER_LEVELS = {level: size for size, level in BEGINNER_SIZES.items() if level != "beginner"}
-SPEECH_MODES = ("auto", "speechd", "spd-say", "pyttsx3")  # --speech: the platform's first that works, or one (game.ui.speech)
+SPEECH_MODES = ("auto", "speechd", "spd-say", "say", "pyttsx3")  # --speech: the platform's first that works, or one (game.ui.speech)
 BV_FILTER_CHOICES = ("off", "rankings")  # the 3BV filter: none, or the rankings' minimums (game.session.RANKING_MIN_BV)
 
 

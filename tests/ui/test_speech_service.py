@@ -2,11 +2,14 @@
 clear message when none opens), its queue and thread (say returns at once, an interrupt drops
 the stale words and cuts the utterance under way), and the language each text is said in."""
 
+import sys
 import threading
+
+import pytest
 
 from game import i18n
 from game.ui.speech import NullSpeech
-from game.ui.speech.clients import ClientError, voice_for
+from game.ui.speech.clients import ClientError, SayClient, say_voice, voice_for
 from game.ui.speech.service import QueuedSpeech, open_speech, platform_clients
 
 
@@ -65,7 +68,7 @@ class Works:
 
 def test_auto_tries_the_platforms_clients_in_turn_and_takes_the_first_that_opens():
     assert platform_clients("linux") == ("speechd", "spd-say", "pyttsx3")
-    assert platform_clients("win32") == platform_clients("darwin") == ("pyttsx3",)
+    assert platform_clients("darwin") == ("say", "pyttsx3") and platform_clients("win32") == ("pyttsx3",)
     backend, message = open_speech("auto", "linux", {"speechd": Missing, "spd-say": Hangs, "pyttsx3": Works},
                                    wait=0.2)
     try:
@@ -146,3 +149,45 @@ def test_pyttsx3s_voice_is_the_one_speaking_the_games_language():
     assert voice_for(voices, "es") == "es-voice"
     assert voice_for(voices[2:], "es") == "HKEY\\TTS_MS_ES-ES_HELENA_11.0"
     assert voice_for(voices[:1], "es") is None
+
+
+SAY_VOICES = """Alex                en_US    # Most people recognize me by my voice.
+Jorge               es_ES    # Hola, me llamo Jorge y soy una voz española.
+Juan (Enhanced)     es_MX    # Hola, me llamo Juan.
+"""
+
+
+def test_macs_say_takes_a_voice_of_the_games_language():
+    assert say_voice(SAY_VOICES, "es") == "Jorge" and say_voice(SAY_VOICES, "en") == "Alex"
+    assert say_voice(SAY_VOICES.splitlines()[2], "es") == "Juan (Enhanced)" and say_voice("", "es") is None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a shell script stands for the say command")
+def test_a_speech_command_is_run_once_a_text_in_its_voice_and_stop_ends_the_text_under_way(tmp_path, monkeypatch):
+    from game.ui.speech import clients
+    monkeypatch.setattr(clients, "UTTERANCE_GRACE", 120.0)  # only the interrupt may end the long text
+    said = tmp_path / "said"
+    command = tmp_path / "say"
+    command.write_text(f"""#!/bin/sh
+if [ "$1" = "-v" ] && [ "$2" = "?" ]; then printf '%s' '{SAY_VOICES}'; exit 0; fi
+echo "$@" >> {said}
+case "$*" in *long*) sleep 30; echo "the long text was not cut" >> {said};; esac
+""")
+    command.chmod(0o755)
+    speech = QueuedSpeech(SayClient(str(command)), "say")
+    try:
+        speech.say("long words")
+        for _ in range(600):  # until the command speaks it
+            if said.exists():
+                break
+            speech.worker.join(0.05)
+        i18n.set_language("es")
+        speech.say("hola", interrupt=True)  # the long text's process is ended: no 30 s wait
+        speech.say("last")
+        for _ in range(600):  # until the worker has run all three (or 30 s: the long text ran out)
+            if speech.spoken == 3 and speech.queue.empty() and not speech._speaking:
+                break
+            speech.worker.join(0.05)
+        assert said.read_text().splitlines() == ["-v Alex -- long words", "-v Jorge -- hola", "-v Jorge -- last"]
+    finally:
+        speech.close()

@@ -8,8 +8,10 @@ them on a thread of their own; nothing here is called from the frame loop).
   Python folders (it is pure Python over a socket).
 - :class:`SpdSayClient`: speech-dispatcher through its command ``spd-say`` (package
   ``speech-dispatcher``), when the Python client is not there.
+- :class:`SayClient`: macOS's own command ``say`` (every Mac has it), a voice of the
+  game's language chosen from ``say -v ?``.
 - :class:`Pyttsx3Client`: pyttsx3 (PyPI), which drives SAPI5 on Windows,
-  NSSpeechSynthesizer on macOS and espeak elsewhere.
+  NSSpeechSynthesizer on macOS and espeak elsewhere (through ``aplay``).
 
 Each class raises :class:`ClientError` when built where its library or command is missing
 (saying what is missing); ``open()`` connects (it may fail or hang: the caller waits a
@@ -28,7 +30,7 @@ import sys
 import threading
 from pathlib import Path
 
-from game.i18n import _
+from game.i18n import N_, _
 
 SYSTEM_FOLDERS = ("/usr/lib/python3/dist-packages", "/usr/lib64/python3/site-packages",
                   f"/usr/lib/python3.{sys.version_info.minor}/site-packages",
@@ -99,22 +101,28 @@ class SpeechdClient:
             self.ssip.close()
 
 
-class SpdSayClient:
-    """speech-dispatcher through its command ``spd-say`` (``command``): one process a text,
-    run with ``-w`` (it ends when the text is spoken) so the texts do not pile up in the
-    service; cut after SECONDS_PER_CHARACTER a character and UTTERANCE_GRACE seconds."""
+class CommandClient:
+    """A speech command run once a text (``arguments(text, language)``, a list), which ends
+    when the text is spoken: the texts do not pile up in the service, and a text under way is
+    cut by ending its process; one that runs past SECONDS_PER_CHARACTER a character and
+    UTTERANCE_GRACE seconds is cut too (a service that never says "done" stalls nothing)."""
 
-    def __init__(self, command: str = "spd-say") -> None:
+    missing = ""  # the message when the command is not installed ({command})
+
+    def __init__(self, command: str) -> None:
         self.path = shutil.which(command)
         if self.path is None:
-            raise ClientError(_("the command {command} (speech-dispatcher) is not installed").format(command=command))
+            raise ClientError(_(self.missing).format(command=command))
         self.process: subprocess.Popen | None = None
 
     def open(self) -> None:
         """(Nothing to open: each text starts its own process.)"""
 
+    def arguments(self, text: str, language: str) -> list[str]:
+        raise NotImplementedError
+
     def speak(self, text: str, language: str) -> None:
-        self.process = subprocess.Popen([self.path, "-w", "-l", language, "--", text],
+        self.process = subprocess.Popen(self.arguments(text, language),
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             self.process.wait(UTTERANCE_GRACE + SECONDS_PER_CHARACTER * len(text))
@@ -126,19 +134,64 @@ class SpdSayClient:
         """(Nothing: the texts still to say are the game's queue, not the service's.)"""
 
     def stop(self) -> None:
-        """Cut the text under way: end its ``spd-say`` and cancel what the service speaks."""
+        """Cut the text under way: end its process."""
         process = self.process
         if process is not None and process.poll() is None:
             process.kill()
+
+    def close(self) -> None:
+        self.stop()
+
+
+class SpdSayClient(CommandClient):
+    """speech-dispatcher through its command ``spd-say`` (``command``), run with ``-w``
+    (it ends when the text is spoken); ``stop`` also cancels what the service speaks."""
+
+    missing = N_("the command {command} (speech-dispatcher) is not installed")
+
+    def __init__(self, command: str = "spd-say") -> None:
+        super().__init__(command)
+
+    def arguments(self, text: str, language: str) -> list[str]:
+        return [self.path, "-w", "-l", language, "--", text]
+
+    def stop(self) -> None:
+        super().stop()
         try:
             subprocess.run([self.path, "-C"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=2)
         except (OSError, subprocess.TimeoutExpired):
             pass
 
-    def close(self) -> None:
-        process = self.process
-        if process is not None and process.poll() is None:
-            process.kill()
+
+class SayClient(CommandClient):
+    """macOS's ``say`` (``command``), with a voice of the game's language when ``say -v ?``
+    lists one (:func:`say_voice`), else the system's voice."""
+
+    missing = N_("the command {command} is not installed")
+
+    def __init__(self, command: str = "say") -> None:
+        super().__init__(command)
+        self.voices: dict[str, str | None] = {}  # language -> voice name, looked up once
+
+    def arguments(self, text: str, language: str) -> list[str]:
+        if language not in self.voices:
+            try:
+                listed = subprocess.run([self.path, "-v", "?"], capture_output=True, text=True, timeout=5).stdout
+            except (OSError, subprocess.TimeoutExpired):
+                listed = ""
+            self.voices[language] = say_voice(listed, language)
+        voice = self.voices[language]
+        return [self.path, *(["-v", voice] if voice else []), "--", text]
+
+
+def say_voice(listed: str, language: str) -> str | None:
+    """The first voice of ``say -v ?``'s lines ("Monica   es_ES   # Hola, me llamo Monica")
+    that speaks ``language`` (a code such as ``es``), or None."""
+    for line in listed.splitlines():
+        head = line.split("#", 1)[0].split()
+        if len(head) >= 2 and head[-1].replace("-", "_").split("_")[0].lower() == language:
+            return " ".join(head[:-1])
+    return None
 
 
 class Pyttsx3Client:
@@ -155,6 +208,11 @@ class Pyttsx3Client:
         self.language = None
 
     def open(self) -> None:
+        if sys.platform == "win32":  # SAPI5 is COM: this thread must join it first
+            try:
+                importlib.import_module("comtypes").CoInitialize()
+            except Exception:  # (pyttsx3 says why, if it cannot start)
+                pass
         self.engine = self.pyttsx3.init()
 
     def speak(self, text: str, language: str) -> None:
@@ -193,4 +251,4 @@ def voice_for(voices, language: str) -> str | None:
     return None
 
 
-CLIENTS = {"speechd": SpeechdClient, "spd-say": SpdSayClient, "pyttsx3": Pyttsx3Client}
+CLIENTS = {"speechd": SpeechdClient, "spd-say": SpdSayClient, "say": SayClient, "pyttsx3": Pyttsx3Client}

@@ -38,10 +38,13 @@ _CANCEL = object()  # an interrupt, in order: the client drops what the service 
 def platform_clients(platform: str | None = None) -> tuple[str, ...]:
     """The clients ``auto`` tries on ``platform`` (sys.platform when None), in order: on Linux
     speech-dispatcher's Python client, then its command ``spd-say``, then pyttsx3 (espeak);
-    elsewhere pyttsx3 (SAPI5 on Windows, NSSpeechSynthesizer on macOS)."""
+    on macOS its command ``say``, then pyttsx3 (NSSpeechSynthesizer); elsewhere (Windows)
+    pyttsx3 (SAPI5)."""
     platform = platform or sys.platform
     if platform.startswith("linux") or "bsd" in platform:
         return ("speechd", "spd-say", "pyttsx3")
+    if platform == "darwin":
+        return ("say", "pyttsx3")
     return ("pyttsx3",)
 
 
