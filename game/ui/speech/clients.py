@@ -201,7 +201,8 @@ class Pyttsx3Client:
 
     def __init__(self) -> None:
         try:
-            self.pyttsx3 = importlib.import_module("pyttsx3")
+            import pyttsx3  # (imported by name: the standalone app's builder then takes it in)
+            self.pyttsx3 = pyttsx3
         except ImportError as err:
             raise ClientError(_("the Python package pyttsx3 is not installed")) from err
         self.engine = None
