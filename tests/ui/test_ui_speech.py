@@ -300,3 +300,19 @@ def test_f1_lists_the_speech_keys_while_speech_is_on_in_a_game_and_in_the_editor
     d.loop.manager.services.speech = RecordingSpeech()
     d.key(pygame.K_F1)
     assert ("I", "say the analysis") in d.scene.lines()
+
+
+def test_f1_reads_the_help_out_and_an_undo_after_a_loss_is_said(window):
+    w, speech = start_by_keys(window, "en")
+    w.key(pygame.K_F1)
+    said = speech.said[-1]
+    assert said.startswith("Controls. Left click: reveal. Right click: flag.") and said.endswith("Any key or click closes")
+    assert "I / K / J / L: say mines, time / row / column / around" in said
+    w.key(pygame.K_ESCAPE)
+    w.key(pygame.K_DOWN)
+    w.key(pygame.K_SPACE)
+    go_to(w, sorted(w.scene.match.layout())[0])
+    w.key(pygame.K_SPACE)
+    assert isinstance(w.scene, GameOver)
+    w.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert isinstance(w.scene, Playing) and speech.said[-1] == "Move taken back"

@@ -114,6 +114,7 @@ class GameOver(Result):
         playing.look = None  # the blast is over: the cells show the game again
         playing.redraw_cells(playing.match.undo_loss())
         playing.gesture.reset()
+        playing.say(lambda: _("Move taken back"), interrupt=True)
         return playing
 
     def enter(self) -> None:
