@@ -53,7 +53,7 @@ class Settings:
     hint, the counters open over the board: game.ui.play.room.compact), instead of the side panel;
     ``speech`` the screen-reader mode (every change announced through the platform's speech
     service: game.ui.speech), ``number_tones`` a tone pitched by a revealed number's value
-    (game.ui.sound.NumberTones).
+    (game.ui.sound.NUMBER_NOTES).
     """
 
     difficulty: str = "beginner"
@@ -79,7 +79,7 @@ class Settings:
     bv_filter: str = "off"
     counters: bool = False  # the live counters' panel (F3) beside the board in play and in the replay viewer
     speech: bool = False  # announce what happens through the speech service (game.ui.speech; --speech too)
-    number_tones: bool = False  # a revealed number's value as a pitched tone (game.ui.sound.NumberTones)
+    number_tones: bool = False  # a revealed number's value as a pitched tone (game.ui.sound.NUMBER_NOTES)
     compact: bool = False  # the classic window: the board and its HUD only, panels as dialogs over it (game.ui.play.room)
 
     def config(self) -> Config:
