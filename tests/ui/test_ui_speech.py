@@ -316,3 +316,13 @@ def test_f1_reads_the_help_out_and_an_undo_after_a_loss_is_said(window):
     assert isinstance(w.scene, GameOver)
     w.key(pygame.K_z, mod=pygame.KMOD_CTRL)
     assert isinstance(w.scene, Playing) and speech.said[-1] == "Move taken back"
+
+
+def test_a_pause_is_said_and_so_is_the_way_back(window):
+    w, speech = start_by_keys(window, "en")
+    w.key(pygame.K_DOWN)
+    w.key(pygame.K_SPACE)
+    w.key(pygame.K_p)
+    assert speech.said[-1] == "Paused. P or click to resume"
+    w.key(pygame.K_p)
+    assert isinstance(w.scene, Playing) and speech.said[-1] == "Resumed"
