@@ -53,9 +53,14 @@ class WindowManager(SceneManager):
     updates it stores the competitive statistics computed in the background
     (game.records.compstats; the scenes show them from the next frame) or packs and stores
     a slice of a long game's log (Records.pack_step, game.records.logpack); the loop runs at
-    full rate until that is done."""
+    full rate until that is done. A speech service the Options screen opens on a thread is
+    taken here when the screen was left before it answered (Services.poll_speech)."""
 
     def frame_work(self) -> None:
+        if not getattr(self.current, "opening_speech", False):  # (the Options screen says it itself)
+            _done, missing = self.services.poll_speech()  # a speech service opened apart, left before it answered
+            if missing:
+                warn(missing)
         records = self.services.records
         if records is None:
             return

@@ -272,7 +272,12 @@ def test_speech_is_chosen_by_the_command_line_for_the_run_and_by_options_for_goo
     line = [label for label, _value in options.rows()].index("Speech (screen reader)")
     while options.focus != line:
         w.key(pygame.K_DOWN)
-    w.key(pygame.K_RIGHT)
+    w.key(pygame.K_RIGHT)  # opened on a thread of its own: the frames go on until it answers
+    for _ in range(200):
+        if not options.opening_speech:
+            break
+        w.step(1)
+        services._speech_job and services._speech_job["thread"].join(0.05)
     assert services.speech.enabled and services.speech.name == "speechd" and options.message == ""
     assert json.loads((isolated_data_dir / "settings.json").read_text())["speech"] is True
     w.key(pygame.K_RIGHT)
@@ -326,3 +331,50 @@ def test_a_pause_is_said_and_so_is_the_way_back(window):
     assert speech.said[-1] == "Paused. P or click to resume"
     w.key(pygame.K_p)
     assert isinstance(w.scene, Playing) and speech.said[-1] == "Resumed"
+
+
+class SlowToOpen:
+    """A speech service that answers only when ``gate`` is set (at most 30 s)."""
+
+    gate = threading.Event()
+
+    def open(self) -> None:
+        self.gate.wait(30)
+
+    def speak(self, text: str, language: str) -> None:
+        pass
+
+    def cancel(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_options_speech_line_waits_for_no_service_and_speech_comes_on_when_it_answers(window, monkeypatch):
+    from game.ui.speech import service
+    monkeypatch.setattr(service, "CLIENTS", {name: SlowToOpen for name in service.CLIENTS})
+    SlowToOpen.gate.clear()
+    w = window([])
+    services = w.loop.manager.services
+    w.click(w.scene.list.buttons[4].rect.center)
+    options = w.scene
+    line = [label for label, _value in options.rows()].index("Speech (screen reader)")
+    while options.focus != line:
+        w.key(pygame.K_DOWN)
+    frames = services.clock.frames
+    try:
+        w.key(pygame.K_RIGHT)  # the service does not answer yet: the frames go on, speech is still off
+        w.key(pygame.K_UP)
+        assert options.focus == line - 1 and services.clock.frames > frames
+        assert options.opening_speech and not services.speech.enabled and services.settings.speech
+        w.key(pygame.K_ESCAPE)  # left before the service answered: the window takes it when it does
+    finally:
+        SlowToOpen.gate.set()
+    services._speech_job["thread"].join(10)
+    w.step(2)
+    assert services.speech.enabled and services.speech.name == "speechd"
+    services.speech.close()
