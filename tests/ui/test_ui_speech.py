@@ -12,6 +12,7 @@ from game.ui.play.playing import Playing
 from game.ui.play.result import GameOver, Victory
 from game.ui.speech import RecordingSpeech
 from game.ui.speech.service import QueuedSpeech
+from tests.conftest import SilentSpeechClient
 from tests.play_helpers import wait_postmortem
 
 # Each language's words the test expects, written out here (not taken from the game's catalogue)
@@ -333,25 +334,13 @@ def test_a_pause_is_said_and_so_is_the_way_back(window):
     assert isinstance(w.scene, Playing) and speech.said[-1] == "Resumed"
 
 
-class SlowToOpen:
+class SlowToOpen(SilentSpeechClient):
     """A speech service that answers only when ``gate`` is set (at most 30 s)."""
 
     gate = threading.Event()
 
     def open(self) -> None:
         self.gate.wait(30)
-
-    def speak(self, text: str, language: str) -> None:
-        pass
-
-    def cancel(self) -> None:
-        pass
-
-    def stop(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 def test_the_options_speech_line_waits_for_no_service_and_speech_comes_on_when_it_answers(window, monkeypatch):
