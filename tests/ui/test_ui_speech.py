@@ -367,3 +367,18 @@ def test_the_options_speech_line_waits_for_no_service_and_speech_comes_on_when_i
     w.step(2)
     assert services.speech.enabled and services.speech.name == "speechd"
     services.speech.close()
+
+
+def test_h_says_the_hints_title_cell_and_explanation_when_it_comes(window):
+    from game.ui.play.solver_view import HintPanel
+    from tests.ui.test_ui_solver import answered
+    w, speech = start_by_keys(window, "en")
+    w.key(pygame.K_DOWN)
+    w.key(pygame.K_SPACE)
+    w.key(pygame.K_h)
+    panel = answered(w)
+    assert isinstance(panel, HintPanel)
+    title, words = panel.hint.words()
+    row, col = panel.hint.cell
+    assert speech.said[-1] == f"{title}. row {row + 1}, column {col + 1}. {words}"
+    assert speech.said.count(speech.said[-1]) == 1  # said once, when it came
