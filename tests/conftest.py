@@ -55,6 +55,34 @@ def isolated_data_dir(tmp_path, monkeypatch):
     i18n.set_language("en")  # so is the language
 
 
+class SilentSpeechClient:
+    """A speech service that takes every text and says nothing (game.ui.speech.clients' interface)."""
+
+    def open(self) -> None:
+        pass
+
+    def speak(self, text: str, language: str) -> None:
+        pass
+
+    def cancel(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture(autouse=True)
+def silent_speech_service(monkeypatch):
+    """No test speaks through the machine's speech service (speech-dispatcher, pyttsx3), nor
+    depends on there being one: every client game.ui.speech.service may open is a silent one.
+    A test of a client passes its own (open_speech's ``clients``)."""
+    from game.ui.speech import service
+    monkeypatch.setattr(service, "CLIENTS", {name: SilentSpeechClient for name in service.CLIENTS})
+
+
 @pytest.fixture
 def window():
     """Start the window game headless (dummy SDL, fake clock): ``window(argv) -> Driver``.

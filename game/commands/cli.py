@@ -32,7 +32,7 @@ from game.midend.trial import SETS as TRIAL_SETS, TrialError, new_trial, parse_s
 from game import i18n
 from game.i18n import LANGUAGES, LEVEL_NAMES, N_, _, catalogue, count, set_language, system_language
 from game.messages import describe, error_line, file_name, os_error_text
-from game.records.settings import THEME_CHOICES
+from game.records.settings import SPEECH_MODES, THEME_CHOICES
 
 # The largest values the game options take: the largest board's (any board is checked
 # again by game.rules.board.Config); a board's 3BV is at most its cell count
@@ -424,6 +424,12 @@ def build_parser() -> argparse.ArgumentParser:
     window.add_argument("--lang", choices=tuple(LANGUAGES), default=None,
                         help=_("language for this run: en (English) or es (Spanish); the Options screen "
                                "saves a choice; by default the system's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)"))
+    window.add_argument("--speech", nargs="?", const="auto", default=None, choices=("off", *SPEECH_MODES),
+                        metavar="auto|speechd|spd-say|say|pyttsx3|off",
+                        help=_("screen-reader mode for this run: announce the game through the platform's "
+                               "speech service (speech-dispatcher on Linux, say on macOS, pyttsx3 on Windows); "
+                               "auto (the default) tries them in turn, off turns it off; the Options screen "
+                               "saves a choice"))
     window.add_argument("--data-dir", metavar=_("DIR"), type=non_empty,
                         help=_("folder for statistics and settings (default: the per-user folder; "
                                "or the MINESWEEPER_DATA_DIR environment variable)"))

@@ -32,6 +32,7 @@ DIFFICULTY_CHOICES = (*DIFFICULTIES, "custom")
 # every later launch refused it)
 BEGINNER_LEVELS = {level: size for size, level in BEGINNER_SIZES.items() if level != "beginner"}
 TOUCH_DELAYS = (250, 300, 400, 500, 600, 800, 1000)  # a long press's delays offered, milliseconds
+SPEECH_MODES = ("auto", "speechd", "spd-say", "say", "pyttsx3")  # --speech: the platform's first that works, or one (game.ui.speech)
 BV_FILTER_CHOICES = ("off", "rankings")  # the 3BV filter: none, or the rankings' minimums (game.session.RANKING_MIN_BV)
 
 
@@ -50,7 +51,10 @@ class Settings:
     ``bv_filter`` the 3BV filter of dealt boards, one of BV_FILTER_CHOICES (``rankings``:
     Beginner 2, Intermediate 30, Expert 100; filtered games are ranked apart); ``compact``
     the classic playing window, the board and its HUD with no panels' strip (the result, a
-    hint, the counters open over the board: game.ui.play.room.compact), instead of the side panel.
+    hint, the counters open over the board: game.ui.play.room.compact), instead of the side panel;
+    ``speech`` the screen-reader mode (every change announced through the platform's speech
+    service: game.ui.speech), ``number_tones`` a tone pitched by a revealed number's value
+    (game.ui.sound.NUMBER_NOTES).
     Touch (game.ui.play.touch): ``touch_delay_ms`` the long press's delay in milliseconds (one of
     TOUCH_DELAYS), ``touch_flag_mode`` whether a game starts in flag mode (a tap flags, a long
     press reveals), ``touch_layout`` the touch layout (cells a finger can hit, the flag-mode
@@ -79,6 +83,8 @@ class Settings:
     beginner_size: str = "9x9"  # the Beginner board, a key of game.rules.board.BEGINNER_SIZES (9x9 or 8x8)
     bv_filter: str = "off"
     counters: bool = False  # the live counters' panel (F3) beside the board in play and in the replay viewer
+    speech: bool = False  # announce what happens through the speech service (game.ui.speech; --speech too)
+    number_tones: bool = False  # a revealed number's value as a pitched tone (game.ui.sound.NUMBER_NOTES)
     compact: bool = False  # the classic window: the board and its HUD only, panels as dialogs over it (game.ui.play.room)
     touch_delay_ms: int = 400  # a long press's delay, milliseconds, one of TOUCH_DELAYS (game.ui.play.touch)
     touch_flag_mode: bool = False  # a game starts in flag mode: a tap flags, a long press reveals
@@ -184,6 +190,8 @@ RULES = {
     "touch_delay_ms": (lambda v: v in TOUCH_DELAYS and not isinstance(v, bool), ", ".join(map(str, TOUCH_DELAYS))),
     "touch_flag_mode": (_is_bool, _BOOL),
     "touch_layout": (_is_bool, _BOOL),
+    "speech": (_is_bool, _BOOL),
+    "number_tones": (_is_bool, _BOOL),
 }
 
 

@@ -53,9 +53,14 @@ class WindowManager(SceneManager):
     updates it stores the competitive statistics computed in the background
     (game.records.compstats; the scenes show them from the next frame) or packs and stores
     a slice of a long game's log (Records.pack_step, game.records.logpack); the loop runs at
-    full rate until that is done."""
+    full rate until that is done. A speech service the Options screen opens on a thread is
+    taken here when the screen was left before it answered (Services.poll_speech)."""
 
     def frame_work(self) -> None:
+        if not getattr(self.current, "opening_speech", False):  # (the Options screen says it itself)
+            _done, missing = self.services.poll_speech()  # a speech service opened apart, left before it answered
+            if missing:
+                warn(missing)
         records = self.services.records
         if records is None:
             return
@@ -347,6 +352,11 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
                         first_daily=day.isoformat() if (day := getattr(args, "daily_day", None)) else None,
                         first_race=getattr(args, "race_ghost", None))
     services.scenes = Navigation(services)
+    asked = getattr(args, "speech", None)  # --speech MODE; off: settings.speech is off for the run (game.ui.settings)
+    services.speech_mode = asked if asked not in (None, "off") else "auto"  # (the Options' line may turn it on)
+    said = services.apply_speech() if settings.speech else None  # the speech service, or why none
+    if said:
+        warn(said)
     if getattr(args, "trial_code", None) is not None:  # --trial, --trial-set: the first scene plays its first board
         services.session.start_trial(TrialRun(args.trial_code))
     services.session.unsaved = not_recorded(records)  # the session records each end (Session.finished)
@@ -358,9 +368,11 @@ def _build(args, clock, records, settle: bool = False) -> tuple[Loop, Services]:
     config = run_config(services, config, warnings)
     if settle:
         settle_heap()  # before the first scene: a game left later is collected as any other
-    manager = WindowManager(services, first_scene(services, config, warnings, getattr(args, "replay_loaded", None),
-                                                  getattr(args, "replay_timeline", None), _beside(args),
-                                                  _edit(args)))
+    scene = first_scene(services, config, warnings, getattr(args, "replay_loaded", None),
+                        getattr(args, "replay_timeline", None), _beside(args), _edit(args))
+    if said:  # no speech service: said in a box (and on stderr), the game goes on without speech
+        scene = MessageBox(services, scene, _("Speech"), [said])
+    manager = WindowManager(services, scene)
     flip = presenting(display.present, display, lambda: manager.current)  # MINESWEEPER_STATE_FILE: tests
     return Loop(manager, services.clock, screen_source=lambda: display.canvas, flip=flip), services
 
@@ -438,6 +450,7 @@ def finish_run(loop, services) -> None:
     (game.records.logpack), then close the records. Figures still being computed get a
     moment to be stored; those that do not are backfilled when statistics are next read."""
     review_job.cancel_all()  # no review outlives the window
+    services.speech.close()  # (a speech service that hangs is not waited for)
     match = match_in_play(loop.manager.current)
     if match is not None:
         services.session.abandon(match)  # a save failure is warned on stderr

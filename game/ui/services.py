@@ -19,6 +19,7 @@ Playing scene consults for keys it does not know.
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -51,8 +52,10 @@ class Services:
     sound: the sound effects (game.ui.sound.Sound), built from the settings' ``volume``
     and ``muted`` unless given; :meth:`set_option` keeps it in step with them.
     speech: what the window says aloud (game.ui.speech: ``say(text, interrupt=False)``,
-    never blocking); speech off (NullSpeech) unless given. touch_seen: a finger touched
-    the window this run (:attr:`touch_layout`).
+    never blocking); speech off (NullSpeech) unless given: game.ui.app.build opens the
+    speech service when ``settings.speech`` is on (:meth:`apply_speech`). speech_mode: which
+    service (``--speech``'s word: ``auto`` or a client's name, game.records.settings.SPEECH_MODES).
+    touch_seen: a finger touched the window this run (:attr:`touch_layout`).
     """
 
     settings: Settings
@@ -76,6 +79,7 @@ class Services:
     sound: object = None  # game.ui.sound.Sound, built from the settings when None
     speech: object = field(default_factory=NullSpeech)  # game.ui.speech: announcements, off by default
     touch_seen: bool = False  # a finger touched the window this run (game.ui.app.WindowManager.handle)
+    speech_mode: str = "auto"  # --speech MODE: the speech service tried (game.ui.speech.service.open_speech)
 
     @property
     def touch_layout(self) -> bool:
@@ -112,6 +116,60 @@ class Services:
         if "muted" in values:
             self.sound.set_muted(self.settings.muted)
         return self.records.save_settings() if self.records is not None else None
+
+    def apply_speech(self, wait: float | None = None) -> str | None:
+        """Open the speech service when ``settings.speech`` is on (``speech_mode``'s:
+        game.ui.speech.service.open_speech, each client given ``wait`` seconds to answer, its
+        default when None), or close it when off; the message saying none could be opened
+        (which were tried, what to install), else None. Speech is then off for the run (the
+        setting stays: the next run tries again)."""
+        from game.ui.speech.service import OPEN_SECONDS, open_speech
+        self._speech_job = None  # (one opened apart is dropped: poll_speech)
+        old = self.speech
+        if self.settings.speech and getattr(old, "enabled", False):
+            return None
+        close = getattr(old, "close", None)
+        if close is not None:
+            close()
+        self.speech, message = open_speech(self.speech_mode if self.settings.speech else "off",
+                                           wait=OPEN_SECONDS if wait is None else wait)
+        return message
+
+    def open_speech_apart(self) -> None:
+        """Open the speech service (settings.speech on) on a thread of its own, so no frame
+        waits for a service to answer (the Options' Speech line): :meth:`poll_speech` takes it
+        when it is ready. Speech is off meanwhile."""
+        from game.ui.speech.service import open_speech
+        close = getattr(self.speech, "close", None)
+        if close is not None:
+            close()
+        self.speech = NullSpeech()
+        job: dict = {}
+        mode = self.speech_mode
+
+        def run() -> None:
+            job["result"] = open_speech(mode)
+        job["thread"] = threading.Thread(target=run, name="speech-open", daemon=True)
+        job["thread"].start()
+        self._speech_job = job
+
+    def poll_speech(self) -> tuple[bool, str | None]:
+        """(done, message) of :meth:`open_speech_apart`: done once the service answered or none
+        could be opened (then ``speech`` is the new backend), with the message saying why none
+        was (else None); (True, None) when nothing is being opened. A job whose result comes
+        after speech was turned off again is closed."""
+        job = getattr(self, "_speech_job", None)
+        if job is None:
+            return True, None
+        if "result" not in job:
+            return False, None
+        self._speech_job = None
+        backend, message = job["result"]
+        if not self.settings.speech:
+            backend.close()
+            return True, None
+        self.speech = backend
+        return True, message
 
     def apply_language(self) -> None:
         """Speak ``settings.language`` (the system's when None) from the next frame on: every

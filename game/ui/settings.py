@@ -8,7 +8,7 @@ the per-user config folder (or ``--data-dir``). The window keeps two copies of i
   the menu, the name typed for a best time), and saved at once, atomically.
 - ``services.settings``: what this run uses: the saved values, then the command-line
   flags ``--questions``, ``--first-click``, ``--no-guess``, ``--fullscreen``,
-  ``--windowed``, ``--compact``, ``--no-compact`` and ``--theme`` on top. The flags are *not*
+  ``--windowed``, ``--compact``, ``--no-compact``, ``--theme``, ``--lang`` and ``--speech`` on top. The flags are *not*
   saved: ``python main.py --questions`` once does not turn question marks on for every later
   run. Changing the same option in the menu saves the player's new choice (see
   :meth:`Services.set_option`).
@@ -49,4 +49,7 @@ def for_run(saved: Settings, args) -> Settings:
         run.compact = False
     if getattr(args, "lang", None):
         run.language = args.lang
+    speech = getattr(args, "speech", None)  # --speech MODE (auto, a client's name) or off
+    if speech:
+        run.speech = speech != "off"
     return run.with_beginner_of(args)

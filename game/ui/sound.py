@@ -1,6 +1,11 @@
 """Sound effects: which one a move makes (:func:`sound_for`), and the mixer that plays them
 (:class:`Sound`).
 
+With the ``number_tones`` option a revealed number (and a number the keyboard cursor moves
+onto) sounds a short tone pitched by its value, 1 lowest, 8 highest (:data:`NUMBER_NOTES`),
+for a player who listens rather than reads (issue 40); the tones are synthesized when first
+played, as tools/make_sounds.py makes the WAVs (a decaying sine with soft ends).
+
 The sound follows what the game did with a move (its :class:`game.rules.moves.Outcome`), never the
 input that asked for it, so the replay viewer, which applies the same moves, makes the same
 sounds. The WAVs under assets/sounds/ are synthesized by tools/make_sounds.py.
@@ -12,6 +17,8 @@ in one line on stderr. SDL's dummy audio driver is a working device that plays n
 
 from __future__ import annotations
 
+import array
+import math
 import os
 import sys
 from contextlib import contextmanager
@@ -29,6 +36,31 @@ SOUNDS = asset("sounds")  # game.resources: checkout, wheel or frozen app
 NAMES = ("reveal", "opening", "flag", "unflag", "chord", "explosion", "win", "best", "tick")
 MIXER = {"frequency": 44100, "size": -16, "channels": 2, "buffer": 512}  # 512 samples: ~12 ms latency
 VOLUME_STEP = 10  # Options' Left/Right change the volume by this, percent
+# a number's tone: the major pentatonic from C5 up, a step a number (Hz)
+NUMBER_NOTES = {1: 523.25, 2: 587.33, 3: 659.26, 4: 783.99, 5: 880.00, 6: 1046.50, 7: 1174.66, 8: 1318.51}
+TONE_SECONDS = 0.07  # a number's tone: its length,
+TONE_DECAY = 0.03  # its fading, exp(-t / this) (seconds),
+TONE_PEAK = 0.35  # its peak, a fraction of full scale (-9 dBFS, as the reveal's pluck),
+TONE_EDGE = 0.004  # and its soft start and end (raised cosine, seconds): no click
+
+
+def tone_samples(hz: float, rate: int = 44100, seconds: float = TONE_SECONDS) -> array.array:
+    """A number's tone at ``hz``: 16-bit mono samples at ``rate`` per second, a sine fading
+    by TONE_DECAY, starting and ending at exactly 0, peaking under TONE_PEAK of full scale."""
+    n = int(round(seconds * rate))
+    edge = max(1, int(TONE_EDGE * rate))
+    out = array.array("h")
+    for i in range(n):
+        t = i / rate
+        gain = min(1.0, (n - 1 - i) / edge, i / edge)
+        gain = 0.5 - 0.5 * math.cos(math.pi * gain)  # raised cosine at both ends
+        out.append(int(round(32767 * TONE_PEAK * gain * math.exp(-t / TONE_DECAY) * math.sin(2 * math.pi * hz * t))))
+    return out
+
+
+def number_of(key: str) -> int | None:
+    """The number a cell shows by its appearance ``key`` ("1".."8"), or None (covered, empty...)."""
+    return int(key) if key.isdigit() and key != "0" else None
 
 
 def sound_for(outcome: Outcome, mark: str | None = None) -> str | None:
@@ -72,6 +104,7 @@ class Sound:
         self.folder = folder
         self.stderr = stderr
         self.sounds: dict[str, pygame.mixer.Sound] | None = None  # loaded on the first play
+        self.tones: dict[int, pygame.mixer.Sound] = {}  # each number's tone, made on its first play
         self.failed: str | None = None  # why sound is off for this run, once it is
 
     @property
@@ -105,6 +138,23 @@ class Sound:
         sound = self.sounds.get(name)
         return sound is not None and self._guard(sound.play)
 
+    def play_number(self, number: int | None) -> bool:
+        """Play the tone of ``number`` (1..8: NUMBER_NOTES; None and others play nothing); True
+        if it was started. As :meth:`play`: nothing while muted, at volume 0, without a mixer."""
+        if number not in NUMBER_NOTES or self.muted or self.volume == 0 or not self.ready():
+            return False
+        if number not in self.tones:
+            rate, _size, channels = pygame.mixer.get_init()
+            mono = tone_samples(NUMBER_NOTES[number], rate)
+            samples = array.array("h", (v for v in mono for _c in range(channels))) if channels > 1 else mono
+            try:
+                self.tones[number] = pygame.mixer.Sound(buffer=samples.tobytes())
+            except Exception as err:  # a mixer of another sample format: play on without tones
+                self._fail(err)
+                return False
+            self._guard(self.tones[number].set_volume, self.volume / 100)
+        return self._guard(self.tones[number].play)
+
     def ready(self) -> bool:
         """Open the mixer and load the sounds, once; False when that failed (and said why)."""
         if self.sounds is not None:
@@ -123,7 +173,7 @@ class Sound:
         return True
 
     def _set_volumes(self) -> None:
-        for sound in self.sounds.values():
+        for sound in [*self.sounds.values(), *self.tones.values()]:
             self._guard(sound.set_volume, self.volume / 100)
 
     def _guard(self, call, *args) -> bool:
@@ -192,7 +242,18 @@ class MoveSounds:
         name = sound_for(outcome, game.appearance(outcome.move.cell))
         if name == "win" and getattr(self.services.records, "last_rank", None):
             name = "best"
+        if name in ("reveal", "chord") and len(outcome.opened) == 1 and self.services.settings.number_tones:
+            (cell,) = tuple(outcome.opened)
+            if self.number_tone(game.appearance(cell)):
+                return
         self.services.sound.play(name)
+
+    def number_tone(self, key: str) -> bool:
+        """With the ``number_tones`` option: play the tone of the number appearance ``key``
+        shows ("1".."8"; game.ui.sound.NUMBER_NOTES); True if one was started."""
+        if not self.services.settings.number_tones:
+            return False
+        return self.services.sound.play_number(number_of(key))
 
     def tick(self, match) -> None:
         """The timer's tick, once for each whole second of ``match``'s clock while its game

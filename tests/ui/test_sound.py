@@ -248,3 +248,49 @@ def test_a_c_librarys_own_noise_on_stderr_is_hidden_while_the_mixer_opens(capfd)
         os.write(2, b"ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\n")
     os.write(2, b"after\n")
     assert capfd.readouterr().err == "after\n"
+
+
+def test_a_numbers_tone_rises_with_its_value_and_starts_and_ends_silent():
+    from game.ui.sound import NUMBER_NOTES, TONE_PEAK, tone_samples
+    pitches = []
+    for number in range(1, 9):
+        samples = tone_samples(NUMBER_NOTES[number], 44100)
+        assert samples[0] == 0 and samples[-1] == 0 and 0 < max(map(abs, samples)) <= 32767 * TONE_PEAK
+        crossings = sum(1 for a, b in zip(samples, samples[1:]) if a < 0 <= b)  # one a period
+        pitches.append(crossings / (len(samples) / 44100))
+    assert all(low < high for low, high in zip(pitches, pitches[1:]))
+    assert abs(pitches[0] - 523.25) < 30 and abs(pitches[-1] - 1318.51) < 30
+
+
+def test_number_tones_sound_a_revealed_number_and_the_number_under_the_cursor_only_when_on(window, plays,
+                                                                                          monkeypatch):
+    tones: list[int] = []
+    monkeypatch.setattr(Sound, "play_number", lambda self, number: number is not None and not tones.append(number))
+    w = window(["--difficulty", "beginner", "--seed", "3"])
+    game = w.scene.game
+    w.click_cell((4, 4))
+    mines = game.layout()
+    number = next(c for c in game.cells() if game.appearance(c) == "covered" and c not in mines
+                  and any((c[0] + dr, c[1] + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1)))
+    w.scene.services.set_option(number_tones=True)
+    w.click_cell(number)
+    assert game.appearance(number) in "12345678"
+    assert tones == [int(game.appearance(number))] and plays == ["opening"]  # the tone, not the reveal's pluck
+    w.key(pygame.K_DOWN)  # the cursor shows on (4, 4): an opened cell, maybe a number
+    w.scene.cursor = number
+    w.key(pygame.K_UP)
+    w.key(pygame.K_DOWN)  # back on the number: its tone again
+    assert tones[-1] == int(game.appearance(number))
+    w.scene.services.set_option(number_tones=False)
+    told = len(tones)
+    w.key(pygame.K_UP)
+    w.key(pygame.K_DOWN)
+    assert len(tones) == told
+
+
+def test_a_numbers_tone_plays_on_the_mixer_as_it_is_opened():
+    sound = Sound(volume=50)
+    assert sound.play_number(3) and sound.play_number(3) and set(sound.tones) == {3}
+    assert not sound.play_number(None) and not sound.play_number(9)
+    sound.set_muted(True)
+    assert not sound.play_number(3)

@@ -61,6 +61,7 @@ from game.ui.shared.theme import palette
 from game.ui.shared.widgets import Button, ButtonList, bevel, text, title_bar, wrap
 
 TITLE = N_("Analyse a position")
+SAY_KEY = pygame.K_i  # speech on: say the whole analysis (game.ui.speech)
 STRIP_ROWS = 10  # rows of buttons the tool strip keeps: ACTIONS' 9, and one for two more
 PANEL_H = 470  # the least window height: the tool strip and the analysis beside the board, pixels
 BUTTON_H, BUTTON_GAP, BUTTON_FONT = 19, 3, 13  # the tool strip's buttons, pixels
@@ -130,6 +131,7 @@ CONTROLS = (  # the editor's F1 help: (keys, what they do), messages
     ("F1, ?", N_("this help")),
     (N_("E in a game or replay"), N_("analyse the position there")),
 )
+SPEECH_KEYS = (("I", N_("say the analysis")),)  # in the help while speech is on (game.ui.speech)
 
 
 def pressed_with_ctrl(event: pygame.event.Event) -> bool:
@@ -223,6 +225,7 @@ class Editor(Scene):
         if self.live.poll(position):
             self.since_answer = set()  # the answer is for the position as it is
             self.dirty = True
+            self.say(lambda: ". ".join(self.verdict_lines()))
         progress = self.progress()
         if progress != self.drawn_progress:
             self.dirty = True
@@ -296,6 +299,23 @@ class Editor(Scene):
             lines.append((self.note, palette.dim))
         return lines
 
+    # ----- said aloud (speech on: game.ui.speech) ---------------------------------------------
+    def say(self, words, interrupt: bool = False) -> None:
+        """Say ``words()`` (built only with speech on) through ``services.speech``."""
+        speech = self.services.speech
+        if speech.enabled:
+            speech.say(words(), interrupt)
+
+    def verdict_lines(self) -> list[str]:
+        """The analysis' verdict as the panel says it (consistent or impossible, the certain
+        cells, the best move and why, the cell under the cursor), without its size and tool lines."""
+        return [line for line, _colour in self.analysis_lines()[2:] if line != self.progress()]
+
+    def say_analysis(self) -> "Editor":
+        """I: say every line of the analysis panel."""
+        self.say(lambda: ". ".join(line for line, _colour in self.analysis_lines()), interrupt=True)
+        return self
+
     def cell_words(self, cell: Cell) -> str:
         """What the panel says of ``cell``: its mine probability, or what it is."""
         value = self.position.at(cell)
@@ -338,7 +358,7 @@ class Editor(Scene):
     def handle(self, event: pygame.event.Event):
         if is_help_key(event) and not (event.type == pygame.KEYDOWN and pressed_with_ctrl(event)):
             help_panel = Help(self.services, self)
-            help_panel.controls = CONTROLS
+            help_panel.controls = CONTROLS + (SPEECH_KEYS if self.services.speech.enabled else ())
             return help_panel
         if event.type == pygame.KEYDOWN:
             return self.handle_key(event)
@@ -357,6 +377,8 @@ class Editor(Scene):
                 return self.type_number(number)
             if event.key in ARROWS:
                 return self.move_cursor(*ARROWS[event.key])
+            if event.key == SAY_KEY:
+                return self.say_analysis()
             if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.cursor is not None:
                     self.edit(lambda: self.position.paint(self.cursor, self.tool), [self.cursor])
@@ -429,6 +451,9 @@ class Editor(Scene):
         else:
             self.view.refresh(self.position.look, cells)
         self.dirty = True
+        target = self.target()
+        if target is not None:
+            self.say(lambda: self.cell_words(target), interrupt=True)
         return self
 
     def type_number(self, number: int) -> "Editor":
@@ -450,6 +475,7 @@ class Editor(Scene):
         self.hover = None
         self.layout.camera.keep_in_view(self.cursor)
         self.dirty = True
+        self.say(lambda: self.cell_words(self.cursor), interrupt=True)
         return self
 
     def choose(self, tool: str) -> "Editor":

@@ -5,7 +5,10 @@ capped to the screen: the line says the scale this screen is shown at, and a not
 lines the one the next game's board will be, when the chosen one does not fit), or
 fullscreen (where a window manager can give it); the theme (classic, dark, high contrast:
 it changes at once); reduce motion; sound on or off, its volume (0..100 % in steps of 10) and the
-timer's tick (game.ui.sound); whether leaving a game in progress asks first (it is recorded
+timer's tick (game.ui.sound); speech, the screen-reader mode (every change said aloud through
+the platform's speech service: game.ui.speech; turned on, the service is opened on a thread of
+its own, and speech comes on when it answers, or the foot says why none could be), and the numbers' tones (a revealed number's value as a pitch:
+game.ui.sound.NUMBER_NOTES); whether leaving a game in progress asks first (it is recorded
 as an abandoned loss either way), row and column rulers, the live counters (F3 too:
 game.ui.play.counters_view), the playing window (with its side panel, or compact: the classic
 window, panels over the board; from the next game), and the minimum 3BV of dealt
@@ -46,6 +49,7 @@ WIDTH = 300  # the Options screen's width with one column of lines, pixels (wide
 COLUMN_ROWS = 14  # lines in one column at most; more are laid in two columns, so the screen
 # stays low enough (under 472 pixels) to show at 2x on a 1280x1024 screen
 FOOT_H = 80  # under the lines: the message (three lines) and Back, pixels
+SPEECH_POLL = 0.05  # seconds between looks for the speech service the Speech line opens
 SCALES = (1, 1.5, 2, 2.5, 3, 4)  # window scales offered; capped to what fits the screen
 FIRST_CLICK_NAMES = {"opening": N_("opens an area"), "safe": N_("safe cell"), "classic": N_("classic (XP)")}
 NO_GUESS_FIRST_CLICK = N_("No-guess boards always open an area; turn no-guess off to choose another first click.")
@@ -83,6 +87,7 @@ class Options(Scene):
         self.focus = 0
         self.message = ""  # why a change was refused or not saved
         self.no_fullscreen: str | None = None  # why full screen was refused here (the Display line then skips it)
+        self.opening_speech = False  # the Speech line is opening the speech service (update)
         width, height = self.size()
         self.back = Button((width // 2 - 40, height - 32, 80, 24), N_("Back"), self.leave)
 
@@ -103,6 +108,8 @@ class Options(Scene):
                 (_("Sound"), on_off(not s.muted), flip("muted")),
                 (_("Volume"), percent(s.volume), self.change_volume),  # 70% / 70 %
                 (_("Timer tick"), on_off(s.tick), flip("tick")),
+                (_("Speech (screen reader)"), on_off(s.speech), self.change_speech),
+                (_("Number tones"), on_off(s.number_tones), flip("number_tones")),
                 (_("Ask before abandoning"), on_off(s.confirm_abandon), flip("confirm_abandon")),
                 (_("Row and column rulers"), on_off(s.rulers), flip("rulers")),
                 (_("Counters (F3)"), on_off(s.counters), flip("counters")),
@@ -177,6 +184,36 @@ class Options(Scene):
         warning = self.services.set_option(language=cycle(LANGUAGES, language(), step))
         self.services.apply_language()
         return warning
+
+    def change_speech(self, step: int) -> str | None:
+        """Speech on or off, saved. On opens the speech service on a thread of its own
+        (game.ui.services.Services.open_speech_apart: no frame waits for it); :meth:`update`
+        then says "Speech on" through it, or shows the message saying why none could be opened
+        (speech then stays off for this run). Off closes it at once."""
+        services = self.services
+        warning = services.set_option(speech=not services.settings.speech)
+        if services.settings.speech:
+            services.open_speech_apart()
+            self.opening_speech = True
+        else:
+            services.apply_speech()
+            self.opening_speech = False
+        return warning
+
+    def update(self):
+        if self.opening_speech:
+            done, missing = self.services.poll_speech()
+            if done:
+                self.opening_speech = False
+                if missing:
+                    self.message = missing
+                if self.services.speech.enabled:
+                    self.services.speech.say(_("Speech on"))
+                self.dirty = True
+        return None
+
+    def next_change(self) -> float:
+        return SPEECH_POLL if self.opening_speech else super().next_change()
 
     def change_volume(self, step: int) -> str | None:
         """VOLUME_STEP percent up or down, within 0..100 (Enter and a click go up, then round to 0)."""

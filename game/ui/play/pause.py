@@ -13,6 +13,7 @@ from game.ui.shared.widgets import bevel, text, text_width
 RESUME_KEYS = (pygame.K_p, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 TITLE, TITLE_SIZE = N_("Paused"), 24  # the big word and its font, pixels
 HOW, HOW_SIZE = N_("P or click to resume"), 16  # the line under it and its font, pixels
+RESUMED = N_("Resumed")  # said aloud when the game goes on (speech on)
 PAD = 6  # least space around the text inside the cover, pixels
 
 
@@ -23,18 +24,24 @@ class Pause(Overlay):
         self.base.match.pause()
         self.base.gesture.reset()
         self.dirty = True
+        self.base.say(lambda: f"{_(TITLE)}. {_(HOW)}", interrupt=True)  # (speech on: game.ui.speech)
 
     def exit(self) -> None:
         self.base.match.resume()
 
+    def resume(self):
+        """Back to the game (P, Space, Enter, a click), said so with speech on."""
+        self.base.say(lambda: _(RESUMED), interrupt=True)
+        return self.base
+
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN:
             if event.key in RESUME_KEYS:
-                return self.base
+                return self.resume()
             if event.key == pygame.K_ESCAPE:
                 return self.base.key_menu()
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self.base
+            return self.resume()
         return self
 
     def cover(self) -> pygame.Rect:

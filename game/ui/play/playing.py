@@ -55,6 +55,7 @@ from game.ui.play.race_view import RacePanel, draw_ghost, ghost_point
 from game.replay.race import Race, outcome_text
 from game.ui.shared import draw
 from game.ui.play.side_panel import SidePanel
+from game.ui.play import spoken
 from game.session import trial_played, trial_result_lines
 from game.ui.sound import MoveSounds
 from game.ui.shared.widgets import warm_font
@@ -146,6 +147,10 @@ class Playing(Scene):
             pygame.K_a: self.key_autoplay, pygame.K_F1: self.key_help, pygame.K_m: self.key_mute,
             pygame.K_F3: self.key_counters, pygame.K_e: self.key_edit,
             FLAG_MODE_KEY: self.key_flag_mode,
+            # said aloud with speech on (game.ui.play.spoken): mines left and time, the cursor's
+            # row and column, the numbers touching the cell under it
+            pygame.K_i: self.key_status, pygame.K_k: self.key_row, pygame.K_j: self.key_column,
+            pygame.K_l: self.key_around,
         }
         self.assist = Assistant(self.match)  # the solver for this game, analyses cached per position
         self.autoplay = Autoplay(self.assist)
@@ -441,6 +446,41 @@ class Playing(Scene):
             self.cursor = (min(max(r + drow, 0), self.game.rows - 1), min(max(c + dcol, 0), self.game.cols - 1))
         self.layout.camera.keep_in_view(self.cursor)  # (a board that fits never scrolls)
         self.dirty = True
+        self.sounds.number_tone(self.game.appearance(self.cursor))
+        self.say(lambda: spoken.cell_words(self.game, self.cursor), interrupt=True)
+
+    # ----- said aloud (speech on: game.ui.speech, game.ui.play.spoken) -------------------------
+    def say(self, words, interrupt: bool = False) -> None:
+        """Say ``words()`` (a callable: nothing is built with speech off) through
+        ``services.speech``; ``interrupt``: the earlier words are stale."""
+        speech = self.services.speech
+        if speech.enabled:
+            speech.say(words(), interrupt)
+
+    def key_status(self) -> Scene:
+        """I: say the mines left and the time."""
+        self.say(lambda: spoken.status_words(self.game, self.match.elapsed), interrupt=True)
+        return self
+
+    def _about_cursor(self, words) -> Scene:
+        """Say ``words(game, cursor)``; with no cursor yet, show it first (its cell is said)."""
+        if self.cursor is None:
+            self.move_cursor(0, 0)
+            return self
+        self.say(lambda: words(self.game, self.cursor), interrupt=True)
+        return self
+
+    def key_row(self) -> Scene:
+        """K: say the cursor's row, cell by cell (alike runs as one: spoken.row_words)."""
+        return self._about_cursor(spoken.row_words)
+
+    def key_column(self) -> Scene:
+        """J: say the cursor's column (spoken.column_words)."""
+        return self._about_cursor(spoken.column_words)
+
+    def key_around(self) -> Scene:
+        """L: say the numbers touching the cell under the cursor, and where (spoken.around_words)."""
+        return self._about_cursor(spoken.around_words)
 
     def _at_cursor(self, kind: str) -> Scene:
         if self.cursor is None:
@@ -669,6 +709,7 @@ class Playing(Scene):
             return self.generate(cell)
         outcome = self.match.apply(Move(kind, cell), source)
         self.sounds.queue(outcome)
+        self.say(lambda: spoken.outcome_words(self.game, outcome), interrupt=True)
         self.redraw_cells(self.start_cascade(cell, outcome))
         return self.after_move()
 
@@ -712,6 +753,7 @@ class Playing(Scene):
         ``cell`` on it (game.session.Session.finish_generation), and show it."""
         outcome = self.services.session.finish_generation(self.match, job, cell, self._pending_source)
         self.sounds.queue(outcome)
+        self.say(lambda: spoken.outcome_words(self.game, outcome), interrupt=True)
         self.redraw_cells(outcome.changed)
 
     def after_move(self) -> Scene:
@@ -800,6 +842,7 @@ class Playing(Scene):
         self.look = None
         self.redraw_cells(self.match.undo())
         self.gesture.reset()
+        self.say(lambda: _("Move taken back"), interrupt=True)
         return self
 
     def key_redo(self) -> Scene:
@@ -810,6 +853,7 @@ class Playing(Scene):
             return self
         outcome = self.match.redo()
         self.sounds.queue(outcome)
+        self.say(lambda: spoken.outcome_words(self.game, outcome), interrupt=True)
         self.redraw_cells(outcome.changed)
         return self.after_move()
 

@@ -33,6 +33,7 @@ __all__ = ["GameOver", "Result", "Victory"]
 
 BLAST_CELLS = 3  # the explosion's side, in cells (48 pixels over a 16-pixel cell)
 TICKS_PER_FRAME = 4  # update ticks each explosion frame stays (60 Hz: 15 frames a second)
+TYPE_NAME = N_("Type your name for the best times, then Enter; it now says {name}.")  # said aloud (speech on)
 
 
 class GameOver(Result):
@@ -84,6 +85,8 @@ class GameOver(Result):
     def toggle_postmortem(self):
         """V or Why?: show the post-mortem (marks on the board, the explanation), or hide it."""
         self.postmortem.shown = not self.postmortem.shown
+        if self.postmortem.shown and self.services.speech.enabled:
+            self.services.speech.say(" ".join([self.postmortem.line(), *self.postmortem.lines()]), interrupt=True)
         self.panel_shown = True  # the explanation is on the panel
         self.scroll = 0  # it starts at the panel's top
         self._build_panel()
@@ -111,6 +114,7 @@ class GameOver(Result):
         playing.look = None  # the blast is over: the cells show the game again
         playing.redraw_cells(playing.match.undo_loss())
         playing.gesture.reset()
+        playing.say(lambda: _("Move taken back"), interrupt=True)
         return playing
 
     def enter(self) -> None:
@@ -147,6 +151,9 @@ class GameOver(Result):
 
     def update(self):
         if self.postmortem.poll():  # the review came in: the line, and the view if it is on
+            if self.services.speech.enabled:
+                line = self.postmortem.line()
+                self.services.speech.say(line + ("" if line.endswith((".", "!", "?")) else ".") + " " + _("V tells why."))
             self._build_panel()
             self.invalidate()
         if self.ready():
@@ -223,6 +230,12 @@ class Victory(Result):
             return []
         place = _("#{rank} on {level}").format(rank=self.rank, level=level_name(self.base.game.config.level))
         return [_("New best time!"), place]
+
+    def say_result(self) -> None:
+        """The result, and with a new best time where the name goes (speech on)."""
+        super().say_result()
+        if self.field is not None and self.services.speech.enabled:
+            self.services.speech.say(_(TYPE_NAME).format(name=self.field.value))
 
     def enter(self) -> None:
         super().enter()

@@ -25,6 +25,8 @@ from game.ui.play.layout import MARGIN
 from game.ui.play.result_figures import FiguresView
 from game.ui.play.result_panel import BUTTON_SIZE, LINE, PAD, ResultPanel
 from game.ui.play.room import dialog
+from game.ui.play import spoken
+from game.session import Summary
 from game.ui.scene import Overlay
 from game.ui.play.solver_view import draw_strip
 from game.ui.shared.theme import palette
@@ -69,11 +71,24 @@ class Result(Overlay):
         self.language = language()  # the language the panel was laid out in
         self.figures = FiguresView(services.records)
         self.counters_beside = False  # the live counters and the panel share the strip (_build_panel)
+        self.said = False  # the result was said aloud (speech on: say_result)
 
     def enter(self) -> None:
         self.dirty = True
         self.base.refresh_counters()  # the ending move, played after the Playing scene's last update
         self._build_panel()  # (again when back from an overlay: the language may have changed)
+        if not self.said:
+            self.said = True
+            self.say_result()
+
+    def say_result(self) -> None:
+        """Say the result once (speech on): the title, the time, 3BV and 3BV/s
+        (game.ui.play.spoken.result_words), a new best time, the notes."""
+        speech = self.services.speech
+        if speech.enabled:
+            words = [spoken.result_words(_(self.title), Summary.of(self.base.match)),
+                     " ".join(self.celebration_lines()), *self.notes]
+            speech.say(". ".join(word for word in words if word))
 
     def lines(self) -> list[str]:
         """Text under the title."""

@@ -16,6 +16,7 @@ from game.ui.shared.canvas import Canvas, layer, scale_of
 from game.ui.play.hint_marks import draw_hint_marks, marked_cells  # noqa: F401
 from game.ui.play.layout import BoardLayout
 from game.ui.play.room import Room
+from game.ui.play import spoken
 from game.ui.scene import Overlay
 from game.ui.shared.theme import palette
 from game.ui.shared.widgets import bevel, fitting_size, readable_size, text, text_width, wrap
@@ -171,6 +172,15 @@ class HintPanel(Overlay):
         self.offset = 0  # first explanation line shown (the text scrolls when cut)
         self.room: Room | None = None  # the panels' strip (base.room), when the panel is there
         self.panel, self.lines = self._layout()
+        self.say_hint()
+
+    def say_hint(self) -> None:
+        """Say the hint's title, its cell and its explanation (speech on), once it is in."""
+        if self.services.speech.enabled and not self.waiting:
+            title, words = self.hint.words()
+            cell = getattr(self.hint, "cell", None)
+            where = [spoken.place(cell)] if cell is not None else []
+            self.services.speech.say(". ".join([title, *where, words]), interrupt=True)
 
     def bring_into_view(self) -> None:
         """On a big board, scroll the camera to the hint's move when it is out of view, and
@@ -210,6 +220,7 @@ class HintPanel(Overlay):
             self.panel, self.lines = self._layout()
             self.invalidate()
             self.base.dirty = self.dirty = True
+            self.say_hint()
         return None
 
     def busy(self) -> bool:

@@ -47,6 +47,7 @@ from game.ui.replay.bar import BAR_H, ReplayBar
 from game.ui.play.room import reserve
 from game.ui.scene import Scene
 from game.ui.sound import sound_for
+from game.ui.play import spoken
 from game.ui.shared.theme import palette
 
 
@@ -164,7 +165,7 @@ class ReplayViewer(Scene):
                      pygame.K_RIGHT: lambda: self.key_step(1), pygame.K_HOME: self.key_start,
                      pygame.K_END: self.key_end, pygame.K_ESCAPE: self.key_back, pygame.K_F3: self.key_counters,
                      pygame.K_r: self.key_race, pygame.K_b: self.key_beside, pygame.K_e: self.key_edit,
-                     pygame.K_F1: self.key_help,
+                     pygame.K_F1: self.key_help, pygame.K_i: self.key_moment,
                      **{key: lambda: self.key_speed(1) for key in FASTER_KEYS},
                      **{key: lambda: self.key_speed(-1) for key in SLOWER_KEYS}}
 
@@ -330,6 +331,30 @@ class ReplayViewer(Scene):
             return
         outcome = self.timeline.outcomes[moves - 1]
         self.services.sound.play(sound_for(outcome, self.head.appearance(outcome.move.cell)))
+        self.say(lambda: self.move_words(moves, outcome), interrupt=True)
+
+    # ----- said aloud (speech on: game.ui.speech, game.ui.play.spoken) -------------------------
+    def say(self, words, interrupt: bool = False) -> None:
+        """Say ``words()`` (built only with speech on) through ``services.speech``."""
+        speech = self.services.speech
+        if speech.enabled:
+            speech.say(words(), interrupt)
+
+    def move_words(self, number: int, outcome) -> str:
+        """Move ``number`` reached (its game.rules.moves.Outcome): "Move 5, row 3, column 4: opened 12 cells"."""
+        said = spoken.outcome_words(self.head, outcome)
+        where = spoken.place(outcome.move.cell) if outcome.move.cell is not None else ""
+        return _("Move {number}, {place}: {what}").format(number=number, place=where, what=said or _("no change"))
+
+    def moment_words(self) -> str:
+        """The moment shown: "12.3 s, move 5 of 40, 9 mines left"."""
+        return _("{time}, move {number} of {moves}, {mines}").format(
+            time=seconds(self.head.time_ms / 1000, 1), number=self.head.moves, moves=len(self.timeline.outcomes),
+            mines=spoken.mines_left_words(self.head.mines_left))
+
+    def key_moment(self) -> None:
+        """I: say the moment shown (its time, its move, the mines left)."""
+        self.say(self.moment_words, interrupt=True)
 
     def scrub(self, x: int) -> None:
         """Seek to where logical x falls on the scrubber."""
@@ -354,15 +379,19 @@ class ReplayViewer(Scene):
         before = self.head.moves
         self.show(self.head.step(delta))
         self.hear(before)
+        if self.head.moves < before:  # back: the moment it shows
+            self.say(self.moment_words, interrupt=True)
 
     def key_start(self) -> None:
         """Home: the start (the covered board)."""
         self.show(self.head.start())
+        self.say(self.moment_words, interrupt=True)
 
     def key_end(self) -> None:
         """End: the end, as the game finished (pauses)."""
         self.playing = False
         self.show(self.head.seek(self.timeline.end_ms))
+        self.say(self.moment_words, interrupt=True)
 
     def key_race(self) -> Scene:
         """R or the bar's flag button: race this replay (game.replay.race): its board from its

@@ -46,6 +46,9 @@ BIG_BOARD = (  # a board bigger than the window (game.ui.play.camera_keys): list
     (N_("Ctrl+drag, PgUp/PgDn"), N_("move the view")),
     ("Tab", N_("the minimap on/off")),
 )
+SPEECH_KEYS = (  # listed while speech is on (game.ui.speech, docs/speech.md): what I, K, J, L say
+    ("I / K / J / L", N_("say mines, time / row / column / around")),
+)
 BIG_TITLE = N_("On a board bigger than the window")  # the heading over BIG_BOARD
 TOUCH = (  # the fingers (game.ui.play.touch): listed under TOUCH_TITLE with the touch layout on
     (N_("Tap / long press"), N_("reveal / flag")),
@@ -128,7 +131,8 @@ class Help(Overlay):
     def __init__(self, services, base) -> None:
         super().__init__(services, base)
         self.match = getattr(base, "match", None)  # the game the help pauses, if over one
-        self.controls = CONTROLS + ((None, BIG_TITLE),) + BIG_BOARD  # messages: see :meth:`lines`
+        speech = SPEECH_KEYS if services.speech.enabled else ()  # said aloud: with speech on only
+        self.controls = CONTROLS + speech + ((None, BIG_TITLE),) + BIG_BOARD  # messages: see :meth:`lines`
         if getattr(services, "touch_layout", False):  # a touch seen this run, or Options' touch layout
             self.controls += ((None, TOUCH_TITLE),) + TOUCH
         self.top = 0  # the first row shown when the list scrolls
@@ -143,6 +147,10 @@ class Help(Overlay):
             self.match.pause()
             self.base.gesture.reset()
         self.dirty = True
+        speech = self.services.speech
+        if speech.enabled:  # the whole list, read out (speech on: game.ui.speech)
+            speech.say(". ".join([_(TITLE)] + [action if keys is None else f"{keys}: {action}"
+                                               for keys, action in self.lines()] + [_(CLOSES)]), interrupt=True)
 
     def exit(self) -> None:
         if self.match is not None:
