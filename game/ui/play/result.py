@@ -27,7 +27,7 @@ from game.ui.play.motion import shake_offset
 from game.ui.play.postmortem import PostMortem
 from game.ui.play.result_room import long_loss_line
 from game.ui.play.result_base import FIGURES_POLL, Result
-from game.ui.shared.widgets import TextField
+from game.ui.shared.widgets import TextField, field_words, sentences
 
 __all__ = ["GameOver", "Result", "Victory"]
 
@@ -193,7 +193,7 @@ class Victory(Result):
     letter goes into the name (so N, R, M, V type, they do not act), Backspace
     deletes, Enter saves the name on the record and as the default name, and
     releases the focus; Esc or Tab release it without saving, a click on the field
-    takes it again. With the focus released the usual keys work. Leaving the scene
+    takes it again, and so does Tab from the last button (Shift+Tab from the first). With the focus released the usual keys work. Leaving the scene
     by a button or the face saves a name that was typed but not yet entered.
     """
 
@@ -256,11 +256,29 @@ class Victory(Result):
         # TRANSLATORS: no flag, the competitive sites' category of games won without a flag
         return ([_("NF")] if record.nf else []) + ([_("keyboard")] if record.input == "keyboard" else [])
 
+    def spoken(self) -> str:
+        """With a new best time: the celebration and the name field (it has the keys first)."""
+        if self.field is None or not self.field.focused:
+            return ""
+        return sentences(*self.celebration_lines(), self.field_words())
+
+    def field_words(self) -> str:
+        """What the name field says: "Name, edit text, Anna"."""
+        return field_words(_("Name"), self.field.value)
+
     def handle(self, event: pygame.event.Event):
         if self.field is not None and self.ready() and self.panel_shown:
             if self.field.focused and event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
                 self.field.focused = False
                 self.dirty = True
+                self.say(self.buttons.spoken())
+                return self
+            if (not self.field.focused and event.type == pygame.KEYDOWN and event.key == pygame.K_TAB
+                    and self.buttons.buttons and self.buttons.focus == (
+                        0 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else len(self.buttons.buttons) - 1)):
+                self.field.focused = True  # Tab past the last button (Shift+Tab before the first): the name again
+                self.dirty = True
+                self.say(self.field_words())
                 return self
             used = self.field.handle(event)
             if used is not None:

@@ -16,7 +16,7 @@ from game.i18n import N_, _
 from game.ui.shared import draw
 from game.ui.scene import Overlay
 from game.ui.shared.theme import palette
-from game.ui.shared.widgets import bevel, text, text_width, wrap
+from game.ui.shared.widgets import bevel, sentences, text, text_width, wrap
 
 CONTROLS = (  # (keys, what they do), in the order shown; messages, translated when drawn
     (N_("Left click"), N_("reveal")),
@@ -128,6 +128,11 @@ class Help(Overlay):
         """(keys, what they do) of each line, in the language in use (a key's name such as
         "Esc" is the same in every language); keys None: a heading."""
         return [(None if keys is None else _(keys), _(action)) for keys, action in self.controls]
+
+    def spoken(self) -> str:
+        """The title, every line (its keys and what they do) and how to close it."""
+        lines = [action if keys is None else f"{keys}: {action}" for keys, action in self.lines()]
+        return sentences(_(TITLE), *lines, _(CLOSES))
 
     def enter(self) -> None:
         if self.match is not None:
