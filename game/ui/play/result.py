@@ -269,7 +269,9 @@ class Victory(Result):
     def handle(self, event: pygame.event.Event):
         if self.field is not None and self.ready() and self.panel_shown:
             if self.field.focused and event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
-                self.field.focused = False
+                self.field.focused = False  # to the first button (Shift+Tab: the last)
+                back = getattr(event, "mod", 0) & pygame.KMOD_SHIFT
+                self.buttons.focus = len(self.buttons.buttons) - 1 if back and self.buttons.buttons else 0
                 self.dirty = True
                 self.say(self.buttons.spoken())
                 return self

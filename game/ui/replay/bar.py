@@ -27,8 +27,8 @@ ICONS = ("start", "back", "play", "forward", "end", "slower", "faster", "race")
 RACE_W, RACE_H = BUTTON_W, TRACK_H + 4  # "Race this replay": a button right of the scrubber, pixels
 
 
-ICON_NAMES = {"start": N_("Start"), "back": N_("One move back"), "play": N_("Play"), "pause": N_("Pause"),
-              "forward": N_("One move forward"), "end": N_("End"), "slower": N_("Slower"), "faster": N_("Faster"),
+ICON_NAMES = {"start": N_("To the start"), "back": N_("One move back"), "play": N_("Play"), "pause": N_("Pause"),
+              "forward": N_("One move forward"), "end": N_("To the end"), "slower": N_("Slower"), "faster": N_("Faster"),
               "race": N_("Race this replay")}  # each icon's name, said when the keyboard's focus comes to it
 
 

@@ -389,7 +389,7 @@ class ReplayViewer(Scene):
 
     def spoken(self) -> str:
         """The title (who and what) and the state: playing or paused, the time."""
-        state = _("playing") if self.playing else _("paused")
+        state = _("playing back") if self.playing else _("paused")
         return sentences(self.title, state, seconds(max(0, self.head.time_ms) / 1000, 1))
 
     def key_help(self) -> Scene:

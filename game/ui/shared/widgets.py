@@ -197,9 +197,9 @@ def sentences(*parts: str) -> str:
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """The keyboard focus around ``rect``: a two-pixel ring in the theme's text colour
-    (black on classic grey, light on dark, white on contrast's black), just outside it."""
-    draw.rect(surface, palette.text, pygame.Rect(rect).inflate(4, 4), 2)
+    """The keyboard focus around ``rect``: a two-pixel ring in the theme's accent colour
+    (navy on classic grey, light blue on dark, yellow on contrast's black), just outside it."""
+    draw.rect(surface, palette.accent, pygame.Rect(rect).inflate(4, 4), 2)
 
 
 _NUMBER = r"[-+]?\d[\d.,\u00a0\u202f]*"  # 1.234,5 or 1,234.5 (Babel's groups may be no-break spaces)
@@ -302,7 +302,7 @@ class Button:
             for x in range(focus.left, focus.right, 2):  # dotted focus line, as in Windows
                 surface.set_at((x, focus.top), palette.text)
                 surface.set_at((x, focus.bottom - 1), palette.text)
-            draw.rect(surface, palette.text, self.rect, 2)  # and a ring any theme shows clearly
+            draw.rect(surface, palette.accent, self.rect, 2)  # and a ring any theme shows clearly
 
 
 class ButtonList:
