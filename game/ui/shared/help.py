@@ -37,7 +37,9 @@ CONTROLS = (  # (keys, what they do), in the order shown; messages, translated w
     ("Esc", N_("menu")),
     (N_("F11, Alt+Enter"), N_("full screen")),
     ("F1, ?", N_("this help")),
+    (N_("Tab, Shift+Tab, Enter"), N_("the buttons: focus, press")),
     (N_("G in Statistics"), N_("the list of games")),
+    (N_("Ctrl+Tab in Statistics"), N_("the next level")),
     (N_("+ / - in a replay"), N_("faster / slower")),
 )
 BIG_BOARD = (  # a board bigger than the window (game.ui.play.camera_keys): listed under BIG_TITLE
