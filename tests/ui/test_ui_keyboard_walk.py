@@ -18,11 +18,11 @@ from game.ui.options.screen import Options
 from game.ui.play.playing import Playing
 from game.ui.play.result import GameOver, Victory
 from game.ui.replay.viewer import ReplayViewer
-from game.ui.shared.confirm import Confirm
+from game.ui.shared.confirm import Confirm, MessageBox
 from game.ui.shared.help import Help
 from game.ui.speech import RecordingSpeech
 from game.ui.stats.screen import Statistics
-from game.ui.trials import TrialChoice, TrialCodeEntry
+from game.ui.trials import TrialChoice, TrialCodeEntry, TrialSetEntry
 from tests.window_helpers import saved_setting
 
 ARROWS = {(-1, 0): pygame.K_UP, (1, 0): pygame.K_DOWN, (0, -1): pygame.K_LEFT, (0, 1): pygame.K_RIGHT}
@@ -176,7 +176,7 @@ def test_every_scene_with_the_keys_only(window, isolated_data_dir):
     walk.focus(pygame.K_TAB, menu.list.buttons[2].rect, "Expert  16x30, 99, button, 3 of 10")
     walk.focus(pygame.K_TAB, menu.list.buttons[1].rect, "Intermediate", mod=pygame.KMOD_SHIFT)
     walk.focus(pygame.K_LEFT, menu.list.buttons[0].rect, "Beginner  9x9, 10, button, 1 of 10")
-    walk.opened(pygame.K_ESCAPE, Confirm, "Quit", "Quit Minesweeper?", "No, button, 2 of 2")
+    walk.opened(pygame.K_ESCAPE, Confirm, "Quit. Quit Minesweeper? No, button, 2 of 2")
     walk.focus(pygame.K_LEFT, walk.scene.buttons.buttons[0].rect, "Yes, button, 1 of 2")
     walk.opened(pygame.K_n, Menu, "Minesweeper")
 
@@ -322,17 +322,22 @@ def test_every_scene_with_the_keys_only(window, isolated_data_dir):
     walk.opened(pygame.K_RETURN, Playing)
     walk.back_to_menu()
 
-    # the time trials: a trial code's box, a set played
+    # the time trials: a trial code's box; a set of one game typed, lost, its result's box
     walk.menu_to(8)
     trials = walk.opened(pygame.K_RETURN, TrialChoice, "Time trial", "button, 1 of 5")
     for index in (1, 2, 3):
         walk.focus(pygame.K_DOWN, trials.list.buttons[index].rect, trials.list.buttons[index].shown)
     walk.opened(pygame.K_RETURN, TrialCodeEntry, "Trial code")
-    walk.opened(pygame.K_ESCAPE, TrialChoice, "Time trial")
-    while trials.list.focus != 0:
-        walk.key(pygame.K_UP)
+    walk.opened(pygame.K_ESCAPE, TrialChoice, "Time trial", "Enter a trial code..., button, 4 of 5")
+    walk.focus(pygame.K_UP, trials.list.buttons[2].rect, "Your own set..., button, 3 of 5")
+    walk.opened(pygame.K_RETURN, TrialSetEntry, "Your own set", "edit text, blank")
+    type_text(w, "beginner:1")
     walk.opened(pygame.K_RETURN, Playing)
-    walk.back_to_menu()
+    walk.lose()
+    box = walk.scene
+    assert isinstance(box, MessageBox) and "Trial finished" in walk.last and walk.last.endswith("OK, button, 1 of 1")
+    walk.opened(pygame.K_RETURN, GameOver)
+    walk.opened(pygame.K_ESCAPE, Menu)
 
     # the editor: its buttons by Tab, pressed by Enter; its help; the arrows back to the board
     walk.menu_to(9)

@@ -73,9 +73,9 @@ class Box(Overlay):
         return self.base
 
     def spoken(self) -> str:
-        """The title, the message and the focused button ("Quit. Quit Minesweeper?. No,
+        """The title, the message's lines and the focused button ("Quit. Quit Minesweeper? No,
         button, 2 of 2")."""
-        return sentences(self.title, " ".join(self.message), self.buttons.spoken())
+        return sentences(self.title, *self.message, self.buttons.spoken())
 
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN:

@@ -192,8 +192,13 @@ def field_words(label: str, value: str) -> str:
 
 
 def sentences(*parts: str) -> str:
-    """``parts`` said one after the other ("Options. Question marks, off"); empty ones left out."""
-    return ". ".join(part for part in parts if part)
+    """``parts`` said one after the other ("Options. Question marks, off"); empty ones left
+    out; a part that ends a sentence itself ("Quit Minesweeper?") gets no full stop after it."""
+    said = ""
+    for part in parts:
+        if part:
+            said += ("" if not said else " " if said.rstrip()[-1:] in (".", "!", "?", ":", "…") else ". ") + part
+    return said
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
