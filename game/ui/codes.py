@@ -154,7 +154,7 @@ class CodeEntry(Overlay):
         self.buttons.focus = stops[(stops.index(self.buttons.focus) + step) % len(stops)]
         self.field.focused = self.buttons.focus < 0
         self.dirty = True
-        self.say(self.focus_words())
+        self.say(self.focus_words)
 
     # ----- input -----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event):

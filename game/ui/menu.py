@@ -109,7 +109,7 @@ class Menu(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.list.step(1 if event.key == pygame.K_RIGHT else -1)
             self.dirty = True
-            self.say(self.list.spoken())
+            self.say(self.list.spoken)
             return self
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.quit_pressed = self.quit_button.rect.collidepoint(event.pos)

@@ -81,7 +81,7 @@ class Scene:
             if pressed:
                 return result
             if event.type == pygame.KEYDOWN and buttons.focus != before:
-                self.say(buttons.spoken())
+                self.say(buttons.spoken)
         return self
 
     # ----- speech (issue 40: game.ui.speech) ---------------------------------------------------
@@ -90,10 +90,14 @@ class Scene:
         """True when the window speaks (``services.speech.enabled``): only then is text built."""
         return bool(getattr(getattr(self.services, "speech", None), "enabled", False))
 
-    def say(self, text: str, interrupt: bool = True) -> None:
-        """Say ``text`` (already translated) through ``services.speech`` when speech is on;
+    def say(self, text, interrupt: bool = True) -> None:
+        """Say ``text`` (already translated; or a callable returning it, called only when
+        speech is on, so that no words are built for no one) through ``services.speech``;
         ``interrupt`` (the default: the focus moved) drops what was still queued."""
-        if text and self.speaking:
+        if not self.speaking:
+            return
+        text = text() if callable(text) else text
+        if text:
             self.services.speech.say(text, interrupt=interrupt)
 
     def spoken(self) -> str:
@@ -214,7 +218,7 @@ class SceneManager:
         scene.enter()
         scene.invalidate()
         if scene.speaking:  # a screen reader's user hears where they are: the title, the focus
-            scene.say(scene.spoken())
+            scene.say(scene.spoken)
 
     def _window_event(self, event: pygame.event.Event) -> bool:
         """Handle window-wide events; True when the event is used up here."""

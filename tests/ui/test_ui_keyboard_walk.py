@@ -288,6 +288,11 @@ def test_every_scene_with_the_keys_only(window, isolated_data_dir):
     walk.focus(pygame.K_TAB, viewer.bar.buttons[-1].rect, "Race this replay, button, 8 of 8", mod=pygame.KMOD_SHIFT)
     walk.key(pygame.K_ESCAPE)
     assert walk.scene is stats and stats.page == "games"
+    walk.focus(pygame.K_TAB, stats.games.review_button.rect, "Review (R), button, 4 of 12", mod=pygame.KMOD_SHIFT)
+    bbbv = stats.games.filters[2]
+    walk.focus(pygame.K_TAB, bbbv.rect, "3BV: any (B), button, 3 of 12", mod=pygame.KMOD_SHIFT)
+    walk.key(pygame.K_RETURN)  # Enter presses the focused filter, it watches nothing
+    assert walk.scene is stats and stats.games.bbbv == 1
     walk.key(pygame.K_ESCAPE)
     assert stats.page == "summary"
     reset = stats.bottom[0]

@@ -357,7 +357,7 @@ class Editor(Scene):
         ctrl = pressed_with_ctrl(event)
         if event.key == pygame.K_TAB and not ctrl:  # the focus over the tool strip's buttons (-1: the board)
             self.buttons.step(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
-            self.say(self.buttons.spoken())
+            self.say(self.buttons.spoken)
             return self
         if not ctrl and self.buttons.focus >= 0:
             if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -197,7 +197,7 @@ class CustomForm(Scene):
         focus, message = self.focus, self.message
         following = self._act(event)
         if following is self and (self.focus != focus or self.message != message):
-            self.say(self.focus_words())
+            self.say(self.focus_words)
         return following
 
     def _act(self, event: pygame.event.Event):

@@ -253,7 +253,7 @@ class Options(Scene):
                 self.change(self.focus, -1)
             else:
                 return self
-            self.say(self.focus_words())
+            self.say(self.focus_words)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.dirty = True
             if self.back.rect.collidepoint(event.pos):

@@ -273,14 +273,14 @@ class Victory(Result):
                 back = getattr(event, "mod", 0) & pygame.KMOD_SHIFT
                 self.buttons.focus = len(self.buttons.buttons) - 1 if back and self.buttons.buttons else 0
                 self.dirty = True
-                self.say(self.buttons.spoken())
+                self.say(self.buttons.spoken)
                 return self
             if (not self.field.focused and event.type == pygame.KEYDOWN and event.key == pygame.K_TAB
                     and self.buttons.buttons and self.buttons.focus == (
                         0 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else len(self.buttons.buttons) - 1)):
                 self.field.focused = True  # Tab past the last button (Shift+Tab before the first): the name again
                 self.dirty = True
-                self.say(self.field_words())
+                self.say(self.field_words)
                 return self
             used = self.field.handle(event)
             if used is not None:

@@ -84,7 +84,7 @@ class Box(Overlay):
                 return self.answer(len(self.labels) - 1)
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.buttons.step(1 if event.key == pygame.K_RIGHT else -1)
-                self.say(self.buttons.spoken())
+                self.say(self.buttons.spoken)
                 return self
         return self.press_buttons(self.buttons, event)
 

@@ -117,7 +117,7 @@ def is_help_key(event: pygame.event.Event) -> bool:
 class Help(Overlay):
     """Over any scene ``base``: the controls panel, sized to the window (one column, or two
     when one does not fit; when even two do not, at the smallest font the rows that fit,
-    scrolled with Up, Down, Page Up, Page Down or the wheel). The window never changes size
+    scrolled with Up, Down, Page Up, Page Down, Home, End or the wheel). The window never changes size
     for it (issue 27: a window that holds still)."""
 
     def __init__(self, services, base) -> None:
@@ -148,7 +148,8 @@ class Help(Overlay):
 
     def handle(self, event: pygame.event.Event):
         rows = self.hidden_rows()
-        step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -5, pygame.K_PAGEDOWN: 5}
+        step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -5, pygame.K_PAGEDOWN: 5, pygame.K_HOME: -rows,
+                pygame.K_END: rows}
         if rows and event.type == pygame.KEYDOWN and event.key in step:
             return self.scroll(step[event.key])
         if rows and event.type == pygame.MOUSEWHEEL:
