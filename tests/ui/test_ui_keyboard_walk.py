@@ -404,3 +404,16 @@ def test_a_focused_button_is_ringed_in_every_theme(theme):
     plain = surface.get_at((40, 11))
     button.draw(surface, focused=True)
     assert surface.get_at((40, 11))[:3] == themes.palette.accent and plain[:3] != themes.palette.accent
+
+
+def test_no_words_are_built_while_speech_is_off(window):
+    """Speech off (the default, NullSpeech): a scene builds no words for no one; on, it says them."""
+    w = window([])
+    menu = w.scene
+    built = []
+    menu.say(lambda: built.append("said") or "said")
+    assert built == []
+    speech = RecordingSpeech()
+    w.loop.manager.services.speech = speech
+    menu.say(lambda: built.append("said") or "said")
+    assert built == ["said"] and speech.said == ["said"] and speech.interrupts == [0]
