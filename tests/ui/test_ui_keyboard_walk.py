@@ -239,20 +239,22 @@ def test_every_scene_with_the_keys_only(window, isolated_data_dir):
     options = walk.opened(pygame.K_RETURN, Options, "Options", "Question marks, off")
     walk.focus(pygame.K_DOWN, options.row_rect(1), "First click")
     walk.focus(pygame.K_TAB, options.row_rect(1), "Question marks", mod=pygame.KMOD_SHIFT)
-    while options.focus != 8:
+    labels = [label for label, _value in options.rows()]
+    while options.focus != labels.index("Volume"):
         walk.key(pygame.K_DOWN)
     walk.key(pygame.K_RIGHT)
     assert "Volume, 80" in walk.last and w.loop.manager.services.settings.volume == 80
     assert saved_setting(isolated_data_dir, "volume") == 80
     walk.key(pygame.K_LEFT)
     assert "Volume, 70" in walk.last and saved_setting(isolated_data_dir, "volume") == 70
-    while options.focus != 5:
+    while options.focus != labels.index("Theme"):
         walk.key(pygame.K_UP)
     walk.key(pygame.K_RIGHT)
     walk.key(pygame.K_RIGHT)
     assert walk.last == "Theme, high contrast" and w.loop.manager.services.settings.theme == "contrast"
-    walk.focus(pygame.K_DOWN, options.row_rect(6), "Reduce motion, off")  # the ring shows on black
-    walk.focus(pygame.K_END, options.back.rect, "Back, button, 18 of 18")
+    walk.focus(pygame.K_DOWN, options.row_rect(labels.index("Reduce motion")), "Reduce motion, off")  # on black
+    lines = len(options.rows()) + 1  # and Back
+    walk.focus(pygame.K_END, options.back.rect, f"Back, button, {lines} of {lines}")
     walk.focus(pygame.K_HOME, options.row_rect(0), "Question marks, off")
     walk.opened(pygame.K_ESCAPE, Menu, "Minesweeper")
     walk.menu_to(5)  # in high contrast: each focus drawn too
@@ -371,7 +373,7 @@ def test_the_keys_walk_in_spanish(window):
     walk.menu_to(4)
     options = walk.opened(pygame.K_RETURN, Options, "Opciones")
     walk.focus(pygame.K_DOWN, options.row_rect(1), "Primer clic")
-    while options.focus != 8:
+    while options.focus != [label for label, _value in options.rows()].index("Volumen"):
         walk.key(pygame.K_DOWN)
     walk.key(pygame.K_RIGHT)
     assert walk.last.startswith("Volumen, 80")
