@@ -3,7 +3,8 @@
 :class:`CodeEntry` is a small box over the menu with a text field: type a board code
 (game.midend.boardcode), or paste it with Ctrl+V (Cmd+V on a Mac) from the clipboard
 (game.ui.shared.clipboard); Backspace deletes, Enter or Open opens its board, Esc or Cancel
-goes back to the menu. A code that is mistyped, cut short or made by a newer version of the
+goes back to the menu. Tab and Shift+Tab move the focus from the field to Open and Cancel and
+back (Enter or Space press the focused button; typing goes to the field again). A code that is mistyped, cut short or made by a newer version of the
 game is refused with the reason (game.messages.describe, in the language in use) in the box,
 which stays open to mend it.
 
@@ -32,7 +33,7 @@ from game.ui.shared.confirm import MessageBox
 from game.ui.shared.dialog import BUTTON_GAP, BUTTON_H, LevelButton, button_rect, draw_dialog
 from game.ui.shared.formats import day
 from game.ui.shared.theme import palette
-from game.ui.shared.widgets import Button, ButtonList, TextField, bevel, text, title_bar, wrap
+from game.ui.shared.widgets import Button, ButtonList, TextField, bevel, field_words, sentences, text, title_bar, wrap
 
 CODE_TITLE = N_("Play a code")
 CODE_PROMPT = N_("Type or paste (Ctrl+V) a board code:")
@@ -124,6 +125,7 @@ class CodeEntry(Overlay):
             self.error = _(self.refused).format(reason=describe(err))
             self._layout()
             self.invalidate()
+            self.say(self.error)
             return self
 
     def cancel(self):
@@ -136,6 +138,24 @@ class CodeEntry(Overlay):
         self.error = ""
         self._layout()
 
+    # ----- speech and the keyboard's focus ----------------------------------------------------
+    def spoken(self) -> str:
+        """The title, the prompt and the focused field or button."""
+        return sentences(_(self.title), " ".join(self.prompt), self.focus_words())
+
+    def focus_words(self) -> str:
+        """The field ("Code, edit text, blank") or the focused button, after the refusal shown."""
+        said = self.buttons.spoken() if self.buttons.focus >= 0 else field_words(_(self.title), self.field.value)
+        return sentences(self.error, said)
+
+    def move_focus(self, step: int) -> None:
+        """Tab (``step`` 1) or Shift+Tab (-1): the field, Open, Cancel, round."""
+        stops = [-1, *range(len(self.buttons.buttons))]  # -1: the field
+        self.buttons.focus = stops[(stops.index(self.buttons.focus) + step) % len(stops)]
+        self.field.focused = self.buttons.focus < 0
+        self.dirty = True
+        self.say(self.focus_words)
+
     # ----- input -----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN:
@@ -145,8 +165,16 @@ class CodeEntry(Overlay):
                 return self
             if event.key == pygame.K_ESCAPE:
                 return self.cancel()
+            if event.key == pygame.K_TAB:
+                self.move_focus(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
+                return self
+            if self.buttons.focus >= 0 and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return self.buttons.buttons[self.buttons.focus].action()
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 return self.open()
+        if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING) and self.buttons.focus >= 0:
+            self.buttons.focus = -1  # typing goes to the field
+            self.field.focused = True
         if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE):
             before = self.field.value
@@ -161,6 +189,7 @@ class CodeEntry(Overlay):
             pressed, result = self.buttons.handle(event)
             if event.type == pygame.MOUSEBUTTONDOWN:
                 self.buttons.focus = -1 if self.buttons.pressed is None else self.buttons.focus
+                self.field.focused = self.buttons.focus < 0
             if pressed:
                 return result
         return self
@@ -181,15 +210,21 @@ class CodeEntry(Overlay):
             text(screen, line, (self.box.left + PAD, y), TEXT_SIZE, palette.error)
             y += LINE
         for i, button in enumerate(self.buttons.buttons):
-            button.draw(screen, focused=False, pressed=i == self.buttons.pressed)
+            button.draw(screen, focused=i == self.buttons.focus, pressed=i == self.buttons.pressed)
 
 
 class NumberedChoice(Scene):
+
     """A short choice opened from the menu, in the menu's size (the Daily's levels, the time
     trials' sets): its first :attr:`numbered` buttons (``self.list``) answer the keys 1, 2, ...
     too; Esc, like its Back button, goes back to the menu."""
 
     numbered = 0
+    title = ""  # a message: the title said when it opens (each choice's own, as its draw shows it)
+
+    def spoken(self) -> str:
+        """The title and the focused button."""
+        return sentences(_(self.title) if self.title else "", self.list.spoken())
 
     def back(self):
         return self.services.scenes.menu()
@@ -208,6 +243,8 @@ class NumberedChoice(Scene):
 
 class DailyChoice(NumberedChoice):
     """"Daily": today's daily board of each level (game.midend.daily), and Back."""
+
+    title = DAILY_TITLE
 
     numbered = len(DAILY_LEVELS)
 

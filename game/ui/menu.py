@@ -2,10 +2,10 @@
 a board code or today's daily boards (game.ui.codes), the position editor ("Analyse...":
 game.ui.editor, built by ``services.scenes.edit``); mouse or keyboard.
 
-Up/Down (or Tab) move the focus, Enter/Space press it, Esc asks "Quit Minesweeper?"
+Up/Down, Left/Right (or Tab, Shift+Tab) move the focus, Enter/Space press it, Esc asks "Quit Minesweeper?"
 (Esc from a game lands here, so a second Esc never quits by accident; Y or Yes quits,
 N, Esc or No stays), F1 or ? shows the controls (game.ui.shared.help). The focus starts on the last level played (saved in
-the settings). Quit is a button for the mouse.
+the settings). Quit is a button for the mouse; the keys quit by Esc, then Y.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from game.ui.shared.help import Help, is_help_key
 from game.ui.options.screen import Options
 from game.ui.stats.screen import Statistics
 from game.ui.shared.theme import palette
-from game.ui.shared.widgets import Button, ButtonList, text
+from game.ui.shared.widgets import Button, ButtonList, sentences, text
 
 QUIT_TITLE, QUIT_QUESTION = N_("Quit"), N_("Quit Minesweeper?")
 HOW = N_("Arrows, Enter; Esc quits; F1 help")  # the line at the foot of the menu
@@ -97,11 +97,20 @@ class Menu(Scene):
     def size(self) -> tuple[int, int]:
         return MENU_SIZE
 
+    def spoken(self) -> str:
+        """The title and the focused button ("Minesweeper. Beginner  9x9, 10, button, 1 of 10")."""
+        return sentences(_("Minesweeper"), self.list.spoken())
+
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return Confirm(self.services, self, _(QUIT_TITLE), _(QUIT_QUESTION), lambda: None, quits=True)
         if is_help_key(event):
             return Help(self.services, self)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.list.step(1 if event.key == pygame.K_RIGHT else -1)
+            self.dirty = True
+            self.say(self.list.spoken)
+            return self
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.quit_pressed = self.quit_button.rect.collidepoint(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.quit_pressed:

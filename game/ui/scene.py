@@ -72,13 +72,38 @@ class Scene:
         """Give a key or mouse event to ``buttons`` (game.ui.shared.widgets.ButtonList).
 
         Returns what the pressed button's action returned (the next scene), else this scene.
+        A key that moves the focus says the button it comes to (:meth:`say`).
         """
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.dirty = True
+            before = buttons.focus
             pressed, result = buttons.handle(event)
             if pressed:
                 return result
+            if event.type == pygame.KEYDOWN and buttons.focus != before:
+                self.say(buttons.spoken)
         return self
+
+    # ----- speech (issue 40: game.ui.speech) ---------------------------------------------------
+    @property
+    def speaking(self) -> bool:
+        """True when the window speaks (``services.speech.enabled``): only then is text built."""
+        return bool(getattr(getattr(self.services, "speech", None), "enabled", False))
+
+    def say(self, text, interrupt: bool = True) -> None:
+        """Say ``text`` (already translated; or a callable returning it, called only when
+        speech is on, so that no words are built for no one) through ``services.speech``;
+        ``interrupt`` (the default: the focus moved) drops what was still queued."""
+        if not self.speaking:
+            return
+        text = text() if callable(text) else text
+        if text:
+            self.services.speech.say(text, interrupt=interrupt)
+
+    def spoken(self) -> str:
+        """What the scene says when it opens (the manager says it, interrupting): its title
+        and the control that has the focus, in the language in use; "" to say nothing."""
+        return ""
 
     def draw(self, screen: pygame.Surface) -> None:
         """Paint the whole logical screen."""
@@ -192,6 +217,8 @@ class SceneManager:
         self.services.display.ensure_size(scene.size(), scene.grain(), scene.most_scale())
         scene.enter()
         scene.invalidate()
+        if scene.speaking:  # a screen reader's user hears where they are: the title, the focus
+            scene.say(scene.spoken)
 
     def _window_event(self, event: pygame.event.Event) -> bool:
         """Handle window-wide events; True when the event is used up here."""

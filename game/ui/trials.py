@@ -52,6 +52,7 @@ class TrialChoice(NumberedChoice):
     """"Time trial": the named sets, your own set, a trial code, and Back (keys 1 to 4)."""
 
     numbered = 4
+    title = TRIAL_TITLE
 
     def __init__(self, services) -> None:
         super().__init__(services)

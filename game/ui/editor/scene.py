@@ -15,7 +15,8 @@ a frame), never in the frame.
 Mouse: a left click or drag paints the tool; a right click flags (or unflags). Keys: the
 tools H (covered), N (number from the mines around), F (flag), M (known mine); 0-8 type a
 number on the cell under the pointer (or the keyboard cursor: arrows move it, Space or Enter
-paint the tool there); B fills the board with the tool, Delete clears it; Ctrl+Z / Ctrl+Y undo
+paint the tool there; Tab and Shift+Tab move a focus over the tool strip's buttons, Space or
+Enter press the focused one, an arrow takes the keys back to the board); B fills the board with the tool, Delete clears it; Ctrl+Z / Ctrl+Y undo
 and redo; + / - the mine count, U unknown, T types it; Ctrl+N a new board, Ctrl+O opens a
 ``.mine`` or ``.mbf`` file, Ctrl+S saves (the extension chooses the format; an existing file
 is overwritten only after a Yes); Ctrl+C copies the position as ``.mine`` text, Ctrl+V pastes
@@ -58,7 +59,7 @@ from game.ui.shared.canvas import scale_of
 from game.ui.shared.confirm import Confirm, MessageBox
 from game.ui.shared.help import Help, is_help_key
 from game.ui.shared.theme import palette
-from game.ui.shared.widgets import Button, ButtonList, bevel, text, title_bar, wrap
+from game.ui.shared.widgets import Button, ButtonList, bevel, sentences, text, title_bar, wrap
 
 TITLE = N_("Analyse a position")
 SAY_KEY = pygame.K_i  # speech on: say the whole analysis (game.ui.speech)
@@ -120,6 +121,7 @@ CONTROLS = (  # the editor's F1 help: (keys, what they do), messages
     ("H N F M", N_("tool: covered, number, flag, mine")),
     ("0-8", N_("type a number on the cell")),
     (N_("Arrows, Space"), N_("move the cursor, paint")),
+    (N_("Tab, Shift+Tab, Enter"), N_("the buttons: focus, press")),
     (N_("B / Del"), N_("fill with the tool / clear")),
     ("Ctrl+Z / Ctrl+Y", N_("undo / redo an edit")),
     (N_("+ / - / U / T"), N_("mines: more, fewer, unknown, type")),
@@ -225,7 +227,7 @@ class Editor(Scene):
         if self.live.poll(position):
             self.since_answer = set()  # the answer is for the position as it is
             self.dirty = True
-            self.say(lambda: ". ".join(self.verdict_lines()))
+            self.say(lambda: ". ".join(self.verdict_lines()), interrupt=False)
         progress = self.progress()
         if progress != self.drawn_progress:
             self.dirty = True
@@ -300,11 +302,6 @@ class Editor(Scene):
         return lines
 
     # ----- said aloud (speech on: game.ui.speech) ---------------------------------------------
-    def say(self, words, interrupt: bool = False) -> None:
-        """Say ``words()`` (built only with speech on) through ``services.speech``."""
-        speech = self.services.speech
-        if speech.enabled:
-            speech.say(words(), interrupt)
 
     def verdict_lines(self) -> list[str]:
         """The analysis' verdict as the panel says it (consistent or impossible, the certain
@@ -366,9 +363,22 @@ class Editor(Scene):
             return self.handle_mouse(event)
         return self
 
+    def spoken(self) -> str:
+        """The title, and the focused button of the tool strip when one has the focus."""
+        return sentences(_(TITLE), self.buttons.spoken())
+
     def handle_key(self, event: pygame.event.Event):
         self.dirty = True
         ctrl = pressed_with_ctrl(event)
+        if event.key == pygame.K_TAB and not ctrl:  # the focus over the tool strip's buttons (-1: the board)
+            self.buttons.step(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
+            self.say(self.buttons.spoken)
+            return self
+        if not ctrl and self.buttons.focus >= 0:
+            if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                return self.buttons.buttons[self.buttons.focus].action() or self
+            if event.key in ARROWS:
+                self.buttons.focus = -1  # the arrows go back to the board's cursor
         if not ctrl:
             if event.key in DIGIT_KEYS or getattr(event, "unicode", "") in tuple("012345678"):
                 number = DIGIT_KEYS.get(event.key, None)
@@ -412,6 +422,7 @@ class Editor(Scene):
             if event.type == pygame.MOUSEBUTTONUP and self.painting:
                 self.end_stroke()
             pressed, result = self.buttons.handle(event)
+            self.buttons.focus = -1  # a click leaves the keys on the board (the focus is Tab's)
             return (result or self) if pressed else self
         if event.type == pygame.MOUSEBUTTONDOWN and cell is not None:
             self.hover = cell
@@ -667,7 +678,8 @@ class Editor(Scene):
         title_bar(screen, pygame.Rect(panel.left + 6, panel.top + 6, panel.width - 12, 18), _(TITLE))
         chosen = {"tool_" + self.tool}
         for i, button in enumerate(self.buttons.buttons):
-            button.draw(screen, focused=False, pressed=i == self.buttons.pressed or button.action_name in chosen)
+            button.draw(screen, focused=i == self.buttons.focus,
+                        pressed=i == self.buttons.pressed or button.action_name in chosen)
         y, width = self.text_top, panel.width - 16
         bottom = panel.bottom - 8
         self.drawn_progress = self.progress()

@@ -32,7 +32,8 @@ from game.ui.play.layout import MENU_SIZE
 from game.ui.scene import Scene
 from game.ui.shared.dialog import draw_dialog, start
 from game.ui.shared.theme import palette
-from game.ui.shared.widgets import Button, bevel, focus_step, text, text_width, wrap
+from game.ui.shared.widgets import (Button, bevel, button_words, draw_focus_ring, field_words, focus_step, sentences,
+                                     text, text_width, wrap)
 
 FIELDS = ("rows", "columns", "mines")
 FIELD_LABELS = (N_("Rows"), N_("Columns"), N_("Mines"))  # as the form shows each of FIELDS
@@ -186,7 +187,30 @@ class CustomForm(Scene):
                 return self.leave()
         return self
 
+    def spoken(self) -> str:
+        """The title and the focused field or button."""
+        return sentences(_("Custom board"), self.focus_words())
+
+    def focus_words(self) -> str:
+        """What the focused field says ("Rows, edit text, 20, 1..1,000") or button, and why
+        Enter was refused when it was."""
+        if self.focus < len(FIELDS):
+            said = sentences(field_words(_(FIELD_LABELS[self.focus]), self.values[self.focus]),
+                             self.hints()[self.focus])
+        else:
+            button = self.start_button if self.focus == 3 else self.back_button
+            said = button_words(button.shown, self.focus, 5)
+        return sentences(self.message, said)
+
     def _key(self, event: pygame.event.Event):
+        key = event.key
+        focus, message = self.focus, self.message
+        following = self._act(event)
+        if following is self and (self.focus != focus or self.message != message):
+            self.say(self.focus_words)
+        return following
+
+    def _act(self, event: pygame.event.Event):
         key = event.key
         if key == pygame.K_ESCAPE:
             return self.leave()
@@ -222,7 +246,7 @@ class CustomForm(Scene):
             if i in faults:
                 draw.rect(screen, palette.error, rect.inflate(4, 4), 2)
             elif i == self.focus:
-                draw.rect(screen, palette.text, rect.inflate(2, 2), 1)
+                draw_focus_ring(screen, rect)
         self.start_button.draw(screen, focused=self.focus == 3)
         self.back_button.draw(screen, focused=self.focus == 4)
         for i, line in enumerate(wrap(self.message, MENU_SIZE[0] - 24, 16)[:4]):

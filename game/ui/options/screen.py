@@ -20,7 +20,9 @@ by itself for the rest of the run once a finger touches the window.
 
 Up to COLUMN_ROWS lines stand in one column; more stand in two (the first half on the left),
 so the screen stays as low as the menu-like screens are on a small screen.
-Up/Down choose a line, Left/Right/Enter/Space (or a click) change it, Esc goes back.
+Up/Down (or Tab, Shift+Tab) choose a line, Home/End the first line and Back, Left/Right/Enter/Space
+(or a click) change it, Esc goes back. With speech on (game.ui.speech) the line the focus comes
+to says its name and value ("Volume, 70 %"), and a change says the new value.
 Every change is saved at once (atomically) as the player's choice, even over a
 command-line flag; board options apply to the next game, the display mode at once.
 """
@@ -36,13 +38,13 @@ from game.midend.deal import first_click_of
 from game.i18n import LANGUAGES, N_, _, language, level_name, number, short_number
 from game.ui.shared.formats import percent
 from game.records.settings import BV_FILTER_CHOICES, TOUCH_DELAYS
-from game.ui.shared import draw
 from game.ui.scene import Scene
 from game.ui.play.room import finger_cells, playing_window
 from game.ui.shared.dialog import draw_dialog
 from game.ui.sound import VOLUME_STEP
 from game.ui.shared.theme import THEME_NAMES, THEMES, palette
-from game.ui.shared.widgets import Button, bevel, text, wrap
+from game.ui.shared.widgets import (Button, bevel, button_words, draw_focus_ring, focus_step, sentences, text,
+                                     value_words, wrap)
 
 ROW_H = 25  # one option line, pixels
 WIDTH = 300  # the Options screen's width with one column of lines, pixels (wider than the menu)
@@ -270,22 +272,37 @@ class Options(Scene):
         column, row = divmod(index, rows)
         return pygame.Rect(12 + column * (WIDTH - 12), 30 + row * ROW_H, WIDTH - 24, ROW_H - 4)
 
+    def spoken(self) -> str:
+        """The title and the focused line."""
+        return sentences(_("Options"), self.focus_words())
+
+    def focus_words(self) -> str:
+        """What the focused line says: its name and value ("Volume, 70 %"), or Back's words;
+        a message the change left (why it was refused) after it."""
+        rows = self.rows()
+        if self.focus == len(rows):
+            return button_words(self.back.shown, len(rows), len(rows) + 1)
+        return sentences(value_words(*rows[self.focus]), self.message)
+
     def handle(self, event: pygame.event.Event):
         count = len(self.rows()) + 1  # the lines and Back
         if event.type == pygame.KEYDOWN:
             self.dirty = True
             if event.key == pygame.K_ESCAPE:
                 return self.leave()
-            if event.key in (pygame.K_DOWN, pygame.K_TAB):
-                self.focus = (self.focus + 1) % count
-            elif event.key == pygame.K_UP:
-                self.focus = (self.focus - 1) % count
+            moves = {pygame.K_HOME: -self.focus, pygame.K_END: count - 1 - self.focus}
+            step = focus_step(event) or moves.get(event.key, 0)
+            if step:
+                self.focus = (self.focus + step) % count
             elif self.focus == count - 1 and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 return self.leave()
             elif event.key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.change(self.focus)
             elif event.key == pygame.K_LEFT:
                 self.change(self.focus, -1)
+            else:
+                return self
+            self.say(self.focus_words)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.dirty = True
             if self.back.rect.collidepoint(event.pos):
@@ -304,7 +321,7 @@ class Options(Scene):
             text(screen, label, (rect.left + 5, rect.centery), 16, anchor="midleft")
             text(screen, _(VALUE).format(value=value), (rect.right - 5, rect.centery), 16, palette.accent, "midright", bold=True)
             if i == self.focus:
-                draw.rect(screen, palette.text, rect.inflate(2, 2), 1)
+                draw_focus_ring(screen, rect)
         self.back.draw(screen, focused=self.focus == len(self.rows()))
         width = self.size()[0]
         top = 30 + self.column_rows()[1] * ROW_H + 2

@@ -450,12 +450,6 @@ class Playing(Scene):
         self.say(lambda: spoken.cell_words(self.game, self.cursor), interrupt=True)
 
     # ----- said aloud (speech on: game.ui.speech, game.ui.play.spoken) -------------------------
-    def say(self, words, interrupt: bool = False) -> None:
-        """Say ``words()`` (a callable: nothing is built with speech off) through
-        ``services.speech``; ``interrupt``: the earlier words are stale."""
-        speech = self.services.speech
-        if speech.enabled:
-            speech.say(words(), interrupt)
 
     def key_status(self) -> Scene:
         """I: say the mines left and the time."""

@@ -27,7 +27,7 @@ from game.ui.play.motion import shake_offset
 from game.ui.play.postmortem import PostMortem
 from game.ui.play.result_room import long_loss_line
 from game.ui.play.result_base import FIGURES_POLL, Result
-from game.ui.shared.widgets import TextField
+from game.ui.shared.widgets import TextField, field_words, sentences
 
 __all__ = ["GameOver", "Result", "Victory"]
 
@@ -200,7 +200,7 @@ class Victory(Result):
     letter goes into the name (so N, R, M, V type, they do not act), Backspace
     deletes, Enter saves the name on the record and as the default name, and
     releases the focus; Esc or Tab release it without saving, a click on the field
-    takes it again. With the focus released the usual keys work. Leaving the scene
+    takes it again, and so does Tab from the last button (Shift+Tab from the first). With the focus released the usual keys work. Leaving the scene
     by a button or the face saves a name that was typed but not yet entered.
     """
 
@@ -270,11 +270,31 @@ class Victory(Result):
         inputs = {"keyboard": _("keyboard"), "touch": _("touch")}  # how it was played, the mouse unsaid
         return ([_("NF")] if record.nf else []) + ([inputs[record.input]] if record.input in inputs else [])
 
+    def spoken(self) -> str:
+        """Nothing when the scene opens: the result says itself once its panel is in
+        (:meth:`say_result`: the result, a new best time and where the name goes), which words
+        said at the opening, interrupting it, would cut."""
+        return ""
+
+    def field_words(self) -> str:
+        """What the name field says: "Name, edit text, Anna"."""
+        return field_words(_("Name"), self.field.value)
+
     def handle(self, event: pygame.event.Event):
         if self.field is not None and self.ready() and self.panel_shown:
             if self.field.focused and event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
-                self.field.focused = False
+                self.field.focused = False  # to the first button (Shift+Tab: the last)
+                back = getattr(event, "mod", 0) & pygame.KMOD_SHIFT
+                self.buttons.focus = len(self.buttons.buttons) - 1 if back and self.buttons.buttons else 0
                 self.dirty = True
+                self.say(self.buttons.spoken)
+                return self
+            if (not self.field.focused and event.type == pygame.KEYDOWN and event.key == pygame.K_TAB
+                    and self.buttons.buttons and self.buttons.focus == (
+                        0 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else len(self.buttons.buttons) - 1)):
+                self.field.focused = True  # Tab past the last button (Shift+Tab before the first): the name again
+                self.dirty = True
+                self.say(self.field_words)
                 return self
             used = self.field.handle(event)
             if used is not None:

@@ -2,17 +2,19 @@
 back, play/pause, one move forward, end), the speed buttons and the time line.
 
 Geometry (logical pixels) and drawing only; the viewer (game.ui.replay.viewer) owns what the
-buttons do. The bar fits the narrowest window (game.ui.play.layout.MIN_WIDTH): BAR_MIN_W pixels.
+buttons do. Tab and Shift+Tab move a keyboard focus over the buttons (drawn as a ring), Enter
+presses the focused one (game.ui.replay.viewer.dispatch). The bar fits the narrowest window (game.ui.play.layout.MIN_WIDTH): BAR_MIN_W pixels.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui.shared import draw
 from game.ui.play.layout import BEVEL, MARGIN
 from game.ui.shared.theme import palette
-from game.ui.shared.widgets import Button, bevel, fitting_size, text, text_width
+from game.ui.shared.widgets import Button, bevel, button_words, draw_focus_ring, fitting_size, text, text_width
 
 BAR_H = 64  # height of the bar under the board window, pixels
 TRACK_H = 12  # the scrubber's track, pixels
@@ -25,14 +27,26 @@ ICONS = ("start", "back", "play", "forward", "end", "slower", "faster", "race")
 RACE_W, RACE_H = BUTTON_W, TRACK_H + 4  # "Race this replay": a button right of the scrubber, pixels
 
 
+ICON_NAMES = {"start": N_("To the start"), "back": N_("One move back"), "play": N_("Play"), "pause": N_("Pause"),
+              "forward": N_("One move forward"), "end": N_("To the end"), "slower": N_("Slower"), "faster": N_("Faster"),
+              "race": N_("Race this replay")}  # each icon's name, said when the keyboard's focus comes to it
+
+
 class IconButton(Button):
-    """A push button showing a drawn icon (``icon``, one of ICONS or "pause") instead of a label."""
+    """A push button showing a drawn icon (``icon``, one of ICONS or "pause") instead of a label;
+    its name (ICON_NAMES, in the language in use) is what it says (:attr:`shown`)."""
+
+    @property
+    def shown(self) -> str:
+        return _(ICON_NAMES.get(self.label, self.label))
 
     def draw(self, surface: pygame.Surface, focused: bool = False, pressed: bool = False) -> None:
         draw.rect(surface, palette.panel, self.rect)
         draw.rect(surface, palette.shade, self.rect, 1)
         bevel(surface, self.rect.inflate(-2, -2), 1, raised=not pressed)
         draw_icon(surface, self.label, self.rect.move(1, 1) if pressed else self.rect)
+        if focused:
+            draw_focus_ring(surface, self.rect.inflate(-2, -2))
 
 
 def draw_icon(surface: pygame.Surface, icon: str, rect: pygame.Rect) -> None:
@@ -97,7 +111,15 @@ class ReplayBar:
         if race is not None:
             self.by_name["race"] = race
         self.buttons = list(self.by_name.values())
+        self.focus = -1  # the button the keyboard's focus is on (Tab), -1: none
         self.line = pygame.Rect(inner.left, y + BUTTON_H + 2, inner.width, inner.bottom - (y + BUTTON_H + 2))
+
+    def move_focus(self, step: int) -> str:
+        """Tab (``step`` 1) or Shift+Tab (-1): the focus to the next or previous button, round
+        (from none: the first or the last); what the button comes to says (game.ui.shared.widgets.button_words)."""
+        count = len(self.buttons)
+        self.focus = (self.focus + step) % count if self.focus >= 0 else (0 if step > 0 else count - 1)
+        return button_words(self.buttons[self.focus].shown, self.focus, count)
 
     def fraction_at(self, x: int) -> float:
         """Where logical x falls along the track, 0.0 (start) to 1.0 (end)."""
@@ -123,8 +145,8 @@ class ReplayBar:
         draw.rect(screen, palette.panel, knob)
         bevel(screen, knob, 1)
         self.by_name["play"].label = "pause" if playing else "play"
-        for button in self.buttons:
-            button.draw(screen, pressed=button is pressed)
+        for i, button in enumerate(self.buttons):
+            button.draw(screen, focused=i == self.focus, pressed=button is pressed)
         draw.rect(screen, palette.field, self.speed_rect)
         draw.rect(screen, palette.shade, self.speed_rect, 1)
         text(screen, speed, self.speed_rect.center, fitting_size(speed, LABEL_W - 4, TEXT_SIZE, 9), anchor="center")

@@ -134,6 +134,10 @@ class BesideViewer(Scene):
         board = f"{a.timeline.rows}x{a.timeline.cols}/{len(a.timeline.replay.mines)}"
         return _("{first} beside {second}, {board}").format(first=a.name, second=b.name, board=board)
 
+    def spoken(self) -> str:
+        """The title: both games named, and the board."""
+        return self.title
+
     def grain(self) -> int:
         return self.sides[0].layout.cell
 

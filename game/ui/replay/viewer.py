@@ -3,6 +3,7 @@ board as the player saw it, the pointer and its trail, the pressed cells, the HU
 replay time, and a bar under the board (game.ui.replay.bar).
 
 Keys: Space play/pause, - and + speed (0.25x to 8x), Left/Right one move back/forward,
+Tab / Shift+Tab the focus over the bar's buttons and Enter the focused one,
 Home/End the start/end, R (or the flag button right of the scrubber) races this replay
 (game.replay.race: its board in the Playing scene, its game as the ghost), B, on a recorded
 game whose board has another recorded win, that game beside the fastest such win
@@ -39,7 +40,7 @@ from game.ui.play.camera_keys import CameraControls
 from game.ui.play.camera_view import CameraView
 from game.ui.play.counters_view import CountersPanel, shown_values
 from game.ui.shared.formats import decimal, seconds, speed_text
-from game.ui.shared.widgets import fitting_size, text
+from game.ui.shared.widgets import fitting_size, sentences, text
 from game.ui.play.hud import Frame, draw_board_screen
 from game.ui.play.layout import layout_for
 from game.ui.loop import STEP
@@ -77,8 +78,16 @@ def key_action(keys: dict, event: pygame.event.Event):
 
 
 def dispatch(scene, event: pygame.event.Event) -> Scene | None:
-    """A viewer ``scene``'s event: a key's action (its ``keys``: :func:`key_action`), the
-    mouse to its ``handle_mouse``; the next scene."""
+    """A viewer ``scene``'s event: Tab and Shift+Tab move the focus over the bar's buttons
+    (said aloud), Enter presses the focused one; a key's action (its ``keys``:
+    :func:`key_action`), the mouse to its ``handle_mouse``; the next scene."""
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+        scene.say(scene.bar.move_focus(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1))
+        scene.dirty = True
+        return scene
+    if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.bar.focus >= 0:
+        scene.dirty = True
+        return scene.bar.buttons[scene.bar.focus].action() or scene
     if event.type == pygame.KEYDOWN:
         action = key_action(scene.keys, event)
         return (action() or scene) if action else scene
@@ -334,11 +343,6 @@ class ReplayViewer(Scene):
         self.say(lambda: self.move_words(moves, outcome), interrupt=True)
 
     # ----- said aloud (speech on: game.ui.speech, game.ui.play.spoken) -------------------------
-    def say(self, words, interrupt: bool = False) -> None:
-        """Say ``words()`` (built only with speech on) through ``services.speech``."""
-        speech = self.services.speech
-        if speech.enabled:
-            speech.say(words(), interrupt)
 
     def move_words(self, number: int, outcome) -> str:
         """Move ``number`` reached (its game.rules.moves.Outcome): "Move 5, row 3, column 4: opened 12 cells"."""
@@ -406,6 +410,11 @@ class ReplayViewer(Scene):
         replay = self.replay
         board = position_of(replay.rows, replay.cols, len(replay.mines), self.head.appearance)
         return self.services.scenes.edit(board, back=self)
+
+    def spoken(self) -> str:
+        """The title (who and what) and the state: playing or paused, the time."""
+        state = _("playing back") if self.playing else _("paused")
+        return sentences(self.title, state, seconds(max(0, self.head.time_ms) / 1000, 1))
 
     def key_help(self) -> Scene:
         """F1: the controls (game.ui.shared.help)."""

@@ -16,7 +16,7 @@ from game.i18n import N_, _
 from game.ui.shared import draw
 from game.ui.scene import Overlay
 from game.ui.shared.theme import palette
-from game.ui.shared.widgets import Button, ButtonList, bevel, text, title_bar, wrap
+from game.ui.shared.widgets import Button, ButtonList, bevel, sentences, text, title_bar, wrap
 
 TEXT_SIZE = 14  # message font, pixels
 LINE = 13  # message line height, pixels
@@ -72,14 +72,19 @@ class Box(Overlay):
         """Button ``index`` was pressed: the scene to go to (the base scene)."""
         return self.base
 
+    def spoken(self) -> str:
+        """The title, the message's lines and the focused button ("Quit. Quit Minesweeper? No,
+        button, 2 of 2")."""
+        return sentences(self.title, *self.message, self.buttons.spoken())
+
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN:
             self.dirty = True
             if event.key == pygame.K_ESCAPE:
                 return self.answer(len(self.labels) - 1)
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                step = 1 if event.key == pygame.K_RIGHT else -1
-                self.buttons.focus = (self.buttons.focus + step) % len(self.labels)
+                self.buttons.step(1 if event.key == pygame.K_RIGHT else -1)
+                self.say(self.buttons.spoken)
                 return self
         return self.press_buttons(self.buttons, event)
 

@@ -16,7 +16,7 @@ from game.i18n import N_, _
 from game.ui.shared import draw
 from game.ui.scene import Overlay
 from game.ui.shared.theme import palette
-from game.ui.shared.widgets import bevel, text, text_width, wrap
+from game.ui.shared.widgets import bevel, sentences, text, text_width, wrap
 
 CONTROLS = (  # (keys, what they do), in the order shown; messages, translated when drawn
     (N_("Left click"), N_("reveal")),
@@ -37,7 +37,9 @@ CONTROLS = (  # (keys, what they do), in the order shown; messages, translated w
     ("Esc", N_("menu")),
     (N_("F11, Alt+Enter"), N_("full screen")),
     ("F1, ?", N_("this help")),
+    (N_("Tab, Shift+Tab, Enter"), N_("the buttons: focus, press")),
     (N_("G in Statistics"), N_("the list of games")),
+    (N_("Ctrl+Tab in Statistics"), N_("the next level")),
     (N_("+ / - in a replay"), N_("faster / slower")),
 )
 BIG_BOARD = (  # a board bigger than the window (game.ui.play.camera_keys): listed under BIG_TITLE
@@ -125,7 +127,7 @@ def is_help_key(event: pygame.event.Event) -> bool:
 class Help(Overlay):
     """Over any scene ``base``: the controls panel, sized to the window (one column, or two
     when one does not fit; when even two do not, at the smallest font the rows that fit,
-    scrolled with Up, Down, Page Up, Page Down or the wheel). The window never changes size
+    scrolled with Up, Down, Page Up, Page Down, Home, End or the wheel). The window never changes size
     for it (issue 27: a window that holds still)."""
 
     def __init__(self, services, base) -> None:
@@ -141,6 +143,11 @@ class Help(Overlay):
         """(keys, what they do) of each line, in the language in use (a key's name such as
         "Esc" is the same in every language); keys None: a heading."""
         return [(None if keys is None else _(keys), _(action)) for keys, action in self.controls]
+
+    def spoken(self) -> str:
+        """The title, every line (its keys and what they do) and how to close it."""
+        lines = [action if keys is None else f"{keys}: {action}" for keys, action in self.lines()]
+        return sentences(_(TITLE), *lines, _(CLOSES))
 
     def enter(self) -> None:
         if self.match is not None:
@@ -158,7 +165,8 @@ class Help(Overlay):
 
     def handle(self, event: pygame.event.Event):
         rows = self.hidden_rows()
-        step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -5, pygame.K_PAGEDOWN: 5}
+        step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -5, pygame.K_PAGEDOWN: 5, pygame.K_HOME: -rows,
+                pygame.K_END: rows}
         if rows and event.type == pygame.KEYDOWN and event.key in step:
             return self.scroll(step[event.key])
         if rows and event.type == pygame.MOUSEWHEEL:

@@ -44,7 +44,7 @@ class Theme:
     text: RGB  # body text, outlines, the keyboard focus
     title: RGB  # title bars, selected rows, highlighted values
     title_text: RGB  # text on a title bar or a selected row
-    accent: RGB  # highlighted text on a panel: option values, a new best time
+    accent: RGB  # highlighted text on a panel: option values, a new best time; the keyboard focus ring
     error: RGB  # refusal messages
     dim: RGB  # secondary text, rulers
     faint: RGB  # tertiary text ("any key closes")

@@ -11,7 +11,7 @@ from typing import Callable
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.ui.shared import draw
 from game.ui.shared import fonts
 from game.ui.shared.canvas import scale_of
@@ -160,10 +160,51 @@ def elided(message: str, width: int, size: int, bold: bool = False, mark: str = 
 
 def focus_step(event: pygame.event.Event) -> int:
     """How a KEYDOWN moves the focus in a list of fields or buttons: +1 for Down or Tab,
-    -1 for Up or Shift+Tab, 0 for any other key."""
+    -1 for Up or Shift+Tab, 0 for any other key (Ctrl+Tab too: it turns a screen's tabs or
+    pages, game.ui.stats.screen)."""
+    mod = getattr(event, "mod", 0)
     if event.key == pygame.K_TAB:
-        return -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
+        return 0 if mod & pygame.KMOD_CTRL else -1 if mod & pygame.KMOD_SHIFT else 1
     return {pygame.K_DOWN: 1, pygame.K_UP: -1}.get(event.key, 0)
+
+
+# ----- what a control says when the keyboard focus comes to it (issue 40) --------------------
+BUTTON_WORDS = N_("{label}, button, {index} of {count}")  # a focused button, as a screen reader says it
+VALUE_WORDS = N_("{label}, {value}")  # a focused option line or slider: its name and value ("Volume, 70 %")
+FIELD_WORDS = N_("{label}, edit text, {value}")  # a focused text field and what it holds
+EMPTY_FIELD = N_("blank")  # an empty field's value, said
+
+
+def button_words(label: str, index: int, count: int) -> str:
+    """What a button says when the focus comes to it: "Beginner  9x9, 10, button, 1 of 10"
+    (``label`` as shown, already translated; ``index`` 0-based of ``count``)."""
+    return _(BUTTON_WORDS).format(label=label, index=index + 1, count=count)
+
+
+def value_words(label: str, value: str) -> str:
+    """What an option line says: its name and value ("Sound, on"; "Volume, 70 %")."""
+    return _(VALUE_WORDS).format(label=label, value=value)
+
+
+def field_words(label: str, value: str) -> str:
+    """What a text field says: "Name, edit text, Anna" ("blank" when it holds nothing)."""
+    return _(FIELD_WORDS).format(label=label, value=value or _(EMPTY_FIELD))
+
+
+def sentences(*parts: str) -> str:
+    """``parts`` said one after the other ("Options. Question marks, off"); empty ones left
+    out; a part that ends a sentence itself ("Quit Minesweeper?") gets no full stop after it."""
+    said = ""
+    for part in parts:
+        if part:
+            said += ("" if not said else " " if said.rstrip()[-1:] in (".", "!", "?", ":", "…") else ". ") + part
+    return said
+
+
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The keyboard focus around ``rect``: a two-pixel ring in the theme's accent colour
+    (navy on classic grey, light blue on dark, yellow on contrast's black), just outside it."""
+    draw.rect(surface, palette.accent, pygame.Rect(rect).inflate(4, 4), 2)
 
 
 _NUMBER = r"[-+]?\d[\d.,\u00a0\u202f]*"  # 1.234,5 or 1,234.5 (Babel's groups may be no-break spaces)
@@ -266,22 +307,37 @@ class Button:
             for x in range(focus.left, focus.right, 2):  # dotted focus line, as in Windows
                 surface.set_at((x, focus.top), palette.text)
                 surface.set_at((x, focus.bottom - 1), palette.text)
+            draw.rect(surface, palette.accent, self.rect, 2)  # and a ring any theme shows clearly
 
 
 class ButtonList:
-    """Buttons with one focused: Up/Down (or Tab) move the focus, Enter/Space press it,
-    a mouse click (press and release on it) presses the button under it."""
+    """Buttons with one focused: Up/Down (or Tab, Shift+Tab) move the focus, Enter/Space
+    press it, a mouse click (press and release on it) presses the button under it.
+    ``focus`` -1: no button has the focus (a field has the keys)."""
 
     def __init__(self, buttons: list[Button]) -> None:
         self.buttons = buttons
         self.focus = 0
         self.pressed: int | None = None  # index held down by the mouse
 
+    def step(self, steps: int) -> None:
+        """Move the focus ``steps`` buttons on, round (from none: the first or the last)."""
+        if not self.buttons or not steps:
+            return
+        count = len(self.buttons)
+        self.focus = (self.focus + steps) % count if self.focus >= 0 else (steps - 1 if steps > 0 else steps) % count
+
+    def spoken(self) -> str:
+        """What the focused button says (:func:`button_words`), "" when none has the focus."""
+        if not 0 <= self.focus < len(self.buttons):
+            return ""
+        return button_words(self.buttons[self.focus].shown, self.focus, len(self.buttons))
+
     def handle(self, event: pygame.event.Event) -> tuple[bool, object]:
         """(pressed, result): ``pressed`` when a button's action ran, ``result`` what it returned."""
         if event.type == pygame.KEYDOWN:
-            self.focus = (self.focus + focus_step(event)) % len(self.buttons)
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.step(focus_step(event))
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and 0 <= self.focus < len(self.buttons):
                 return True, self.buttons[self.focus].action()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             index = self.index_at(event.pos)
@@ -381,4 +437,4 @@ class TextField:
                     y = self.rect.bottom - 5
                     draw.line(surface, palette.text, (start, y), (start + text_width(self.composing, self.size), y))
         if self.focused:
-            draw.rect(surface, palette.text, self.rect.inflate(2, 2), 1)
+            draw_focus_ring(surface, self.rect)

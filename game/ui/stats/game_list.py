@@ -240,6 +240,14 @@ class GamesPage:
         first, self.marked = self.marked, None
         return self.compare_action(first, chosen.id)
 
+    def selected_words(self) -> str:
+        """The selected game's row as said aloud, each value after its column's title
+        ("Date 3 May 2024 14:05, Result won, Time 12.34, ..."); "No games match" when none."""
+        if self.list.selected is None:
+            return _("No games match")
+        values = self.list.row_texts(self.list.selected)
+        return ", ".join(f"{_(title)} {value}" for (_x, title), value in zip(COLUMNS, values))
+
     def handle(self, event: pygame.event.Event, now_ms: int):
         """(used, next scene or None) for one event."""
         if event.type == pygame.KEYDOWN:

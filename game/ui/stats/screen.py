@@ -17,13 +17,14 @@ The Beginner tab shows the Beginner of the last game played, else the one Option
 or the competitive 8x8, each with its own tables); clicking the open Beginner tab (or pressing
 1 on it) shows the other.
 
-Keys: Left/Right (or 1-4) change the level, G switches between the summary and the Games
+Keys: Left/Right (or 1-4, Ctrl+Tab and Ctrl+Shift+Tab) change the level, G switches between the summary and the Games
 page, B between the summary and the Bests page (F there: the 3BV-filtered tables), C
 between the summary and the Chart page, D between the summary and the Daily page (Page
 Up/Page Down, Home/End scroll its list of days), T between the summary and the Trials page (the
 same keys scroll its trials), Up/Down/Tab move between the buttons (on the Games
 page Up/Down move in the list, Tab between the buttons, Enter watches, R reviews; on the Chart page Left/Right scroll, and 1-4 or the
-tabs change the level), Enter/Space press the focused one, Esc goes back to the menu (from
+tabs change the level), Enter/Space press the focused one (on the Games page the focus starts
+on Watch: Enter watches), Esc goes back to the menu (from
 another page, to the summary first). Tabs and buttons also answer the mouse. Opening the screen computes, in the
 background, the figures of games that lack them (game.records.compstats). Reading works on a read-only database; resetting it is refused
 with the store's message.
@@ -57,7 +58,8 @@ from game.ui.shared.confirm import Confirm, MessageBox
 from game.ui.shared.dialog import draw_dialog
 from game.ui.shared.formats import day, decimal, level_name, percent, seconds
 from game.ui.shared.theme import palette
-from game.ui.shared.widgets import Button, ButtonList, bevel, clipped, fitting_size, text, text_width, wrap
+from game.ui.shared.widgets import (Button, ButtonList, bevel, clipped, fitting_size, sentences, text, text_width,
+                                     wrap)
 
 STATS_SIZE = (400, 476)  # logical window size, pixels (a third row of buttons: Trials)
 TAB_W, TAB_H = 94, 22  # one level tab, pixels
@@ -83,6 +85,9 @@ BEST_GAP = 8  # pixels between the best-time table's columns
 BEST_TITLE_H, BEST_HEAD_H, BEST_ROW, BEST_TABLE_GAP = 18, 15, 15, 8
 BEST_ROW_LEAST = 13  # the least a row of them closes up to, pixels (best_row_step)
 FIGURES_POLL = 0.1  # seconds between looks for figures computed in the background
+PAGE_NAMES = {"summary": N_("Summary"), "games": N_("Games"), "bests": N_("Bests"), "chart": N_("Chart"),
+              "daily": N_("Daily"), "trials": N_("Trials")}  # each page's name, said when it opens (speech)
+TAB_WORDS = N_("{level}, tab, {index} of {count}")  # a level's tab, said when it opens (speech)
 
 
 def seconds_text(value: float | None, digits: int = 1) -> str:
@@ -327,11 +332,46 @@ class Statistics(Scene):
     def tab_rect(self, index: int) -> pygame.Rect:
         return pygame.Rect(PANEL.left + index * (TAB_W + 2), PANEL.top - TAB_H + 2, TAB_W, TAB_H)
 
+    # ----- speech (issue 40) ------------------------------------------------------------------
+    def spoken(self) -> str:
+        """The title, the open tab, the page and what it says, the focused button."""
+        return sentences(_("Statistics"), self.tab_words(), self.page_words(), self.buttons.spoken())
+
+    def tab_words(self) -> str:
+        """The open tab: "Intermediate, tab, 2 of 4"."""
+        return _(TAB_WORDS).format(level=level_name(self.level), index=self.tab + 1, count=len(TABS))
+
+    def page_words(self) -> str:
+        """The open page's name, and on the summary its lines ("Played 12"), on the Games page
+        the selected game."""
+        said = [_(PAGE_NAMES[self.page])]
+        if self.page == "summary":
+            said += [f"{label} {value}" for label, value in self.summary_rows()]
+        elif self.page == "games":
+            said.append(self.games.selected_words())
+        return sentences(*said)
+
     def handle(self, event: pygame.event.Event):
+        if event.type != pygame.KEYDOWN:
+            return self._handle(event)
+        state = (self.tab, self.level, self.page)
+        selected = self.games.list.selected
+        following = self._handle(event)
+        if following is self and self.speaking:
+            if (self.tab, self.level, self.page) != state:
+                self.say(sentences(self.tab_words(), self.page_words()))
+            elif self.page == "games" and self.games.list.selected != selected:
+                self.say(self.games.selected_words())
+        return following
+
+    def _handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN:
             self.dirty = True
             if event.key == pygame.K_ESCAPE:  # the Games, Bests and Chart pages are Statistics': back to its summary
                 return self.show_page("summary") if self.page != "summary" else self.leave()
+            if event.key == pygame.K_TAB and getattr(event, "mod", 0) & pygame.KMOD_CTRL:  # the next, previous tab
+                self.set_tab(self.tab + (-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1))
+                return self
             if self.page == "chart" and self.chart.handle(event):  # Left/Right scroll the chart
                 return self
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -364,7 +404,10 @@ class Statistics(Scene):
             for i in range(len(TABS)):
                 if self.tab_rect(i).collidepoint(event.pos):
                     self.set_tab(i)
-        if self.page == "games":
+        focused = self.buttons.buttons[self.buttons.focus] if 0 <= self.buttons.focus < len(self.buttons.buttons) else None
+        enter_elsewhere = (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                           and focused is not self.games.watch_button)  # Enter presses the button focused
+        if self.page == "games" and not enter_elsewhere:
             used, following = self.games.handle(event, int(self.services.clock.now() * 1000))
             if used:
                 self.dirty = True
