@@ -1,6 +1,6 @@
 """The game's own child processes (the replay reader, game.replay.toollib; the figures,
 game.records.compstats; the window's solver, game.solver.worker; a long game's review,
-game.commands.review_apart): the command that starts
+game.commands.review_apart; the editor's win chance, game.commands.chance_apart): the command that starts
 one, and the frozen app's way in.
 
 From a checkout or an installed package a child is ``python -m MODULE``. In the frozen app
@@ -17,7 +17,7 @@ import sys
 
 SWITCH = "--child-module"  # the frozen app's argv[1] that starts a child
 MODULES = ("game.replay.toollib", "game.records.compstats", "game.solver.worker",
-           "game.commands.review_apart")  # each runs as __main__ in its child
+           "game.commands.review_apart", "game.commands.chance_apart")  # each runs as __main__ in its child
 
 
 def frozen() -> bool:

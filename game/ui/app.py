@@ -146,6 +146,21 @@ class Navigation:
         return Playing(self.services, config,
                        opener=lambda cell: session.open_daily(day, level, cell=cell, questions=questions))
 
+    def play_position(self, board) -> Playing:
+        """A Playing scene on ``board`` (a game.boardfile.BoardFile: the editor's "Play this
+        position"), as game.session.Session.open_position lays it (its known layout, or one drawn
+        among those that fit: a 1000x1000 position takes a few seconds), recorded apart, with
+        the player's question marks.
+
+        Raises:
+            game.solver.problem.InconsistentPosition, game.solver.sample.TooHardToSample,
+            ValueError: no game can be laid on it (Session.open_position).
+        """
+        questions = self.services.settings.questions
+        config = Config(board.rows, board.cols, board.mines, questions=questions)
+        return Playing(self.services, config,
+                       opener=lambda cell: self.services.session.open_position(board, cell, questions=questions))
+
     def race(self, ghost) -> Playing:
         """A Playing scene racing ``ghost`` (a game.replay.race.Ghost) on its board from its
         first reveal (game.session.Session.open_race), with the player's question marks."""

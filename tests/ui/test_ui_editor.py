@@ -356,3 +356,56 @@ def test_an_answer_that_takes_longer_than_a_frame_shows_its_progress(window):
     d.step(2)
     assert not e.live.pending and not any("Analysing" in line for line in e.shown_lines)
     assert e.live.answered == e.position.version
+
+
+def test_the_win_chance_from_here_names_its_method_and_an_edit_drops_it(window):
+    """W: the win chance of the position worked out apart (game.ui.editor.chance), the same
+    figure as game.solver.winchance on the same text, its method named; an edit while it
+    runs stops it (it was for the position before)."""
+    from game.solver.winchance import win_chance
+
+    tiny = "3x3x2\nHHH\nH2H\nHHH\n"  # 28 layouts: the exact search
+    d = window(["--edit"])
+    e = d.scene
+    clipboard.copy(tiny)
+    d.key(pygame.K_v, mod=CTRL)
+    d.key(pygame.K_w)
+    assert e.chance is not None and e.chance.wait(60), "no win chance came"
+    d.step(1)
+    expected = win_chance(parse_mine(tiny))
+    assert expected.exact and e.chance.answer == expected.__class__(**{**expected.__dict__,
+                                                                      "seconds": e.chance.answer.seconds})
+    line = next(words for words in e.shown_lines if words.startswith("Win chance"))
+    assert "exact" in line and "60.7%" in line, line
+    clipboard.copy(WORKED.read_text())  # 180,885 layouts: an estimate, stopped by the next edit
+    d.key(pygame.K_v, mod=CTRL)
+    d.key(pygame.K_w)
+    job = e.chance
+    assert job is not None and not job.ready
+    d.click_cell((0, 0), button=3)  # a flag: the position the chance was for is gone
+    assert e.chance is None and job.cancelled
+    assert job.wait(60) and job.answer is None  # its child killed: no figure for a stale position
+
+
+def test_play_this_position_lays_it_and_records_it_apart(window):
+    """P: a game on the position, its numbers shown, laid on a layout that fits them
+    (Session.open_position); an impossible one says why in a box and stays in the editor."""
+    from game.ui.play.playing import Playing
+
+    d = window(["--edit"])
+    e = d.scene
+    clipboard.copy(WORKED.read_text())
+    d.key(pygame.K_v, mod=CTRL)
+    d.key(pygame.K_p)
+    playing = d.scene
+    assert isinstance(playing, Playing) and playing.match.position
+    game, board = playing.game, parse_mine(WORKED.read_text())
+    assert all(game.is_revealed(cell) and game.number(cell) == shown for cell, shown in board.revealed.items())
+    assert len(game.layout()) == 14 and not any(cell in game.layout() for cell in board.revealed)
+    d.key(pygame.K_ESCAPE)
+    d = window(["--edit"])
+    e = d.scene
+    clipboard.copy("3x3x1\nHHH\nH2H\nHHH\n")  # a 2 with one mine in all
+    d.key(pygame.K_v, mod=CTRL)
+    d.key(pygame.K_p)
+    assert isinstance(d.scene, MessageBox) and "No game can be laid" in " ".join(d.scene.message)

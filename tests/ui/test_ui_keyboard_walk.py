@@ -350,8 +350,8 @@ def test_every_scene_with_the_keys_only(window, isolated_data_dir):
     # the editor: its buttons by Tab, pressed by Enter; its help; the arrows back to the board
     walk.menu_to(9)
     editor = walk.opened(pygame.K_RETURN, Editor, "Analyse a position")
-    walk.focus(pygame.K_TAB, editor.buttons.buttons[0].rect, "Covered H, button, 1 of 18")
-    walk.focus(pygame.K_TAB, editor.buttons.buttons[1].rect, "Number N, button, 2 of 18")
+    walk.focus(pygame.K_TAB, editor.buttons.buttons[0].rect, "Covered H, button, 1 of 20")
+    walk.focus(pygame.K_TAB, editor.buttons.buttons[1].rect, "Number N, button, 2 of 20")
     walk.key(pygame.K_RETURN)
     assert editor.tool == "number"
     walk.focus(pygame.K_TAB, editor.buttons.buttons[0].rect, "Covered", mod=pygame.KMOD_SHIFT)
@@ -391,7 +391,7 @@ def test_the_keys_walk_in_spanish(window):
     walk.opened(pygame.K_ESCAPE, Menu)
     walk.menu_to(9)
     editor = walk.opened(pygame.K_RETURN, Editor, "Analizar una posición")
-    walk.focus(pygame.K_TAB, editor.buttons.buttons[0].rect, "botón, 1 de 18")
+    walk.focus(pygame.K_TAB, editor.buttons.buttons[0].rect, "botón, 1 de 20")
     walk.opened(pygame.K_ESCAPE, Menu)
 
 

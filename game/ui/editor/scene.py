@@ -33,7 +33,7 @@ from typing import Callable
 
 import pygame
 
-from game.boardfile import BoardFile, BoardFileError, format_mbf, is_mbf_path, load_board, save_board
+from game.boardfile import BoardFile, BoardFileError, format_mbf, format_mine, is_mbf_path, load_board, save_board
 from game.commands.analyse_report import layout_count
 from game.commands.explain_text import chance, impossible_text
 from game.i18n import N_, _, count, ngettext, number
@@ -43,7 +43,9 @@ from game.rules.board import Cell
 from game.solver.problem import InconsistentPosition, fmt
 from game.solver.analysis import Studied
 from game.solver.problem import Impossible
+from game.solver.sample import TooHardToSample
 from game.ui.codes import CodeEntry
+from game.ui.editor.chance import ChanceJob
 from game.ui.editor.live import LiveAnalysis, move_words, ringed
 from game.ui.editor.model import FLAG, MINE, Position, parse_size
 from game.ui.play.board_view import BoardView
@@ -63,7 +65,7 @@ from game.ui.shared.widgets import Button, ButtonList, bevel, sentences, text, t
 
 TITLE = N_("Analyse a position")
 SAY_KEY = pygame.K_i  # speech on: say the whole analysis (game.ui.speech)
-STRIP_ROWS = 10  # rows of buttons the tool strip keeps: ACTIONS' 9, and one for two more
+STRIP_ROWS = 10  # rows of buttons the tool strip keeps: ACTIONS', two a row
 PANEL_H = 470  # the least window height: the tool strip and the analysis beside the board, pixels
 BUTTON_H, BUTTON_GAP, BUTTON_FONT = 19, 3, 13  # the tool strip's buttons, pixels
 LINE, FONT = 13, 13  # the analysis' lines, pixels
@@ -91,8 +93,8 @@ class Action:
     method: str
 
 
-# The tool strip, in the order of its buttons (two a row). Its last row (STRIP_ROWS) is kept
-# for two more actions: "Win chance from here" (W) and "Play this position" (P), appended here.
+# The tool strip, in the order of its buttons (two a row); the last row: "Win chance from here"
+# (W: game.ui.editor.chance) and "Play this position" (P: game.session.Session.open_position).
 ACTIONS = (
     Action(pygame.K_h, False, "H", N_("Covered"), "tool_covered"),
     Action(pygame.K_n, False, "N", N_("Number"), "tool_number"),
@@ -112,6 +114,8 @@ ACTIONS = (
     Action(pygame.K_c, True, "^C", N_("Copy"), "copy"),
     Action(pygame.K_v, True, "^V", N_("Paste"), "paste"),
     Action(pygame.K_ESCAPE, False, "Esc", N_("Back"), "key_back"),
+    Action(pygame.K_w, False, "W", N_("Win chance"), "win_chance"),
+    Action(pygame.K_p, False, "P", N_("Play it"), "play_position"),
 )
 OTHER_KEYS = {pygame.K_EQUALS: "more_mines", pygame.K_KP_PLUS: "more_mines", pygame.K_KP_MINUS: "fewer_mines",
               pygame.K_BACKSPACE: "clear"}
@@ -128,6 +132,8 @@ CONTROLS = (  # the editor's F1 help: (keys, what they do), messages
     ("Ctrl+N / Ctrl+O", N_("new board / open a file")),
     ("Ctrl+S", N_("save as .mine or .mbf")),
     ("Ctrl+C / Ctrl+V", N_("copy / paste .mine text")),
+    ("W", N_("the win chance from here")),
+    ("P", N_("play this position (recorded apart)")),
     (N_("Wheel, Ctrl+wheel"), N_("scroll / zoom a big board")),
     ("Esc", N_("back")),
     ("F1, ?", N_("this help")),
@@ -171,6 +177,7 @@ class Editor(Scene):
         # the cells edited since the answer shown was asked (drawn again over its overlay), or
         # None when the whole board changed since (no overlay until the next answer)
         self.since_answer: set[Cell] | None = None
+        self.chance: ChanceJob | None = None  # the win chance asked for the position as it is (W)
         self._arrange()
 
     # ----- geometry ------------------------------------------------------------------------
@@ -228,13 +235,17 @@ class Editor(Scene):
             self.since_answer = set()  # the answer is for the position as it is
             self.dirty = True
             self.say(lambda: ". ".join(self.verdict_lines()), interrupt=False)
+        if self.chance is not None and self.chance.poll():
+            self.dirty = True
+            self.say(self.chance.answer_line, interrupt=False)
         progress = self.progress()
         if progress != self.drawn_progress:
             self.dirty = True
         return None
 
     def next_change(self) -> float:
-        return PROGRESS_POLL if self.live.pending or self.asked_version != self.position.version else float("inf")
+        working = self.live.pending or (self.chance is not None and not self.chance.ready)
+        return PROGRESS_POLL if working or self.asked_version != self.position.version else float("inf")
 
     def busy(self) -> bool:
         return self.asked_version != self.position.version
@@ -243,6 +254,8 @@ class Editor(Scene):
         """"Analysing... 1.2 s" while an answer takes longer than a frame, else ""."""
         if self.live.pending and self.live.elapsed() > PROGRESS_AFTER:
             return _("Analysing... {seconds} s").format(seconds=number(self.live.elapsed(), 1))
+        if self.chance is not None and not self.chance.ready:
+            return self.chance.progress_line(self.services.clock.now())
         return ""
 
     @property
@@ -294,6 +307,8 @@ class Editor(Scene):
             lines.append((title, palette.text))
             if words:
                 lines.append((words, palette.dim))
+        if self.chance is not None and self.chance.ready:
+            lines.append((self.chance.answer_line(), palette.error if self.chance.answer is None else palette.text))
         target = self.target()
         if target is not None:
             lines.append((self.cell_words(target), palette.text))
@@ -449,6 +464,9 @@ class Editor(Scene):
         version = self.position.version
         change()
         self.note = ""
+        if self.position.version != version and self.chance is not None:  # it was for the position before
+            self.chance.cancel()
+            self.chance = None
         if self.position.version != version:  # the cells the overlay shown no longer fits
             if cells is None or self.since_answer is None or len(self.since_answer) > MOST_CHANGED:
                 self.since_answer = None
@@ -605,8 +623,36 @@ class Editor(Scene):
         self.dirty = True
         return self
 
+    def win_chance(self):
+        """W: the chance of winning from the position as it is (game.ui.editor.chance: apart
+        from the frames, the method named with the figure); asked again, the same job goes on."""
+        if self.chance is None:
+            self.chance = ChanceJob(format_mine(self.position.analysed()), self.services.clock.now())
+        self.dirty = True
+        return self
+
+    def play_position(self):
+        """P: a game on the position (game.session.Session.open_position: its known layout, or
+        one drawn among the layouts that fit), recorded apart from the ranked games; Esc there
+        goes to the menu. A position no game can be laid on: why, in a box."""
+        try:
+            playing = self.services.scenes.play_position(self.position.board())
+        except (InconsistentPosition, TooHardToSample, ValueError) as err:
+            reason = impossible_text(err) if isinstance(err, InconsistentPosition) else describe(err)
+            return MessageBox(self.services, self, _("Play this position"), [
+                _("No game can be laid on this position: {reason}").format(reason=reason)])
+        self.leave()
+        return playing
+
+    def leave(self) -> None:
+        """The editor is left for good: its win chance, if any, is stopped."""
+        if self.chance is not None:
+            self.chance.cancel()
+            self.chance = None
+
     def key_back(self):
         """Esc: back where the editor was opened from (the menu when none)."""
+        self.leave()
         if self.painting:
             self.end_stroke()
         if self.on_back is not None:
