@@ -23,6 +23,7 @@ from game.ui.shared.help import Help
 from game.ui.speech import RecordingSpeech
 from game.ui.stats.screen import Statistics
 from game.ui.trials import TrialChoice, TrialCodeEntry, TrialSetEntry
+from tests.ui.test_ui_editor import analysed
 from tests.window_helpers import saved_setting
 
 ARROWS = {(-1, 0): pygame.K_UP, (1, 0): pygame.K_DOWN, (0, -1): pygame.K_LEFT, (0, 1): pygame.K_RIGHT}
@@ -350,6 +351,7 @@ def test_every_scene_with_the_keys_only(window, isolated_data_dir):
     # the editor: its buttons by Tab, pressed by Enter; its help; the arrows back to the board
     walk.menu_to(9)
     editor = walk.opened(pygame.K_RETURN, Editor, "Analyse a position")
+    analysed(w, editor)  # its verdict said (not interrupting) before the focus moves, not after
     walk.focus(pygame.K_TAB, editor.buttons.buttons[0].rect, "Covered H, button, 1 of 20")
     walk.focus(pygame.K_TAB, editor.buttons.buttons[1].rect, "Number N, button, 2 of 20")
     walk.key(pygame.K_RETURN)
@@ -391,6 +393,7 @@ def test_the_keys_walk_in_spanish(window):
     walk.opened(pygame.K_ESCAPE, Menu)
     walk.menu_to(9)
     editor = walk.opened(pygame.K_RETURN, Editor, "Analizar una posición")
+    analysed(w, editor)  # its verdict said before the focus moves, not after
     walk.focus(pygame.K_TAB, editor.buttons.buttons[0].rect, "botón, 1 de 20")
     walk.opened(pygame.K_ESCAPE, Menu)
 
