@@ -400,6 +400,55 @@ def shoot_race(out: Path, scale: float = 2.0) -> list[Path]:
     return pictures
 
 
+EDITOR_EXAMPLE = "docs/examples/worked-10x10.mine"  # docs/editor.md's worked example
+EDITOR_EXPERT = 7, (7, 14), 60  # an Expert game for the editor: its seed, first click, rounds of proven moves (to a guess)
+
+
+def wait_for_editor(driver, seconds: float = 60.0, chance: bool = False) -> None:
+    """Step the editor until its analysis (and with ``chance`` its win chance) is in and drawn."""
+    editor = driver.scene
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        driver.step()
+        done = editor.live.answered == editor.position.version and not editor.live.pending
+        if done and (not chance or (editor.chance is not None and editor.chance.ready)):
+            driver.step(2)
+            return
+        if chance and editor.chance is not None:
+            editor.chance.wait(0.2)
+        else:
+            editor.live.wait(0.2)
+    raise SystemExit("screenshots: the editor's analysis did not come")
+
+
+def shoot_editor(out: Path, scale: float = 1.5) -> list[Path]:
+    """The position editor (docs/editor.md) on its worked example with the win chance asked
+    (``editor.png``), and on a hard Expert position (the proven moves played out: a guess is
+    next) opened from a game with E, its win chance asked too (``editor-expert.png``), in the
+    classic theme."""
+    pictures = []
+    with tempfile.TemporaryDirectory() as data:
+        driver, _ = start(["--edit", str(ROOT / EDITOR_EXAMPLE), "--theme", "classic"], data)
+        wait_for_editor(driver)
+        driver.key(pygame.K_w)
+        wait_for_editor(driver, chance=True)
+        driver.move(driver.cell_pos((3, 2)))  # the pointer on the riskiest cell: its value in the panel
+        driver.step(2)
+        pictures.append(save_at(driver, scale, out / "editor.png"))
+    seed, first, rounds = EDITOR_EXPERT
+    with tempfile.TemporaryDirectory() as data:
+        driver, _ = start(["--difficulty", "expert", "--seed", str(seed), "--theme", "classic"], data)
+        driver.click_cell(first)
+        driver.step(20)
+        play_certain(driver, rounds)
+        driver.key(pygame.K_e)  # the game's position in the editor (the game is marked helped)
+        wait_for_editor(driver)
+        driver.key(pygame.K_w)
+        wait_for_editor(driver, chance=True)
+        pictures.append(save_at(driver, scale, out / "editor-expert.png"))
+    return pictures
+
+
 def shoot_all() -> list[Path]:
     """Every picture README.md and docs/*.md show, each where they show it, then
     docs/screenshots/SOURCES.json (:func:`write_manifest`); returns the pictures written."""
@@ -412,6 +461,7 @@ def shoot_all() -> list[Path]:
     pictures.append(shoot_counters(out))
     pictures += shoot_daily(out)
     pictures += shoot_race(out)
+    pictures += shoot_editor(out)
     write_manifest(pictures)
     return pictures
 
@@ -436,6 +486,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="a daily board's marked start cell and the Daily page instead (daily-board.png, daily.png)")
     parser.add_argument("--race", action="store_true",
                         help="a race against a replay's ghost and two games side by side instead (race.png, beside.png)")
+    parser.add_argument("--editor", action="store_true",
+                        help="the position editor on its worked example and on an Expert position instead "
+                             "(editor.png, editor-expert.png)")
     parser.add_argument("--all", action="store_true",
                         help="every picture README.md and docs/*.md show, in place, and "
                              "docs/screenshots/SOURCES.json (the other options are ignored)")
@@ -455,6 +508,10 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     if args.counters:
         print(shoot_counters(args.out))
+        return 0
+    if args.editor:
+        for path in shoot_editor(args.out):
+            print(path)
         return 0
     if args.race:
         for path in shoot_race(args.out):

@@ -15,7 +15,7 @@ from game.commands import chance_apart
 from game.commands.winchance_report import win_chance_text
 from game.i18n import N_, _, number, percent
 
-GAMES = 200  # the most games an estimate simulates (as --win-chance)
+GAMES = 500  # the most games an estimate simulates (--win-chance: 200; the window has its progress to show)
 BUDGET = 20.0  # seconds the window's win chance may take
 WORKING = N_("Win chance: working it out... {share} ({seconds} s)")
 
