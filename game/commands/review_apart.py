@@ -23,16 +23,12 @@ mortem (review, fatal move, the simplest safe cell's proof or None). No pygame h
 
 from __future__ import annotations
 
-import os
-import pickle
 import subprocess
 import sys
-import tempfile
-import threading
-from pathlib import Path
 from typing import Callable
 
-from game import child
+from game.commands import apart
+from game.commands.apart import ApartError  # noqa: F401 - the review's failure, as its callers name it
 from game.i18n import _
 from game.commands.review_report import fatal_move
 from game.solver.explain import simplest_proof
@@ -40,11 +36,6 @@ from game.solver.review import MoveReview, Review, review, review_log
 
 APART_WORK = 300_000  # cells x moves from which a review runs in a child process (an Expert game,
 # 480 cells and some 200 moves, 0.15 s, stays on the thread; the 36x60 game is 2.6 million)
-ROOT = Path(__file__).resolve().parents[2]  # the folder holding the game package (game/commands/ is two down)
-
-class ApartError(RuntimeError):
-    """The child failed: the message is its error ("Name: message") or its last words."""
-
 
 Progress = Callable[[int, int], None]
 OnMove = Callable[[MoveReview], None]
@@ -108,91 +99,46 @@ def post_mortem(reviewed: Review, proof=None) -> tuple:
 
 def run_apart(request: dict, progress: Progress | None = None, on_move: OnMove | None = None,
               started: Callable[[subprocess.Popen], None] | None = None):
-    """:func:`run` in a child process (see the module docstring): the same answer, the moves
-    handed to ``on_move`` and the progress to ``progress`` as the child sends them.
-    ``started(proc)``: called with the child once the request is sent; killing it (or
+    """:func:`run` in a child process (see the module docstring; game.commands.apart): the same
+    answer, the moves handed to ``on_move`` and the progress to ``progress`` as the child sends
+    them. ``started(proc)``: called with the child once the request is sent; killing it (or
     closing its stdin) ends the review, and this then raises ApartError.
 
     Raises:
         OSError: the child could not be started.
         ApartError: the child failed ("Name: message" of its error, or its last words).
     """
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    with tempfile.TemporaryFile() as errors:
-        proc = subprocess.Popen(child.command("game.commands.review_apart"), stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=errors, env=env)
-        try:
-            proc.stdin.write(pickle.dumps(request))
-            proc.stdin.flush()  # and kept open: the child ends when it is closed (module docstring)
-            if started is not None:
-                started(proc)
-            moves: list[MoveReview] = []
-            while True:
-                try:
-                    message = pickle.load(proc.stdout)
-                except EOFError:
-                    proc.wait()
-                    errors.seek(0)
-                    tail = errors.read().decode("utf-8", "replace").strip().splitlines()[-1:]
-                    raise ApartError(tail[0] if tail else
-                                     _("The review's process ended (status {status}).").format(status=proc.returncode))
-                kind = message[0]
-                if kind == "progress" and progress is not None:
-                    progress(message[1], message[2])
-                elif kind == "move":
-                    moves.append(message[1])
-                    if on_move is not None:
-                        on_move(message[1])
-                elif kind == "error":
-                    raise ApartError(message[1])
-                elif kind == "done":
-                    facts = message[1]
-                    reviewed = Review(facts["rows"], facts["cols"], facts["mines"], facts["won"], moves,
-                                      facts.get("unfinished"))
-                    return post_mortem(reviewed, facts["proof"]) if "proof" in facts else reviewed
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-            proc.wait()
-            for pipe in (proc.stdin, proc.stdout):
-                try:
-                    pipe.close()
-                except OSError:  # the child is gone: nothing is left to flush
-                    pass
+    moves: list[MoveReview] = []
+
+    def take(message: tuple) -> None:
+        if message[0] == "progress" and progress is not None:
+            progress(message[1], message[2])
+        elif message[0] == "move":
+            moves.append(message[1])
+            if on_move is not None:
+                on_move(message[1])
+
+    facts = apart.run_apart("game.commands.review_apart", request, take, started=started, ended=lambda status: _(
+        "The review's process ended (status {status}).").format(status=status))
+    reviewed = Review(facts["rows"], facts["cols"], facts["mines"], facts["won"], moves, facts.get("unfinished"))
+    return post_mortem(reviewed, facts["proof"]) if "proof" in facts else reviewed
 
 
-def _end_with_the_parent() -> None:
-    """Wait for the end of stdin (the parent closed it, or exited, even killed), then end
-    this process at once: nobody is left to read the review."""
-    while sys.stdin.buffer.read(1 << 16):
-        pass
-    os._exit(1)
+def _work(request: dict, send) -> dict:
+    """The child's work (game.commands.apart.serve): the review, each move and the progress
+    sent as it goes; the review's facts (its moves were sent)."""
+    answer = run(request, lambda done, total: send("progress", done, total), lambda move: send("move", move))
+    reviewed = answer[0] if isinstance(answer, tuple) else answer
+    facts = {"rows": reviewed.rows, "cols": reviewed.cols, "mines": reviewed.mines, "won": reviewed.won,
+             "unfinished": reviewed.unfinished}
+    if isinstance(answer, tuple):
+        facts["proof"] = answer[2]
+    return facts
 
 
 def _child() -> int:
     """The child's side: the request from stdin, the messages to stdout (module docstring)."""
-    out = sys.stdout.buffer
-
-    def send(*message) -> None:
-        out.write(pickle.dumps(message, pickle.HIGHEST_PROTOCOL))
-        out.flush()
-
-    try:
-        request = pickle.load(sys.stdin.buffer)
-        threading.Thread(target=_end_with_the_parent, name="parent", daemon=True).start()
-        answer = run(request, lambda done, total: send("progress", done, total), lambda move: send("move", move))
-        reviewed = answer[0] if isinstance(answer, tuple) else answer
-        facts = {"rows": reviewed.rows, "cols": reviewed.cols, "mines": reviewed.mines, "won": reviewed.won,
-                 "unfinished": reviewed.unfinished}
-        if isinstance(answer, tuple):
-            facts["proof"] = answer[2]
-        send("done", facts)
-    except BrokenPipeError:  # the window went away
-        return 1
-    except Exception as err:  # noqa: BLE001 - any failure is said to the window, as the thread said it
-        send("error", f"{type(err).__name__}: {err}")
-    return 0
+    return apart.serve(_work, lambda err: f"{type(err).__name__}: {err}")
 
 
 if __name__ == "__main__":
