@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SENTINEL = 424242  # a value no figure takes by chance: where it shows, that figure is shown
 
 # The CSV's columns after the figures, in order: those added after the figures' block (schema 7 on)
-AFTER_FIGURES = ("undos", "nf", "input", "min_bv", "counted_loss", "code", "daily", "from_code", "race", "trial")
+AFTER_FIGURES = ("undos", "nf", "input", "min_bv", "counted_loss", "code", "daily", "from_code", "race", "trial",
+                 "position")
 
 
 def a_record(**values) -> GameRecord:
