@@ -72,8 +72,9 @@ FIGURES_NOW_CELLS = 2_500
 # thread (packed: at most HERE_BYTES of log), not in a child process: about 15 us an event,
 # so at most 9 ms of Python holding the GIL, which the frame loop takes back every 5 ms
 # (sys.getswitchinterval), against the 0.1 s of CPU and of waiting a child's start costs.
-# Nearly every Beginner and Intermediate game is this short (a won Expert game has some
-# 1,200). The board's figures still come from ms-toollib's child (game.replay.competitive).
+# A game played with the keys or few pointer moves is this short (a mouse's every move is
+# logged: a won Expert game has some 1,200 events, a Beginner game played by mouse often more
+# than 600). The board's figures still come from ms-toollib's child (game.replay.competitive).
 HERE_EVENTS = 600
 HERE_BYTES = 8 * HERE_EVENTS  # a window game's log packs to about 8 bytes an event (BATCH_BYTES)
 
