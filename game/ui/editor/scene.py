@@ -370,7 +370,7 @@ class Editor(Scene):
     def handle(self, event: pygame.event.Event):
         if is_help_key(event) and not (event.type == pygame.KEYDOWN and pressed_with_ctrl(event)):
             help_panel = Help(self.services, self)
-            help_panel.controls = CONTROLS + (SPEECH_KEYS if self.services.speech.enabled else ())
+            help_panel.controls = CONTROLS + (SPEECH_KEYS if self.speaking else ())
             return help_panel
         if event.type == pygame.KEYDOWN:
             return self.handle_key(event)

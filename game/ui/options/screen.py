@@ -209,8 +209,7 @@ class Options(Scene):
                 self.opening_speech = False
                 if missing:
                     self.message = missing
-                if self.services.speech.enabled:
-                    self.services.speech.say(_("Speech on"))
+                self.say(lambda: _("Speech on"), interrupt=False)
                 self.dirty = True
         return None
 

@@ -27,7 +27,7 @@ from game.ui.play.motion import shake_offset
 from game.ui.play.postmortem import PostMortem
 from game.ui.play.result_room import long_loss_line
 from game.ui.play.result_base import FIGURES_POLL, Result
-from game.ui.shared.widgets import TextField, field_words, sentences
+from game.ui.shared.widgets import TextField, field_words
 
 __all__ = ["GameOver", "Result", "Victory"]
 
@@ -82,11 +82,16 @@ class GameOver(Result):
     def why_button(self) -> tuple[str, object]:
         return (N_("Hide") if self.postmortem.shown else N_("Why?")), self.toggle_postmortem
 
+    def postmortem_words(self) -> str:
+        """What is said when the post-mortem's line comes in: the line, and that V tells why."""
+        line = self.postmortem.line()
+        return line + ("" if line.endswith((".", "!", "?")) else ".") + " " + _("V tells why.")
+
     def toggle_postmortem(self):
         """V or Why?: show the post-mortem (marks on the board, the explanation), or hide it."""
         self.postmortem.shown = not self.postmortem.shown
-        if self.postmortem.shown and self.services.speech.enabled:
-            self.services.speech.say(" ".join([self.postmortem.line(), *self.postmortem.lines()]), interrupt=True)
+        if self.postmortem.shown:
+            self.say(lambda: " ".join([self.postmortem.line(), *self.postmortem.lines()]))
         self.panel_shown = True  # the explanation is on the panel
         self.scroll = 0  # it starts at the panel's top
         self._build_panel()
@@ -151,9 +156,7 @@ class GameOver(Result):
 
     def update(self):
         if self.postmortem.poll():  # the review came in: the line, and the view if it is on
-            if self.services.speech.enabled:
-                line = self.postmortem.line()
-                self.services.speech.say(line + ("" if line.endswith((".", "!", "?")) else ".") + " " + _("V tells why."))
+            self.say(self.postmortem_words, interrupt=False)
             self._build_panel()
             self.invalidate()
         if self.ready():
@@ -234,8 +237,8 @@ class Victory(Result):
     def say_result(self) -> None:
         """The result, and with a new best time where the name goes (speech on)."""
         super().say_result()
-        if self.field is not None and self.services.speech.enabled:
-            self.services.speech.say(_(TYPE_NAME).format(name=self.field.value))
+        if self.field is not None:
+            self.say(lambda: _(TYPE_NAME).format(name=self.field.value), interrupt=False)
 
     def enter(self) -> None:
         super().enter()

@@ -84,11 +84,11 @@ class Result(Overlay):
     def say_result(self) -> None:
         """Say the result once (speech on): the title, the time, 3BV and 3BV/s
         (game.ui.play.spoken.result_words), a new best time, the notes."""
-        speech = self.services.speech
-        if speech.enabled:
-            words = [spoken.result_words(_(self.title), Summary.of(self.base.match)),
-                     " ".join(self.celebration_lines()), *self.notes]
-            speech.say(". ".join(word for word in words if word))
+        def words() -> str:
+            said = [spoken.result_words(_(self.title), Summary.of(self.base.match)),
+                    " ".join(self.celebration_lines()), *self.notes]
+            return ". ".join(word for word in said if word)
+        self.say(words, interrupt=False)
 
     def lines(self) -> list[str]:
         """Text under the title."""

@@ -176,11 +176,15 @@ class HintPanel(Overlay):
 
     def say_hint(self) -> None:
         """Say the hint's title, its cell and its explanation (speech on), once it is in."""
-        if self.services.speech.enabled and not self.waiting:
-            title, words = self.hint.words()
-            cell = getattr(self.hint, "cell", None)
-            where = [spoken.place(cell)] if cell is not None else []
-            self.services.speech.say(". ".join([title, *where, words]), interrupt=True)
+        if not self.waiting:
+            self.say(self.hint_words)
+
+    def hint_words(self) -> str:
+        """The hint said aloud: its title, its cell and its explanation."""
+        title, words = self.hint.words()
+        cell = getattr(self.hint, "cell", None)
+        where = [spoken.place(cell)] if cell is not None else []
+        return ". ".join([title, *where, words])
 
     def bring_into_view(self) -> None:
         """On a big board, scroll the camera to the hint's move when it is out of view, and

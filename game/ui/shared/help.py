@@ -154,10 +154,8 @@ class Help(Overlay):
             self.match.pause()
             self.base.gesture.reset()
         self.dirty = True
-        speech = self.services.speech
-        if speech.enabled:  # the whole list, read out (speech on: game.ui.speech)
-            speech.say(". ".join([_(TITLE)] + [action if keys is None else f"{keys}: {action}"
-                                               for keys, action in self.lines()] + [_(CLOSES)]), interrupt=True)
+        self.say(lambda: ". ".join([_(TITLE)] + [action if keys is None else f"{keys}: {action}"  # the whole list
+                                                 for keys, action in self.lines()] + [_(CLOSES)]))
 
     def exit(self) -> None:
         if self.match is not None:
