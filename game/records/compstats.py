@@ -171,11 +171,12 @@ def compute_here_or_apart(items: list[Packed]) -> list[ReplayStats | str]:
         FiguresError: the child failed or took too long (the short games' figures are lost
             with it: they are left to be computed again, as the rest).
     """
-    here = [item for item in items if short(item)]
-    apart = [item for item in items if not short(item)]
+    shorts = [short(item) for item in items]
+    here = [item for item, is_short in zip(items, shorts) if is_short]
+    apart = [item for item, is_short in zip(items, shorts) if not is_short]
     found_here = iter(compute_packed(here) if here else [])
     found_apart = iter(compute_apart(apart) if apart else [])
-    return [next(found_here) if short(item) else next(found_apart) for item in items]
+    return [next(found_here) if is_short else next(found_apart) for is_short in shorts]
 
 
 def _child() -> int:
