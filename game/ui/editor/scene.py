@@ -66,7 +66,7 @@ from game.ui.shared.widgets import Button, ButtonList, bevel, sentences, text, t
 TITLE = N_("Analyse a position")
 SAY_KEY = pygame.K_i  # speech on: say the whole analysis (game.ui.speech)
 STRIP_ROWS = 10  # rows of buttons the tool strip keeps: ACTIONS', two a row
-PANEL_H = 520  # the least window height: the tool strip and the analysis beside the board, pixels
+PANEL_H = 470  # the least window height: the tool strip and the analysis beside the board, pixels
 BUTTON_H, BUTTON_GAP, BUTTON_FONT = 19, 3, 13  # the tool strip's buttons, pixels
 LINE, FONT = 13, 13  # the analysis' lines, pixels
 PROGRESS_AFTER = 1 / 60  # seconds an answer may take before "Analysing..." shows (a frame)
@@ -730,8 +730,8 @@ class Editor(Scene):
         bottom = panel.bottom - 8
         self.drawn_progress = self.progress()
         entries = [(wrap(words, width, FONT) or [""], colour) for words, colour in self.analysis_lines()]
-        room = (bottom - y + 2) // LINE - len(entries) // 6  # lines that fit (the gaps between entries: 2 px each)
-        over = sum(len(lines) for lines, _colour in entries) - room
+        height = sum(len(lines) for lines, _colour in entries) * LINE + 2 * (len(entries) - 1)  # 2 px between
+        over = -(-(height - (bottom - y)) // LINE)  # lines too many, rounded up
         if over > 0:  # the longest explanation gives way first, ended by "...", so the lines after it show
             longest = max(range(len(entries)), key=lambda i: len(entries[i][0]))
             lines, colour = entries[longest]
